@@ -1,0 +1,141 @@
+# metalcuda — top-level build.
+#
+#   make            build lib/libcuda.so.1, lib/libcudart.so.{13,12,11}, bin/metalcuda
+#   make demo       build and run examples/vector_add through metalcuda
+#   make test       everything CI runs; last line "N passed, N failed"
+#   make test-full  the heavier sweeps as well
+#   make asan       unit tests under ASan+UBSan (build-asan/)
+#   make bench      the benchmarks in bench/
+#
+# Sources are found by wildcard: a new .c file in a component directory is
+# built without touching this file.
+
+CC      ?= cc
+NVCC    ?= nvcc
+BUILD   ?= build
+OPT     ?= -O2
+SAN     ?=
+UNAME_S := $(shell uname -s)
+
+CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter \
+	-Wmissing-prototypes -Wstrict-prototypes \
+	-fPIC -fvisibility=hidden -D_GNU_SOURCE -pthread $(SAN)
+CFLAGS  += $(CFLAGS_BASE)
+LDFLAGS += -pthread $(SAN)
+LDLIBS  := -ldl -lm
+
+ifeq ($(UNAME_S),Darwin)
+SOEXT := dylib
+METAL_PLATFORM_SRC := $(wildcard src/metal/apple/*.c)
+LDLIBS += -framework Metal -framework Foundation -lobjc
+else
+SOEXT := so
+METAL_PLATFORM_SRC :=
+endif
+
+# ---- the internal library: everything below the API layer ----
+UTIL_SRC     := $(wildcard src/util/*.c)
+FATBIN_SRC   := $(wildcard src/fatbin/*.c)
+PTX_SRC      := $(wildcard src/compiler/ptx/*.c)
+IR_SRC       := $(wildcard src/compiler/ir/*.c)
+MSL_SRC      := $(wildcard src/compiler/msl/*.c)
+MSL_ASM      := $(wildcard src/compiler/msl/*.S)
+COMPILER_SRC := $(wildcard src/compiler/*.c)
+METAL_SRC    := $(wildcard src/metal/*.c) $(wildcard src/metal/soft/*.c) $(METAL_PLATFORM_SRC)
+METAL_ASM    := $(wildcard src/metal/soft/*.S)
+CORE_SRC     := $(wildcard src/core/*.c)
+DRIVER_SRC   := $(wildcard src/api/driver/*.c)
+RUNTIME_SRC  := $(wildcard src/api/runtime/*.c)
+
+INTERNAL_SRC := $(UTIL_SRC) $(FATBIN_SRC) $(PTX_SRC) $(IR_SRC) $(MSL_SRC) \
+	$(COMPILER_SRC) $(METAL_SRC) $(CORE_SRC)
+INTERNAL_OBJ := $(INTERNAL_SRC:%.c=$(BUILD)/%.o) $(MSL_ASM:%.S=$(BUILD)/%.o) \
+	$(METAL_ASM:%.S=$(BUILD)/%.o)
+DRIVER_OBJ   := $(DRIVER_SRC:%.c=$(BUILD)/%.o)
+RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o)
+
+INTERNAL_LIB := $(BUILD)/libmetalcuda.a
+
+CUDA_LIB   := lib/libcuda.so.1
+CUDART_LIBS := lib/libcudart.so.13 lib/libcudart.so.12 lib/libcudart.so.11
+TOOL       := bin/metalcuda
+
+all: $(CUDA_LIB) $(CUDART_LIBS) $(TOOL)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# libcudart carries its own copy of util (logging, strings): it talks to the
+# driver only through the CUDA driver API, as NVIDIA's runtime does.
+$(BUILD)/rt/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# Embedded text (MSL prelude, metal_stdlib shim) via .incbin.
+$(BUILD)/%.o: %.S
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -Wa,-I,. -c $< -o $@
+
+$(INTERNAL_LIB): $(INTERNAL_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(CUDA_LIB): $(DRIVER_OBJ) $(INTERNAL_LIB) src/api/driver/exports.map
+	@mkdir -p lib
+	$(CC) -shared -Wl,-soname,libcuda.so.1 -Wl,--version-script=src/api/driver/exports.map \
+		-Wl,-z,defs $(LDFLAGS) -o $@ $(DRIVER_OBJ) $(INTERNAL_LIB) $(LDLIBS)
+	ln -sf libcuda.so.1 lib/libcuda.so
+
+# One library, three sonames: each carries the version node its soname
+# names (binaries import cudaMalloc@libcudart.so.13 and so on).
+lib/libcudart.so.%: $(RUNTIME_OBJ) $(CUDA_LIB) src/api/runtime/exports.map.in
+	@mkdir -p lib $(BUILD)
+	sed 's/@SONAME@/libcudart.so.$*/' src/api/runtime/exports.map.in > $(BUILD)/cudart.$*.map
+	$(CC) -shared -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(BUILD)/cudart.$*.map \
+		-Wl,-z,defs -Wl,-rpath,'$$ORIGIN' $(LDFLAGS) -o $@ $(RUNTIME_OBJ) \
+		-Llib -l:libcuda.so.1 $(LDLIBS)
+	ln -sf libcudart.so.13 lib/libcudart.so
+
+$(TOOL): $(BUILD)/tools/metalcuda.o $(INTERNAL_LIB)
+	@mkdir -p bin
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# ---- tests ----
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)
+
+$(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(BUILD)/tests/unit/harness.o $(INTERNAL_LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+TOOLS_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))
+$(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(INTERNAL_LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+unit: $(UNIT_BIN) $(TOOLS_BIN)
+tests-build: all unit
+
+test: tests-build
+	@bash tests/run.sh
+
+test-full: tests-build
+	@MC_TEST_FULL=1 bash tests/run.sh
+
+demo: all
+	@bash examples/demo.sh
+
+asan:
+	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit
+	@BUILD=build-asan bash tests/run.sh unit
+
+bench: all
+	@bash bench/run.sh
+
+clean:
+	rm -rf $(BUILD) build-asan lib bin
+
+.PHONY: all unit test test-full demo asan bench clean tests-build
+.SECONDARY:
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# tests/run.sh [layer...] — runs the test layers and counts results.
+#
+# Every layer prints lines "PASS name", "FAIL name: why" or "SKIP name: why".
+# This script shows failures and skips, then a per-layer summary, and ends
+# with the line "N passed, N failed" (skips are counted and shown, never
+# counted as passes).  Exit status is non-zero if anything failed.
+#
+# Layers: unit msl ptx cuda (default: all).  MC_TEST_FULL=1 adds the heavy
+# sweeps (make test-full).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+export MC_TEST_SRCDIR=$PWD/tests
+export METALCUDA_ROOT=$PWD
+# Tests use a private cache so a stale user cache cannot hide a bug, and a
+# second run inside the suite can prove cache hits.
+export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
+layers=("$@")
+[ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda)
+
+total_pass=0 total_fail=0 total_skip=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+run_layer() {
+   local name=$1; shift
+   local start=$SECONDS
+   "$@" >"$log" 2>&1
+   local rc=$?
+   local p f s
+   p=$(grep -c '^PASS ' "$log")
+   f=$(grep -c '^FAIL ' "$log")
+   s=$(grep -c '^SKIP ' "$log")
+   # A layer that crashed without reporting a failure still fails.
+   if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then
+      echo "FAIL $name: runner exited with status $rc" >>"$log"
+      f=1
+   fi
+   grep -E '^(FAIL|SKIP) ' "$log" | sed "s/^/  [$name] /"
+   if [ "$f" -ne 0 ] && [ -n "${MC_TEST_VERBOSE:-}" ]; then cat "$log"; fi
+   printf '%-5s %4d passed, %3d failed, %3d skipped  (%ds)\n' "$name" "$p" "$f" "$s" $((SECONDS - start))
+   total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
+}
+
+unit_layer() {
+   local rc=0
+   for t in "$BUILD"/tests/unit/test_*; do
+      [ -x "$t" ] || continue
+      "$t" || rc=1
+   done
+   return $rc
+}
+
+for l in "${layers[@]}"; do
+   case $l in
+   unit) run_layer unit unit_layer ;;
+   msl)  run_layer msl bash tests/msl/run.sh ;;
+   ptx)  run_layer ptx bash tests/ptx/run.sh ;;
+   cuda) run_layer cuda bash tests/cuda/run.sh ;;
+   *) echo "unknown layer $l"; exit 2 ;;
+   esac
+done
+[ "$total_skip" -gt 0 ] && echo "$total_skip skipped"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]
