@@ -19,7 +19,7 @@ UNAME_S := $(shell uname -s)
 
 CFLAGS_BASE := -std=c11 $(OPT) -g -Wall -Wextra -Wno-unused-parameter \
 	-Wmissing-prototypes -Wstrict-prototypes \
-	-fPIC -fvisibility=hidden -D_GNU_SOURCE -pthread $(SAN)
+	-fPIC -fvisibility=hidden -D_GNU_SOURCE -pthread -Isrc $(SAN)
 CFLAGS  += $(CFLAGS_BASE)
 LDFLAGS += -pthread $(SAN)
 LDLIBS  := -ldl -lm
@@ -49,8 +49,8 @@ RUNTIME_SRC  := $(wildcard src/api/runtime/*.c)
 
 INTERNAL_SRC := $(UTIL_SRC) $(FATBIN_SRC) $(PTX_SRC) $(IR_SRC) $(MSL_SRC) \
 	$(COMPILER_SRC) $(METAL_SRC) $(CORE_SRC)
-INTERNAL_OBJ := $(INTERNAL_SRC:%.c=$(BUILD)/%.o) $(MSL_ASM:%.S=$(BUILD)/%.o) \
-	$(METAL_ASM:%.S=$(BUILD)/%.o)
+INTERNAL_OBJ := $(INTERNAL_SRC:%.c=$(BUILD)/%.o) $(MSL_ASM:%.S=$(BUILD)/%.asm.o) \
+	$(METAL_ASM:%.S=$(BUILD)/%.asm.o)
 DRIVER_OBJ   := $(DRIVER_SRC:%.c=$(BUILD)/%.o)
 RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o)
 
@@ -72,10 +72,13 @@ $(BUILD)/rt/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-# Embedded text (MSL prelude, metal_stdlib shim) via .incbin.
-$(BUILD)/%.o: %.S
+# Embedded text (MSL prelude, metal_stdlib shim) via .incbin; .asm.o so a
+# foo.S never collides with a foo.c.
+$(BUILD)/%.asm.o: %.S
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -Wa,-I,. -c $< -o $@
+# .incbin inputs are not listed in the .d files.
+$(BUILD)/src/metal/soft/shim.asm.o: src/metal/soft/shim/metal_stdlib
 
 $(INTERNAL_LIB): $(INTERNAL_OBJ)
 	@mkdir -p $(dir $@)

@@ -28,6 +28,12 @@
  * Threading: as in Metal, a command buffer and its encoders are used from
  * one thread at a time; queues, devices, libraries and pipelines are
  * thread-safe.
+ *
+ * Lifetimes: encoders belong to their command buffer (one open at a time;
+ * end it, never release it).  Command buffers keep the pipelines, buffers
+ * and events they use alive until they complete, and functions and
+ * pipelines keep their library loaded, so any object may be released as
+ * soon as the caller is done with it.
  */
 #ifndef MC_MTL_H
 #define MC_MTL_H

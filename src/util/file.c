@@ -3,7 +3,9 @@
  * Cache writes go through a temporary file and rename(2) so a crash or a
  * concurrent process never leaves a half-written entry behind.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include "util.h"
 
 #include <errno.h>

@@ -130,7 +130,7 @@ void log_msg(int level, const char *channel, const char *func, const char *fmt, 
 /* A hook that receives every message (tests capture with it). */
 void log_set_sink(void (*sink)(int level, const char *msg, void *data), void *data);
 
-#define LOG_CHANNEL(name) static const char log_channel_[] = #name
+#define LOG_CHANNEL(name) __attribute__((unused)) static const char log_channel_[] = #name
 #define LOG_ERR(...) log_msg(LOG_LEVEL_ERROR, log_channel_, __func__, __VA_ARGS__)
 #define LOG_WARN(...)                                                        \
    do { if (log_level() >= LOG_LEVEL_WARN)                                   \
@@ -146,6 +146,13 @@ void log_set_sink(void (*sink)(int level, const char *msg, void *data), void *da
    do { static int once_; if (!once_++) log_msg(level, log_channel_, __func__, __VA_ARGS__); } while (0)
 
 MC_NORETURN void mc_die(const char *fmt, ...) MC_PRINTF(1, 2);  /* broken invariant */
+
+/* ---- fp.c: exact float conversions without relying on _Float16 ---- */
+
+/* binary64 → binary16 bits, round to nearest even (overflow → inf, NaN
+ * keeps its top payload bits and stays quiet). */
+uint16_t fp_f64_to_f16(double v);
+double fp_f16_to_f64(uint16_t h);
 
 /* ---- file.c ---- */
 

@@ -37,12 +37,19 @@ typedef struct ptx_loc {
    X(S8, "s8", 8) X(S16, "s16", 16) X(S32, "s32", 32) X(S64, "s64", 64)      \
    X(F16, "f16", 16) X(F16X2, "f16x2", 32) X(BF16, "bf16", 16)               \
    X(BF16X2, "bf16x2", 32) X(F32, "f32", 32) X(F64, "f64", 64)               \
-   X(TF32, "tf32", 32)                                                       \
+   X(F32X2, "f32x2", 64) X(TF32, "tf32", 32)                                 \
    X(E4M3, "e4m3", 8) X(E5M2, "e5m2", 8)                                     \
    X(E4M3X2, "e4m3x2", 16) X(E5M2X2, "e5m2x2", 16)                           \
    X(E2M3X2, "e2m3x2", 16) X(E3M2X2, "e3m2x2", 16) X(E2M1X2, "e2m1x2", 8)    \
    X(UE8M0X2, "ue8m0x2", 16)                                                 \
-   X(S4, "s4", 4) X(U4, "u4", 4)                                             \
+   /* scalar and x4 narrow floats (mma kinds, cvt.rs) */                     \
+   X(E2M3, "e2m3", 8) X(E3M2, "e3m2", 8) X(E2M1, "e2m1", 4)                  \
+   X(UE8M0, "ue8m0", 8) X(UE4M3, "ue4m3", 8)                                 \
+   X(E4M3X4, "e4m3x4", 32) X(E5M2X4, "e5m2x4", 32) X(E2M3X4, "e2m3x4", 32)   \
+   X(E3M2X4, "e3m2x4", 32) X(E2M1X4, "e2m1x4", 16)                           \
+   X(S4, "s4", 4) X(U4, "u4", 4) X(B1, "b1", 1)                              \
+   /* packed 16-bit integer pairs (min/max .u16x2 .s16x2) */                 \
+   X(U16X2, "u16x2", 32) X(S16X2, "s16x2", 32)                               \
    /* opaque handle types */                                                 \
    X(TEXREF, "texref", 64) X(SAMPLERREF, "samplerref", 64)                   \
    X(SURFREF, "surfref", 64)
@@ -77,7 +84,13 @@ typedef enum ptx_space {
    PTX_SPACE_SHARED,    /* .shared and .shared::cta */
    PTX_SPACE_SHARED_CLUSTER,
    PTX_SPACE_TEX,
+   PTX_SPACE_COUNT
 } ptx_space;
+
+/* "global", "shared", "shared::cluster", ...; "" for NONE.  The spellings
+ * ".shared::cta" and ".param::entry" / ".param::func" are accepted as SHARED
+ * and PARAM (the parser keeps the space, not the spelling). */
+extern const char *const ptx_space_names[PTX_SPACE_COUNT];
 
 /* ---------------------------------------------------------------------------
  * Opcodes: every PTX opcode spelling of ISA 9.0.  The parser recognises an
@@ -125,7 +138,8 @@ typedef enum ptx_space {
    X(VSUB4, "vsub4") X(WGMMA, "wgmma") X(WMMA, "wmma") X(XOR, "xor")         \
    X(TCGEN05, "tcgen05") X(CLUSTERLAUNCHCONTROL, "clusterlaunchcontrol")     \
    X(TENSORMAP, "tensormap") X(ST_ASYNC, "st.async")                         \
-   X(RED_ASYNC, "red.async") X(ST_BULK, "st.bulk")
+   X(RED_ASYNC, "red.async") X(ST_BULK, "st.bulk")                          \
+   X(MAPA, "mapa") X(SZEXT, "szext")
 
 typedef enum ptx_opcode {
    PTX_OP_INVALID,
@@ -144,6 +158,71 @@ extern const char *const ptx_opcode_names[PTX_OP_COUNT];
  * (the lexer keeps "::" parts together).  An unknown modifier is a parse
  * error naming it.
  * ------------------------------------------------------------------------- */
+/* wgmma.mma_async shapes: m64nNkK, N = 8..256 step 8, K = 8, 16, 32, 256. */
+#define PTX_MODS_WGMMA_SHAPES(X)                                             \
+   X(M64N8K8, "m64n8k8") X(M64N16K8, "m64n16k8") X(M64N24K8, "m64n24k8")     \
+   X(M64N32K8, "m64n32k8") X(M64N40K8, "m64n40k8") X(M64N48K8, "m64n48k8")   \
+   X(M64N56K8, "m64n56k8") X(M64N64K8, "m64n64k8") X(M64N72K8, "m64n72k8")   \
+   X(M64N80K8, "m64n80k8") X(M64N88K8, "m64n88k8") X(M64N96K8, "m64n96k8")   \
+   X(M64N104K8, "m64n104k8") X(M64N112K8, "m64n112k8")                       \
+   X(M64N120K8, "m64n120k8") X(M64N128K8, "m64n128k8")                       \
+   X(M64N136K8, "m64n136k8") X(M64N144K8, "m64n144k8")                       \
+   X(M64N152K8, "m64n152k8") X(M64N160K8, "m64n160k8")                       \
+   X(M64N168K8, "m64n168k8") X(M64N176K8, "m64n176k8")                       \
+   X(M64N184K8, "m64n184k8") X(M64N192K8, "m64n192k8")                       \
+   X(M64N200K8, "m64n200k8") X(M64N208K8, "m64n208k8")                       \
+   X(M64N216K8, "m64n216k8") X(M64N224K8, "m64n224k8")                       \
+   X(M64N232K8, "m64n232k8") X(M64N240K8, "m64n240k8")                       \
+   X(M64N248K8, "m64n248k8") X(M64N256K8, "m64n256k8")                       \
+   X(M64N8K16, "m64n8k16") X(M64N16K16, "m64n16k16")                         \
+   X(M64N24K16, "m64n24k16") X(M64N32K16, "m64n32k16")                       \
+   X(M64N40K16, "m64n40k16") X(M64N48K16, "m64n48k16")                       \
+   X(M64N56K16, "m64n56k16") X(M64N64K16, "m64n64k16")                       \
+   X(M64N72K16, "m64n72k16") X(M64N80K16, "m64n80k16")                       \
+   X(M64N88K16, "m64n88k16") X(M64N96K16, "m64n96k16")                       \
+   X(M64N104K16, "m64n104k16") X(M64N112K16, "m64n112k16")                   \
+   X(M64N120K16, "m64n120k16") X(M64N128K16, "m64n128k16")                   \
+   X(M64N136K16, "m64n136k16") X(M64N144K16, "m64n144k16")                   \
+   X(M64N152K16, "m64n152k16") X(M64N160K16, "m64n160k16")                   \
+   X(M64N168K16, "m64n168k16") X(M64N176K16, "m64n176k16")                   \
+   X(M64N184K16, "m64n184k16") X(M64N192K16, "m64n192k16")                   \
+   X(M64N200K16, "m64n200k16") X(M64N208K16, "m64n208k16")                   \
+   X(M64N216K16, "m64n216k16") X(M64N224K16, "m64n224k16")                   \
+   X(M64N232K16, "m64n232k16") X(M64N240K16, "m64n240k16")                   \
+   X(M64N248K16, "m64n248k16") X(M64N256K16, "m64n256k16")                   \
+   X(M64N8K32, "m64n8k32") X(M64N16K32, "m64n16k32")                         \
+   X(M64N24K32, "m64n24k32") X(M64N32K32, "m64n32k32")                       \
+   X(M64N40K32, "m64n40k32") X(M64N48K32, "m64n48k32")                       \
+   X(M64N56K32, "m64n56k32") X(M64N64K32, "m64n64k32")                       \
+   X(M64N72K32, "m64n72k32") X(M64N80K32, "m64n80k32")                       \
+   X(M64N88K32, "m64n88k32") X(M64N96K32, "m64n96k32")                       \
+   X(M64N104K32, "m64n104k32") X(M64N112K32, "m64n112k32")                   \
+   X(M64N120K32, "m64n120k32") X(M64N128K32, "m64n128k32")                   \
+   X(M64N136K32, "m64n136k32") X(M64N144K32, "m64n144k32")                   \
+   X(M64N152K32, "m64n152k32") X(M64N160K32, "m64n160k32")                   \
+   X(M64N168K32, "m64n168k32") X(M64N176K32, "m64n176k32")                   \
+   X(M64N184K32, "m64n184k32") X(M64N192K32, "m64n192k32")                   \
+   X(M64N200K32, "m64n200k32") X(M64N208K32, "m64n208k32")                   \
+   X(M64N216K32, "m64n216k32") X(M64N224K32, "m64n224k32")                   \
+   X(M64N232K32, "m64n232k32") X(M64N240K32, "m64n240k32")                   \
+   X(M64N248K32, "m64n248k32") X(M64N256K32, "m64n256k32")                   \
+   X(M64N8K256, "m64n8k256") X(M64N16K256, "m64n16k256")                     \
+   X(M64N24K256, "m64n24k256") X(M64N32K256, "m64n32k256")                   \
+   X(M64N40K256, "m64n40k256") X(M64N48K256, "m64n48k256")                   \
+   X(M64N56K256, "m64n56k256") X(M64N64K256, "m64n64k256")                   \
+   X(M64N72K256, "m64n72k256") X(M64N80K256, "m64n80k256")                   \
+   X(M64N88K256, "m64n88k256") X(M64N96K256, "m64n96k256")                   \
+   X(M64N104K256, "m64n104k256") X(M64N112K256, "m64n112k256")               \
+   X(M64N120K256, "m64n120k256") X(M64N128K256, "m64n128k256")               \
+   X(M64N136K256, "m64n136k256") X(M64N144K256, "m64n144k256")               \
+   X(M64N152K256, "m64n152k256") X(M64N160K256, "m64n160k256")               \
+   X(M64N168K256, "m64n168k256") X(M64N176K256, "m64n176k256")               \
+   X(M64N184K256, "m64n184k256") X(M64N192K256, "m64n192k256")               \
+   X(M64N200K256, "m64n200k256") X(M64N208K256, "m64n208k256")               \
+   X(M64N216K256, "m64n216k256") X(M64N224K256, "m64n224k256")               \
+   X(M64N232K256, "m64n232k256") X(M64N240K256, "m64n240k256")               \
+   X(M64N248K256, "m64n248k256") X(M64N256K256, "m64n256k256")
+
 #define PTX_MODS(X)                                                           \
    /* rounding: float and integer */                                         \
    X(RN, "rn") X(RZ, "rz") X(RM, "rm") X(RP, "rp") X(RNA, "rna")             \
@@ -226,7 +305,98 @@ extern const char *const ptx_opcode_names[PTX_OP_COUNT];
    X(BULK_GROUP, "bulk_group") X(IGNORE_SRC, "ignore-src")                   \
    /* griddepcontrol, elect, misc */                                         \
    X(LAUNCH_DEPENDENTS, "launch_dependents") X(WAIT, "wait")                 \
-   X(L2_EVICT_UNCHANGED, "L2::evict_unchanged")
+   X(L2_EVICT_UNCHANGED, "L2::evict_unchanged")                             \
+   /* memory, fences, proxies */                                             \
+   X(NOFTZ, "noftz") X(UNIFIED, "unified") X(GL, "gl") X(ALIAS, "alias")     \
+   X(MBARRIER_INIT, "mbarrier_init") X(ASYNC_GENERIC, "async::generic")      \
+   X(TENSORMAP_GENERIC, "tensormap::generic")                                \
+   X(SYNC_RESTRICT_SHARED_CLUSTER, "sync_restrict::shared::cluster")         \
+   X(SYNC_RESTRICT_SHARED_CTA, "sync_restrict::shared::cta")                 \
+   X(RANGE, "range") X(CVT, "cvt") X(TENSORMAP_MOD, "tensormap")             \
+   X(ACC_F32, "acc::f32") X(ACC_F16, "acc::f16")                             \
+   /* mbarrier, bulk copies, TMA */                                          \
+   X(ARRIVE_DROP, "arrive_drop") X(NOINC, "noinc")                           \
+   X(MBARRIER_ARRIVE_ONE, "mbarrier::arrive::one") X(READ, "read")           \
+   X(PREFETCH_MOD, "prefetch") X(TENSOR, "tensor") X(G4D, "4d") X(G5D, "5d") \
+   X(TILE, "tile") X(TILE_GATHER4, "tile::gather4")                          \
+   X(TILE_SCATTER4, "tile::scatter4") X(IM2COL, "im2col")                    \
+   X(IM2COL_W, "im2col::w") X(IM2COL_W_128, "im2col::w::128")                \
+   X(IM2COL_NO_OFFS, "im2col_no_offs")                                       \
+   X(MULTICAST_CLUSTER, "multicast::cluster")                                \
+   X(MULTICAST_CLUSTER_ALL, "multicast::cluster::all") X(CP_MASK, "cp_mask") \
+   X(BULK, "bulk")                                                           \
+   X(CTA_GROUP_1, "cta_group::1") X(CTA_GROUP_2, "cta_group::2")             \
+   /* sub-operations spelled like opcodes (tcgen05.ld, wgmma.fence, ...) */   \
+   X(LD_REDUCE, "ld_reduce") X(LD_MOD, "ld") X(ST_MOD, "st") X(CP_MOD, "cp") \
+   X(REDUCE, "reduce") X(MMA_MOD, "mma") X(MMA_ASYNC, "mma_async")           \
+   X(FENCE_MOD, "fence") X(COMMIT, "commit") X(SHIFT, "shift")               \
+   X(ALLOC, "alloc") X(DEALLOC, "dealloc")                                   \
+   X(RELINQUISH_ALLOC_PERMIT, "relinquish_alloc_permit")                     \
+   X(WAIT_LD, "wait::ld") X(WAIT_ST, "wait::st")                             \
+   X(FENCE_BEFORE_THREAD_SYNC, "fence::before_thread_sync")                  \
+   X(FENCE_AFTER_THREAD_SYNC, "fence::after_thread_sync")                    \
+   /* mma kinds, sparsity, block scaling */                                  \
+   X(SP, "sp") X(SP_ORDERED_METADATA, "sp::ordered_metadata")                \
+   X(KIND_F16, "kind::f16") X(KIND_TF32, "kind::tf32")                       \
+   X(KIND_F8F6F4, "kind::f8f6f4") X(KIND_I8, "kind::i8")                     \
+   X(KIND_MXF4, "kind::mxf4") X(KIND_MXF4NVF4, "kind::mxf4nvf4")             \
+   X(KIND_MXF8F6F4, "kind::mxf8f6f4") X(BLOCK_SCALE, "block_scale")          \
+   X(SCALE_VEC_1X, "scale_vec::1X") X(SCALE_VEC_2X, "scale_vec::2X")         \
+   X(SCALE_VEC_4X, "scale_vec::4X") X(BLOCK16, "block16")                    \
+   X(BLOCK32, "block32") X(WS, "ws") X(ASHIFT, "ashift")                     \
+   /* tcgen05 collector usage */                                             \
+   X(COLLECTOR_A_FILL, "collector::a::fill")                                 \
+   X(COLLECTOR_A_USE, "collector::a::use")                                   \
+   X(COLLECTOR_A_LASTUSE, "collector::a::lastuse")                           \
+   X(COLLECTOR_A_DISCARD, "collector::a::discard")                           \
+   X(COLLECTOR_B0_FILL, "collector::b0::fill")                               \
+   X(COLLECTOR_B0_USE, "collector::b0::use")                                 \
+   X(COLLECTOR_B0_LASTUSE, "collector::b0::lastuse")                         \
+   X(COLLECTOR_B0_DISCARD, "collector::b0::discard")                         \
+   X(COLLECTOR_B1_FILL, "collector::b1::fill")                               \
+   X(COLLECTOR_B1_USE, "collector::b1::use")                                 \
+   X(COLLECTOR_B1_LASTUSE, "collector::b1::lastuse")                         \
+   X(COLLECTOR_B1_DISCARD, "collector::b1::discard")                         \
+   X(COLLECTOR_B2_FILL, "collector::b2::fill")                               \
+   X(COLLECTOR_B2_USE, "collector::b2::use")                                 \
+   X(COLLECTOR_B2_LASTUSE, "collector::b2::lastuse")                         \
+   X(COLLECTOR_B2_DISCARD, "collector::b2::discard")                         \
+   X(COLLECTOR_B3_FILL, "collector::b3::fill")                               \
+   X(COLLECTOR_B3_USE, "collector::b3::use")                                 \
+   X(COLLECTOR_B3_LASTUSE, "collector::b3::lastuse")                         \
+   X(COLLECTOR_B3_DISCARD, "collector::b3::discard")                         \
+   /* matrix shapes (mma, wmma, ldmatrix, stmatrix, movmatrix) */            \
+   X(M16N8K64, "m16n8k64") X(M16N8K128, "m16n8k128")                         \
+   X(M16N8K256, "m16n8k256") X(M8N8K16, "m8n8k16") X(M8N8K32, "m8n8k32")     \
+   X(M8N8K128, "m8n8k128") X(M16N16K8, "m16n16k8") X(M16N16, "m16n16")       \
+   X(M8N16, "m8n16") X(M16N8, "m16n8")                                       \
+   /* tcgen05 data-path shapes, repeat counts, packing, multicast, formats */\
+   X(S16X64B, "16x64b") X(S16X128B, "16x128b") X(S16X256B, "16x256b")        \
+   X(S32X32B, "32x32b") X(S16X32BX2, "16x32bx2") X(S128X256B, "128x256b")    \
+   X(S4X256B, "4x256b") X(S128X128B, "128x128b") X(S64X128B, "64x128b")      \
+   X(S32X128B, "32x128b") X(X8, "x8") X(X16, "x16") X(X32, "x32")            \
+   X(X64, "x64") X(X128, "x128") X(PACK_16B, "pack::16b")                    \
+   X(UNPACK_16B, "unpack::16b") X(WARPX2_02_13, "warpx2::02_13")             \
+   X(WARPX2_01_23, "warpx2::01_23") X(WARPX4, "warpx4") X(B8X16, "b8x16")    \
+   X(B6X16_P32, "b6x16_p32") X(B4X16_P64, "b4x16_p64")                       \
+   /* tensormap.replace / cp_fenceproxy */                                   \
+   X(REPLACE, "replace") X(GLOBAL_ADDRESS, "global_address") X(RANK, "rank") \
+   X(BOX_DIM, "box_dim") X(GLOBAL_DIM, "global_dim")                         \
+   X(GLOBAL_STRIDE, "global_stride") X(ELEMENT_STRIDE, "element_stride")     \
+   X(ELEMTYPE, "elemtype") X(INTERLEAVE_LAYOUT, "interleave_layout")         \
+   X(SWIZZLE_MODE, "swizzle_mode") X(SWIZZLE_ATOMICITY, "swizzle_atomicity") \
+   X(FILL_MODE, "fill_mode") X(B1024, "b1024")                               \
+   X(CP_FENCEPROXY, "cp_fenceproxy")                                         \
+   /* clusterlaunchcontrol */                                                \
+   X(TRY_CANCEL, "try_cancel") X(QUERY_CANCEL, "query_cancel")               \
+   X(IS_CANCELED, "is_canceled") X(GET_FIRST_CTAID, "get_first_ctaid")       \
+   X(GET_FIRST_CTAID_X, "get_first_ctaid::x")                                \
+   X(GET_FIRST_CTAID_Y, "get_first_ctaid::y")                                \
+   X(GET_FIRST_CTAID_Z, "get_first_ctaid::z")                                \
+   /* video instructions, suq, pmevent */                                    \
+   X(PO, "po") X(SHR7, "shr7") X(SHR15, "shr15")                             \
+   X(MEMORY_LAYOUT, "memory_layout") X(MASK, "mask")                         \
+   PTX_MODS_WGMMA_SHAPES(X)
 
 typedef enum ptx_mod {
    PTX_MOD_INVALID,
@@ -237,6 +407,11 @@ typedef enum ptx_mod {
 } ptx_mod;
 
 extern const char *const ptx_mod_names[PTX_MOD_COUNT];
+
+/* ---- tables.c: spelling → enum (exact, case-sensitive; n bytes of s) ---- */
+ptx_opcode ptx_opcode_lookup(const char *s, size_t n);   /* PTX_OP_INVALID if unknown */
+ptx_type ptx_type_lookup(const char *s, size_t n);       /* PTX_T_NONE if unknown */
+ptx_mod ptx_mod_lookup(const char *s, size_t n);         /* PTX_MOD_INVALID if unknown */
 
 /* ---------------------------------------------------------------------------
  * Operands.
@@ -262,14 +437,21 @@ struct ptx_operand {
    /* .x .y .z .w or .r .g .b .a component suffix on a register
     * (%tid.x, %r1.x for vector registers): 0..3, -1 if none. */
    int8_t comp;
+   /* Byte/half-word selector of video instructions, without the dot:
+    * "b0", "h1", "b3210" (vadd4 d.b10, a.b3210, ...).  NULL if none. */
+   const char *sel;
    union {
       const char *reg;                          /* PTX_OPND_REG: interned name */
       struct { uint64_t bits; bool is_unsigned; } imm;  /* IMM_* (F32 bits in low 32) */
       struct { const char *name; int64_t offset; } sym; /* PTX_OPND_SYM */
       struct {                                  /* PTX_OPND_ADDR */
-         ptx_operand *base;    /* REG or SYM, NULL for [imm] */
+         /* REG or SYM; NULL for [imm].  With several leading names, as in
+          * [tex, sampler, {x, y}], base is a VEC of those names in order
+          * (elems[0] the texture, elems[1] the sampler). */
+         ptx_operand *base;
          int64_t offset;       /* [base+offset] */
-         ptx_operand *vec;     /* [tex, {x, y}]: the coordinate vector, else NULL */
+         ptx_operand *vec;     /* [tex, {x, y}], [tmap, {c0, c1}]: the vector, else NULL */
+         bool unified;         /* ld ... [a].unified */
       } addr;
       struct { ptx_operand **elems; uint32_t n; } vec;  /* VEC, PARAMLIST */
    } u;
@@ -279,8 +461,8 @@ struct ptx_operand {
  * Instructions.
  * ------------------------------------------------------------------------- */
 #define PTX_MAX_MODS 16
-#define PTX_MAX_TYPES 4
-#define PTX_MAX_OPNDS 8
+#define PTX_MAX_TYPES 6      /* mma block_scale: .f32.e2m1.e2m1.f32.ue8m0 */
+#define PTX_MAX_OPNDS 12     /* wgmma.mma_async.sp, mma.sp block_scale: 10 */
 
 typedef struct ptx_instr {
    ptx_loc loc;
@@ -297,6 +479,14 @@ typedef struct ptx_instr {
    /* .v2 .v4 .v8 → 2, 4, 8; 0 when absent. */
    uint8_t vec;
    ptx_space space;          /* ld.global → PTX_SPACE_GLOBAL; cvta.to.shared too */
+   /* A second state space, for copies that name both ends in order
+    * (cp.async.ca.shared.global: space = SHARED, src_space = GLOBAL). */
+   ptx_space src_space;
+   /* The spellings ".shared::cta", ".param::entry", ".param::func" of space
+    * and src_space (without the dot), NULL for the canonical spelling.  The
+    * meaning is the space; ptxas insists on the spelling in some places
+    * (fence.proxy.async.shared::cta), so the printer keeps it. */
+   const char *space_spelling, *src_space_spelling;
    /* Operands in source order.  setp's "p|q" destination is two operands:
     * opnds[0] = p, opnds[1] = q, and has_pair_dst is set.
     * call: opnds[0] = PARAMLIST of returns (n = 0 if none), opnds[1] = callee
@@ -364,6 +554,13 @@ typedef struct ptx_var {
    bool is_ptr;
    ptx_space ptr_space;
    uint32_t ptr_align;
+   /* .attribute(.managed): a __managed__ variable. */
+   bool managed;
+   /* Fields of a .texref/.samplerref/.surfref initialiser, in order:
+    * { filter_mode = nearest, addr_mode_0 = wrap } → ("filter_mode",
+    * "nearest"), ("addr_mode_0", "wrap").  Integer values are in decimal. */
+   uint32_t nfields;
+   struct ptx_field { const char *name, *value; } *fields;
 } ptx_var;
 
 /* Number of elements of a variable (product of dims; 1 for scalars). */
@@ -384,6 +581,7 @@ typedef enum ptx_stmt_kind {
    PTX_STMT_CALLPROTOTYPE,  /* name: .callprototype (...) _ (...); */
    PTX_STMT_PRAGMA,         /* .pragma "nounroll"; */
    PTX_STMT_LOC,            /* .loc file line col (debug info, kept for messages) */
+   PTX_STMT_CALLTARGETS,    /* name: .calltargets f1, f2, ...; (u.targets) */
 } ptx_stmt_kind;
 
 typedef struct ptx_func ptx_func;
@@ -395,7 +593,7 @@ typedef struct ptx_stmt {
       ptx_instr *instr;                 /* INSTR */
       const char *label;                /* LABEL */
       ptx_var *var;                     /* VAR */
-      struct { const char *name; const char **labels; uint32_t n; } targets;
+      struct { const char *name; const char **labels; uint32_t n; } targets; /* BRANCH/CALLTARGETS */
       ptx_func *proto;                  /* CALLPROTOTYPE: name + params, no body */
       const char *pragma;               /* PRAGMA: the string without quotes */
       struct { uint32_t file, line, col; } dloc;   /* LOC */
@@ -424,13 +622,21 @@ struct ptx_func {
    const char *error;
 };
 
-/* Top-level directives in source order. */
-typedef enum ptx_decl_kind { PTX_DECL_VAR, PTX_DECL_FUNC } ptx_decl_kind;
+/* Top-level directives in source order.  A .func declared first and defined
+ * later appears twice (prototype, then definition); ptx_find_func prefers
+ * the definition. */
+typedef enum ptx_decl_kind { PTX_DECL_VAR, PTX_DECL_FUNC, PTX_DECL_ALIAS } ptx_decl_kind;
 typedef struct ptx_decl {
    ptx_decl_kind kind;
-   union { ptx_var *var; ptx_func *func; } u;
+   union {
+      ptx_var *var;
+      ptx_func *func;
+      struct { const char *name, *target; } alias;   /* .alias name, target; */
+   } u;
 } ptx_decl;
 
+/* msg is the full text, location included:
+ * "line 12, col 5: unknown modifier '.foo' on 'add'". */
 typedef struct ptx_error {
    ptx_loc loc;
    const char *msg;
@@ -459,14 +665,15 @@ typedef struct ptx_module {
 typedef enum ptx_tok_kind {
    PTX_TOK_EOF,
    PTX_TOK_IDENT,       /* names incl. %-registers, $-labels, _ */
-   PTX_TOK_DIRECTIVE,   /* .version, .reg, .global, and also modifiers: text after '.' */
+   PTX_TOK_DIRECTIVE,   /* .version, .reg, .global, and also modifiers: start/len
+                         * cover the text after '.', loc is the '.' */
    PTX_TOK_INT,         /* value in .ival */
    PTX_TOK_F32,         /* 0f........ bits in .ival */
    PTX_TOK_F64,         /* 0d................ or decimal float: bits in .ival */
    PTX_TOK_STRING,      /* "..." without quotes, escapes kept */
    PTX_TOK_PUNCT,       /* one of , ; : ( ) [ ] { } < > + - * / % ! ~ & | ^ @ = ? */
    PTX_TOK_OP2,         /* << >> <= >= == != && || */
-   PTX_TOK_ERROR,
+   PTX_TOK_ERROR,       /* msg says why; the lexer has skipped the bad text */
 } ptx_tok_kind;
 
 typedef struct ptx_token {
@@ -477,6 +684,7 @@ typedef struct ptx_token {
    uint64_t ival;
    bool is_unsigned;    /* 42U */
    char punct[3];       /* PUNCT / OP2 text */
+   const char *msg;     /* PTX_TOK_ERROR: static message */
 } ptx_token;
 
 typedef struct ptx_lexer {

@@ -1,0 +1,1323 @@
+/*
+ * cuabi.h — the CUDA 13.0 binary interface that metalcuda implements, in our
+ * own declarations.
+ *
+ * We build on machines without NVIDIA's toolkit (every Mac), so the API layer
+ * cannot include cuda.h or cuda_runtime_api.h.  This header declares the
+ * types, enumerators and constants that cross the ABI: numeric values, type
+ * sizes and struct layouts are facts of the ABI and must be exactly NVIDIA's;
+ * everything else (order of declarations, formatting, which subset we carry)
+ * is ours.  A struct here is filled by us and read by a program compiled
+ * against NVIDIA's header, so one wrong offset corrupts the program silently.
+ *
+ * Proof: tests/unit/test_cuabi.c compiles tests/tools/cuabi_dump.c against
+ * this header and against NVIDIA's, and compares every enumerator value,
+ * constant, sizeof, alignment and field offset listed in
+ * tests/tools/cuabi_list.h; it also checks that each enum and struct listed
+ * here has exactly NVIDIA's members (no value missing, none invented).  After
+ * adding a type here, run tools/gen_cuabi_list.py to extend the list.
+ *
+ * Only types and constants live here.  Prototypes are generated into
+ * driver/protos.h and runtime/protos.h for the implemented entry points
+ * only, so that stubs.c can define all the others as (void).
+ *
+ * Layout conventions: driver types (CU*) first, runtime types (cuda*) second;
+ * runtime handles are the very same struct pointers as the driver's, as in
+ * NVIDIA's headers, so a cudaStream_t is a CUstream without a cast.
+ */
+#ifndef MC_API_CUABI_H
+#define MC_API_CUABI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define CUDA_VERSION   13000
+#define CUDART_VERSION 13000
+
+/* Calling conventions: __stdcall on 32-bit Windows only, which we do not
+ * target; empty on Linux and macOS. */
+#define CUDAAPI
+#define CUDARTAPI
+#define CUDA_CB
+
+/* ======================================================================
+ * Driver API (cuda.h)
+ * ====================================================================== */
+
+typedef uint32_t cuuint32_t;
+typedef uint64_t cuuint64_t;
+
+/* Plain integers.  The _v1/_v2 names are the ones cudaTypedefs.h uses in
+ * the PFN_ signatures; they are the same types. */
+typedef int CUdevice_v1;
+typedef CUdevice_v1 CUdevice;
+typedef unsigned long long CUdeviceptr_v2;
+typedef CUdeviceptr_v2 CUdeviceptr;
+typedef unsigned long long CUtexObject;
+typedef unsigned long long CUsurfObject;
+typedef unsigned long long CUmemGenericAllocationHandle;
+typedef cuuint64_t CUgraphConditionalHandle;
+typedef unsigned int CUlogIterator;
+
+/* Opaque handles: pointers to structs that only the driver defines. */
+typedef struct CUctx_st *CUcontext;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUfunc_st *CUfunction;
+typedef struct CUlib_st *CUlibrary;
+typedef struct CUkern_st *CUkernel;
+typedef struct CUarray_st *CUarray;
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
+typedef struct CUtexref_st *CUtexref;
+typedef struct CUsurfref_st *CUsurfref;
+typedef struct CUevent_st *CUevent;
+typedef struct CUstream_st *CUstream;
+typedef struct CUgraphicsResource_st *CUgraphicsResource;
+typedef struct CUextMemory_st *CUexternalMemory;
+typedef struct CUextSemaphore_st *CUexternalSemaphore;
+typedef struct CUgraph_st *CUgraph;
+typedef struct CUgraphNode_st *CUgraphNode;
+typedef struct CUgraphExec_st *CUgraphExec;
+typedef struct CUmemPoolHandle_st *CUmemoryPool;
+typedef struct CUuserObject_st *CUuserObject;
+typedef struct CUgraphDeviceUpdatableNode_st *CUgraphDeviceNode;
+typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
+typedef struct CUgreenCtx_st *CUgreenCtx;
+typedef struct CUlinkState_st *CUlinkState;
+typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
+
+/* Special stream handles accepted wherever a CUstream is. */
+#define CU_STREAM_LEGACY     ((CUstream)0x1)
+#define CU_STREAM_PER_THREAD ((CUstream)0x2)
+
+#define CU_DEVICE_CPU     ((CUdevice)-1)
+#define CU_DEVICE_INVALID ((CUdevice)-2)
+
+/* cuLaunchKernel's `extra` array: key/value pairs ending with END. */
+#define CU_LAUNCH_PARAM_END_AS_INT            0x00
+#define CU_LAUNCH_PARAM_END                   ((void *)CU_LAUNCH_PARAM_END_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT 0x01
+#define CU_LAUNCH_PARAM_BUFFER_POINTER        ((void *)CU_LAUNCH_PARAM_BUFFER_POINTER_AS_INT)
+#define CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT    0x02
+#define CU_LAUNCH_PARAM_BUFFER_SIZE           ((void *)CU_LAUNCH_PARAM_BUFFER_SIZE_AS_INT)
+
+#define CU_MEMHOSTALLOC_PORTABLE      0x01
+#define CU_MEMHOSTALLOC_DEVICEMAP     0x02
+#define CU_MEMHOSTALLOC_WRITECOMBINED 0x04
+#define CU_MEMHOSTREGISTER_PORTABLE   0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP  0x02
+#define CU_MEMHOSTREGISTER_IOMEMORY   0x04
+#define CU_MEMHOSTREGISTER_READ_ONLY  0x08
+
+typedef struct CUuuid_st {
+   char bytes[16];
+} CUuuid;
+
+/* ---- error codes ---- */
+
+typedef enum cudaError_enum {
+   CUDA_SUCCESS                              = 0,
+   CUDA_ERROR_INVALID_VALUE                  = 1,
+   CUDA_ERROR_OUT_OF_MEMORY                  = 2,
+   CUDA_ERROR_NOT_INITIALIZED                = 3,
+   CUDA_ERROR_DEINITIALIZED                  = 4,
+   CUDA_ERROR_PROFILER_DISABLED              = 5,
+   CUDA_ERROR_PROFILER_NOT_INITIALIZED       = 6,
+   CUDA_ERROR_PROFILER_ALREADY_STARTED       = 7,
+   CUDA_ERROR_PROFILER_ALREADY_STOPPED       = 8,
+   CUDA_ERROR_STUB_LIBRARY                   = 34,
+   CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER     = 36,
+   CUDA_ERROR_DEVICE_UNAVAILABLE             = 46,
+   CUDA_ERROR_NO_DEVICE                      = 100,
+   CUDA_ERROR_INVALID_DEVICE                 = 101,
+   CUDA_ERROR_DEVICE_NOT_LICENSED            = 102,
+   CUDA_ERROR_INVALID_IMAGE                  = 200,
+   CUDA_ERROR_INVALID_CONTEXT                = 201,
+   CUDA_ERROR_CONTEXT_ALREADY_CURRENT        = 202,
+   CUDA_ERROR_MAP_FAILED                     = 205,
+   CUDA_ERROR_UNMAP_FAILED                   = 206,
+   CUDA_ERROR_ARRAY_IS_MAPPED                = 207,
+   CUDA_ERROR_ALREADY_MAPPED                 = 208,
+   CUDA_ERROR_NO_BINARY_FOR_GPU              = 209,
+   CUDA_ERROR_ALREADY_ACQUIRED               = 210,
+   CUDA_ERROR_NOT_MAPPED                     = 211,
+   CUDA_ERROR_NOT_MAPPED_AS_ARRAY            = 212,
+   CUDA_ERROR_NOT_MAPPED_AS_POINTER          = 213,
+   CUDA_ERROR_ECC_UNCORRECTABLE              = 214,
+   CUDA_ERROR_UNSUPPORTED_LIMIT              = 215,
+   CUDA_ERROR_CONTEXT_ALREADY_IN_USE         = 216,
+   CUDA_ERROR_PEER_ACCESS_UNSUPPORTED        = 217,
+   CUDA_ERROR_INVALID_PTX                    = 218,
+   CUDA_ERROR_INVALID_GRAPHICS_CONTEXT       = 219,
+   CUDA_ERROR_NVLINK_UNCORRECTABLE           = 220,
+   CUDA_ERROR_JIT_COMPILER_NOT_FOUND         = 221,
+   CUDA_ERROR_UNSUPPORTED_PTX_VERSION        = 222,
+   CUDA_ERROR_JIT_COMPILATION_DISABLED       = 223,
+   CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY      = 224,
+   CUDA_ERROR_UNSUPPORTED_DEVSIDE_SYNC       = 225,
+   CUDA_ERROR_CONTAINED                      = 226,
+   CUDA_ERROR_INVALID_SOURCE                 = 300,
+   CUDA_ERROR_FILE_NOT_FOUND                 = 301,
+   CUDA_ERROR_SHARED_OBJECT_SYMBOL_NOT_FOUND = 302,
+   CUDA_ERROR_SHARED_OBJECT_INIT_FAILED      = 303,
+   CUDA_ERROR_OPERATING_SYSTEM               = 304,
+   CUDA_ERROR_INVALID_HANDLE                 = 400,
+   CUDA_ERROR_ILLEGAL_STATE                  = 401,
+   CUDA_ERROR_LOSSY_QUERY                    = 402,
+   CUDA_ERROR_NOT_FOUND                      = 500,
+   CUDA_ERROR_NOT_READY                      = 600,
+   CUDA_ERROR_ILLEGAL_ADDRESS                = 700,
+   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES        = 701,
+   CUDA_ERROR_LAUNCH_TIMEOUT                 = 702,
+   CUDA_ERROR_LAUNCH_INCOMPATIBLE_TEXTURING  = 703,
+   CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED    = 704,
+   CUDA_ERROR_PEER_ACCESS_NOT_ENABLED        = 705,
+   CUDA_ERROR_PRIMARY_CONTEXT_ACTIVE         = 708,
+   CUDA_ERROR_CONTEXT_IS_DESTROYED           = 709,
+   CUDA_ERROR_ASSERT                         = 710,
+   CUDA_ERROR_TOO_MANY_PEERS                 = 711,
+   CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+   CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED     = 713,
+   CUDA_ERROR_HARDWARE_STACK_ERROR           = 714,
+   CUDA_ERROR_ILLEGAL_INSTRUCTION            = 715,
+   CUDA_ERROR_MISALIGNED_ADDRESS             = 716,
+   CUDA_ERROR_INVALID_ADDRESS_SPACE          = 717,
+   CUDA_ERROR_INVALID_PC                     = 718,
+   CUDA_ERROR_LAUNCH_FAILED                  = 719,
+   CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE   = 720,
+   CUDA_ERROR_TENSOR_MEMORY_LEAK             = 721,
+   CUDA_ERROR_NOT_PERMITTED                  = 800,
+   CUDA_ERROR_NOT_SUPPORTED                  = 801,
+   CUDA_ERROR_SYSTEM_NOT_READY               = 802,
+   CUDA_ERROR_SYSTEM_DRIVER_MISMATCH         = 803,
+   CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE = 804,
+   CUDA_ERROR_MPS_CONNECTION_FAILED          = 805,
+   CUDA_ERROR_MPS_RPC_FAILURE                = 806,
+   CUDA_ERROR_MPS_SERVER_NOT_READY           = 807,
+   CUDA_ERROR_MPS_MAX_CLIENTS_REACHED        = 808,
+   CUDA_ERROR_MPS_MAX_CONNECTIONS_REACHED    = 809,
+   CUDA_ERROR_MPS_CLIENT_TERMINATED          = 810,
+   CUDA_ERROR_CDP_NOT_SUPPORTED              = 811,
+   CUDA_ERROR_CDP_VERSION_MISMATCH           = 812,
+   CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED     = 900,
+   CUDA_ERROR_STREAM_CAPTURE_INVALIDATED     = 901,
+   CUDA_ERROR_STREAM_CAPTURE_MERGE           = 902,
+   CUDA_ERROR_STREAM_CAPTURE_UNMATCHED       = 903,
+   CUDA_ERROR_STREAM_CAPTURE_UNJOINED        = 904,
+   CUDA_ERROR_STREAM_CAPTURE_ISOLATION       = 905,
+   CUDA_ERROR_STREAM_CAPTURE_IMPLICIT        = 906,
+   CUDA_ERROR_CAPTURED_EVENT                 = 907,
+   CUDA_ERROR_STREAM_CAPTURE_WRONG_THREAD    = 908,
+   CUDA_ERROR_TIMEOUT                        = 909,
+   CUDA_ERROR_GRAPH_EXEC_UPDATE_FAILURE      = 910,
+   CUDA_ERROR_EXTERNAL_DEVICE                = 911,
+   CUDA_ERROR_INVALID_CLUSTER_SIZE           = 912,
+   CUDA_ERROR_FUNCTION_NOT_LOADED            = 913,
+   CUDA_ERROR_INVALID_RESOURCE_TYPE          = 914,
+   CUDA_ERROR_INVALID_RESOURCE_CONFIGURATION = 915,
+   CUDA_ERROR_KEY_ROTATION                   = 916,
+   CUDA_ERROR_UNKNOWN                        = 999,
+} CUresult;
+/* ---- device, context, stream and event properties ---- */
+
+typedef enum CUdevice_attribute_enum {
+   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK                         = 1,
+   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X                               = 2,
+   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y                               = 3,
+   CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z                               = 4,
+   CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X                                = 5,
+   CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y                                = 6,
+   CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z                                = 7,
+   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK                   = 8,
+   CU_DEVICE_ATTRIBUTE_SHARED_MEMORY_PER_BLOCK                       = 8,
+   CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY                         = 9,
+   CU_DEVICE_ATTRIBUTE_WARP_SIZE                                     = 10,
+   CU_DEVICE_ATTRIBUTE_MAX_PITCH                                     = 11,
+   CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK                       = 12,
+   CU_DEVICE_ATTRIBUTE_REGISTERS_PER_BLOCK                           = 12,
+   CU_DEVICE_ATTRIBUTE_CLOCK_RATE                                    = 13,
+   CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT                             = 14,
+   CU_DEVICE_ATTRIBUTE_GPU_OVERLAP                                   = 15,
+   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT                          = 16,
+   CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT                           = 17,
+   CU_DEVICE_ATTRIBUTE_INTEGRATED                                    = 18,
+   CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY                           = 19,
+   CU_DEVICE_ATTRIBUTE_COMPUTE_MODE                                  = 20,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH                       = 21,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH                       = 22,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT                      = 23,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH                       = 24,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT                      = 25,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH                       = 26,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH               = 27,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT              = 28,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS              = 29,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_WIDTH                 = 27,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_HEIGHT                = 28,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_ARRAY_NUMSLICES             = 29,
+   CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT                             = 30,
+   CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS                            = 31,
+   CU_DEVICE_ATTRIBUTE_ECC_ENABLED                                   = 32,
+   CU_DEVICE_ATTRIBUTE_PCI_BUS_ID                                    = 33,
+   CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID                                 = 34,
+   CU_DEVICE_ATTRIBUTE_TCC_DRIVER                                    = 35,
+   CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE                             = 36,
+   CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH                       = 37,
+   CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE                                 = 38,
+   CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR                = 39,
+   CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT                            = 40,
+   CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING                            = 41,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH               = 42,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS              = 43,
+   CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER                              = 44,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH                = 45,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT               = 46,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE             = 47,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT_ALTERNATE            = 48,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH_ALTERNATE             = 49,
+   CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID                                 = 50,
+   CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT                       = 51,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_WIDTH                  = 52,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_WIDTH          = 53,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS         = 54,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH                       = 55,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH                       = 56,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT                      = 57,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH                       = 58,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT                      = 59,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH                       = 60,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH               = 61,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS              = 62,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH               = 63,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT              = 64,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS              = 65,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_WIDTH                  = 66,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_WIDTH          = 67,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS         = 68,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH                = 69,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH                = 70,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT               = 71,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH                = 72,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH             = 73,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT            = 74,
+   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR                      = 75,
+   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR                      = 76,
+   CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH             = 77,
+   CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED                   = 78,
+   CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED                     = 79,
+   CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED                      = 80,
+   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR          = 81,
+   CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR              = 82,
+   CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY                                = 83,
+   CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD                               = 84,
+   CU_DEVICE_ATTRIBUTE_MULTI_GPU_BOARD_GROUP_ID                      = 85,
+   CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED                  = 86,
+   CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO         = 87,
+   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS                        = 88,
+   CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS                     = 89,
+   CU_DEVICE_ATTRIBUTE_COMPUTE_PREEMPTION_SUPPORTED                  = 90,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM       = 91,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1                     = 92,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1              = 93,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1              = 94,
+   CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH                            = 95,
+   CU_DEVICE_ATTRIBUTE_COOPERATIVE_MULTI_DEVICE_LAUNCH               = 96,
+   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN             = 97,
+   CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES                       = 98,
+   CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED                       = 99,
+   CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES  = 100,
+   CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST           = 101,
+   CU_DEVICE_ATTRIBUTE_VIRTUAL_ADDRESS_MANAGEMENT_SUPPORTED          = 102,
+   CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED           = 102,
+   CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED   = 103,
+   CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED            = 104,
+   CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED        = 105,
+   CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR                 = 106,
+   CU_DEVICE_ATTRIBUTE_GENERIC_COMPRESSION_SUPPORTED                 = 107,
+   CU_DEVICE_ATTRIBUTE_MAX_PERSISTING_L2_CACHE_SIZE                  = 108,
+   CU_DEVICE_ATTRIBUTE_MAX_ACCESS_POLICY_WINDOW_SIZE                 = 109,
+   CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED       = 110,
+   CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK              = 111,
+   CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED                   = 112,
+   CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED             = 113,
+   CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED          = 114,
+   CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED                        = 115,
+   CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED                     = 116,
+   CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS          = 117,
+   CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING               = 118,
+   CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES                = 119,
+   CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH                                = 120,
+   CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED         = 121,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS                 = 122,
+   CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR                 = 123,
+   CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED                             = 124,
+   CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED                           = 125,
+   CU_DEVICE_ATTRIBUTE_MEM_SYNC_DOMAIN_COUNT                         = 126,
+   CU_DEVICE_ATTRIBUTE_TENSOR_MAP_ACCESS_SUPPORTED                   = 127,
+   CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED                  = 128,
+   CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS                     = 129,
+   CU_DEVICE_ATTRIBUTE_NUMA_CONFIG                                   = 130,
+   CU_DEVICE_ATTRIBUTE_NUMA_ID                                       = 131,
+   CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED                           = 132,
+   CU_DEVICE_ATTRIBUTE_MPS_ENABLED                                   = 133,
+   CU_DEVICE_ATTRIBUTE_HOST_NUMA_ID                                  = 134,
+   CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED                           = 135,
+   CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_ALGORITHM_MASK                 = 136,
+   CU_DEVICE_ATTRIBUTE_MEM_DECOMPRESS_MAXIMUM_LENGTH                 = 137,
+   CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED                          = 138,
+   CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID                             = 139,
+   CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID                          = 140,
+   CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 141,
+   CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED              = 142,
+   CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED             = 143,
+   CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED                   = 144,
+   CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED      = 145,
+   CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED                  = 146,
+   CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED     = 147,
+   CU_DEVICE_ATTRIBUTE_MAX                                           = 148,
+} CUdevice_attribute;
+typedef enum CUlimit_enum {
+   CU_LIMIT_STACK_SIZE                       = 0,
+   CU_LIMIT_PRINTF_FIFO_SIZE                 = 1,
+   CU_LIMIT_MALLOC_HEAP_SIZE                 = 2,
+   CU_LIMIT_DEV_RUNTIME_SYNC_DEPTH           = 3,
+   CU_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 4,
+   CU_LIMIT_MAX_L2_FETCH_GRANULARITY         = 5,
+   CU_LIMIT_PERSISTING_L2_CACHE_SIZE         = 6,
+   CU_LIMIT_SHMEM_SIZE                       = 7,
+   CU_LIMIT_CIG_ENABLED                      = 8,
+   CU_LIMIT_CIG_SHMEM_FALLBACK_ENABLED       = 9,
+   CU_LIMIT_MAX                              = 10,
+} CUlimit;
+typedef enum CUfunc_cache_enum {
+   CU_FUNC_CACHE_PREFER_NONE   = 0,
+   CU_FUNC_CACHE_PREFER_SHARED = 1,
+   CU_FUNC_CACHE_PREFER_L1     = 2,
+   CU_FUNC_CACHE_PREFER_EQUAL  = 3,
+} CUfunc_cache;
+typedef enum CUsharedconfig_enum {
+   CU_SHARED_MEM_CONFIG_DEFAULT_BANK_SIZE    = 0,
+   CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE  = 1,
+   CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 2,
+} CUsharedconfig;
+typedef enum CUctx_flags_enum {
+   CU_CTX_SCHED_AUTO           = 0,
+   CU_CTX_SCHED_SPIN           = 0x1,
+   CU_CTX_SCHED_YIELD          = 0x2,
+   CU_CTX_SCHED_BLOCKING_SYNC  = 0x4,
+   CU_CTX_BLOCKING_SYNC        = 0x4,
+   CU_CTX_SCHED_MASK           = 0x7,
+   CU_CTX_MAP_HOST             = 0x8,
+   CU_CTX_LMEM_RESIZE_TO_MAX   = 0x10,
+   CU_CTX_COREDUMP_ENABLE      = 0x20,
+   CU_CTX_USER_COREDUMP_ENABLE = 0x40,
+   CU_CTX_SYNC_MEMOPS          = 0x80,
+   CU_CTX_FLAGS_MASK           = 0xff,
+} CUctx_flags;
+typedef enum CUstream_flags_enum {
+   CU_STREAM_DEFAULT      = 0,
+   CU_STREAM_NON_BLOCKING = 0x1,
+} CUstream_flags;
+typedef enum CUevent_flags_enum {
+   CU_EVENT_DEFAULT        = 0,
+   CU_EVENT_BLOCKING_SYNC  = 0x1,
+   CU_EVENT_DISABLE_TIMING = 0x2,
+   CU_EVENT_INTERPROCESS   = 0x4,
+} CUevent_flags;
+/* ---- memory ---- */
+
+typedef enum CUmemorytype_enum {
+   CU_MEMORYTYPE_HOST    = 1,
+   CU_MEMORYTYPE_DEVICE  = 2,
+   CU_MEMORYTYPE_ARRAY   = 3,
+   CU_MEMORYTYPE_UNIFIED = 4,
+} CUmemorytype;
+typedef enum CUpointer_attribute_enum {
+   CU_POINTER_ATTRIBUTE_CONTEXT                    = 1,
+   CU_POINTER_ATTRIBUTE_MEMORY_TYPE                = 2,
+   CU_POINTER_ATTRIBUTE_DEVICE_POINTER             = 3,
+   CU_POINTER_ATTRIBUTE_HOST_POINTER               = 4,
+   CU_POINTER_ATTRIBUTE_P2P_TOKENS                 = 5,
+   CU_POINTER_ATTRIBUTE_SYNC_MEMOPS                = 6,
+   CU_POINTER_ATTRIBUTE_BUFFER_ID                  = 7,
+   CU_POINTER_ATTRIBUTE_IS_MANAGED                 = 8,
+   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL             = 9,
+   CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE = 10,
+   CU_POINTER_ATTRIBUTE_RANGE_START_ADDR           = 11,
+   CU_POINTER_ATTRIBUTE_RANGE_SIZE                 = 12,
+   CU_POINTER_ATTRIBUTE_MAPPED                     = 13,
+   CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES       = 14,
+   CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE = 15,
+   CU_POINTER_ATTRIBUTE_ACCESS_FLAGS               = 16,
+   CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE             = 17,
+   CU_POINTER_ATTRIBUTE_MAPPING_SIZE               = 18,
+   CU_POINTER_ATTRIBUTE_MAPPING_BASE_ADDR          = 19,
+   CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID            = 20,
+   CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE   = 21,
+} CUpointer_attribute;
+/* ---- modules, libraries, JIT ---- */
+
+typedef enum CUjit_option_enum {
+   CU_JIT_MAX_REGISTERS                    = 0,
+   CU_JIT_THREADS_PER_BLOCK                = 1,
+   CU_JIT_WALL_TIME                        = 2,
+   CU_JIT_INFO_LOG_BUFFER                  = 3,
+   CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES       = 4,
+   CU_JIT_ERROR_LOG_BUFFER                 = 5,
+   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES      = 6,
+   CU_JIT_OPTIMIZATION_LEVEL               = 7,
+   CU_JIT_TARGET_FROM_CUCONTEXT            = 8,
+   CU_JIT_TARGET                           = 9,
+   CU_JIT_FALLBACK_STRATEGY                = 10,
+   CU_JIT_GENERATE_DEBUG_INFO              = 11,
+   CU_JIT_LOG_VERBOSE                      = 12,
+   CU_JIT_GENERATE_LINE_INFO               = 13,
+   CU_JIT_CACHE_MODE                       = 14,
+   CU_JIT_NEW_SM3X_OPT                     = 15,
+   CU_JIT_FAST_COMPILE                     = 16,
+   CU_JIT_GLOBAL_SYMBOL_NAMES              = 17,
+   CU_JIT_GLOBAL_SYMBOL_ADDRESSES          = 18,
+   CU_JIT_GLOBAL_SYMBOL_COUNT              = 19,
+   CU_JIT_LTO                              = 20,
+   CU_JIT_FTZ                              = 21,
+   CU_JIT_PREC_DIV                         = 22,
+   CU_JIT_PREC_SQRT                        = 23,
+   CU_JIT_FMA                              = 24,
+   CU_JIT_REFERENCED_KERNEL_NAMES          = 25,
+   CU_JIT_REFERENCED_KERNEL_COUNT          = 26,
+   CU_JIT_REFERENCED_VARIABLE_NAMES        = 27,
+   CU_JIT_REFERENCED_VARIABLE_COUNT        = 28,
+   CU_JIT_OPTIMIZE_UNUSED_DEVICE_VARIABLES = 29,
+   CU_JIT_POSITION_INDEPENDENT_CODE        = 30,
+   CU_JIT_MIN_CTA_PER_SM                   = 31,
+   CU_JIT_MAX_THREADS_PER_BLOCK            = 32,
+   CU_JIT_OVERRIDE_DIRECTIVE_VALUES        = 33,
+   CU_JIT_SPLIT_COMPILE                    = 34,
+   CU_JIT_NUM_OPTIONS                      = 35,
+} CUjit_option;
+typedef enum CUjitInputType_enum {
+   CU_JIT_INPUT_CUBIN     = 0,
+   CU_JIT_INPUT_PTX       = 1,
+   CU_JIT_INPUT_FATBINARY = 2,
+   CU_JIT_INPUT_OBJECT    = 3,
+   CU_JIT_INPUT_LIBRARY   = 4,
+   CU_JIT_INPUT_NVVM      = 5,
+   CU_JIT_NUM_INPUT_TYPES = 6,
+} CUjitInputType;
+typedef enum CUlibraryOption_enum {
+   CU_LIBRARY_HOST_UNIVERSAL_FUNCTION_AND_DATA_TABLE = 0,
+   CU_LIBRARY_BINARY_IS_PRESERVED                    = 1,
+   CU_LIBRARY_NUM_OPTIONS                            = 2,
+} CUlibraryOption;
+typedef enum CUmoduleLoadingMode_enum {
+   CU_MODULE_EAGER_LOADING = 1,
+   CU_MODULE_LAZY_LOADING  = 2,
+} CUmoduleLoadingMode;
+typedef enum CUfunction_attribute_enum {
+   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK                = 0,
+   CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES                    = 1,
+   CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES                     = 2,
+   CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES                     = 3,
+   CU_FUNC_ATTRIBUTE_NUM_REGS                             = 4,
+   CU_FUNC_ATTRIBUTE_PTX_VERSION                          = 5,
+   CU_FUNC_ATTRIBUTE_BINARY_VERSION                       = 6,
+   CU_FUNC_ATTRIBUTE_CACHE_MODE_CA                        = 7,
+   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES        = 8,
+   CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT     = 9,
+   CU_FUNC_ATTRIBUTE_CLUSTER_SIZE_MUST_BE_SET             = 10,
+   CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_WIDTH               = 11,
+   CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_HEIGHT              = 12,
+   CU_FUNC_ATTRIBUTE_REQUIRED_CLUSTER_DEPTH               = 13,
+   CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED    = 14,
+   CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 15,
+   CU_FUNC_ATTRIBUTE_MAX                                  = 16,
+} CUfunction_attribute;
+/* ---- cuGetProcAddress ---- */
+
+typedef enum CUdriverProcAddress_flags_enum {
+   CU_GET_PROC_ADDRESS_DEFAULT                   = 0,
+   CU_GET_PROC_ADDRESS_LEGACY_STREAM             = 0x1,
+   CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM = 0x2,
+} CUdriverProcAddress_flags;
+typedef enum CUdriverProcAddressQueryResult_enum {
+   CU_GET_PROC_ADDRESS_SUCCESS                = 0,
+   CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND       = 1,
+   CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT = 2,
+} CUdriverProcAddressQueryResult;
+/* ---- cuLaunchKernelEx ---- */
+
+typedef enum CUaccessProperty_enum {
+   CU_ACCESS_PROPERTY_NORMAL     = 0,
+   CU_ACCESS_PROPERTY_STREAMING  = 1,
+   CU_ACCESS_PROPERTY_PERSISTING = 2,
+} CUaccessProperty;
+typedef enum CUsynchronizationPolicy_enum {
+   CU_SYNC_POLICY_AUTO          = 1,
+   CU_SYNC_POLICY_SPIN          = 2,
+   CU_SYNC_POLICY_YIELD         = 3,
+   CU_SYNC_POLICY_BLOCKING_SYNC = 4,
+} CUsynchronizationPolicy;
+typedef enum CUclusterSchedulingPolicy_enum {
+   CU_CLUSTER_SCHEDULING_POLICY_DEFAULT        = 0,
+   CU_CLUSTER_SCHEDULING_POLICY_SPREAD         = 1,
+   CU_CLUSTER_SCHEDULING_POLICY_LOAD_BALANCING = 2,
+} CUclusterSchedulingPolicy;
+typedef enum CUlaunchMemSyncDomain_enum {
+   CU_LAUNCH_MEM_SYNC_DOMAIN_DEFAULT = 0,
+   CU_LAUNCH_MEM_SYNC_DOMAIN_REMOTE  = 1,
+} CUlaunchMemSyncDomain;
+typedef enum CUlaunchAttributeID_enum {
+   CU_LAUNCH_ATTRIBUTE_IGNORE                               = 0,
+   CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW                 = 1,
+   CU_LAUNCH_ATTRIBUTE_COOPERATIVE                          = 2,
+   CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY               = 3,
+   CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION                    = 4,
+   CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 5,
+   CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION    = 6,
+   CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT                   = 7,
+   CU_LAUNCH_ATTRIBUTE_PRIORITY                             = 8,
+   CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP                  = 9,
+   CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN                      = 10,
+   CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION          = 11,
+   CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT              = 12,
+   CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE         = 13,
+   CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT     = 14,
+   CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING       = 16,
+} CUlaunchAttributeID;
+typedef struct CUaccessPolicyWindow_st {
+   void *base_ptr;
+   size_t num_bytes;
+   float hitRatio;
+   CUaccessProperty hitProp;
+   CUaccessProperty missProp;
+} CUaccessPolicyWindow;
+
+typedef struct CUlaunchMemSyncDomainMap_st {
+   unsigned char default_;
+   unsigned char remote;
+} CUlaunchMemSyncDomainMap;
+
+/* One attribute value; NVIDIA pads the union to 64 bytes so members can be
+ * added without changing its size. */
+typedef union CUlaunchAttributeValue_union {
+   char pad[64];
+   CUaccessPolicyWindow accessPolicyWindow;
+   int cooperative;
+   CUsynchronizationPolicy syncPolicy;
+   struct { unsigned int x, y, z; } clusterDim;
+   CUclusterSchedulingPolicy clusterSchedulingPolicyPreference;
+   int programmaticStreamSerializationAllowed;
+   struct { CUevent event; int flags; int triggerAtBlockStart; } programmaticEvent;
+   struct { CUevent event; int flags; } launchCompletionEvent;
+   int priority;
+   CUlaunchMemSyncDomainMap memSyncDomainMap;
+   CUlaunchMemSyncDomain memSyncDomain;
+   struct { unsigned int x, y, z; } preferredClusterDim;
+   struct { int deviceUpdatable; CUgraphDeviceNode devNode; } deviceUpdatableKernelNode;
+   unsigned int sharedMemCarveout;
+   unsigned int nvlinkUtilCentricScheduling;
+} CUlaunchAttributeValue;
+
+typedef struct CUlaunchAttribute_st {
+   CUlaunchAttributeID id;
+   char pad[8 - sizeof(CUlaunchAttributeID)];   /* value starts at offset 8 */
+   CUlaunchAttributeValue value;
+} CUlaunchAttribute;
+
+typedef struct CUlaunchConfig_st {
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   CUstream hStream;
+   CUlaunchAttribute *attrs;
+   unsigned int numAttrs;
+} CUlaunchConfig;
+
+/* ======================================================================
+ * Runtime API (cuda_runtime_api.h, driver_types.h, vector_types.h)
+ * ====================================================================== */
+
+/* vector_types.h: in C these are plain structs (C++ gives dim3 constructors
+ * defaulting to 1, which does not change the layout). */
+struct uint3 {
+   unsigned int x, y, z;
+};
+typedef struct uint3 uint3;
+
+struct dim3 {
+   unsigned int x, y, z;
+};
+typedef struct dim3 dim3;
+
+/* Handles: the driver's own structs, so the two APIs can exchange them. */
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+typedef struct CUfunc_st *cudaFunction_t;
+typedef struct CUkern_st *cudaKernel_t;
+typedef struct CUlib_st *cudaLibrary_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+typedef struct CUgraph_st *cudaGraph_t;
+typedef struct CUgraphNode_st *cudaGraphNode_t;
+typedef struct CUgraphExec_st *cudaGraphExec_t;
+typedef struct CUuserObject_st *cudaUserObject_t;
+typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
+/* Note the different tags from the driver's CUexternalMemory
+ * (CUextMemory_st) and CUexternalSemaphore (CUextSemaphore_st). */
+typedef struct CUexternalMemory_st *cudaExternalMemory_t;
+typedef struct CUexternalSemaphore_st *cudaExternalSemaphore_t;
+/* Runtime-only handle structs. */
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;
+typedef const struct cudaMipmappedArray *cudaMipmappedArray_const_t;
+typedef struct cudaGraphicsResource *cudaGraphicsResource_t;
+typedef struct cudaAsyncCallbackEntry *cudaAsyncCallbackHandle_t;
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+/* Texture and surface references (removed in CUDA 12; __cudaRegisterTexture
+ * and __cudaRegisterSurface still name them).  Only pointers cross the ABI. */
+struct textureReference;
+struct surfaceReference;
+
+typedef struct CUuuid_st cudaUUID_t;
+
+#define cudaStreamLegacy    ((cudaStream_t)0x1)
+#define cudaStreamPerThread ((cudaStream_t)0x2)
+
+#define cudaCpuDeviceId     ((int)-1)
+#define cudaInvalidDeviceId ((int)-2)
+
+#define cudaHostAllocDefault        0x00
+#define cudaHostAllocPortable       0x01
+#define cudaHostAllocMapped         0x02
+#define cudaHostAllocWriteCombined  0x04
+#define cudaHostRegisterDefault     0x00
+#define cudaHostRegisterPortable    0x01
+#define cudaHostRegisterMapped      0x02
+#define cudaHostRegisterIoMemory    0x04
+#define cudaHostRegisterReadOnly    0x08
+#define cudaPeerAccessDefault       0x00
+#define cudaStreamDefault           0x00
+#define cudaStreamNonBlocking       0x01
+#define cudaEventDefault            0x00
+#define cudaEventBlockingSync       0x01
+#define cudaEventDisableTiming      0x02
+#define cudaEventInterprocess       0x04
+#define cudaEventRecordDefault      0x00
+#define cudaEventRecordExternal     0x01
+#define cudaEventWaitDefault        0x00
+#define cudaEventWaitExternal       0x01
+#define cudaDeviceScheduleAuto         0x00
+#define cudaDeviceScheduleSpin         0x01
+#define cudaDeviceScheduleYield        0x02
+#define cudaDeviceScheduleBlockingSync 0x04
+#define cudaDeviceBlockingSync         0x04
+#define cudaDeviceScheduleMask         0x07
+#define cudaDeviceMapHost              0x08
+#define cudaDeviceLmemResizeToMax      0x10
+#define cudaDeviceSyncMemops           0x80
+#define cudaDeviceMask                 0xff
+#define cudaMemAttachGlobal         0x01
+#define cudaMemAttachHost           0x02
+#define cudaMemAttachSingle         0x04
+#define cudaInitDeviceFlagsAreValid 0x01
+
+/* ---- error codes ---- */
+
+enum cudaError {
+   cudaSuccess                             = 0,
+   cudaErrorInvalidValue                   = 1,
+   cudaErrorMemoryAllocation               = 2,
+   cudaErrorInitializationError            = 3,
+   cudaErrorCudartUnloading                = 4,
+   cudaErrorProfilerDisabled               = 5,
+   cudaErrorProfilerNotInitialized         = 6,
+   cudaErrorProfilerAlreadyStarted         = 7,
+   cudaErrorProfilerAlreadyStopped         = 8,
+   cudaErrorInvalidConfiguration           = 9,
+   cudaErrorInvalidPitchValue              = 12,
+   cudaErrorInvalidSymbol                  = 13,
+   cudaErrorInvalidHostPointer             = 16,
+   cudaErrorInvalidDevicePointer           = 17,
+   cudaErrorInvalidTexture                 = 18,
+   cudaErrorInvalidTextureBinding          = 19,
+   cudaErrorInvalidChannelDescriptor       = 20,
+   cudaErrorInvalidMemcpyDirection         = 21,
+   cudaErrorAddressOfConstant              = 22,
+   cudaErrorTextureFetchFailed             = 23,
+   cudaErrorTextureNotBound                = 24,
+   cudaErrorSynchronizationError           = 25,
+   cudaErrorInvalidFilterSetting           = 26,
+   cudaErrorInvalidNormSetting             = 27,
+   cudaErrorMixedDeviceExecution           = 28,
+   cudaErrorNotYetImplemented              = 31,
+   cudaErrorMemoryValueTooLarge            = 32,
+   cudaErrorStubLibrary                    = 34,
+   cudaErrorInsufficientDriver             = 35,
+   cudaErrorCallRequiresNewerDriver        = 36,
+   cudaErrorInvalidSurface                 = 37,
+   cudaErrorDuplicateVariableName          = 43,
+   cudaErrorDuplicateTextureName           = 44,
+   cudaErrorDuplicateSurfaceName           = 45,
+   cudaErrorDevicesUnavailable             = 46,
+   cudaErrorIncompatibleDriverContext      = 49,
+   cudaErrorMissingConfiguration           = 52,
+   cudaErrorPriorLaunchFailure             = 53,
+   cudaErrorLaunchMaxDepthExceeded         = 65,
+   cudaErrorLaunchFileScopedTex            = 66,
+   cudaErrorLaunchFileScopedSurf           = 67,
+   cudaErrorSyncDepthExceeded              = 68,
+   cudaErrorLaunchPendingCountExceeded     = 69,
+   cudaErrorInvalidDeviceFunction          = 98,
+   cudaErrorNoDevice                       = 100,
+   cudaErrorInvalidDevice                  = 101,
+   cudaErrorDeviceNotLicensed              = 102,
+   cudaErrorSoftwareValidityNotEstablished = 103,
+   cudaErrorStartupFailure                 = 127,
+   cudaErrorInvalidKernelImage             = 200,
+   cudaErrorDeviceUninitialized            = 201,
+   cudaErrorMapBufferObjectFailed          = 205,
+   cudaErrorUnmapBufferObjectFailed        = 206,
+   cudaErrorArrayIsMapped                  = 207,
+   cudaErrorAlreadyMapped                  = 208,
+   cudaErrorNoKernelImageForDevice         = 209,
+   cudaErrorAlreadyAcquired                = 210,
+   cudaErrorNotMapped                      = 211,
+   cudaErrorNotMappedAsArray               = 212,
+   cudaErrorNotMappedAsPointer             = 213,
+   cudaErrorECCUncorrectable               = 214,
+   cudaErrorUnsupportedLimit               = 215,
+   cudaErrorDeviceAlreadyInUse             = 216,
+   cudaErrorPeerAccessUnsupported          = 217,
+   cudaErrorInvalidPtx                     = 218,
+   cudaErrorInvalidGraphicsContext         = 219,
+   cudaErrorNvlinkUncorrectable            = 220,
+   cudaErrorJitCompilerNotFound            = 221,
+   cudaErrorUnsupportedPtxVersion          = 222,
+   cudaErrorJitCompilationDisabled         = 223,
+   cudaErrorUnsupportedExecAffinity        = 224,
+   cudaErrorUnsupportedDevSideSync         = 225,
+   cudaErrorContained                      = 226,
+   cudaErrorInvalidSource                  = 300,
+   cudaErrorFileNotFound                   = 301,
+   cudaErrorSharedObjectSymbolNotFound     = 302,
+   cudaErrorSharedObjectInitFailed         = 303,
+   cudaErrorOperatingSystem                = 304,
+   cudaErrorInvalidResourceHandle          = 400,
+   cudaErrorIllegalState                   = 401,
+   cudaErrorLossyQuery                     = 402,
+   cudaErrorSymbolNotFound                 = 500,
+   cudaErrorNotReady                       = 600,
+   cudaErrorIllegalAddress                 = 700,
+   cudaErrorLaunchOutOfResources           = 701,
+   cudaErrorLaunchTimeout                  = 702,
+   cudaErrorLaunchIncompatibleTexturing    = 703,
+   cudaErrorPeerAccessAlreadyEnabled       = 704,
+   cudaErrorPeerAccessNotEnabled           = 705,
+   cudaErrorSetOnActiveProcess             = 708,
+   cudaErrorContextIsDestroyed             = 709,
+   cudaErrorAssert                         = 710,
+   cudaErrorTooManyPeers                   = 711,
+   cudaErrorHostMemoryAlreadyRegistered    = 712,
+   cudaErrorHostMemoryNotRegistered        = 713,
+   cudaErrorHardwareStackError             = 714,
+   cudaErrorIllegalInstruction             = 715,
+   cudaErrorMisalignedAddress              = 716,
+   cudaErrorInvalidAddressSpace            = 717,
+   cudaErrorInvalidPc                      = 718,
+   cudaErrorLaunchFailure                  = 719,
+   cudaErrorCooperativeLaunchTooLarge      = 720,
+   cudaErrorTensorMemoryLeak               = 721,
+   cudaErrorNotPermitted                   = 800,
+   cudaErrorNotSupported                   = 801,
+   cudaErrorSystemNotReady                 = 802,
+   cudaErrorSystemDriverMismatch           = 803,
+   cudaErrorCompatNotSupportedOnDevice     = 804,
+   cudaErrorMpsConnectionFailed            = 805,
+   cudaErrorMpsRpcFailure                  = 806,
+   cudaErrorMpsServerNotReady              = 807,
+   cudaErrorMpsMaxClientsReached           = 808,
+   cudaErrorMpsMaxConnectionsReached       = 809,
+   cudaErrorMpsClientTerminated            = 810,
+   cudaErrorCdpNotSupported                = 811,
+   cudaErrorCdpVersionMismatch             = 812,
+   cudaErrorStreamCaptureUnsupported       = 900,
+   cudaErrorStreamCaptureInvalidated       = 901,
+   cudaErrorStreamCaptureMerge             = 902,
+   cudaErrorStreamCaptureUnmatched         = 903,
+   cudaErrorStreamCaptureUnjoined          = 904,
+   cudaErrorStreamCaptureIsolation         = 905,
+   cudaErrorStreamCaptureImplicit          = 906,
+   cudaErrorCapturedEvent                  = 907,
+   cudaErrorStreamCaptureWrongThread       = 908,
+   cudaErrorTimeout                        = 909,
+   cudaErrorGraphExecUpdateFailure         = 910,
+   cudaErrorExternalDevice                 = 911,
+   cudaErrorInvalidClusterSize             = 912,
+   cudaErrorFunctionNotLoaded              = 913,
+   cudaErrorInvalidResourceType            = 914,
+   cudaErrorInvalidResourceConfiguration   = 915,
+   cudaErrorUnknown                        = 999,
+   cudaErrorApiFailureBase                 = 10000,
+};
+typedef enum cudaError cudaError_t;
+
+/* ---- devices ---- */
+
+enum cudaDeviceAttr {
+   cudaDevAttrMaxThreadsPerBlock                     = 1,
+   cudaDevAttrMaxBlockDimX                           = 2,
+   cudaDevAttrMaxBlockDimY                           = 3,
+   cudaDevAttrMaxBlockDimZ                           = 4,
+   cudaDevAttrMaxGridDimX                            = 5,
+   cudaDevAttrMaxGridDimY                            = 6,
+   cudaDevAttrMaxGridDimZ                            = 7,
+   cudaDevAttrMaxSharedMemoryPerBlock                = 8,
+   cudaDevAttrTotalConstantMemory                    = 9,
+   cudaDevAttrWarpSize                               = 10,
+   cudaDevAttrMaxPitch                               = 11,
+   cudaDevAttrMaxRegistersPerBlock                   = 12,
+   cudaDevAttrClockRate                              = 13,
+   cudaDevAttrTextureAlignment                       = 14,
+   cudaDevAttrGpuOverlap                             = 15,
+   cudaDevAttrMultiProcessorCount                    = 16,
+   cudaDevAttrKernelExecTimeout                      = 17,
+   cudaDevAttrIntegrated                             = 18,
+   cudaDevAttrCanMapHostMemory                       = 19,
+   cudaDevAttrComputeMode                            = 20,
+   cudaDevAttrMaxTexture1DWidth                      = 21,
+   cudaDevAttrMaxTexture2DWidth                      = 22,
+   cudaDevAttrMaxTexture2DHeight                     = 23,
+   cudaDevAttrMaxTexture3DWidth                      = 24,
+   cudaDevAttrMaxTexture3DHeight                     = 25,
+   cudaDevAttrMaxTexture3DDepth                      = 26,
+   cudaDevAttrMaxTexture2DLayeredWidth               = 27,
+   cudaDevAttrMaxTexture2DLayeredHeight              = 28,
+   cudaDevAttrMaxTexture2DLayeredLayers              = 29,
+   cudaDevAttrSurfaceAlignment                       = 30,
+   cudaDevAttrConcurrentKernels                      = 31,
+   cudaDevAttrEccEnabled                             = 32,
+   cudaDevAttrPciBusId                               = 33,
+   cudaDevAttrPciDeviceId                            = 34,
+   cudaDevAttrTccDriver                              = 35,
+   cudaDevAttrMemoryClockRate                        = 36,
+   cudaDevAttrGlobalMemoryBusWidth                   = 37,
+   cudaDevAttrL2CacheSize                            = 38,
+   cudaDevAttrMaxThreadsPerMultiProcessor            = 39,
+   cudaDevAttrAsyncEngineCount                       = 40,
+   cudaDevAttrUnifiedAddressing                      = 41,
+   cudaDevAttrMaxTexture1DLayeredWidth               = 42,
+   cudaDevAttrMaxTexture1DLayeredLayers              = 43,
+   cudaDevAttrMaxTexture2DGatherWidth                = 45,
+   cudaDevAttrMaxTexture2DGatherHeight               = 46,
+   cudaDevAttrMaxTexture3DWidthAlt                   = 47,
+   cudaDevAttrMaxTexture3DHeightAlt                  = 48,
+   cudaDevAttrMaxTexture3DDepthAlt                   = 49,
+   cudaDevAttrPciDomainId                            = 50,
+   cudaDevAttrTexturePitchAlignment                  = 51,
+   cudaDevAttrMaxTextureCubemapWidth                 = 52,
+   cudaDevAttrMaxTextureCubemapLayeredWidth          = 53,
+   cudaDevAttrMaxTextureCubemapLayeredLayers         = 54,
+   cudaDevAttrMaxSurface1DWidth                      = 55,
+   cudaDevAttrMaxSurface2DWidth                      = 56,
+   cudaDevAttrMaxSurface2DHeight                     = 57,
+   cudaDevAttrMaxSurface3DWidth                      = 58,
+   cudaDevAttrMaxSurface3DHeight                     = 59,
+   cudaDevAttrMaxSurface3DDepth                      = 60,
+   cudaDevAttrMaxSurface1DLayeredWidth               = 61,
+   cudaDevAttrMaxSurface1DLayeredLayers              = 62,
+   cudaDevAttrMaxSurface2DLayeredWidth               = 63,
+   cudaDevAttrMaxSurface2DLayeredHeight              = 64,
+   cudaDevAttrMaxSurface2DLayeredLayers              = 65,
+   cudaDevAttrMaxSurfaceCubemapWidth                 = 66,
+   cudaDevAttrMaxSurfaceCubemapLayeredWidth          = 67,
+   cudaDevAttrMaxSurfaceCubemapLayeredLayers         = 68,
+   cudaDevAttrMaxTexture1DLinearWidth                = 69,
+   cudaDevAttrMaxTexture2DLinearWidth                = 70,
+   cudaDevAttrMaxTexture2DLinearHeight               = 71,
+   cudaDevAttrMaxTexture2DLinearPitch                = 72,
+   cudaDevAttrMaxTexture2DMipmappedWidth             = 73,
+   cudaDevAttrMaxTexture2DMipmappedHeight            = 74,
+   cudaDevAttrComputeCapabilityMajor                 = 75,
+   cudaDevAttrComputeCapabilityMinor                 = 76,
+   cudaDevAttrMaxTexture1DMipmappedWidth             = 77,
+   cudaDevAttrStreamPrioritiesSupported              = 78,
+   cudaDevAttrGlobalL1CacheSupported                 = 79,
+   cudaDevAttrLocalL1CacheSupported                  = 80,
+   cudaDevAttrMaxSharedMemoryPerMultiprocessor       = 81,
+   cudaDevAttrMaxRegistersPerMultiprocessor          = 82,
+   cudaDevAttrManagedMemory                          = 83,
+   cudaDevAttrIsMultiGpuBoard                        = 84,
+   cudaDevAttrMultiGpuBoardGroupID                   = 85,
+   cudaDevAttrHostNativeAtomicSupported              = 86,
+   cudaDevAttrSingleToDoublePrecisionPerfRatio       = 87,
+   cudaDevAttrPageableMemoryAccess                   = 88,
+   cudaDevAttrConcurrentManagedAccess                = 89,
+   cudaDevAttrComputePreemptionSupported             = 90,
+   cudaDevAttrCanUseHostPointerForRegisteredMem      = 91,
+   cudaDevAttrReserved92                             = 92,
+   cudaDevAttrReserved93                             = 93,
+   cudaDevAttrReserved94                             = 94,
+   cudaDevAttrCooperativeLaunch                      = 95,
+   cudaDevAttrReserved96                             = 96,
+   cudaDevAttrMaxSharedMemoryPerBlockOptin           = 97,
+   cudaDevAttrCanFlushRemoteWrites                   = 98,
+   cudaDevAttrHostRegisterSupported                  = 99,
+   cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+   cudaDevAttrDirectManagedMemAccessFromHost         = 101,
+   cudaDevAttrMaxBlocksPerMultiprocessor             = 106,
+   cudaDevAttrMaxPersistingL2CacheSize               = 108,
+   cudaDevAttrMaxAccessPolicyWindowSize              = 109,
+   cudaDevAttrReservedSharedMemoryPerBlock           = 111,
+   cudaDevAttrSparseCudaArraySupported               = 112,
+   cudaDevAttrHostRegisterReadOnlySupported          = 113,
+   cudaDevAttrTimelineSemaphoreInteropSupported      = 114,
+   cudaDevAttrMemoryPoolsSupported                   = 115,
+   cudaDevAttrGPUDirectRDMASupported                 = 116,
+   cudaDevAttrGPUDirectRDMAFlushWritesOptions        = 117,
+   cudaDevAttrGPUDirectRDMAWritesOrdering            = 118,
+   cudaDevAttrMemoryPoolSupportedHandleTypes         = 119,
+   cudaDevAttrClusterLaunch                          = 120,
+   cudaDevAttrDeferredMappingCudaArraySupported      = 121,
+   cudaDevAttrReserved122                            = 122,
+   cudaDevAttrReserved123                            = 123,
+   cudaDevAttrReserved124                            = 124,
+   cudaDevAttrIpcEventSupport                        = 125,
+   cudaDevAttrMemSyncDomainCount                     = 126,
+   cudaDevAttrReserved127                            = 127,
+   cudaDevAttrReserved128                            = 128,
+   cudaDevAttrReserved129                            = 129,
+   cudaDevAttrNumaConfig                             = 130,
+   cudaDevAttrNumaId                                 = 131,
+   cudaDevAttrReserved132                            = 132,
+   cudaDevAttrMpsEnabled                             = 133,
+   cudaDevAttrHostNumaId                             = 134,
+   cudaDevAttrD3D12CigSupported                      = 135,
+   cudaDevAttrVulkanCigSupported                     = 138,
+   cudaDevAttrGpuPciDeviceId                         = 139,
+   cudaDevAttrGpuPciSubsystemId                      = 140,
+   cudaDevAttrReserved141                            = 141,
+   cudaDevAttrHostNumaMemoryPoolsSupported           = 142,
+   cudaDevAttrHostNumaMultinodeIpcSupported          = 143,
+   cudaDevAttrHostMemoryPoolsSupported               = 144,
+   cudaDevAttrReserved145                            = 145,
+   cudaDevAttrOnlyPartialHostNativeAtomicSupported   = 147,
+   cudaDevAttrMax                                    = 148,
+};
+enum cudaLimit {
+   cudaLimitStackSize                    = 0,
+   cudaLimitPrintfFifoSize               = 1,
+   cudaLimitMallocHeapSize               = 2,
+   cudaLimitDevRuntimeSyncDepth          = 3,
+   cudaLimitDevRuntimePendingLaunchCount = 4,
+   cudaLimitMaxL2FetchGranularity        = 5,
+   cudaLimitPersistingL2CacheSize        = 6,
+};
+enum cudaFuncCache {
+   cudaFuncCachePreferNone   = 0,
+   cudaFuncCachePreferShared = 1,
+   cudaFuncCachePreferL1     = 2,
+   cudaFuncCachePreferEqual  = 3,
+};
+enum cudaSharedMemConfig {
+   cudaSharedMemBankSizeDefault   = 0,
+   cudaSharedMemBankSizeFourByte  = 1,
+   cudaSharedMemBankSizeEightByte = 2,
+};
+/* cudaGetDeviceProperties.  CUDA 13 removed fields that 12.x had deprecated
+ * (among them clockRate, memoryClockRate, computeMode, deviceOverlap,
+ * kernelExecTimeoutEnabled: the 13.0 release notes, "Changes to
+ * cudaDeviceProperties structure"), so this is not CUDA 12's layout (12's
+ * programs call cudaGetDeviceProperties_v2); 1008 bytes in 13.0.  The
+ * reserved tail is part of the ABI. */
+struct cudaDeviceProp {
+   char name[256];
+   cudaUUID_t uuid;
+   char luid[8];
+   unsigned int luidDeviceNodeMask;
+   size_t totalGlobalMem;
+   size_t sharedMemPerBlock;
+   int regsPerBlock;
+   int warpSize;
+   size_t memPitch;
+   int maxThreadsPerBlock;
+   int maxThreadsDim[3];
+   int maxGridSize[3];
+   size_t totalConstMem;
+   int major;
+   int minor;
+   size_t textureAlignment;
+   size_t texturePitchAlignment;
+   int multiProcessorCount;
+   int integrated;
+   int canMapHostMemory;
+   int maxTexture1D;
+   int maxTexture1DMipmap;
+   int maxTexture2D[2];
+   int maxTexture2DMipmap[2];
+   int maxTexture2DLinear[3];
+   int maxTexture2DGather[2];
+   int maxTexture3D[3];
+   int maxTexture3DAlt[3];
+   int maxTextureCubemap;
+   int maxTexture1DLayered[2];
+   int maxTexture2DLayered[3];
+   int maxTextureCubemapLayered[2];
+   int maxSurface1D;
+   int maxSurface2D[2];
+   int maxSurface3D[3];
+   int maxSurface1DLayered[2];
+   int maxSurface2DLayered[3];
+   int maxSurfaceCubemap;
+   int maxSurfaceCubemapLayered[2];
+   size_t surfaceAlignment;
+   int concurrentKernels;
+   int ECCEnabled;
+   int pciBusID;
+   int pciDeviceID;
+   int pciDomainID;
+   int tccDriver;
+   int asyncEngineCount;
+   int unifiedAddressing;
+   int memoryBusWidth;
+   int l2CacheSize;
+   int persistingL2CacheMaxSize;
+   int maxThreadsPerMultiProcessor;
+   int streamPrioritiesSupported;
+   int globalL1CacheSupported;
+   int localL1CacheSupported;
+   size_t sharedMemPerMultiprocessor;
+   int regsPerMultiprocessor;
+   int managedMemory;
+   int isMultiGpuBoard;
+   int multiGpuBoardGroupID;
+   int hostNativeAtomicSupported;
+   int pageableMemoryAccess;
+   int concurrentManagedAccess;
+   int computePreemptionSupported;
+   int canUseHostPointerForRegisteredMem;
+   int cooperativeLaunch;
+   size_t sharedMemPerBlockOptin;
+   int pageableMemoryAccessUsesHostPageTables;
+   int directManagedMemAccessFromHost;
+   int maxBlocksPerMultiProcessor;
+   int accessPolicyMaxWindowSize;
+   size_t reservedSharedMemPerBlock;
+   int hostRegisterSupported;
+   int sparseCudaArraySupported;
+   int hostRegisterReadOnlySupported;
+   int timelineSemaphoreInteropSupported;
+   int memoryPoolsSupported;
+   int gpuDirectRDMASupported;
+   unsigned int gpuDirectRDMAFlushWritesOptions;
+   int gpuDirectRDMAWritesOrdering;
+   unsigned int memoryPoolSupportedHandleTypes;
+   int deferredMappingCudaArraySupported;
+   int ipcEventSupported;
+   int clusterLaunch;
+   int unifiedFunctionPointers;
+   int deviceNumaConfig;
+   int deviceNumaId;
+   int mpsEnabled;
+   int hostNumaId;
+   unsigned int gpuPciDeviceID;
+   unsigned int gpuPciSubsystemID;
+   int hostNumaMultinodeIpcSupported;
+   int reserved[56];
+};
+
+/* ---- memory ---- */
+
+enum cudaMemcpyKind {
+   cudaMemcpyHostToHost     = 0,
+   cudaMemcpyHostToDevice   = 1,
+   cudaMemcpyDeviceToHost   = 2,
+   cudaMemcpyDeviceToDevice = 3,
+   cudaMemcpyDefault        = 4,
+};
+enum cudaMemoryType {
+   cudaMemoryTypeUnregistered = 0,
+   cudaMemoryTypeHost         = 1,
+   cudaMemoryTypeDevice       = 2,
+   cudaMemoryTypeManaged      = 3,
+};
+struct cudaPointerAttributes {
+   enum cudaMemoryType type;
+   int device;
+   void *devicePointer;
+   void *hostPointer;
+   long reserved[8];
+};
+
+enum cudaChannelFormatKind {
+   cudaChannelFormatKindSigned                       = 0,
+   cudaChannelFormatKindUnsigned                     = 1,
+   cudaChannelFormatKindFloat                        = 2,
+   cudaChannelFormatKindNone                         = 3,
+   cudaChannelFormatKindNV12                         = 4,
+   cudaChannelFormatKindUnsignedNormalized8X1        = 5,
+   cudaChannelFormatKindUnsignedNormalized8X2        = 6,
+   cudaChannelFormatKindUnsignedNormalized8X4        = 7,
+   cudaChannelFormatKindUnsignedNormalized16X1       = 8,
+   cudaChannelFormatKindUnsignedNormalized16X2       = 9,
+   cudaChannelFormatKindUnsignedNormalized16X4       = 10,
+   cudaChannelFormatKindSignedNormalized8X1          = 11,
+   cudaChannelFormatKindSignedNormalized8X2          = 12,
+   cudaChannelFormatKindSignedNormalized8X4          = 13,
+   cudaChannelFormatKindSignedNormalized16X1         = 14,
+   cudaChannelFormatKindSignedNormalized16X2         = 15,
+   cudaChannelFormatKindSignedNormalized16X4         = 16,
+   cudaChannelFormatKindUnsignedBlockCompressed1     = 17,
+   cudaChannelFormatKindUnsignedBlockCompressed1SRGB = 18,
+   cudaChannelFormatKindUnsignedBlockCompressed2     = 19,
+   cudaChannelFormatKindUnsignedBlockCompressed2SRGB = 20,
+   cudaChannelFormatKindUnsignedBlockCompressed3     = 21,
+   cudaChannelFormatKindUnsignedBlockCompressed3SRGB = 22,
+   cudaChannelFormatKindUnsignedBlockCompressed4     = 23,
+   cudaChannelFormatKindSignedBlockCompressed4       = 24,
+   cudaChannelFormatKindUnsignedBlockCompressed5     = 25,
+   cudaChannelFormatKindSignedBlockCompressed5       = 26,
+   cudaChannelFormatKindUnsignedBlockCompressed6H    = 27,
+   cudaChannelFormatKindSignedBlockCompressed6H      = 28,
+   cudaChannelFormatKindUnsignedBlockCompressed7     = 29,
+   cudaChannelFormatKindUnsignedBlockCompressed7SRGB = 30,
+   cudaChannelFormatKindUnsignedNormalized1010102    = 31,
+};
+struct cudaChannelFormatDesc {
+   int x, y, z, w;                  /* bits per component */
+   enum cudaChannelFormatKind f;
+};
+
+/* ---- functions and launches ---- */
+
+enum cudaFuncAttribute {
+   cudaFuncAttributeMaxDynamicSharedMemorySize        = 8,
+   cudaFuncAttributePreferredSharedMemoryCarveout     = 9,
+   cudaFuncAttributeClusterDimMustBeSet               = 10,
+   cudaFuncAttributeRequiredClusterWidth              = 11,
+   cudaFuncAttributeRequiredClusterHeight             = 12,
+   cudaFuncAttributeRequiredClusterDepth              = 13,
+   cudaFuncAttributeNonPortableClusterSizeAllowed     = 14,
+   cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+   cudaFuncAttributeMax                               = 16,
+};
+struct cudaFuncAttributes {
+   size_t sharedSizeBytes;
+   size_t constSizeBytes;
+   size_t localSizeBytes;
+   int maxThreadsPerBlock;
+   int numRegs;
+   int ptxVersion;
+   int binaryVersion;
+   int cacheModeCA;
+   int maxDynamicSharedSizeBytes;
+   int preferredShmemCarveout;
+   int clusterDimMustBeSet;
+   int requiredClusterWidth;
+   int requiredClusterHeight;
+   int requiredClusterDepth;
+   int clusterSchedulingPolicyPreference;
+   int nonPortableClusterSizeAllowed;
+   int reserved[16];
+};
+
+enum cudaAccessProperty {
+   cudaAccessPropertyNormal     = 0,
+   cudaAccessPropertyStreaming  = 1,
+   cudaAccessPropertyPersisting = 2,
+};
+enum cudaSynchronizationPolicy {
+   cudaSyncPolicyAuto         = 1,
+   cudaSyncPolicySpin         = 2,
+   cudaSyncPolicyYield        = 3,
+   cudaSyncPolicyBlockingSync = 4,
+};
+enum cudaClusterSchedulingPolicy {
+   cudaClusterSchedulingPolicyDefault       = 0,
+   cudaClusterSchedulingPolicySpread        = 1,
+   cudaClusterSchedulingPolicyLoadBalancing = 2,
+};
+typedef enum cudaLaunchMemSyncDomain {
+   cudaLaunchMemSyncDomainDefault = 0,
+   cudaLaunchMemSyncDomainRemote  = 1,
+} cudaLaunchMemSyncDomain;
+typedef enum cudaLaunchAttributeID {
+   cudaLaunchAttributeIgnore                            = 0,
+   cudaLaunchAttributeAccessPolicyWindow                = 1,
+   cudaLaunchAttributeCooperative                       = 2,
+   cudaLaunchAttributeSynchronizationPolicy             = 3,
+   cudaLaunchAttributeClusterDimension                  = 4,
+   cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+   cudaLaunchAttributeProgrammaticStreamSerialization   = 6,
+   cudaLaunchAttributeProgrammaticEvent                 = 7,
+   cudaLaunchAttributePriority                          = 8,
+   cudaLaunchAttributeMemSyncDomainMap                  = 9,
+   cudaLaunchAttributeMemSyncDomain                     = 10,
+   cudaLaunchAttributePreferredClusterDimension         = 11,
+   cudaLaunchAttributeLaunchCompletionEvent             = 12,
+   cudaLaunchAttributeDeviceUpdatableKernelNode         = 13,
+   cudaLaunchAttributePreferredSharedMemoryCarveout     = 14,
+   cudaLaunchAttributeNvlinkUtilCentricScheduling       = 16,
+} cudaLaunchAttributeID;
+struct cudaAccessPolicyWindow {
+   void *base_ptr;
+   size_t num_bytes;
+   float hitRatio;
+   enum cudaAccessProperty hitProp;
+   enum cudaAccessProperty missProp;
+};
+
+typedef struct cudaLaunchMemSyncDomainMap_st {
+   unsigned char default_;
+   unsigned char remote;
+} cudaLaunchMemSyncDomainMap;
+
+/* Same shape as CUlaunchAttributeValue (NVIDIA orders two members
+ * differently; all members of a union start at 0). */
+typedef union cudaLaunchAttributeValue {
+   char pad[64];
+   struct cudaAccessPolicyWindow accessPolicyWindow;
+   int cooperative;
+   enum cudaSynchronizationPolicy syncPolicy;
+   struct { unsigned int x, y, z; } clusterDim;
+   enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+   int programmaticStreamSerializationAllowed;
+   struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
+   int priority;
+   cudaLaunchMemSyncDomainMap memSyncDomainMap;
+   cudaLaunchMemSyncDomain memSyncDomain;
+   struct { unsigned int x, y, z; } preferredClusterDim;
+   struct { cudaEvent_t event; int flags; } launchCompletionEvent;
+   struct { int deviceUpdatable; cudaGraphDeviceNode_t devNode; } deviceUpdatableKernelNode;
+   unsigned int sharedMemCarveout;
+   unsigned int nvlinkUtilCentricScheduling;
+} cudaLaunchAttributeValue;
+
+typedef struct cudaLaunchAttribute_st {
+   cudaLaunchAttributeID id;
+   char pad[8 - sizeof(cudaLaunchAttributeID)];
+   cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+
+typedef struct cudaLaunchConfig_st {
+   dim3 gridDim;
+   dim3 blockDim;
+   size_t dynamicSmemBytes;
+   cudaStream_t stream;
+   cudaLaunchAttribute *attrs;
+   unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
+/* ---- cudaGetDriverEntryPoint ---- */
+
+enum cudaGetDriverEntryPointFlags {
+   cudaEnableDefault                = 0,
+   cudaEnableLegacyStream           = 1,
+   cudaEnablePerThreadDefaultStream = 2,
+};
+enum cudaDriverEntryPointQueryResult {
+   cudaDriverEntryPointSuccess             = 0,
+   cudaDriverEntryPointSymbolNotFound      = 1,
+   cudaDriverEntryPointVersionNotSufficent = 2,
+};
+#endif

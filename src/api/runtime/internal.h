@@ -1,0 +1,44 @@
+/*
+ * internal.h — state shared by the runtime API files.
+ *
+ * libcudart talks to the device only through the CUDA driver API (our
+ * libcuda.so.1), as NVIDIA's runtime does: it owns the runtime's own
+ * notions (the current device per thread, primary-context activation on
+ * first use, the kernels and variables the program registered, launch
+ * configurations) and nothing below.
+ */
+#ifndef MC_API_RUNTIME_INTERNAL_H
+#define MC_API_RUNTIME_INTERNAL_H
+
+#include "../api.h"
+
+#include <pthread.h>
+
+/* state.c: makes sure the driver is initialised and the calling thread's
+ * current device has its primary context current.  Returns the error the
+ * runtime reports (cudaErrorNoDevice, cudaErrorInitializationError...). */
+cudaError_t rt_lazy_init(void);
+cudaError_t rt_ensure_ctx(void);
+int rt_current_device(void);
+void rt_set_current_device(int dev);
+int rt_device_count(void);
+/* Drops the runtime's hold on the device's primary context (cudaDeviceReset):
+ * registered modules must be loaded again afterwards. */
+void rt_forget_device(int dev);
+/* Incremented at every reset of a device: loaded modules remember it. */
+unsigned rt_device_generation(int dev);
+
+/* register.c */
+typedef struct rt_function rt_function;
+rt_function *rt_function_by_host(const void *host_fun);
+bool rt_function_check(const rt_function *f);
+/* The driver kernel of f for the current device (loading its module). */
+cudaError_t rt_function_kernel(rt_function *f, CUfunction *out);
+const char *rt_function_name(const rt_function *f);
+
+/* launch.c */
+cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
+
+#define RT_MAX_DEVICES 16
+
+#endif

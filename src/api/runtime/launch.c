@@ -1,0 +1,48 @@
+/*
+ * launch.c — kernel launches by host stub (cudaLaunchKernel, <<<>>>).
+ *
+ * The launch configuration is checked here with the runtime's own error
+ * (cudaErrorInvalidConfiguration), before the driver sees it, as NVIDIA's
+ * runtime does.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(launch);
+
+static bool config_ok(dim3 grid, dim3 block)
+{
+   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+      return false;
+   if (block.x > 1024 || block.y > 1024 || block.z > 64 || grid.y > 65535 || grid.z > 65535 ||
+       grid.x > 0x7fffffffu)
+      return false;
+   return (uint64_t)block.x * block.y * block.z <= 1024;
+}
+
+cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
+{
+   if (!config_ok(grid, block))
+      return cudaErrorInvalidConfiguration;
+   CUfunction k;
+   cudaError_t e = rt_function_kernel(f, &k);
+   if (e != cudaSuccess)
+      return e;
+   if (shared > 0xffffffffu)
+      return cudaErrorInvalidValue;
+   CUresult r = cuLaunchKernel(k, grid.x, grid.y, grid.z, block.x, block.y, block.z, (unsigned)shared,
+                               (CUstream)(void *)stream, args, NULL);
+   return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
+}
+
+/* ==== cudaLaunchKernel (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                       cudaStream_t stream)
+{
+   RT_ENTER("func=%p grid=(%u,%u,%u) block=(%u,%u,%u) args=%p sharedMem=%zu stream=%p", func, gridDim.x,
+            gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, (void *)args, sharedMem, (void *)stream);
+   rt_function *f = rt_function_by_host(func);
+   if (!f && rt_function_check((const rt_function *)func))
+      f = (rt_function *)(void *)func;   /* a cudaKernel_t from cudaGetKernel */
+   RT_CHECK(f, cudaErrorInvalidDeviceFunction);
+   return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
+}

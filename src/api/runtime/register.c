@@ -1,0 +1,367 @@
+/*
+ * register.c — the registration ABI nvcc's host code uses.
+ *
+ * A program's module constructor registers each fatbin (__cudaRegisterFatBinary),
+ * then each kernel by its host stub address and device name
+ * (__cudaRegisterFunction) and each __device__/__constant__ variable
+ * (__cudaRegisterVar).  Nothing is loaded then: a fatbin is loaded into
+ * the current device's primary context the first time one of its kernels
+ * or variables is needed, and its kernels are translated on first launch.
+ *
+ * The handle __cudaGetKernel returns (cudaKernel_t) is the registration
+ * record itself, which stays valid across cudaDeviceReset; the driver
+ * kernel behind it is looked up again when the device's generation
+ * changed.  nvcc 13 launches through __cudaPushCallConfiguration /
+ * __cudaPopCallConfiguration around __cudaLaunchKernel.
+ */
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(register);
+
+#define RT_MAGIC_FATBIN 0x72666174u   /* "rfat" */
+#define RT_MAGIC_FUNC 0x7266756eu     /* "rfun" */
+
+typedef struct rt_fatbin {
+   uint32_t magic;
+   const void *image;                 /* what the wrapper points at */
+   CUlibrary lib[RT_MAX_DEVICES];
+   unsigned gen[RT_MAX_DEVICES];
+   struct rt_fatbin *next;
+} rt_fatbin;
+
+struct rt_function {
+   uint32_t magic;
+   rt_fatbin *fb;
+   const void *host_fun;
+   char *name;
+   CUkernel kernel[RT_MAX_DEVICES];
+   unsigned gen[RT_MAX_DEVICES];
+   struct rt_function *next;
+};
+
+typedef struct rt_var {
+   rt_fatbin *fb;
+   const void *host_var;
+   char *name;
+   size_t size;
+   bool constant;
+   struct rt_var *next;
+} rt_var;
+
+static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
+static rt_fatbin *fatbins;
+static rt_function *functions;
+static rt_var *vars;
+
+/* The layout nvcc emits (cuda-binary-interface.md, "Fatbin format"). */
+typedef struct fatbin_wrapper {
+   uint32_t magic;
+   uint32_t version;
+   const void *data;
+   const void *filename_or_fatbins;
+} fatbin_wrapper;
+
+#define FATBIN_WRAPPER_MAGIC 0x466243b1u
+
+/* ==== __cudaRegisterFatBinary (libcudart.@) ==== */
+void **CUDARTAPI __cudaRegisterFatBinary(void *fatCubin)
+{
+   RT_ENTER("fatCubin=%p", fatCubin);
+   rt_fatbin *fb = mc_calloc(1, sizeof(*fb));
+   if (!fb) {
+      LOG_ERR("out of memory registering a fatbin");
+      return NULL;
+   }
+   fb->magic = RT_MAGIC_FATBIN;
+   fb->image = fatCubin;
+   const fatbin_wrapper *w = fatCubin;
+   if (!w || w->magic != FATBIN_WRAPPER_MAGIC)
+      LOG_WARN("fatbin at %p has no wrapper magic; it will fail to load", fatCubin);
+   pthread_mutex_lock(&reg_lock);
+   fb->next = fatbins;
+   fatbins = fb;
+   pthread_mutex_unlock(&reg_lock);
+   return (void **)fb;
+}
+
+/* ==== __cudaRegisterFatBinaryEnd (libcudart.@) ==== loading is lazy */
+void CUDARTAPI __cudaRegisterFatBinaryEnd(void **fatCubinHandle)
+{
+   RT_ENTER("fatCubinHandle=%p", (void *)fatCubinHandle);
+}
+
+static rt_fatbin *fatbin_of(void **h)
+{
+   rt_fatbin *fb = (rt_fatbin *)h;
+   return fb && fb->magic == RT_MAGIC_FATBIN ? fb : NULL;
+}
+
+/* ==== __cudaUnregisterFatBinary (libcudart.@) ==== */
+void CUDARTAPI __cudaUnregisterFatBinary(void **fatCubinHandle)
+{
+   RT_ENTER("fatCubinHandle=%p", (void *)fatCubinHandle);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   if (!fb)
+      return;
+   pthread_mutex_lock(&reg_lock);
+   for (rt_fatbin **p = &fatbins; *p; p = &(*p)->next)
+      if (*p == fb) {
+         *p = fb->next;
+         break;
+      }
+   for (rt_function **p = &functions; *p;) {
+      rt_function *f = *p;
+      if (f->fb == fb) {
+         *p = f->next;
+         f->magic = 0;
+         free(f->name);
+         free(f);
+      } else {
+         p = &f->next;
+      }
+   }
+   for (rt_var **p = &vars; *p;) {
+      rt_var *v = *p;
+      if (v->fb == fb) {
+         *p = v->next;
+         free(v->name);
+         free(v);
+      } else {
+         p = &v->next;
+      }
+   }
+   pthread_mutex_unlock(&reg_lock);
+   for (int d = 0; d < RT_MAX_DEVICES; d++)
+      if (fb->lib[d] && fb->gen[d] == rt_device_generation(d))
+         cuLibraryUnload(fb->lib[d]);
+   fb->magic = 0;
+   free(fb);
+}
+
+/* ==== __cudaRegisterFunction (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun, char *deviceFun,
+                                      const char *deviceName, int thread_limit, uint3 *tid, uint3 *bid,
+                                      dim3 *bDim, dim3 *gDim, int *wSize)
+{
+   RT_ENTER("fatCubinHandle=%p hostFun=%p deviceFun=%s deviceName=%s thread_limit=%d tid=%p bid=%p "
+            "bDim=%p gDim=%p wSize=%p", (void *)fatCubinHandle, (const void *)hostFun,
+            deviceFun ? deviceFun : "(null)", deviceName ? deviceName : "(null)", thread_limit, (void *)tid,
+            (void *)bid, (void *)bDim, (void *)gDim, (void *)wSize);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   const char *name = deviceFun ? deviceFun : deviceName;
+   if (!fb || !name || !hostFun)
+      return;
+   rt_function *f = mc_calloc(1, sizeof(*f));
+   char *n = mc_strdup(name);
+   if (!f || !n) {
+      LOG_ERR("out of memory registering kernel %s", name);
+      free(f);
+      free(n);
+      return;
+   }
+   f->magic = RT_MAGIC_FUNC;
+   f->fb = fb;
+   f->host_fun = hostFun;
+   f->name = n;
+   pthread_mutex_lock(&reg_lock);
+   f->next = functions;
+   functions = f;
+   pthread_mutex_unlock(&reg_lock);
+}
+
+/* ==== __cudaRegisterVar (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
+                                 const char *deviceName, int ext, size_t size, int constant, int global)
+{
+   RT_ENTER("fatCubinHandle=%p hostVar=%p deviceAddress=%s deviceName=%s ext=%d size=%zu constant=%d global=%d",
+            (void *)fatCubinHandle, (void *)hostVar, deviceAddress ? deviceAddress : "(null)",
+            deviceName ? deviceName : "(null)", ext, size, constant, global);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   const char *name = deviceAddress ? deviceAddress : deviceName;
+   if (!fb || !name)
+      return;
+   rt_var *v = mc_calloc(1, sizeof(*v));
+   char *n = mc_strdup(name);
+   if (!v || !n) {
+      LOG_ERR("out of memory registering variable %s", name);
+      free(v);
+      free(n);
+      return;
+   }
+   v->fb = fb;
+   v->host_var = hostVar;
+   v->name = n;
+   v->size = size;
+   v->constant = constant != 0;
+   pthread_mutex_lock(&reg_lock);
+   v->next = vars;
+   vars = v;
+   pthread_mutex_unlock(&reg_lock);
+}
+
+/* ==== __cudaRegisterManagedVar (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress, char *deviceAddress,
+                                        const char *deviceName, int ext, size_t size, int constant, int global)
+{
+   RT_ENTER("fatCubinHandle=%p hostVarPtrAddress=%p deviceAddress=%s size=%zu", (void *)fatCubinHandle,
+            (void *)hostVarPtrAddress, deviceAddress ? deviceAddress : "(null)", size);
+   LOG_ONCE(LOG_LEVEL_WARN, "__managed__ variables are not supported yet (%s)",
+            deviceAddress ? deviceAddress : "?");
+}
+
+/* ==== __cudaRegisterTexture (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterTexture(void **fatCubinHandle, const struct textureReference *hostVar,
+                                     const void **deviceAddress, const char *deviceName, int dim, int norm, int ext)
+{
+   RT_ENTER("fatCubinHandle=%p deviceName=%s", (void *)fatCubinHandle, deviceName ? deviceName : "(null)");
+   LOG_ONCE(LOG_LEVEL_WARN, "texture references are not supported (%s)", deviceName ? deviceName : "?");
+}
+
+/* ==== __cudaRegisterSurface (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterSurface(void **fatCubinHandle, const struct surfaceReference *hostVar,
+                                     const void **deviceAddress, const char *deviceName, int dim, int ext)
+{
+   RT_ENTER("fatCubinHandle=%p deviceName=%s", (void *)fatCubinHandle, deviceName ? deviceName : "(null)");
+   LOG_ONCE(LOG_LEVEL_WARN, "surface references are not supported (%s)", deviceName ? deviceName : "?");
+}
+
+/* Loads fb into the current device's primary context if needed. */
+static cudaError_t fatbin_library(rt_fatbin *fb, CUlibrary *out)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   int d = rt_current_device();
+   unsigned g = rt_device_generation(d);
+   pthread_mutex_lock(&reg_lock);
+   CUresult r = CUDA_SUCCESS;
+   if (!fb->lib[d] || fb->gen[d] != g) {
+      fb->lib[d] = NULL;
+      r = cuLibraryLoadData(&fb->lib[d], fb->image, NULL, NULL, 0, NULL, NULL, 0);
+      fb->gen[d] = g;
+      if (r != CUDA_SUCCESS)
+         fb->lib[d] = NULL;
+   }
+   *out = fb->lib[d];
+   pthread_mutex_unlock(&reg_lock);
+   return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
+}
+
+/* ==== __cudaInitModule (libcudart.@) ==== */
+char CUDARTAPI __cudaInitModule(void **fatCubinHandle)
+{
+   RT_ENTER("fatCubinHandle=%p", (void *)fatCubinHandle);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   CUlibrary lib;
+   return fb && fatbin_library(fb, &lib) == cudaSuccess;
+}
+
+rt_function *rt_function_by_host(const void *host_fun)
+{
+   pthread_mutex_lock(&reg_lock);
+   rt_function *f = functions;
+   while (f && f->host_fun != host_fun)
+      f = f->next;
+   pthread_mutex_unlock(&reg_lock);
+   return f;
+}
+
+bool rt_function_check(const rt_function *f) { return f && f->magic == RT_MAGIC_FUNC; }
+const char *rt_function_name(const rt_function *f) { return f->name; }
+
+cudaError_t rt_function_kernel(rt_function *f, CUfunction *out)
+{
+   CUlibrary lib;
+   cudaError_t e = fatbin_library(f->fb, &lib);
+   if (e != cudaSuccess)
+      return e;
+   int d = rt_current_device();
+   unsigned g = rt_device_generation(d);
+   if (!f->kernel[d] || f->gen[d] != g) {
+      CUresult r = cuLibraryGetKernel(&f->kernel[d], lib, f->name);
+      if (r != CUDA_SUCCESS) {
+         f->kernel[d] = NULL;
+         LOG_ERR("kernel %s is not in its module", f->name);
+         return r == CUDA_ERROR_NOT_FOUND ? cudaErrorInvalidDeviceFunction : cu_to_cuda_error(r);
+      }
+      f->gen[d] = g;
+   }
+   *out = (CUfunction)(void *)f->kernel[d];
+   return cudaSuccess;
+}
+
+/* ==== __cudaGetKernel (libcudart.@) ==== */
+cudaError_t CUDARTAPI __cudaGetKernel(cudaKernel_t *kernel, const void *hostFun)
+{
+   RT_ENTER("kernel=%p hostFun=%p", (void *)kernel, hostFun);
+   RT_CHECK(kernel, cudaErrorInvalidValue);
+   rt_function *f = rt_function_by_host(hostFun);
+   RT_CHECK(f, cudaErrorInvalidDeviceFunction);
+   *kernel = (cudaKernel_t)(void *)f;
+   return RT_RETURN(cudaSuccess);
+}
+
+/* ---- launch configuration stack (<<<grid, block, shared, stream>>>) ---- */
+
+typedef struct call_config {
+   dim3 grid, block;
+   size_t shared;
+   struct CUstream_st *stream;
+} call_config;
+
+#define CONFIG_DEPTH 32
+static _Thread_local call_config config_stack[CONFIG_DEPTH];
+static _Thread_local unsigned config_depth;
+
+/* ==== __cudaPushCallConfiguration (libcudart.@) ==== */
+unsigned CUDARTAPI __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                               struct CUstream_st *stream)
+{
+   RT_ENTER("grid=(%u,%u,%u) block=(%u,%u,%u) sharedMem=%zu stream=%p", gridDim.x, gridDim.y, gridDim.z,
+            blockDim.x, blockDim.y, blockDim.z, sharedMem, (void *)stream);
+   if (config_depth >= CONFIG_DEPTH)
+      return 1;
+   call_config c = { gridDim, blockDim, sharedMem, stream };
+   config_stack[config_depth++] = c;
+   return 0;
+}
+
+/* ==== __cudaPopCallConfiguration (libcudart.@) ==== */
+cudaError_t CUDARTAPI __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream)
+{
+   RT_ENTER("gridDim=%p blockDim=%p sharedMem=%p stream=%p", (void *)gridDim, (void *)blockDim,
+            (void *)sharedMem, stream);
+   RT_CHECK(config_depth > 0, cudaErrorMissingConfiguration);
+   call_config c = config_stack[--config_depth];
+   if (gridDim)
+      *gridDim = c.grid;
+   if (blockDim)
+      *blockDim = c.block;
+   if (sharedMem)
+      *sharedMem = c.shared;
+   if (stream)
+      *(struct CUstream_st **)stream = c.stream;
+   return RT_RETURN(cudaSuccess);
+}
+
+/* ==== __cudaLaunchKernel (libcudart.@) ==== */
+cudaError_t CUDARTAPI __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
+                                         size_t sharedMem, cudaStream_t stream)
+{
+   RT_ENTER("kernel=%p grid=(%u,%u,%u) block=(%u,%u,%u) args=%p sharedMem=%zu stream=%p", (void *)kernel,
+            gridDim.x, gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, (void *)args, sharedMem,
+            (void *)stream);
+   rt_function *f = (rt_function *)(void *)kernel;
+   RT_CHECK(rt_function_check(f), cudaErrorInvalidResourceHandle);
+   return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
+}
+
+/* ==== __cudaLaunchKernel_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
+                                              size_t sharedMem, cudaStream_t stream)
+{
+   return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream);
+}

@@ -1,0 +1,281 @@
+/*
+ * compiler.c — the compiler's front door (compiler.h): parse a module once,
+ * lay out its globals, then translate kernels on demand.
+ *
+ * Each translation builds the kernel's IR in a scratch arena that is freed
+ * afterwards, so translating a few kernels of a huge module costs only
+ * those kernels (lazy per-kernel translation, ARCHITECTURE §4).  The module
+ * arena keeps the AST, the globals and the kernel infos handed out.
+ */
+#include "compiler.h"
+
+#include "ir/ir.h"
+#include "msl/msl.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mc_module {
+   arena ar;                  /* AST, globals, infos: lives with the module */
+   ptx_module *ptx;
+   ir_module *globals_ir;     /* holds the laid-out globals */
+   char hash[65];
+   uint32_t nkernels;
+   const ptx_func **kernels;
+   mc_global_info *globals;
+   uint32_t nglobals;
+};
+
+static char *err_dup(const char *fmt, ...) MC_PRINTF(1, 2);
+static char *err_dup(const char *fmt, ...)
+{
+   char buf[2048];
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(buf, sizeof(buf), fmt, ap);
+   va_end(ap);
+   return mc_strdup(buf);
+}
+
+static bool collect_kernels(mc_module *m)
+{
+   const ptx_module *p = m->ptx;
+   uint32_t n = 0;
+   for (uint32_t k = 0; k < p->ndecls; k++)
+      if (p->decls[k].kind == PTX_DECL_FUNC && p->decls[k].u.func->is_entry)
+         n++;
+   m->kernels = arena_alloc(&m->ar, (n + 1) * sizeof(*m->kernels));
+   if (!m->kernels)
+      return false;
+   for (uint32_t k = 0; k < p->ndecls; k++)
+      if (p->decls[k].kind == PTX_DECL_FUNC && p->decls[k].u.func->is_entry)
+         m->kernels[m->nkernels++] = p->decls[k].u.func;
+   return true;
+}
+
+static bool export_globals(mc_module *m, char **err)
+{
+   ir_module *im = m->globals_ir;
+   m->nglobals = im->globals.len;
+   m->globals = arena_alloc(&m->ar, (m->nglobals + 1) * sizeof(*m->globals));
+   if (!m->globals)
+      return false;
+   for (uint32_t k = 0; k < m->nglobals; k++) {
+      const ir_global *g = &im->globals.data[k];
+      mc_global_info *o = &m->globals[k];
+      o->name = g->name;
+      o->is_const = g->space == IR_SPACE_CONST;
+      o->offset = g->offset;
+      o->size = g->size;
+      o->align = g->align;
+      o->init = g->init;
+      o->nrelocs = g->relocs.len;
+      mc_reloc *r = arena_alloc(&m->ar, (g->relocs.len + 1) * sizeof(*r));
+      if (!r)
+         return false;
+      for (uint32_t j = 0; j < g->relocs.len; j++) {
+         const ir_reloc *ir = &g->relocs.data[j];
+         const ir_global *t = strmap_get(&im->global_map, ir->sym);
+         if (!t) {
+            *err = err_dup("initialiser of '%s' refers to '%s', which is not a .global/.const variable "
+                           "of this module", g->name, ir->sym);
+            return false;
+         }
+         r[j].offset = ir->offset;
+         r[j].target = (uint32_t)(t - im->globals.data);
+         r[j].addend = ir->addend;
+         r[j].size = ir->size;
+      }
+      o->relocs = r;
+   }
+   return true;
+}
+
+mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
+{
+   *err = NULL;
+   mc_module *m = mc_calloc(1, sizeof(*m));
+   if (!m) {
+      *err = err_dup("out of memory");
+      return NULL;
+   }
+   arena_init(&m->ar, 256 * 1024);
+   sha256_hex(ptx, len, m->hash);
+   m->ptx = ptx_parse_module(&m->ar, ptx, len);
+   if (!m->ptx) {
+      *err = err_dup("out of memory while parsing PTX");
+      goto fail;
+   }
+   /* Errors inside function bodies stay with those functions; errors at
+    * module level (header, globals) fail the load. */
+   for (uint32_t k = 0; k < m->ptx->nerrors; k++) {
+      const ptx_error *e = &m->ptx->errors[k];
+      bool in_func = false;
+      for (uint32_t d = 0; d < m->ptx->ndecls && !in_func; d++) {
+         const ptx_decl *dc = &m->ptx->decls[d];
+         in_func = dc->kind == PTX_DECL_FUNC && dc->u.func->error == e->msg;
+      }
+      if (!in_func) {
+         *err = err_dup("PTX line %u, column %u: %s", e->loc.line, e->loc.col, e->msg);
+         goto fail;
+      }
+   }
+   if (m->ptx->address_size != 64) {
+      *err = err_dup("PTX with .address_size %u is not supported (64-bit only)", m->ptx->address_size);
+      goto fail;
+   }
+   m->globals_ir = ir_module_create(&m->ar, m->ptx);
+   if (!m->globals_ir || !ir_build_globals(m->globals_ir)) {
+      *err = err_dup("%s", m->globals_ir && m->globals_ir->error ? m->globals_ir->error : "out of memory");
+      goto fail;
+   }
+   if (!collect_kernels(m) || !export_globals(m, err)) {
+      if (!*err)
+         *err = err_dup("out of memory");
+      goto fail;
+   }
+   if (m->ar.failed) {
+      *err = err_dup("out of memory");
+      goto fail;
+   }
+   return m;
+fail:
+   compiler_module_free(m);
+   return NULL;
+}
+
+void compiler_module_free(mc_module *m)
+{
+   if (!m)
+      return;
+   arena_free_all(&m->ar);
+   free(m);
+}
+
+const char *compiler_module_hash(const mc_module *m) { return m->hash; }
+uint32_t compiler_module_sm(const mc_module *m) { return m->ptx->sm; }
+uint32_t compiler_kernel_count(const mc_module *m) { return m->nkernels; }
+
+const char *compiler_kernel_name(const mc_module *m, uint32_t index)
+{
+   return index < m->nkernels ? m->kernels[index]->name : NULL;
+}
+
+int compiler_kernel_find(const mc_module *m, const char *name)
+{
+   for (uint32_t k = 0; k < m->nkernels; k++)
+      if (!strcmp(m->kernels[k]->name, name))
+         return (int)k;
+   return -1;
+}
+
+uint32_t compiler_global_count(const mc_module *m) { return m->nglobals; }
+
+const mc_global_info *compiler_global(const mc_module *m, uint32_t index)
+{
+   return index < m->nglobals ? &m->globals[index] : NULL;
+}
+
+int compiler_global_find(const mc_module *m, const char *name)
+{
+   for (uint32_t k = 0; k < m->nglobals; k++)
+      if (!strcmp(m->globals[k].name, name))
+         return (int)k;
+   return -1;
+}
+
+uint64_t compiler_data_bytes(const mc_module *m) { return m->globals_ir->data_bytes; }
+
+/* Fills info (strings copied into the module arena, which outlives the
+ * scratch arena the IR lived in). */
+static bool fill_info(mc_module *m, const ir_func *f, const char *msl_name, mc_kernel_info *info)
+{
+   memset(info, 0, sizeof(*info));
+   info->name = f->name;   /* points into the AST (module arena) */
+   info->msl_name = arena_strdup(&m->ar, msl_name);
+   info->nparams = f->params.len;
+   mc_kparam *p = arena_alloc(&m->ar, (f->params.len + 1) * sizeof(*p));
+   if (!p || !info->msl_name)
+      return false;
+   for (uint32_t k = 0; k < f->params.len; k++) {
+      p[k].name = f->params.data[k].name;
+      p[k].offset = f->params.data[k].offset;
+      p[k].size = f->params.data[k].size;
+      p[k].align = f->params.data[k].align;
+   }
+   info->params = p;
+   info->param_bytes = f->param_bytes;
+   info->shared_static_bytes = f->shared_static_bytes;
+   info->uses_dynamic_shared = f->uses_dynamic_shared;
+   info->shared_dynamic_align = f->shared_dynamic_align;
+   info->shared_dynamic_offset = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
+   info->local_bytes = f->local_bytes;
+   memcpy(info->reqntid, f->reqntid, sizeof(info->reqntid));
+   memcpy(info->maxntid, f->maxntid, sizeof(info->maxntid));
+   return true;
+}
+
+/* Translates kernels[idx] appending its MSL to out. */
+static bool translate_one(mc_module *m, uint32_t idx, const compiler_options *opts, strbuf *out,
+                          mc_kernel_info *info, char **err)
+{
+   arena scratch;
+   arena_init(&scratch, 256 * 1024);
+   ir_module *im = ir_module_create(&scratch, m->ptx);
+   bool ok = im && ir_build_globals(im);
+   ir_func *f = ok ? ir_build_func(im, m->kernels[idx]) : NULL;
+   ir_pipeline_options po = { .optimize = !(opts && opts->no_optimize) };
+   ok = f && ir_run_pipeline(im, &po);
+   char name[64];
+   snprintf(name, sizeof(name), "mc_kernel_%u", idx);
+   ok = ok && msl_emit_kernel(out, f, name) && fill_info(m, f, name, info);
+   if (!ok)
+      *err = err_dup("cannot translate kernel '%s': %s", m->kernels[idx]->name,
+                     im && im->error ? im->error : "out of memory");
+   arena_free_all(&scratch);
+   return ok;
+}
+
+char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_options *opts,
+                                mc_kernel_info *info, char **err)
+{
+   *err = NULL;
+   if (index >= m->nkernels) {
+      *err = err_dup("no kernel with index %u", index);
+      return NULL;
+   }
+   strbuf out;
+   strbuf_init(&out);
+   char comment[512];
+   snprintf(comment, sizeof(comment), "PTX module %.16s, kernel %s", m->hash, m->kernels[index]->name);
+   msl_emit_header(&out, comment);
+   if (!translate_one(m, index, opts, &out, info, err)) {
+      strbuf_free(&out);
+      return NULL;
+   }
+   char *s = strbuf_take(&out);
+   if (!s)
+      *err = err_dup("out of memory");
+   return s;
+}
+
+char *compiler_translate_all(mc_module *m, const compiler_options *opts, mc_kernel_info *infos, char **err)
+{
+   *err = NULL;
+   strbuf out;
+   strbuf_init(&out);
+   char comment[128];
+   snprintf(comment, sizeof(comment), "PTX module %.16s", m->hash);
+   msl_emit_header(&out, comment);
+   for (uint32_t k = 0; k < m->nkernels; k++) {
+      if (!translate_one(m, k, opts, &out, &infos[k], err)) {
+         strbuf_free(&out);
+         return NULL;
+      }
+   }
+   char *s = strbuf_take(&out);
+   if (!s)
+      *err = err_dup("out of memory");
+   return s;
+}

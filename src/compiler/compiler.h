@@ -1,0 +1,122 @@
+/*
+ * compiler.h — the PTX → MSL compiler as the runtime sees it.
+ *
+ * The runtime (src/core) knows nothing of PTX syntax or the IR: it loads a
+ * module's PTX text, asks for its kernels and globals, and asks for the MSL
+ * of one kernel at a time (lazy, per-kernel translation).  Everything
+ * returned lives until compiler_module_free().
+ *
+ * The MSL a kernel is translated to has one entry point with this ABI
+ * (the runtime binds exactly this):
+ *   buffer(0)      constant uchar *  the parameter blob, laid out like PTX's
+ *                                    .param space (mc_kernel_info.params);
+ *   buffer(1)      constant mc_launch &  the launch block (below);
+ *   threadgroup(0) threadgroup uchar *  static + dynamic shared memory, when
+ *                                    shared_static_bytes or dynamic shared
+ *                                    memory is used; dynamic memory starts
+ *                                    at shared_dynamic_offset.
+ */
+#ifndef MC_COMPILER_H
+#define MC_COMPILER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define MC_COMPILER_VERSION "metalcuda-compiler-1"
+
+/* Generic-address windows (ARCHITECTURE §3): addresses no CPU or GPU
+ * mapping can have, so a generic address is classified by range. */
+#define MC_SHARED_WINDOW 0xfffffc0000000000ull
+#define MC_LOCAL_WINDOW 0xfffffd0000000000ull
+#define MC_WINDOW_SIZE 0x0000010000000000ull
+
+/* The launch block, buffer(1).  Must match the prelude's struct mc_launch. */
+typedef struct mc_launch {
+   uint64_t delta;      /* GPU address = CUDA address + delta */
+   uint64_t globals;    /* CUDA address of the module data block */
+   uint64_t status;     /* GPU address of a uint32 the kernel sets on trap */
+   uint64_t reserved;
+} mc_launch;
+
+enum {   /* values a kernel stores at mc_launch.status */
+   MC_STATUS_OK = 0,
+   MC_STATUS_TRAP = 1,
+};
+
+typedef struct mc_kparam {
+   const char *name;
+   uint32_t offset, size, align;
+} mc_kparam;
+
+typedef struct mc_kernel_info {
+   const char *name;              /* the PTX entry name (mangled C++ name) */
+   const char *msl_name;          /* the MSL kernel function */
+   uint32_t nparams;
+   const mc_kparam *params;
+   uint32_t param_bytes;
+   uint32_t shared_static_bytes;
+   bool uses_dynamic_shared;
+   uint32_t shared_dynamic_offset;  /* where dynamic shared memory starts */
+   uint32_t shared_dynamic_align;
+   uint32_t local_bytes;          /* per thread */
+   uint32_t reqntid[3], maxntid[3];
+} mc_kernel_info;
+
+typedef struct mc_reloc {
+   uint64_t offset;               /* in the data block */
+   uint32_t target;               /* index of the global whose address goes there */
+   int64_t addend;
+   uint8_t size;
+} mc_reloc;
+
+typedef struct mc_global_info {
+   const char *name;
+   bool is_const;
+   uint64_t offset, size;
+   uint32_t align;
+   const uint8_t *init;           /* size bytes, NULL = zeros */
+   uint32_t nrelocs;
+   const mc_reloc *relocs;
+} mc_global_info;
+
+typedef struct mc_module mc_module;
+
+typedef struct compiler_options {
+   bool no_optimize;              /* skip optional passes (differential tests) */
+} compiler_options;
+
+/* Parses a module and lays out its globals.  Returns NULL on failure with a
+ * message in *err (malloc'ed).  Functions whose bodies are malformed do not
+ * fail the load: translating a kernel that needs them does. */
+mc_module *compiler_module_load(const char *ptx, size_t len, char **err);
+void compiler_module_free(mc_module *m);
+
+/* The PTX text's own identity, for cache keys (hex SHA-256). */
+const char *compiler_module_hash(const mc_module *m);
+uint32_t compiler_module_sm(const mc_module *m);
+
+uint32_t compiler_kernel_count(const mc_module *m);
+const char *compiler_kernel_name(const mc_module *m, uint32_t index);
+/* Index of a kernel by name, -1 if absent. */
+int compiler_kernel_find(const mc_module *m, const char *name);
+
+uint32_t compiler_global_count(const mc_module *m);
+const mc_global_info *compiler_global(const mc_module *m, uint32_t index);
+int compiler_global_find(const mc_module *m, const char *name);
+uint64_t compiler_data_bytes(const mc_module *m);
+
+/* Translates kernel `index` to MSL.  On success returns malloc'ed MSL text
+ * and fills *info (valid until the module is freed); on failure returns NULL
+ * with a message naming the construct and PTX line in *err. */
+char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_options *opts,
+                                mc_kernel_info *info, char **err);
+
+/* Translates every kernel of the module into one MSL text (the `translate`
+ * command); infos gets compiler_kernel_count() entries. */
+char *compiler_translate_all(mc_module *m, const compiler_options *opts, mc_kernel_info *infos,
+                             char **err);
+
+/* ---- msl/emit.c (used by the functions above) ---- */
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * build.h — private interface between build.c (function structure, CFG,
+ * SSA construction, operands) and build_instr.c (one function per PTX
+ * instruction family).  Not used outside src/compiler/ir/build*.c.
+ */
+#ifndef MC_IR_BUILD_H
+#define MC_IR_BUILD_H
+
+#include "ir.h"
+
+/* A name in scope: a register, a variable of some space, or a label. */
+typedef enum sym_kind {
+   SYM_REG,        /* a PTX register: SSA variable `var` */
+   SYM_VAR,        /* .local/.shared/.global/.const variable: ir_var or ir_global */
+   SYM_PARAM,      /* a kernel parameter (param blob at offset) */
+} sym_kind;
+
+typedef struct build_sym {
+   sym_kind kind;
+   const char *name;
+   ptx_type type;
+   uint8_t bits;         /* registers: container size */
+   uint8_t vec;          /* vector registers (.v2/.v4 .reg): components */
+   uint32_t var;         /* SYM_REG: SSA variable id (first component) */
+   ir_space space;       /* SYM_VAR */
+   uint64_t offset;      /* SYM_VAR: offset in its space; SYM_PARAM: blob offset */
+   uint64_t size;
+} build_sym;
+
+/* A scope level: names declared inside one { } of the body. */
+typedef struct build_scope {
+   strmap names;         /* name → build_sym* */
+   struct build_scope *parent;
+} build_scope;
+
+/* (var, block) → current def, for SSA construction. */
+typedef struct def_map {
+   uint64_t *keys;       /* var << 32 | block index, 0 = empty slot (keys are +1) */
+   ir_def **vals;
+   uint32_t cap, len;
+} def_map;
+
+typedef struct build_ctx {
+   ir_module *m;
+   ir_func *f;
+   const ptx_func *pf;
+   arena *ar;
+   build_scope *scope;
+   build_scope module_scope;   /* module-level shared/global/const/funcs */
+   strmap labels;              /* label → ir_block* */
+   def_map defs;
+   uint32_t nvars;
+   uint8_t *var_bits;          /* container size of each SSA variable */
+   uint32_t var_cap;
+   /* Blocks: per block SSA state (indexed by block index). */
+   uint32_t *filled_preds;
+   bool *sealed, *filled;
+   VEC(ir_instr *) *incomplete;   /* per block: incomplete phis (imm = var) */
+   uint32_t state_cap;
+   ir_block *cur;                  /* block being filled */
+   const ptx_instr *in;            /* instruction being translated */
+   bool suppress_guard;            /* the guard was applied to the producer already */
+   uint32_t line;
+   /* Shared-memory layout of the function. */
+   uint32_t shared_bytes;
+   VEC(const ptx_var *) dyn_shared;
+} build_ctx;
+
+/* ---- build.c: helpers build_instr.c uses ---- */
+
+build_sym *bld_lookup(build_ctx *c, const char *name);
+ir_def *bld_read_reg(build_ctx *c, const build_sym *reg, unsigned comp);
+void bld_write_reg(build_ctx *c, const build_sym *reg, unsigned comp, ir_def *d);
+
+ir_instr *bld_emit(build_ctx *c, ir_op op, uint32_t nsrcs, uint8_t bits, uint8_t ncomp);
+ir_def *bld_const(build_ctx *c, uint8_t bits, uint64_t value);
+void bld_set_src(ir_instr *i, uint32_t k, ir_def *d);
+/* Reads operand k of the current instruction as a value of `type` held in a
+ * container of `bits` (immediates are converted, registers resized by
+ * PTX's rules).  NULL on error (error recorded). */
+ir_def *bld_src(build_ctx *c, unsigned k, ptx_type type, uint8_t bits);
+ir_def *bld_opnd(build_ctx *c, const ptx_operand *o, ptx_type type, uint8_t bits);
+/* The destination register of operand k: its symbol, NULL on error. */
+const build_sym *bld_dst_sym(build_ctx *c, const ptx_operand *o);
+/* Writes def to the destination operand o, applying the instruction's guard
+ * (the def's instruction receives guard/old).  Resizes if the register is
+ * wider/narrower (signedness from type). */
+bool bld_write(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_type type);
+/* Address operand → (base value or NULL, symbol space, offset). */
+ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out);
+/* Resizes a value to bits (truncate, or extend signed/unsigned). */
+ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed);
+bool bld_unsupported(build_ctx *c, const char *what);
+/* Applies the current instruction's guard to i (which defines the value that
+ * goes to register sym). */
+void bld_guard(build_ctx *c, ir_instr *i, const build_sym *dst);
+/* Ends the current block with a terminator and continues in `next`. */
+void bld_set_block(build_ctx *c, ir_block *b);
+ir_block *bld_label_block(build_ctx *c, const char *label);
+
+static inline uint8_t bld_type_bits(ptx_type t)
+{
+   uint8_t b = ptx_type_bits[t];
+   return b == 1 ? 1 : b;
+}
+static inline bool bld_has(build_ctx *c, ptx_mod m) { return ptx_instr_has_mod(c->in, m); }
+
+/* ---- build_instr.c ---- */
+
+/* Translates the current instruction c->in (not a control-flow one). */
+bool bld_instr(build_ctx *c);
+
+/* ---- build_mem.c ---- */
+
+bool bld_tr_mov(build_ctx *c);
+bool bld_tr_ld(build_ctx *c);
+bool bld_tr_st(build_ctx *c);
+bool bld_tr_cvta(build_ctx *c);
+bool bld_tr_cvt(build_ctx *c);
+
+#endif

@@ -1,0 +1,454 @@
+/*
+ * build_mem.c — data movement: mov (incl. vector pack/unpack), ld/ldu/st in
+ * every state space, cvta, and cvt between types.
+ *
+ * Kernel parameters: `ld.param [p+off]` of a kernel parameter becomes a
+ * PARAM read of the parameter blob (laid out exactly like PTX's .param
+ * space, ARCHITECTURE §3), never a memory access.
+ */
+#include "build.h"
+
+#include <string.h>
+
+static const char *instr_name(build_ctx *c) { return ptx_opcode_names[c->in->op]; }
+
+static ptx_type uint_of_bits(uint8_t bits)
+{
+   switch (bits) {
+   case 1: return PTX_T_PRED;
+   case 8: return PTX_T_U8;
+   case 16: return PTX_T_U16;
+   case 32: return PTX_T_U32;
+   default: return PTX_T_U64;
+   }
+}
+
+static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
+{
+   if (!a || !b)
+      return NULL;
+   ir_instr *i = bld_emit(c, op, 2, a->bits, 1);
+   if (!i)
+      return NULL;
+   i->type = t;
+   bld_set_src(i, 0, a);
+   bld_set_src(i, 1, b);
+   return &i->def;
+}
+
+/* ---- mov ---- */
+
+static bool mov_pack(build_ctx *c, ptx_type t, const ptx_operand *dst, const ptx_operand *v)
+{
+   uint8_t bits = bld_type_bits(t);
+   uint32_t n = v->u.vec.n;
+   if (n < 2 || bits % n)
+      return ir_error(c->m, c->line, "mov: cannot pack %u parts into .%s", n, ptx_type_names[t]);
+   uint8_t pb = (uint8_t)(bits / n);
+   ptx_type wt = uint_of_bits(bits);
+   ir_def *acc = NULL;
+   for (uint32_t k = 0; k < n; k++) {
+      ir_def *part = bld_opnd(c, v->u.vec.elems[k], uint_of_bits(pb), pb);
+      part = bld_resize(c, part, bits, false);
+      if (!part)
+         return false;
+      if (k) {
+         ir_def *sh = bld_const(c, 32, k * pb);
+         ir_instr *s = bld_emit(c, IR_SHL, 2, bits, 1);
+         if (!s || !sh)
+            return false;
+         s->type = wt;
+         bld_set_src(s, 0, part);
+         bld_set_src(s, 1, sh);
+         part = &s->def;
+      }
+      acc = acc ? alu2(c, IR_OR, wt, acc, part) : part;
+   }
+   return bld_write(c, dst, acc, t);
+}
+
+static bool mov_unpack(build_ctx *c, ptx_type t, const ptx_operand *v, const ptx_operand *src)
+{
+   uint8_t bits = bld_type_bits(t);
+   uint32_t n = v->u.vec.n;
+   if (n < 2 || bits % n)
+      return ir_error(c->m, c->line, "mov: cannot unpack .%s into %u parts", ptx_type_names[t], n);
+   uint8_t pb = (uint8_t)(bits / n);
+   ptx_type wt = uint_of_bits(bits);
+   ir_def *whole = bld_opnd(c, src, t, bits);
+   if (!whole)
+      return false;
+   for (uint32_t k = 0; k < n; k++) {
+      ir_def *part = whole;
+      if (k) {
+         ir_def *sh = bld_const(c, 32, k * pb);
+         ir_instr *s = bld_emit(c, IR_SHR, 2, bits, 1);
+         if (!s || !sh)
+            return false;
+         s->type = wt;
+         bld_set_src(s, 0, whole);
+         bld_set_src(s, 1, sh);
+         part = &s->def;
+      }
+      part = bld_resize(c, part, pb, false);
+      if (!bld_write(c, v->u.vec.elems[k], part, uint_of_bits(pb)))
+         return false;
+   }
+   return true;
+}
+
+bool bld_tr_mov(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (in->ntypes != 1 || in->nopnds != 2)
+      return ir_error(c->m, c->line, "mov: expected one type and two operands");
+   ptx_type t = in->types[0];
+   if (t == PTX_T_B128)
+      return bld_unsupported(c, "mov.b128");
+   const ptx_operand *d = in->opnds[0], *a = in->opnds[1];
+   if (a->kind == PTX_OPND_VEC)
+      return mov_pack(c, t, d, a);
+   if (d->kind == PTX_OPND_VEC)
+      return mov_unpack(c, t, d, a);
+   uint8_t bits = bld_type_bits(t);
+   ir_def *v = bld_opnd(c, a, t, bits);
+   return v && bld_write(c, d, v, t);
+}
+
+/* ---- ld / st ---- */
+
+static ir_space space_of(ptx_space s)
+{
+   switch (s) {
+   case PTX_SPACE_GLOBAL: return IR_SPACE_GLOBAL;
+   case PTX_SPACE_SHARED: return IR_SPACE_SHARED;
+   case PTX_SPACE_LOCAL: return IR_SPACE_LOCAL;
+   case PTX_SPACE_CONST: return IR_SPACE_CONST;
+   case PTX_SPACE_PARAM: return IR_SPACE_PARAM;
+   default: return IR_SPACE_GENERIC;
+   }
+}
+
+static bool mem_mods_ok(build_ctx *c, uint16_t *flags)
+{
+   *flags = 0;
+   for (unsigned k = 0; k < c->in->nmods; k++) {
+      switch (c->in->mods[k]) {
+      case PTX_MOD_VOLATILE: *flags |= IR_F_VOLATILE; break;
+      case PTX_MOD_NC: *flags |= IR_F_NC; break;
+      case PTX_MOD_WEAK: case PTX_MOD_CA: case PTX_MOD_CG: case PTX_MOD_CS: case PTX_MOD_LU:
+      case PTX_MOD_CV: case PTX_MOD_WB: case PTX_MOD_WT:
+      case PTX_MOD_L1_EVICT_NORMAL: case PTX_MOD_L1_EVICT_UNCHANGED: case PTX_MOD_L1_EVICT_FIRST:
+      case PTX_MOD_L1_EVICT_LAST: case PTX_MOD_L1_NO_ALLOCATE: case PTX_MOD_L2_EVICT_NORMAL:
+      case PTX_MOD_L2_EVICT_FIRST: case PTX_MOD_L2_EVICT_LAST: case PTX_MOD_L2_64B:
+      case PTX_MOD_L2_128B: case PTX_MOD_L2_256B:
+         break;   /* cache policy: no observable effect */
+      default:
+         return ir_error(c->m, c->line, "%s.%s is not supported yet", instr_name(c),
+                         ptx_mod_names[c->in->mods[k]]);
+      }
+   }
+   return true;
+}
+
+/* Is operand o "[param+off]" for a kernel parameter?  Sets *offset. */
+static bool param_ref(build_ctx *c, const ptx_operand *o, uint64_t *offset, const build_sym **sym)
+{
+   if (o->kind != PTX_OPND_ADDR || !o->u.addr.base || o->u.addr.vec)
+      return false;
+   const ptx_operand *b = o->u.addr.base;
+   const char *name = b->kind == PTX_OPND_SYM ? b->u.sym.name : b->kind == PTX_OPND_REG ? b->u.reg : NULL;
+   int64_t extra = b->kind == PTX_OPND_SYM ? b->u.sym.offset : 0;
+   const build_sym *s = name ? bld_lookup(c, name) : NULL;
+   if (!s || s->kind != SYM_PARAM)
+      return false;
+   *offset = s->offset + (uint64_t)(o->u.addr.offset + extra);
+   *sym = s;
+   return true;
+}
+
+static uint32_t vec_count(build_ctx *c) { return c->in->vec ? c->in->vec : 1; }
+
+static const ptx_operand *vec_elem(const ptx_operand *o, uint32_t k)
+{
+   return o->kind == PTX_OPND_VEC ? o->u.vec.elems[k] : o;
+}
+
+static uint8_t dst_bits(build_ctx *c, const ptx_operand *d, ptx_type t)
+{
+   const ptx_operand *e = vec_elem(d, 0);
+   if (e->kind == PTX_OPND_REG) {
+      const build_sym *r = bld_lookup(c, e->u.reg);
+      if (r && r->kind == SYM_REG && r->bits >= bld_type_bits(t))
+         return r->bits;
+   }
+   return bld_type_bits(t) < 16 ? 16 : bld_type_bits(t);
+}
+
+static bool ld_param(build_ctx *c, ptx_type t, const ptx_operand *d, uint64_t off, const build_sym *ps)
+{
+   uint32_t n = vec_count(c);
+   uint32_t esize = ptx_type_bits[t] / 8;
+   if (off + (uint64_t)n * esize > ps->offset + ps->size && c->f->is_kernel)
+      return ir_error(c->m, c->line, "ld.param reads past the end of parameter '%s'", ps->name);
+   if ((d->kind == PTX_OPND_VEC) != (n > 1))
+      return ir_error(c->m, c->line, "ld.param: vector width and destination do not match");
+   for (uint32_t k = 0; k < n; k++) {
+      const ptx_operand *e = vec_elem(d, k);
+      if (e->kind == PTX_OPND_SINK)
+         continue;
+      ir_instr *i = bld_emit(c, IR_PARAM, 0, dst_bits(c, e, t), 1);
+      if (!i)
+         return false;
+      i->type = t;
+      i->imm = off + k * esize;
+      if (!bld_write(c, e, &i->def, t))
+         return false;
+   }
+   return true;
+}
+
+/* Reads the previous values of the destination registers (for a guarded
+ * load, which must keep them when the guard fails). */
+static ir_def *old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_t bits)
+{
+   ir_instr *v = n > 1 ? bld_emit(c, IR_VEC, n, bits, 1) : NULL;
+   if (n > 1 && !v)
+      return NULL;
+   for (uint32_t k = 0; k < n; k++) {
+      const ptx_operand *e = vec_elem(d, k);
+      ir_def *old;
+      if (e->kind == PTX_OPND_SINK) {
+         old = bld_const(c, bits, 0);
+      } else {
+         const build_sym *r = bld_dst_sym(c, e);
+         old = r ? bld_resize(c, bld_read_reg(c, r, e->comp >= 0 ? (unsigned)e->comp : 0), bits, false) : NULL;
+      }
+      if (!old)
+         return NULL;
+      if (n == 1)
+         return old;
+      bld_set_src(v, k, old);
+   }
+   return &v->def;
+}
+
+bool bld_tr_ld(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   uint16_t flags;
+   if (in->ntypes != 1 || in->nopnds != 2)
+      return ir_error(c->m, c->line, "%s: expected one type and two operands", instr_name(c));
+   if (!mem_mods_ok(c, &flags))
+      return false;
+   ptx_type t = in->types[0];
+   if (t == PTX_T_B128 || t == PTX_T_PRED)
+      return bld_unsupported(c, "ld of .b128/.pred");
+   const ptx_operand *d = in->opnds[0], *a = in->opnds[1];
+   uint32_t n = vec_count(c);
+   if (n > 4)
+      return bld_unsupported(c, "ld.v8");
+   if ((d->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && d->u.vec.n != n))
+      return ir_error(c->m, c->line, "%s: vector width and destination do not match", instr_name(c));
+   uint64_t poff;
+   const build_sym *ps;
+   if ((in->space == PTX_SPACE_PARAM || in->space == PTX_SPACE_NONE) && param_ref(c, a, &poff, &ps))
+      return ld_param(c, t, d, poff, ps);
+   if (in->space == PTX_SPACE_PARAM)
+      return bld_unsupported(c, "ld.param of a .func parameter or by register address");
+   ir_space sym_space;
+   ir_def *addr = bld_address(c, a, &sym_space);
+   if (!addr)
+      return false;
+   ir_space space = space_of(in->space);
+   if (space == IR_SPACE_GENERIC)
+      space = sym_space;
+   uint8_t bits = dst_bits(c, d, t);
+   ir_def *old = in->guard ? old_dst_value(c, d, n, bits) : NULL;
+   if (in->guard && !old)
+      return false;
+   ir_instr *ld = bld_emit(c, IR_LOAD, 1, bits, (uint8_t)n);
+   if (!ld)
+      return false;
+   ld->type = t;
+   ld->space = (uint8_t)space;
+   ld->flags = flags;
+   bld_set_src(ld, 0, addr);
+   if (in->guard) {
+      bld_guard(c, ld, NULL);
+      ir_src_set(&ld->old, ld, old);
+   }
+   /* The guard is on the load itself: write the registers unguarded. */
+   c->suppress_guard = true;
+   bool ok = true;
+   for (uint32_t k = 0; k < n && ok; k++) {
+      const ptx_operand *e = vec_elem(d, k);
+      ir_def *v = &ld->def;
+      if (n > 1) {
+         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, bits, 1);
+         if (!x) {
+            ok = false;
+            break;
+         }
+         x->imm = k;
+         x->type = uint_of_bits(bits);
+         bld_set_src(x, 0, &ld->def);
+         v = &x->def;
+      }
+      ok = bld_write(c, e, v, t);
+   }
+   c->suppress_guard = false;
+   return ok;
+}
+
+bool bld_tr_st(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   uint16_t flags;
+   if (in->ntypes != 1 || in->nopnds != 2)
+      return ir_error(c->m, c->line, "st: expected one type and two operands");
+   if (!mem_mods_ok(c, &flags))
+      return false;
+   ptx_type t = in->types[0];
+   if (t == PTX_T_B128 || t == PTX_T_PRED)
+      return bld_unsupported(c, "st of .b128/.pred");
+   if (in->space == PTX_SPACE_PARAM)
+      return bld_unsupported(c, "st.param (function calls)");
+   const ptx_operand *a = in->opnds[0], *v = in->opnds[1];
+   uint32_t n = vec_count(c);
+   if (n > 4)
+      return bld_unsupported(c, "st.v8");
+   if ((v->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && v->u.vec.n != n))
+      return ir_error(c->m, c->line, "st: vector width and source do not match");
+   ir_space sym_space;
+   ir_def *addr = bld_address(c, a, &sym_space);
+   if (!addr)
+      return false;
+   ir_space space = space_of(in->space);
+   if (space == IR_SPACE_GENERIC)
+      space = sym_space;
+   uint8_t bits = bld_type_bits(t) < 16 ? 16 : bld_type_bits(t);
+   ir_def *vals[4];
+   for (uint32_t k = 0; k < n; k++) {
+      const ptx_operand *e = vec_elem(v, k);
+      if (e->kind == PTX_OPND_SINK)
+         return ir_error(c->m, c->line, "st: '_' is not a valid source");
+      vals[k] = bld_opnd(c, e, t, bits);
+      if (!vals[k])
+         return false;
+   }
+   ir_instr *st = bld_emit(c, IR_STORE, 1 + n, 0, 0);
+   if (!st)
+      return false;
+   st->type = t;
+   st->space = (uint8_t)space;
+   st->flags = flags;
+   bld_set_src(st, 0, addr);
+   for (uint32_t k = 0; k < n; k++)
+      bld_set_src(st, 1 + k, vals[k]);
+   bld_guard(c, st, NULL);
+   return true;
+}
+
+/* ---- cvta ---- */
+
+bool bld_tr_cvta(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (in->ntypes != 1 || in->nopnds != 2)
+      return ir_error(c->m, c->line, "cvta: expected one type and two operands");
+   ptx_type t = in->types[0];
+   if (t != PTX_T_U32 && t != PTX_T_U64)
+      return ir_error(c->m, c->line, "cvta: type must be .u32 or .u64");
+   ir_space space = space_of(in->space);
+   if (space == IR_SPACE_GENERIC || space == IR_SPACE_PARAM)
+      return bld_unsupported(c, space == IR_SPACE_PARAM ? "cvta.param" : "cvta without a state space");
+   for (unsigned k = 0; k < in->nmods; k++)
+      if (in->mods[k] != PTX_MOD_TO)
+         return ir_error(c->m, c->line, "cvta.%s is not supported", ptx_mod_names[in->mods[k]]);
+   uint8_t bits = bld_type_bits(t);
+   ir_def *a = bld_src(c, 1, t, bits);
+   if (!a)
+      return false;
+   ir_instr *i = bld_emit(c, IR_CVTA, 1, bits, 1);
+   if (!i)
+      return false;
+   i->type = t;
+   i->space = (uint8_t)space;
+   i->sub = ptx_instr_has_mod(in, PTX_MOD_TO);
+   bld_set_src(i, 0, a);
+   return bld_write(c, in->opnds[0], &i->def, t);
+}
+
+/* ---- cvt ---- */
+
+static bool cvt_rounding_ok(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r)
+{
+   bool df = ptx_type_is_float(dt), sf = ptx_type_is_float(st);
+   bool int_rnd = r >= IR_RND_RNI, flt_rnd = r >= IR_RND_RN && r <= IR_RND_RP;
+   if (sf && !df && !int_rnd)
+      return ir_error(c->m, c->line, "cvt float-to-integer needs .rni, .rzi, .rmi or .rpi");
+   if (!sf && df && !flt_rnd && r != IR_RND_NONE)
+      return ir_error(c->m, c->line, "cvt integer-to-float takes .rn/.rz/.rm/.rp");
+   if (!sf && df && (r == IR_RND_RZ || r == IR_RND_RM || r == IR_RND_RP) && ptx_type_bits[st] > 16)
+      return bld_unsupported(c, "cvt integer-to-float with directed rounding");
+   if (sf && df) {
+      bool narrowing = ptx_type_bits[dt] < ptx_type_bits[st];
+      if (narrowing && r != IR_RND_RN && r != IR_RND_NONE)
+         return bld_unsupported(c, "cvt float narrowing with directed rounding");
+      if (!narrowing && flt_rnd && dt != st)
+         return ir_error(c->m, c->line, "cvt: widening float conversions take no rounding modifier");
+      if (int_rnd && dt != st)
+         return ir_error(c->m, c->line, "cvt: integer rounding between different float types");
+   }
+   if (!sf && !df && r != IR_RND_NONE)
+      return ir_error(c->m, c->line, "cvt between integers takes no rounding modifier");
+   return true;
+}
+
+bool bld_tr_cvt(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (in->ntypes != 2 || in->nopnds != 2)
+      return ir_error(c->m, c->line, "cvt: expected two types and two operands");
+   ptx_type dt = in->types[0], st = in->types[1];
+   for (int k = 0; k < 2; k++) {
+      ptx_type t = in->types[k];
+      if (t == PTX_T_F64)
+         return ir_error(c->m, c->line, "cvt with .f64 is not supported yet (64-bit floating point)");
+      if (!(ptx_type_is_int(t) || t == PTX_T_F32 || t == PTX_T_F16))
+         return ir_error(c->m, c->line, "cvt with .%s is not supported yet", ptx_type_names[t]);
+   }
+   ir_rnd r = IR_RND_NONE;
+   uint16_t flags = 0;
+   for (unsigned k = 0; k < in->nmods; k++) {
+      switch (in->mods[k]) {
+      case PTX_MOD_RN: r = IR_RND_RN; break;
+      case PTX_MOD_RZ: r = IR_RND_RZ; break;
+      case PTX_MOD_RM: r = IR_RND_RM; break;
+      case PTX_MOD_RP: r = IR_RND_RP; break;
+      case PTX_MOD_RNI: r = IR_RND_RNI; break;
+      case PTX_MOD_RZI: r = IR_RND_RZI; break;
+      case PTX_MOD_RMI: r = IR_RND_RMI; break;
+      case PTX_MOD_RPI: r = IR_RND_RPI; break;
+      case PTX_MOD_FTZ: flags |= IR_F_FTZ; break;
+      case PTX_MOD_SAT: flags |= IR_F_SAT; break;
+      default:
+         return ir_error(c->m, c->line, "cvt.%s is not supported yet", ptx_mod_names[in->mods[k]]);
+      }
+   }
+   if (!cvt_rounding_ok(c, dt, st, r))
+      return false;
+   ir_def *a = bld_src(c, 1, st, bld_type_bits(st));
+   if (!a)
+      return false;
+   ir_instr *i = bld_emit(c, IR_CVT, 1, bld_type_bits(dt), 1);
+   if (!i)
+      return false;
+   i->type = dt;
+   i->type2 = st;
+   i->rnd = (uint8_t)r;
+   i->flags = flags;
+   bld_set_src(i, 0, a);
+   return bld_write(c, in->opnds[0], &i->def, dt);
+}

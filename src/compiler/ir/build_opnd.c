@@ -1,0 +1,369 @@
+/*
+ * build_opnd.c — PTX operands → IR values: registers (with PTX's relaxed
+ * size rules), immediates converted to the instruction's type, special
+ * registers, symbol addresses, address expressions; and destination writes
+ * with guards.
+ *
+ * Size rules (PTX ISA 9.0 §6.4 "Operand size exceeding instruction type
+ * size"): a source register wider than the instruction type is truncated;
+ * for ld/st/cvt a destination register wider than the type receives the
+ * value zero- or sign-extended according to the type.  A narrower register
+ * is extended the same way.
+ */
+#include "build.h"
+
+#include <string.h>
+
+void bld_set_src(ir_instr *i, uint32_t k, ir_def *d) { ir_src_set(&i->srcs[k], i, d); }
+
+ir_def *bld_const(build_ctx *c, uint8_t bits, uint64_t value)
+{
+   ir_instr *i = bld_emit(c, IR_CONST, 0, bits, 1);
+   if (!i)
+      return NULL;
+   i->imm = bits >= 64 ? value : value & ((1ull << bits) - 1);
+   i->type = bits == 1 ? PTX_T_PRED : bits == 8 ? PTX_T_B8 : bits == 16 ? PTX_T_B16
+           : bits == 32 ? PTX_T_B32 : PTX_T_B64;
+   return &i->def;
+}
+
+bool bld_unsupported(build_ctx *c, const char *what)
+{
+   return ir_error(c->m, c->line, "%s is not supported yet", what);
+}
+
+ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed)
+{
+   if (!d || d->bits == bits)
+      return d;
+   if (d->bits == 1 || bits == 1) {
+      ir_error(c->m, c->line, "predicate used where a %u-bit value is required (or the reverse)", bits);
+      return NULL;
+   }
+   ir_instr *i = bld_emit(c, IR_CVT, 1, bits, 1);
+   if (!i)
+      return NULL;
+   static const ptx_type u[] = { [8] = PTX_T_U8, [16] = PTX_T_U16, [32] = PTX_T_U32, [64] = PTX_T_U64 };
+   static const ptx_type s[] = { [8] = PTX_T_S8, [16] = PTX_T_S16, [32] = PTX_T_S32, [64] = PTX_T_S64 };
+   i->type = is_signed ? s[bits] : u[bits];
+   i->type2 = is_signed ? s[d->bits] : u[d->bits];
+   bld_set_src(i, 0, d);
+   return &i->def;
+}
+
+static bool sreg_from_name(const char *name, int comp, ir_sreg *out)
+{
+   static const struct { const char *name; ir_sreg base; bool has_comp; } sregs[] = {
+      { "%tid", IR_SREG_TID_X, true }, { "%ntid", IR_SREG_NTID_X, true },
+      { "%ctaid", IR_SREG_CTAID_X, true }, { "%nctaid", IR_SREG_NCTAID_X, true },
+      { "%laneid", IR_SREG_LANEID, false }, { "%warpid", IR_SREG_WARPID, false },
+      { "%nwarpid", IR_SREG_NWARPID, false }, { "WARP_SZ", IR_SREG_WARPSZ, false },
+   };
+   for (size_t k = 0; k < ARRAY_SIZE(sregs); k++) {
+      if (strcmp(name, sregs[k].name))
+         continue;
+      if (sregs[k].has_comp && (comp < 0 || comp > 2))
+         return false;
+      *out = (ir_sreg)(sregs[k].base + (sregs[k].has_comp ? comp : 0));
+      return true;
+   }
+   return false;
+}
+
+static ir_def *sreg_value(build_ctx *c, const ptx_operand *o)
+{
+   ir_sreg sr;
+   if (!sreg_from_name(o->u.reg, o->comp, &sr)) {
+      ir_error(c->m, c->line, "special register %s%s%s is not supported yet", o->u.reg,
+               o->comp >= 0 ? "." : "", o->comp >= 0 ? (const char *[]){ "x", "y", "z", "w" }[o->comp] : "");
+      return NULL;
+   }
+   if (sr == IR_SREG_WARPSZ)
+      return bld_const(c, 32, 32);
+   ir_instr *i = bld_emit(c, IR_SREG, 0, 32, 1);
+   if (!i)
+      return NULL;
+   i->sub = (uint8_t)sr;
+   i->type = PTX_T_U32;
+   return &i->def;
+}
+
+static bool is_sreg_name(const char *name)
+{
+   static const char *const prefixes[] = { "%tid", "%ntid", "%ctaid", "%nctaid", "%laneid",
+      "%warpid", "%nwarpid", "%smid", "%nsmid", "%gridid", "%clock", "%clock64", "%globaltimer",
+      "%lanemask_eq", "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt",
+      "%pm0", "%envreg", "%dynamic_smem_size", "%total_smem_size", "%aggr_smem_size",
+      "%is_explicit_cluster", "%clusterid", "%nclusterid", "%cluster_ctaid", "%cluster_nctaid",
+      "%cluster_ctarank", "%cluster_nctarank", "%reserved_smem_offset", "WARP_SZ", "%globaltimer_lo",
+      "%globaltimer_hi", "%current_graph_exec" };
+   for (size_t k = 0; k < ARRAY_SIZE(prefixes); k++)
+      if (!strncmp(name, prefixes[k], strlen(prefixes[k])) &&
+          (name[strlen(prefixes[k])] == 0 || (!strcmp(prefixes[k], "%envreg") || !strncmp(prefixes[k], "%pm", 3))))
+         return true;
+   return false;
+}
+
+/* Converts a float literal to the instruction's float type (round to
+ * nearest even, as ptxas does). */
+static uint64_t float_imm_to(build_ctx *c, const ptx_operand *o, ptx_type type, bool *ok)
+{
+   double v;
+   if (o->kind == PTX_OPND_IMM_F32) {
+      float f;
+      uint32_t b = (uint32_t)o->u.imm.bits;
+      memcpy(&f, &b, 4);
+      v = f;
+   } else {
+      memcpy(&v, &o->u.imm.bits, 8);
+   }
+   *ok = true;
+   switch (type) {
+   case PTX_T_F64: {
+      uint64_t b;
+      memcpy(&b, &v, 8);
+      return b;
+   }
+   case PTX_T_F32: {
+      if (o->kind == PTX_OPND_IMM_F32)
+         return o->u.imm.bits & 0xffffffffu;
+      float f = (float)v;
+      uint32_t b;
+      memcpy(&b, &f, 4);
+      return b;
+   }
+   case PTX_T_F16:
+      return fp_f64_to_f16(v);
+   default:
+      if (ptx_type_is_bits(type) && o->kind == PTX_OPND_IMM_F32 && ptx_type_bits[type] == 32)
+         return o->u.imm.bits & 0xffffffffu;
+      if (ptx_type_is_bits(type) && o->kind == PTX_OPND_IMM_F64 && ptx_type_bits[type] == 64)
+         return o->u.imm.bits;
+      *ok = false;
+      ir_error(c->m, c->line, "floating-point literal used as a .%s operand", ptx_type_names[type]);
+      return 0;
+   }
+}
+
+static uint64_t int_imm_to(const ptx_operand *o, ptx_type type)
+{
+   /* An integer literal for a float-typed operand means its value. */
+   int64_t v = (int64_t)o->u.imm.bits;
+   if (type == PTX_T_F32) {
+      float f = o->u.imm.is_unsigned ? (float)o->u.imm.bits : (float)v;
+      uint32_t b;
+      memcpy(&b, &f, 4);
+      return b;
+   }
+   if (type == PTX_T_F64) {
+      double d = o->u.imm.is_unsigned ? (double)o->u.imm.bits : (double)v;
+      uint64_t b;
+      memcpy(&b, &d, 8);
+      return b;
+   }
+   return o->u.imm.bits;
+}
+
+ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);
+ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out)
+{
+   build_sym *sym = bld_lookup(c, name);
+   if (!sym || sym->kind != SYM_VAR) {
+      if (sym && sym->kind == SYM_PARAM)
+         ir_error(c->m, c->line, "taking the address of kernel parameter '%s' is not supported yet", name);
+      else if (ptx_find_func(c->m->ptx, name))
+         ir_error(c->m, c->line, "function pointers ('%s') are not supported yet", name);
+      else
+         ir_error(c->m, c->line, "unknown symbol '%s'", name);
+      return NULL;
+   }
+   ir_instr *i = bld_emit(c, IR_SYMADDR, 0, 64, 1);
+   if (!i)
+      return NULL;
+   i->sym = sym->name;
+   i->space = (uint8_t)sym->space;
+   i->type = PTX_T_U64;
+   /* Dynamic shared variables have no offset yet: sub marks them. */
+   i->sub = sym->offset == UINT64_MAX;
+   i->imm = (sym->offset == UINT64_MAX ? 0 : sym->offset) + (uint64_t)offset;
+   if (space_out)
+      *space_out = sym->space;
+   return &i->def;
+}
+
+ir_def *bld_opnd(build_ctx *c, const ptx_operand *o, ptx_type type, uint8_t bits)
+{
+   bool sign = ptx_type_is_signed(type);
+   switch (o->kind) {
+   case PTX_OPND_REG: {
+      if (is_sreg_name(o->u.reg))
+         return bld_resize(c, sreg_value(c, o), bits, false);
+      const build_sym *r = bld_lookup(c, o->u.reg);
+      if (!r) {
+         ir_error(c->m, c->line, "unknown register '%s'", o->u.reg);
+         return NULL;
+      }
+      if (r->kind == SYM_VAR)   /* a variable name used as a value: its address */
+         return bld_resize(c, bld_sym_addr(c, o->u.reg, 0, NULL), bits, false);
+      if (r->kind != SYM_REG) {
+         ir_error(c->m, c->line, "'%s' is not a register", o->u.reg);
+         return NULL;
+      }
+      unsigned comp = o->comp >= 0 ? (unsigned)o->comp : 0;
+      if ((o->comp >= 0 && comp >= (r->vec ? r->vec : 1)) || (r->vec && o->comp < 0)) {
+         ir_error(c->m, c->line, "bad use of vector register '%s'", o->u.reg);
+         return NULL;
+      }
+      ir_def *d = bld_read_reg(c, r, comp);
+      if (d && o->negate) {
+         if (d->bits != 1) {
+            ir_error(c->m, c->line, "'!' applied to non-predicate '%s'", o->u.reg);
+            return NULL;
+         }
+         ir_instr *n = bld_emit(c, IR_NOT, 1, 1, 1);
+         if (!n)
+            return NULL;
+         n->type = PTX_T_PRED;
+         bld_set_src(n, 0, d);
+         d = &n->def;
+      }
+      return bld_resize(c, d, bits, sign);
+   }
+   case PTX_OPND_IMM_INT:
+      return bld_const(c, bits, int_imm_to(o, type));
+   case PTX_OPND_IMM_F32:
+   case PTX_OPND_IMM_F64: {
+      bool ok;
+      uint64_t v = float_imm_to(c, o, type, &ok);
+      return ok ? bld_const(c, bits, v) : NULL;
+   }
+   case PTX_OPND_SYM:
+      return bld_resize(c, bld_sym_addr(c, o->u.sym.name, o->u.sym.offset, NULL), bits, false);
+   default:
+      ir_error(c->m, c->line, "unexpected operand form");
+      return NULL;
+   }
+}
+
+ir_def *bld_src(build_ctx *c, unsigned k, ptx_type type, uint8_t bits)
+{
+   if (k >= c->in->nopnds) {
+      ir_error(c->m, c->line, "'%s' needs more operands", ptx_opcode_names[c->in->op]);
+      return NULL;
+   }
+   return bld_opnd(c, c->in->opnds[k], type, bits);
+}
+
+const build_sym *bld_dst_sym(build_ctx *c, const ptx_operand *o)
+{
+   if (o->kind != PTX_OPND_REG) {
+      ir_error(c->m, c->line, "destination must be a register");
+      return NULL;
+   }
+   const build_sym *r = bld_lookup(c, o->u.reg);
+   if (!r || r->kind != SYM_REG) {
+      ir_error(c->m, c->line, is_sreg_name(o->u.reg) ? "special register '%s' cannot be written"
+                                                     : "unknown register '%s'", o->u.reg);
+      return NULL;
+   }
+   return r;
+}
+
+void bld_guard(build_ctx *c, ir_instr *i, const build_sym *dst)
+{
+   const ptx_instr *in = c->in;
+   if (!in->guard)
+      return;
+   const build_sym *p = bld_lookup(c, in->guard);
+   if (!p || p->kind != SYM_REG || p->bits != 1) {
+      ir_error(c->m, c->line, "guard '%s' is not a predicate register", in->guard);
+      return;
+   }
+   ir_def *g = bld_read_reg(c, p, 0);
+   if (!g)
+      return;
+   ir_src_set(&i->guard, i, g);
+   if (in->guard_negate)
+      i->flags |= IR_F_GUARD_NEG;
+   (void)dst;
+}
+
+/* Writes d to register operand o.  A guarded instruction writes through a
+ * guarded COPY whose `old` is the register's current value, so the
+ * register keeps its value when the guard fails. */
+bool bld_write(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_type type)
+{
+   if (!d)
+      return false;
+   if (o->kind == PTX_OPND_SINK)
+      return true;
+   const build_sym *r = bld_dst_sym(c, o);
+   if (!r)
+      return false;
+   unsigned comp = o->comp >= 0 ? (unsigned)o->comp : 0;
+   d = bld_resize(c, d, r->bits, ptx_type_is_signed(type));
+   if (!d)
+      return false;
+   if (c->in->guard && !c->suppress_guard) {
+      ir_instr *cp = bld_emit(c, IR_COPY, 1, d->bits, d->ncomp);
+      if (!cp)
+         return false;
+      cp->type = type;
+      bld_set_src(cp, 0, d);
+      bld_guard(c, cp, r);
+      ir_def *old = bld_read_reg(c, r, comp);
+      if (!old)
+         return false;
+      ir_src_set(&cp->old, cp, old);
+      d = &cp->def;
+   }
+   bld_write_reg(c, r, comp, d);
+   return true;
+}
+
+/* [base+offset] → the address value; *space_out is the symbol's space when
+ * the base is a variable (so `ld [smem]` knows it is shared). */
+ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out)
+{
+   *space_out = IR_SPACE_GENERIC;
+   if (o->kind != PTX_OPND_ADDR) {
+      ir_error(c->m, c->line, "expected an address operand [..]");
+      return NULL;
+   }
+   if (o->u.addr.vec) {
+      ir_error(c->m, c->line, "texture/surface addresses are not supported yet");
+      return NULL;
+   }
+   const ptx_operand *base = o->u.addr.base;
+   int64_t off = o->u.addr.offset;
+   if (!base)
+      return bld_const(c, 64, (uint64_t)off);
+   if (base->kind == PTX_OPND_SYM)
+      return bld_sym_addr(c, base->u.sym.name, base->u.sym.offset + off, space_out);
+   if (base->kind != PTX_OPND_REG) {
+      ir_error(c->m, c->line, "unexpected address base");
+      return NULL;
+   }
+   const build_sym *r = bld_lookup(c, base->u.reg);
+   if (r && r->kind == SYM_VAR)
+      return bld_sym_addr(c, base->u.reg, off, space_out);
+   if (!r || r->kind != SYM_REG) {
+      ir_error(c->m, c->line, "unknown address base '%s'", base->u.reg);
+      return NULL;
+   }
+   ir_def *b = bld_read_reg(c, r, base->comp >= 0 ? (unsigned)base->comp : 0);
+   if (!b || !off)
+      return b;
+   if (b->bits != 32 && b->bits != 64) {
+      ir_error(c->m, c->line, "address register '%s' must be 32 or 64 bits", base->u.reg);
+      return NULL;
+   }
+   ir_def *k = bld_const(c, b->bits, (uint64_t)off);
+   ir_instr *add = bld_emit(c, IR_ADD, 2, b->bits, 1);
+   if (!k || !add)
+      return NULL;
+   add->type = b->bits == 64 ? PTX_T_U64 : PTX_T_U32;
+   bld_set_src(add, 0, b);
+   bld_set_src(add, 1, k);
+   return &add->def;
+}

@@ -1,0 +1,470 @@
+/*
+ * ir.h — metalcuda's typed SSA IR: the table of contents of src/compiler/ir.
+ *
+ * Shape (after Mesa's NIR):
+ *   ir_module → ir_func → ir_block (CFG, ≤ N successors) → ir_instr (list)
+ *   Every value is an ir_def living inside the instruction that produces it;
+ *   every operand is an ir_src linked into its def's use list, so rewriting
+ *   all uses of a value costs time in proportion to its uses.
+ *
+ * Values are bit containers: a def has a bit size (1 for predicates, 8, 16,
+ * 32, 64) and a component count (1..4, vectors only from vector loads and
+ * for vector stores).  The *operation* carries the semantic type, as PTX
+ * does: ADD with type S32 and ADD with type F32 are different operations
+ * on 32-bit values.
+ *
+ * Control flow is an explicit CFG until the structurizer runs; it then
+ * records a tree of structured nodes (f->cf) over the same blocks, which the
+ * MSL emitter walks.  Terminators stay in the blocks (for validation) but
+ * the emitter takes control flow from the tree only.
+ *
+ * Memory: everything is allocated from the module arena and released with
+ * it; passes never free.
+ */
+#ifndef MC_IR_H
+#define MC_IR_H
+
+#include "../ptx/ptx.h"
+
+typedef struct ir_module ir_module;
+typedef struct ir_func ir_func;
+typedef struct ir_block ir_block;
+typedef struct ir_instr ir_instr;
+typedef struct ir_def ir_def;
+typedef struct ir_src ir_src;
+typedef struct ir_cf ir_cf;
+
+/* ---------------------------------------------------------------------------
+ * Opcodes.  One table describes every op: its name, its number of value
+ * sources (-1: variable), and flags.  Passes ask the flags, never a list of
+ * opcodes.
+ * ------------------------------------------------------------------------- */
+enum {
+   IR_OP_PURE = 1 << 0,        /* no side effects, result depends on srcs only: CSE/DCE-able */
+   IR_OP_CONVERGENT = 1 << 1,  /* barriers, shuffles, votes: must not be moved across control flow */
+   IR_OP_TERMINATOR = 1 << 2,  /* ends a block */
+   IR_OP_MEMORY = 1 << 3,      /* reads or writes memory */
+   IR_OP_SIDE_EFFECT = 1 << 4, /* must be kept even if its result is unused */
+   IR_OP_HAS_DEF = 1 << 5,     /* produces a value */
+};
+
+#define IR_OPS(X)                                                             \
+   /* values */                                                              \
+   X(CONST, 0, IR_OP_PURE | IR_OP_HAS_DEF)        /* imm = bits */           \
+   X(UNDEF, 0, IR_OP_PURE | IR_OP_HAS_DEF)                                   \
+   X(PARAM, 0, IR_OP_PURE | IR_OP_HAS_DEF)        /* kernel param blob at imm; type */ \
+   X(ARG, 0, IR_OP_PURE | IR_OP_HAS_DEF)          /* .func parameter imm */  \
+   X(SREG, 0, IR_OP_HAS_DEF)                      /* special register sub=ir_sreg */ \
+   X(SYMADDR, 0, IR_OP_PURE | IR_OP_HAS_DEF)      /* address of var sym (+imm) in space */ \
+   X(COPY, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(PHI, -1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(VEC, -1, IR_OP_PURE | IR_OP_HAS_DEF)         /* build a vector from scalars */ \
+   X(EXTRACT, 1, IR_OP_PURE | IR_OP_HAS_DEF)      /* component imm of a vector */ \
+   /* integer and float arithmetic: type says which */                       \
+   X(ADD, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(SUB, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(MUL, 2, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub = ir_mulmode */     \
+   X(MAD, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* a*b+c; sub = ir_mulmode; float: fused */ \
+   X(MUL24, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                   \
+   X(MAD24, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                   \
+   X(SAD, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(DIV, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(REM, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(ABS, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(NEG, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(MIN, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(MAX, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(AND, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(OR, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                      \
+   X(XOR, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(NOT, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(CNOT, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(SHL, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(SHR, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(POPC, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(CLZ, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(BREV, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(BFE, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(BFI, 4, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(SETP, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_cmp; def 1 bit */ \
+   X(SET, 2, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub = ir_cmp; type2 = dst type */ \
+   X(SELECT, 3, IR_OP_PURE | IR_OP_HAS_DEF)       /* cond ? a : b */         \
+   X(FMA, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(RCP, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(SQRT, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(RSQRT, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                   \
+   X(SIN, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(COS, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(LG2, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(EX2, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(TANH, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
+   X(COPYSIGN, 2, IR_OP_PURE | IR_OP_HAS_DEF)                                \
+   X(CVT, 1, IR_OP_PURE | IR_OP_HAS_DEF)          /* type = dst, type2 = src */ \
+   X(CVTA, 1, IR_OP_PURE | IR_OP_HAS_DEF)         /* space; sub: 1 = to space */ \
+   /* memory */                                                              \
+   X(LOAD, 1, IR_OP_MEMORY | IR_OP_HAS_DEF)       /* [addr]; space; def ncomp = vec */ \
+   X(STORE, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr], values... */   \
+   X(BAR, 0, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT)                           \
+   X(MEMBAR, 0, IR_OP_SIDE_EFFECT)                                           \
+   /* control */                                                             \
+   X(BR, 0, IR_OP_TERMINATOR)                                                \
+   X(CBR, 1, IR_OP_TERMINATOR)                    /* cond: succs[0] if true, [1] if false */ \
+   X(RET, -1, IR_OP_TERMINATOR)                   /* return values of a .func */ \
+   X(EXIT, 0, IR_OP_TERMINATOR)                                              \
+   X(TRAP, 0, IR_OP_TERMINATOR | IR_OP_SIDE_EFFECT)
+
+typedef enum ir_op {
+#define X(e, n, f) IR_##e,
+   IR_OPS(X)
+#undef X
+   IR_OP_COUNT
+} ir_op;
+
+typedef struct ir_op_info {
+   const char *name;
+   int8_t nsrcs;     /* -1: variable */
+   uint32_t flags;
+} ir_op_info;
+extern const ir_op_info ir_op_infos[IR_OP_COUNT];
+
+static inline bool ir_op_is(ir_op op, uint32_t flag) { return (ir_op_infos[op].flags & flag) != 0; }
+
+/* Sub-operations. */
+typedef enum ir_mulmode { IR_MUL_LO, IR_MUL_HI, IR_MUL_WIDE } ir_mulmode;
+
+typedef enum ir_cmp {
+   IR_CMP_EQ, IR_CMP_NE, IR_CMP_LT, IR_CMP_LE, IR_CMP_GT, IR_CMP_GE,
+   /* float unordered forms: true if either operand is NaN */
+   IR_CMP_EQU, IR_CMP_NEU, IR_CMP_LTU, IR_CMP_LEU, IR_CMP_GTU, IR_CMP_GEU,
+   IR_CMP_NUM, IR_CMP_NAN,
+} ir_cmp;
+
+typedef enum ir_rnd {
+   IR_RND_NONE, IR_RND_RN, IR_RND_RZ, IR_RND_RM, IR_RND_RP,
+   IR_RND_RNI, IR_RND_RZI, IR_RND_RMI, IR_RND_RPI,
+} ir_rnd;
+
+enum {   /* ir_instr.flags */
+   IR_F_FTZ = 1 << 0,
+   IR_F_SAT = 1 << 1,
+   IR_F_APPROX = 1 << 2,
+   IR_F_FULL = 1 << 3,
+   IR_F_GUARD_NEG = 1 << 4,   /* guard is negated: run when the guard is false */
+   IR_F_VOLATILE = 1 << 5,
+   IR_F_NC = 1 << 6,          /* ld.global.nc / ldu: read-only for the kernel's life */
+};
+
+typedef enum ir_sreg {
+   IR_SREG_TID_X, IR_SREG_TID_Y, IR_SREG_TID_Z,
+   IR_SREG_NTID_X, IR_SREG_NTID_Y, IR_SREG_NTID_Z,
+   IR_SREG_CTAID_X, IR_SREG_CTAID_Y, IR_SREG_CTAID_Z,
+   IR_SREG_NCTAID_X, IR_SREG_NCTAID_Y, IR_SREG_NCTAID_Z,
+   IR_SREG_LANEID, IR_SREG_WARPID, IR_SREG_NWARPID,
+   IR_SREG_WARPSZ,
+   IR_SREG_COUNT
+} ir_sreg;
+extern const char *const ir_sreg_names[IR_SREG_COUNT];
+
+/* Address spaces of the IR (PTX's, minus .reg/.sreg). */
+typedef enum ir_space {
+   IR_SPACE_GENERIC, IR_SPACE_GLOBAL, IR_SPACE_SHARED, IR_SPACE_LOCAL,
+   IR_SPACE_CONST, IR_SPACE_PARAM,
+} ir_space;
+extern const char *const ir_space_names[];
+
+/* ---------------------------------------------------------------------------
+ * Values and operands.
+ * ------------------------------------------------------------------------- */
+struct ir_def {
+   ir_instr *parent;
+   uint32_t index;        /* unique in the function */
+   uint8_t bits;          /* 1, 8, 16, 32, 64 */
+   uint8_t ncomp;         /* 1..4 */
+   ir_src *uses;          /* head of the use list */
+};
+
+struct ir_src {
+   ir_def *def;
+   ir_instr *parent;
+   ir_src *next_use, *prev_use;
+   ir_block *pred;        /* PHI sources: the predecessor this value comes from */
+};
+
+/* ---------------------------------------------------------------------------
+ * Instructions.
+ * ------------------------------------------------------------------------- */
+struct ir_instr {
+   ir_op op;
+   ir_block *block;
+   ir_instr *prev, *next;
+   uint32_t index;
+   uint8_t pass_flags;    /* scratch for the running pass */
+   uint8_t sub;           /* ir_mulmode, ir_cmp, ir_sreg... per op */
+   uint8_t rnd;           /* ir_rnd */
+   uint8_t space;         /* ir_space for memory ops, SYMADDR, CVTA */
+   uint16_t flags;        /* IR_F_* */
+   ptx_type type;         /* operation type */
+   ptx_type type2;        /* CVT source type, SET destination type */
+   uint32_t line;         /* PTX source line, for messages */
+   uint64_t imm;          /* CONST bits, PARAM offset, EXTRACT component, SYMADDR offset */
+   const char *sym;       /* SYMADDR variable name */
+   ir_def def;            /* def.bits == 0 when the instruction produces nothing */
+   uint32_t nsrcs;
+   ir_src *srcs;
+   /* Guarded execution (@p): run only when guard (xor IR_F_GUARD_NEG) holds.
+    * For an instruction that defines a value, `old` is the value the
+    * destination register held before, which the def takes when the guard
+    * fails.  ir_lower_predicates removes both. */
+   ir_src guard;          /* guard.def == NULL: unguarded */
+   ir_src old;
+};
+
+/* ---------------------------------------------------------------------------
+ * Blocks, functions, modules.
+ * ------------------------------------------------------------------------- */
+typedef VEC(ir_block *) ir_block_vec;
+
+struct ir_block {
+   ir_func *func;
+   uint32_t index;            /* position in f->blocks */
+   const char *label;         /* PTX label, NULL for made-up blocks */
+   ir_instr *first, *last;
+   ir_block_vec succs;        /* from the terminator */
+   ir_block_vec preds;        /* valid with IR_META_CFG */
+   /* IR_META_DOM */
+   uint32_t rpo;              /* reverse postorder number; UINT32_MAX if unreachable */
+   ir_block *idom;
+   ir_block_vec dom_children;
+   bool is_loop_header;       /* target of a back edge */
+   uint8_t pass_flags;
+   void *pass_data;
+};
+
+enum {   /* ir_func.valid: metadata that is up to date */
+   IR_META_CFG = 1 << 0,      /* preds match succs */
+   IR_META_DOM = 1 << 1,      /* rpo, idom, dom_children, is_loop_header */
+   IR_META_STRUCTURED = 1 << 2,  /* f->cf describes the control flow */
+   IR_META_ALL = IR_META_CFG | IR_META_DOM | IR_META_STRUCTURED,
+};
+
+/* A kernel or .func parameter / return slot. */
+typedef struct ir_param {
+   const char *name;
+   ptx_type type;
+   uint32_t offset, size, align;   /* byte layout in the param blob */
+} ir_param;
+
+/* A .shared / .local / .global / .const variable the function uses. */
+typedef struct ir_var {
+   const char *name;
+   ir_space space;
+   uint64_t offset;           /* in its space's block: shared window, local frame, module data */
+   uint64_t size;
+   uint32_t align;
+   bool is_extern_shared;     /* dynamic shared memory */
+} ir_var;
+
+struct ir_func {
+   ir_module *module;
+   const char *name;
+   bool is_kernel;
+   VEC(ir_block *) blocks;    /* blocks[0] is the entry */
+   uint32_t ndefs;            /* next def index */
+   uint32_t ninstrs;
+   uint32_t valid;            /* IR_META_* */
+   VEC(ir_param) params;
+   VEC(ir_param) rets;
+   uint32_t param_bytes;
+   /* Shared memory: static variables laid out from 0, then dynamic. */
+   uint32_t shared_static_bytes;
+   uint32_t shared_dynamic_align;
+   bool uses_dynamic_shared;
+   uint32_t local_bytes;      /* per-thread .local frame */
+   uint32_t reqntid[3], maxntid[3];
+   bool uses_generic;         /* some access needed the generic-window check */
+   ir_cf *cf;                 /* IR_META_STRUCTURED: the structured tree */
+};
+
+/* A module-scope .global or .const variable, laid out in one data block
+ * that the runtime allocates in the device arena. */
+typedef struct ir_reloc {
+   uint64_t offset;           /* where in the data block a pointer goes */
+   const char *sym;
+   int64_t addend;
+   uint8_t size;              /* 4 or 8 */
+} ir_reloc;
+
+typedef struct ir_global {
+   const char *name;
+   ir_space space;            /* GLOBAL or CONST */
+   uint64_t offset, size;
+   uint32_t align;
+   bool is_extern;            /* declared .extern: not defined here */
+   const uint8_t *init;       /* size bytes, or NULL (zero) */
+   VEC(ir_reloc) relocs;
+} ir_global;
+
+enum { IR_STAGE_NO_GUARDS = 1 << 0 };   /* ir_lower_predicates ran */
+
+struct ir_module {
+   arena *ar;
+   const ptx_module *ptx;
+   VEC(ir_func *) funcs;
+   VEC(ir_global) globals;
+   strmap global_map;         /* name → ir_global* (index+1 as pointer) */
+   uint64_t data_bytes;       /* size of the module data block */
+   uint32_t data_align;
+   uint32_t stage;            /* IR_STAGE_*: what the pipeline has done */
+   /* First error (translation stops at it). */
+   const char *error;
+   uint32_t error_line;
+};
+
+/* ---------------------------------------------------------------------------
+ * Structured control flow (the structurizer's output, walked by the emitter).
+ * ------------------------------------------------------------------------- */
+typedef enum ir_cf_kind {
+   IR_CF_SEQ,        /* children in order */
+   IR_CF_CODE,       /* the instructions of one block (terminator excluded) */
+   IR_CF_LOOP,       /* loop { body }: falling off the end leaves the loop */
+   IR_CF_BLOCK,      /* block { body }: a break target at its end */
+   IR_CF_IF,         /* if (cond) then else */
+   IR_CF_EDGE,       /* the phi copies of the CFG edge from → to */
+   IR_CF_BREAK,      /* leave the BLOCK `target` (may cross constructs) */
+   IR_CF_CONTINUE,   /* back to the start of the LOOP `target` */
+   IR_CF_RETURN,     /* RET / EXIT of block `from` */
+   IR_CF_TRAP,
+} ir_cf_kind;
+
+struct ir_cf {
+   ir_cf_kind kind;
+   ir_cf *first, *last, *next;   /* children (SEQ, LOOP/BLOCK body) and siblings */
+   ir_cf *then_cf, *else_cf;     /* IF */
+   ir_src cond;                  /* IF condition (1-bit) */
+   ir_block *block;              /* CODE, and the block a RETURN/TRAP ends */
+   ir_block *from, *to;          /* EDGE */
+   ir_cf *target;                /* BREAK / CONTINUE: the construct */
+   uint32_t id;                  /* unique per function (jump ids) */
+};
+
+/* ---------------------------------------------------------------------------
+ * Iteration (passes walk the IR only through these).
+ * ------------------------------------------------------------------------- */
+#define ir_foreach_func(f, m)                                                 \
+   for (uint32_t f##_i_ = 0; f##_i_ < (m)->funcs.len; f##_i_++)              \
+      for (ir_func *f = (m)->funcs.data[f##_i_]; f; f = NULL)
+#define ir_foreach_block(b, f)                                                \
+   for (uint32_t b##_i_ = 0; b##_i_ < (f)->blocks.len; b##_i_++)             \
+      for (ir_block *b = (f)->blocks.data[b##_i_]; b; b = NULL)
+#define ir_foreach_instr(i, b) for (ir_instr *i = (b)->first; i; i = i->next)
+#define ir_foreach_instr_safe(i, b)                                          \
+   for (ir_instr *i = (b)->first, *i##_next_ = i ? i->next : NULL; i;        \
+        i = i##_next_, i##_next_ = i ? i->next : NULL)
+#define ir_foreach_instr_reverse(i, b) for (ir_instr *i = (b)->last; i; i = i->prev)
+#define ir_foreach_use(u, d) for (ir_src *u = (d)->uses; u; u = u->next_use)
+#define ir_foreach_use_safe(u, d)                                            \
+   for (ir_src *u = (d)->uses, *u##_next_ = u ? u->next_use : NULL; u;       \
+        u = u##_next_, u##_next_ = u ? u->next_use : NULL)
+#define ir_foreach_succ(s, b) vec_foreach(ir_block *, s, &(b)->succs)
+#define ir_foreach_pred(p, b) vec_foreach(ir_block *, p, &(b)->preds)
+
+static inline ir_instr *ir_block_terminator(ir_block *b)
+{
+   return b->last && ir_op_is(b->last->op, IR_OP_TERMINATOR) ? b->last : NULL;
+}
+static inline bool ir_instr_has_def(const ir_instr *i) { return i->def.bits != 0; }
+static inline ir_def *ir_src_def(ir_src *s) { return s->def; }
+
+/* ---- ir.c: construction and editing ---- */
+
+ir_module *ir_module_create(arena *ar, const ptx_module *ptx);
+ir_func *ir_func_create(ir_module *m, const char *name, bool is_kernel);
+ir_block *ir_block_create(ir_func *f, const char *label);
+/* A detached instruction with nsrcs empty sources; insert it with one of
+ * the ir_instr_insert_* helpers.  bits == 0: no def. */
+ir_instr *ir_instr_create(ir_func *f, ir_op op, uint32_t nsrcs, uint8_t bits, uint8_t ncomp);
+void ir_instr_append(ir_block *b, ir_instr *i);
+void ir_instr_insert_before(ir_instr *at, ir_instr *i);
+void ir_instr_insert_after(ir_instr *at, ir_instr *i);
+void ir_instr_remove(ir_instr *i);           /* unlinks and drops its uses */
+void ir_instr_unlink(ir_instr *i);           /* unlinks, keeps its sources (to move it) */
+void ir_src_set(ir_src *s, ir_instr *parent, ir_def *def);
+void ir_src_clear(ir_src *s);
+void ir_def_rewrite_uses(ir_def *old, ir_def *new_def);
+bool ir_def_has_uses(const ir_def *d);
+/* Edge bookkeeping; keeps preds in sync (IR_META_CFG). */
+void ir_block_add_succ(ir_block *from, ir_block *to);
+void ir_block_clear_succs(ir_block *b);
+void ir_func_compute_preds(ir_func *f);
+/* Moves instructions after `at` into a new block; the new block takes the
+ * successors.  Phi sources in the old successors are redirected. */
+ir_block *ir_block_split_after(ir_instr *at);
+/* Removes blocks unreachable from the entry and renumbers. */
+void ir_func_remove_unreachable(ir_func *f);
+void ir_func_renumber(ir_func *f);
+
+/* Marks metadata after a pass: pass returns progress; preserved is what it
+ * kept.  A pass that made no progress keeps everything. */
+static inline bool ir_progress(bool progress, ir_func *f, uint32_t preserved)
+{
+   if (progress)
+      f->valid &= preserved;
+   return progress;
+}
+
+/* A broken invariant: dumps the function and aborts. */
+MC_NORETURN void ir_die(ir_func *f, const char *fmt, ...) MC_PRINTF(2, 3);
+/* Bad or unsupported input: records the first error (PTX line) in the module.
+ * Always returns false so callers can `return ir_error(...)`. */
+bool ir_error(ir_module *m, uint32_t line, const char *fmt, ...) MC_PRINTF(3, 4);
+
+/* ---- build.c: PTX AST → IR ---- */
+
+/* Lays out module-scope .global/.const variables (m->globals). */
+bool ir_build_globals(ir_module *m);
+/* Builds one function (and, recursively, nothing else: callees are built
+ * on demand by the pipeline).  Returns NULL on error (m->error set). */
+ir_func *ir_build_func(ir_module *m, const ptx_func *pf);
+
+/* ---- cfg.c: RPO, dominators (Cooper-Harvey-Kennedy), loop headers ---- */
+
+void ir_compute_dominance(ir_func *f);
+bool ir_dominates(const ir_block *a, const ir_block *b);
+/* Sets *irreducible_at to a block entered by a retreating edge whose
+ * target does not dominate the source; NULL if the CFG is reducible. */
+void ir_find_irreducible(ir_func *f, ir_block **irreducible_at);
+
+/* ---- the passes (one file each) ---- */
+
+bool ir_lower_predicates(ir_module *m);
+bool ir_infer_spaces(ir_module *m);
+bool ir_opt_copy_prop(ir_module *m);
+bool ir_opt_dce(ir_module *m);
+bool ir_structurize(ir_module *m);
+
+/* ---- validate.c (debug builds; a no-op under NDEBUG) ---- */
+
+void ir_validate(ir_module *m, const char *after_pass);
+
+/* ---- print.c ---- */
+
+void ir_print_func(strbuf *out, const ir_func *f);
+void ir_print_module(strbuf *out, const ir_module *m);
+void ir_print_cf(strbuf *out, const ir_func *f);
+
+/* ---- pipeline.c ---- */
+
+typedef struct ir_pipeline_options {
+   bool optimize;             /* optional passes (copy-prop, DCE) */
+} ir_pipeline_options;
+/* Runs the passes in order on every function of m. */
+bool ir_run_pipeline(ir_module *m, const ir_pipeline_options *opts);
+
+#define IR_PASS(progress, m, pass, ...)                                       \
+   do {                                                                      \
+      if (pass((m), ##__VA_ARGS__))                                          \
+         (progress) = true;                                                  \
+      ir_validate((m), #pass);                                               \
+   } while (0)
+
+#endif

@@ -1,0 +1,378 @@
+/*
+ * emit.c — MSL text for a structured kernel: the entry point and its
+ * bindings (compiler.h ABI), value declarations, structured control flow,
+ * and phi copies on edges (out of SSA).
+ *
+ * Values: every SSA def becomes one variable vN declared at the top of the
+ * kernel (vN_k for components of a vector def); constants are printed
+ * inline.  Declaring everything up front keeps scoping trivial: a value
+ * defined inside a loop and used after it stays visible.
+ *
+ * Control flow (the structurizer's tree → C++):
+ *   LOOP   → while (true) { body; break; }   (falling off leaves the loop)
+ *   BLOCK  → switch (0) { default: { body } }
+ *            a switch is a break target that `continue` passes through, so
+ *            a continue of the enclosing loop still works from inside it;
+ *   IF     → if (c) { } else { }
+ *   BREAK/CONTINUE that cross other breakable constructs set mc_jmp to the
+ *   target's id and break; each construct crossed re-dispatches after it
+ *   closes.  No goto (metal-semantics D1), no switch-dispatch loop.
+ *
+ * Phi copies: on the edge A→B, each phi of B gets its value from A.  With
+ * several phis the copies go through temporaries (a parallel copy), so a
+ * phi reading another phi of the same block sees the old value.
+ */
+#include "emit_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *msl_utype(uint8_t bits)
+{
+   switch (bits) {
+   case 1: return "bool";
+   case 8: return "uchar";
+   case 16: return "ushort";
+   case 32: return "uint";
+   default: return "ulong";
+   }
+}
+
+const char *msl_stype(uint8_t bits)
+{
+   switch (bits) {
+   case 1: return "bool";
+   case 8: return "char";
+   case 16: return "short";
+   case 32: return "int";
+   default: return "long";
+   }
+}
+
+void emit_indent(emitter *e)
+{
+   for (int k = 0; k < e->indent; k++)
+      strbuf_puts(e->out, "    ");
+}
+
+void emit_line(emitter *e, const char *fmt, ...)
+{
+   va_list ap;
+   emit_indent(e);
+   va_start(ap, fmt);
+   strbuf_vprintf(e->out, fmt, ap);
+   va_end(ap);
+   strbuf_putc(e->out, '\n');
+}
+
+/* Appends the name (or inline literal) of a value; comp >= 0 selects a
+ * component of a vector value. */
+void emit_val_comp(emitter *e, const ir_def *d, int comp)
+{
+   if (d->parent->op == IR_CONST && d->ncomp == 1) {
+      uint64_t v = d->parent->imm;
+      switch (d->bits) {
+      case 1: strbuf_puts(e->out, v ? "true" : "false"); break;
+      case 8: strbuf_printf(e->out, "(uchar)0x%xu", (unsigned)v); break;
+      case 16: strbuf_printf(e->out, "(ushort)0x%xu", (unsigned)v); break;
+      case 32: strbuf_printf(e->out, "0x%xu", (unsigned)v); break;
+      default: strbuf_printf(e->out, "0x%llxul", (unsigned long long)v); break;
+      }
+      return;
+   }
+   if (d->parent->op == IR_UNDEF) {
+      strbuf_printf(e->out, "(%s)0", msl_utype(d->bits));
+      return;
+   }
+   if (d->ncomp > 1)
+      strbuf_printf(e->out, "v%u_%d", d->index, comp < 0 ? 0 : comp);
+   else
+      strbuf_printf(e->out, "v%u", d->index);
+}
+
+void emit_val(emitter *e, const ir_def *d) { emit_val_comp(e, d, -1); }
+
+/* ---- declarations ---- */
+
+static bool needs_variable(const ir_instr *i)
+{
+   return i->def.bits && i->op != IR_CONST && i->op != IR_UNDEF;
+}
+
+static void declare_values(emitter *e)
+{
+   ir_foreach_block(b, e->f) {
+      ir_foreach_instr(i, b) {
+         if (!needs_variable(i))
+            continue;
+         const char *t = msl_utype(i->def.bits);
+         if (i->def.ncomp == 1) {
+            emit_line(e, "%s v%u = %s;", t, i->def.index, i->def.bits == 1 ? "false" : "0");
+            continue;
+         }
+         for (unsigned k = 0; k < i->def.ncomp; k++)
+            emit_line(e, "%s v%u_%u = 0;", t, i->def.index, k);
+      }
+   }
+}
+
+/* ---- out of SSA: phi copies on an edge ---- */
+
+static ir_src *phi_src_for(ir_instr *phi, const ir_block *pred)
+{
+   for (uint32_t k = 0; k < phi->nsrcs; k++)
+      if (phi->srcs[k].pred == pred)
+         return &phi->srcs[k];
+   return NULL;
+}
+
+static void emit_edge(emitter *e, const ir_cf *n)
+{
+   uint32_t nphis = 0;
+   ir_foreach_instr(phi, n->to) {
+      if (phi->op != IR_PHI)
+         break;
+      nphis++;
+   }
+   if (!nphis)
+      return;
+   bool parallel = nphis > 1;
+   if (parallel) {
+      emit_line(e, "{");
+      e->indent++;
+   }
+   for (int pass = 0; pass < (parallel ? 2 : 1); pass++) {
+      uint32_t k = 0;
+      ir_foreach_instr(phi, n->to) {
+         if (phi->op != IR_PHI)
+            break;
+         ir_src *s = phi_src_for(phi, n->from);
+         if (!s)
+            ir_die(e->f, "phi %%%u has no source for block_%u", phi->def.index, n->from->index);
+         for (unsigned c = 0; c < phi->def.ncomp; c++) {
+            int comp = phi->def.ncomp > 1 ? (int)c : -1;
+            emit_indent(e);
+            if (parallel && pass == 0) {
+               strbuf_printf(e->out, "%s t%u_%u = ", msl_utype(phi->def.bits), k, c);
+               emit_val_comp(e, s->def, comp);
+            } else {
+               emit_val_comp(e, &phi->def, comp);
+               strbuf_puts(e->out, " = ");
+               if (parallel)
+                  strbuf_printf(e->out, "t%u_%u", k, c);
+               else
+                  emit_val_comp(e, s->def, comp);
+            }
+            strbuf_puts(e->out, ";\n");
+         }
+         k++;
+      }
+   }
+   if (parallel) {
+      e->indent--;
+      emit_line(e, "}");
+   }
+}
+
+/* ---- structured control flow ---- */
+
+static uint32_t jump_id(const ir_cf *target, bool cont) { return target->id * 2 + (cont ? 1 : 0); }
+
+static const ir_cf *innermost_loop(const emitter *e)
+{
+   for (uint32_t k = e->depth; k > 0; k--)
+      if (e->stack[k - 1]->kind == IR_CF_LOOP)
+         return e->stack[k - 1];
+   return NULL;
+}
+
+static void add_pending(emitter *e, const ir_cf *through, const ir_cf *target, bool cont)
+{
+   pending_vec *p = &e->pending[through->id];
+   vec_foreach(pending_jump, j, p)
+      if (j->target == target && j->cont == cont)
+         return;
+   pending_jump pj = { target, cont };
+   vec_push(e->ar, p, pj);
+}
+
+static void emit_jump(emitter *e, const ir_cf *target, bool cont)
+{
+   const ir_cf *top = e->depth ? e->stack[e->depth - 1] : NULL;
+   if (!cont && target == top) {
+      emit_line(e, "break;");
+      return;
+   }
+   if (cont && innermost_loop(e) == target) {
+      emit_line(e, "continue;");
+      return;
+   }
+   if (!top)
+      ir_die(e->f, "jump to #%u outside any construct", target->id);
+   emit_line(e, "mc_jmp = %uu; break;", jump_id(target, cont));
+   add_pending(e, top, target, cont);
+}
+
+/* After construct c closed: continue the jumps that crossed it. */
+static void emit_dispatch(emitter *e, const ir_cf *c)
+{
+   pending_vec *p = &e->pending[c->id];
+   if (!p->len)
+      return;
+   const ir_cf *top = e->depth ? e->stack[e->depth - 1] : NULL;
+   bool propagate = false;
+   vec_foreach(pending_jump, j, p) {
+      if (!j->cont && j->target == top) {
+         emit_line(e, "if (mc_jmp == %uu) { mc_jmp = 0u; break; }", jump_id(j->target, false));
+      } else if (j->cont && innermost_loop(e) == j->target) {
+         emit_line(e, "if (mc_jmp == %uu) { mc_jmp = 0u; continue; }", jump_id(j->target, true));
+      } else {
+         if (!top)
+            ir_die(e->f, "pending jump to #%u escapes the function", j->target->id);
+         add_pending(e, top, j->target, j->cont);
+         propagate = true;
+      }
+   }
+   if (propagate)
+      emit_line(e, "if (mc_jmp != 0u) break;");
+}
+
+static void emit_cf(emitter *e, const ir_cf *n);
+
+static void emit_construct(emitter *e, const ir_cf *n)
+{
+   if (e->depth >= EMIT_MAX_DEPTH) {
+      ir_error(e->f->module, 0, "control flow nested deeper than %d constructs", EMIT_MAX_DEPTH);
+      return;
+   }
+   bool loop = n->kind == IR_CF_LOOP;
+   emit_line(e, loop ? "while (true) {" : "switch (0) { default: {");
+   e->indent++;
+   e->stack[e->depth++] = n;
+   emit_cf(e, n->first);
+   if (loop)
+      emit_line(e, "break;");
+   e->depth--;
+   e->indent--;
+   emit_line(e, loop ? "}" : "} }");
+   emit_dispatch(e, n);
+}
+
+static void emit_cf(emitter *e, const ir_cf *n)
+{
+   for (; n && !e->f->module->error; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_SEQ:
+         emit_cf(e, n->first);
+         break;
+      case IR_CF_CODE:
+         ir_foreach_instr(i, n->block)
+            if (i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR))
+               emit_instr(e, i);
+         break;
+      case IR_CF_LOOP:
+      case IR_CF_BLOCK:
+         emit_construct(e, n);
+         break;
+      case IR_CF_IF:
+         emit_indent(e);
+         strbuf_puts(e->out, "if (");
+         emit_val(e, n->cond.def);
+         strbuf_puts(e->out, ") {\n");
+         e->indent++;
+         emit_cf(e, n->then_cf);
+         e->indent--;
+         emit_line(e, "} else {");
+         e->indent++;
+         emit_cf(e, n->else_cf);
+         e->indent--;
+         emit_line(e, "}");
+         break;
+      case IR_CF_EDGE:
+         emit_edge(e, n);
+         break;
+      case IR_CF_BREAK:
+         emit_jump(e, n->target, false);
+         break;
+      case IR_CF_CONTINUE:
+         emit_jump(e, n->target, true);
+         break;
+      case IR_CF_RETURN:
+         emit_line(e, "return;");
+         break;
+      case IR_CF_TRAP:
+         emit_line(e, "mc_trap(mc_L);");
+         emit_line(e, "return;");
+         break;
+      }
+   }
+}
+
+static uint32_t max_cf_id(const ir_cf *n)
+{
+   uint32_t m = 0;
+   for (; n; n = n->next) {
+      m = MC_MAX(m, n->id);
+      m = MC_MAX(m, max_cf_id(n->first));
+      m = MC_MAX(m, max_cf_id(n->then_cf));
+      m = MC_MAX(m, max_cf_id(n->else_cf));
+   }
+   return m;
+}
+
+static bool uses_sreg_lane(const ir_func *f)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
+                                  i->sub == IR_SREG_NWARPID))
+            return true;
+   return false;
+}
+
+void msl_emit_header(strbuf *out, const char *comment)
+{
+   strbuf_printf(out, "// %s\n// generated by %s; do not edit\n", comment, MC_COMPILER_VERSION);
+   strbuf_puts(out, "#include <metal_stdlib>\nusing namespace metal;\n\n");
+   strbuf_puts(out, msl_prelude_text);
+   strbuf_putc(out, '\n');
+}
+
+bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
+{
+   if (!(f->valid & IR_META_STRUCTURED))
+      ir_die(f, "msl_emit_kernel: function is not structured");
+   emitter e = { 0 };
+   e.out = out;
+   e.f = f;
+   e.ar = f->module->ar;
+   e.pending = arena_alloc(e.ar, (max_cf_id(f->cf) + 1) * sizeof(*e.pending));
+   e.stack = arena_alloc(e.ar, EMIT_MAX_DEPTH * sizeof(*e.stack));
+   if (!e.pending || !e.stack)
+      return ir_error(f->module, 0, "out of memory");
+   e.uses_shared = f->shared_static_bytes || f->uses_dynamic_shared;
+   e.dyn_shared_base = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
+
+   strbuf_printf(out, "// PTX kernel %s\n", f->name);
+   strbuf_printf(out, "kernel void %s(\n", msl_name);
+   strbuf_puts(out, "    constant uchar *mc_param [[buffer(0)]],\n");
+   strbuf_puts(out, "    constant mc_launch &mc_L [[buffer(1)]],\n");
+   if (e.uses_shared)
+      strbuf_puts(out, "    threadgroup uchar *mc_smem [[threadgroup(0)]],\n");
+   strbuf_puts(out, "    uint3 mc_tid [[thread_position_in_threadgroup]],\n");
+   strbuf_puts(out, "    uint3 mc_ctaid [[threadgroup_position_in_grid]],\n");
+   strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]],\n");
+   strbuf_puts(out, "    uint3 mc_nctaid [[threadgroups_per_grid]])\n{\n");
+   e.indent = 1;
+   if (f->local_bytes)
+      emit_line(&e, "alignas(16) uchar mc_local[%u];", f->local_bytes);
+   if (uses_sreg_lane(f))
+      emit_line(&e, "uint mc_linear = mc_tid.x + mc_ntid.x * (mc_tid.y + mc_ntid.y * mc_tid.z);");
+   emit_line(&e, "uint mc_jmp = 0u;");
+   emit_line(&e, "(void)mc_jmp; (void)mc_param; (void)mc_L; (void)mc_tid; (void)mc_ctaid; "
+                 "(void)mc_ntid; (void)mc_nctaid;");
+   declare_values(&e);
+   emit_cf(&e, f->cf);
+   strbuf_puts(out, "}\n\n");
+   return f->module->error == NULL && !out->failed;
+}

@@ -1,0 +1,288 @@
+// metalcuda MSL prelude: helpers the translated kernels call.
+// Every helper implements one PTX rule exactly (PTX ISA 9.0), with no
+// undefined C++ behaviour: shifts, divisions, conversions and overflow are
+// spelled out.  Values are passed as their bit containers (uint, ulong...).
+
+#define MC_SHARED_WINDOW 0xfffffc0000000000ul
+#define MC_LOCAL_WINDOW 0xfffffd0000000000ul
+#define MC_WINDOW_SIZE 0x0000010000000000ul
+
+struct mc_launch {
+    ulong delta;      // GPU address = CUDA address + delta
+    ulong globals;    // CUDA address of the module data block
+    ulong status;     // GPU address of a uint set on trap
+    ulong reserved;
+};
+
+// ---- float helpers (f32 as uint bits) ----
+
+inline float mc_f(uint x) { return as_type<float>(x); }
+inline uint mc_u(float x) { return as_type<uint>(x); }
+inline half mc_h(ushort x) { return as_type<half>(x); }
+inline ushort mc_hu(half x) { return as_type<ushort>(x); }
+
+// .ftz: subnormal inputs and results become zero of the same sign.
+inline uint mc_ftz(uint x) { return (x & 0x7f800000u) == 0u ? (x & 0x80000000u) : x; }
+inline ushort mc_ftz16(ushort x) { return (x & 0x7c00u) == 0u ? (ushort)(x & 0x8000u) : x; }
+
+// .sat: clamp to [0.0, 1.0]; NaN becomes +0.0.
+inline uint mc_sat(uint x)
+{
+    float f = mc_f(x);
+    if (isnan(f) || f <= 0.0f) return (x == 0x80000000u) ? 0x80000000u : 0u;
+    return f >= 1.0f ? 0x3f800000u : x;
+}
+inline ushort mc_sat16(ushort x)
+{
+    half f = mc_h(x);
+    if (isnan(f) || f <= 0.0h) return (x == 0x8000u) ? (ushort)0x8000u : (ushort)0u;
+    return f >= 1.0h ? (ushort)0x3c00u : x;
+}
+
+inline bool mc_isnan(uint x) { return (x & 0x7fffffffu) > 0x7f800000u; }
+inline bool mc_isnan16(ushort x) { return (x & 0x7fffu) > 0x7c00u; }
+
+// min/max: a NaN operand is ignored; two NaNs give the canonical NaN;
+// -0.0 is less than +0.0.
+inline uint mc_min_f32(uint a, uint b)
+{
+    if (mc_isnan(a)) return mc_isnan(b) ? 0x7fffffffu : b;
+    if (mc_isnan(b)) return a;
+    float fa = mc_f(a), fb = mc_f(b);
+    if (fa == fb) return a | b;
+    return fa < fb ? a : b;
+}
+inline uint mc_max_f32(uint a, uint b)
+{
+    if (mc_isnan(a)) return mc_isnan(b) ? 0x7fffffffu : b;
+    if (mc_isnan(b)) return a;
+    float fa = mc_f(a), fb = mc_f(b);
+    if (fa == fb) return a & b;
+    return fa > fb ? a : b;
+}
+inline ushort mc_min_f16(ushort a, ushort b)
+{
+    if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
+    if (mc_isnan16(b)) return a;
+    half fa = mc_h(a), fb = mc_h(b);
+    if (fa == fb) return (ushort)(a | b);
+    return fa < fb ? a : b;
+}
+inline ushort mc_max_f16(ushort a, ushort b)
+{
+    if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
+    if (mc_isnan16(b)) return a;
+    half fa = mc_h(a), fb = mc_h(b);
+    if (fa == fb) return (ushort)(a & b);
+    return fa > fb ? a : b;
+}
+
+// ---- integer division: by zero and INT_MIN / -1 are defined in PTX ----
+
+inline uint mc_div_u32(uint a, uint b) { return b == 0u ? 0xffffffffu : a / b; }
+inline uint mc_rem_u32(uint a, uint b) { return b == 0u ? a : a % b; }
+inline ulong mc_div_u64(ulong a, ulong b) { return b == 0ul ? 0xfffffffffffffffful : a / b; }
+inline ulong mc_rem_u64(ulong a, ulong b) { return b == 0ul ? a : a % b; }
+inline uint mc_div_s32(uint a, uint b)
+{
+    int x = as_type<int>(a), y = as_type<int>(b);
+    if (y == 0) return x < 0 ? 1u : 0xffffffffu;
+    if (y == -1) return 0u - a;
+    return as_type<uint>(x / y);
+}
+inline uint mc_rem_s32(uint a, uint b)
+{
+    int x = as_type<int>(a), y = as_type<int>(b);
+    if (y == 0) return a;
+    if (y == -1) return 0u;
+    return as_type<uint>(x % y);
+}
+inline ulong mc_div_s64(ulong a, ulong b)
+{
+    long x = as_type<long>(a), y = as_type<long>(b);
+    if (y == 0) return x < 0 ? 1ul : 0xfffffffffffffffful;
+    if (y == -1) return 0ul - a;
+    return as_type<ulong>(x / y);
+}
+inline ulong mc_rem_s64(ulong a, ulong b)
+{
+    long x = as_type<long>(a), y = as_type<long>(b);
+    if (y == 0) return a;
+    if (y == -1) return 0ul;
+    return as_type<ulong>(x % y);
+}
+inline ushort mc_div_u16(ushort a, ushort b) { return b == 0 ? (ushort)0xffffu : (ushort)(a / b); }
+inline ushort mc_rem_u16(ushort a, ushort b) { return b == 0 ? a : (ushort)(a % b); }
+inline ushort mc_div_s16(ushort a, ushort b)
+{
+    int x = (int)as_type<short>(a), y = (int)as_type<short>(b);
+    if (y == 0) return x < 0 ? (ushort)1 : (ushort)0xffffu;
+    return (ushort)(uint)(x / y);
+}
+inline ushort mc_rem_s16(ushort a, ushort b)
+{
+    int x = (int)as_type<short>(a), y = (int)as_type<short>(b);
+    if (y == 0) return a;
+    return (ushort)(uint)(x % y);
+}
+
+// ---- multiplication ----
+
+inline ulong mc_mulhi_u64(ulong a, ulong b)
+{
+    ulong al = a & 0xfffffffful, ah = a >> 32, bl = b & 0xfffffffful, bh = b >> 32;
+    ulong ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    ulong mid = (ll >> 32) + (lh & 0xfffffffful) + (hl & 0xfffffffful);
+    return hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
+inline ulong mc_mulhi_s64(ulong a, ulong b)
+{
+    ulong hi = mc_mulhi_u64(a, b);
+    if (as_type<long>(a) < 0) hi -= b;
+    if (as_type<long>(b) < 0) hi -= a;
+    return hi;
+}
+// mul24: the 48-bit product of the low 24 bits (sign-extended for .s32).
+inline ulong mc_mul24_prod(uint a, uint b, bool is_signed)
+{
+    if (is_signed) {
+        long x = (long)(as_type<int>(a << 8) >> 8), y = (long)(as_type<int>(b << 8) >> 8);
+        return as_type<ulong>(x * y);
+    }
+    return (ulong)(a & 0xffffffu) * (ulong)(b & 0xffffffu);
+}
+inline uint mc_mul24_lo(uint a, uint b, bool s) { return (uint)mc_mul24_prod(a, b, s); }
+inline uint mc_mul24_hi(uint a, uint b, bool s) { return (uint)(mc_mul24_prod(a, b, s) >> 16); }
+
+// Saturating s32 add (add.sat.s32, mad.hi.sat.s32).
+inline uint mc_add_sat_s32(uint a, uint b)
+{
+    long r = (long)as_type<int>(a) + (long)as_type<int>(b);
+    if (r > 2147483647l) r = 2147483647l;
+    if (r < -2147483648l) r = -2147483648l;
+    return as_type<uint>((int)r);
+}
+inline uint mc_sub_sat_s32(uint a, uint b)
+{
+    long r = (long)as_type<int>(a) - (long)as_type<int>(b);
+    if (r > 2147483647l) r = 2147483647l;
+    if (r < -2147483648l) r = -2147483648l;
+    return as_type<uint>((int)r);
+}
+
+// ---- bit fields ----
+
+inline uint mc_bfe_u32(uint a, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u || pos >= 32u) return 0u;
+    uint v = a >> pos;
+    return len >= 32u ? v : v & ((1u << len) - 1u);
+}
+inline uint mc_bfe_s32(uint a, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u) return 0u;
+    uint sbit_pos = min(pos + len - 1u, 31u);
+    uint sign = (a >> sbit_pos) & 1u;
+    uint v = pos >= 32u ? 0u : a >> pos;
+    if (len < 32u) {
+        uint mask = (1u << len) - 1u;
+        v = sign ? (v | ~mask) : (v & mask);
+    }
+    return pos >= 32u ? (sign ? 0xffffffffu : 0u) : v;
+}
+inline ulong mc_bfe_u64(ulong a, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u || pos >= 64u) return 0ul;
+    ulong v = a >> pos;
+    return len >= 64u ? v : v & ((1ul << len) - 1ul);
+}
+inline ulong mc_bfe_s64(ulong a, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u) return 0ul;
+    uint sbit_pos = min(pos + len - 1u, 63u);
+    ulong sign = (a >> sbit_pos) & 1ul;
+    if (pos >= 64u) return sign ? 0xfffffffffffffffful : 0ul;
+    ulong v = a >> pos;
+    if (len < 64u) {
+        ulong mask = (1ul << len) - 1ul;
+        v = sign ? (v | ~mask) : (v & mask);
+    }
+    return v;
+}
+inline uint mc_bfi_b32(uint a, uint b, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u || pos >= 32u) return b;
+    uint mask = (len >= 32u ? 0xffffffffu : (1u << len) - 1u) << pos;
+    return (b & ~mask) | ((a << pos) & mask);
+}
+inline ulong mc_bfi_b64(ulong a, ulong b, uint pos, uint len)
+{
+    pos &= 0xffu; len &= 0xffu;
+    if (len == 0u || pos >= 64u) return b;
+    ulong mask = (len >= 64u ? 0xfffffffffffffffful : (1ul << len) - 1ul) << pos;
+    return (b & ~mask) | ((a << pos) & mask);
+}
+
+// ---- conversions float → integer: round, then clamp; NaN gives 0 ----
+
+inline float mc_round_int(float x, int mode)  // 0 rni, 1 rzi, 2 rmi, 3 rpi
+{
+    return mode == 0 ? rint(x) : mode == 1 ? trunc(x) : mode == 2 ? floor(x) : ceil(x);
+}
+inline uint mc_f2s32(float x)
+{
+    if (isnan(x)) return 0u;
+    if (x >= 2147483648.0f) return 0x7fffffffu;
+    if (x < -2147483648.0f) return 0x80000000u;
+    return as_type<uint>((int)x);
+}
+inline uint mc_f2u32(float x)
+{
+    if (isnan(x) || x <= 0.0f) return 0u;
+    if (x >= 4294967296.0f) return 0xffffffffu;
+    return (uint)x;
+}
+inline ulong mc_f2s64(float x)
+{
+    if (isnan(x)) return 0ul;
+    if (x >= 9223372036854775808.0f) return 0x7ffffffffffffffful;
+    if (x < -9223372036854775808.0f) return 0x8000000000000000ul;
+    return as_type<ulong>((long)x);
+}
+inline ulong mc_f2u64(float x)
+{
+    if (isnan(x) || x <= 0.0f) return 0ul;
+    if (x >= 18446744073709551616.0f) return 0xfffffffffffffffful;
+    return (ulong)x;
+}
+inline uint mc_f2s_small(float x, int lo, int hi)
+{
+    if (isnan(x)) return 0u;
+    if (x <= (float)lo) return as_type<uint>(lo);
+    if (x >= (float)hi) return as_type<uint>(hi);
+    return as_type<uint>((int)x);
+}
+inline uint mc_f2u_small(float x, uint hi)
+{
+    if (isnan(x) || x <= 0.0f) return 0u;
+    if (x >= (float)hi) return hi;
+    return (uint)x;
+}
+
+// ---- integer saturation for cvt.sat between integer types ----
+
+inline long mc_clamp_s(long v, long lo, long hi) { return v < lo ? lo : v > hi ? hi : v; }
+inline ulong mc_clamp_u(ulong v, ulong hi) { return v > hi ? hi : v; }
+
+// ---- trap ----
+
+inline void mc_trap(constant mc_launch &L)
+{
+    device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
+    atomic_store_explicit(status, 1u, memory_order_relaxed);
+}

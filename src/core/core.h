@@ -1,0 +1,215 @@
+/*
+ * core.h — the runtime, backend-neutral: devices, contexts, device memory
+ * arena, modules, kernels, launches, streams, sticky errors.  The table of
+ * contents of src/core.
+ *
+ * Called by the driver API layer (src/api/driver) only; calls the compiler
+ * (src/compiler/compiler.h), the fatbin reader and the Metal interface
+ * (src/metal/mtl.h).  Every function returns a CUresult value (the driver
+ * API's error codes, declared here as plain ints so core does not depend on
+ * the API headers) and reports details through the log.
+ *
+ * Handles given to programs are pointers to these structs; each starts with
+ * a magic cookie checked on entry (core_check_*), and the cookie is wiped
+ * on destruction, so a stale or foreign handle is CUDA_ERROR_INVALID_HANDLE
+ * rather than undefined behaviour.
+ */
+#ifndef MC_CORE_H
+#define MC_CORE_H
+
+#include "../compiler/compiler.h"
+#include "../metal/mtl.h"
+#include "../util/util.h"
+
+#include <pthread.h>
+
+/* CUresult values core returns (the driver API's numbering). */
+enum {
+   CORE_SUCCESS = 0,
+   CORE_ERROR_INVALID_VALUE = 1,
+   CORE_ERROR_OUT_OF_MEMORY = 2,
+   CORE_ERROR_NOT_INITIALIZED = 3,
+   CORE_ERROR_DEINITIALIZED = 4,
+   CORE_ERROR_NO_DEVICE = 100,
+   CORE_ERROR_INVALID_DEVICE = 101,
+   CORE_ERROR_INVALID_IMAGE = 200,
+   CORE_ERROR_INVALID_CONTEXT = 201,
+   CORE_ERROR_NO_BINARY_FOR_GPU = 209,
+   CORE_ERROR_INVALID_PTX = 218,
+   CORE_ERROR_INVALID_SOURCE = 300,
+   CORE_ERROR_FILE_NOT_FOUND = 301,
+   CORE_ERROR_SHARED_OBJECT_INIT_FAILED = 303,
+   CORE_ERROR_OPERATING_SYSTEM = 304,
+   CORE_ERROR_INVALID_HANDLE = 400,
+   CORE_ERROR_NOT_FOUND = 500,
+   CORE_ERROR_NOT_READY = 600,
+   CORE_ERROR_ILLEGAL_ADDRESS = 700,
+   CORE_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
+   CORE_ERROR_LAUNCH_TIMEOUT = 702,
+   CORE_ERROR_ASSERT = 710,
+   CORE_ERROR_LAUNCH_FAILED = 719,
+   CORE_ERROR_NOT_SUPPORTED = 801,
+   CORE_ERROR_UNKNOWN = 999,
+};
+
+enum {
+   CORE_MAGIC_CTX = 0x6d637478,      /* "mctx" */
+   CORE_MAGIC_MODULE = 0x6d6d6f64,   /* "mmod" */
+   CORE_MAGIC_KERNEL = 0x6d6b726e,   /* "mkrn" */
+   CORE_MAGIC_STREAM = 0x6d737472,   /* "mstr" */
+   CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
+};
+
+typedef struct core_device core_device;
+typedef struct core_ctx core_ctx;
+typedef struct core_module core_module;
+typedef struct core_kernel core_kernel;
+typedef struct core_stream core_stream;
+typedef struct core_arena core_arena;
+
+/* ---- init.c, device.c ---- */
+
+int core_init(void);                       /* idempotent; CUDA_ERROR_NO_DEVICE if none */
+bool core_is_initialized(void);
+int core_device_count(void);
+core_device *core_device_get(int ordinal);  /* NULL if out of range */
+int core_device_ordinal(const core_device *d);
+const mtl_device_info *core_device_info(const core_device *d);
+/* Compute capability we report: the highest whose PTX we fully support,
+ * overridable by METALCUDA_CC (e.g. "8.6"). */
+void core_device_cc(const core_device *d, int *major, int *minor);
+uint64_t core_device_total_mem(core_device *d);
+void core_device_uuid(const core_device *d, uint8_t uuid[16]);
+/* The device's memory arena (created on first use). */
+core_arena *core_device_arena(core_device *d);
+/* For context.c and arena.c. */
+mtl_device *core_device_mtl(core_device *d);
+core_ctx **core_device_primary_slot(core_device *d);
+pthread_mutex_t *core_device_lock(core_device *d);
+
+/* ---- arena.c: device memory ---- */
+
+/* The device's memory: one Metal buffer (shared storage), sub-allocated.
+ * CUDA addresses are its CPU addresses; kernels add `delta`. */
+int core_arena_create(core_device *d, core_arena **out);
+void core_arena_destroy(core_arena *a);
+int core_mem_alloc(core_device *d, size_t size, uint64_t *out);
+int core_mem_free(core_device *d, uint64_t ptr);
+/* The allocation containing [ptr, ptr+len): true and its base/size. */
+bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);
+void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
+uint64_t core_arena_delta(core_device *d);     /* GPU address - CUDA address */
+mtl_buffer *core_arena_buffer(core_device *d);
+/* Bytes currently allocated (leak checks in tests). */
+uint64_t core_mem_in_use(core_device *d);
+
+/* ---- context.c ---- */
+
+struct core_ctx {
+   uint32_t magic;
+   core_device *dev;
+   pthread_mutex_t lock;
+   int refcount;                /* primary context: retain count */
+   bool is_primary;
+   unsigned flags;
+   _Atomic int sticky_error;    /* a kernel fault poisons the context */
+   char sticky_msg[512];
+   core_stream *null_stream;    /* the legacy default stream */
+   core_module *modules;        /* loaded modules (list) */
+   uint64_t status_word;        /* CUDA address of the trap flag kernels set */
+};
+
+int core_ctx_primary(core_device *d, core_ctx **out);      /* not retained */
+int core_ctx_retain_primary(core_device *d, core_ctx **out);
+int core_ctx_release_primary(core_device *d);
+int core_ctx_reset_primary(core_device *d);
+bool core_ctx_primary_active(core_device *d);
+bool core_check_ctx(const core_ctx *c);
+int core_ctx_synchronize(core_ctx *c);
+/* The sticky error (CORE_SUCCESS if none). */
+int core_ctx_error(core_ctx *c);
+void core_ctx_set_sticky(core_ctx *c, int err, const char *msg);
+
+/* Thread-local current context (the driver's context stack top). */
+core_ctx *core_ctx_current(void);
+void core_ctx_set_current(core_ctx *c);
+
+/* ---- stream.c ---- */
+
+struct core_stream {
+   uint32_t magic;
+   core_ctx *ctx;
+   mtl_queue *queue;
+   pthread_mutex_t lock;
+   mtl_cmdbuf *last;            /* most recently committed, not yet waited for */
+};
+
+int core_stream_create(core_ctx *c, core_stream **out);
+void core_stream_destroy(core_stream *s);
+bool core_check_stream(const core_stream *s);
+/* Waits for all committed work; returns the context's sticky error. */
+int core_stream_synchronize(core_stream *s);
+/* Commits cb on s (takes ownership) with fault/trap checking on completion. */
+void core_stream_commit(core_stream *s, mtl_cmdbuf *cb);
+
+/* ---- module.c ---- */
+
+struct core_module {
+   uint32_t magic;
+   core_ctx *ctx;
+   core_module *next;
+   mc_module *cm;               /* the compiler's module */
+   uint64_t data;               /* CUDA address of the globals block (0 if none) */
+   uint32_t nkernels;
+   core_kernel *kernels;
+   char *ptx;                   /* the PTX text (kept for METALCUDA_DUMP) */
+};
+
+struct core_kernel {
+   uint32_t magic;
+   core_module *module;
+   uint32_t index;
+   const char *name;
+   pthread_mutex_t lock;
+   bool translated;             /* tried: check `error` */
+   int error;                   /* translation/compilation error, sticky */
+   mc_kernel_info info;
+   mtl_library *lib;
+   mtl_function *fn;
+   mtl_pipeline *pipeline;
+};
+
+/* Loads a module from an image: fatbin wrapper, fatbin, or PTX text. */
+int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out);
+int core_module_unload(core_module *m);
+bool core_check_module(const core_module *m);
+int core_module_get_kernel(core_module *m, const char *name, core_kernel **out);
+int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size_t *size);
+bool core_check_kernel(const core_kernel *k);
+/* Translates and compiles the kernel if not done yet. */
+int core_kernel_prepare(core_kernel *k);
+
+/* ---- launch.c ---- */
+
+typedef struct core_launch_config {
+   uint32_t grid[3], block[3];
+   uint32_t shared_bytes;
+   core_stream *stream;         /* NULL: the context's null stream */
+   void **args;                 /* kernelParams: one pointer per parameter */
+   const void *arg_blob;        /* or a packed blob (CU_LAUNCH_PARAM_BUFFER_POINTER) */
+   size_t arg_blob_size;
+} core_launch_config;
+
+int core_launch(core_kernel *k, const core_launch_config *cfg);
+
+/* ---- memory.c: copies and fills (synchronous on the null stream) ---- */
+
+int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n);
+int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, size_t count);
+
+/* ---- dump.c ---- */
+
+/* METALCUDA_DUMP=DIR: writes each module's PTX and each kernel's MSL. */
+void core_dump(const char *kind, const char *hash, const char *name, const char *text);
+
+#endif

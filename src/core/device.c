@@ -1,0 +1,122 @@
+/*
+ * device.c — the devices core offers: one per Metal device (mtl.h lists the
+ * Apple GPUs first, then the software device), initialised once.
+ */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(device);
+
+struct core_device {
+   int ordinal;
+   mtl_device *mtl;
+   mtl_device_info info;
+   pthread_mutex_t lock;          /* the primary context */
+   pthread_mutex_t arena_lock;    /* arena creation (needed while `lock` is held) */
+   core_arena *arena;
+   core_ctx *primary;
+};
+
+static core_device *devices;
+static int ndevices;
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static int init_result = CORE_ERROR_NOT_INITIALIZED;
+
+static void init_devices(void)
+{
+   uint32_t n = mtl_device_count();
+   if (n == 0) {
+      init_result = CORE_ERROR_NO_DEVICE;
+      return;
+   }
+   devices = calloc(n, sizeof(*devices));
+   if (!devices) {
+      init_result = CORE_ERROR_OUT_OF_MEMORY;
+      return;
+   }
+   for (uint32_t k = 0; k < n; k++) {
+      devices[k].ordinal = (int)k;
+      devices[k].mtl = mtl_device_get(k);
+      mtl_device_get_info(devices[k].mtl, &devices[k].info);
+      pthread_mutex_init(&devices[k].lock, NULL);
+      pthread_mutex_init(&devices[k].arena_lock, NULL);
+      LOG_INFO("device %u: %s", k, devices[k].info.name);
+   }
+   ndevices = (int)n;
+   init_result = CORE_SUCCESS;
+}
+
+int core_init(void)
+{
+   pthread_once(&init_once, init_devices);
+   return init_result;
+}
+
+bool core_is_initialized(void) { return init_result == CORE_SUCCESS; }
+int core_device_count(void) { return ndevices; }
+
+core_device *core_device_get(int ordinal)
+{
+   return ordinal >= 0 && ordinal < ndevices ? &devices[ordinal] : NULL;
+}
+
+int core_device_ordinal(const core_device *d) { return d->ordinal; }
+const mtl_device_info *core_device_info(const core_device *d) { return &d->info; }
+
+void core_device_cc(const core_device *d, int *major, int *minor)
+{
+   (void)d;
+   /* sm_75 is the oldest architecture nvcc 13 targets and the PTX we
+    * translate; a program can ask for another with METALCUDA_CC. */
+   *major = 7;
+   *minor = 5;
+   const char *e = getenv("METALCUDA_CC");
+   int ma, mi;
+   if (e && sscanf(e, "%d.%d", &ma, &mi) == 2 && ma > 0 && ma < 20 && mi >= 0 && mi < 10) {
+      *major = ma;
+      *minor = mi;
+   }
+}
+
+core_arena *core_device_arena(core_device *d)
+{
+   core_arena *a = __atomic_load_n(&d->arena, __ATOMIC_ACQUIRE);
+   if (a)
+      return a;
+   pthread_mutex_lock(&d->arena_lock);
+   if (!d->arena && core_arena_create(d, &a) == CORE_SUCCESS)
+      __atomic_store_n(&d->arena, a, __ATOMIC_RELEASE);
+   a = d->arena;
+   pthread_mutex_unlock(&d->arena_lock);
+   return a;
+}
+
+uint64_t core_device_total_mem(core_device *d)
+{
+   uint64_t free_b, total;
+   core_mem_info(d, &free_b, &total);
+   return total;
+}
+
+void core_device_uuid(const core_device *d, uint8_t uuid[16])
+{
+   /* Stable per device: derived from the Metal registry id and name. */
+   char buf[192];
+   snprintf(buf, sizeof(buf), "metalcuda:%llu:%s", (unsigned long long)d->info.registry_id, d->info.name);
+   char hex[65];
+   sha256_hex(buf, strlen(buf), hex);
+   for (int k = 0; k < 16; k++) {
+      unsigned v;
+      sscanf(hex + 2 * k, "%2x", &v);
+      uuid[k] = (uint8_t)v;
+   }
+   uuid[6] = (uint8_t)((uuid[6] & 0x0f) | 0x40);   /* RFC 4122 version 4 shape */
+   uuid[8] = (uint8_t)((uuid[8] & 0x3f) | 0x80);
+}
+
+core_ctx **core_device_primary_slot(core_device *d) { return &d->primary; }
+pthread_mutex_t *core_device_lock(core_device *d) { return &d->lock; }
+mtl_device *core_device_mtl(core_device *d) { return d->mtl; }

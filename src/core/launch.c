@@ -1,0 +1,150 @@
+/*
+ * launch.c — kernel launches.
+ *
+ * The parameter blob is laid out exactly like the PTX .param space
+ * (ARCHITECTURE §3), from the kernel's parameter offsets: one setBytes, no
+ * per-pointer bindings, so no 31-argument limit and no guessing which
+ * parameter is a pointer.  Blobs over Metal's 4 KB setBytes limit go
+ * through device memory freed when the command buffer completes.  The
+ * launch block gives the kernel the arena's CPU→GPU delta, the module's
+ * globals and the trap flag.  Static and dynamic shared memory are one
+ * threadgroup buffer (static first).
+ */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(launch);
+
+static int check_config(const core_kernel *k, const core_launch_config *cfg, uint32_t *tg_bytes)
+{
+   const mtl_device_info *info = core_device_info(k->module->ctx->dev);
+   uint64_t threads = (uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2];
+   for (int d = 0; d < 3; d++)
+      if (!cfg->grid[d] || !cfg->block[d])
+         return CORE_ERROR_INVALID_VALUE;
+   if (cfg->block[0] > 1024 || cfg->block[1] > 1024 || cfg->block[2] > 64 || cfg->grid[1] > 65535 ||
+       cfg->grid[2] > 65535 || cfg->grid[0] > 0x7fffffffu)
+      return CORE_ERROR_INVALID_VALUE;
+   uint32_t max_threads = mtl_pipeline_max_total_threads(k->pipeline);
+   if (threads > max_threads) {
+      LOG_WARN("kernel %s: %llu threads per block exceed the pipeline's limit of %u", k->name,
+               (unsigned long long)threads, max_threads);
+      return CORE_ERROR_INVALID_VALUE;
+   }
+   const mc_kernel_info *ki = &k->info;
+   uint64_t shared = ki->uses_dynamic_shared ? (uint64_t)ki->shared_dynamic_offset + cfg->shared_bytes
+                                             : ki->shared_static_bytes;
+   shared = ALIGN_UP(shared, MTL_THREADGROUP_MEMORY_ALIGN);
+   if (shared > info->max_threadgroup_memory) {
+      LOG_WARN("kernel %s needs %llu bytes of shared memory; Metal allows %u per threadgroup", k->name,
+               (unsigned long long)shared, info->max_threadgroup_memory);
+      return CORE_ERROR_INVALID_VALUE;
+   }
+   if ((ki->shared_static_bytes || ki->uses_dynamic_shared) && shared == 0)
+      shared = MTL_THREADGROUP_MEMORY_ALIGN;
+   *tg_bytes = (uint32_t)shared;
+   return CORE_SUCCESS;
+}
+
+static int build_params(const core_kernel *k, const core_launch_config *cfg, uint8_t *blob)
+{
+   const mc_kernel_info *ki = &k->info;
+   if (cfg->arg_blob) {
+      if (cfg->arg_blob_size < ki->param_bytes)
+         return CORE_ERROR_INVALID_VALUE;
+      memcpy(blob, cfg->arg_blob, ki->param_bytes);
+      return CORE_SUCCESS;
+   }
+   if (ki->nparams && !cfg->args)
+      return CORE_ERROR_INVALID_VALUE;
+   for (uint32_t p = 0; p < ki->nparams; p++) {
+      if (!cfg->args[p])
+         return CORE_ERROR_INVALID_VALUE;
+      memcpy(blob + ki->params[p].offset, cfg->args[p], ki->params[p].size);
+   }
+   return CORE_SUCCESS;
+}
+
+typedef struct big_params {
+   core_device *dev;
+   uint64_t ptr;
+} big_params;
+
+static void free_big_params(mtl_cmdbuf *cb, void *data)
+{
+   (void)cb;
+   big_params *bp = data;
+   core_mem_free(bp->dev, bp->ptr);
+   free(bp);
+}
+
+int core_launch(core_kernel *k, const core_launch_config *cfg)
+{
+   int r = core_kernel_prepare(k);
+   if (r != CORE_SUCCESS)
+      return r;
+   core_ctx *c = k->module->ctx;
+   if ((r = core_ctx_error(c)) != CORE_SUCCESS)
+      return r;
+   uint32_t tg_bytes;
+   if ((r = check_config(k, cfg, &tg_bytes)) != CORE_SUCCESS)
+      return r;
+   const mc_kernel_info *ki = &k->info;
+   uint8_t small[MTL_MAX_SET_BYTES];
+   bool big = ki->param_bytes > sizeof(small);
+   big_params *bp = NULL;
+   uint8_t *blob = small;
+   if (big) {
+      bp = mc_malloc(sizeof(*bp));
+      if (!bp)
+         return CORE_ERROR_OUT_OF_MEMORY;
+      bp->dev = c->dev;
+      if ((r = core_mem_alloc(c->dev, ki->param_bytes, &bp->ptr)) != CORE_SUCCESS) {
+         free(bp);
+         return r;
+      }
+      blob = (uint8_t *)(uintptr_t)bp->ptr;
+   }
+   if ((r = build_params(k, cfg, blob)) != CORE_SUCCESS)
+      goto fail;
+   core_stream *s = cfg->stream ? cfg->stream : c->null_stream;
+   char *err = NULL;
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
+   if (!cb) {
+      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
+      free(err);
+      r = CORE_ERROR_OUT_OF_MEMORY;
+      goto fail;
+   }
+   mtl_buffer *arena = core_arena_buffer(c->dev);
+   mc_launch lb = { 0 };
+   lb.delta = core_arena_delta(c->dev);
+   lb.globals = k->module->data;
+   lb.status = c->status_word + lb.delta;
+   mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+   mtl_encoder_set_pipeline(e, k->pipeline);
+   if (big)
+      mtl_encoder_set_buffer(e, arena, (size_t)(bp->ptr - (uint64_t)(uintptr_t)mtl_buffer_contents(arena)), 0);
+   else
+      mtl_encoder_set_bytes(e, blob, ki->param_bytes ? ki->param_bytes : 4, 0);
+   mtl_encoder_set_bytes(e, &lb, sizeof(lb), 1);
+   if (tg_bytes)
+      mtl_encoder_set_threadgroup_memory_length(e, tg_bytes, 0);
+   mtl_encoder_use_resource(e, arena);
+   mtl_size grid = { cfg->grid[0], cfg->grid[1], cfg->grid[2] };
+   mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
+   mtl_encoder_dispatch_threadgroups(e, grid, block);
+   mtl_encoder_end(e);
+   if (big)
+      mtl_cmdbuf_add_completed_handler(cb, free_big_params, bp);
+   core_stream_commit(s, cb);
+   return CORE_SUCCESS;
+fail:
+   if (bp) {
+      core_mem_free(c->dev, bp->ptr);
+      free(bp);
+   }
+   return r;
+}

@@ -1,0 +1,219 @@
+/*
+ * module.c — modules and kernels.
+ *
+ * Loading a module extracts its PTX (fatbin wrapper, fatbin, or PTX text),
+ * parses it and lays out its .global/.const variables in one block of device
+ * memory, filled from the initialisers with addresses patched in.  Kernels
+ * are translated lazily, on first launch or attribute query
+ * (core_kernel_prepare), each into its own Metal library, so a program that
+ * carries thousands of kernels pays only for those it runs.  A translation
+ * error is remembered: every launch of that kernel fails the same way, with
+ * the message logged once.
+ */
+#include "core.h"
+
+#include "../fatbin/fatbin.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(module);
+
+bool core_check_module(const core_module *m) { return m && m->magic == CORE_MAGIC_MODULE; }
+bool core_check_kernel(const core_kernel *k) { return k && k->magic == CORE_MAGIC_KERNEL; }
+
+static int fatbin_error_to_cu(fatbin_status st)
+{
+   switch (st) {
+   case FATBIN_ERR_NO_PTX: return CORE_ERROR_NO_BINARY_FOR_GPU;
+   case FATBIN_ERR_NOMEM: return CORE_ERROR_OUT_OF_MEMORY;
+   case FATBIN_ERR_CODEC_MISSING: return CORE_ERROR_SHARED_OBJECT_INIT_FAILED;
+   default: return CORE_ERROR_INVALID_IMAGE;
+   }
+}
+
+/* Copies initialisers and patches addresses into the data block. */
+static void init_globals(core_module *m)
+{
+   uint8_t *data = (uint8_t *)(uintptr_t)m->data;
+   memset(data, 0, compiler_data_bytes(m->cm));
+   for (uint32_t k = 0; k < compiler_global_count(m->cm); k++) {
+      const mc_global_info *g = compiler_global(m->cm, k);
+      if (g->init)
+         memcpy(data + g->offset, g->init, g->size);
+      for (uint32_t r = 0; r < g->nrelocs; r++) {
+         const mc_reloc *rl = &g->relocs[r];
+         uint64_t addr = m->data + compiler_global(m->cm, rl->target)->offset + (uint64_t)rl->addend;
+         memcpy(data + g->offset + rl->offset, &addr, rl->size);
+      }
+   }
+}
+
+static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
+{
+   char *err = NULL;
+   mc_module *cm = compiler_module_load(ptx, len, &err);
+   if (!cm) {
+      LOG_ERR("cannot load PTX module: %s", err ? err : "out of memory");
+      int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
+      free(err);
+      free(ptx);
+      return r;
+   }
+   core_module *m = mc_calloc(1, sizeof(*m));
+   uint32_t nk = compiler_kernel_count(cm);
+   core_kernel *ks = mc_calloc(nk ? nk : 1, sizeof(*ks));
+   int r = m && ks ? CORE_SUCCESS : CORE_ERROR_OUT_OF_MEMORY;
+   if (r == CORE_SUCCESS && compiler_data_bytes(cm))
+      r = core_mem_alloc(c->dev, compiler_data_bytes(cm), &m->data);
+   if (r != CORE_SUCCESS) {
+      free(ks);
+      free(m);
+      compiler_module_free(cm);
+      free(ptx);
+      return r;
+   }
+   m->magic = CORE_MAGIC_MODULE;
+   m->ctx = c;
+   m->cm = cm;
+   m->ptx = ptx;
+   m->kernels = ks;
+   m->nkernels = nk;
+   for (uint32_t k = 0; k < nk; k++) {
+      ks[k].magic = CORE_MAGIC_KERNEL;
+      ks[k].module = m;
+      ks[k].index = k;
+      ks[k].name = compiler_kernel_name(cm, k);
+      pthread_mutex_init(&ks[k].lock, NULL);
+   }
+   if (m->data)
+      init_globals(m);
+   core_dump("ptx", compiler_module_hash(cm), NULL, ptx);
+   pthread_mutex_lock(&c->lock);
+   m->next = c->modules;
+   c->modules = m;
+   pthread_mutex_unlock(&c->lock);
+   LOG_INFO("loaded PTX module %.16s (sm_%u): %u kernels, %u globals", compiler_module_hash(cm),
+            compiler_module_sm(cm), nk, compiler_global_count(cm));
+   *out = m;
+   return CORE_SUCCESS;
+}
+
+int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out)
+{
+   int major, minor;
+   core_device_cc(c->dev, &major, &minor);
+   char *ptx = NULL, err[512] = "";
+   size_t len = 0;
+   fatbin_status st = fatbin_extract_ptx(image, image_len, (uint32_t)(major * 10 + minor), &ptx, &len,
+                                         err, sizeof(err));
+   if (st != FATBIN_OK) {
+      LOG_ERR("cannot load module: %s", err[0] ? err : "malformed image");
+      return fatbin_error_to_cu(st);
+   }
+   return module_create(c, ptx, len, out);
+}
+
+static void kernel_release(core_kernel *k)
+{
+   if (k->pipeline)
+      mtl_pipeline_release(k->pipeline);
+   if (k->fn)
+      mtl_function_release(k->fn);
+   if (k->lib)
+      mtl_library_release(k->lib);
+   k->magic = CORE_MAGIC_DEAD;
+   pthread_mutex_destroy(&k->lock);
+}
+
+int core_module_unload(core_module *m)
+{
+   core_ctx *c = m->ctx;
+   /* Kernels of this module may still be running. */
+   core_ctx_synchronize(c);
+   pthread_mutex_lock(&c->lock);
+   for (core_module **p = &c->modules; *p; p = &(*p)->next) {
+      if (*p == m) {
+         *p = m->next;
+         break;
+      }
+   }
+   pthread_mutex_unlock(&c->lock);
+   for (uint32_t k = 0; k < m->nkernels; k++)
+      kernel_release(&m->kernels[k]);
+   if (m->data)
+      core_mem_free(c->dev, m->data);
+   compiler_module_free(m->cm);
+   free(m->kernels);
+   free(m->ptx);
+   m->magic = CORE_MAGIC_DEAD;
+   free(m);
+   return CORE_SUCCESS;
+}
+
+int core_module_get_kernel(core_module *m, const char *name, core_kernel **out)
+{
+   int idx = compiler_kernel_find(m->cm, name);
+   if (idx < 0)
+      return CORE_ERROR_NOT_FOUND;
+   *out = &m->kernels[idx];
+   return CORE_SUCCESS;
+}
+
+int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size_t *size)
+{
+   int idx = compiler_global_find(m->cm, name);
+   if (idx < 0)
+      return CORE_ERROR_NOT_FOUND;
+   const mc_global_info *g = compiler_global(m->cm, (uint32_t)idx);
+   if (ptr)
+      *ptr = m->data + g->offset;
+   if (size)
+      *size = (size_t)g->size;
+   return CORE_SUCCESS;
+}
+
+static int compile_kernel(core_kernel *k)
+{
+   core_module *m = k->module;
+   char *err = NULL;
+   char *msl = compiler_translate_kernel(m->cm, k->index, NULL, &k->info, &err);
+   if (!msl) {
+      LOG_ERR("%s", err ? err : "out of memory");
+      int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
+      free(err);
+      return r;
+   }
+   core_dump("metal", compiler_module_hash(m->cm), k->name, msl);
+   mtl_device *dev = core_device_mtl(m->ctx->dev);
+   mtl_compile_options opts = { 0 };
+   opts.fast_math = getenv("METALCUDA_FAST_MATH") && *getenv("METALCUDA_FAST_MATH") == '1';
+   uint64_t t0 = time_ns();
+   k->lib = mtl_library_new(dev, msl, &opts, &err);
+   free(msl);
+   if (k->lib)
+      k->fn = mtl_function_new(k->lib, k->info.msl_name, &err);
+   if (k->fn)
+      k->pipeline = mtl_pipeline_new(dev, k->fn, &err);
+   if (!k->pipeline) {
+      LOG_ERR("Metal rejected the translation of kernel '%s' (a metalcuda bug): %s", k->name,
+              err ? err : "unknown error");
+      free(err);
+      return CORE_ERROR_INVALID_PTX;
+   }
+   LOG_INFO("kernel %s ready in %.1f ms", k->name, (double)(time_ns() - t0) / 1e6);
+   return CORE_SUCCESS;
+}
+
+int core_kernel_prepare(core_kernel *k)
+{
+   pthread_mutex_lock(&k->lock);
+   if (!k->translated) {
+      k->error = compile_kernel(k);
+      k->translated = true;
+   }
+   int r = k->error;
+   pthread_mutex_unlock(&k->lock);
+   return r;
+}

@@ -1,0 +1,93 @@
+/*
+ * stream.c — streams: an ordered queue of work (one Metal command queue per
+ * stream).  Command buffers complete asynchronously; a completion handler
+ * turns a failed buffer (a kernel fault) or a trap flag into the context's
+ * sticky error.
+ */
+#include "core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(stream);
+
+bool core_check_stream(const core_stream *s) { return s && s->magic == CORE_MAGIC_STREAM; }
+
+int core_stream_create(core_ctx *c, core_stream **out)
+{
+   core_stream *s = mc_calloc(1, sizeof(*s));
+   if (!s)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   char *err = NULL;
+   s->queue = mtl_queue_new(core_device_mtl(c->dev), &err);
+   if (!s->queue) {
+      LOG_ERR("cannot create a command queue: %s", err ? err : "out of memory");
+      free(err);
+      free(s);
+      return CORE_ERROR_OUT_OF_MEMORY;
+   }
+   s->magic = CORE_MAGIC_STREAM;
+   s->ctx = c;
+   pthread_mutex_init(&s->lock, NULL);
+   *out = s;
+   return CORE_SUCCESS;
+}
+
+void core_stream_destroy(core_stream *s)
+{
+   if (!s)
+      return;
+   core_stream_synchronize(s);
+   mtl_queue_release(s->queue);
+   s->magic = CORE_MAGIC_DEAD;
+   pthread_mutex_destroy(&s->lock);
+   free(s);
+}
+
+/* Runs on a device thread when a command buffer finishes. */
+static void on_completed(mtl_cmdbuf *cb, void *data)
+{
+   core_ctx *c = data;
+   if (mtl_cmdbuf_get_status(cb) == MTL_CMDBUF_ERROR) {
+      char msg[512];
+      snprintf(msg, sizeof(msg), "kernel failed: %s", mtl_cmdbuf_error(cb) ? mtl_cmdbuf_error(cb) : "unknown error");
+      core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, msg);
+   }
+   volatile uint32_t *status = (volatile uint32_t *)(uintptr_t)c->status_word;
+   uint32_t st = *status;
+   if (st != MC_STATUS_OK) {
+      *status = MC_STATUS_OK;
+      core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, "a kernel executed a trap instruction");
+   }
+}
+
+void core_stream_commit(core_stream *s, mtl_cmdbuf *cb)
+{
+   mtl_cmdbuf_add_completed_handler(cb, on_completed, s->ctx);
+   pthread_mutex_lock(&s->lock);
+   mtl_cmdbuf_commit(cb);
+   /* Queue order: once the newer buffer completes, so has the older one,
+    * so only the last needs keeping for synchronisation. */
+   mtl_cmdbuf *old = s->last;
+   s->last = cb;
+   pthread_mutex_unlock(&s->lock);
+   if (old)
+      mtl_cmdbuf_release(old);
+}
+
+int core_stream_synchronize(core_stream *s)
+{
+   pthread_mutex_lock(&s->lock);
+   mtl_cmdbuf *cb = s->last;
+   s->last = NULL;
+   pthread_mutex_unlock(&s->lock);
+   if (cb) {
+      mtl_cmdbuf_wait_until_completed(cb);
+      /* Metal may run completion handlers after waitUntilCompleted
+       * returns; check here too (the first error wins, so twice is fine). */
+      on_completed(cb, s->ctx);
+      mtl_cmdbuf_release(cb);
+   }
+   return core_ctx_error(s->ctx);
+}

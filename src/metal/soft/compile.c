@@ -1,0 +1,532 @@
+/*
+ * compile.c — MSL to a loaded shared object: the host C++ compiler, the
+ * on-disk cache, diagnostics.
+ *
+ * A library's key is sha256(format version, compiler identity, flags, shim
+ * text, source); the compiled object is <cache>/soft/<key>.so, so a hit
+ * costs one hash and a dlopen.  Misses compile in a private temporary
+ * directory under the cache and rename() the result into place: concurrent
+ * processes never see a partial file, and two that race write the same
+ * bytes.
+ *
+ * The compiler identity is its `--version` output plus the binary's path,
+ * size and modification time.  Running `--version` costs ~50 ms, so its
+ * output is cached on disk under the stat facts (cxx-<hash>.txt) and in
+ * memory: a cache hit never starts a process.
+ *
+ * Compiling is two steps, -c then link: the object alone is checked for
+ * writable data (objcheck.c) before the C runtime start-up code is mixed
+ * in.  Linking uses -Wl,-z,defs so an undefined function fails here, as it
+ * would in Metal's compiler, not at dlopen.
+ */
+#include "soft.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+LOG_CHANNEL(soft);
+
+extern char **environ;
+
+#define CACHE_FORMAT "metalcuda-soft-cache-1"
+
+static _Atomic uint64_t compiles;
+
+uint64_t soft_compile_count(void) { return compiles; }
+
+/* ---- cache directory ---- */
+
+static char cache_base[4096];
+static pthread_once_t base_once = PTHREAD_ONCE_INIT;
+
+static void init_base(void)
+{
+   const char *d = cache_dir();
+   if (d && *d)
+      snprintf(cache_base, sizeof(cache_base), "%s/soft", d);
+   else
+      snprintf(cache_base, sizeof(cache_base), "/tmp/metalcuda-%u/soft", (unsigned)getuid());
+   dir_create_all(cache_base);
+}
+
+const char *soft_cache_base(void)
+{
+   pthread_once(&base_once, init_base);
+   return cache_base;
+}
+
+/* ---- the host compiler ---- */
+
+typedef struct compiler {
+   char path[PATH_MAX];
+   char *identity;           /* --version output + stat facts */
+} compiler;
+
+static compiler cxx;
+static pthread_mutex_t cxx_lock = PTHREAD_MUTEX_INITIALIZER;
+static bool cxx_done;
+
+static bool find_in_path(const char *name, char *out, size_t cap)
+{
+   if (strchr(name, '/')) {
+      snprintf(out, cap, "%s", name);
+      return access(out, X_OK) == 0;
+   }
+   const char *path = getenv("PATH");
+   if (!path || !*path)
+      path = "/usr/local/bin:/usr/bin:/bin";
+   while (*path) {
+      const char *colon = strchr(path, ':');
+      size_t n = colon ? (size_t)(colon - path) : strlen(path);
+      snprintf(out, cap, "%.*s/%s", (int)n, path, name);
+      if (n && access(out, X_OK) == 0)
+         return true;
+      path += n + (colon ? 1 : 0);
+   }
+   return false;
+}
+
+/* METALCUDA_CXX, else the newest clang++-NN (NN >= 15: _Float16 on x86),
+ * else clang++. */
+static bool locate_compiler(char *out, size_t cap)
+{
+   const char *env = getenv("METALCUDA_CXX");
+   if (env && *env)
+      return find_in_path(env, out, cap);
+   for (int v = 40; v >= 15; v--) {
+      char name[32];
+      snprintf(name, sizeof(name), "clang++-%d", v);
+      if (find_in_path(name, out, cap))
+         return true;
+   }
+   return find_in_path("clang++", out, cap);
+}
+
+/* Runs argv with stdout and stderr to log_path; returns the exit status
+ * (-1 if it could not run). */
+static int run_logged(char *const argv[], const char *log_path)
+{
+   posix_spawn_file_actions_t fa;
+   if (posix_spawn_file_actions_init(&fa))
+      return -1;
+   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+   posix_spawn_file_actions_addopen(&fa, 1, log_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+   posix_spawn_file_actions_adddup2(&fa, 1, 2);
+   pid_t pid;
+   int rc = posix_spawn(&pid, argv[0], &fa, NULL, argv, environ);
+   posix_spawn_file_actions_destroy(&fa);
+   if (rc)
+      return -1;
+   int status;
+   while (waitpid(pid, &status, 0) < 0)
+      if (errno != EINTR)
+         return -1;
+   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static char *compiler_version(const char *path, const char *stat_key)
+{
+   char hex[65], file[4200], tmp[4300];
+   sha256_hex(stat_key, strlen(stat_key), hex);
+   snprintf(file, sizeof(file), "%s/cxx-%.16s.txt", soft_cache_base(), hex);
+   char *text = file_read(file, NULL);
+   if (text)
+      return text;
+   snprintf(tmp, sizeof(tmp), "%s.%d.tmp", file, (int)getpid());
+   char *argv[] = {(char *)path, "--version", NULL};
+   if (run_logged(argv, tmp) != 0) {
+      unlink(tmp);
+      return NULL;
+   }
+   text = file_read(tmp, NULL);
+   if (text && rename(tmp, file) != 0)
+      unlink(tmp);
+   return text;
+}
+
+static bool init_compiler(char **err)
+{
+   if (!locate_compiler(cxx.path, sizeof(cxx.path))) {
+      mtl_set_err(err, "no host C++ compiler for the software Metal device: install clang++ "
+                  "(version 15 or newer for half, 17 for bfloat) or set METALCUDA_CXX");
+      return false;
+   }
+   char real[PATH_MAX];
+   struct stat st;
+   if (!realpath(cxx.path, real) || stat(real, &st) != 0) {
+      mtl_set_err(err, "cannot stat the host compiler %s", cxx.path);
+      return false;
+   }
+   char key[PATH_MAX + 128];
+   snprintf(key, sizeof(key), "%s|%lld|%lld.%09ld|%llu", real, (long long)st.st_size,
+            (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+   char *ver = compiler_version(cxx.path, key);
+   if (!ver) {
+      mtl_set_err(err, "the host compiler %s does not run (%s --version failed)", cxx.path, cxx.path);
+      return false;
+   }
+   strbuf b;
+   strbuf_init(&b);
+   strbuf_printf(&b, "%s\n%s", ver, key);
+   free(ver);
+   cxx.identity = strbuf_take(&b);
+   if (!cxx.identity) {
+      mtl_set_err(err, "out of memory");
+      return false;
+   }
+   LOG_INFO("host compiler %s", cxx.path);
+   return true;
+}
+
+/* The compiler, found once per process (a failure is retried: it may be
+ * an injected fault). */
+static const compiler *get_compiler(char **err)
+{
+   pthread_mutex_lock(&cxx_lock);
+   bool ok = cxx_done || (cxx_done = init_compiler(err));
+   pthread_mutex_unlock(&cxx_lock);
+   return ok ? &cxx : NULL;
+}
+
+/* ---- flags and the translation unit ---- */
+
+/* What clang compiles: the shim, MSL's prohibitions, the user's source at
+ * line 1 of "program_source", then the generated entries. */
+static char *build_tu(const soft_scan *sc)
+{
+   strbuf b;
+   strbuf_init(&b);
+   strbuf_puts(&b, "#include <metal_stdlib>\n"
+               "#pragma clang poison double goto thread_local\n"
+               "#line 1 \"program_source\"\n");
+   strbuf_puts(&b, sc->source);
+   strbuf_puts(&b, "\n#line 1 \"__mc_entry\"\n");
+   strbuf_puts(&b, sc->entries);
+   return strbuf_take(&b);
+}
+
+/* ---- diagnostics ---- */
+
+/* The identifier at line:col of the text, for poisoned-identifier errors. */
+static void word_at(const char *text, unsigned line, unsigned col, char *out, size_t cap)
+{
+   out[0] = 0;
+   const char *p = text;
+   for (unsigned l = 1; l < line && p; l++) {
+      p = strchr(p, '\n');
+      if (p)
+         p++;
+   }
+   if (!p || col == 0 || strlen(p) < col)
+      return;
+   p += col - 1;
+   size_t n = 0;
+   while (n + 1 < cap && (p[n] == '_' || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z') ||
+                          (p[n] >= '0' && p[n] <= '9')))
+      n++;
+   memcpy(out, p, n);
+   out[n] = 0;
+}
+
+static bool is_diag_start(const char *line, const char **kind)
+{
+   static const char *const kinds[] = {": error: ", ": fatal error: ", ": warning: ", ": note: "};
+   if (!strncmp(line, "In file included from", 21)) {
+      *kind = "include";
+      return true;
+   }
+   for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+      if (strstr(line, kinds[i]) && line[0] != ' ') {
+         *kind = kinds[i];
+         return true;
+      }
+   return false;
+}
+
+/* A diagnostic rewritten to name the Metal rule it enforces; NULL if the
+ * line is left as it is.  *fatal is set for warnings that are Metal
+ * errors (computations in double). */
+static char *metal_rule(const char *line, const char *source, bool *fatal)
+{
+   strbuf b;
+   strbuf_init(&b);
+   unsigned l, c;
+   if (strstr(line, "attempt to use a poisoned identifier") &&
+       sscanf(line, "program_source:%u:%u:", &l, &c) == 2) {
+      char w[64];
+      word_at(source, l, c, w, sizeof(w));
+      const char *why = !strcmp(w, "double") ? "'double' is not supported in Metal (Apple GPUs have no fp64)"
+                      : !strcmp(w, "goto") ? "'goto' is not allowed in Metal Shading Language"
+                      : !strcmp(w, "thread_local") ? "'thread_local' is not allowed in Metal Shading Language"
+                      : NULL;
+      if (!why)
+         return NULL;
+      strbuf_printf(&b, "program_source:%u:%u: error: %s", l, c, why);
+      return strbuf_take(&b);
+   }
+   bool promo = strstr(line, "warning: implicit conversion increases floating-point precision") &&
+                strstr(line, "to 'double'");
+   bool demote = strstr(line, "warning: implicit conversion") && strstr(line, ": 'double' to");
+   if (promo || demote) {
+      *fatal = true;
+      const char *w = strstr(line, "warning: ");
+      strbuf_printf(&b, "%.*serror: %s (Metal has no double: an unsuffixed literal such as 1.0 "
+                    "is a double, write 1.0f)", (int)(w - line), line, w + 9);
+      const char *flag = strstr(b.s ? b.s : "", " [-W");
+      if (flag && b.s) {          /* drop the warning flag: it is an error here */
+         const char *end = strstr(flag, "]");
+         if (end)
+            memmove((char *)flag, end + 1, strlen(end + 1) + 1);
+      }
+      return strbuf_take(&b);
+   }
+   return NULL;
+}
+
+/* The compiler's output cut to what matters: errors (and Metal-rule
+ * warnings) with their notes and source lines, shim paths shortened.
+ * *fatal: a Metal rule was broken even if the compile succeeded. */
+static char *clean_diagnostics(const char *log, const char *source, const char *shim_dir,
+                               const char *tmp_dir, bool *fatal)
+{
+   strbuf b;
+   strbuf_init(&b);
+   bool keep = false;
+   size_t dirlen = strlen(shim_dir);
+   for (const char *p = log; *p;) {
+      const char *nl = strchr(p, '\n');
+      size_t n = nl ? (size_t)(nl - p) : strlen(p);
+      char *line = mc_malloc(n + 1);
+      if (!line)
+         break;
+      memcpy(line, p, n);
+      line[n] = 0;
+      p += n + (nl ? 1 : 0);
+      for (char *s; (s = strstr(line, shim_dir));)       /* "<dir>/metal_stdlib" -> "metal_stdlib" */
+         memmove(s, s + dirlen + 1, strlen(s + dirlen + 1) + 1);
+      const char *kind;
+      char *rule = NULL;
+      if (!strncmp(line, "In file included from ", 22) && strstr(line, tmp_dir)) {
+         free(line);                 /* the generated preamble: not the user's */
+         continue;
+      }
+      if (is_diag_start(line, &kind)) {
+         bool f = false;
+         rule = metal_rule(line, source, &f);
+         *fatal |= f;
+         if (!strcmp(kind, ": note: ") || !strcmp(kind, "include"))
+            ;                        /* follows the decision of the diagnostic it belongs to */
+         else
+            keep = strcmp(kind, ": warning: ") || f;
+         if (!strcmp(kind, "include"))
+            keep = true;
+      } else if (strstr(line, " generated.")) {
+         free(line);
+         continue;
+      }
+      if (keep) {
+         strbuf_puts(&b, rule ? rule : line);
+         strbuf_putc(&b, '\n');
+      }
+      free(rule);
+      free(line);
+   }
+   return strbuf_take(&b);
+}
+
+/* ---- compiling ---- */
+
+enum { MAX_ARGS = 40 };
+
+/* Compiler options, everything but the file names.  They are part of the
+ * cache key. */
+static int compile_args(const char *shim_dir, const mtl_compile_options *opts, const char **a,
+                        char *verdef, size_t verdef_cap)
+{
+   int n = 0;
+   uint32_t ver = opts && opts->language_version ? opts->language_version : 320;
+   snprintf(verdef, verdef_cap, "-D__MC_MSL_VERSION=%u", ver);
+   a[n++] = "-std=c++17";
+   a[n++] = "-O2";
+   a[n++] = "-fPIC";
+   if (opts && opts->fast_math) {
+      a[n++] = "-ffast-math";
+   } else {
+      a[n++] = "-ffp-contract=off";
+      a[n++] = "-fno-fast-math";
+   }
+   a[n++] = "-fno-exceptions";
+   a[n++] = "-fno-rtti";
+   a[n++] = "-fno-color-diagnostics";
+   a[n++] = "-nostdinc";                  /* MSL has no C or C++ library */
+   a[n++] = "-nostdinc++";
+   a[n++] = "-isystem";
+   a[n++] = shim_dir;
+   a[n++] = verdef;
+   a[n++] = "-Werror=unknown-attributes";  /* unhandled MSL attributes */
+   a[n++] = "-Wdouble-promotion";          /* promoted to errors by metal_rule() */
+   a[n++] = "-Wimplicit-float-conversion";
+   a[n++] = "-Wfloat-conversion";
+   return n;
+}
+
+static void remove_dir(const char *dir)
+{
+   DIR *d = opendir(dir);
+   if (d) {
+      struct dirent *e;
+      char path[4608];
+      while ((e = readdir(d)))
+         if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) {
+            snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+            unlink(path);
+         }
+      closedir(d);
+   }
+   rmdir(dir);
+}
+
+typedef struct job {
+   const compiler *c;
+   const char *shim_dir;
+   const char **args;
+   int nargs;
+   const char *tu;
+   const char *source;       /* the user's (rewritten) MSL, for messages */
+   char dir[4200];
+   char cpp[4300], obj[4300], so[4300], log[4300];
+} job;
+
+/* Runs the compiler with extra arguments; *err gets the cleaned
+ * diagnostics on failure.  what: "compile" or "link". */
+static bool run_step(job *j, const char *const *extra, int nextra, const char *what, char **err)
+{
+   const char *argv[MAX_ARGS + 12];
+   int n = 0;
+   argv[n++] = j->c->path;
+   if (!strcmp(what, "compile"))
+      for (int i = 0; i < j->nargs; i++)
+         argv[n++] = j->args[i];
+   for (int i = 0; i < nextra; i++)
+      argv[n++] = extra[i];
+   argv[n] = NULL;
+   int rc = run_logged((char *const *)argv, j->log);
+   char *log = file_read(j->log, NULL);
+   bool fatal = false;
+   char *clean = log ? clean_diagnostics(log, j->source, j->shim_dir, j->dir, &fatal) : NULL;
+   bool ok = rc == 0 && !fatal;
+   if (!ok) {
+      if (rc < 0)
+         mtl_set_err(err, "cannot run the host compiler %s", j->c->path);
+      else if (clean && *clean)
+         mtl_set_err(err, "%s", clean);
+      else
+         mtl_set_err(err, "host compiler %s failed (%s):\n%s", j->c->path, what, log ? log : "");
+   }
+   free(clean);
+   free(log);
+   return ok;
+}
+
+static void *load(const char *path, char **err)
+{
+   void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+   if (!h)
+      mtl_set_err(err, "cannot load the compiled library: %s", dlerror());
+   return h;
+}
+
+static void *compile_and_load(job *j, const char *final_path, char **err)
+{
+   uint64_t t0 = time_ns();
+   snprintf(j->dir, sizeof(j->dir), "%s/tmp-XXXXXX", soft_cache_base());
+   if (fault_hit() || !mkdtemp(j->dir)) {
+      mtl_set_err(err, "cannot create a temporary directory under %s", soft_cache_base());
+      return NULL;
+   }
+   snprintf(j->cpp, sizeof(j->cpp), "%s/program.cpp", j->dir);
+   snprintf(j->obj, sizeof(j->obj), "%s/program.o", j->dir);
+   snprintf(j->so, sizeof(j->so), "%s/program.so", j->dir);
+   snprintf(j->log, sizeof(j->log), "%s/program.log", j->dir);
+   void *h = NULL;
+   const char *cc[] = {"-c", j->cpp, "-o", j->obj};
+   const char *ld[] = {"-shared", "-nostdlib++", "-Wl,-z,defs", j->obj, "-o", j->so, "-lm"};
+   if (!file_write_atomic(j->cpp, j->tu, strlen(j->tu))) {
+      mtl_set_err(err, "cannot write %s", j->cpp);
+   } else if (run_step(j, cc, ARRAY_SIZE(cc), "compile", err) && soft_check_object(j->obj, err) &&
+              run_step(j, ld, ARRAY_SIZE(ld), "link", err)) {
+      compiles++;
+      /* Into the cache; if that fails the library still loads from here. */
+      bool cached = !fault_hit() && rename(j->so, final_path) == 0;
+      h = load(cached ? final_path : j->so, err);
+      LOG_INFO("compiled in %.0f ms%s", (double)(time_ns() - t0) / 1e6, cached ? "" : " (not cached)");
+   }
+   remove_dir(j->dir);
+   return h;
+}
+
+void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
+{
+   const compiler *c = get_compiler(err);
+   if (!c)
+      return NULL;
+   const char *shim_dir = soft_shim_dir(soft_cache_base(), err);
+   if (!shim_dir)
+      return NULL;
+   soft_scan sc;
+   if (!soft_scan_msl(msl, &sc, err))
+      return NULL;
+   void *h = NULL;
+   char *tu = build_tu(&sc);
+   if (!tu) {
+      mtl_set_err(err, "out of memory");
+      soft_scan_free(&sc);
+      return NULL;
+   }
+   job j = {.c = c, .shim_dir = shim_dir, .tu = tu, .source = sc.source};
+   const char *args[MAX_ARGS];
+   char verdef[64];
+   j.args = args;
+   j.nargs = compile_args(shim_dir, opts, args, verdef, sizeof(verdef));
+
+   sha256_ctx hc;
+   uint8_t d[32];
+   size_t shim_len;
+   const char *shim = soft_shim_text(&shim_len);
+   sha256_init(&hc);
+   sha256_update(&hc, CACHE_FORMAT, sizeof(CACHE_FORMAT));
+   sha256_update(&hc, c->identity, strlen(c->identity) + 1);
+   for (int i = 0; i < j.nargs; i++)
+      sha256_update(&hc, args[i], strlen(args[i]) + 1);
+   sha256_update(&hc, shim, shim_len);
+   sha256_update(&hc, tu, strlen(tu) + 1);
+   sha256_final(&hc, d);
+   char path[4200];
+   int n = snprintf(path, sizeof(path), "%s/", soft_cache_base());
+   for (int i = 0; i < 32 && n + 3 < (int)sizeof(path); i++)
+      n += snprintf(path + n, sizeof(path) - (size_t)n, "%02x", d[i]);
+   snprintf(path + n, sizeof(path) - (size_t)n, ".so");
+
+   if (access(path, R_OK) == 0) {
+      h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+      if (!h) {
+         LOG_WARN("dropping unloadable cache entry %s: %s", path, dlerror());
+         unlink(path);
+      }
+   }
+   if (!h)
+      h = compile_and_load(&j, path, err);
+   free(tu);
+   soft_scan_free(&sc);
+   return h;
+}

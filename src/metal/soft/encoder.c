@@ -1,0 +1,321 @@
+/*
+ * encoder.c — compute and blit encoders: binding state, Metal's encoding
+ * rules, and the commands they append to the command buffer.
+ *
+ * Metal's API validation rules enforced here (each a command-buffer error
+ * naming the rule): setBytes at most 4 KB; buffer and threadgroup indices
+ * below 31; threadgroup memory lengths multiples of 16 and, with the
+ * pipeline's static threadgroup memory, at most 32 KB; threads per
+ * threadgroup at most the pipeline's maxTotalThreadsPerThreadgroup; no
+ * zero dimension in a dispatch; every buffer and threadgroup index the
+ * kernel uses bound; copies and fills inside their buffers.
+ */
+#include "soft.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static soft_cmdbuf *enc_cb(mtl_encoder *e)
+{
+   return (soft_cmdbuf *)((char *)e - offsetof(soft_cmdbuf, enc));
+}
+
+static soft_cmdbuf *blit_cb(mtl_blit *b)
+{
+   return (soft_cmdbuf *)((char *)b - offsetof(soft_cmdbuf, blit));
+}
+
+void soft_encoder_reset(soft_encoder_state *es)
+{
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
+      free(es->bytes[i]);
+   memset(es, 0, sizeof(*es));
+}
+
+/* The encoder if it is open; else the command buffer fails. */
+static soft_encoder_state *open_state(mtl_encoder *e, const char *what)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   if (!cb->es.active) {
+      soft_cmdbuf_fail(cb, "%s: the compute encoder has ended", what);
+      return NULL;
+   }
+   return &cb->es;
+}
+
+static bool check_index(soft_cmdbuf *cb, const char *what, uint32_t index)
+{
+   if (index < SOFT_MAX_BUFFERS)
+      return true;
+   soft_cmdbuf_fail(cb, "%s: index %u is out of range (Metal has %d slots, 0-%d)", what, index,
+                    SOFT_MAX_BUFFERS, SOFT_MAX_BUFFERS - 1);
+   return false;
+}
+
+mtl_encoder *soft_cmdbuf_compute_encoder(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = (soft_cmdbuf *)c;
+   if (cb->es.active || cb->blit_active)
+      soft_cmdbuf_fail(cb, "computeCommandEncoder: the previous encoder was not ended");
+   soft_encoder_reset(&cb->es);
+   cb->es.active = true;
+   return &cb->enc;
+}
+
+void soft_encoder_set_pipeline(mtl_encoder *e, mtl_pipeline *p)
+{
+   soft_encoder_state *es = open_state(e, "setComputePipelineState");
+   if (es)
+      es->pipe = (soft_pipeline *)p;
+}
+
+void soft_encoder_set_bytes(mtl_encoder *e, const void *bytes, size_t length, uint32_t index)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   soft_encoder_state *es = open_state(e, "setBytes");
+   if (!es || !check_index(cb, "setBytes", index))
+      return;
+   if (length > MTL_MAX_SET_BYTES) {
+      soft_cmdbuf_fail(cb, "setBytes: %zu bytes exceeds Metal's 4 KB limit (use a buffer)", length);
+      return;
+   }
+   uint8_t *copy = mc_malloc(length ? length : 1);
+   if (!copy) {
+      soft_cmdbuf_fail(cb, "out of memory in setBytes");
+      return;
+   }
+   memcpy(copy, bytes, length);
+   free(es->bytes[index]);
+   es->bytes[index] = copy;
+   es->bytes_len[index] = length;
+   es->buf[index] = NULL;
+}
+
+void soft_encoder_set_buffer(mtl_encoder *e, mtl_buffer *buf, size_t offset, uint32_t index)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   soft_encoder_state *es = open_state(e, "setBuffer");
+   if (!es || !check_index(cb, "setBuffer", index))
+      return;
+   soft_buffer *b = (soft_buffer *)buf;
+   if (b && offset > b->length) {
+      soft_cmdbuf_fail(cb, "setBuffer: offset %zu is past the end of a %zu-byte buffer", offset,
+                       b->length);
+      return;
+   }
+   free(es->bytes[index]);
+   es->bytes[index] = NULL;
+   es->bytes_len[index] = 0;
+   es->buf[index] = b;
+   es->buf_off[index] = offset;
+}
+
+void soft_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, uint32_t index)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   soft_encoder_state *es = open_state(e, "setThreadgroupMemoryLength");
+   if (!es || !check_index(cb, "setThreadgroupMemoryLength", index))
+      return;
+   if (length % MTL_THREADGROUP_MEMORY_ALIGN) {
+      soft_cmdbuf_fail(cb, "setThreadgroupMemoryLength: %zu bytes is not a multiple of 16", length);
+      return;
+   }
+   if (length > MTL_MAX_THREADGROUP_MEMORY) {
+      soft_cmdbuf_fail(cb, "setThreadgroupMemoryLength: %zu bytes exceeds Metal's 32 KB of "
+                       "threadgroup memory", length);
+      return;
+   }
+   es->tg_len[index] = (uint32_t)length;
+}
+
+void soft_encoder_use_resource(mtl_encoder *e, mtl_buffer *buf)
+{
+   /* Every buffer is always resident in the software device; raw GPU
+    * addresses work whether or not useResource was called. */
+   (void)open_state(e, "useResource");
+   (void)buf;
+}
+
+void soft_encoder_memory_barrier(mtl_encoder *e)
+{
+   /* Dispatches are serial: each completes before the next starts. */
+   (void)open_state(e, "memoryBarrier");
+}
+
+void soft_encoder_end(mtl_encoder *e)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   if (!cb->es.active) {
+      soft_cmdbuf_fail(cb, "endEncoding: the compute encoder has already ended");
+      return;
+   }
+   soft_encoder_reset(&cb->es);
+}
+
+/* ---- dispatch ---- */
+
+static bool check_sizes(soft_cmdbuf *cb, const soft_pipeline *p, mtl_size g, mtl_size t)
+{
+   if (!g.width || !g.height || !g.depth || !t.width || !t.height || !t.depth) {
+      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': a dimension is zero (threadgroups %ux%ux%u, "
+                       "threads per threadgroup %ux%ux%u)", p->name, g.width, g.height, g.depth,
+                       t.width, t.height, t.depth);
+      return false;
+   }
+   uint64_t n = (uint64_t)t.width * t.height * t.depth;
+   if (n > p->info.max_threads) {
+      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': %llu threads per threadgroup exceeds the "
+                       "pipeline's maxTotalThreadsPerThreadgroup (%u)", p->name,
+                       (unsigned long long)n, p->info.max_threads);
+      return false;
+   }
+   if ((uint64_t)g.width * t.width > UINT32_MAX || (uint64_t)g.height * t.height > UINT32_MAX ||
+       (uint64_t)g.depth * t.depth > UINT32_MAX) {
+      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': the grid has more than 2^32 threads in "
+                       "one dimension", p->name);
+      return false;
+   }
+   return true;
+}
+
+static bool check_bindings(soft_cmdbuf *cb, const soft_encoder_state *es, const soft_pipeline *p)
+{
+   uint32_t dyn = 0;
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++) {
+      if ((p->info.buffer_mask >> i & 1) && !es->buf[i] && !es->bytes[i]) {
+         soft_cmdbuf_fail(cb, "dispatch of '%s': buffer index %d used by the kernel is not bound",
+                          p->name, i);
+         return false;
+      }
+      if ((p->info.tg_mask >> i & 1) && !es->tg_len[i]) {
+         soft_cmdbuf_fail(cb, "dispatch of '%s': threadgroup memory index %d used by the kernel "
+                          "has no length (setThreadgroupMemoryLength)", p->name, i);
+         return false;
+      }
+      dyn += es->tg_len[i];
+   }
+   if ((uint64_t)dyn + p->info.static_tg_bytes > MTL_MAX_THREADGROUP_MEMORY) {
+      soft_cmdbuf_fail(cb, "dispatch of '%s': %u bytes of threadgroup memory (%u static + %u "
+                       "dynamic) exceeds Metal's 32 KB limit", p->name,
+                       dyn + p->info.static_tg_bytes, p->info.static_tg_bytes, dyn);
+      return false;
+   }
+   return true;
+}
+
+/* setBytes copies go into one block owned by the command. */
+static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_cmd *c)
+{
+   size_t total = 0;
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
+      if (es->bytes[i])
+         total += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 16);
+   if (total && !(c->d.bytes = mc_malloc(total))) {
+      soft_cmdbuf_fail(cb, "out of memory encoding a dispatch");
+      return false;
+   }
+   size_t off = 0;
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++) {
+      if (es->bytes[i]) {
+         memcpy(c->d.bytes + off, es->bytes[i], es->bytes_len[i]);
+         c->d.launch.buffers[i] = c->d.bytes + off;
+         off += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 16);
+      } else if (es->buf[i]) {
+         c->d.launch.buffers[i] = es->buf[i]->gpu + es->buf_off[i];
+         c->retained[i] = es->buf[i];
+         soft_buffer_retain(es->buf[i]);
+      }
+      c->d.tg_len[i] = es->tg_len[i];
+   }
+   return true;
+}
+
+void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads)
+{
+   soft_cmdbuf *cb = enc_cb(e);
+   soft_encoder_state *es = open_state(e, "dispatchThreadgroups");
+   if (!es)
+      return;
+   soft_pipeline *p = es->pipe;
+   if (!p) {
+      soft_cmdbuf_fail(cb, "dispatchThreadgroups: no compute pipeline state set");
+      return;
+   }
+   if (!check_sizes(cb, p, groups, threads) || !check_bindings(cb, es, p))
+      return;
+   soft_cmd *c = soft_cmdbuf_add(cb, CMD_DISPATCH);
+   if (!c)
+      return;
+   c->d.pipe = p;
+   soft_pipeline_retain(p);
+   soft_launch *L = &c->d.launch;
+   L->grid[0] = groups.width, L->grid[1] = groups.height, L->grid[2] = groups.depth;
+   L->tpg[0] = threads.width, L->tpg[1] = threads.height, L->tpg[2] = threads.depth;
+   L->nthreads = threads.width * threads.height * threads.depth;
+   bind_arguments(cb, es, c);
+}
+
+/* ---- blit ---- */
+
+mtl_blit *soft_cmdbuf_blit_encoder(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = (soft_cmdbuf *)c;
+   if (cb->es.active || cb->blit_active)
+      soft_cmdbuf_fail(cb, "blitCommandEncoder: the previous encoder was not ended");
+   soft_encoder_reset(&cb->es);
+   cb->blit_active = true;
+   return &cb->blit;
+}
+
+static bool blit_range(soft_cmdbuf *cb, const char *what, const soft_buffer *b, size_t off, size_t len)
+{
+   if (!cb->blit_active) {
+      soft_cmdbuf_fail(cb, "%s: the blit encoder has ended", what);
+      return false;
+   }
+   if (off > b->length || len > b->length - off) {
+      soft_cmdbuf_fail(cb, "%s: range [%zu, +%zu) is outside a %zu-byte buffer", what, off, len,
+                       b->length);
+      return false;
+   }
+   return true;
+}
+
+void soft_blit_copy(mtl_blit *bl, mtl_buffer *src, size_t src_offset, mtl_buffer *dst,
+                    size_t dst_offset, size_t size)
+{
+   soft_cmdbuf *cb = blit_cb(bl);
+   soft_buffer *s = (soft_buffer *)src, *d = (soft_buffer *)dst;
+   if (!blit_range(cb, "copyFromBuffer (source)", s, src_offset, size) ||
+       !blit_range(cb, "copyFromBuffer (destination)", d, dst_offset, size))
+      return;
+   soft_cmd *c = soft_cmdbuf_add(cb, CMD_COPY);
+   if (!c)
+      return;
+   c->src = s, c->dst = d;
+   soft_buffer_retain(s);
+   soft_buffer_retain(d);
+   c->src_off = src_offset, c->dst_off = dst_offset, c->size = size;
+}
+
+void soft_blit_fill(mtl_blit *bl, mtl_buffer *buf, size_t offset, size_t length, uint8_t value)
+{
+   soft_cmdbuf *cb = blit_cb(bl);
+   soft_buffer *b = (soft_buffer *)buf;
+   if (!blit_range(cb, "fillBuffer", b, offset, length))
+      return;
+   soft_cmd *c = soft_cmdbuf_add(cb, CMD_FILL);
+   if (!c)
+      return;
+   c->dst = b;
+   soft_buffer_retain(b);
+   c->dst_off = offset, c->size = length, c->value = value;
+}
+
+void soft_blit_end(mtl_blit *bl)
+{
+   soft_cmdbuf *cb = blit_cb(bl);
+   if (!cb->blit_active)
+      soft_cmdbuf_fail(cb, "endEncoding: the blit encoder has already ended");
+   cb->blit_active = false;
+}

@@ -1,0 +1,349 @@
+/*
+ * exec.c — running a dispatch: the worker pool, threadgroup memory, and
+ * recovery from faulting kernels.
+ *
+ * Threadgroups of a dispatch are claimed one at a time (an atomic counter)
+ * by the pool's threads and by the submitting queue thread, so work is
+ * shared dynamically.  A threadgroup runs from start to end on one OS
+ * thread: its threads are a plain loop in the generated entry (barriers
+ * need fibers, not written yet; the shim fails the dispatch instead).
+ *
+ * Fault recovery.  A kernel that touches a bad address (SIGSEGV, SIGBUS),
+ * divides an integer by zero (SIGFPE) or reaches a trap (SIGILL) must not
+ * kill the process.  Each thread that runs kernels arms a sigjmp_buf
+ * around the entry call; the process-wide handler, finding the faulting
+ * thread armed, records the signal and address and siglongjmps back; the
+ * dispatch is marked failed, its remaining threadgroups are skipped, and
+ * the device stays usable.  Signals on unarmed threads go to the previous
+ * handler (or the default action), so the program's own faults still
+ * crash as usual.  Limits: memory the kernel wrote before the fault stays
+ * written; a fault inside a libm call or inside the dynamic loader's TLS
+ * allocation (first access to threadgroup storage on a thread) may leave
+ * that code's state inconsistent; a stack overflow is caught through an
+ * alternate signal stack per thread, but one deep enough to skip the guard
+ * page is not.
+ */
+#include "soft.h"
+
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+/* ---- per-thread state of threads that run kernels ---- */
+
+enum { ALT_STACK = 64 * 1024 };
+
+typedef struct worker_tls {
+   sigjmp_buf jb;
+   volatile sig_atomic_t armed;
+   volatile int sig;
+   void *volatile addr;
+   const char *volatile msg;           /* from a failing barrier */
+   void *alt_stack;
+   _Alignas(64) uint8_t tg_mem[MTL_MAX_THREADGROUP_MEMORY];
+} worker_tls;
+
+static _Thread_local worker_tls *tls;
+
+void *soft_thread_enter(void)
+{
+   if (tls)
+      return NULL;               /* nested: the outer call owns it */
+   worker_tls *w = calloc(1, sizeof(*w));
+   if (!w)
+      return NULL;
+   w->alt_stack = mmap(NULL, ALT_STACK, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+   if (w->alt_stack != MAP_FAILED) {
+      stack_t ss = {.ss_sp = w->alt_stack, .ss_size = ALT_STACK, .ss_flags = 0};
+      sigaltstack(&ss, NULL);
+   } else {
+      w->alt_stack = NULL;
+   }
+   tls = w;
+   return w;
+}
+
+void soft_thread_leave(void *token)
+{
+   worker_tls *w = token;
+   if (!w)
+      return;
+   if (w->alt_stack) {
+      stack_t ss = {.ss_flags = SS_DISABLE};
+      sigaltstack(&ss, NULL);
+      munmap(w->alt_stack, ALT_STACK);
+   }
+   tls = NULL;
+   free(w);
+}
+
+/* ---- signals ---- */
+
+static const int fault_signals[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL};
+static struct sigaction old_actions[ARRAY_SIZE(fault_signals)];
+static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+
+static void on_fault(int sig, siginfo_t *si, void *uc)
+{
+   worker_tls *w = tls;
+   if (w && w->armed) {
+      w->armed = 0;
+      w->sig = sig;
+      w->addr = si->si_addr;
+      siglongjmp(w->jb, 1);
+   }
+   for (size_t i = 0; i < ARRAY_SIZE(fault_signals); i++) {
+      if (fault_signals[i] != sig)
+         continue;
+      struct sigaction *old = &old_actions[i];
+      if ((old->sa_flags & SA_SIGINFO) && old->sa_sigaction) {
+         old->sa_sigaction(sig, si, uc);
+      } else if (old->sa_handler != SIG_DFL && old->sa_handler != SIG_IGN) {
+         old->sa_handler(sig);
+      } else {
+         /* Default action: reinstall it and return, so the faulting
+          * instruction runs again and the process dies as it would have. */
+         sigaction(sig, old, NULL);
+      }
+      return;
+   }
+}
+
+static void install_handler(void)
+{
+   struct sigaction sa;
+   memset(&sa, 0, sizeof(sa));
+   sa.sa_sigaction = on_fault;
+   sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+   sigemptyset(&sa.sa_mask);
+   for (size_t i = 0; i < ARRAY_SIZE(fault_signals); i++)
+      sigaction(fault_signals[i], &sa, &old_actions[i]);
+}
+
+/* The shim calls this (through soft_launch.fail) from a barrier it cannot
+ * honour: back to the dispatcher, like a fault. */
+static void fail_from_kernel(void *ctx, const char *msg)
+{
+   worker_tls *w = ctx;
+   w->armed = 0;
+   w->msg = msg;
+   siglongjmp(w->jb, 2);
+}
+
+static const char *signal_name(int sig)
+{
+   switch (sig) {
+   case SIGSEGV: return "SIGSEGV, invalid memory access";
+   case SIGBUS: return "SIGBUS, invalid memory access";
+   case SIGFPE: return "SIGFPE, integer division by zero or overflow";
+   case SIGILL: return "SIGILL, illegal instruction or trap";
+   default: return "signal";
+   }
+}
+
+/* ---- the pool ---- */
+
+typedef struct job {
+   const soft_dispatch *d;
+   uint64_t total;
+   _Atomic uint64_t next;         /* next threadgroup to claim */
+   _Atomic uint64_t done;         /* threadgroups finished or skipped */
+   _Atomic bool abort;
+   uint32_t users;                /* pool threads inside (pool.lock) */
+   char *err;                     /* first failure (pool.lock) */
+   struct job *link;
+} job;
+
+static struct {
+   pthread_mutex_t lock;
+   pthread_cond_t wake;           /* a job was posted, or stop */
+   pthread_cond_t done;           /* a job finished */
+   pthread_t *threads;
+   uint32_t nthreads, refs;
+   job *jobs;
+   bool stop;
+} pool = {.lock = PTHREAD_MUTEX_INITIALIZER, .wake = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+
+static void record_failure(job *j, worker_tls *w, const uint32_t g[3], int how)
+{
+   char buf[512];
+   const soft_pipeline *p = j->d->pipe;
+   if (how == 2)
+      snprintf(buf, sizeof(buf), "kernel '%s': %s (threadgroup of %u threads)", p->name, w->msg,
+               j->d->launch.nthreads);
+   else
+      snprintf(buf, sizeof(buf), "kernel '%s' faulted at address %p (%s) in threadgroup (%u, %u, %u)",
+               p->name, w->addr, signal_name(w->sig), g[0], g[1], g[2]);
+   j->abort = true;
+   pthread_mutex_lock(&pool.lock);
+   if (!j->err)
+      j->err = strdup(buf);
+   pthread_mutex_unlock(&pool.lock);
+   /* The handler left with the signal possibly blocked. */
+   sigset_t set;
+   sigemptyset(&set);
+   for (size_t i = 0; i < ARRAY_SIZE(fault_signals); i++)
+      sigaddset(&set, fault_signals[i]);
+   pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/* Lays out the dynamic threadgroup blocks in this thread's memory, after
+ * the static part (which lives in the library's thread_local storage). */
+static void bind_threadgroup_memory(soft_launch *L, const soft_dispatch *d, worker_tls *w)
+{
+   size_t off = 0;
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++) {
+      L->tg[i] = d->tg_len[i] ? w->tg_mem + off : NULL;
+      off += d->tg_len[i];
+   }
+}
+
+/* Claims and runs threadgroups of j until none are left. */
+static void run_groups(job *j, worker_tls *w)
+{
+   const soft_dispatch *d = j->d;
+   soft_launch L = d->launch;
+   L.fail = fail_from_kernel;
+   L.fail_ctx = w;
+   bind_threadgroup_memory(&L, d, w);
+   const uint32_t gx = d->launch.grid[0], gy = d->launch.grid[1];
+   for (;;) {
+      uint64_t idx = atomic_fetch_add(&j->next, 1);
+      if (idx >= j->total)
+         break;
+      if (!j->abort) {
+         L.group[0] = (uint32_t)(idx % gx);
+         L.group[1] = (uint32_t)(idx / gx % gy);
+         L.group[2] = (uint32_t)(idx / gx / gy);
+         int how = sigsetjmp(w->jb, 0);
+         if (how == 0) {
+            w->armed = 1;
+            d->pipe->entry(&L);
+            w->armed = 0;
+         } else {
+            record_failure(j, w, L.group, how);
+         }
+      }
+      if (atomic_fetch_add(&j->done, 1) + 1 == j->total) {
+         pthread_mutex_lock(&pool.lock);
+         pthread_cond_broadcast(&pool.done);
+         pthread_mutex_unlock(&pool.lock);
+      }
+   }
+}
+
+static job *claimable(void)
+{
+   for (job *j = pool.jobs; j; j = j->link)
+      if (atomic_load(&j->next) < j->total && !j->abort)
+         return j;
+   return NULL;
+}
+
+static void *pool_main(void *arg)
+{
+   (void)arg;
+   void *token = soft_thread_enter();
+   worker_tls *w = tls;
+   pthread_mutex_lock(&pool.lock);
+   while (!pool.stop) {
+      job *j = w ? claimable() : NULL;
+      if (!j) {
+         pthread_cond_wait(&pool.wake, &pool.lock);
+         continue;
+      }
+      j->users++;
+      pthread_mutex_unlock(&pool.lock);
+      run_groups(j, w);
+      pthread_mutex_lock(&pool.lock);
+      j->users--;
+      pthread_cond_broadcast(&pool.done);
+   }
+   pthread_mutex_unlock(&pool.lock);
+   soft_thread_leave(token);
+   return NULL;
+}
+
+bool soft_pool_acquire(char **err)
+{
+   pthread_once(&handler_once, install_handler);
+   pthread_mutex_lock(&pool.lock);
+   bool ok = true;
+   if (pool.refs++ == 0) {
+      /* The submitting thread works too: one pool thread fewer than CPUs. */
+      uint32_t n = soft_thread_count() - 1;
+      pool.stop = false;
+      pool.threads = n ? mc_calloc(n, sizeof(pthread_t)) : NULL;
+      if (n && !pool.threads) {
+         ok = false;
+      } else {
+         for (pool.nthreads = 0; pool.nthreads < n; pool.nthreads++)
+            if (pthread_create(&pool.threads[pool.nthreads], NULL, pool_main, NULL))
+               break;
+      }
+      if (!ok) {
+         pool.refs--;
+         mtl_set_err(err, "out of memory starting the worker threads");
+      }
+   }
+   pthread_mutex_unlock(&pool.lock);
+   return ok;
+}
+
+void soft_pool_release(void)
+{
+   pthread_mutex_lock(&pool.lock);
+   if (--pool.refs > 0) {
+      pthread_mutex_unlock(&pool.lock);
+      return;
+   }
+   pool.stop = true;
+   pthread_cond_broadcast(&pool.wake);
+   pthread_mutex_unlock(&pool.lock);
+   for (uint32_t i = 0; i < pool.nthreads; i++)
+      pthread_join(pool.threads[i], NULL);
+   free(pool.threads);
+   pool.threads = NULL;
+   pool.nthreads = 0;
+}
+
+bool soft_run_dispatch(const soft_dispatch *d, char **err)
+{
+   job j = {.d = d, .total = (uint64_t)d->launch.grid[0] * d->launch.grid[1] * d->launch.grid[2]};
+   void *token = soft_thread_enter();     /* no-op on queue threads, which entered already */
+   worker_tls *w = tls;
+   if (!w) {
+      mtl_set_err(err, "out of memory for worker state");
+      return false;
+   }
+   pthread_mutex_lock(&pool.lock);
+   j.link = pool.jobs;
+   pool.jobs = &j;
+   pthread_cond_broadcast(&pool.wake);
+   pthread_mutex_unlock(&pool.lock);
+
+   run_groups(&j, w);
+
+   pthread_mutex_lock(&pool.lock);
+   while (atomic_load(&j.done) < j.total || j.users)
+      pthread_cond_wait(&pool.done, &pool.lock);
+   for (job **p = &pool.jobs; *p; p = &(*p)->link)
+      if (*p == &j) {
+         *p = j.link;
+         break;
+      }
+   pthread_mutex_unlock(&pool.lock);
+   soft_thread_leave(token);
+   if (j.err) {
+      if (err)
+         *err = j.err;
+      else
+         free(j.err);
+      return false;
+   }
+   return !j.abort;
+}

@@ -1,0 +1,847 @@
+/*
+ * msl_scan.c — what clang++ cannot do with MSL source by itself.
+ *
+ * clang ignores MSL's attributes ([[buffer(0)]], [[thread_position_in_grid]])
+ * and knows nothing of kernels, so before compiling, a token scan (no full
+ * parse) of the MSL:
+ *   1. finds each kernel definition ("kernel void f(...) {" or
+ *      "[[kernel]] void f(...) {"), parses its parameters (type text, name,
+ *      attribute) and generates an extern "C" entry wrapper that binds the
+ *      buffers and threadgroup blocks for one threadgroup and calls the
+ *      kernel once per thread with the built-in values;
+ *   2. blanks the attributes it handled (same length, so diagnostics keep
+ *      their line and column); any other attribute stays and clang's
+ *      -Werror=unknown-attributes rejects it, as Metal would;
+ *   3. rewrites threadgroup variables declared in kernel bodies
+ *      ("threadgroup float tile[16][16];") into static thread_local storage
+ *      with a threadgroup reference to it: clang rejects automatic
+ *      variables in an address space, and every thread of a threadgroup runs
+ *      on one OS thread, so thread_local storage is exactly per-threadgroup
+ *      even with threadgroups running in parallel;
+ *   4. rewrites MSL spellings C++ lacks: the half literal suffix 0.5h, and
+ *      static_cast<float4>(v) (a value conversion in MSL, a bit cast for
+ *      clang vectors) into the float4(v) constructor.
+ * Rewrites never add or remove newlines, so every line keeps its number.
+ * Known gaps: kernels inside namespaces or templates, kernels declared by
+ * macros, threadgroup arrays sized by constants local to the kernel.
+ */
+#include "soft.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum tok_kind { T_IDENT, T_NUMBER, T_PUNCT, T_STRING };
+
+typedef struct tok {
+   enum tok_kind kind;
+   uint32_t off, len, line, col;
+} tok;
+
+typedef struct edit {
+   uint32_t off, len;
+   char *text;          /* replacement, malloc'ed; NULL = blank with spaces */
+} edit;
+
+typedef struct scanner {
+   const char *src;
+   tok *t;
+   uint32_t n, cap;
+   edit *ed;
+   uint32_t ned, edcap;
+   strbuf gen;          /* generated entries */
+   char *err;
+   bool oom;
+} scanner;
+
+/* ---- tokens ---- */
+
+static bool push_tok(scanner *s, enum tok_kind k, uint32_t off, uint32_t len, uint32_t line,
+                     uint32_t col)
+{
+   if (s->n == s->cap) {
+      uint32_t cap = s->cap ? s->cap * 2 : 256;
+      tok *t = mc_realloc(s->t, cap * sizeof(*t));
+      if (!t) {
+         s->oom = true;
+         return false;
+      }
+      s->t = t;
+      s->cap = cap;
+   }
+   s->t[s->n++] = (tok){k, off, len, line, col};
+   return true;
+}
+
+static bool tokenize(scanner *s)
+{
+   const char *p = s->src;
+   uint32_t i = 0, line = 1, col = 1;
+   bool line_start = true;
+#define ADV() (p[i] == '\n' ? (line++, col = 1, line_start = true) : (col++, 0), i++)
+   while (p[i]) {
+      char c = p[i];
+      if (c == '\n' || isspace((unsigned char)c)) {
+         ADV();
+         continue;
+      }
+      if (c == '/' && p[i + 1] == '/') {
+         while (p[i] && p[i] != '\n')
+            ADV();
+         continue;
+      }
+      if (c == '/' && p[i + 1] == '*') {
+         ADV(), ADV();
+         while (p[i] && !(p[i] == '*' && p[i + 1] == '/'))
+            ADV();
+         if (p[i])
+            ADV(), ADV();
+         continue;
+      }
+      if (c == '#' && line_start) {          /* preprocessor line, with continuations */
+         while (p[i] && p[i] != '\n') {
+            if (p[i] == '\\' && p[i + 1] == '\n')
+               ADV();
+            ADV();
+         }
+         continue;
+      }
+      line_start = false;
+      uint32_t start = i, sl = line, sc = col;
+      if (isalpha((unsigned char)c) || c == '_') {
+         while (isalnum((unsigned char)p[i]) || p[i] == '_')
+            ADV();
+         if (!push_tok(s, T_IDENT, start, i - start, sl, sc))
+            return false;
+      } else if (isdigit((unsigned char)c) || (c == '.' && isdigit((unsigned char)p[i + 1]))) {
+         while (isalnum((unsigned char)p[i]) || p[i] == '.' || p[i] == '_' ||
+                ((p[i] == '+' || p[i] == '-') && strchr("eEpP", p[i - 1])))
+            ADV();
+         if (!push_tok(s, T_NUMBER, start, i - start, sl, sc))
+            return false;
+      } else if (c == '"' || c == '\'') {
+         ADV();
+         while (p[i] && p[i] != c && p[i] != '\n') {
+            if (p[i] == '\\' && p[i + 1])
+               ADV();
+            ADV();
+         }
+         if (p[i] == c)
+            ADV();
+         if (!push_tok(s, T_STRING, start, i - start, sl, sc))
+            return false;
+      } else {
+         ADV();
+         if (!push_tok(s, T_PUNCT, start, 1, sl, sc))
+            return false;
+      }
+   }
+#undef ADV
+   return true;
+}
+
+static bool is(const scanner *s, uint32_t k, const char *text)
+{
+   if (k >= s->n)
+      return false;
+   size_t n = strlen(text);
+   return s->t[k].len == n && !memcmp(s->src + s->t[k].off, text, n);
+}
+
+static bool is_ident(const scanner *s, uint32_t k)
+{
+   return k < s->n && s->t[k].kind == T_IDENT;
+}
+
+/* "[[" at k (two adjacent '[' tokens). */
+static bool attr_open(const scanner *s, uint32_t k)
+{
+   return is(s, k, "[") && is(s, k + 1, "[") && s->t[k + 1].off == s->t[k].off + 1;
+}
+
+/* Index of the matching close for the bracket at k, or s->n. */
+static uint32_t match(const scanner *s, uint32_t k)
+{
+   const char *o = "([{", *c = ")]}";
+   int depth = 0;
+   for (uint32_t i = k; i < s->n; i++) {
+      if (s->t[i].kind != T_PUNCT)
+         continue;
+      char ch = s->src[s->t[i].off];
+      if (strchr(o, ch))
+         depth++;
+      else if (strchr(c, ch) && --depth == 0)
+         return i;
+   }
+   return s->n;
+}
+
+/* ---- errors and edits ---- */
+
+static void fail_at(scanner *s, uint32_t k, const char *fmt, ...) MC_PRINTF(3, 4);
+static void fail_at(scanner *s, uint32_t k, const char *fmt, ...)
+{
+   if (s->err)
+      return;
+   strbuf b;
+   strbuf_init(&b);
+   const tok *t = k < s->n ? &s->t[k] : NULL;
+   strbuf_printf(&b, "program_source:%u:%u: error: ", t ? t->line : 0, t ? t->col : 0);
+   va_list ap;
+   va_start(ap, fmt);
+   strbuf_vprintf(&b, fmt, ap);
+   va_end(ap);
+   s->err = strbuf_take(&b);
+   if (!s->err)
+      s->oom = true;
+}
+
+static void add_edit(scanner *s, uint32_t off, uint32_t len, const char *text)
+{
+   if (s->ned == s->edcap) {
+      uint32_t cap = s->edcap ? s->edcap * 2 : 32;
+      edit *e = mc_realloc(s->ed, cap * sizeof(*e));
+      if (!e) {
+         s->oom = true;
+         return;
+      }
+      s->ed = e;
+      s->edcap = cap;
+   }
+   char *copy = NULL;
+   if (text && !(copy = mc_strdup(text))) {
+      s->oom = true;
+      return;
+   }
+   s->ed[s->ned++] = (edit){off, len, copy};
+}
+
+/* Blank tokens a..b inclusive (keeping newlines). */
+static void blank(scanner *s, uint32_t a, uint32_t b)
+{
+   add_edit(s, s->t[a].off, s->t[b].off + s->t[b].len - s->t[a].off, NULL);
+}
+
+static char *tok_text(const scanner *s, uint32_t a, uint32_t b)
+{
+   uint32_t off = s->t[a].off, end = s->t[b].off + s->t[b].len;
+   char *r = mc_malloc(end - off + 1);
+   if (!r)
+      return NULL;
+   /* Join the tokens' text with single spaces where whitespace was. */
+   size_t n = 0;
+   for (uint32_t k = a; k <= b; k++) {
+      if (k > a && s->t[k].off > s->t[k - 1].off + s->t[k - 1].len)
+         r[n++] = ' ';
+      memcpy(r + n, s->src + s->t[k].off, s->t[k].len);
+      n += s->t[k].len;
+   }
+   r[n] = 0;
+   return r;
+}
+
+/* ---- kernel parameters ---- */
+
+enum param_kind { P_BUFFER, P_TG, P_POS3, P_SCALAR };
+
+typedef struct builtin_attr {
+   const char *name;
+   enum param_kind kind;
+   const char *x, *y, *z;     /* C++ expressions in the wrapper's loop */
+} builtin_attr;
+
+static const builtin_attr builtins[] = {
+   {"thread_position_in_grid", P_POS3, "__mc_G[0] * __mc_T[0] + __mc_x",
+    "__mc_G[1] * __mc_T[1] + __mc_y", "__mc_G[2] * __mc_T[2] + __mc_z"},
+   {"thread_position_in_threadgroup", P_POS3, "__mc_x", "__mc_y", "__mc_z"},
+   {"threadgroup_position_in_grid", P_POS3, "__mc_G[0]", "__mc_G[1]", "__mc_G[2]"},
+   {"threads_per_threadgroup", P_POS3, "__mc_T[0]", "__mc_T[1]", "__mc_T[2]"},
+   {"threadgroups_per_grid", P_POS3, "__mc_N[0]", "__mc_N[1]", "__mc_N[2]"},
+   {"threads_per_grid", P_POS3, "__mc_N[0] * __mc_T[0]", "__mc_N[1] * __mc_T[1]",
+    "__mc_N[2] * __mc_T[2]"},
+   {"thread_index_in_threadgroup", P_SCALAR, "__mc_i", 0, 0},
+   {"thread_index_in_simdgroup", P_SCALAR, "__mc_i % 32u", 0, 0},
+   {"simdgroup_index_in_threadgroup", P_SCALAR, "__mc_i / 32u", 0, 0},
+   {"threads_per_simdgroup", P_SCALAR, "32u", 0, 0},
+   {"thread_execution_width", P_SCALAR, "32u", 0, 0},
+   {"simdgroups_per_threadgroup", P_SCALAR, "(__mc_L->nthreads + 31u) / 32u", 0, 0},
+   {"thread_index_in_quadgroup", P_SCALAR, "__mc_i % 4u", 0, 0},
+   {"quadgroup_index_in_threadgroup", P_SCALAR, "__mc_i / 4u", 0, 0},
+   {"quadgroups_per_threadgroup", P_SCALAR, "(__mc_L->nthreads + 3u) / 4u", 0, 0},
+};
+
+typedef struct kparam {
+   enum param_kind kind;
+   const builtin_attr *bi;
+   uint32_t index;          /* buffer / threadgroup index */
+   char *type, *name;
+   uint32_t line;
+   bool is_ref;
+} kparam;
+
+typedef struct kdecl {
+   char *name;
+   uint32_t line, max_threads;
+   kparam p[64];
+   uint32_t np;
+   strbuf tg_size;          /* C++ expression: static threadgroup bytes */
+} kdecl;
+
+static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
+{
+   if (k >= s->n || s->t[k].kind != T_NUMBER)
+      return false;
+   char buf[32];
+   uint32_t n = MC_MIN(s->t[k].len, sizeof(buf) - 1);
+   memcpy(buf, s->src + s->t[k].off, n);
+   buf[n] = 0;
+   char *end;
+   unsigned long v = strtoul(buf, &end, 0);
+   if (*end == 'u' || *end == 'U')
+      end++;
+   if (*end || v > 0xffffffffu)
+      return false;
+   *out = (uint32_t)v;
+   return true;
+}
+
+/* The attribute group [[ a ]] at k..e (e = index of the last ']'):
+ * classifies the parameter. */
+static bool param_attr(scanner *s, uint32_t k, uint32_t e, kparam *p)
+{
+   uint32_t a = k + 2;
+   if (!is_ident(s, a) || e < 3 || !is(s, e - 1, "]")) {
+      fail_at(s, k, "malformed attribute");
+      return false;
+   }
+   const char *name = s->src + s->t[a].off;
+   uint32_t len = s->t[a].len;
+   for (size_t i = 0; i < ARRAY_SIZE(builtins); i++) {
+      if (strlen(builtins[i].name) == len && !memcmp(builtins[i].name, name, len)) {
+         if (a + 1 != e - 1) {
+            fail_at(s, a, "attribute '%.*s' takes no arguments", (int)len, name);
+            return false;
+         }
+         p->kind = builtins[i].kind;
+         p->bi = &builtins[i];
+         return true;
+      }
+   }
+   bool buf = len == 6 && !memcmp(name, "buffer", 6);
+   bool tg = len == 11 && !memcmp(name, "threadgroup", 11);
+   if (!buf && !tg) {
+      fail_at(s, a, "unknown attribute '%.*s' on a kernel parameter", (int)len, name);
+      return false;
+   }
+   uint32_t idx;
+   if (!is(s, a + 1, "(") || !parse_uint(s, a + 2, &idx) || !is(s, a + 3, ")") || a + 4 != e - 1) {
+      fail_at(s, a, "attribute '%.*s' needs one integer index, e.g. [[%.*s(0)]]", (int)len, name,
+              (int)len, name);
+      return false;
+   }
+   if (idx >= SOFT_MAX_BUFFERS) {
+      fail_at(s, a + 2, "%s index %u is out of range: Metal has %d %s slots (0-%d)",
+              buf ? "buffer" : "threadgroup", idx, SOFT_MAX_BUFFERS,
+              buf ? "buffer" : "threadgroup memory", SOFT_MAX_BUFFERS - 1);
+      return false;
+   }
+   p->kind = buf ? P_BUFFER : P_TG;
+   p->index = idx;
+   return true;
+}
+
+static bool type_has(const char *type, const char *word)
+{
+   size_t n = strlen(word);
+   for (const char *p = strstr(type, word); p; p = strstr(p + 1, word)) {
+      bool left = p == type || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+      bool right = !(isalnum((unsigned char)p[n]) || p[n] == '_');
+      if (left && right)
+         return true;
+   }
+   return false;
+}
+
+/* One parameter: tokens a..b inclusive. */
+static bool parse_param(scanner *s, uint32_t a, uint32_t b, kparam *p)
+{
+   int32_t attr = -1, attr_end = -1;
+   for (uint32_t k = a; k <= b; k++) {
+      if (attr_open(s, k)) {
+         uint32_t e = match(s, k);
+         if (e > b || attr >= 0) {
+            fail_at(s, k, "malformed attribute on a kernel parameter");
+            return false;
+         }
+         attr = (int32_t)k;
+         attr_end = (int32_t)e;
+         k = e;
+      }
+   }
+   uint32_t last = attr >= 0 ? (uint32_t)attr - 1 : b;
+   if (attr >= 0 && (uint32_t)attr_end != b) {
+      fail_at(s, (uint32_t)attr_end, "unexpected tokens after a kernel parameter's attribute");
+      return false;
+   }
+   if (attr < 0 || last < a + 1 || !is_ident(s, last)) {
+      fail_at(s, a, "kernel parameter needs a type, a name and an attribute such as [[buffer(0)]]");
+      return false;
+   }
+   if (!param_attr(s, (uint32_t)attr, (uint32_t)attr_end, p))
+      return false;
+   blank(s, (uint32_t)attr, (uint32_t)attr_end);
+   p->type = tok_text(s, a, last - 1);
+   p->name = tok_text(s, last, last);
+   p->line = s->t[a].line;
+   if (!p->type || !p->name) {
+      s->oom = true;
+      return false;
+   }
+   p->is_ref = is(s, last - 1, "&");
+   bool ptr = is(s, last - 1, "*");
+   if (p->kind == P_BUFFER &&
+       (!(ptr || p->is_ref) || !(type_has(p->type, "device") || type_has(p->type, "constant")))) {
+      fail_at(s, a, "buffer argument '%s' must be a pointer or reference in the device or "
+              "constant address space", p->name);
+      return false;
+   }
+   if (p->kind == P_TG && (!(ptr || p->is_ref) || !type_has(p->type, "threadgroup"))) {
+      fail_at(s, a, "threadgroup argument '%s' must be a threadgroup pointer or reference", p->name);
+      return false;
+   }
+   return true;
+}
+
+static bool parse_params(scanner *s, uint32_t open, uint32_t close, kdecl *kd)
+{
+   uint32_t start = open + 1;
+   int depth = 0;
+   for (uint32_t k = open + 1; k <= close; k++) {
+      bool end = k == close;
+      if (!end && s->t[k].kind == T_PUNCT) {
+         char c = s->src[s->t[k].off];
+         if (strchr("([{<", c))
+            depth++;
+         else if (strchr(")]}>", c))
+            depth--;
+         end = c == ',' && depth == 0;
+      }
+      if (!end)
+         continue;
+      if (k == start) {
+         if (k == close && kd->np == 0)
+            return true;               /* "()" */
+         fail_at(s, k, "empty kernel parameter");
+         return false;
+      }
+      if (kd->np == ARRAY_SIZE(kd->p)) {
+         fail_at(s, start, "too many kernel parameters");
+         return false;
+      }
+      if (!parse_param(s, start, k - 1, &kd->p[kd->np++]))
+         return false;
+      start = k + 1;
+   }
+   return true;
+}
+
+/* ---- attributes on the kernel itself ---- */
+
+/* [[max_total_threads_per_threadgroup(N)]] or [[kernel]] at k..e. */
+static bool kernel_attr(scanner *s, uint32_t k, uint32_t e, kdecl *kd, bool *is_kernel)
+{
+   uint32_t a = k + 2;
+   if (is(s, a, "kernel") && a + 1 == e - 1) {
+      *is_kernel = true;
+      return true;
+   }
+   if (is(s, a, "max_total_threads_per_threadgroup")) {
+      uint32_t v;
+      if (!is(s, a + 1, "(") || !parse_uint(s, a + 2, &v) || !is(s, a + 3, ")") ||
+          a + 4 != e - 1 || v == 0 || v > MTL_MAX_THREADS_PER_THREADGROUP) {
+         fail_at(s, a, "max_total_threads_per_threadgroup needs an integer from 1 to %d",
+                 MTL_MAX_THREADS_PER_THREADGROUP);
+         return false;
+      }
+      kd->max_threads = v;
+      blank(s, k, e);
+      return true;
+   }
+   return true;     /* not ours: clang judges it */
+}
+
+/* ---- threadgroup variables in the kernel body ---- */
+
+/* "threadgroup T a[..], b;" at k (';' at semi): rewritten to thread_local
+ * storage plus a threadgroup reference per declarator. */
+static void rewrite_tg_decl(scanner *s, uint32_t k, uint32_t semi, kdecl *kd)
+{
+   for (uint32_t i = k + 1; i < semi; i++) {
+      if (is(s, i, "*") || is(s, i, "&") || is(s, i, "("))
+         return;                              /* a pointer or a call: not a variable */
+      if (is(s, i, "=") || is(s, i, "{")) {
+         fail_at(s, i, "threadgroup variables cannot have initializers");
+         return;
+      }
+   }
+   strbuf out;
+   strbuf_init(&out);
+   char *type = NULL;
+   uint32_t d = k + 1;
+   while (d < semi) {
+      /* declarator: NAME [dims]...; the first one is preceded by the type */
+      uint32_t name = d, end = d;
+      for (uint32_t i = d; i < semi && !is(s, i, ","); i++) {
+         if (is(s, i, "[")) {
+            i = match(s, i);
+         } else if (is_ident(s, i)) {
+            name = i;
+         }
+         end = i;
+      }
+      if (!type) {
+         if (name <= k + 1) {
+            fail_at(s, k, "threadgroup variable declaration without a type");
+            break;
+         }
+         type = tok_text(s, k + 1, name - 1);
+         if (!type)
+            break;
+      }
+      char *id = tok_text(s, name, name);
+      char *dims = end > name ? tok_text(s, name + 1, end) : mc_strdup("");
+      if (id && dims) {
+         strbuf_printf(&out, "static __MC_TLS %s __mc_tg_%s%s __attribute__((aligned(16))); "
+                       "threadgroup auto &%s = *(threadgroup decltype(__mc_tg_%s) *)&__mc_tg_%s; ",
+                       type, id, dims, id, id, id);
+         strbuf_printf(&kd->tg_size, " + ((sizeof(%s%s) + 15) & ~(size_t)15)", type, dims);
+      } else {
+         s->oom = true;
+      }
+      free(id);
+      free(dims);
+      d = end + 2;       /* past the ',' */
+   }
+   free(type);
+   char *text = strbuf_take(&out);
+   if (!text)
+      s->oom = true;
+   else if (!s->err)
+      add_edit(s, s->t[k].off, s->t[semi].off + 1 - s->t[k].off, text);
+   free(text);
+}
+
+static void scan_body(scanner *s, uint32_t open, uint32_t close, kdecl *kd)
+{
+   for (uint32_t k = open + 1; k < close && !s->err && !s->oom; k++) {
+      if (!is(s, k, "threadgroup"))
+         continue;
+      if (!(is(s, k - 1, "{") || is(s, k - 1, "}") || is(s, k - 1, ";")))
+         continue;
+      uint32_t semi = k;
+      while (semi < close && !is(s, semi, ";"))
+         semi++;
+      if (semi < close)
+         rewrite_tg_decl(s, k, semi, kd);
+   }
+}
+
+/* ---- the generated entry ---- */
+
+static void gen_param(scanner *s, const kparam *p)
+{
+   strbuf *g = &s->gen;
+   strbuf_printf(g, "#line %u \"program_source\"\n", p->line);
+   const char *src = p->kind == P_BUFFER ? "buffers" : "tg";
+   if (p->is_ref) {
+      /* "constant P &p": bind through a pointer to the referenced type */
+      size_t n = strlen(p->type);
+      while (n && (p->type[n - 1] == '&' || p->type[n - 1] == ' '))
+         n--;
+      strbuf_printf(g, "   %s %s = *(%.*s *)__mc_L->%s[%u];\n", p->type, p->name, (int)n,
+                    p->type, src, p->index);
+   } else {
+      strbuf_printf(g, "   %s %s = (%s)__mc_L->%s[%u];\n", p->type, p->name, p->type, src,
+                    p->index);
+   }
+}
+
+static void gen_arg(strbuf *g, const kparam *p, bool first)
+{
+   if (!first)
+      strbuf_puts(g, ", ");
+   if (p->kind == P_BUFFER || p->kind == P_TG) {
+      strbuf_puts(g, p->name);
+      return;
+   }
+   const char *type = p->type;
+   if (!strncmp(type, "const ", 6))
+      type += 6;
+   if (p->kind == P_POS3)
+      strbuf_printf(g, "::__mc::builtin<%s>(%s, %s, %s)", type, p->bi->x, p->bi->y, p->bi->z);
+   else
+      strbuf_printf(g, "::__mc::builtin1<%s>(%s)", type, p->bi->x);
+}
+
+static void gen_entry(scanner *s, kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   uint32_t bufmask = 0, tgmask = 0;
+   for (uint32_t i = 0; i < kd->np; i++) {
+      const kparam *p = &kd->p[i];
+      uint32_t *m = p->kind == P_BUFFER ? &bufmask : p->kind == P_TG ? &tgmask : NULL;
+      if (m && (*m & (1u << p->index))) {
+         /* Metal rejects two arguments bound to one slot. */
+         for (uint32_t k = 0; k < s->n; k++)
+            if (s->t[k].line == p->line) {
+               fail_at(s, k, "kernel '%s': %s index %u is used twice", kd->name,
+                       p->kind == P_BUFFER ? "buffer" : "threadgroup", p->index);
+               break;
+            }
+         return;
+      }
+      if (m)
+         *m |= 1u << p->index;
+   }
+   const char *tgs = kd->tg_size.s ? kd->tg_size.s : "";
+   strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
+   strbuf_printf(g, "static_assert((0%s) <= %d, \"kernel '%s': threadgroup memory exceeds "
+                 "Metal's 32 KB limit\");\n", tgs, MTL_MAX_THREADGROUP_MEMORY, kd->name);
+   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) const ::__mc::kernel_info "
+                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, 0};\n", kd->name,
+                 SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
+                 tgs, bufmask, tgmask);
+   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
+                 "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
+                 "   ::__mc::cur = __mc_L;\n", kd->name);
+   for (uint32_t i = 0; i < kd->np; i++)
+      if (kd->p[i].kind == P_BUFFER || kd->p[i].kind == P_TG)
+         gen_param(s, &kd->p[i]);
+   strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
+   strbuf_puts(g, "   const uint *__mc_G = __mc_L->group, *__mc_T = __mc_L->tpg, *__mc_N = __mc_L->grid;\n"
+               "   (void)__mc_G; (void)__mc_N;\n"
+               "   uint __mc_i = 0;\n"
+               "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
+               "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
+               "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++, __mc_i++) {\n"
+               "      (void)__mc_i;\n");
+   strbuf_printf(g, "#line %u \"program_source\"\n      %s(", kd->line, kd->name);
+   for (uint32_t i = 0; i < kd->np; i++)
+      gen_arg(g, &kd->p[i], i == 0);
+   strbuf_puts(g, ");\n   }\n}\n");
+}
+
+/* ---- kernels ---- */
+
+static void free_kdecl(kdecl *kd)
+{
+   for (uint32_t i = 0; i < kd->np; i++) {
+      free(kd->p[i].type);
+      free(kd->p[i].name);
+   }
+   free(kd->name);
+   strbuf_free(&kd->tg_size);
+}
+
+/* A kernel whose "void" is at v; attribute groups before it (from first
+ * on) may hold max_total_threads_per_threadgroup.  Returns the index to
+ * continue scanning from. */
+static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *count)
+{
+   kdecl *kd = mc_calloc(1, sizeof(*kd));
+   if (!kd) {
+      s->oom = true;
+      return s->n;
+   }
+   uint32_t next = v + 1;
+   bool dummy;
+   for (uint32_t k = first; k < v && !s->err; k++)
+      if (attr_open(s, k)) {
+         uint32_t e = match(s, k);
+         kernel_attr(s, k, e, kd, &dummy);
+         k = e;
+      }
+   if (!is(s, v, "void")) {
+      fail_at(s, v, "a kernel function must return void");
+      goto out;
+   }
+   if (!is_ident(s, v + 1) || !is(s, v + 2, "(")) {
+      fail_at(s, v, "expected a kernel function name and its parameters");
+      goto out;
+   }
+   uint32_t close = match(s, v + 2);
+   if (close >= s->n) {
+      fail_at(s, v + 2, "unbalanced parentheses in a kernel declaration");
+      goto out;
+   }
+   kd->line = s->t[v + 1].line;
+   kd->name = tok_text(s, v + 1, v + 1);
+   if (!kd->name || !parse_params(s, v + 2, close, kd))
+      goto out;
+   uint32_t k = close + 1;
+   while (attr_open(s, k) && !s->err) {      /* attributes after the parameter list */
+      uint32_t e = match(s, k);
+      kernel_attr(s, k, e, kd, &dummy);
+      k = e + 1;
+   }
+   next = k;
+   if (!is(s, k, "{"))
+      goto out;                                /* a declaration: the definition comes later */
+   uint32_t body_end = match(s, k);
+   scan_body(s, k, body_end, kd);
+   if (!s->err && !s->oom && !kd->tg_size.failed) {
+      gen_entry(s, kd);
+      (*count)++;
+   }
+   if (kd->tg_size.failed)
+      s->oom = true;
+   next = body_end;
+out:
+   free_kdecl(kd);
+   free(kd);
+   return next;
+}
+
+static void scan_kernels(scanner *s, uint32_t *count)
+{
+   uint32_t attrs_from = 0;      /* start of the attribute groups just before k */
+   bool in_attrs = false;
+   for (uint32_t k = 0; k < s->n && !s->err && !s->oom; k++) {
+      if (attr_open(s, k)) {
+         uint32_t e = match(s, k);
+         if (!in_attrs)
+            attrs_from = k;
+         in_attrs = true;
+         if (is(s, k + 2, "kernel") && k + 3 == e - 1) {      /* [[kernel]] */
+            add_edit(s, s->t[k].off, s->t[e].off + 1 - s->t[k].off, "kernel");
+            uint32_t v = e + 1;
+            while (attr_open(s, v))
+               v = match(s, v) + 1;
+            k = do_kernel(s, attrs_from, v, count);
+            in_attrs = false;
+            continue;
+         }
+         k = e;
+         continue;
+      }
+      if (is(s, k, "kernel") && !(k > 0 && (is(s, k - 1, ".") || is(s, k - 1, ">")))) {
+         uint32_t v = k + 1;
+         while (attr_open(s, v))
+            v = match(s, v) + 1;
+         k = do_kernel(s, in_attrs ? attrs_from : k, v, count);
+         in_attrs = false;
+         continue;
+      }
+      in_attrs = false;
+   }
+}
+
+/* ---- source rewrites outside kernels ---- */
+
+static bool is_vector_type(const char *p, uint32_t len)
+{
+   static const char *const bases[] = {"bool", "char", "uchar", "short", "ushort", "int", "uint",
+                                       "long", "ulong", "half", "float", "bfloat"};
+   if (len < 2 || p[len - 1] < '2' || p[len - 1] > '4')
+      return false;
+   for (size_t i = 0; i < ARRAY_SIZE(bases); i++)
+      if (strlen(bases[i]) == len - 1 && !memcmp(bases[i], p, len - 1))
+         return true;
+   return false;
+}
+
+static void rewrite_spellings(scanner *s)
+{
+   for (uint32_t k = 0; k < s->n && !s->oom; k++) {
+      const tok *t = &s->t[k];
+      const char *p = s->src + t->off;
+      if (t->kind == T_NUMBER && (p[t->len - 1] == 'h' || p[t->len - 1] == 'H')) {
+         bool hex = t->len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+         bool flt = memchr(p, '.', t->len) || memchr(p, hex ? 'p' : 'e', t->len) ||
+                    memchr(p, hex ? 'P' : 'E', t->len);
+         if (flt)            /* 0.5h: MSL's half literal, f16 in clang */
+            add_edit(s, t->off + t->len - 1, 1, "f16");
+      } else if (is(s, k, "static_cast") && is(s, k + 1, "<") && is_ident(s, k + 2) &&
+                 is(s, k + 3, ">") && is_vector_type(s->src + s->t[k + 2].off, s->t[k + 2].len)) {
+         char name[16];
+         snprintf(name, sizeof(name), "%.*s", (int)s->t[k + 2].len, s->src + s->t[k + 2].off);
+         add_edit(s, t->off, s->t[k + 3].off + 1 - t->off, name);
+         k += 3;
+      }
+   }
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+   const edit *x = a, *y = b;
+   return x->off < y->off ? -1 : x->off > y->off;
+}
+
+static char *apply_edits(scanner *s)
+{
+   if (s->ned)
+      qsort(s->ed, s->ned, sizeof(*s->ed), cmp_edit);
+   strbuf b;
+   strbuf_init(&b);
+   uint32_t pos = 0;
+   for (uint32_t i = 0; i < s->ned; i++) {
+      const edit *e = &s->ed[i];
+      if (e->off < pos)
+         continue;                 /* overlapping edit: the first one wins */
+      strbuf_putn(&b, s->src + pos, e->off - pos);
+      if (e->text) {
+         strbuf_puts(&b, e->text);
+      } else {
+         for (uint32_t j = 0; j < e->len; j++)
+            strbuf_putc(&b, s->src[e->off + j] == '\n' ? '\n' : ' ');
+      }
+      pos = e->off + e->len;
+   }
+   strbuf_puts(&b, s->src + pos);
+   return strbuf_take(&b);
+}
+
+bool soft_scan_msl(const char *src, soft_scan *out, char **err)
+{
+   memset(out, 0, sizeof(*out));
+   scanner s = {.src = src};
+   strbuf_init(&s.gen);
+   uint32_t count = 0;
+   if (tokenize(&s)) {
+      rewrite_spellings(&s);
+      scan_kernels(&s, &count);
+   }
+   bool ok = false;
+   if (!s.oom && !s.err) {
+      out->source = apply_edits(&s);
+      out->entries = strbuf_take(&s.gen);
+      out->nkernels = count;
+      ok = out->source && out->entries;
+      if (!ok)
+         s.oom = true;
+   }
+   if (!ok) {
+      soft_scan_free(out);
+      if (err) {
+         *err = s.err ? s.err : NULL;
+         s.err = NULL;
+         if (!*err)
+            *err = mc_strdup("out of memory while scanning the MSL source");
+      }
+   }
+   free(s.err);
+   strbuf_free(&s.gen);
+   for (uint32_t i = 0; i < s.ned; i++)
+      free(s.ed[i].text);
+   free(s.ed);
+   free(s.t);
+   return ok;
+}
+
+void soft_scan_free(soft_scan *s)
+{
+   free(s->source);
+   free(s->entries);
+   memset(s, 0, sizeof(*s));
+}

@@ -1,0 +1,347 @@
+/*
+ * queue.c — command queues and command buffers.
+ *
+ * Each queue has one thread that runs its committed command buffers in
+ * commit order, asynchronously from the host, as a GPU front end does.
+ * Inside a command buffer commands run one after another (Metal's serial
+ * compute encoder: a dispatch completes before the next command starts);
+ * a dispatch itself spreads its threadgroups over the worker pool
+ * (exec.c).
+ *
+ * A failure — an encoding error that Metal's API validation would report,
+ * or a faulting kernel — marks the buffer failed: remaining dispatches,
+ * copies and fills are skipped, but event signals and waits still run so
+ * that other queues waiting on this one do not hang.  The buffer completes
+ * with MTL_CMDBUF_ERROR and the first error's text.
+ */
+#include "soft.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(soft);
+
+struct soft_queue {
+   struct mtl_queue base;
+   pthread_mutex_t lock;
+   pthread_cond_t cv;
+   soft_cmdbuf *head, *tail;      /* committed, not started */
+   uint32_t pending;              /* committed, not completed */
+   bool stop;
+   pthread_t thread;
+};
+
+static soft_queue *as_queue(mtl_queue *q) { return (soft_queue *)q; }
+static soft_cmdbuf *as_cb(mtl_cmdbuf *c) { return (soft_cmdbuf *)c; }
+
+/* ---- command buffers: recording ---- */
+
+void soft_cmdbuf_fail(soft_cmdbuf *cb, const char *fmt, ...)
+{
+   pthread_mutex_lock(&cb->lock);
+   if (!cb->error) {
+      strbuf b;
+      strbuf_init(&b);
+      va_list ap;
+      va_start(ap, fmt);
+      strbuf_vprintf(&b, fmt, ap);
+      va_end(ap);
+      cb->error = strbuf_take(&b);
+      if (!cb->error)
+         cb->error = strdup("out of memory");
+      LOG_INFO("command buffer %p: %s", (void *)cb, cb->error ? cb->error : "error");
+   }
+   pthread_mutex_unlock(&cb->lock);
+}
+
+soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind)
+{
+   if (cb->status != MTL_CMDBUF_NOT_ENQUEUED) {
+      LOG_WARN("encoding into a command buffer that was already committed");
+      return NULL;
+   }
+   soft_cmd *c = mc_calloc(1, sizeof(*c));
+   if (!c) {
+      soft_cmdbuf_fail(cb, "out of memory encoding a command");
+      return NULL;
+   }
+   c->kind = kind;
+   *cb->tail = c;
+   cb->tail = &c->next;
+   return c;
+}
+
+void soft_cmd_free(soft_cmd *c)
+{
+   if (c->kind == CMD_DISPATCH) {
+      for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
+         if (c->retained[i])
+            soft_buffer_unref(c->retained[i]);
+      if (c->d.pipe)
+         soft_pipeline_unref(c->d.pipe);
+      free(c->d.bytes);
+   }
+   if (c->src)
+      soft_buffer_unref(c->src);
+   if (c->dst)
+      soft_buffer_unref(c->dst);
+   if (c->ev)
+      soft_event_unref(c->ev);
+   free(c);
+}
+
+mtl_cmdbuf *soft_cmdbuf_new(mtl_queue *mq, char **err)
+{
+   soft_cmdbuf *cb = mc_calloc(1, sizeof(*cb));
+   if (!cb) {
+      mtl_set_err(err, "out of memory creating a command buffer");
+      return NULL;
+   }
+   mtl_device *dev = mq->obj.dev;
+   cb->base.obj = (mtl_obj){MTL_MAGIC_CMDBUF, dev};
+   cb->enc.obj = (mtl_obj){MTL_MAGIC_ENCODER, dev};
+   cb->blit.obj = (mtl_obj){MTL_MAGIC_BLIT, dev};
+   cb->q = as_queue(mq);
+   cb->refs = 1;
+   cb->tail = &cb->head;
+   cb->status = MTL_CMDBUF_NOT_ENQUEUED;
+   pthread_mutex_init(&cb->lock, NULL);
+   pthread_cond_init(&cb->cv, NULL);
+   return &cb->base;
+}
+
+static void cmdbuf_unref(soft_cmdbuf *cb)
+{
+   if (--cb->refs > 0)
+      return;
+   for (soft_cmd *c = cb->head, *n; c; c = n) {
+      n = c->next;
+      soft_cmd_free(c);
+   }
+   soft_encoder_reset(&cb->es);
+   pthread_mutex_destroy(&cb->lock);
+   pthread_cond_destroy(&cb->cv);
+   free(cb->handlers);
+   free(cb->error);
+   cb->base.obj.magic = MTL_MAGIC_DEAD;
+   free(cb);
+}
+
+void soft_cmdbuf_release(mtl_cmdbuf *c) { cmdbuf_unref(as_cb(c)); }
+
+void soft_cmdbuf_add_completed_handler(mtl_cmdbuf *c, mtl_completed_fn fn, void *data)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   if (cb->status != MTL_CMDBUF_NOT_ENQUEUED) {
+      LOG_WARN("completion handler added after commit: ignored (Metal forbids this)");
+      return;
+   }
+   soft_handler *h = mc_realloc(cb->handlers, (cb->nhandlers + 1) * sizeof(*h));
+   if (!h) {
+      soft_cmdbuf_fail(cb, "out of memory adding a completion handler");
+      return;
+   }
+   cb->handlers = h;
+   h[cb->nhandlers++] = (soft_handler){fn, data};
+}
+
+static void encode_event(soft_cmdbuf *cb, soft_cmd_kind kind, mtl_event *e, uint64_t value)
+{
+   if (cb->es.active || cb->blit_active) {
+      soft_cmdbuf_fail(cb, "%s: an encoder is still open (call end first)",
+                       kind == CMD_SIGNAL ? "encodeSignalEvent" : "encodeWaitForEvent");
+      return;
+   }
+   soft_cmd *c = soft_cmdbuf_add(cb, kind);
+   if (!c)
+      return;
+   c->ev = (soft_event *)e;
+   soft_event_retain(c->ev);
+   c->ev_value = value;
+}
+
+void soft_cmdbuf_encode_signal_event(mtl_cmdbuf *c, mtl_event *ev, uint64_t value)
+{
+   encode_event(as_cb(c), CMD_SIGNAL, ev, value);
+}
+
+void soft_cmdbuf_encode_wait_event(mtl_cmdbuf *c, mtl_event *ev, uint64_t value)
+{
+   encode_event(as_cb(c), CMD_WAIT, ev, value);
+}
+
+/* ---- command buffers: running ---- */
+
+static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed)
+{
+   char *err = NULL;
+   switch (c->kind) {
+   case CMD_DISPATCH:
+      if (!failed && !soft_run_dispatch(&c->d, &err)) {
+         soft_cmdbuf_fail(cb, "%s", err ? err : "dispatch failed");
+         free(err);
+      }
+      break;
+   case CMD_COPY:
+      if (!failed)
+         memmove(c->dst->cpu + c->dst_off, c->src->cpu + c->src_off, c->size);
+      break;
+   case CMD_FILL:
+      if (!failed)
+         memset(c->dst->cpu + c->dst_off, c->value, c->size);
+      break;
+   case CMD_SIGNAL:
+      soft_event_signal(c->ev, c->ev_value);
+      break;
+   case CMD_WAIT:
+      soft_event_block(c->ev, c->ev_value);
+      break;
+   }
+}
+
+static void run_cmdbuf(soft_cmdbuf *cb)
+{
+   pthread_mutex_lock(&cb->lock);
+   cb->start_ns = time_ns();
+   cb->status = MTL_CMDBUF_SCHEDULED;
+   pthread_mutex_unlock(&cb->lock);
+   for (soft_cmd *c = cb->head; c; c = c->next)
+      run_command(cb, c, cb->error != NULL);
+   pthread_mutex_lock(&cb->lock);
+   cb->end_ns = time_ns();
+   cb->status = cb->error ? MTL_CMDBUF_ERROR : MTL_CMDBUF_COMPLETED;
+   pthread_mutex_unlock(&cb->lock);
+   for (uint32_t i = 0; i < cb->nhandlers; i++)
+      cb->handlers[i].fn(&cb->base, cb->handlers[i].data);
+   pthread_mutex_lock(&cb->lock);
+   cb->done = true;
+   pthread_cond_broadcast(&cb->cv);
+   pthread_mutex_unlock(&cb->lock);
+}
+
+static void *queue_main(void *arg)
+{
+   soft_queue *q = arg;
+   void *token = soft_thread_enter();
+   pthread_mutex_lock(&q->lock);
+   for (;;) {
+      while (!q->head && !q->stop)
+         pthread_cond_wait(&q->cv, &q->lock);
+      if (!q->head)
+         break;
+      soft_cmdbuf *cb = q->head;
+      q->head = cb->qnext;
+      if (!q->head)
+         q->tail = NULL;
+      pthread_mutex_unlock(&q->lock);
+      run_cmdbuf(cb);
+      cmdbuf_unref(cb);               /* the queue's reference */
+      pthread_mutex_lock(&q->lock);
+      q->pending--;
+      pthread_cond_broadcast(&q->cv);
+   }
+   pthread_mutex_unlock(&q->lock);
+   soft_thread_leave(token);
+   return NULL;
+}
+
+void soft_cmdbuf_commit(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   if (cb->status != MTL_CMDBUF_NOT_ENQUEUED) {
+      LOG_WARN("command buffer committed twice: ignored");
+      return;
+   }
+   if (cb->es.active || cb->blit_active)
+      soft_cmdbuf_fail(cb, "commit: an encoder is still open (call end first)");
+   soft_queue *q = cb->q;
+   cb->refs++;
+   pthread_mutex_lock(&cb->lock);
+   cb->status = MTL_CMDBUF_COMMITTED;
+   pthread_mutex_unlock(&cb->lock);
+   pthread_mutex_lock(&q->lock);
+   if (q->tail)
+      q->tail->qnext = cb;
+   else
+      q->head = cb;
+   q->tail = cb;
+   q->pending++;
+   pthread_cond_broadcast(&q->cv);
+   pthread_mutex_unlock(&q->lock);
+}
+
+void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   pthread_mutex_lock(&cb->lock);
+   if (cb->status == MTL_CMDBUF_NOT_ENQUEUED)
+      LOG_WARN("waiting on a command buffer that was never committed: returning at once");
+   else
+      while (!cb->done)
+         pthread_cond_wait(&cb->cv, &cb->lock);
+   pthread_mutex_unlock(&cb->lock);
+}
+
+mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   pthread_mutex_lock(&cb->lock);
+   mtl_cmdbuf_status s = cb->status;
+   pthread_mutex_unlock(&cb->lock);
+   return s;
+}
+
+const char *soft_cmdbuf_error(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   return soft_cmdbuf_get_status(c) == MTL_CMDBUF_ERROR ? cb->error : NULL;
+}
+
+double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *c) { return (double)as_cb(c)->start_ns / 1e9; }
+double soft_cmdbuf_gpu_end_time(mtl_cmdbuf *c) { return (double)as_cb(c)->end_ns / 1e9; }
+
+/* ---- queues ---- */
+
+mtl_queue *soft_queue_new(mtl_device *dev, char **err)
+{
+   soft_queue *q = mc_calloc(1, sizeof(*q));
+   if (!q) {
+      mtl_set_err(err, "out of memory creating a command queue");
+      return NULL;
+   }
+   if (!soft_pool_acquire(err)) {
+      free(q);
+      return NULL;
+   }
+   q->base.obj = (mtl_obj){MTL_MAGIC_QUEUE, dev};
+   pthread_mutex_init(&q->lock, NULL);
+   pthread_cond_init(&q->cv, NULL);
+   if (pthread_create(&q->thread, NULL, queue_main, q)) {
+      mtl_set_err(err, "cannot start the command queue's thread");
+      pthread_mutex_destroy(&q->lock);
+      pthread_cond_destroy(&q->cv);
+      soft_pool_release();
+      free(q);
+      return NULL;
+   }
+   return &q->base;
+}
+
+void soft_queue_release(mtl_queue *mq)
+{
+   soft_queue *q = as_queue(mq);
+   pthread_mutex_lock(&q->lock);
+   while (q->pending)
+      pthread_cond_wait(&q->cv, &q->lock);
+   q->stop = true;
+   pthread_cond_broadcast(&q->cv);
+   pthread_mutex_unlock(&q->lock);
+   pthread_join(q->thread, NULL);
+   pthread_mutex_destroy(&q->lock);
+   pthread_cond_destroy(&q->cv);
+   soft_pool_release();
+   q->base.obj.magic = MTL_MAGIC_DEAD;
+   free(q);
+}

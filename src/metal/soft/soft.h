@@ -1,0 +1,283 @@
+/*
+ * soft.h — the software Metal device: internal interfaces (table of
+ * contents, one section per file).  Nothing outside src/metal/ includes it.
+ */
+#ifndef MC_SOFT_H
+#define MC_SOFT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "../mtl_backend.h"
+
+/* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
+
+enum { SOFT_ABI_VERSION = 1, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+
+/* What a kernel's entry wrapper receives for one threadgroup: must match
+ * struct __mc::launch in the shim. */
+typedef struct soft_launch {
+   void *buffers[SOFT_MAX_BUFFERS];
+   void *tg[SOFT_MAX_BUFFERS];
+   uint32_t grid[3];
+   uint32_t tpg[3];
+   uint32_t group[3];
+   uint32_t nthreads;
+   void (*fail)(void *ctx, const char *msg);
+   void *fail_ctx;
+} soft_launch;
+
+/* Per-kernel facts the generated code exports (__mc_info_NAME). */
+typedef struct soft_kernel_info {
+   uint32_t abi;
+   uint32_t max_threads;
+   uint32_t static_tg_bytes;
+   uint32_t buffer_mask;
+   uint32_t tg_mask;
+   uint32_t flags;
+} soft_kernel_info;
+
+typedef void (*soft_entry_fn)(const soft_launch *L);
+
+/* ---- msl_scan.c: kernel signatures, threadgroup variables, wrappers ---- */
+
+typedef struct soft_scan {
+   char *source;        /* the MSL, rewritten with lines kept in place */
+   char *entries;       /* generated C++: one extern "C" entry per kernel */
+   uint32_t nkernels;
+} soft_scan;
+
+/* false: *err has "program_source:L:C: error: ..." (or out of memory). */
+bool soft_scan_msl(const char *src, soft_scan *out, char **err);
+void soft_scan_free(soft_scan *s);
+
+/* ---- shim.c: the embedded metal_stdlib ---- */
+
+/* The shim text (from shim.S) and its hash (first 16 hex digits). */
+const char *soft_shim_text(size_t *len);
+const char *soft_shim_hash(void);
+/* Writes the shim once per process under <base>/shim-<hash>/; returns the
+ * include directory (static storage), NULL on failure. */
+const char *soft_shim_dir(const char *base, char **err);
+
+/* ---- compile.c: host compiler, on-disk cache, dlopen ---- */
+
+/* <cache_dir()>/soft, created; static storage. */
+const char *soft_cache_base(void);
+/* Compiles (or finds in the cache) and dlopen()s; NULL + *err on failure. */
+void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err);
+/* How many times this process ran the compiler (tests: cache hits). */
+uint64_t soft_compile_count(void);
+
+/* ---- objcheck.c: Metal rules checked on the compiled object ---- */
+
+/* false + *err if the object defines writable program-scope data. */
+bool soft_check_object(const char *obj_path, char **err);
+
+/* ---- buffer.c ---- */
+
+typedef struct soft_buffer {
+   struct mtl_buffer base;
+   uint8_t *cpu;              /* contents(): the CPU view */
+   uint8_t *gpu;              /* gpuAddress: a second mapping of the same pages */
+   size_t length;
+   size_t map_length;
+   _Atomic uint32_t refs;     /* the owner + commands that use it */
+   struct soft_buffer *prev, *next;   /* the live-buffer registry */
+} soft_buffer;
+
+mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err);
+void *soft_buffer_contents(mtl_buffer *buf);
+uint64_t soft_buffer_gpu_address(mtl_buffer *buf);
+size_t soft_buffer_length(mtl_buffer *buf);
+void soft_buffer_release(mtl_buffer *buf);
+/* The live buffer whose GPU view contains [addr, addr+len), or NULL. */
+soft_buffer *soft_buffer_find_gpu(uint64_t addr, size_t len);
+/* Commands keep the buffers they use alive (Metal retains them too). */
+void soft_buffer_retain(soft_buffer *b);
+void soft_buffer_unref(soft_buffer *b);
+uint32_t soft_buffer_live_count(void);
+
+/* ---- library.c: libraries, functions, pipelines ---- */
+
+typedef struct soft_library {
+   struct mtl_library base;
+   void *handle;
+   _Atomic uint32_t refs;       /* the owner + its functions and pipelines */
+} soft_library;
+
+typedef struct soft_function {
+   struct mtl_function base;
+   soft_library *lib;
+   char *name;
+   soft_entry_fn entry;
+   const soft_kernel_info *info;
+} soft_function;
+
+typedef struct soft_pipeline {
+   struct mtl_pipeline base;
+   _Atomic uint32_t refs;       /* the owner + encoded dispatches */
+   char *name;
+   soft_library *lib;           /* keeps the code loaded */
+   soft_entry_fn entry;
+   soft_kernel_info info;
+} soft_pipeline;
+
+mtl_library *soft_library_new(mtl_device *dev, const char *source,
+                              const mtl_compile_options *opts, char **err);
+void soft_library_release(mtl_library *lib);
+mtl_function *soft_function_new(mtl_library *lib, const char *name, char **err);
+void soft_function_release(mtl_function *fn);
+mtl_pipeline *soft_pipeline_new(mtl_device *dev, mtl_function *fn, char **err);
+void soft_pipeline_release(mtl_pipeline *p);
+uint32_t soft_pipeline_max_total_threads(mtl_pipeline *p);
+uint32_t soft_pipeline_thread_execution_width(mtl_pipeline *p);
+uint32_t soft_pipeline_static_threadgroup_memory(mtl_pipeline *p);
+void soft_pipeline_retain(soft_pipeline *p);
+void soft_pipeline_unref(soft_pipeline *p);
+
+/* ---- exec.c: worker pool, dispatch, fault recovery ---- */
+
+typedef struct soft_pool soft_pool;
+
+typedef struct soft_dispatch {
+   soft_pipeline *pipe;
+   soft_launch launch;          /* buffers, tg lengths in tg[] as sizes */
+   uint32_t tg_len[SOFT_MAX_BUFFERS];
+   uint8_t *bytes;              /* setBytes copies, one allocation */
+} soft_dispatch;
+
+/* The pool is shared by the device's queues: started by the first queue,
+ * joined when the last one is released (so nothing outlives the work). */
+bool soft_pool_acquire(char **err);
+void soft_pool_release(void);
+/* Runs every threadgroup of d on the pool (the caller helps); false and a
+ * malloc'ed *err if the kernel faulted or hit an unsupported barrier. */
+bool soft_run_dispatch(const soft_dispatch *d, char **err);
+/* Per-thread setup for threads that run kernels (alternate signal stack). */
+void *soft_thread_enter(void);
+void soft_thread_leave(void *token);
+
+/* ---- queue.c: queues and command buffers; encoder.c: encoding ---- */
+
+typedef struct soft_event soft_event;
+
+typedef enum soft_cmd_kind { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_SIGNAL, CMD_WAIT } soft_cmd_kind;
+
+typedef struct soft_cmd {
+   soft_cmd_kind kind;
+   struct soft_cmd *next;
+   soft_buffer *src, *dst;        /* copy: src -> dst; fill: dst */
+   size_t src_off, dst_off, size;
+   uint8_t value;
+   soft_event *ev;
+   uint64_t ev_value;
+   soft_buffer *retained[SOFT_MAX_BUFFERS];   /* dispatch: bound buffers */
+   soft_dispatch d;
+} soft_cmd;
+
+typedef struct soft_queue soft_queue;
+
+/* Encoder state: what set_* calls bound so far (Metal keeps bindings
+ * across dispatches of one encoder). */
+typedef struct soft_encoder_state {
+   bool active;
+   soft_pipeline *pipe;
+   soft_buffer *buf[SOFT_MAX_BUFFERS];
+   size_t buf_off[SOFT_MAX_BUFFERS];
+   uint8_t *bytes[SOFT_MAX_BUFFERS];
+   size_t bytes_len[SOFT_MAX_BUFFERS];
+   uint32_t tg_len[SOFT_MAX_BUFFERS];
+} soft_encoder_state;
+
+typedef struct soft_handler {
+   mtl_completed_fn fn;
+   void *data;
+} soft_handler;
+
+typedef struct soft_cmdbuf {
+   struct mtl_cmdbuf base;
+   struct mtl_encoder enc;        /* the compute encoder, embedded */
+   struct mtl_blit blit;          /* the blit encoder, embedded */
+   soft_queue *q;
+   _Atomic uint32_t refs;         /* the owner + the queue while committed */
+   pthread_mutex_t lock;
+   pthread_cond_t cv;
+   mtl_cmdbuf_status status;
+   bool done;                     /* completed and handlers ran */
+   soft_cmd *head, **tail;
+   char *error;                   /* encoding or execution failure */
+   soft_handler *handlers;
+   uint32_t nhandlers;
+   uint64_t start_ns, end_ns;
+   soft_encoder_state es;
+   bool blit_active;
+   struct soft_cmdbuf *qnext;
+} soft_cmdbuf;
+
+/* Records the first error of a command buffer (encoding or execution). */
+void soft_cmdbuf_fail(soft_cmdbuf *cb, const char *fmt, ...) MC_PRINTF(2, 3);
+/* Appends a command; false (and the buffer failed) when out of memory. */
+soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind);
+void soft_cmd_free(soft_cmd *c);
+void soft_encoder_reset(soft_encoder_state *es);
+
+mtl_queue *soft_queue_new(mtl_device *dev, char **err);
+void soft_queue_release(mtl_queue *q);
+mtl_cmdbuf *soft_cmdbuf_new(mtl_queue *q, char **err);
+void soft_cmdbuf_release(mtl_cmdbuf *cb);
+void soft_cmdbuf_add_completed_handler(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);
+void soft_cmdbuf_encode_signal_event(mtl_cmdbuf *cb, mtl_event *ev, uint64_t value);
+void soft_cmdbuf_encode_wait_event(mtl_cmdbuf *cb, mtl_event *ev, uint64_t value);
+void soft_cmdbuf_commit(mtl_cmdbuf *cb);
+void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
+mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *cb);
+const char *soft_cmdbuf_error(mtl_cmdbuf *cb);
+double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
+double soft_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);
+
+mtl_encoder *soft_cmdbuf_compute_encoder(mtl_cmdbuf *cb);
+void soft_encoder_set_pipeline(mtl_encoder *e, mtl_pipeline *p);
+void soft_encoder_set_bytes(mtl_encoder *e, const void *bytes, size_t length, uint32_t index);
+void soft_encoder_set_buffer(mtl_encoder *e, mtl_buffer *buf, size_t offset, uint32_t index);
+void soft_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, uint32_t index);
+void soft_encoder_use_resource(mtl_encoder *e, mtl_buffer *buf);
+void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads);
+void soft_encoder_memory_barrier(mtl_encoder *e);
+void soft_encoder_end(mtl_encoder *e);
+
+mtl_blit *soft_cmdbuf_blit_encoder(mtl_cmdbuf *cb);
+void soft_blit_copy(mtl_blit *b, mtl_buffer *src, size_t src_offset, mtl_buffer *dst,
+                    size_t dst_offset, size_t size);
+void soft_blit_fill(mtl_blit *b, mtl_buffer *buf, size_t offset, size_t length, uint8_t value);
+void soft_blit_end(mtl_blit *b);
+
+/* ---- event.c ---- */
+
+struct soft_event {
+   struct mtl_event base;
+   pthread_mutex_t lock;
+   pthread_cond_t cv;           /* CLOCK_MONOTONIC */
+   uint64_t value;
+   _Atomic uint32_t refs;       /* the owner + commands that use it */
+};
+
+void soft_event_retain(soft_event *ev);
+void soft_event_unref(soft_event *ev);
+void soft_event_signal(soft_event *ev, uint64_t value);
+/* Blocks until the value is reached (no time limit). */
+void soft_event_block(soft_event *ev, uint64_t value);
+
+mtl_event *soft_event_new(mtl_device *dev, char **err);
+void soft_event_release(mtl_event *ev);
+uint64_t soft_event_signaled_value(mtl_event *ev);
+void soft_event_set_signaled_value(mtl_event *ev, uint64_t value);
+bool soft_event_wait(mtl_event *ev, uint64_t value, uint64_t timeout_ms);
+
+/* ---- device.c ---- */
+
+extern const mtl_backend soft_backend;
+/* Worker threads to use: METALCUDA_THREADS, else the online CPUs. */
+uint32_t soft_thread_count(void);
+
+#endif

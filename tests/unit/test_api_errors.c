@@ -1,0 +1,401 @@
+/*
+ * test_api_errors.c — error names and strings, the last-error state, the
+ * driver-to-runtime mapping, and the stubs' not-supported path.
+ *
+ * The unit tests link only the internal library, so the API files under
+ * test are compiled into this file.  Each defines its own log channel;
+ * renaming the identifier per file keeps them apart.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "harness.h"
+
+#define log_channel_ log_channel_drv_error_
+#include "../../src/api/driver/error.c"
+#undef log_channel_
+#define log_channel_ log_channel_rt_error_
+#include "../../src/api/runtime/error.c"
+#undef log_channel_
+#define log_channel_ log_channel_drv_stub_
+#include "../../src/api/driver/stubs.c"
+#undef log_channel_
+#define log_channel_ log_channel_rt_stub_
+#include "../../src/api/runtime/stubs.c"
+#undef log_channel_
+
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define SENTINEL ((const char *)(uintptr_t)0xdeadbeef)
+
+/* ---- names and strings checked against values from elsewhere ----
+ *
+ * The tables in error.c were read from NVIDIA's libraries; these samples
+ * come from somewhere else, so a slip in that reading shows:
+ *  - programs printing cudaGetErrorString: PyTorch's "CUDA error: an illegal
+ *    memory access was encountered" (ksml4.com/fixed-cuda-error-an-illegal-
+ *    memory-access-was-encountered) and "CUDA error: device-side assert
+ *    triggered" (deadends.dev/cuda/device-side-assert/cuda12-a100);
+ *  - CuPy printing cuGetErrorName + cuGetErrorString: "CUDA_ERROR_INVALID_
+ *    SOURCE: device kernel image is invalid" (blog.gitcode.com/97365c4fb6e4
+ *    8aeeb946081ebb144482.html);
+ *  - NVIDIA's driver API reference (docs.nvidia.com/cuda/cuda-driver-api,
+ *    "Error Handling"): an unknown code gives CUDA_ERROR_INVALID_VALUE and
+ *    *pStr = NULL;
+ *  - numbers: the enumerators of CUDA 13.0's cuda.h and driver_types.h.
+ * The remaining strings are everyday knowledge of CUDA users, recalled
+ * rather than read off the tables ("invalid argument", "out of memory", ...).
+ */
+static const struct { CUresult code; const char *name, *string; } cu_samples[] = {
+   { CUDA_SUCCESS, "CUDA_SUCCESS", "no error" },
+   { CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument" },
+   { CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory" },
+   { CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "initialization error" },
+   { CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected" },
+   { CUDA_ERROR_INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal" },
+   { CUDA_ERROR_INVALID_SOURCE, "CUDA_ERROR_INVALID_SOURCE", "device kernel image is invalid" },
+   { CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle" },
+   { CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found" },
+   { CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS", "an illegal memory access was encountered" },
+   { CUDA_ERROR_ASSERT, "CUDA_ERROR_ASSERT", "device-side assert triggered" },
+   { CUDA_ERROR_LAUNCH_FAILED, "CUDA_ERROR_LAUNCH_FAILED", "unspecified launch failure" },
+   { CUDA_ERROR_NOT_SUPPORTED, "CUDA_ERROR_NOT_SUPPORTED", "operation not supported" },
+   { CUDA_ERROR_UNKNOWN, "CUDA_ERROR_UNKNOWN", "unknown error" },
+};
+
+static const struct { cudaError_t code; int value; const char *name, *string; } rt_samples[] = {
+   { cudaSuccess, 0, "cudaSuccess", "no error" },
+   { cudaErrorInvalidValue, 1, "cudaErrorInvalidValue", "invalid argument" },
+   { cudaErrorMemoryAllocation, 2, "cudaErrorMemoryAllocation", "out of memory" },
+   { cudaErrorInsufficientDriver, 35, "cudaErrorInsufficientDriver",
+     "CUDA driver version is insufficient for CUDA runtime version" },
+   { cudaErrorNoDevice, 100, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+   { cudaErrorInvalidDevice, 101, "cudaErrorInvalidDevice", "invalid device ordinal" },
+   { cudaErrorNoKernelImageForDevice, 209, "cudaErrorNoKernelImageForDevice",
+     "no kernel image is available for execution on the device" },
+   { cudaErrorIllegalAddress, 700, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+   { cudaErrorLaunchOutOfResources, 701, "cudaErrorLaunchOutOfResources",
+     "too many resources requested for launch" },
+   { cudaErrorAssert, 710, "cudaErrorAssert", "device-side assert triggered" },
+   { cudaErrorLaunchFailure, 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
+   { cudaErrorNotSupported, 801, "cudaErrorNotSupported", "operation not supported" },
+   { cudaErrorUnknown, 999, "cudaErrorUnknown", "unknown error" },
+};
+
+TEST(cu_error_samples)
+{
+   for (size_t i = 0; i < ARRAY_SIZE(cu_samples); i++) {
+      const char *n = SENTINEL, *s = SENTINEL;
+      CHECK_INT(cuGetErrorName(cu_samples[i].code, &n), CUDA_SUCCESS);
+      CHECK_INT(cuGetErrorString(cu_samples[i].code, &s), CUDA_SUCCESS);
+      CHECK_STR(n, cu_samples[i].name);
+      CHECK_STR(s, cu_samples[i].string);
+   }
+}
+
+TEST(cuda_error_samples)
+{
+   for (size_t i = 0; i < ARRAY_SIZE(rt_samples); i++) {
+      CHECK_INT(rt_samples[i].code, rt_samples[i].value);
+      CHECK_STR(cudaGetErrorName(rt_samples[i].code), rt_samples[i].name);
+      CHECK_STR(cudaGetErrorString(rt_samples[i].code), rt_samples[i].string);
+   }
+}
+
+TEST(cu_error_unknown_code)
+{
+   static const int codes[] = { -1, 9, 35, 203, 1000, 9999, 10000 };
+   for (size_t i = 0; i < ARRAY_SIZE(codes); i++) {
+      const char *n = SENTINEL, *s = SENTINEL;
+      CHECK_INT(cuGetErrorName((CUresult)codes[i], &n), CUDA_ERROR_INVALID_VALUE);
+      CHECK_INT(cuGetErrorString((CUresult)codes[i], &s), CUDA_ERROR_INVALID_VALUE);
+      CHECK_MSG(n == NULL, "cuGetErrorName(%d): *pStr = %p, expected NULL", codes[i], (const void *)n);
+      CHECK_MSG(s == NULL, "cuGetErrorString(%d): *pStr = %p, expected NULL", codes[i], (const void *)s);
+   }
+   CHECK_INT(cuGetErrorName(CUDA_SUCCESS, NULL), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuGetErrorString(CUDA_SUCCESS, NULL), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(cuda_error_unknown_code)
+{
+   /* Observed with NVIDIA's libcudart.so.13: both say the same. */
+   static const int codes[] = { -1, 135, 202, 916, 1000, 9999, 10001 };
+   for (size_t i = 0; i < ARRAY_SIZE(codes); i++) {
+      CHECK_STR(cudaGetErrorName((cudaError_t)codes[i]), "unrecognized error code");
+      CHECK_STR(cudaGetErrorString((cudaError_t)codes[i]), "unrecognized error code");
+   }
+}
+
+/* ---- every enumerator has its own name ---- */
+
+static const struct { const char *type, *name; long long value; } enumerators[] = {
+#define CUABI_CONST(n)
+#define CUABI_TYPE(t)
+#define CUABI_SAME(a, b)
+#define CUABI_ENUM_TYPE(key, tag, t)
+#define CUABI_STRUCT_TYPE(key, tag, t)
+#define CUABI_FIELD(key, t, m)
+#define CUABI_ENUM(key, n) { #key, #n, (long long)(n) },
+#include "../tools/cuabi_list.h"
+#undef CUABI_CONST
+#undef CUABI_TYPE
+#undef CUABI_SAME
+#undef CUABI_ENUM_TYPE
+#undef CUABI_STRUCT_TYPE
+#undef CUABI_FIELD
+#undef CUABI_ENUM
+};
+
+TEST(every_cuerror_has_its_name)
+{
+   int n = 0;
+   for (size_t i = 0; i < ARRAY_SIZE(enumerators); i++) {
+      if (strcmp(enumerators[i].type, "CUresult"))
+         continue;
+      const char *name = SENTINEL, *str = SENTINEL;
+      CHECK_INT(cuGetErrorName((CUresult)enumerators[i].value, &name), CUDA_SUCCESS);
+      CHECK_STR(name, enumerators[i].name);
+      CHECK_INT(cuGetErrorString((CUresult)enumerators[i].value, &str), CUDA_SUCCESS);
+      CHECK_MSG(str && *str && str != SENTINEL, "%s has no description", enumerators[i].name);
+      n++;
+   }
+   CHECK_INT(n, 101);          /* CUDA 13.0's cuda.h */
+   CHECK_INT(n, (int)ARRAY_SIZE(cu_errors));
+}
+
+TEST(every_cudaerror_has_its_name)
+{
+   int n = 0;
+   for (size_t i = 0; i < ARRAY_SIZE(enumerators); i++) {
+      if (strcmp(enumerators[i].type, "cudaError"))
+         continue;
+      CHECK_STR(cudaGetErrorName((cudaError_t)enumerators[i].value), enumerators[i].name);
+      const char *s = cudaGetErrorString((cudaError_t)enumerators[i].value);
+      CHECK_MSG(s && *s && strcmp(s, "unrecognized error code"), "%s has no description",
+                enumerators[i].name);
+      n++;
+   }
+   CHECK_INT(n, 134);          /* CUDA 13.0's driver_types.h */
+   CHECK_INT(n, (int)ARRAY_SIZE(rt_errors));
+}
+
+/* The driver's table and the runtime's were read from two different NVIDIA
+ * libraries; NVIDIA gives the same description to the same number. */
+TEST(driver_and_runtime_strings_agree)
+{
+   for (size_t i = 0; i < ARRAY_SIZE(cu_errors); i++) {
+      CUresult c = cu_errors[i].code;
+      cudaError_t r = cu_to_cuda_error(c);
+      CHECK_INT(r, c);
+      if (c == CUDA_ERROR_CONTEXT_ALREADY_CURRENT || c == CUDA_ERROR_KEY_ROTATION) {
+         /* no runtime counterpart: NVIDIA's runtime passes the number on */
+         CHECK_STR(cudaGetErrorString(r), "unrecognized error code");
+         continue;
+      }
+      const char *s = NULL;
+      CHECK_INT(cuGetErrorString(c, &s), CUDA_SUCCESS);
+      CHECK_STR(cudaGetErrorString(r), s);
+   }
+}
+
+/* With the CUDA toolkit installed, NVIDIA's own libcudart.so.13 answers
+ * cudaGetErrorName/String without a GPU: compare every code. */
+TEST(cuda_errors_match_nvidia_libcudart)
+{
+   const char *paths[] = { getenv("MC_NVIDIA_CUDART"), "/usr/local/cuda/lib64/libcudart.so.13",
+                           "/usr/local/cuda/targets/x86_64-linux/lib/libcudart.so.13",
+                           "libcudart.so.13" };
+   void *h = NULL;
+   for (size_t i = 0; i < ARRAY_SIZE(paths) && !h; i++)
+      if (paths[i] && *paths[i])
+         h = dlopen(paths[i], RTLD_NOW | RTLD_LOCAL);
+   if (!h) {
+      test_skip("NVIDIA's libcudart.so.13 not found (set MC_NVIDIA_CUDART)");
+      return;
+   }
+   typedef const char *(*str_fn)(cudaError_t);
+   str_fn nv_name = (str_fn)dlsym(h, "cudaGetErrorName");
+   str_fn nv_string = (str_fn)dlsym(h, "cudaGetErrorString");
+   CHECK(nv_name && nv_string);
+   CHECK_MSG(nv_name != cudaGetErrorName, "dlsym found our own cudaGetErrorName");
+   for (int c = -2; c < 1100; c++) {
+      CHECK_STR(cudaGetErrorName((cudaError_t)c), nv_name((cudaError_t)c));
+      CHECK_STR(cudaGetErrorString((cudaError_t)c), nv_string((cudaError_t)c));
+   }
+   CHECK_STR(cudaGetErrorName(cudaErrorApiFailureBase), nv_name(cudaErrorApiFailureBase));
+   CHECK_STR(cudaGetErrorString(cudaErrorApiFailureBase), nv_string(cudaErrorApiFailureBase));
+   dlclose(h);
+}
+
+/* ---- the thread's last error ---- */
+
+static void *other_thread_last_error(void *arg)
+{
+   (void)arg;
+   return (void *)(uintptr_t)rt_get_last_error(false);
+}
+
+TEST(last_error_semantics)
+{
+   rt_get_last_error(true);
+   CHECK_INT(rt_get_last_error(false), cudaSuccess);
+   rt_set_last_error(cudaErrorInvalidValue);
+   rt_set_last_error(cudaSuccess);                  /* a success does not erase it */
+   CHECK_INT(rt_get_last_error(false), cudaErrorInvalidValue);   /* peek keeps it */
+   rt_set_last_error(cudaErrorMemoryAllocation);    /* the latest failure wins */
+   CHECK_INT(rt_get_last_error(false), cudaErrorMemoryAllocation);
+
+   pthread_t t;                                      /* per thread */
+   void *other = (void *)(uintptr_t)0xdead;
+   CHECK(pthread_create(&t, NULL, other_thread_last_error, NULL) == 0);
+   pthread_join(t, &other);
+   CHECK_INT((uintptr_t)other, cudaSuccess);
+
+   CHECK_INT(rt_get_last_error(true), cudaErrorMemoryAllocation);  /* get resets */
+   CHECK_INT(rt_get_last_error(false), cudaSuccess);
+}
+
+static cudaError_t sticky_value;
+static cudaError_t sticky_hook_fn(void) { return sticky_value; }
+
+TEST(sticky_error_hook)
+{
+   rt_get_last_error(true);
+   rt_set_sticky_error_hook(sticky_hook_fn);
+   sticky_value = cudaSuccess;
+   rt_set_last_error(cudaErrorInvalidValue);
+   CHECK_INT(rt_get_last_error(true), cudaErrorInvalidValue);
+   sticky_value = cudaErrorIllegalAddress;
+   rt_set_last_error(cudaErrorInvalidValue);
+   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);   /* reported first */
+   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);   /* and never reset */
+   sticky_value = cudaSuccess;
+   CHECK_INT(rt_get_last_error(true), cudaSuccess);   /* the thread's own was reset */
+   rt_set_sticky_error_hook(NULL);
+}
+
+TEST(rt_return_records_failures)
+{
+   rt_get_last_error(true);
+   CHECK_INT(rt_return_("test", "f", cudaSuccess), cudaSuccess);
+   CHECK_INT(rt_get_last_error(false), cudaSuccess);
+   CHECK_INT(rt_return_("test", "f", cu_to_cuda_error(CUDA_ERROR_INVALID_HANDLE)),
+             cudaErrorInvalidResourceHandle);
+   CHECK_INT(rt_get_last_error(true), cudaErrorInvalidResourceHandle);
+}
+
+/* ---- stubs ----
+ *
+ * Whichever entries are stubs at the moment: the tables list them all. */
+
+static const struct { const char *name; CUresult (*fn)(void); } driver_stubs[] = {
+#define IMPL(name)
+#define STUB(name) { #name, name },
+#include "../../src/api/driver/entries.h"
+#undef IMPL
+#undef STUB
+};
+
+static const struct { const char *name; cudaError_t (*fn)(void); } runtime_stubs[] = {
+#define IMPL(name, r)
+#define STUB(name, r) STUB_##r(name)
+#define STUB_E(name) { #name, name },
+#define STUB_V(name)
+#include "../../src/api/runtime/entries.h"
+#undef IMPL
+#undef STUB
+#undef STUB_E
+#undef STUB_V
+};
+
+static int captured;
+static char captured_msg[512];
+
+static void capture(int level, const char *msg, void *data)
+{
+   (void)data;
+   if (level == LOG_LEVEL_WARN) {
+      captured++;
+      snprintf(captured_msg, sizeof(captured_msg), "%s", msg);
+   }
+}
+
+TEST(driver_stub_fails_and_says_so_once)
+{
+   unsetenv("METALCUDA_STRICT");
+   log_set_level(LOG_LEVEL_WARN);
+   captured = 0;
+   log_set_sink(capture, NULL);
+   CUresult r1 = driver_stubs[0].fn();
+   CUresult r2 = driver_stubs[0].fn();
+   log_set_sink(NULL, NULL);
+   CHECK_INT(r1, CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(r2, CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(captured, 1);
+   char want[256];
+   snprintf(want, sizeof(want), "%s is not implemented yet", driver_stubs[0].name);
+   CHECK_CONTAINS(captured_msg, want);
+   /* and every other stub fails too (their messages go to the sink) */
+   log_set_sink(capture, NULL);
+   size_t failed = 0;
+   for (size_t i = 1; i < ARRAY_SIZE(driver_stubs); i++)
+      failed += driver_stubs[i].fn() == CUDA_ERROR_NOT_SUPPORTED;
+   log_set_sink(NULL, NULL);
+   CHECK_INT(failed, ARRAY_SIZE(driver_stubs) - 1);
+}
+
+TEST(runtime_stub_fails_sets_last_error_and_says_so_once)
+{
+   unsetenv("METALCUDA_STRICT");
+   log_set_level(LOG_LEVEL_WARN);
+   rt_get_last_error(true);
+   captured = 0;
+   log_set_sink(capture, NULL);
+   cudaError_t r1 = runtime_stubs[0].fn();
+   cudaError_t r2 = runtime_stubs[0].fn();
+   log_set_sink(NULL, NULL);
+   CHECK_INT(r1, cudaErrorNotSupported);
+   CHECK_INT(r2, cudaErrorNotSupported);
+   CHECK_INT(captured, 1);
+   char want[256];
+   snprintf(want, sizeof(want), "%s is not implemented yet", runtime_stubs[0].name);
+   CHECK_CONTAINS(captured_msg, want);
+   CHECK_INT(rt_get_last_error(true), cudaErrorNotSupported);
+   log_set_sink(capture, NULL);
+   size_t failed = 0;
+   for (size_t i = 1; i < ARRAY_SIZE(runtime_stubs); i++)
+      failed += runtime_stubs[i].fn() == cudaErrorNotSupported;
+   log_set_sink(NULL, NULL);
+   CHECK_INT(failed, ARRAY_SIZE(runtime_stubs) - 1);
+   CHECK_INT(rt_get_last_error(true), cudaErrorNotSupported);
+}
+
+/* METALCUDA_STRICT=1 turns the stub into an abort; run it in a child. */
+static int strict_child(CUresult (*stub)(void))
+{
+   fflush(stdout);
+   pid_t pid = fork();
+   if (pid == 0) {
+      int devnull = open("/dev/null", O_WRONLY);
+      if (devnull >= 0)
+         dup2(devnull, 2);        /* keep the abort message out of the test log */
+      setenv("METALCUDA_STRICT", "1", 1);
+      stub();
+      _exit(0);
+   }
+   int status = 0;
+   waitpid(pid, &status, 0);
+   return status;
+}
+
+TEST(strict_mode_aborts_in_a_stub)
+{
+   int status = strict_child(driver_stubs[ARRAY_SIZE(driver_stubs) - 1].fn);
+   CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
+             "child status %#x: expected SIGABRT", status);
+}

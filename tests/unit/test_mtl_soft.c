@@ -1,0 +1,563 @@
+/*
+ * test_mtl_soft.c — the software Metal device through mtl.h: buffers
+ * mapped twice, queue order, asynchronous completion, events across
+ * queues, blits, the compile cache, kernel faults, fault injection.
+ *
+ * Uses the test cache of tests/run.sh (METALCUDA_CACHE) or its own.
+ */
+#include "harness.h"
+
+#include "../../src/metal/mtl.h"
+#include "../../src/metal/soft/soft.h"
+#include "../../src/util/util.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static mtl_device *soft_device(void)
+{
+   uint32_t n = mtl_device_count();
+   return n ? mtl_device_get(n - 1) : NULL;
+}
+
+/* A command buffer with one single-kernel dispatch, committed. */
+typedef struct bind {
+   mtl_buffer *buf;
+   const void *bytes;
+   size_t len;
+} bind;
+
+static mtl_cmdbuf *dispatch(mtl_queue *q, mtl_pipeline *p, const bind *b, int nb, mtl_size groups,
+                            mtl_size threads)
+{
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(q, NULL);
+   mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+   mtl_encoder_set_pipeline(e, p);
+   for (int i = 0; i < nb; i++) {
+      if (b[i].buf)
+         mtl_encoder_set_buffer(e, b[i].buf, 0, (uint32_t)i);
+      else
+         mtl_encoder_set_bytes(e, b[i].bytes, b[i].len, (uint32_t)i);
+   }
+   mtl_encoder_dispatch_threadgroups(e, groups, threads);
+   mtl_encoder_end(e);
+   return cb;
+}
+
+static mtl_pipeline *pipeline(mtl_device *dev, const char *src, const char *name)
+{
+   char *err = NULL;
+   mtl_library *lib = mtl_library_new(dev, src, NULL, &err);
+   if (!lib) {
+      printf("    compile error: %s\n", err);
+      free(err);
+      return NULL;
+   }
+   mtl_function *fn = mtl_function_new(lib, name, NULL);
+   mtl_pipeline *p = fn ? mtl_pipeline_new(dev, fn, NULL) : NULL;
+   mtl_function_release(fn);
+   mtl_library_release(lib);
+   return p;
+}
+
+static const char append_src[] =
+   "#include <metal_stdlib>\nusing namespace metal;\n"
+   "kernel void append(device uint *v [[buffer(0)]], constant uint &d [[buffer(1)]],\n"
+   "                   uint i [[thread_position_in_grid]]) { v[0] = v[0] * 10 + d; }\n";
+
+TEST(device_registry)
+{
+   CHECK(mtl_device_count() >= 1);
+   mtl_device *dev = soft_device();
+   CHECK(dev != NULL);
+   CHECK(mtl_device_get(mtl_device_count()) == NULL);
+   mtl_device_info info;
+   mtl_device_get_info(dev, &info);
+   CHECK(info.is_software);
+   CHECK(info.has_unified_memory);
+   CHECK_INT(info.max_threads_per_threadgroup, 1024);
+   CHECK_INT(info.max_threadgroup_memory, 32768);
+   CHECK_INT(info.simd_width, 32);
+   CHECK_INT(info.msl_version, 320);
+   CHECK(info.compute_units >= 1);
+   CHECK(info.max_buffer_length >= (1ull << 36));
+   CHECK(info.name[0] != 0);
+}
+
+TEST(buffer_double_mapping)
+{
+   mtl_device *dev = soft_device();
+   char *err = NULL;
+   mtl_buffer *b = mtl_buffer_new(dev, 10000, &err);
+   CHECK_MSG(b, "buffer: %s", err);
+   uint8_t *cpu = mtl_buffer_contents(b);
+   uint8_t *gpu = (uint8_t *)(uintptr_t)mtl_buffer_gpu_address(b);
+   CHECK(cpu != gpu);
+   CHECK_INT(mtl_buffer_length(b), 10000);
+   cpu[9999] = 0x5a;
+   CHECK_INT(gpu[9999], 0x5a);      /* a write through one view is seen through the other */
+   gpu[17] = 0xa5;
+   CHECK_INT(cpu[17], 0xa5);
+   soft_buffer *found = soft_buffer_find_gpu(mtl_buffer_gpu_address(b) + 100, 16);
+   CHECK(found && &found->base == b);
+   CHECK(soft_buffer_find_gpu((uint64_t)(uintptr_t)cpu, 1) != found);   /* CPU view is not a GPU address */
+   CHECK(soft_buffer_find_gpu(mtl_buffer_gpu_address(b) + 9990, 32) == NULL);
+   mtl_buffer_release(b);
+   CHECK(mtl_buffer_new(dev, 0, &err) == NULL);
+   CHECK_CONTAINS(err, "length must not be zero");
+   free(err);
+}
+
+TEST(buffer_large_is_sparse)
+{
+   mtl_device *dev = soft_device();
+   uint64_t t0 = time_ns();
+   size_t len = (size_t)40 << 30;       /* 40 GB of virtual memory */
+   char *err = NULL;
+   mtl_buffer *b = mtl_buffer_new(dev, len, &err);
+   CHECK_MSG(b, "40 GB buffer: %s", err);
+   uint8_t *cpu = mtl_buffer_contents(b);
+   uint8_t *gpu = (uint8_t *)(uintptr_t)mtl_buffer_gpu_address(b);
+   cpu[len - 1] = 7;                    /* touches one page at each end */
+   cpu[0] = 9;
+   CHECK_INT(gpu[len - 1], 7);
+   CHECK_INT(gpu[0], 9);
+   mtl_buffer_release(b);
+   double ms = (double)(time_ns() - t0) / 1e6;
+   CHECK_MSG(ms < 500, "40 GB buffer took %.1f ms", ms);
+}
+
+TEST(queue_order)
+{
+   mtl_device *dev = soft_device();
+   mtl_pipeline *p = pipeline(dev, append_src, "append");
+   CHECK(p);
+   mtl_buffer *v = mtl_buffer_new(dev, 4, NULL);
+   *(uint32_t *)mtl_buffer_contents(v) = 0;
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_cmdbuf *cbs[8];
+   uint32_t digits[8] = {3, 1, 4, 1, 5, 9, 2, 6};
+   for (int i = 0; i < 8; i++) {
+      bind b[2] = {{v, NULL, 0}, {NULL, &digits[i], 4}};
+      cbs[i] = dispatch(q, p, b, 2, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+      mtl_cmdbuf_commit(cbs[i]);
+   }
+   mtl_cmdbuf_wait_until_completed(cbs[7]);
+   for (int i = 0; i < 8; i++) {
+      CHECK_INT(mtl_cmdbuf_get_status(cbs[i]), MTL_CMDBUF_COMPLETED);
+      mtl_cmdbuf_release(cbs[i]);
+   }
+   CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 31415926);
+   mtl_queue_release(q);
+   mtl_buffer_release(v);
+   mtl_pipeline_release(p);
+}
+
+typedef struct handler_log {
+   _Atomic int calls;
+   _Atomic int status;
+   _Atomic int order[4];
+   _Atomic int n;
+} handler_log;
+
+static handler_log hlog;
+
+static void on_done(mtl_cmdbuf *cb, void *data)
+{
+   hlog.calls++;
+   hlog.status = mtl_cmdbuf_get_status(cb);
+   hlog.order[hlog.n++ % 4] = (int)(intptr_t)data;
+}
+
+TEST(async_completion)
+{
+   mtl_device *dev = soft_device();
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_event *ev = mtl_event_new(dev, NULL);
+   memset(&hlog, 0, sizeof(hlog));
+   mtl_cmdbuf *a = mtl_cmdbuf_new(q, NULL), *b = mtl_cmdbuf_new(q, NULL);
+   mtl_cmdbuf_encode_wait_event(a, ev, 1);       /* blocks the queue until the host says so */
+   mtl_cmdbuf_add_completed_handler(a, on_done, (void *)1);
+   mtl_cmdbuf_add_completed_handler(b, on_done, (void *)2);
+   double t0 = (double)time_ns() / 1e9;
+   mtl_cmdbuf_commit(a);
+   mtl_cmdbuf_commit(b);
+   usleep(20000);
+   CHECK_INT(hlog.calls, 0);                      /* commit returned; nothing completed */
+   CHECK(mtl_cmdbuf_get_status(a) == MTL_CMDBUF_SCHEDULED || mtl_cmdbuf_get_status(a) == MTL_CMDBUF_COMMITTED);
+   CHECK_INT(mtl_cmdbuf_get_status(b), MTL_CMDBUF_COMMITTED);
+   mtl_event_set_signaled_value(ev, 1);
+   mtl_cmdbuf_wait_until_completed(b);
+   double t1 = (double)time_ns() / 1e9;
+   CHECK_INT(hlog.calls, 2);
+   CHECK_INT(hlog.order[0], 1);
+   CHECK_INT(hlog.order[1], 2);
+   CHECK_INT(hlog.status, MTL_CMDBUF_COMPLETED);
+   CHECK(mtl_cmdbuf_error(a) == NULL);
+   double s = mtl_cmdbuf_gpu_start_time(a), e = mtl_cmdbuf_gpu_end_time(a);
+   CHECK_MSG(t0 <= s && s <= e && e <= t1, "times %.6f %.6f %.6f %.6f", t0, s, e, t1);
+   CHECK_MSG(e - s >= 0.015, "a waited ~20 ms, GPU time %.6f s", e - s);
+   mtl_cmdbuf_release(a);
+   mtl_cmdbuf_release(b);
+   mtl_event_release(ev);
+   mtl_queue_release(q);
+}
+
+TEST(events_across_queues)
+{
+   mtl_device *dev = soft_device();
+   mtl_queue *q1 = mtl_queue_new(dev, NULL), *q2 = mtl_queue_new(dev, NULL);
+   mtl_event *ev = mtl_event_new(dev, NULL);
+   mtl_buffer *buf = mtl_buffer_new(dev, 64, NULL);
+   mtl_buffer *src = mtl_buffer_new(dev, 64, NULL);
+   memset(mtl_buffer_contents(src), 0x11, 64);
+   /* q1: wait for 5, then copy src over buf.  q2: fill buf with 0x22, signal 5. */
+   mtl_cmdbuf *c1 = mtl_cmdbuf_new(q1, NULL);
+   mtl_cmdbuf_encode_wait_event(c1, ev, 5);
+   mtl_blit *bl = mtl_cmdbuf_blit_encoder(c1);
+   mtl_blit_copy(bl, src, 0, buf, 0, 32);
+   mtl_blit_end(bl);
+   mtl_cmdbuf_commit(c1);
+   CHECK(!mtl_event_wait(ev, 5, 30));            /* times out: nobody signalled yet */
+   mtl_cmdbuf *c2 = mtl_cmdbuf_new(q2, NULL);
+   bl = mtl_cmdbuf_blit_encoder(c2);
+   mtl_blit_fill(bl, buf, 0, 64, 0x22);
+   mtl_blit_end(bl);
+   mtl_cmdbuf_encode_signal_event(c2, ev, 5);
+   mtl_cmdbuf_commit(c2);
+   CHECK(mtl_event_wait(ev, 5, 5000));
+   mtl_cmdbuf_wait_until_completed(c1);
+   uint8_t *p = mtl_buffer_contents(buf);
+   CHECK_INT(p[0], 0x11);                         /* the copy ran after the fill */
+   CHECK_INT(p[31], 0x11);
+   CHECK_INT(p[32], 0x22);
+   CHECK_INT(mtl_event_signaled_value(ev), 5);
+   mtl_cmdbuf_release(c1);
+   mtl_cmdbuf_release(c2);
+   mtl_queue_release(q1);
+   mtl_queue_release(q2);
+   mtl_event_release(ev);
+   mtl_buffer_release(buf);
+   mtl_buffer_release(src);
+}
+
+TEST(blit_copy_fill)
+{
+   mtl_device *dev = soft_device();
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_buffer *a = mtl_buffer_new(dev, 256, NULL), *b = mtl_buffer_new(dev, 256, NULL);
+   uint8_t *pa = mtl_buffer_contents(a), *pb = mtl_buffer_contents(b);
+   for (int i = 0; i < 256; i++)
+      pa[i] = (uint8_t)i;
+   memset(pb, 0, 256);
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(q, NULL);
+   mtl_blit *bl = mtl_cmdbuf_blit_encoder(cb);
+   mtl_blit_fill(bl, b, 0, 256, 0xee);
+   mtl_blit_copy(bl, a, 10, b, 100, 50);
+   mtl_blit_end(bl);
+   mtl_cmdbuf_commit(cb);
+   mtl_cmdbuf_wait_until_completed(cb);
+   CHECK_INT(mtl_cmdbuf_get_status(cb), MTL_CMDBUF_COMPLETED);
+   CHECK_INT(pb[99], 0xee);
+   CHECK_INT(pb[100], 10);
+   CHECK_INT(pb[149], 59);
+   CHECK_INT(pb[150], 0xee);
+   mtl_cmdbuf_release(cb);
+   /* out of range: a command-buffer error, nothing written */
+   cb = mtl_cmdbuf_new(q, NULL);
+   bl = mtl_cmdbuf_blit_encoder(cb);
+   mtl_blit_fill(bl, b, 0, 16, 0);
+   mtl_blit_copy(bl, a, 200, b, 0, 100);
+   mtl_blit_end(bl);
+   mtl_cmdbuf_commit(cb);
+   mtl_cmdbuf_wait_until_completed(cb);
+   CHECK_INT(mtl_cmdbuf_get_status(cb), MTL_CMDBUF_ERROR);
+   CHECK_CONTAINS(mtl_cmdbuf_error(cb), "outside a 256-byte buffer");
+   CHECK_INT(pb[0], 0xee);
+   mtl_cmdbuf_release(cb);
+   mtl_queue_release(q);
+   mtl_buffer_release(a);
+   mtl_buffer_release(b);
+}
+
+TEST(cache_hit_skips_compiler)
+{
+   mtl_device *dev = soft_device();
+   /* A source no earlier run compiled: the first creation is a miss. */
+   char src[512];
+   snprintf(src, sizeof(src),
+            "#include <metal_stdlib>\nusing namespace metal;\n// unique %d %llu\n"
+            "kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]]) { v[i] = i; }\n",
+            (int)getpid(), (unsigned long long)time_ns());
+   char *err = NULL;
+   uint64_t before = soft_compile_count(), t0 = time_ns();
+   mtl_library *a = mtl_library_new(dev, src, NULL, &err);
+   double cold_ms = (double)(time_ns() - t0) / 1e6;
+   CHECK_MSG(a, "compile: %s", err);
+   CHECK_INT(soft_compile_count(), before + 1);
+   t0 = time_ns();
+   mtl_library *b = mtl_library_new(dev, src, NULL, &err);
+   double hit_ms = (double)(time_ns() - t0) / 1e6;
+   CHECK(b);
+   CHECK_INT(soft_compile_count(), before + 1);  /* no compiler run */
+   fprintf(stderr, "    compile (miss) %.1f ms, cache hit %.3f ms\n", cold_ms, hit_ms);
+   CHECK_MSG(hit_ms < 10, "cache hit took %.3f ms", hit_ms);
+   /* Different options are a different library. */
+   mtl_compile_options fast = {.fast_math = true};
+   mtl_library *c = mtl_library_new(dev, src, &fast, &err);
+   CHECK(c);
+   CHECK_INT(soft_compile_count(), before + 2);
+   mtl_library_release(a);
+   mtl_library_release(b);
+   mtl_library_release(c);
+}
+
+TEST(compile_error_is_readable)
+{
+   mtl_device *dev = soft_device();
+   char *err = NULL;
+   mtl_library *lib = mtl_library_new(dev,
+      "#include <metal_stdlib>\nusing namespace metal;\n\n"
+      "kernel void k(device float *v [[buffer(0)]], uint i [[thread_position_in_grid]])\n"
+      "{\n    v[i] = undefined_name;\n}\n", NULL, &err);
+   CHECK(lib == NULL);
+   CHECK_CONTAINS(err, "program_source:6:12: error: use of undeclared identifier 'undefined_name'");
+   CHECK_MSG(!strstr(err, "/tmp") && !strstr(err, soft_cache_base()), "temp path in: %s", err);
+   free(err);
+   err = NULL;
+   CHECK(mtl_library_new(dev, "kernel int k() { return 0; }", NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "a kernel function must return void");
+   free(err);
+}
+
+TEST(function_and_pipeline_facts)
+{
+   mtl_device *dev = soft_device();
+   char *err = NULL;
+   mtl_library *lib = mtl_library_new(dev,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "[[max_total_threads_per_threadgroup(256)]]\n"
+      "kernel void a(device float *v [[buffer(0)]], uint i [[thread_position_in_grid]])\n"
+      "{ threadgroup float t[100]; threadgroup uint u; t[i % 100] = v[i]; u = i; v[i] = t[i % 100] + float(u); }\n"
+      "kernel void b(device float *v [[buffer(0)]]) { v[0] = 1.0f; }\n"
+      "float helper(float x) { return x; }\n", NULL, &err);
+   CHECK_MSG(lib, "%s", err);
+   mtl_function *fa = mtl_function_new(lib, "a", NULL), *fb = mtl_function_new(lib, "b", NULL);
+   CHECK(fa && fb);
+   CHECK(mtl_function_new(lib, "helper", &err) == NULL);
+   CHECK_CONTAINS(err, "no kernel function named 'helper'");
+   free(err);
+   mtl_pipeline *pa = mtl_pipeline_new(dev, fa, NULL), *pb = mtl_pipeline_new(dev, fb, NULL);
+   mtl_function_release(fa);
+   mtl_function_release(fb);
+   mtl_library_release(lib);           /* pipelines keep the code loaded */
+   CHECK(pa && pb);
+   CHECK_INT(mtl_pipeline_max_total_threads(pa), 256);
+   CHECK_INT(mtl_pipeline_max_total_threads(pb), 1024);
+   CHECK_INT(mtl_pipeline_thread_execution_width(pa), 32);
+   CHECK_INT(mtl_pipeline_static_threadgroup_memory(pa), 400 + 16);   /* each rounded to 16 */
+   CHECK_INT(mtl_pipeline_static_threadgroup_memory(pb), 0);
+   mtl_buffer *v = mtl_buffer_new(dev, 4 * 256, NULL);
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   bind bd[1] = {{v, NULL, 0}};
+   mtl_cmdbuf *cb = dispatch(q, pb, bd, 1, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+   mtl_cmdbuf_commit(cb);
+   mtl_cmdbuf_wait_until_completed(cb);
+   CHECK_INT(mtl_cmdbuf_get_status(cb), MTL_CMDBUF_COMPLETED);
+   float one;
+   memcpy(&one, mtl_buffer_contents(v), 4);
+   CHECK(one == 1.0f);
+   mtl_cmdbuf_release(cb);
+   mtl_queue_release(q);
+   mtl_buffer_release(v);
+   mtl_pipeline_release(pa);
+   mtl_pipeline_release(pb);
+}
+
+TEST(encoding_rules)
+{
+   mtl_device *dev = soft_device();
+   mtl_pipeline *p = pipeline(dev, append_src, "append");
+   CHECK(p);
+   mtl_buffer *v = mtl_buffer_new(dev, 4, NULL);
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   static const uint8_t big[5000];
+   struct { size_t len; uint32_t idx; mtl_size threads; const char *want; } cases[] = {
+      {5000, 1, {1, 1, 1}, "setBytes: 5000 bytes exceeds Metal's 4 KB limit"},
+      {4, 31, {1, 1, 1}, "setBytes: index 31 is out of range"},
+      {4, 2, {1, 1, 1}, "buffer index 1 used by the kernel is not bound"},
+      {4, 1, {33, 32, 1}, "1056 threads per threadgroup exceeds the pipeline's maxTotalThreadsPerThreadgroup (1024)"},
+      {4, 1, {1, 0, 1}, "a dimension is zero"},
+   };
+   for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+      *(uint32_t *)mtl_buffer_contents(v) = 7;
+      mtl_cmdbuf *cb = mtl_cmdbuf_new(q, NULL);
+      mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+      mtl_encoder_set_pipeline(e, p);
+      mtl_encoder_set_buffer(e, v, 0, 0);
+      mtl_encoder_set_bytes(e, big, cases[i].len, cases[i].idx);
+      mtl_encoder_dispatch_threadgroups(e, (mtl_size){1, 1, 1}, cases[i].threads);
+      mtl_encoder_end(e);
+      mtl_cmdbuf_commit(cb);
+      mtl_cmdbuf_wait_until_completed(cb);
+      CHECK_INT(mtl_cmdbuf_get_status(cb), MTL_CMDBUF_ERROR);
+      CHECK_CONTAINS(mtl_cmdbuf_error(cb), cases[i].want);
+      CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 7);    /* nothing ran */
+      mtl_cmdbuf_release(cb);
+   }
+   mtl_queue_release(q);
+   mtl_buffer_release(v);
+   mtl_pipeline_release(p);
+}
+
+TEST(kernel_fault_is_recovered)
+{
+   mtl_device *dev = soft_device();
+   mtl_pipeline *bad = pipeline(dev,
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void wild(device ulong *p [[buffer(0)]], uint i [[thread_position_in_grid]])\n"
+      "{ device uint *q = reinterpret_cast<device uint *>(p[0]); q[i] = 1; }\n", "wild");
+   mtl_pipeline *good = pipeline(dev, append_src, "append");
+   CHECK(bad && good);
+   mtl_buffer *v = mtl_buffer_new(dev, 8, NULL);
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   for (int round = 0; round < 3; round++) {
+      /* the buffer's CPU address is not a GPU address, but it is mapped: use a
+       * freed-looking address instead */
+      *(uint64_t *)mtl_buffer_contents(v) = 0xdead0000ull;
+      bind b1[1] = {{v, NULL, 0}};
+      mtl_cmdbuf *c1 = dispatch(q, bad, b1, 1, (mtl_size){8, 1, 1}, (mtl_size){32, 1, 1});
+      mtl_cmdbuf_commit(c1);
+      mtl_cmdbuf_wait_until_completed(c1);
+      CHECK_INT(mtl_cmdbuf_get_status(c1), MTL_CMDBUF_ERROR);
+      CHECK_CONTAINS(mtl_cmdbuf_error(c1), "kernel 'wild' faulted at address 0xdead0");
+      mtl_cmdbuf_release(c1);
+      *(uint32_t *)mtl_buffer_contents(v) = 4;
+      uint32_t d = 2;
+      bind b2[2] = {{v, NULL, 0}, {NULL, &d, 4}};
+      mtl_cmdbuf *c2 = dispatch(q, good, b2, 2, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+      mtl_cmdbuf_commit(c2);
+      mtl_cmdbuf_wait_until_completed(c2);
+      CHECK_INT(mtl_cmdbuf_get_status(c2), MTL_CMDBUF_COMPLETED);
+      CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 42);
+      mtl_cmdbuf_release(c2);
+   }
+   mtl_queue_release(q);
+   mtl_buffer_release(v);
+   mtl_pipeline_release(bad);
+   mtl_pipeline_release(good);
+}
+
+TEST(thread_count_override)
+{
+   setenv("METALCUDA_THREADS", "3", 1);
+   CHECK_INT(soft_thread_count(), 3);
+   setenv("METALCUDA_THREADS", "0", 1);
+   CHECK(soft_thread_count() >= 1);
+   unsetenv("METALCUDA_THREADS");
+}
+
+TEST(fault_injection_buffer)
+{
+   mtl_device *dev = soft_device();
+   uint32_t live = soft_buffer_live_count();
+   for (long n = 1;; n++) {
+      char *err = NULL;
+      fault_fail_after(n);
+      mtl_buffer *b = mtl_buffer_new(dev, 4096, &err);
+      fault_reset();
+      CHECK_INT(soft_buffer_live_count(), live + (b ? 1 : 0));
+      if (b) {
+         CHECK(err == NULL);
+         mtl_buffer_release(b);
+         break;
+      }
+      CHECK_MSG(err == NULL || strstr(err, "out of memory"), "n=%ld: %s", n, err);
+      free(err);
+      CHECK(n < 100);
+   }
+   CHECK_INT(soft_buffer_live_count(), live);
+}
+
+/* Library creation fails cleanly at every allocation and cache write. */
+static void library_fault_loop(const char *src, long *iterations)
+{
+   mtl_device *dev = soft_device();
+   for (long n = 1;; n++) {
+      char *err = NULL;
+      fault_fail_after(n);
+      mtl_library *lib = mtl_library_new(dev, src, NULL, &err);
+      mtl_function *fn = lib ? mtl_function_new(lib, "append", &err) : NULL;
+      mtl_pipeline *p = fn ? mtl_pipeline_new(dev, fn, &err) : NULL;
+      fault_reset();
+      mtl_pipeline_release(p);
+      mtl_function_release(fn);
+      mtl_library_release(lib);
+      free(err);
+      *iterations = n;
+      if (p || n > 200)
+         break;
+   }
+}
+
+TEST(fault_injection_library)
+{
+   long n = 0;
+   mtl_pipeline *warm = pipeline(soft_device(), append_src, "append");   /* cached now */
+   CHECK(warm);
+   mtl_pipeline_release(warm);
+   library_fault_loop(append_src, &n);
+   CHECK_MSG(n > 1 && n <= 200, "warm: %ld iterations", n);
+   /* A source not in the cache: the failures include the compile path. */
+   char src[600];
+   snprintf(src, sizeof(src), "%s// fault loop %d %llu\n", append_src, (int)getpid(),
+            (unsigned long long)time_ns());
+   uint64_t before = soft_compile_count();
+   library_fault_loop(src, &n);
+   CHECK_MSG(n > 1 && n <= 200, "cold: %ld iterations", n);
+   CHECK(soft_compile_count() > before);
+}
+
+TEST(fault_injection_queue)
+{
+   mtl_device *dev = soft_device();
+   mtl_pipeline *p = pipeline(dev, append_src, "append");
+   CHECK(p);
+   mtl_buffer *v = mtl_buffer_new(dev, 4, NULL);
+   for (long n = 1;; n++) {
+      *(uint32_t *)mtl_buffer_contents(v) = 1;
+      fault_fail_after(n);
+      char *err = NULL;
+      mtl_queue *q = mtl_queue_new(dev, &err);
+      mtl_cmdbuf *cb = q ? mtl_cmdbuf_new(q, &err) : NULL;
+      bool ok = false;
+      if (cb) {
+         mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+         uint32_t d = 5;
+         mtl_encoder_set_pipeline(e, p);
+         mtl_encoder_set_buffer(e, v, 0, 0);
+         mtl_encoder_set_bytes(e, &d, 4, 1);
+         mtl_encoder_dispatch_threadgroups(e, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+         mtl_encoder_end(e);
+         mtl_cmdbuf_commit(cb);
+         mtl_cmdbuf_wait_until_completed(cb);
+         ok = mtl_cmdbuf_get_status(cb) == MTL_CMDBUF_COMPLETED;
+         if (!ok)
+            CHECK_CONTAINS(mtl_cmdbuf_error(cb), "out of memory");
+      }
+      fault_reset();
+      mtl_cmdbuf_release(cb);
+      mtl_queue_release(q);
+      free(err);
+      if (ok) {
+         CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 15);
+         break;
+      }
+      CHECK(n < 100);
+   }
+   mtl_buffer_release(v);
+   mtl_pipeline_release(p);
+}
