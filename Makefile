@@ -142,3 +142,13 @@ clean:
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+
+# tests/ptx runner: talks to the driver API only, linked against our libcuda
+# (tests/ptx/gen.sh builds the same source against NVIDIA's on a GPU machine).
+PTX_RUN := $(BUILD)/tests/ptx/ptx_run
+$(PTX_RUN): tests/ptx/ptx_run.c $(CUDA_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -Llib -l:libcuda.so.1 -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS)
+unit: $(PTX_RUN)
+# .incbin inputs do not appear in the dependency files.
+$(BUILD)/src/compiler/msl/prelude.asm.o: src/compiler/msl/prelude/prelude.metal

@@ -117,7 +117,7 @@ mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
          in_func = dc->kind == PTX_DECL_FUNC && dc->u.func->error == e->msg;
       }
       if (!in_func) {
-         *err = err_dup("PTX line %u, column %u: %s", e->loc.line, e->loc.col, e->msg);
+         *err = err_dup("PTX %s", e->msg);
          goto fail;
       }
    }

@@ -167,6 +167,7 @@ TEST(lex_errors)
       { "99999999999999999999", 1, 1, "too large" },
       { "0x1ffffffffffffffff", 1, 1, "too large" },
       { "12abc", 1, 1, "invalid suffix" },
+      { "1.5f", 1, 1, "invalid suffix" },
       { "1e+", 1, 1, "malformed exponent" },
       { "  #", 1, 3, "unexpected character" },
       { ". x", 1, 1, "'.' must be followed" },

@@ -206,6 +206,12 @@ TEST(parse_grammar_file)
    CHECK(v && v->linkage == PTX_LINK_WEAK);
    CHECK_U64(v->init[0].bits, 0x123456789ABCDEF0ull);
    CHECK(ptx_find_var(m, "common_word")->linkage == PTX_LINK_COMMON);
+   v = ptx_find_var(m, "packed");        /* mask() initialisers */
+   CHECK(v && v->ninit == 7 && v->init[2].kind == PTX_INIT_SYM && v->init[2].generic);
+   CHECK_U64(v->init[2].mask, 0xFF00);
+   CHECK(v->init[3].mask == 0xFF0000 && v->init[3].offset == 4 && !v->init[3].generic);
+   CHECK_U64(v->init[5].bits, (1000 + 546) & 0xFF);
+   CHECK(v->init[6].kind == PTX_INIT_INT && v->init[6].bits == 0);
    v = ptx_find_var(m, "dyn_smem");
    CHECK(v && v->linkage == PTX_LINK_EXTERN && v->space == PTX_SPACE_SHARED && v->unsized);
 

@@ -168,7 +168,7 @@ static inline bool tp_var_eq(const ptx_var *a, const ptx_var *b)
    for (uint32_t i = 0; i < a->ninit; i++) {
       const ptx_init *x = &a->init[i], *y = &b->init[i];
       if (x->kind != y->kind || x->bits != y->bits || !tp_streq(x->sym, y->sym) ||
-          x->offset != y->offset || x->generic != y->generic)
+          x->offset != y->offset || x->generic != y->generic || x->mask != y->mask)
          return tp_fail("variable '%s' initialiser %u differs", a->name, i);
    }
    for (uint32_t i = 0; i < a->nfields; i++)

@@ -151,7 +151,9 @@ static ir_def *try_remove_trivial_phi(build_ctx *c, ir_instr *phi)
    for (uint32_t k = 0; k < nusers; k++)
       if (users[k]->block)
          try_remove_trivial_phi(c, users[k]);
-   return same;
+   /* `same` may itself have been one of those users and gone trivial
+    * (phi P = (Q, Q) with Q = (x, P)): return what it forwards to. */
+   return resolve(same);
 }
 
 static ir_def *add_phi_operands(build_ctx *c, uint32_t var, ir_instr *phi)
@@ -670,7 +672,9 @@ static void finish_layout(build_ctx *c)
 ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
 {
    if (pf->error) {
-      ir_error(m, pf->loc.line, "%s", pf->error);
+      /* the parser's message already names line and column */
+      if (!m->error)
+         m->error = arena_printf(m->ar, "PTX %s", pf->error);
       return NULL;
    }
    if (!pf->has_body) {

@@ -216,8 +216,13 @@ static bool structurize_func(ir_func *f)
    ir_compute_dominance(f);
    ir_block *bad;
    ir_find_irreducible(f, &bad);
+   uint32_t bad_line = 0;
    if (bad)
-      return ir_error(f->module, bad->first ? bad->first->line : 0,
+      ir_foreach_instr(i, bad)
+         if (!bad_line && i->line)
+            bad_line = i->line;
+   if (bad)
+      return ir_error(f->module, bad_line,
                       "irreducible control flow (entering the loop at %s%s%s) is not supported yet",
                       bad->label ? "label '" : "a block", bad->label ? bad->label : "",
                       bad->label ? "'" : "");

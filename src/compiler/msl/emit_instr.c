@@ -74,7 +74,7 @@ static bool is_f16(ptx_type t) { return t == PTX_T_F16; }
 static void fin(emitter *e, const ir_instr *i, const ir_def *d)
 {
    bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ;
-   strbuf_puts(e->out, h ? "mc_h(" : "mc_f(");
+   strbuf_puts(e->out, h ? "mc_h2f(" : "mc_f(");
    if (ftz)
       strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
    emit_val(e, d);
@@ -94,7 +94,7 @@ static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
       strbuf_puts(e->out, h ? "mc_sat16(" : "mc_sat(");
    if (ftz)
       strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
-   strbuf_puts(e->out, h ? "mc_hu(" : "mc_u(");
+   strbuf_puts(e->out, h ? "mc_f2h(" : "mc_u(");
    va_start(ap, fmt);
    for (const char *p = fmt; *p; p++) {
       if (*p == '%' && p[1] == 'F') {
@@ -381,7 +381,7 @@ static void emit_cvt_float_int(emitter *e, const ir_instr *i)
       fn = is_signed(dt) ? "mc_f2s_small" : "mc_f2u_small";
    strbuf_printf(e->out, "(%s)%s(mc_round_int(", msl_utype(i->def.bits), fn);
    if (st == PTX_T_F16) {
-      strbuf_puts(e->out, "(float)mc_h(");
+      strbuf_puts(e->out, "mc_h2f(");
       emit_val(e, S(i, 0));
       strbuf_puts(e->out, ")");
    } else {
@@ -405,7 +405,7 @@ static void emit_cvt_int_float(emitter *e, const ir_instr *i)
    emit_indent(e);
    emit_val(e, &i->def);
    strbuf_puts(e->out, " = ");
-   const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_hu((half)" : "mc_hu((half)")
+   const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_f2h(" : "mc_f2h(")
                                       : (sat ? "mc_sat(mc_u(" : "mc_u(");
    strbuf_puts(e->out, wrap);
    if (is_signed(st))
@@ -434,13 +434,13 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
       strbuf_puts(e->out, "mc_ftz(");
       close++;
    }
-   strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_hu((half)" : "mc_u(");
+   strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_f2h(" : "mc_u(");
    close++;
    if (r >= IR_RND_RNI) {
       strbuf_puts(e->out, "mc_round_int(");
    }
    if (st == PTX_T_F16) {
-      strbuf_puts(e->out, "(float)mc_h(");
+      strbuf_puts(e->out, "mc_h2f(");
       emit_val(e, S(i, 0));
       strbuf_puts(e->out, ")");
    } else {

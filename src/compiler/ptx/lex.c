@@ -228,6 +228,10 @@ static ptx_token lex_float_literal(ptx_lexer *lx, const char *start)
          p++;
       lx->cur = p;
    }
+   if (lx->cur < lx->end && is_idchar((unsigned char)*lx->cur)) {
+      scan_word(lx);
+      return error_tok(lx, start, "invalid suffix on numeric literal");
+   }
    double d = parse_decimal_float(start, (size_t)(lx->cur - start));
    ptx_token t = make_tok(lx, PTX_TOK_F64, start);
    memcpy(&t.ival, &d, sizeof(d));

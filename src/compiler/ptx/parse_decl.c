@@ -136,10 +136,51 @@ typedef struct init_state {
    uint64_t sub[PTX_MAX_DIMS + 2]; /* sub[k]: elements per entry of level k */
 } init_state;
 
+/* sym, sym+off, generic(sym)+off */
+static void init_address(ptx_parser *p, ptx_init *e)
+{
+   e->kind = PTX_INIT_SYM;
+   if (tok_is_word(&p->tok, PTX_TOK_IDENT, "generic") && tok_is(p_peek(p), '(')) {
+      p_next(p);
+      p_next(p);
+      e->generic = true;
+      e->sym = expect_ident(p, "a variable name in generic()");
+      e->offset = p_offset(p);
+      p_expect(p, ')', "to close generic(");
+   } else {
+      e->sym = expect_ident(p, "a name");
+   }
+   e->offset += p_offset(p);
+}
+
+/* 0xFF00(x): byte k of an address or constant (PTX ISA §5.4.4, mask()). */
+static void init_mask(ptx_parser *p, ptx_init *e)
+{
+   ptx_loc loc = p->tok.loc;
+   uint64_t mask = p->tok.ival;
+   unsigned shift = 0;
+   while (shift < 64 && mask >> shift && !((mask >> shift) & 1))
+      shift += 8;
+   if (shift >= 64 || mask >> shift != 0xFF)
+      p_fail(p, loc, "mask must be 0xFF shifted by a multiple of 8 bits");
+   p_next(p);
+   p_next(p);   /* '(' */
+   if (p->tok.kind == PTX_TOK_IDENT) {
+      init_address(p, e);
+      e->mask = mask;
+   } else {
+      int64_t v = p_int_expr(p, "masked constant");
+      e->bits = ((uint64_t)v & mask) >> shift;
+   }
+   p_expect(p, ')', "to close the mask");
+}
+
 static void init_elem(ptx_parser *p, init_state *st)
 {
    ptx_init e = { .kind = PTX_INIT_INT };
-   if (p->tok.kind == PTX_TOK_IDENT) {
+   if (p->tok.kind == PTX_TOK_INT && tok_is(p_peek(p), '(')) {
+      init_mask(p, &e);
+   } else if (p->tok.kind == PTX_TOK_IDENT) {
       const ptx_token *n = p_peek(p);
       if (tok_is(n, '=')) {          /* samplerref field: name = value */
          struct ptx_field f = { p_intern(p, p->tok.start, p->tok.len)->str, NULL };
@@ -154,18 +195,7 @@ static void init_elem(ptx_parser *p, init_state *st)
          p_push(p, &st->fields, f);
          return;
       }
-      e.kind = PTX_INIT_SYM;
-      if (tok_is_word(&p->tok, PTX_TOK_IDENT, "generic") && tok_is(n, '(')) {
-         p_next(p);
-         p_next(p);
-         e.generic = true;
-         e.sym = expect_ident(p, "a variable name in generic()");
-         e.offset = p_offset(p);
-         p_expect(p, ')', "to close generic(");
-      } else {
-         e.sym = expect_ident(p, "a name");
-      }
-      e.offset += p_offset(p);
+      init_address(p, &e);
    } else {
       ptx_cval v = p_expr(p);
       e.bits = v.bits;

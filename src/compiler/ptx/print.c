@@ -53,8 +53,12 @@ static void put_init(strbuf *b, const ptx_init *e)
       strbuf_printf(b, "0d%016" PRIX64, e->bits);
       break;
    case PTX_INIT_SYM:
+      if (e->mask)
+         strbuf_printf(b, "0x%" PRIX64 "(", e->mask);
       strbuf_printf(b, e->generic ? "generic(%s)" : "%s", e->sym);
       put_offset(b, e->offset);
+      if (e->mask)
+         strbuf_putc(b, ')');
       break;
    }
 }

@@ -417,7 +417,10 @@ ptx_mod ptx_mod_lookup(const char *s, size_t n);         /* PTX_MOD_INVALID if u
  * Operands.
  * ------------------------------------------------------------------------- */
 typedef enum ptx_operand_kind {
-   PTX_OPND_REG,       /* %r1, %p2, user names; special registers too */
+   /* %r1, %p2, special registers, and names without '%' that the current
+    * function declared with .reg (inline asm: ".reg .pred p;"), including
+    * r<N> ranges.  Any other name is a SYM. */
+   PTX_OPND_REG,
    PTX_OPND_IMM_INT,   /* 42, 0x2a, 052, 0b101, 42U, -1 */
    PTX_OPND_IMM_F32,   /* 0f3F800000 */
    PTX_OPND_IMM_F64,   /* 0d3FF0000000000000, and decimal float literals */
@@ -527,6 +530,11 @@ typedef struct ptx_init {
    const char *sym;
    int64_t offset;
    bool generic;        /* generic(sym) */
+   /* The mask() operator of byte initialisers, as LLVM emits for packed
+    * structs holding pointers: 0xFF00(generic(p)) is byte 1 of the address
+    * (mask 0xFF00); 0 when absent.  Always a single-byte mask 0xFF << 8k.
+    * On constants it is folded at parse time (0xFF00(0x1234) is INT 0x12). */
+   uint64_t mask;
 } ptx_init;
 
 #define PTX_MAX_DIMS 4
@@ -700,10 +708,13 @@ ptx_token ptx_lex_next(ptx_lexer *lx);
 
 /* Parses PTX text (need not be NUL-terminated).  Never returns NULL unless
  * out of memory; check m->nerrors.  The module and everything it points to
- * live in *ar. */
+ * live in *ar (no pointer into src is kept).  Thread-safe: the shared
+ * tables are built once under pthread_once. */
 ptx_module *ptx_parse_module(arena *ar, const char *src, size_t len);
 
-/* Finds a top-level function by name (entry or func). */
+/* Finds a top-level function by name (entry or func), preferring the
+ * definition over a prototype; and a variable, preferring a definition over
+ * an .extern declaration.  Linear in the number of declarations. */
 ptx_func *ptx_find_func(const ptx_module *m, const char *name);
 ptx_var *ptx_find_var(const ptx_module *m, const char *name);
 

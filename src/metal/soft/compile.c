@@ -70,6 +70,7 @@ const char *soft_cache_base(void)
 typedef struct compiler {
    char path[PATH_MAX];
    char *identity;           /* --version output + stat facts */
+   int llvm_major;           /* LLVM release it is built on; 0 if unknown */
 } compiler;
 
 static compiler cxx;
@@ -154,11 +155,26 @@ static char *compiler_version(const char *path, const char *stat_key)
    return text;
 }
 
+/* The LLVM major version from `--version` ("clang version 14.0.6", "Apple
+ * clang version 16.0.0"); 0 if it is not clang.  Apple clang 15 and later
+ * are one behind the LLVM they are built on (15 = LLVM 16, 16 = LLVM 17);
+ * Apple clang 14.0.3 (LLVM 15) counts as 14, whose half flags LLVM 15
+ * still accepts.  From Apple's release notes, not checked on a Mac. */
+static int llvm_major(const char *version)
+{
+   const char *p = strstr(version, "clang version ");
+   if (!p)
+      return 0;
+   bool apple = p >= version + 6 && !strncmp(p - 6, "Apple ", 6);
+   int n = atoi(p + strlen("clang version "));
+   return apple && n >= 15 ? n + 1 : n;
+}
+
 static bool init_compiler(char **err)
 {
    if (!locate_compiler(cxx.path, sizeof(cxx.path))) {
       mtl_set_err(err, "no host C++ compiler for the software Metal device: install clang++ "
-                  "(version 15 or newer for half, 17 for bfloat) or set METALCUDA_CXX");
+                  "(version 17 or newer for bfloat) or set METALCUDA_CXX");
       return false;
    }
    char real[PATH_MAX];
@@ -175,6 +191,7 @@ static bool init_compiler(char **err)
       mtl_set_err(err, "the host compiler %s does not run (%s --version failed)", cxx.path, cxx.path);
       return false;
    }
+   cxx.llvm_major = llvm_major(ver);
    strbuf b;
    strbuf_init(&b);
    strbuf_printf(&b, "%s\n%s", ver, key);
@@ -348,10 +365,35 @@ static char *clean_diagnostics(const char *log, const char *source, const char *
 
 enum { MAX_ARGS = 40 };
 
+/* Flags that make half arithmetic round after every operation, as on a
+ * GPU, whatever the clang:
+ *   < 15: no _Float16 on x86-64; half is __fp16 (shim/metal_stdlib), made
+ *         arithmetic and passable by these cc1 flags, which clang 16
+ *         removed — so only here, with the macro that selects __fp16;
+ *   15:   _Float16 operations are emulated one by one in float: nothing;
+ *   >= 16: _Float16 is evaluated with excess precision (float until the
+ *         end of the expression: a + b + c rounded once) unless told not
+ *         to. */
+static int half_args(const compiler *c, const char **a)
+{
+   int n = 0;
+   if (c->llvm_major && c->llvm_major < 15) {
+      a[n++] = "-Xclang";
+      a[n++] = "-fnative-half-type";
+      a[n++] = "-Xclang";
+      a[n++] = "-fallow-half-arguments-and-returns";
+      a[n++] = "-D__MC_FP16_HALF=1";
+   } else if (c->llvm_major >= 16) {
+      a[n++] = "-Xclang";
+      a[n++] = "-ffloat16-excess-precision=none";
+   }
+   return n;
+}
+
 /* Compiler options, everything but the file names.  They are part of the
  * cache key. */
-static int compile_args(const char *shim_dir, const mtl_compile_options *opts, const char **a,
-                        char *verdef, size_t verdef_cap)
+static int compile_args(const compiler *c, const char *shim_dir, const mtl_compile_options *opts,
+                        const char **a, char *verdef, size_t verdef_cap)
 {
    int n = 0;
    uint32_t ver = opts && opts->language_version ? opts->language_version : 320;
@@ -377,6 +419,7 @@ static int compile_args(const char *shim_dir, const mtl_compile_options *opts, c
    a[n++] = "-Wdouble-promotion";          /* promoted to errors by metal_rule() */
    a[n++] = "-Wimplicit-float-conversion";
    a[n++] = "-Wfloat-conversion";
+   n += half_args(c, a + n);
    return n;
 }
 
@@ -497,7 +540,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    const char *args[MAX_ARGS];
    char verdef[64];
    j.args = args;
-   j.nargs = compile_args(shim_dir, opts, args, verdef, sizeof(verdef));
+   j.nargs = compile_args(c, shim_dir, opts, args, verdef, sizeof(verdef));
 
    sha256_ctx hc;
    uint8_t d[32];

@@ -751,6 +751,22 @@ static bool is_vector_type(const char *p, uint32_t len)
    return false;
 }
 
+/* 0.5h -> __MC_HLIT(0.5): 0.5f16 where half is _Float16, a folded
+ * conversion where it is __fp16 (clang < 15), which has no literal. */
+static void rewrite_half_literal(scanner *s, const tok *t)
+{
+   strbuf b;
+   strbuf_init(&b);
+   strbuf_printf(&b, "__MC_HLIT(%.*s)", (int)(t->len - 1), s->src + t->off);
+   char *text = strbuf_take(&b);
+   if (!text) {
+      s->oom = true;
+      return;
+   }
+   add_edit(s, t->off, t->len, text);
+   free(text);
+}
+
 static void rewrite_spellings(scanner *s)
 {
    for (uint32_t k = 0; k < s->n && !s->oom; k++) {
@@ -760,8 +776,8 @@ static void rewrite_spellings(scanner *s)
          bool hex = t->len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
          bool flt = memchr(p, '.', t->len) || memchr(p, hex ? 'p' : 'e', t->len) ||
                     memchr(p, hex ? 'P' : 'E', t->len);
-         if (flt)            /* 0.5h: MSL's half literal, f16 in clang */
-            add_edit(s, t->off + t->len - 1, 1, "f16");
+         if (flt)            /* 0.5h: MSL's half literal; the shim spells it */
+            rewrite_half_literal(s, t);
       } else if (is(s, k, "static_cast") && is(s, k + 1, "<") && is_ident(s, k + 2) &&
                  is(s, k + 3, ">") && is_vector_type(s->src + s->t[k + 2].off, s->t[k + 2].len)) {
          char name[16];

@@ -18,8 +18,35 @@ struct mc_launch {
 
 inline float mc_f(uint x) { return as_type<float>(x); }
 inline uint mc_u(float x) { return as_type<uint>(x); }
-inline half mc_h(ushort x) { return as_type<half>(x); }
-inline ushort mc_hu(half x) { return as_type<ushort>(x); }
+
+// binary16 <-> binary32 with integer arithmetic: exact, round to nearest
+// even, and independent of how (or whether) the compiler implements half.
+// f16 arithmetic is done in float and rounded once: exact for + - * / and
+// sqrt, since float has more than twice half's precision.
+inline float mc_h2f(ushort h)
+{
+    uint s = (uint)(h & 0x8000u) << 16, e = ((uint)h >> 10) & 0x1fu, m = (uint)h & 0x3ffu;
+    if (e == 0x1fu) return as_type<float>(s | 0x7f800000u | (m << 13));
+    if (e == 0u) return as_type<float>(as_type<uint>((float)m * 5.9604644775390625e-8f) | s);
+    return as_type<float>(s | ((e + 112u) << 23) | (m << 13));
+}
+inline ushort mc_f2h(float f)
+{
+    uint x = as_type<uint>(f), s = (x >> 16) & 0x8000u, a = x & 0x7fffffffu;
+    if (a >= 0x7f800000u)   // inf or NaN (quieted, top payload bits kept)
+        return (ushort)(s | 0x7c00u | (a > 0x7f800000u ? 0x200u | ((a >> 13) & 0x3ffu) : 0u));
+    if (a >= 0x477ff000u) return (ushort)(s | 0x7c00u);   // >= 65520 rounds to inf
+    if (a < 0x38800000u) {   // below 2^-14: subnormal or zero
+        if (a <= 0x33000000u) return (ushort)s;            // <= 2^-25 rounds to zero
+        uint e = a >> 23, m = (a & 0x7fffffu) | 0x800000u, sh = 126u - e;
+        uint r = m >> sh, rem = m & ((1u << sh) - 1u), half_way = 1u << (sh - 1u);
+        if (rem > half_way || (rem == half_way && (r & 1u))) r++;
+        return (ushort)(s | r);
+    }
+    uint r = (a >> 13) - (112u << 10), rem = a & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
+    return (ushort)(s | r);
+}
 
 // .ftz: subnormal inputs and results become zero of the same sign.
 inline uint mc_ftz(uint x) { return (x & 0x7f800000u) == 0u ? (x & 0x80000000u) : x; }
@@ -34,9 +61,9 @@ inline uint mc_sat(uint x)
 }
 inline ushort mc_sat16(ushort x)
 {
-    half f = mc_h(x);
-    if (isnan(f) || f <= 0.0h) return (x == 0x8000u) ? (ushort)0x8000u : (ushort)0u;
-    return f >= 1.0h ? (ushort)0x3c00u : x;
+    float f = mc_h2f(x);
+    if (isnan(f) || f <= 0.0f) return (x == 0x8000u) ? (ushort)0x8000u : (ushort)0u;
+    return f >= 1.0f ? (ushort)0x3c00u : x;
 }
 
 inline bool mc_isnan(uint x) { return (x & 0x7fffffffu) > 0x7f800000u; }
@@ -64,7 +91,7 @@ inline ushort mc_min_f16(ushort a, ushort b)
 {
     if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
     if (mc_isnan16(b)) return a;
-    half fa = mc_h(a), fb = mc_h(b);
+    float fa = mc_h2f(a), fb = mc_h2f(b);
     if (fa == fb) return (ushort)(a | b);
     return fa < fb ? a : b;
 }
@@ -72,7 +99,7 @@ inline ushort mc_max_f16(ushort a, ushort b)
 {
     if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
     if (mc_isnan16(b)) return a;
-    half fa = mc_h(a), fb = mc_h(b);
+    float fa = mc_h2f(a), fb = mc_h2f(b);
     if (fa == fb) return (ushort)(a & b);
     return fa > fb ? a : b;
 }

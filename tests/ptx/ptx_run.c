@@ -1,0 +1,296 @@
+/*
+ * ptx_run.c — runs tests/ptx cases through a CUDA driver: ours (libcuda.so.1
+ * built here) to check them, or NVIDIA's on a real GPU to produce their
+ * expected outputs.  The same source builds against both (our cuabi.h
+ * declares the driver API under NVIDIA's names).
+ *
+ * A case is one .ptx file whose leading comment block says how to run it:
+ *
+ *   // block: 64                      threads (x) in the one block (default 1)
+ *   // grid: 1                        blocks (default 1)
+ *   // in: u32 1 2 0x80000000 ...     input words (may repeat; u32 or u64)
+ *   // out: u32 64                    output words, pre-filled with 0xde bytes
+ *   // ulp: 2                         compare f32 words within 2 ulps (.approx)
+ *   // expect: 0x00000001 ...         expected output words, from an NVIDIA GPU
+ *
+ * The kernel is `.entry test(.param .u64 in, .param .u64 out)`.  Expected
+ * lines are written only by `ptx_run --generate` (run on NVIDIA hardware by
+ * tests/ptx/gen.sh): never from our own output.
+ *
+ * Usage: ptx_run [--generate] CASE.ptx...   prints PASS/FAIL/SKIP per case.
+ */
+#ifdef PTX_RUN_NVIDIA
+#include <cuda.h>
+#else
+#include "api/driver/protos.h"
+#endif
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_WORDS 65536
+
+typedef struct ptx_case {
+   const char *path;
+   char *text;
+   unsigned block, grid;
+   int word_bits;              /* 32 or 64, from the out: line */
+   int ulp;
+   uint64_t in[MAX_WORDS];
+   unsigned nin;
+   unsigned nout;
+   uint64_t expect[MAX_WORDS];
+   unsigned nexpect;
+   bool has_expect;
+} ptx_case;
+
+static char *read_file(const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   fseek(f, 0, SEEK_END);
+   long n = ftell(f);
+   fseek(f, 0, SEEK_SET);
+   char *s = malloc((size_t)n + 1);
+   if (s && fread(s, 1, (size_t)n, f) != (size_t)n) {
+      free(s);
+      s = NULL;
+   }
+   if (s)
+      s[n] = 0;
+   fclose(f);
+   return s;
+}
+
+static unsigned parse_words(const char *p, uint64_t *dst, unsigned max)
+{
+   unsigned n = 0;
+   while (*p && n < max) {
+      while (*p == ' ' || *p == '\t')
+         p++;
+      if (!*p || *p == '\n')
+         break;
+      char *end;
+      dst[n++] = strtoull(p, &end, 0);
+      if (end == p)
+         break;
+      p = end;
+   }
+   return n;
+}
+
+static bool parse_header(ptx_case *c)
+{
+   c->block = c->grid = 1;
+   c->word_bits = 32;
+   for (const char *line = c->text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+      if (strncmp(line, "//", 2))
+         break;
+      const char *p = line + 2;
+      while (*p == ' ')
+         p++;
+      if (!strncmp(p, "block:", 6))
+         c->block = (unsigned)strtoul(p + 6, NULL, 0);
+      else if (!strncmp(p, "grid:", 5))
+         c->grid = (unsigned)strtoul(p + 5, NULL, 0);
+      else if (!strncmp(p, "ulp:", 4))
+         c->ulp = atoi(p + 4);
+      else if (!strncmp(p, "in: u32", 7) || !strncmp(p, "in: u64", 7))
+         c->nin += parse_words(p + 7, c->in + c->nin, MAX_WORDS - c->nin);
+      else if (!strncmp(p, "out: u32", 8) || !strncmp(p, "out: u64", 8)) {
+         c->word_bits = p[6] == '6' ? 64 : 32;
+         c->nout = (unsigned)strtoul(p + 8, NULL, 0);
+      } else if (!strncmp(p, "expect:", 7)) {
+         c->has_expect = true;
+         c->nexpect += parse_words(p + 7, c->expect + c->nexpect, MAX_WORDS - c->nexpect);
+      }
+   }
+   return c->nout > 0 && c->nout <= MAX_WORDS;
+}
+
+static const char *case_name(const char *path)
+{
+   const char *s = strrchr(path, '/');
+   return s ? s + 1 : path;
+}
+
+#define CU(call)                                                              \
+   do {                                                                      \
+      CUresult r_ = (call);                                                  \
+      if (r_ != CUDA_SUCCESS) {                                              \
+         const char *s_ = NULL;                                              \
+         cuGetErrorName(r_, &s_);                                            \
+         snprintf(err, errlen, "%s failed: %s", #call, s_ ? s_ : "?");       \
+         goto out;                                                           \
+      }                                                                      \
+   } while (0)
+
+/* Runs the case; out receives nout words.  Returns false with err set. */
+static bool run_case(ptx_case *c, uint64_t *outw, char *err, size_t errlen)
+{
+   bool ok = false;
+   CUmodule mod = NULL;
+   CUdeviceptr din = 0, dout = 0;
+   size_t wbytes = (size_t)c->word_bits / 8;
+   size_t in_bytes = (c->nin ? c->nin : 1) * wbytes, out_bytes = c->nout * wbytes;
+   void *host_in = calloc(1, in_bytes), *host_out = malloc(out_bytes);
+   if (!host_in || !host_out) {
+      snprintf(err, errlen, "out of memory");
+      goto out;
+   }
+   for (unsigned k = 0; k < c->nin; k++) {
+      if (wbytes == 4)
+         ((uint32_t *)host_in)[k] = (uint32_t)c->in[k];
+      else
+         ((uint64_t *)host_in)[k] = c->in[k];
+   }
+   memset(host_out, 0xde, out_bytes);
+   CU(cuModuleLoadData(&mod, c->text));
+   CUfunction f;
+   CU(cuModuleGetFunction(&f, mod, "test"));
+   CU(cuMemAlloc_v2(&din, in_bytes));
+   CU(cuMemAlloc_v2(&dout, out_bytes));
+   CU(cuMemcpyHtoD_v2(din, host_in, in_bytes));
+   CU(cuMemcpyHtoD_v2(dout, host_out, out_bytes));
+   void *args[] = { &din, &dout };
+   CU(cuLaunchKernel(f, c->grid, 1, 1, c->block, 1, 1, 0, NULL, args, NULL));
+   CU(cuCtxSynchronize());
+   CU(cuMemcpyDtoH_v2(host_out, dout, out_bytes));
+   for (unsigned k = 0; k < c->nout; k++)
+      outw[k] = wbytes == 4 ? ((uint32_t *)host_out)[k] : ((uint64_t *)host_out)[k];
+   ok = true;
+out:
+   if (din)
+      cuMemFree_v2(din);
+   if (dout)
+      cuMemFree_v2(dout);
+   if (mod)
+      cuModuleUnload(mod);
+   free(host_in);
+   free(host_out);
+   return ok;
+}
+
+static int64_t f32_ulp_distance(uint32_t a, uint32_t b)
+{
+   /* map to a monotonic integer line */
+   int64_t x = (a & 0x80000000u) ? -(int64_t)(a & 0x7fffffffu) : (int64_t)a;
+   int64_t y = (b & 0x80000000u) ? -(int64_t)(b & 0x7fffffffu) : (int64_t)b;
+   return x > y ? x - y : y - x;
+}
+
+static bool words_match(const ptx_case *c, uint64_t got, uint64_t want)
+{
+   if (got == want)
+      return true;
+   if (c->ulp && c->word_bits == 32) {
+      bool nan_g = (got & 0x7fffffffu) > 0x7f800000u, nan_w = (want & 0x7fffffffu) > 0x7f800000u;
+      if (nan_g || nan_w)
+         return nan_g && nan_w;
+      return f32_ulp_distance((uint32_t)got, (uint32_t)want) <= c->ulp;
+   }
+   return false;
+}
+
+static bool write_expect(ptx_case *c, const uint64_t *outw)
+{
+   /* Drop old expect lines, then append new ones after the header. */
+   size_t n = strlen(c->text);
+   char *res = malloc(n + c->nout * 24 + 64);
+   if (!res)
+      return false;
+   size_t o = 0;
+   const char *p = c->text;
+   bool in_header = true;
+   while (*p) {
+      const char *nl = strchr(p, '\n');
+      size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+      bool is_comment = !strncmp(p, "//", 2);
+      if (in_header && !is_comment) {
+         for (unsigned k = 0; k < c->nout; k += 8) {
+            o += (size_t)sprintf(res + o, "// expect:");
+            for (unsigned j = k; j < c->nout && j < k + 8; j++)
+               o += (size_t)sprintf(res + o, c->word_bits == 32 ? " 0x%08" PRIx64 : " 0x%016" PRIx64, outw[j]);
+            res[o++] = '\n';
+         }
+         in_header = false;
+      }
+      if (!(in_header && is_comment && strstr(p, "expect:") && strstr(p, "expect:") < p + len)) {
+         memcpy(res + o, p, len);
+         o += len;
+      }
+      p += len;
+   }
+   FILE *f = fopen(c->path, "wb");
+   bool ok = f && fwrite(res, 1, o, f) == o;
+   if (f)
+      fclose(f);
+   free(res);
+   return ok;
+}
+
+static int check_one(const char *path, bool generate)
+{
+   static ptx_case c;
+   static uint64_t outw[MAX_WORDS];
+   memset(&c, 0, sizeof(c));
+   c.path = path;
+   c.text = read_file(path);
+   const char *name = case_name(path);
+   if (!c.text || !parse_header(&c)) {
+      printf("FAIL %s: cannot read the case header\n", name);
+      free(c.text);
+      return 1;
+   }
+   char err[512] = "";
+   bool ran = run_case(&c, outw, err, sizeof(err));
+   int failed = 0;
+   if (!ran) {
+      printf("FAIL %s: %s\n", name, err);
+      failed = 1;
+   } else if (generate) {
+      printf(write_expect(&c, outw) ? "PASS %s: expected output written\n" : "FAIL %s: cannot write\n", name);
+   } else if (!c.has_expect) {
+      printf("SKIP %s: no expected output yet (produce it on an NVIDIA GPU: tests/ptx/gen.sh)\n", name);
+   } else if (c.nexpect != c.nout) {
+      printf("FAIL %s: %u expected words for %u outputs\n", name, c.nexpect, c.nout);
+      failed = 1;
+   } else {
+      for (unsigned k = 0; k < c.nout; k++) {
+         if (!words_match(&c, outw[k], c.expect[k])) {
+            printf("FAIL %s: word %u: got 0x%" PRIx64 ", expected 0x%" PRIx64 " (from the NVIDIA GPU)\n", name, k,
+                   outw[k], c.expect[k]);
+            failed = 1;
+            break;
+         }
+      }
+      if (!failed)
+         printf("PASS %s\n", name);
+   }
+   fflush(stdout);
+   free(c.text);
+   return failed;
+}
+
+int main(int argc, char **argv)
+{
+   bool generate = argc > 1 && !strcmp(argv[1], "--generate");
+   int first = generate ? 2 : 1;
+   CUcontext ctx;
+   CUdevice dev;
+   if (cuInit(0) != CUDA_SUCCESS || cuDeviceGet(&dev, 0) != CUDA_SUCCESS ||
+       cuDevicePrimaryCtxRetain(&ctx, dev) != CUDA_SUCCESS || cuCtxSetCurrent(ctx) != CUDA_SUCCESS) {
+      printf("FAIL ptx_run: no CUDA device\n");
+      return 1;
+   }
+   int failed = 0;
+   for (int k = first; k < argc; k++)
+      failed += check_one(argv[k], generate);
+   cuDevicePrimaryCtxRelease_v2(dev);
+   return failed ? 1 : 0;
+}

@@ -1,0 +1,226 @@
+/*
+ * test_ir.c — the IR: the validator catches each kind of broken invariant
+ * (checked in a child process, since a broken invariant aborts), passes
+ * report progress honestly, and unsupported or malformed PTX is refused
+ * with the construct and its PTX line.
+ */
+#include "harness.h"
+
+#include "compiler/compiler.h"
+#include "compiler/ir/ir.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Runs fn(arg) in a child with stderr captured; returns true if the child
+ * aborted, and its stderr in out. */
+static bool aborts_with(void (*fn)(void *), void *arg, char *out, size_t len)
+{
+   int pfd[2];
+   if (pipe(pfd))
+      return false;
+   fflush(stdout);
+   pid_t pid = fork();
+   if (pid == 0) {
+      dup2(pfd[1], 2);
+      close(pfd[0]);
+      fn(arg);
+      _exit(0);
+   }
+   close(pfd[1]);
+   size_t n = 0;
+   ssize_t r;
+   while (n + 1 < len && (r = read(pfd[0], out + n, len - 1 - n)) > 0)
+      n += (size_t)r;
+   out[n] = 0;
+   close(pfd[0]);
+   int st;
+   waitpid(pid, &st, 0);
+   return WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
+}
+
+static ir_instr *add_instr(ir_func *f, ir_block *b, ir_op op, uint32_t nsrcs, uint8_t bits)
+{
+   ir_instr *i = ir_instr_create(f, op, nsrcs, bits, 1);
+   i->type = bits == 1 ? PTX_T_PRED : PTX_T_U32;
+   ir_instr_append(b, i);
+   return i;
+}
+
+/* entry: c = 1; p = setp c == c; cbr p → b1, b2
+ * b1: x = c + c; br b3      b2: br b3      b3: y = x + c; exit
+ * x does not dominate its use in b3. */
+static ir_func *diamond_with_bad_use(arena *ar)
+{
+   ir_module *m = ir_module_create(ar, NULL);
+   ir_func *f = ir_func_create(m, "bad", true);
+   ir_block *e = ir_block_create(f, NULL), *b1 = ir_block_create(f, NULL);
+   ir_block *b2 = ir_block_create(f, NULL), *b3 = ir_block_create(f, NULL);
+   ir_instr *c = add_instr(f, e, IR_CONST, 0, 32);
+   c->imm = 1;
+   ir_instr *p = add_instr(f, e, IR_SETP, 2, 1);
+   ir_src_set(&p->srcs[0], p, &c->def);
+   ir_src_set(&p->srcs[1], p, &c->def);
+   ir_instr *cbr = add_instr(f, e, IR_CBR, 1, 0);
+   ir_src_set(&cbr->srcs[0], cbr, &p->def);
+   ir_block_add_succ(e, b1);
+   ir_block_add_succ(e, b2);
+   ir_instr *x = add_instr(f, b1, IR_ADD, 2, 32);
+   ir_src_set(&x->srcs[0], x, &c->def);
+   ir_src_set(&x->srcs[1], x, &c->def);
+   add_instr(f, b1, IR_BR, 0, 0);
+   ir_block_add_succ(b1, b3);
+   add_instr(f, b2, IR_BR, 0, 0);
+   ir_block_add_succ(b2, b3);
+   ir_instr *y = add_instr(f, b3, IR_ADD, 2, 32);
+   ir_src_set(&y->srcs[0], y, &x->def);
+   ir_src_set(&y->srcs[1], y, &c->def);
+   add_instr(f, b3, IR_EXIT, 0, 0);
+   f->valid = IR_META_CFG;
+   return f;
+}
+
+static void validate_bad_dominance(void *arg)
+{
+   (void)arg;
+   arena ar;
+   arena_init(&ar, 0);
+   ir_func *f = diamond_with_bad_use(&ar);
+   ir_compute_dominance(f);
+   ir_validate(f->module, "test");
+}
+
+TEST(validator_reports_a_use_not_dominated_by_its_def)
+{
+#ifdef NDEBUG
+   test_skip("the validator is compiled out in release builds");
+   return;
+#endif
+   char err[8192];
+   CHECK_MSG(aborts_with(validate_bad_dominance, NULL, err, sizeof(err)), "validator did not abort: %s", err);
+   CHECK_CONTAINS(err, "not dominated by its definition");
+   CHECK_CONTAINS(err, "after test");
+}
+
+static void validate_broken_use_list(void *arg)
+{
+   (void)arg;
+   arena ar;
+   arena_init(&ar, 0);
+   ir_func *f = diamond_with_bad_use(&ar);
+   /* make the IR well formed but break a use-list link */
+   ir_block *b3 = f->blocks.data[3];
+   ir_instr *y = b3->first;
+   ir_src_set(&y->srcs[0], y, y->srcs[1].def);
+   y->srcs[0].def->uses = NULL;   /* the def forgets its uses */
+   ir_validate(f->module, "test");
+}
+
+TEST(validator_reports_use_list_asymmetry)
+{
+#ifdef NDEBUG
+   test_skip("the validator is compiled out in release builds");
+   return;
+#endif
+   char err[8192];
+   CHECK_MSG(aborts_with(validate_broken_use_list, NULL, err, sizeof(err)), "validator did not abort: %s", err);
+   CHECK_CONTAINS(err, "missing from the use list");
+}
+
+static void validate_missing_terminator(void *arg)
+{
+   (void)arg;
+   arena ar;
+   arena_init(&ar, 0);
+   ir_func *f = diamond_with_bad_use(&ar);
+   ir_block *b3 = f->blocks.data[3];
+   ir_instr_remove(b3->last);   /* drop the exit */
+   ir_instr *y = b3->first;
+   ir_src_set(&y->srcs[0], y, y->srcs[1].def);
+   ir_validate(f->module, "test");
+}
+
+TEST(validator_reports_a_block_without_terminator)
+{
+#ifdef NDEBUG
+   test_skip("the validator is compiled out in release builds");
+   return;
+#endif
+   char err[8192];
+   CHECK_MSG(aborts_with(validate_missing_terminator, NULL, err, sizeof(err)), "validator did not abort: %s", err);
+   CHECK_CONTAINS(err, "no terminator");
+}
+
+static void validate_good(void *arg)
+{
+   (void)arg;
+   arena ar;
+   arena_init(&ar, 0);
+   ir_func *f = diamond_with_bad_use(&ar);
+   ir_instr *y = f->blocks.data[3]->first;
+   ir_src_set(&y->srcs[0], y, y->srcs[1].def);   /* now every use is dominated */
+   ir_compute_dominance(f);
+   ir_validate(f->module, "test");
+}
+
+TEST(validator_accepts_valid_ir)
+{
+   char err[8192];
+   CHECK_MSG(!aborts_with(validate_good, NULL, err, sizeof(err)), "valid IR was rejected: %s", err);
+}
+
+/* ---- translation errors name the construct and the PTX line ---- */
+
+static const char *translate_error(const char *body)
+{
+   static char msg[2048];
+   char ptx[4096];
+   snprintf(ptx, sizeof(ptx),
+            ".version 9.0\n.target sm_75\n.address_size 64\n"
+            ".visible .entry k(.param .u64 p)\n{\n"
+            "   .reg .f32 %%f<4>;\n   .reg .b32 %%r<4>;\n   .reg .f64 %%fd<4>;\n   .reg .b64 %%rd<4>;\n"
+            "%s"
+            "   ret;\n}\n", body);
+   char *err = NULL;
+   mc_module *m = compiler_module_load(ptx, strlen(ptx), &err);
+   if (!m) {
+      snprintf(msg, sizeof(msg), "load: %s", err ? err : "?");
+      free(err);
+      return msg;
+   }
+   mc_kernel_info info;
+   char *msl = compiler_translate_kernel(m, 0, NULL, &info, &err);
+   snprintf(msg, sizeof(msg), "%s", msl ? "(translated)" : err ? err : "?");
+   free(msl);
+   free(err);
+   compiler_module_free(m);
+   return msg;
+}
+
+TEST(unsupported_instructions_are_refused_with_their_line)
+{
+   /* header lines: 5 before the body, 4 .reg lines: body starts at line 10 */
+   CHECK_CONTAINS(translate_error("   add.rz.f32 %f1, %f2, %f3;\n"), "PTX line 10");
+   CHECK_CONTAINS(translate_error("   add.rz.f32 %f1, %f2, %f3;\n"), "add.rz.f32");
+   CHECK_CONTAINS(translate_error("   mov.f32 %f1, %f2;\n   add.f64 %fd1, %fd2, %fd3;\n"), "PTX line 11");
+   CHECK_CONTAINS(translate_error("   add.f64 %fd1, %fd2, %fd3;\n"), "64-bit floating point");
+   CHECK_CONTAINS(translate_error("   add.cc.u32 %r1, %r2, %r3;\n"), "carry");
+   CHECK_CONTAINS(translate_error("   atom.global.add.u32 %r1, [%rd1], 1;\n"), "atom");
+   CHECK_CONTAINS(translate_error("   vote.sync.all.pred %r1, %r2, 0xffffffff;\n"), "PTX line 10");
+}
+
+TEST(malformed_ptx_is_refused_with_line_and_column)
+{
+   CHECK_CONTAINS(translate_error("   add.u32 %r1, %r2\n"), "PTX line 11, col 4: expected ';'");
+   CHECK_CONTAINS(translate_error("   add.u32 %r1, %r2, %nosuch;\n"), "unknown register '%nosuch'");
+   CHECK_CONTAINS(translate_error("   bra NOWHERE;\n"), "label");
+   CHECK_CONTAINS(translate_error("   frobnicate.u32 %r1;\n"), "line 10");
+}
+
+TEST(supported_forms_translate)
+{
+   CHECK_STR(translate_error("   add.f32 %f1, %f2, %f3;\n   mul.wide.u32 %rd1, %r1, %r2;\n"), "(translated)");
+}
