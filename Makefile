@@ -135,6 +135,13 @@ asan:
 bench: all
 	@bash bench/run.sh
 
+# The Apple backend (src/metal/apple/) is built only on macOS; elsewhere
+# this compiles it with gcc and clang, -fsyntax-only -Wall -Wextra -Werror,
+# so it cannot rot.  The same check runs in `make test` (unit layer).
+check-apple: $(BUILD)/tests/unit/test_mtl_apple
+	$(BUILD)/tests/unit/test_mtl_apple
+.PHONY: check-apple
+
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 

@@ -112,7 +112,7 @@ struct core_ctx {
    int refcount;                /* primary context: retain count */
    bool is_primary;
    unsigned flags;
-   _Atomic int sticky_error;    /* a kernel fault poisons the context */
+   int sticky_error;            /* a kernel fault poisons the context (atomic access only) */
    char sticky_msg[512];
    core_stream *null_stream;    /* the legacy default stream */
    core_module *modules;        /* loaded modules (list) */

@@ -34,15 +34,18 @@ static int check_config(const core_kernel *k, const core_launch_config *cfg, uin
       return CORE_ERROR_INVALID_VALUE;
    }
    const mc_kernel_info *ki = &k->info;
-   uint64_t shared = ki->uses_dynamic_shared ? (uint64_t)ki->shared_dynamic_offset + cfg->shared_bytes
-                                             : ki->shared_static_bytes;
+   /* The dynamic size counts against the limit even when the kernel does
+    * not use it, as on NVIDIA hardware. */
+   uint64_t shared = (uint64_t)MC_MAX(ki->shared_static_bytes, ki->shared_dynamic_offset) + cfg->shared_bytes;
    shared = ALIGN_UP(shared, MTL_THREADGROUP_MEMORY_ALIGN);
    if (shared > info->max_threadgroup_memory) {
       LOG_WARN("kernel %s needs %llu bytes of shared memory; Metal allows %u per threadgroup", k->name,
                (unsigned long long)shared, info->max_threadgroup_memory);
       return CORE_ERROR_INVALID_VALUE;
    }
-   if ((ki->shared_static_bytes || ki->uses_dynamic_shared) && shared == 0)
+   if (!ki->shared_static_bytes && !ki->uses_dynamic_shared)
+      shared = 0;   /* the kernel declares no threadgroup buffer to size */
+   else if (shared == 0)
       shared = MTL_THREADGROUP_MEMORY_ALIGN;
    *tg_bytes = (uint32_t)shared;
    return CORE_SUCCESS;

@@ -2,8 +2,7 @@
  * device.c — the Metal device registry and the public mtl_* entry points.
  *
  * Devices come from the backends in preference order: on macOS the Apple
- * GPUs (apple/, when it exists), then the software device (soft/), which
- * is always last.  METALCUDA_DEVICE=soft keeps only the software device;
+ * GPUs (apple/), then the software device (soft/), which is always last.  METALCUDA_DEVICE=soft keeps only the software device;
  * METALCUDA_DEVICE=apple keeps only the Apple GPUs (on macOS).
  *
  * Every public function checks its handle's magic cookie (a bad or

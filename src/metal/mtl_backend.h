@@ -2,14 +2,14 @@
  * mtl_backend.h — what a Metal device implementation provides behind mtl.h.
  *
  * Every public object starts with an mtl_obj header naming its device; the
- * public mtl_* functions (src/metal/dispatch.c) check the handle's magic
+ * public mtl_* functions (src/metal/device.c) check the handle's magic
  * cookie and call the device's backend through this table.  A backend
  * embeds the public struct as the first member of its own:
  *
  *    typedef struct soft_buffer { struct mtl_buffer base; ... } soft_buffer;
  *
  * Backends: soft/ (every platform) and apple/ (macOS, through the
- * Objective-C runtime; not written yet).  Only src/metal/ includes this.
+ * Objective-C runtime).  Only src/metal/ includes this.
  */
 #ifndef MC_MTL_BACKEND_H
 #define MC_MTL_BACKEND_H
@@ -114,6 +114,32 @@ struct mtl_backend {
 
 /* Sets *err (if err) to a malloc'ed formatted message. */
 void mtl_set_err(char **err, const char *fmt, ...) MC_PRINTF(2, 3);
+
+/* ---- validate.c: Metal's encoding rules, shared by the backends ---- */
+
+enum { MTL_MSG_MAX = 512 };
+
+/* What the rules need to know of a pipeline's kernel. */
+typedef struct mtl_kernel_facts {
+   const char *name;
+   uint32_t max_threads;        /* maxTotalThreadsPerThreadgroup */
+   uint32_t static_tg_bytes;    /* staticThreadgroupMemoryLength */
+   uint32_t buffer_mask;        /* buffer indices the kernel uses */
+   uint32_t tg_mask;            /* threadgroup memory indices it uses */
+} mtl_kernel_facts;
+
+/* Each returns true when the rule holds, else false with the message
+ * (naming the rule, as the command buffer's error) in msg[MTL_MSG_MAX]. */
+bool mtl_check_index(const char *what, uint32_t index, char *msg);
+bool mtl_check_set_bytes(size_t length, char *msg);
+bool mtl_check_set_buffer(size_t offset, size_t buf_length, char *msg);
+bool mtl_check_threadgroup_length(size_t length, char *msg);
+/* k NULL: no pipeline set.  bound_mask: indices with a buffer or bytes. */
+bool mtl_check_dispatch(const mtl_kernel_facts *k, mtl_size groups, mtl_size threads,
+                        uint32_t bound_mask, const uint32_t tg_len[MTL_MAX_BUFFER_BINDINGS],
+                        char *msg);
+/* Blits: [off, off + len) inside a buffer of buf_length bytes. */
+bool mtl_check_range(const char *what, size_t off, size_t len, size_t buf_length, char *msg);
 
 /* Backends: each fills the devices it has (at most max) and returns the
  * count.  Called once, in preference order. */

@@ -176,3 +176,56 @@ void *strmap_get(const strmap *m, const char *key)
    }
    return NULL;
 }
+
+void u64map_init(u64map *m, arena *ar)
+{
+   memset(m, 0, sizeof(*m));
+   m->ar = ar;
+}
+
+static uint32_t u64map_home(uint64_t key, uint32_t cap)
+{
+   return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (cap - 1);
+}
+
+static bool u64map_grow(u64map *m)
+{
+   uint32_t ncap = m->cap ? m->cap * 2 : 1024;
+   uint64_t *nk = arena_alloc(m->ar, ncap * sizeof(*nk));
+   void **nv = arena_alloc(m->ar, ncap * sizeof(*nv));
+   if (!nk || !nv)
+      return false;
+   for (uint32_t i = 0; i < m->cap; i++) {
+      if (!m->keys[i])
+         continue;
+      uint32_t j = u64map_home(m->keys[i], ncap);
+      while (nk[j])
+         j = (j + 1) & (ncap - 1);
+      nk[j] = m->keys[i];
+      nv[j] = m->vals[i];
+   }
+   m->keys = nk;
+   m->vals = nv;
+   m->cap = ncap;
+   return true;
+}
+
+void **u64map_slot(u64map *m, uint64_t key, bool create)
+{
+   if (create && (m->len + 1) * 2 >= m->cap && !u64map_grow(m))
+      return NULL;
+   if (!m->cap)
+      return NULL;
+   uint32_t j = u64map_home(key, m->cap);
+   while (m->keys[j]) {
+      if (m->keys[j] == key)
+         return &m->vals[j];
+      j = (j + 1) & (m->cap - 1);
+   }
+   if (!create)
+      return NULL;
+   m->keys[j] = key;
+   m->vals[j] = NULL;
+   m->len++;
+   return &m->vals[j];
+}

@@ -119,6 +119,18 @@ void strmap_init(strmap *m, arena *ar);
 bool strmap_put(strmap *m, const char *key, void *val); /* key is not copied */
 void *strmap_get(const strmap *m, const char *key);
 
+/* A uint64-keyed map (open addressing, arena-backed); key 0 is reserved. */
+typedef struct u64map {
+   arena *ar;
+   uint64_t *keys;
+   void **vals;
+   uint32_t cap, len;
+} u64map;
+void u64map_init(u64map *m, arena *ar);
+/* The value slot for key (created as NULL if absent and create is set);
+ * NULL if absent, or out of memory. */
+void **u64map_slot(u64map *m, uint64_t key, bool create);
+
 /* ---- log.c: channels and levels (Wine's debug channels) ---- */
 
 enum log_level { LOG_LEVEL_NONE, LOG_LEVEL_ERROR, LOG_LEVEL_WARN, LOG_LEVEL_INFO, LOG_LEVEL_TRACE };

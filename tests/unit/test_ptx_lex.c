@@ -15,6 +15,8 @@
 static ptx_token toks[64];
 static char *lex_buf;
 
+__attribute__((destructor)) static void lex_buf_free(void) { free(lex_buf); }
+
 static int lex_all(const char *src)
 {
    size_t n = strlen(src);

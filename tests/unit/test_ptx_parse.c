@@ -347,6 +347,24 @@ TEST(modifiers_any_order)
    tp_done();
 }
 
+/* A modifier that would extend the opcode when printed first (st + .bulk
+ * reads back as st.bulk) must not change the instruction on a round trip
+ * (found by fuzzing). */
+TEST(opcode_not_extended_by_printing)
+{
+   ptx_module *m = tp_parse_body("st.f32x2.bulk.weak.shared::cta [%r1], %rd1, 0;\n"
+                                 "red.global.async.add.u32 [%rd1], %r1;\n"
+                                 "cvt.f32.s32.pack %f1, %r1;\n"
+                                 "cp.async.shared.global.bulk [%r1], [%rd1], 16;\n");
+   CHECK_MSG(m && m->nerrors == 0, "%s", tp_first_error(m));
+   CHECK_INT(tp_instr(m, 0)->op, PTX_OP_ST);
+   CHECK_INT(tp_instr(m, 1)->op, PTX_OP_RED);
+   CHECK_INT(tp_instr(m, 2)->op, PTX_OP_CVT);
+   CHECK_INT(tp_instr(m, 3)->op, PTX_OP_CP_ASYNC);
+   CHECK_MSG(tp_roundtrip(m, NULL), "%s", tp_diff);
+   tp_done();
+}
+
 TEST(opcode_longest_match)
 {
    static const struct { const char *src; ptx_opcode op; ptx_mod mod; } cases[] = {
@@ -605,6 +623,7 @@ static const err_case error_cases[] = {
    { HDR ".func f(.param .b32 a) .maxntid 1,2,3 { } junk\n", 4, 43, "expected a directive at module level" },
    { HDR ".entry k() { st.global.u32 [0x10], ~1.5; }\n", 4, 36, "not defined on floating-point" },
    { HDR ".file 70000 \"x\"\n", 4, 7, ".file number 70000 out of range" },
+   { HDR ".global .u8 a[1] = {0xF0(x)};\n", 4, 21, "mask must be 0xFF shifted" },
    { HDR ".entry k() { mov.u32 %r1, 08; }\n", 4, 27, "invalid digit in integer literal" },
 };
 

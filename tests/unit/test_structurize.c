@@ -301,3 +301,43 @@ TEST(irreducible_cfg_is_refused_with_a_message)
    CHECK(!reducible(&g));
    CHECK_INT(run_cfg(&g, 2000), 0);
 }
+
+/* Regression: SSA construction lost the value of a variable defined in a
+ * loop and used after it (try_remove_trivial_phi returned a phi that the
+ * recursion had already removed; found by tests/cuda/loops.cu). */
+TEST(value_defined_in_a_loop_used_after_it)
+{
+   static const char ptx[] =
+      ".version 9.0\n.target sm_75\n.address_size 64\n"
+      ".visible .entry k(.param .u64 out, .param .u32 n)\n{\n"
+      "  .reg .pred %p<4>;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<4>;\n"
+      "  ld.param.u64 %rd1, [out];\n  ld.param.u32 %r1, [n];\n  mov.u32 %r2, 0;\n  mov.u32 %r3, %r1;\n"
+      "$L1:\n  setp.eq.s32 %p1, %r3, 5;\n  @%p1 bra $L2;\n  add.s32 %r2, %r2, 1;\n"
+      "$L2:\n  add.s32 %r3, %r3, 3;\n  setp.lt.u32 %p3, %r3, 12;\n  @%p3 bra $L1;\n"
+      "  add.s32 %r4, %r1, 1;\n  add.s32 %r4, %r4, %r2;\n  st.global.u32 [%rd1], %r4;\n  ret;\n}\n";
+   core_ctx *c = test_ctx();
+   CHECK(c);
+   core_module *m;
+   core_kernel *k;
+   CHECK_INT(core_module_load(c, ptx, sizeof(ptx) - 1, &m), CORE_SUCCESS);
+   CHECK_INT(core_module_get_kernel(m, "k", &k), CORE_SUCCESS);
+   uint64_t out;
+   CHECK_INT(core_mem_alloc(c->dev, 4, &out), CORE_SUCCESS);
+   for (uint32_t n = 0; n < 16; n++) {
+      uint32_t r2 = 0, r3 = n;   /* the host walk of the same loop */
+      do {
+         if (r3 != 5)
+            r2++;
+         r3 += 3;
+      } while (r3 < 12);
+      void *args[] = { &out, &n };
+      core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0 };
+      *(volatile uint32_t *)(uintptr_t)out = 0xdeadbeef;
+      CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
+      CHECK_INT(core_ctx_synchronize(c), CORE_SUCCESS);
+      CHECK_MSG(*(uint32_t *)(uintptr_t)out == n + 1 + r2, "n=%u: got %u, expected %u", n,
+                *(uint32_t *)(uintptr_t)out, n + 1 + r2);
+   }
+   core_mem_free(c->dev, out);
+   core_module_unload(m);
+}

@@ -1,9 +1,10 @@
 /*
  * launch.c — kernel launches by host stub (cudaLaunchKernel, <<<>>>).
  *
- * The launch configuration is checked here with the runtime's own error
- * (cudaErrorInvalidConfiguration), before the driver sees it, as NVIDIA's
- * runtime does.
+ * The launch configuration is checked before the driver sees it.  CUDA 13's
+ * runtime reports every bad configuration (too many threads, a zero or
+ * oversized dimension, too much shared memory) as cudaErrorInvalidValue,
+ * not cudaErrorInvalidConfiguration: measured on an H200 (tests/cuda/errors.cu).
  */
 #include "internal.h"
 
@@ -22,7 +23,7 @@ static bool config_ok(dim3 grid, dim3 block)
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
 {
    if (!config_ok(grid, block))
-      return cudaErrorInvalidConfiguration;
+      return cudaErrorInvalidValue;
    CUfunction k;
    cudaError_t e = rt_function_kernel(f, &k);
    if (e != cudaSuccess)
@@ -40,9 +41,10 @@ cudaError_t CUDARTAPI cudaLaunchKernel(const void *func, dim3 gridDim, dim3 bloc
 {
    RT_ENTER("func=%p grid=(%u,%u,%u) block=(%u,%u,%u) args=%p sharedMem=%zu stream=%p", func, gridDim.x,
             gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, (void *)args, sharedMem, (void *)stream);
+   RT_CHECK(func, cudaErrorInvalidDeviceFunction);
    rt_function *f = rt_function_by_host(func);
-   if (!f && rt_function_check((const rt_function *)func))
-      f = (rt_function *)(void *)func;   /* a cudaKernel_t from cudaGetKernel */
-   RT_CHECK(f, cudaErrorInvalidDeviceFunction);
+   /* A host function that is not a registered kernel: NVIDIA's runtime
+    * answers cudaErrorInvalidResourceHandle (checked on an H200). */
+   RT_CHECK(f, cudaErrorInvalidResourceHandle);
    return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
 }

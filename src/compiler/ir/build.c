@@ -25,50 +25,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- (var, block) → def map (open addressing) ---- */
-
-static bool def_map_grow(build_ctx *c)
-{
-   def_map *m = &c->defs;
-   uint32_t ncap = m->cap ? m->cap * 2 : 1024;
-   uint64_t *nk = arena_alloc(c->ar, ncap * sizeof(*nk));
-   ir_def **nv = arena_alloc(c->ar, ncap * sizeof(*nv));
-   if (!nk || !nv)
-      return false;
-   for (uint32_t i = 0; i < m->cap; i++) {
-      if (!m->keys[i])
-         continue;
-      uint32_t j = (uint32_t)(m->keys[i] * 0x9e3779b97f4a7c15ull >> 32) & (ncap - 1);
-      while (nk[j])
-         j = (j + 1) & (ncap - 1);
-      nk[j] = m->keys[i];
-      nv[j] = m->vals[i];
-   }
-   m->keys = nk;
-   m->vals = nv;
-   m->cap = ncap;
-   return true;
-}
+/* ---- (var, block) → def map ---- */
 
 static ir_def **def_map_slot(build_ctx *c, uint32_t var, const ir_block *b, bool create)
 {
-   def_map *m = &c->defs;
-   if (create && (m->len + 1) * 2 >= m->cap && !def_map_grow(c))
-      return NULL;
-   if (!m->cap)
-      return NULL;
-   uint64_t key = ((uint64_t)var << 32 | b->index) + 1;
-   uint32_t j = (uint32_t)(key * 0x9e3779b97f4a7c15ull >> 32) & (m->cap - 1);
-   while (m->keys[j]) {
-      if (m->keys[j] == key)
-         return &m->vals[j];
-      j = (j + 1) & (m->cap - 1);
-   }
-   if (!create)
-      return NULL;
-   m->keys[j] = key;
-   m->len++;
-   return &m->vals[j];
+   /* +1: key 0 is the map's empty marker */
+   return (ir_def **)u64map_slot(&c->defs, ((uint64_t)var << 32 | b->index) + 1, create);
 }
 
 /* ---- SSA construction ---- */
@@ -697,6 +659,7 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
    }
    strmap_init(&c.module_scope.names, c.ar);
    strmap_init(&c.labels, c.ar);
+   u64map_init(&c.defs, c.ar);
    build_scope *fs = arena_alloc(c.ar, sizeof(*fs));
    stmt_blocks sb = {
       arena_alloc(c.ar, (pf->nstmts + 1) * sizeof(ir_block *)),

@@ -33,13 +33,6 @@ typedef struct build_scope {
    struct build_scope *parent;
 } build_scope;
 
-/* (var, block) → current def, for SSA construction. */
-typedef struct def_map {
-   uint64_t *keys;       /* var << 32 | block index, 0 = empty slot (keys are +1) */
-   ir_def **vals;
-   uint32_t cap, len;
-} def_map;
-
 typedef struct build_ctx {
    ir_module *m;
    ir_func *f;
@@ -48,7 +41,7 @@ typedef struct build_ctx {
    build_scope *scope;
    build_scope module_scope;   /* module-level shared/global/const/funcs */
    strmap labels;              /* label → ir_block* */
-   def_map defs;
+   u64map defs;                /* (var << 32 | block index) + 1 → current def */
    uint32_t nvars;
    uint8_t *var_bits;          /* container size of each SSA variable */
    uint32_t var_cap;

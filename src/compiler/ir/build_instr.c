@@ -178,7 +178,7 @@ static bool tr_mul_mad(build_ctx *c, bool mad)
    ptx_type t = c->in->types[0];
    unsigned nsrc = mad ? 3 : 2;
    if (ptx_type_is_float(t)) {
-      if (mad && !bld_has(c, PTX_MOD_RN) && t == PTX_T_F32)
+      if (mad && rnd_of(c) == IR_RND_NONE && t == PTX_T_F32)
          return ir_error(c->m, c->line, "%s: mad.f32 without a rounding modifier is not supported", spelled(c));
       return float_ok(c, t) && ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_FTZ, PTX_MOD_SAT) &&
              simple_alu(c, mad ? IR_FMA : IR_MUL, nsrc);
@@ -334,6 +334,53 @@ static bool tr_bfe_bfi(build_ctx *c, bool insert)
    return emit_alu(c, insert ? IR_BFI : IR_BFE, t, bits, s, nval + 2, 0, t);
 }
 
+/* bfind{.shiftamt}.type d, a: position of the most significant non-sign
+ * bit, 0xffffffff if none. */
+static bool tr_bfind(build_ctx *c)
+{
+   if (!need_types(c, 1) || !need_opnds(c, 2) || !ONLY_MODS(c, PTX_MOD_SHIFTAMT))
+      return false;
+   ptx_type t = c->in->types[0];
+   if (t != PTX_T_U32 && t != PTX_T_S32 && t != PTX_T_U64 && t != PTX_T_S64)
+      return refuse(c);
+   ir_def *a = bld_src(c, 1, t, bld_type_bits(t));
+   return emit_alu(c, IR_BFIND, t, 32, &a, 1, bld_has(c, PTX_MOD_SHIFTAMT), PTX_T_U32);
+}
+
+/* prmt.b32{.mode} d, a, b, c: byte permute of the pool {b, a}. */
+static bool tr_prmt(build_ctx *c)
+{
+   static const struct { ptx_mod m; ir_prmt p; } modes[] = {
+      { PTX_MOD_F4E, IR_PRMT_F4E }, { PTX_MOD_B4E, IR_PRMT_B4E }, { PTX_MOD_RC8, IR_PRMT_RC8 },
+      { PTX_MOD_ECL, IR_PRMT_ECL }, { PTX_MOD_ECR, IR_PRMT_ECR }, { PTX_MOD_RC16, IR_PRMT_RC16 },
+   };
+   if (!need_types(c, 1) || !need_opnds(c, 4) ||
+       !ONLY_MODS(c, PTX_MOD_F4E, PTX_MOD_B4E, PTX_MOD_RC8, PTX_MOD_ECL, PTX_MOD_ECR, PTX_MOD_RC16))
+      return false;
+   if (c->in->types[0] != PTX_T_B32)
+      return refuse(c);
+   ir_prmt mode = IR_PRMT_DEFAULT;
+   for (size_t k = 0; k < ARRAY_SIZE(modes); k++)
+      if (bld_has(c, modes[k].m))
+         mode = modes[k].p;
+   ir_def *s[3] = { bld_src(c, 1, PTX_T_B32, 32), bld_src(c, 2, PTX_T_B32, 32), bld_src(c, 3, PTX_T_B32, 32) };
+   return emit_alu(c, IR_PRMT, PTX_T_B32, 32, s, 3, (uint8_t)mode, PTX_T_B32);
+}
+
+/* shf.{l,r}.{wrap,clamp}.b32 d, a, b, c: funnel shift of {b, a}. */
+static bool tr_shf(build_ctx *c)
+{
+   if (!need_types(c, 1) || !need_opnds(c, 4) ||
+       !ONLY_MODS(c, PTX_MOD_L, PTX_MOD_R, PTX_MOD_WRAP, PTX_MOD_CLAMP))
+      return false;
+   if (c->in->types[0] != PTX_T_B32 || bld_has(c, PTX_MOD_L) == bld_has(c, PTX_MOD_R) ||
+       bld_has(c, PTX_MOD_WRAP) == bld_has(c, PTX_MOD_CLAMP))
+      return refuse(c);
+   uint8_t flags = (uint8_t)((bld_has(c, PTX_MOD_L) ? IR_SHF_LEFT : 0) | (bld_has(c, PTX_MOD_CLAMP) ? IR_SHF_CLAMP : 0));
+   ir_def *s[3] = { bld_src(c, 1, PTX_T_B32, 32), bld_src(c, 2, PTX_T_B32, 32), bld_src(c, 3, PTX_T_U32, 32) };
+   return emit_alu(c, IR_SHF, PTX_T_B32, 32, s, 3, flags, PTX_T_B32);
+}
+
 static bool tr_sad(build_ctx *c)
 {
    if (!need_types(c, 1) || !is_int16_64(c->in->types[0]))
@@ -363,7 +410,7 @@ static bool tr_fma(build_ctx *c)
    if (!need_types(c, 1))
       return false;
    ptx_type t = c->in->types[0];
-   if (!bld_has(c, PTX_MOD_RN) && t != PTX_T_F64)
+   if (rnd_of(c) == IR_RND_NONE && t != PTX_T_F64)
       return ir_error(c->m, c->line, "%s: fma needs a rounding modifier", spelled(c));
    return float_ok(c, t) && ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_FTZ, PTX_MOD_SAT) && simple_alu(c, IR_FMA, 3);
 }
@@ -610,6 +657,9 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_BREV: return tr_bitcount(c, IR_BREV);
    case PTX_OP_BFE: return tr_bfe_bfi(c, false);
    case PTX_OP_BFI: return tr_bfe_bfi(c, true);
+   case PTX_OP_BFIND: return tr_bfind(c);
+   case PTX_OP_PRMT: return tr_prmt(c);
+   case PTX_OP_SHF: return tr_shf(c);
    case PTX_OP_SETP: return tr_setp(c);
    case PTX_OP_SET: return tr_set(c);
    case PTX_OP_SELP: return tr_selp(c);

@@ -38,6 +38,19 @@ static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
 
 /* ---- mov ---- */
 
+/* v << amount or v >> amount (logical), for packing and unpacking. */
+static ir_def *shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount)
+{
+   ir_def *sh = bld_const(c, 32, amount);
+   ir_instr *s = sh ? bld_emit(c, op, 2, v->bits, 1) : NULL;
+   if (!s)
+      return NULL;
+   s->type = uint_of_bits(v->bits);
+   bld_set_src(s, 0, v);
+   bld_set_src(s, 1, sh);
+   return &s->def;
+}
+
 static bool mov_pack(build_ctx *c, ptx_type t, const ptx_operand *dst, const ptx_operand *v)
 {
    uint8_t bits = bld_type_bits(t);
@@ -50,18 +63,10 @@ static bool mov_pack(build_ctx *c, ptx_type t, const ptx_operand *dst, const ptx
    for (uint32_t k = 0; k < n; k++) {
       ir_def *part = bld_opnd(c, v->u.vec.elems[k], uint_of_bits(pb), pb);
       part = bld_resize(c, part, bits, false);
+      if (part && k)
+         part = shift_by(c, IR_SHL, part, k * pb);
       if (!part)
          return false;
-      if (k) {
-         ir_def *sh = bld_const(c, 32, k * pb);
-         ir_instr *s = bld_emit(c, IR_SHL, 2, bits, 1);
-         if (!s || !sh)
-            return false;
-         s->type = wt;
-         bld_set_src(s, 0, part);
-         bld_set_src(s, 1, sh);
-         part = &s->def;
-      }
       acc = acc ? alu2(c, IR_OR, wt, acc, part) : part;
    }
    return bld_write(c, dst, acc, t);
@@ -74,22 +79,11 @@ static bool mov_unpack(build_ctx *c, ptx_type t, const ptx_operand *v, const ptx
    if (n < 2 || bits % n)
       return ir_error(c->m, c->line, "mov: cannot unpack .%s into %u parts", ptx_type_names[t], n);
    uint8_t pb = (uint8_t)(bits / n);
-   ptx_type wt = uint_of_bits(bits);
    ir_def *whole = bld_opnd(c, src, t, bits);
    if (!whole)
       return false;
    for (uint32_t k = 0; k < n; k++) {
-      ir_def *part = whole;
-      if (k) {
-         ir_def *sh = bld_const(c, 32, k * pb);
-         ir_instr *s = bld_emit(c, IR_SHR, 2, bits, 1);
-         if (!s || !sh)
-            return false;
-         s->type = wt;
-         bld_set_src(s, 0, whole);
-         bld_set_src(s, 1, sh);
-         part = &s->def;
-      }
+      ir_def *part = k ? shift_by(c, IR_SHR, whole, k * pb) : whole;
       part = bld_resize(c, part, pb, false);
       if (!bld_write(c, v->u.vec.elems[k], part, uint_of_bits(pb)))
          return false;
@@ -254,8 +248,10 @@ bool bld_tr_ld(build_ctx *c)
    const build_sym *ps;
    if ((in->space == PTX_SPACE_PARAM || in->space == PTX_SPACE_NONE) && param_ref(c, a, &poff, &ps))
       return ld_param(c, t, d, poff, ps);
-   if (in->space == PTX_SPACE_PARAM)
-      return bld_unsupported(c, "ld.param of a .func parameter or by register address");
+   if (in->space == PTX_SPACE_PARAM && !c->f->is_kernel)
+      return bld_unsupported(c, "ld.param of a .func parameter");
+   /* ld.param through a register holding a kernel parameter's address:
+    * a LOAD in param space (the parameter blob). */
    ir_space sym_space;
    ir_def *addr = bld_address(c, a, &sym_space);
    if (!addr)

@@ -168,10 +168,22 @@ ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *s
 ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out)
 {
    build_sym *sym = bld_lookup(c, name);
+   if (sym && sym->kind == SYM_PARAM) {
+      /* A kernel parameter's address is its offset in the parameter blob
+       * (param space); nvcc takes it for large by-value arguments. */
+      ir_instr *i = bld_emit(c, IR_SYMADDR, 0, 64, 1);
+      if (!i)
+         return NULL;
+      i->sym = sym->name;
+      i->space = IR_SPACE_PARAM;
+      i->type = PTX_T_U64;
+      i->imm = sym->offset + (uint64_t)offset;
+      if (space_out)
+         *space_out = IR_SPACE_PARAM;
+      return &i->def;
+   }
    if (!sym || sym->kind != SYM_VAR) {
-      if (sym && sym->kind == SYM_PARAM)
-         ir_error(c->m, c->line, "taking the address of kernel parameter '%s' is not supported yet", name);
-      else if (ptx_find_func(c->m->ptx, name))
+      if (ptx_find_func(c->m->ptx, name))
          ir_error(c->m, c->line, "function pointers ('%s') are not supported yet", name);
       else
          ir_error(c->m, c->line, "unknown symbol '%s'", name);
@@ -238,6 +250,9 @@ ir_def *bld_opnd(build_ctx *c, const ptx_operand *o, ptx_type type, uint8_t bits
       return ok ? bld_const(c, bits, v) : NULL;
    }
    case PTX_OPND_SYM:
+      /* WARP_SZ, the predefined constant (PTX ISA, "Predefined Identifiers") */
+      if (strcmp(o->u.sym.name, "WARP_SZ") == 0 && o->u.sym.offset == 0)
+         return bld_const(c, bits, 32);
       return bld_resize(c, bld_sym_addr(c, o->u.sym.name, o->u.sym.offset, NULL), bits, false);
    default:
       ir_error(c->m, c->line, "unexpected operand form");

@@ -86,6 +86,9 @@ enum {
    X(BREV, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
    X(BFE, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
    X(BFI, 4, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
+   X(BFIND, 1, IR_OP_PURE | IR_OP_HAS_DEF)        /* sub: 1 = .shiftamt */   \
+   X(PRMT, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_prmt mode */   \
+   X(SHF, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub: IR_SHF_* flags */  \
    X(SETP, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_cmp; def 1 bit */ \
    X(SET, 2, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub = ir_cmp; type2 = dst type */ \
    X(SELECT, 3, IR_OP_PURE | IR_OP_HAS_DEF)       /* cond ? a : b */         \
@@ -131,6 +134,12 @@ static inline bool ir_op_is(ir_op op, uint32_t flag) { return (ir_op_infos[op].f
 
 /* Sub-operations. */
 typedef enum ir_mulmode { IR_MUL_LO, IR_MUL_HI, IR_MUL_WIDE } ir_mulmode;
+
+typedef enum ir_prmt {
+   IR_PRMT_DEFAULT, IR_PRMT_F4E, IR_PRMT_B4E, IR_PRMT_RC8, IR_PRMT_ECL, IR_PRMT_ECR, IR_PRMT_RC16,
+} ir_prmt;
+
+enum { IR_SHF_LEFT = 1, IR_SHF_CLAMP = 2 };
 
 typedef enum ir_cmp {
    IR_CMP_EQ, IR_CMP_NE, IR_CMP_LT, IR_CMP_LE, IR_CMP_GT, IR_CMP_GE,

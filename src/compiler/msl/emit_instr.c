@@ -489,6 +489,9 @@ static void ptr_expr(emitter *e, ir_space space, const char *type, bool vol, con
    case IR_SPACE_LOCAL:
       strbuf_printf(e->out, "reinterpret_cast<%sthread %s *>(mc_local + (uint)", v, type);
       break;
+   case IR_SPACE_PARAM:
+      strbuf_printf(e->out, "reinterpret_cast<constant %s *>(mc_param + (uint)", type);
+      break;
    default:
       strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(mc_L.delta + (ulong)", v, type);
       break;
@@ -669,6 +672,7 @@ static void emit_symaddr(emitter *e, const ir_instr *i)
       strbuf_printf(e->out, " = 0x%llxul;\n",
                     (unsigned long long)(i->imm + (i->sub ? e->dyn_shared_base : 0)));
       break;
+   case IR_SPACE_PARAM:   /* an offset in the parameter blob */
    default:
       emit_indent(e);
       emit_val(e, &i->def);
@@ -800,6 +804,15 @@ void emit_instr(emitter *e, ir_instr *i)
       set(e, i, "mc_bfe_%s%u(%V, %V, %V)", is_signed(i->type) ? "s" : "u", n, S(i, 0), S(i, 1), S(i, 2));
       break;
    case IR_BFI: set(e, i, "mc_bfi_b%u(%V, %V, %V, %V)", n, S(i, 0), S(i, 1), S(i, 2), S(i, 3)); break;
+   case IR_BFIND:
+      set(e, i, "mc_bfind_%s%u(%V, %s)", is_signed(i->type) ? "s" : "u", ptx_type_bits[i->type], S(i, 0),
+          i->sub ? "true" : "false");
+      break;
+   case IR_PRMT: set(e, i, "mc_prmt(%V, %V, %V, %u)", S(i, 0), S(i, 1), S(i, 2), (unsigned)i->sub); break;
+   case IR_SHF:
+      set(e, i, "mc_shf(%V, %V, %V, %s, %s)", S(i, 0), S(i, 1), S(i, 2), (i->sub & IR_SHF_LEFT) ? "true" : "false",
+          (i->sub & IR_SHF_CLAMP) ? "true" : "false");
+      break;
    case IR_SETP: emit_setp(e, i); break;
    case IR_RCP: case IR_SQRT: case IR_RSQRT: case IR_SIN: case IR_COS: case IR_LG2: case IR_EX2:
    case IR_TANH:

@@ -12,7 +12,7 @@
  * Directives without a terminator (.version, .target, .file, .loc, .section,
  * performance directives) end where the next token starts.
  *
- * Recovery: a failing top-level item records its error (p_fail longjmps
+ * Recovery: a failing top-level item records its error (ptx_fail longjmps
  * back here), then tokens are skipped, counting braces, until either the
  * braces open at the error are closed again or a directive that can only
  * start a top-level item appears (.entry, .func, .visible, ...).  A
@@ -27,7 +27,7 @@
 
 /* ---- tokens ---- */
 
-void p_next(ptx_parser *p)
+void ptx_next(ptx_parser *p)
 {
    if (p->has_ahead) {
       p->tok = p->ahead;
@@ -36,10 +36,10 @@ void p_next(ptx_parser *p)
       p->tok = ptx_lex_next(&p->lx);
    }
    if (p->tok.kind == PTX_TOK_ERROR)
-      p_fail(p, p->tok.loc, "%s", p->tok.msg);
+      ptx_fail(p, p->tok.loc, "%s", p->tok.msg);
 }
 
-const ptx_token *p_peek(ptx_parser *p)
+const ptx_token *ptx_peek(ptx_parser *p)
 {
    if (!p->has_ahead) {
       p->ahead = ptx_lex_next(&p->lx);
@@ -48,35 +48,35 @@ const ptx_token *p_peek(ptx_parser *p)
    return &p->ahead;
 }
 
-bool p_accept(ptx_parser *p, char c)
+bool ptx_accept(ptx_parser *p, char c)
 {
    if (!p_is(p, c))
       return false;
-   p_next(p);
+   ptx_next(p);
    return true;
 }
 
-void p_expect(ptx_parser *p, char c, const char *context)
+void ptx_expect(ptx_parser *p, char c, const char *context)
 {
    if (!p_is(p, c))
-      p_fail(p, p->tok.loc, "expected '%c'%s%s, found %s", c, context ? " " : "",
-             context ? context : "", p_tok_desc(p, &p->tok));
-   p_next(p);
+      ptx_fail(p, p->tok.loc, "expected '%c'%s%s, found %s", c, context ? " " : "",
+             context ? context : "", ptx_tok_desc(p, &p->tok));
+   ptx_next(p);
 }
 
-bool tok_is_word(const ptx_token *t, ptx_tok_kind kind, const char *word)
+bool ptx_tok_is_word(const ptx_token *t, ptx_tok_kind kind, const char *word)
 {
    size_t n = strlen(word);
    return t->kind == kind && t->len == n && !memcmp(t->start, word, n);
 }
 
-bool p_is_dir(const ptx_parser *p, const char *word)
+bool ptx_is_dir(const ptx_parser *p, const char *word)
 {
-   return tok_is_word(&p->tok, PTX_TOK_DIRECTIVE, word);
+   return ptx_tok_is_word(&p->tok, PTX_TOK_DIRECTIVE, word);
 }
 
 /* "'text'" for messages; long tokens are cut. */
-const char *p_tok_desc(ptx_parser *p, const ptx_token *t)
+const char *ptx_tok_desc(ptx_parser *p, const ptx_token *t)
 {
    switch (t->kind) {
    case PTX_TOK_EOF:
@@ -84,9 +84,9 @@ const char *p_tok_desc(ptx_parser *p, const ptx_token *t)
    case PTX_TOK_STRING:
       return "a string";
    case PTX_TOK_DIRECTIVE:
-      return p_printf(p, "'.%.*s'", (int)MC_MIN(t->len, 40u), t->start);
+      return ptx_pprintf(p, "'.%.*s'", (int)MC_MIN(t->len, 40u), t->start);
    default:
-      return p_printf(p, "'%.*s'", (int)MC_MIN(t->len, 40u), t->start);
+      return ptx_pprintf(p, "'%.*s'", (int)MC_MIN(t->len, 40u), t->start);
    }
 }
 
@@ -101,7 +101,7 @@ static void verror(ptx_parser *p, ptx_loc loc, const char *fmt, va_list ap)
       p->oom = true;
 }
 
-void p_error(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
+void ptx_error_at(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -109,7 +109,7 @@ void p_error(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
    va_end(ap);
 }
 
-void p_fail(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
+void ptx_fail(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
 {
    va_list ap;
    va_start(ap, fmt);
@@ -118,7 +118,7 @@ void p_fail(ptx_parser *p, ptx_loc loc, const char *fmt, ...)
    longjmp(p->jb, 1);
 }
 
-void *p_alloc(ptx_parser *p, size_t size)
+void *ptx_palloc(ptx_parser *p, size_t size)
 {
    void *r = arena_alloc(p->ar, size);
    if (!r) {
@@ -128,33 +128,33 @@ void *p_alloc(ptx_parser *p, size_t size)
    return r;
 }
 
-const char *p_printf(ptx_parser *p, const char *fmt, ...)
+const char *ptx_pprintf(ptx_parser *p, const char *fmt, ...)
 {
    char buf[256];
    va_list ap;
    va_start(ap, fmt);
    vsnprintf(buf, sizeof(buf), fmt, ap);
    va_end(ap);
-   return p_strndup(p, buf, strlen(buf));
+   return ptx_pstrndup(p, buf, strlen(buf));
 }
 
-const char *p_strndup(ptx_parser *p, const char *s, size_t n)
+const char *ptx_pstrndup(ptx_parser *p, const char *s, size_t n)
 {
-   char *d = p_alloc(p, n + 1);
+   char *d = ptx_palloc(p, n + 1);
    memcpy(d, s, n);
    d[n] = 0;
    return d;
 }
 
-void p_open_brace(ptx_parser *p)
+void ptx_open_brace(ptx_parser *p)
 {
-   p_expect(p, '{', NULL);
+   ptx_expect(p, '{', NULL);
    p->depth++;
 }
 
-void p_close_brace(ptx_parser *p, const char *context)
+void ptx_close_brace(ptx_parser *p, const char *context)
 {
-   p_expect(p, '}', context);
+   ptx_expect(p, '}', context);
    p->depth--;
 }
 
@@ -164,7 +164,7 @@ void p_close_brace(ptx_parser *p, const char *context)
 static void parse_version(ptx_parser *p)
 {
    ptx_loc loc = p->tok.loc;
-   p_next(p);
+   ptx_next(p);
    const ptx_token *t = &p->tok;
    uint32_t major = 0, minor = 0, i = 0;
    bool ok = t->kind == PTX_TOK_F64 || t->kind == PTX_TOK_INT;
@@ -175,10 +175,10 @@ static void parse_version(ptx_parser *p)
          minor = minor * 10 + (uint32_t)(t->start[i] - '0');
    }
    if (!ok || i != t->len)
-      p_fail(p, loc, "malformed .version: expected MAJOR.MINOR, found %s", p_tok_desc(p, t));
+      ptx_fail(p, loc, "malformed .version: expected MAJOR.MINOR, found %s", ptx_tok_desc(p, t));
    p->m->version_major = major;
    p->m->version_minor = minor;
-   p_next(p);
+   ptx_next(p);
 }
 
 static void target_word(ptx_parser *p, bool first)
@@ -186,14 +186,14 @@ static void target_word(ptx_parser *p, bool first)
    ptx_module *m = p->m;
    const ptx_token *t = &p->tok;
    if (t->kind != PTX_TOK_IDENT)
-      p_fail(p, t->loc, "expected a target name after .target, found %s", p_tok_desc(p, t));
-   if (tok_is_word(t, PTX_TOK_IDENT, "texmode_independent"))
+      ptx_fail(p, t->loc, "expected a target name after .target, found %s", ptx_tok_desc(p, t));
+   if (ptx_tok_is_word(t, PTX_TOK_IDENT, "texmode_independent"))
       m->target_texmode_independent = true;
-   else if (tok_is_word(t, PTX_TOK_IDENT, "texmode_unified"))
+   else if (ptx_tok_is_word(t, PTX_TOK_IDENT, "texmode_unified"))
       m->target_texmode_independent = false;
-   else if (tok_is_word(t, PTX_TOK_IDENT, "debug"))
+   else if (ptx_tok_is_word(t, PTX_TOK_IDENT, "debug"))
       m->target_debug = true;
-   else if (tok_is_word(t, PTX_TOK_IDENT, "map_f64_to_f32"))
+   else if (ptx_tok_is_word(t, PTX_TOK_IDENT, "map_f64_to_f32"))
       m->target_map_f64_to_f32 = true;
    else if (t->len > 3 && (!memcmp(t->start, "sm_", 3) ||
                            (t->len > 8 && !memcmp(t->start, "compute_", 8)))) {
@@ -208,46 +208,46 @@ static void target_word(ptx_parser *p, bool first)
          m->sm = sm;
       }
    } else {
-      p_fail(p, t->loc, "unknown target %s", p_tok_desc(p, t));
+      ptx_fail(p, t->loc, "unknown target %s", ptx_tok_desc(p, t));
    }
-   p_next(p);
+   ptx_next(p);
 }
 
 static void parse_target(ptx_parser *p)
 {
-   p_next(p);
+   ptx_next(p);
    target_word(p, true);
-   while (p_accept(p, ','))
+   while (ptx_accept(p, ','))
       target_word(p, false);
 }
 
 static void parse_address_size(ptx_parser *p)
 {
    ptx_loc loc = p->tok.loc;
-   p_next(p);
-   int64_t n = p_int_expr(p, ".address_size");
+   ptx_next(p);
+   int64_t n = ptx_int_expr(p, ".address_size");
    if (n != 32 && n != 64)
-      p_fail(p, loc, ".address_size must be 32 or 64, not %lld", (long long)n);
+      ptx_fail(p, loc, ".address_size must be 32 or 64, not %lld", (long long)n);
    p->m->address_size = (uint32_t)n;
 }
 
 /* .file N "name" [, timestamp, size] */
 static void parse_file(ptx_parser *p)
 {
-   p_next(p);
+   ptx_next(p);
    ptx_loc loc = p->tok.loc;
-   int64_t n = p_int_expr(p, ".file number");
+   int64_t n = ptx_int_expr(p, ".file number");
    if (n < 0 || n > 65535)
-      p_fail(p, loc, ".file number %lld out of range (0..65535)", (long long)n);
+      ptx_fail(p, loc, ".file number %lld out of range (0..65535)", (long long)n);
    if (p->tok.kind != PTX_TOK_STRING)
-      p_fail(p, p->tok.loc, "expected a file name string after .file %lld, found %s",
-             (long long)n, p_tok_desc(p, &p->tok));
-   const char *name = p_strndup(p, p->tok.start, p->tok.len);
-   p_next(p);
-   if (p_accept(p, ',')) {
-      p_int_expr(p, ".file timestamp");
-      p_expect(p, ',', "between .file timestamp and size");
-      p_int_expr(p, ".file size");
+      ptx_fail(p, p->tok.loc, "expected a file name string after .file %lld, found %s",
+             (long long)n, ptx_tok_desc(p, &p->tok));
+   const char *name = ptx_pstrndup(p, p->tok.start, p->tok.len);
+   ptx_next(p);
+   if (ptx_accept(p, ',')) {
+      ptx_int_expr(p, ".file timestamp");
+      ptx_expect(p, ',', "between .file timestamp and size");
+      ptx_int_expr(p, ".file size");
    }
    while (p->files.len <= (uint32_t)n)
       p_push(p, &p->files, NULL);
@@ -257,22 +257,22 @@ static void parse_file(ptx_parser *p)
 /* .section .debug_xxx { ... }: DWARF for debuggers; skipped by brace count. */
 static void parse_section(ptx_parser *p)
 {
-   p_next(p);
+   ptx_next(p);
    if (p->tok.kind != PTX_TOK_DIRECTIVE && p->tok.kind != PTX_TOK_IDENT)
-      p_fail(p, p->tok.loc, "expected a section name after .section, found %s",
-             p_tok_desc(p, &p->tok));
-   p_next(p);
+      ptx_fail(p, p->tok.loc, "expected a section name after .section, found %s",
+             ptx_tok_desc(p, &p->tok));
+   ptx_next(p);
    ptx_loc open = p->tok.loc;
-   p_open_brace(p);
+   ptx_open_brace(p);
    uint32_t base = p->depth - 1;
    while (p->depth > base) {
       if (p->tok.kind == PTX_TOK_EOF)
-         p_fail(p, open, "unterminated .section: missing '}'");
+         ptx_fail(p, open, "unterminated .section: missing '}'");
       if (p_is(p, '{'))
          p->depth++;
       else if (p_is(p, '}'))
          p->depth--;
-      p_next(p);
+      ptx_next(p);
    }
 }
 
@@ -280,34 +280,34 @@ static void parse_section(ptx_parser *p)
  * so they are accepted and dropped. */
 static void parse_module_pragma(ptx_parser *p)
 {
-   p_next(p);
+   ptx_next(p);
    do {
       if (p->tok.kind != PTX_TOK_STRING)
-         p_fail(p, p->tok.loc, "expected a string after .pragma, found %s",
-                p_tok_desc(p, &p->tok));
-      p_next(p);
-   } while (p_accept(p, ','));
-   p_expect(p, ';', "after .pragma");
+         ptx_fail(p, p->tok.loc, "expected a string after .pragma, found %s",
+                ptx_tok_desc(p, &p->tok));
+      ptx_next(p);
+   } while (ptx_accept(p, ','));
+   ptx_expect(p, ';', "after .pragma");
 }
 
 static const char *expect_name(ptx_parser *p, const char *what)
 {
    if (p->tok.kind != PTX_TOK_IDENT)
-      p_fail(p, p->tok.loc, "expected %s, found %s", what, p_tok_desc(p, &p->tok));
-   const char *s = p_intern(p, p->tok.start, p->tok.len)->str;
-   p_next(p);
+      ptx_fail(p, p->tok.loc, "expected %s, found %s", what, ptx_tok_desc(p, &p->tok));
+   const char *s = ptx_intern(p, p->tok.start, p->tok.len)->str;
+   ptx_next(p);
    return s;
 }
 
 /* .alias name, target; */
 static void parse_alias(ptx_parser *p)
 {
-   p_next(p);
+   ptx_next(p);
    ptx_decl d = { .kind = PTX_DECL_ALIAS };
    d.u.alias.name = expect_name(p, "an alias name");
-   p_expect(p, ',', "in .alias");
+   ptx_expect(p, ',', "in .alias");
    d.u.alias.target = expect_name(p, "the aliased function");
-   p_expect(p, ';', "after .alias");
+   ptx_expect(p, ';', "after .alias");
    p_push(p, &p->decls, d);
 }
 
@@ -321,13 +321,13 @@ static void push_vars(ptx_parser *p, const ptx_var_vec *vars)
 
 static ptx_linkage linkage_of(const ptx_parser *p)
 {
-   if (p_is_dir(p, "visible"))
+   if (ptx_is_dir(p, "visible"))
       return PTX_LINK_VISIBLE;
-   if (p_is_dir(p, "extern"))
+   if (ptx_is_dir(p, "extern"))
       return PTX_LINK_EXTERN;
-   if (p_is_dir(p, "weak"))
+   if (ptx_is_dir(p, "weak"))
       return PTX_LINK_WEAK;
-   if (p_is_dir(p, "common"))
+   if (ptx_is_dir(p, "common"))
       return PTX_LINK_COMMON;
    return PTX_LINK_NONE;
 }
@@ -336,13 +336,13 @@ static ptx_linkage linkage_of(const ptx_parser *p)
 static void parse_toplevel(ptx_parser *p)
 {
    if (p->tok.kind != PTX_TOK_DIRECTIVE)
-      p_fail(p, p->tok.loc, "expected a directive at module level, found %s",
-             p_tok_desc(p, &p->tok));
+      ptx_fail(p, p->tok.loc, "expected a directive at module level, found %s",
+             ptx_tok_desc(p, &p->tok));
    ptx_linkage link = linkage_of(p);
    if (link != PTX_LINK_NONE) {
-      p_next(p);
+      ptx_next(p);
       if (linkage_of(p) != PTX_LINK_NONE)
-         p_fail(p, p->tok.loc, "more than one linkage directive");
+         ptx_fail(p, p->tok.loc, "more than one linkage directive");
    } else {
       static const struct { const char *dir; void (*fn)(ptx_parser *); } module_dirs[] = {
          { "version", parse_version }, { "target", parse_target },
@@ -351,25 +351,25 @@ static void parse_toplevel(ptx_parser *p)
          { "alias", parse_alias },
       };
       for (unsigned i = 0; i < ARRAY_SIZE(module_dirs); i++) {
-         if (p_is_dir(p, module_dirs[i].dir)) {
+         if (ptx_is_dir(p, module_dirs[i].dir)) {
             module_dirs[i].fn(p);
             return;
          }
       }
    }
-   if (p_is_dir(p, "entry") || p_is_dir(p, "func")) {
-      ptx_func *f = p_func(p, link);
+   if (ptx_is_dir(p, "entry") || ptx_is_dir(p, "func")) {
+      ptx_func *f = ptx_parse_func(p, link);
       ptx_decl d = { .kind = PTX_DECL_FUNC, .u.func = f };
       p_push(p, &p->decls, d);
       p->cur_func = NULL;
       return;
    }
    unsigned val;
-   if (!p_is_dir(p, "align") && !p_is_dir(p, "attribute") &&
+   if (!ptx_is_dir(p, "align") && !ptx_is_dir(p, "attribute") &&
        ptx_word_classify(p->tok.start, p->tok.len, &val) != PTX_WORD_SPACE)
-      p_fail(p, p->tok.loc, "unknown directive %s at module level", p_tok_desc(p, &p->tok));
+      ptx_fail(p, p->tok.loc, "unknown directive %s at module level", ptx_tok_desc(p, &p->tok));
    ptx_var_vec vars = { 0 };
-   p_var_decl(p, link, PTX_CTX_TOP, &vars);
+   ptx_var_decl(p, link, PTX_CTX_TOP, &vars);
    push_vars(p, &vars);
 }
 
@@ -384,7 +384,7 @@ static bool is_toplevel_start(const ptx_token *t)
    if (t->kind != PTX_TOK_DIRECTIVE)
       return false;
    for (unsigned i = 0; i < ARRAY_SIZE(words); i++)
-      if (tok_is_word(t, PTX_TOK_DIRECTIVE, words[i]))
+      if (ptx_tok_is_word(t, PTX_TOK_DIRECTIVE, words[i]))
          return true;
    return false;
 }
@@ -393,7 +393,7 @@ static bool is_decl_start(const ptx_token *t)
 {
    static const char *const words[] = { "global", "const", "shared", "extern", "tex", "local" };
    for (unsigned i = 0; i < ARRAY_SIZE(words); i++)
-      if (tok_is_word(t, PTX_TOK_DIRECTIVE, words[i]))
+      if (ptx_tok_is_word(t, PTX_TOK_DIRECTIVE, words[i]))
          return true;
    return false;
 }
@@ -472,7 +472,7 @@ static bool parse_guarded(ptx_parser *p)
       }
    }
    if (p->errors.len >= PTX_MAX_ERRORS) {
-      p_error(p, p->tok.loc, "too many errors, giving up");
+      ptx_error_at(p, p->tok.loc, "too many errors, giving up");
       return false;
    }
    if (p->tok.kind == PTX_TOK_ERROR)
@@ -491,7 +491,7 @@ static bool parse_guarded(ptx_parser *p)
 static bool first_token(ptx_parser *p)
 {
    if (setjmp(p->jb) == 0)
-      p_next(p);
+      ptx_next(p);
    if (p->oom)
       return false;
    while (p->tok.kind == PTX_TOK_ERROR)
@@ -526,7 +526,8 @@ ptx_module *ptx_parse_module(arena *ar, const char *src, size_t len)
    m->errors = p->errors.data;
    m->nfiles = p->files.len;
    m->files = p->files.data;
-   p_names_free(p);
+   ptx_names_free(p);
+   mc_free(p->stmts);
    mc_free(p);
    return oom ? NULL : m;
 }

@@ -73,7 +73,7 @@ static ptx_name *names_slot(ptx_parser *p, const char *s, uint32_t len, uint32_t
    return &p->names[j];
 }
 
-ptx_name *p_find_name(ptx_parser *p, const char *s, uint32_t len)
+ptx_name *ptx_find_name(ptx_parser *p, const char *s, uint32_t len)
 {
    if (!p->names_cap)
       return NULL;
@@ -81,7 +81,7 @@ ptx_name *p_find_name(ptx_parser *p, const char *s, uint32_t len)
    return e->str ? e : NULL;
 }
 
-ptx_name *p_intern(ptx_parser *p, const char *s, uint32_t len)
+ptx_name *ptx_intern(ptx_parser *p, const char *s, uint32_t len)
 {
    if ((p->names_len + 1) * 2 > p->names_cap && !names_grow(p)) {
       p->oom = true;
@@ -90,7 +90,7 @@ ptx_name *p_intern(ptx_parser *p, const char *s, uint32_t len)
    uint32_t h = name_hash(s, len);
    ptx_name *e = names_slot(p, s, len, h);
    if (!e->str) {
-      e->str = p_strndup(p, s, len);
+      e->str = ptx_pstrndup(p, s, len);
       e->len = len;
       e->hash = h;
       p->names_len++;
@@ -98,7 +98,7 @@ ptx_name *p_intern(ptx_parser *p, const char *s, uint32_t len)
    return e;
 }
 
-void p_names_free(ptx_parser *p)
+void ptx_names_free(ptx_parser *p)
 {
    mc_free(p->names);
    p->names = NULL;
@@ -208,7 +208,7 @@ static ptx_cval apply_float(ptx_parser *p, ptx_loc loc, const binop *op, double 
       break;
    }
    char name[3] = { op->c0, op->c1, 0 };
-   p_fail(p, loc, "operator '%s' is not defined on floating-point constants", name);
+   ptx_fail(p, loc, "operator '%s' is not defined on floating-point constants", name);
 }
 
 static ptx_cval apply_int(ptx_parser *p, ptx_loc loc, const binop *op, ptx_cval a, ptx_cval b)
@@ -224,7 +224,7 @@ static ptx_cval apply_int(ptx_parser *p, ptx_loc loc, const binop *op, ptx_cval 
    case '/':
    case '%':
       if (y == 0)
-         p_fail(p, loc, "division by zero in constant expression");
+         ptx_fail(p, loc, "division by zero in constant expression");
       if (u)
          r.bits = op->c0 == '/' ? x / y : x % y;
       else if (sy == -1)   /* INT64_MIN / -1 would trap: wrap instead */
@@ -276,10 +276,10 @@ static ptx_cval apply(ptx_parser *p, ptx_loc loc, const binop *op, ptx_cval a, p
 static void depth_enter(ptx_parser *p)
 {
    if (++p->expr_depth > PTX_MAX_EXPR_DEPTH)
-      p_fail(p, p->tok.loc, "expression nested too deeply");
+      ptx_fail(p, p->tok.loc, "expression nested too deeply");
 }
 
-bool p_starts_expr(const ptx_parser *p)
+bool ptx_starts_expr(const ptx_parser *p)
 {
    const ptx_token *t = &p->tok;
    if (t->kind == PTX_TOK_INT || t->kind == PTX_TOK_F32 || t->kind == PTX_TOK_F64)
@@ -294,21 +294,21 @@ static ptx_cval unary(ptx_parser *p);
 /* (.s64) x and (.u64) x */
 static bool try_cast(ptx_parser *p, ptx_cval *out)
 {
-   const ptx_token *n = p_peek(p);
+   const ptx_token *n = ptx_peek(p);
    if (n->kind != PTX_TOK_DIRECTIVE)
       return false;
-   bool s64 = tok_is_word(n, PTX_TOK_DIRECTIVE, "s64");
-   if (!s64 && !tok_is_word(n, PTX_TOK_DIRECTIVE, "u64"))
-      p_fail(p, n->loc, "only (.s64) and (.u64) casts are allowed in constant expressions");
-   p_next(p);
-   p_next(p);
-   p_expect(p, ')', "after cast");
+   bool s64 = ptx_tok_is_word(n, PTX_TOK_DIRECTIVE, "s64");
+   if (!s64 && !ptx_tok_is_word(n, PTX_TOK_DIRECTIVE, "u64"))
+      ptx_fail(p, n->loc, "only (.s64) and (.u64) casts are allowed in constant expressions");
+   ptx_next(p);
+   ptx_next(p);
+   ptx_expect(p, ')', "after cast");
    ptx_loc loc = p->tok.loc;
    ptx_cval v = unary(p);
    if (is_float(v)) {
       double d = to_double(v);
       if (!(d > -9223372036854775808.0 && d < 18446744073709551616.0))
-         p_fail(p, loc, "floating-point constant out of range for an integer cast");
+         ptx_fail(p, loc, "floating-point constant out of range for an integer cast");
       v.bits = d < 0 ? (uint64_t)(int64_t)d : (uint64_t)d;
    }
    v.kind = s64 ? PTX_CV_INT : PTX_CV_UINT;
@@ -323,15 +323,15 @@ static ptx_cval primary(ptx_parser *p)
    switch (t.kind) {
    case PTX_TOK_INT:
       v.kind = t.is_unsigned ? PTX_CV_UINT : PTX_CV_INT;
-      p_next(p);
+      ptx_next(p);
       return v;
    case PTX_TOK_F32:
       v.kind = PTX_CV_F32;
-      p_next(p);
+      ptx_next(p);
       return v;
    case PTX_TOK_F64:
       v.kind = PTX_CV_F64;
-      p_next(p);
+      ptx_next(p);
       return v;
    default:
       break;
@@ -339,12 +339,12 @@ static ptx_cval primary(ptx_parser *p)
    if (p_is(p, '(')) {
       if (try_cast(p, &v))
          return v;
-      p_next(p);
-      v = p_expr(p);
-      p_expect(p, ')', "to close '('");
+      ptx_next(p);
+      v = ptx_expr(p);
+      ptx_expect(p, ')', "to close '('");
       return v;
    }
-   p_fail(p, t.loc, "expected a constant, found %s", p_tok_desc(p, &t));
+   ptx_fail(p, t.loc, "expected a constant, found %s", ptx_tok_desc(p, &t));
 }
 
 static ptx_cval unary(ptx_parser *p)
@@ -354,7 +354,7 @@ static ptx_cval unary(ptx_parser *p)
       return primary(p);
    ptx_loc loc = p->tok.loc;
    depth_enter(p);
-   p_next(p);
+   ptx_next(p);
    ptx_cval v = unary(p);
    p->expr_depth--;
    switch (c) {
@@ -368,7 +368,7 @@ static ptx_cval unary(ptx_parser *p)
       return v;
    case '~':
       if (is_float(v))
-         p_fail(p, loc, "operator '~' is not defined on floating-point constants");
+         ptx_fail(p, loc, "operator '~' is not defined on floating-point constants");
       v.bits = ~v.bits;
       return v;
    case '!':
@@ -378,75 +378,75 @@ static ptx_cval unary(ptx_parser *p)
    }
 }
 
-ptx_cval p_expr_continue(ptx_parser *p, ptx_cval lhs, int min_prec)
+ptx_cval ptx_expr_continue(ptx_parser *p, ptx_cval lhs, int min_prec)
 {
    for (;;) {
       const binop *op = binop_of(&p->tok);
       if (!op || op->prec < min_prec)
          return lhs;
       ptx_loc loc = p->tok.loc;
-      p_next(p);
+      ptx_next(p);
       depth_enter(p);
       ptx_cval rhs = unary(p);
       for (;;) {
          const binop *next = binop_of(&p->tok);
          if (!next || next->prec <= op->prec)
             break;
-         rhs = p_expr_continue(p, rhs, op->prec + 1);
+         rhs = ptx_expr_continue(p, rhs, op->prec + 1);
       }
       p->expr_depth--;
       lhs = apply(p, loc, op, lhs, rhs);
    }
 }
 
-ptx_cval p_expr_prec(ptx_parser *p, int min_prec)
+ptx_cval ptx_expr_prec(ptx_parser *p, int min_prec)
 {
    depth_enter(p);
-   ptx_cval v = p_expr_continue(p, unary(p), min_prec);
+   ptx_cval v = ptx_expr_continue(p, unary(p), min_prec);
    p->expr_depth--;
    return v;
 }
 
-ptx_cval p_expr(ptx_parser *p)
+ptx_cval ptx_expr(ptx_parser *p)
 {
-   ptx_cval c = p_expr_prec(p, PTX_PREC_LOR);
+   ptx_cval c = ptx_expr_prec(p, PTX_PREC_LOR);
    if (!p_is(p, '?'))
       return c;
-   p_next(p);
+   ptx_next(p);
    depth_enter(p);
-   ptx_cval a = p_expr(p);
-   p_expect(p, ':', "in '?:' expression");
-   ptx_cval b = p_expr(p);
+   ptx_cval a = ptx_expr(p);
+   ptx_expect(p, ':', "in '?:' expression");
+   ptx_cval b = ptx_expr(p);
    p->expr_depth--;
    bool cond = is_float(c) ? to_double(c) != 0 : c.bits != 0;
    return cond ? a : b;
 }
 
-int64_t p_offset(ptx_parser *p)
+int64_t ptx_offset(ptx_parser *p)
 {
    if (!p_is(p, '+') && !p_is(p, '-'))
       return 0;
    ptx_loc loc = p->tok.loc;
-   ptx_cval v = p_expr_continue(p, from_int(0), PTX_PREC_ADD);
+   ptx_cval v = ptx_expr_continue(p, from_int(0), PTX_PREC_ADD);
    if (is_float(v))
-      p_fail(p, loc, "address offset must be an integer");
+      ptx_fail(p, loc, "address offset must be an integer");
    return (int64_t)v.bits;
 }
 
-int64_t p_int_expr(ptx_parser *p, const char *what)
+int64_t ptx_int_expr(ptx_parser *p, const char *what)
 {
    ptx_loc loc = p->tok.loc;
-   ptx_cval v = p_expr(p);
+   ptx_cval v = ptx_expr(p);
    if (is_float(v))
-      p_fail(p, loc, "%s must be an integer constant", what);
+      ptx_fail(p, loc, "%s must be an integer constant", what);
    return (int64_t)v.bits;
 }
 
-uint32_t p_u32_expr(ptx_parser *p, const char *what)
+uint32_t ptx_u32_expr(ptx_parser *p, const char *what)
 {
    ptx_loc loc = p->tok.loc;
-   int64_t v = p_int_expr(p, what);
+   int64_t v = ptx_int_expr(p, what);
    if (v < 0 || v > UINT32_MAX)
-      p_fail(p, loc, "%s out of range: %lld", what, (long long)v);
+      ptx_fail(p, loc, "%s out of range: %lld", what, (long long)v);
    return (uint32_t)v;
 }

@@ -59,12 +59,12 @@ static void add_word(ptx_parser *p, ptx_instr *in, const ptx_token *w)
    switch (ptx_word_classify(w->start, w->len, &val)) {
    case PTX_WORD_TYPE:
       if (in->ntypes >= PTX_MAX_TYPES)
-         p_fail(p, w->loc, "too many types on '%s'", opname);
+         ptx_fail(p, w->loc, "too many types on '%s'", opname);
       in->types[in->ntypes++] = (ptx_type)val;
       return;
    case PTX_WORD_VEC:
       if (in->vec)
-         p_fail(p, w->loc, "more than one vector width on '%s'", opname);
+         ptx_fail(p, w->loc, "more than one vector width on '%s'", opname);
       in->vec = (uint8_t)val;
       return;
    case PTX_WORD_SPACE:
@@ -75,15 +75,15 @@ static void add_word(ptx_parser *p, ptx_instr *in, const ptx_token *w)
          in->src_space = (ptx_space)val;
          in->src_space_spelling = ptx_space_spelling(w->start, w->len);
       } else
-         p_fail(p, w->loc, "more than two state spaces on '%s'", opname);
+         ptx_fail(p, w->loc, "more than two state spaces on '%s'", opname);
       return;
    case PTX_WORD_MOD:
       if (in->nmods >= PTX_MAX_MODS)
-         p_fail(p, w->loc, "too many modifiers on '%s'", opname);
+         ptx_fail(p, w->loc, "too many modifiers on '%s'", opname);
       in->mods[in->nmods++] = (ptx_mod)val;
       return;
    default:
-      p_fail(p, w->loc, "unknown modifier '.%.*s' on '%s'", (int)MC_MIN(w->len, 64u), w->start,
+      ptx_fail(p, w->loc, "unknown modifier '.%.*s' on '%s'", (int)MC_MIN(w->len, 64u), w->start,
              opname);
    }
 }
@@ -93,17 +93,17 @@ static void opcode(ptx_parser *p, ptx_instr *in)
    ptx_token head = p->tok;
    ptx_token words[MAX_WORDS];
    unsigned n = 0, used = 0;
-   p_next(p);
+   ptx_next(p);
    while (p->tok.kind == PTX_TOK_DIRECTIVE) {
       if (n == MAX_WORDS)
-         p_fail(p, p->tok.loc, "too many modifiers on '%.*s'", (int)MC_MIN(head.len, 64u),
+         ptx_fail(p, p->tok.loc, "too many modifiers on '%.*s'", (int)MC_MIN(head.len, 64u),
                 head.start);
       words[n++] = p->tok;
-      p_next(p);
+      ptx_next(p);
    }
    in->op = match_opcode(&head, words, n, &used);
    if (in->op == PTX_OP_INVALID)
-      p_fail(p, head.loc, "unknown instruction '%.*s'", (int)MC_MIN(head.len, 64u), head.start);
+      ptx_fail(p, head.loc, "unknown instruction '%.*s'", (int)MC_MIN(head.len, 64u), head.start);
    for (unsigned i = used; i < n; i++)
       add_word(p, in, &words[i]);
 }
@@ -112,7 +112,7 @@ static void opcode(ptx_parser *p, ptx_instr *in)
 
 static ptx_operand *new_operand(ptx_parser *p, ptx_operand_kind kind)
 {
-   ptx_operand *o = p_alloc(p, sizeof(*o));
+   ptx_operand *o = ptx_palloc(p, sizeof(*o));
    o->kind = kind;
    o->loc = p->tok.loc;
    o->comp = -1;
@@ -127,7 +127,7 @@ static bool in_reg_range(ptx_parser *p, const ptx_name *n)
       i--;
    if (i == 0 || i == n->len || n->len - i > 9 || (n->str[i] == '0' && n->len - i > 1))
       return false;
-   const ptx_name *prefix = p_find_name(p, n->str, i);
+   const ptx_name *prefix = ptx_find_name(p, n->str, i);
    if (!prefix || prefix->range_func != p->func_id)
       return false;
    uint32_t idx = 0;
@@ -156,25 +156,25 @@ static void reg_suffix(ptx_parser *p, ptx_operand *o)
       for (uint32_t i = 1; sel && i < t->len; i++)
          sel = t->start[i] >= '0' && t->start[i] <= '9';
       if (!sel)
-         p_fail(p, t->loc, "unexpected %s after register '%s'", p_tok_desc(p, t), o->u.reg);
-      o->sel = p_intern(p, t->start, t->len)->str;
+         ptx_fail(p, t->loc, "unexpected %s after register '%s'", ptx_tok_desc(p, t), o->u.reg);
+      o->sel = ptx_intern(p, t->start, t->len)->str;
    }
-   p_next(p);
+   ptx_next(p);
 }
 
 /* A name operand: register (with suffix), sink, or symbol (offset parsed
  * by the caller where allowed). */
 static ptx_operand *name_operand(ptx_parser *p)
 {
-   if (tok_is_word(&p->tok, PTX_TOK_IDENT, "_")) {
+   if (ptx_tok_is_word(&p->tok, PTX_TOK_IDENT, "_")) {
       ptx_operand *o = new_operand(p, PTX_OPND_SINK);
-      p_next(p);
+      ptx_next(p);
       return o;
    }
-   ptx_name *n = p_intern(p, p->tok.start, p->tok.len);
+   ptx_name *n = ptx_intern(p, p->tok.start, p->tok.len);
    bool reg = is_register(p, n);
    ptx_operand *o = new_operand(p, reg ? PTX_OPND_REG : PTX_OPND_SYM);
-   p_next(p);
+   ptx_next(p);
    if (reg) {
       o->u.reg = n->str;
       reg_suffix(p, o);
@@ -189,7 +189,7 @@ static ptx_operand *operand(ptx_parser *p, bool paramlist);
 static void finish_list(ptx_parser *p, ptx_operand *o, ptx_operand **elems, uint32_t n)
 {
    o->u.vec.n = n;
-   o->u.vec.elems = n ? p_alloc(p, n * sizeof(*elems)) : NULL;
+   o->u.vec.elems = n ? ptx_palloc(p, n * sizeof(*elems)) : NULL;
    if (n)
       memcpy(o->u.vec.elems, elems, n * sizeof(*elems));
 }
@@ -202,19 +202,20 @@ static void operand_list(ptx_parser *p, ptx_operand *o, char close, const char *
       do {
          /* checked before recursing: {{{... must not nest the C stack */
          if (p_is(p, '{') || p_is(p, '['))
-            p_fail(p, p->tok.loc, "%s elements must be registers, names or constants", what);
+            ptx_fail(p, p->tok.loc, "%s elements must be registers, names or constants", what);
          p_push(p, &elems, operand(p, false));
-      } while (p_accept(p, ','));
+      } while (ptx_accept(p, ','));
    }
-   finish_list(p, o, elems.data, elems.len);
+   o->u.vec.elems = elems.data;   /* the vector's own array: no copy */
+   o->u.vec.n = elems.len;
 }
 
 static ptx_operand *vector_operand(ptx_parser *p)
 {
    ptx_operand *o = new_operand(p, PTX_OPND_VEC);
-   p_open_brace(p);
+   ptx_open_brace(p);
    operand_list(p, o, '}', "vector");
-   p_close_brace(p, "to close the vector operand");
+   ptx_close_brace(p, "to close the vector operand");
    return o;
 }
 
@@ -230,12 +231,12 @@ static void tex_address(ptx_parser *p, ptx_operand *o, ptx_operand *first)
          break;
       }
       if (p->tok.kind != PTX_TOK_IDENT)
-         p_fail(p, p->tok.loc, "expected a name or a coordinate vector in the address, found %s",
-                p_tok_desc(p, &p->tok));
+         ptx_fail(p, p->tok.loc, "expected a name or a coordinate vector in the address, found %s",
+                ptx_tok_desc(p, &p->tok));
       if (n == ARRAY_SIZE(names))
-         p_fail(p, p->tok.loc, "too many names in the address");
+         ptx_fail(p, p->tok.loc, "too many names in the address");
       names[n++] = name_operand(p);
-      if (!p_accept(p, ','))
+      if (!ptx_accept(p, ','))
          break;
    }
    if (n == 1) {
@@ -251,26 +252,26 @@ static void tex_address(ptx_parser *p, ptx_operand *o, ptx_operand *first)
 static ptx_operand *address_operand(ptx_parser *p)
 {
    ptx_operand *o = new_operand(p, PTX_OPND_ADDR);
-   p_next(p);
+   ptx_next(p);
    if (p->tok.kind == PTX_TOK_IDENT) {
       ptx_operand *base = name_operand(p);
       if (base->kind == PTX_OPND_SINK)
-         p_fail(p, base->loc, "'_' cannot be an address");
-      if (p_accept(p, ','))
+         ptx_fail(p, base->loc, "'_' cannot be an address");
+      if (ptx_accept(p, ','))
          tex_address(p, o, base);
       else {
          o->u.addr.base = base;
-         o->u.addr.offset = p_offset(p);
+         o->u.addr.offset = ptx_offset(p);
       }
-   } else if (p_starts_expr(p)) {
-      o->u.addr.offset = p_int_expr(p, "absolute address");
+   } else if (ptx_starts_expr(p)) {
+      o->u.addr.offset = ptx_int_expr(p, "absolute address");
    } else {
-      p_fail(p, p->tok.loc, "expected an address, found %s", p_tok_desc(p, &p->tok));
+      ptx_fail(p, p->tok.loc, "expected an address, found %s", ptx_tok_desc(p, &p->tok));
    }
-   p_expect(p, ']', "to close the address");
-   if (p_is_dir(p, "unified")) {
+   ptx_expect(p, ']', "to close the address");
+   if (ptx_is_dir(p, "unified")) {
       o->u.addr.unified = true;
-      p_next(p);
+      ptx_next(p);
    }
    return o;
 }
@@ -278,7 +279,7 @@ static ptx_operand *address_operand(ptx_parser *p)
 static ptx_operand *immediate(ptx_parser *p)
 {
    ptx_operand *o = new_operand(p, PTX_OPND_IMM_INT);
-   ptx_cval v = p_expr(p);
+   ptx_cval v = ptx_expr(p);
    o->u.imm.bits = v.bits;
    o->u.imm.is_unsigned = v.kind == PTX_CV_UINT;
    if (v.kind == PTX_CV_F32)
@@ -297,18 +298,18 @@ static ptx_operand *operand(ptx_parser *p, bool paramlist)
       return address_operand(p);
    if (p_is(p, '(') && paramlist) {
       ptx_operand *o = new_operand(p, PTX_OPND_PARAMLIST);
-      p_next(p);
+      ptx_next(p);
       operand_list(p, o, ')', "parameter list");
-      p_expect(p, ')', "to close the parameter list");
+      ptx_expect(p, ')', "to close the parameter list");
       return o;
    }
-   if ((p_is(p, '!') || p_is(p, '-')) && p_peek(p)->kind == PTX_TOK_IDENT) {
+   if ((p_is(p, '!') || p_is(p, '-')) && ptx_peek(p)->kind == PTX_TOK_IDENT) {
       bool neg = p_is(p, '-');
       ptx_loc loc = t->loc;
-      p_next(p);
+      ptx_next(p);
       ptx_operand *o = name_operand(p);
       if (o->kind == PTX_OPND_SINK)
-         p_fail(p, o->loc, "'_' cannot be negated");
+         ptx_fail(p, o->loc, "'_' cannot be negated");
       o->loc = loc;
       *(neg ? &o->neg_value : &o->negate) = true;
       return o;
@@ -316,12 +317,12 @@ static ptx_operand *operand(ptx_parser *p, bool paramlist)
    if (t->kind == PTX_TOK_IDENT) {
       ptx_operand *o = name_operand(p);
       if (o->kind == PTX_OPND_SYM)
-         o->u.sym.offset = p_offset(p);
+         o->u.sym.offset = ptx_offset(p);
       return o;
    }
-   if (p_starts_expr(p))
+   if (ptx_starts_expr(p))
       return immediate(p);
-   p_fail(p, t->loc, "expected an operand, found %s", p_tok_desc(p, t));
+   ptx_fail(p, t->loc, "expected an operand, found %s", ptx_tok_desc(p, t));
 }
 
 /* call [.uni] [(rets),] callee [, (args)] [, proto-or-targets] */
@@ -332,9 +333,9 @@ static void call_operands(ptx_parser *p, ptx_instr *in)
    ptx_loc loc = p->tok.loc;
    do {
       if (n == ARRAY_SIZE(ops))
-         p_fail(p, p->tok.loc, "too many operands for 'call'");
+         ptx_fail(p, p->tok.loc, "too many operands for 'call'");
       ops[n++] = operand(p, true);
-   } while (p_accept(p, ','));
+   } while (ptx_accept(p, ','));
 
    ptx_operand *empty_rets = NULL, *empty_args = NULL;
    if (ops[0]->kind != PTX_OPND_PARAMLIST) {
@@ -343,7 +344,7 @@ static void call_operands(ptx_parser *p, ptx_instr *in)
    }
    in->opnds[in->nopnds++] = empty_rets ? empty_rets : ops[i++];
    if (i >= n || (ops[i]->kind != PTX_OPND_SYM && ops[i]->kind != PTX_OPND_REG))
-      p_fail(p, i < n ? ops[i]->loc : loc, "expected the called function in 'call'");
+      ptx_fail(p, i < n ? ops[i]->loc : loc, "expected the called function in 'call'");
    in->opnds[in->nopnds++] = ops[i++];
    if (i < n && ops[i]->kind == PTX_OPND_PARAMLIST) {
       in->opnds[in->nopnds++] = ops[i++];
@@ -353,11 +354,11 @@ static void call_operands(ptx_parser *p, ptx_instr *in)
    }
    if (i < n) {
       if (ops[i]->kind != PTX_OPND_SYM || ops[i]->u.sym.offset)
-         p_fail(p, ops[i]->loc, "expected a prototype or call-target list in 'call'");
+         ptx_fail(p, ops[i]->loc, "expected a prototype or call-target list in 'call'");
       in->opnds[in->nopnds++] = ops[i++];
    }
    if (i < n)
-      p_fail(p, ops[i]->loc, "unexpected operand in 'call'");
+      ptx_fail(p, ops[i]->loc, "unexpected operand in 'call'");
 }
 
 static void operands(ptx_parser *p, ptx_instr *in)
@@ -370,33 +371,33 @@ static void operands(ptx_parser *p, ptx_instr *in)
    }
    do {
       if (in->nopnds >= PTX_MAX_OPNDS)
-         p_fail(p, p->tok.loc, "too many operands for '%s'", ptx_opcode_names[in->op]);
+         ptx_fail(p, p->tok.loc, "too many operands for '%s'", ptx_opcode_names[in->op]);
       in->opnds[in->nopnds++] = operand(p, false);
-      if (in->nopnds == 1 && p_accept(p, '|')) {
+      if (in->nopnds == 1 && ptx_accept(p, '|')) {
          in->opnds[in->nopnds++] = operand(p, false);
          in->has_pair_dst = true;
       }
-   } while (p_accept(p, ','));
+   } while (ptx_accept(p, ','));
 }
 
-ptx_instr *p_instr(ptx_parser *p)
+ptx_instr *ptx_parse_instr(ptx_parser *p)
 {
-   ptx_instr *in = p_alloc(p, sizeof(*in));
+   ptx_instr *in = ptx_palloc(p, sizeof(*in));
    in->loc = p->tok.loc;
-   if (p_accept(p, '@')) {
-      in->guard_negate = p_accept(p, '!');
+   if (ptx_accept(p, '@')) {
+      in->guard_negate = ptx_accept(p, '!');
       if (p->tok.kind != PTX_TOK_IDENT)
-         p_fail(p, p->tok.loc, "expected a predicate after '@', found %s", p_tok_desc(p, &p->tok));
-      in->guard = p_intern(p, p->tok.start, p->tok.len)->str;
-      p_next(p);
+         ptx_fail(p, p->tok.loc, "expected a predicate after '@', found %s", ptx_tok_desc(p, &p->tok));
+      in->guard = ptx_intern(p, p->tok.start, p->tok.len)->str;
+      ptx_next(p);
    }
    if (p->tok.kind != PTX_TOK_IDENT)
-      p_fail(p, p->tok.loc, "expected an instruction, found %s", p_tok_desc(p, &p->tok));
+      ptx_fail(p, p->tok.loc, "expected an instruction, found %s", ptx_tok_desc(p, &p->tok));
    opcode(p, in);
    operands(p, in);
    if (!p_is(p, ';'))
-      p_fail(p, p->tok.loc, "expected ';' after '%s' instruction, found %s",
-             ptx_opcode_names[in->op], p_tok_desc(p, &p->tok));
-   p_next(p);
+      ptx_fail(p, p->tok.loc, "expected ';' after '%s' instruction, found %s",
+             ptx_opcode_names[in->op], ptx_tok_desc(p, &p->tok));
+   ptx_next(p);
    return in;
 }

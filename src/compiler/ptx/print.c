@@ -11,11 +11,14 @@
  * Instruction suffixes are printed as modifiers, then state spaces, then
  * vector width, then types — the order in which ptxas documents them for
  * nearly every instruction (cvta.to.global.u64, mma.sync.aligned.m16n8k16
- * .row.col.f32.f16.f16.f32, cp.async.ca.shared.global).
+ * .row.col.f32.f16.f16.f32, cp.async.ca.shared.global).  The exception: a
+ * first modifier that would extend the opcode when read back (st + .bulk
+ * is st.bulk) goes after the types instead.
  */
-#include "ptx.h"
+#include "parse_internal.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 
 static const char *const linkage_names[] = {
    [PTX_LINK_NONE] = "", [PTX_LINK_VISIBLE] = ".visible ", [PTX_LINK_EXTERN] = ".extern ",
@@ -247,13 +250,32 @@ static void put_call_operands(strbuf *b, const ptx_instr *in)
    }
 }
 
+/* Would "opcode.word" read back as (the start of) a longer opcode?  Then
+ * st + .bulk, printed first, would come back as st.bulk. */
+static bool extends_opcode(ptx_opcode op, const char *word)
+{
+   char buf[96];
+   int n = snprintf(buf, sizeof(buf), "%s.%s", ptx_opcode_names[op], word);
+   bool longer = false;
+   if (n < 0 || (size_t)n >= sizeof(buf))
+      return false;
+   return ptx_opcode_prefix_lookup(buf, (size_t)n, &longer) != PTX_OP_INVALID || longer;
+}
+
+static void put_mods(strbuf *b, const ptx_instr *in)
+{
+   for (unsigned i = 0; i < in->nmods; i++)
+      strbuf_printf(b, ".%s", ptx_mod_names[in->mods[i]]);
+}
+
 static void put_instr(strbuf *b, const ptx_instr *in)
 {
    if (in->guard)
       strbuf_printf(b, "@%s%s ", in->guard_negate ? "!" : "", in->guard);
    strbuf_puts(b, ptx_opcode_names[in->op]);
-   for (unsigned i = 0; i < in->nmods; i++)
-      strbuf_printf(b, ".%s", ptx_mod_names[in->mods[i]]);
+   bool mods_last = in->nmods && extends_opcode(in->op, ptx_mod_names[in->mods[0]]);
+   if (!mods_last)
+      put_mods(b, in);
    if (in->space)
       strbuf_printf(b, ".%s", in->space_spelling ? in->space_spelling : ptx_space_names[in->space]);
    if (in->src_space)
@@ -263,6 +285,8 @@ static void put_instr(strbuf *b, const ptx_instr *in)
       strbuf_printf(b, ".v%u", in->vec);
    for (unsigned i = 0; i < in->ntypes; i++)
       strbuf_printf(b, ".%s", ptx_type_names[in->types[i]]);
+   if (mods_last)
+      put_mods(b, in);
    if (in->op == PTX_OP_CALL && in->nopnds >= 2) {
       put_call_operands(b, in);
    } else {

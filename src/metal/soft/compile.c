@@ -365,15 +365,15 @@ static char *clean_diagnostics(const char *log, const char *source, const char *
 
 enum { MAX_ARGS = 40 };
 
-/* Flags that make half arithmetic round after every operation, as on a
- * GPU, whatever the clang:
+/* Flags that make half (and bfloat) arithmetic round after every
+ * operation, as on a GPU, whatever the clang:
  *   < 15: no _Float16 on x86-64; half is __fp16 (shim/metal_stdlib), made
  *         arithmetic and passable by these cc1 flags, which clang 16
  *         removed — so only here, with the macro that selects __fp16;
  *   15:   _Float16 operations are emulated one by one in float: nothing;
  *   >= 16: _Float16 is evaluated with excess precision (float until the
  *         end of the expression: a + b + c rounded once) unless told not
- *         to. */
+ *         to; so is __bf16 (bfloat) from 17, when it got arithmetic. */
 static int half_args(const compiler *c, const char **a)
 {
    int n = 0;
@@ -386,6 +386,10 @@ static int half_args(const compiler *c, const char **a)
    } else if (c->llvm_major >= 16) {
       a[n++] = "-Xclang";
       a[n++] = "-ffloat16-excess-precision=none";
+   }
+   if (c->llvm_major >= 17) {
+      a[n++] = "-Xclang";
+      a[n++] = "-fbfloat16-excess-precision=none";
    }
    return n;
 }

@@ -8,7 +8,9 @@
  * pipeline's static threadgroup memory, at most 32 KB; threads per
  * threadgroup at most the pipeline's maxTotalThreadsPerThreadgroup; no
  * zero dimension in a dispatch; every buffer and threadgroup index the
- * kernel uses bound; copies and fills inside their buffers.
+ * kernel uses bound; copies and fills inside their buffers.  The rules
+ * themselves, and their messages, are shared with the Apple backend
+ * (../validate.c).
  */
 #include "soft.h"
 
@@ -43,13 +45,18 @@ static soft_encoder_state *open_state(mtl_encoder *e, const char *what)
    return &cb->es;
 }
 
+/* A shared rule's verdict: false (and the buffer failed) if it is broken. */
+static bool rule(soft_cmdbuf *cb, bool holds, const char *msg)
+{
+   if (!holds)
+      soft_cmdbuf_fail(cb, "%s", msg);
+   return holds;
+}
+
 static bool check_index(soft_cmdbuf *cb, const char *what, uint32_t index)
 {
-   if (index < SOFT_MAX_BUFFERS)
-      return true;
-   soft_cmdbuf_fail(cb, "%s: index %u is out of range (Metal has %d slots, 0-%d)", what, index,
-                    SOFT_MAX_BUFFERS, SOFT_MAX_BUFFERS - 1);
-   return false;
+   char msg[MTL_MSG_MAX];
+   return rule(cb, mtl_check_index(what, index, msg), msg);
 }
 
 mtl_encoder *soft_cmdbuf_compute_encoder(mtl_cmdbuf *c)
@@ -73,12 +80,10 @@ void soft_encoder_set_bytes(mtl_encoder *e, const void *bytes, size_t length, ui
 {
    soft_cmdbuf *cb = enc_cb(e);
    soft_encoder_state *es = open_state(e, "setBytes");
-   if (!es || !check_index(cb, "setBytes", index))
+   char msg[MTL_MSG_MAX];
+   if (!es || !check_index(cb, "setBytes", index) ||
+       !rule(cb, mtl_check_set_bytes(length, msg), msg))
       return;
-   if (length > MTL_MAX_SET_BYTES) {
-      soft_cmdbuf_fail(cb, "setBytes: %zu bytes exceeds Metal's 4 KB limit (use a buffer)", length);
-      return;
-   }
    uint8_t *copy = mc_malloc(length ? length : 1);
    if (!copy) {
       soft_cmdbuf_fail(cb, "out of memory in setBytes");
@@ -98,11 +103,9 @@ void soft_encoder_set_buffer(mtl_encoder *e, mtl_buffer *buf, size_t offset, uin
    if (!es || !check_index(cb, "setBuffer", index))
       return;
    soft_buffer *b = (soft_buffer *)buf;
-   if (b && offset > b->length) {
-      soft_cmdbuf_fail(cb, "setBuffer: offset %zu is past the end of a %zu-byte buffer", offset,
-                       b->length);
+   char msg[MTL_MSG_MAX];
+   if (b && !rule(cb, mtl_check_set_buffer(offset, b->length, msg), msg))
       return;
-   }
    free(es->bytes[index]);
    es->bytes[index] = NULL;
    es->bytes_len[index] = 0;
@@ -114,17 +117,10 @@ void soft_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, u
 {
    soft_cmdbuf *cb = enc_cb(e);
    soft_encoder_state *es = open_state(e, "setThreadgroupMemoryLength");
-   if (!es || !check_index(cb, "setThreadgroupMemoryLength", index))
+   char msg[MTL_MSG_MAX];
+   if (!es || !check_index(cb, "setThreadgroupMemoryLength", index) ||
+       !rule(cb, mtl_check_threadgroup_length(length, msg), msg))
       return;
-   if (length % MTL_THREADGROUP_MEMORY_ALIGN) {
-      soft_cmdbuf_fail(cb, "setThreadgroupMemoryLength: %zu bytes is not a multiple of 16", length);
-      return;
-   }
-   if (length > MTL_MAX_THREADGROUP_MEMORY) {
-      soft_cmdbuf_fail(cb, "setThreadgroupMemoryLength: %zu bytes exceeds Metal's 32 KB of "
-                       "threadgroup memory", length);
-      return;
-   }
    es->tg_len[index] = (uint32_t)length;
 }
 
@@ -154,53 +150,18 @@ void soft_encoder_end(mtl_encoder *e)
 
 /* ---- dispatch ---- */
 
-static bool check_sizes(soft_cmdbuf *cb, const soft_pipeline *p, mtl_size g, mtl_size t)
+static bool check_dispatch(soft_cmdbuf *cb, const soft_encoder_state *es, mtl_size g, mtl_size t)
 {
-   if (!g.width || !g.height || !g.depth || !t.width || !t.height || !t.depth) {
-      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': a dimension is zero (threadgroups %ux%ux%u, "
-                       "threads per threadgroup %ux%ux%u)", p->name, g.width, g.height, g.depth,
-                       t.width, t.height, t.depth);
-      return false;
-   }
-   uint64_t n = (uint64_t)t.width * t.height * t.depth;
-   if (n > p->info.max_threads) {
-      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': %llu threads per threadgroup exceeds the "
-                       "pipeline's maxTotalThreadsPerThreadgroup (%u)", p->name,
-                       (unsigned long long)n, p->info.max_threads);
-      return false;
-   }
-   if ((uint64_t)g.width * t.width > UINT32_MAX || (uint64_t)g.height * t.height > UINT32_MAX ||
-       (uint64_t)g.depth * t.depth > UINT32_MAX) {
-      soft_cmdbuf_fail(cb, "dispatchThreadgroups of '%s': the grid has more than 2^32 threads in "
-                       "one dimension", p->name);
-      return false;
-   }
-   return true;
-}
-
-static bool check_bindings(soft_cmdbuf *cb, const soft_encoder_state *es, const soft_pipeline *p)
-{
-   uint32_t dyn = 0;
-   for (int i = 0; i < SOFT_MAX_BUFFERS; i++) {
-      if ((p->info.buffer_mask >> i & 1) && !es->buf[i] && !es->bytes[i]) {
-         soft_cmdbuf_fail(cb, "dispatch of '%s': buffer index %d used by the kernel is not bound",
-                          p->name, i);
-         return false;
-      }
-      if ((p->info.tg_mask >> i & 1) && !es->tg_len[i]) {
-         soft_cmdbuf_fail(cb, "dispatch of '%s': threadgroup memory index %d used by the kernel "
-                          "has no length (setThreadgroupMemoryLength)", p->name, i);
-         return false;
-      }
-      dyn += es->tg_len[i];
-   }
-   if ((uint64_t)dyn + p->info.static_tg_bytes > MTL_MAX_THREADGROUP_MEMORY) {
-      soft_cmdbuf_fail(cb, "dispatch of '%s': %u bytes of threadgroup memory (%u static + %u "
-                       "dynamic) exceeds Metal's 32 KB limit", p->name,
-                       dyn + p->info.static_tg_bytes, p->info.static_tg_bytes, dyn);
-      return false;
-   }
-   return true;
+   const soft_pipeline *p = es->pipe;
+   mtl_kernel_facts k = {0};
+   uint32_t bound = 0;
+   if (p)
+      k = (mtl_kernel_facts){p->name, p->info.max_threads, p->info.static_tg_bytes,
+                             p->info.buffer_mask, p->info.tg_mask};
+   for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
+      bound |= (uint32_t)(es->buf[i] || es->bytes[i]) << i;
+   char msg[MTL_MSG_MAX];
+   return rule(cb, mtl_check_dispatch(p ? &k : NULL, g, t, bound, es->tg_len, msg), msg);
 }
 
 /* setBytes copies go into one block owned by the command. */
@@ -237,11 +198,7 @@ void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_siz
    if (!es)
       return;
    soft_pipeline *p = es->pipe;
-   if (!p) {
-      soft_cmdbuf_fail(cb, "dispatchThreadgroups: no compute pipeline state set");
-      return;
-   }
-   if (!check_sizes(cb, p, groups, threads) || !check_bindings(cb, es, p))
+   if (!check_dispatch(cb, es, groups, threads))
       return;
    soft_cmd *c = soft_cmdbuf_add(cb, CMD_DISPATCH);
    if (!c)
@@ -273,12 +230,8 @@ static bool blit_range(soft_cmdbuf *cb, const char *what, const soft_buffer *b, 
       soft_cmdbuf_fail(cb, "%s: the blit encoder has ended", what);
       return false;
    }
-   if (off > b->length || len > b->length - off) {
-      soft_cmdbuf_fail(cb, "%s: range [%zu, +%zu) is outside a %zu-byte buffer", what, off, len,
-                       b->length);
-      return false;
-   }
-   return true;
+   char msg[MTL_MSG_MAX];
+   return rule(cb, mtl_check_range(what, off, len, b->length, msg), msg);
 }
 
 void soft_blit_copy(mtl_blit *bl, mtl_buffer *src, size_t src_offset, mtl_buffer *dst,

@@ -52,17 +52,18 @@ inline ushort mc_f2h(float f)
 inline uint mc_ftz(uint x) { return (x & 0x7f800000u) == 0u ? (x & 0x80000000u) : x; }
 inline ushort mc_ftz16(ushort x) { return (x & 0x7c00u) == 0u ? (ushort)(x & 0x8000u) : x; }
 
-// .sat: clamp to [0.0, 1.0]; NaN becomes +0.0.
+// .sat: clamp to [0.0, 1.0]; NaN and -0.0 become +0.0 (an H200 returns +0.0
+// for __saturatef(-0.0): tests/cuda/floatops.cu).
 inline uint mc_sat(uint x)
 {
     float f = mc_f(x);
-    if (isnan(f) || f <= 0.0f) return (x == 0x80000000u) ? 0x80000000u : 0u;
+    if (isnan(f) || f <= 0.0f) return 0u;
     return f >= 1.0f ? 0x3f800000u : x;
 }
 inline ushort mc_sat16(ushort x)
 {
     float f = mc_h2f(x);
-    if (isnan(f) || f <= 0.0f) return (x == 0x8000u) ? (ushort)0x8000u : (ushort)0u;
+    if (isnan(f) || f <= 0.0f) return (ushort)0u;
     return f >= 1.0f ? (ushort)0x3c00u : x;
 }
 
@@ -253,6 +254,68 @@ inline ulong mc_bfi_b64(ulong a, ulong b, uint pos, uint len)
     if (len == 0u || pos >= 64u) return b;
     ulong mask = (len >= 64u ? 0xfffffffffffffffful : (1ul << len) - 1ul) << pos;
     return (b & ~mask) | ((a << pos) & mask);
+}
+
+// bfind: the most significant bit that differs from the sign (signed
+// types) or is set (unsigned); 0xffffffff when there is none.
+inline uint mc_bfind_u32(uint a, bool shiftamt)
+{
+    if (a == 0u) return 0xffffffffu;
+    uint pos = 31u - clz(a);
+    return shiftamt ? 31u - pos : pos;
+}
+inline uint mc_bfind_s32(uint a, bool shiftamt)
+{
+    return mc_bfind_u32(as_type<int>(a) < 0 ? ~a : a, shiftamt);
+}
+inline uint mc_bfind_u64(ulong a, bool shiftamt)
+{
+    if (a == 0ul) return 0xffffffffu;
+    uint pos = 63u - (uint)clz(a);
+    return shiftamt ? 63u - pos : pos;
+}
+inline uint mc_bfind_s64(ulong a, bool shiftamt)
+{
+    return mc_bfind_u64(as_type<long>(a) < 0 ? ~a : a, shiftamt);
+}
+
+// prmt: each result byte selects one of the 8 bytes of {b, a} (a low).
+inline uint mc_prmt(uint a, uint b, uint c, uint mode)
+{
+    ulong pool = ((ulong)b << 32) | (ulong)a;
+    uint sel[4];
+    uint s = c & 3u;
+    switch (mode) {
+    case 1: for (uint i = 0u; i < 4u; i++) sel[i] = (s + i) & 7u; break;               // f4e
+    case 2: for (uint i = 0u; i < 4u; i++) sel[i] = (s + 8u - i) & 7u; break;          // b4e
+    case 3: for (uint i = 0u; i < 4u; i++) sel[i] = s; break;                          // rc8
+    case 4: for (uint i = 0u; i < 4u; i++) sel[i] = i < s ? s : i; break;              // ecl
+    case 5: for (uint i = 0u; i < 4u; i++) sel[i] = i > s ? s : i; break;              // ecr
+    case 6: for (uint i = 0u; i < 4u; i++) sel[i] = ((s & 1u) << 1) + (i & 1u); break; // rc16
+    default: break;
+    }
+    uint d = 0u;
+    for (uint i = 0u; i < 4u; i++) {
+        uint byte;
+        if (mode == 0u) {
+            uint nib = (c >> (4u * i)) & 0xfu;
+            byte = (uint)(pool >> (8u * (nib & 7u))) & 0xffu;
+            if (nib & 8u) byte = (byte & 0x80u) ? 0xffu : 0u;   // replicate the sign bit
+        } else {
+            byte = (uint)(pool >> (8u * sel[i])) & 0xffu;
+        }
+        d |= byte << (8u * i);
+    }
+    return d;
+}
+
+// shf: funnel shift of the 64-bit value {b, a} (a low); .clamp limits the
+// amount to 32, .wrap takes it modulo 32.
+inline uint mc_shf(uint a, uint b, uint c, bool left, bool clamp)
+{
+    uint n = clamp ? min(c, 32u) : (c & 31u);
+    ulong v = ((ulong)b << 32) | (ulong)a;
+    return left ? (uint)((v << n) >> 32) : (uint)(v >> n);
 }
 
 // ---- conversions float → integer: round, then clamp; NaN gives 0 ----

@@ -1,0 +1,68 @@
+/*
+ * bench.h — timing helpers for the bench/ programs.
+ *
+ * Every result is a ratio of two things measured in the same run, each the
+ * median of several repetitions after a warm-up: machines are shared and
+ * noisy, so an absolute time means little, but a ratio to a reference
+ * measured alongside it does.  Raw numbers are printed for context.
+ *
+ * Each program prints rows of the table bench/run.sh shows:
+ *   ROW <name>|<value>|<reference>|<ratio>|<how to read the ratio>
+ */
+#ifndef BENCH_BENCH_H
+#define BENCH_BENCH_H
+
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static inline double now_s(void)
+{
+   struct timespec ts;
+   clock_gettime(CLOCK_MONOTONIC, &ts);
+   return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+   double x = *(const double *)a, y = *(const double *)b;
+   return x < y ? -1 : x > y;
+}
+
+static inline double median(double *v, int n)
+{
+   qsort(v, n, sizeof(double), cmp_double);
+   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Keeps the compiler from dropping or merging memory operations. */
+static inline void clobber(void *p)
+{
+   __asm__ volatile("" : : "r"(p) : "memory");
+}
+
+#define BENCH_CHECK(call)                                                                            \
+   do {                                                                                             \
+      cudaError_t e_ = (call);                                                                      \
+      if (e_ != cudaSuccess) {                                                                      \
+         fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+         exit(1);                                                                                   \
+      }                                                                                             \
+   } while (0)
+
+static inline void print_device(void)
+{
+   struct cudaDeviceProp p;
+   BENCH_CHECK(cudaGetDeviceProperties(&p, 0));
+   printf("DEVICE %s\n", p.name);
+}
+
+static inline void row(const char *name, const char *value, const char *ref, double ratio, const char *how)
+{
+   printf("ROW %s|%s|%s|%.3g|%s\n", name, value, ref, ratio, how);
+}
+
+#endif

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# bench/run.sh [--native] — `make bench`: builds bench/*.cu with
+# `nvcc -cudart shared` into $BUILD/bench/, runs each through
+# `bin/metalcuda run` (or directly on NVIDIA's runtime with --native) and
+# prints one table: each measure, its reference measured in the same run,
+# and the ratio, which is the result.  See bench/README.md.
+#
+# Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
+# METALCUDA_BIN (default bin/metalcuda), METALCUDA_CACHE.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+NVCC_ARCH=${NVCC_ARCH:-sm_75}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+native=0
+[ "${1:-}" = --native ] && native=1
+
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+   echo "bench: nvcc not found (set NVCC or put it on PATH); nothing measured" >&2
+   exit 1
+fi
+if [ $native -eq 0 ] && [ ! -x "$TOOL" ]; then
+   echo "bench: $TOOL is missing: run 'make' first" >&2
+   exit 1
+fi
+mkdir -p "$BUILD/bench"
+if [ $native -eq 1 ]; then
+   export LD_LIBRARY_PATH=$(dirname "$(command -v "$NVCC")")/../lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+
+rows=$(mktemp)
+trap 'rm -f "$rows"' EXIT
+rc=0 device=
+for src in bench/*.cu; do
+   n=$(basename "$src" .cu) exe=$BUILD/bench/$(basename "$src" .cu)
+   if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
+      "$NVCC" -cudart shared -arch="$NVCC_ARCH" -O2 -Ibench "$src" -o "$exe" || { rc=1; continue; }
+   fi
+   if [ $native -eq 1 ]; then out=$("$exe" 2>&1); else out=$("$TOOL" run "$exe" 2>&1); fi
+   status=$?
+   if [ $status -ne 0 ]; then
+      echo "bench: $n failed (status $status):" >&2
+      printf '%s\n' "$out" | sed 's/^/    /' >&2
+      rc=1
+      continue
+   fi
+   device=$(printf '%s\n' "$out" | sed -n 's/^DEVICE //p' | head -n 1)
+   printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
+   printf '%s\n' "$out" | sed -n "s/^NOTE /  ($n: /p" | sed 's/$/)/' >>"$rows.notes"
+done
+
+echo "metalcuda bench — $([ $native -eq 1 ] && echo "native (NVIDIA runtime)" || echo "through $TOOL run")"
+echo "device: ${device:-?}; host: $(nproc 2>/dev/null || echo ?) CPU threads, $(uname -sm)"
+echo
+awk -F'|' 'BEGIN { f = "%-42s %8s   %-22s %s\n";
+                   printf f, "measure", "ratio", "value", "reference";
+                   printf f, "-------", "-----", "-----", "---------" }
+           { printf "%-42s %8s   %-22s %s\n", $1, $4, $2, $3; how[NR] = $1 ": " $5 }
+           END { print ""; print "ratio:"; for (i = 1; i <= NR; i++) print "  " how[i] }' "$rows"
+[ -f "$rows.notes" ] && cat "$rows.notes" && rm -f "$rows.notes"
+exit $rc

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# tests/cuda/run.sh [--native] [--static] [name...] — builds the CUDA test
+# programs with nvcc and runs them through metalcuda.
+#
+# Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` into
+# $BUILD/tests/cuda/NAME (rebuilt only when the source or check.h is newer)
+# and run as `bin/metalcuda run $BUILD/tests/cuda/NAME` under a timeout.
+# One line per program: "PASS name", "FAIL name: why" or "SKIP name: why"
+# (see tests/run.sh); the program's other output follows, indented.  Exit
+# status is non-zero if anything failed.
+#
+#   --native   run the same binaries directly, on NVIDIA's runtime and driver
+#              (a machine with an NVIDIA GPU; see NATIVE.md): our lib/ is kept
+#              off the library path, the toolkit's lib64 is put on it
+#   --static   build with nvcc's default static runtime instead (NAME.static):
+#              NVIDIA's runtime inside the program, our libcuda under it
+#   name...    only these programs (file names without .cu)
+#
+# Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
+# NVCCFLAGS (extra flags), MC_CUDA_TIMEOUT (seconds per program, default
+# 120: the first run translates and compiles every kernel), METALCUDA_CACHE
+# (default $BUILD/test-cache, as tests/run.sh), METALCUDA_BIN (the tool,
+# default bin/metalcuda; its ../lib holds the libraries used).
+#
+# Without nvcc every program is a SKIP, never a PASS.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+NVCC_ARCH=${NVCC_ARCH:-sm_75}
+TIMEOUT=${MC_CUDA_TIMEOUT:-120}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
+
+native=0 cudart=shared suffix=
+names=()
+for a in "$@"; do
+   case $a in
+   --native) native=1 ;;
+   --static) cudart=static suffix=.static ;;
+   -*) echo "usage: $0 [--native] [--static] [name...]" >&2; exit 2 ;;
+   *) names+=("$(basename "$a" .cu)") ;;
+   esac
+done
+if [ ${#names[@]} -eq 0 ]; then
+   for f in tests/cuda/*.cu; do names+=("$(basename "$f" .cu)"); done
+fi
+OUTDIR=$BUILD/tests/cuda
+mkdir -p "$OUTDIR"
+
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+   for n in "${names[@]}"; do echo "SKIP $n$suffix: nvcc not found (set NVCC or put it on PATH)"; done
+   exit 0
+fi
+
+if [ $native -eq 0 ] && [ ! -x "$TOOL" ]; then
+   for n in "${names[@]}"; do echo "FAIL $n$suffix: $TOOL is missing (make all builds it)"; done
+   exit 1
+fi
+
+# ---- build (in parallel, one nvcc per core) ----
+# -ffp-contract=off: the host references must not be fused into fmas by the
+# host compiler (GCC fuses by default where the target has fma).
+build_one() {
+   local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix
+   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt tests/cuda/check.h ]; then
+      return 0
+   fi
+   rm -f "$exe" "$exe.log"
+   # shellcheck disable=SC2086
+   if ! "$NVCC" -cudart "$cudart" -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
+         ${NVCCFLAGS:-} "$src" -o "$exe" >"$exe.log" 2>&1; then
+      rm -f "$exe"
+      return 1
+   fi
+   rm -f "$exe.log"
+}
+
+jobs=$(nproc 2>/dev/null || echo 2)
+running=0
+for n in "${names[@]}"; do
+   if [ ! -f "tests/cuda/$n.cu" ]; then continue; fi
+   build_one "$n" &
+   running=$((running + 1))
+   if [ $running -ge "$jobs" ]; then
+      wait -n
+      running=$((running - 1))
+   fi
+done
+wait
+
+# ---- run ----
+if [ $native -eq 1 ]; then
+   # NVIDIA's libcudart.so.13 from the toolkit that built the programs; our
+   # lib/ must not be found first.
+   nvcc_dir=$(dirname "$(command -v "$NVCC")")
+   libpath=
+   IFS=: read -r -a parts <<<"${LD_LIBRARY_PATH:-}"
+   for p in "${parts[@]}"; do
+      [ -n "$p" ] && [ "$(realpath -q "$p")" != "$(realpath -q "$ROOT/lib")" ] && libpath=$libpath:$p
+   done
+   export LD_LIBRARY_PATH=$nvcc_dir/../lib64$libpath
+fi
+
+rc=0
+for n in "${names[@]}"; do
+   name=$n$suffix exe=$OUTDIR/$n$suffix
+   if [ ! -f "tests/cuda/$n.cu" ]; then
+      echo "FAIL $name: no tests/cuda/$n.cu"
+      rc=1
+      continue
+   fi
+   if [ ! -x "$exe" ]; then
+      echo "FAIL $name: nvcc failed: $(grep -m1 -iE 'error' "$exe.log" 2>/dev/null || tail -n 1 "$exe.log" 2>/dev/null)"
+      sed 's/^/    /' "$exe.log" 2>/dev/null | head -n 20
+      rc=1
+      continue
+   fi
+   if [ $native -eq 1 ]; then
+      out=$(timeout "$TIMEOUT" "$exe" 2>&1)
+   else
+      out=$(timeout "$TIMEOUT" "$TOOL" run "$exe" 2>&1)
+   fi
+   status=$?
+   # The program's own verdict is its line "PASS n" / "FAIL n: ..." (named
+   # by the source file); it must agree with the exit status.
+   verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
+   others=$(printf '%s\n' "$out" | grep -vE "^(PASS|FAIL|SKIP) |^$" | sed 's/^/    /')
+   if [ $status -eq 124 ]; then
+      echo "FAIL $name: timed out after ${TIMEOUT}s"
+      rc=1
+   elif [ $status -ge 128 ]; then
+      echo "FAIL $name: killed by signal $((status - 128))${verdict:+ after: $verdict}"
+      rc=1
+   elif [ $status -eq 0 ] && [[ $verdict == PASS* ]]; then
+      echo "PASS $name${verdict#PASS $n}"
+   elif [ $status -eq 0 ] && [[ $verdict == SKIP* ]]; then
+      echo "SKIP $name${verdict#SKIP $n}"
+   elif [[ $verdict == FAIL* ]]; then
+      echo "FAIL $name${verdict#FAIL $n}"
+      rc=1
+   else
+      echo "FAIL $name: exited with status $status and ${verdict:-no PASS/FAIL line}"
+      rc=1
+   fi
+   [ -n "$others" ] && printf '%s\n' "$others"
+done
+exit $rc
