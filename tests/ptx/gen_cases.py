@@ -14,6 +14,9 @@ Usage: tests/ptx/gen_cases.py            (rewrites tests/ptx/cases/)
 import itertools
 import os
 import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = os.path.join(HERE, "cases")
@@ -36,7 +39,7 @@ F16_EDGES = [0x0000, 0x8000, 0x3c00, 0xbc00, 0x3800, 0x4200, 0x7c00, 0xfc00, 0x7
              0x03ff, 0x7bff, 0x0400, 0x3c01, 0xc900]
 
 HEADER = """.version 9.0
-.target sm_75
+.target TARGET
 .address_size 64
 
 .visible .entry test(.param .u64 in, .param .u64 out)
@@ -53,13 +56,19 @@ HEADER = """.version 9.0
    mov.u32 %r1, %tid.x;
 """
 
-def case_text(comments, body):
+def case_text(comments, body, target="sm_75", decls=""):
     lines = "".join("// %s\n" % c for c in comments)
-    return lines + HEADER + body + "   ret;\n}\n"
+    head = HEADER.replace("TARGET", target)
+    if decls:   # module-scope declarations go before the entry
+        head = head.replace(".visible .entry", decls + "\n.visible .entry")
+    return lines + head + body + "   ret;\n}\n"
 
-def write_case(name, comments, body):
+ALL = []
+
+def write_case(name, comments, body, target="sm_75", decls=""):
+    ALL.append(name)
     path = os.path.join(CASES, name + ".ptx")
-    new = case_text(comments, body)
+    new = case_text(comments, body, target, decls)
     if os.path.exists(path):
         old = open(path).read()
         kept = [l for l in old.splitlines(True) if l.startswith("// expect:")]
@@ -89,15 +98,18 @@ def load_operands(n, ty_bits=32):
 STORE32 = ("   mul.wide.u32 %rd5, %r1, 4;\n   add.s64 %rd6, %rd2, %rd5;\n"
            "   st.global.u32 [%rd6], %r10;\n")
 
-def op_case(name, instr, operands, nops, extra=None):
+def op_case(name, instr, operands, nops, extra=None, target="sm_75", todo=None, combos=None):
     """instr uses %r2..%r4 as sources and writes %r10."""
-    combos = list(itertools.product(operands, repeat=nops))
+    if combos is None:
+        combos = list(itertools.product(operands, repeat=nops))
     words = [w for c in combos for w in c]
     comments = ["block: %d" % len(combos)] + in_lines(words) + ["out: u32 %d" % len(combos)]
     if extra:
         comments = extra + comments
+    if todo:
+        comments = ["todo: " + todo] + comments
     body = load_operands(nops) + instr + STORE32
-    write_case(name, comments, body)
+    write_case(name, comments, body, target)
 
 def int_cases():
     for op in ["add.u32", "sub.u32", "add.sat.s32", "sub.sat.s32", "mul.lo.u32", "mul.hi.u32",
@@ -125,11 +137,11 @@ def int_cases():
     # setp: every comparison, result as 0/1
     for ty in ["u32", "s32", "b32"]:
         cmps = ["eq", "ne"] + (["lt", "le", "gt", "ge"] if ty != "b32" else []) + \
-               (["lo", "ls", "hi", "hs"] if ty != "s32" else [])
+               (["lo", "ls", "hi", "hs"] if ty == "u32" else [])
         for cmp in cmps:
             instr = "   setp.%s.%s %%p1, %%r2, %%r3;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % (cmp, ty)
             op_case("setp_%s_%s" % (cmp, ty), instr, U32_SMALL, 2)
-    op_case("setp_pair_and", "   setp.lt.and.s32 %p1|%p2, %r2, %r3, %p3;\n"
+    op_case("setp_pair_and", "   setp.ne.u32 %p3, %r2, 7;\n   setp.lt.and.s32 %p1|%p2, %r2, %r3, %p3;\n"
             "   selp.u32 %r10, 1, 0, %p1;\n   selp.u32 %r11, 2, 0, %p2;\n   or.b32 %r10, %r10, %r11;\n",
             U32_SMALL, 2)
     op_case("set_u32_s32", "   set.gt.u32.s32 %r10, %r2, %r3;\n", U32_SMALL, 2)
@@ -196,6 +208,11 @@ def main():
     float_cases()
     cvt_cases()
     control_cases()
+    import gen_more
+    gen_more.generate(globals())
+    for f in os.listdir(CASES):   # drop cases no longer generated
+        if f.endswith(".ptx") and f[:-4] not in ALL:
+            os.remove(os.path.join(CASES, f))
     print("%d cases in %s" % (len(os.listdir(CASES)), CASES))
 
 if __name__ == "__main__":

@@ -11,6 +11,9 @@
  *   // in: u32 1 2 0x80000000 ...     input words (may repeat; u32 or u64)
  *   // out: u32 64                    output words, pre-filled with 0xde bytes
  *   // ulp: 2                         compare f32 words within 2 ulps (.approx)
+ *   // abs: 1e-6                      or within this absolute error (f32 words)
+ *   // todo: why                      a known gap: failing is reported as SKIP,
+ *                                     passing as FAIL (remove the mark)
  *   // expect: 0x00000001 ...         expected output words, from an NVIDIA GPU
  *
  * The kernel is `.entry test(.param .u64 in, .param .u64 out)`.  Expected
@@ -37,9 +40,12 @@
 typedef struct ptx_case {
    const char *path;
    char *text;
-   unsigned block, grid;
+   unsigned block, block_y, block_z, grid;
    int word_bits;              /* 32 or 64, from the out: line */
+   int in_bits;                /* 32 or 64, from the in: lines */
    int ulp;
+   double abs_tol;
+   const char *todo;           /* known gap: the reason */
    uint64_t in[MAX_WORDS];
    unsigned nin;
    unsigned nout;
@@ -87,21 +93,31 @@ static unsigned parse_words(const char *p, uint64_t *dst, unsigned max)
 static bool parse_header(ptx_case *c)
 {
    c->block = c->grid = 1;
-   c->word_bits = 32;
+   c->word_bits = c->in_bits = 32;
    for (const char *line = c->text; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
       if (strncmp(line, "//", 2))
          break;
       const char *p = line + 2;
       while (*p == ' ')
          p++;
-      if (!strncmp(p, "block:", 6))
-         c->block = (unsigned)strtoul(p + 6, NULL, 0);
+      if (!strncmp(p, "block:", 6)) {
+         char *end;
+         c->block = (unsigned)strtoul(p + 6, &end, 0);
+         c->block_y = (unsigned)strtoul(end, &end, 0);
+         c->block_z = (unsigned)strtoul(end, NULL, 0);
+      }
       else if (!strncmp(p, "grid:", 5))
          c->grid = (unsigned)strtoul(p + 5, NULL, 0);
       else if (!strncmp(p, "ulp:", 4))
          c->ulp = atoi(p + 4);
-      else if (!strncmp(p, "in: u32", 7) || !strncmp(p, "in: u64", 7))
+      else if (!strncmp(p, "abs:", 4))
+         c->abs_tol = strtod(p + 4, NULL);
+      else if (!strncmp(p, "todo:", 5))
+         c->todo = p + 5;
+      else if (!strncmp(p, "in: u32", 7) || !strncmp(p, "in: u64", 7)) {
+         c->in_bits = p[5] == '6' ? 64 : 32;
          c->nin += parse_words(p + 7, c->in + c->nin, MAX_WORDS - c->nin);
+      }
       else if (!strncmp(p, "out: u32", 8) || !strncmp(p, "out: u64", 8)) {
          c->word_bits = p[6] == '6' ? 64 : 32;
          c->nout = (unsigned)strtoul(p + 8, NULL, 0);
@@ -136,15 +152,15 @@ static bool run_case(ptx_case *c, uint64_t *outw, char *err, size_t errlen)
    bool ok = false;
    CUmodule mod = NULL;
    CUdeviceptr din = 0, dout = 0;
-   size_t wbytes = (size_t)c->word_bits / 8;
-   size_t in_bytes = (c->nin ? c->nin : 1) * wbytes, out_bytes = c->nout * wbytes;
+   size_t wbytes = (size_t)c->word_bits / 8, ibytes = (size_t)c->in_bits / 8;
+   size_t in_bytes = (c->nin ? c->nin : 1) * ibytes, out_bytes = c->nout * wbytes;
    void *host_in = calloc(1, in_bytes), *host_out = malloc(out_bytes);
    if (!host_in || !host_out) {
       snprintf(err, errlen, "out of memory");
       goto out;
    }
    for (unsigned k = 0; k < c->nin; k++) {
-      if (wbytes == 4)
+      if (ibytes == 4)
          ((uint32_t *)host_in)[k] = (uint32_t)c->in[k];
       else
          ((uint64_t *)host_in)[k] = c->in[k];
@@ -158,7 +174,8 @@ static bool run_case(ptx_case *c, uint64_t *outw, char *err, size_t errlen)
    CU(cuMemcpyHtoD_v2(din, host_in, in_bytes));
    CU(cuMemcpyHtoD_v2(dout, host_out, out_bytes));
    void *args[] = { &din, &dout };
-   CU(cuLaunchKernel(f, c->grid, 1, 1, c->block, 1, 1, 0, NULL, args, NULL));
+   CU(cuLaunchKernel(f, c->grid, 1, 1, c->block, c->block_y ? c->block_y : 1, c->block_z ? c->block_z : 1, 0, NULL,
+                     args, NULL));
    CU(cuCtxSynchronize());
    CU(cuMemcpyDtoH_v2(host_out, dout, out_bytes));
    for (unsigned k = 0; k < c->nout; k++)
@@ -188,11 +205,17 @@ static bool words_match(const ptx_case *c, uint64_t got, uint64_t want)
 {
    if (got == want)
       return true;
-   if (c->ulp && c->word_bits == 32) {
+   if ((c->ulp || c->abs_tol > 0) && c->word_bits == 32) {
       bool nan_g = (got & 0x7fffffffu) > 0x7f800000u, nan_w = (want & 0x7fffffffu) > 0x7f800000u;
       if (nan_g || nan_w)
          return nan_g && nan_w;
-      return f32_ulp_distance((uint32_t)got, (uint32_t)want) <= c->ulp;
+      if (c->ulp && f32_ulp_distance((uint32_t)got, (uint32_t)want) <= c->ulp)
+         return true;
+      float g, w;
+      uint32_t gb = (uint32_t)got, wb = (uint32_t)want;
+      memcpy(&g, &gb, 4);
+      memcpy(&w, &wb, 4);
+      return c->abs_tol > 0 && (double)(g > w ? g - w : w - g) <= c->abs_tol;
    }
    return false;
 }
@@ -234,6 +257,18 @@ static bool write_expect(ptx_case *c, const uint64_t *outw)
    return ok;
 }
 
+static CUdevice the_dev;
+
+/* A kernel fault poisons the context (CUDA's sticky errors): start the
+ * next case on a fresh one. */
+static void reset_context(void)
+{
+   CUcontext ctx;
+   cuDevicePrimaryCtxReset_v2(the_dev);
+   if (cuDevicePrimaryCtxRetain(&ctx, the_dev) == CUDA_SUCCESS)
+      cuCtxSetCurrent(ctx);
+}
+
 static int check_one(const char *path, bool generate)
 {
    static ptx_case c;
@@ -249,8 +284,12 @@ static int check_one(const char *path, bool generate)
    }
    char err[512] = "";
    bool ran = run_case(&c, outw, err, sizeof(err));
+   if (!ran)
+      reset_context();
    int failed = 0;
-   if (!ran) {
+   if (!ran && c.todo && !generate) {
+      printf("SKIP %s: known gap:%.*s\n", name, (int)strcspn(c.todo, "\n"), c.todo);
+   } else if (!ran) {
       printf("FAIL %s: %s\n", name, err);
       failed = 1;
    } else if (generate) {
@@ -261,16 +300,23 @@ static int check_one(const char *path, bool generate)
       printf("FAIL %s: %u expected words for %u outputs\n", name, c.nexpect, c.nout);
       failed = 1;
    } else {
-      for (unsigned k = 0; k < c.nout; k++) {
-         if (!words_match(&c, outw[k], c.expect[k])) {
-            printf("FAIL %s: word %u: got 0x%" PRIx64 ", expected 0x%" PRIx64 " (from the NVIDIA GPU)\n", name, k,
-                   outw[k], c.expect[k]);
-            failed = 1;
-            break;
-         }
-      }
-      if (!failed)
+      unsigned bad = 0, first = 0;
+      for (unsigned k = 0; k < c.nout; k++)
+         if (!words_match(&c, outw[k], c.expect[k]) && !bad++)
+            first = k;
+      if (bad && c.todo) {
+         printf("SKIP %s: known gap:%.*s (%u of %u words differ)\n", name, (int)strcspn(c.todo, "\n"), c.todo,
+                bad, c.nout);
+      } else if (bad) {
+         printf("FAIL %s: %u of %u words differ; word %u: got 0x%" PRIx64 ", expected 0x%" PRIx64
+                " (from the NVIDIA GPU)\n", name, bad, c.nout, first, outw[first], c.expect[first]);
+         failed = 1;
+      } else if (c.todo) {
+         printf("FAIL %s: passes now: remove its todo mark\n", name);
+         failed = 1;
+      } else {
          printf("PASS %s\n", name);
+      }
    }
    fflush(stdout);
    free(c.text);
@@ -288,6 +334,7 @@ int main(int argc, char **argv)
       printf("FAIL ptx_run: no CUDA device\n");
       return 1;
    }
+   the_dev = dev;
    int failed = 0;
    for (int k = first; k < argc; k++)
       failed += check_one(argv[k], generate);

@@ -443,8 +443,8 @@ static bool cmp_of(build_ctx *c, ptx_type t, ir_cmp *out)
          continue;
       bool is_lohs = map[k].m == PTX_MOD_LO || map[k].m == PTX_MOD_LS || map[k].m == PTX_MOD_HI ||
                      map[k].m == PTX_MOD_HS;
-      if ((!map[k].ints && !ptx_type_is_float(t)) || (is_lohs && !ptx_type_is_unsigned(t) &&
-                                                      !ptx_type_is_bits(t)))
+      /* lo/ls/hi/hs are unsigned comparisons: ptxas rejects them on .bN */
+      if ((!map[k].ints && !ptx_type_is_float(t)) || (is_lohs && !ptx_type_is_unsigned(t)))
          return refuse(c);
       *out = map[k].cmp;
       return true;

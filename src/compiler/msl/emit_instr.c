@@ -94,7 +94,7 @@ static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
       strbuf_puts(e->out, h ? "mc_sat16(" : "mc_sat(");
    if (ftz)
       strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
-   strbuf_puts(e->out, h ? "mc_f2h(" : "mc_u(");
+   strbuf_puts(e->out, h ? "mc_canon16(mc_f2h(" : "mc_canon(mc_u(");
    va_start(ap, fmt);
    for (const char *p = fmt; *p; p++) {
       if (*p == '%' && p[1] == 'F') {
@@ -108,7 +108,7 @@ static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
       }
    }
    va_end(ap);
-   strbuf_puts(e->out, ")");
+   strbuf_puts(e->out, "))");
    if (ftz)
       strbuf_puts(e->out, ")");
    if (sat)
@@ -406,7 +406,7 @@ static void emit_cvt_int_float(emitter *e, const ir_instr *i)
    emit_val(e, &i->def);
    strbuf_puts(e->out, " = ");
    const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_f2h(" : "mc_f2h(")
-                                      : (sat ? "mc_sat(mc_u(" : "mc_u(");
+                                      : (sat ? "mc_sat(mc_u(" : "mc_u(");   /* integers are never NaN */
    strbuf_puts(e->out, wrap);
    if (is_signed(st))
       strbuf_printf(e->out, "(float)as_type<%s>(", msl_stype((uint8_t)Sb));
@@ -434,8 +434,8 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
       strbuf_puts(e->out, "mc_ftz(");
       close++;
    }
-   strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_f2h(" : "mc_u(");
-   close++;
+   strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_canon16(mc_f2h(" : "mc_canon(mc_u(");
+   close += 2;
    if (r >= IR_RND_RNI) {
       strbuf_puts(e->out, "mc_round_int(");
    }
@@ -771,14 +771,14 @@ void emit_instr(emitter *e, ir_instr *i)
    case IR_REM: emit_divrem(e, i, false); break;
    case IR_ABS:
       if (fl)
-         set(e, i, i->type == PTX_T_F16 ? "(ushort)(%s(%V) & 0x7fffu)" : "(%s(%V) & 0x7fffffffu)",
+         set(e, i, i->type == PTX_T_F16 ? "mc_abs_f16(%s(%V))" : "mc_abs_f32(%s(%V))",
              (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
       else
          set(e, i, "(as_type<%S>(%V) < 0 ? (%T)((%W)0 - (%W)%V) : %V)", n, S(i, 0), n, n, n, S(i, 0), S(i, 0));
       break;
    case IR_NEG:
       if (fl)
-         set(e, i, i->type == PTX_T_F16 ? "(ushort)(%s(%V) ^ 0x8000u)" : "(%s(%V) ^ 0x80000000u)",
+         set(e, i, i->type == PTX_T_F16 ? "mc_neg_f16(%s(%V))" : "mc_neg_f32(%s(%V))",
              (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
       else
          set(e, i, "(%T)((%W)0 - (%W)%V)", n, n, n, S(i, 0));

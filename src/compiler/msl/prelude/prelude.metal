@@ -70,6 +70,16 @@ inline ushort mc_sat16(ushort x)
 inline bool mc_isnan(uint x) { return (x & 0x7fffffffu) > 0x7f800000u; }
 inline bool mc_isnan16(ushort x) { return (x & 0x7fffu) > 0x7c00u; }
 
+// NVIDIA GPUs return one canonical NaN from every f32/f16 operation whose
+// result is NaN, whatever the inputs' payloads and signs: 0x7fffffff and
+// 0x7fff (measured on an H200: tests/ptx/cases, abs/neg included).
+inline uint mc_canon(uint x) { return mc_isnan(x) ? 0x7fffffffu : x; }
+inline ushort mc_canon16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : x; }
+inline uint mc_abs_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x & 0x7fffffffu; }
+inline uint mc_neg_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x ^ 0x80000000u; }
+inline ushort mc_abs_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x & 0x7fffu); }
+inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x ^ 0x8000u); }
+
 // min/max: a NaN operand is ignored; two NaNs give the canonical NaN;
 // -0.0 is less than +0.0.
 inline uint mc_min_f32(uint a, uint b)
@@ -105,52 +115,54 @@ inline ushort mc_max_f16(ushort a, ushort b)
     return fa > fb ? a : b;
 }
 
-// ---- integer division: by zero and INT_MIN / -1 are defined in PTX ----
+// ---- integer division ----
+// By zero, quotient and remainder are all ones, signed or not; INT_MIN / -1
+// wraps to INT_MIN with remainder 0 (measured on an H200: tests/ptx/cases).
 
 inline uint mc_div_u32(uint a, uint b) { return b == 0u ? 0xffffffffu : a / b; }
-inline uint mc_rem_u32(uint a, uint b) { return b == 0u ? a : a % b; }
+inline uint mc_rem_u32(uint a, uint b) { return b == 0u ? 0xffffffffu : a % b; }
 inline ulong mc_div_u64(ulong a, ulong b) { return b == 0ul ? 0xfffffffffffffffful : a / b; }
-inline ulong mc_rem_u64(ulong a, ulong b) { return b == 0ul ? a : a % b; }
+inline ulong mc_rem_u64(ulong a, ulong b) { return b == 0ul ? 0xfffffffffffffffful : a % b; }
 inline uint mc_div_s32(uint a, uint b)
 {
     int x = as_type<int>(a), y = as_type<int>(b);
-    if (y == 0) return x < 0 ? 1u : 0xffffffffu;
+    if (y == 0) return 0xffffffffu;
     if (y == -1) return 0u - a;
     return as_type<uint>(x / y);
 }
 inline uint mc_rem_s32(uint a, uint b)
 {
     int x = as_type<int>(a), y = as_type<int>(b);
-    if (y == 0) return a;
+    if (y == 0) return 0xffffffffu;
     if (y == -1) return 0u;
     return as_type<uint>(x % y);
 }
 inline ulong mc_div_s64(ulong a, ulong b)
 {
     long x = as_type<long>(a), y = as_type<long>(b);
-    if (y == 0) return x < 0 ? 1ul : 0xfffffffffffffffful;
+    if (y == 0) return 0xfffffffffffffffful;
     if (y == -1) return 0ul - a;
     return as_type<ulong>(x / y);
 }
 inline ulong mc_rem_s64(ulong a, ulong b)
 {
     long x = as_type<long>(a), y = as_type<long>(b);
-    if (y == 0) return a;
+    if (y == 0) return 0xfffffffffffffffful;
     if (y == -1) return 0ul;
     return as_type<ulong>(x % y);
 }
 inline ushort mc_div_u16(ushort a, ushort b) { return b == 0 ? (ushort)0xffffu : (ushort)(a / b); }
-inline ushort mc_rem_u16(ushort a, ushort b) { return b == 0 ? a : (ushort)(a % b); }
+inline ushort mc_rem_u16(ushort a, ushort b) { return b == 0 ? (ushort)0xffffu : (ushort)(a % b); }
 inline ushort mc_div_s16(ushort a, ushort b)
 {
     int x = (int)as_type<short>(a), y = (int)as_type<short>(b);
-    if (y == 0) return x < 0 ? (ushort)1 : (ushort)0xffffu;
+    if (y == 0) return (ushort)0xffffu;
     return (ushort)(uint)(x / y);
 }
 inline ushort mc_rem_s16(ushort a, ushort b)
 {
     int x = (int)as_type<short>(a), y = (int)as_type<short>(b);
-    if (y == 0) return a;
+    if (y == 0) return (ushort)0xffffu;
     return (ushort)(uint)(x % y);
 }
 
@@ -207,18 +219,20 @@ inline uint mc_bfe_u32(uint a, uint pos, uint len)
     uint v = a >> pos;
     return len >= 32u ? v : v & ((1u << len) - 1u);
 }
+// bfe.s: bit i of the result is a[pos+i] for i < len while pos+i is inside
+// a, and the sign bit a[min(pos+len-1, msb)] elsewhere (PTX ISA, bfe).
 inline uint mc_bfe_s32(uint a, uint pos, uint len)
 {
     pos &= 0xffu; len &= 0xffu;
     if (len == 0u) return 0u;
-    uint sbit_pos = min(pos + len - 1u, 31u);
-    uint sign = (a >> sbit_pos) & 1u;
-    uint v = pos >= 32u ? 0u : a >> pos;
-    if (len < 32u) {
+    uint sign = (a >> min(pos + len - 1u, 31u)) & 1u;
+    if (pos >= 32u) return sign ? 0xffffffffu : 0u;
+    uint v = as_type<uint>(as_type<int>(a) >> pos);   // past the top: a[31], the sign here
+    if (pos + len - 1u < 31u) {
         uint mask = (1u << len) - 1u;
         v = sign ? (v | ~mask) : (v & mask);
     }
-    return pos >= 32u ? (sign ? 0xffffffffu : 0u) : v;
+    return v;
 }
 inline ulong mc_bfe_u64(ulong a, uint pos, uint len)
 {
@@ -231,11 +245,10 @@ inline ulong mc_bfe_s64(ulong a, uint pos, uint len)
 {
     pos &= 0xffu; len &= 0xffu;
     if (len == 0u) return 0ul;
-    uint sbit_pos = min(pos + len - 1u, 63u);
-    ulong sign = (a >> sbit_pos) & 1ul;
+    ulong sign = (a >> min(pos + len - 1u, 63u)) & 1ul;
     if (pos >= 64u) return sign ? 0xfffffffffffffffful : 0ul;
-    ulong v = a >> pos;
-    if (len < 64u) {
+    ulong v = as_type<ulong>(as_type<long>(a) >> pos);
+    if (pos + len - 1u < 63u) {
         ulong mask = (1ul << len) - 1ul;
         v = sign ? (v | ~mask) : (v & mask);
     }
@@ -337,16 +350,19 @@ inline uint mc_f2u32(float x)
     if (x >= 4294967296.0f) return 0xffffffffu;
     return (uint)x;
 }
+// NaN → 64-bit integer is 0x8000000000000000, signed or not (an H200),
+// while NaN → 32-bit integer is 0.
 inline ulong mc_f2s64(float x)
 {
-    if (isnan(x)) return 0ul;
+    if (isnan(x)) return 0x8000000000000000ul;
     if (x >= 9223372036854775808.0f) return 0x7ffffffffffffffful;
     if (x < -9223372036854775808.0f) return 0x8000000000000000ul;
     return as_type<ulong>((long)x);
 }
 inline ulong mc_f2u64(float x)
 {
-    if (isnan(x) || x <= 0.0f) return 0ul;
+    if (isnan(x)) return 0x8000000000000000ul;
+    if (x <= 0.0f) return 0ul;
     if (x >= 18446744073709551616.0f) return 0xfffffffffffffffful;
     return (ulong)x;
 }

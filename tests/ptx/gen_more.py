@@ -1,0 +1,449 @@
+"""gen_more.py — the wider case families of tests/ptx (imported by gen_cases.py).
+
+Families: 64-bit and 16-bit integers, carry chains, dot products and other
+integer forms, directed rounding and .approx forms of f32, f16/f16x2/bf16,
+conversions with every rounding mode, fp64 (edge values and seeded random
+operands), warp-level operations, 32-bit atomics, memory spaces and vector
+accesses, special registers.  Forms metalcuda does not translate yet carry a
+`todo:` line: they are reported as SKIP until implemented, and as FAIL (to
+remove the mark) once they pass.
+"""
+import itertools
+import random
+import struct
+
+G = {}
+
+def f32(x):
+    return struct.unpack("<I", struct.pack("<f", x))[0]
+
+def f64(x):
+    return struct.unpack("<Q", struct.pack("<d", x))[0]
+
+F64_EDGES = [f64(0.0), 0x8000000000000000, f64(1.0), f64(-1.0), f64(0.5), f64(3.0), f64(1.0 / 3.0),
+             0x7ff0000000000000, 0xfff0000000000000, 0x7ff8000000000000, 0x7ff4000000000001,
+             0x0000000000000001, 0x800fffffffffffff, 0x0010000000000000, 0x7fefffffffffffff,
+             f64(1.0000000000000002), f64(9007199254740992.0), f64(-2.5e-300), f64(1e300), f64(-7.25)]
+F64_SMALL = [f64(0.0), 0x8000000000000000, f64(1.0), f64(-2.5), 0x7ff0000000000000, 0x7ff8000000000000,
+             0x0000000000000001, 0x7fefffffffffffff, f64(1.5e-3), f64(1.0 / 3.0)]
+U64_EDGES = [0, 1, 7, 63, 64, 65, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
+             0xfffffffffffffff9, 0x123456789abcdef0, 0x00000000ffffffff]
+FP_TODO = "64-bit floating point is issue 6"
+
+def rnd_f64(rng, n, emin=-30, emax=30):
+    out = []
+    for _ in range(n):
+        m = rng.getrandbits(52)
+        e = rng.randint(emin, emax) + 1023
+        s = rng.getrandbits(1)
+        out.append((s << 63) | (e << 52) | m)
+    return out
+
+def rnd_f32(rng, n, emin=-20, emax=20):
+    out = []
+    for _ in range(n):
+        m = rng.getrandbits(23)
+        e = rng.randint(emin, emax) + 127
+        out.append((rng.getrandbits(1) << 31) | (e << 23) | m)
+    return out
+
+# ---- templates ----
+
+def load64(n):
+    s = "   .reg .b64 %%x<8>;\n   mul.wide.u32 %%rd3, %%r1, %d;\n   add.s64 %%rd4, %%rd1, %%rd3;\n" % (8 * n)
+    for k in range(n):
+        s += "   ld.global.u64 %%x%d, [%%rd4+%d];\n" % (k, 8 * k)
+    return s
+
+STORE64 = ("   mul.wide.u32 %rd5, %r1, 8;\n   add.s64 %rd6, %rd2, %rd5;\n"
+           "   st.global.u64 [%rd6], %x5;\n")
+STORE2 = ("   mul.wide.u32 %rd5, %r1, 8;\n   add.s64 %rd6, %rd2, %rd5;\n"
+          "   st.global.v2.u32 [%rd6], {%r10, %r11};\n")
+
+def in64_lines(words):
+    return ["in: u64 " + " ".join("0x%x" % w for w in words[k:k + 4]) for k in range(0, len(words), 4)]
+
+def op64(name, instr, operands=None, nops=2, todo=None, combos=None, out32=False, target="sm_75", extra=None):
+    """64-bit sources %x0..%x2; result in %x5 (or %r10 with out32)."""
+    if combos is None:
+        combos = list(itertools.product(operands, repeat=nops))
+    words = [w for c in combos for w in c]
+    comments = ["block: %d" % len(combos)] + in64_lines(words) + \
+               ["out: u%d %d" % (32 if out32 else 64, len(combos))]
+    if extra:
+        comments = extra + comments
+    if todo:
+        comments = ["todo: " + todo] + comments
+    body = load64(nops) + instr + (G["STORE32"] if out32 else STORE64)
+    G["write_case"](name, comments, body, target)
+
+def op2(name, instr, operands, nops, todo=None, target="sm_75"):
+    """Two u32 results %r10, %r11 per thread."""
+    combos = list(itertools.product(operands, repeat=nops))
+    words = [w for c in combos for w in c]
+    comments = ["block: %d" % len(combos)] + G["in_lines"](words) + ["out: u32 %d" % (2 * len(combos))]
+    if todo:
+        comments = ["todo: " + todo] + comments
+    G["write_case"](name, comments, G["load_operands"](nops) + instr + STORE2, target)
+
+# ---- families ----
+
+def int64_cases():
+    for op in ["add.u64", "sub.u64", "mul.lo.u64", "mul.hi.u64", "mul.hi.s64", "div.u64", "div.s64",
+               "rem.u64", "rem.s64", "min.u64", "min.s64", "max.u64", "max.s64", "and.b64", "or.b64",
+               "xor.b64"]:
+        op64(op.replace(".", "_"), "   %s %%x5, %%x0, %%x1;\n" % op, U64_EDGES, 2)
+    for op in ["abs.s64", "neg.s64", "not.b64", "brev.b64"]:
+        op64(op.replace(".", "_"), "   %s %%x5, %%x0;\n" % op, U64_EDGES, 1)
+    for op in ["popc.b64", "clz.b64", "bfind.u64", "bfind.s64", "bfind.shiftamt.u64"]:
+        op64(op.replace(".", "_"), "   %s %%r10, %%x0;\n" % op, U64_EDGES, 1, out32=True)
+    for op in ["shl.b64", "shr.u64", "shr.s64"]:
+        op64(op.replace(".", "_"), "   cvt.u32.u64 %%r3, %%x1;\n   %s %%x5, %%x0, %%r3;\n" % op,
+             combos=[(a, b) for a in U64_EDGES for b in [0, 1, 31, 32, 33, 63, 64, 65, 200]])
+    op64("mad_lo_u64", "   mad.lo.u64 %x5, %x0, %x1, %x2;\n", U64_EDGES[:8], 3)
+    op64("bfe_u64", "   cvt.u32.u64 %r3, %x1;\n   cvt.u32.u64 %r4, %x2;\n   bfe.u64 %x5, %x0, %r3, %r4;\n",
+         combos=[(a, p, l) for a in U64_EDGES[:6] for p in [0, 7, 63, 64] for l in [0, 1, 8, 64, 65]])
+    op64("bfe_s64", "   cvt.u32.u64 %r3, %x1;\n   cvt.u32.u64 %r4, %x2;\n   bfe.s64 %x5, %x0, %r3, %r4;\n",
+         combos=[(a, p, l) for a in U64_EDGES[:6] for p in [0, 7, 63, 64] for l in [0, 1, 8, 64, 65]])
+    for cmp, ty in [("lt", "s64"), ("lt", "u64"), ("ge", "s64"), ("hi", "u64"), ("eq", "b64"), ("ne", "b64")]:
+        op64("setp_%s_%s" % (cmp, ty), "   setp.%s.%s %%p1, %%x0, %%x1;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % (cmp, ty),
+             U64_EDGES[:8], 2, out32=True)
+    op64("mul_wide_u32_hi", "   cvt.u32.u64 %r2, %x0;\n   cvt.u32.u64 %r3, %x1;\n   mul.wide.u32 %x5, %r2, %r3;\n",
+         U64_EDGES, 2)
+    op64("cvt_pack_mov_b64", "   mov.b64 {%r2, %r3}, %x0;\n   mov.b64 %x5, {%r3, %r2};\n", U64_EDGES, 1)
+
+def int16_cases():
+    U16 = [0, 1, 7, 0x7fff, 0x8000, 0xffff, 0xfff9, 0x1234]
+    pre = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n"
+    post = "   cvt.u32.u16 %r10, %h3;\n"
+    for op in ["add.u16", "sub.u16", "mul.lo.u16", "mul.hi.u16", "mul.hi.s16", "div.u16", "div.s16",
+               "rem.u16", "rem.s16", "min.s16", "max.u16", "and.b16", "or.b16", "xor.b16"]:
+        G["op_case"](op.replace(".", "_"), pre + "   %s %%h3, %%h1, %%h2;\n" % op + post, U16, 2)
+    G["op_case"]("mul_wide_s16", pre + "   mul.wide.s16 %r10, %h1, %h2;\n", U16, 2)
+    for op in ["shl.b16", "shr.u16", "shr.s16"]:
+        G["op_case"](op.replace(".", "_"), pre + "   %s %%h3, %%h1, %%r3;\n" % op + post,
+                     None, 2, combos=[(a, b) for a in U16 for b in [0, 1, 15, 16, 17, 40]])
+    for op in ["abs.s16", "neg.s16", "not.b16"]:
+        G["op_case"](op.replace(".", "_"), pre + "   %s %%h3, %%h1;\n" % op + post, U16, 1)
+    G["op_case"]("setp_lt_s16", pre + "   setp.lt.s16 %p1, %h1, %h2;\n   selp.u32 %r10, 1, 0, %p1;\n", U16, 2)
+
+def more_int_cases():
+    U = G["U32_EDGES"]
+    S = G["U32_SMALL"]
+    op2("add_cc_addc", "   add.cc.u32 %r10, %r2, %r3;\n   addc.u32 %r11, %r4, 0;\n", S, 3, todo="carry chains")
+    op2("sub_cc_subc", "   sub.cc.u32 %r10, %r2, %r3;\n   subc.u32 %r11, %r4, 0;\n", S, 3, todo="carry chains")
+    op2("mad_cc_madc", "   mad.lo.cc.u32 %r10, %r2, %r3, %r4;\n   madc.hi.u32 %r11, %r2, %r3, 0;\n", S, 3,
+        todo="carry chains")
+    op2("addc_cc_chain", "   add.cc.u32 %r10, %r2, %r3;\n   addc.cc.u32 %r11, %r2, %r4;\n"
+        "   addc.u32 %r12, 0, 0;\n   add.u32 %r11, %r11, %r12;\n", S, 3, todo="carry chains")
+    for op in ["dp4a.u32.u32", "dp4a.s32.s32", "dp4a.u32.s32", "dp2a.lo.u32.u32", "dp2a.hi.s32.s32"]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3, %%r4;\n" % op, S, 3, todo="dp4a/dp2a")
+    G["op_case"]("slct_u32_s32", "   slct.u32.s32 %r10, %r2, %r3, %r4;\n", S, 3, todo="slct")
+    G["op_case"]("slct_f32_f32", "   slct.f32.f32 %r10, %r2, %r3, %r4;\n", None, 3, todo="slct",
+                 combos=[(1, 2, c) for c in G["F32_EDGES"]])
+    for lut in [0x96, 0xe8, 0x80, 0xfe, 0x1e]:
+        G["op_case"]("lop3_%02x" % lut, "   lop3.b32 %%r10, %%r2, %%r3, %%r4, 0x%x;\n" % lut, S, 3, todo="lop3")
+    for mode in ["clamp", "wrap"]:
+        G["op_case"]("bmsk_%s" % mode, "   bmsk.%s.b32 %%r10, %%r2, %%r3;\n" % mode, None, 2, todo="bmsk",
+                     combos=[(a, b) for a in [0, 1, 8, 31, 32, 33] for b in [0, 1, 8, 31, 32, 40]])
+    for mode in ["", ".f4e", ".b4e", ".rc8", ".ecl", ".ecr", ".rc16"]:
+        sels = [0x3210, 0x7654, 0x0123, 0x89ab, 0xcdef, 0x4567, 0x1f2e, 0xf0f1, 0, 1, 2, 3]
+        G["op_case"]("prmt_b32%s" % mode.replace(".", "_"), "   prmt.b32%s %%r10, %%r2, %%r3, %%r4;\n" % mode, None, 3,
+                     combos=[(0x80ff1234, 0x11223344, c) for c in sels] + [(0x12345678, 0x9abcdef0, c) for c in sels])
+    for op in ["bfind.u32", "bfind.s32", "bfind.shiftamt.u32", "bfind.shiftamt.s32"]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2;\n" % op, U, 1)
+    for d in ["l", "r"]:
+        for m in ["wrap", "clamp"]:
+            G["op_case"]("shf_%s_%s" % (d, m), "   shf.%s.%s.b32 %%r10, %%r2, %%r3, %%r4;\n" % (d, m), None, 3,
+                         combos=[(0x12345678, 0x9abcdef0, n) for n in [0, 1, 4, 31, 32, 33, 63, 64, 0xffffffff]])
+    G["op_case"]("popc_clz_brev_mix", "   popc.b32 %r5, %r2;\n   clz.b32 %r6, %r2;\n   brev.b32 %r7, %r2;\n"
+                 "   add.u32 %r10, %r5, %r6;\n   xor.b32 %r10, %r10, %r7;\n", U, 1)
+    G["op_case"]("cnot_pred_logic", "   setp.ne.u32 %p1, %r2, 0;\n   setp.ne.u32 %p2, %r3, 0;\n"
+                 "   xor.pred %p3, %p1, %p2;\n   and.pred %p4, %p3, %p1;\n   not.pred %p5, %p4;\n"
+                 "   or.pred %p6, %p5, %p2;\n   selp.u32 %r10, 1, 0, %p6;\n", S, 2)
+
+def f32_rounding_cases():
+    E = G["F32_EDGES"]
+    rng = random.Random(32)
+    R = rnd_f32(rng, 40)
+    for rnd in ["rz", "rm", "rp"]:
+        for op in ["add", "sub", "mul", "div"]:
+            G["op_case"]("%s_%s_f32" % (op, rnd), "   %s.%s.f32 %%r10, %%r2, %%r3;\n" % (op, rnd), E, 2,
+                         todo="directed rounding")
+            G["op_case"]("%s_%s_f32_random" % (op, rnd), "   %s.%s.f32 %%r10, %%r2, %%r3;\n" % (op, rnd), None, 2,
+                         todo="directed rounding", combos=list(zip(R, R[7:] + R[:7])))
+        G["op_case"]("fma_%s_f32" % rnd, "   fma.%s.f32 %%r10, %%r2, %%r3, %%r4;\n" % rnd, G["F32_SMALL"], 3,
+                     todo="directed rounding")
+        G["op_case"]("sqrt_%s_f32" % rnd, "   sqrt.%s.f32 %%r10, %%r2;\n" % rnd, E + R, 1, todo="directed rounding")
+        G["op_case"]("rcp_%s_f32" % rnd, "   rcp.%s.f32 %%r10, %%r2;\n" % rnd, E + R, 1, todo="directed rounding")
+        G["op_case"]("add_%s_ftz_f32" % rnd, "   add.%s.ftz.f32 %%r10, %%r2, %%r3;\n" % rnd, E, 2,
+                     todo="directed rounding")
+        for src in ["s32", "u32", "s64", "u64"]:
+            if src.endswith("64"):
+                op64("cvt_%s_f32_%s" % (rnd, src), "   cvt.%s.f32.%s %%r10, %%x0;\n" % (rnd, src), U64_EDGES + 
+                     [0x0000000001000001, 0x7fffffffffffffff], 1, out32=True, todo="directed rounding")
+            else:
+                G["op_case"]("cvt_%s_f32_%s" % (rnd, src), "   cvt.%s.f32.%s %%r10, %%r2;\n" % (rnd, src),
+                             G["U32_EDGES"] + [16777217, 0x7fffffc1, 0xffffff7f], 1, todo="directed rounding")
+        G["op_case"]("cvt_%s_f16_f32" % rnd, "   cvt.%s.f16.f32 %%h1, %%r2;\n   cvt.u32.u16 %%r10, %%h1;\n" % rnd,
+                     E + R, 1, todo="directed rounding")
+    # random operands, round to nearest (bit exact) and divisions
+    for op in ["add.rn", "mul.rn", "div.rn", "sub.rn"]:
+        G["op_case"]("%s_f32_random" % op.replace(".", "_"), "   %s.f32 %%r10, %%r2, %%r3;\n" % op, None, 2,
+                     combos=list(zip(R, R[3:] + R[:3])))
+    G["op_case"]("fma_rn_f32_random", "   fma.rn.f32 %r10, %r2, %r3, %r4;\n", None, 3,
+                 combos=list(zip(R, R[3:] + R[:3], R[11:] + R[:11])))
+    G["op_case"]("sqrt_rn_f32_random", "   sqrt.rn.f32 %r10, %r2;\n", [r & 0x7fffffff for r in R], 1)
+    G["op_case"]("div_full_f32", "   div.full.f32 %r10, %r2, %r3;\n", None, 2, extra=["ulp: 2"],
+                 combos=list(zip(R, R[5:] + R[:5])))
+    G["op_case"]("div_approx_f32", "   div.approx.f32 %r10, %r2, %r3;\n", None, 2, extra=["ulp: 2"],
+                 combos=list(zip(R, R[5:] + R[:5])))
+    # ranges where the ISA bounds the error
+    pos = [f32(x) for x in (0.001, 0.1, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 10.0, 100.0, 12345.0, 1e-30, 1e30)]
+    angles = [f32(x) for x in (-3.0, -1.5, -0.5, -0.1, 0.0, 0.1, 0.5, 1.0, 1.5, 2.0, 3.0, 3.14159)]
+    G["op_case"]("rcp_approx_f32", "   rcp.approx.f32 %r10, %r2;\n", pos + [f32(-2.0)], 1, extra=["ulp: 1"])
+    G["op_case"]("sqrt_approx_f32", "   sqrt.approx.f32 %r10, %r2;\n", pos, 1, extra=["ulp: 2"])
+    G["op_case"]("rsqrt_approx_f32", "   rsqrt.approx.f32 %r10, %r2;\n", pos, 1, extra=["ulp: 2"])
+    G["op_case"]("ex2_approx_f32", "   ex2.approx.f32 %r10, %r2;\n",
+                 [f32(x) for x in (-10.0, -1.5, -0.5, 0.0, 0.25, 1.0, 3.3, 10.0, 20.5)], 1, extra=["ulp: 4"])
+    G["op_case"]("lg2_approx_f32", "   lg2.approx.f32 %r10, %r2;\n", pos, 1, extra=["abs: 2e-6", "ulp: 2"])
+    G["op_case"]("sin_approx_f32", "   sin.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 2e-6"])
+    G["op_case"]("cos_approx_f32", "   cos.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 2e-6"])
+    G["op_case"]("tanh_approx_f32", "   tanh.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 1e-3"])
+    G["op_case"]("ex2_approx_ftz_f32", "   ex2.approx.ftz.f32 %r10, %r2;\n",
+                 [f32(x) for x in (-130.0, -126.5, -100.0, 0.0, 1.0)], 1, extra=["ulp: 4"])
+    for op in ["min.NaN.f32", "max.NaN.f32", "min.xorsign.abs.f32", "max.xorsign.abs.f32"]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3;\n" % op, G["F32_SMALL"], 2, target="sm_86",
+                     todo="min/max .NaN and .xorsign.abs")
+    for cls in ["finite", "infinite", "number", "notanumber", "normal", "subnormal"]:
+        G["op_case"]("testp_%s_f32" % cls, "   testp.%s.f32 %%p1, %%r2;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % cls, E, 1,
+                     todo="testp")
+
+def f16_cases():
+    H = G["F16_EDGES"]
+    pre = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n   cvt.u16.u32 %h3, %r4;\n"
+    post = "   cvt.u32.u16 %r10, %h4;\n"
+    for op in ["sub.f16", "min.f16", "max.f16", "add.ftz.f16", "mul.sat.f16"]:
+        G["op_case"](op.replace(".", "_"), pre + "   %s %%h4, %%h1, %%h2;\n" % op + post, H, 2, target="sm_80")
+    G["op_case"]("fma_rn_f16", pre + "   fma.rn.f16 %h4, %h1, %h2, %h3;\n" + post, H[:10], 3)
+    for op in ["neg.f16", "abs.f16"]:
+        G["op_case"](op.replace(".", "_"), pre + "   %s %%h4, %%h1;\n" % op + post, H, 1, target="sm_80")
+    G["op_case"]("setp_lt_f16", pre + "   setp.lt.f16 %p1, %h1, %h2;\n   selp.u32 %r10, 1, 0, %p1;\n", H, 2)
+    pairs = [(a | (b << 16)) for a, b in zip(H, H[3:] + H[:3])]
+    for op in ["add.f16x2", "mul.f16x2", "sub.f16x2", "min.f16x2", "max.f16x2"]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3;\n" % op, pairs, 2, target="sm_80",
+                     todo="f16x2 arithmetic")
+    G["op_case"]("fma_rn_f16x2", "   fma.rn.f16x2 %r10, %r2, %r3, %r4;\n", pairs[:8], 3, todo="f16x2 arithmetic")
+    G["op_case"]("cvt_rn_f16x2_f32", "   cvt.rn.f16x2.f32 %r10, %r2, %r3;\n", G["F32_SMALL"], 2, target="sm_80",
+                 todo="cvt.f16x2")
+    B = [0x0000, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0x0001, 0x7f7f, 0x4049, 0x3c00, 0xc2c8]
+    pre_b = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n"
+    for op in ["add.bf16", "mul.bf16", "sub.bf16"]:
+        G["op_case"](op.replace(".", "_"), pre_b + "   %s %%h4, %%h1, %%h2;\n" % op + post, B, 2, target="sm_90",
+                     todo="bf16 arithmetic")
+    G["op_case"]("cvt_rn_bf16_f32", "   cvt.rn.bf16.f32 %h4, %r2;\n" + post, G["F32_EDGES"], 1, target="sm_80",
+                 todo="bf16 conversions")
+    G["op_case"]("cvt_f32_bf16", pre_b + "   cvt.f32.bf16 %r10, %h1;\n", B, 1, target="sm_90", todo="bf16 conversions")
+    G["op_case"]("cvt_rn_bf16x2_f32", "   cvt.rn.bf16x2.f32 %r10, %r2, %r3;\n", G["F32_SMALL"], 2, target="sm_80",
+                 todo="bf16 conversions")
+    G["op_case"]("cvt_rzi_s32_f16", pre_b + "   cvt.rzi.s32.f16 %r10, %h1;\n", G["F16_EDGES"], 1)
+    G["op_case"]("cvt_rn_f16_s32", "   cvt.rn.f16.s32 %h4, %r2;\n" + post,
+                 [0, 1, 0xffffffff, 65504, 65519, 65520, 100000, 0x80000000, 2049, 2051], 1)
+
+def cvt_more_cases():
+    C = G["F32_CONV"]
+    for rnd in ["rni", "rzi", "rmi", "rpi"]:
+        for dst in ["s64", "u64"]:
+            G["op_case"]("cvt_%s_%s_f32" % (rnd, dst),
+                         "   cvt.%s.%s.f32 %%rd7, %%r2;\n   cvt.u32.u64 %%r10, %%rd7;\n   shr.u64 %%rd8, %%rd7, 32;\n"
+                         "   cvt.u32.u64 %%r11, %%rd8;\n   xor.b32 %%r10, %%r10, %%r11;\n" % (rnd, dst), C, 1)
+        for dst in ["s8", "u16"]:
+            G["op_case"]("cvt_%s_%s_f32" % (rnd, dst),
+                         "   cvt.%s.%s.f32 %%h1, %%r2;\n   cvt.u32.u16 %%r10, %%h1;\n" % (rnd, dst), C, 1)
+    G["op_case"]("cvt_ftz_rni_f32_f32", "   cvt.rni.ftz.f32.f32 %r10, %r2;\n", C, 1)
+    G["op_case"]("cvt_sat_f32_f32", "   cvt.sat.f32.f32 %r10, %r2;\n", G["F32_EDGES"], 1)
+    G["op_case"]("cvt_rn_f32_u64", "   cvt.u64.u32 %rd7, %r2;\n   shl.b64 %rd7, %rd7, 33;\n   cvt.rn.f32.u64 %r10, %rd7;\n",
+                 G["U32_EDGES"], 1)
+    G["op_case"]("cvt_sat_u32_s64", "   cvt.s64.s32 %rd7, %r2;\n   mul.lo.s64 %rd7, %rd7, 3;\n"
+                 "   cvt.sat.u32.s64 %r10, %rd7;\n", G["U32_EDGES"], 1)
+    G["op_case"]("cvt_s8_s32_nosat", "   cvt.s8.s32 %h1, %r2;\n   cvt.s32.s8 %r10, %h1;\n", G["U32_EDGES"], 1)
+
+def f64_cases():
+    rng = random.Random(64)
+    R = rnd_f64(rng, 48)
+    RR = list(zip(R, R[5:] + R[:5]))
+    for rnd in ["rn", "rz", "rm", "rp"]:
+        for op in ["add", "sub", "mul", "div"]:
+            op64("%s_%s_f64" % (op, rnd), "   %s.%s.f64 %%x5, %%x0, %%x1;\n" % (op, rnd), F64_EDGES, 2, todo=FP_TODO)
+            op64("%s_%s_f64_random" % (op, rnd), "   %s.%s.f64 %%x5, %%x0, %%x1;\n" % (op, rnd), combos=RR,
+                 todo=FP_TODO)
+        op64("fma_%s_f64" % rnd, "   fma.%s.f64 %%x5, %%x0, %%x1, %%x2;\n" % rnd, F64_SMALL, 3, todo=FP_TODO)
+        op64("fma_%s_f64_random" % rnd, "   fma.%s.f64 %%x5, %%x0, %%x1, %%x2;\n" % rnd, nops=3,
+             combos=list(zip(R, R[3:] + R[:3], R[17:] + R[:17])), todo=FP_TODO)
+        op64("sqrt_%s_f64" % rnd, "   sqrt.%s.f64 %%x5, %%x0;\n" % rnd, F64_EDGES + [r & ~(1 << 63) for r in R], 1,
+             todo=FP_TODO)
+        op64("rcp_%s_f64" % rnd, "   rcp.%s.f64 %%x5, %%x0;\n" % rnd, F64_EDGES + R, 1, todo=FP_TODO)
+        op64("cvt_%s_f32_f64" % rnd, "   cvt.%s.f32.f64 %%r10, %%x0;\n" % rnd,
+             F64_EDGES + R + [f64(3.4028235677973366e38), f64(1.401298464324817e-45), f64(7e-46)], 1, out32=True,
+             todo=FP_TODO)
+        for src in ["s32", "u32", "s64", "u64"]:
+            op64("cvt_%s_f64_%s" % (rnd, src), "   cvt.%s.f64.%s %%x5, %%x0;\n" % (rnd, src)
+                 if src.endswith("64") else "   cvt.u32.u64 %%r2, %%x0;\n   cvt.%s.f64.%s %%x5, %%r2;\n" % (rnd, src),
+                 U64_EDGES + [0x0020000000000001, 0xfffffffffffff801], 1, todo=FP_TODO)
+    for rnd in ["rni", "rzi", "rmi", "rpi"]:
+        for dst in ["s32", "u32", "s64", "u64"]:
+            op64("cvt_%s_%s_f64" % (rnd, dst), "   cvt.%s.%s.f64 %%x5, %%x0;\n" % (rnd, dst)
+                 if dst.endswith("64") else "   cvt.%s.%s.f64 %%r10, %%x0;\n" % (rnd, dst),
+                 F64_EDGES + [f64(x) for x in (0.5, 1.5, 2.5, -0.5, -1.5, 2147483647.5, 4294967295.5,
+                                               -2147483648.5, 9.3e18, 1.9e19, -9.3e18)], 1,
+                 out32=not dst.endswith("64"), todo=FP_TODO)
+        op64("cvt_%s_f64_f64" % rnd, "   cvt.%s.f64.f64 %%x5, %%x0;\n" % rnd, F64_EDGES + R, 1, todo=FP_TODO)
+    op64("cvt_f64_f32", "   cvt.u32.u64 %r2, %x0;\n   cvt.f64.f32 %x5, %r2;\n",
+         [w for w in G["F32_EDGES"]] + [0x00000001, 0x807fffff], 1, todo=FP_TODO)
+    for op in ["min.f64", "max.f64", "copysign.f64"]:
+        op64(op.replace(".", "_"), "   %s %%x5, %%x0, %%x1;\n" % op, F64_SMALL, 2, todo=FP_TODO)
+    for op in ["abs.f64", "neg.f64"]:
+        op64(op.replace(".", "_"), "   %s %%x5, %%x0;\n" % op, F64_EDGES, 1, todo=FP_TODO)
+    for cmp in ["eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"]:
+        op64("setp_%s_f64" % cmp, "   setp.%s.f64 %%p1, %%x0, %%x1;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % cmp,
+             F64_SMALL, 2, out32=True, todo=FP_TODO)
+    for cls in ["finite", "infinite", "number", "notanumber", "normal", "subnormal"]:
+        op64("testp_%s_f64" % cls, "   testp.%s.f64 %%p1, %%x0;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % cls, F64_EDGES, 1,
+             out32=True, todo=FP_TODO)
+    op64("rsqrt_approx_f64", "   rsqrt.approx.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1,
+         todo=FP_TODO)
+    op64("rcp_approx_ftz_f64", "   rcp.approx.ftz.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1,
+         todo=FP_TODO)
+    op64("mad_rn_f64", "   mad.rn.f64 %x5, %x0, %x1, %x2;\n", F64_SMALL[:6], 3, todo=FP_TODO)
+    op64("selp_f64", "   setp.ne.u64 %p1, %x2, 0;\n   selp.f64 %x5, %x0, %x1, %p1;\n",
+         [f64(1.5), f64(-2.0), 0x7ff8000000000000, 0, 1], 3)
+    op64("mov_b64_f64_unpack", "   mov.b64 {%r2, %r3}, %x0;\n   mov.b64 %x5, {%r3, %r2};\n", F64_EDGES, 1)
+
+def warp_cases():
+    """Block of 64 threads (2 warps); each thread loads in[tid]."""
+    vals = [(k * 2654435761) & 0xffffffff for k in range(64)]
+    def wcase(name, instr, todo="warp-level operations", target="sm_75", data=vals):
+        comments = ["todo: " + todo] if todo else []
+        comments += ["block: 64"] + G["in_lines"](data) + ["out: u32 64"]
+        G["write_case"](name, comments, G["load_operands"](1) + instr + G["STORE32"], target)
+    for mode in ["up", "down", "bfly", "idx"]:
+        for b, c in [(1, 0x1f), (5, 0x1f), (3, 0x0), (2, 0x1c1f), (31, 0x1f), (0, 0x1f)]:
+            wcase("shfl_sync_%s_%d_%x" % (mode, b, c),
+                  "   shfl.sync.%s.b32 %%r10|%%p1, %%r2, %d, 0x%x, 0xffffffff;\n   selp.u32 %%r11, 0x80000000, 0, %%p1;\n"
+                  "   xor.b32 %%r10, %%r10, %%r11;\n" % (mode, b, c))
+    wcase("shfl_sync_idx_dynamic", "   and.b32 %r5, %r2, 31;\n   shfl.sync.idx.b32 %r10, %r2, %r5, 0x1f, 0xffffffff;\n")
+    wcase("vote_sync_all", "   and.b32 %r5, %r2, 1;\n   setp.ne.u32 %p1, %r5, 0;\n"
+          "   vote.sync.all.pred %p2, %p1, 0xffffffff;\n   selp.u32 %r10, 1, 0, %p2;\n")
+    wcase("vote_sync_any", "   and.b32 %r5, %r1, 31;\n   setp.eq.u32 %p1, %r5, 7;\n"
+          "   vote.sync.any.pred %p2, %p1, 0xffffffff;\n   selp.u32 %r10, 1, 0, %p2;\n")
+    wcase("vote_sync_uni", "   shr.u32 %r5, %r1, 5;\n   setp.eq.u32 %p1, %r5, 1;\n"
+          "   vote.sync.uni.pred %p2, %p1, 0xffffffff;\n   selp.u32 %r10, 1, 0, %p2;\n")
+    wcase("vote_sync_ballot", "   and.b32 %r5, %r2, 1;\n   setp.ne.u32 %p1, %r5, 0;\n"
+          "   vote.sync.ballot.b32 %r10, %p1, 0xffffffff;\n")
+    wcase("activemask_full", "   activemask.b32 %r10;\n")
+    wcase("activemask_divergent", "   and.b32 %r5, %r1, 3;\n   setp.eq.u32 %p1, %r5, 0;\n   mov.u32 %r10, 0;\n"
+          "   @%p1 bra SKIP;\n   activemask.b32 %r10;\nSKIP:\n")
+    wcase("match_any_sync", "   and.b32 %r5, %r2, 3;\n   match.any.sync.b32 %r10, %r5, 0xffffffff;\n")
+    wcase("match_all_sync", "   shr.u32 %r5, %r1, 5;\n   match.all.sync.b32 %r10|%p1, %r5, 0xffffffff;\n"
+          "   selp.u32 %r11, 0x80000000, 0, %p1;\n   or.b32 %r10, %r10, %r11;\n")
+    for op in ["add.u32", "min.u32", "max.u32", "min.s32", "max.s32", "and.b32", "or.b32", "xor.b32"]:
+        wcase("redux_sync_%s" % op.replace(".", "_"), "   redux.sync.%s %%r10, %%r2, 0xffffffff;\n" % op, target="sm_80")
+    wcase("laneid_warpid", "   mov.u32 %r5, %laneid;\n   mov.u32 %r6, WARP_SZ;\n   mad.lo.u32 %r10, %r6, 1000, %r5;\n",
+          todo=None)
+    wcase("lanemask_lt_ge", "   mov.u32 %r5, %lanemask_lt;\n   mov.u32 %r6, %lanemask_ge;\n   xor.b32 %r10, %r5, %r6;\n")
+    wcase("bar_warp_sync", "   bar.warp.sync 0xffffffff;\n   add.u32 %r10, %r2, 1;\n")
+
+def atomic_cases():
+    """Every thread of a block hits out[0] (and out[1]); the final value
+    is deterministic.  The out buffer starts as 0xdededede words."""
+    vals = [(k * 2246822519) & 0xffffffff for k in range(128)]
+    body_addr = "   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n   ld.global.u32 %r2, [%rd4];\n"
+    def acase(name, instr, todo="atomics", n=128, data=vals, target="sm_75"):
+        comments = (["todo: " + todo] if todo else []) + ["block: %d" % n] + G["in_lines"](data[:n]) + ["out: u32 4"]
+        G["write_case"](name, comments, body_addr + instr, target)
+    for op in ["add.u32", "min.u32", "max.u32", "min.s32", "max.s32", "and.b32", "or.b32", "xor.b32"]:
+        acase("atom_global_%s" % op.replace(".", "_"), "   atom.global.%s %%r10, [%%rd2], %%r2;\n" % op)
+        acase("red_global_%s" % op.replace(".", "_"), "   red.global.%s [%%rd2+4], %%r2;\n" % op)
+    acase("atom_global_inc", "   atom.global.inc.u32 %r10, [%rd2], 100;\n")
+    acase("atom_global_dec", "   atom.global.dec.u32 %r10, [%rd2+8], 1000;\n")
+    acase("atom_global_add_f32", "   and.b32 %r5, %r2, 255;\n   cvt.rn.f32.u32 %r6, %r5;\n"
+          "   atom.global.add.f32 %r10, [%rd2], %r6;\n")
+    acase("atom_global_cas_count", "   mov.u32 %r5, 0xdededede;\n   atom.global.cas.b32 %r10, [%rd2+12], %r5, 7;\n"
+          "   setp.eq.u32 %p1, %r10, %r5;\n   selp.u32 %r6, 1, 0, %p1;\n   atom.global.add.u32 %r7, [%rd2+4], %r6;\n")
+    acase("atom_generic_add", "   cvta.global.u64 %rd7, %rd2;\n   atom.add.u32 %r10, [%rd7], 1;\n")
+    acase("atom_shared_add_then_store", "   .shared .align 4 .b32 acc;\n   setp.eq.u32 %p1, %r1, 0;\n"
+          "   @%p1 st.shared.u32 [acc], 5;\n   bar.sync 0;\n   atom.shared.add.u32 %r10, [acc], %r2;\n"
+          "   bar.sync 0;\n   @%p1 ld.shared.u32 %r11, [acc];\n   @%p1 st.global.u32 [%rd2], %r11;\n",
+          todo="atomics and barriers")
+
+def memory_cases():
+    words = list(range(1, 65))
+    def mcase(name, body, n, todo=None, decls="", out=64, data=words, target="sm_75"):
+        comments = (["todo: " + todo] if todo else []) + ["block: %s" % n] + G["in_lines"](data) + ["out: u32 %d" % out]
+        G["write_case"](name, comments, body, target, decls)
+    mcase("ld_st_v4_u32", "   mul.wide.u32 %rd3, %r1, 16;\n   add.s64 %rd4, %rd1, %rd3;\n"
+          "   ld.global.v4.u32 {%r2, %r3, %r4, %r5}, [%rd4];\n   add.s64 %rd6, %rd2, %rd3;\n"
+          "   st.global.v4.u32 [%rd6], {%r5, %r4, %r3, %r2};\n", 16)
+    mcase("ld_st_v2_u64", "   mul.wide.u32 %rd3, %r1, 16;\n   add.s64 %rd4, %rd1, %rd3;\n"
+          "   ld.global.v2.u64 {%rd7, %rd8}, [%rd4];\n   add.s64 %rd6, %rd2, %rd3;\n"
+          "   st.global.v2.u64 [%rd6], {%rd8, %rd7};\n", 16)
+    mcase("ld_global_nc_u8_s8", "   cvt.u64.u32 %rd3, %r1;\n   add.s64 %rd4, %rd1, %rd3;\n"
+          "   ld.global.nc.u8 %r2, [%rd4];\n   ld.global.nc.s8 %r3, [%rd4+128];\n   xor.b32 %r10, %r2, %r3;\n"
+          "   mul.wide.u32 %rd5, %r1, 4;\n   add.s64 %rd6, %rd2, %rd5;\n   st.global.u32 [%rd6], %r10;\n", 64,
+          data=[(k * 0x9e3779b9) & 0xffffffff for k in range(64)])
+    mcase("local_array_generic", "   .local .align 4 .b8 buf[64];\n   mov.u64 %rd7, buf;\n   cvta.local.u64 %rd8, %rd7;\n"
+          "   mov.u32 %r5, 0;\nL0:\n   mul.wide.u32 %rd3, %r5, 4;\n   add.s64 %rd4, %rd8, %rd3;\n"
+          "   add.u32 %r6, %r5, %r1;\n   st.u32 [%rd4], %r6;\n   add.u32 %r5, %r5, 1;\n   setp.lt.u32 %p1, %r5, 16;\n"
+          "   @%p1 bra L0;\n   and.b32 %r7, %r1, 15;\n   mul.wide.u32 %rd3, %r7, 4;\n   add.s64 %rd4, %rd7, %rd3;\n"
+          "   ld.local.u32 %r10, [%rd4];\n" + G["STORE32"], 32)
+    mcase("shared_generic_roundtrip", "   .shared .align 4 .b8 sm[256];\n   mov.u64 %rd7, sm;\n"
+          "   cvta.shared.u64 %rd8, %rd7;\n   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd8, %rd3;\n"
+          "   st.u32 [%rd4], %r1;\n   ld.u32 %r10, [%rd4];\n   cvta.to.shared.u64 %rd9, %rd4;\n"
+          "   add.s64 %rd10, %rd7, %rd3;\n   setp.eq.u64 %p1, %rd9, %rd10;\n   selp.u32 %r11, 0x100, 0, %p1;\n"
+          "   add.u32 %r10, %r10, %r11;\n" + G["STORE32"], 32, out=32)
+    mcase("isspacep", "   .shared .align 4 .b32 s;\n   mov.u64 %rd7, s;\n   cvta.shared.u64 %rd8, %rd7;\n"
+          "   isspacep.shared %p1, %rd8;\n   isspacep.global %p2, %rd2;\n   isspacep.shared %p3, %rd2;\n"
+          "   selp.u32 %r5, 1, 0, %p1;\n   selp.u32 %r6, 2, 0, %p2;\n   selp.u32 %r7, 4, 0, %p3;\n"
+          "   or.b32 %r10, %r5, %r6;\n   or.b32 %r10, %r10, %r7;\n" + G["STORE32"], 1, out=1, todo="isspacep")
+    mcase("global_var_init", "   mul.wide.u32 %rd3, %r1, 4;\n   mov.u64 %rd7, table;\n   add.s64 %rd4, %rd7, %rd3;\n"
+          "   ld.global.u32 %r10, [%rd4];\n   ld.const.u32 %r11, [ctab+8];\n   add.u32 %r10, %r10, %r11;\n"
+          + G["STORE32"], 8, out=8,
+          decls=".global .align 4 .u32 table[8] = {1, 2, 3, 0x80000000, 5, 6, 7, 0xffffffff};\n"
+                ".const .align 4 .u32 ctab[4] = {10, 20, 30, 40};\n")
+    mcase("global_var_pointer_init", "   ld.global.u64 %rd7, [ptr];\n   ld.u32 %r10, [%rd7+4];\n" + G["STORE32"], 1,
+          out=1, decls=".global .align 4 .u32 arr[2] = {11, 22};\n.global .align 8 .u64 ptr = generic(arr);\n")
+    mcase("sreg_3d", "   mov.u32 %r2, %tid.x;\n   mov.u32 %r3, %tid.y;\n   mov.u32 %r4, %tid.z;\n"
+          "   mov.u32 %r5, %ntid.x;\n   mov.u32 %r6, %ntid.y;\n   mad.lo.u32 %r7, %r4, %r6, %r3;\n"
+          "   mad.lo.u32 %r1, %r7, %r5, %r2;\n   mov.u32 %r8, %ntid.z;\n   mad.lo.u32 %r10, %r8, 10000, %r1;\n"
+          + G["STORE32"], "4 3 2", out=24)
+    mcase("brx_idx", "   and.b32 %r5, %r1, 3;\n   ts: .branchtargets T0, T1, T2, T3;\n   brx.idx %r5, ts;\n"
+          "T0:\n   mov.u32 %r10, 100;\n   bra.uni E;\nT1:\n   mov.u32 %r10, 101;\n   bra.uni E;\n"
+          "T2:\n   mov.u32 %r10, 102;\n   bra.uni E;\nT3:\n   mov.u32 %r10, 103;\nE:\n" + G["STORE32"], 8, out=8,
+          todo="brx.idx")
+    mcase("call_func", "   .param .b32 p0;\n   .param .b32 r0;\n   st.param.b32 [p0], %r1;\n"
+          "   call.uni (r0), twice, (p0);\n   ld.param.b32 %r10, [r0];\n" + G["STORE32"], 8, out=8, todo="calls",
+          decls=".func (.param .b32 out) twice(.param .b32 in)\n{\n   .reg .b32 %t<2>;\n"
+                "   ld.param.b32 %t0, [in];\n   add.u32 %t1, %t0, %t0;\n   st.param.b32 [out], %t1;\n   ret;\n}\n")
+
+def barrier_cases():
+    data = [(k * 2654435761) & 0xffffffff for k in range(128)]
+    body = ("   .shared .align 4 .b32 sm[128];\n   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n"
+            "   ld.global.u32 %r2, [%rd4];\n   mov.u64 %rd7, sm;\n   add.s64 %rd8, %rd7, %rd3;\n"
+            "   st.shared.u32 [%rd8], %r2;\n   bar.sync 0;\n   xor.b32 %r5, %r1, 127;\n   mul.wide.u32 %rd9, %r5, 4;\n"
+            "   add.s64 %rd10, %rd7, %rd9;\n   ld.shared.u32 %r10, [%rd10];\n" + G["STORE32"])
+    G["write_case"]("bar_sync_reverse", ["todo: barriers need the fiber scheduler", "block: 128"] +
+                    G["in_lines"](data) + ["out: u32 128"], body)
+
+def generate(g):
+    G.update(g)
+    int64_cases()
+    int16_cases()
+    more_int_cases()
+    f32_rounding_cases()
+    f16_cases()
+    cvt_more_cases()
+    f64_cases()
+    warp_cases()
+    atomic_cases()
+    memory_cases()
+    barrier_cases()
