@@ -119,18 +119,24 @@ $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(INTERNAL_LIB)
 unit: $(UNIT_BIN) $(TOOLS_BIN)
 tests-build: all unit
 
-test: tests-build
+# The unit and MSL layers also run under ASan+UBSan (the asan layer of
+# tests/run.sh), from a separate build directory.
+ASAN_VARS := BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+
+asan-build:
+	$(MAKE) --no-print-directory $(ASAN_VARS) unit
+
+test: tests-build asan-build
 	@bash tests/run.sh
 
-test-full: tests-build
+test-full: tests-build asan-build
 	@MC_TEST_FULL=1 bash tests/run.sh
 
 demo: all
 	@bash examples/demo.sh
 
-asan:
-	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit
-	@BUILD=build-asan bash tests/run.sh unit
+asan: asan-build
+	@bash tests/run.sh asan
 
 bench: all
 	@bash bench/run.sh
@@ -145,7 +151,7 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 
-.PHONY: all unit test test-full demo asan bench clean tests-build
+.PHONY: all unit test test-full demo asan asan-build bench clean tests-build
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -156,6 +162,6 @@ PTX_RUN := $(BUILD)/tests/ptx/ptx_run
 $(PTX_RUN): tests/ptx/ptx_run.c $(CUDA_LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< -Llib -l:libcuda.so.1 -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS)
-unit: $(PTX_RUN)
+tests-build: $(PTX_RUN)
 # .incbin inputs do not appear in the dependency files.
 $(BUILD)/src/compiler/msl/prelude.asm.o: src/compiler/msl/prelude/prelude.metal

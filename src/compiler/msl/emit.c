@@ -312,10 +312,12 @@ static uint32_t max_cf_id(const ir_cf *n)
 {
    uint32_t m = 0;
    for (; n; n = n->next) {
+      /* MC_MAX evaluates its arguments twice: call each child once */
+      uint32_t a = max_cf_id(n->first), b = max_cf_id(n->then_cf), c = max_cf_id(n->else_cf);
       m = MC_MAX(m, n->id);
-      m = MC_MAX(m, max_cf_id(n->first));
-      m = MC_MAX(m, max_cf_id(n->then_cf));
-      m = MC_MAX(m, max_cf_id(n->else_cf));
+      m = MC_MAX(m, a);
+      m = MC_MAX(m, b);
+      m = MC_MAX(m, c);
    }
    return m;
 }

@@ -38,6 +38,12 @@ jobs=(
    "cccl.cu sm_75 cccl_sm75"
    "cccl.cu sm_90 cccl_sm90"
 )
+# The PTX of every program in tests/cuda and examples must parse too.
+for f in "$here"/../../cuda/*.cu "$here"/../../../examples/*.cu; do
+   [ -e "$f" ] || continue
+   rel=${f#"$here"/}
+   jobs+=("$rel sm_75 $(basename "$(dirname "$f")")_$(basename "$f" .cu)_sm75")
+done
 
 compile_one() {
    local here=$1 out=$2 nvcc=$3 src=$4 arch=$5 name=$6
