@@ -164,4 +164,4 @@ $(PTX_RUN): tests/ptx/ptx_run.c $(CUDA_LIB)
 	$(CC) $(CFLAGS) -o $@ $< -Llib -l:libcuda.so.1 -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS)
 tests-build: $(PTX_RUN)
 # .incbin inputs do not appear in the dependency files.
-$(BUILD)/src/compiler/msl/prelude.asm.o: src/compiler/msl/prelude/prelude.metal
+$(BUILD)/src/compiler/msl/prelude.asm.o: $(wildcard src/compiler/msl/prelude/*.metal)

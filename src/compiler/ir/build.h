@@ -103,6 +103,74 @@ static inline bool bld_has(build_ctx *c, ptx_mod m) { return ptx_instr_has_mod(c
 /* Translates the current instruction c->in (not a control-flow one). */
 bool bld_instr(build_ctx *c);
 
+/* ---- build_util.c ---- */
+
+const char *bld_spelled(build_ctx *c);     /* "'add.rz.f32'" for messages */
+bool bld_refuse(build_ctx *c);             /* "... is not supported yet" */
+bool bld_need_types(build_ctx *c, unsigned n);
+bool bld_need_opnds(build_ctx *c, unsigned n);
+ir_rnd bld_rnd(build_ctx *c);
+uint16_t bld_flags(build_ctx *c);
+bool bld_is_harmless_mod(ptx_mod m);
+bool bld_only_mods(build_ctx *c, const ptx_mod *allowed, size_t n);
+/* Refuses any modifier not listed (nor harmless): an unknown combination
+ * is never silently ignored. */
+#define ONLY_MODS(c, ...)                                                     \
+   bld_only_mods((c), (const ptx_mod[]){ PTX_MOD_INVALID, __VA_ARGS__ },      \
+                 sizeof((const ptx_mod[]){ PTX_MOD_INVALID, __VA_ARGS__ }) / sizeof(ptx_mod))
+/* Emits op(srcs) with a def of `bits` and writes it to operand 0. */
+bool bld_alu(build_ctx *c, ir_op op, ptx_type t, uint8_t bits, ir_def **srcs, unsigned n, uint8_t sub,
+             ptx_type dst_type);
+/* d = op(a, b, ...) with every operand of the instruction type. */
+bool bld_simple_alu(build_ctx *c, ir_op op, unsigned nsrc);
+bool bld_is_int16_64(ptx_type t);
+
+/* ---- build_int.c ---- */
+
+bool bld_tr_int_add_sub(build_ctx *c, ir_op op);
+bool bld_tr_int_mul_mad(build_ctx *c, bool mad);
+bool bld_tr_int_div_rem(build_ctx *c, ir_op op);
+bool bld_tr_int_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc);
+bool bld_tr_mul24(build_ctx *c, bool mad);
+bool bld_tr_sad(build_ctx *c);
+bool bld_tr_logic(build_ctx *c, ir_op op, unsigned nsrc);
+bool bld_tr_shift(build_ctx *c, ir_op op);
+bool bld_tr_bitcount(build_ctx *c, ir_op op);
+bool bld_tr_bfe_bfi(build_ctx *c, bool insert);
+bool bld_tr_bfind(build_ctx *c);
+bool bld_tr_prmt(build_ctx *c);
+bool bld_tr_shf(build_ctx *c);
+
+/* ---- build_float.c ---- */
+
+bool bld_float_ok(build_ctx *c, ptx_type t);
+bool bld_tr_float_arith(build_ctx *c, ir_op op);
+bool bld_tr_float_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc);
+bool bld_tr_float_unary(build_ctx *c, ir_op op);
+bool bld_tr_fma(build_ctx *c);
+bool bld_tr_copysign(build_ctx *c);
+
+/* ---- build_cmp.c ---- */
+
+bool bld_tr_setp(build_ctx *c);
+bool bld_tr_set(build_ctx *c);
+bool bld_tr_selp(build_ctx *c);
+
+/* ---- build_warp.c ---- */
+
+bool bld_tr_bar(build_ctx *c);
+bool bld_tr_warp(build_ctx *c);
+
+/* ---- build_atom.c ---- */
+
+bool bld_tr_membar(build_ctx *c);
+bool bld_tr_atom(build_ctx *c);
+
+/* ---- build_call.c ---- */
+
+bool bld_tr_call(build_ctx *c);
+bool bld_tr_isspacep(build_ctx *c);
+
 /* ---- build_mem.c ---- */
 
 bool bld_tr_mov(build_ctx *c);

@@ -8,6 +8,8 @@
 #include "../compiler.h"
 #include "msl.h"
 
+#include <stdarg.h>
+
 #define EMIT_MAX_DEPTH 4096
 
 typedef struct pending_jump {
@@ -35,7 +37,30 @@ void emit_line(emitter *e, const char *fmt, ...) MC_PRINTF(2, 3);
 void emit_val(emitter *e, const ir_def *d);
 void emit_val_comp(emitter *e, const ir_def *d, int comp);
 
-/* emit_instr.c */
+/* emit_instr.c: the formatter and the dispatch.  Formats: %V value
+ * (ir_def *), %s string, %u unsigned, %x hex unsigned, %T/%S the
+ * unsigned/signed type of a bit size, %W the arithmetic type of a bit size
+ * (uint up to 32 bits, ulong above). */
 void emit_instr(emitter *e, ir_instr *i);
+void emit_fmt_v(emitter *e, const char *fmt, va_list ap);
+void emit_set(emitter *e, const ir_instr *i, const char *fmt, ...);   /* "vN = <expr>;" */
+void emit_stmt(emitter *e, const char *fmt, ...);                     /* one line */
+
+static inline const ir_def *S(const ir_instr *i, unsigned k) { return i->srcs[k].def; }
+static inline unsigned B(const ir_instr *i) { return i->def.bits; }
+static inline bool is_signed(ptx_type t) { return ptx_type_is_signed(t); }
+
+/* One function per family; each returns false for ops it does not own. */
+bool emit_mem_op(emitter *e, ir_instr *i);     /* emit_mem.c */
+bool emit_int_op(emitter *e, ir_instr *i);     /* emit_int.c */
+bool emit_float_op(emitter *e, ir_instr *i);   /* emit_float.c */
+bool emit_warp_op(emitter *e, ir_instr *i);    /* emit_warp.c */
+bool emit_atom_op(emitter *e, ir_instr *i);    /* emit_atom.c */
+bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */
+
+/* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
+ * expression to byte_off past addr in a space. */
+const char *emit_mem_type(ptx_type t);
+void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const ir_def *addr, uint32_t byte_off);
 
 #endif

@@ -1,5 +1,5 @@
-/* The MSL prelude (prelude/prelude.metal), embedded as a NUL-terminated
- * string so the compiler needs no files at run time. */
+/* The MSL prelude (the .metal files of prelude/, in this order), embedded as one
+ * NUL-terminated string so the compiler needs no files at run time. */
 #if defined(__APPLE__)
 #define SYM(x) _##x
 #else
@@ -14,7 +14,12 @@
 	.private_extern SYM(msl_prelude_text)
 #endif
 SYM(msl_prelude_text):
-	.incbin "src/compiler/msl/prelude/prelude.metal"
+	.incbin "src/compiler/msl/prelude/base.metal"
+	.incbin "src/compiler/msl/prelude/int.metal"
+	.incbin "src/compiler/msl/prelude/float.metal"
+	.incbin "src/compiler/msl/prelude/warp.metal"
+	.incbin "src/compiler/msl/prelude/atom.metal"
+	.incbin "src/compiler/msl/prelude/call.metal"
 	.byte 0
 #if !defined(__APPLE__)
 	.section .note.GNU-stack,"",@progbits

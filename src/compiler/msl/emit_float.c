@@ -1,0 +1,329 @@
+/*
+ * emit_float.c — floating-point instructions, comparisons and conversions.
+ * f32 values are uint bit containers read with mc_f() and written back with
+ * mc_u(); f16 values go through the prelude's exact binary16 conversions.
+ * Every NaN result is NVIDIA's canonical NaN (mc_canon), .ftz flushes
+ * subnormal inputs and results, .sat clamps to [0, 1].
+ */
+#include "emit_internal.h"
+
+#include <stdarg.h>
+
+static bool is_f16(ptx_type t) { return t == PTX_T_F16; }
+
+/* A float operand as an MSL float/half expression, flushed if .ftz. */
+static void fin(emitter *e, const ir_instr *i, const ir_def *d)
+{
+   bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ;
+   strbuf_puts(e->out, h ? "mc_h2f(" : "mc_f(");
+   if (ftz)
+      strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
+   emit_val(e, d);
+   strbuf_puts(e->out, ftz ? "))" : ")");
+}
+
+/* Writes vN = wrap(<float expression>) with .ftz/.sat on the result;
+ * the expression is given as a format whose %F are float operands. */
+static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
+{
+   bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
+   va_list ap;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   if (sat)
+      strbuf_puts(e->out, h ? "mc_sat16(" : "mc_sat(");
+   if (ftz)
+      strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
+   strbuf_puts(e->out, h ? "mc_canon16(mc_f2h(" : "mc_canon(mc_u(");
+   va_start(ap, fmt);
+   for (const char *p = fmt; *p; p++) {
+      if (*p == '%' && p[1] == 'F') {
+         fin(e, i, va_arg(ap, const ir_def *));
+         p++;
+      } else if (*p == '%' && p[1] == 's') {
+         strbuf_puts(e->out, va_arg(ap, const char *));
+         p++;
+      } else {
+         strbuf_putc(e->out, *p);
+      }
+   }
+   va_end(ap);
+   strbuf_puts(e->out, "))");
+   if (ftz)
+      strbuf_puts(e->out, ")");
+   if (sat)
+      strbuf_puts(e->out, ")");
+   strbuf_puts(e->out, ";\n");
+}
+
+static void emit_fbin(emitter *e, const ir_instr *i, const char *op)
+{
+   fset(e, i, "%F %s %F", S(i, 0), op, S(i, 1));
+}
+
+static void emit_fminmax(emitter *e, const ir_instr *i, bool is_min)
+{
+   bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ;
+   const char *fn = h ? (is_min ? "mc_min_f16" : "mc_max_f16") : (is_min ? "mc_min_f32" : "mc_max_f32");
+   const char *fl = h ? "mc_ftz16" : "mc_ftz";
+   if (ftz)
+      emit_set(e, i, "%s(%s(%V), %s(%V))", fn, fl, S(i, 0), fl, S(i, 1));
+   else
+      emit_set(e, i, "%s(%V, %V)", fn, S(i, 0), S(i, 1));
+}
+
+/* ---- integers ---- */
+
+static void emit_setp(emitter *e, const ir_instr *i)
+{
+   static const char *const ops[] = { "==", "!=", "<", "<=", ">", ">=" };
+   ptx_type t = i->type;
+   ir_cmp c = (ir_cmp)i->sub;
+   const ir_def *a = S(i, 0), *b = S(i, 1);
+   if (!ptx_type_is_float(t)) {
+      unsigned n = ptx_type_bits[t];
+      if (is_signed(t) && c >= IR_CMP_LT && c <= IR_CMP_GE)
+         emit_set(e, i, "(as_type<%S>(%V) %s as_type<%S>(%V))", n, a, ops[c], n, b);
+      else
+         emit_set(e, i, "(%V %s %V)", a, ops[c], b);
+      return;
+   }
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   /* fa/fb are printed through fin() so .ftz applies. */
+#define FA fin(e, i, a)
+#define FB fin(e, i, b)
+#define P(s) strbuf_puts(e->out, s)
+   switch (c) {
+   case IR_CMP_EQ: case IR_CMP_LT: case IR_CMP_LE: case IR_CMP_GT: case IR_CMP_GE:
+      P("("); FA; P(" "); P(ops[c]); P(" "); FB; P(")");
+      break;
+   case IR_CMP_NE:
+      P("("); FA; P(" != "); FB; P(" && !isnan("); FA; P(") && !isnan("); FB; P("))");
+      break;
+   case IR_CMP_EQU:
+      P("("); FA; P(" == "); FB; P(" || isnan("); FA; P(") || isnan("); FB; P("))");
+      break;
+   case IR_CMP_NEU: P("("); FA; P(" != "); FB; P(")"); break;
+   case IR_CMP_LTU: P("!("); FA; P(" >= "); FB; P(")"); break;
+   case IR_CMP_LEU: P("!("); FA; P(" > "); FB; P(")"); break;
+   case IR_CMP_GTU: P("!("); FA; P(" <= "); FB; P(")"); break;
+   case IR_CMP_GEU: P("!("); FA; P(" < "); FB; P(")"); break;
+   case IR_CMP_NUM: P("(!isnan("); FA; P(") && !isnan("); FB; P("))"); break;
+   case IR_CMP_NAN: P("(isnan("); FA; P(") || isnan("); FB; P("))"); break;
+   }
+#undef FA
+#undef FB
+#undef P
+   strbuf_puts(e->out, ";\n");
+}
+
+/* ---- conversions ---- */
+
+static int int_round_mode(ir_rnd r)
+{
+   switch (r) {
+   case IR_RND_RZI: return 1;
+   case IR_RND_RMI: return 2;
+   case IR_RND_RPI: return 3;
+   default: return 0;
+   }
+}
+
+static void emit_cvt_int_int(emitter *e, const ir_instr *i)
+{
+   ptx_type dt = i->type, st = i->type2;
+   unsigned D = B(i), Sb = S(i, 0)->bits, dn = ptx_type_bits[dt];
+   const ir_def *a = S(i, 0);
+   if (!(i->flags & IR_F_SAT)) {
+      if (D > Sb && is_signed(st))
+         emit_set(e, i, "(%T)(%S)as_type<%S>(%V)", D, D, Sb, a);
+      else
+         emit_set(e, i, "(%T)%V", D, a);
+      return;
+   }
+   /* .sat: clamp the source value (by its signedness) into the destination
+    * type's range. */
+   int64_t lo = is_signed(dt) ? -(int64_t)(1ull << (dn - 1)) : 0;
+   uint64_t hi = is_signed(dt) ? (1ull << (dn - 1)) - 1 : dn == 64 ? ~0ull : (1ull << dn) - 1;
+   if (is_signed(st)) {
+      if (hi > (uint64_t)INT64_MAX)   /* signed → u64: only the lower bound */
+         emit_set(e, i, "(%T)(as_type<%S>(%V) < 0 ? 0ul : as_type<ulong>((long)as_type<%S>(%V)))", D, Sb, a, Sb, a);
+      else {
+         emit_indent(e);
+         emit_val(e, &i->def);
+         strbuf_printf(e->out, " = (%s)as_type<ulong>(mc_clamp_s((long)as_type<%s>(", msl_utype((uint8_t)D),
+                       msl_stype((uint8_t)Sb));
+         emit_val(e, a);
+         strbuf_printf(e->out, "), %lldl, %lldl));\n", (long long)lo, (long long)hi);
+      }
+   } else {
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_printf(e->out, " = (%s)mc_clamp_u((ulong)", msl_utype((uint8_t)D));
+      emit_val(e, a);
+      strbuf_printf(e->out, ", 0x%llxul);\n", (unsigned long long)hi);
+   }
+}
+
+static void emit_cvt_float_int(emitter *e, const ir_instr *i)
+{
+   ptx_type dt = i->type, st = i->type2;
+   unsigned dn = ptx_type_bits[dt];
+   int mode = int_round_mode((ir_rnd)i->rnd);
+   bool ftz = (i->flags & IR_F_FTZ) && st == PTX_T_F32;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   const char *fn;
+   if (dn == 32)
+      fn = is_signed(dt) ? "mc_f2s32" : "mc_f2u32";
+   else if (dn == 64)
+      fn = is_signed(dt) ? "mc_f2s64" : "mc_f2u64";
+   else
+      fn = is_signed(dt) ? "mc_f2s_small" : "mc_f2u_small";
+   strbuf_printf(e->out, "(%s)%s(mc_round_int(", msl_utype(i->def.bits), fn);
+   if (st == PTX_T_F16) {
+      strbuf_puts(e->out, "mc_h2f(");
+      emit_val(e, S(i, 0));
+      strbuf_puts(e->out, ")");
+   } else {
+      strbuf_puts(e->out, ftz ? "mc_f(mc_ftz(" : "mc_f(");
+      emit_val(e, S(i, 0));
+      strbuf_puts(e->out, ftz ? "))" : ")");
+   }
+   strbuf_printf(e->out, ", %d)", mode);
+   if (dn < 32 && is_signed(dt))
+      strbuf_printf(e->out, ", %d, %d", -(1 << (dn - 1)), (1 << (dn - 1)) - 1);
+   else if (dn < 32)
+      strbuf_printf(e->out, ", %uu", (1u << dn) - 1);
+   strbuf_puts(e->out, ");\n");
+}
+
+static void emit_cvt_int_float(emitter *e, const ir_instr *i)
+{
+   ptx_type dt = i->type, st = i->type2;
+   unsigned Sb = S(i, 0)->bits;
+   bool sat = i->flags & IR_F_SAT;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_f2h(" : "mc_f2h(")
+                                      : (sat ? "mc_sat(mc_u(" : "mc_u(");   /* integers are never NaN */
+   strbuf_puts(e->out, wrap);
+   if (is_signed(st))
+      strbuf_printf(e->out, "(float)as_type<%s>(", msl_stype((uint8_t)Sb));
+   else
+      strbuf_puts(e->out, "(float)(");
+   emit_val(e, S(i, 0));
+   strbuf_puts(e->out, sat ? ")))" : "))");
+   strbuf_puts(e->out, ";\n");
+}
+
+static void emit_cvt_float_float(emitter *e, const ir_instr *i)
+{
+   ptx_type dt = i->type, st = i->type2;
+   bool ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
+   ir_rnd r = (ir_rnd)i->rnd;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   unsigned close = 0;
+   if (sat) {
+      strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_sat16(" : "mc_sat(");
+      close++;
+   }
+   if (ftz && dt == PTX_T_F32) {
+      strbuf_puts(e->out, "mc_ftz(");
+      close++;
+   }
+   strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_canon16(mc_f2h(" : "mc_canon(mc_u(");
+   close += 2;
+   if (r >= IR_RND_RNI) {
+      strbuf_puts(e->out, "mc_round_int(");
+   }
+   if (st == PTX_T_F16) {
+      strbuf_puts(e->out, "mc_h2f(");
+      emit_val(e, S(i, 0));
+      strbuf_puts(e->out, ")");
+   } else {
+      strbuf_puts(e->out, ftz ? "mc_f(mc_ftz(" : "mc_f(");
+      emit_val(e, S(i, 0));
+      strbuf_puts(e->out, ftz ? "))" : ")");
+   }
+   if (r >= IR_RND_RNI)
+      strbuf_printf(e->out, ", %d)", int_round_mode(r));
+   while (close--)
+      strbuf_putc(e->out, ')');
+   strbuf_puts(e->out, ";\n");
+}
+
+static void emit_cvt(emitter *e, const ir_instr *i)
+{
+   bool df = ptx_type_is_float(i->type), sf = ptx_type_is_float(i->type2);
+   if (!df && !sf)
+      emit_cvt_int_int(e, i);
+   else if (sf && !df)
+      emit_cvt_float_int(e, i);
+   else if (!sf && df)
+      emit_cvt_int_float(e, i);
+   else
+      emit_cvt_float_float(e, i);
+}
+
+/* ---- memory ---- */
+
+static void emit_float_unary(emitter *e, const ir_instr *i)
+{
+   static const struct { ir_op op; const char *fmt; } map[] = {
+      { IR_RCP, "1.0f / %F" }, { IR_SQRT, "precise::sqrt(%F)" }, { IR_RSQRT, "rsqrt(%F)" },
+      { IR_SIN, "sin(%F)" }, { IR_COS, "cos(%F)" }, { IR_LG2, "log2(%F)" }, { IR_EX2, "exp2(%F)" },
+      { IR_TANH, "tanh(%F)" },
+   };
+   for (size_t k = 0; k < ARRAY_SIZE(map); k++)
+      if (map[k].op == i->op) {
+         fset(e, i, map[k].fmt, S(i, 0));
+         return;
+      }
+}
+
+bool emit_float_op(emitter *e, ir_instr *i)
+{
+   if (i->op == IR_SETP) {
+      emit_setp(e, i);
+      return true;
+   }
+   if (i->op == IR_CVT) {
+      emit_cvt(e, i);
+      return true;
+   }
+   if (!ptx_type_is_float(i->type))
+      return false;
+   switch (i->op) {
+   case IR_ADD: emit_fbin(e, i, "+"); return true;
+   case IR_SUB: emit_fbin(e, i, "-"); return true;
+   case IR_MUL: emit_fbin(e, i, "*"); return true;
+   case IR_DIV: fset(e, i, "%F / %F", S(i, 0), S(i, 1)); return true;
+   case IR_FMA: fset(e, i, "fma(%F, %F, %F)", S(i, 0), S(i, 1), S(i, 2)); return true;
+   case IR_ABS:
+      emit_set(e, i, i->type == PTX_T_F16 ? "mc_abs_f16(%s(%V))" : "mc_abs_f32(%s(%V))",
+               (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
+      return true;
+   case IR_NEG:
+      emit_set(e, i, i->type == PTX_T_F16 ? "mc_neg_f16(%s(%V))" : "mc_neg_f32(%s(%V))",
+               (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
+      return true;
+   case IR_MIN: emit_fminmax(e, i, true); return true;
+   case IR_MAX: emit_fminmax(e, i, false); return true;
+   case IR_RCP: case IR_SQRT: case IR_RSQRT: case IR_SIN: case IR_COS: case IR_LG2: case IR_EX2: case IR_TANH:
+      emit_float_unary(e, i);
+      return true;
+   case IR_COPYSIGN:
+      emit_set(e, i, "((%V & 0x7fffffffu) | (%V & 0x80000000u))", S(i, 1), S(i, 0));
+      return true;
+   default:
+      return false;
+   }
+}

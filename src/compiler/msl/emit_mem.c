@@ -1,0 +1,279 @@
+/*
+ * emit_mem.c — data movement: parameters, special registers, symbol
+ * addresses, copies and selects, vectors, cvta, loads and stores in every
+ * address space (generic ones check the shared and local windows at run
+ * time, ARCHITECTURE §3).
+ */
+#include "emit_internal.h"
+
+/* The MSL type a memory access of PTX type t uses. */
+const char *emit_mem_type(ptx_type t)
+{
+   unsigned n = ptx_type_bits[t];
+   return is_signed(t) ? msl_stype((uint8_t)n) : msl_utype((uint8_t)n);
+}
+
+/* Prints a pointer expression to element k of an access in `space`. */
+void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const ir_def *addr,
+                     uint32_t byte_off)
+{
+   const char *v = vol ? "volatile " : "";
+   switch (space) {
+   case IR_SPACE_SHARED:
+      strbuf_printf(e->out, "reinterpret_cast<%sthreadgroup %s *>(mc_smem + (uint)", v, type);
+      break;
+   case IR_SPACE_LOCAL:
+      strbuf_printf(e->out, "reinterpret_cast<%sthread %s *>(mc_local + (uint)", v, type);
+      break;
+   case IR_SPACE_PARAM:
+      strbuf_printf(e->out, "reinterpret_cast<constant %s *>(mc_param + (uint)", type);
+      break;
+   default:
+      strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(mc_L.delta + (ulong)", v, type);
+      break;
+   }
+   emit_val(e, addr);
+   if (byte_off)
+      strbuf_printf(e->out, " + %uu", byte_off);
+   strbuf_puts(e->out, ")");
+}
+
+static bool space_available(const emitter *e, ir_space s)
+{
+   return s == IR_SPACE_SHARED ? e->uses_shared : s == IR_SPACE_LOCAL ? e->f->local_bytes != 0 : true;
+}
+
+/* The generic windows, checked in this order (ARCHITECTURE §3). */
+static void window_cond(emitter *e, ir_space s, const ir_def *addr)
+{
+   strbuf_puts(e->out, "((ulong)");
+   emit_val(e, addr);
+   strbuf_printf(e->out, " - %s < MC_WINDOW_SIZE)", s == IR_SPACE_SHARED ? "MC_SHARED_WINDOW" : "MC_LOCAL_WINDOW");
+}
+
+static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte_off)
+{
+   ptx_type t = i->type;
+   unsigned n = ptx_type_bits[t], D = i->def.bits;
+   const char *mt = emit_mem_type(t);
+   bool vol = i->flags & IR_F_VOLATILE;
+   ir_space sp = (ir_space)i->space;
+   const ir_def *a = S(i, 0);
+   emit_indent(e);
+   emit_val_comp(e, &i->def, i->def.ncomp > 1 ? comp : -1);
+   strbuf_printf(e->out, " = (%s)", msl_utype((uint8_t)D));
+   if (is_signed(t) && D > n)
+      strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)D));
+   strbuf_puts(e->out, "*");
+   emit_ptr_expr(e, sp, mt, vol, a, byte_off);
+   strbuf_puts(e->out, ";\n");
+}
+
+/* Generic accesses are emitted as if/else statements (the windows need a
+ * different pointer type each, which a ?: expression cannot mix). */
+static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_t byte_off, bool store)
+{
+   ptx_type t = i->type;
+   unsigned n = ptx_type_bits[t], D = i->def.bits;
+   const char *mt = emit_mem_type(t);
+   bool vol = i->flags & IR_F_VOLATILE;
+   const ir_def *a = S(i, 0);
+   static const struct { ir_space s; const char *win; } wins[] = {
+      { IR_SPACE_SHARED, "MC_SHARED_WINDOW" }, { IR_SPACE_LOCAL, "MC_LOCAL_WINDOW" },
+   };
+   bool first = true;
+   for (size_t k = 0; k <= ARRAY_SIZE(wins); k++) {
+      ir_space s = k < ARRAY_SIZE(wins) ? wins[k].s : IR_SPACE_GLOBAL;
+      if (!space_available(e, s))
+         continue;
+      emit_indent(e);
+      if (k < ARRAY_SIZE(wins)) {
+         strbuf_puts(e->out, first ? "if (" : "} else if (");
+         window_cond(e, s, a);
+         strbuf_puts(e->out, ") {\n");
+      } else {
+         strbuf_puts(e->out, first ? "{\n" : "} else {\n");
+      }
+      first = false;
+      e->indent++;
+      emit_indent(e);
+      /* inside a window the address becomes window-relative */
+      const char *v = vol ? "volatile " : "";
+      if (store) {
+         strbuf_puts(e->out, "*");
+      } else {
+         emit_val_comp(e, &i->def, i->def.ncomp > 1 ? comp : -1);
+         strbuf_printf(e->out, " = (%s)", msl_utype((uint8_t)D));
+         if (is_signed(t) && D > n)
+            strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)D));
+         strbuf_puts(e->out, "*");
+      }
+      if (s == IR_SPACE_GLOBAL) {
+         emit_ptr_expr(e, s, mt, vol, a, byte_off);
+      } else {
+         strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", v,
+                       s == IR_SPACE_SHARED ? "threadgroup" : "thread", mt,
+                       s == IR_SPACE_SHARED ? "mc_smem" : "mc_local");
+         emit_val(e, a);
+         strbuf_printf(e->out, " - %s)", wins[k].win);
+         if (byte_off)
+            strbuf_printf(e->out, " + %uu", byte_off);
+         strbuf_puts(e->out, ")");
+      }
+      if (store) {
+         strbuf_printf(e->out, " = (%s)", mt);
+         emit_val(e, S(i, 1 + (comp < 0 ? 0 : (unsigned)comp)));
+      }
+      strbuf_puts(e->out, ";\n");
+      e->indent--;
+   }
+   emit_line(e, "}");
+}
+
+static void emit_load(emitter *e, const ir_instr *i)
+{
+   uint32_t es = ptx_type_bits[i->type] / 8;
+   for (unsigned k = 0; k < i->def.ncomp; k++) {
+      int comp = i->def.ncomp > 1 ? (int)k : -1;
+      if (i->space == IR_SPACE_GENERIC)
+         emit_generic_access(e, i, comp, k * es, false);
+      else
+         emit_load_one(e, i, comp, k * es);
+   }
+}
+
+static void emit_store(emitter *e, const ir_instr *i)
+{
+   uint32_t es = ptx_type_bits[i->type] / 8;
+   const char *mt = emit_mem_type(i->type);
+   for (unsigned k = 0; k + 1 < i->nsrcs; k++) {
+      if (i->space == IR_SPACE_GENERIC) {
+         emit_generic_access(e, i, (int)k, k * es, true);
+         continue;
+      }
+      emit_indent(e);
+      strbuf_puts(e->out, "*");
+      emit_ptr_expr(e, (ir_space)i->space, mt, i->flags & IR_F_VOLATILE, S(i, 0), k * es);
+      strbuf_printf(e->out, " = (%s)", mt);
+      emit_val(e, S(i, 1 + k));
+      strbuf_puts(e->out, ";\n");
+   }
+}
+
+static void emit_param(emitter *e, const ir_instr *i)
+{
+   ptx_type t = i->type;
+   unsigned n = ptx_type_bits[t], D = i->def.bits;
+   uint32_t off = (uint32_t)i->imm, esz = n / 8;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_printf(e->out, " = (%s)", msl_utype((uint8_t)D));
+   if (is_signed(t) && D > n)
+      strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)D));
+   if (off % esz == 0) {
+      strbuf_printf(e->out, "*reinterpret_cast<constant %s *>(mc_param + %uu);\n", emit_mem_type(t), off);
+      return;
+   }
+   /* Unaligned parameter read: assemble from bytes (little-endian). */
+   strbuf_printf(e->out, "as_type<%s>((%s)(", emit_mem_type(t), msl_utype((uint8_t)n));
+   for (uint32_t k = 0; k < esz; k++)
+      strbuf_printf(e->out, "%s((%s)mc_param[%uu] << %uu)", k ? " | " : "", n > 32 ? "ulong" : "uint",
+                    off + k, 8 * k);
+   strbuf_puts(e->out, "));\n");
+}
+
+static void emit_sreg(emitter *e, const ir_instr *i)
+{
+   static const char *const names[] = {
+      "mc_tid.x", "mc_tid.y", "mc_tid.z", "mc_ntid.x", "mc_ntid.y", "mc_ntid.z",
+      "mc_ctaid.x", "mc_ctaid.y", "mc_ctaid.z", "mc_nctaid.x", "mc_nctaid.y", "mc_nctaid.z",
+      "(mc_linear & 31u)", "(mc_linear >> 5)",
+      "((mc_ntid.x * mc_ntid.y * mc_ntid.z + 31u) >> 5)", "32u",
+   };
+   emit_set(e, i, "%s", names[i->sub]);
+}
+
+static void emit_symaddr(emitter *e, const ir_instr *i)
+{
+   switch (i->space) {
+   case IR_SPACE_GLOBAL:
+   case IR_SPACE_CONST:
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_printf(e->out, " = mc_L.globals + 0x%llxul;\n", (unsigned long long)i->imm);
+      break;
+   case IR_SPACE_SHARED:
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_printf(e->out, " = 0x%llxul;\n",
+                    (unsigned long long)(i->imm + (i->sub ? e->dyn_shared_base : 0)));
+      break;
+   case IR_SPACE_PARAM:   /* an offset in the parameter blob */
+   default:
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_printf(e->out, " = 0x%llxul;\n", (unsigned long long)i->imm);
+      break;
+   }
+}
+
+static void emit_cvta(emitter *e, const ir_instr *i)
+{
+   const char *win = i->space == IR_SPACE_SHARED ? "MC_SHARED_WINDOW"
+                   : i->space == IR_SPACE_LOCAL ? "MC_LOCAL_WINDOW" : NULL;
+   if (!win)
+      emit_set(e, i, "%V", S(i, 0));
+   else
+      emit_set(e, i, "(%T)((ulong)%V %s %s)", B(i), S(i, 0), i->sub ? "-" : "+", win);
+}
+
+static void emit_copy(emitter *e, const ir_instr *i)
+{
+   for (unsigned k = 0; k < i->def.ncomp; k++) {
+      int c = i->def.ncomp > 1 ? (int)k : -1;
+      emit_indent(e);
+      emit_val_comp(e, &i->def, c);
+      strbuf_puts(e->out, " = ");
+      if (i->op == IR_SELECT) {
+         emit_val(e, S(i, 0));
+         strbuf_puts(e->out, " ? ");
+         emit_val_comp(e, S(i, 1), c);
+         strbuf_puts(e->out, " : ");
+         emit_val_comp(e, S(i, 2), c);
+      } else {
+         emit_val_comp(e, S(i, 0), c);
+      }
+      strbuf_puts(e->out, ";\n");
+   }
+}
+
+bool emit_mem_op(emitter *e, ir_instr *i)
+{
+   switch (i->op) {
+   case IR_PARAM: emit_param(e, i); return true;
+   case IR_SREG: emit_sreg(e, i); return true;
+   case IR_SYMADDR: emit_symaddr(e, i); return true;
+   case IR_COPY: case IR_SELECT: emit_copy(e, i); return true;
+   case IR_VEC:
+      for (unsigned k = 0; k < i->nsrcs; k++) {
+         emit_indent(e);
+         emit_val_comp(e, &i->def, (int)k);
+         strbuf_puts(e->out, " = ");
+         emit_val(e, S(i, k));
+         strbuf_puts(e->out, ";\n");
+      }
+      return true;
+   case IR_EXTRACT:
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_puts(e->out, " = ");
+      emit_val_comp(e, S(i, 0), (int)i->imm);
+      strbuf_puts(e->out, ";\n");
+      return true;
+   case IR_CVTA: emit_cvta(e, i); return true;
+   case IR_LOAD: emit_load(e, i); return true;
+   case IR_STORE: emit_store(e, i); return true;
+   default:
+      return false;
+   }
+}

@@ -1,0 +1,1 @@
+// metalcuda MSL prelude: atomics.

@@ -1,0 +1,89 @@
+// metalcuda MSL prelude: helpers the translated kernels call.
+// Every helper implements one PTX rule exactly (PTX ISA 9.0), with no
+// undefined C++ behaviour: shifts, divisions, conversions and overflow are
+// spelled out.  Values are passed as their bit containers (uint, ulong...).
+
+#define MC_SHARED_WINDOW 0xfffffc0000000000ul
+#define MC_LOCAL_WINDOW 0xfffffd0000000000ul
+#define MC_WINDOW_SIZE 0x0000010000000000ul
+
+struct mc_launch {
+    ulong delta;      // GPU address = CUDA address + delta
+    ulong globals;    // CUDA address of the module data block
+    ulong status;     // GPU address of a uint set on trap
+    ulong reserved;
+};
+
+// ---- float helpers (f32 as uint bits) ----
+
+inline float mc_f(uint x) { return as_type<float>(x); }
+inline uint mc_u(float x) { return as_type<uint>(x); }
+
+// binary16 <-> binary32 with integer arithmetic: exact, round to nearest
+// even, and independent of how (or whether) the compiler implements half.
+// f16 arithmetic is done in float and rounded once: exact for + - * / and
+// sqrt, since float has more than twice half's precision.
+inline float mc_h2f(ushort h)
+{
+    uint s = (uint)(h & 0x8000u) << 16, e = ((uint)h >> 10) & 0x1fu, m = (uint)h & 0x3ffu;
+    if (e == 0x1fu) return as_type<float>(s | 0x7f800000u | (m << 13));
+    if (e == 0u) return as_type<float>(as_type<uint>((float)m * 5.9604644775390625e-8f) | s);
+    return as_type<float>(s | ((e + 112u) << 23) | (m << 13));
+}
+inline ushort mc_f2h(float f)
+{
+    uint x = as_type<uint>(f), s = (x >> 16) & 0x8000u, a = x & 0x7fffffffu;
+    if (a >= 0x7f800000u)   // inf or NaN (quieted, top payload bits kept)
+        return (ushort)(s | 0x7c00u | (a > 0x7f800000u ? 0x200u | ((a >> 13) & 0x3ffu) : 0u));
+    if (a >= 0x477ff000u) return (ushort)(s | 0x7c00u);   // >= 65520 rounds to inf
+    if (a < 0x38800000u) {   // below 2^-14: subnormal or zero
+        if (a <= 0x33000000u) return (ushort)s;            // <= 2^-25 rounds to zero
+        uint e = a >> 23, m = (a & 0x7fffffu) | 0x800000u, sh = 126u - e;
+        uint r = m >> sh, rem = m & ((1u << sh) - 1u), half_way = 1u << (sh - 1u);
+        if (rem > half_way || (rem == half_way && (r & 1u))) r++;
+        return (ushort)(s | r);
+    }
+    uint r = (a >> 13) - (112u << 10), rem = a & 0x1fffu;
+    if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
+    return (ushort)(s | r);
+}
+
+// .ftz: subnormal inputs and results become zero of the same sign.
+inline uint mc_ftz(uint x) { return (x & 0x7f800000u) == 0u ? (x & 0x80000000u) : x; }
+inline ushort mc_ftz16(ushort x) { return (x & 0x7c00u) == 0u ? (ushort)(x & 0x8000u) : x; }
+
+// .sat: clamp to [0.0, 1.0]; NaN and -0.0 become +0.0 (an H200 returns +0.0
+// for __saturatef(-0.0): tests/cuda/floatops.cu).
+inline uint mc_sat(uint x)
+{
+    float f = mc_f(x);
+    if (isnan(f) || f <= 0.0f) return 0u;
+    return f >= 1.0f ? 0x3f800000u : x;
+}
+inline ushort mc_sat16(ushort x)
+{
+    float f = mc_h2f(x);
+    if (isnan(f) || f <= 0.0f) return (ushort)0u;
+    return f >= 1.0f ? (ushort)0x3c00u : x;
+}
+
+inline bool mc_isnan(uint x) { return (x & 0x7fffffffu) > 0x7f800000u; }
+inline bool mc_isnan16(ushort x) { return (x & 0x7fffu) > 0x7c00u; }
+
+// NVIDIA GPUs return one canonical NaN from every f32/f16 operation whose
+// result is NaN, whatever the inputs' payloads and signs: 0x7fffffff and
+// 0x7fff (measured on an H200: tests/ptx/cases, abs/neg included).
+inline uint mc_canon(uint x) { return mc_isnan(x) ? 0x7fffffffu : x; }
+inline ushort mc_canon16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : x; }
+inline uint mc_abs_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x & 0x7fffffffu; }
+inline uint mc_neg_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x ^ 0x80000000u; }
+inline ushort mc_abs_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x & 0x7fffu); }
+inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x ^ 0x8000u); }
+
+// ---- trap ----
+
+inline void mc_trap(constant mc_launch &L)
+{
+    device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
+    atomic_store_explicit(status, 1u, memory_order_relaxed);
+}

@@ -1,0 +1,1 @@
+// metalcuda MSL prelude: calls, printf, assertions.

@@ -1,0 +1,1 @@
+// metalcuda MSL prelude: barriers and warp-level operations.
