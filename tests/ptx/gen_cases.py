@@ -98,7 +98,7 @@ def load_operands(n, ty_bits=32):
 STORE32 = ("   mul.wide.u32 %rd5, %r1, 4;\n   add.s64 %rd6, %rd2, %rd5;\n"
            "   st.global.u32 [%rd6], %r10;\n")
 
-def op_case(name, instr, operands, nops, extra=None, target="sm_75", todo=None, combos=None):
+def op_case(name, instr, operands, nops, extra=None, target="sm_75", combos=None):
     """instr uses %r2..%r4 as sources and writes %r10."""
     if combos is None:
         combos = list(itertools.product(operands, repeat=nops))
@@ -106,8 +106,6 @@ def op_case(name, instr, operands, nops, extra=None, target="sm_75", todo=None, 
     comments = ["block: %d" % len(combos)] + in_lines(words) + ["out: u32 %d" % len(combos)]
     if extra:
         comments = extra + comments
-    if todo:
-        comments = ["todo: " + todo] + comments
     body = load_operands(nops) + instr + STORE32
     write_case(name, comments, body, target)
 

@@ -46,6 +46,7 @@ enum {
    IR_OP_MEMORY = 1 << 3,      /* reads or writes memory */
    IR_OP_SIDE_EFFECT = 1 << 4, /* must be kept even if its result is unused */
    IR_OP_HAS_DEF = 1 << 5,     /* produces a value */
+   IR_OP_MAYBE_DEF = 1 << 6,   /* produces a value or not (calls) */
 };
 
 #define IR_OPS(X)                                                             \
@@ -107,8 +108,28 @@ enum {
    /* memory */                                                              \
    X(LOAD, 1, IR_OP_MEMORY | IR_OP_HAS_DEF)       /* [addr]; space; def ncomp = vec */ \
    X(STORE, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr], values... */   \
-   X(BAR, 0, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT)                           \
-   X(MEMBAR, 0, IR_OP_SIDE_EFFECT)                                           \
+   X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: 0 cta, 1 gpu, 2 sys */ \
+   /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
+   X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
+   X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \
+                                               /* sub: ir_bar_red; pred[, count] */ \
+   X(BAR_WARP, 1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* member mask */    \
+   X(SHFL, 4, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_shfl; value, b, c, mask */ \
+   X(SHFL_PRED, 4, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* same srcs: lane in range */ \
+   X(VOTE, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_vote; pred, mask */ \
+   X(MATCH, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: 0 any, 1 all; value, mask */ \
+   X(MATCH_PRED, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* match.all's predicate */ \
+   X(REDUX, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_atom_op; value, mask */ \
+   X(ACTIVEMASK, 0, IR_OP_CONVERGENT | IR_OP_HAS_DEF)                         \
+   /* atomics (build_atom.c, emit_atom.c) */                                 \
+   X(ATOM, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)             \
+                                               /* sub: ir_atom_op; addr, value[, value2] */ \
+   X(RED, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* as ATOM, no result */      \
+   /* calls and the rest (build_call.c, emit_call.c) */                      \
+   X(CALL, -1, IR_OP_SIDE_EFFECT | IR_OP_MAYBE_DEF) /* sym: callee; args */  \
+   X(VPRINTF, 2, IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
+   X(ASSERTFAIL, -1, IR_OP_SIDE_EFFECT)        /* message, file, line, function */ \
+   X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
    X(CBR, 1, IR_OP_TERMINATOR)                    /* cond: succs[0] if true, [1] if false */ \
@@ -134,6 +155,14 @@ static inline bool ir_op_is(ir_op op, uint32_t flag) { return (ir_op_infos[op].f
 
 /* Sub-operations. */
 typedef enum ir_mulmode { IR_MUL_LO, IR_MUL_HI, IR_MUL_WIDE } ir_mulmode;
+
+typedef enum ir_shfl { IR_SHFL_UP, IR_SHFL_DOWN, IR_SHFL_BFLY, IR_SHFL_IDX } ir_shfl;
+typedef enum ir_vote { IR_VOTE_ALL, IR_VOTE_ANY, IR_VOTE_UNI, IR_VOTE_BALLOT } ir_vote;
+typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR } ir_bar_red;
+typedef enum ir_atom_op {
+   IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,
+   IR_ATOM_EXCH, IR_ATOM_CAS,
+} ir_atom_op;
 
 typedef enum ir_prmt {
    IR_PRMT_DEFAULT, IR_PRMT_F4E, IR_PRMT_B4E, IR_PRMT_RC8, IR_PRMT_ECL, IR_PRMT_ECR, IR_PRMT_RC16,

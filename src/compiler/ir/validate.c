@@ -148,7 +148,7 @@ static void check_block(vctx *v, ir_block *b)
          check_src(v, i, &i->old, "old value");
       if (i->guard.def && (f->module->stage & IR_STAGE_NO_GUARDS))
          verr(v, i, NULL, "guard left after ir_lower_predicates");
-      if (ir_op_is(i->op, IR_OP_HAS_DEF) != (i->def.bits != 0))
+      if (!ir_op_is(i->op, IR_OP_MAYBE_DEF) && ir_op_is(i->op, IR_OP_HAS_DEF) != (i->def.bits != 0))
          verr(v, i, NULL, "def presence does not match the op");
       ir_foreach_use(u, &i->def)
          if (u->def != &i->def)
