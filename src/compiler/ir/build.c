@@ -713,6 +713,26 @@ void bld_write_reg(build_ctx *c, const build_sym *reg, unsigned comp, ir_def *d)
    write_var(c, reg->var + comp, c->cur, d);
 }
 
+/* The condition-code carry flag (CC.CF) of add.cc/addc and friends is one
+ * more SSA variable, created on first use; reading it before any write
+ * reads an undefined value, as in PTX. */
+static uint32_t cc_var(build_ctx *c)
+{
+   if (c->cc_var == 0)
+      c->cc_var = new_var(c, 1) + 1;
+   return c->cc_var - 1;
+}
+
+ir_def *bld_read_cc(build_ctx *c)
+{
+   return read_var(c, cc_var(c), c->cur);
+}
+
+void bld_write_cc(build_ctx *c, ir_def *d)
+{
+   write_var(c, cc_var(c), c->cur, d);
+}
+
 ir_instr *bld_emit(build_ctx *c, ir_op op, uint32_t nsrcs, uint8_t bits, uint8_t ncomp)
 {
    ir_instr *i = ir_instr_create(c->f, op, nsrcs, bits, ncomp);

@@ -53,6 +53,7 @@ typedef struct build_ctx {
    ir_block *cur;                  /* block being filled */
    const ptx_instr *in;            /* instruction being translated */
    bool suppress_guard;            /* the guard was applied to the producer already */
+   uint32_t cc_var;                /* CC.CF's SSA variable + 1 (0: none yet) */
    uint32_t line;
    /* Shared-memory layout of the function. */
    uint32_t shared_bytes;
@@ -63,6 +64,9 @@ typedef struct build_ctx {
 
 build_sym *bld_lookup(build_ctx *c, const char *name);
 ir_def *bld_read_reg(build_ctx *c, const build_sym *reg, unsigned comp);
+/* The carry flag CC.CF (add.cc, addc, sub.cc, subc, mad.cc, madc). */
+ir_def *bld_read_cc(build_ctx *c);
+void bld_write_cc(build_ctx *c, ir_def *d);
 void bld_write_reg(build_ctx *c, const build_sym *reg, unsigned comp, ir_def *d);
 
 ir_instr *bld_emit(build_ctx *c, ir_op op, uint32_t nsrcs, uint8_t bits, uint8_t ncomp);
@@ -140,6 +144,12 @@ bool bld_tr_bfe_bfi(build_ctx *c, bool insert);
 bool bld_tr_bfind(build_ctx *c);
 bool bld_tr_prmt(build_ctx *c);
 bool bld_tr_shf(build_ctx *c);
+bool bld_tr_carry(build_ctx *c);
+bool bld_tr_dp(build_ctx *c, bool dp4);
+bool bld_tr_slct(build_ctx *c);
+bool bld_tr_lop3(build_ctx *c);
+bool bld_tr_bmsk(build_ctx *c);
+bool bld_tr_szext(build_ctx *c);
 
 /* ---- build_float.c ---- */
 

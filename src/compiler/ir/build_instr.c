@@ -20,6 +20,13 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_SUB: case PTX_OP_SUBC: return fl ? bld_tr_float_arith(c, IR_SUB) : bld_tr_int_add_sub(c, IR_SUB);
    case PTX_OP_MUL: return fl ? bld_tr_float_arith(c, IR_MUL) : bld_tr_int_mul_mad(c, false);
    case PTX_OP_MAD: return fl ? bld_tr_float_arith(c, IR_MAD) : bld_tr_int_mul_mad(c, true);
+   case PTX_OP_MADC: return bld_tr_carry(c);
+   case PTX_OP_DP4A: return bld_tr_dp(c, true);
+   case PTX_OP_DP2A: return bld_tr_dp(c, false);
+   case PTX_OP_SLCT: return bld_tr_slct(c);
+   case PTX_OP_LOP3: return bld_tr_lop3(c);
+   case PTX_OP_BMSK: return bld_tr_bmsk(c);
+   case PTX_OP_SZEXT: return bld_tr_szext(c);
    case PTX_OP_DIV: return fl ? bld_tr_float_arith(c, IR_DIV) : bld_tr_int_div_rem(c, IR_DIV);
    case PTX_OP_REM: return bld_tr_int_div_rem(c, IR_REM);
    case PTX_OP_ABS: return fl ? bld_tr_float_abs_neg_min_max(c, IR_ABS, 1) : bld_tr_int_abs_neg_min_max(c, IR_ABS, 1);

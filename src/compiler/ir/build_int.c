@@ -12,7 +12,7 @@ bool bld_tr_int_add_sub(build_ctx *c, ir_op op)
       return false;
    ptx_type t = c->in->types[0];
    if (bld_has(c, PTX_MOD_CC) || c->in->op == PTX_OP_ADDC || c->in->op == PTX_OP_SUBC)
-      return ir_error(c->m, c->line, "%s: carry chains (.cc) are not supported yet", bld_spelled(c));
+      return bld_tr_carry(c);
    if (!bld_is_int16_64(t))
       return bld_refuse(c);
    if (bld_has(c, PTX_MOD_SAT) && t != PTX_T_S32)
@@ -33,8 +33,8 @@ bool bld_tr_int_mul_mad(build_ctx *c, bool mad)
       return ir_error(c->m, c->line, "%s: integer multiply needs .lo, .hi or .wide", bld_spelled(c));
    if (bld_has(c, PTX_MOD_SAT) && !(mad && mode == IR_MUL_HI && t == PTX_T_S32))
       return bld_refuse(c);
-   if (bld_has(c, PTX_MOD_CC))
-      return ir_error(c->m, c->line, "%s: carry chains (.cc) are not supported yet", bld_spelled(c));
+   if (bld_has(c, PTX_MOD_CC) || c->in->op == PTX_OP_MADC)
+      return bld_tr_carry(c);
    if (mode == IR_MUL_WIDE && ptx_type_bits[t] == 64)
       return bld_refuse(c);
    if (!ONLY_MODS(c, PTX_MOD_LO, PTX_MOD_HI, PTX_MOD_WIDE, PTX_MOD_SAT) || !bld_need_opnds(c, nsrc + 1))
@@ -213,3 +213,232 @@ bool bld_tr_sad(build_ctx *c)
    return ONLY_MODS(c) && bld_simple_alu(c, IR_SAD, 3);
 }
 
+
+/* ---- carry chains ----
+ * PTX ISA 9.0 "Extended-Precision Integer Arithmetic": add.cc/sub.cc write
+ * the carry (resp. borrow) out to CC.CF; addc/subc add the carry (subtract
+ * the borrow) in, and with .cc write the new one; mad.cc/madc do the same
+ * for the addition of a multiply-add.  The flag is an SSA variable; carries
+ * are computed with unsigned compares: for s = x + y + cin,
+ * cout = (x + y <u x) | (s <u x + y); for d = a - b - bin,
+ * bout = (a <u b) | (a - b <u bin). */
+
+static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
+{
+   if (!a || !b)
+      return NULL;
+   ir_instr *i = bld_emit(c, op, 2, op == IR_SETP ? 1 : a->bits, 1);
+   if (!i)
+      return NULL;
+   i->type = t;
+   bld_set_src(i, 0, a);
+   bld_set_src(i, 1, b);
+   return &i->def;
+}
+
+static ir_def *ult(build_ctx *c, ptx_type ut, ir_def *a, ir_def *b)
+{
+   ir_def *d = alu2(c, IR_SETP, ut, a, b);
+   if (d)
+      d->parent->sub = IR_CMP_LT;
+   return d;
+}
+
+static ir_def *zext_flag(build_ctx *c, ir_def *flag, uint8_t bits)
+{
+   ir_def *one = bld_const(c, bits, 1), *zero = bld_const(c, bits, 0);
+   ir_instr *sel = bld_emit(c, IR_SELECT, 3, bits, 1);
+   if (!flag || !one || !zero || !sel)
+      return NULL;
+   sel->type = bits == 64 ? PTX_T_U64 : PTX_T_U32;
+   bld_set_src(sel, 0, flag);
+   bld_set_src(sel, 1, one);
+   bld_set_src(sel, 2, zero);
+   return &sel->def;
+}
+
+/* x + y (+ cin when cin != NULL); *cout gets the carry out. */
+static ir_def *add_carry(build_ctx *c, ptx_type ut, ir_def *x, ir_def *y, ir_def *cin, ir_def **cout)
+{
+   ir_def *s1 = alu2(c, IR_ADD, ut, x, y);
+   ir_def *c1 = ult(c, ut, s1, x);
+   if (!cin) {
+      *cout = c1;
+      return s1;
+   }
+   ir_def *s = alu2(c, IR_ADD, ut, s1, zext_flag(c, cin, x->bits));
+   ir_def *c2 = ult(c, ut, s, s1);
+   *cout = alu2(c, IR_OR, PTX_T_PRED, c1, c2);
+   return s;
+}
+
+/* a - b (- bin when bin != NULL); *bout gets the borrow out. */
+static ir_def *sub_borrow(build_ctx *c, ptx_type ut, ir_def *a, ir_def *b, ir_def *bin, ir_def **bout)
+{
+   ir_def *d1 = alu2(c, IR_SUB, ut, a, b);
+   ir_def *b1 = ult(c, ut, a, b);
+   if (!bin) {
+      *bout = b1;
+      return d1;
+   }
+   ir_def *z = zext_flag(c, bin, a->bits);
+   ir_def *d = alu2(c, IR_SUB, ut, d1, z);
+   ir_def *b2 = ult(c, ut, d1, z);
+   *bout = alu2(c, IR_OR, PTX_T_PRED, b1, b2);
+   return d;
+}
+
+static void write_cc_guarded(build_ctx *c, ir_def *cc)
+{
+   if (!cc)
+      return;
+   if (c->in->guard) {
+      /* a guarded instruction leaves CC.CF alone when the guard fails */
+      ir_def *old = bld_read_cc(c);
+      ir_instr *cp = bld_emit(c, IR_COPY, 1, 1, 1);
+      if (!cp || !old)
+         return;
+      cp->type = PTX_T_PRED;
+      bld_set_src(cp, 0, cc);
+      bld_guard(c, cp, NULL);
+      ir_src_set(&cp->old, cp, old);
+      cc = &cp->def;
+   }
+   bld_write_cc(c, cc);
+}
+
+bool bld_tr_carry(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   ptx_type t = in->types[0];
+   if (t != PTX_T_U32 && t != PTX_T_S32 && t != PTX_T_U64 && t != PTX_T_S64)
+      return bld_refuse(c);
+   bool mad = in->op == PTX_OP_MAD || in->op == PTX_OP_MADC;
+   bool sub = in->op == PTX_OP_SUB || in->op == PTX_OP_SUBC;
+   bool carry_in = in->op == PTX_OP_ADDC || in->op == PTX_OP_SUBC || in->op == PTX_OP_MADC;
+   bool carry_out = bld_has(c, PTX_MOD_CC);
+   if (!bld_need_opnds(c, mad ? 4 : 3) ||
+       !ONLY_MODS(c, PTX_MOD_CC, PTX_MOD_LO, PTX_MOD_HI) || (!mad && (bld_has(c, PTX_MOD_LO) || bld_has(c, PTX_MOD_HI))))
+      return false;
+   if (mad && !bld_has(c, PTX_MOD_LO) && !bld_has(c, PTX_MOD_HI))
+      return ir_error(c->m, c->line, "%s: needs .lo or .hi", bld_spelled(c));
+   uint8_t bits = bld_type_bits(t);
+   ptx_type ut = bits == 64 ? PTX_T_U64 : PTX_T_U32;
+   ir_def *a = bld_src(c, 1, t, bits), *b = bld_src(c, 2, t, bits);
+   ir_def *cin = carry_in ? bld_read_cc(c) : NULL;
+   ir_def *x = a, *y = b, *res, *cout = NULL;
+   if (mad) {
+      ir_instr *m = a && b ? bld_emit(c, IR_MUL, 2, bits, 1) : NULL;
+      if (!m)
+         return false;
+      m->type = t;
+      m->sub = bld_has(c, PTX_MOD_HI) ? IR_MUL_HI : IR_MUL_LO;
+      bld_set_src(m, 0, a);
+      bld_set_src(m, 1, b);
+      x = &m->def;
+      y = bld_src(c, 3, t, bits);
+   }
+   if (!x || !y || (carry_in && !cin))
+      return false;
+   res = sub ? sub_borrow(c, ut, x, y, cin, &cout) : add_carry(c, ut, x, y, cin, &cout);
+   if (!res || !bld_write(c, in->opnds[0], res, t))
+      return false;
+   if (carry_out)
+      write_cc_guarded(c, cout);
+   return c->m->error == NULL;
+}
+
+/* ---- dot products, selects, bit masks ---- */
+
+/* dp4a.atype.btype d, a, b, c / dp2a.{lo,hi}.atype.btype d, a, b, c */
+bool bld_tr_dp(build_ctx *c, bool dp4)
+{
+   const ptx_instr *in = c->in;
+   if (!bld_need_types(c, 2) || !bld_need_opnds(c, 4) ||
+       !(dp4 ? ONLY_MODS(c) : ONLY_MODS(c, PTX_MOD_LO, PTX_MOD_HI)))
+      return false;
+   ptx_type at = in->types[0], bt = in->types[1];
+   if ((at != PTX_T_U32 && at != PTX_T_S32) || (bt != PTX_T_U32 && bt != PTX_T_S32))
+      return bld_refuse(c);
+   if (!dp4 && bld_has(c, PTX_MOD_LO) == bld_has(c, PTX_MOD_HI))
+      return ir_error(c->m, c->line, "%s: needs .lo or .hi", bld_spelled(c));
+   /* the accumulator and result are .u32 only when both inputs are */
+   ptx_type dt = at == PTX_T_U32 && bt == PTX_T_U32 ? PTX_T_U32 : PTX_T_S32;
+   ir_def *s[3] = { bld_src(c, 1, at, 32), bld_src(c, 2, bt, 32), bld_src(c, 3, dt, 32) };
+   uint8_t sub = (uint8_t)((at == PTX_T_S32 ? IR_DP_A_SIGNED : 0) | (bt == PTX_T_S32 ? IR_DP_B_SIGNED : 0) |
+                           (bld_has(c, PTX_MOD_HI) ? IR_DP_HI : 0));
+   return bld_alu(c, dp4 ? IR_DP4A : IR_DP2A, dt, 32, s, 3, sub, dt);
+}
+
+/* slct.dtype.{s32,f32} d, a, b, c: d = c >= 0 ? a : b */
+bool bld_tr_slct(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!bld_need_types(c, 2) || !bld_need_opnds(c, 4) || !ONLY_MODS(c, PTX_MOD_FTZ))
+      return false;
+   ptx_type dt = in->types[0], ct = in->types[1];
+   if ((ct != PTX_T_S32 && ct != PTX_T_F32) || ptx_type_bits[dt] < 16 || dt == PTX_T_F64 ||
+       (bld_has(c, PTX_MOD_FTZ) && ct != PTX_T_F32))
+      return bld_refuse(c);
+   uint8_t bits = bld_type_bits(dt);
+   ir_def *s[3] = { bld_src(c, 1, dt, bits), bld_src(c, 2, dt, bits), bld_src(c, 3, ct, 32) };
+   for (unsigned k = 0; k < 3; k++)
+      if (!s[k])
+         return false;
+   ir_instr *i = bld_emit(c, IR_SLCT, 3, bits, 1);
+   if (!i)
+      return false;
+   i->type = dt;
+   i->type2 = ct;
+   i->flags = bld_flags(c);
+   for (unsigned k = 0; k < 3; k++)
+      bld_set_src(i, k, s[k]);
+   return bld_write(c, in->opnds[0], &i->def, dt);
+}
+
+/* lop3.b32 d, a, b, c, immLut */
+bool bld_tr_lop3(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 5) || !ONLY_MODS(c))
+      return false;
+   if (in->types[0] != PTX_T_B32)
+      return bld_refuse(c);
+   if (in->opnds[4]->kind != PTX_OPND_IMM_INT || in->opnds[4]->u.imm.bits > 0xff)
+      return ir_error(c->m, c->line, "lop3: the lookup table must be an immediate 0..255");
+   ir_def *s[3] = { bld_src(c, 1, PTX_T_B32, 32), bld_src(c, 2, PTX_T_B32, 32), bld_src(c, 3, PTX_T_B32, 32) };
+   for (unsigned k = 0; k < 3; k++)
+      if (!s[k])
+         return false;
+   ir_instr *i = bld_emit(c, IR_LOP3, 3, 32, 1);
+   if (!i)
+      return false;
+   i->type = PTX_T_B32;
+   i->imm = in->opnds[4]->u.imm.bits;
+   for (unsigned k = 0; k < 3; k++)
+      bld_set_src(i, k, s[k]);
+   return bld_write(c, in->opnds[0], &i->def, PTX_T_B32);
+}
+
+/* bmsk.{clamp,wrap}.b32 d, a, b */
+bool bld_tr_bmsk(build_ctx *c)
+{
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 3) || !ONLY_MODS(c, PTX_MOD_CLAMP, PTX_MOD_WRAP))
+      return false;
+   if (c->in->types[0] != PTX_T_B32 || bld_has(c, PTX_MOD_CLAMP) == bld_has(c, PTX_MOD_WRAP))
+      return bld_refuse(c);
+   ir_def *s[2] = { bld_src(c, 1, PTX_T_U32, 32), bld_src(c, 2, PTX_T_U32, 32) };
+   return bld_alu(c, IR_BMSK, PTX_T_B32, 32, s, 2, bld_has(c, PTX_MOD_CLAMP), PTX_T_B32);
+}
+
+/* szext.{clamp,wrap}.{u32,s32} d, a, b: sign- or zero-extend a from bit b */
+bool bld_tr_szext(build_ctx *c)
+{
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 3) || !ONLY_MODS(c, PTX_MOD_CLAMP, PTX_MOD_WRAP))
+      return false;
+   ptx_type t = c->in->types[0];
+   if ((t != PTX_T_U32 && t != PTX_T_S32) || bld_has(c, PTX_MOD_CLAMP) == bld_has(c, PTX_MOD_WRAP))
+      return bld_refuse(c);
+   ir_def *s[2] = { bld_src(c, 1, t, 32), bld_src(c, 2, PTX_T_U32, 32) };
+   return bld_alu(c, IR_SZEXT, t, 32, s, 2, bld_has(c, PTX_MOD_CLAMP), t);
+}

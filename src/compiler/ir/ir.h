@@ -88,6 +88,12 @@ enum {
    X(BFE, 3, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
    X(BFI, 4, IR_OP_PURE | IR_OP_HAS_DEF)                                     \
    X(BFIND, 1, IR_OP_PURE | IR_OP_HAS_DEF)        /* sub: 1 = .shiftamt */   \
+   X(DP4A, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub: IR_DP_* */         \
+   X(DP2A, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub: IR_DP_* */         \
+   X(SLCT, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* c >= 0 ? a : b; type2 = c's */ \
+   X(LOP3, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* imm: the 8-bit table */ \
+   X(BMSK, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub: 1 = .clamp */      \
+   X(SZEXT, 2, IR_OP_PURE | IR_OP_HAS_DEF)        /* sub: 1 = .clamp; type */ \
    X(PRMT, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_prmt mode */   \
    X(SHF, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub: IR_SHF_* flags */  \
    X(SETP, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_cmp; def 1 bit */ \
@@ -169,6 +175,7 @@ typedef enum ir_prmt {
 } ir_prmt;
 
 enum { IR_SHF_LEFT = 1, IR_SHF_CLAMP = 2 };
+enum { IR_DP_A_SIGNED = 1, IR_DP_B_SIGNED = 2, IR_DP_HI = 4 };
 
 typedef enum ir_cmp {
    IR_CMP_EQ, IR_CMP_NE, IR_CMP_LT, IR_CMP_LE, IR_CMP_GT, IR_CMP_GE,

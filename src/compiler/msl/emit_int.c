@@ -139,7 +139,7 @@ static void emit_int_divrem(emitter *e, const ir_instr *i, bool div)
 
 bool emit_int_op(emitter *e, ir_instr *i)
 {
-   if (ptx_type_is_float(i->type))
+   if (ptx_type_is_float(i->type) && i->op != IR_SLCT)   /* slct.f32 selects bits */
       return false;
    unsigned n = B(i);
    switch (i->op) {
@@ -192,6 +192,21 @@ bool emit_int_op(emitter *e, ir_instr *i)
    case IR_SHF:
       emit_set(e, i, "mc_shf(%V, %V, %V, %s, %s)", S(i, 0), S(i, 1), S(i, 2), (i->sub & IR_SHF_LEFT) ? "true" : "false",
                (i->sub & IR_SHF_CLAMP) ? "true" : "false");
+      return true;
+   case IR_DP4A: emit_set(e, i, "mc_dp4a(%V, %V, %V, %uu)", S(i, 0), S(i, 1), S(i, 2), (unsigned)i->sub); return true;
+   case IR_DP2A: emit_set(e, i, "mc_dp2a(%V, %V, %V, %uu)", S(i, 0), S(i, 1), S(i, 2), (unsigned)i->sub); return true;
+   case IR_SLCT:
+      if (i->type2 == PTX_T_F32)   /* NaN compares false: b */
+         emit_set(e, i, "(mc_f(%s(%V)) >= 0.0f ? %V : %V)", (i->flags & IR_F_FTZ) ? "mc_ftz" : "", S(i, 2), S(i, 0),
+                  S(i, 1));
+      else
+         emit_set(e, i, "(as_type<int>(%V) >= 0 ? %V : %V)", S(i, 2), S(i, 0), S(i, 1));
+      return true;
+   case IR_LOP3: emit_set(e, i, "mc_lop3(%V, %V, %V, %uu)", S(i, 0), S(i, 1), S(i, 2), (unsigned)i->imm); return true;
+   case IR_BMSK: emit_set(e, i, "mc_bmsk(%V, %V, %s)", S(i, 0), S(i, 1), i->sub ? "true" : "false"); return true;
+   case IR_SZEXT:
+      emit_set(e, i, "mc_szext(%V, %V, %s, %s)", S(i, 0), S(i, 1), i->sub ? "true" : "false",
+               is_signed(i->type) ? "true" : "false");
       return true;
    default:
       return false;

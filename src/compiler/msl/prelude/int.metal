@@ -221,3 +221,59 @@ inline uint mc_shf(uint a, uint b, uint c, bool left, bool clamp)
 inline long mc_clamp_s(long v, long lo, long hi) { return v < lo ? lo : v > hi ? hi : v; }
 inline ulong mc_clamp_u(ulong v, ulong hi) { return v > hi ? hi : v; }
 
+
+// ---- dot products (dp4a, dp2a): 32-bit wrapping accumulation ----
+
+inline int mc_byte(uint x, uint k, bool s) { uint b = (x >> (8u * k)) & 0xffu; return s ? (int)(char)b : (int)b; }
+inline int mc_half16(uint x, uint k, bool s) { uint h = (x >> (16u * k)) & 0xffffu; return s ? (int)(short)h : (int)h; }
+inline uint mc_dp4a(uint a, uint b, uint c, uint flags)
+{
+    bool sa = (flags & 1u) != 0u, sb = (flags & 2u) != 0u;
+    uint acc = c;
+    for (uint k = 0u; k < 4u; k++)
+        acc += as_type<uint>(mc_byte(a, k, sa) * mc_byte(b, k, sb));   // |product| < 2^16: no overflow
+    return acc;
+}
+inline uint mc_dp2a(uint a, uint b, uint c, uint flags)
+{
+    bool sa = (flags & 1u) != 0u, sb = (flags & 2u) != 0u;
+    uint base = (flags & 4u) != 0u ? 2u : 0u;
+    uint acc = c;
+    for (uint k = 0u; k < 2u; k++)
+        acc += as_type<uint>(mc_half16(a, k, sa) * mc_byte(b, base + k, sb));   // |product| < 2^24
+    return acc;
+}
+
+// lop3: each result bit is lut[(a << 2) | (b << 1) | c] of the input bits.
+inline uint mc_lop3(uint a, uint b, uint c, uint lut)
+{
+    uint d = 0u;
+    for (uint k = 0u; k < 8u; k++)
+        if ((lut >> k) & 1u)
+            d |= ((k & 4u) ? a : ~a) & ((k & 2u) ? b : ~b) & ((k & 1u) ? c : ~c);
+    return d;
+}
+
+// bmsk: a mask of b bits starting at bit a (PTX ISA 9.0 semantics).
+inline uint mc_bmsk(uint a, uint b, bool clamp)
+{
+    uint a1 = a & 0x1fu, b1 = b & 0x1fu, sum = a1 + b1;
+    uint mask0 = 0xffffffffu << a1;
+    bool pos_over = clamp && a >= 32u, width_over = clamp && b >= 32u;
+    if (pos_over) mask0 = 0u;
+    uint mask1 = sum >= 32u ? 0u : 0xffffffffu << sum;
+    if (sum >= 32u || pos_over || width_over) mask1 = 0u;
+    else if (b1 == 0u) mask1 = 0xffffffffu;
+    return mask0 & ~mask1;
+}
+
+// szext: sign- or zero-extend the low n bits of a; n = min(b, 32) (.clamp)
+// or b % 32 (.wrap); n = 0 gives 0.
+inline uint mc_szext(uint a, uint b, bool clamp, bool is_signed)
+{
+    uint n = clamp ? min(b, 32u) : (b & 31u);
+    if (n == 0u) return 0u;
+    if (n >= 32u) return a;
+    uint sh = 32u - n;
+    return is_signed ? as_type<uint>(as_type<int>(a << sh) >> sh) : (a << sh) >> sh;
+}
