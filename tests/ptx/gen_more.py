@@ -133,6 +133,10 @@ def more_int_cases():
         "   addc.u32 %r12, 0, 0;\n   add.u32 %r11, %r11, %r12;\n", S, 3)
     for op in ["dp4a.u32.u32", "dp4a.s32.s32", "dp4a.u32.s32", "dp2a.lo.u32.u32", "dp2a.hi.s32.s32"]:
         G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3, %%r4;\n" % op, S, 3)
+    for mode in ["u32", "s32"]:
+        G["op_case"]("szext_%s" % mode, "   szext.wrap.%s %%r10, %%r2, %%r3;\n   szext.clamp.%s %%r11, %%r2, %%r3;\n"
+                     "   xor.b32 %%r10, %%r10, %%r11;\n   add.u32 %%r10, %%r10, %%r11;\n" % (mode, mode), None, 2,
+                     combos=[(a, b) for a in [0x8000807f, 0x7fffffff, 0x12345678] for b in [0, 1, 7, 8, 31, 32, 33]])
     G["op_case"]("slct_u32_s32", "   slct.u32.s32 %r10, %r2, %r3, %r4;\n", S, 3)
     G["op_case"]("slct_f32_f32", "   slct.f32.f32 %r10, %r2, %r3, %r4;\n", None, 3,
                  combos=[(1, 2, c) for c in G["F32_EDGES"]])
@@ -395,6 +399,12 @@ def memory_cases():
     mcase("brx_idx", "   and.b32 %r5, %r1, 3;\n   ts: .branchtargets T0, T1, T2, T3;\n   brx.idx %r5, ts;\n"
           "T0:\n   mov.u32 %r10, 100;\n   bra.uni E;\nT1:\n   mov.u32 %r10, 101;\n   bra.uni E;\n"
           "T2:\n   mov.u32 %r10, 102;\n   bra.uni E;\nT3:\n   mov.u32 %r10, 103;\nE:\n" + G["STORE32"], 8, out=8)
+    # guarded brx inside a loop: backward and forward targets, a one-entry list
+    mcase("brx_idx_guarded_loop", "   mov.u32 %r10, 0;\n   mov.u32 %r6, 0;\n   ts: .branchtargets A, B, C;\n"
+          "   one: .branchtargets D;\nA:\n   add.u32 %r10, %r10, 1;\n   add.u32 %r6, %r6, 1;\n"
+          "   rem.u32 %r5, %r6, 3;\n   setp.lt.u32 %p1, %r6, %r1;\n   @%p1 brx.idx %r5, ts;\n"
+          "   bra.uni D;\nB:\n   add.u32 %r10, %r10, 10;\n   brx.idx 0, one;\nC:\n   add.u32 %r10, %r10, 100;\n"
+          "   bra.uni A;\nD:\n   shl.b32 %r7, %r6, 16;\n   add.u32 %r10, %r10, %r7;\n" + G["STORE32"], 16, out=16)
     mcase("call_func", "   .param .b32 p0;\n   .param .b32 r0;\n   st.param.b32 [p0], %r1;\n"
           "   call.uni (r0), twice, (p0);\n   ld.param.b32 %r10, [r0];\n" + G["STORE32"], 8, out=8,
           decls=".func (.param .b32 out) twice(.param .b32 in)\n{\n   .reg .b32 %t<2>;\n"

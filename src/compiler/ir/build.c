@@ -429,6 +429,7 @@ typedef struct stmt_blocks {
    ir_block **at;     /* block the statement's instruction goes in */
    ir_block **aux;    /* guarded bra: fallthrough; guarded ret/exit/trap: return block */
    ir_block **aux2;   /* guarded ret/exit/trap: fallthrough */
+   ir_block ***chain; /* brx.idx: one test block per target but the last */
 } stmt_blocks;
 
 ir_block *bld_label_block(build_ctx *c, const char *label)
@@ -437,6 +438,63 @@ ir_block *bld_label_block(build_ctx *c, const char *label)
 }
 
 static bool is_exit_op(ptx_opcode op) { return op == PTX_OP_RET || op == PTX_OP_EXIT || op == PTX_OP_TRAP; }
+
+static const ptx_stmt *find_branchtargets(const ptx_func *pf, const char *name)
+{
+   for (uint32_t s = 0; s < pf->nstmts; s++)
+      if (pf->stmts[s].kind == PTX_STMT_BRANCHTARGETS && !strcmp(pf->stmts[s].u.targets.name, name))
+         return &pf->stmts[s];
+   return NULL;
+}
+
+/* brx.idx i, tlist becomes a chain of tests "i == k" (k = 0 .. n-2), the
+ * last target taking every other index: an index out of range is undefined
+ * behaviour in PTX, and a chain keeps the CFG reducible and structurable
+ * where Metal has no indirect branch.  A guarded brx first branches on the
+ * guard to the chain or the fallthrough (aux). */
+static bool discover_brx(build_ctx *c, stmt_blocks *sb, uint32_t s, ir_block **curp)
+{
+   const ptx_instr *in = c->pf->stmts[s].u.instr;
+   const ptx_operand *t = in->nopnds == 2 ? in->opnds[1] : NULL;
+   const ptx_stmt *bt = t && t->kind == PTX_OPND_SYM ? find_branchtargets(c->pf, t->u.sym.name) : NULL;
+   if (!bt || !bt->u.targets.n)
+      return ir_error(c->m, in->loc.line, "brx.idx needs a .branchtargets list of this function");
+   uint32_t n = bt->u.targets.n;
+   ir_block **tgt = arena_alloc(c->ar, n * sizeof(*tgt));
+   ir_block **chain = arena_alloc(c->ar, (n + 1) * sizeof(*chain));
+   if (!tgt || !chain)
+      return ir_error(c->m, in->loc.line, "out of memory");
+   for (uint32_t k = 0; k < n; k++)
+      if (!(tgt[k] = bld_label_block(c, bt->u.targets.labels[k])))
+         return ir_error(c->m, in->loc.line, "branch target '%s' is not a label of this function",
+                         bt->u.targets.labels[k]);
+   ir_block *cur = *curp;
+   chain[0] = cur;
+   if (in->guard) {
+      ir_block *next = ir_block_create(c->f, NULL);
+      if (!next || !(chain[0] = ir_block_create(c->f, NULL)))
+         return ir_error(c->m, in->loc.line, "out of memory");
+      ir_block_add_succ(cur, in->guard_negate ? next : chain[0]);
+      ir_block_add_succ(cur, in->guard_negate ? chain[0] : next);
+      sb->aux[s] = next;
+      *curp = next;
+   }
+   /* chain: the test blocks (just chain[0] when n == 1), NULL-terminated */
+   for (uint32_t k = 0; k + 1 < n; k++) {
+      ir_block *rest = k + 2 < n ? ir_block_create(c->f, NULL) : tgt[n - 1];
+      if (!rest)
+         return ir_error(c->m, in->loc.line, "out of memory");
+      ir_block_add_succ(chain[k], tgt[k]);
+      ir_block_add_succ(chain[k], rest);
+      chain[k + 1] = k + 2 < n ? rest : NULL;
+   }
+   if (n == 1) {
+      ir_block_add_succ(chain[0], tgt[0]);
+      chain[1] = NULL;
+   }
+   sb->chain[s] = chain;
+   return true;
+}
 
 static bool discover_cfg(build_ctx *c, stmt_blocks *sb)
 {
@@ -519,7 +577,9 @@ static bool discover_cfg(build_ctx *c, stmt_blocks *sb)
          sb->aux2[s] = next;
          cur = next;
       } else if (in->op == PTX_OP_BRX) {
-         return ir_error(c->m, in->loc.line, "brx.idx is not supported yet");
+         if (!discover_brx(c, sb, s, &cur))
+            return false;
+         terminated = !in->guard;
       }
    }
    return true;
@@ -545,6 +605,41 @@ static bool emit_cbr(build_ctx *c, const ptx_instr *in)
    if (!br || !cond)
       return false;
    bld_set_src(br, 0, cond);
+   return true;
+}
+
+static bool translate_brx(build_ctx *c, const stmt_blocks *sb, uint32_t s)
+{
+   const ptx_instr *in = c->in;
+   ir_block **chain = sb->chain[s];
+   if (in->guard) {
+      if (!emit_cbr(c, in))
+         return false;
+      bld_set_block(c, chain[0]);
+   }
+   ir_def *idx = bld_src(c, 0, PTX_T_U32, 32);
+   if (!idx)
+      return false;
+   if (!chain[1] && chain[0]->succs.len == 1)
+      return bld_emit(c, IR_BR, 0, 0, 0) != NULL;
+   for (uint32_t k = 0; chain[k]; k++) {
+      if (k)
+         bld_set_block(c, chain[k]);
+      ir_def *kc = bld_const(c, 32, k);
+      ir_instr *eq = kc ? bld_emit(c, IR_SETP, 2, 1, 1) : NULL;
+      if (!eq)
+         return false;
+      eq->type = PTX_T_U32;
+      eq->sub = IR_CMP_EQ;
+      bld_set_src(eq, 0, idx);
+      bld_set_src(eq, 1, kc);
+      ir_instr *br = bld_emit(c, IR_CBR, 1, 0, 0);
+      if (!br)
+         return false;
+      bld_set_src(br, 0, &eq->def);
+   }
+   if (in->guard)
+      bld_set_block(c, sb->aux[s]);
    return true;
 }
 
@@ -594,6 +689,8 @@ static bool translate_stmt(build_ctx *c, const ptx_stmt *st, const stmt_blocks *
       bld_set_block(c, sb->aux[s]);
       return true;
    }
+   if (in->op == PTX_OP_BRX)
+      return translate_brx(c, sb, s);
    if (is_exit_op(in->op)) {
       if (!in->guard)
          return emit_exit(c, in);
@@ -665,8 +762,9 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
       arena_alloc(c.ar, (pf->nstmts + 1) * sizeof(ir_block *)),
       arena_alloc(c.ar, (pf->nstmts + 1) * sizeof(ir_block *)),
       arena_alloc(c.ar, (pf->nstmts + 1) * sizeof(ir_block *)),
+      arena_alloc(c.ar, (pf->nstmts + 1) * sizeof(ir_block **)),
    };
-   if (!fs || !sb.at || !sb.aux || !sb.aux2) {
+   if (!fs || !sb.at || !sb.aux || !sb.aux2 || !sb.chain) {
       ir_error(m, pf->loc.line, "out of memory");
       return NULL;
    }
