@@ -402,13 +402,30 @@ def memory_cases():
     # guarded brx inside a loop: backward and forward targets, a one-entry list
     mcase("brx_idx_guarded_loop", "   mov.u32 %r10, 0;\n   mov.u32 %r6, 0;\n   ts: .branchtargets A, B, C;\n"
           "   one: .branchtargets D;\nA:\n   add.u32 %r10, %r10, 1;\n   add.u32 %r6, %r6, 1;\n"
-          "   rem.u32 %r5, %r6, 3;\n   setp.lt.u32 %p1, %r6, %r1;\n   @%p1 brx.idx %r5, ts;\n"
+          "   add.u32 %r5, %r6, %r1;\n   rem.u32 %r5, %r5, 3;\n   setp.lt.u32 %p1, %r6, %r1;\n   @%p1 brx.idx %r5, ts;\n"
           "   bra.uni D;\nB:\n   add.u32 %r10, %r10, 10;\n   brx.idx 0, one;\nC:\n   add.u32 %r10, %r10, 100;\n"
           "   bra.uni A;\nD:\n   shl.b32 %r7, %r6, 16;\n   add.u32 %r10, %r10, %r7;\n" + G["STORE32"], 16, out=16)
     mcase("call_func", "   .param .b32 p0;\n   .param .b32 r0;\n   st.param.b32 [p0], %r1;\n"
           "   call.uni (r0), twice, (p0);\n   ld.param.b32 %r10, [r0];\n" + G["STORE32"], 8, out=8,
           decls=".func (.param .b32 out) twice(.param .b32 in)\n{\n   .reg .b32 %t<2>;\n"
                 "   ld.param.b32 %t0, [in];\n   add.u32 %t1, %t0, %t0;\n   st.param.b32 [out], %t1;\n   ret;\n}\n")
+
+def irreducible_cases():
+    """Loops entered at more than one block (made reducible by node splitting)."""
+    def ccase(name, body, n):
+        G["write_case"](name, ["block: %d" % n, "in: u32 0", "out: u32 %d" % n], body)
+    ccase("irreducible_two_entry", "   mov.u32 %r10, 7;\n   mov.u32 %r6, 0;\n   mov.u32 %r11, 0;\n"
+          "   and.b32 %r5, %r1, 1;\n   setp.eq.u32 %p1, %r5, 0;\n   @%p1 bra B;\n"
+          "A:\n   mad.lo.u32 %r10, %r10, 3, %r6;\n   add.u32 %r6, %r6, 1;\n   setp.gt.u32 %p2, %r6, %r1;\n"
+          "   @%p2 bra E;\nB:\n   xor.b32 %r11, %r10, %r6;\n   add.u32 %r10, %r11, 5;\n   add.u32 %r6, %r6, 2;\n"
+          "   setp.lt.u32 %p3, %r6, %r1;\n   @%p3 bra A;\nE:\n   add.u32 %r10, %r10, %r11;\n" + G["STORE32"], 32)
+    ccase("irreducible_three_entry_brx", "   mov.u32 %r10, 1;\n   mov.u32 %r6, 0;\n   mov.u32 %r11, 0;\n"
+          "   rem.u32 %r5, %r1, 3;\n   ts: .branchtargets X, Y, Z;\n   brx.idx %r5, ts;\n"
+          "X:\n   add.u32 %r10, %r10, 3;\n   add.u32 %r6, %r6, 1;\n"
+          "Y:\n   shl.b32 %r11, %r10, 1;\n   xor.b32 %r10, %r10, %r11;\n   add.u32 %r6, %r6, 1;\n"
+          "   setp.ge.u32 %p1, %r6, %r1;\n   @%p1 bra E;\n"
+          "Z:\n   add.u32 %r10, %r10, %r6;\n   setp.lt.u32 %p2, %r6, 40;\n   @%p2 bra X;\n"
+          "E:\n   add.u32 %r10, %r10, %r11;\n" + G["STORE32"], 64)
 
 def barrier_cases():
     data = [(k * 2654435761) & 0xffffffff for k in range(128)]
@@ -432,3 +449,4 @@ def generate(g):
     atomic_cases()
     memory_cases()
     barrier_cases()
+    irreducible_cases()

@@ -223,7 +223,8 @@ static bool structurize_func(ir_func *f)
             bad_line = i->line;
    if (bad)
       return ir_error(f->module, bad_line,
-                      "irreducible control flow (entering the loop at %s%s%s) is not supported yet",
+                      "internal error: control flow still irreducible after node splitting "
+                      "(entering the loop at %s%s%s)",
                       bad->label ? "label '" : "a block", bad->label ? bad->label : "",
                       bad->label ? "'" : "");
    cf_builder cb = { f, f->module->ar, 0, false };
