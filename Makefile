@@ -80,6 +80,18 @@ $(BUILD)/%.asm.o: %.S
 # .incbin inputs are not listed in the .d files.
 $(BUILD)/src/metal/soft/shim.asm.o: src/metal/soft/shim/metal_stdlib
 
+# The translation cache keys on the compiler's identity: a hash of every
+# source the translation depends on, so a changed compiler never reuses
+# what an older one wrote.
+COMPILER_ID_SRC := $(sort $(wildcard src/compiler/*.[ch] src/compiler/*/*.[ch] src/compiler/*/*.S \
+	src/compiler/msl/prelude/*.metal))
+$(BUILD)/gen/compiler_id.h: $(COMPILER_ID_SRC)
+	@mkdir -p $(dir $@)
+	@id=$$(cat $^ | (sha256sum 2>/dev/null || shasum -a 256) | cut -c1-24); \
+	 printf '#define MC_COMPILER_ID "%s"\n' "$$id" > $@
+$(BUILD)/src/compiler/cache.o: $(BUILD)/gen/compiler_id.h
+$(BUILD)/src/compiler/cache.o: CFLAGS += -I$(BUILD)/gen
+
 $(INTERNAL_LIB): $(INTERNAL_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@

@@ -6,8 +6,14 @@
  * afterwards, so translating a few kernels of a huge module costs only
  * those kernels (lazy per-kernel translation, ARCHITECTURE §4).  The module
  * arena keeps the AST, the globals and the kernel infos handed out.
+ *
+ * A module opened with the cache (compiler_module_open) first looks for its
+ * metadata and then for each kernel's translation on disk (cache.c); the
+ * PTX is parsed only when something is missing.
  */
 #include "compiler.h"
+
+#include "cache.h"
 
 #include "ir/ir.h"
 #include "msl/msl.h"
@@ -18,13 +24,13 @@
 
 struct mc_module {
    arena ar;                  /* AST, globals, infos: lives with the module */
-   ptx_module *ptx;
-   ir_module *globals_ir;     /* holds the laid-out globals */
+   const char *text;          /* the caller's PTX text (outlives the module) */
+   size_t len;
+   bool use_cache;
+   ptx_module *ptx;           /* NULL until parsed */
+   const ptx_func **kernels;  /* parsed entries, in meta.kernel_names order */
    char hash[65];
-   uint32_t nkernels;
-   const ptx_func **kernels;
-   mc_global_info *globals;
-   uint32_t nglobals;
+   mc_module_meta meta;       /* what compiler.h hands out */
 };
 
 static char *err_dup(const char *fmt, ...) MC_PRINTF(1, 2);
@@ -48,22 +54,38 @@ static bool collect_kernels(mc_module *m)
    m->kernels = arena_alloc(&m->ar, (n + 1) * sizeof(*m->kernels));
    if (!m->kernels)
       return false;
+   n = 0;
    for (uint32_t k = 0; k < p->ndecls; k++)
       if (p->decls[k].kind == PTX_DECL_FUNC && p->decls[k].u.func->is_entry)
-         m->kernels[m->nkernels++] = p->decls[k].u.func;
+         m->kernels[n++] = p->decls[k].u.func;
    return true;
 }
 
-static bool export_globals(mc_module *m, char **err)
+static bool list_kernel_names(mc_module *m)
 {
-   ir_module *im = m->globals_ir;
-   m->nglobals = im->globals.len;
-   m->globals = arena_alloc(&m->ar, (m->nglobals + 1) * sizeof(*m->globals));
-   if (!m->globals)
+   uint32_t n = 0;
+   for (uint32_t k = 0; k < m->ptx->ndecls; k++)
+      if (m->ptx->decls[k].kind == PTX_DECL_FUNC && m->ptx->decls[k].u.func->is_entry)
+         n++;
+   m->meta.nkernels = n;
+   m->meta.kernel_names = arena_alloc(&m->ar, (n + 1) * sizeof(char *));
+   if (!m->meta.kernel_names)
       return false;
-   for (uint32_t k = 0; k < m->nglobals; k++) {
+   for (uint32_t k = 0; k < n; k++)
+      m->meta.kernel_names[k] = m->kernels[k]->name;
+   return true;
+}
+
+static bool export_globals(mc_module *m, ir_module *im, char **err)
+{
+   m->meta.data_bytes = im->data_bytes;
+   m->meta.nglobals = im->globals.len;
+   m->meta.globals = arena_alloc(&m->ar, (m->meta.nglobals + 1) * sizeof(*m->meta.globals));
+   if (!m->meta.globals)
+      return false;
+   for (uint32_t k = 0; k < m->meta.nglobals; k++) {
       const ir_global *g = &im->globals.data[k];
-      mc_global_info *o = &m->globals[k];
+      mc_global_info *o = &m->meta.globals[k];
       o->name = g->name;
       o->is_const = g->space == IR_SPACE_CONST;
       o->offset = g->offset;
@@ -92,23 +114,17 @@ static bool export_globals(mc_module *m, char **err)
    return true;
 }
 
-mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
+/* Parses the text (once); errors at module level fail, errors inside a
+ * function stay with it. */
+static bool parse_module(mc_module *m, char **err)
 {
-   *err = NULL;
-   mc_module *m = mc_calloc(1, sizeof(*m));
-   if (!m) {
-      *err = err_dup("out of memory");
-      return NULL;
-   }
-   arena_init(&m->ar, 256 * 1024);
-   sha256_hex(ptx, len, m->hash);
-   m->ptx = ptx_parse_module(&m->ar, ptx, len);
+   if (m->ptx)
+      return true;
+   m->ptx = ptx_parse_module(&m->ar, m->text, m->len);
    if (!m->ptx) {
       *err = err_dup("out of memory while parsing PTX");
-      goto fail;
+      return false;
    }
-   /* Errors inside function bodies stay with those functions; errors at
-    * module level (header, globals) fail the load. */
    for (uint32_t k = 0; k < m->ptx->nerrors; k++) {
       const ptx_error *e = &m->ptx->errors[k];
       bool in_func = false;
@@ -118,31 +134,69 @@ mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
       }
       if (!in_func) {
          *err = err_dup("PTX %s", e->msg);
-         goto fail;
+         return false;
       }
    }
    if (m->ptx->address_size != 64) {
       *err = err_dup("PTX with .address_size %u is not supported (64-bit only)", m->ptx->address_size);
-      goto fail;
+      return false;
    }
-   m->globals_ir = ir_module_create(&m->ar, m->ptx);
-   if (!m->globals_ir || !ir_build_globals(m->globals_ir)) {
-      *err = err_dup("%s", m->globals_ir && m->globals_ir->error ? m->globals_ir->error : "out of memory");
-      goto fail;
+   if (!collect_kernels(m)) {
+      *err = err_dup("out of memory");
+      return false;
    }
-   if (!collect_kernels(m) || !export_globals(m, err)) {
+   return true;
+}
+
+/* Kernel names, globals and their layout, from the parsed module. */
+static bool describe_module(mc_module *m, char **err)
+{
+   ir_module *im = ir_module_create(&m->ar, m->ptx);
+   if (!im || !ir_build_globals(im)) {
+      *err = err_dup("%s", im && im->error ? im->error : "out of memory");
+      return false;
+   }
+   m->meta.sm = m->ptx->sm;
+   if (!list_kernel_names(m) || !export_globals(m, im, err)) {
       if (!*err)
          *err = err_dup("out of memory");
-      goto fail;
+      return false;
    }
+   return true;
+}
+
+mc_module *compiler_module_open(const char *ptx, size_t len, bool use_cache, char **err)
+{
+   *err = NULL;
+   mc_module *m = mc_calloc(1, sizeof(*m));
+   if (!m) {
+      *err = err_dup("out of memory");
+      return NULL;
+   }
+   arena_init(&m->ar, 256 * 1024);
+   m->text = ptx;
+   m->len = len;
+   m->use_cache = use_cache;
+   sha256_hex(ptx, len, m->hash);
+   if (use_cache && tcache_load_module(m->hash, &m->ar, &m->meta))
+      return m;
+   if (!parse_module(m, err) || !describe_module(m, err))
+      goto fail;
    if (m->ar.failed) {
       *err = err_dup("out of memory");
       goto fail;
    }
+   if (use_cache)
+      tcache_store_module(m->hash, &m->meta);
    return m;
 fail:
    compiler_module_free(m);
    return NULL;
+}
+
+mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
+{
+   return compiler_module_open(ptx, len, false, err);
 }
 
 void compiler_module_free(mc_module *m)
@@ -154,38 +208,39 @@ void compiler_module_free(mc_module *m)
 }
 
 const char *compiler_module_hash(const mc_module *m) { return m->hash; }
-uint32_t compiler_module_sm(const mc_module *m) { return m->ptx->sm; }
-uint32_t compiler_kernel_count(const mc_module *m) { return m->nkernels; }
+uint32_t compiler_module_sm(const mc_module *m) { return m->meta.sm; }
+uint32_t compiler_kernel_count(const mc_module *m) { return m->meta.nkernels; }
+bool compiler_module_parsed(const mc_module *m) { return m->ptx != NULL; }
 
 const char *compiler_kernel_name(const mc_module *m, uint32_t index)
 {
-   return index < m->nkernels ? m->kernels[index]->name : NULL;
+   return index < m->meta.nkernels ? m->meta.kernel_names[index] : NULL;
 }
 
 int compiler_kernel_find(const mc_module *m, const char *name)
 {
-   for (uint32_t k = 0; k < m->nkernels; k++)
-      if (!strcmp(m->kernels[k]->name, name))
+   for (uint32_t k = 0; k < m->meta.nkernels; k++)
+      if (!strcmp(m->meta.kernel_names[k], name))
          return (int)k;
    return -1;
 }
 
-uint32_t compiler_global_count(const mc_module *m) { return m->nglobals; }
+uint32_t compiler_global_count(const mc_module *m) { return m->meta.nglobals; }
 
 const mc_global_info *compiler_global(const mc_module *m, uint32_t index)
 {
-   return index < m->nglobals ? &m->globals[index] : NULL;
+   return index < m->meta.nglobals ? &m->meta.globals[index] : NULL;
 }
 
 int compiler_global_find(const mc_module *m, const char *name)
 {
-   for (uint32_t k = 0; k < m->nglobals; k++)
-      if (!strcmp(m->globals[k].name, name))
+   for (uint32_t k = 0; k < m->meta.nglobals; k++)
+      if (!strcmp(m->meta.globals[k].name, name))
          return (int)k;
    return -1;
 }
 
-uint64_t compiler_data_bytes(const mc_module *m) { return m->globals_ir->data_bytes; }
+uint64_t compiler_data_bytes(const mc_module *m) { return m->meta.data_bytes; }
 
 /* Fills info (strings copied into the module arena, which outlives the
  * scratch arena the IR lived in). */
@@ -241,10 +296,18 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
                                 mc_kernel_info *info, char **err)
 {
    *err = NULL;
-   if (index >= m->nkernels) {
+   if (index >= m->meta.nkernels) {
       *err = err_dup("no kernel with index %u", index);
       return NULL;
    }
+   bool cached = m->use_cache && !(opts && opts->no_optimize);
+   if (cached) {
+      char *msl = tcache_load_kernel(m->hash, index, &m->ar, info);
+      if (msl)
+         return msl;
+   }
+   if (!parse_module(m, err))
+      return NULL;
    strbuf out;
    strbuf_init(&out);
    char comment[512];
@@ -257,18 +320,22 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    char *s = strbuf_take(&out);
    if (!s)
       *err = err_dup("out of memory");
+   else if (cached)
+      tcache_store_kernel(m->hash, index, info, s);
    return s;
 }
 
 char *compiler_translate_all(mc_module *m, const compiler_options *opts, mc_kernel_info *infos, char **err)
 {
    *err = NULL;
+   if (!parse_module(m, err))
+      return NULL;
    strbuf out;
    strbuf_init(&out);
    char comment[128];
    snprintf(comment, sizeof(comment), "PTX module %.16s", m->hash);
    msl_emit_header(&out, comment);
-   for (uint32_t k = 0; k < m->nkernels; k++) {
+   for (uint32_t k = 0; k < m->meta.nkernels; k++) {
       if (!translate_one(m, k, opts, &out, &infos[k], err)) {
          strbuf_free(&out);
          return NULL;

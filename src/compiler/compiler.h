@@ -61,6 +61,7 @@ typedef struct mc_kernel_info {
    uint32_t shared_dynamic_align;
    uint32_t local_bytes;          /* per thread */
    uint32_t reqntid[3], maxntid[3];
+   bool from_cache;               /* read back from the translation cache */
 } mc_kernel_info;
 
 typedef struct mc_reloc {
@@ -90,7 +91,15 @@ typedef struct compiler_options {
  * message in *err (malloc'ed).  Functions whose bodies are malformed do not
  * fail the load: translating a kernel that needs them does. */
 mc_module *compiler_module_load(const char *ptx, size_t len, char **err);
+/* The same, through the on-disk translation cache when use_cache: a module
+ * seen before is described from the cache without parsing, and kernels
+ * translated before are read back (the PTX is parsed on the first miss).
+ * The text must stay valid until compiler_module_free().  The cache lives
+ * under cache_dir()/ptx; METALCUDA_NO_TRANSLATION_CACHE=1 turns it off. */
+mc_module *compiler_module_open(const char *ptx, size_t len, bool use_cache, char **err);
 void compiler_module_free(mc_module *m);
+/* Whether the PTX text has been parsed (false after a full cache hit). */
+bool compiler_module_parsed(const mc_module *m);
 
 /* The PTX text's own identity, for cache keys (hex SHA-256). */
 const char *compiler_module_hash(const mc_module *m);

@@ -53,7 +53,7 @@ static void init_globals(core_module *m)
 static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
 {
    char *err = NULL;
-   mc_module *cm = compiler_module_load(ptx, len, &err);
+   mc_module *cm = compiler_module_open(ptx, len, true, &err);
    if (!cm) {
       LOG_ERR("cannot load PTX module: %s", err ? err : "out of memory");
       int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
@@ -94,8 +94,9 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
    m->next = c->modules;
    c->modules = m;
    pthread_mutex_unlock(&c->lock);
-   LOG_INFO("loaded PTX module %.16s (sm_%u): %u kernels, %u globals", compiler_module_hash(cm),
-            compiler_module_sm(cm), nk, compiler_global_count(cm));
+   LOG_INFO("loaded PTX module %.16s (sm_%u): %u kernels, %u globals (%s)", compiler_module_hash(cm),
+            compiler_module_sm(cm), nk, compiler_global_count(cm),
+            compiler_module_parsed(cm) ? "parsed" : "described by the translation cache");
    *out = m;
    return CORE_SUCCESS;
 }
@@ -202,7 +203,8 @@ static int compile_kernel(core_kernel *k)
       free(err);
       return CORE_ERROR_INVALID_PTX;
    }
-   LOG_INFO("kernel %s ready in %.1f ms", k->name, (double)(time_ns() - t0) / 1e6);
+   LOG_INFO("kernel %s ready in %.1f ms (%s)", k->name, (double)(time_ns() - t0) / 1e6,
+            k->info.from_cache ? "translation from the cache" : "translated");
    return CORE_SUCCESS;
 }
 
