@@ -50,6 +50,15 @@ for src in bench/*.cu; do
    printf '%s\n' "$out" | sed -n "s/^NOTE /  ($n: /p" | sed 's/$/)/' >>"$rows.notes"
 done
 
+# Translation throughput against ptxas (not a CUDA program: no --native).
+if [ $native -eq 0 ]; then
+   if row=$(bash bench/translate.sh); then
+      printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+   else
+      rc=1
+   fi
+fi
+
 echo "metalcuda bench — $([ $native -eq 1 ] && echo "native (NVIDIA runtime)" || echo "through $TOOL run")"
 echo "device: ${device:-?}; host: $(nproc 2>/dev/null || echo ?) CPU threads, $(uname -sm)"
 echo

@@ -6,8 +6,8 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: unit msl ptx cuda asan (default: all).  MC_TEST_FULL=1 adds the
-# heavy sweeps (make test-full).  asan reruns unit and msl from build-asan
+# Layers: unit msl ptx cuda asan (default: all), corpus.  MC_TEST_FULL=1
+# adds the heavy sweeps and the corpus layer (make test-full).  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.
 set -u
 cd "$(dirname "$0")/.."
@@ -19,6 +19,8 @@ export METALCUDA_ROOT=$PWD
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
 [ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda asan)
+# The large PTX corpus (nvcc alone needs minutes) only in the full run.
+[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus)
 
 total_pass=0 total_fail=0 total_skip=0
 log=$(mktemp)
@@ -74,6 +76,7 @@ for l in "${layers[@]}"; do
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
    asan) run_layer asan asan_layer ;;
+   corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;
    *) echo "unknown layer $l"; exit 2 ;;
    esac
 done
