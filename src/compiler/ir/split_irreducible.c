@@ -183,7 +183,12 @@ static void copy_phi_srcs(split_ctx *sc, ir_instr *c, const ir_instr *i)
       ir_block *p = i->srcs[k].pred;
       if (info(p)->role == ROLE_HEADER)
          continue;
-      copy_src(sc, &c->srcs[n], c, &i->srcs[k]);
+      /* a value from outside R keeps its def (the SSA repair below
+       * rewrites it if that def is in S and has a copy now) */
+      if (in_split(p))
+         copy_src(sc, &c->srcs[n], c, &i->srcs[k]);
+      else if (i->srcs[k].def)
+         ir_src_set(&c->srcs[n], c, i->srcs[k].def);
       c->srcs[n++].pred = map_block(p);
    }
    c->nsrcs = n;
@@ -329,15 +334,20 @@ static ir_def *value_at_start(split_ctx *sc, ir_block *b)
    split_block *bi = info(b);
    if (bi->stamp == sc->stamp)
       return bi->start;
-   bi->stamp = sc->stamp;
-   bi->start = NULL;
    if (b->preds.len == 0) {
       /* every path to a use passes the def or its copy (see above) */
       sc->failed = true;
       return NULL;
    }
-   if (b->preds.len == 1)
-      return bi->start = value_at_end(sc, b->preds.data[0]);
+   /* A single predecessor is not memoised before the search (as in
+    * build.c): every reachable cycle has a block with several
+    * predecessors, whose phi is, so the search ends there. */
+   if (b->preds.len == 1) {
+      ir_def *d = value_at_end(sc, b->preds.data[0]);
+      bi->stamp = sc->stamp;
+      return bi->start = d;
+   }
+   bi->stamp = sc->stamp;
    ir_instr *phi = ir_instr_create(sc->f, IR_PHI, b->preds.len, sc->orig->bits, sc->orig->ncomp);
    if (!phi) {
       sc->failed = true;
@@ -372,11 +382,11 @@ static bool repair_def(split_ctx *sc, ir_def *orig, ir_def *copy)
 {
    sc->orig = orig;
    sc->copy = copy;
+   sc->stamp++;   /* block values hold for every use of this def */
    ir_foreach_use_safe(u, orig) {
       ir_block *at = use_block(u);
       if (in_split(at) || info(at)->role == ROLE_COPY)
          continue;
-      sc->stamp++;
       ir_def *d = u->parent->op == IR_PHI && u->pred ? value_at_end(sc, at) : value_at_start(sc, at);
       if (!d || sc->failed)
          return false;
