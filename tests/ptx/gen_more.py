@@ -427,6 +427,122 @@ def irreducible_cases():
           "Z:\n   add.u32 %r10, %r10, %r6;\n   setp.lt.u32 %p2, %r6, 40;\n   @%p2 bra X;\n"
           "E:\n   add.u32 %r10, %r10, %r11;\n" + G["STORE32"], 64)
 
+def form_cases():
+    """Instruction forms real PTX carries that no other case covered
+    (docs/ptx-coverage.md listed them as unverified)."""
+    U32_SMALL_ = G["U32_SMALL"]
+    S16 = [0, 1, 0x7fff, 0x8000, 0xffff, 0xfff9, 0x1234, 0x8001]
+    pre16 = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n"
+    def cmp_bits(ty, cmps, a, b):
+        s = "   mov.u32 %r10, 0;\n"
+        for k, c in enumerate(cmps):
+            s += "   setp.%s.%s %%p1, %s, %s;\n   selp.u32 %%r5, %d, 0, %%p1;\n   or.b32 %%r10, %%r10, %%r5;\n" % (c, ty, a, b, 1 << k)
+        return s
+    for ty, cmps in [("s16", ["eq", "ne", "lt", "le", "gt", "ge"]), ("u16", ["lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"]),
+                     ("b16", ["eq", "ne"])]:
+        G["op_case"]("setp_all_%s" % ty, pre16 + cmp_bits(ty, cmps, "%h1", "%h2"), S16, 2)
+    U64 = [0, 1, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0x100000000, 0xffffffff, 0x8000000000000001]
+    for ty, cmps in [("s64", ["eq", "ne", "lt", "le", "gt", "ge"]), ("u64", ["lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"])]:
+        op64("setp_all_%s" % ty, cmp_bits(ty, cmps, "%x0", "%x1"), U64, 2, out32=True)
+    # setp combined with a predicate (.and), selp of every width
+    G["op_case"]("setp_and_forms", "   setp.ne.u32 %p2, %r4, 0;\n   setp.eq.and.u32 %p1, %r2, %r3, %p2;\n"
+                 "   setp.lt.and.s32 %p3, %r2, %r3, !%p2;\n   selp.u32 %r10, 1, 0, %p1;\n   selp.u32 %r5, 2, 0, %p3;\n"
+                 "   or.b32 %r10, %r10, %r5;\n", [0, 1, 0x80000000, 0xffffffff], 3)
+    G["op_case"]("selp_forms", pre16 + "   setp.lt.u32 %p1, %r2, %r3;\n   selp.b16 %h3, %h1, %h2, %p1;\n"
+                 "   selp.u16 %h4, %h2, 7, %p1;\n   cvt.u32.u16 %r5, %h3;\n   cvt.u32.u16 %r6, %h4;\n"
+                 "   shl.b32 %r6, %r6, 16;\n   or.b32 %r10, %r5, %r6;\n   mov.b32 %f1, %r2;\n   mov.b32 %f2, %r3;\n"
+                 "   selp.f32 %f3, %f1, %f2, %p1;\n   mov.b32 %r7, %f3;\n   xor.b32 %r10, %r10, %r7;\n"
+                 "   cvt.u64.u32 %rd7, %r2;\n   cvt.s64.s32 %rd8, %r3;\n   selp.b64 %rd9, %rd7, %rd8, %p1;\n"
+                 "   selp.s64 %rd10, %rd8, -5, %p1;\n   selp.u64 %rd11, %rd9, %rd10, %p1;\n   add.s64 %rd9, %rd9, %rd10;\n"
+                 "   add.s64 %rd9, %rd9, %rd11;\n   cvt.u32.u64 %r8, %rd9;\n   shr.u64 %rd9, %rd9, 32;\n"
+                 "   cvt.u32.u64 %r9, %rd9;\n   add.u32 %r10, %r10, %r8;\n   xor.b32 %r10, %r10, %r9;\n", S16 + [0x80000000, 0xfffffff9], 2)
+    G["op_case"]("mov_forms", "   .reg .f64 %d<3>;\n   mov.b32 %f1, %r2;\n   mov.f32 %f2, %f1;\n   mov.b32 %r5, %f2;\n"
+                 "   mov.s32 %r6, %r3;\n   cvt.u16.u32 %h1, %r2;\n   mov.b16 %h2, %h1;\n   mov.u16 %h3, %h2;\n"
+                 "   cvt.u32.u16 %r7, %h3;\n   mov.b64 %rd7, {%r2, %r3};\n   mov.s64 %rd8, %rd7;\n   mov.b64 %d1, %rd8;\n"
+                 "   mov.f64 %d2, %d1;\n   mov.b64 %rd9, %d2;\n   mov.b64 {%r8, %r9}, %rd9;\n   setp.lt.u32 %p1, %r2, %r3;\n"
+                 "   mov.pred %p2, %p1;\n   selp.u32 %r4, 0x10000, 0, %p2;\n   add.u32 %r10, %r5, %r6;\n"
+                 "   xor.b32 %r10, %r10, %r7;\n   add.u32 %r10, %r10, %r8;\n   xor.b32 %r10, %r10, %r9;\n"
+                 "   add.u32 %r10, %r10, %r4;\n", U32_SMALL_, 2)
+    G["op_case"]("cvt_int_narrow_forms", "   cvt.u8.u32 %r5, %r2;\n   cvt.u16.u32 %h1, %r2;\n"
+                 "   cvt.s16.s8 %h2, %h1;\n   cvt.u16.u8 %h3, %h1;\n   cvt.u64.u16 %rd7, %h1;\n   cvt.u64.u32 %rd8, %r3;\n"
+                 "   shl.b64 %rd8, %rd8, 16;\n   or.b64 %rd8, %rd8, %rd7;\n   cvt.u16.u64 %h4, %rd8;\n"
+                 "   cvt.u32.u16 %r6, %h2;\n   cvt.u32.u16 %r7, %h3;\n   cvt.u32.u16 %r8, %h4;\n   cvt.u32.u64 %r9, %rd7;\n"
+                 "   shl.b32 %r6, %r6, 16;\n   or.b32 %r10, %r6, %r7;\n   xor.b32 %r10, %r10, %r8;\n   add.u32 %r10, %r10, %r9;\n"
+                 "   add.u32 %r10, %r10, %r5;\n", U32_SMALL_ + [0x80, 0x7f, 0xff80, 0x1ff], 2)
+    G["op_case"]("int_signed_forms", "   add.s32 %r5, %r2, %r3;\n   sub.s32 %r6, %r2, %r3;\n   mul.lo.s32 %r7, %r2, %r3;\n"
+                 "   mad.lo.s32 %r8, %r2, %r3, %r4;\n   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n"
+                 "   add.s16 %h3, %h1, %h2;\n   cvt.u32.u16 %r9, %h3;\n   mul.wide.u16 %r11, %h1, %h2;\n"
+                 "   mad.wide.u32 %rd7, %r2, %r3, %rd1;\n   sub.s64 %rd7, %rd7, %rd1;\n   cvt.s64.s32 %rd8, %r4;\n"
+                 "   sub.s64 %rd7, %rd7, %rd8;\n   shr.u64 %rd9, %rd7, 29;\n   cvt.u32.u64 %r12, %rd9;\n"
+                 "   xor.b32 %r10, %r5, %r6;\n   add.u32 %r10, %r10, %r7;\n   xor.b32 %r10, %r10, %r8;\n"
+                 "   add.u32 %r10, %r10, %r9;\n   xor.b32 %r10, %r10, %r11;\n   add.u32 %r10, %r10, %r12;\n",
+                 U32_SMALL_, 3)
+    G["op_case"]("shr_b_forms", "   shr.b32 %r5, %r2, %r3;\n   cvt.u64.u32 %rd7, %r2;\n   shl.b64 %rd7, %rd7, 32;\n"
+                 "   or.b64 %rd7, %rd7, 0x80000001;\n   shr.b64 %rd8, %rd7, %r3;\n   cvt.u32.u64 %r6, %rd8;\n"
+                 "   shr.u64 %rd8, %rd8, 32;\n   cvt.u32.u64 %r7, %rd8;\n   xor.b32 %r10, %r5, %r6;\n   add.u32 %r10, %r10, %r7;\n",
+                 None, 2, combos=[(a, b) for a in [0x80000000, 0xffffffff, 0x12345678] for b in [0, 1, 31, 32, 33, 63, 64, 100]])
+    op64("bfi_b64", "   cvt.u32.u64 %r3, %x2;\n   shr.u64 %x3, %x2, 32;\n   cvt.u32.u64 %r4, %x3;\n"
+         "   bfi.b64 %x5, %x0, %x1, %r3, %r4;\n",
+         combos=[(a, b, p | (l << 32)) for a in [0xffffffffffffffff, 0x123456789abcdef0] for b in [0, 0x8000000000000001]
+                 for p in [0, 5, 63, 64] for l in [0, 1, 8, 64, 70]], nops=3)
+    op2("madc_sub_cc_forms", "   mad.lo.cc.u32 %r10, %r2, %r3, %r4;\n   madc.hi.cc.u32 %r11, %r2, %r3, %r4;\n"
+        "   madc.lo.cc.u32 %r5, %r3, %r4, %r2;\n   sub.cc.u32 %r6, %r2, %r3;\n   subc.cc.u32 %r7, %r4, %r2;\n"
+        "   addc.u32 %r8, 0, 0;\n   add.u32 %r10, %r10, %r5;\n   xor.b32 %r11, %r11, %r6;\n   add.u32 %r11, %r11, %r7;\n"
+        "   add.u32 %r11, %r11, %r8;\n", U32_SMALL_, 3)
+    words = [(k * 0x9e3779b9 + 0x7f) & 0xffffffff for k in range(128)]
+    def mcase(name, body, n, out=None, data=words, decls=""):
+        comments = ["block: %d" % n] + G["in_lines"](data) + ["out: u32 %d" % (out or n)]
+        G["write_case"](name, comments, body, "sm_75", decls)
+    # shared memory in every width and signedness; each thread its own 16-byte slot
+    mcase("shared_widths", "   .shared .align 16 .b8 sm[512];\n" + G["load_operands"](4) +
+          "   mov.u64 %rd7, sm;\n   mul.wide.u32 %rd8, %r1, 16;\n   add.s64 %rd7, %rd7, %rd8;\n"
+          "   st.shared.v4.u32 [%rd7], {%r2, %r3, %r4, %r5};\n   ld.shared.v2.u32 {%r6, %r7}, [%rd7+8];\n"
+          "   ld.shared.s16 %r8, [%rd7+2];\n   ld.shared.u16 %r9, [%rd7+6];\n   ld.shared.u8 %r11, [%rd7+9];\n"
+          "   ld.shared.s32 %r12, [%rd7+12];\n   ld.shared.u64 %rd9, [%rd7];\n   ld.shared.v4.u8 {%r13, %r14, %r15, %r0}, [%rd7+4];\n"
+          "   mov.b32 %f1, %r6;\n   st.shared.f32 [%rd7+4], %f1;\n   ld.shared.f32 %f2, [%rd7+4];\n   mov.b32 %r4, %f2;\n"
+          "   st.shared.u16 [%rd7], %r8;\n   st.shared.u8 [%rd7+3], %r11;\n   ld.shared.v4.f32 {%f3, %f4, %f5, %f6}, [%rd7];\n"
+          "   mov.b32 %r5, %f3;\n   st.shared.v2.u32 [%rd7+8], {%r13, %r14};\n   ld.shared.v2.u64 {%rd10, %rd11}, [%rd7];\n"
+          "   st.shared.u64 [%rd7], %rd11;\n   ld.shared.u32 %r3, [%rd7+4];\n   xor.b64 %rd9, %rd9, %rd10;\n"
+          "   cvt.u32.u64 %r2, %rd9;\n   add.u32 %r10, %r6, %r7;\n   xor.b32 %r10, %r10, %r8;\n   add.u32 %r10, %r10, %r9;\n"
+          "   xor.b32 %r10, %r10, %r11;\n   add.u32 %r10, %r10, %r12;\n   xor.b32 %r10, %r10, %r13;\n   add.u32 %r10, %r10, %r14;\n"
+          "   xor.b32 %r10, %r10, %r15;\n   add.u32 %r10, %r10, %r0;\n   xor.b32 %r10, %r10, %r4;\n   add.u32 %r10, %r10, %r5;\n"
+          "   xor.b32 %r10, %r10, %r3;\n   add.u32 %r10, %r10, %r2;\n" + G["STORE32"], 32)
+    mcase("local_widths", "   .local .align 16 .b8 lb[32];\n" + G["load_operands"](4) +
+          "   mov.u64 %rd7, lb;\n   st.local.v4.u32 [%rd7], {%r2, %r3, %r4, %r5};\n   st.local.v2.u32 [%rd7+16], {%r5, %r2};\n"
+          "   st.local.u32 [%rd7+24], %r3;\n   ld.local.u64 %rd8, [%rd7+4];\n   st.local.u64 [%rd7+24], %rd8;\n"
+          "   st.local.v4.u8 [%rd7+28], {%r2, %r3, %r4, %r5};\n   .reg .f64 %d<2>;\n   ld.local.f64 %d1, [%rd7+16];\n"
+          "   st.local.f64 [%rd7], %d1;\n   ld.local.v4.u32 {%r6, %r7, %r8, %r9}, [%rd7];\n   ld.local.v4.u32 {%r11, %r12, %r13, %r14}, [%rd7+16];\n"
+          "   add.u32 %r10, %r6, %r7;\n   xor.b32 %r10, %r10, %r8;\n   add.u32 %r10, %r10, %r9;\n   xor.b32 %r10, %r10, %r11;\n"
+          "   add.u32 %r10, %r10, %r12;\n   xor.b32 %r10, %r10, %r13;\n   add.u32 %r10, %r10, %r14;\n" + G["STORE32"], 32)
+    mcase("global_widths_and_hints", G["load_operands"](2) +
+          "   ld.global.s16 %r5, [%rd4+2];\n   ld.global.u16 %r6, [%rd4+6];\n   ld.global.u8 %r7, [%rd4+5];\n"
+          "   ld.global.s32 %r8, [%rd4];\n   ld.global.nc.u16 %r9, [%rd4+4];\n   ld.global.nc.u32 %r11, [%rd4+4];\n"
+          "   ld.global.nc.u64 %rd7, [%rd4];\n   ld.global.ca.u32 %r12, [%rd4];\n   ld.global.cs.b32 %r13, [%rd4+4];\n"
+          "   ld.volatile.global.u32 %r14, [%rd4];\n   ld.global.f32 %f1, [%rd4+4];\n   mov.b32 %r15, %f1;\n"
+          "   ld.global.L1::no_allocate.nc.v2.u32 {%r2, %r3}, [%rd4];\n   prefetch.global.L2 [%rd4];\n   prefetchu.L1 [%rd4];\n"
+          "   cvt.u32.u64 %r4, %rd7;\n   add.u32 %r10, %r5, %r6;\n   xor.b32 %r10, %r10, %r7;\n   add.u32 %r10, %r10, %r8;\n"
+          "   xor.b32 %r10, %r10, %r9;\n   add.u32 %r10, %r10, %r11;\n   xor.b32 %r10, %r10, %r12;\n   add.u32 %r10, %r10, %r13;\n"
+          "   xor.b32 %r10, %r10, %r14;\n   add.u32 %r10, %r10, %r15;\n   xor.b32 %r10, %r10, %r2;\n   add.u32 %r10, %r10, %r3;\n"
+          "   xor.b32 %r10, %r10, %r4;\n"
+          "   mul.wide.u32 %rd5, %r1, 8;\n   add.s64 %rd6, %rd2, %rd5;\n   st.global.wb.u32 [%rd6], %r10;\n"
+          "   st.volatile.global.u32 [%rd6+4], %r5;\n   st.global.u8 [%rd6+5], %r7;\n   st.global.u16 [%rd6+6], %r6;\n", 32, out=64)
+    mcase("global_vector_f32_f64", "   mul.wide.u32 %rd3, %r1, 16;\n   add.s64 %rd4, %rd1, %rd3;\n"
+          "   ld.global.nc.L1::no_allocate.v4.f32 {%f1, %f2, %f3, %f4}, [%rd4];\n   add.s64 %rd6, %rd2, %rd3;\n"
+          "   st.global.v4.f32 [%rd6], {%f4, %f3, %f2, %f1};\n   .reg .f64 %d<3>;\n   ld.global.f64 %d1, [%rd4];\n"
+          "   ld.global.nc.v2.f64 {%d1, %d2}, [%rd4];\n   st.global.f64 [%rd6+512], %d2;\n   ld.global.nc.v2.u64 {%rd7, %rd8}, [%rd4];\n"
+          "   st.global.u64 [%rd6+520], %rd7;\n", 32, out=256)
+    mcase("generic_forms", "   .shared .align 8 .b8 sg[256];\n   mov.u64 %rd7, sg;\n   cvta.shared.u64 %rd7, %rd7;\n"
+          "   mul.wide.u32 %rd3, %r1, 8;\n   add.s64 %rd8, %rd7, %rd3;\n   cvta.to.global.u64 %rd9, %rd1;\n"
+          "   add.s64 %rd9, %rd9, %rd3;\n   ld.u64 %rd10, [%rd9];\n   st.u64 [%rd8], %rd10;\n   ld.f32 %f1, [%rd8+4];\n"
+          "   st.f32 [%rd8], %f1;\n   .reg .f64 %d<2>;\n   ld.f64 %d1, [%rd8];\n   st.f64 [%rd8], %d1;\n   ld.u32 %r10, [%rd8];\n"
+          "   ld.const.u32 %r5, [cforms+4];\n   mov.u64 %rd11, cforms;\n   cvta.const.u64 %rd11, %rd11;\n   ld.u32 %r6, [%rd11+8];\n"
+          "   add.u32 %r10, %r10, %r5;\n   xor.b32 %r10, %r10, %r6;\n" + G["STORE32"], 32,
+          decls=".const .align 4 .u32 cforms[4] = {5, 6, 7, 8};\n")
+    # exit from some threads while the others finish
+    mcase("exit_early", "   and.b32 %r5, %r1, 3;\n   setp.eq.u32 %p1, %r5, 2;\n   mov.u32 %r10, %r1;\n"
+          "   @%p1 bra SKIPSTORE;\n   add.u32 %r10, %r10, 1000;\n" + G["STORE32"] + "   exit;\nSKIPSTORE:\n"
+          "   mul.wide.u32 %rd5, %r1, 4;\n   add.s64 %rd6, %rd2, %rd5;\n   st.global.u32 [%rd6], 7;\n   exit;\n", 32)
+
 def barrier_cases():
     data = [(k * 2654435761) & 0xffffffff for k in range(128)]
     body = ("   .shared .align 4 .b32 sm[128];\n   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n"
@@ -450,3 +566,4 @@ def generate(g):
     memory_cases()
     barrier_cases()
     irreducible_cases()
+    form_cases()
