@@ -610,6 +610,7 @@ static const err_case error_cases[] = {
    { HDR "}\n", 4, 1, "expected a directive at module level, found '}'" },
    { ".version x\n", 1, 1, "malformed .version" },
    { ".version 9.0\n.target nosuch\n", 2, 9, "unknown target 'nosuch'" },
+   { ".version 9.0\n.target debug\n", 2, 1, ".target names no architecture" },   /* fuzz */
    { HDR ".address_size 48\n", 4, 1, ".address_size must be 32 or 64" },
    { HDR ".global .u32 a[0];\n", 4, 16, "array dimension must be positive" },
    { HDR ".global .u32 a[2][];\n", 4, 18, "only the first array dimension may be unsized" },

@@ -215,10 +215,15 @@ static void target_word(ptx_parser *p, bool first)
 
 static void parse_target(ptx_parser *p)
 {
+   ptx_loc loc = p->tok.loc;
    ptx_next(p);
    target_word(p, true);
    while (ptx_accept(p, ','))
       target_word(p, false);
+   /* as ptxas: the list must name the architecture (".target debug" alone
+    * does not) */
+   if (!p->m->target[0])
+      ptx_fail(p, loc, ".target names no architecture (sm_XX or compute_XX)");
 }
 
 static void parse_address_size(ptx_parser *p)
