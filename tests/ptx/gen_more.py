@@ -543,6 +543,34 @@ def form_cases():
           "   @%p1 bra SKIPSTORE;\n   add.u32 %r10, %r10, 1000;\n" + G["STORE32"] + "   exit;\nSKIPSTORE:\n"
           "   mul.wide.u32 %rd5, %r1, 4;\n   add.s64 %rd6, %rd2, %rd5;\n   st.global.u32 [%rd6], 7;\n   exit;\n", 32)
 
+def misc_int_cases():
+    """fns, ldu, cvt.pack, the 24-bit and sad forms not covered elsewhere."""
+    U = G["U32_EDGES"]
+    G["op_case"]("fns_b32", "   fns.b32 %r10, %r2, %r3, %r4;\n", None, 3,
+                 combos=[(m, b, o) for m in [0, 1, 0x80000000, 0xffffffff, 0x0f0f0f0f, 0x12345678]
+                         for b in [0, 1, 5, 31] for o in [1, 2, 0xffffffff, 0xfffffffe, 3]])
+    G["op_case"]("mad24_hi_u32", "   mad24.hi.u32 %r10, %r2, %r3, %r4;\n", G["U32_SMALL"], 3)
+    G["op_case"]("mad24_hi_sat_s32", "   mad24.hi.sat.s32 %r10, %r2, %r3, %r4;\n", G["U32_SMALL"], 3)
+    G["op_case"]("mad24_lo_s32", "   mad24.lo.s32 %r10, %r2, %r3, %r4;\n", G["U32_SMALL"], 3)
+    G["op_case"]("sad_u16", "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n   cvt.u16.u32 %h3, %r4;\n"
+                 "   sad.u16 %h4, %h1, %h2, %h3;\n   cvt.u32.u16 %r10, %h4;\n", [0, 1, 0x7fff, 0x8000, 0xffff], 3)
+    op64("sad_s64", "   sad.s64 %x5, %x0, %x1, %x2;\n", [0, 1, 0x7fffffffffffffff, 0x8000000000000000,
+         0xffffffffffffffff], 3)
+    packs = [0, 5, 127, 128, 255, 256, 0x7fff, 0x8000, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff,
+             0xffffff80, 0xffff8000]
+    for d in ["u16", "s16"]:
+        G["op_case"]("cvt_pack_sat_%s_s32" % d, "   cvt.pack.sat.%s.s32 %%r10, %%r2, %%r3;\n" % d, None, 2,
+                     combos=[(a, b) for a in packs for b in [0, 0xffffff81, 300, 0x10000]])
+    for d in ["u8", "s8"]:
+        G["op_case"]("cvt_pack_sat_%s_s32_b32" % d, "   cvt.pack.sat.%s.s32.b32 %%r10, %%r2, %%r3, %%r4;\n" % d,
+                     None, 3, combos=[(a, b, c) for a in packs for b in [0, 0xffffff81, 300]
+                                      for c in [0x12345678, 0xffffffff]])
+    words = [(k * 0x9e3779b9 + 0x7f) & 0xffffffff for k in range(64)]
+    G["write_case"]("ldu_forms", ["block: 32"] + G["in_lines"](words) + ["out: u32 32"],
+                    "   ldu.global.u32 %r5, [%rd1+8];\n   ldu.global.v2.u32 {%r6, %r7}, [%rd1+16];\n"
+                    "   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n   ldu.global.u16 %r8, [%rd4+2];\n"
+                    "   add.u32 %r10, %r5, %r6;\n   xor.b32 %r10, %r10, %r7;\n   add.u32 %r10, %r10, %r8;\n" + G["STORE32"])
+
 def barrier_cases():
     data = [(k * 2654435761) & 0xffffffff for k in range(128)]
     body = ("   .shared .align 4 .b32 sm[128];\n   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n"
@@ -567,3 +595,4 @@ def generate(g):
     barrier_cases()
     irreducible_cases()
     form_cases()
+    misc_int_cases()

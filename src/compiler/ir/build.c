@@ -775,9 +775,15 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
       return NULL;
    c.cur = NULL;
    bld_set_block(&c, c.f->blocks.data[0]);
-   for (uint32_t s = 0; s < pf->nstmts; s++)
-      if (!translate_stmt(&c, &pf->stmts[s], &sb, s) || m->error)
+   for (uint32_t s = 0; s < pf->nstmts; s++) {
+      bool ok = translate_stmt(&c, &pf->stmts[s], &sb, s) && !m->error;
+      if (m->probe && pf->stmts[s].kind == PTX_STMT_INSTR) {
+         m->probe(m->probe_data, pf->stmts[s].u.instr, ok ? NULL : m->error ? m->error : "error");
+         m->error = NULL;
+      } else if (!ok) {
          return NULL;
+      }
+   }
    if (!ir_block_terminator(c.cur)) {
       c.line = pf->nstmts ? pf->stmts[pf->nstmts - 1].loc.line : pf->loc.line;
       if (!bld_emit(&c, c.f->is_kernel ? IR_EXIT : IR_RET, 0, 0, 0))

@@ -150,6 +150,8 @@ bool bld_tr_slct(build_ctx *c);
 bool bld_tr_lop3(build_ctx *c);
 bool bld_tr_bmsk(build_ctx *c);
 bool bld_tr_szext(build_ctx *c);
+bool bld_tr_fns(build_ctx *c);
+bool bld_tr_cvt_pack(build_ctx *c);
 
 /* ---- build_float.c ---- */
 

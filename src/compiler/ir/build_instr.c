@@ -27,6 +27,8 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_LOP3: return bld_tr_lop3(c);
    case PTX_OP_BMSK: return bld_tr_bmsk(c);
    case PTX_OP_SZEXT: return bld_tr_szext(c);
+   case PTX_OP_FNS: return bld_tr_fns(c);
+   case PTX_OP_CVT_PACK: return bld_tr_cvt_pack(c);
    case PTX_OP_DIV: return fl ? bld_tr_float_arith(c, IR_DIV) : bld_tr_int_div_rem(c, IR_DIV);
    case PTX_OP_REM: return bld_tr_int_div_rem(c, IR_REM);
    case PTX_OP_ABS: return fl ? bld_tr_float_abs_neg_min_max(c, IR_ABS, 1) : bld_tr_int_abs_neg_min_max(c, IR_ABS, 1);

@@ -442,3 +442,37 @@ bool bld_tr_szext(build_ctx *c)
    ir_def *s[2] = { bld_src(c, 1, t, 32), bld_src(c, 2, PTX_T_U32, 32) };
    return bld_alu(c, IR_SZEXT, t, 32, s, 2, bld_has(c, PTX_MOD_CLAMP), t);
 }
+
+/* fns.b32 d, mask, base, offset: the position of the offset-th set bit
+ * counting from base (upwards for offset > 0, downwards for < 0). */
+bool bld_tr_fns(build_ctx *c)
+{
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 4) || !ONLY_MODS(c))
+      return false;
+   if (c->in->types[0] != PTX_T_B32)
+      return bld_refuse(c);
+   ir_def *s[3] = { bld_src(c, 1, PTX_T_B32, 32), bld_src(c, 2, PTX_T_U32, 32), bld_src(c, 3, PTX_T_S32, 32) };
+   return bld_alu(c, IR_FNS, PTX_T_B32, 32, s, 3, 0, PTX_T_B32);
+}
+
+/* cvt.pack.sat.{u16,s16}.s32 d, a, b and
+ * cvt.pack.sat.{u8,s8,u4,s4,u2,s2}.s32.b32 d, a, b, c: a and b saturated
+ * to the narrow type and packed (a above b); the 8/4/2-bit forms put c's
+ * low bits above them. */
+bool bld_tr_cvt_pack(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_SAT) || !bld_has(c, PTX_MOD_SAT) || in->ntypes < 2 || in->types[1] != PTX_T_S32)
+      return bld_refuse(c);
+   ptx_type t = in->types[0];
+   bool wide = t == PTX_T_U16 || t == PTX_T_S16;
+   unsigned bits = wide ? 16 : t == PTX_T_U8 || t == PTX_T_S8 ? 8 : 0;
+   if (!bits || in->ntypes != (wide ? 2u : 3u) || (!wide && in->types[2] != PTX_T_B32))
+      return bld_refuse(c);
+   unsigned n = wide ? 2 : 3;
+   if (!bld_need_opnds(c, n + 1))
+      return false;
+   ir_def *s[3] = { bld_src(c, 1, PTX_T_S32, 32), bld_src(c, 2, PTX_T_S32, 32),
+                    wide ? NULL : bld_src(c, 3, PTX_T_B32, 32) };
+   return bld_alu(c, IR_CVT_PACK, t, 32, s, n, (uint8_t)bits, PTX_T_B32);
+}

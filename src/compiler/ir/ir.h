@@ -94,6 +94,8 @@ enum {
    X(LOP3, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* imm: the 8-bit table */ \
    X(BMSK, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub: 1 = .clamp */      \
    X(SZEXT, 2, IR_OP_PURE | IR_OP_HAS_DEF)        /* sub: 1 = .clamp; type */ \
+   X(FNS, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* mask, base, offset */   \
+   X(CVT_PACK, -1, IR_OP_PURE | IR_OP_HAS_DEF)    /* a, b[, c]; sub: bits, type: dst */ \
    X(PRMT, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_prmt mode */   \
    X(SHF, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub: IR_SHF_* flags */  \
    X(SETP, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_cmp; def 1 bit */ \
@@ -363,6 +365,12 @@ struct ir_module {
    /* First error (translation stops at it). */
    const char *error;
    uint32_t error_line;
+   /* Coverage probing (tests/tools/ptx_coverage): when set, ir_build_func
+    * reports every instruction with the error it raised (NULL if none),
+    * clears the error and goes on; the function it returns is not fit to
+    * run the pipeline on. */
+   void (*probe)(void *data, const ptx_instr *in, const char *error);
+   void *probe_data;
 };
 
 /* ---------------------------------------------------------------------------

@@ -208,6 +208,15 @@ bool emit_int_op(emitter *e, ir_instr *i)
       emit_set(e, i, "mc_szext(%V, %V, %s, %s)", S(i, 0), S(i, 1), i->sub ? "true" : "false",
                is_signed(i->type) ? "true" : "false");
       return true;
+   case IR_FNS: emit_set(e, i, "mc_fns(%V, %V, as_type<int>(%V))", S(i, 0), S(i, 1), S(i, 2)); return true;
+   case IR_CVT_PACK:
+      if (i->nsrcs > 2)
+         emit_set(e, i, "mc_cvt_pack(as_type<int>(%V), as_type<int>(%V), %V, %uu, %s)", S(i, 0), S(i, 1), S(i, 2),
+                  (unsigned)i->sub, is_signed(i->type) ? "true" : "false");
+      else
+         emit_set(e, i, "mc_cvt_pack(as_type<int>(%V), as_type<int>(%V), 0u, %uu, %s)", S(i, 0), S(i, 1),
+                  (unsigned)i->sub, is_signed(i->type) ? "true" : "false");
+      return true;
    default:
       return false;
    }

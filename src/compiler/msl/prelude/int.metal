@@ -277,3 +277,30 @@ inline uint mc_szext(uint a, uint b, bool clamp, bool is_signed)
     uint sh = 32u - n;
     return is_signed ? as_type<uint>(as_type<int>(a << sh) >> sh) : (a << sh) >> sh;
 }
+
+// fns.b32 (PTX ISA pseudocode: walk from base by +-1 counting set bits)
+inline uint mc_fns(uint mask, uint base, int offset)
+{
+    if (offset == 0)
+        return base < 32u && ((mask >> base) & 1u) ? base : 0xffffffffu;
+    int inc = offset > 0 ? 1 : -1;
+    uint count = (offset > 0 ? uint(offset) : 0u - uint(offset)) - 1u;
+    for (int pos = int(min(base, 32u)); pos >= 0 && pos < 32; pos += inc) {
+        if ((mask >> uint(pos)) & 1u) {
+            if (count == 0u) return uint(pos);
+            count--;
+        }
+    }
+    return 0xffffffffu;
+}
+
+// cvt.pack.sat: a, b saturated to `bits` (signed or not); a above b, c above both
+inline uint mc_cvt_pack(int a, int b, uint c, uint bits, bool is_signed)
+{
+    int lo = is_signed ? -(1 << (bits - 1u)) : 0;
+    int hi = is_signed ? (1 << (bits - 1u)) - 1 : int((1u << bits) - 1u);
+    uint mask = (1u << bits) - 1u;
+    uint ta = uint(clamp(a, lo, hi)) & mask, tb = uint(clamp(b, lo, hi)) & mask;
+    uint d = (ta << bits) | tb;
+    return bits == 16u ? d : d | (c << (2u * bits));
+}
