@@ -288,6 +288,7 @@ void tcache_store_kernel(const char *hash, uint32_t index, const mc_kernel_info 
    put_u64(&b, info->shared_dynamic_offset);
    put_u64(&b, info->shared_dynamic_align);
    put_u64(&b, info->local_bytes);
+   put_u64(&b, info->uses_printf);
    for (int k = 0; k < 3; k++)
       put_u64(&b, info->reqntid[k]);
    for (int k = 0; k < 3; k++)
@@ -323,6 +324,7 @@ char *tcache_load_kernel(const char *hash, uint32_t index, arena *ar, mc_kernel_
    info->shared_dynamic_offset = get_u32(&r);
    info->shared_dynamic_align = get_u32(&r);
    info->local_bytes = get_u32(&r);
+   info->uses_printf = get_u64(&r) != 0;
    for (int k = 0; k < 3; k++)
       info->reqntid[k] = get_u32(&r);
    for (int k = 0; k < 3; k++)

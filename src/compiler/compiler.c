@@ -265,13 +265,16 @@ static bool fill_info(mc_module *m, const ir_func *f, const char *msl_name, mc_k
    info->uses_dynamic_shared = f->uses_dynamic_shared;
    info->shared_dynamic_align = f->shared_dynamic_align;
    info->shared_dynamic_offset = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
-   info->local_bytes = f->local_bytes;
+   info->local_bytes = MC_MAX(f->local_total, f->local_bytes);
+   info->uses_printf = f->uses_printf;
    memcpy(info->reqntid, f->reqntid, sizeof(info->reqntid));
    memcpy(info->maxntid, f->maxntid, sizeof(info->maxntid));
    return true;
 }
 
-/* Translates kernels[idx] appending its MSL to out. */
+/* Translates kernels[idx] and the .funcs it calls (its library: each .func
+ * once, callees before callers, named after the kernel) appending the MSL
+ * to out. */
 static bool translate_one(mc_module *m, uint32_t idx, const compiler_options *opts, strbuf *out,
                           mc_kernel_info *info, char **err)
 {
@@ -281,9 +284,13 @@ static bool translate_one(mc_module *m, uint32_t idx, const compiler_options *op
    bool ok = im && ir_build_globals(im);
    ir_func *f = ok ? ir_build_func(im, m->kernels[idx]) : NULL;
    ir_pipeline_options po = { .optimize = !(opts && opts->no_optimize) };
-   ok = f && ir_run_pipeline(im, &po);
+   ok = f && ir_link_calls(im, f) && ir_run_pipeline(im, &po);
    char name[64];
    snprintf(name, sizeof(name), "mc_kernel_%u", idx);
+   if (ok)
+      ir_foreach_func(g, im)
+         if (g != f && ok)
+            ok = msl_emit_func(out, g, name);
    ok = ok && msl_emit_kernel(out, f, name) && fill_info(m, f, name, info);
    if (!ok)
       *err = err_dup("cannot translate kernel '%s': %s", m->kernels[idx]->name,
@@ -325,6 +332,8 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    return s;
 }
 
+/* Every kernel with its own library (a .func two kernels call appears
+ * once per kernel, under each kernel's name), as the runtime compiles them. */
 char *compiler_translate_all(mc_module *m, const compiler_options *opts, mc_kernel_info *infos, char **err)
 {
    *err = NULL;

@@ -31,17 +31,36 @@
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ull
 #define MC_WINDOW_SIZE 0x0000010000000000ull
 
-/* The launch block, buffer(1).  Must match the prelude's struct mc_launch. */
+/* The launch block, buffer(1).  Must match the prelude's struct mc_launch
+ * (prelude/base.metal). */
 typedef struct mc_launch {
    uint64_t delta;      /* GPU address = CUDA address + delta */
    uint64_t globals;    /* CUDA address of the module data block */
-   uint64_t status;     /* GPU address of a uint32 the kernel sets on trap */
-   uint64_t reserved;
+   uint64_t status;     /* GPU address of a uint32 the kernel sets on trap/assert */
+   uint64_t printf_buf; /* GPU address of the printf FIFO (0: none; kernels
+                         * that printf or assert: mc_kernel_info.uses_printf) */
+   uint32_t printf_size;   /* bytes of records the FIFO holds */
+   uint32_t nsm;        /* %nsmid: the device's multiprocessor count (>= 1) */
+   uint64_t gridid;     /* %gridid: unique per launch */
+   uint64_t time_base;  /* %clock64/%globaltimer at the launch: host nanoseconds */
 } mc_launch;
 
-enum {   /* values a kernel stores at mc_launch.status */
+enum {   /* values a kernel stores at mc_launch.status (the largest wins) */
    MC_STATUS_OK = 0,
    MC_STATUS_TRAP = 1,
+   MC_STATUS_ASSERT = 2,
+};
+
+/* The printf FIFO (prelude/call.metal writes it, src/core/printf.c reads
+ * it): a uint32 cursor (bytes of records used), padding to
+ * MC_FIFO_HEADER bytes, then records of MC_FIFO_RECORD_HEADER bytes
+ * (size, kind, argument bytes, argument count, all uint32) followed by the
+ * argument area and the strings. */
+enum {
+   MC_FIFO_HEADER = 16,
+   MC_FIFO_RECORD_HEADER = 16,
+   MC_REC_PRINTF = 1,
+   MC_REC_ASSERT = 2,
 };
 
 typedef struct mc_kparam {
@@ -60,6 +79,7 @@ typedef struct mc_kernel_info {
    uint32_t shared_dynamic_offset;  /* where dynamic shared memory starts */
    uint32_t shared_dynamic_align;
    uint32_t local_bytes;          /* per thread */
+   bool uses_printf;              /* writes printf/assert records (mc_launch.printf_buf) */
    uint32_t reqntid[3], maxntid[3];
    bool from_cache;               /* read back from the translation cache */
 } mc_kernel_info;

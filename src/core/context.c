@@ -31,12 +31,14 @@ static int ctx_create(core_device *d, core_ctx **out)
    c->dev = d;
    c->is_primary = true;
    pthread_mutex_init(&c->lock, NULL);
+   core_printf_init(c);
    int r = core_mem_alloc(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
       r = core_stream_create(c, &c->null_stream);
    if (r != CORE_SUCCESS) {
       if (c->status_word)
          core_mem_free(d, c->status_word);
+      core_printf_destroy(c);
       pthread_mutex_destroy(&c->lock);
       free(c);
       return r;
@@ -52,6 +54,7 @@ static void ctx_destroy(core_ctx *c)
    while (c->modules)
       core_module_unload(c->modules);
    core_stream_destroy(c->null_stream);
+   core_printf_destroy(c);
    core_mem_free(c->dev, c->status_word);
    if (current_ctx == c)
       current_ctx = NULL;

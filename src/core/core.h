@@ -41,6 +41,7 @@ enum {
    CORE_ERROR_SHARED_OBJECT_INIT_FAILED = 303,
    CORE_ERROR_OPERATING_SYSTEM = 304,
    CORE_ERROR_INVALID_HANDLE = 400,
+   CORE_ERROR_UNSUPPORTED_LIMIT = 215,
    CORE_ERROR_NOT_FOUND = 500,
    CORE_ERROR_NOT_READY = 600,
    CORE_ERROR_ILLEGAL_ADDRESS = 700,
@@ -117,6 +118,14 @@ struct core_ctx {
    core_stream *null_stream;    /* the legacy default stream */
    core_module *modules;        /* loaded modules (list) */
    uint64_t status_word;        /* CUDA address of the trap flag kernels set */
+   uint64_t launches;           /* kernels launched: %gridid */
+   /* Device printf and assert (printf.c); printf_lock guards these. */
+   pthread_mutex_t printf_lock;
+   pthread_cond_t printf_cv;
+   uint64_t printf_fifo;        /* CUDA address of the FIFO, 0 until a kernel prints */
+   size_t printf_fifo_size;     /* bytes of records (cudaLimitPrintfFifoSize) */
+   uint32_t printf_inflight;    /* launches that write records, not completed */
+   size_t stack_limit;          /* cudaLimitStackSize as set (printf_lock) */
 };
 
 int core_ctx_primary(core_device *d, core_ctx **out);      /* not retained */
@@ -142,6 +151,7 @@ struct core_stream {
    mtl_queue *queue;
    pthread_mutex_t lock;
    mtl_cmdbuf *last;            /* most recently committed, not yet waited for */
+   uint32_t printf_pending;     /* its launches that write printf records (ctx->printf_lock) */
 };
 
 int core_stream_create(core_ctx *c, core_stream **out);
@@ -201,6 +211,30 @@ typedef struct core_launch_config {
 } core_launch_config;
 
 int core_launch(core_kernel *k, const core_launch_config *cfg);
+
+/* ---- printf.c: device printf and assert records ---- */
+
+void core_printf_init(core_ctx *c);
+/* Formats what is left and frees the FIFO. */
+void core_printf_destroy(core_ctx *c);
+/* Context limits (cuCtxSetLimit; the driver's CUlimit numbering):
+ * the printf FIFO size, CORE_ERROR_INVALID_VALUE once a kernel printed;
+ * the stack size, accepted as is (every kernel's local memory is sized
+ * from its PTX, so any stack suffices); the others
+ * CORE_ERROR_UNSUPPORTED_LIMIT. */
+enum { CORE_LIMIT_STACK_SIZE = 0, CORE_LIMIT_PRINTF_FIFO_SIZE = 1 };
+int core_ctx_set_limit(core_ctx *c, int limit, size_t value);
+int core_ctx_get_limit(core_ctx *c, int limit, size_t *value);
+/* At a launch on s (cb not committed yet): formats earlier records if
+ * nothing prints now, and for a kernel that prints gives the launch block
+ * its FIFO and tracks cb until it completes. */
+int core_printf_launch(core_ctx *c, core_stream *s, mtl_cmdbuf *cb, bool uses_printf, mc_launch *lb);
+/* After s completed its work: formats the records when no printing kernel
+ * runs elsewhere. */
+void core_printf_sync(core_stream *s);
+/* Formats the records in recs[0, end): printf output to out, assertion
+ * messages to err (stops at the first record that is not complete). */
+void core_printf_format(const uint8_t *recs, uint32_t end, strbuf *out, strbuf *err);
 
 /* ---- memory.c: copies and fills (synchronous on the null stream) ---- */
 

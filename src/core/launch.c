@@ -7,7 +7,8 @@
  * parameter is a pointer.  Blobs over Metal's 4 KB setBytes limit go
  * through device memory freed when the command buffer completes.  The
  * launch block gives the kernel the arena's CPU→GPU delta, the module's
- * globals and the trap flag.  Static and dynamic shared memory are one
+ * globals, the trap flag, the printf FIFO (printf.c) and the values of
+ * %nsmid, %gridid and the clock base.  Static and dynamic shared memory are one
  * threadgroup buffer (static first).
  */
 #include "core.h"
@@ -126,6 +127,15 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    lb.delta = core_arena_delta(c->dev);
    lb.globals = k->module->data;
    lb.status = c->status_word + lb.delta;
+   const mtl_device_info *di = core_device_info(c->dev);
+   lb.nsm = di->compute_units ? di->compute_units : 1;
+   lb.gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
+   lb.time_base = time_ns();
+   /* Last step that can fail: from here on cb is tracked until it completes. */
+   if ((r = core_printf_launch(c, s, cb, ki->uses_printf, &lb)) != CORE_SUCCESS) {
+      mtl_cmdbuf_release(cb);
+      goto fail;
+   }
    mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
    mtl_encoder_set_pipeline(e, k->pipeline);
    if (big)

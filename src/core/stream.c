@@ -56,7 +56,10 @@ static void on_completed(mtl_cmdbuf *cb, void *data)
    }
    volatile uint32_t *status = (volatile uint32_t *)(uintptr_t)c->status_word;
    uint32_t st = *status;
-   if (st != MC_STATUS_OK) {
+   if (st == MC_STATUS_ASSERT) {
+      *status = MC_STATUS_OK;
+      core_ctx_set_sticky(c, CORE_ERROR_ASSERT, "a kernel failed a device-side assertion");
+   } else if (st != MC_STATUS_OK) {
       *status = MC_STATUS_OK;
       core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, "a kernel executed a trap instruction");
    }
@@ -89,5 +92,6 @@ int core_stream_synchronize(core_stream *s)
       on_completed(cb, s->ctx);
       mtl_cmdbuf_release(cb);
    }
+   core_printf_sync(s);   /* device printf output appears at synchronisation */
    return core_ctx_error(s->ctx);
 }

@@ -166,7 +166,7 @@ int main(void)
    CHECK(dout != NULL);
    directed<<<(n + 127) / 128, 128>>>(n, da, db, dk, dout);
    cudaError_t launched = cudaGetLastError();
-   TODO_METALCUDA(launched == cudaSuccess, "directed rounding (.rz/.rm/.rp) is not translated yet");
+   CHECK_CUDA(launched);
    if (launched != cudaSuccess) {
       cudaFree(da), cudaFree(db), cudaFree(dk), cudaFree(dout);
       free(a), free(b), free(k);

@@ -7,7 +7,9 @@
 # and run as `bin/metalcuda run $BUILD/tests/cuda/NAME` under a timeout.
 # One line per program: "PASS name", "FAIL name: why" or "SKIP name: why"
 # (see tests/run.sh); the program's other output follows, indented.  Exit
-# status is non-zero if anything failed.
+# status is non-zero if anything failed.  A program with a NAME.expected
+# file beside it must also print exactly that on stdout (device printf
+# output: the file is what the host's printf prints for the same calls).
 #
 #   --native   run the same binaries directly, on NVIDIA's runtime and driver
 #              (a machine with an NVIDIA GPU; see NATIVE.md): our lib/ is kept
@@ -117,12 +119,19 @@ for n in "${names[@]}"; do
       rc=1
       continue
    fi
+   stdout_file=$(mktemp)
    if [ $native -eq 1 ]; then
-      out=$(timeout "$TIMEOUT" "$exe" 2>&1)
+      timeout "$TIMEOUT" "$exe" >"$stdout_file" 2>"$stdout_file.err"
    else
-      out=$(timeout "$TIMEOUT" "$TOOL" run "$exe" 2>&1)
+      timeout "$TIMEOUT" "$TOOL" run "$exe" >"$stdout_file" 2>"$stdout_file.err"
    fi
    status=$?
+   out=$(cat "$stdout_file" "$stdout_file.err")
+   stdout_diff=
+   if [ -f "tests/cuda/$n.expected" ] && ! cmp -s "tests/cuda/$n.expected" "$stdout_file"; then
+      stdout_diff=$(diff "tests/cuda/$n.expected" "$stdout_file" | head -n 12)
+   fi
+   rm -f "$stdout_file" "$stdout_file.err"
    # The program's own verdict is its line "PASS n" / "FAIL n: ..." (named
    # by the source file); it must agree with the exit status.
    verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
@@ -132,6 +141,10 @@ for n in "${names[@]}"; do
       rc=1
    elif [ $status -ge 128 ]; then
       echo "FAIL $name: killed by signal $((status - 128))${verdict:+ after: $verdict}"
+      rc=1
+   elif [ -n "$stdout_diff" ] && [[ $verdict != FAIL* ]]; then
+      echo "FAIL $name: stdout differs from tests/cuda/$n.expected (diff expected got):"
+      printf '%s\n' "$stdout_diff" | sed 's/^/    /'
       rc=1
    elif [ $status -eq 0 ] && [[ $verdict == PASS* ]]; then
       echo "PASS $name${verdict#PASS $n}"

@@ -14,4 +14,8 @@ cc -std=c11 -O2 -DPTX_RUN_NVIDIA -I"$CUDA/include" tests/ptx/ptx_run.c -o "$out"
    -L"$CUDA/lib64" -L"$CUDA/lib64/stubs" -lcuda
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 if [ $# -eq 0 ]; then set -- tests/ptx/cases/*.ptx; fi
-"$out" --generate "$@"
+# One process per case: a case that faults ends its CUDA context, and with
+# it every later case of the same process.
+rc=0
+for c in "$@"; do "$out" --generate "$c" || rc=1; done
+exit $rc

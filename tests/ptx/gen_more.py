@@ -238,6 +238,113 @@ def f16_cases():
     G["op_case"]("cvt_rn_f16_s32", "   cvt.rn.f16.s32 %h4, %r2;\n" + post,
                  [0, 1, 0xffffffff, 65504, 65519, 65520, 100000, 0x80000000, 2049, 2051], 1)
 
+def f32_bits_to_float(w):
+    return struct.unpack("<f", struct.pack("<I", w))[0]
+
+def float_more_cases():
+    """Forms of the issue 3 float work the first cases left out: results at
+    the underflow and overflow thresholds with .ftz (is a result that rounds
+    up to 2^-126 flushed?), cancelling fma in every mode, ties that only
+    the exact addend breaks (fma.rn.f16/bf16 must round once), integer to
+    f16 and bf16 conversions, .rz into bf16/f16x2/bf16x2, the bf16x2 and
+    remaining packed forms, min/max modifiers on 16-bit lanes."""
+    E = G["F32_EDGES"]
+    S = G["F32_SMALL"]
+    rng = random.Random(33)
+    R = rnd_f32(rng, 48)
+    tiny = [(0x20000000, 0x1f7fffff), (0x1f7fffff, 0x20000000), (0x00800000, 0x3f7fffff), (0x80800000, 0x3f7fffff),
+            (0x00800001, 0x3f7fffff), (0x00800000, 0x3f000000), (0x00ffffff, 0x3f000001), (0x20000001, 0x1f7ffffe),
+            (0x1f800001, 0x1fffffff), (0x0c000000, 0x33ffffff), (0x7f7fffff, 0x3f800001), (0xff7fffff, 0x3f800001),
+            (0x7f000000, 0x40000000), (0x3f800001, 0x3f800001), (0x00800000, 0xbf7fffff), (0x1a000000, 0x25000001)]
+    dtiny = [(a, 0x40000000) for a in (0x00ffffff, 0x00800001, 0x00800000, 0x80ffffff, 0x01000001, 0x00000003)] + \
+            [(0x3f800000, b) for b in (0x7f000000, 0x7e800001, 0x7f7fffff, 0x7effffff, 0xfe800001)] + \
+            [(0x7f7fffff, 0x3f7fffff), (0x7f7fffff, 0x3effffff), (0xff000001, 0x3f000000), (0x00800000, 0x3f800001),
+             (0x00800000, 0xbf800001)]
+    for rnd in ["rn", "rz", "rm", "rp"]:
+        for ftz in ["", ".ftz"]:
+            G["op_case"]("mul_%s%s_f32_tiny" % (rnd, ftz.replace(".", "_")),
+                         "   mul.%s%s.f32 %%r10, %%r2, %%r3;\n" % (rnd, ftz), None, 2, combos=tiny)
+            G["op_case"]("div_%s%s_f32_tiny" % (rnd, ftz.replace(".", "_")),
+                         "   div.%s%s.f32 %%r10, %%r2, %%r3;\n" % (rnd, ftz), None, 2, combos=dtiny)
+    # fma: c = -(a·b) rounded, ± a few ulps, and c far from a·b
+    fc = []
+    for k, (a, b) in enumerate(zip(R, R[5:] + R[:5])):
+        p = f32_bits_to_float(a) * f32_bits_to_float(b)
+        try:
+            c = f32(-p)
+        except OverflowError:
+            continue
+        fc.append((a, b, (c + (k % 5) - 2) & 0xffffffff))
+        fc.append((a, b, (R[(k + 11) % len(R)] & 0x807fffff) | ((((a >> 23) & 0xff) + ((b >> 23) & 0xff) - 127 - 30 - k) & 0xff) << 23))
+    for rnd in ["rn", "rz", "rm", "rp"]:
+        G["op_case"]("fma_%s_f32_cancel" % rnd, "   fma.%s.f32 %%r10, %%r2, %%r3, %%r4;\n" % rnd, None, 3, combos=fc)
+    for rnd in ["rz", "rm", "rp"]:
+        G["op_case"]("fma_%s_ftz_f32" % rnd, "   fma.%s.ftz.f32 %%r10, %%r2, %%r3, %%r4;\n" % rnd, S, 3)
+        G["op_case"]("sqrt_%s_ftz_f32" % rnd, "   sqrt.%s.ftz.f32 %%r10, %%r2;\n" % rnd, E + R, 1)
+        G["op_case"]("rcp_%s_ftz_f32" % rnd, "   rcp.%s.ftz.f32 %%r10, %%r2;\n" % rnd, E + R, 1)
+        G["op_case"]("mad_%s_f32" % rnd, "   mad.%s.f32 %%r10, %%r2, %%r3, %%r4;\n" % rnd, S, 3)
+        G["op_case"]("sub_%s_ftz_sat_f32" % rnd, "   sub.%s.ftz.sat.f32 %%r10, %%r2, %%r3;\n" % rnd, E, 2)
+    ints = [0, 1, 0xffffffff, 2047, 2049, 2051, 4097, 0xffffefff, 65504, 65519, 65520, 65535, 100000,
+            0x80000000, 0x7fffffff, 0x00ff8001, 0x01010101]
+    for rnd in ["rn", "rz", "rm", "rp"]:
+        if rnd != "rn":   # cvt_rn_f16_s32 is in f16_cases
+            G["op_case"]("cvt_%s_f16_s32" % rnd, "   cvt.%s.f16.s32 %%h1, %%r2;\n   cvt.u32.u16 %%r10, %%h1;\n" % rnd, ints, 1)
+        G["op_case"]("cvt_%s_f16_u32" % rnd, "   cvt.%s.f16.u32 %%h1, %%r2;\n   cvt.u32.u16 %%r10, %%h1;\n" % rnd, ints, 1)
+        G["op_case"]("cvt_%s_bf16_s32" % rnd, "   cvt.%s.bf16.s32 %%h1, %%r2;\n   cvt.u32.u16 %%r10, %%h1;\n" % rnd, ints, 1,
+                     target="sm_90")
+        op64("cvt_%s_bf16_u64" % rnd, "   cvt.%s.bf16.u64 %%h1, %%x0;\n   cvt.u32.u16 %%r10, %%h1;\n" % rnd,
+             U64_EDGES + [0x0000000001018001, 0x8080800000000001], 1, out32=True, target="sm_90")
+    ties = E + R + [(w & 0xffff0000) | t for w in R[:12] for t in (0x8000, 0x7fff, 0x8001)] + \
+           [(w & 0xffffe000) | t for w in R[12:24] for t in (0x1000, 0x0fff, 0x1001)]
+    G["op_case"]("cvt_rn_bf16_f32_ties", "   cvt.rn.bf16.f32 %h4, %r2;\n   cvt.u32.u16 %r10, %h4;\n", ties, 1, target="sm_80")
+    G["op_case"]("cvt_rz_bf16_f32", "   cvt.rz.bf16.f32 %h4, %r2;\n   cvt.u32.u16 %r10, %h4;\n", ties, 1, target="sm_80")
+    G["op_case"]("cvt_rz_f16x2_f32", "   cvt.rz.f16x2.f32 %r10, %r2, %r3;\n", S, 2, target="sm_80")
+    G["op_case"]("cvt_rz_bf16x2_f32", "   cvt.rz.bf16x2.f32 %r10, %r2, %r3;\n", S, 2, target="sm_80")
+    G["op_case"]("cvt_ftz_f32_bf16", "   cvt.u16.u32 %h1, %r2;\n   cvt.ftz.f32.bf16 %r10, %h1;\n",
+                 [0x0000, 0x8000, 0x0001, 0x807f, 0x0080, 0x3f80, 0x7fc0, 0xffc1, 0x7f80], 1, target="sm_90")
+    for rnd in ["rni", "rzi", "rmi", "rpi"]:
+        G["op_case"]("cvt_%s_s32_bf16" % rnd, "   cvt.u16.u32 %%h1, %%r2;\n   cvt.%s.s32.bf16 %%r10, %%h1;\n" % rnd,
+                     [0x0000, 0x8000, 0x3f00, 0x3fc0, 0xbfc0, 0x4020, 0xc020, 0x4f00, 0x4eff, 0xcf00, 0xcf01,
+                      0x7f80, 0xff80, 0x7fc0, 0x0001], 1, target="sm_90")
+    # an exact product halfway between two halves, plus a c below f32's last place
+    pre = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n   cvt.u16.u32 %h3, %r4;\n"
+    post = "   cvt.u32.u16 %r10, %h4;\n"
+    ht = [(a, b, c) for a, b in [(0x4200, 0x3c01), (0x4200, 0x3c03), (0xc200, 0x3c05), (0x3e00, 0x3c01)]
+          for c in (0x0001, 0x8001, 0x0000, 0x8000)]
+    bt = [(a, b, c) for a, b in [(0x4040, 0x3f81), (0x4040, 0x3f83), (0xc040, 0x3f85), (0x3fc0, 0x3f81)]
+          for c in (0x0001, 0x8001, 0x0000, 0x8000)]
+    G["op_case"]("fma_rn_f16_ties", pre + "   fma.rn.f16 %h4, %h1, %h2, %h3;\n" + post, None, 3, combos=ht)
+    G["op_case"]("fma_rn_bf16_ties", pre + "   fma.rn.bf16 %h4, %h1, %h2, %h3;\n" + post, None, 3, combos=bt,
+                 target="sm_80")
+    G["op_case"]("fma_rn_f16x2_ties", "   fma.rn.f16x2 %r10, %r2, %r3, %r4;\n", None, 3,
+                 combos=[(a | b << 16, b | a << 16, c | (c ^ 0x8000) << 16) for a, b, c in ht])
+    # bf16 and packed forms
+    B = [0x0000, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80, 0x7fc0, 0x0001, 0x7f7f, 0x4049, 0x3c00, 0xc2c8, 0x0080, 0x807f]
+    bpairs = [(a | (b << 16)) for a, b in zip(B, B[3:] + B[:3])]
+    H = G["F16_EDGES"]
+    hpairs = [(a | (b << 16)) for a, b in zip(H, H[3:] + H[:3])]
+    for op in ["add.bf16x2", "sub.bf16x2", "mul.bf16x2"]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3;\n" % op, bpairs, 2, target="sm_90")
+    G["op_case"]("fma_rn_bf16x2", "   fma.rn.bf16x2 %r10, %r2, %r3, %r4;\n", bpairs[:9], 3, target="sm_80")
+    pre_b = "   cvt.u16.u32 %h1, %r2;\n   cvt.u16.u32 %h2, %r3;\n   cvt.u16.u32 %h3, %r4;\n"
+    G["op_case"]("fma_rn_bf16", pre_b + "   fma.rn.bf16 %h4, %h1, %h2, %h3;\n" + post, B[:9], 3, target="sm_80")
+    for op, t in [("min.bf16", "sm_80"), ("max.bf16", "sm_80"), ("min.NaN.bf16", "sm_80"),
+                  ("max.xorsign.abs.bf16", "sm_86"), ("min.NaN.f16", "sm_80"), ("max.xorsign.abs.f16", "sm_86")]:
+        G["op_case"](op.replace(".", "_"), pre_b + "   %s %%h4, %%h1, %%h2;\n" % op + post,
+                     B if "bf16" in op else H, 2, target=t)
+    for op in ["neg.bf16", "abs.bf16"]:
+        G["op_case"](op.replace(".", "_"), pre_b + "   %s %%h4, %%h1;\n" % op + post, B, 1, target="sm_80")
+    for op, t, v in [("min.bf16x2", "sm_80", bpairs), ("max.NaN.bf16x2", "sm_80", bpairs),
+                     ("min.xorsign.abs.bf16x2", "sm_86", bpairs), ("max.NaN.f16x2", "sm_80", hpairs),
+                     ("min.xorsign.abs.f16x2", "sm_86", hpairs), ("min.ftz.f16x2", "sm_80", hpairs),
+                     ("add.ftz.sat.f16x2", "sm_75", hpairs), ("mul.ftz.f16x2", "sm_75", hpairs),
+                     ("min.ftz.NaN.f32", "sm_80", S), ("max.ftz.NaN.xorsign.abs.f32", "sm_86", S)]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3;\n" % op, v, 2, target=t)
+    for op, t, v in [("neg.bf16x2", "sm_80", bpairs), ("abs.bf16x2", "sm_80", bpairs), ("neg.f16x2", "sm_75", hpairs),
+                     ("abs.f16x2", "sm_75", hpairs), ("abs.ftz.f16x2", "sm_75", hpairs)]:
+        G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2;\n" % op, v, 1, target=t)
+    G["op_case"]("fma_rn_ftz_sat_f16x2", "   fma.rn.ftz.sat.f16x2 %r10, %r2, %r3, %r4;\n", hpairs[:8], 3)
+
 def cvt_more_cases():
     C = G["F32_CONV"]
     for rnd in ["rni", "rzi", "rmi", "rpi"]:
@@ -355,6 +462,64 @@ def atomic_cases():
     acase("atom_shared_add_then_store", "   .shared .align 4 .b32 acc;\n   setp.eq.u32 %p1, %r1, 0;\n"
           "   @%p1 st.shared.u32 [acc], 5;\n   bar.sync 0;\n   atom.shared.add.u32 %r10, [acc], %r2;\n"
           "   bar.sync 0;\n   @%p1 ld.shared.u32 %r11, [acc];\n   @%p1 st.global.u32 [%rd2], %r11;\n")
+    # exch of one value by every thread: the final word and the sum of the
+    # returned old values are deterministic
+    acase("atom_global_exch_same", "   atom.global.exch.b32 %r10, [%rd2], 77;\n   red.global.add.u32 [%rd2+4], %r10;\n")
+    # the multiset of values atom returns is deterministic: sum them
+    acase("atom_global_add_returns", "   atom.global.add.u32 %r10, [%rd2], 3;\n   red.global.add.u32 [%rd2+4], %r10;\n"
+          "   atom.global.inc.u32 %r11, [%rd2+8], 9;\n   red.global.add.u32 [%rd2+12], %r11;\n")
+    acase("atom_global_dec_returns", "   atom.global.dec.u32 %r10, [%rd2+8], 20;\n   red.global.xor.b32 [%rd2+4], %r10;\n"
+          "   atom.global.min.s32 %r11, [%rd2], %r2;\n   red.global.max.s32 [%rd2+12], %r11;\n")
+    # orderings and scopes, fences: same values as relaxed
+    acase("atom_sem_scope_forms", "   atom.acquire.gpu.global.add.u32 %r10, [%rd2], 1;\n"
+          "   atom.release.cta.global.add.u32 %r11, [%rd2], 2;\n   atom.acq_rel.sys.global.add.u32 %r12, [%rd2], 4;\n"
+          "   atom.relaxed.gpu.global.max.u32 %r13, [%rd2+4], %r2;\n   red.release.gpu.global.add.u32 [%rd2+8], %r10;\n"
+          "   red.relaxed.cta.global.or.b32 [%rd2+12], %r2;\n   fence.sc.cta;\n   fence.acq_rel.gpu;\n   fence.sc.sys;\n"
+          "   membar.cta;\n   membar.gl;\n   membar.sys;\n   atom.global.sys.add.u32 %r14, [%rd2+8], %r11;\n"
+          "   atom.global.cta.add.u32 %r14, [%rd2+8], %r12;\n")
+    # guarded atomics: odd threads inc, even threads dec; the destination
+    # keeps its value where the guard fails
+    acase("atom_global_guarded", "   and.b32 %r5, %r1, 1;\n   setp.eq.u32 %p1, %r5, 1;\n   mov.u32 %r10, 5;\n"
+          "   @%p1 atom.global.inc.u32 %r10, [%rd2], 40;\n   @!%p1 atom.global.dec.u32 %r10, [%rd2+4], 40;\n"
+          "   red.global.add.u32 [%rd2+8], %r10;\n   @%p1 red.global.add.u32 [%rd2+12], 1;\n")
+    # every operation on shared memory, all threads on the same words
+    shared_ops = ("   .shared .align 4 .b32 sa[12];\n   setp.eq.u32 %p1, %r1, 0;\n   @!%p1 bra INIT;\n"
+                  + "".join("   st.shared.u32 [sa+%d], %d;\n" % (4 * k, v) for k, v in
+                            enumerate([0, 0x7fffffff, 0, 0xffffffff, 0, 0x55, 3, 1000, 0, 0x12345678, 0, 0]))
+                  + "INIT:\n   bar.sync 0;\n   atom.shared.add.u32 %r10, [sa], %r2;\n   atom.shared.min.s32 %r10, [sa+4], %r2;\n"
+                  "   atom.shared.max.u32 %r10, [sa+8], %r2;\n   atom.shared.and.b32 %r10, [sa+12], %r2;\n"
+                  "   atom.shared.or.b32 %r10, [sa+16], %r2;\n   atom.shared.xor.b32 %r10, [sa+20], %r2;\n"
+                  "   atom.shared.inc.u32 %r10, [sa+24], 17;\n   atom.shared.dec.u32 %r10, [sa+28], 900;\n"
+                  "   atom.shared.exch.b32 %r10, [sa+32], 9;\n   atom.shared.cas.b32 %r10, [sa+36], 0x12345678, %r1;\n"
+                  "   setp.eq.u32 %p2, %r10, 0x12345678;\n   @%p2 red.shared.add.u32 [sa+40], 1;\n"
+                  "   mov.u64 %rd7, sa;\n   cvta.shared.u64 %rd8, %rd7;\n   atom.max.s32 %r10, [%rd8+44], %r2;\n"
+                  "   bar.sync 0;\n   @!%p1 bra DONE;\n"
+                  + "".join("   ld.shared.u32 %%r11, [sa+%d];\n   st.global.u32 [%%rd2+%d], %%r11;\n" % (4 * k, 4 * k)
+                            for k in range(12)) + "DONE:\n")
+    comments = ["block: 128"] + G["in_lines"](vals) + ["out: u32 12"]
+    G["write_case"]("atom_shared_ops", comments, body_addr + shared_ops)
+    # add.f32: subnormals flushed on global memory, kept on shared memory
+    # (PTX ISA atom); each thread its own word, old value returned
+    F = [0x00000001, 0x80000001, 0x007fffff, 0x00800000, 0x80800000, 0x3f800000, 0x33800000, 0x7f800000,
+         0xff800000, 0x7fc00000, 0x7fa00001, 0x80000000, 0x00000000, 0x7f7fffff, 0x4b800000, 0xbf800000]
+    pairs = [w for a in F for b in F for w in (a, b)]
+    fadd_load = ("   mul.wide.u32 %rd3, %r1, 8;\n   add.s64 %rd4, %rd1, %rd3;\n   ld.global.u32 %r2, [%rd4];\n"
+                 "   ld.global.u32 %r3, [%rd4+4];\n   add.s64 %rd5, %rd2, %rd3;\n")
+    def fcase(name, body):
+        comments = ["block: 256"] + G["in_lines"](pairs) + ["out: u32 512"]
+        G["write_case"](name, comments, fadd_load + body)
+    fcase("atom_global_add_f32_edges", "   st.global.u32 [%rd5], %r2;\n   atom.global.add.f32 %r10, [%rd5], %r3;\n"
+          "   st.global.u32 [%rd5+4], %r10;\n")
+    fcase("atom_generic_global_add_f32_edges", "   st.global.u32 [%rd5], %r2;\n   cvta.global.u64 %rd6, %rd5;\n"
+          "   atom.add.f32 %r10, [%rd6], %r3;\n   st.global.u32 [%rd5+4], %r10;\n")
+    fcase("atom_shared_add_f32_edges", "   .shared .align 4 .b32 sf[256];\n   mov.u64 %rd7, sf;\n"
+          "   mul.wide.u32 %rd8, %r1, 4;\n   add.s64 %rd7, %rd7, %rd8;\n   st.shared.u32 [%rd7], %r2;\n"
+          "   atom.shared.add.f32 %r10, [%rd7], %r3;\n   ld.shared.u32 %r11, [%rd7];\n   st.global.u32 [%rd5], %r11;\n"
+          "   st.global.u32 [%rd5+4], %r10;\n")
+    fcase("atom_generic_shared_add_f32_edges", "   .shared .align 4 .b32 sf[256];\n   mov.u64 %rd7, sf;\n"
+          "   mul.wide.u32 %rd8, %r1, 4;\n   add.s64 %rd7, %rd7, %rd8;\n   st.shared.u32 [%rd7], %r2;\n"
+          "   cvta.shared.u64 %rd9, %rd7;\n   atom.add.f32 %r10, [%rd9], %r3;\n   red.add.f32 [%rd9], 0f00000000;\n"
+          "   ld.shared.u32 %r11, [%rd7];\n   st.global.u32 [%rd5], %r11;\n   st.global.u32 [%rd5+4], %r10;\n")
 
 def memory_cases():
     words = list(range(1, 65))
@@ -409,6 +574,91 @@ def memory_cases():
           "   call.uni (r0), twice, (p0);\n   ld.param.b32 %r10, [r0];\n" + G["STORE32"], 8, out=8,
           decls=".func (.param .b32 out) twice(.param .b32 in)\n{\n   .reg .b32 %t<2>;\n"
                 "   ld.param.b32 %t0, [in];\n   add.u32 %t1, %t0, %t0;\n   st.param.b32 [out], %t1;\n   ret;\n}\n")
+
+def call_cases():
+    """Calls of .func (.param and .reg arguments, structures, several
+    returns, nested calls with pointers to the caller's locals, exit inside
+    a callee, guarded calls), isspacep on every space, clocks."""
+    words = [(k * 0x9e3779b9 + 0x55) & 0xffffffff for k in range(64)]
+    def ccase(name, body, n, decls, out=None):
+        comments = ["block: %d" % n] + G["in_lines"](words) + ["out: u32 %d" % (out or n)]
+        G["write_case"](name, comments, G["load_operands"](1) + body, "sm_75", decls)
+    ccase("call_reg_args", "   call (%r10), add3, (%r1, %r2, 7);\n   call (%r11), add3, (%r10, %r10, %r1);\n"
+          "   xor.b32 %r10, %r10, %r11;\n" + G["STORE32"], 32,
+          ".func (.reg .b32 r) add3(.reg .b32 a, .reg .b32 b, .reg .b32 c)\n{\n   add.u32 r, a, b;\n"
+          "   add.u32 r, r, c;\n   shl.b32 r, r, 1;\n   ret;\n}\n")
+    # as nvcc passes a struct by value and returns one; two returns
+    ccase("call_param_struct", "   {\n   .param .align 8 .b8 p0[16];\n   st.param.b32 [p0], %r1;\n"
+          "   st.param.b32 [p0+4], %r2;\n   st.param.b8 [p0+8], 200;\n   cvt.u64.u32 %rd7, %r2;\n"
+          "   st.param.b64 [p0+8], %rd7;\n   st.param.b8 [p0+9], %r1;\n   .param .b32 p1;\n   st.param.b32 [p1], 100;\n"
+          "   .param .align 4 .b8 r0[8];\n   .param .b64 r1;\n   call.uni (r0, r1), swap, (p0, p1);\n"
+          "   ld.param.b32 %r5, [r0];\n   ld.param.b32 %r6, [r0+4];\n   ld.param.b64 %rd8, [r1];\n   }\n"
+          "   cvt.u32.u64 %r7, %rd8;\n   shr.u64 %rd8, %rd8, 32;\n   cvt.u32.u64 %r8, %rd8;\n   xor.b32 %r10, %r5, %r6;\n"
+          "   add.u32 %r10, %r10, %r7;\n   xor.b32 %r10, %r10, %r8;\n" + G["STORE32"], 32,
+          ".func (.param .align 4 .b8 out[8], .param .b64 wide) swap(.param .align 8 .b8 s[16], .param .b32 k)\n{\n"
+          "   .reg .b32 %t<8>;\n   .reg .b64 %w<4>;\n   ld.param.b32 %t0, [s];\n   ld.param.b32 %t1, [s+4];\n"
+          "   ld.param.u8 %t2, [s+9];\n   ld.param.b64 %w0, [s+8];\n   ld.param.b32 %t3, [k];\n"
+          "   add.u32 %t4, %t1, %t3;\n   mul.lo.u32 %t5, %t0, %t2;\n   st.param.b32 [out], %t4;\n"
+          "   st.param.b32 [out+4], %t5;\n   mul.wide.u32 %w1, %t0, %t3;\n   add.s64 %w1, %w1, %w0;\n"
+          "   st.param.b64 [wide], %w1;\n   ret;\n}\n")
+    # a callee's callee writes through a generic pointer to the kernel's
+    # local array; a module-scope shared array used by kernel and callee
+    ccase("call_nested_pointers", "   .local .align 4 .b8 buf[16];\n   mov.u64 %rd7, buf;\n   cvta.local.u64 %rd8, %rd7;\n"
+          "   st.local.u32 [%rd7], %r2;\n   st.local.u32 [%rd7+4], %r1;\n   mov.u64 %rd9, sh;\n"
+          "   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd9, %rd9, %rd3;\n   st.shared.u32 [%rd9], 1000;\n"
+          "   { .param .b64 a0;\n   st.param.b64 [a0], %rd8;\n   .param .b32 a1;\n   st.param.b32 [a1], %r1;\n"
+          "   call.uni outer, (a0, a1);\n   }\n   ld.local.u32 %r5, [%rd7];\n   ld.local.u32 %r6, [%rd7+4];\n"
+          "   ld.local.u32 %r7, [%rd7+8];\n   ld.shared.u32 %r8, [%rd9];\n   add.u32 %r10, %r5, %r6;\n"
+          "   xor.b32 %r10, %r10, %r7;\n   add.u32 %r10, %r10, %r8;\n" + G["STORE32"], 32,
+          ".shared .align 4 .b32 sh[32];\n"
+          ".func inner(.param .b64 p, .param .b32 t)\n{\n   .reg .b32 %q<4>;\n   .reg .b64 %e<4>;\n"
+          "   ld.param.b64 %e0, [p];\n   ld.param.b32 %q0, [t];\n   ld.u32 %q1, [%e0];\n   mul.lo.u32 %q1, %q1, 3;\n"
+          "   st.u32 [%e0+8], %q1;\n   mov.u64 %e1, sh;\n   mul.wide.u32 %e2, %q0, 4;\n   add.s64 %e1, %e1, %e2;\n"
+          "   ld.shared.u32 %q2, [%e1];\n   add.u32 %q2, %q2, %q0;\n   st.shared.u32 [%e1], %q2;\n   ret;\n}\n"
+          ".func outer(.param .b64 p, .param .b32 t)\n{\n   .local .align 4 .b8 mine[8];\n   .reg .b32 %q<4>;\n"
+          "   .reg .b64 %e<4>;\n   ld.param.b64 %e0, [p];\n   ld.param.b32 %q0, [t];\n   mov.u64 %e1, mine;\n"
+          "   st.local.u32 [%e1], %q0;\n   ld.u32 %q1, [%e0+4];\n   add.u32 %q1, %q1, 5;\n   st.u32 [%e0+4], %q1;\n"
+          "   { .param .b64 b0;\n   st.param.b64 [b0], %e0;\n   .param .b32 b1;\n   st.param.b32 [b1], %q0;\n"
+          "   call.uni inner, (b0, b1);\n   }\n   ld.local.u32 %q2, [%e1];\n   ld.u32 %q3, [%e0];\n"
+          "   add.u32 %q3, %q3, %q2;\n   st.u32 [%e0], %q3;\n   ret;\n}\n")
+    # exit inside a callee ends the thread: the caller does not go on
+    ccase("call_exit_in_func", "   call (%r10), maybe_exit, (%r1, %r2);\n" + G["STORE32"], 32,
+          ".func (.reg .b32 r) maybe_exit(.reg .b32 t, .reg .b32 v)\n{\n   .reg .pred %e;\n   .reg .b32 %m;\n"
+          "   rem.u32 %m, t, 3;\n   setp.eq.u32 %e, %m, 0;\n   @%e exit;\n   add.u32 r, v, t;\n   ret;\n}\n")
+    # guarded calls: the destination keeps its value where the guard fails
+    ccase("call_guarded", "   and.b32 %r5, %r1, 1;\n   setp.eq.u32 %p1, %r5, 0;\n   mov.u32 %r10, 0x77;\n"
+          "   @%p1 call (%r10), sq, (%r2);\n   .param .b32 q;\n   @!%p1 call.uni (q), sqp, (%r1);\n"
+          "   @!%p1 ld.param.b32 %r10, [q];\n" + G["STORE32"], 32,
+          ".func (.reg .b32 r) sq(.reg .b32 a)\n{\n   mul.lo.u32 r, a, a;\n   ret;\n}\n"
+          ".func (.param .b32 r) sqp(.param .b32 a)\n{\n   .reg .b32 %s<2>;\n   ld.param.b32 %s0, [a];\n"
+          "   mul.lo.u32 %s1, %s0, %s0;\n   add.u32 %s1, %s1, 1;\n   st.param.b32 [r], %s1;\n   ret;\n}\n")
+    # isspacep of addresses in every space; bit k of the word per space test
+    spaces = ["global", "shared", "local", "const", "param"]
+    def probe(reg, base):
+        s = ""
+        for k, sp in enumerate(spaces):
+            s += "   isspacep.%s %%p1, %s;\n   selp.u32 %%r5, %d, 0, %%p1;\n   or.b32 %%r%d, %%r%d, %%r5;\n" % (
+                sp, reg, 1 << k, base, base)
+        return s
+    isp = ("   .shared .align 4 .b32 ss;\n   .local .align 4 .b32 ll;\n   mov.u32 %r10, 0;\n   mov.u32 %r11, 0;\n"
+           "   mov.u32 %r12, 0;\n   mov.u32 %r13, 0;\n   mov.u64 %rd7, ss;\n   cvta.shared.u64 %rd7, %rd7;\n"
+           "   mov.u64 %rd8, ll;\n   cvta.local.u64 %rd8, %rd8;\n   mov.u64 %rd9, cc;\n   cvta.const.u64 %rd9, %rd9;\n"
+           "   mov.u64 %rd10, gg;\n   cvta.global.u64 %rd10, %rd10;\n"
+           + probe("%rd2", 10) + probe("%rd7", 11) + probe("%rd8", 12) + probe("%rd9", 13)
+           + "   shl.b32 %r11, %r11, 8;\n   shl.b32 %r12, %r12, 16;\n   shl.b32 %r13, %r13, 24;\n"
+           "   or.b32 %r10, %r10, %r11;\n   or.b32 %r10, %r10, %r12;\n   or.b32 %r10, %r10, %r13;\n" + G["STORE32"]
+           + "   mov.u32 %r10, 0;\n" + probe("%rd10", 10) + "   st.global.u32 [%rd6+4], %r10;\n")
+    ccase("isspacep_spaces", isp, 1, ".const .align 4 .u32 cc[2] = {1, 2};\n.global .align 4 .u32 gg[2];\n", out=2)
+    # clocks increase, %smid < %nsmid, %gridid is the same twice
+    ccase("sreg_clock_order", "   mov.u64 %rd7, %clock64;\n   mov.u32 %r5, %clock;\n   add.u32 %r6, %r2, 1;\n"
+          "   mov.u64 %rd8, %clock64;\n   mov.u32 %r7, %clock;\n   mov.u64 %rd9, %globaltimer;\n   mov.u64 %rd10, %globaltimer;\n"
+          "   setp.gt.u64 %p1, %rd8, %rd7;\n   selp.u32 %r10, 1, 0, %p1;\n   sub.u32 %r8, %r7, %r5;\n"
+          "   setp.ne.u32 %p2, %r8, 0;\n   setp.lt.u32 %p3, %r8, 0x40000000;\n   and.pred %p2, %p2, %p3;\n"
+          "   selp.u32 %r9, 2, 0, %p2;\n   or.b32 %r10, %r10, %r9;\n   setp.ge.u64 %p4, %rd10, %rd9;\n"
+          "   selp.u32 %r9, 4, 0, %p4;\n   or.b32 %r10, %r10, %r9;\n   mov.u32 %r11, %smid;\n   mov.u32 %r12, %nsmid;\n"
+          "   setp.lt.u32 %p5, %r11, %r12;\n   selp.u32 %r9, 8, 0, %p5;\n   or.b32 %r10, %r10, %r9;\n"
+          "   mov.u64 %rd11, %gridid;\n   mov.u64 %rd12, %gridid;\n   setp.eq.u64 %p6, %rd11, %rd12;\n"
+          "   selp.u32 %r9, 16, 0, %p6;\n   or.b32 %r10, %r10, %r9;\n" + G["STORE32"], 64, "")
 
 def irreducible_cases():
     """Loops entered at more than one block (made reducible by node splitting)."""
@@ -587,6 +837,7 @@ def generate(g):
     more_int_cases()
     f32_rounding_cases()
     f16_cases()
+    float_more_cases()
     cvt_more_cases()
     f64_cases()
     warp_cases()
@@ -596,3 +847,4 @@ def generate(g):
     irreducible_cases()
     form_cases()
     misc_int_cases()
+    call_cases()

@@ -91,3 +91,23 @@ CUresult CUDAAPI cuCtxSynchronize(void)
    API_NEED_CTX(c);
    return API_RETURN((CUresult)core_ctx_synchronize(c));
 }
+
+/* ==== cuCtxSetLimit (libcuda.@) ==== the printf FIFO size and the stack
+ * size (core_ctx_set_limit says what each means here) */
+CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
+{
+   API_ENTER("limit=%d value=%zu", (int)limit, value);
+   API_NEED_CTX(c);
+   API_CHECK((int)limit >= 0 && limit <= CU_LIMIT_CIG_ENABLED, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN((CUresult)core_ctx_set_limit(c, (int)limit, value));
+}
+
+/* ==== cuCtxGetLimit (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit)
+{
+   API_ENTER("pvalue=%p limit=%d", (void *)pvalue, (int)limit);
+   API_CHECK(pvalue, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK((int)limit >= 0 && limit <= CU_LIMIT_CIG_ENABLED, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN((CUresult)core_ctx_get_limit(c, (int)limit, pvalue));
+}

@@ -31,6 +31,8 @@ MC_EXPORT CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx);
 MC_EXPORT CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx);
 MC_EXPORT CUresult CUDAAPI cuCtxGetDevice(CUdevice *device);
 MC_EXPORT CUresult CUDAAPI cuCtxSynchronize(void);
+MC_EXPORT CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value);
+MC_EXPORT CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit);
 MC_EXPORT CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image);
 MC_EXPORT CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, CUjit_option *options, void **optionValues);
 MC_EXPORT CUresult CUDAAPI cuModuleUnload(CUmodule hmod);

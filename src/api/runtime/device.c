@@ -113,6 +113,27 @@ cudaError_t CUDARTAPI cudaDeviceSynchronize(void)
    return RT_RETURN_CU(cuCtxSynchronize());
 }
 
+/* ==== cudaDeviceSetLimit (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+   RT_ENTER("limit=%d value=%zu", (int)limit, value);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuCtxSetLimit((CUlimit)limit, value));
+}
+
+/* ==== cudaDeviceGetLimit (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
+{
+   RT_ENTER("pValue=%p limit=%d", (void *)pValue, (int)limit);
+   RT_CHECK(pValue, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuCtxGetLimit(pValue, (CUlimit)limit));
+}
+
 /* ==== cudaDeviceReset (libcudart.@) ==== destroys the primary context of
  * the current device: memory, modules and sticky errors are gone */
 cudaError_t CUDARTAPI cudaDeviceReset(void)

@@ -24,8 +24,8 @@
 /* ---- cuda_runtime_api.h ---- */
 IMPL(cudaDeviceReset, E)
 IMPL(cudaDeviceSynchronize, E)
-STUB(cudaDeviceSetLimit, E)
-STUB(cudaDeviceGetLimit, E)
+IMPL(cudaDeviceSetLimit, E)
+IMPL(cudaDeviceGetLimit, E)
 STUB(cudaDeviceGetTexture1DLinearMaxWidth, E)
 STUB(cudaDeviceGetCacheConfig, E)
 STUB(cudaDeviceGetStreamPriorityRange, E)

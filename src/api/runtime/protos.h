@@ -14,6 +14,8 @@
 
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceReset(void);
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceSynchronize(void);
+MC_EXPORT cudaError_t CUDARTAPI cudaDeviceSetLimit(enum cudaLimit limit, size_t value);
+MC_EXPORT cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit);
 MC_EXPORT cudaError_t CUDARTAPI cudaGetLastError(void);
 MC_EXPORT cudaError_t CUDARTAPI cudaPeekAtLastError(void);
 MC_EXPORT const char *CUDARTAPI cudaGetErrorName(cudaError_t error);

@@ -332,7 +332,15 @@ static build_sym *declare_var(build_ctx *c, build_scope *scope, const ptx_var *v
    sym->type = v->type;
    sym->size = ptx_var_size(v);
    uint32_t align = var_align(v);
-   if (v->space == PTX_SPACE_LOCAL) {
+   if (v->space == PTX_SPACE_LOCAL && scope == &c->module_scope && !c->f->is_kernel) {
+      /* its storage would have to be shared with the kernel's frame */
+      ir_error(c->m, c->line ? c->line : v->loc.line,
+               "module-scope .local variable '%s' used in a .func is not supported", v->name);
+      return NULL;
+   }
+   if (v->space == PTX_SPACE_LOCAL || v->space == PTX_SPACE_PARAM) {
+      /* A .param in a body is a call's argument or return block: it lives
+       * in the caller's local frame like .local (link_calls.c). */
       sym->space = IR_SPACE_LOCAL;
       c->f->local_bytes = (uint32_t)ALIGN_UP(c->f->local_bytes, align);
       sym->offset = c->f->local_bytes;
@@ -347,12 +355,27 @@ static build_sym *declare_var(build_ctx *c, build_scope *scope, const ptx_var *v
       c->f->uses_dynamic_shared = true;
    } else if (v->space == PTX_SPACE_SHARED) {
       sym->space = IR_SPACE_SHARED;
-      c->shared_bytes = (uint32_t)ALIGN_UP(c->shared_bytes, align);
-      sym->offset = c->shared_bytes;
-      c->shared_bytes += (uint32_t)sym->size;
+      /* Static shared memory is laid out once for the library (the kernel
+       * and its callees): a module-scope variable a callee shares with the
+       * kernel keeps the kernel's offset. */
+      void *known = scope == &c->module_scope ? strmap_get(&c->m->lib_shared, v->name) : NULL;
+      if (known) {
+         sym->offset = (uint64_t)((uintptr_t)known - 1);
+      } else {
+         c->shared_bytes = (uint32_t)ALIGN_UP(c->shared_bytes, align);
+         sym->offset = c->shared_bytes;
+         c->shared_bytes += (uint32_t)sym->size;
+         if (scope == &c->module_scope) {
+            if (!c->m->lib_shared.ar)
+               strmap_init(&c->m->lib_shared, c->m->ar);
+            if (!strmap_put(&c->m->lib_shared, v->name, (void *)(uintptr_t)(sym->offset + 1))) {
+               ir_error(c->m, v->loc.line, "out of memory");
+               return NULL;
+            }
+         }
+      }
    } else {
-      ir_error(c->m, v->loc.line, ".%s variables inside functions are not supported",
-               v->space == PTX_SPACE_PARAM ? "param" : "global/const");
+      ir_error(c->m, v->loc.line, ".global/.const variables inside functions are not supported");
       return NULL;
    }
    if (!scope_put(c, scope, sym))
@@ -404,7 +427,7 @@ static bool layout_params(build_ctx *c)
       uint32_t align = var_align(v);
       uint32_t size = (uint32_t)ptx_var_size(v);
       off = (uint32_t)ALIGN_UP(off, align);
-      ir_param p = { v->name, v->type, off, size, align };
+      ir_param p = { v->name, v->type, off, size, align, 0 };
       if (!vec_push(c->ar, &c->f->params, p))
          return ir_error(c->m, v->loc.line, "out of memory");
       build_sym *sym = arena_alloc(c->ar, sizeof(*sym));
@@ -422,6 +445,90 @@ static bool layout_params(build_ctx *c)
    c->f->param_bytes = off;
    return true;
 }
+
+/* ---- .func arguments (link_calls.c has the calling scheme) ---- */
+
+/* A .func's returns and parameters, in that order, each an ARG value at
+ * entry: a .reg one is the register's value, a .param one the local
+ * address of the block the caller passes.  A .reg return is written back
+ * through such an address at every ret. */
+static bool layout_func_args(build_ctx *c)
+{
+   const ptx_func *pf = c->pf;
+   c->regrets = arena_alloc(c->ar, (pf->nret + 1) * sizeof(*c->regrets));
+   if (!c->regrets)
+      return ir_error(c->m, pf->loc.line, "out of memory");
+   for (uint32_t k = 0; k < pf->nret + pf->nparams; k++) {
+      bool is_ret = k < pf->nret;
+      const ptx_var *v = is_ret ? pf->rets[k] : pf->params[k - pf->nret];
+      c->line = v->loc.line;
+      ir_param p = { v->name, v->type, 0, (uint32_t)ptx_var_size(v), var_align(v), 0 };
+      const build_sym *reg = NULL;
+      if (v->space == PTX_SPACE_REG) {
+         if (v->range_count || v->ndims || v->vec)
+            return ir_error(c->m, v->loc.line, ".reg argument '%s' of '%s' must be a scalar", v->name, pf->name);
+         if (is_ret && v->type == PTX_T_PRED)
+            return ir_error(c->m, v->loc.line, ".pred return '%s' of '%s' is not supported", v->name, pf->name);
+         if (!declare_reg(c, v))
+            return false;
+         reg = scope_lookup(c, v->name);
+         /* a return, .reg or not, is passed as the address it goes to */
+         p.reg_bits = is_ret ? 0 : reg->bits;
+      } else if (v->space != PTX_SPACE_PARAM) {
+         return ir_error(c->m, v->loc.line, "argument '%s' of '%s' is neither .param nor .reg", v->name, pf->name);
+      }
+      if (!vec_push(c->ar, &c->f->args, p))
+         return ir_error(c->m, v->loc.line, "out of memory");
+      bool value = reg && !is_ret;
+      ir_instr *a = bld_emit(c, IR_ARG, 0, value ? reg->bits : 64, 1);
+      if (!a)
+         return false;
+      a->imm = k;
+      a->type = value ? v->type : PTX_T_U64;
+      if (value) {
+         write_var(c, reg->var, c->cur, &a->def);
+         continue;
+      }
+      uint32_t av = new_var(c, 64);
+      if (av == UINT32_MAX)
+         return ir_error(c->m, v->loc.line, "out of memory");
+      write_var(c, av, c->cur, &a->def);
+      if (reg) {
+         c->regrets[c->nregrets++] = (struct bld_regret){ reg, av, v->type };
+         continue;
+      }
+      build_sym *sym = arena_alloc(c->ar, sizeof(*sym));
+      if (!sym)
+         return ir_error(c->m, v->loc.line, "out of memory");
+      sym->kind = SYM_ARG;
+      sym->name = v->name;
+      sym->type = v->type;
+      sym->var = av;
+      sym->space = IR_SPACE_LOCAL;
+      sym->size = p.size;
+      if (!scope_put(c, c->scope, sym))
+         return false;
+   }
+   return true;
+}
+
+bool bld_store_reg_rets(build_ctx *c)
+{
+   for (uint32_t k = 0; k < c->nregrets; k++) {
+      const struct bld_regret *r = &c->regrets[k];
+      ir_def *val = read_var(c, r->reg->var, c->cur), *addr = read_var(c, r->addr_var, c->cur);
+      ir_instr *st = val && addr ? bld_emit(c, IR_STORE, 2, 0, 0) : NULL;
+      if (!st)
+         return false;
+      st->type = r->type;
+      st->space = IR_SPACE_LOCAL;
+      bld_set_src(st, 0, addr);
+      bld_set_src(st, 1, val);
+   }
+   return true;
+}
+
+ir_def *bld_read_var(build_ctx *c, uint32_t var) { return read_var(c, var, c->cur); }
 
 /* ---- pass 1: CFG discovery ---- */
 
@@ -590,8 +697,8 @@ static bool discover_cfg(build_ctx *c, stmt_blocks *sb)
 static bool emit_exit(build_ctx *c, const ptx_instr *in)
 {
    ir_op op = in->op == PTX_OP_TRAP ? IR_TRAP : c->f->is_kernel || in->op == PTX_OP_EXIT ? IR_EXIT : IR_RET;
-   if (op == IR_RET && c->f->rets.len)
-      return ir_error(c->m, in->loc.line, "returning values from .func is not supported yet");
+   if (op == IR_RET && !bld_store_reg_rets(c))
+      return false;
    return bld_emit(c, op, 0, 0, 0) != NULL;
 }
 
@@ -749,11 +856,6 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
       ir_error(m, pf->loc.line, "out of memory");
       return NULL;
    }
-   if (!pf->is_entry && (pf->nparams || pf->nret)) {
-      ir_error(m, pf->loc.line, ".func with parameters or return values is not supported yet ('%s')",
-               pf->name);
-      return NULL;
-   }
    strmap_init(&c.module_scope.names, c.ar);
    strmap_init(&c.labels, c.ar);
    u64map_init(&c.defs, c.ar);
@@ -771,10 +873,14 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
    strmap_init(&fs->names, c.ar);
    fs->parent = &c.module_scope;
    c.scope = fs;
-   if (!layout_params(&c) || !discover_cfg(&c, &sb) || !alloc_block_state(&c))
+   if ((pf->is_entry && !layout_params(&c)) || !discover_cfg(&c, &sb) || !alloc_block_state(&c))
       return NULL;
    c.cur = NULL;
    bld_set_block(&c, c.f->blocks.data[0]);
+   /* A callee continues the library's static shared layout. */
+   c.shared_bytes = pf->is_entry ? 0 : m->lib_shared_bytes;
+   if (!pf->is_entry && !layout_func_args(&c))
+      return NULL;
    for (uint32_t s = 0; s < pf->nstmts; s++) {
       bool ok = translate_stmt(&c, &pf->stmts[s], &sb, s) && !m->error;
       if (m->probe && pf->stmts[s].kind == PTX_STMT_INSTR) {
@@ -800,6 +906,7 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
       return NULL;
    }
    finish_layout(&c);
+   m->lib_shared_bytes = MC_MAX(m->lib_shared_bytes, c.shared_bytes);
    c.f->valid = IR_META_CFG;
    ir_func_remove_unreachable(c.f);
    return c.f;

@@ -13,6 +13,8 @@ typedef enum sym_kind {
    SYM_REG,        /* a PTX register: SSA variable `var` */
    SYM_VAR,        /* .local/.shared/.global/.const variable: ir_var or ir_global */
    SYM_PARAM,      /* a kernel parameter (param blob at offset) */
+   SYM_ARG,        /* a .func .param argument: a block in local memory whose
+                    * address (the ARG value) is SSA variable `var` */
 } sym_kind;
 
 typedef struct build_sym {
@@ -55,6 +57,10 @@ typedef struct build_ctx {
    bool suppress_guard;            /* the guard was applied to the producer already */
    uint32_t cc_var;                /* CC.CF's SSA variable + 1 (0: none yet) */
    uint32_t line;
+   /* .func .reg returns: each register and the SSA variable holding the
+    * local address the caller reads it from (stored at every ret). */
+   uint32_t nregrets;
+   struct bld_regret { const build_sym *reg; uint32_t addr_var; ptx_type type; } *regrets;
    /* Shared-memory layout of the function. */
    uint32_t shared_bytes;
    VEC(const ptx_var *) dyn_shared;
@@ -161,6 +167,11 @@ bool bld_tr_float_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc);
 bool bld_tr_float_unary(build_ctx *c, ir_op op);
 bool bld_tr_fma(build_ctx *c);
 bool bld_tr_copysign(build_ctx *c);
+bool bld_tr_testp(build_ctx *c);
+/* cvt forms with bf16, f16x2, bf16x2 or directed rounding into a float:
+ * bld_tr_cvt hands them to bld_tr_cvt_float */
+bool bld_cvt_is_float_form(build_ctx *c);
+bool bld_tr_cvt_float(build_ctx *c);
 
 /* ---- build_cmp.c ---- */
 
@@ -182,6 +193,15 @@ bool bld_tr_atom(build_ctx *c);
 
 bool bld_tr_call(build_ctx *c);
 bool bld_tr_isspacep(build_ctx *c);
+/* The address of a .func .param argument + offset (a local address). */
+ir_def *bld_arg_addr(build_ctx *c, const build_sym *sym, int64_t offset, ir_space *space_out);
+/* A fresh block of the function's local frame: its address. */
+ir_def *bld_local_slot(build_ctx *c, uint32_t size, uint32_t align);
+/* ---- build.c, for build_call.c ---- */
+/* Stores the .reg returns of a .func before one of its rets. */
+bool bld_store_reg_rets(build_ctx *c);
+/* Reads SSA variable var in the current block. */
+ir_def *bld_read_var(build_ctx *c, uint32_t var);
 
 /* ---- build_mem.c ---- */
 

@@ -1,20 +1,206 @@
 /*
  * build_atom.c — memory ordering and atomics: membar/fence, atom, red.
+ *
+ * PTX ISA 9.0 §9.7.13.4-7 (membar/fence, atom, red) and §8 (memory
+ * consistency model).  Metal's atomics are relaxed only (metal-semantics
+ * §1.4, D5); orderings become fences around the relaxed operation, which the
+ * emitter places:
+ *   .acquire  atomic, then a fence      .release  a fence, then atomic
+ *   .acq_rel  both                      .relaxed  none (PTX's default)
+ * A fence before/after a relaxed atomic is at least as strong as the
+ * ordering PTX asks for (C++ fence-atomic synchronisation), never weaker.
+ * Scopes: .cta and .cluster (every cluster here is one CTA) → threadgroup;
+ * .gpu and .sys → device.  Nothing in a kernel can order against the host
+ * while it runs (Metal makes host visibility a command-buffer boundary), so
+ * .sys is device scope: the strongest Metal has.
+ *
+ * Types: 32-bit integer operations and add.f32.  64-bit, f16/bf16 and
+ * vector atomics are refused (Metal has no 64-bit atomics but a non-returning
+ * min/max on some GPUs: issue 6).
  */
 #include "build.h"
 
+static bool scope_of(build_ctx *c, uint8_t *scope)
+{
+   if (bld_has(c, PTX_MOD_CTA) || bld_has(c, PTX_MOD_CLUSTER))
+      *scope = IR_SCOPE_CTA;
+   else if (bld_has(c, PTX_MOD_SYS))
+      *scope = IR_SCOPE_SYS;
+   else
+      *scope = IR_SCOPE_GPU;
+   return true;
+}
+
+/* membar.{cta,gl,sys}; fence{.sc,.acq_rel}.{cta,cluster,gpu,sys}.  A fence
+ * is emitted as a sequentially consistent one at its scope (stronger than
+ * .acq_rel, which is allowed).  Proxy fences order the async/tensor proxies,
+ * which nothing here has. */
 bool bld_tr_membar(build_ctx *c)
 {
+   const ptx_instr *in = c->in;
+   if (in->op == PTX_OP_MEMBAR) {
+      if (!ONLY_MODS(c, PTX_MOD_CTA, PTX_MOD_GL, PTX_MOD_SYS))
+         return false;
+   } else {
+      if (!ONLY_MODS(c, PTX_MOD_SC, PTX_MOD_ACQ_REL, PTX_MOD_CTA, PTX_MOD_CLUSTER, PTX_MOD_GPU, PTX_MOD_SYS))
+         return false;
+      if (!bld_has(c, PTX_MOD_CTA) && !bld_has(c, PTX_MOD_CLUSTER) && !bld_has(c, PTX_MOD_GPU) &&
+          !bld_has(c, PTX_MOD_SYS))
+         return ir_error(c->m, c->line, "%s: fence needs a scope (.cta, .cluster, .gpu or .sys)", bld_spelled(c));
+   }
+   if (in->nopnds)
+      return ir_error(c->m, c->line, "%s takes no operands", bld_spelled(c));
    ir_instr *i = bld_emit(c, IR_MEMBAR, 0, 0, 0);
    if (!i)
       return false;
-   i->sub = bld_has(c, PTX_MOD_CTA) ? 0 : bld_has(c, PTX_MOD_SYS) ? 2 : 1;
+   uint8_t scope;
+   scope_of(c, &scope);
+   i->sub = scope;
    bld_guard(c, i, NULL);
    return true;
 }
 
-/* atom and red in every space. */
+static bool atom_op(build_ctx *c, ir_atom_op *op)
+{
+   static const struct { ptx_mod m; ir_atom_op op; } ops[] = {
+      { PTX_MOD_ADD, IR_ATOM_ADD }, { PTX_MOD_MIN, IR_ATOM_MIN }, { PTX_MOD_MAX, IR_ATOM_MAX },
+      { PTX_MOD_INC, IR_ATOM_INC }, { PTX_MOD_DEC, IR_ATOM_DEC }, { PTX_MOD_AND, IR_ATOM_AND },
+      { PTX_MOD_OR, IR_ATOM_OR }, { PTX_MOD_XOR, IR_ATOM_XOR }, { PTX_MOD_EXCH, IR_ATOM_EXCH },
+      { PTX_MOD_CAS, IR_ATOM_CAS },
+   };
+   int found = -1;
+   for (size_t k = 0; k < ARRAY_SIZE(ops); k++) {
+      if (!bld_has(c, ops[k].m))
+         continue;
+      if (found >= 0)
+         return ir_error(c->m, c->line, "%s names two operations", bld_spelled(c));
+      found = (int)k;
+   }
+   if (found < 0)
+      return ir_error(c->m, c->line, "%s: missing the operation (.add, .cas, ...)", bld_spelled(c));
+   *op = ops[found].op;
+   return true;
+}
+
+/* Which type suffixes each operation takes (PTX ISA: atom .type), for the
+ * 32-bit forms translated here. */
+static bool type_ok(ir_atom_op op, ptx_type t)
+{
+   switch (op) {
+   case IR_ATOM_AND: case IR_ATOM_OR: case IR_ATOM_XOR: case IR_ATOM_CAS: case IR_ATOM_EXCH:
+      return t == PTX_T_B32;
+   case IR_ATOM_ADD:
+      return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_F32;
+   case IR_ATOM_INC: case IR_ATOM_DEC:
+      return t == PTX_T_U32;
+   case IR_ATOM_MIN: case IR_ATOM_MAX:
+      return t == PTX_T_U32 || t == PTX_T_S32;
+   }
+   return false;
+}
+
+/* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};  red likewise without d. */
 bool bld_tr_atom(build_ctx *c)
 {
-   return ir_error(c->m, c->line, "%s: atomics are not supported yet", bld_spelled(c));
+   const ptx_instr *in = c->in;
+   bool is_red = in->op == PTX_OP_RED;
+   if (!bld_need_types(c, 1))
+      return false;
+   if (in->vec)
+      return ir_error(c->m, c->line, "%s: vector atomics are not supported yet", bld_spelled(c));
+   if (!ONLY_MODS(c, PTX_MOD_RELAXED, PTX_MOD_ACQUIRE, PTX_MOD_RELEASE, PTX_MOD_ACQ_REL, PTX_MOD_CTA,
+                  PTX_MOD_CLUSTER, PTX_MOD_GPU, PTX_MOD_SYS, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX,
+                  PTX_MOD_INC, PTX_MOD_DEC, PTX_MOD_AND, PTX_MOD_OR, PTX_MOD_XOR, PTX_MOD_EXCH,
+                  PTX_MOD_CAS, PTX_MOD_L2_CACHE_HINT, PTX_MOD_NOFTZ))
+      return false;
+   ir_atom_op op = IR_ATOM_ADD;
+   if (!atom_op(c, &op))
+      return false;
+   ptx_type t = in->types[0];
+   /* The bit-size operations are spelled .b32 but .u32/.s32 are accepted by
+    * ptxas too; they are the same operation. */
+   if ((op == IR_ATOM_AND || op == IR_ATOM_OR || op == IR_ATOM_XOR || op == IR_ATOM_CAS || op == IR_ATOM_EXCH) &&
+       (t == PTX_T_U32 || t == PTX_T_S32))
+      t = PTX_T_B32;
+   if (ptx_type_bits[t] == 64)
+      return ir_error(c->m, c->line, "%s: 64-bit atomics are not supported yet (Metal has no general 64-bit "
+                      "atomics)", bld_spelled(c));
+   if (t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_F16X2 || t == PTX_T_BF16X2 || t == PTX_T_B16 ||
+       t == PTX_T_B128)
+      return ir_error(c->m, c->line, "%s: atomics on .%s are not supported yet", bld_spelled(c),
+                      ptx_type_names[t]);
+   if (!type_ok(op, t) || bld_has(c, PTX_MOD_NOFTZ))
+      return ir_error(c->m, c->line, "%s is not a valid atomic operation", bld_spelled(c));
+   if (is_red && op == IR_ATOM_CAS)
+      return ir_error(c->m, c->line, "red has no .cas form (use atom.cas)");
+   uint8_t sem = IR_SEM_RELAXED;
+   if (bld_has(c, PTX_MOD_ACQUIRE))
+      sem = IR_SEM_ACQUIRE;
+   else if (bld_has(c, PTX_MOD_RELEASE))
+      sem = IR_SEM_RELEASE;
+   else if (bld_has(c, PTX_MOD_ACQ_REL))
+      sem = IR_SEM_ACQ_REL;
+   if (is_red && (sem == IR_SEM_ACQUIRE || sem == IR_SEM_ACQ_REL))
+      return ir_error(c->m, c->line, "%s: red takes only .relaxed or .release", bld_spelled(c));
+   uint8_t scope;
+   scope_of(c, &scope);
+   ir_space space;
+   switch (in->space) {
+   case PTX_SPACE_GLOBAL: space = IR_SPACE_GLOBAL; break;
+   case PTX_SPACE_SHARED: space = IR_SPACE_SHARED; break;
+   case PTX_SPACE_NONE: space = IR_SPACE_GENERIC; break;
+   default:
+      return ir_error(c->m, c->line, "%s: atomics in .%s are not supported", bld_spelled(c),
+                      ptx_space_names[in->space]);
+   }
+   /* Operands: [d,] [a], b [, c] [, cache-policy]. */
+   unsigned first = is_red ? 0 : 1;
+   unsigned nvals = op == IR_ATOM_CAS ? 2 : 1;
+   unsigned want = first + 1 + nvals + (bld_has(c, PTX_MOD_L2_CACHE_HINT) ? 1 : 0);
+   if (!bld_need_opnds(c, want))
+      return false;
+   ir_space sym_space;
+   ir_def *addr = bld_address(c, in->opnds[first], &sym_space);
+   if (!addr)
+      return false;
+   if (space == IR_SPACE_GENERIC)
+      space = sym_space;
+   if (space != IR_SPACE_GENERIC && space != IR_SPACE_GLOBAL && space != IR_SPACE_SHARED)
+      return ir_error(c->m, c->line, "%s: the address names a .%s variable; atomics work on .global and "
+                      ".shared only", bld_spelled(c), ir_space_names[space]);
+   ir_def *vals[2];
+   for (unsigned k = 0; k < nvals; k++)
+      if (!(vals[k] = bld_src(c, first + 1 + k, t, 32)))
+         return false;
+   /* A guarded atom keeps the destination's old value when the guard fails:
+    * read it before the atomic, so it dominates it. */
+   const ptx_operand *dst = is_red ? NULL : in->opnds[0];
+   ir_def *old = NULL;
+   if (in->guard && dst && dst->kind != PTX_OPND_SINK) {
+      const build_sym *r = bld_dst_sym(c, dst);
+      old = r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), 32, false) : NULL;
+      if (!old)
+         return false;
+   }
+   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : 32, is_red ? 0 : 1);
+   if (!i)
+      return false;
+   i->sub = (uint8_t)op;
+   i->type = t;
+   i->space = (uint8_t)space;
+   i->imm = sem | scope;
+   bld_set_src(i, 0, addr);
+   for (unsigned k = 0; k < nvals; k++)
+      bld_set_src(i, 1 + k, vals[k]);
+   /* The guard goes on the atomic itself: it must not run when the guard
+    * fails. */
+   bld_guard(c, i, NULL);
+   if (is_red || dst->kind == PTX_OPND_SINK)
+      return true;
+   if (old)
+      ir_src_set(&i->old, i, old);
+   c->suppress_guard = true;
+   bool ok = bld_write(c, dst, &i->def, t);
+   c->suppress_guard = false;
+   return ok;
 }

@@ -1,14 +1,316 @@
 /*
  * build_call.c — calls (to .func, vprintf, __assertfail), isspacep.
+ *
+ * The calling scheme (link_calls.c lays out the memory it uses).  PTX ISA
+ * 9.0 §7 (abstracting the ABI): a call passes .param variables the caller
+ * declared and filled with st.param, and reads its results back with
+ * ld.param; a .func may also take and return .reg values.  Here:
+ *   - every .param variable declared in a body is a block of the caller's
+ *     local frame, so st.param/ld.param on it are local stores and loads;
+ *   - CALL passes, per argument of the callee (returns first, then
+ *     parameters: ir_func.args), either a .reg value, or the local address
+ *     of the block (a .param argument, or any return);
+ *   - in the callee an ARG op yields that value or address; ld.param of a
+ *     .param argument is a local load from it, and `mov r, param` its address
+ *     (PTX: "the address of a function input parameter ... is in the .local
+ *     state space"); .reg returns are stored through their address at ret.
+ * Actual arguments of the other kind are adapted: a register passed for a
+ * .param argument is stored into a fresh local block, a .param variable
+ * passed for a .reg argument is loaded.  A guarded call keeps its guard.
+ *
+ * vprintf and __assertfail are not called: their arguments are read from
+ * the .param blocks and become VPRINTF / ASSERTFAIL (emit_call.c).
+ *
+ * Refused: indirect calls (Metal has function pointers only through
+ * visible-function tables), calls of functions this module only declares
+ * (separate compilation), device-side malloc/free and dynamic parallelism.
  */
 #include "build.h"
 
-bool bld_tr_call(build_ctx *c)
+#include <string.h>
+
+ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);   /* build_opnd.c */
+
+ir_def *bld_arg_addr(build_ctx *c, const build_sym *sym, int64_t offset, ir_space *space_out)
 {
-   return ir_error(c->m, c->line, "calls to functions (%s) are not supported yet", bld_spelled(c));
+   if (space_out)
+      *space_out = IR_SPACE_LOCAL;
+   ir_def *base = bld_read_var(c, sym->var);
+   if (!base || !offset)
+      return base;
+   ir_def *k = bld_const(c, 64, (uint64_t)offset);
+   ir_instr *add = k ? bld_emit(c, IR_ADD, 2, 64, 1) : NULL;
+   if (!add)
+      return NULL;
+   add->type = PTX_T_U64;
+   bld_set_src(add, 0, base);
+   bld_set_src(add, 1, k);
+   return &add->def;
 }
 
+ir_def *bld_local_slot(build_ctx *c, uint32_t size, uint32_t align)
+{
+   ir_func *f = c->f;
+   f->local_bytes = (uint32_t)ALIGN_UP(f->local_bytes, align ? align : 1);
+   uint32_t off = f->local_bytes;
+   f->local_bytes += size ? size : 1;
+   ir_instr *i = bld_emit(c, IR_SYMADDR, 0, 64, 1);
+   if (!i)
+      return NULL;
+   i->sym = "(call slot)";
+   i->space = IR_SPACE_LOCAL;
+   i->type = PTX_T_U64;
+   i->imm = off;
+   return &i->def;
+}
+
+static uint32_t formal_align(const ptx_var *v)
+{
+   uint32_t elem = ptx_type_bits[v->type] / 8 * (v->vec ? v->vec : 1);
+   return v->align ? v->align : (elem ? elem : 1);
+}
+
+static uint8_t formal_bits(const ptx_var *v)
+{
+   uint8_t b = v->type == PTX_T_PRED ? 1 : ptx_type_bits[v->type];
+   return b == 1 ? 1 : b < 8 ? 8 : b;
+}
+
+/* The .param block (a body's .param variable, or the caller's own .param
+ * argument) operand o names, NULL if o is a register or a value. */
+static const build_sym *param_block(build_ctx *c, const ptx_operand *o)
+{
+   const char *name = o->kind == PTX_OPND_SYM && o->u.sym.offset == 0 ? o->u.sym.name
+                    : o->kind == PTX_OPND_REG ? o->u.reg : NULL;
+   const build_sym *s = name ? bld_lookup(c, name) : NULL;
+   if (s && ((s->kind == SYM_VAR && s->space == IR_SPACE_LOCAL) || s->kind == SYM_ARG))
+      return s;
+   return NULL;
+}
+
+static ir_def *block_addr(build_ctx *c, const build_sym *s)
+{
+   return s->kind == SYM_ARG ? bld_arg_addr(c, s, 0, NULL) : bld_sym_addr(c, s->name, 0, NULL);
+}
+
+static ir_def *local_load(build_ctx *c, ir_def *addr, ptx_type t, uint8_t bits)
+{
+   ir_instr *ld = addr ? bld_emit(c, IR_LOAD, 1, bits, 1) : NULL;
+   if (!ld)
+      return NULL;
+   ld->type = t;
+   ld->space = IR_SPACE_LOCAL;
+   bld_set_src(ld, 0, addr);
+   return &ld->def;
+}
+
+static bool local_store(build_ctx *c, ir_def *addr, ir_def *val, ptx_type t)
+{
+   ir_instr *st = addr && val ? bld_emit(c, IR_STORE, 2, 0, 0) : NULL;
+   if (!st)
+      return false;
+   st->type = t;
+   st->space = IR_SPACE_LOCAL;
+   bld_set_src(st, 0, addr);
+   bld_set_src(st, 1, val);
+   return true;
+}
+
+/* The value an argument of a builtin carries: loaded from its .param
+ * block, or the operand itself. */
+static ir_def *builtin_arg(build_ctx *c, const ptx_operand *o, ptx_type t)
+{
+   const build_sym *blk = param_block(c, o);
+   uint8_t bits = ptx_type_bits[t];
+   return blk ? local_load(c, block_addr(c, blk), t, bits) : bld_opnd(c, o, t, bits);
+}
+
+/* Writes a builtin's result to the return operand (a .param block or a
+ * register). */
+static bool builtin_ret(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_type t)
+{
+   const build_sym *blk = param_block(c, o);
+   if (blk)
+      return local_store(c, block_addr(c, blk), d, t);
+   return bld_write(c, o, d, t);
+}
+
+static const ptx_operand *list_elem(const ptx_operand *l, uint32_t k) { return l->u.vec.elems[k]; }
+
+/* vprintf(.param .b64 format, .param .b64 args) -> .param .b32 */
+static bool call_vprintf(build_ctx *c, const ptx_operand *rets, const ptx_operand *args)
+{
+   if (args->u.vec.n != 2 || rets->u.vec.n > 1)
+      return ir_error(c->m, c->line, "vprintf takes a format and an argument buffer and returns one value");
+   ir_def *fmt = builtin_arg(c, list_elem(args, 0), PTX_T_U64);
+   ir_def *buf = fmt ? builtin_arg(c, list_elem(args, 1), PTX_T_U64) : NULL;
+   /* A guarded vprintf that does not run "returns" 0: ir_lower_predicates
+    * merges the result with this value, so its uses stay dominated. */
+   ir_def *none = buf && c->in->guard ? bld_const(c, 32, 0) : NULL;
+   ir_instr *i = buf && (none || !c->in->guard) ? bld_emit(c, IR_VPRINTF, 2, 32, 1) : NULL;
+   if (!i)
+      return false;
+   i->type = PTX_T_S32;
+   bld_set_src(i, 0, fmt);
+   bld_set_src(i, 1, buf);
+   bld_guard(c, i, NULL);
+   if (none)
+      ir_src_set(&i->old, i, none);
+   if (!rets->u.vec.n)
+      return true;
+   /* The guard is on the vprintf itself: when it fails the register keeps
+    * its old value through the COPY bld_write makes; a .param block simply
+    * is not read. */
+   return builtin_ret(c, list_elem(rets, 0), &i->def, PTX_T_B32);
+}
+
+/* __assertfail(.param .b64 message, .param .b64 file, .param .b32 line,
+ *              .param .b64 function, .param .b64 char_size) */
+static bool call_assertfail(build_ctx *c, const ptx_operand *rets, const ptx_operand *args)
+{
+   if (args->u.vec.n != 5 || rets->u.vec.n)
+      return ir_error(c->m, c->line, "__assertfail takes five arguments and returns nothing");
+   static const ptx_type types[4] = { PTX_T_U64, PTX_T_U64, PTX_T_U32, PTX_T_U64 };
+   ir_def *v[4];
+   for (uint32_t k = 0; k < 4; k++)
+      if (!(v[k] = builtin_arg(c, list_elem(args, k), types[k])))
+         return false;
+   ir_instr *i = bld_emit(c, IR_ASSERTFAIL, 4, 0, 0);
+   if (!i)
+      return false;
+   for (uint32_t k = 0; k < 4; k++)
+      bld_set_src(i, k, v[k]);
+   bld_guard(c, i, NULL);
+   return true;
+}
+
+/* One argument of a call of pf: its CALL source.  A return whose actual is
+ * a register gets a local slot, loaded after the call (*post). */
+static ir_def *call_arg(build_ctx *c, const ptx_func *pf, uint32_t k, const ptx_operand *o, ir_def **post)
+{
+   bool is_ret = k < pf->nret;
+   const ptx_var *v = is_ret ? pf->rets[k] : pf->params[k - pf->nret];
+   const build_sym *blk = param_block(c, o);
+   uint32_t size = (uint32_t)ptx_var_size(v);
+   *post = NULL;
+   if (v->space == PTX_SPACE_REG && !is_ret) {
+      if (blk)
+         return local_load(c, block_addr(c, blk), v->type, formal_bits(v));
+      return bld_opnd(c, o, v->type, formal_bits(v));
+   }
+   if (blk)
+      return block_addr(c, blk);
+   if (v->ndims || v->vec || size > 8) {
+      ir_error(c->m, c->line, "call of '%s': a register cannot stand for the .param array '%s'", pf->name,
+               v->name);
+      return NULL;
+   }
+   ir_def *slot = bld_local_slot(c, size, formal_align(v));
+   if (!slot)
+      return NULL;
+   if (is_ret) {
+      *post = slot;
+      return slot;
+   }
+   ir_def *val = bld_opnd(c, o, v->type, ptx_type_bits[v->type] < 8 ? 8 : ptx_type_bits[v->type]);
+   return local_store(c, slot, val, v->type) ? slot : NULL;
+}
+
+static bool refuse_callee(build_ctx *c, const char *name)
+{
+   if (!strcmp(name, "malloc") || !strcmp(name, "free"))
+      return ir_error(c->m, c->line, "device-side malloc/free ('%s') is not supported yet", name);
+   if (!strncmp(name, "cudaGetParameterBuffer", 22) || !strncmp(name, "cudaLaunchDevice", 16) ||
+       !strcmp(name, "cudaDeviceSynchronize") || !strncmp(name, "cudaCGGet", 9))
+      return ir_error(c->m, c->line, "'%s': dynamic parallelism and grid-wide cooperative groups are not "
+                      "supported", name);
+   return true;
+}
+
+bool bld_tr_call(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_UNI))
+      return false;
+   if (in->nopnds < 3 || in->opnds[0]->kind != PTX_OPND_PARAMLIST || in->opnds[2]->kind != PTX_OPND_PARAMLIST)
+      return ir_error(c->m, c->line, "call: expected (returns), function, (arguments)");
+   const ptx_operand *rets = in->opnds[0], *callee = in->opnds[1], *args = in->opnds[2];
+   if (callee->kind != PTX_OPND_SYM || callee->u.sym.offset)
+      return ir_error(c->m, c->line, "indirect calls (through '%s') are not supported: Metal has no function "
+                      "pointers outside visible function tables",
+                      callee->kind == PTX_OPND_REG ? callee->u.reg : "an expression");
+   const char *name = callee->u.sym.name;
+   if (!strcmp(name, "vprintf"))
+      return call_vprintf(c, rets, args);
+   if (!strcmp(name, "__assertfail"))
+      return call_assertfail(c, rets, args);
+   if (!refuse_callee(c, name))
+      return false;
+   const ptx_func *pf = ptx_find_func(c->m->ptx, name);
+   if (!pf || pf->is_entry)
+      return ir_error(c->m, c->line, "call of '%s', which is not a .func of this module", name);
+   if (!pf->has_body)
+      return ir_error(c->m, c->line, "call of '%s', which this module declares but does not define (separately "
+                      "compiled device code, -rdc, is not supported)", name);
+   if (rets->u.vec.n != pf->nret || args->u.vec.n != pf->nparams)
+      return ir_error(c->m, c->line, "call of '%s' with %u return(s) and %u argument(s); it has %u and %u", name,
+                      rets->u.vec.n, args->u.vec.n, pf->nret, pf->nparams);
+   uint32_t n = pf->nret + pf->nparams;
+   ir_def **srcs = arena_alloc(c->ar, (n + 1) * sizeof(*srcs));
+   ir_def **post = arena_alloc(c->ar, (n + 1) * sizeof(*post));
+   if (!srcs || !post)
+      return ir_error(c->m, c->line, "out of memory");
+   for (uint32_t k = 0; k < n; k++) {
+      const ptx_operand *o = k < pf->nret ? list_elem(rets, k) : list_elem(args, k - pf->nret);
+      if (!(srcs[k] = call_arg(c, pf, k, o, &post[k])))
+         return false;
+   }
+   ir_instr *i = bld_emit(c, IR_CALL, n, 0, 0);
+   if (!i)
+      return false;
+   i->sym = pf->name;
+   for (uint32_t k = 0; k < n; k++)
+      bld_set_src(i, k, srcs[k]);
+   bld_guard(c, i, NULL);
+   /* Returns into registers: read their slots (bld_write keeps a guarded
+    * call's registers unchanged when the guard fails). */
+   for (uint32_t k = 0; k < pf->nret; k++) {
+      if (!post[k])
+         continue;
+      const ptx_operand *o = list_elem(rets, k);
+      const build_sym *r = bld_dst_sym(c, o);
+      const ptx_var *v = pf->rets[k];
+      uint8_t bits = r ? MC_MAX(r->bits, formal_bits(v)) : 0;
+      ir_def *d = r ? local_load(c, post[k], v->type, bits) : NULL;
+      if (!d || !bld_write(c, o, d, v->type))
+         return false;
+   }
+   return true;
+}
+
+/* isspacep.space p, a: is generic address a in that space's window
+ * (emit_call.c decides at run time). */
 bool bld_tr_isspacep(build_ctx *c)
 {
-   return bld_refuse(c);
+   const ptx_instr *in = c->in;
+   if (!bld_need_opnds(c, 2) || !bld_only_mods(c, NULL, 0))
+      return false;
+   ir_space space;
+   switch (in->space) {
+   case PTX_SPACE_GLOBAL: space = IR_SPACE_GLOBAL; break;
+   case PTX_SPACE_SHARED: case PTX_SPACE_SHARED_CLUSTER: space = IR_SPACE_SHARED; break;  /* one-CTA clusters */
+   case PTX_SPACE_LOCAL: space = IR_SPACE_LOCAL; break;
+   case PTX_SPACE_CONST: space = IR_SPACE_CONST; break;
+   case PTX_SPACE_PARAM: space = IR_SPACE_PARAM; break;
+   default:
+      return ir_error(c->m, c->line, "%s: needs a state space", bld_spelled(c));
+   }
+   ir_def *a = bld_src(c, 1, PTX_T_U64, 64);
+   ir_instr *i = a ? bld_emit(c, IR_ISSPACEP, 1, 1, 1) : NULL;
+   if (!i)
+      return false;
+   i->space = (uint8_t)space;
+   i->type = PTX_T_PRED;
+   bld_set_src(i, 0, a);
+   return bld_write(c, in->opnds[0], &i->def, PTX_T_PRED);
 }

@@ -66,6 +66,7 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_EX2: return bld_tr_float_unary(c, IR_EX2);
    case PTX_OP_TANH: return bld_tr_float_unary(c, IR_TANH);
    case PTX_OP_COPYSIGN: return bld_tr_copysign(c);
+   case PTX_OP_TESTP: return bld_tr_testp(c);
    case PTX_OP_CVT: return bld_tr_cvt(c);
    case PTX_OP_CVTA: return bld_tr_cvta(c);
    case PTX_OP_MOV: return bld_tr_mov(c);

@@ -248,8 +248,6 @@ bool bld_tr_ld(build_ctx *c)
    const build_sym *ps;
    if ((in->space == PTX_SPACE_PARAM || in->space == PTX_SPACE_NONE) && param_ref(c, a, &poff, &ps))
       return ld_param(c, t, d, poff, ps);
-   if (in->space == PTX_SPACE_PARAM && !c->f->is_kernel)
-      return bld_unsupported(c, "ld.param of a .func parameter");
    /* ld.param through a register holding a kernel parameter's address:
     * a LOAD in param space (the parameter blob). */
    ir_space sym_space;
@@ -257,6 +255,10 @@ bool bld_tr_ld(build_ctx *c)
    if (!addr)
       return false;
    ir_space space = space_of(in->space);
+   /* A call's argument/return blocks and a .func's .param arguments live
+    * in local memory (link_calls.c); in a .func every .param is one. */
+   if (space == IR_SPACE_PARAM && (sym_space == IR_SPACE_LOCAL || !c->f->is_kernel))
+      space = IR_SPACE_LOCAL;
    if (space == IR_SPACE_GENERIC)
       space = sym_space;
    uint8_t bits = dst_bits(c, d, t);
@@ -308,8 +310,6 @@ bool bld_tr_st(build_ctx *c)
    ptx_type t = in->types[0];
    if (t == PTX_T_B128 || t == PTX_T_PRED)
       return bld_unsupported(c, "st of .b128/.pred");
-   if (in->space == PTX_SPACE_PARAM)
-      return bld_unsupported(c, "st.param (function calls)");
    const ptx_operand *a = in->opnds[0], *v = in->opnds[1];
    uint32_t n = vec_count(c);
    if (n > 4)
@@ -321,6 +321,14 @@ bool bld_tr_st(build_ctx *c)
    if (!addr)
       return false;
    ir_space space = space_of(in->space);
+   /* st.param writes a call's argument block or a .func's return block,
+    * both in local memory (link_calls.c); a kernel's parameters are
+    * read-only. */
+   if (space == IR_SPACE_PARAM) {
+      if (sym_space != IR_SPACE_LOCAL && c->f->is_kernel)
+         return ir_error(c->m, c->line, "st.param must name a call's .param variable");
+      space = IR_SPACE_LOCAL;
+   }
    if (space == IR_SPACE_GENERIC)
       space = sym_space;
    uint8_t bits = bld_type_bits(t) < 16 ? 16 : bld_type_bits(t);
@@ -405,6 +413,8 @@ static bool cvt_rounding_ok(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r)
 bool bld_tr_cvt(build_ctx *c)
 {
    const ptx_instr *in = c->in;
+   if (bld_cvt_is_float_form(c))
+      return bld_tr_cvt_float(c);
    if (in->ntypes != 2 || in->nopnds != 2)
       return ir_error(c->m, c->line, "cvt: expected two types and two operands");
    ptx_type dt = in->types[0], st = in->types[1];

@@ -58,6 +58,9 @@ static bool sreg_from_name(const char *name, int comp, ir_sreg *out)
       { "%ctaid", IR_SREG_CTAID_X, true }, { "%nctaid", IR_SREG_NCTAID_X, true },
       { "%laneid", IR_SREG_LANEID, false }, { "%warpid", IR_SREG_WARPID, false },
       { "%nwarpid", IR_SREG_NWARPID, false }, { "WARP_SZ", IR_SREG_WARPSZ, false },
+      { "%clock", IR_SREG_CLOCK, false }, { "%clock64", IR_SREG_CLOCK64, false },
+      { "%globaltimer", IR_SREG_GLOBALTIMER, false }, { "%smid", IR_SREG_SMID, false },
+      { "%nsmid", IR_SREG_NSMID, false }, { "%gridid", IR_SREG_GRIDID, false },
    };
    for (size_t k = 0; k < ARRAY_SIZE(sregs); k++) {
       if (strcmp(name, sregs[k].name))
@@ -70,9 +73,48 @@ static bool sreg_from_name(const char *name, int comp, ir_sreg *out)
    return false;
 }
 
+static ir_def *lane_op(build_ctx *c, ir_op op, ir_def *a, ir_def *b)
+{
+   ir_instr *i = a && (b || op == IR_NOT) ? bld_emit(c, op, b ? 2 : 1, 32, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = op == IR_SUB ? PTX_T_U32 : PTX_T_B32;
+   bld_set_src(i, 0, a);
+   if (b)
+      bld_set_src(i, 1, b);
+   return &i->def;
+}
+
+/* %lanemask_{eq,le,lt,ge,gt}: the lanes of the warp equal to, below or
+ * above this one, computed from %laneid (PTX ISA 9.0 §10.13). */
+static ir_def *lanemask_value(build_ctx *c, const char *which)
+{
+   ir_instr *lane = bld_emit(c, IR_SREG, 0, 32, 1);
+   if (!lane)
+      return NULL;
+   lane->sub = IR_SREG_LANEID;
+   lane->type = PTX_T_U32;
+   ir_def *eq = lane_op(c, IR_SHL, bld_const(c, 32, 1), &lane->def);
+   if (!strcmp(which, "eq"))
+      return eq;
+   ir_def *lt = lane_op(c, IR_SUB, eq, bld_const(c, 32, 1));
+   ir_def *le = lane_op(c, IR_OR, lt, eq);
+   if (!strcmp(which, "lt"))
+      return lt;
+   if (!strcmp(which, "le"))
+      return le;
+   return lane_op(c, IR_NOT, !strcmp(which, "ge") ? lt : le, NULL);
+}
+
 static ir_def *sreg_value(build_ctx *c, const ptx_operand *o)
 {
    ir_sreg sr;
+   static const char lm[] = "%lanemask_";
+   if (!strncmp(o->u.reg, lm, sizeof(lm) - 1) && o->comp < 0) {
+      const char *w = o->u.reg + sizeof(lm) - 1;
+      if (!strcmp(w, "eq") || !strcmp(w, "lt") || !strcmp(w, "le") || !strcmp(w, "ge") || !strcmp(w, "gt"))
+         return lanemask_value(c, w);
+   }
    if (!sreg_from_name(o->u.reg, o->comp, &sr)) {
       ir_error(c->m, c->line, "special register %s%s%s is not supported yet", o->u.reg,
                o->comp >= 0 ? "." : "", o->comp >= 0 ? (const char *[]){ "x", "y", "z", "w" }[o->comp] : "");
@@ -80,11 +122,12 @@ static ir_def *sreg_value(build_ctx *c, const ptx_operand *o)
    }
    if (sr == IR_SREG_WARPSZ)
       return bld_const(c, 32, 32);
-   ir_instr *i = bld_emit(c, IR_SREG, 0, 32, 1);
+   bool wide = sr == IR_SREG_CLOCK64 || sr == IR_SREG_GLOBALTIMER || sr == IR_SREG_GRIDID;
+   ir_instr *i = bld_emit(c, IR_SREG, 0, wide ? 64 : 32, 1);
    if (!i)
       return NULL;
    i->sub = (uint8_t)sr;
-   i->type = PTX_T_U32;
+   i->type = wide ? PTX_T_U64 : PTX_T_U32;
    return &i->def;
 }
 
@@ -168,6 +211,8 @@ ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *s
 ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out)
 {
    build_sym *sym = bld_lookup(c, name);
+   if (sym && sym->kind == SYM_ARG)   /* a .func .param argument (build_call.c) */
+      return bld_arg_addr(c, sym, offset, space_out);
    if (sym && sym->kind == SYM_PARAM) {
       /* A kernel parameter's address is its offset in the parameter blob
        * (param space); nvcc takes it for large by-value arguments. */
@@ -215,7 +260,7 @@ ir_def *bld_opnd(build_ctx *c, const ptx_operand *o, ptx_type type, uint8_t bits
          ir_error(c->m, c->line, "unknown register '%s'", o->u.reg);
          return NULL;
       }
-      if (r->kind == SYM_VAR)   /* a variable name used as a value: its address */
+      if (r->kind == SYM_VAR || r->kind == SYM_ARG)   /* a variable name used as a value: its address */
          return bld_resize(c, bld_sym_addr(c, o->u.reg, 0, NULL), bits, false);
       if (r->kind != SYM_REG) {
          ir_error(c->m, c->line, "'%s' is not a register", o->u.reg);
@@ -360,7 +405,7 @@ ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out)
       return NULL;
    }
    const build_sym *r = bld_lookup(c, base->u.reg);
-   if (r && r->kind == SYM_VAR)
+   if (r && (r->kind == SYM_VAR || r->kind == SYM_ARG))
       return bld_sym_addr(c, base->u.reg, off, space_out);
    if (!r || r->kind != SYM_REG) {
       ir_error(c->m, c->line, "unknown address base '%s'", base->u.reg);

@@ -8,9 +8,9 @@
  * (cvta.shared / cvta.local) names threadgroup or thread memory; any other
  * generic address is a CUDA device address.
  *
- * This pass follows each generic address back through address arithmetic
- * (add/sub of an offset, copies, selects and phis that agree) to its
- * origin:
+ * This pass follows each generic address (of a load, store or atomic) back
+ * through address arithmetic (add/sub of an offset, copies, selects and
+ * phis that agree) to its origin:
  *   cvta.shared → shared, cvta.local → local,
  *   cvta.global / cvta.const, kernel parameters, .global/.const symbols →
  *   global (CUDA device address);
@@ -120,7 +120,8 @@ static bool infer_func(ir_func *f)
    f->uses_generic = false;
    ir_foreach_block(b, f) {
       ir_foreach_instr(i, b) {
-         if ((i->op != IR_LOAD && i->op != IR_STORE) || i->space != IR_SPACE_GENERIC)
+         bool access = i->op == IR_LOAD || i->op == IR_STORE || i->op == IR_ATOM || i->op == IR_RED;
+         if (!access || i->space != IR_SPACE_GENERIC)
             continue;
          int s = origin(i->srcs[0].def, 0);
          if (s == IR_SPACE_GLOBAL || s == IR_SPACE_SHARED || s == IR_SPACE_LOCAL) {

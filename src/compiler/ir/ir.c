@@ -19,6 +19,7 @@ const char *const ir_sreg_names[IR_SREG_COUNT] = {
    "tid.x", "tid.y", "tid.z", "ntid.x", "ntid.y", "ntid.z",
    "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y", "nctaid.z",
    "laneid", "warpid", "nwarpid", "WARP_SZ",
+   "clock", "clock64", "globaltimer", "smid", "nsmid", "gridid",
 };
 
 const char *const ir_space_names[] = { "generic", "global", "shared", "local", "const", "param" };

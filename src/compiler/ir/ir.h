@@ -54,7 +54,7 @@ enum {
    X(CONST, 0, IR_OP_PURE | IR_OP_HAS_DEF)        /* imm = bits */           \
    X(UNDEF, 0, IR_OP_PURE | IR_OP_HAS_DEF)                                   \
    X(PARAM, 0, IR_OP_PURE | IR_OP_HAS_DEF)        /* kernel param blob at imm; type */ \
-   X(ARG, 0, IR_OP_PURE | IR_OP_HAS_DEF)          /* .func parameter imm */  \
+   X(ARG, 0, IR_OP_PURE | IR_OP_HAS_DEF)          /* .func argument imm (ir_func.args) */ \
    X(SREG, 0, IR_OP_HAS_DEF)                      /* special register sub=ir_sreg */ \
    X(SYMADDR, 0, IR_OP_PURE | IR_OP_HAS_DEF)      /* address of var sym (+imm) in space */ \
    X(COPY, 1, IR_OP_PURE | IR_OP_HAS_DEF)                                    \
@@ -116,7 +116,7 @@ enum {
    /* memory */                                                              \
    X(LOAD, 1, IR_OP_MEMORY | IR_OP_HAS_DEF)       /* [addr]; space; def ncomp = vec */ \
    X(STORE, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr], values... */   \
-   X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: 0 cta, 1 gpu, 2 sys */ \
+   X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: IR_SCOPE_* */       \
    /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
    X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \
@@ -134,9 +134,10 @@ enum {
                                                /* sub: ir_atom_op; addr, value[, value2] */ \
    X(RED, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* as ATOM, no result */      \
    /* calls and the rest (build_call.c, emit_call.c) */                      \
-   X(CALL, -1, IR_OP_SIDE_EFFECT | IR_OP_MAYBE_DEF) /* sym: callee; args */  \
-   X(VPRINTF, 2, IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
-   X(ASSERTFAIL, -1, IR_OP_SIDE_EFFECT)        /* message, file, line, function */ \
+   X(CALL, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_MAYBE_DEF)           \
+                          /* sym: callee; args as its ir_func.args; def: 1 bit, callee ended the thread */ \
+   X(VPRINTF, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
+   X(ASSERTFAIL, 4, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* message, file, line, function */ \
    X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
@@ -171,6 +172,13 @@ typedef enum ir_atom_op {
    IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,
    IR_ATOM_EXCH, IR_ATOM_CAS,
 } ir_atom_op;
+/* ATOM/RED ordering, in imm: one IR_SEM_* | one IR_SCOPE_* (PTX's default is
+ * .relaxed.gpu); MEMBAR's sub is an IR_SCOPE_* too. */
+enum {
+   IR_SEM_RELAXED = 0, IR_SEM_ACQUIRE = 1, IR_SEM_RELEASE = 2, IR_SEM_ACQ_REL = 3,
+   IR_SEM_MASK = 3,
+   IR_SCOPE_CTA = 0 << 2, IR_SCOPE_GPU = 1 << 2, IR_SCOPE_SYS = 2 << 2, IR_SCOPE_MASK = 3 << 2,
+};
 
 typedef enum ir_prmt {
    IR_PRMT_DEFAULT, IR_PRMT_F4E, IR_PRMT_B4E, IR_PRMT_RC8, IR_PRMT_ECL, IR_PRMT_ECR, IR_PRMT_RC16,
@@ -208,6 +216,8 @@ typedef enum ir_sreg {
    IR_SREG_NCTAID_X, IR_SREG_NCTAID_Y, IR_SREG_NCTAID_Z,
    IR_SREG_LANEID, IR_SREG_WARPID, IR_SREG_NWARPID,
    IR_SREG_WARPSZ,
+   /* time and placement (emit_call.c): 64-bit defs for CLOCK64, GLOBALTIMER, GRIDID */
+   IR_SREG_CLOCK, IR_SREG_CLOCK64, IR_SREG_GLOBALTIMER, IR_SREG_SMID, IR_SREG_NSMID, IR_SREG_GRIDID,
    IR_SREG_COUNT
 } ir_sreg;
 extern const char *const ir_sreg_names[IR_SREG_COUNT];
@@ -299,6 +309,8 @@ typedef struct ir_param {
    const char *name;
    ptx_type type;
    uint32_t offset, size, align;   /* byte layout in the param blob */
+   uint8_t reg_bits;          /* .func argument: a .reg value of these bits; 0: a .param
+                               * block, passed as its address in local memory */
 } ir_param;
 
 /* A .shared / .local / .global / .const variable the function uses. */
@@ -330,6 +342,16 @@ struct ir_func {
    uint32_t reqntid[3], maxntid[3];
    bool uses_generic;         /* some access needed the generic-window check */
    ir_cf *cf;                 /* IR_META_STRUCTURED: the structured tree */
+   /* .func: its arguments, returns first then parameters, in the order CALL
+    * passes them and ARG numbers them (link_calls.c has the calling scheme). */
+   VEC(ir_param) args;
+   /* Calls (link_calls.c). */
+   ir_func *kernel;           /* the kernel whose library this function goes into */
+   uint32_t frame_base;       /* where its .local frame starts in the thread's local memory */
+   uint32_t local_total;      /* kernel: local memory of the kernel and every callee */
+   bool may_stop;             /* .func: may end the thread (exit, trap, assert) */
+   bool uses_printf;          /* vprintf or __assertfail, here or in a callee */
+   bool uses_clock;           /* %clock/%clock64/%globaltimer, here or in a callee */
 };
 
 /* A module-scope .global or .const variable, laid out in one data block
@@ -362,6 +384,11 @@ struct ir_module {
    uint64_t data_bytes;       /* size of the module data block */
    uint32_t data_align;
    uint32_t stage;            /* IR_STAGE_*: what the pipeline has done */
+   /* The library being built (a kernel and its callees, link_calls.c):
+    * static shared memory is laid out across all of them; module-scope
+    * .shared variable name → offset + 1 (as a pointer). */
+   strmap lib_shared;
+   uint32_t lib_shared_bytes;
    /* First error (translation stops at it). */
    const char *error;
    uint32_t error_line;
@@ -487,6 +514,12 @@ bool ir_dominates(const ir_block *a, const ir_block *b);
  * target does not dominate the source; NULL if the CFG is reducible. */
 void ir_find_irreducible(ir_func *f, ir_block **irreducible_at);
 
+/* ---- divergence.c: values that may differ between the threads of a block ---- */
+
+/* An arena array indexed by def index: true where the value may differ
+ * between the threads of a block; NULL when out of memory. */
+bool *ir_find_divergence(ir_func *f);
+
 /* ---- the passes (one file each) ---- */
 
 bool ir_lower_predicates(ir_module *m);
@@ -494,7 +527,13 @@ bool ir_infer_spaces(ir_module *m);
 bool ir_opt_copy_prop(ir_module *m);
 bool ir_opt_dce(ir_module *m);
 bool ir_split_irreducible(ir_module *m);
+bool ir_lower_exit(ir_module *m);
 bool ir_structurize(ir_module *m);
+/* link_calls.c: builds every .func the kernel reaches, refuses recursion,
+ * lays out local frames and shared memory for the whole library, and turns
+ * "the callee ended the thread" into control flow.  Runs before the
+ * pipeline. */
+bool ir_link_calls(ir_module *m, ir_func *kernel);
 
 /* ---- validate.c (debug builds; a no-op under NDEBUG) ---- */
 

@@ -11,6 +11,7 @@ bool ir_run_pipeline(ir_module *m, const ir_pipeline_options *opts)
 {
    bool progress = false;
    ir_validate(m, "ir_build_func");
+   IR_PASS(progress, m, ir_lower_exit);            /* early ret before a barrier → masked off */
    IR_PASS(progress, m, ir_lower_predicates);      /* @p guards → selects / branches */
    IR_PASS(progress, m, ir_split_irreducible);     /* multi-entry loops → single-entry */
    if (opts && opts->optimize) {

@@ -298,10 +298,17 @@ static void emit_cf(emitter *e, const ir_cf *n)
          emit_jump(e, n->target, true);
          break;
       case IR_CF_RETURN:
+         /* exit in a .func ends the thread: the caller learns it through
+          * mc_stop (link_calls.c) */
+         if (!e->f->is_kernel && n->block && ir_block_terminator(n->block) &&
+             ir_block_terminator(n->block)->op == IR_EXIT)
+            emit_line(e, "mc_stop = true;");
          emit_line(e, "return;");
          break;
       case IR_CF_TRAP:
          emit_line(e, "mc_trap(mc_L);");
+         if (!e->f->is_kernel)
+            emit_line(e, "mc_stop = true;");
          emit_line(e, "return;");
          break;
       }
@@ -322,12 +329,25 @@ static uint32_t max_cf_id(const ir_cf *n)
    return m;
 }
 
+/* mc_linear: %laneid, %warpid, and the warp operations (emit_warp.c)
+ * that need the lane or the SIMD-group. */
 static bool uses_sreg_lane(const ir_func *f)
 {
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b)
-         if (i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
-                                  i->sub == IR_SREG_NWARPID))
+         if ((i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
+                                   i->sub == IR_SREG_NWARPID)) ||
+             i->op == IR_SHFL || i->op == IR_SHFL_PRED || i->op == IR_REDUX || i->op == IR_BAR_RED)
+            return true;
+   return false;
+}
+
+/* bar.red's per-SIMD-group counts (prelude mc_bar_red_popc). */
+static bool uses_bar_red(const ir_func *f)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (i->op == IR_BAR_RED)
             return true;
    return false;
 }
@@ -340,21 +360,54 @@ void msl_emit_header(strbuf *out, const char *comment)
    strbuf_putc(out, '\n');
 }
 
-bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
+/* The emitter for f, which goes into the library of `kernel` (f itself
+ * for a kernel): shared and local memory are the kernel's. */
+static bool emitter_init(emitter *e, strbuf *out, ir_func *f, const char *lib_name)
 {
    if (!(f->valid & IR_META_STRUCTURED))
-      ir_die(f, "msl_emit_kernel: function is not structured");
-   emitter e = { 0 };
-   e.out = out;
-   e.f = f;
-   e.ar = f->module->ar;
-   e.pending = arena_alloc(e.ar, (max_cf_id(f->cf) + 1) * sizeof(*e.pending));
-   e.stack = arena_alloc(e.ar, EMIT_MAX_DEPTH * sizeof(*e.stack));
-   if (!e.pending || !e.stack)
+      ir_die(f, "msl_emit: function is not structured");
+   ir_func *k = f->kernel ? f->kernel : f;
+   memset(e, 0, sizeof(*e));
+   e->out = out;
+   e->f = f;
+   e->kernel = k;
+   e->lib_name = lib_name;
+   e->ar = f->module->ar;
+   e->pending = arena_alloc(e->ar, (max_cf_id(f->cf) + 1) * sizeof(*e->pending));
+   e->stack = arena_alloc(e->ar, EMIT_MAX_DEPTH * sizeof(*e->stack));
+   if (!e->pending || !e->stack)
       return ir_error(f->module, 0, "out of memory");
-   e.uses_shared = f->shared_static_bytes || f->uses_dynamic_shared;
-   e.dyn_shared_base = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
+   e->uses_shared = k->shared_static_bytes || k->uses_dynamic_shared;
+   e->dyn_shared_base = (uint32_t)ALIGN_UP(k->shared_static_bytes, k->shared_dynamic_align);
+   e->has_local = MC_MAX(k->local_total, k->local_bytes) != 0;
+   return true;
+}
 
+/* Everything between the braces of a kernel or .func. */
+static void emit_body(emitter *e)
+{
+   ir_func *f = e->f;
+   e->indent = 1;
+   if (f->is_kernel && e->has_local)
+      emit_line(e, "alignas(16) uchar mc_local[%u];", MC_MAX(f->local_total, f->local_bytes));
+   if (f->is_kernel && f->uses_clock)
+      emit_line(e, "ulong mc_clk = 0ul;");
+   if (uses_sreg_lane(f))
+      emit_line(e, "uint mc_linear = mc_tid.x + mc_ntid.x * (mc_tid.y + mc_ntid.y * mc_tid.z);");
+   if (f->is_kernel && uses_bar_red(f))
+      emit_line(e, "threadgroup uint mc_bar_red[32];");
+   emit_line(e, "uint mc_jmp = 0u;");
+   emit_line(e, "(void)mc_jmp; (void)mc_L; (void)mc_tid; (void)mc_ctaid; (void)mc_ntid; (void)mc_nctaid;");
+   declare_values(e);
+   emit_cf(e, f->cf);
+   strbuf_puts(e->out, "}\n\n");
+}
+
+bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
+{
+   emitter e;
+   if (!emitter_init(&e, out, f, msl_name))
+      return false;
    strbuf_printf(out, "// PTX kernel %s\n", f->name);
    strbuf_printf(out, "kernel void %s(\n", msl_name);
    strbuf_puts(out, "    constant uchar *mc_param [[buffer(0)]],\n");
@@ -365,16 +418,19 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    strbuf_puts(out, "    uint3 mc_ctaid [[threadgroup_position_in_grid]],\n");
    strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]],\n");
    strbuf_puts(out, "    uint3 mc_nctaid [[threadgroups_per_grid]])\n{\n");
-   e.indent = 1;
-   if (f->local_bytes)
-      emit_line(&e, "alignas(16) uchar mc_local[%u];", f->local_bytes);
-   if (uses_sreg_lane(f))
-      emit_line(&e, "uint mc_linear = mc_tid.x + mc_ntid.x * (mc_tid.y + mc_ntid.y * mc_tid.z);");
-   emit_line(&e, "uint mc_jmp = 0u;");
-   emit_line(&e, "(void)mc_jmp; (void)mc_param; (void)mc_L; (void)mc_tid; (void)mc_ctaid; "
-                 "(void)mc_ntid; (void)mc_nctaid;");
-   declare_values(&e);
-   emit_cf(&e, f->cf);
-   strbuf_puts(out, "}\n\n");
+   strbuf_puts(out, "    (void)mc_param;\n");
+   emit_body(&e);
+   return f->module->error == NULL && !out->failed;
+}
+
+bool msl_emit_func(strbuf *out, ir_func *f, const char *lib_name)
+{
+   emitter e;
+   if (!emitter_init(&e, out, f, lib_name))
+      return false;
+   strbuf_printf(out, "// PTX .func %s\n", f->name);
+   emit_func_signature(&e);
+   strbuf_puts(out, "\n{\n");
+   emit_body(&e);
    return f->module->error == NULL && !out->failed;
 }

@@ -1,13 +1,18 @@
 /*
  * emit_float.c — floating-point instructions, comparisons and conversions.
  * f32 values are uint bit containers read with mc_f() and written back with
- * mc_u(); f16 values go through the prelude's exact binary16 conversions.
- * Every NaN result is NVIDIA's canonical NaN (mc_canon), .ftz flushes
- * subnormal inputs and results, .sat clamps to [0, 1].
+ * mc_u(); f16 and bf16 values are ushort containers and f16x2/bf16x2 uint
+ * containers holding two lanes (low half first), computed one lane at a
+ * time through the prelude's exact integer conversions (no MSL half or
+ * bfloat: the software device's clang 14 has neither).  Every NaN result
+ * is NVIDIA's canonical NaN (mc_canon), .ftz flushes subnormal inputs and
+ * results, .sat clamps to [0, 1].  Directed rounding (.rz .rm .rp), which
+ * MSL lacks, calls the exact helpers of prelude/round.metal.
  */
 #include "emit_internal.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 static bool is_f16(ptx_type t) { return t == PTX_T_F16; }
 
@@ -62,15 +67,113 @@ static void emit_fbin(emitter *e, const ir_instr *i, const char *op)
    fset(e, i, "%F %s %F", S(i, 0), op, S(i, 1));
 }
 
-static void emit_fminmax(emitter *e, const ir_instr *i, bool is_min)
+/* ir_instr.sub of a float MIN/MAX: PTX's .NaN and .xorsign.abs (the same
+ * values in ir/build_float.c). */
+enum { FMINMAX_NAN = 1, FMINMAX_XORSIGN_ABS = 2 };
+
+static const char *tf(bool b) { return b ? "true" : "false"; }
+
+/* The rest of a statement, in emit_fmt_v's format. */
+static void emit_fmt(emitter *e, const char *fmt, ...)
 {
-   bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ;
-   const char *fn = h ? (is_min ? "mc_min_f16" : "mc_max_f16") : (is_min ? "mc_min_f32" : "mc_max_f32");
-   const char *fl = h ? "mc_ftz16" : "mc_ftz";
-   if (ftz)
-      emit_set(e, i, "%s(%s(%V), %s(%V))", fn, fl, S(i, 0), fl, S(i, 1));
-   else
-      emit_set(e, i, "%s(%V, %V)", fn, S(i, 0), S(i, 1));
+   va_list ap;
+   va_start(ap, fmt);
+   emit_fmt_v(e, fmt, ap);
+   va_end(ap);
+}
+
+/* The prelude's rounding mode number: 0 rn, 1 rz, 2 rm, 3 rp. */
+static int rmode(ir_rnd r) { return r >= IR_RND_RZ && r <= IR_RND_RP ? (int)r - IR_RND_RN : 0; }
+static bool is_directed(ir_rnd r) { return r == IR_RND_RZ || r == IR_RND_RM || r == IR_RND_RP; }
+
+static void emit_fminmax(emitter *e, const ir_instr *i, bool is_max)
+{
+   const char *fl = (i->flags & IR_F_FTZ) ? "mc_ftz" : "";
+   emit_set(e, i, "mc_minmax(%s(%V), %s(%V), 0, %s, %s, %s)", fl, S(i, 0), fl, S(i, 1), tf(is_max),
+            tf(i->sub & FMINMAX_NAN), tf(i->sub & FMINMAX_XORSIGN_ABS));
+}
+
+/* f32 with .rz/.rm/.rp: vN = [sat(][ftz(]fn(a, b.., mode)[)][)]. */
+static void emit_f32_rnd(emitter *e, const ir_instr *i, const char *fn)
+{
+   bool ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_printf(e->out, " = %s%s%s(", sat ? "mc_sat(" : "", ftz ? "mc_ftz(" : "", fn);
+   for (unsigned k = 0; k < i->nsrcs; k++) {
+      strbuf_puts(e->out, ftz ? "mc_ftz(" : "");
+      emit_val(e, S(i, k));
+      strbuf_puts(e->out, ftz ? "), " : ", ");
+   }
+   strbuf_printf(e->out, "%d)%s%s;\n", rmode((ir_rnd)i->rnd), ftz ? ")" : "", sat ? ")" : "");
+}
+
+/* ---- 16-bit lanes: f16, bf16, and each half of f16x2, bf16x2 ---- */
+
+static bool is_bf(ptx_type t) { return t == PTX_T_BF16 || t == PTX_T_BF16X2; }
+static bool is_packed(ptx_type t) { return t == PTX_T_F16X2 || t == PTX_T_BF16X2; }
+static bool is_lane16(ptx_type t) { return t == PTX_T_F16 || t == PTX_T_BF16 || is_packed(t); }
+
+/* Operand k of one lane: sel is "" for a scalar, mc_lo16 or mc_hi16. */
+static void lane_opnd(emitter *e, const ir_instr *i, unsigned k, const char *sel)
+{
+   bool ftz = i->flags & IR_F_FTZ;   /* f16 only: the builder refuses .ftz on bf16 */
+   strbuf_puts(e->out, ftz ? "mc_ftz16(" : "");
+   strbuf_printf(e->out, "%s%s", sel, *sel ? "(" : "");
+   emit_val(e, S(i, k));
+   strbuf_printf(e->out, "%s%s", *sel ? ")" : "", ftz ? ")" : "");
+}
+
+/* The ushort result of i on one lane.  Arithmetic results take .ftz and
+ * .sat; f16 sums and products are exact in float and rounded once
+ * (float has more than twice f16's precision), fma and every bf16 result
+ * go through round.metal's exact rounding. */
+static void emit_lane(emitter *e, const ir_instr *i, const char *sel)
+{
+   bool bf = is_bf(i->type), arith = i->op != IR_MIN && i->op != IR_MAX && i->op != IR_ABS && i->op != IR_NEG;
+   bool ftz = arith && (i->flags & IR_F_FTZ), sat = arith && (i->flags & IR_F_SAT);
+   const char *fmt;
+   char buf[96];
+   switch (i->op) {
+   case IR_ADD: fmt = bf ? "mc_add_bf16(%0, %1)" : "mc_canon16(mc_f2h(mc_h2f(%0) + mc_h2f(%1)))"; break;
+   case IR_SUB: fmt = bf ? "mc_sub_bf16(%0, %1)" : "mc_canon16(mc_f2h(mc_h2f(%0) - mc_h2f(%1)))"; break;
+   case IR_MUL: fmt = bf ? "mc_mul_bf16(%0, %1)" : "mc_canon16(mc_f2h(mc_h2f(%0) * mc_h2f(%1)))"; break;
+   case IR_FMA: fmt = bf ? "mc_fma_bf16(%0, %1, %2)" : "mc_fma_f16(%0, %1, %2)"; break;
+   case IR_ABS: fmt = bf ? "mc_abs_bf16(%0)" : "mc_abs_f16(%0)"; break;
+   case IR_NEG: fmt = bf ? "mc_neg_bf16(%0)" : "mc_neg_f16(%0)"; break;
+   case IR_MIN: case IR_MAX:
+      snprintf(buf, sizeof(buf), "(ushort)mc_minmax(%%0, %%1, %d, %s, %s, %s)", bf ? 2 : 1, tf(i->op == IR_MAX),
+               tf(i->sub & FMINMAX_NAN), tf(i->sub & FMINMAX_XORSIGN_ABS));
+      fmt = buf;
+      break;
+   default:
+      ir_die(e->f, "emit_lane: IR op %s on 16-bit float lanes", ir_op_infos[i->op].name);
+   }
+   strbuf_printf(e->out, "%s%s", sat ? "mc_sat16(" : "", ftz ? "mc_ftz16(" : "");
+   for (const char *p = fmt; *p; p++) {
+      if (*p == '%' && p[1] >= '0' && p[1] <= '2')
+         lane_opnd(e, i, (unsigned)(*++p - '0'), sel);
+      else
+         strbuf_putc(e->out, *p);
+   }
+   strbuf_printf(e->out, "%s%s", ftz ? ")" : "", sat ? ")" : "");
+}
+
+static void emit_lanes(emitter *e, const ir_instr *i)
+{
+   emit_indent(e);
+   emit_val(e, &i->def);
+   strbuf_puts(e->out, " = ");
+   if (!is_packed(i->type)) {
+      emit_lane(e, i, "");
+   } else {
+      strbuf_puts(e->out, "mc_pack16(");
+      emit_lane(e, i, "mc_lo16");
+      strbuf_puts(e->out, ", ");
+      emit_lane(e, i, "mc_hi16");
+      strbuf_puts(e->out, ")");
+   }
+   strbuf_puts(e->out, ";\n");
 }
 
 /* ---- integers ---- */
@@ -185,10 +288,10 @@ static void emit_cvt_float_int(emitter *e, const ir_instr *i)
    else
       fn = is_signed(dt) ? "mc_f2s_small" : "mc_f2u_small";
    strbuf_printf(e->out, "(%s)%s(mc_round_int(", msl_utype(i->def.bits), fn);
-   if (st == PTX_T_F16) {
-      strbuf_puts(e->out, "mc_h2f(");
+   if (st == PTX_T_F16 || st == PTX_T_BF16) {
+      strbuf_puts(e->out, st == PTX_T_F16 ? "mc_h2f(" : "mc_f(mc_bf2u(");
       emit_val(e, S(i, 0));
-      strbuf_puts(e->out, ")");
+      strbuf_puts(e->out, st == PTX_T_F16 ? ")" : "))");
    } else {
       strbuf_puts(e->out, ftz ? "mc_f(mc_ftz(" : "mc_f(");
       emit_val(e, S(i, 0));
@@ -202,6 +305,13 @@ static void emit_cvt_float_int(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, ");\n");
 }
 
+static const char *sat_fn(ptx_type t)
+{
+   return t == PTX_T_F16 ? "mc_sat16(" : t == PTX_T_BF16 ? "mc_sat_bf16(" : "mc_sat(";
+}
+
+static int fmt_of(ptx_type t) { return t == PTX_T_F16 ? 1 : t == PTX_T_BF16 ? 2 : 0; }
+
 static void emit_cvt_int_float(emitter *e, const ir_instr *i)
 {
    ptx_type dt = i->type, st = i->type2;
@@ -210,6 +320,17 @@ static void emit_cvt_int_float(emitter *e, const ir_instr *i)
    emit_indent(e);
    emit_val(e, &i->def);
    strbuf_puts(e->out, " = ");
+   if (is_directed((ir_rnd)i->rnd) || dt == PTX_T_BF16) {
+      /* exact integer rounding (round.metal): no float conversion's double rounding */
+      strbuf_printf(e->out, "%s(%s)", sat ? sat_fn(dt) : "", msl_utype(i->def.bits));
+      if (is_signed(st))
+         strbuf_printf(e->out, "mc_cvt_s64((long)as_type<%s>(", msl_stype((uint8_t)Sb));
+      else
+         strbuf_puts(e->out, "mc_cvt_u64((ulong)(");
+      emit_val(e, S(i, 0));
+      strbuf_printf(e->out, "), %d, %d)%s;\n", rmode((ir_rnd)i->rnd), fmt_of(dt), sat ? ")" : "");
+      return;
+   }
    const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_f2h(" : "mc_f2h(")
                                       : (sat ? "mc_sat(mc_u(" : "mc_u(");   /* integers are never NaN */
    strbuf_puts(e->out, wrap);
@@ -230,6 +351,15 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
    emit_indent(e);
    emit_val(e, &i->def);
    strbuf_puts(e->out, " = ");
+   if (st == PTX_T_BF16) {   /* → f32: exact; an H200 keeps NaN payloads here */
+      emit_fmt(e, "%s%s(mc_bf2u(%V))%s;\n", sat ? "mc_sat(" : "", ftz ? "mc_ftz" : "", S(i, 0), sat ? ")" : "");
+      return;
+   }
+   if (st == PTX_T_F32 && (dt == PTX_T_BF16 || is_directed(r))) {   /* f32 → f16/bf16 in any mode */
+      emit_fmt(e, "%s%s(%s(%V), %u)%s;\n", sat ? sat_fn(dt) : "", dt == PTX_T_BF16 ? "mc_f2bf_rnd" : "mc_f2h_rnd",
+               ftz ? "mc_ftz" : "", S(i, 0), (unsigned)rmode(r), sat ? ")" : "");
+      return;
+   }
    unsigned close = 0;
    if (sat) {
       strbuf_puts(e->out, dt == PTX_T_F16 ? "mc_sat16(" : "mc_sat(");
@@ -301,22 +431,31 @@ bool emit_float_op(emitter *e, ir_instr *i)
    }
    if (!ptx_type_is_float(i->type))
       return false;
+   if (is_lane16(i->type)) {   /* add sub mul fma min max abs neg: the builder allows no other */
+      emit_lanes(e, i);
+      return true;
+   }
+   if (is_directed((ir_rnd)i->rnd)) {   /* f32 .rz/.rm/.rp (the builder allows no other type) */
+      static const struct { ir_op op; const char *fn; } rnd_fns[] = {
+         { IR_ADD, "mc_add_rnd" }, { IR_SUB, "mc_sub_rnd" }, { IR_MUL, "mc_mul_rnd" }, { IR_DIV, "mc_div_rnd" },
+         { IR_FMA, "mc_fma_rnd" }, { IR_RCP, "mc_rcp_rnd" }, { IR_SQRT, "mc_sqrt_rnd" },
+      };
+      for (size_t k = 0; k < ARRAY_SIZE(rnd_fns); k++)
+         if (rnd_fns[k].op == i->op) {
+            emit_f32_rnd(e, i, rnd_fns[k].fn);
+            return true;
+         }
+   }
    switch (i->op) {
    case IR_ADD: emit_fbin(e, i, "+"); return true;
    case IR_SUB: emit_fbin(e, i, "-"); return true;
    case IR_MUL: emit_fbin(e, i, "*"); return true;
    case IR_DIV: fset(e, i, "%F / %F", S(i, 0), S(i, 1)); return true;
    case IR_FMA: fset(e, i, "fma(%F, %F, %F)", S(i, 0), S(i, 1), S(i, 2)); return true;
-   case IR_ABS:
-      emit_set(e, i, i->type == PTX_T_F16 ? "mc_abs_f16(%s(%V))" : "mc_abs_f32(%s(%V))",
-               (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
-      return true;
-   case IR_NEG:
-      emit_set(e, i, i->type == PTX_T_F16 ? "mc_neg_f16(%s(%V))" : "mc_neg_f32(%s(%V))",
-               (i->flags & IR_F_FTZ) ? (i->type == PTX_T_F16 ? "mc_ftz16" : "mc_ftz") : "", S(i, 0));
-      return true;
-   case IR_MIN: emit_fminmax(e, i, true); return true;
-   case IR_MAX: emit_fminmax(e, i, false); return true;
+   case IR_ABS: emit_set(e, i, "mc_abs_f32(%s(%V))", (i->flags & IR_F_FTZ) ? "mc_ftz" : "", S(i, 0)); return true;
+   case IR_NEG: emit_set(e, i, "mc_neg_f32(%s(%V))", (i->flags & IR_F_FTZ) ? "mc_ftz" : "", S(i, 0)); return true;
+   case IR_MIN: emit_fminmax(e, i, false); return true;
+   case IR_MAX: emit_fminmax(e, i, true); return true;
    case IR_RCP: case IR_SQRT: case IR_RSQRT: case IR_SIN: case IR_COS: case IR_LG2: case IR_EX2: case IR_TANH:
       emit_float_unary(e, i);
       return true;

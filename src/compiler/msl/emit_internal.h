@@ -28,6 +28,9 @@ typedef struct emitter {
    pending_vec *pending;      /* by construct id: jumps that cross it */
    bool uses_shared;
    uint32_t dyn_shared_base;
+   bool has_local;            /* the thread has local memory (mc_local): kernel or callee */
+   ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */
+   const char *lib_name;      /* the kernel's MSL name; callees are named after it */
 } emitter;
 
 const char *msl_utype(uint8_t bits);
@@ -57,6 +60,11 @@ bool emit_float_op(emitter *e, ir_instr *i);   /* emit_float.c */
 bool emit_warp_op(emitter *e, ir_instr *i);    /* emit_warp.c */
 bool emit_atom_op(emitter *e, ir_instr *i);    /* emit_atom.c */
 bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */
+
+/* emit_call.c: a .func's MSL signature (without the body's brace) and the
+ * MSL name of a callee. */
+void emit_func_signature(emitter *e);
+const char *emit_callee_name(emitter *e, const ir_func *callee);
 
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */

@@ -40,7 +40,7 @@ void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const
 
 static bool space_available(const emitter *e, ir_space s)
 {
-   return s == IR_SPACE_SHARED ? e->uses_shared : s == IR_SPACE_LOCAL ? e->f->local_bytes != 0 : true;
+   return s == IR_SPACE_SHARED ? e->uses_shared : s == IR_SPACE_LOCAL ? e->has_local : true;
 }
 
 /* The generic windows, checked in this order (ARCHITECTURE §3). */
@@ -182,15 +182,25 @@ static void emit_param(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, "));\n");
 }
 
-static void emit_sreg(emitter *e, const ir_instr *i)
+/* The registers of the launch; the time and placement ones are
+ * emit_call.c's (false here). */
+static bool emit_sreg(emitter *e, const ir_instr *i)
 {
-   static const char *const names[] = {
-      "mc_tid.x", "mc_tid.y", "mc_tid.z", "mc_ntid.x", "mc_ntid.y", "mc_ntid.z",
-      "mc_ctaid.x", "mc_ctaid.y", "mc_ctaid.z", "mc_nctaid.x", "mc_nctaid.y", "mc_nctaid.z",
-      "(mc_linear & 31u)", "(mc_linear >> 5)",
-      "((mc_ntid.x * mc_ntid.y * mc_ntid.z + 31u) >> 5)", "32u",
+   /* Designated, so registers appended to ir_sreg by other families need
+    * no entry here. */
+   static const char *const names[IR_SREG_COUNT] = {
+      [IR_SREG_TID_X] = "mc_tid.x", [IR_SREG_TID_Y] = "mc_tid.y", [IR_SREG_TID_Z] = "mc_tid.z",
+      [IR_SREG_NTID_X] = "mc_ntid.x", [IR_SREG_NTID_Y] = "mc_ntid.y", [IR_SREG_NTID_Z] = "mc_ntid.z",
+      [IR_SREG_CTAID_X] = "mc_ctaid.x", [IR_SREG_CTAID_Y] = "mc_ctaid.y", [IR_SREG_CTAID_Z] = "mc_ctaid.z",
+      [IR_SREG_NCTAID_X] = "mc_nctaid.x", [IR_SREG_NCTAID_Y] = "mc_nctaid.y",
+      [IR_SREG_NCTAID_Z] = "mc_nctaid.z",
+      [IR_SREG_LANEID] = "(mc_linear & 31u)", [IR_SREG_WARPID] = "(mc_linear >> 5)",
+      [IR_SREG_NWARPID] = "((mc_ntid.x * mc_ntid.y * mc_ntid.z + 31u) >> 5)", [IR_SREG_WARPSZ] = "32u",
    };
+   if (i->sub >= ARRAY_SIZE(names) || !names[i->sub])
+      return false;
    emit_set(e, i, "%s", names[i->sub]);
+   return true;
 }
 
 static void emit_symaddr(emitter *e, const ir_instr *i)
@@ -251,7 +261,7 @@ bool emit_mem_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
    case IR_PARAM: emit_param(e, i); return true;
-   case IR_SREG: emit_sreg(e, i); return true;
+   case IR_SREG: return emit_sreg(e, i);
    case IR_SYMADDR: emit_symaddr(e, i); return true;
    case IR_COPY: case IR_SELECT: emit_copy(e, i); return true;
    case IR_VEC:

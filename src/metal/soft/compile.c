@@ -15,8 +15,8 @@
  * memory: a cache hit never starts a process.
  *
  * Compiling is two steps, -c then link: the object alone is checked for
- * writable data (objcheck.c) before the C runtime start-up code is mixed
- * in.  Linking uses -Wl,-z,defs so an undefined function fails here, as it
+ * writable data (objcheck.c) and its kernels that need fibers are marked
+ * (fibercheck.c) before the C runtime start-up code is mixed in.  Linking uses -Wl,-z,defs so an undefined function fails here, as it
  * would in Metal's compiler, not at dlopen.
  */
 #include "soft.h"
@@ -405,6 +405,15 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
    a[n++] = "-std=c++17";
    a[n++] = "-O2";
    a[n++] = "-fPIC";
+   a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */
+   a[n++] = "-fdata-sections";
+   /* Every call is convergent, as on a GPU: jump threading would otherwise
+    * copy a barrier or SIMD-group call into both sides of a branch, and the
+    * fiber scheduler tells calls apart by their return address.  (clang
+    * drops the convergent attribute of a single function outside GPU
+    * languages; the cc1 flag is honoured from clang 14 on.) */
+   a[n++] = "-Xclang";
+   a[n++] = "-fconvergent-functions";
    if (opts && opts->fast_math) {
       a[n++] = "-ffast-math";
    } else {
@@ -511,6 +520,7 @@ static void *compile_and_load(job *j, const char *final_path, char **err)
    if (!file_write_atomic(j->cpp, j->tu, strlen(j->tu))) {
       mtl_set_err(err, "cannot write %s", j->cpp);
    } else if (run_step(j, cc, ARRAY_SIZE(cc), "compile", err) && soft_check_object(j->obj, err) &&
+              soft_mark_fiber_kernels(j->obj, err) &&
               run_step(j, ld, ARRAY_SIZE(ld), "link", err)) {
       compiles++;
       /* Into the cache; if that fails the library still loads from here. */
@@ -518,7 +528,10 @@ static void *compile_and_load(job *j, const char *final_path, char **err)
       h = load(cached ? final_path : j->so, err);
       LOG_INFO("compiled in %.0f ms%s", (double)(time_ns() - t0) / 1e6, cached ? "" : " (not cached)");
    }
-   remove_dir(j->dir);
+   if (getenv("METALCUDA_SOFT_KEEP"))          /* debugging: the translation unit and object */
+      fprintf(stderr, "metalcuda: kept %s\n", j->dir);
+   else
+      remove_dir(j->dir);
    return h;
 }
 

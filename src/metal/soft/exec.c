@@ -5,8 +5,9 @@
  * Threadgroups of a dispatch are claimed one at a time (an atomic counter)
  * by the pool's threads and by the submitting queue thread, so work is
  * shared dynamically.  A threadgroup runs from start to end on one OS
- * thread: its threads are a plain loop in the generated entry (barriers
- * need fibers, not written yet; the shim fails the dispatch instead).
+ * thread.  Kernels the library build marked SOFT_KERNEL_FIBERS (they reach
+ * a barrier or a SIMD-group function) run their threads as fibers
+ * (fiber.c), the others as a plain loop in the generated entry.
  *
  * Fault recovery.  A kernel that touches a bad address (SIGSEGV, SIGBUS),
  * divides an integer by zero (SIGFPE) or reaches a trap (SIGILL) must not
@@ -44,6 +45,7 @@ typedef struct worker_tls {
    void *volatile addr;
    const char *volatile msg;           /* from a failing barrier */
    void *alt_stack;
+   soft_sched *sched;                  /* fiber stacks, made on first need */
    _Alignas(64) uint8_t tg_mem[MTL_MAX_THREADGROUP_MEMORY];
 } worker_tls;
 
@@ -77,6 +79,7 @@ void soft_thread_leave(void *token)
       sigaltstack(&ss, NULL);
       munmap(w->alt_stack, ALT_STACK);
    }
+   soft_sched_free(w->sched);
    tls = NULL;
    free(w);
 }
@@ -170,14 +173,19 @@ static struct {
 
 static void record_failure(job *j, worker_tls *w, const uint32_t g[3], int how)
 {
-   char buf[512];
+   char buf[640];
    const soft_pipeline *p = j->d->pipe;
    if (how == 2)
-      snprintf(buf, sizeof(buf), "kernel '%s': %s (threadgroup of %u threads)", p->name, w->msg,
-               j->d->launch.nthreads);
+      snprintf(buf, sizeof(buf), "kernel '%s': %s, in threadgroup (%u, %u, %u) of %u threads", p->name,
+               w->msg, g[0], g[1], g[2], j->d->launch.nthreads);
+   else if (soft_sched_is_guard(w->sched, w->addr))
+      snprintf(buf, sizeof(buf), "kernel '%s' overflowed a thread's stack (%d KB per thread when the "
+               "threads run as fibers) at address %p in threadgroup (%u, %u, %u)", p->name,
+               SOFT_FIBER_STACK / 1024, w->addr, g[0], g[1], g[2]);
    else
       snprintf(buf, sizeof(buf), "kernel '%s' faulted at address %p (%s) in threadgroup (%u, %u, %u)",
                p->name, w->addr, signal_name(w->sig), g[0], g[1], g[2]);
+   w->msg = NULL;
    j->abort = true;
    pthread_mutex_lock(&pool.lock);
    if (!j->err)
@@ -189,6 +197,54 @@ static void record_failure(job *j, worker_tls *w, const uint32_t g[3], int how)
    for (size_t i = 0; i < ARRAY_SIZE(fault_signals); i++)
       sigaddset(&set, fault_signals[i]);
    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+}
+
+/* ---- fiber mode and loop mode ---- */
+
+/* soft_launch.fibers: the scheduler's error comes back through w->msg. */
+static void run_fibers(const soft_launch *L, soft_thread_fn fn)
+{
+   worker_tls *w = L->fail_ctx;
+   const char *e = soft_sched_run(w->sched, L, fn);
+   if (e)
+      w->msg = e;
+}
+
+/* soft_launch.sync in loop mode (ctx = the launch).  A threadgroup of one
+ * thread needs no fibers: its barriers are no-ops and its SIMD-group
+ * functions see one active thread.  Anything else means the library build
+ * missed a barrier (fibercheck.c): fail rather than compute garbage. */
+static uint32_t loop_sync(void *ctx, uint32_t kind, const void *site, soft_simd_req *req)
+{
+   const soft_launch *L = ctx;
+   (void)site;
+   if (L->nthreads > 1)
+      L->fail(L->fail_ctx, "internal error: a barrier or SIMD-group function ran in a kernel "
+              "that the library build found free of them");
+   if (kind == SOFT_SYNC_SIMD && req && req->resolve) {
+      soft_simd_req *lanes[SOFT_SIMD_WIDTH] = {req};
+      req->resolve(lanes, 1);
+   }
+   return kind == SOFT_SYNC_TG_BARRIER ? 0 : 1;
+}
+
+/* Picks fiber or loop mode for a dispatch; false if fibers are needed and
+ * their scheduler cannot be made. */
+static bool choose_mode(soft_launch *L, const soft_dispatch *d, worker_tls *w)
+{
+   L->fail = fail_from_kernel;
+   L->fail_ctx = w;
+   L->fibers = NULL;
+   L->sync = loop_sync;
+   L->sync_ctx = L;
+   if (!(d->pipe->info.flags & SOFT_KERNEL_FIBERS) || d->launch.nthreads <= 1)
+      return true;
+   if (!w->sched && !(w->sched = soft_sched_new()))
+      return false;
+   L->fibers = run_fibers;
+   L->sync = soft_sched_sync;
+   L->sync_ctx = w->sched;
+   return true;
 }
 
 /* Lays out the dynamic threadgroup blocks in this thread's memory, after
@@ -207,9 +263,11 @@ static void run_groups(job *j, worker_tls *w)
 {
    const soft_dispatch *d = j->d;
    soft_launch L = d->launch;
-   L.fail = fail_from_kernel;
-   L.fail_ctx = w;
    bind_threadgroup_memory(&L, d, w);
+   if (!choose_mode(&L, d, w)) {
+      w->msg = "out of memory for the fiber scheduler";
+      record_failure(j, w, L.group, 2);
+   }
    const uint32_t gx = d->launch.grid[0], gy = d->launch.grid[1];
    for (;;) {
       uint64_t idx = atomic_fetch_add(&j->next, 1);
@@ -224,6 +282,8 @@ static void run_groups(job *j, worker_tls *w)
             w->armed = 1;
             d->pipe->entry(&L);
             w->armed = 0;
+            if (w->msg)          /* a barrier error found by the scheduler */
+               record_failure(j, w, L.group, 2);
          } else {
             record_failure(j, w, L.group, how);
          }

@@ -584,6 +584,42 @@ static void gen_arg(strbuf *g, const kparam *p, bool first)
       strbuf_printf(g, "::__mc::builtin1<%s>(%s)", type, p->bi->x);
 }
 
+/* The buffer and threadgroup arguments and the launch shape. */
+static void gen_bindings(scanner *s, const kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   for (uint32_t i = 0; i < kd->np; i++)
+      if (kd->p[i].kind == P_BUFFER || kd->p[i].kind == P_TG)
+         gen_param(s, &kd->p[i]);
+   strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
+   strbuf_puts(g, "   const uint *__mc_G = __mc_L->group, *__mc_T = __mc_L->tpg, *__mc_N = __mc_L->grid;\n"
+               "   (void)__mc_G; (void)__mc_N;\n");
+}
+
+/* The call of the kernel for one thread (__mc_x/y/z, __mc_i in scope). */
+static void gen_call(scanner *s, const kdecl *kd, const char *indent)
+{
+   strbuf *g = &s->gen;
+   strbuf_printf(g, "#line %u \"program_source\"\n%s%s(", kd->line, indent, kd->name);
+   for (uint32_t i = 0; i < kd->np; i++)
+      gen_arg(g, &kd->p[i], i == 0);
+   strbuf_puts(g, ");\n");
+}
+
+/* Fiber mode: one thread, by its index in the threadgroup. */
+static void gen_thread_fn(scanner *s, const kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   strbuf_printf(g, "static void __mc_thread_%s(const ::__mc::launch *__mc_L, uint __mc_i)\n{\n",
+                 kd->name);
+   gen_bindings(s, kd);
+   strbuf_puts(g, "   uint __mc_x = __mc_i % __mc_T[0], __mc_y = __mc_i / __mc_T[0] % __mc_T[1];\n"
+               "   uint __mc_z = __mc_i / __mc_T[0] / __mc_T[1];\n"
+               "   (void)__mc_x; (void)__mc_y; (void)__mc_z;\n");
+   gen_call(s, kd, "   ");
+   strbuf_puts(g, "}\n");
+}
+
 static void gen_entry(scanner *s, kdecl *kd)
 {
    strbuf *g = &s->gen;
@@ -609,27 +645,25 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_printf(g, "static_assert((0%s) <= %d, \"kernel '%s': threadgroup memory exceeds "
                  "Metal's 32 KB limit\");\n", tgs, MTL_MAX_THREADGROUP_MEMORY, kd->name);
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) const ::__mc::kernel_info "
-                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, 0};\n", kd->name,
+                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS};\n", kd->name,
                  SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
                  tgs, bufmask, tgmask);
+   gen_thread_fn(s, kd);
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
                  "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
-                 "   ::__mc::cur = __mc_L;\n", kd->name);
-   for (uint32_t i = 0; i < kd->np; i++)
-      if (kd->p[i].kind == P_BUFFER || kd->p[i].kind == P_TG)
-         gen_param(s, &kd->p[i]);
-   strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
-   strbuf_puts(g, "   const uint *__mc_G = __mc_L->group, *__mc_T = __mc_L->tpg, *__mc_N = __mc_L->grid;\n"
-               "   (void)__mc_G; (void)__mc_N;\n"
-               "   uint __mc_i = 0;\n"
+                 "   ::__mc::cur = __mc_L;\n"
+                 "   if (__mc_L->fibers) {\n"
+                 "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
+                 "      return;\n"
+                 "   }\n", kd->name, kd->name);
+   gen_bindings(s, kd);
+   strbuf_puts(g, "   uint __mc_i = 0;\n"
                "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
                "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
                "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++, __mc_i++) {\n"
                "      (void)__mc_i;\n");
-   strbuf_printf(g, "#line %u \"program_source\"\n      %s(", kd->line, kd->name);
-   for (uint32_t i = 0; i < kd->np; i++)
-      gen_arg(g, &kd->p[i], i == 0);
-   strbuf_puts(g, ");\n   }\n}\n");
+   gen_call(s, kd, "      ");
+   strbuf_puts(g, "   }\n}\n");
 }
 
 /* ---- kernels ---- */

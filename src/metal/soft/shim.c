@@ -46,7 +46,7 @@ const char *soft_shim_hash(void)
 /* MSL headers other than metal_stdlib that programs include. */
 static const char *const forward_headers[] = {
    "metal_atomic", "metal_common", "metal_compute", "metal_geometric", "metal_integer",
-   "metal_math", "metal_relational", "metal_types",
+   "metal_math", "metal_relational", "metal_simdgroup", "metal_types",
 };
 
 static bool write_if_missing(const char *path, const char *data, size_t len)

@@ -12,7 +12,36 @@
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
 
-enum { SOFT_ABI_VERSION = 1, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+enum { SOFT_ABI_VERSION = 2, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+
+/* soft_kernel_info.flags */
+enum {
+   /* The kernel reaches a barrier or a SIMD-group function: its threads run
+    * as fibers (fibercheck.c sets it in the object before linking). */
+   SOFT_KERNEL_FIBERS = 1u << 0,
+};
+
+/* What a thread asks the scheduler (soft_launch.sync). */
+enum soft_sync_kind {
+   SOFT_SYNC_SIMD,            /* a SIMD-group or quad-group function (req) */
+   SOFT_SYNC_SIMD_BARRIER,    /* simdgroup_barrier */
+   SOFT_SYNC_TG_BARRIER,      /* threadgroup_barrier */
+   SOFT_SYNC_LANES,           /* threads in the caller's SIMD-group | its lane << 8 */
+};
+
+/* One thread's part in a SIMD-group function (struct __mc::simd_req).
+ * When every active thread of the SIMD-group has arrived, the scheduler
+ * calls resolve once with each participant's request (NULL for the
+ * others) and the mask of participants; resolve writes every `out`. */
+typedef struct soft_simd_req {
+   void (*resolve)(struct soft_simd_req *const *lanes, uint32_t mask);
+   const void *in;
+   void *out;
+} soft_simd_req;
+
+struct soft_launch;
+/* Runs thread `index` of the threadgroup (generated per kernel). */
+typedef void (*soft_thread_fn)(const struct soft_launch *L, uint32_t index);
 
 /* What a kernel's entry wrapper receives for one threadgroup: must match
  * struct __mc::launch in the shim. */
@@ -25,6 +54,14 @@ typedef struct soft_launch {
    uint32_t nthreads;
    void (*fail)(void *ctx, const char *msg);
    void *fail_ctx;
+   /* Non-NULL: the entry hands its threads to this (fiber mode); NULL: it
+    * runs them one after another (loop mode). */
+   void (*fibers)(const struct soft_launch *L, soft_thread_fn thread);
+   /* Barriers and SIMD-group functions; returns the participants' mask
+    * (SIMD), the SIMD-group's size and the caller's lane (LANES), 0
+    * (threadgroup barriers). */
+   uint32_t (*sync)(void *ctx, uint32_t kind, const void *site, soft_simd_req *req);
+   void *sync_ctx;
 } soft_launch;
 
 /* Per-kernel facts the generated code exports (__mc_info_NAME). */
@@ -34,7 +71,7 @@ typedef struct soft_kernel_info {
    uint32_t static_tg_bytes;
    uint32_t buffer_mask;
    uint32_t tg_mask;
-   uint32_t flags;
+   uint32_t flags;            /* SOFT_KERNEL_* */
 } soft_kernel_info;
 
 typedef void (*soft_entry_fn)(const soft_launch *L);
@@ -73,6 +110,39 @@ uint64_t soft_compile_count(void);
 
 /* false + *err if the object defines writable program-scope data. */
 bool soft_check_object(const char *obj_path, char **err);
+
+/* ---- fibercheck.c: which kernels need fibers ---- */
+
+/* Sets SOFT_KERNEL_FIBERS in __mc_info_NAME of every kernel whose entry
+ * reaches __mc_fiber_sync (a barrier or SIMD-group function), rewriting
+ * the object (compiled with -ffunction-sections -fdata-sections). */
+bool soft_mark_fiber_kernels(const char *obj_path, char **err);
+
+/* ---- fiber.c: the threads of a threadgroup as fibers ---- */
+
+typedef struct soft_sched soft_sched;
+
+soft_sched *soft_sched_new(void);
+void soft_sched_free(soft_sched *s);
+/* Runs every thread of L's threadgroup as a fiber until all return;
+ * returns NULL, or what went wrong (a barrier not reached by every thread,
+ * out of memory), in storage owned by s. */
+const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn fn);
+/* soft_launch.sync in fiber mode (ctx = the soft_sched). */
+uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_req *req);
+/* Whether addr lies in the guard page below one of s's fiber stacks. */
+bool soft_sched_is_guard(const soft_sched *s, const void *addr);
+/* Per fiber (bytes of stack, guard page excluded). */
+enum { SOFT_FIBER_STACK = 256 * 1024 };
+
+/* The context switch (fiber_<arch>.S): saves the callee-saved registers
+ * on the current stack, stores its pointer in *save_sp, continues on
+ * load_sp. */
+void soft_fiber_switch(void **save_sp, void *load_sp);
+/* A new fiber's saved stack pointer: its first switch-in calls fn(arg),
+ * which must never return.  stack_top is 16-byte aligned.  x86-64 and
+ * arm64 only (elsewhere fiber.c uses ucontext and this returns NULL). */
+void *soft_fiber_prepare(void *stack_top, void (*fn)(void *), void *arg);
 
 /* ---- buffer.c ---- */
 

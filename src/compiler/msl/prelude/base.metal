@@ -7,11 +7,16 @@
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ul
 #define MC_WINDOW_SIZE 0x0000010000000000ul
 
+// The launch block, buffer(1): must match mc_launch in src/compiler/compiler.h.
 struct mc_launch {
     ulong delta;      // GPU address = CUDA address + delta
     ulong globals;    // CUDA address of the module data block
-    ulong status;     // GPU address of a uint set on trap
-    ulong reserved;
+    ulong status;     // GPU address of a uint set on trap / assert (MC_STATUS_*)
+    ulong printf_buf; // GPU address of the printf FIFO (0: the kernel has none)
+    uint printf_size; // bytes of records the FIFO holds
+    uint nsm;         // %nsmid
+    ulong gridid;     // %gridid
+    ulong time_base;  // %clock64 / %globaltimer at the launch (host nanoseconds)
 };
 
 // ---- float helpers (f32 as uint bits) ----
@@ -85,5 +90,5 @@ inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (u
 inline void mc_trap(constant mc_launch &L)
 {
     device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
-    atomic_store_explicit(status, 1u, memory_order_relaxed);
+    atomic_fetch_max_explicit(status, 1u, memory_order_relaxed);   // an assert (2) wins over a trap
 }

@@ -1,38 +1,44 @@
-// metalcuda MSL prelude: floating-point rules (min/max, float to integer).
+// metalcuda MSL prelude: floating-point rules (min/max, 16-bit lanes, bf16 bits, float to integer).
 
-// min/max: a NaN operand is ignored; two NaNs give the canonical NaN;
-// -0.0 is less than +0.0.
-inline uint mc_min_f32(uint a, uint b)
+// PTX min/max with every modifier, on f32 (fmt 0), f16 (1) and bf16 (2)
+// bits (PTX ISA 9.0 §9.7.3.10-11): a NaN operand is ignored unless both
+// are NaN (canonical NaN), or with .NaN any NaN gives the canonical NaN;
+// -0.0 is below +0.0; .xorsign.abs takes the min/max of |a| and |b| and
+// gives it the sign sign(a) ^ sign(b), except on a NaN result (an H200
+// agrees: tests/ptx/cases/min_xorsign_abs_f32.ptx).  The order is
+// compared on integer keys, so subnormals never reach the FPU.
+inline uint mc_fkey(uint x) { return (x & 0x80000000u) != 0u ? ~x : x | 0x80000000u; }
+inline uint mc_minmax(uint a, uint b, int fmt, bool is_max, bool nan_mode, bool xorsign)
 {
-    if (mc_isnan(a)) return mc_isnan(b) ? 0x7fffffffu : b;
-    if (mc_isnan(b)) return a;
-    float fa = mc_f(a), fb = mc_f(b);
-    if (fa == fb) return a | b;
-    return fa < fb ? a : b;
+    uint sgn = fmt == 0 ? 0x80000000u : 0x8000u, mag = sgn - 1u;
+    uint infb = fmt == 0 ? 0x7f800000u : fmt == 1 ? 0x7c00u : 0x7f80u, sh = fmt == 0 ? 0u : 16u;
+    uint x = xorsign ? a & mag : a, y = xorsign ? b & mag : b;
+    bool xn = (x & mag) > infb, yn = (y & mag) > infb;
+    uint r;
+    if (xn || yn)
+        r = nan_mode || (xn && yn) ? mag : xn ? y : x;   // mag is the canonical NaN
+    else
+        r = (mc_fkey(y << sh) < mc_fkey(x << sh)) != is_max ? y : x;
+    if (xorsign && (r & mag) <= infb)
+        r |= (a ^ b) & sgn;
+    return r;
 }
-inline uint mc_max_f32(uint a, uint b)
+
+// ---- 16-bit lanes: f16x2 and bf16x2 hold two (low half first) ----
+
+inline ushort mc_lo16(uint x) { return (ushort)(x & 0xffffu); }
+inline ushort mc_hi16(uint x) { return (ushort)(x >> 16); }
+inline uint mc_pack16(ushort lo, ushort hi) { return (uint)lo | ((uint)hi << 16); }
+
+// bf16: the upper half of an f32; same NaN and sign rules as f16, with
+// integer tests only (bf16 subnormals are f32 subnormals).
+inline bool mc_isnan_bf16(ushort x) { return (x & 0x7fffu) > 0x7f80u; }
+inline ushort mc_abs_bf16(ushort x) { return mc_isnan_bf16(x) ? (ushort)0x7fffu : (ushort)(x & 0x7fffu); }
+inline ushort mc_neg_bf16(ushort x) { return mc_isnan_bf16(x) ? (ushort)0x7fffu : (ushort)(x ^ 0x8000u); }
+inline ushort mc_sat_bf16(ushort x)
 {
-    if (mc_isnan(a)) return mc_isnan(b) ? 0x7fffffffu : b;
-    if (mc_isnan(b)) return a;
-    float fa = mc_f(a), fb = mc_f(b);
-    if (fa == fb) return a & b;
-    return fa > fb ? a : b;
-}
-inline ushort mc_min_f16(ushort a, ushort b)
-{
-    if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
-    if (mc_isnan16(b)) return a;
-    float fa = mc_h2f(a), fb = mc_h2f(b);
-    if (fa == fb) return (ushort)(a | b);
-    return fa < fb ? a : b;
-}
-inline ushort mc_max_f16(ushort a, ushort b)
-{
-    if (mc_isnan16(a)) return mc_isnan16(b) ? (ushort)0x7fffu : b;
-    if (mc_isnan16(b)) return a;
-    float fa = mc_h2f(a), fb = mc_h2f(b);
-    if (fa == fb) return (ushort)(a & b);
-    return fa > fb ? a : b;
+    if (mc_isnan_bf16(x) || (x & 0x8000u) != 0u) return (ushort)0u;   // NaN, negatives and -0 → +0
+    return x >= 0x3f80u ? (ushort)0x3f80u : x;
 }
 
 // ---- conversions float → integer: round, then clamp; NaN gives 0 ----

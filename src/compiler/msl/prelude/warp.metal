@@ -1,1 +1,156 @@
-// metalcuda MSL prelude: barriers and warp-level operations.
+// metalcuda MSL prelude: barriers and warp-level operations (PTX ISA 9.0
+// §9.7.13).  A PTX warp is a Metal SIMD-group of 32 threads, and its lane
+// is the linear thread index & 31 (Metal forms SIMD-groups from
+// consecutive threads).  The threads that take part in a warp operation
+// are those converged at it: Metal's active threads of the SIMD-group.
+// Every helper is always_inline so that each use in a kernel is its own
+// SIMD-group call, as it would be written inline.
+
+#define MC_WARP inline __attribute__((always_inline))
+
+// mc_launch.status values set by these helpers (MC_STATUS_TRAP is 1): the
+// kernel fails as a trap does, with the reason in the value.
+#define MC_STATUS_WARP_MASK 2u   // a member mask names threads not converged here
+#define MC_STATUS_BAR_COUNT 3u   // a barrier's thread count is not the whole block
+
+MC_WARP void mc_status(constant mc_launch &L, uint code)
+{
+    device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
+    atomic_store_explicit(status, code, memory_order_relaxed);
+}
+
+MC_WARP uint mc_ballot(bool p) { return (uint)(simd_vote::vote_t)simd_ballot(p); }
+MC_WARP uint mc_activemask() { return (uint)(simd_vote::vote_t)simd_active_threads_mask(); }
+
+// A member mask other than the constant 0xffffffff must name only threads
+// converged here: threads of the mask that are elsewhere would need
+// Volta's independent thread scheduling, which Metal does not have.
+MC_WARP void mc_warp_mask_check(constant mc_launch &L, uint mask)
+{
+    if ((mask & ~mc_activemask()) != 0u)
+        mc_status(L, MC_STATUS_WARP_MASK);
+}
+
+// ---- barriers ----
+
+// bar.sync a, b: b counts whole warps, so a partial last warp counts as 32.
+MC_WARP void mc_bar_count_check(constant mc_launch &L, uint count, uint nthreads)
+{
+    if (count != ((nthreads + 31u) & ~31u))
+        mc_status(L, MC_STATUS_BAR_COUNT);
+}
+
+// bar.red.popc: a barrier, then the number of threads of the block whose
+// predicate holds.  Each SIMD-group counts with a ballot and its lane 0
+// publishes the count in slots[SIMD-group]; after a second barrier every
+// thread adds the counts.  The first barrier also keeps the readers of the
+// previous bar.red from seeing the new counts.
+MC_WARP uint mc_bar_red_popc(threadgroup uint *slots, bool p, uint linear, uint nthreads)
+{
+    uint n = popcount(mc_ballot(p));
+    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+    if ((linear & 31u) == 0u)
+        slots[linear >> 5] = n;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    uint total = 0u;
+    for (uint k = 0u; k < (nthreads + 31u) >> 5; k++)
+        total += slots[k];
+    return total;
+}
+
+// ---- shfl.sync ----
+
+// The source lane j for mode (0 up, 1 down, 2 bfly, 3 idx), operand b and
+// the clamp/segment operand c; the lane itself when j is out of range
+// (in_range, PTX's pval, false).
+MC_WARP uint mc_shfl_lane(uint mode, uint lane, uint b, uint c, thread bool &in_range)
+{
+    uint bval = b & 31u, cval = c & 31u, seg = (c >> 8) & 31u;
+    int max_lane = (int)((lane & seg) | (cval & ~seg)), min_lane = (int)(lane & seg);
+    int j;
+    bool p;
+    switch (mode) {
+    case 0u: j = (int)lane - (int)bval; p = j >= max_lane; break;
+    case 1u: j = (int)(lane + bval); p = j <= max_lane; break;
+    case 2u: j = (int)(lane ^ bval); p = j <= max_lane; break;
+    default: j = min_lane | (int)(bval & ~seg); p = j <= max_lane; break;
+    }
+    in_range = p;
+    return p ? (uint)j : lane;
+}
+
+MC_WARP uint mc_shfl(uint mode, uint lane, uint a, uint b, uint c)
+{
+    bool p;
+    uint j = mc_shfl_lane(mode, lane, b, c, p);
+    return simd_shuffle(a, (ushort)j);
+}
+
+MC_WARP bool mc_shfl_pred(uint mode, uint lane, uint b, uint c)
+{
+    bool p;
+    mc_shfl_lane(mode, lane, b, c, p);
+    return p;
+}
+
+// ---- vote.sync: the threads of the mask that are active ----
+
+MC_WARP bool mc_vote_all(bool p, uint mask) { return (mc_ballot(!p) & mask) == 0u; }
+MC_WARP bool mc_vote_any(bool p, uint mask) { return (mc_ballot(p) & mask) != 0u; }
+MC_WARP bool mc_vote_uni(bool p, uint mask)
+{
+    uint t = mc_ballot(p) & mask, f = mc_ballot(!p) & mask;
+    return t == 0u || f == 0u;
+}
+MC_WARP uint mc_vote_ballot(bool p, uint mask) { return mc_ballot(p) & mask; }
+
+// ---- redux.sync: threads outside the mask contribute the identity ----
+
+MC_WARP bool mc_in_mask(uint mask, uint lane) { return ((mask >> lane) & 1u) != 0u; }
+MC_WARP uint mc_redux_add(uint a, uint mask, uint lane) { return simd_sum(mc_in_mask(mask, lane) ? a : 0u); }
+MC_WARP uint mc_redux_min_u32(uint a, uint mask, uint lane) { return simd_min(mc_in_mask(mask, lane) ? a : 0xffffffffu); }
+MC_WARP uint mc_redux_max_u32(uint a, uint mask, uint lane) { return simd_max(mc_in_mask(mask, lane) ? a : 0u); }
+MC_WARP uint mc_redux_min_s32(uint a, uint mask, uint lane)
+{
+    return as_type<uint>(simd_min(mc_in_mask(mask, lane) ? as_type<int>(a) : INT_MAX));
+}
+MC_WARP uint mc_redux_max_s32(uint a, uint mask, uint lane)
+{
+    return as_type<uint>(simd_max(mc_in_mask(mask, lane) ? as_type<int>(a) : INT_MIN));
+}
+MC_WARP uint mc_redux_and(uint a, uint mask, uint lane) { return simd_and(mc_in_mask(mask, lane) ? a : 0xffffffffu); }
+MC_WARP uint mc_redux_or(uint a, uint mask, uint lane) { return simd_or(mc_in_mask(mask, lane) ? a : 0u); }
+MC_WARP uint mc_redux_xor(uint a, uint mask, uint lane) { return simd_xor(mc_in_mask(mask, lane) ? a : 0u); }
+
+// ---- match.sync ----
+// The active threads of the mask are grouped by value, one value per
+// round: the lowest remaining thread's value is broadcast and every
+// thread that holds it is removed (at most 32 rounds; the loop is uniform).
+// SIMD-group functions take no 64-bit values: b64 goes as two halves.
+
+MC_WARP uint mc_lane_value(uint v, uint lane) { return simd_shuffle(v, (ushort)lane); }
+MC_WARP ulong mc_lane_value(ulong v, uint lane)
+{
+    uint2 h = as_type<uint2>(v);
+    return as_type<ulong>(uint2(simd_shuffle(h.x, (ushort)lane), simd_shuffle(h.y, (ushort)lane)));
+}
+
+template <typename T> MC_WARP uint mc_match_any(T v, uint mask)
+{
+    uint left = mask & mc_activemask(), r = 0u;
+    while (left != 0u) {
+        T lv = mc_lane_value(v, ctz(left));
+        uint eq = mc_ballot(v == lv) & left;
+        if (v == lv)
+            r = eq;
+        left &= ~eq;
+    }
+    return r;
+}
+
+template <typename T> MC_WARP bool mc_match_all(T v, uint mask)
+{
+    uint act = mask & mc_activemask();
+    T lv = mc_lane_value(v, act != 0u ? ctz(act) : 0u);
+    return (mc_ballot(v == lv) & act) == act;
+}

@@ -1,0 +1,115 @@
+/*
+ * divergence.c — which values may differ between the threads of a block
+ * (divergence analysis after Karrenberg and Hack, "Whole-Function
+ * Vectorization", CGO 2011, simplified).
+ *
+ * Sources of divergence: the thread index and lane (%tid, %laneid,
+ * %warpid), clocks, atomics, warp operations (their results differ by lane
+ * or by warp), calls, .func arguments, loads from local memory.  Anything
+ * computed from a divergent value is divergent (a load too: from a
+ * divergent address), and so is a phi where the two sides of a divergent
+ * branch first meet (sync dependence: a join with one predecessor reached
+ * only from one side of the branch and one only from the other).
+ * Everything else is uniform: parameters, the block and grid shape,
+ * constants, loop counters derived from them, loads from uniform addresses.
+ *
+ * Conservative where it matters: a value it calls uniform is the same in
+ * every thread of the block.  Used by lower_exit.c (only a divergent
+ * branch can send some threads out early).
+ *
+ * Precondition: IR_META_CFG (predecessors).  Changes nothing but the
+ * blocks' pass_flags, which it leaves at zero.
+ */
+#include "ir.h"
+
+#include <string.h>
+
+static bool divergent_source(const ir_instr *i)
+{
+   switch (i->op) {
+   case IR_SREG:
+      return !(i->sub >= IR_SREG_NTID_X && i->sub <= IR_SREG_NCTAID_Z) && i->sub != IR_SREG_WARPSZ &&
+             i->sub != IR_SREG_NWARPID && i->sub != IR_SREG_NSMID && i->sub != IR_SREG_GRIDID;
+   case IR_LOAD:
+      return i->space == IR_SPACE_LOCAL;
+   case IR_ARG: case IR_ATOM: case IR_CALL: case IR_VPRINTF:
+      return true;
+   default:
+      return ir_op_is(i->op, IR_OP_CONVERGENT);   /* warp operations: per lane or per warp */
+   }
+}
+
+/* Marks (in mark, by block index) the blocks reachable from s without
+ * passing through d. */
+static void reachable_from(ir_block *s, const ir_block *d, uint8_t *mark, uint8_t bit, ir_block **stack)
+{
+   uint32_t sp = 0;
+   if (s == d || (mark[s->index] & bit))
+      return;
+   mark[s->index] |= bit;
+   stack[sp++] = s;
+   while (sp) {
+      ir_block *b = stack[--sp];
+      ir_foreach_succ(t, b)
+         if (*t != d && !(mark[(*t)->index] & bit)) {
+            mark[(*t)->index] |= bit;
+            stack[sp++] = *t;
+         }
+   }
+}
+
+/* join[b]: b is where the two sides of divergent branch d first meet: a
+ * predecessor only one side reaches (or d itself) and one only the other
+ * side reaches. */
+static void mark_joins(ir_func *f, ir_block *d, bool *join, uint8_t *mark, ir_block **stack)
+{
+   memset(mark, 0, f->blocks.len);
+   reachable_from(d->succs.data[0], d, mark, 1, stack);
+   reachable_from(d->succs.data[1], d, mark, 2, stack);
+   ir_foreach_block(b, f) {
+      if (mark[b->index] != 3)
+         continue;
+      uint8_t sides = 0;
+      ir_foreach_pred(q, b)
+         sides |= *q == d ? (uint8_t)(b == d->succs.data[0] ? 1 : 2) : mark[(*q)->index] != 3 ? mark[(*q)->index] : 0;
+      if (sides == 3)
+         join[b->index] = true;
+   }
+}
+
+bool *ir_find_divergence(ir_func *f)
+{
+   arena *ar = f->module->ar;
+   bool *div = arena_alloc(ar, (f->ndefs + 1) * sizeof(bool));
+   bool *join = arena_alloc(ar, f->blocks.len * sizeof(bool));
+   uint8_t *mark = arena_alloc(ar, f->blocks.len + 1);
+   ir_block **stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*stack));
+   if (!div || !join || !mark || !stack)
+      return NULL;
+   for (bool changed = true; changed;) {
+      changed = false;
+      ir_foreach_block(b, f) {
+         ir_foreach_instr(i, b) {
+            if (i->op == IR_CBR && div[i->srcs[0].def->index] && b->succs.len == 2 && !(b->pass_flags & 1)) {
+               b->pass_flags |= 1;               /* its joins are marked once */
+               mark_joins(f, b, join, mark, stack);
+               changed = true;
+            }
+            if (!i->def.bits || div[i->def.index])
+               continue;
+            if (i->op == IR_BAR_RED)
+               continue;         /* the whole block's answer, whatever its inputs */
+            bool d = divergent_source(i) || (i->op == IR_PHI && join[b->index]);
+            for (uint32_t k = 0; k < i->nsrcs && !d; k++)
+               d = i->srcs[k].def && div[i->srcs[k].def->index];
+            if (i->guard.def && div[i->guard.def->index])
+               d = true;
+            if (d)
+               div[i->def.index] = changed = true;
+         }
+      }
+   }
+   ir_foreach_block(b, f)
+      b->pass_flags = 0;
+   return div;
+}

@@ -1,0 +1,483 @@
+/*
+ * fiber.c — the threads of a threadgroup as fibers, for kernels with
+ * barriers or SIMD-group functions (ARCHITECTURE §5).
+ *
+ * A threadgroup runs on one OS thread.  Kernels without barriers run their
+ * threads one after another (loop mode, exec.c); the others run each
+ * thread as a fiber with its own stack, and a thread that reaches a
+ * barrier or a SIMD-group function switches to the next runnable fiber
+ * (fiber_<arch>.S: a few register pushes and a stack swap).  Fibers never
+ * run in parallel, so the scheduler needs no locks.
+ *
+ * States: READY (queued or running), SIMD (waiting in a SIMD-group
+ * function or simdgroup_barrier), BAR (waiting in threadgroup_barrier),
+ * DONE (returned from the kernel).
+ *
+ * SIMD-groups are 32 consecutive threads (thread_index_in_threadgroup / 32).
+ * Once every thread of a SIMD-group waits (SIMD, BAR) or is DONE, the ones
+ * waiting in a SIMD-group function form its active threads: Metal runs a
+ * SIMD-group in lockstep, and a thread that is elsewhere (the other side
+ * of a branch, at a threadgroup barrier, returned) is inactive for that
+ * call.  Threads waiting at different calls are split by call site (the
+ * return address into the kernel): the lowest address goes first, which
+ * is the order a SIMD machine that reconverges at the lowest program
+ * counter takes (code laid out in source order: a loop's body before what
+ * follows the loop, an if before its join).  The call's resolve function
+ * computes every participant's result from their inputs at once.
+ *
+ * A threadgroup barrier releases when every thread waits at it.  When the
+ * others waiting are all there but some threads returned, or they wait at
+ * different barrier calls, Metal's rule (every thread reaches the same
+ * barrier) is broken: the dispatch fails with a message naming the
+ * problem, where a GPU would hang or misbehave.
+ *
+ * Stacks are SOFT_FIBER_STACK bytes with a guard page below, mapped once
+ * per OS thread and reused by every threadgroup (pages are committed only
+ * when touched).  A fault inside a fiber, including a stack overflow into
+ * the guard page, is caught by exec.c's handler on the alternate signal
+ * stack, which jumps back to the dispatcher's context: the fibers of that
+ * threadgroup are simply abandoned.  No fiber ever longjmps itself: an
+ * error found by the scheduler switches back to the dispatcher, which
+ * returns it.
+ *
+ * Elsewhere than x86-64 and arm64 the switch is swapcontext (slower: it
+ * saves the signal mask with a system call); SOFT_FIBER_UCONTEXT forces it.
+ */
+#include "soft.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(SOFT_FIBER_UCONTEXT)
+#define FIBER_ASM 1
+#else
+#define FIBER_ASM 0
+#include <ucontext.h>
+#endif
+
+#if defined(__SANITIZE_ADDRESS__)
+#define FIBER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define FIBER_ASAN 1
+#endif
+#endif
+#ifndef FIBER_ASAN
+#define FIBER_ASAN 0
+#endif
+#if FIBER_ASAN
+#include <sanitizer/asan_interface.h>
+#include <sanitizer/common_interface_defs.h>
+#endif
+
+enum fstate { F_READY, F_SIMD, F_BAR, F_DONE };
+
+typedef struct fiber {
+   void *sp;                  /* saved stack pointer while switched out */
+#if !FIBER_ASM
+   ucontext_t uc;
+#endif
+   soft_sched *s;
+   uint8_t *map;              /* guard page + stack; NULL for the dispatcher */
+   const void *stack_lo;      /* usable stack, for ASan */
+   size_t stack_size;
+   void *fake;                /* ASan's fake stack while switched out */
+   uint32_t index;
+   uint8_t state;
+   const void *site;          /* SIMD / BAR: the call site */
+   soft_simd_req *req;        /* SIMD: NULL for simdgroup_barrier */
+   uint32_t mask;             /* the participants when released */
+} fiber;
+
+struct soft_sched {
+   fiber main;                /* the dispatcher's context */
+   fiber *f;                  /* fibers with stacks, reused across groups */
+   uint32_t cap;
+   uint32_t *ready;           /* ring of runnable fibers */
+   uint32_t head, nready;
+   /* The current threadgroup. */
+   const soft_launch *L;
+   soft_thread_fn fn;
+   uint32_t n, cur;
+   uint32_t ndone, nbar;
+   uint8_t sg_waiting[MTL_MAX_THREADS_PER_THREADGROUP / SOFT_SIMD_WIDTH];
+   const void *bar_site;
+   bool bar_mismatch;
+   const char *error;
+   char errbuf[256];
+   size_t page;
+   bool from_main;            /* the next fiber to start comes from main */
+};
+
+/* ---- the switch ---- */
+
+#if FIBER_ASM
+void soft_fiber_trampoline(void);
+
+/* A stack laid out as if soft_fiber_switch had been called on it (see
+ * fiber_<arch>.S), whose first switch enters fn(arg). */
+void *soft_fiber_prepare(void *stack_top, void (*fn)(void *), void *arg)
+{
+   uint8_t *top = stack_top;
+   uint64_t *sp;
+#if defined(__x86_64__)
+   /* r15 r14 r13 r12 rbx rbp, return address; after the pops and the ret,
+    * rsp = top - 16: 16-byte aligned for the trampoline's call. */
+   sp = (uint64_t *)(top - 72);
+   memset(sp, 0, 72);
+   sp[2] = (uint64_t)(uintptr_t)arg;            /* r13 */
+   sp[3] = (uint64_t)(uintptr_t)fn;             /* r12 */
+   sp[6] = (uint64_t)(uintptr_t)soft_fiber_trampoline;
+#else
+   /* x19..x28, x29, x30, d8..d15: 160 bytes; sp = top after the restore */
+   sp = (uint64_t *)(top - 160);
+   memset(sp, 0, 160);
+   sp[0] = (uint64_t)(uintptr_t)fn;             /* x19 */
+   sp[1] = (uint64_t)(uintptr_t)arg;            /* x20 */
+   sp[11] = (uint64_t)(uintptr_t)soft_fiber_trampoline;   /* x30 */
+#endif
+   return sp;
+}
+#else
+/* With ucontext the fibers never use these (tests check for NULL). */
+void *soft_fiber_prepare(void *stack_top, void (*fn)(void *), void *arg)
+{
+   (void)stack_top, (void)fn, (void)arg;
+   return NULL;
+}
+
+void soft_fiber_switch(void **save_sp, void *load_sp)
+{
+   (void)save_sp, (void)load_sp;
+   abort();
+}
+#endif
+
+/* Leaves `from` for `to`; returns when something switches back to from
+ * (never, when from is a finished fiber). */
+static void fiber_switch(fiber *from, fiber *to, bool from_done)
+{
+#if FIBER_ASAN
+   __sanitizer_start_switch_fiber(from_done ? NULL : &from->fake, to->stack_lo, to->stack_size);
+#else
+   (void)from_done;
+#endif
+#if FIBER_ASM
+   soft_fiber_switch(&from->sp, to->sp);
+#else
+   swapcontext(&from->uc, &to->uc);
+#endif
+#if FIBER_ASAN
+   __sanitizer_finish_switch_fiber(from->fake, NULL, NULL);
+#endif
+}
+
+/* ---- stacks ---- */
+
+static void unmap_fiber(soft_sched *s, fiber *f)
+{
+   if (f->map)
+      munmap(f->map, SOFT_FIBER_STACK + s->page);
+   f->map = NULL;
+}
+
+static bool map_fiber(soft_sched *s, fiber *f)
+{
+   size_t len = SOFT_FIBER_STACK + s->page;
+   uint8_t *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+   if (p == MAP_FAILED)
+      return false;
+   if (mprotect(p, s->page, PROT_NONE)) {     /* the guard page: overflow faults */
+      munmap(p, len);
+      return false;
+   }
+   f->map = p;
+   f->stack_lo = p + s->page;
+   f->stack_size = SOFT_FIBER_STACK;
+   return true;
+}
+
+/* Fibers (and their stacks) for n threads. */
+static bool reserve(soft_sched *s, uint32_t n)
+{
+   if (n <= s->cap)
+      return true;
+   fiber *f = mc_realloc(s->f, n * sizeof(*f));
+   if (!f)
+      return false;
+   s->f = f;
+   uint32_t *ready = mc_realloc(s->ready, n * sizeof(*ready));
+   if (!ready)
+      return false;
+   s->ready = ready;
+   for (uint32_t i = s->cap; i < n; i++) {
+      memset(&f[i], 0, sizeof(f[i]));
+      if (!map_fiber(s, &f[i]))
+         return false;
+      s->cap = i + 1;
+   }
+   return true;
+}
+
+soft_sched *soft_sched_new(void)
+{
+   soft_sched *s = mc_calloc(1, sizeof(*s));
+   if (s) {
+      long pg = sysconf(_SC_PAGESIZE);
+      s->page = pg > 0 ? (size_t)pg : 4096;
+   }
+   return s;
+}
+
+void soft_sched_free(soft_sched *s)
+{
+   if (!s)
+      return;
+   for (uint32_t i = 0; i < s->cap; i++)
+      unmap_fiber(s, &s->f[i]);
+   free(s->f);
+   free(s->ready);
+   free(s);
+}
+
+bool soft_sched_is_guard(const soft_sched *s, const void *addr)
+{
+   const uint8_t *a = addr;
+   for (uint32_t i = 0; s && i < s->cap; i++)
+      if (s->f[i].map && a >= s->f[i].map && a < s->f[i].map + s->page)
+         return true;
+   return false;
+}
+
+/* ---- the ready ring ---- */
+
+static void push_back(soft_sched *s, uint32_t i)
+{
+   s->ready[(s->head + s->nready++) % s->n] = i;
+}
+
+static void push_front(soft_sched *s, uint32_t i)
+{
+   s->head = (s->head + s->n - 1) % s->n;
+   s->ready[s->head] = i;
+   s->nready++;
+}
+
+static uint32_t pop(soft_sched *s)
+{
+   uint32_t i = s->ready[s->head];
+   s->head = (s->head + 1) % s->n;
+   s->nready--;
+   return i;
+}
+
+/* ---- SIMD-groups and barriers ---- */
+
+static uint32_t lanes_of(const soft_sched *s, uint32_t sg)
+{
+   return MC_MIN(SOFT_SIMD_WIDTH, s->n - sg * SOFT_SIMD_WIDTH);
+}
+
+/* Every thread of SIMD-group sg waits or is done: the ones in a SIMD-group
+ * function at the lowest call site run it together. */
+static void resolve_simd(soft_sched *s, uint32_t sg)
+{
+   fiber *lane = &s->f[sg * SOFT_SIMD_WIDTH];
+   uint32_t nl = lanes_of(s, sg);
+   const void *site = NULL;
+   for (uint32_t k = 0; k < nl; k++)
+      if (lane[k].state == F_SIMD && (!site || (uintptr_t)lane[k].site < (uintptr_t)site))
+         site = lane[k].site;
+   if (!site)
+      return;
+   soft_simd_req *reqs[SOFT_SIMD_WIDTH] = {0};
+   uint32_t mask = 0, first = 0;
+   for (uint32_t k = nl; k-- > 0;)
+      if (lane[k].state == F_SIMD && lane[k].site == site) {
+         mask |= 1u << k;
+         reqs[k] = lane[k].req;
+         first = k;
+      }
+   if (reqs[first] && reqs[first]->resolve)
+      reqs[first]->resolve(reqs, mask);
+   /* Pushed to the front, lowest lane first: the SIMD-group goes on while
+    * its stacks are still in the cache. */
+   for (uint32_t k = nl; k-- > 0;)
+      if (mask >> k & 1) {
+         lane[k].state = F_READY;
+         lane[k].mask = mask;
+         push_front(s, sg * SOFT_SIMD_WIDTH + k);
+      }
+   s->sg_waiting[sg] = (uint8_t)(s->sg_waiting[sg] - __builtin_popcount(mask));
+}
+
+static void fail(soft_sched *s, const char *fmt, ...) MC_PRINTF(2, 3);
+static void fail(soft_sched *s, const char *fmt, ...)
+{
+   if (s->error)
+      return;
+   va_list ap;
+   va_start(ap, fmt);
+   vsnprintf(s->errbuf, sizeof(s->errbuf), fmt, ap);
+   va_end(ap);
+   s->error = s->errbuf;
+}
+
+/* Every thread waits at the threadgroup barrier or is done. */
+static void release_barrier(soft_sched *s)
+{
+   if (s->ndone) {
+      fail(s, "threadgroup_barrier reached by %u of the %u threads of the threadgroup; the other %u "
+           "returned before it (Metal requires every thread to reach each barrier)",
+           s->nbar, s->n, s->ndone);
+      return;
+   }
+   if (s->bar_mismatch) {
+      fail(s, "the threads of a threadgroup wait at different threadgroup_barrier calls "
+           "(a barrier in divergent control flow)");
+      return;
+   }
+   for (uint32_t i = 0; i < s->n; i++) {
+      fiber *f = &s->f[i];
+      f->state = F_READY;
+      f->mask = 0;
+      push_back(s, i);
+      s->sg_waiting[i / SOFT_SIMD_WIDTH]--;
+   }
+   s->nbar = 0;
+   s->bar_mismatch = false;
+}
+
+/* f stopped running (it waits or is done): what it completes. */
+static void on_stop(soft_sched *s, fiber *f)
+{
+   uint32_t sg = f->index / SOFT_SIMD_WIDTH;
+   if (++s->sg_waiting[sg] == lanes_of(s, sg))
+      resolve_simd(s, sg);
+   if (s->nbar && s->nbar + s->ndone == s->n)
+      release_barrier(s);
+}
+
+/* Runs the next ready fiber (possibly f itself, without switching); back
+ * to the dispatcher when all are done or something failed. */
+static void run_next(soft_sched *s, fiber *f)
+{
+   bool done = f->state == F_DONE;
+   if (s->error || !s->nready) {
+      if (!s->error && s->ndone != s->n)
+         fail(s, "internal error: every fiber waits and none can go on");
+      fiber_switch(f, &s->main, done);
+      return;       /* not reached for a finished fiber, nor after an error */
+   }
+   uint32_t next = pop(s);
+   s->cur = next;
+   if (&s->f[next] != f)
+      fiber_switch(f, &s->f[next], done);
+}
+
+static void fiber_main(void *arg)
+{
+   fiber *f = arg;
+   soft_sched *s = f->s;
+#if FIBER_ASAN
+   /* The dispatcher's stack bounds, needed to switch back to it, are
+    * learned when the first fiber starts (the only one entered from it). */
+   const void *lo;
+   size_t size;
+   __sanitizer_finish_switch_fiber(NULL, &lo, &size);
+   if (s->from_main) {
+      s->main.stack_lo = lo;
+      s->main.stack_size = size;
+   }
+#endif
+   s->from_main = false;
+   s->fn(s->L, f->index);
+   f->state = F_DONE;
+   s->ndone++;
+   on_stop(s, f);
+   run_next(s, f);
+   abort();         /* a finished fiber is never switched back to */
+}
+
+#if !FIBER_ASM
+/* makecontext passes int arguments: the fiber's address in two halves. */
+static void fiber_entry_uc(int hi, int lo)
+{
+   fiber_main((void *)(uintptr_t)(((uint64_t)(uint32_t)hi << 32) | (uint32_t)lo));
+}
+#endif
+
+/* ---- entry points ---- */
+
+uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_req *req)
+{
+   soft_sched *s = ctx;
+   fiber *f = &s->f[s->cur];
+   if (kind == SOFT_SYNC_LANES)    /* lanes of the SIMD-group | the caller's lane << 8 */
+      return lanes_of(s, f->index / SOFT_SIMD_WIDTH) | (f->index % SOFT_SIMD_WIDTH) << 8;
+   f->site = site;
+   if (kind == SOFT_SYNC_TG_BARRIER) {
+      f->state = F_BAR;
+      if (s->nbar++ == 0)
+         s->bar_site = site;
+      else if (site != s->bar_site)
+         s->bar_mismatch = true;
+   } else {
+      f->state = F_SIMD;
+      f->req = kind == SOFT_SYNC_SIMD ? req : NULL;
+   }
+   on_stop(s, f);
+   run_next(s, f);
+   return f->mask;
+}
+
+const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn fn)
+{
+   uint32_t n = L->nthreads;
+   if (!reserve(s, n))
+      return "out of memory for fiber stacks";
+   s->L = L;
+   s->fn = fn;
+   s->n = n;
+   s->ndone = s->nbar = 0;
+   s->bar_mismatch = false;
+   s->error = NULL;
+   s->head = s->nready = 0;
+   memset(s->sg_waiting, 0, sizeof(s->sg_waiting));
+   for (uint32_t i = 0; i < n; i++) {
+      fiber *f = &s->f[i];
+      f->s = s;
+      f->index = i;
+      f->state = F_READY;
+      f->mask = 0;
+      f->fake = NULL;
+#if FIBER_ASAN
+      /* The stack's last user (a fiber of an earlier threadgroup, perhaps
+       * abandoned after a fault) left its frames' redzones poisoned. */
+      ASAN_UNPOISON_MEMORY_REGION(f->map + s->page, SOFT_FIBER_STACK);
+#endif
+#if FIBER_ASM
+      /* Stack tops at different offsets within a page: at the same offset
+       * every fiber's frames would fall in the same cache sets, and each
+       * switch would miss. */
+      uint32_t color = (i * 13u) % 64u * 64u;
+      f->sp = soft_fiber_prepare(f->map + s->page + SOFT_FIBER_STACK - color, fiber_main, f);
+#else
+      getcontext(&f->uc);
+      f->uc.uc_stack.ss_sp = f->map + s->page;
+      f->uc.uc_stack.ss_size = SOFT_FIBER_STACK;
+      f->uc.uc_link = NULL;
+      /* makecontext passes int arguments: the pointer goes in two halves. */
+      makecontext(&f->uc, (void (*)(void))fiber_entry_uc, 2, (int)(uint32_t)((uint64_t)(uintptr_t)f >> 32),
+                  (int)(uint32_t)(uintptr_t)f);
+#endif
+      push_back(s, i);
+   }
+   s->cur = pop(s);
+   s->from_main = true;
+   fiber_switch(&s->main, &s->f[s->cur], false);
+   return s->error;
+}
