@@ -216,12 +216,11 @@ bool bld_tr_sad(build_ctx *c)
 
 /* ---- carry chains ----
  * PTX ISA 9.0 "Extended-Precision Integer Arithmetic": add.cc/sub.cc write
- * the carry (resp. borrow) out to CC.CF; addc/subc add the carry (subtract
- * the borrow) in, and with .cc write the new one; mad.cc/madc do the same
+ * the carry out to CC.CF (for sub, the carry of a + ~b + 1); addc/subc add
+ * the carry in (subc: a + ~b + CC.CF), and with .cc write the new one; mad.cc/madc do the same
  * for the addition of a multiply-add.  The flag is an SSA variable; carries
  * are computed with unsigned compares: for s = x + y + cin,
- * cout = (x + y <u x) | (s <u x + y); for d = a - b - bin,
- * bout = (a <u b) | (a - b <u bin). */
+ * cout = (x + y <u x) | (s <u x + y). */
 
 static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
 {
@@ -272,20 +271,19 @@ static ir_def *add_carry(build_ctx *c, ptx_type ut, ir_def *x, ir_def *y, ir_def
    return s;
 }
 
-/* a - b (- bin when bin != NULL); *bout gets the borrow out. */
-static ir_def *sub_borrow(build_ctx *c, ptx_type ut, ir_def *a, ir_def *b, ir_def *bin, ir_def **bout)
+/* a - b as the hardware computes it, a + ~b + 1 (subc: a + ~b + CC.CF):
+ * the flag out is a carry, set when nothing was borrowed, so a chain that
+ * mixes sub.cc with addc sees what an NVIDIA GPU gives (an H200:
+ * tests/ptx/cases/madc_sub_cc_forms.ptx).  Within a pure sub chain this is
+ * the same as passing a borrow. */
+static ir_def *sub_carry(build_ctx *c, ptx_type ut, ir_def *a, ir_def *b, ir_def *cin, ir_def **cout)
 {
-   ir_def *d1 = alu2(c, IR_SUB, ut, a, b);
-   ir_def *b1 = ult(c, ut, a, b);
-   if (!bin) {
-      *bout = b1;
-      return d1;
-   }
-   ir_def *z = zext_flag(c, bin, a->bits);
-   ir_def *d = alu2(c, IR_SUB, ut, d1, z);
-   ir_def *b2 = ult(c, ut, d1, z);
-   *bout = alu2(c, IR_OR, PTX_T_PRED, b1, b2);
-   return d;
+   ir_instr *nb = b ? bld_emit(c, IR_NOT, 1, b->bits, 1) : NULL;
+   if (!nb)
+      return NULL;
+   nb->type = ut;
+   bld_set_src(nb, 0, b);
+   return add_carry(c, ut, a, &nb->def, cin ? cin : bld_const(c, 1, 1), cout);
 }
 
 static void write_cc_guarded(build_ctx *c, ir_def *cc)
@@ -340,7 +338,7 @@ bool bld_tr_carry(build_ctx *c)
    }
    if (!x || !y || (carry_in && !cin))
       return false;
-   res = sub ? sub_borrow(c, ut, x, y, cin, &cout) : add_carry(c, ut, x, y, cin, &cout);
+   res = sub ? sub_carry(c, ut, x, y, cin, &cout) : add_carry(c, ut, x, y, cin, &cout);
    if (!res || !bld_write(c, in->opnds[0], res, t))
       return false;
    if (carry_out)

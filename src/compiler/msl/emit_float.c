@@ -105,7 +105,34 @@ static void emit_f32_rnd(emitter *e, const ir_instr *i, const char *fn)
       emit_val(e, S(i, k));
       strbuf_puts(e->out, ftz ? "), " : ", ");
    }
-   strbuf_printf(e->out, "%d)%s%s;\n", rmode((ir_rnd)i->rnd), ftz ? ")" : "", sat ? ")" : "");
+   strbuf_printf(e->out, "%d)%s%s;\n", rmode((ir_rnd)i->rnd) | (ftz ? 4 : 0), ftz ? ")" : "", sat ? ")" : "");
+}
+
+/* f32 mul/div/fma/rcp.rn.ftz: a result the FPU rounded up to ±2^-126 from
+ * below is flushed too (round.metal, MC_FTZ).  Follows the fset of vN. */
+static void emit_ftz_edge(emitter *e, const ir_instr *i)
+{
+   static const struct { ir_op op; const char *fn; } xfns[] = {
+      { IR_MUL, "mc_xmul(" }, { IR_DIV, "mc_xdiv(" }, { IR_RCP, "mc_xdiv(0x3f800000u, " }, { IR_FMA, "mc_xfma(" },
+   };
+   if (!(i->flags & IR_F_FTZ) || (i->flags & (IR_F_APPROX | IR_F_FULL)) || i->type != PTX_T_F32)
+      return;
+   for (size_t k = 0; k < ARRAY_SIZE(xfns); k++) {
+      if (xfns[k].op != i->op)
+         continue;
+      emit_indent(e);
+      strbuf_puts(e->out, "if ((");
+      emit_val(e, &i->def);
+      strbuf_printf(e->out, " & 0x7fffffffu) == 0x00800000u && mc_tiny(%s", xfns[k].fn);
+      for (unsigned n = 0; n < i->nsrcs; n++) {
+         strbuf_puts(e->out, n ? ", mc_ftz(" : "mc_ftz(");
+         emit_val(e, S(i, n));
+         strbuf_puts(e->out, ")");
+      }
+      strbuf_puts(e->out, i->op == IR_FMA ? ", 0))) " : "))) ");
+      emit_val(e, &i->def);
+      strbuf_puts(e->out, " &= 0x80000000u;\n");
+   }
 }
 
 /* ---- 16-bit lanes: f16, bf16, and each half of f16x2, bf16x2 ---- */
@@ -351,8 +378,9 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
    emit_indent(e);
    emit_val(e, &i->def);
    strbuf_puts(e->out, " = ");
-   if (st == PTX_T_BF16) {   /* → f32: exact; an H200 keeps NaN payloads here */
-      emit_fmt(e, "%s%s(mc_bf2u(%V))%s;\n", sat ? "mc_sat(" : "", ftz ? "mc_ftz" : "", S(i, 0), sat ? ")" : "");
+   if (st == PTX_T_BF16) {   /* → f32: exact; an H200 keeps NaN payloads, except with .ftz */
+      emit_fmt(e, "%s%s(mc_bf2u(%V))%s%s;\n", sat ? "mc_sat(" : "", ftz ? "mc_canon(mc_ftz" : "", S(i, 0),
+               ftz ? ")" : "", sat ? ")" : "");
       return;
    }
    if (st == PTX_T_F32 && (dt == PTX_T_BF16 || is_directed(r))) {   /* f32 → f16/bf16 in any mode */
@@ -449,15 +477,16 @@ bool emit_float_op(emitter *e, ir_instr *i)
    switch (i->op) {
    case IR_ADD: emit_fbin(e, i, "+"); return true;
    case IR_SUB: emit_fbin(e, i, "-"); return true;
-   case IR_MUL: emit_fbin(e, i, "*"); return true;
-   case IR_DIV: fset(e, i, "%F / %F", S(i, 0), S(i, 1)); return true;
-   case IR_FMA: fset(e, i, "fma(%F, %F, %F)", S(i, 0), S(i, 1), S(i, 2)); return true;
+   case IR_MUL: emit_fbin(e, i, "*"); emit_ftz_edge(e, i); return true;
+   case IR_DIV: fset(e, i, "%F / %F", S(i, 0), S(i, 1)); emit_ftz_edge(e, i); return true;
+   case IR_FMA: fset(e, i, "fma(%F, %F, %F)", S(i, 0), S(i, 1), S(i, 2)); emit_ftz_edge(e, i); return true;
    case IR_ABS: emit_set(e, i, "mc_abs_f32(%s(%V))", (i->flags & IR_F_FTZ) ? "mc_ftz" : "", S(i, 0)); return true;
    case IR_NEG: emit_set(e, i, "mc_neg_f32(%s(%V))", (i->flags & IR_F_FTZ) ? "mc_ftz" : "", S(i, 0)); return true;
    case IR_MIN: emit_fminmax(e, i, false); return true;
    case IR_MAX: emit_fminmax(e, i, true); return true;
    case IR_RCP: case IR_SQRT: case IR_RSQRT: case IR_SIN: case IR_COS: case IR_LG2: case IR_EX2: case IR_TANH:
       emit_float_unary(e, i);
+      emit_ftz_edge(e, i);
       return true;
    case IR_COPYSIGN:
       emit_set(e, i, "((%V & 0x7fffffffu) | (%V & 0x80000000u))", S(i, 1), S(i, 0));

@@ -35,6 +35,10 @@
 #define MC_RZ 1
 #define MC_RM 2
 #define MC_RP 3
+// Or'ed into a mode by the f32 forms with .ftz: an H200 flushes a result
+// whose exact value lies below 2^-126 even when it rounds to ±2^-126
+// (tininess before rounding: tests/ptx/cases/{mul,div}_r?_ftz_f32_tiny.ptx).
+#define MC_FTZ 4
 #define MC_FMT_F32 0
 #define MC_FMT_F16 1
 #define MC_FMT_BF16 2
@@ -150,8 +154,22 @@ inline mc_xf mc_xf_val(float r, int s, float d)
     return x;
 }
 
+// The exact result x stands for is below 2^-126 in magnitude (zero too).
+inline bool mc_tiny(mc_xf x)
+{
+    if (x.exact)
+        return (x.bits & 0x7f800000u) == 0u;
+    uint b = as_type<uint>(x.r);
+    int E = (int)((b >> 23) & 0xffu) - 127 + x.s;
+    int dm = (b >> 31) != 0u ? -x.de : x.de;
+    return E < -126 || (E == -126 && (b & 0x7fffffu) == 0u && dm < 0);
+}
+
 inline uint mc_xround(mc_xf x, int mode, int fmt)
 {
+    if ((mode & MC_FTZ) != 0 && mc_tiny(x))
+        return (x.exact ? x.bits : as_type<uint>(x.r)) & 0x80000000u;
+    mode &= 3;
     if (x.exact)
         return mc_round_f32_to(x.bits, mode, fmt);
     uint b = as_type<uint>(x.r);
@@ -322,7 +340,7 @@ inline uint mc_step(float r, float d, int mode)
     return above && up ? x + 1u : below && !up ? x - 1u : x;
 }
 
-// add/sub/mul/div/rcp/sqrt/fma.{rz,rm,rp}.f32 (mode 1..3; 0 is also exact
+// add/sub/mul/div/rcp/sqrt/fma.{rz,rm,rp}.f32 (mode 1..3, | MC_FTZ; 0 is also exact
 // for add, mul and fma, not for div and sqrt, whose .rn forms use / and
 // sqrt).  add and mul (roundf and fmodf use add.rz) first try a short
 // path: operands whose exponents keep every step normal and finite.
@@ -332,9 +350,9 @@ inline uint mc_add_rnd(uint a, uint b, int mode)
     if (fa - 25u < 229u && fb - 25u < 229u) {   // both in [2^-102, 2^127): TwoSum is exact, no overflow
         float x = mc_f(a), y = mc_f(b), d;
         float s = mc_two_sum(x, y, d);
-        return s == 0.0f ? mc_zero_sum(mode) : mc_step(s, d, mode);
+        return s == 0.0f ? mc_zero_sum(mode & 3) : mc_step(s, d, mode & 3);   // |s| >= 2^-125: never tiny
     }
-    return mc_xround(mc_xadd(a, b, mode), mode, MC_FMT_F32);
+    return mc_xround(mc_xadd(a, b, mode & 3), mode, MC_FMT_F32);
 }
 inline uint mc_sub_rnd(uint a, uint b, int mode) { return mc_add_rnd(a, b ^ 0x80000000u, mode); }
 inline uint mc_mul_rnd(uint a, uint b, int mode)
@@ -344,7 +362,7 @@ inline uint mc_mul_rnd(uint a, uint b, int mode)
         // normal a and b with 2^-80 <= |a·b| < 2^126·4: p finite, and its
         // remainder fma(a, b, -p), a multiple of 2^-126, exact
         float x = mc_f(a), y = mc_f(b), p = x * y;
-        return mc_step(p, fma(x, y, -p), mode);
+        return mc_step(p, fma(x, y, -p), mode & 3);
     }
     return mc_xround(mc_xmul(a, b), mode, MC_FMT_F32);
 }
@@ -353,7 +371,7 @@ inline uint mc_rcp_rnd(uint a, int mode) { return mc_div_rnd(0x3f800000u, a, mod
 inline uint mc_sqrt_rnd(uint a, int mode) { return mc_xround(mc_xsqrt(a), mode, MC_FMT_F32); }
 inline uint mc_fma_rnd(uint a, uint b, uint c, int mode)
 {
-    return mc_xround(mc_xfma(a, b, c, mode), mode, MC_FMT_F32);
+    return mc_xround(mc_xfma(a, b, c, mode & 3), mode, MC_FMT_F32);
 }
 
 // cvt.{rn,rz,rm,rp}.{f32,f16,bf16}.{s,u}{8,16,32,64}: the magnitude's top
