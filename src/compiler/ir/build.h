@@ -187,6 +187,10 @@ bool bld_tr_warp(build_ctx *c);
 /* ---- build_atom.c ---- */
 
 bool bld_tr_membar(build_ctx *c);
+/* The IR_SCOPE_* of an instruction's .cta/.cluster/.gpu/.sys (default .gpu). */
+bool bld_scope_of(build_ctx *c, uint8_t *scope);
+/* A fence at the instruction's scope, under its guard (also ld.acquire, st.release). */
+bool bld_emit_fence(build_ctx *c);
 bool bld_tr_atom(build_ctx *c);
 
 /* ---- build_call.c ---- */

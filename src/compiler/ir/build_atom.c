@@ -20,7 +20,7 @@
  */
 #include "build.h"
 
-static bool scope_of(build_ctx *c, uint8_t *scope)
+bool bld_scope_of(build_ctx *c, uint8_t *scope)
 {
    if (bld_has(c, PTX_MOD_CTA) || bld_has(c, PTX_MOD_CLUSTER))
       *scope = IR_SCOPE_CTA;
@@ -50,11 +50,16 @@ bool bld_tr_membar(build_ctx *c)
    }
    if (in->nopnds)
       return ir_error(c->m, c->line, "%s takes no operands", bld_spelled(c));
+   return bld_emit_fence(c);
+}
+
+bool bld_emit_fence(build_ctx *c)
+{
    ir_instr *i = bld_emit(c, IR_MEMBAR, 0, 0, 0);
    if (!i)
       return false;
    uint8_t scope;
-   scope_of(c, &scope);
+   bld_scope_of(c, &scope);
    i->sub = scope;
    bld_guard(c, i, NULL);
    return true;
@@ -143,7 +148,7 @@ bool bld_tr_atom(build_ctx *c)
    if (is_red && (sem == IR_SEM_ACQUIRE || sem == IR_SEM_ACQ_REL))
       return ir_error(c->m, c->line, "%s: red takes only .relaxed or .release", bld_spelled(c));
    uint8_t scope;
-   scope_of(c, &scope);
+   bld_scope_of(c, &scope);
    ir_space space;
    switch (in->space) {
    case PTX_SPACE_GLOBAL: space = IR_SPACE_GLOBAL; break;

@@ -123,12 +123,34 @@ static ir_space space_of(ptx_space s)
    }
 }
 
+/* ld/st .relaxed/.acquire/.release with a scope (PTX ISA 9.0 §8: memory
+ * consistency model) are strong accesses other threads and blocks may read
+ * or write at the same time: volatile here, so no copy is kept in a
+ * register, and one access each (see sem_vector), with a fence after an
+ * acquire and before a release. */
+static bool is_strong(build_ctx *c)
+{
+   return bld_has(c, PTX_MOD_RELAXED) || bld_has(c, PTX_MOD_ACQUIRE) || bld_has(c, PTX_MOD_RELEASE);
+}
+
 static bool mem_mods_ok(build_ctx *c, uint16_t *flags)
 {
    *flags = 0;
+   bool ld = c->in->op != PTX_OP_ST;
    for (unsigned k = 0; k < c->in->nmods; k++) {
       switch (c->in->mods[k]) {
       case PTX_MOD_VOLATILE: *flags |= IR_F_VOLATILE; break;
+      case PTX_MOD_RELAXED: *flags |= IR_F_VOLATILE; break;
+      case PTX_MOD_ACQUIRE: case PTX_MOD_RELEASE:
+         if (c->in->mods[k] != (ld ? PTX_MOD_ACQUIRE : PTX_MOD_RELEASE))
+            return ir_error(c->m, c->line, "%s: .%s is not a semantics this instruction takes", instr_name(c),
+                            ptx_mod_names[c->in->mods[k]]);
+         *flags |= IR_F_VOLATILE;
+         break;
+      case PTX_MOD_CTA: case PTX_MOD_CLUSTER: case PTX_MOD_GPU: case PTX_MOD_SYS:
+         if (!is_strong(c))
+            return ir_error(c->m, c->line, "%s: a scope needs .relaxed, .acquire or .release", instr_name(c));
+         break;
       case PTX_MOD_NC: *flags |= IR_F_NC; break;
       case PTX_MOD_WEAK: case PTX_MOD_CA: case PTX_MOD_CG: case PTX_MOD_CS: case PTX_MOD_LU:
       case PTX_MOD_CV: case PTX_MOD_WB: case PTX_MOD_WT:
@@ -227,6 +249,74 @@ static ir_def *old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uin
    return &v->def;
 }
 
+/* A strong (.relaxed/.acquire/.release) vector access is one access in
+ * PTX: a reader never sees half of another thread's vector store (CUB's
+ * decoupled look-back packs a tile's status and value this way).  Up to 64
+ * bits it is done as one scalar access; wider ones are refused, as Metal
+ * has no access of more than 64 bits that cannot tear. */
+static bool sem_vector_ok(build_ctx *c, ptx_type t, uint32_t n)
+{
+   if (n > 1 && is_strong(c) && n * ptx_type_bits[t] > 64)
+      return ir_error(c->m, c->line,
+                      "%s: a %u-bit access other threads may race with must not tear, and Metal has no "
+                      "untearable access wider than 64 bits",
+                      instr_name(c), n * ptx_type_bits[t]);
+   if (n > 1 && is_strong(c) && c->in->guard)
+      return bld_unsupported(c, "a predicated vector ld/st with .relaxed/.acquire/.release");
+   return true;
+}
+
+/* ld.relaxed.v2.u32 {a, b}, [p] as one 64-bit load split in two. */
+static bool ld_strong_vector(build_ctx *c, ptx_type t, const ptx_operand *d, ir_def *addr, ir_space space,
+                             uint16_t flags, uint32_t n)
+{
+   uint8_t eb = (uint8_t)ptx_type_bits[t], tb = (uint8_t)(eb * n);
+   ptx_type wt = uint_of_bits(tb);
+   ir_instr *ld = bld_emit(c, IR_LOAD, 1, tb, 1);
+   if (!ld)
+      return false;
+   ld->type = wt;
+   ld->space = (uint8_t)space;
+   ld->flags = flags;
+   bld_set_src(ld, 0, addr);
+   for (uint32_t k = 0; k < n; k++) {
+      ir_def *v = &ld->def;
+      if (k)
+         v = alu2(c, IR_SHR, wt, v, bld_const(c, 32, k * eb));
+      v = v ? bld_resize(c, v, eb < 16 ? 16 : eb, false) : NULL;
+      if (!v || !bld_write(c, vec_elem(d, k), v, t))
+         return false;
+   }
+   return true;
+}
+
+/* st.relaxed.v2.u32 [p], {a, b} as one 64-bit store. */
+static bool st_strong_vector(build_ctx *c, ptx_type t, ir_def *const *vals, ir_def *addr, ir_space space,
+                             uint16_t flags, uint32_t n)
+{
+   uint8_t eb = (uint8_t)ptx_type_bits[t], tb = (uint8_t)(eb * n);
+   ptx_type wt = uint_of_bits(tb);
+   ir_def *w = NULL;
+   for (uint32_t k = 0; k < n; k++) {
+      ir_def *v = bld_resize(c, vals[k], eb, false);
+      v = v ? bld_resize(c, v, tb, false) : NULL;
+      if (v && k)
+         v = alu2(c, IR_SHL, wt, v, bld_const(c, 32, k * eb));
+      w = !v ? NULL : w ? alu2(c, IR_OR, wt, w, v) : v;
+      if (!w)
+         return false;
+   }
+   ir_instr *st = bld_emit(c, IR_STORE, 2, 0, 0);
+   if (!st)
+      return false;
+   st->type = wt;
+   st->space = (uint8_t)space;
+   st->flags = flags;
+   bld_set_src(st, 0, addr);
+   bld_set_src(st, 1, w);
+   return true;
+}
+
 bool bld_tr_ld(build_ctx *c)
 {
    const ptx_instr *in = c->in;
@@ -261,6 +351,12 @@ bool bld_tr_ld(build_ctx *c)
       space = IR_SPACE_LOCAL;
    if (space == IR_SPACE_GENERIC)
       space = sym_space;
+   if (!sem_vector_ok(c, t, n))
+      return false;
+   if (n > 1 && is_strong(c)) {
+      bool ok = ld_strong_vector(c, t, d, addr, space, flags, n);
+      return ok && (!bld_has(c, PTX_MOD_ACQUIRE) || bld_emit_fence(c));
+   }
    uint8_t bits = dst_bits(c, d, t);
    ir_def *old = in->guard ? old_dst_value(c, d, n, bits) : NULL;
    if (in->guard && !old)
@@ -296,7 +392,7 @@ bool bld_tr_ld(build_ctx *c)
       ok = bld_write(c, e, v, t);
    }
    c->suppress_guard = false;
-   return ok;
+   return ok && (!bld_has(c, PTX_MOD_ACQUIRE) || bld_emit_fence(c));
 }
 
 bool bld_tr_st(build_ctx *c)
@@ -341,6 +437,10 @@ bool bld_tr_st(build_ctx *c)
       if (!vals[k])
          return false;
    }
+   if (!sem_vector_ok(c, t, n) || (bld_has(c, PTX_MOD_RELEASE) && !bld_emit_fence(c)))
+      return false;
+   if (n > 1 && is_strong(c))
+      return st_strong_vector(c, t, vals, addr, space, flags, n);
    ir_instr *st = bld_emit(c, IR_STORE, 1 + n, 0, 0);
    if (!st)
       return false;
