@@ -34,4 +34,4 @@ if ! [ "$dst" -nt "$here/cccl_big.cu" ]; then
    fi
    mv "$dst.tmp" "$dst"
 fi
-"$tool" --compile="${MC_CORPUS_COMPILE_EVERY:-1}" "$dst"
+"$tool" --compile="${MC_CORPUS_COMPILE_EVERY:-1}" --known-gaps="$here/known_gaps.txt" "$dst"
