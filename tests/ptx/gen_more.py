@@ -470,13 +470,15 @@ def atomic_cases():
           "   atom.global.inc.u32 %r11, [%rd2+8], 9;\n   red.global.add.u32 [%rd2+12], %r11;\n")
     acase("atom_global_dec_returns", "   atom.global.dec.u32 %r10, [%rd2+8], 20;\n   red.global.xor.b32 [%rd2+4], %r10;\n"
           "   atom.global.min.s32 %r11, [%rd2], %r2;\n   red.global.max.s32 [%rd2+12], %r11;\n")
-    # orderings and scopes, fences: same values as relaxed
+    # orderings and scopes, fences: same values as relaxed; every word is
+    # independent of the order the threads' atomics run in (the values they
+    # return are not: atom_global_add_returns checks those)
     acase("atom_sem_scope_forms", "   atom.acquire.gpu.global.add.u32 %r10, [%rd2], 1;\n"
           "   atom.release.cta.global.add.u32 %r11, [%rd2], 2;\n   atom.acq_rel.sys.global.add.u32 %r12, [%rd2], 4;\n"
-          "   atom.relaxed.gpu.global.max.u32 %r13, [%rd2+4], %r2;\n   red.release.gpu.global.add.u32 [%rd2+8], %r10;\n"
+          "   atom.relaxed.gpu.global.max.u32 %r13, [%rd2+4], %r2;\n   red.release.gpu.global.add.u32 [%rd2+8], %r2;\n"
           "   red.relaxed.cta.global.or.b32 [%rd2+12], %r2;\n   fence.sc.cta;\n   fence.acq_rel.gpu;\n   fence.sc.sys;\n"
-          "   membar.cta;\n   membar.gl;\n   membar.sys;\n   atom.global.sys.add.u32 %r14, [%rd2+8], %r11;\n"
-          "   atom.global.cta.add.u32 %r14, [%rd2+8], %r12;\n")
+          "   membar.cta;\n   membar.gl;\n   membar.sys;\n   atom.global.sys.add.u32 %r14, [%rd2+8], %r1;\n"
+          "   atom.global.cta.add.u32 %r14, [%rd2+8], 3;\n")
     # guarded atomics: odd threads inc, even threads dec; the destination
     # keeps its value where the guard fails
     acase("atom_global_guarded", "   and.b32 %r5, %r1, 1;\n   setp.eq.u32 %p1, %r5, 1;\n   mov.u32 %r10, 5;\n"
@@ -490,7 +492,7 @@ def atomic_cases():
                   "   atom.shared.max.u32 %r10, [sa+8], %r2;\n   atom.shared.and.b32 %r10, [sa+12], %r2;\n"
                   "   atom.shared.or.b32 %r10, [sa+16], %r2;\n   atom.shared.xor.b32 %r10, [sa+20], %r2;\n"
                   "   atom.shared.inc.u32 %r10, [sa+24], 17;\n   atom.shared.dec.u32 %r10, [sa+28], 900;\n"
-                  "   atom.shared.exch.b32 %r10, [sa+32], 9;\n   atom.shared.cas.b32 %r10, [sa+36], 0x12345678, %r1;\n"
+                  "   atom.shared.exch.b32 %r10, [sa+32], 9;\n   atom.shared.cas.b32 %r10, [sa+36], 0x12345678, 7;\n"
                   "   setp.eq.u32 %p2, %r10, 0x12345678;\n   @%p2 red.shared.add.u32 [sa+40], 1;\n"
                   "   mov.u64 %rd7, sa;\n   cvta.shared.u64 %rd8, %rd7;\n   atom.max.s32 %r10, [%rd8+44], %r2;\n"
                   "   bar.sync 0;\n   @!%p1 bra DONE;\n"
@@ -587,20 +589,22 @@ def call_cases():
           "   xor.b32 %r10, %r10, %r11;\n" + G["STORE32"], 32,
           ".func (.reg .b32 r) add3(.reg .b32 a, .reg .b32 b, .reg .b32 c)\n{\n   add.u32 r, a, b;\n"
           "   add.u32 r, r, c;\n   shl.b32 r, r, 1;\n   ret;\n}\n")
-    # as nvcc passes a struct by value and returns one; two returns
+    # as nvcc passes a struct by value and returns one (ptxas allows one
+    # .param return; .param stores must not overlap: ptxas does not order them)
     ccase("call_param_struct", "   {\n   .param .align 8 .b8 p0[16];\n   st.param.b32 [p0], %r1;\n"
-          "   st.param.b32 [p0+4], %r2;\n   st.param.b8 [p0+8], 200;\n   cvt.u64.u32 %rd7, %r2;\n"
-          "   st.param.b64 [p0+8], %rd7;\n   st.param.b8 [p0+9], %r1;\n   .param .b32 p1;\n   st.param.b32 [p1], 100;\n"
-          "   .param .align 4 .b8 r0[8];\n   .param .b64 r1;\n   call.uni (r0, r1), swap, (p0, p1);\n"
-          "   ld.param.b32 %r5, [r0];\n   ld.param.b32 %r6, [r0+4];\n   ld.param.b64 %rd8, [r1];\n   }\n"
+          "   st.param.b32 [p0+4], %r2;\n   st.param.b8 [p0+8], 200;\n"
+          "   st.param.b8 [p0+9], %r1;\n   cvt.u16.u32 %h1, %r2;\n   st.param.b16 [p0+10], %h1;\n   st.param.b32 [p0+12], %r2;\n"
+          "   .param .b32 p1;\n   st.param.b32 [p1], 100;\n"
+          "   .param .align 8 .b8 r0[16];\n   call.uni (r0), swap, (p0, p1);\n"
+          "   ld.param.b32 %r5, [r0];\n   ld.param.b32 %r6, [r0+4];\n   ld.param.b64 %rd8, [r0+8];\n   }\n"
           "   cvt.u32.u64 %r7, %rd8;\n   shr.u64 %rd8, %rd8, 32;\n   cvt.u32.u64 %r8, %rd8;\n   xor.b32 %r10, %r5, %r6;\n"
           "   add.u32 %r10, %r10, %r7;\n   xor.b32 %r10, %r10, %r8;\n" + G["STORE32"], 32,
-          ".func (.param .align 4 .b8 out[8], .param .b64 wide) swap(.param .align 8 .b8 s[16], .param .b32 k)\n{\n"
+          ".func (.param .align 8 .b8 out[16]) swap(.param .align 8 .b8 s[16], .param .b32 k)\n{\n"
           "   .reg .b32 %t<8>;\n   .reg .b64 %w<4>;\n   ld.param.b32 %t0, [s];\n   ld.param.b32 %t1, [s+4];\n"
           "   ld.param.u8 %t2, [s+9];\n   ld.param.b64 %w0, [s+8];\n   ld.param.b32 %t3, [k];\n"
           "   add.u32 %t4, %t1, %t3;\n   mul.lo.u32 %t5, %t0, %t2;\n   st.param.b32 [out], %t4;\n"
           "   st.param.b32 [out+4], %t5;\n   mul.wide.u32 %w1, %t0, %t3;\n   add.s64 %w1, %w1, %w0;\n"
-          "   st.param.b64 [wide], %w1;\n   ret;\n}\n")
+          "   st.param.b64 [out+8], %w1;\n   ret;\n}\n")
     # a callee's callee writes through a generic pointer to the kernel's
     # local array; a module-scope shared array used by kernel and callee
     ccase("call_nested_pointers", "   .local .align 4 .b8 buf[16];\n   mov.u64 %rd7, buf;\n   cvta.local.u64 %rd8, %rd7;\n"
@@ -628,7 +632,7 @@ def call_cases():
     # guarded calls: the destination keeps its value where the guard fails
     ccase("call_guarded", "   and.b32 %r5, %r1, 1;\n   setp.eq.u32 %p1, %r5, 0;\n   mov.u32 %r10, 0x77;\n"
           "   @%p1 call (%r10), sq, (%r2);\n   .param .b32 q;\n   @!%p1 call.uni (q), sqp, (%r1);\n"
-          "   @!%p1 ld.param.b32 %r10, [q];\n" + G["STORE32"], 32,
+          "   ld.param.b32 %r11, [q];\n   @!%p1 mov.u32 %r10, %r11;\n" + G["STORE32"], 32,
           ".func (.reg .b32 r) sq(.reg .b32 a)\n{\n   mul.lo.u32 r, a, a;\n   ret;\n}\n"
           ".func (.param .b32 r) sqp(.param .b32 a)\n{\n   .reg .b32 %s<2>;\n   ld.param.b32 %s0, [a];\n"
           "   mul.lo.u32 %s1, %s0, %s0;\n   add.u32 %s1, %s1, 1;\n   st.param.b32 [r], %s1;\n   ret;\n}\n")
@@ -759,7 +763,7 @@ def form_cases():
           "   xor.b32 %r10, %r10, %r3;\n   add.u32 %r10, %r10, %r2;\n" + G["STORE32"], 32)
     mcase("local_widths", "   .local .align 16 .b8 lb[32];\n" + G["load_operands"](4) +
           "   mov.u64 %rd7, lb;\n   st.local.v4.u32 [%rd7], {%r2, %r3, %r4, %r5};\n   st.local.v2.u32 [%rd7+16], {%r5, %r2};\n"
-          "   st.local.u32 [%rd7+24], %r3;\n   ld.local.u64 %rd8, [%rd7+4];\n   st.local.u64 [%rd7+24], %rd8;\n"
+          "   st.local.u32 [%rd7+24], %r3;\n   ld.local.u64 %rd8, [%rd7+8];\n   st.local.u64 [%rd7+24], %rd8;\n"
           "   st.local.v4.u8 [%rd7+28], {%r2, %r3, %r4, %r5};\n   .reg .f64 %d<2>;\n   ld.local.f64 %d1, [%rd7+16];\n"
           "   st.local.f64 [%rd7], %d1;\n   ld.local.v4.u32 {%r6, %r7, %r8, %r9}, [%rd7];\n   ld.local.v4.u32 {%r11, %r12, %r13, %r14}, [%rd7+16];\n"
           "   add.u32 %r10, %r6, %r7;\n   xor.b32 %r10, %r10, %r8;\n   add.u32 %r10, %r10, %r9;\n   xor.b32 %r10, %r10, %r11;\n"
