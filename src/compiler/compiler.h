@@ -45,10 +45,14 @@ typedef struct mc_launch {
    uint64_t time_base;  /* %clock64/%globaltimer at the launch: host nanoseconds */
 } mc_launch;
 
-enum {   /* values a kernel stores at mc_launch.status (the largest wins) */
+enum {   /* values a kernel stores at mc_launch.status (the prelude has the
+          * same numbers: call.metal, warp.metal) */
    MC_STATUS_OK = 0,
    MC_STATUS_TRAP = 1,
    MC_STATUS_ASSERT = 2,
+   MC_STATUS_WARP_MASK = 3,   /* a member mask names threads not converged there */
+   MC_STATUS_BAR_COUNT = 4,   /* bar.sync/bar.red over part of the block */
+   MC_STATUS_NBAR = 5,        /* a named barrier's id or thread count is out of range */
 };
 
 /* The printf FIFO (prelude/call.metal writes it, src/core/printf.c reads

@@ -45,6 +45,24 @@ void core_stream_destroy(core_stream *s)
    free(s);
 }
 
+/* Why a kernel that set mc_launch.status failed (MC_STATUS_*). */
+static const char *kernel_status_text(uint32_t st)
+{
+   switch (st) {
+   case MC_STATUS_WARP_MASK:
+      return "a warp operation's member mask names threads that are not converged at it (Metal has no "
+             "independent thread scheduling within a SIMD-group)";
+   case MC_STATUS_BAR_COUNT:
+      return "bar.sync/bar.red with a thread count other than the whole block (Metal barriers synchronise "
+             "the whole threadgroup)";
+   case MC_STATUS_NBAR:
+      return "a named barrier (bar.sync/bar.arrive) with an id above 15 or a thread count that is not a "
+             "multiple of 32 up to the block size";
+   default:
+      return "a kernel executed a trap instruction";
+   }
+}
+
 /* Runs on a device thread when a command buffer finishes. */
 static void on_completed(mtl_cmdbuf *cb, void *data)
 {
@@ -56,13 +74,13 @@ static void on_completed(mtl_cmdbuf *cb, void *data)
    }
    volatile uint32_t *status = (volatile uint32_t *)(uintptr_t)c->status_word;
    uint32_t st = *status;
-   if (st == MC_STATUS_ASSERT) {
-      *status = MC_STATUS_OK;
+   if (st == MC_STATUS_OK)
+      return;
+   *status = MC_STATUS_OK;
+   if (st == MC_STATUS_ASSERT)
       core_ctx_set_sticky(c, CORE_ERROR_ASSERT, "a kernel failed a device-side assertion");
-   } else if (st != MC_STATUS_OK) {
-      *status = MC_STATUS_OK;
-      core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, "a kernel executed a trap instruction");
-   }
+   else
+      core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, kernel_status_text(st));
 }
 
 void core_stream_commit(core_stream *s, mtl_cmdbuf *cb)

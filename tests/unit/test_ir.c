@@ -203,13 +203,14 @@ static const char *translate_error(const char *body)
 TEST(unsupported_instructions_are_refused_with_their_line)
 {
    /* header lines: 5 before the body, 4 .reg lines: body starts at line 10;
-    * forms chosen to stay unsupported (Metal has no asynchronous copies and
-    * no split arrive/wait barriers; fp64 until its issue lands) */
+    * forms chosen to stay unsupported (Metal has no asynchronous copies;
+    * fp64 until its issue lands; named barriers out of range) */
    CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "PTX line 10");
    CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "cp.async.wait_all");
    CHECK_CONTAINS(translate_error("   mov.f32 %f1, %f2;\n   add.f64 %fd1, %fd2, %fd3;\n"), "PTX line 11");
    CHECK_CONTAINS(translate_error("   add.f64 %fd1, %fd2, %fd3;\n"), "64-bit floating point");
-   CHECK_CONTAINS(translate_error("   bar.arrive 1, 64;\n"), "bar.arrive");
+   CHECK_CONTAINS(translate_error("   bar.arrive 16, 64;\n"), "PTX has barriers 0 to 15");
+   CHECK_CONTAINS(translate_error("   bar.arrive 1, 48;\n"), "not a multiple of 32");
 }
 
 TEST(malformed_ptx_is_refused_with_line_and_column)

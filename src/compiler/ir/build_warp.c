@@ -156,6 +156,70 @@ static bool tr_bar_red(build_ctx *c)
    return write_unguarded(c, in->opnds[0], &i->def, t);
 }
 
+/* ---- named barriers ----
+ * bar.arrive a, b lets a producer signal barrier a without waiting for it;
+ * the threads that bar.sync a, b wait until b threads have arrived (PTX
+ * ISA 9.0 §9.7.13.1).  Metal's threadgroup_barrier cannot express that,
+ * so in a module that has bar.arrive every bar.sync / barrier.sync is a
+ * named barrier (IR_NBAR): counters in threadgroup memory on a GPU, the
+ * scheduler's own barrier on the software device (prelude/warp.metal).
+ * A thread that exits does not arrive, as on NVIDIA hardware. */
+
+static bool module_has_arrive(build_ctx *c)
+{
+   ir_module *m = c->m;
+   if (m->named_barriers)
+      return m->named_barriers == 2;
+   m->named_barriers = 1;
+   for (uint32_t d = 0; d < m->ptx->ndecls; d++) {
+      const ptx_decl *dc = &m->ptx->decls[d];
+      if (dc->kind != PTX_DECL_FUNC)
+         continue;
+      const ptx_func *pf = dc->u.func;
+      for (uint32_t k = 0; k < pf->nstmts; k++) {
+         const ptx_stmt *st = &pf->stmts[k];
+         if (st->kind != PTX_STMT_INSTR)
+            continue;
+         const ptx_instr *in = st->u.instr;
+         if (in->op != PTX_OP_BAR && in->op != PTX_OP_BARRIER)
+            continue;
+         for (unsigned j = 0; j < in->nmods; j++)
+            if (in->mods[j] == PTX_MOD_ARRIVE)
+               m->named_barriers = 2;
+      }
+   }
+   return m->named_barriers == 2;
+}
+
+/* bar.sync a{, b} / bar.arrive a, b / barrier.{sync,arrive}{.aligned} a{, b} */
+static bool tr_named_bar(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   bool arrive = bld_has(c, PTX_MOD_ARRIVE);
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ARRIVE, PTX_MOD_ALIGNED))
+      return false;
+   if (!c->f->is_kernel)
+      return ir_error(c->m, c->line, "%s in a .func of a module with bar.arrive is not supported yet",
+                      bld_spelled(c));
+   if (in->nopnds != (arrive ? 2u : 1u) && in->nopnds != 2)
+      return bld_need_opnds(c, 2);
+   const ptx_operand *cnt = in->nopnds == 2 ? in->opnds[1] : NULL;
+   if (cnt && cnt->kind == PTX_OPND_IMM_INT && (cnt->u.imm.bits == 0 || cnt->u.imm.bits % 32 || cnt->u.imm.bits > 1024))
+      return ir_error(c->m, c->line, "%s: thread count %llu is not a multiple of 32 from 32 to 1024",
+                      bld_spelled(c), (unsigned long long)cnt->u.imm.bits);
+   const ptx_operand *id = in->opnds[0];
+   if (id->kind == PTX_OPND_IMM_INT && id->u.imm.bits > 15)
+      return ir_error(c->m, c->line, "%s: barrier %llu: PTX has barriers 0 to 15", bld_spelled(c),
+                      (unsigned long long)id->u.imm.bits);
+   /* count 0: the whole block (bar.sync a) */
+   ir_def *s[2] = { bld_src(c, 0, PTX_T_U32, 32), cnt ? bld_src(c, 1, PTX_T_U32, 32) : bld_const(c, 32, 0) };
+   ir_instr *i = emit_guarded(c, IR_NBAR, 0, s, 2, NULL);
+   if (!i)
+      return false;
+   i->sub = arrive;
+   return true;
+}
+
 /* bar.warp.sync membermask */
 static bool tr_bar_warp(build_ctx *c)
 {
@@ -167,14 +231,15 @@ static bool tr_bar_warp(build_ctx *c)
 
 bool bld_tr_bar(build_ctx *c)
 {
-   if (bld_has(c, PTX_MOD_ARRIVE))
-      return ir_error(c->m, c->line, "%s is not supported: Metal barriers cannot separate arriving from "
-                      "waiting (producer/consumer named barriers have no Metal equivalent)",
-                      bld_spelled(c));
    if (c->in->op == PTX_OP_BAR && bld_has(c, PTX_MOD_WARP))
       return tr_bar_warp(c);
-   if (bld_has(c, PTX_MOD_RED_MOD))
+   if (bld_has(c, PTX_MOD_RED_MOD)) {
+      if (module_has_arrive(c))
+         return ir_error(c->m, c->line, "%s in a module with bar.arrive is not supported yet", bld_spelled(c));
       return tr_bar_red(c);
+   }
+   if (bld_has(c, PTX_MOD_ARRIVE) || module_has_arrive(c))
+      return tr_named_bar(c);
    return tr_bar_sync(c);
 }
 

@@ -122,6 +122,7 @@ enum {
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \
                                                /* sub: ir_bar_red; pred[, count] */ \
    X(BAR_WARP, 1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* member mask */    \
+   X(NBAR, 2, IR_OP_SIDE_EFFECT)   /* named barrier; sub: 1 arrive; id, count */ \
    X(SHFL, 4, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_shfl; value, b, c, mask */ \
    X(SHFL_PRED, 4, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* same srcs: lane in range */ \
    X(VOTE, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_vote; pred, mask */ \
@@ -398,6 +399,10 @@ struct ir_module {
     * run the pipeline on. */
    void (*probe)(void *data, const ptx_instr *in, const char *error);
    void *probe_data;
+   /* Some function of the PTX module has bar.arrive: its bar.sync and
+    * barrier.sync become named barriers (build_warp.c); 0 not looked yet,
+    * 1 no, 2 yes. */
+   uint8_t named_barriers;
 };
 
 /* ---------------------------------------------------------------------------

@@ -342,12 +342,13 @@ static bool uses_sreg_lane(const ir_func *f)
    return false;
 }
 
-/* bar.red's per-SIMD-group counts (prelude mc_bar_red_popc). */
-static bool uses_bar_red(const ir_func *f)
+/* f has an instruction op: bar.red needs its per-SIMD-group counts
+ * (prelude mc_bar_red_popc), named barriers their counters (mc_nbar). */
+static bool uses_op(const ir_func *f, ir_op op)
 {
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b)
-         if (i->op == IR_BAR_RED)
+         if (i->op == op)
             return true;
    return false;
 }
@@ -394,11 +395,19 @@ static void emit_body(emitter *e)
       emit_line(e, "ulong mc_clk = 0ul;");
    if (uses_sreg_lane(f))
       emit_line(e, "uint mc_linear = mc_tid.x + mc_ntid.x * (mc_tid.y + mc_ntid.y * mc_tid.z);");
-   if (f->is_kernel && uses_bar_red(f))
+   if (f->is_kernel && uses_op(f, IR_BAR_RED))
       emit_line(e, "threadgroup uint mc_bar_red[32];");
    emit_line(e, "uint mc_jmp = 0u;");
    emit_line(e, "(void)mc_jmp; (void)mc_L; (void)mc_tid; (void)mc_ctaid; (void)mc_ntid; (void)mc_nctaid;");
    declare_values(e);
+   if (f->is_kernel && uses_op(f, IR_NBAR)) {
+      /* zeroed before any thread can arrive (build_warp.c refuses named
+       * barriers in .funcs) */
+      emit_line(e, "threadgroup atomic_uint mc_nbar_state[32];");
+      emit_line(e, "if (mc_tid.x == 0u && mc_tid.y == 0u && mc_tid.z == 0u)");
+      emit_line(e, "   for (uint k = 0u; k < 32u; k++) atomic_store_explicit(&mc_nbar_state[k], 0u, memory_order_relaxed);");
+      emit_line(e, "threadgroup_barrier(mem_flags::mem_threadgroup);");
+   }
    emit_cf(e, f->cf);
    strbuf_puts(e->out, "}\n\n");
 }

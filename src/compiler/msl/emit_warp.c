@@ -106,6 +106,10 @@ bool emit_warp_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
    case IR_BAR: emit_bar(e, i); return true;
+   case IR_NBAR:
+      emit_stmt(e, "mc_nbar(mc_L, mc_nbar_state, %V, %V, %s, %s);", S(i, 0), S(i, 1), NTHREADS,
+                i->sub ? "true" : "false");
+      return true;
    case IR_BAR_RED: emit_bar_red(e, i); return true;
    case IR_BAR_WARP:
       check_mask(e, S(i, 0));

@@ -11,7 +11,8 @@
  *
  * States: READY (queued or running), SIMD (waiting in a SIMD-group
  * function or simdgroup_barrier), BAR (waiting in threadgroup_barrier),
- * DONE (returned from the kernel).
+ * NBAR (waiting at a PTX named barrier: __mc_named_barrier, an extension
+ * for metalcuda's bar.sync/bar.arrive), DONE (returned from the kernel).
  *
  * SIMD-groups are 32 consecutive threads (thread_index_in_threadgroup / 32).
  * Once every thread of a SIMD-group waits (SIMD, BAR) or is DONE, the ones
@@ -73,7 +74,7 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
-enum fstate { F_READY, F_SIMD, F_BAR, F_DONE };
+enum fstate { F_READY, F_SIMD, F_BAR, F_NBAR, F_DONE };
 
 typedef struct fiber {
    void *sp;                  /* saved stack pointer while switched out */
@@ -90,6 +91,7 @@ typedef struct fiber {
    const void *site;          /* SIMD / BAR: the call site */
    soft_simd_req *req;        /* SIMD: NULL for simdgroup_barrier */
    uint32_t mask;             /* the participants when released */
+   uint8_t nbar;              /* NBAR: the named barrier */
 } fiber;
 
 struct soft_sched {
@@ -106,6 +108,7 @@ struct soft_sched {
    uint8_t sg_waiting[MTL_MAX_THREADS_PER_THREADGROUP / SOFT_SIMD_WIDTH];
    const void *bar_site;
    bool bar_mismatch;
+   struct { uint32_t arrived, count; } named[16];   /* PTX named barriers: this phase */
    const char *error;
    char errbuf[256];
    size_t page;
@@ -361,6 +364,23 @@ static void on_stop(soft_sched *s, fiber *f)
       release_barrier(s);
 }
 
+/* Nothing can run and not every thread is done: why. */
+static void fail_stuck(soft_sched *s)
+{
+   for (uint32_t i = 0; i < s->n; i++)
+      if (s->f[i].state == F_NBAR) {
+         uint32_t id = s->f[i].nbar;
+         fail(s, "named barrier %u (bar.sync/bar.arrive) waits for %u threads and %u arrived: the others "
+              "returned or wait elsewhere (a GPU would hang here)", id, s->named[id].count, s->named[id].arrived);
+         return;
+      }
+   if (s->nbar)
+      fail(s, "threadgroup_barrier reached by %u of the %u threads; the others wait at a named barrier",
+           s->nbar, s->n);
+   else
+      fail(s, "internal error: every fiber waits and none can go on");
+}
+
 /* Runs the next ready fiber (possibly f itself, without switching); back
  * to the dispatcher when all are done or something failed. */
 static void run_next(soft_sched *s, fiber *f)
@@ -368,7 +388,7 @@ static void run_next(soft_sched *s, fiber *f)
    bool done = f->state == F_DONE;
    if (s->error || !s->nready) {
       if (!s->error && s->ndone != s->n)
-         fail(s, "internal error: every fiber waits and none can go on");
+         fail_stuck(s);
       fiber_switch(f, &s->main, done);
       return;       /* not reached for a finished fiber, nor after an error */
    }
@@ -410,12 +430,46 @@ static void fiber_entry_uc(int hi, int lo)
 }
 #endif
 
+/* A thread arrives at named barrier id, which completes when `count`
+ * threads have arrived (PTX bar.sync/bar.arrive): an arriving thread goes
+ * on, a syncing one waits for the completion. */
+static uint32_t named_barrier(soft_sched *s, fiber *f, uint32_t id, uint32_t count, bool arrive)
+{
+   if (s->named[id].arrived && s->named[id].count != count) {
+      fail(s, "named barrier %u: threads arrive with thread counts %u and %u", id, s->named[id].count, count);
+      f->state = F_NBAR;
+      run_next(s, f);
+      return 0;
+   }
+   s->named[id].count = count;
+   if (++s->named[id].arrived == count) {
+      s->named[id].arrived = 0;
+      for (uint32_t i = 0; i < s->n; i++)
+         if (s->f[i].state == F_NBAR && s->f[i].nbar == id) {
+            s->f[i].state = F_READY;
+            s->f[i].mask = 0;
+            push_back(s, i);
+            s->sg_waiting[i / SOFT_SIMD_WIDTH]--;
+         }
+      return 0;
+   }
+   if (arrive)
+      return 0;
+   f->state = F_NBAR;
+   f->nbar = (uint8_t)id;
+   on_stop(s, f);
+   run_next(s, f);
+   return 0;
+}
+
 /* ---- entry points ---- */
 
 uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_req *req)
 {
    soft_sched *s = ctx;
    fiber *f = &s->f[s->cur];
+   if ((kind & 0xffu) == SOFT_SYNC_NAMED_BAR)
+      return named_barrier(s, f, kind >> 8 & 15u, kind >> 16, kind >> 12 & 1u);
    if (kind == SOFT_SYNC_LANES)    /* lanes of the SIMD-group | the caller's lane << 8 */
       return lanes_of(s, f->index / SOFT_SIMD_WIDTH) | (f->index % SOFT_SIMD_WIDTH) << 8;
    f->site = site;
@@ -447,6 +501,7 @@ const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn f
    s->error = NULL;
    s->head = s->nready = 0;
    memset(s->sg_waiting, 0, sizeof(s->sg_waiting));
+   memset(s->named, 0, sizeof(s->named));
    for (uint32_t i = 0; i < n; i++) {
       fiber *f = &s->f[i];
       f->s = s;

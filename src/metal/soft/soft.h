@@ -27,6 +27,7 @@ enum soft_sync_kind {
    SOFT_SYNC_SIMD_BARRIER,    /* simdgroup_barrier */
    SOFT_SYNC_TG_BARRIER,      /* threadgroup_barrier */
    SOFT_SYNC_LANES,           /* threads in the caller's SIMD-group | its lane << 8 */
+   SOFT_SYNC_NAMED_BAR,       /* | id << 8 | arrive << 12 | count << 16: PTX bar.sync/bar.arrive */
 };
 
 /* One thread's part in a SIMD-group function (struct __mc::simd_req).

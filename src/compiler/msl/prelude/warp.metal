@@ -8,10 +8,11 @@
 
 #define MC_WARP inline __attribute__((always_inline))
 
-// mc_launch.status values set by these helpers (MC_STATUS_TRAP is 1): the
-// kernel fails as a trap does, with the reason in the value.
-#define MC_STATUS_WARP_MASK 2u   // a member mask names threads not converged here
-#define MC_STATUS_BAR_COUNT 3u   // a barrier's thread count is not the whole block
+// mc_launch.status values set by these helpers (compiler.h MC_STATUS_*):
+// the kernel fails as a trap does, with the reason in the value.
+#define MC_STATUS_WARP_MASK 3u   // a member mask names threads not converged here
+#define MC_STATUS_BAR_COUNT 4u   // a barrier's thread count is not the whole block
+#define MC_STATUS_NBAR 5u        // a named barrier's id or thread count is out of range
 
 MC_WARP void mc_status(constant mc_launch &L, uint code)
 {
@@ -39,6 +40,57 @@ MC_WARP void mc_bar_count_check(constant mc_launch &L, uint count, uint nthreads
     if (count != ((nthreads + 31u) & ~31u))
         mc_status(L, MC_STATUS_BAR_COUNT);
 }
+
+// ---- named barriers: bar.sync/bar.arrive in a module with bar.arrive ----
+// (build_warp.c).  Barrier a completes when `count` threads have arrived
+// (0: the whole block; a partial last warp counts as whole on NVIDIA).
+
+MC_WARP bool mc_nbar_args(constant mc_launch &L, uint id, thread uint &count, uint nthreads)
+{
+    uint full = (nthreads + 31u) & ~31u;
+    if (id > 15u || count % 32u != 0u || count > full) {
+        mc_status(L, MC_STATUS_NBAR);
+        return false;
+    }
+    if (count == 0u || count == full)
+        count = nthreads;
+    return true;
+}
+
+#if defined(__MC_METAL_STDLIB__)
+// The software device: its scheduler's barrier (exact; one that can never
+// complete is reported, not a hang).
+MC_WARP void mc_nbar(constant mc_launch &L, threadgroup atomic_uint *st, uint id, uint count, uint nthreads,
+                     bool arrive)
+{
+    (void)st;
+    if (mc_nbar_args(L, id, count, nthreads))
+        __mc_named_barrier(id, count, arrive);
+}
+#else
+// A GPU: st[2a] counts barrier a's arrivals in this phase, st[2a + 1] is
+// its phase; the last arrival starts the next phase, and syncing threads
+// spin until it does (the threads of a threadgroup are co-resident).
+MC_WARP void mc_nbar(constant mc_launch &L, threadgroup atomic_uint *st, uint id, uint count, uint nthreads,
+                     bool arrive)
+{
+    if (!mc_nbar_args(L, id, count, nthreads))
+        return;
+    threadgroup atomic_uint *n = st + 2u * id, *phase = n + 1;
+    atomic_thread_fence(mem_flags::mem_threadgroup | mem_flags::mem_device, memory_order_seq_cst,
+                        thread_scope_threadgroup);
+    uint p = atomic_load_explicit(phase, memory_order_relaxed);
+    if (atomic_fetch_add_explicit(n, 1u, memory_order_relaxed) + 1u == count) {
+        atomic_store_explicit(n, 0u, memory_order_relaxed);
+        atomic_store_explicit(phase, p + 1u, memory_order_relaxed);
+    } else if (!arrive) {
+        while (atomic_load_explicit(phase, memory_order_relaxed) == p) {
+        }
+    }
+    atomic_thread_fence(mem_flags::mem_threadgroup | mem_flags::mem_device, memory_order_seq_cst,
+                        thread_scope_threadgroup);
+}
+#endif
 
 // bar.red.popc: a barrier, then the number of threads of the block whose
 // predicate holds.  Each SIMD-group counts with a ballot and its lane 0
