@@ -56,6 +56,62 @@ static ir_def *pred_op(build_ctx *c, ir_op op, ir_def *a, ir_def *b)
    return &i->def;
 }
 
+/* One comparison a cmp b of type t (IR_SETP). */
+static ir_def *compare(build_ctx *c, ptx_type t, ir_cmp cmp, ir_def *a, ir_def *b)
+{
+   ir_instr *i = a && b ? bld_emit(c, IR_SETP, 2, 1, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = t;
+   i->sub = (uint8_t)cmp;
+   i->flags = bld_flags(c);
+   bld_set_src(i, 0, a);
+   bld_set_src(i, 1, b);
+   return &i->def;
+}
+
+/* Half k (0: bits 0-15) of a 32-bit f16x2 value, as a 16-bit f16. */
+static ir_def *half_of(build_ctx *c, ir_def *v, unsigned k)
+{
+   if (v && k) {
+      ir_def *sixteen = bld_const(c, 32, 16);
+      ir_instr *sh = sixteen ? bld_emit(c, IR_SHR, 2, 32, 1) : NULL;
+      if (!sh)
+         return NULL;
+      sh->type = PTX_T_U32;
+      bld_set_src(sh, 0, v);
+      bld_set_src(sh, 1, sixteen);
+      v = &sh->def;
+   }
+   return v ? bld_resize(c, v, 16, false) : NULL;
+}
+
+/* setp/set on .f16x2: the comparison of each half, r[0] of the lower
+ * halves (PTX ISA 9.0 §9.7.4.8: fA[0] = a[0:15]). */
+static bool compare_halves(build_ctx *c, ir_cmp cmp, ir_def *a, ir_def *b, ir_def *r[2])
+{
+   for (unsigned k = 0; k < 2; k++) {
+      ir_def *ha = half_of(c, a, k), *hb = half_of(c, b, k);
+      if (!(r[k] = compare(c, PTX_T_F16, cmp, ha, hb)))
+         return false;
+   }
+   return true;
+}
+
+/* sel ? one : 0 in `bits` bits. */
+static ir_def *select_const(build_ctx *c, ir_def *sel, uint8_t bits, uint64_t one)
+{
+   ir_def *o = bld_const(c, bits, one), *z = bld_const(c, bits, 0);
+   ir_instr *i = sel && o && z ? bld_emit(c, IR_SELECT, 3, bits, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = bits == 64 ? PTX_T_B64 : bits == 16 ? PTX_T_B16 : PTX_T_B32;
+   bld_set_src(i, 0, sel);
+   bld_set_src(i, 1, o);
+   bld_set_src(i, 2, z);
+   return &i->def;
+}
+
 static bool cmp_mods_ok(build_ctx *c)
 {
    for (unsigned k = 0; k < c->in->nmods; k++) {
@@ -85,12 +141,14 @@ bool bld_tr_setp(build_ctx *c)
    ptx_type t = in->types[0];
    if (t == PTX_T_F64)
       return bld_float_ok(c, t);
-   if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F16)
+   if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F16 && t != PTX_T_F16X2)
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, t, &cmp))
       return false;
    unsigned ndst = in->has_pair_dst ? 2 : 1;
+   if (t == PTX_T_F16X2 && ndst != 2)
+      return ir_error(c->m, c->line, "%s needs a predicate pair p|q", bld_spelled(c));
    ir_op bop = boolop_of(c);
    unsigned nexp = ndst + 2 + (bop != IR_OP_COUNT);
    if (!bld_need_opnds(c, nexp))
@@ -100,15 +158,18 @@ bool bld_tr_setp(build_ctx *c)
    ir_def *pc = bop != IR_OP_COUNT ? bld_src(c, ndst + 2, PTX_T_PRED, 1) : NULL;
    if (!a || !b || (bop != IR_OP_COUNT && !pc))
       return false;
-   ir_instr *i = bld_emit(c, IR_SETP, 2, 1, 1);
-   if (!i)
-      return false;
-   i->type = t;
-   i->sub = (uint8_t)cmp;
-   i->flags = bld_flags(c);
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   ir_def *r = &i->def;
+   if (t == PTX_T_F16X2) {   /* p: the lower halves, q: the upper */
+      ir_def *r[2];
+      if (!compare_halves(c, cmp, a, b, r))
+         return false;
+      for (unsigned k = 0; k < 2; k++) {
+         ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r[k], pc) : r[k];
+         if (!bld_write(c, in->opnds[k], p, PTX_T_PRED))
+            return false;
+      }
+      return true;
+   }
+   ir_def *r = compare(c, t, cmp, a, b);
    ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r, pc) : r;
    if (!bld_write(c, in->opnds[0], p, PTX_T_PRED))
       return false;
@@ -121,7 +182,9 @@ bool bld_tr_setp(build_ctx *c)
    return true;
 }
 
-/* set.cmp[.bop].dtype.stype d, a, b[, {!}c]: d = all ones (or 1.0f) if true. */
+/* set.cmp[.bop].dtype.stype d, a, b[, {!}c]: d = all ones, or 1.0 for a
+ * float dtype, if true.  dtype: u16 s16 u32 s32 f32 f16; with an .f16x2
+ * source one result per half (dtype f16x2: 1.0 per half; u32/s32: 0xffff). */
 bool bld_tr_set(build_ctx *c)
 {
    const ptx_instr *in = c->in;
@@ -130,8 +193,11 @@ bool bld_tr_set(build_ctx *c)
    ptx_type dt = in->types[0], st = in->types[1];
    if (st == PTX_T_F64)
       return bld_float_ok(c, st);
-   if (!(dt == PTX_T_U32 || dt == PTX_T_S32 || dt == PTX_T_F32) ||
-       (ptx_type_is_float(st) && st != PTX_T_F32))
+   bool pair = st == PTX_T_F16X2;
+   bool dt_ok = pair ? (dt == PTX_T_F16X2 || dt == PTX_T_U32 || dt == PTX_T_S32)
+                     : (dt == PTX_T_U32 || dt == PTX_T_S32 || dt == PTX_T_U16 || dt == PTX_T_S16 ||
+                        dt == PTX_T_F16 || (dt == PTX_T_F32 && st != PTX_T_F16));   /* as ptxas */
+   if (!dt_ok || (ptx_type_is_float(st) && st != PTX_T_F32 && st != PTX_T_F16 && !pair))
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, st, &cmp))
@@ -144,25 +210,29 @@ bool bld_tr_set(build_ctx *c)
    ir_def *pc = bop != IR_OP_COUNT ? bld_src(c, 3, PTX_T_PRED, 1) : NULL;
    if (!a || !b || (bop != IR_OP_COUNT && !pc))
       return false;
-   ir_instr *i = bld_emit(c, IR_SETP, 2, 1, 1);
-   if (!i)
-      return false;
-   i->type = st;
-   i->sub = (uint8_t)cmp;
-   i->flags = bld_flags(c);
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, &i->def, pc) : &i->def;
-   ir_def *one = bld_const(c, 32, dt == PTX_T_F32 ? 0x3f800000u : 0xffffffffu);
-   ir_def *zero = bld_const(c, 32, 0);
-   ir_instr *sel = bld_emit(c, IR_SELECT, 3, 32, 1);
-   if (!p || !one || !zero || !sel)
-      return false;
-   sel->type = PTX_T_B32;
-   bld_set_src(sel, 0, p);
-   bld_set_src(sel, 1, one);
-   bld_set_src(sel, 2, zero);
-   return bld_write(c, in->opnds[0], &sel->def, dt);
+   ir_def *d;
+   if (pair) {
+      ir_def *r[2], *h[2];
+      if (!compare_halves(c, cmp, a, b, r))
+         return false;
+      for (unsigned k = 0; k < 2; k++) {
+         ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r[k], pc) : r[k];
+         h[k] = select_const(c, p, 32, dt == PTX_T_F16X2 ? 0x3c00u << 16 * k : 0xffffu << 16 * k);
+      }
+      ir_instr *o = h[0] && h[1] ? bld_emit(c, IR_OR, 2, 32, 1) : NULL;
+      if (!o)
+         return false;
+      o->type = PTX_T_B32;
+      bld_set_src(o, 0, h[0]);
+      bld_set_src(o, 1, h[1]);
+      d = &o->def;
+   } else {
+      ir_def *r = compare(c, st, cmp, a, b);
+      ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r, pc) : r;
+      uint8_t db = bld_type_bits(dt);
+      d = select_const(c, p, db, dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 ? 0x3c00u : ~0ull);
+   }
+   return d && bld_write(c, in->opnds[0], d, dt);
 }
 
 bool bld_tr_selp(build_ctx *c)
