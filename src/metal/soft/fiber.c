@@ -74,6 +74,19 @@
 #include <sanitizer/common_interface_defs.h>
 #endif
 
+/* Valgrind must be told about stacks it did not see created, or every
+ * read of a fiber's stack looks uninitialised (the header only: a no-op
+ * outside valgrind; built without it where it is not installed). */
+#if defined(__has_include)
+#if __has_include(<valgrind/valgrind.h>)
+#include <valgrind/valgrind.h>
+#define FIBER_VALGRIND 1
+#endif
+#endif
+#ifndef FIBER_VALGRIND
+#define FIBER_VALGRIND 0
+#endif
+
 enum fstate { F_READY, F_SIMD, F_BAR, F_NBAR, F_DONE };
 
 typedef struct fiber {
@@ -83,6 +96,7 @@ typedef struct fiber {
 #endif
    soft_sched *s;
    uint8_t *map;              /* guard page + stack; NULL for the dispatcher */
+   unsigned vg_stack;         /* valgrind's id of the stack */
    const void *stack_lo;      /* usable stack, for ASan */
    size_t stack_size;
    void *fake;                /* ASan's fake stack while switched out */
@@ -182,6 +196,10 @@ static void fiber_switch(fiber *from, fiber *to, bool from_done)
 
 static void unmap_fiber(soft_sched *s, fiber *f)
 {
+#if FIBER_VALGRIND
+   if (f->map)
+      VALGRIND_STACK_DEREGISTER(f->vg_stack);
+#endif
    if (f->map)
       munmap(f->map, SOFT_FIBER_STACK + s->page);
    f->map = NULL;
@@ -200,6 +218,9 @@ static bool map_fiber(soft_sched *s, fiber *f)
    f->map = p;
    f->stack_lo = p + s->page;
    f->stack_size = SOFT_FIBER_STACK;
+#if FIBER_VALGRIND
+   f->vg_stack = VALGRIND_STACK_REGISTER(p + s->page, p + len);
+#endif
    return true;
 }
 
