@@ -13,11 +13,21 @@
  * (first fit, coalesced on free).  Every allocation is 256-byte aligned, as
  * cudaMalloc guarantees.  Operations are O(n) in the number of ranges,
  * which is fine for the thousands of allocations programs make.
+ *
+ * Validation (METALCUDA_VALIDATE=1, devices that can protect pages: the
+ * software one): the arena's GPU view is inaccessible except the pages of
+ * live allocations; each allocation ends where its last page ends (256-byte
+ * rounding aside) and is followed by at least one inaccessible page, and a
+ * freed one stays inaccessible and is never handed out again.  A kernel
+ * that reads or writes outside every live allocation therefore faults, and
+ * core_mem_describe says where the address lies.
  */
 #include "core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 LOG_CHANNEL(memory);
 
@@ -39,6 +49,9 @@ struct core_arena {
    uint64_t delta;
    uint64_t in_use;
    range_vec live, free_list;
+   bool validate;             /* page-guarded allocations (see above) */
+   uint64_t page;
+   range_vec freed;           /* validation: freed allocations, never reused */
 };
 
 static bool rv_insert(range_vec *rv, uint32_t at, range r)
@@ -114,6 +127,13 @@ int core_arena_create(core_device *d, core_arena **out)
       core_arena_destroy(a);
       return CORE_ERROR_OUT_OF_MEMORY;
    }
+   const char *v = getenv("METALCUDA_VALIDATE");
+   if (v && *v && strcmp(v, "0") != 0) {
+      a->page = (uint64_t)sysconf(_SC_PAGESIZE);
+      a->validate = mtl_buffer_set_gpu_access(a->buf, 0, size & ~(a->page - 1), false);
+      if (!a->validate)
+         LOG_WARN("METALCUDA_VALIDATE: this device cannot protect memory; accesses are not checked");
+   }
    LOG_INFO("arena: %llu MB at %#llx, GPU delta %#llx", (unsigned long long)(size >> 20),
             (unsigned long long)a->base, (unsigned long long)a->delta);
    *out = a;
@@ -128,6 +148,7 @@ void core_arena_destroy(core_arena *a)
       mtl_buffer_release(a->buf);
    free(a->live.v);
    free(a->free_list.v);
+   free(a->freed.v);
    pthread_mutex_destroy(&a->lock);
    free(a);
 }
@@ -140,21 +161,29 @@ int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
    if (size == 0 || size > a->size || fault_hit())
       return CORE_ERROR_OUT_OF_MEMORY;
    uint64_t need = ALIGN_UP(size, ARENA_ALIGN);
+   /* validation: whole pages, then an inaccessible one */
+   uint64_t data = a->validate ? ALIGN_UP(need, a->page) : need;
+   uint64_t block = a->validate ? data + a->page : need;
    int r = CORE_ERROR_OUT_OF_MEMORY;
    pthread_mutex_lock(&a->lock);
    for (uint32_t k = 0; k < a->free_list.n; k++) {
       range *f = &a->free_list.v[k];
-      if (f->size < need)
+      if (f->size < block || (a->validate && f->base % a->page))
          continue;
-      range got = { f->base, size };   /* the size asked for (cuMemGetAddressRange) */
+      /* the size asked for (cuMemGetAddressRange); validation: ending at
+       * its last page's end */
+      range got = { f->base + (data - need), size };
+      if (a->validate &&
+          !mtl_buffer_set_gpu_access(a->buf, f->base - a->base, data, true))
+         break;
       uint32_t at = rv_upper(&a->live, got.base);
       if (!rv_insert(&a->live, at, got))
          break;
-      f->base += need;
-      f->size -= need;
+      f->base += block;
+      f->size -= block;
       if (!f->size)
          rv_remove(&a->free_list, k);
-      a->in_use += need;
+      a->in_use += block;
       *out = got.base;
       r = CORE_SUCCESS;
       break;
@@ -176,6 +205,16 @@ int core_mem_free(core_device *d, uint64_t ptr)
    }
    range r = a->live.v[at - 1];
    rv_remove(&a->live, at - 1);
+   if (a->validate) {
+      /* inaccessible for good: a later access is a use after free */
+      uint64_t start = r.base & ~(a->page - 1);
+      mtl_buffer_set_gpu_access(a->buf, start - a->base, ALIGN_UP(r.base + r.size, a->page) - start, false);
+      a->in_use -= ALIGN_UP(ALIGN_UP(r.size, ARENA_ALIGN), a->page) + a->page;
+      uint32_t fi = rv_upper(&a->freed, r.base);
+      rv_insert(&a->freed, fi, r);
+      pthread_mutex_unlock(&a->lock);
+      return CORE_SUCCESS;
+   }
    r.size = ALIGN_UP(r.size, ARENA_ALIGN);
    a->in_use -= r.size;
    /* Insert into the free list, merging with neighbours. */
@@ -224,6 +263,40 @@ bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base,
    }
    pthread_mutex_unlock(&a->lock);
    return ok;
+}
+
+/* Where address p lies relative to the allocations, for a fault report:
+ * "N bytes after the end of the S-byte allocation at B", "inside the
+ * S-byte allocation at B, freed", ... */
+void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len)
+{
+   core_arena *a = core_device_arena(d);
+   if (!a || p < a->base || p - a->base >= a->size) {
+      snprintf(buf, len, "outside device memory");
+      return;
+   }
+   pthread_mutex_lock(&a->lock);
+   uint32_t fi = rv_upper(&a->freed, p);
+   uint32_t li = rv_upper(&a->live, p);
+   const range *fr = fi ? &a->freed.v[fi - 1] : NULL, *lr = li ? &a->live.v[li - 1] : NULL;
+   const range *next = li < a->live.n ? &a->live.v[li] : NULL;
+   if (fr && p < fr->base + fr->size && (!lr || lr->base < fr->base))
+      snprintf(buf, len, "byte %llu of the %llu-byte allocation at %#llx, which was freed",
+               (unsigned long long)(p - fr->base), (unsigned long long)fr->size, (unsigned long long)fr->base);
+   else if (lr && p < lr->base + lr->size)
+      snprintf(buf, len, "byte %llu of the live %llu-byte allocation at %#llx",
+               (unsigned long long)(p - lr->base), (unsigned long long)lr->size, (unsigned long long)lr->base);
+   else if (lr && (!next || p - (lr->base + lr->size) <= next->base - p))
+      snprintf(buf, len, "%llu bytes after the end of the %llu-byte allocation at %#llx",
+               (unsigned long long)(p - (lr->base + lr->size)), (unsigned long long)lr->size,
+               (unsigned long long)lr->base);
+   else if (next)
+      snprintf(buf, len, "%llu bytes before the %llu-byte allocation at %#llx",
+               (unsigned long long)(next->base - p), (unsigned long long)next->size,
+               (unsigned long long)next->base);
+   else
+      snprintf(buf, len, "in no allocation");
+   pthread_mutex_unlock(&a->lock);
 }
 
 void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total)

@@ -99,6 +99,8 @@ int core_mem_free(core_device *d, uint64_t ptr);
 /* The allocation containing [ptr, ptr+len): true and its base/size. */
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);
 void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
+/* Where p lies relative to the allocations (fault reports under METALCUDA_VALIDATE). */
+void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len);
 uint64_t core_arena_delta(core_device *d);     /* GPU address - CUDA address */
 mtl_buffer *core_arena_buffer(core_device *d);
 /* Bytes currently allocated (leak checks in tests). */
@@ -160,7 +162,8 @@ bool core_check_stream(const core_stream *s);
 /* Waits for all committed work; returns the context's sticky error. */
 int core_stream_synchronize(core_stream *s);
 /* Commits cb on s (takes ownership) with fault/trap checking on completion. */
-void core_stream_commit(core_stream *s, mtl_cmdbuf *cb);
+/* kernel: the PTX name of the kernel cb runs, for error messages (or NULL). */
+void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel);
 
 /* ---- module.c ---- */
 

@@ -152,7 +152,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    mtl_encoder_end(e);
    if (big)
       mtl_cmdbuf_add_completed_handler(cb, free_big_params, bp);
-   core_stream_commit(s, cb);
+   core_stream_commit(s, cb, k->name);
    return CORE_SUCCESS;
 fail:
    if (bp) {

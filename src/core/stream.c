@@ -63,13 +63,27 @@ static const char *kernel_status_text(uint32_t st)
    }
 }
 
+/* What a finished command buffer reports to: its context, and the PTX
+ * name of the kernel it ran (Metal knows only the MSL function's). */
+typedef struct completion {
+   core_ctx *ctx;
+   char kernel[200];
+} completion;
+
 /* Runs on a device thread when a command buffer finishes. */
-static void on_completed(mtl_cmdbuf *cb, void *data)
+static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
 {
-   core_ctx *c = data;
    if (mtl_cmdbuf_get_status(cb) == MTL_CMDBUF_ERROR) {
-      char msg[512];
-      snprintf(msg, sizeof(msg), "kernel failed: %s", mtl_cmdbuf_error(cb) ? mtl_cmdbuf_error(cb) : "unknown error");
+      char msg[512], where[200] = "";
+      uint64_t fault = mtl_cmdbuf_fault_address(cb);
+      if (fault) {   /* as a CUDA address, placed among the allocations */
+         uint64_t cuda = fault - core_arena_delta(c->dev);
+         size_t n = (size_t)snprintf(where, sizeof(where), ": CUDA address %#llx is ", (unsigned long long)cuda);
+         if (n < sizeof(where))
+            core_mem_describe(c->dev, cuda, where + n, sizeof(where) - n);
+      }
+      snprintf(msg, sizeof(msg), "kernel %s%s%sfailed: %s%s", kernel ? "'" : "", kernel ? kernel : "",
+               kernel ? "' " : "", mtl_cmdbuf_error(cb) ? mtl_cmdbuf_error(cb) : "unknown error", where);
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, msg);
    }
    volatile uint32_t *status = (volatile uint32_t *)(uintptr_t)c->status_word;
@@ -83,9 +97,25 @@ static void on_completed(mtl_cmdbuf *cb, void *data)
       core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, kernel_status_text(st));
 }
 
-void core_stream_commit(core_stream *s, mtl_cmdbuf *cb)
+static void on_completed(mtl_cmdbuf *cb, void *data) { check_completed(cb, data, NULL); }
+
+static void on_kernel_completed(mtl_cmdbuf *cb, void *data)
 {
-   mtl_cmdbuf_add_completed_handler(cb, on_completed, s->ctx);
+   completion *cp = data;
+   check_completed(cb, cp->ctx, cp->kernel);
+   free(cp);
+}
+
+void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
+{
+   completion *cp = kernel ? mc_malloc(sizeof(*cp)) : NULL;
+   if (cp) {
+      cp->ctx = s->ctx;
+      snprintf(cp->kernel, sizeof(cp->kernel), "%s", kernel);
+      mtl_cmdbuf_add_completed_handler(cb, on_kernel_completed, cp);
+   } else {
+      mtl_cmdbuf_add_completed_handler(cb, on_completed, s->ctx);
+   }
    pthread_mutex_lock(&s->lock);
    mtl_cmdbuf_commit(cb);
    /* Queue order: once the newer buffer completes, so has the older one,

@@ -101,6 +101,14 @@ void *mtl_buffer_contents(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); retur
 uint64_t mtl_buffer_gpu_address(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); return BE(b)->buffer_gpu_address(b); }
 size_t mtl_buffer_length(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); return BE(b)->buffer_length(b); }
 
+bool mtl_buffer_set_gpu_access(mtl_buffer *b, uint64_t offset, uint64_t length, bool accessible)
+{
+   CHECK_OBJ(b, MTL_MAGIC_BUFFER);
+   if (offset > BE(b)->buffer_length(b) || length > BE(b)->buffer_length(b) - offset)
+      return false;
+   return BE(b)->buffer_set_gpu_access(b, offset, length, accessible);
+}
+
 void mtl_buffer_release(mtl_buffer *b)
 {
    if (!b)
@@ -250,6 +258,12 @@ mtl_cmdbuf_status mtl_cmdbuf_get_status(mtl_cmdbuf *cb)
 }
 
 const char *mtl_cmdbuf_error(mtl_cmdbuf *cb) { CHECK_OBJ(cb, MTL_MAGIC_CMDBUF); return BE(cb)->cmdbuf_error(cb); }
+
+uint64_t mtl_cmdbuf_fault_address(mtl_cmdbuf *cb)
+{
+   CHECK_OBJ(cb, MTL_MAGIC_CMDBUF);
+   return BE(cb)->cmdbuf_fault_address(cb);
+}
 
 double mtl_cmdbuf_gpu_start_time(mtl_cmdbuf *cb)
 {

@@ -101,6 +101,10 @@ void *mtl_buffer_contents(mtl_buffer *buf);
 uint64_t mtl_buffer_gpu_address(mtl_buffer *buf);
 size_t mtl_buffer_length(mtl_buffer *buf);
 void mtl_buffer_release(mtl_buffer *buf);
+/* Validation (METALCUDA_VALIDATE, software device only): makes the GPU
+ * view of [offset, offset + length) inaccessible to kernels, or accessible
+ * again; page-aligned.  False where the device cannot (Apple GPUs). */
+bool mtl_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 
 /* ---- libraries, functions, pipelines ---- */
 
@@ -152,6 +156,8 @@ void mtl_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status mtl_cmdbuf_get_status(mtl_cmdbuf *cb);
 /* Error text of a failed buffer (owned by cb), NULL otherwise. */
 const char *mtl_cmdbuf_error(mtl_cmdbuf *cb);
+/* The GPU address a kernel of cb faulted at (0: none, or not known). */
+uint64_t mtl_cmdbuf_fault_address(mtl_cmdbuf *cb);
 /* GPU start / end times in seconds (host clock domain). */
 double mtl_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double mtl_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);

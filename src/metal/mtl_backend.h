@@ -63,6 +63,7 @@ struct mtl_backend {
    uint64_t (*buffer_gpu_address)(mtl_buffer *buf);
    size_t (*buffer_length)(mtl_buffer *buf);
    void (*buffer_release)(mtl_buffer *buf);
+   bool (*buffer_set_gpu_access)(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 
    mtl_library *(*library_new)(mtl_device *dev, const char *source,
                                const mtl_compile_options *opts, char **err);
@@ -86,6 +87,7 @@ struct mtl_backend {
    void (*cmdbuf_wait_until_completed)(mtl_cmdbuf *cb);
    mtl_cmdbuf_status (*cmdbuf_get_status)(mtl_cmdbuf *cb);
    const char *(*cmdbuf_error)(mtl_cmdbuf *cb);
+   uint64_t (*cmdbuf_fault_address)(mtl_cmdbuf *cb);
    double (*cmdbuf_gpu_start_time)(mtl_cmdbuf *cb);
    double (*cmdbuf_gpu_end_time)(mtl_cmdbuf *cb);
 

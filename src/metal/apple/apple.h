@@ -214,6 +214,7 @@ mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err);
 void *apple_buffer_contents(mtl_buffer *buf);
 uint64_t apple_buffer_gpu_address(mtl_buffer *buf);
 size_t apple_buffer_length(mtl_buffer *buf);
+bool apple_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 void apple_buffer_release(mtl_buffer *buf);
 
 /* ---- library.c: libraries, functions, pipelines ---- */
@@ -331,6 +332,7 @@ void apple_cmdbuf_commit(mtl_cmdbuf *cb);
 void apple_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status apple_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *apple_cmdbuf_error(mtl_cmdbuf *cb);
+uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);
 

@@ -59,6 +59,13 @@ void *apple_buffer_contents(mtl_buffer *buf) { return as_apple(buf)->cpu; }
 uint64_t apple_buffer_gpu_address(mtl_buffer *buf) { return as_apple(buf)->gpu; }
 size_t apple_buffer_length(mtl_buffer *buf) { return as_apple(buf)->length; }
 
+/* Metal has no per-page protection of a buffer's GPU view. */
+bool apple_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible)
+{
+   (void)buf, (void)offset, (void)length, (void)accessible;
+   return false;
+}
+
 /* Commands that use the buffer hold their own retain on the MTLBuffer, so
  * it outlives this release while they need it. */
 void apple_buffer_release(mtl_buffer *buf)

@@ -379,6 +379,13 @@ const char *apple_cmdbuf_error(mtl_cmdbuf *c)
    return apple_cmdbuf_get_status(c) == MTL_CMDBUF_ERROR ? cb->error : NULL;
 }
 
+/* Metal reports a faulting command buffer without the address. */
+uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *c)
+{
+   (void)c;
+   return 0;
+}
+
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *c) { return as_cb(c)->start; }
 double apple_cmdbuf_gpu_end_time(mtl_cmdbuf *c) { return as_cb(c)->end; }
 

@@ -114,6 +114,16 @@ mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
 }
 
 void *soft_buffer_contents(mtl_buffer *buf) { return as_soft(buf)->cpu; }
+
+/* Only the GPU view: the host keeps reaching every byte through contents(). */
+bool soft_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible)
+{
+   soft_buffer *b = as_soft(buf);
+   uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+   if (offset % page || length % page)
+      return false;
+   return length == 0 || mprotect(b->gpu + offset, length, accessible ? PROT_READ | PROT_WRITE : PROT_NONE) == 0;
+}
 uint64_t soft_buffer_gpu_address(mtl_buffer *buf) { return (uint64_t)(uintptr_t)as_soft(buf)->gpu; }
 size_t soft_buffer_length(mtl_buffer *buf) { return as_soft(buf)->length; }
 

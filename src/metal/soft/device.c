@@ -5,7 +5,18 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
+
+bool soft_validating(void)
+{
+   static int v = -1;
+   if (v < 0) {
+      const char *e = getenv("METALCUDA_VALIDATE");
+      v = e && *e && strcmp(e, "0") != 0;
+   }
+   return v;
+}
 
 uint32_t soft_thread_count(void)
 {
@@ -25,6 +36,7 @@ const mtl_backend soft_backend = {
    .buffer_contents = soft_buffer_contents,
    .buffer_gpu_address = soft_buffer_gpu_address,
    .buffer_length = soft_buffer_length,
+   .buffer_set_gpu_access = soft_buffer_set_gpu_access,
    .buffer_release = soft_buffer_release,
    .library_new = soft_library_new,
    .library_release = soft_library_release,
@@ -46,6 +58,7 @@ const mtl_backend soft_backend = {
    .cmdbuf_wait_until_completed = soft_cmdbuf_wait_until_completed,
    .cmdbuf_get_status = soft_cmdbuf_get_status,
    .cmdbuf_error = soft_cmdbuf_error,
+   .cmdbuf_fault_address = soft_cmdbuf_fault_address,
    .cmdbuf_gpu_start_time = soft_cmdbuf_gpu_start_time,
    .cmdbuf_gpu_end_time = soft_cmdbuf_gpu_end_time,
    .cmdbuf_compute_encoder = soft_cmdbuf_compute_encoder,

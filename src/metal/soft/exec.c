@@ -46,6 +46,7 @@ typedef struct worker_tls {
    const char *volatile msg;           /* from a failing barrier */
    void *alt_stack;
    soft_sched *sched;                  /* fiber stacks, made on first need */
+   bool in_fibers;                     /* sched is running a threadgroup */
    _Alignas(64) uint8_t tg_mem[MTL_MAX_THREADGROUP_MEMORY];
 } worker_tls;
 
@@ -158,6 +159,7 @@ typedef struct job {
    _Atomic bool abort;
    uint32_t users;                /* pool threads inside (pool.lock) */
    char *err;                     /* first failure (pool.lock) */
+   uint64_t fault_addr;           /* its address when it was a fault */
    struct job *link;
 } job;
 
@@ -182,14 +184,23 @@ static void record_failure(job *j, worker_tls *w, const uint32_t g[3], int how)
       snprintf(buf, sizeof(buf), "kernel '%s' overflowed a thread's stack (%d KB per thread when the "
                "threads run as fibers) at address %p in threadgroup (%u, %u, %u)", p->name,
                SOFT_FIBER_STACK / 1024, w->addr, g[0], g[1], g[2]);
-   else
-      snprintf(buf, sizeof(buf), "kernel '%s' faulted at address %p (%s) in threadgroup (%u, %u, %u)",
-               p->name, w->addr, signal_name(w->sig), g[0], g[1], g[2]);
+   else {
+      int n = snprintf(buf, sizeof(buf), "kernel '%s' faulted at address %p (%s) in threadgroup (%u, %u, %u)",
+                       p->name, w->addr, signal_name(w->sig), g[0], g[1], g[2]);
+      const uint32_t *tpg = j->d->launch.tpg;
+      uint32_t t = w->in_fibers ? soft_sched_current(w->sched) : 0;
+      if (n > 0 && (size_t)n < sizeof(buf) && (w->in_fibers || j->d->launch.nthreads == 1))
+         snprintf(buf + n, sizeof(buf) - (size_t)n, ", thread (%u, %u, %u)", t % tpg[0], t / tpg[0] % tpg[1],
+                  t / (tpg[0] * tpg[1]));
+   }
    w->msg = NULL;
+   w->in_fibers = false;
    j->abort = true;
    pthread_mutex_lock(&pool.lock);
-   if (!j->err)
+   if (!j->err) {
       j->err = strdup(buf);
+      j->fault_addr = how == 2 ? 0 : (uint64_t)(uintptr_t)w->addr;
+   }
    pthread_mutex_unlock(&pool.lock);
    /* The handler left with the signal possibly blocked. */
    sigset_t set;
@@ -205,7 +216,9 @@ static void record_failure(job *j, worker_tls *w, const uint32_t g[3], int how)
 static void run_fibers(const soft_launch *L, soft_thread_fn fn)
 {
    worker_tls *w = L->fail_ctx;
+   w->in_fibers = true;
    const char *e = soft_sched_run(w->sched, L, fn);
+   w->in_fibers = false;
    if (e)
       w->msg = e;
 }
@@ -237,7 +250,8 @@ static bool choose_mode(soft_launch *L, const soft_dispatch *d, worker_tls *w)
    L->fibers = NULL;
    L->sync = loop_sync;
    L->sync_ctx = L;
-   if (!(d->pipe->info.flags & SOFT_KERNEL_FIBERS) || d->launch.nthreads <= 1)
+   /* Validation runs every kernel as fibers: a fault then knows its thread. */
+   if (!((d->pipe->info.flags & SOFT_KERNEL_FIBERS) || soft_validating()) || d->launch.nthreads <= 1)
       return true;
    if (!w->sched && !(w->sched = soft_sched_new()))
       return false;
@@ -371,7 +385,7 @@ void soft_pool_release(void)
    pool.nthreads = 0;
 }
 
-bool soft_run_dispatch(const soft_dispatch *d, char **err)
+bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
 {
    job j = {.d = d, .total = (uint64_t)d->launch.grid[0] * d->launch.grid[1] * d->launch.grid[2]};
    void *token = soft_thread_enter();     /* no-op on queue threads, which entered already */
@@ -399,6 +413,8 @@ bool soft_run_dispatch(const soft_dispatch *d, char **err)
    pthread_mutex_unlock(&pool.lock);
    soft_thread_leave(token);
    if (j.err) {
+      if (fault_addr)
+         *fault_addr = j.fault_addr;
       if (err)
          *err = j.err;
       else

@@ -267,6 +267,8 @@ void soft_sched_free(soft_sched *s)
    free(s);
 }
 
+uint32_t soft_sched_current(const soft_sched *s) { return s->cur; }
+
 bool soft_sched_is_guard(const soft_sched *s, const void *addr)
 {
    const uint8_t *a = addr;

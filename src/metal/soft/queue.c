@@ -179,7 +179,7 @@ static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed)
    char *err = NULL;
    switch (c->kind) {
    case CMD_DISPATCH:
-      if (!failed && !soft_run_dispatch(&c->d, &err)) {
+      if (!failed && !soft_run_dispatch(&c->d, &err, &cb->fault_addr)) {
          soft_cmdbuf_fail(cb, "%s", err ? err : "dispatch failed");
          free(err);
       }
@@ -291,6 +291,16 @@ mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *c)
    mtl_cmdbuf_status s = cb->status;
    pthread_mutex_unlock(&cb->lock);
    return s;
+}
+
+uint64_t soft_cmdbuf_fault_address(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = (soft_cmdbuf *)c;
+   /* final once the dispatches ran: completion handlers may ask */
+   pthread_mutex_lock(&cb->lock);
+   uint64_t a = cb->fault_addr;
+   pthread_mutex_unlock(&cb->lock);
+   return a;
 }
 
 const char *soft_cmdbuf_error(mtl_cmdbuf *c)

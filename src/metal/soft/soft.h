@@ -131,6 +131,8 @@ void soft_sched_free(soft_sched *s);
 const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn fn);
 /* soft_launch.sync in fiber mode (ctx = the soft_sched). */
 uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_req *req);
+/* The index in its threadgroup of the thread running now (fiber mode). */
+uint32_t soft_sched_current(const soft_sched *s);
 /* Whether addr lies in the guard page below one of s's fiber stacks. */
 bool soft_sched_is_guard(const soft_sched *s, const void *addr);
 /* Per fiber (bytes of stack, guard page excluded). */
@@ -161,6 +163,7 @@ mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err);
 void *soft_buffer_contents(mtl_buffer *buf);
 uint64_t soft_buffer_gpu_address(mtl_buffer *buf);
 size_t soft_buffer_length(mtl_buffer *buf);
+bool soft_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 void soft_buffer_release(mtl_buffer *buf);
 /* The live buffer whose GPU view contains [addr, addr+len), or NULL. */
 soft_buffer *soft_buffer_find_gpu(uint64_t addr, size_t len);
@@ -224,7 +227,11 @@ bool soft_pool_acquire(char **err);
 void soft_pool_release(void);
 /* Runs every threadgroup of d on the pool (the caller helps); false and a
  * malloc'ed *err if the kernel faulted or hit an unsupported barrier. */
-bool soft_run_dispatch(const soft_dispatch *d, char **err);
+/* *fault_addr: the address of a fault that failed it (0 for other errors). */
+bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr);
+/* METALCUDA_VALIDATE is set: every kernel runs as fibers (a fault names its
+ * thread) and buffers may have inaccessible ranges (mtl_buffer_set_gpu_access). */
+bool soft_validating(void);
 /* Per-thread setup for threads that run kernels (alternate signal stack). */
 void *soft_thread_enter(void);
 void soft_thread_leave(void *token);
@@ -278,6 +285,7 @@ typedef struct soft_cmdbuf {
    bool done;                     /* completed and handlers ran */
    soft_cmd *head, **tail;
    char *error;                   /* encoding or execution failure */
+   uint64_t fault_addr;           /* the address of a kernel fault (0: none) */
    soft_handler *handlers;
    uint32_t nhandlers;
    uint64_t start_ns, end_ns;
@@ -304,6 +312,7 @@ void soft_cmdbuf_commit(mtl_cmdbuf *cb);
 void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *soft_cmdbuf_error(mtl_cmdbuf *cb);
+uint64_t soft_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);
 
