@@ -3,7 +3,9 @@
 # `nvcc -cudart shared` into $BUILD/bench/, runs each through
 # `bin/metalcuda run` (or directly on NVIDIA's runtime with --native) and
 # prints one table: each measure, its reference measured in the same run,
-# and the ratio, which is the result.  See bench/README.md.
+# and the ratio, which is the result.  Then bench/translate.sh and
+# bench/kernels.sh (not with --native), which print rows of their own.
+# See bench/README.md.
 #
 # Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
 # METALCUDA_BIN (default bin/metalcuda), METALCUDA_CACHE.
@@ -34,6 +36,7 @@ trap 'rm -f "$rows"' EXIT
 rc=0 device=
 for src in bench/*.cu; do
    n=$(basename "$src" .cu) exe=$BUILD/bench/$(basename "$src" .cu)
+   [ "$n" = kernels ] && continue   # needs a kernel name: bench/kernels.sh builds and runs it
    if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
       "$NVCC" -cudart shared -arch="$NVCC_ARCH" -O2 -Ibench "$src" -o "$exe" || { rc=1; continue; }
    fi
@@ -59,13 +62,28 @@ if [ $native -eq 0 ]; then
    fi
 fi
 
+# Kernels against OpenMP C and OpenCL on PoCL on the same cores (software
+# device only: the ratio compares CPU implementations).  Status 77: a
+# prerequisite is missing, said on stderr; the rest of the table stands.
+if [ $native -eq 0 ]; then
+   row=$(bash bench/kernels.sh)
+   status=$?
+   printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+   printf '%s\n' "$row" | sed -n 's/^NOTE /  (kernels: /p' | sed 's/$/)/' >>"$rows.notes"
+   if [ $status -eq 77 ]; then
+      echo "bench: kernel rows skipped (see above)" >&2
+   elif [ $status -ne 0 ]; then
+      rc=1
+   fi
+fi
+
 echo "metalcuda bench — $([ $native -eq 1 ] && echo "native (NVIDIA runtime)" || echo "through $TOOL run")"
 echo "device: ${device:-?}; host: $(nproc 2>/dev/null || echo ?) CPU threads, $(uname -sm)"
 echo
-awk -F'|' 'BEGIN { f = "%-42s %8s   %-22s %s\n";
+awk -F'|' 'BEGIN { f = "%-48s %8s   %-22s %s\n";
                    printf f, "measure", "ratio", "value", "reference";
                    printf f, "-------", "-----", "-----", "---------" }
-           { printf "%-42s %8s   %-22s %s\n", $1, $4, $2, $3; how[NR] = $1 ": " $5 }
+           { printf "%-48s %8s   %-22s %s\n", $1, $4, $2, $3; how[NR] = $1 ": " $5 }
            END { print ""; print "ratio:"; for (i = 1; i <= NR; i++) print "  " how[i] }' "$rows"
 [ -f "$rows.notes" ] && cat "$rows.notes" && rm -f "$rows.notes"
 exit $rc

@@ -394,6 +394,39 @@ static int half_args(const compiler *c, const char **a)
    return n;
 }
 
+/* The CPU the kernels are compiled for (-march=native: vector units, FMA
+ * instructions for fma() instead of a libm call), part of the cache key so
+ * a cache shared between machines never hands one CPU another's code:
+ * /proc/cpuinfo's model and flags on Linux; elsewhere "" and no -march. */
+static const char *cpu_identity(void)
+{
+   static char id[4096];
+   static bool done;
+   if (done)
+      return id;
+   done = true;
+#if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))
+   FILE *f = fopen("/proc/cpuinfo", "r");
+   char line[4096];
+   size_t n = 0;
+   while (f && fgets(line, sizeof(line), f)) {
+      bool want = !strncmp(line, "model name", 10) || !strncmp(line, "flags", 5) ||
+                  !strncmp(line, "Features", 8) || !strncmp(line, "CPU part", 8) ||
+                  !strncmp(line, "CPU implementer", 15);
+      if (!strncmp(line, "processor", 9) && n)
+         break;   /* the first CPU is enough */
+      if (want && n + strlen(line) < sizeof(id)) {
+         memcpy(id + n, line, strlen(line));
+         n += strlen(line);
+      }
+   }
+   if (f)
+      fclose(f);
+   id[n] = 0;
+#endif
+   return id;
+}
+
 /* Compiler options, everything but the file names.  They are part of the
  * cache key. */
 static int compile_args(const compiler *c, const char *shim_dir, const mtl_compile_options *opts,
@@ -404,6 +437,13 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
    snprintf(verdef, verdef_cap, "-D__MC_MSL_VERSION=%u", ver);
    a[n++] = "-std=c++17";
    a[n++] = "-O2";
+   if (cpu_identity()[0]) {
+#if defined(__x86_64__)
+      a[n++] = "-march=native";
+#elif defined(__aarch64__)
+      a[n++] = "-mcpu=native";
+#endif
+   }
    a[n++] = "-fPIC";
    a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */
    a[n++] = "-fdata-sections";
@@ -566,6 +606,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    sha256_init(&hc);
    sha256_update(&hc, CACHE_FORMAT, sizeof(CACHE_FORMAT));
    sha256_update(&hc, c->identity, strlen(c->identity) + 1);
+   sha256_update(&hc, cpu_identity(), strlen(cpu_identity()) + 1);
    for (int i = 0; i < j.nargs; i++)
       sha256_update(&hc, args[i], strlen(args[i]) + 1);
    sha256_update(&hc, shim, shim_len);
