@@ -32,10 +32,10 @@
  * barrier) is broken: the dispatch fails with a message naming the
  * problem, where a GPU would hang or misbehave.
  *
- * Stacks are SOFT_FIBER_STACK bytes with a guard page below, mapped once
+ * Stacks are SOFT_FIBER_STACK bytes with a 64 KB guard below, mapped once
  * per OS thread and reused by every threadgroup (pages are committed only
  * when touched).  A fault inside a fiber, including a stack overflow into
- * the guard page, is caught by exec.c's handler on the alternate signal
+ * the guard, is caught by exec.c's handler on the alternate signal
  * stack, which jumps back to the dispatcher's context: the fibers of that
  * threadgroup are simply abandoned.  No fiber ever longjmps itself: an
  * error found by the scheduler switches back to the dispatcher, which
@@ -95,7 +95,7 @@ typedef struct fiber {
    ucontext_t uc;
 #endif
    soft_sched *s;
-   uint8_t *map;              /* guard page + stack; NULL for the dispatcher */
+   uint8_t *map;              /* guard + stack; NULL for the dispatcher */
    unsigned vg_stack;         /* valgrind's id of the stack */
    const void *stack_lo;      /* usable stack, for ASan */
    size_t stack_size;
@@ -125,7 +125,7 @@ struct soft_sched {
    struct { uint32_t arrived, count; } named[16];   /* PTX named barriers: this phase */
    const char *error;
    char errbuf[256];
-   size_t page;
+   size_t guard;              /* inaccessible bytes below each stack */
    bool from_main;            /* the next fiber to start comes from main */
 };
 
@@ -201,25 +201,25 @@ static void unmap_fiber(soft_sched *s, fiber *f)
       VALGRIND_STACK_DEREGISTER(f->vg_stack);
 #endif
    if (f->map)
-      munmap(f->map, SOFT_FIBER_STACK + s->page);
+      munmap(f->map, SOFT_FIBER_STACK + s->guard);
    f->map = NULL;
 }
 
 static bool map_fiber(soft_sched *s, fiber *f)
 {
-   size_t len = SOFT_FIBER_STACK + s->page;
+   size_t len = SOFT_FIBER_STACK + s->guard;
    uint8_t *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
    if (p == MAP_FAILED)
       return false;
-   if (mprotect(p, s->page, PROT_NONE)) {     /* the guard page: overflow faults */
+   if (mprotect(p, s->guard, PROT_NONE)) {     /* the guard: overflow faults */
       munmap(p, len);
       return false;
    }
    f->map = p;
-   f->stack_lo = p + s->page;
+   f->stack_lo = p + s->guard;
    f->stack_size = SOFT_FIBER_STACK;
 #if FIBER_VALGRIND
-   f->vg_stack = VALGRIND_STACK_REGISTER(p + s->page, p + len);
+   f->vg_stack = VALGRIND_STACK_REGISTER(p + s->guard, p + len);
 #endif
    return true;
 }
@@ -250,8 +250,11 @@ soft_sched *soft_sched_new(void)
 {
    soft_sched *s = mc_calloc(1, sizeof(*s));
    if (s) {
+      /* 64 KB, not one page: a frame larger than the guard (big locals,
+       * ASan's redzones) would step over it into other memory. */
       long pg = sysconf(_SC_PAGESIZE);
-      s->page = pg > 0 ? (size_t)pg : 4096;
+      size_t page = pg > 0 ? (size_t)pg : 4096;
+      s->guard = ALIGN_UP((size_t)64 * 1024, page);
    }
    return s;
 }
@@ -273,7 +276,7 @@ bool soft_sched_is_guard(const soft_sched *s, const void *addr)
 {
    const uint8_t *a = addr;
    for (uint32_t i = 0; s && i < s->cap; i++)
-      if (s->f[i].map && a >= s->f[i].map && a < s->f[i].map + s->page)
+      if (s->f[i].map && a >= s->f[i].map && a < s->f[i].map + s->guard)
          return true;
    return false;
 }
@@ -535,17 +538,17 @@ const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn f
 #if FIBER_ASAN
       /* The stack's last user (a fiber of an earlier threadgroup, perhaps
        * abandoned after a fault) left its frames' redzones poisoned. */
-      ASAN_UNPOISON_MEMORY_REGION(f->map + s->page, SOFT_FIBER_STACK);
+      ASAN_UNPOISON_MEMORY_REGION(f->map + s->guard, SOFT_FIBER_STACK);
 #endif
 #if FIBER_ASM
       /* Stack tops at different offsets within a page: at the same offset
        * every fiber's frames would fall in the same cache sets, and each
        * switch would miss. */
       uint32_t color = (i * 13u) % 64u * 64u;
-      f->sp = soft_fiber_prepare(f->map + s->page + SOFT_FIBER_STACK - color, fiber_main, f);
+      f->sp = soft_fiber_prepare(f->map + s->guard + SOFT_FIBER_STACK - color, fiber_main, f);
 #else
       getcontext(&f->uc);
-      f->uc.uc_stack.ss_sp = f->map + s->page;
+      f->uc.uc_stack.ss_sp = f->map + s->guard;
       f->uc.uc_stack.ss_size = SOFT_FIBER_STACK;
       f->uc.uc_link = NULL;
       /* makecontext passes int arguments: the pointer goes in two halves. */
