@@ -38,14 +38,7 @@ ir_def *bld_arg_addr(build_ctx *c, const build_sym *sym, int64_t offset, ir_spac
    ir_def *base = bld_read_var(c, sym->var);
    if (!base || !offset)
       return base;
-   ir_def *k = bld_const(c, 64, (uint64_t)offset);
-   ir_instr *add = k ? bld_emit(c, IR_ADD, 2, 64, 1) : NULL;
-   if (!add)
-      return NULL;
-   add->type = PTX_T_U64;
-   bld_set_src(add, 0, base);
-   bld_set_src(add, 1, k);
-   return &add->def;
+   return bld_op2(c, IR_ADD, PTX_T_U64, base, bld_const(c, 64, (uint64_t)offset));
 }
 
 ir_def *bld_local_slot(build_ctx *c, uint32_t size, uint32_t align)

@@ -59,30 +59,19 @@ static ir_def *pred_op(build_ctx *c, ir_op op, ir_def *a, ir_def *b)
 /* One comparison a cmp b of type t (IR_SETP). */
 static ir_def *compare(build_ctx *c, ptx_type t, ir_cmp cmp, ir_def *a, ir_def *b)
 {
-   ir_instr *i = a && b ? bld_emit(c, IR_SETP, 2, 1, 1) : NULL;
-   if (!i)
-      return NULL;
-   i->type = t;
-   i->sub = (uint8_t)cmp;
-   i->flags = bld_flags(c);
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   return &i->def;
+   ir_def *p = bld_op2(c, IR_SETP, t, a, b);
+   if (p) {
+      p->parent->sub = (uint8_t)cmp;
+      p->parent->flags = bld_flags(c);
+   }
+   return p;
 }
 
 /* Half k (0: bits 0-15) of a 32-bit f16x2 value, as a 16-bit f16. */
 static ir_def *half_of(build_ctx *c, ir_def *v, unsigned k)
 {
-   if (v && k) {
-      ir_def *sixteen = bld_const(c, 32, 16);
-      ir_instr *sh = sixteen ? bld_emit(c, IR_SHR, 2, 32, 1) : NULL;
-      if (!sh)
-         return NULL;
-      sh->type = PTX_T_U32;
-      bld_set_src(sh, 0, v);
-      bld_set_src(sh, 1, sixteen);
-      v = &sh->def;
-   }
+   if (v && k)
+      v = bld_op2(c, IR_SHR, PTX_T_U32, v, bld_const(c, 32, 16));
    return v ? bld_resize(c, v, 16, false) : NULL;
 }
 
@@ -96,20 +85,6 @@ static bool compare_halves(build_ctx *c, ir_cmp cmp, ir_def *a, ir_def *b, ir_de
          return false;
    }
    return true;
-}
-
-/* sel ? one : 0 in `bits` bits. */
-static ir_def *select_const(build_ctx *c, ir_def *sel, uint8_t bits, uint64_t one)
-{
-   ir_def *o = bld_const(c, bits, one), *z = bld_const(c, bits, 0);
-   ir_instr *i = sel && o && z ? bld_emit(c, IR_SELECT, 3, bits, 1) : NULL;
-   if (!i)
-      return NULL;
-   i->type = bits == 64 ? PTX_T_B64 : bits == 16 ? PTX_T_B16 : PTX_T_B32;
-   bld_set_src(i, 0, sel);
-   bld_set_src(i, 1, o);
-   bld_set_src(i, 2, z);
-   return &i->def;
 }
 
 static bool cmp_mods_ok(build_ctx *c)
@@ -217,20 +192,14 @@ bool bld_tr_set(build_ctx *c)
          return false;
       for (unsigned k = 0; k < 2; k++) {
          ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r[k], pc) : r[k];
-         h[k] = select_const(c, p, 32, dt == PTX_T_F16X2 ? 0x3c00u << 16 * k : 0xffffu << 16 * k);
+         h[k] = bld_select_const(c, p, 32, dt == PTX_T_F16X2 ? 0x3c00u << 16 * k : 0xffffu << 16 * k);
       }
-      ir_instr *o = h[0] && h[1] ? bld_emit(c, IR_OR, 2, 32, 1) : NULL;
-      if (!o)
-         return false;
-      o->type = PTX_T_B32;
-      bld_set_src(o, 0, h[0]);
-      bld_set_src(o, 1, h[1]);
-      d = &o->def;
+      d = bld_op2(c, IR_OR, PTX_T_B32, h[0], h[1]);
    } else {
       ir_def *r = compare(c, st, cmp, a, b);
       ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r, pc) : r;
       uint8_t db = bld_type_bits(dt);
-      d = select_const(c, p, db, dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 ? 0x3c00u : ~0ull);
+      d = bld_select_const(c, p, db, dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 ? 0x3c00u : ~0ull);
    }
    return d && bld_write(c, in->opnds[0], d, dt);
 }

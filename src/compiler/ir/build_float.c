@@ -131,18 +131,13 @@ bool bld_tr_copysign(build_ctx *c)
 
 /* ---- testp ---- */
 
-static ir_def *int_op(build_ctx *c, ir_op op, uint8_t bits, ir_def *a, ir_def *b, uint8_t sub)
+/* a <cmp> limit, unsigned 32-bit. */
+static ir_def *setp_u32(build_ctx *c, ir_def *a, uint32_t limit, ir_cmp cmp)
 {
-   if (!a || !b)
-      return NULL;
-   ir_instr *i = bld_emit(c, op, 2, bits, 1);
-   if (!i)
-      return NULL;
-   i->type = PTX_T_U32;
-   i->sub = sub;
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   return &i->def;
+   ir_def *p = bld_op2(c, IR_SETP, PTX_T_U32, a, bld_const(c, 32, limit));
+   if (p)
+      p->parent->sub = (uint8_t)cmp;
+   return p;
 }
 
 /* testp.class.f32 p, a (PTX ISA §9.7.3.5): a class test of the bits,
@@ -169,16 +164,14 @@ bool bld_tr_testp(build_ctx *c)
       if (c->in->nmods != 1)
          return bld_refuse(c);
       ir_def *a = bld_src(c, 1, t, 32);
-      ir_def *v = int_op(c, IR_AND, 32, a, bld_const(c, 32, 0x7fffffffu), 0);
+      ir_def *v = bld_op2(c, IR_AND, PTX_T_U32, a, bld_const(c, 32, 0x7fffffffu));
       ir_def *abs = v;
       if (classes[k].bias)
-         v = int_op(c, IR_SUB, 32, v, bld_const(c, 32, classes[k].bias), 0);
-      ir_def *p = int_op(c, IR_SETP, 1, v, bld_const(c, 32, classes[k].limit), (uint8_t)classes[k].cmp);
+         v = bld_op2(c, IR_SUB, PTX_T_U32, v, bld_const(c, 32, classes[k].bias));
+      ir_def *p = setp_u32(c, v, classes[k].limit, classes[k].cmp);
       if (classes[k].m == PTX_MOD_NORMAL) {
-         ir_def *zero = int_op(c, IR_SETP, 1, abs, bld_const(c, 32, 0), IR_CMP_EQ);
-         p = int_op(c, IR_OR, 1, p, zero, 0);
-         if (p)
-            p->parent->type = PTX_T_PRED;
+         ir_def *zero = setp_u32(c, abs, 0, IR_CMP_EQ);
+         p = bld_op2(c, IR_OR, PTX_T_PRED, p, zero);
       }
       return p && bld_write(c, c->in->opnds[0], p, PTX_T_PRED);
    }
@@ -204,19 +197,6 @@ bool bld_cvt_is_float_form(build_ctx *c)
           (ptx_type_is_int(st) || (dt == PTX_T_F16 && st == PTX_T_F32));
 }
 
-static ir_def *cvt_one(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r, uint16_t flags, ir_def *a)
-{
-   ir_instr *i = a ? bld_emit(c, IR_CVT, 1, bld_type_bits(dt), 1) : NULL;
-   if (!i)
-      return NULL;
-   i->type = dt;
-   i->type2 = st;
-   i->rnd = (uint8_t)r;
-   i->flags = flags;
-   bld_set_src(i, 0, a);
-   return &i->def;
-}
-
 /* cvt.frnd.{f16x2,bf16x2}.f32 d, a, b: a goes to the upper half, b to the
  * lower (PTX ISA §9.7.9.21). */
 static bool cvt_pair(build_ctx *c, ptx_type dt, ir_rnd r, uint16_t flags)
@@ -224,12 +204,12 @@ static bool cvt_pair(build_ctx *c, ptx_type dt, ir_rnd r, uint16_t flags)
    if (!bld_need_opnds(c, 3))
       return false;
    ptx_type lane = dt == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16;
-   ir_def *hi = cvt_one(c, lane, PTX_T_F32, r, flags, bld_src(c, 1, PTX_T_F32, 32));
-   ir_def *lo = cvt_one(c, lane, PTX_T_F32, r, flags, bld_src(c, 2, PTX_T_F32, 32));
+   ir_def *hi = bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 1, PTX_T_F32, 32));
+   ir_def *lo = bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 2, PTX_T_F32, 32));
    hi = bld_resize(c, hi, 32, false);
    lo = bld_resize(c, lo, 32, false);
-   hi = int_op(c, IR_SHL, 32, hi, bld_const(c, 32, 16), 0);
-   ir_def *d = int_op(c, IR_OR, 32, hi, lo, 0);
+   hi = bld_op2(c, IR_SHL, PTX_T_U32, hi, bld_const(c, 32, 16));
+   ir_def *d = bld_op2(c, IR_OR, PTX_T_U32, hi, lo);
    return d && bld_write(c, c->in->opnds[0], d, dt);
 }
 
@@ -264,6 +244,6 @@ bool bld_tr_cvt_float(build_ctx *c)
       ok = st == PTX_T_BF16 && dt == PTX_T_F32 && r == IR_RND_NONE;
    if (!ok)
       return bld_refuse(c);
-   ir_def *d = cvt_one(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
+   ir_def *d = bld_cvt(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
    return d && bld_write(c, in->opnds[0], d, dt);
 }

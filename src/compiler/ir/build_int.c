@@ -222,52 +222,26 @@ bool bld_tr_sad(build_ctx *c)
  * are computed with unsigned compares: for s = x + y + cin,
  * cout = (x + y <u x) | (s <u x + y). */
 
-static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
-{
-   if (!a || !b)
-      return NULL;
-   ir_instr *i = bld_emit(c, op, 2, op == IR_SETP ? 1 : a->bits, 1);
-   if (!i)
-      return NULL;
-   i->type = t;
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   return &i->def;
-}
-
 static ir_def *ult(build_ctx *c, ptx_type ut, ir_def *a, ir_def *b)
 {
-   ir_def *d = alu2(c, IR_SETP, ut, a, b);
+   ir_def *d = bld_op2(c, IR_SETP, ut, a, b);
    if (d)
       d->parent->sub = IR_CMP_LT;
    return d;
 }
 
-static ir_def *zext_flag(build_ctx *c, ir_def *flag, uint8_t bits)
-{
-   ir_def *one = bld_const(c, bits, 1), *zero = bld_const(c, bits, 0);
-   ir_instr *sel = bld_emit(c, IR_SELECT, 3, bits, 1);
-   if (!flag || !one || !zero || !sel)
-      return NULL;
-   sel->type = bits == 64 ? PTX_T_U64 : PTX_T_U32;
-   bld_set_src(sel, 0, flag);
-   bld_set_src(sel, 1, one);
-   bld_set_src(sel, 2, zero);
-   return &sel->def;
-}
-
 /* x + y (+ cin when cin != NULL); *cout gets the carry out. */
 static ir_def *add_carry(build_ctx *c, ptx_type ut, ir_def *x, ir_def *y, ir_def *cin, ir_def **cout)
 {
-   ir_def *s1 = alu2(c, IR_ADD, ut, x, y);
+   ir_def *s1 = bld_op2(c, IR_ADD, ut, x, y);
    ir_def *c1 = ult(c, ut, s1, x);
    if (!cin) {
       *cout = c1;
       return s1;
    }
-   ir_def *s = alu2(c, IR_ADD, ut, s1, zext_flag(c, cin, x->bits));
+   ir_def *s = bld_op2(c, IR_ADD, ut, s1, bld_select_const(c, cin, x->bits, 1));
    ir_def *c2 = ult(c, ut, s, s1);
-   *cout = alu2(c, IR_OR, PTX_T_PRED, c1, c2);
+   *cout = bld_op2(c, IR_OR, PTX_T_PRED, c1, c2);
    return s;
 }
 

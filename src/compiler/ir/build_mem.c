@@ -23,19 +23,6 @@ static ptx_type uint_of_bits(uint8_t bits)
    }
 }
 
-static ir_def *alu2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
-{
-   if (!a || !b)
-      return NULL;
-   ir_instr *i = bld_emit(c, op, 2, a->bits, 1);
-   if (!i)
-      return NULL;
-   i->type = t;
-   bld_set_src(i, 0, a);
-   bld_set_src(i, 1, b);
-   return &i->def;
-}
-
 /* ---- mov ---- */
 
 /* v << amount or v >> amount (logical), for packing and unpacking. */
@@ -67,7 +54,7 @@ static bool mov_pack(build_ctx *c, ptx_type t, const ptx_operand *dst, const ptx
          part = shift_by(c, IR_SHL, part, k * pb);
       if (!part)
          return false;
-      acc = acc ? alu2(c, IR_OR, wt, acc, part) : part;
+      acc = acc ? bld_op2(c, IR_OR, wt, acc, part) : part;
    }
    return bld_write(c, dst, acc, t);
 }
@@ -282,7 +269,7 @@ static bool ld_strong_vector(build_ctx *c, ptx_type t, const ptx_operand *d, ir_
    for (uint32_t k = 0; k < n; k++) {
       ir_def *v = &ld->def;
       if (k)
-         v = alu2(c, IR_SHR, wt, v, bld_const(c, 32, k * eb));
+         v = bld_op2(c, IR_SHR, wt, v, bld_const(c, 32, k * eb));
       v = v ? bld_resize(c, v, eb < 16 ? 16 : eb, false) : NULL;
       if (!v || !bld_write(c, vec_elem(d, k), v, t))
          return false;
@@ -301,8 +288,8 @@ static bool st_strong_vector(build_ctx *c, ptx_type t, ir_def *const *vals, ir_d
       ir_def *v = bld_resize(c, vals[k], eb, false);
       v = v ? bld_resize(c, v, tb, false) : NULL;
       if (v && k)
-         v = alu2(c, IR_SHL, wt, v, bld_const(c, 32, k * eb));
-      w = !v ? NULL : w ? alu2(c, IR_OR, wt, w, v) : v;
+         v = bld_op2(c, IR_SHL, wt, v, bld_const(c, 32, k * eb));
+      w = !v ? NULL : w ? bld_op2(c, IR_OR, wt, w, v) : v;
       if (!w)
          return false;
    }
@@ -545,16 +532,6 @@ bool bld_tr_cvt(build_ctx *c)
    }
    if (!cvt_rounding_ok(c, dt, st, r))
       return false;
-   ir_def *a = bld_src(c, 1, st, bld_type_bits(st));
-   if (!a)
-      return false;
-   ir_instr *i = bld_emit(c, IR_CVT, 1, bld_type_bits(dt), 1);
-   if (!i)
-      return false;
-   i->type = dt;
-   i->type2 = st;
-   i->rnd = (uint8_t)r;
-   i->flags = flags;
-   bld_set_src(i, 0, a);
-   return bld_write(c, in->opnds[0], &i->def, dt);
+   ir_def *d = bld_cvt(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
+   return d && bld_write(c, in->opnds[0], d, dt);
 }

@@ -99,6 +99,47 @@ bool bld_only_mods(build_ctx *c, const ptx_mod *allowed, size_t n)
    return true;
 }
 
+/* a op b as a new def (1 bit for IR_SETP, else a's width), or NULL if a
+ * or b is NULL (an earlier error): calls nest without checks between. */
+ir_def *bld_op2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b)
+{
+   ir_instr *i = a && b ? bld_emit(c, op, 2, op == IR_SETP ? 1 : a->bits, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = t;
+   bld_set_src(i, 0, a);
+   bld_set_src(i, 1, b);
+   return &i->def;
+}
+
+/* sel ? one : 0 in `bits` bits (NULL if sel is). */
+ir_def *bld_select_const(build_ctx *c, ir_def *sel, uint8_t bits, uint64_t one)
+{
+   ir_def *o = bld_const(c, bits, one), *z = bld_const(c, bits, 0);
+   ir_instr *i = sel && o && z ? bld_emit(c, IR_SELECT, 3, bits, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = bits == 64 ? PTX_T_B64 : bits == 16 ? PTX_T_B16 : PTX_T_B32;
+   bld_set_src(i, 0, sel);
+   bld_set_src(i, 1, o);
+   bld_set_src(i, 2, z);
+   return &i->def;
+}
+
+/* cvt from st to dt with rounding r and IR_F_* flags (NULL if a is). */
+ir_def *bld_cvt(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r, uint16_t flags, ir_def *a)
+{
+   ir_instr *i = a ? bld_emit(c, IR_CVT, 1, bld_type_bits(dt), 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = dt;
+   i->type2 = st;
+   i->rnd = (uint8_t)r;
+   i->flags = flags;
+   bld_set_src(i, 0, a);
+   return &i->def;
+}
+
 /* Emits op(srcs) with one def of `bits` and writes it to operand 0. */
 bool bld_alu(build_ctx *c, ir_op op, ptx_type t, uint8_t bits, ir_def **srcs, unsigned n,
                      uint8_t sub, ptx_type dst_type)

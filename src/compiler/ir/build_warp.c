@@ -85,10 +85,11 @@ static bool write_unguarded(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_t
 
 /* ---- barriers ---- */
 
-/* The thread-count operand b of bar.sync / bar.red: NULL when absent (the
- * whole block).  An immediate must be a multiple of 32 (as ptxas requires)
- * and, when .reqntid fixes the block size, equal to it. */
-static bool thread_count(build_ctx *c, unsigned k, ir_def **out)
+/* The thread-count operand b of bar.sync / bar.red / a named barrier.  An
+ * immediate must be a multiple of 32 (as ptxas requires) and, when the
+ * barrier spans the whole block (whole_block) and .reqntid fixes its size,
+ * equal to it. */
+static bool thread_count(build_ctx *c, unsigned k, bool whole_block, ir_def **out)
 {
    const ptx_operand *o = c->in->opnds[k];
    if (o->kind == PTX_OPND_IMM_INT) {
@@ -97,7 +98,7 @@ static bool thread_count(build_ctx *c, unsigned k, ir_def **out)
       if (n == 0 || n % 32 || n > 1024)
          return ir_error(c->m, c->line, "%s: thread count %llu is not a multiple of 32 from 32 to 1024",
                          bld_spelled(c), (unsigned long long)n);
-      if (req && n != req)
+      if (whole_block && req && n != req)
          return ir_error(c->m, c->line, "%s with a thread count of %llu in a block of %llu threads: Metal "
                          "barriers synchronise the whole threadgroup, so a barrier over part of the "
                          "block is not supported", bld_spelled(c), (unsigned long long)n,
@@ -117,7 +118,7 @@ static bool tr_bar_sync(build_ctx *c)
    if (in->nopnds != 1 && in->nopnds != 2)
       return bld_need_opnds(c, 1);
    ir_def *count = NULL;
-   if (in->nopnds == 2 && !thread_count(c, 1, &count))
+   if (in->nopnds == 2 && !thread_count(c, 1, true, &count))
       return false;
    if (!bld_src(c, 0, PTX_T_U32, 32))          /* the id: checked, unused */
       return false;
@@ -143,7 +144,7 @@ static bool tr_bar_red(build_ctx *c)
    if (in->nopnds != 3 && in->nopnds != 4)
       return bld_need_opnds(c, 3);
    ir_def *srcs[2] = { bld_src(c, in->nopnds - 1, PTX_T_PRED, 1), NULL };
-   if (in->nopnds == 4 && !thread_count(c, 2, &srcs[1]))
+   if (in->nopnds == 4 && !thread_count(c, 2, true, &srcs[1]))
       return false;
    if (!bld_src(c, 1, PTX_T_U32, 32))
       return false;
@@ -203,16 +204,15 @@ static bool tr_named_bar(build_ctx *c)
                       bld_spelled(c));
    if (in->nopnds != (arrive ? 2u : 1u) && in->nopnds != 2)
       return bld_need_opnds(c, 2);
-   const ptx_operand *cnt = in->nopnds == 2 ? in->opnds[1] : NULL;
-   if (cnt && cnt->kind == PTX_OPND_IMM_INT && (cnt->u.imm.bits == 0 || cnt->u.imm.bits % 32 || cnt->u.imm.bits > 1024))
-      return ir_error(c->m, c->line, "%s: thread count %llu is not a multiple of 32 from 32 to 1024",
-                      bld_spelled(c), (unsigned long long)cnt->u.imm.bits);
    const ptx_operand *id = in->opnds[0];
    if (id->kind == PTX_OPND_IMM_INT && id->u.imm.bits > 15)
       return ir_error(c->m, c->line, "%s: barrier %llu: PTX has barriers 0 to 15", bld_spelled(c),
                       (unsigned long long)id->u.imm.bits);
    /* count 0: the whole block (bar.sync a) */
-   ir_def *s[2] = { bld_src(c, 0, PTX_T_U32, 32), cnt ? bld_src(c, 1, PTX_T_U32, 32) : bld_const(c, 32, 0) };
+   ir_def *s[2] = { NULL, NULL };
+   if (in->nopnds == 2 ? !thread_count(c, 1, false, &s[1]) : !(s[1] = bld_const(c, 32, 0)))
+      return false;
+   s[0] = bld_src(c, 0, PTX_T_U32, 32);
    ir_instr *i = emit_guarded(c, IR_NBAR, 0, s, 2, NULL);
    if (!i)
       return false;

@@ -355,6 +355,16 @@ static void fail(soft_sched *s, const char *fmt, ...)
    s->error = s->errbuf;
 }
 
+/* Fiber i, waiting at a barrier, goes on (queued; its SIMD-group has one
+ * waiter fewer). */
+static void wake(soft_sched *s, uint32_t i)
+{
+   s->f[i].state = F_READY;
+   s->f[i].mask = 0;
+   push_back(s, i);
+   s->sg_waiting[i / SOFT_SIMD_WIDTH]--;
+}
+
 /* Every thread waits at the threadgroup barrier or is done. */
 static void release_barrier(soft_sched *s)
 {
@@ -369,13 +379,8 @@ static void release_barrier(soft_sched *s)
            "(a barrier in divergent control flow)");
       return;
    }
-   for (uint32_t i = 0; i < s->n; i++) {
-      fiber *f = &s->f[i];
-      f->state = F_READY;
-      f->mask = 0;
-      push_back(s, i);
-      s->sg_waiting[i / SOFT_SIMD_WIDTH]--;
-   }
+   for (uint32_t i = 0; i < s->n; i++)
+      wake(s, i);
    s->nbar = 0;
    s->bar_mismatch = false;
 }
@@ -479,12 +484,8 @@ static uint32_t named_barrier(soft_sched *s, fiber *f, uint32_t id, uint32_t cou
    if (++s->named[id].arrived == count) {
       s->named[id].arrived = 0;
       for (uint32_t i = 0; i < s->n; i++)
-         if (s->f[i].state == F_NBAR && s->f[i].nbar == id) {
-            s->f[i].state = F_READY;
-            s->f[i].mask = 0;
-            push_back(s, i);
-            s->sg_waiting[i / SOFT_SIMD_WIDTH]--;
-         }
+         if (s->f[i].state == F_NBAR && s->f[i].nbar == id)
+            wake(s, i);
       return 0;
    }
    if (arrive)
