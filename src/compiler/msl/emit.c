@@ -400,6 +400,8 @@ static void emit_body(emitter *e)
    emit_line(e, "uint mc_jmp = 0u;");
    emit_line(e, "(void)mc_jmp; (void)mc_L; (void)mc_tid; (void)mc_ctaid; (void)mc_ntid; (void)mc_nctaid;");
    declare_values(e);
+   if (e->rs)
+      emit_resume_dispatch(e);
    if (f->is_kernel && uses_op(f, IR_NBAR)) {
       /* zeroed before any thread can arrive (build_warp.c refuses named
        * barriers in .funcs) */
@@ -417,6 +419,9 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    emitter e;
    if (!emitter_init(&e, out, f, msl_name))
       return false;
+   e.rs = emit_resume_plan(f, e.ar);
+   if (e.rs)
+      emit_resume_struct(out, e.rs, msl_name);
    strbuf_printf(out, "// PTX kernel %s\n", f->name);
    strbuf_printf(out, "kernel void %s(\n", msl_name);
    strbuf_puts(out, "    constant uchar *mc_param [[buffer(0)]],\n");

@@ -27,11 +27,36 @@ static void fin(emitter *e, const ir_instr *i, const ir_def *d)
    strbuf_puts(e->out, ftz ? "))" : ")");
 }
 
+static bool is_directed(ir_rnd r);
+
+/* Only the f32 add, sub, mul, div and fma of the native path (fset) read
+ * d: a NaN there gives a NaN whatever its payload, and they canonicalise
+ * their own results, so d's NaN need not be canonical.  Saves a compare
+ * and a select per operation in chains like a dot product.  Anything else
+ * (a store, a move to an integer, abs/neg, a phi, the directed-rounding
+ * helpers, which look at bits) sees canonical NaNs only. */
+static bool nan_payload_unseen(const ir_def *d)
+{
+   if (!d->uses)
+      return false;
+   ir_foreach_use(u, d) {
+      const ir_instr *c = u->parent;
+      if (u < c->srcs || u >= c->srcs + c->nsrcs)
+         return false;   /* a guard or old value, not an operand */
+      if (c->type != PTX_T_F32 || is_directed((ir_rnd)c->rnd))
+         return false;
+      if (c->op != IR_ADD && c->op != IR_SUB && c->op != IR_MUL && c->op != IR_DIV && c->op != IR_FMA)
+         return false;
+   }
+   return true;
+}
+
 /* Writes vN = wrap(<float expression>) with .ftz/.sat on the result;
  * the expression is given as a format whose %F are float operands. */
 static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
 {
    bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
+   bool canon = h || !nan_payload_unseen(&i->def);
    va_list ap;
    emit_indent(e);
    emit_val(e, &i->def);
@@ -40,7 +65,7 @@ static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
       strbuf_puts(e->out, h ? "mc_sat16(" : "mc_sat(");
    if (ftz)
       strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
-   strbuf_puts(e->out, h ? "mc_canon16(mc_f2h(" : "mc_canon(mc_u(");
+   strbuf_puts(e->out, h ? "mc_canon16(mc_f2h(" : canon ? "mc_canon(mc_u(" : "(mc_u(");
    va_start(ap, fmt);
    for (const char *p = fmt; *p; p++) {
       if (*p == '%' && p[1] == 'F') {

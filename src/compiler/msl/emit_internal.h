@@ -18,6 +18,8 @@ typedef struct pending_jump {
 } pending_jump;
 typedef VEC(pending_jump) pending_vec;
 
+typedef struct resume_plan resume_plan;   /* emit_resume.c */
+
 typedef struct emitter {
    strbuf *out;
    ir_func *f;
@@ -31,6 +33,7 @@ typedef struct emitter {
    bool has_local;            /* the thread has local memory (mc_local): kernel or callee */
    ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */
    const char *lib_name;      /* the kernel's MSL name; callees are named after it */
+   const resume_plan *rs;     /* barriers as resume points (software device), or NULL */
 } emitter;
 
 const char *msl_utype(uint8_t bits);
@@ -65,6 +68,15 @@ bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */
  * MSL name of a callee. */
 void emit_func_signature(emitter *e);
 const char *emit_callee_name(emitter *e, const ir_func *callee);
+
+/* emit_resume.c: a kernel's barriers as resume points for the software
+ * device (NULL: not eligible), the slot type (before the kernel), the
+ * dispatch to the resume points (after the declarations) and a barrier
+ * with its save and resume point. */
+resume_plan *emit_resume_plan(ir_func *f, arena *ar);
+void emit_resume_struct(strbuf *out, const resume_plan *p, const char *msl_name);
+void emit_resume_dispatch(emitter *e);
+void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier);
 
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */

@@ -29,7 +29,11 @@ static void emit_bar(emitter *e, const ir_instr *i)
 {
    if (i->nsrcs)
       emit_stmt(e, "mc_bar_count_check(mc_L, %V, %s);", S(i, 0), NTHREADS);
-   emit_line(e, "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
+   const char *barrier = "threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);";
+   if (e->rs)
+      emit_resume_barrier(e, i, barrier);
+   else
+      emit_line(e, "%s", barrier);
 }
 
 /* bar.red: a threadgroup array the kernel declares (emit.c), so kernels

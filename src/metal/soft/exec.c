@@ -47,6 +47,8 @@ typedef struct worker_tls {
    void *alt_stack;
    soft_sched *sched;                  /* fiber stacks, made on first need */
    bool in_fibers;                     /* sched is running a threadgroup */
+   void *scratch;                      /* soft_launch.scratch */
+   size_t scratch_cap;
    _Alignas(64) uint8_t tg_mem[MTL_MAX_THREADGROUP_MEMORY];
 } worker_tls;
 
@@ -81,6 +83,7 @@ void soft_thread_leave(void *token)
       munmap(w->alt_stack, ALT_STACK);
    }
    soft_sched_free(w->sched);
+   free(w->scratch);
    tls = NULL;
    free(w);
 }
@@ -241,6 +244,21 @@ static uint32_t loop_sync(void *ctx, uint32_t kind, const void *site, soft_simd_
    return kind == SOFT_SYNC_TG_BARRIER ? 0 : 1;
 }
 
+/* soft_launch.scratch: grows this worker's buffer (the old contents are
+ * not kept: a threadgroup asks once, before it stores anything there). */
+static void *worker_scratch(void *ctx, size_t bytes)
+{
+   worker_tls *w = ctx;
+   if (bytes > w->scratch_cap) {
+      free(w->scratch);
+      w->scratch_cap = 0;
+      if (!(w->scratch = malloc(bytes)))
+         return NULL;
+      w->scratch_cap = bytes;
+   }
+   return w->scratch;
+}
+
 /* Picks fiber or loop mode for a dispatch; false if fibers are needed and
  * their scheduler cannot be made. */
 static bool choose_mode(soft_launch *L, const soft_dispatch *d, worker_tls *w)
@@ -250,8 +268,13 @@ static bool choose_mode(soft_launch *L, const soft_dispatch *d, worker_tls *w)
    L->fibers = NULL;
    L->sync = loop_sync;
    L->sync_ctx = L;
-   /* Validation runs every kernel as fibers: a fault then knows its thread. */
-   if (!((d->pipe->info.flags & SOFT_KERNEL_FIBERS) || soft_validating()) || d->launch.nthreads <= 1)
+   L->scratch = worker_scratch;
+   L->scratch_ctx = w;
+   /* Validation runs every kernel as fibers: a fault then knows its thread.
+    * Otherwise a kernel whose barriers are resume points runs in passes. */
+   uint32_t flags = d->pipe->info.flags;
+   bool fibers = (flags & SOFT_KERNEL_FIBERS) && !(flags & SOFT_KERNEL_RESUMABLE);
+   if (!(fibers || soft_validating()) || d->launch.nthreads <= 1)
       return true;
    if (!w->sched && !(w->sched = soft_sched_new()))
       return false;

@@ -286,6 +286,7 @@ typedef struct kdecl {
    kparam p[64];
    uint32_t np;
    strbuf tg_size;          /* C++ expression: static threadgroup bytes */
+   bool resumable;          /* its barriers are resume points (emit_resume.c) */
 } kdecl;
 
 static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
@@ -645,25 +646,36 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_printf(g, "static_assert((0%s) <= %d, \"kernel '%s': threadgroup memory exceeds "
                  "Metal's 32 KB limit\");\n", tgs, MTL_MAX_THREADGROUP_MEMORY, kd->name);
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) const ::__mc::kernel_info "
-                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS};\n", kd->name,
+                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS%s};\n", kd->name,
                  SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
-                 tgs, bufmask, tgmask);
+                 tgs, bufmask, tgmask, kd->resumable ? " | ::__mc::KERNEL_RESUMABLE" : "");
    gen_thread_fn(s, kd);
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
                  "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
-                 "   ::__mc::cur = __mc_L;\n"
-                 "   if (__mc_L->fibers) {\n"
+                 "   ::__mc::cur = __mc_L;\n", kd->name);
+   if (kd->resumable)
+      strbuf_puts(g, "   ::__mc::rs.on = false;\n");
+   strbuf_printf(g, "   if (__mc_L->fibers) {\n"
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
                  "      return;\n"
-                 "   }\n", kd->name, kd->name);
+                 "   }\n", kd->name);
    gen_bindings(s, kd);
-   strbuf_puts(g, "   uint __mc_i = 0;\n"
-               "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
-               "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
-               "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++, __mc_i++) {\n"
-               "      (void)__mc_i;\n");
-   gen_call(s, kd, "      ");
-   strbuf_puts(g, "   }\n}\n");
+   /* A resumable kernel: passes over the threads, barrier to barrier. */
+   const char *ind = kd->resumable ? "   " : "";
+   if (kd->resumable)
+      strbuf_puts(g, "   ::__mc::rs_begin();\n   do {\n");
+   strbuf_printf(g, "%s   uint __mc_i = 0;\n"
+                 "%s   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
+                 "%s   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
+                 "%s   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++, __mc_i++) {\n"
+                 "%s      (void)__mc_i;\n", ind, ind, ind, ind, ind);
+   if (kd->resumable)
+      strbuf_puts(g, "         ::__mc::rs.i = __mc_i;\n");
+   gen_call(s, kd, kd->resumable ? "         " : "      ");
+   strbuf_printf(g, "%s   }\n", ind);
+   if (kd->resumable)
+      strbuf_puts(g, "   } while (::__mc::rs_next(__mc_L));\n   ::__mc::rs.on = false;\n");
+   strbuf_puts(g, "}\n");
 }
 
 /* ---- kernels ---- */
@@ -724,6 +736,8 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
       goto out;                                /* a declaration: the definition comes later */
    uint32_t body_end = match(s, k);
    scan_body(s, k, body_end, kd);
+   for (uint32_t t = k; t < body_end && !kd->resumable; t++)
+      kd->resumable = is(s, t, "__mc_rs_on");
    if (!s->err && !s->oom && !kd->tg_size.failed) {
       gen_entry(s, kd);
       (*count)++;

@@ -12,13 +12,17 @@
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
 
-enum { SOFT_ABI_VERSION = 2, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+enum { SOFT_ABI_VERSION = 3, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
 
 /* soft_kernel_info.flags */
 enum {
    /* The kernel reaches a barrier or a SIMD-group function: its threads run
     * as fibers (fibercheck.c sets it in the object before linking). */
    SOFT_KERNEL_FIBERS = 1u << 0,
+   /* Its barriers are resume points (src/compiler/msl/emit_resume.c): in
+    * loop mode the entry runs its threads in passes, barrier to barrier,
+    * so it needs fibers only for validation (msl_scan.c sets it). */
+   SOFT_KERNEL_RESUMABLE = 1u << 1,
 };
 
 /* What a thread asks the scheduler (soft_launch.sync). */
@@ -63,6 +67,10 @@ typedef struct soft_launch {
     * (threadgroup barriers). */
    uint32_t (*sync)(void *ctx, uint32_t kind, const void *site, soft_simd_req *req);
    void *sync_ctx;
+   /* Memory of at least `bytes` for this OS thread, kept until the next
+    * call (a resumable kernel's per-thread slots); NULL if out of memory. */
+   void *(*scratch)(void *ctx, size_t bytes);
+   void *scratch_ctx;
 } soft_launch;
 
 /* Per-kernel facts the generated code exports (__mc_info_NAME). */

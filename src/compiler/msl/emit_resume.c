@@ -1,0 +1,298 @@
+/*
+ * emit_resume.c — a kernel's barriers as resume points, for the software
+ * Metal device.
+ *
+ * A CPU runs the threads of a threadgroup one after another, so at a
+ * threadgroup_barrier each thread must wait for the others.  The software
+ * device can do that with fibers (a stack per thread and a context switch
+ * at every barrier: 50-100 ns per thread), or, for a kernel marked up
+ * here, in passes: every thread runs up to its next barrier, saves the
+ * values live across it in a slot of its own and returns; once all have,
+ * each is called again, restores its values and jumps to just after that
+ * barrier (a few ns per thread).
+ *
+ * The markup sits inside `#ifdef __MC_SOFT_RESUME`, which only the
+ * software device's metal_stdlib defines: a Metal compiler sees the plain
+ * kernel, byte for byte the code the other kernels get.  The jumps and
+ * labels are the shim's macros (__MC_RS_GOTO, __MC_RS_LABEL): MSL has no
+ * goto.  The jumps are legal C++: every variable is declared, with its
+ * initializer, at the top of the kernel, before the dispatch (emit.c), and
+ * the only block-scoped declarations are phi temporaries in blocks of
+ * their own, which never hold a barrier.  mc_jmp is 0 at every barrier (it
+ * is set just before a break and consumed just after).
+ *
+ * What is saved at a barrier: the SSA values live after it (backward
+ * dataflow over the CFG; a phi's sources are used at the end of the
+ * predecessor, where emit.c copies them), plus the thread's local memory
+ * and clock counter when it has them.
+ *
+ * Eligible: a kernel whose only convergent operation is the whole-group
+ * barrier (bar.sync, barrier.sync, __syncthreads), with no calls, no named
+ * barriers and at most RESUME_MAX_LOCAL bytes of local memory.  The others
+ * keep fibers (SIMD-group functions need every lane's value at once).
+ */
+#include "emit_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+   RESUME_MAX_LOCAL = 1024,   /* local memory copied at each barrier */
+   RESUME_MAX_BARRIERS = 4096,
+};
+
+struct resume_plan {
+   uint32_t words;            /* 64-bit words per value set */
+   uint32_t ndefs;            /* def indices are below this */
+   const ir_def **defs;       /* by def index: the values that are variables */
+   uint64_t *all;             /* values live at some barrier: the slot's fields */
+   uint32_t nbar;
+   const ir_instr **bars;     /* barrier id - 1 → instruction */
+   uint64_t **live;           /* barrier id - 1 → values live after it */
+   uint32_t local_bytes;      /* mc_local saved with them (0: none) */
+   bool clock;                /* mc_clk saved with them */
+};
+
+static bool is_variable(const ir_def *d)
+{
+   return d && d->bits && d->parent->op != IR_CONST && d->parent->op != IR_UNDEF;
+}
+
+static bool eligible(const ir_func *f, uint32_t *nbar)
+{
+   *nbar = 0;
+   if (!f->is_kernel || MC_MAX(f->local_total, f->local_bytes) > RESUME_MAX_LOCAL)
+      return false;
+   ir_foreach_block(b, f) {
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_BAR)
+            ++*nbar;
+         else if (ir_op_is(i->op, IR_OP_CONVERGENT) || i->op == IR_CALL || i->op == IR_NBAR)
+            return false;
+      }
+   }
+   return *nbar > 0 && *nbar <= RESUME_MAX_BARRIERS;
+}
+
+/* ---- value sets ---- */
+
+static inline void set_add(uint64_t *s, uint32_t k) { s[k / 64] |= 1ull << (k % 64); }
+static inline void set_del(uint64_t *s, uint32_t k) { s[k / 64] &= ~(1ull << (k % 64)); }
+static inline bool set_has(const uint64_t *s, uint32_t k) { return s[k / 64] >> (k % 64) & 1; }
+
+/* One instruction, walking backward: its def dies, its operands live. */
+static void step_back(uint64_t *live, const ir_instr *i)
+{
+   if (is_variable(&i->def))
+      set_del(live, i->def.index);
+   if (i->op == IR_PHI)
+      return;                 /* its sources are used in the predecessors */
+   for (uint32_t k = 0; k < i->nsrcs; k++)
+      if (is_variable(i->srcs[k].def))
+         set_add(live, i->srcs[k].def->index);
+   if (is_variable(i->guard.def))
+      set_add(live, i->guard.def->index);
+   if (is_variable(i->old.def))
+      set_add(live, i->old.def->index);
+}
+
+/* live_out(b): what its successors need, their phis' sources from b
+ * included. */
+static void live_out(const resume_plan *p, const ir_block *b, uint64_t **in, uint64_t *out)
+{
+   memset(out, 0, p->words * sizeof(*out));
+   ir_foreach_succ(sp, b) {
+      const ir_block *s = *sp;
+      for (uint32_t w = 0; w < p->words; w++)
+         out[w] |= in[s->index][w];
+      ir_foreach_instr(phi, s) {
+         if (phi->op != IR_PHI)
+            break;
+         for (uint32_t k = 0; k < phi->nsrcs; k++)
+            if (phi->srcs[k].pred == b && is_variable(phi->srcs[k].def))
+               set_add(out, phi->srcs[k].def->index);
+      }
+   }
+}
+
+/* Backward dataflow to a fixed point; then each barrier's live set. */
+static bool compute_liveness(resume_plan *p, ir_func *f, arena *ar)
+{
+   uint32_t nb = f->blocks.len;
+   uint64_t **in = arena_alloc(ar, nb * sizeof(*in));
+   uint64_t *tmp = arena_alloc(ar, p->words * sizeof(*tmp));
+   if (!in || !tmp)
+      return false;
+   for (uint32_t b = 0; b < nb; b++)
+      if (!(in[b] = arena_alloc(ar, p->words * sizeof(**in))))
+         return false;
+   for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t b = nb; b-- > 0;) {
+         const ir_block *blk = f->blocks.data[b];
+         live_out(p, blk, in, tmp);
+         ir_foreach_instr_reverse(i, blk)
+            step_back(tmp, i);
+         if (memcmp(tmp, in[b], p->words * sizeof(*tmp))) {
+            memcpy(in[b], tmp, p->words * sizeof(*tmp));
+            changed = true;
+         }
+      }
+   }
+   uint32_t id = 0;
+   ir_foreach_block(b, f) {
+      live_out(p, b, in, tmp);
+      /* walking back from the end, each barrier meets what lives after it */
+      ir_foreach_instr_reverse(i, b) {
+         if (i->op == IR_BAR) {
+            uint64_t *s = arena_alloc(ar, p->words * sizeof(*s));
+            if (!s)
+               return false;
+            memcpy(s, tmp, p->words * sizeof(*s));
+            p->bars[id] = i;
+            p->live[id++] = s;
+            for (uint32_t w = 0; w < p->words; w++)
+               p->all[w] |= s[w];
+         }
+         step_back(tmp, i);
+      }
+   }
+   return true;
+}
+
+resume_plan *emit_resume_plan(ir_func *f, arena *ar)
+{
+   uint32_t nbar;
+   if (!eligible(f, &nbar))
+      return NULL;
+   resume_plan *p = arena_alloc(ar, sizeof(*p));
+   if (!p)
+      return NULL;
+   p->words = (f->ndefs + 63) / 64 + 1;
+   p->defs = arena_alloc(ar, (f->ndefs + 1) * sizeof(*p->defs));
+   p->all = arena_alloc(ar, p->words * sizeof(*p->all));
+   p->bars = arena_alloc(ar, nbar * sizeof(*p->bars));
+   p->live = arena_alloc(ar, nbar * sizeof(*p->live));
+   if (!p->defs || !p->all || !p->bars || !p->live)
+      return NULL;
+   p->nbar = nbar;
+   p->ndefs = f->ndefs;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (is_variable(&i->def) && i->def.index < f->ndefs)
+            p->defs[i->def.index] = &i->def;
+   if (!compute_liveness(p, f, ar))
+      return NULL;
+   p->local_bytes = MC_MAX(f->local_total, f->local_bytes);
+   p->clock = f->uses_clock;
+   return p;
+}
+
+/* ---- the text ---- */
+
+static uint32_t barrier_id(const resume_plan *p, const ir_instr *i)
+{
+   for (uint32_t k = 0; k < p->nbar; k++)
+      if (p->bars[k] == i)
+         return k + 1;
+   return 0;
+}
+
+/* Copies the values of set s (and local memory, the clock) between the
+ * variables and the slot mc_rs: into the slot, or back when restoring. */
+static void emit_copies(emitter *e, const uint64_t *s, bool restore)
+{
+   const resume_plan *p = e->rs;
+   for (uint32_t k = 0; k < p->ndefs; k++) {
+      if (!set_has(s, k) || !p->defs[k])
+         continue;
+      const ir_def *d = p->defs[k];
+      for (unsigned c = 0; c < d->ncomp; c++) {
+         char name[32];
+         if (d->ncomp > 1)
+            snprintf(name, sizeof(name), "v%u_%u", d->index, c);
+         else
+            snprintf(name, sizeof(name), "v%u", d->index);
+         if (restore)
+            emit_line(e, "%s = mc_rs.%s;", name, name);
+         else
+            emit_line(e, "mc_rs.%s = %s;", name, name);
+      }
+   }
+   if (p->local_bytes)
+      emit_line(e, restore ? "__builtin_memcpy(mc_local, mc_rs.mc_local, %uu);"
+                           : "__builtin_memcpy(mc_rs.mc_local, mc_local, %uu);", p->local_bytes);
+   if (p->clock)
+      emit_line(e, restore ? "mc_clk = mc_rs.mc_clk;" : "mc_rs.mc_clk = mc_clk;");
+}
+
+static void emit_slot_ref(emitter *e)
+{
+   emit_line(e, "thread mc_rs_%s &mc_rs = *(thread mc_rs_%s *)__mc_rs_slot(sizeof(mc_rs_%s));",
+             e->lib_name, e->lib_name, e->lib_name);
+}
+
+void emit_resume_struct(strbuf *out, const resume_plan *p, const char *msl_name)
+{
+   strbuf_printf(out, "#ifdef __MC_SOFT_RESUME\n// a thread's values across a barrier (software device)\n"
+                 "struct mc_rs_%s {\n", msl_name);
+   for (uint32_t k = 0; k < p->ndefs; k++) {
+      if (!set_has(p->all, k) || !p->defs[k])
+         continue;
+      const ir_def *d = p->defs[k];
+      if (d->ncomp == 1) {
+         strbuf_printf(out, "    %s v%u;\n", msl_utype(d->bits), d->index);
+         continue;
+      }
+      for (unsigned c = 0; c < d->ncomp; c++)
+         strbuf_printf(out, "    %s v%u_%u;\n", msl_utype(d->bits), d->index, c);
+   }
+   if (p->local_bytes)
+      strbuf_printf(out, "    alignas(16) uchar mc_local[%u];\n", p->local_bytes);
+   if (p->clock)
+      strbuf_puts(out, "    ulong mc_clk;\n");
+   strbuf_puts(out, "};\n#endif\n");
+}
+
+void emit_resume_dispatch(emitter *e)
+{
+   const resume_plan *p = e->rs;
+   strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
+   emit_line(e, "if (__mc_rs_on() && __mc_rs_pc() != 0u) {");
+   e->indent++;
+   emit_slot_ref(e);
+   emit_line(e, "switch (__mc_rs_pc()) {");
+   for (uint32_t k = 0; k < p->nbar; k++) {
+      emit_line(e, "case %uu:", k + 1);
+      e->indent++;
+      emit_copies(e, p->live[k], true);
+      emit_line(e, "__MC_RS_GOTO(%u);", k + 1);
+      e->indent--;
+   }
+   emit_line(e, "}");
+   e->indent--;
+   emit_line(e, "}");
+   strbuf_puts(e->out, "#endif\n");
+}
+
+void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier)
+{
+   const resume_plan *p = e->rs;
+   uint32_t id = barrier_id(p, i);
+   if (!id)
+      ir_die(e->f, "barrier %u has no resume point", i->index);
+   strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
+   emit_line(e, "if (__mc_rs_on()) {");
+   e->indent++;
+   emit_slot_ref(e);
+   emit_copies(e, p->live[id - 1], false);
+   emit_line(e, "__mc_rs_yield(%uu);", id);
+   emit_line(e, "return;");
+   e->indent--;
+   emit_line(e, "}");
+   strbuf_puts(e->out, "#endif\n");
+   emit_line(e, "%s", barrier);
+   strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
+   emit_line(e, "__MC_RS_LABEL(%u);", id);
+   strbuf_puts(e->out, "#endif\n");
+}
