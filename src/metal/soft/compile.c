@@ -454,6 +454,10 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
     * languages; the cc1 flag is honoured from clang 14 on.) */
    a[n++] = "-Xclang";
    a[n++] = "-fconvergent-functions";
+   /* Keeps a recursive call a call (no tail-recursion elimination, which
+    * would turn it into a loop): fibercheck.c then finds the recursion in
+    * the object and refuses it, as Metal does. */
+   a[n++] = "-fno-optimize-sibling-calls";
    if (opts && opts->fast_math) {
       a[n++] = "-ffast-math";
    } else {

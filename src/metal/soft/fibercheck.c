@@ -1,6 +1,7 @@
 /*
- * fibercheck.c — which kernels of a library need fibers, decided once when
- * the library is built.
+ * fibercheck.c — the call graph of a compiled library: which kernels need
+ * fibers, decided once when the library is built, and recursion, which
+ * Metal does not allow.
  *
  * A kernel needs fibers (fiber.c) when it can reach a barrier or a
  * SIMD-group function; every one of those goes through the shim's single
@@ -155,6 +156,123 @@ static bool find_reaching(const graph *g, bool *reach)
    return ok;
 }
 
+/* ---- recursion ---- */
+
+static bool is_code(const graph *g, unsigned sec)
+{
+   return sec < g->nsec && (g->sh[sec].sh_flags & SHF_EXECINSTR);
+}
+
+/* The name a C++ programmer wrote for a mangled function name (the last
+ * component of a nested name), into buf; other names as they are. */
+static const char *plain_name(const char *m, char *buf, size_t cap)
+{
+   const char *p = m;
+   if (strncmp(p, "_Z", 2)) {
+      snprintf(buf, cap, "%s", m);
+      return buf;
+   }
+   p += 2;
+   if (*p == 'L')
+      p++;
+   bool nested = *p == 'N';
+   if (nested)
+      p++;
+   const char *last = NULL;
+   size_t last_len = 0;
+   while (*p >= '0' && *p <= '9') {
+      size_t n = 0;
+      while (*p >= '0' && *p <= '9')
+         n = n * 10 + (size_t)(*p++ - '0');
+      if (n > strlen(p))
+         break;
+      last = p;
+      last_len = n;
+      p += n;
+      if (!nested)
+         break;
+   }
+   if (!last)
+      snprintf(buf, cap, "%s", m);
+   else
+      snprintf(buf, cap, "%.*s", (int)last_len, last);
+   return buf;
+}
+
+/* A function (code section) on a cycle of calls, or 0.  Depth-first over
+ * the edges between code sections only: a jump table in .rodata points
+ * back into its function without that being a call. */
+static unsigned find_cycle(const graph *g)
+{
+   uint32_t *start = mc_calloc(g->nsec + 1, sizeof(uint32_t));
+   uint32_t *to = mc_malloc((g->nedges + 1) * sizeof(uint32_t));
+   uint32_t *stack = mc_malloc((g->nsec + 1) * sizeof(uint32_t));
+   uint32_t *next = mc_malloc((g->nsec + 1) * sizeof(uint32_t));
+   uint8_t *colour = mc_calloc(g->nsec + 1, 1);      /* 0 new, 1 on the path, 2 done */
+   unsigned found = 0;
+   if (start && to && stack && next && colour) {
+      for (size_t e = 0; e < g->nedges; e++)
+         if (is_code(g, g->edge_from[e]) && is_code(g, g->edge_to[e]))
+            start[g->edge_from[e] + 1]++;
+      for (unsigned i = 0; i < g->nsec; i++)
+         start[i + 1] += start[i];
+      memcpy(next, start, g->nsec * sizeof(uint32_t));
+      for (size_t e = 0; e < g->nedges; e++)
+         if (is_code(g, g->edge_from[e]) && is_code(g, g->edge_to[e]))
+            to[next[g->edge_from[e]]++] = g->edge_to[e];
+      for (unsigned root = 0; root < g->nsec && !found; root++) {
+         if (!is_code(g, root) || colour[root])
+            continue;
+         size_t sp = 0;
+         stack[sp++] = root;
+         colour[root] = 1;
+         next[root] = start[root];
+         while (sp && !found) {
+            uint32_t v = stack[sp - 1];
+            if (next[v] == start[v + 1]) {
+               colour[v] = 2;
+               sp--;
+               continue;
+            }
+            uint32_t w = to[next[v]++];
+            if (colour[w] == 1) {
+               found = w;
+            } else if (!colour[w]) {
+               colour[w] = 1;
+               next[w] = start[w];
+               stack[sp++] = w;
+            }
+         }
+      }
+   }
+   free(start);
+   free(to);
+   free(stack);
+   free(next);
+   free(colour);
+   return found;
+}
+
+/* Metal has no recursion: a function that calls itself, directly or
+ * through others, is a compile error (as the Metal compiler reports it,
+ * though without a line: the object has none). */
+static bool refuse_recursion(const graph *g, char **err)
+{
+   unsigned sec = find_cycle(g);
+   if (!sec)
+      return true;
+   const char *name = "?";
+   for (size_t k = 0; k < g->nsym; k++)
+      if (g->syms[k].st_shndx == sec && ELF64_ST_TYPE(g->syms[k].st_info) == STT_FUNC) {
+         name = sym_name(g, &g->syms[k]);
+         break;
+      }
+   char buf[256];
+   mtl_set_err(err, "program_source: error: function '%s' is recursive (it calls itself, directly or through "
+               "other functions); Metal does not support recursion", plain_name(name, buf, sizeof(buf)));
+   return false;
+}
+
 /* Sets the flag in __mc_info_<name>; false if the symbol is malformed. */
 static bool set_flag(graph *g, uint8_t *img, const char *kernel)
 {
@@ -228,6 +346,8 @@ bool soft_mark_fiber_kernels(const char *obj_path, char **err)
       ok = load_symbols(&g) && load_edges(&g);
       if (!ok)
          mtl_set_err(err, "compiled object: cannot read its symbols and relocations");
+      else if (!(ok = refuse_recursion(&g, err)))
+         ;
       else if ((ok = mark(&g, img, &changed, err)) && changed && !file_write_atomic(obj_path, img, len)) {
          mtl_set_err(err, "cannot rewrite the compiled object %s", obj_path);
          ok = false;
