@@ -6,7 +6,8 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: unit msl ptx cuda asan (default: all), corpus.  MC_TEST_FULL=1
+# Layers: unit msl ptx cuda validate asan (default: all), corpus.
+# validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus layer (make test-full).  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.
 set -u
@@ -18,7 +19,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda asan)
+[ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda validate asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus)
 
@@ -75,6 +76,7 @@ for l in "${layers[@]}"; do
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
+   validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;
    *) echo "unknown layer $l"; exit 2 ;;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/cuda/run.sh [--native] [--static] [name...] — builds the CUDA test
+# tests/cuda/run.sh [--native] [--static] [--validate] [name...] — builds the CUDA test
 # programs with nvcc and runs them through metalcuda.
 #
 # Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` into
@@ -16,6 +16,9 @@
 #              off the library path, the toolkit's lib64 is put on it
 #   --static   build with nvcc's default static runtime instead (NAME.static):
 #              NVIDIA's runtime inside the program, our libcuda under it
+#   --validate run under METALCUDA_VALIDATE=1 (reported as NAME.validate):
+#              memory checking, and every kernel as fibers, including those
+#              that otherwise run barrier to barrier in passes
 #   name...    only these programs (file names without .cu)
 #
 # Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
@@ -35,13 +38,14 @@ TIMEOUT=${MC_CUDA_TIMEOUT:-120}
 TOOL=${METALCUDA_BIN:-bin/metalcuda}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
 
-native=0 cudart=shared suffix=
+native=0 cudart=shared suffix= label=
 names=()
 for a in "$@"; do
    case $a in
    --native) native=1 ;;
    --static) cudart=static suffix=.static ;;
-   -*) echo "usage: $0 [--native] [--static] [name...]" >&2; exit 2 ;;
+   --validate) label=.validate; export METALCUDA_VALIDATE=1 ;;
+   -*) echo "usage: $0 [--native] [--static] [--validate] [name...]" >&2; exit 2 ;;
    *) names+=("$(basename "$a" .cu)") ;;
    esac
 done
@@ -52,12 +56,12 @@ OUTDIR=$BUILD/tests/cuda
 mkdir -p "$OUTDIR"
 
 if ! command -v "$NVCC" >/dev/null 2>&1; then
-   for n in "${names[@]}"; do echo "SKIP $n$suffix: nvcc not found (set NVCC or put it on PATH)"; done
+   for n in "${names[@]}"; do echo "SKIP $n$suffix$label: nvcc not found (set NVCC or put it on PATH)"; done
    exit 0
 fi
 
 if [ $native -eq 0 ] && [ ! -x "$TOOL" ]; then
-   for n in "${names[@]}"; do echo "FAIL $n$suffix: $TOOL is missing (make all builds it)"; done
+   for n in "${names[@]}"; do echo "FAIL $n$suffix$label: $TOOL is missing (make all builds it)"; done
    exit 1
 fi
 
@@ -107,7 +111,7 @@ fi
 
 rc=0
 for n in "${names[@]}"; do
-   name=$n$suffix exe=$OUTDIR/$n$suffix
+   name=$n$suffix$label exe=$OUTDIR/$n$suffix
    if [ ! -f "tests/cuda/$n.cu" ]; then
       echo "FAIL $name: no tests/cuda/$n.cu"
       rc=1
