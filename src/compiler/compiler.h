@@ -43,6 +43,13 @@ typedef struct mc_launch {
    uint32_t nsm;        /* %nsmid: the device's multiprocessor count (>= 1) */
    uint64_t gridid;     /* %gridid: unique per launch */
    uint64_t time_base;  /* %clock64/%globaltimer at the launch: host nanoseconds */
+   /* The device memory arena: its GPU and CUDA start.  Global accesses
+    * are emitted as gmem + (address - amem), a pointer plus an offset
+    * within the arena, rather than an integer cast to a pointer: the
+    * software device's compiler can then see that consecutive threads
+    * touch consecutive addresses and vectorise across them. */
+   uint64_t gmem;
+   uint64_t amem;
 } mc_launch;
 
 enum {   /* values a kernel stores at mc_launch.status (the prelude has the

@@ -312,6 +312,12 @@ void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total)
    pthread_mutex_unlock(&a->lock);
 }
 
+uint64_t core_arena_base(core_device *d)
+{
+   core_arena *a = core_device_arena(d);
+   return a ? a->base : 0;
+}
+
 uint64_t core_arena_delta(core_device *d)
 {
    core_arena *a = core_device_arena(d);

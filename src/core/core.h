@@ -102,6 +102,7 @@ void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
 /* Where p lies relative to the allocations (fault reports under METALCUDA_VALIDATE). */
 void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len);
 uint64_t core_arena_delta(core_device *d);     /* GPU address - CUDA address */
+uint64_t core_arena_base(core_device *d);      /* CUDA address of the arena's first byte */
 mtl_buffer *core_arena_buffer(core_device *d);
 /* Bytes currently allocated (leak checks in tests). */
 uint64_t core_mem_in_use(core_device *d);

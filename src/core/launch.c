@@ -131,6 +131,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    lb.nsm = di->compute_units ? di->compute_units : 1;
    lb.gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
    lb.time_base = time_ns();
+   lb.amem = core_arena_base(c->dev);
+   lb.gmem = lb.amem + lb.delta;
    /* Last step that can fail: from here on cb is tracked until it completes. */
    if ((r = core_printf_launch(c, s, cb, ki->uses_printf, &lb)) != CORE_SUCCESS) {
       mtl_cmdbuf_release(cb);

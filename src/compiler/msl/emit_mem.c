@@ -29,8 +29,18 @@ void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const
       strbuf_printf(e->out, "reinterpret_cast<constant %s *>(mc_param + (uint)", type);
       break;
    default:
-      strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(mc_L.delta + (ulong)", v, type);
-      break;
+      /* gmem + offset in the arena (compiler.h): a pointer the host
+       * compiler can follow from thread to thread, unlike an integer cast
+       * to a pointer.  The offset is signed: an address below the arena
+       * (a wild pointer) stays the address it was. */
+      strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(reinterpret_cast<device uchar *>(mc_L.gmem) + "
+                    "(long)(", v, type);
+      emit_val(e, addr);
+      strbuf_puts(e->out, " - mc_L.amem");
+      if (byte_off)
+         strbuf_printf(e->out, " + %uu", byte_off);
+      strbuf_puts(e->out, "))");
+      return;
    }
    emit_val(e, addr);
    if (byte_off)

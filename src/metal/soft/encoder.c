@@ -180,9 +180,11 @@ static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_c
       if (es->bytes[i]) {
          memcpy(c->d.bytes + off, es->bytes[i], es->bytes_len[i]);
          c->d.launch.buffers[i] = c->d.bytes + off;
+         c->d.launch.lengths[i] = es->bytes_len[i];
          off += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 16);
       } else if (es->buf[i]) {
          c->d.launch.buffers[i] = es->buf[i]->gpu + es->buf_off[i];
+         c->d.launch.lengths[i] = es->buf_off[i] < es->buf[i]->length ? es->buf[i]->length - es->buf_off[i] : 0;
          c->retained[i] = es->buf[i];
          soft_buffer_retain(es->buf[i]);
       }

@@ -157,6 +157,7 @@ static const char *signal_name(int sig)
 typedef struct job {
    const soft_dispatch *d;
    uint64_t total;
+   uint64_t chunk;                /* threadgroups per claim */
    _Atomic uint64_t next;         /* next threadgroup to claim */
    _Atomic uint64_t done;         /* threadgroups finished or skipped */
    _Atomic bool abort;
@@ -295,7 +296,31 @@ static void bind_threadgroup_memory(soft_launch *L, const soft_dispatch *d, work
    }
 }
 
-/* Claims and runs threadgroups of j until none are left. */
+/* Runs threadgroup idx of j (unless the job was aborted). */
+static void run_group(job *j, worker_tls *w, soft_launch *L, uint64_t idx)
+{
+   if (j->abort)
+      return;
+   const uint32_t gx = L->grid[0], gy = L->grid[1];
+   L->group[0] = (uint32_t)(idx % gx);
+   L->group[1] = (uint32_t)(idx / gx % gy);
+   L->group[2] = (uint32_t)(idx / gx / gy);
+   int how = sigsetjmp(w->jb, 0);
+   if (how == 0) {
+      w->armed = 1;
+      j->d->pipe->entry(L);
+      w->armed = 0;
+      if (w->msg)          /* a barrier error found by the scheduler */
+         record_failure(j, w, L->group, 2);
+   } else {
+      record_failure(j, w, L->group, how);
+   }
+}
+
+/* Claims and runs threadgroups of j until none are left.  Claims are runs
+ * of consecutive threadgroups (j->chunk): each worker then streams through
+ * contiguous memory, as a CPU's prefetchers like, and the shared counters
+ * are touched once per run rather than per threadgroup. */
 static void run_groups(job *j, worker_tls *w)
 {
    const soft_dispatch *d = j->d;
@@ -305,27 +330,14 @@ static void run_groups(job *j, worker_tls *w)
       w->msg = "out of memory for the fiber scheduler";
       record_failure(j, w, L.group, 2);
    }
-   const uint32_t gx = d->launch.grid[0], gy = d->launch.grid[1];
    for (;;) {
-      uint64_t idx = atomic_fetch_add(&j->next, 1);
-      if (idx >= j->total)
+      uint64_t first = atomic_fetch_add(&j->next, j->chunk);
+      if (first >= j->total)
          break;
-      if (!j->abort) {
-         L.group[0] = (uint32_t)(idx % gx);
-         L.group[1] = (uint32_t)(idx / gx % gy);
-         L.group[2] = (uint32_t)(idx / gx / gy);
-         int how = sigsetjmp(w->jb, 0);
-         if (how == 0) {
-            w->armed = 1;
-            d->pipe->entry(&L);
-            w->armed = 0;
-            if (w->msg)          /* a barrier error found by the scheduler */
-               record_failure(j, w, L.group, 2);
-         } else {
-            record_failure(j, w, L.group, how);
-         }
-      }
-      if (atomic_fetch_add(&j->done, 1) + 1 == j->total) {
+      uint64_t last = MC_MIN(first + j->chunk, j->total);
+      for (uint64_t idx = first; idx < last; idx++)
+         run_group(j, w, &L, idx);
+      if (atomic_fetch_add(&j->done, last - first) + (last - first) == j->total) {
          pthread_mutex_lock(&pool.lock);
          pthread_cond_broadcast(&pool.done);
          pthread_mutex_unlock(&pool.lock);
@@ -411,6 +423,9 @@ void soft_pool_release(void)
 bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
 {
    job j = {.d = d, .total = (uint64_t)d->launch.grid[0] * d->launch.grid[1] * d->launch.grid[2]};
+   /* About 16 claims per worker: long runs, and still an even finish when
+    * threadgroups differ in cost. */
+   j.chunk = MC_MAX(j.total / ((uint64_t)(pool.nthreads + 1) * 16), (uint64_t)1);
    void *token = soft_thread_enter();     /* no-op on queue threads, which entered already */
    worker_tls *w = tls;
    if (!w) {

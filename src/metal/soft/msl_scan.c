@@ -611,7 +611,7 @@ static void gen_call(scanner *s, const kdecl *kd, const char *indent)
 static void gen_thread_fn(scanner *s, const kdecl *kd)
 {
    strbuf *g = &s->gen;
-   strbuf_printf(g, "static void __mc_thread_%s(const ::__mc::launch *__mc_L, uint __mc_i)\n{\n",
+   strbuf_printf(g, "static __attribute__((noinline)) void __mc_thread_%s(const ::__mc::launch *__mc_L, uint __mc_i)\n{\n",
                  kd->name);
    gen_bindings(s, kd);
    strbuf_puts(g, "   uint __mc_x = __mc_i % __mc_T[0], __mc_y = __mc_i / __mc_T[0] % __mc_T[1];\n"
@@ -619,6 +619,111 @@ static void gen_thread_fn(scanner *s, const kdecl *kd)
                "   (void)__mc_x; (void)__mc_y; (void)__mc_z;\n");
    gen_call(s, kd, "   ");
    strbuf_puts(g, "}\n");
+}
+
+/* ---- loop mode ---- */
+
+enum { COPY_MAX = 4096 };   /* a constant buffer larger than setBytes allows is not copied */
+
+static bool is_constant_buffer(const kparam *p)
+{
+   return p->kind == P_BUFFER && !strncmp(p->type, "constant", 8) && (p->type[8] == ' ' || p->type[8] == '\t');
+}
+
+/* The type a reference parameter refers to, without "constant" and "&". */
+static void referenced_type(const kparam *p, const char **t, int *len)
+{
+   const char *b = p->type + (is_constant_buffer(p) ? 9 : 0);
+   size_t n = strlen(b);
+   while (n && (b[n - 1] == '&' || b[n - 1] == ' '))
+      n--;
+   *t = b;
+   *len = (int)n;
+}
+
+/* The threads of the group one after another (in passes, barrier to
+ * barrier, if resumable), `call` running thread __mc_i. */
+static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
+{
+   strbuf *g = &s->gen;
+   if (kd->resumable)
+      strbuf_puts(g, "   ::__mc::rs_begin();\n   do {\n");
+   if (inline_call) {
+      strbuf_puts(g, "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
+                  "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
+                  "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++) {\n"
+                  "      uint __mc_i = (__mc_z * __mc_T[1] + __mc_y) * __mc_T[0] + __mc_x;\n"
+                  "      (void)__mc_i;\n");
+      if (kd->resumable)
+         strbuf_puts(g, "      ::__mc::rs.i = __mc_i;\n");
+      gen_call(s, kd, "      ");
+   } else {
+      strbuf_puts(g, "   for (uint __mc_i = 0; __mc_i < __mc_L->nthreads; __mc_i++) {\n");
+      if (kd->resumable)
+         strbuf_puts(g, "      ::__mc::rs.i = __mc_i;\n");
+      strbuf_printf(g, "      __mc_thread_%s(__mc_L, __mc_i);\n", kd->name);
+   }
+   strbuf_puts(g, "   }\n");
+   if (kd->resumable)
+      strbuf_puts(g, "   } while (::__mc::rs_next(__mc_L));\n   ::__mc::rs.on = false;\n");
+}
+
+/* Loop mode.  The kernel is inlined into a loop over the threads, and the
+ * host compiler may vectorise across threads where the code allows.  For
+ * that, everything the threads only read must be visibly unchanged by
+ * their stores: the `constant` buffers (the kernel's parameters, the
+ * launch block; Metal's constant memory does not change during a
+ * dispatch) are copied into this frame, and the launch shape into locals.
+ * A constant buffer too large to copy takes the plain path: one call per
+ * thread. */
+static void gen_loop_mode(scanner *s, const kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   bool big_check = false;
+   for (uint32_t i = 0; i < kd->np; i++) {
+      const kparam *p = &kd->p[i];
+      if (!is_constant_buffer(p) || p->is_ref)
+         continue;
+      strbuf_printf(g, "%s__mc_L->lengths[%u] > %u", big_check ? " || " : "   if (", p->index, COPY_MAX);
+      big_check = true;
+   }
+   if (big_check) {
+      strbuf_puts(g, ") {\n");
+      gen_thread_loop(s, kd, false);
+      strbuf_puts(g, "   return;\n   }\n");
+   }
+   for (uint32_t i = 0; i < kd->np; i++) {
+      const kparam *p = &kd->p[i];
+      if (p->kind != P_BUFFER && p->kind != P_TG)
+         continue;
+      if (!is_constant_buffer(p)) {
+         gen_param(s, p);
+         continue;
+      }
+      strbuf_printf(g, "#line %u \"program_source\"\n", p->line);
+      if (p->is_ref) {
+         const char *t;
+         int n;
+         referenced_type(p, &t, &n);
+         strbuf_printf(g, "   alignas(16) uchar __mc_cb%u[sizeof(%.*s)];\n"
+                       "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u] < sizeof(__mc_cb%u) ? "
+                       "__mc_L->lengths[%u] : sizeof(__mc_cb%u));\n"
+                       "   %s %s = *(constant %.*s *)__mc_cb%u;\n",
+                       p->index, n, t, p->index, p->index, p->index, p->index, p->index, p->index, p->type, p->name,
+                       n, t, p->index);
+      } else {
+         strbuf_printf(g, "   alignas(16) uchar __mc_cb%u[%u];\n"
+                       "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u]);\n"
+                       "   %s %s = (%s)__mc_cb%u;\n",
+                       p->index, COPY_MAX, p->index, p->index, p->index, p->type, p->name, p->type, p->index);
+      }
+   }
+   strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
+   strbuf_puts(g, "   const uint __mc_G[3] = {__mc_L->group[0], __mc_L->group[1], __mc_L->group[2]};\n"
+               "   const uint __mc_T[3] = {__mc_L->tpg[0], __mc_L->tpg[1], __mc_L->tpg[2]};\n"
+               "   const uint __mc_N[3] = {__mc_L->grid[0], __mc_L->grid[1], __mc_L->grid[2]};\n"
+               "   (void)__mc_G; (void)__mc_N;\n");
+   gen_thread_loop(s, kd, true);
 }
 
 static void gen_entry(scanner *s, kdecl *kd)
@@ -650,7 +755,10 @@ static void gen_entry(scanner *s, kdecl *kd)
                  SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
                  tgs, bufmask, tgmask, kd->resumable ? " | ::__mc::KERNEL_RESUMABLE" : "");
    gen_thread_fn(s, kd);
-   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
+   /* flatten: the kernel is inlined into the loop over the threads even
+    * when it is large (vectorising across threads needs it there); the
+    * thread function keeps its own copy, not inlined again here. */
+   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"), flatten)) void "
                  "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
                  "   ::__mc::cur = __mc_L;\n", kd->name);
    if (kd->resumable)
@@ -659,22 +767,7 @@ static void gen_entry(scanner *s, kdecl *kd)
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
                  "      return;\n"
                  "   }\n", kd->name);
-   gen_bindings(s, kd);
-   /* A resumable kernel: passes over the threads, barrier to barrier. */
-   const char *ind = kd->resumable ? "   " : "";
-   if (kd->resumable)
-      strbuf_puts(g, "   ::__mc::rs_begin();\n   do {\n");
-   strbuf_printf(g, "%s   uint __mc_i = 0;\n"
-                 "%s   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
-                 "%s   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
-                 "%s   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++, __mc_i++) {\n"
-                 "%s      (void)__mc_i;\n", ind, ind, ind, ind, ind);
-   if (kd->resumable)
-      strbuf_puts(g, "         ::__mc::rs.i = __mc_i;\n");
-   gen_call(s, kd, kd->resumable ? "         " : "      ");
-   strbuf_printf(g, "%s   }\n", ind);
-   if (kd->resumable)
-      strbuf_puts(g, "   } while (::__mc::rs_next(__mc_L));\n   ::__mc::rs.on = false;\n");
+   gen_loop_mode(s, kd);
    strbuf_puts(g, "}\n");
 }
 

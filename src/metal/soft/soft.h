@@ -12,7 +12,7 @@
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
 
-enum { SOFT_ABI_VERSION = 3, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+enum { SOFT_ABI_VERSION = 4, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
 
 /* soft_kernel_info.flags */
 enum {
@@ -71,6 +71,10 @@ typedef struct soft_launch {
     * call (a resumable kernel's per-thread slots); NULL if out of memory. */
    void *(*scratch)(void *ctx, size_t bytes);
    void *scratch_ctx;
+   /* Bytes readable from buffers[i]: the setBytes length, or the buffer's
+    * length past the offset.  Loop mode copies small `constant` buffers
+    * into the entry's frame (msl_scan.c). */
+   uint64_t lengths[SOFT_MAX_BUFFERS];
 } soft_launch;
 
 /* Per-kernel facts the generated code exports (__mc_info_NAME). */

@@ -17,6 +17,8 @@ struct mc_launch {
     uint nsm;         // %nsmid
     ulong gridid;     // %gridid
     ulong time_base;  // %clock64 / %globaltimer at the launch (host nanoseconds)
+    ulong gmem;       // GPU address of the device memory arena
+    ulong amem;       // CUDA address of the device memory arena
 };
 
 // ---- float helpers (f32 as uint bits) ----
