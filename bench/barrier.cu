@@ -2,10 +2,12 @@
  * barrier.cu — the cost of one __syncthreads and of one warp shuffle, per
  * thread, in a single block of 256 threads.
  *
- * On the software device a kernel with barriers or warp functions runs its
- * threads as fibers on one OS thread per block: every barrier switches
- * through all 256 fibers, and a shuffle through the 32 of a warp, so these
- * are the fiber switch cost plus the scheduler's bookkeeping.
+ * On the software device the barrier kernel runs in passes, barrier to
+ * barrier (each thread returns at the barrier with its live values saved
+ * and is re-entered after it), and the shuffle kernel runs its threads as
+ * fibers on one OS thread per block: a shuffle switches through the 32 of a
+ * warp, so that row is the fiber switch cost plus the scheduler's
+ * bookkeeping.
  *
  * Per repetition (9, after a warm-up): one block of 256 threads doing K
  * barriers (resp. K shuffles) in a loop, minus the same kernel with K = 0
