@@ -170,8 +170,10 @@ static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_c
    size_t total = 0;
    for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
       if (es->bytes[i])
-         total += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 16);
-   if (total && !(c->d.bytes = mc_malloc(total))) {
+         total += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 64);
+   /* 64-byte aligned, as a buffer's contents are: a kernel may read a
+    * 32-byte vector (ulong4) from setBytes data with an aligned load. */
+   if (total && !(c->d.bytes = fault_hit() ? NULL : aligned_alloc(64, total))) {
       soft_cmdbuf_fail(cb, "out of memory encoding a dispatch");
       return false;
    }
@@ -181,7 +183,7 @@ static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_c
          memcpy(c->d.bytes + off, es->bytes[i], es->bytes_len[i]);
          c->d.launch.buffers[i] = c->d.bytes + off;
          c->d.launch.lengths[i] = es->bytes_len[i];
-         off += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 16);
+         off += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 64);
       } else if (es->buf[i]) {
          c->d.launch.buffers[i] = es->buf[i]->gpu + es->buf_off[i];
          c->d.launch.lengths[i] = es->buf_off[i] < es->buf[i]->length ? es->buf[i]->length - es->buf_off[i] : 0;

@@ -553,7 +553,7 @@ const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn f
       /* Stack tops at different offsets within a page: at the same offset
        * every fiber's frames would fall in the same cache sets, and each
        * switch would miss. */
-      uint32_t color = (i * 13u) % 1024u * 64u;
+      uint32_t color = (i * 13u) % 64u * 64u;
       f->sp = soft_fiber_prepare(f->map + s->guard + SOFT_FIBER_STACK - color, fiber_main, f);
 #else
       getcontext(&f->uc);

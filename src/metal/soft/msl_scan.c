@@ -673,18 +673,26 @@ static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
  * that, everything the threads only read must be visibly unchanged by
  * their stores: the `constant` buffers (the kernel's parameters, the
  * launch block; Metal's constant memory does not change during a
- * dispatch) are copied into this frame, and the launch shape into locals.
- * A constant buffer too large to copy takes the plain path: one call per
- * thread. */
+ * dispatch) are copied into this frame (64-byte aligned, as a buffer
+ * is: the types read from it may need 32), and the launch shape into
+ * locals.  A constant buffer too large to copy takes the plain path: one
+ * call per thread. */
 static void gen_loop_mode(scanner *s, const kdecl *kd)
 {
    strbuf *g = &s->gen;
    bool big_check = false;
    for (uint32_t i = 0; i < kd->np; i++) {
       const kparam *p = &kd->p[i];
-      if (!is_constant_buffer(p) || p->is_ref)
+      if (!is_constant_buffer(p))
          continue;
-      strbuf_printf(g, "%s__mc_L->lengths[%u] > %u", big_check ? " || " : "   if (", p->index, COPY_MAX);
+      if (p->is_ref) {
+         const char *t;
+         int n;
+         referenced_type(p, &t, &n);
+         strbuf_printf(g, "%ssizeof(%.*s) > %u", big_check ? " || " : "   if (", n, t, COPY_MAX);
+      } else {
+         strbuf_printf(g, "%s__mc_L->lengths[%u] > %u", big_check ? " || " : "   if (", p->index, COPY_MAX);
+      }
       big_check = true;
    }
    if (big_check) {
@@ -705,14 +713,14 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
          const char *t;
          int n;
          referenced_type(p, &t, &n);
-         strbuf_printf(g, "   alignas(16) uchar __mc_cb%u[sizeof(%.*s)];\n"
+         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[sizeof(%.*s)];\n"
                        "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u] < sizeof(__mc_cb%u) ? "
                        "__mc_L->lengths[%u] : sizeof(__mc_cb%u));\n"
                        "   %s %s = *(constant %.*s *)__mc_cb%u;\n",
                        p->index, n, t, p->index, p->index, p->index, p->index, p->index, p->index, p->type, p->name,
                        n, t, p->index);
       } else {
-         strbuf_printf(g, "   alignas(16) uchar __mc_cb%u[%u];\n"
+         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n"
                        "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u]);\n"
                        "   %s %s = (%s)__mc_cb%u;\n",
                        p->index, COPY_MAX, p->index, p->index, p->index, p->type, p->name, p->type, p->index);
