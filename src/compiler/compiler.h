@@ -60,6 +60,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_WARP_MASK = 3,   /* a member mask names threads not converged there */
    MC_STATUS_BAR_COUNT = 4,   /* bar.sync/bar.red over part of the block */
    MC_STATUS_NBAR = 5,        /* a named barrier's id or thread count is out of range */
+   MC_STATUS_MISALIGNED = 6,  /* validation (software device): an access not aligned to its size */
 };
 
 /* The printf FIFO (prelude/call.metal writes it, src/core/printf.c reads

@@ -91,10 +91,17 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
    if (st == MC_STATUS_OK)
       return;
    *status = MC_STATUS_OK;
-   if (st == MC_STATUS_ASSERT)
+   if (st == MC_STATUS_ASSERT) {
       core_ctx_set_sticky(c, CORE_ERROR_ASSERT, "a kernel failed a device-side assertion");
-   else
+   } else if (st == MC_STATUS_MISALIGNED) {
+      char msg[300];
+      snprintf(msg, sizeof(msg), "kernel %s%s%sloaded or stored at an address that is not a multiple of the "
+               "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
+               kernel ? kernel : "", kernel ? "' " : "");
+      core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
+   } else {
       core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, kernel_status_text(st));
+   }
 }
 
 static void on_completed(mtl_cmdbuf *cb, void *data) { check_completed(cb, data, NULL); }

@@ -121,3 +121,31 @@ TEST(a_store_to_freed_memory_is_reported_as_such)
    core_mem_free(c->dev, q);
    reset();
 }
+
+/* A 4-byte load from an address that is 2 mod 4: an NVIDIA GPU faults
+ * (cudaErrorMisalignedAddress); validation reports it so. */
+static const char misaligned_ptx[] =
+   ".version 9.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry mis(.param .u64 out)\n{\n"
+   "   .reg .b32 %r<4>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   ld.global.u32 %r1, [%rd1+2];\n   st.global.u32 [%rd1+8], %r1;\n   ret;\n}\n";
+
+TEST(a_misaligned_access_fails_with_the_misaligned_address_error)
+{
+   core_ctx *c = validating_ctx();
+   CHECK(c);
+   uint64_t p = 0;
+   CHECK_INT(core_mem_alloc(c->dev, 64, &p), CORE_SUCCESS);
+   core_module *m = NULL;
+   core_kernel *k = NULL;
+   CHECK_INT(core_module_load(c, misaligned_ptx, strlen(misaligned_ptx), &m), CORE_SUCCESS);
+   CHECK_INT(core_module_get_kernel(m, "mis", &k), CORE_SUCCESS);
+   void *args[] = { &p };
+   core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0 };
+   CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
+   CHECK_INT(core_ctx_synchronize(c), CORE_ERROR_MISALIGNED_ADDRESS);
+   CHECK_CONTAINS(c->sticky_msg, "kernel 'mis' loaded or stored at an address that is not a multiple");
+   core_module_unload(m);
+   reset();
+}

@@ -6,11 +6,39 @@
  */
 #include "emit_internal.h"
 
+#include <string.h>
+
 /* The MSL type a memory access of PTX type t uses. */
 const char *emit_mem_type(ptx_type t)
 {
    unsigned n = ptx_type_bits[t];
    return is_signed(t) ? msl_stype((uint8_t)n) : msl_utype((uint8_t)n);
+}
+
+/* Prints a pointer expression to element k of an access in `space`. */
+/* Bytes of an access of MSL type `type` (emit_mem_type's names). */
+static unsigned type_bytes(const char *type)
+{
+   if (strstr(type, "char") || !strcmp(type, "bool"))
+      return 1;
+   if (strstr(type, "short"))
+      return 2;
+   if (strstr(type, "long"))
+      return 8;
+   return 4;
+}
+
+/* The address ADDR + byte_off, checked for alignment to `bytes` in the
+ * software device's validation mode (prelude: MC_ALIGNED). */
+static void emit_checked_addr(emitter *e, const ir_def *addr, uint32_t byte_off, unsigned bytes)
+{
+   if (bytes > 1)
+      strbuf_puts(e->out, "MC_ALIGNED(mc_L, (ulong)(");
+   emit_val(e, addr);
+   if (byte_off)
+      strbuf_printf(e->out, " + %uu", byte_off);
+   if (bytes > 1)
+      strbuf_printf(e->out, "), %uu)", bytes);
 }
 
 /* Prints a pointer expression to element k of an access in `space`. */
@@ -21,7 +49,9 @@ void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const
    switch (space) {
    case IR_SPACE_SHARED:
       strbuf_printf(e->out, "reinterpret_cast<%sthreadgroup %s *>(mc_smem + (uint)", v, type);
-      break;
+      emit_checked_addr(e, addr, byte_off, type_bytes(type));
+      strbuf_puts(e->out, ")");
+      return;
    case IR_SPACE_LOCAL:
       strbuf_printf(e->out, "reinterpret_cast<%sthread %s *>(mc_local + (uint)", v, type);
       break;
@@ -35,11 +65,8 @@ void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const
        * (a wild pointer) stays the address it was. */
       strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(reinterpret_cast<device uchar *>(mc_L.gmem) + "
                     "(long)(", v, type);
-      emit_val(e, addr);
-      strbuf_puts(e->out, " - mc_L.amem");
-      if (byte_off)
-         strbuf_printf(e->out, " + %uu", byte_off);
-      strbuf_puts(e->out, "))");
+      emit_checked_addr(e, addr, byte_off, type_bytes(type));
+      strbuf_puts(e->out, " - mc_L.amem))");
       return;
    }
    emit_val(e, addr);

@@ -458,6 +458,9 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
     * would turn it into a loop): fibercheck.c then finds the recursion in
     * the object and refuses it, as Metal does. */
    a[n++] = "-fno-optimize-sibling-calls";
+   /* Validation: metalcuda's kernels check alignment (prelude MC_ALIGNED). */
+   if (soft_validating())
+      a[n++] = "-D__MC_SOFT_VALIDATE";
    if (opts && opts->fast_math) {
       a[n++] = "-ffast-math";
    } else {

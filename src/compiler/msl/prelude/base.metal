@@ -21,6 +21,25 @@ struct mc_launch {
     ulong amem;       // CUDA address of the device memory arena
 };
 
+// Validation mode of the software device (METALCUDA_VALIDATE=1 defines
+// __MC_SOFT_VALIDATE for its compiler): a global or shared access whose
+// address is not a multiple of its size marks the launch, which then fails
+// with cudaErrorMisalignedAddress as on an NVIDIA GPU (the access itself
+// still happens: a CPU allows it).  Elsewhere MC_ALIGNED costs nothing.
+#define MC_STATUS_MISALIGNED 6u
+#if defined(__MC_SOFT_VALIDATE)
+inline ulong mc_aligned(constant mc_launch &L, ulong a, uint n)
+{
+    if ((a & (ulong)(n - 1u)) != 0ul)
+        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), MC_STATUS_MISALIGNED,
+                                  memory_order_relaxed);
+    return a;
+}
+#define MC_ALIGNED(L, a, n) mc_aligned(L, a, n)
+#else
+#define MC_ALIGNED(L, a, n) (a)
+#endif
+
 // ---- float helpers (f32 as uint bits) ----
 
 inline float mc_f(uint x) { return as_type<float>(x); }
