@@ -6,8 +6,6 @@
  */
 #include "emit_internal.h"
 
-#include <string.h>
-
 /* The MSL type a memory access of PTX type t uses. */
 const char *emit_mem_type(ptx_type t)
 {
@@ -16,18 +14,6 @@ const char *emit_mem_type(ptx_type t)
 }
 
 /* Prints a pointer expression to element k of an access in `space`. */
-/* Bytes of an access of MSL type `type` (emit_mem_type's names). */
-static unsigned type_bytes(const char *type)
-{
-   if (strstr(type, "char") || !strcmp(type, "bool"))
-      return 1;
-   if (strstr(type, "short"))
-      return 2;
-   if (strstr(type, "long"))
-      return 8;
-   return 4;
-}
-
 /* The address ADDR + byte_off, checked for alignment to `bytes` in the
  * software device's validation mode (prelude: MC_ALIGNED). */
 static void emit_checked_addr(emitter *e, const ir_def *addr, uint32_t byte_off, unsigned bytes)
@@ -42,14 +28,14 @@ static void emit_checked_addr(emitter *e, const ir_def *addr, uint32_t byte_off,
 }
 
 /* Prints a pointer expression to element k of an access in `space`. */
-void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const ir_def *addr,
-                     uint32_t byte_off)
+void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, bool vol, const ir_def *addr, uint32_t byte_off)
 {
-   const char *v = vol ? "volatile " : "";
+   const char *v = vol ? "volatile " : "", *type = emit_mem_type(t);
+   unsigned bytes = ptx_type_bits[t] / 8;
    switch (space) {
    case IR_SPACE_SHARED:
       strbuf_printf(e->out, "reinterpret_cast<%sthreadgroup %s *>(mc_smem + (uint)", v, type);
-      emit_checked_addr(e, addr, byte_off, type_bytes(type));
+      emit_checked_addr(e, addr, byte_off, bytes);
       strbuf_puts(e->out, ")");
       return;
    case IR_SPACE_LOCAL:
@@ -65,7 +51,7 @@ void emit_ptr_expr(emitter *e, ir_space space, const char *type, bool vol, const
        * (a wild pointer) stays the address it was. */
       strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(reinterpret_cast<device uchar *>(mc_L.gmem) + "
                     "(long)(", v, type);
-      emit_checked_addr(e, addr, byte_off, type_bytes(type));
+      emit_checked_addr(e, addr, byte_off, bytes);
       strbuf_puts(e->out, " - mc_L.amem))");
       return;
    }
@@ -92,7 +78,6 @@ static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte
 {
    ptx_type t = i->type;
    unsigned n = ptx_type_bits[t], D = i->def.bits;
-   const char *mt = emit_mem_type(t);
    bool vol = i->flags & IR_F_VOLATILE;
    ir_space sp = (ir_space)i->space;
    const ir_def *a = S(i, 0);
@@ -102,7 +87,7 @@ static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte
    if (is_signed(t) && D > n)
       strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)D));
    strbuf_puts(e->out, "*");
-   emit_ptr_expr(e, sp, mt, vol, a, byte_off);
+   emit_ptr_expr(e, sp, t, vol, a, byte_off);
    strbuf_puts(e->out, ";\n");
 }
 
@@ -146,7 +131,7 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
          strbuf_puts(e->out, "*");
       }
       if (s == IR_SPACE_GLOBAL) {
-         emit_ptr_expr(e, s, mt, vol, a, byte_off);
+         emit_ptr_expr(e, s, t, vol, a, byte_off);
       } else {
          strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", v,
                        s == IR_SPACE_SHARED ? "threadgroup" : "thread", mt,
@@ -190,7 +175,7 @@ static void emit_store(emitter *e, const ir_instr *i)
       }
       emit_indent(e);
       strbuf_puts(e->out, "*");
-      emit_ptr_expr(e, (ir_space)i->space, mt, i->flags & IR_F_VOLATILE, S(i, 0), k * es);
+      emit_ptr_expr(e, (ir_space)i->space, i->type, i->flags & IR_F_VOLATILE, S(i, 0), k * es);
       strbuf_printf(e->out, " = (%s)", mt);
       emit_val(e, S(i, 1 + k));
       strbuf_puts(e->out, ";\n");
