@@ -550,6 +550,15 @@ static void scan_body(scanner *s, uint32_t open, uint32_t close, kdecl *kd)
 
 /* ---- the generated entry ---- */
 
+/* Length of type text t without a trailing "&" (and the spaces before it). */
+static int len_without_ref(const char *t)
+{
+   size_t n = strlen(t);
+   while (n && (t[n - 1] == '&' || t[n - 1] == ' '))
+      n--;
+   return (int)n;
+}
+
 static void gen_param(scanner *s, const kparam *p)
 {
    strbuf *g = &s->gen;
@@ -557,10 +566,7 @@ static void gen_param(scanner *s, const kparam *p)
    const char *src = p->kind == P_BUFFER ? "buffers" : "tg";
    if (p->is_ref) {
       /* "constant P &p": bind through a pointer to the referenced type */
-      size_t n = strlen(p->type);
-      while (n && (p->type[n - 1] == '&' || p->type[n - 1] == ' '))
-         n--;
-      strbuf_printf(g, "   %s %s = *(%.*s *)__mc_L->%s[%u];\n", p->type, p->name, (int)n,
+      strbuf_printf(g, "   %s %s = *(%.*s *)__mc_L->%s[%u];\n", p->type, p->name, len_without_ref(p->type),
                     p->type, src, p->index);
    } else {
       strbuf_printf(g, "   %s %s = (%s)__mc_L->%s[%u];\n", p->type, p->name, p->type, src,
@@ -633,12 +639,8 @@ static bool is_constant_buffer(const kparam *p)
 /* The type a reference parameter refers to, without "constant" and "&". */
 static void referenced_type(const kparam *p, const char **t, int *len)
 {
-   const char *b = p->type + (is_constant_buffer(p) ? 9 : 0);
-   size_t n = strlen(b);
-   while (n && (b[n - 1] == '&' || b[n - 1] == ' '))
-      n--;
-   *t = b;
-   *len = (int)n;
+   *t = p->type + (is_constant_buffer(p) ? 9 : 0);
+   *len = len_without_ref(*t);
 }
 
 /* The threads of the group one after another (in passes, barrier to
