@@ -8,6 +8,7 @@
  * kernel (exact integer arithmetic).
  */
 #include "harness.h"
+#include "test_core_util.h"
 
 #include "compiler/compiler.h"
 #include "core/core.h"
@@ -107,27 +108,10 @@ static core_ctx *get_ctx(void)
    return ctx;
 }
 
-/* Loads ptx, launches its kernel `name` with args, synchronises; returns
- * the status and copies the context's message to msg. */
-static int run(const char *ptx, const char *name, dim3 grid, dim3 block, void **args, char *msg,
-               size_t len)
+static int run(const char *ptx, const char *name, dim3 grid, dim3 block, void **args, char *msg, size_t len)
 {
-   core_ctx *c = get_ctx();
-   core_module *m = NULL;
-   core_kernel *k = NULL;
-   int r = c ? core_module_load(c, ptx, strlen(ptx), &m) : CORE_ERROR_NO_DEVICE;
-   if (r == CORE_SUCCESS)
-      r = core_module_get_kernel(m, name, &k);
-   if (r == CORE_SUCCESS) {
-      core_launch_config cfg = { { grid.x, grid.y, grid.z }, { block.x, block.y, block.z }, 0, NULL, args, NULL, 0 };
-      r = core_launch(k, &cfg);
-      if (r == CORE_SUCCESS)
-         r = core_ctx_synchronize(c);
-   }
-   snprintf(msg, len, "%s", c ? c->sticky_msg : "");
-   if (m)
-      core_module_unload(m);
-   return r;
+   return tc_run_ptx(get_ctx(), ptx, name, (const uint32_t[3]){ grid.x, grid.y, grid.z },
+                     (const uint32_t[3]){ block.x, block.y, block.z }, args, msg, len);
 }
 
 /* The host model of rotate_ptx for block b of n threads. */

@@ -9,6 +9,7 @@
  * illegal-address error), so each scenario resets the primary context.
  */
 #include "harness.h"
+#include "test_core_util.h"
 
 #include "core/core.h"
 #include "util/util.h"
@@ -41,23 +42,9 @@ static core_ctx *validating_ctx(void)
  * synchronisation's status and copies the context's message to msg. */
 static int launch_at(uint64_t p, uint32_t threads, char *msg, size_t len)
 {
-   core_ctx *c = validating_ctx();
-   core_module *m = NULL;
-   core_kernel *k = NULL;
-   int r = c ? core_module_load(c, store_tid_ptx, strlen(store_tid_ptx), &m) : CORE_ERROR_NO_DEVICE;
-   if (r == CORE_SUCCESS)
-      r = core_module_get_kernel(m, "k", &k);
-   if (r == CORE_SUCCESS) {
-      void *args[] = { &p };
-      core_launch_config cfg = { { 1, 1, 1 }, { threads, 1, 1 }, 0, NULL, args, NULL, 0 };
-      r = core_launch(k, &cfg);
-      if (r == CORE_SUCCESS)
-         r = core_ctx_synchronize(c);
-   }
-   snprintf(msg, len, "%s", c ? c->sticky_msg : "");
-   if (m)
-      core_module_unload(m);
-   return r;
+   void *args[] = { &p };
+   return tc_run_ptx(validating_ctx(), store_tid_ptx, "k", (const uint32_t[3]){ 1, 1, 1 },
+                     (const uint32_t[3]){ threads, 1, 1 }, args, msg, len);
 }
 
 /* A fresh primary context: the bad launch poisoned this one. */
@@ -137,15 +124,11 @@ TEST(a_misaligned_access_fails_with_the_misaligned_address_error)
    CHECK(c);
    uint64_t p = 0;
    CHECK_INT(core_mem_alloc(c->dev, 64, &p), CORE_SUCCESS);
-   core_module *m = NULL;
-   core_kernel *k = NULL;
-   CHECK_INT(core_module_load(c, misaligned_ptx, strlen(misaligned_ptx), &m), CORE_SUCCESS);
-   CHECK_INT(core_module_get_kernel(m, "mis", &k), CORE_SUCCESS);
    void *args[] = { &p };
-   core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0 };
-   CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
-   CHECK_INT(core_ctx_synchronize(c), CORE_ERROR_MISALIGNED_ADDRESS);
-   CHECK_CONTAINS(c->sticky_msg, "kernel 'mis' loaded or stored at an address that is not a multiple");
-   core_module_unload(m);
+   char msg[512];
+   CHECK_INT(tc_run_ptx(c, misaligned_ptx, "mis", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ 1, 1, 1 },
+                        args, msg, sizeof(msg)),
+             CORE_ERROR_MISALIGNED_ADDRESS);
+   CHECK_CONTAINS(msg, "kernel 'mis' loaded or stored at an address that is not a multiple");
    reset();
 }
