@@ -427,6 +427,23 @@ static const char *cpu_identity(void)
    return id;
 }
 
+/* Whether this CPU's masked vector stores are slow: AMD's without AVX-512
+ * (Zen 1-3) microcode VMASKMOVPS/VPMASKMOVD stores, at ~12 cycles each even
+ * when the mask is empty.  Loop mode vectorises a kernel's `if (i < n)
+ * store` with them (if-conversion), which made a guarded SAXPY 2-4x slower
+ * than the same loop without the guard (and slower than scalar code); the
+ * loop then stays scalar instead.  Intel's and AVX-512 masked stores are
+ * fast and keep it. */
+static bool masked_stores_slow(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+   __builtin_cpu_init();
+   return __builtin_cpu_is("amd") && !__builtin_cpu_supports("avx512vl");
+#else
+   return false;
+#endif
+}
+
 /* Compiler options, everything but the file names.  They are part of the
  * cache key. */
 static int compile_args(const compiler *c, const char *shim_dir, const mtl_compile_options *opts,
@@ -443,6 +460,10 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
 #elif defined(__aarch64__)
       a[n++] = "-mcpu=native";
 #endif
+   }
+   if (masked_stores_slow()) {
+      a[n++] = "-mllvm";
+      a[n++] = "--enable-if-conversion=false";
    }
    a[n++] = "-fPIC";
    a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */
