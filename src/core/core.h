@@ -283,7 +283,8 @@ int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_
                 size_t width, size_t height);
 /* Host memory registered with cuMemHostRegister (process-wide): overlapping
  * an earlier range is CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED; p must
- * start a range to unregister it (else ..._NOT_REGISTERED). */
+ * start a range to unregister it (inside one: CORE_ERROR_INVALID_VALUE;
+ * in none: ..._NOT_REGISTERED). */
 int core_host_register(uint64_t p, size_t n, uint32_t flags);
 int core_host_unregister(uint64_t p);
 bool core_host_lookup(uint64_t p, uint64_t *base, uint64_t *size, uint32_t *flags);

@@ -149,14 +149,13 @@ int core_host_register(uint64_t p, size_t n, uint32_t flags)
 
 int core_host_unregister(uint64_t p)
 {
-   int r = CORE_ERROR_HOST_MEMORY_NOT_REGISTERED;
    pthread_mutex_lock(&host_lock);
-   for (size_t k = 0; k < host_n; k++)
-      if (host_ranges[k].base == p) {
-         host_ranges[k] = host_ranges[--host_n];
-         r = CORE_SUCCESS;
-         break;
-      }
+   size_t k = host_find(p, 1);
+   int r = k == host_n ? CORE_ERROR_HOST_MEMORY_NOT_REGISTERED
+           : host_ranges[k].base != p ? CORE_ERROR_INVALID_VALUE   /* inside a range: NVIDIA's answer */
+                                      : CORE_SUCCESS;
+   if (r == CORE_SUCCESS)
+      host_ranges[k] = host_ranges[--host_n];
    if (!host_n) {   /* nothing left: no allocation outlives the last range */
       free(host_ranges);
       host_ranges = NULL;

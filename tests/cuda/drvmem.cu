@@ -11,8 +11,8 @@
  *    pinned and managed memory; cuMemHostGetDevicePointer;
  *  - errors: cuMemAllocPitch with an element size of 3, cuMemsetD32 and
  *    cuMemsetD2D16 at misaligned addresses, cuMemcpy2D with a source
- *    pitch below the width, cuMemcpy3D with reserved0 set, cuMemsetD8 past
- *    the end of an allocation -> CUDA_ERROR_INVALID_VALUE.
+ *    pitch below the width, cuMemsetD8 past the end of an allocation ->
+ *    CUDA_ERROR_INVALID_VALUE (each seen so on an H200).
  */
 #include "check.h"
 
@@ -196,8 +196,6 @@ int main()
    c2.srcPitch = W - 1;
    c2.Height = 2;
    CHECK_CU(p_cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE);
-   c3.reserved0 = &c3;
-   CHECK_CU(p_cuMemcpy3D(&c3), CUDA_ERROR_INVALID_VALUE);
 
    CHECK_CU(p_cuMemFree(d), CUDA_SUCCESS);
    CHECK_CUDA(cudaFree(m));

@@ -15,7 +15,9 @@
  *  - cudaHostRegister of malloc'd memory (default flags): copies from and
  *    to it; registering it again -> cudaErrorHostMemoryAlreadyRegistered,
  *    unregistering twice or memory never registered ->
- *    cudaErrorHostMemoryNotRegistered, unregister(NULL) -> invalid value.
+ *    cudaErrorHostMemoryNotRegistered; unregistering a pointer inside a
+ *    registration, or NULL, and registering NULL or 0 bytes ->
+ *    cudaErrorInvalidValue (each seen so on an H200).
  *  (A kernel using registered memory through cudaHostRegisterMapped is
  *  hostregister_mapped.cu.)
  */
@@ -108,6 +110,7 @@ int main()
    CHECK_ERR(cudaHostRegister(reg, rn * sizeof(int), cudaHostRegisterDefault),
              cudaErrorHostMemoryAlreadyRegistered);
    CHECK_INT(cudaGetLastError(), cudaErrorHostMemoryAlreadyRegistered);
+   CHECK_ERR(cudaHostUnregister(reg + 16), cudaErrorInvalidValue);   /* inside a registration (seen on an H200) */
    CHECK_CUDA(cudaHostUnregister(reg));
    CHECK_CUDA(cudaHostUnregister(regback));
    CHECK_ERR(cudaHostUnregister(reg), cudaErrorHostMemoryNotRegistered);
@@ -115,6 +118,7 @@ int main()
    CHECK_INT(cudaGetLastError(), cudaErrorHostMemoryNotRegistered);
    CHECK_ERR(cudaHostRegister(NULL, 4096, cudaHostRegisterDefault), cudaErrorInvalidValue);
    CHECK_ERR(cudaHostRegister(reg, 0, cudaHostRegisterDefault), cudaErrorInvalidValue);
+   CHECK_ERR(cudaHostUnregister(NULL), cudaErrorInvalidValue);
    cudaGetLastError();
 
    CHECK_CUDA(cudaFree(rd));

@@ -17,7 +17,8 @@
  *    threshold set and read back, used memory grows by at least an
  *    allocation's size and returns after its free, the high-water mark
  *    resets to the current use, cudaMemPoolTrimTo, a read-only attribute
- *    cannot be set (cudaErrorInvalidValue).
+ *    cannot be set (cudaErrorInvalidValue); cudaMallocAsync of 0 bytes
+ *    (NULL) and cudaFreeAsync(NULL) succeed.
  */
 #include "check.h"
 
@@ -186,6 +187,12 @@ int main()
    CHECK_CUDA(cudaMemPoolGetAttribute(pool, cudaMemPoolReuseAllowOpportunistic, &reuse));
    CHECK_INT(reuse, 1);
    CHECK_CUDA(cudaMemPoolTrimTo(pool, 0));
+   /* nothing to allocate or free: success (seen on an H200) */
+   void *none = &pool;
+   CHECK_CUDA(cudaMallocAsync(&none, 0, 0));
+   CHECK(none == NULL);
+   CHECK_CUDA(cudaFreeAsync(NULL, 0));
+   CHECK_CUDA(cudaDeviceSynchronize());
    unsigned long long one = 1;
    CHECK_ERR(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &one), cudaErrorInvalidValue);
    CHECK_ERR(cudaDeviceGetDefaultMemPool(&pool2, 99), cudaErrorInvalidDevice);

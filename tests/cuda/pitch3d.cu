@@ -12,7 +12,8 @@
  *  - cudaMemset3D of a whole volume and of an inner box; cudaMemcpy3D
  *    host->device into a box at (x, y, z) = (3, 1, 1), device->device
  *    between volumes at different positions, device->host of everything;
- *  - errors: a pitch smaller than the width -> cudaErrorInvalidPitchValue,
+ *  - errors: a pitch smaller than the width -> cudaErrorInvalidPitchValue
+ *    (cudaErrorInvalidValue for a single row, as seen on an H200),
  *    an unknown kind -> cudaErrorInvalidMemcpyDirection; zero-sized copies
  *    succeed.
  */
@@ -164,6 +165,8 @@ int main()
    CHECK_ERR(cudaMemcpy2D(out1, W - 1, d1, p1, W, 2, cudaMemcpyDeviceToHost), cudaErrorInvalidPitchValue);
    CHECK_ERR(cudaMemcpy2D(d1, p1, src, W - 1, W, 2, cudaMemcpyHostToDevice), cudaErrorInvalidPitchValue);
    CHECK_ERR(cudaMemcpy2D(d1, p1, src, hp, W, 2, (cudaMemcpyKind)7), cudaErrorInvalidMemcpyDirection);
+   /* one row: the driver's invalid value instead (seen on an H200) */
+   CHECK_ERR(cudaMemcpy2D(out1, W - 1, d1, p1, W, 1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
    cudaGetLastError();
    CHECK_CUDA(cudaMemcpy2D(d1, p1, src, hp, 0, H, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy2D(d1, p1, src, hp, W, 0, cudaMemcpyHostToDevice));

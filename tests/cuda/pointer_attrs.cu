@@ -8,7 +8,8 @@
  *  - cudaMallocManaged memory: cudaMemoryTypeManaged, both pointers equal;
  *  - cudaMallocAsync memory: cudaMemoryTypeDevice;
  *  - malloc'd and stack memory, never registered: success (CUDA 11+) with
- *    cudaMemoryTypeUnregistered; once registered with cudaHostRegister:
+ *    cudaMemoryTypeUnregistered, no device pointer and the pointer itself as
+ *    hostPointer (as seen on an H200); once registered with cudaHostRegister:
  *    cudaMemoryTypeHost with hostPointer = the pointer;
  *  - a NULL attributes pointer -> cudaErrorInvalidValue;
  *  - cudaMemGetInfo: 0 < free <= total, and a 64 MB allocation lowers free
@@ -55,8 +56,8 @@ int main()
 
    char *plain = (char *)malloc(8192);
    int local = 0;
-   expect("malloc", plain, cudaMemoryTypeUnregistered, NULL, NULL, false);
-   expect("stack", &local, cudaMemoryTypeUnregistered, NULL, NULL, false);
+   expect("malloc", plain, cudaMemoryTypeUnregistered, NULL, plain, true);
+   expect("stack", &local, cudaMemoryTypeUnregistered, NULL, &local, true);
    CHECK_INT(cudaGetLastError(), cudaSuccess);
    if (CHECK_CUDA(cudaHostRegister(plain, 8192, cudaHostRegisterDefault))) {
       struct cudaPointerAttributes a;

@@ -95,8 +95,11 @@ CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p)
    API_CHECK(pFlags && p, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
    uint32_t kind, flags;
-   API_CHECK(core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, &flags) && kind == CORE_MEM_HOST,
-             CUDA_ERROR_INVALID_VALUE);
+   bool ok = core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, &flags) ? kind == CORE_MEM_HOST
+             /* registered memory: the flags it was registered with (NVIDIA's adds DEVICEMAP, as it maps
+              * every registration; ours is not mapped, see above) */
+             : core_host_lookup((uintptr_t)p, NULL, NULL, &flags);
+   API_CHECK(ok, CUDA_ERROR_INVALID_VALUE);
    *pFlags = flags;
    return API_RETURN(CUDA_SUCCESS);
 }
@@ -419,4 +422,30 @@ CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUde
    if (psize)
       *psize = (size_t)size;
    return API_RETURN(CUDA_SUCCESS);
+}
+
+/* The location the pre-CUDA-13 hints name by a device ordinal, or
+ * CU_DEVICE_CPU (-1) for the host. */
+static CUmemLocation location_of_device(CUdevice dev)
+{
+   CUmemLocation l = { dev == -1 ? CU_MEM_LOCATION_TYPE_HOST : CU_MEM_LOCATION_TYPE_DEVICE, dev == -1 ? 0 : dev };
+   return l;
+}
+
+/* ==== cuMemPrefetchAsync (libcuda.@) ==== the CUDA 12 form (a device ordinal) */
+CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream)
+{
+   return cuMemPrefetchAsync_v2(devPtr, count, location_of_device(dstDevice), 0, hStream);
+}
+
+/* ==== cuMemPrefetchAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream)
+{
+   return cuMemPrefetchAsync(devPtr, count, dstDevice, hStream);
+}
+
+/* ==== cuMemAdvise (libcuda.@) ==== the CUDA 12 form (a device ordinal) */
+CUresult CUDAAPI cuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUdevice device)
+{
+   return cuMemAdvise_v2(devPtr, count, advice, location_of_device(device));
 }

@@ -49,7 +49,7 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
    default:
       return CUDA_ERROR_INVALID_VALUE;
    }
-   if ((height > 1 || depth > 1) && sd->pitch < width)
+   if (sd->pitch < width)
       return CUDA_ERROR_INVALID_VALUE;
    if (depth > 1 && sd->height < height)
       return CUDA_ERROR_INVALID_VALUE;
@@ -96,7 +96,9 @@ static CUresult copy_2d_params(const CUDA_MEMCPY2D *p, CUstream h)
 
 static CUresult copy_3d_params(const CUDA_MEMCPY3D *p, CUstream h)
 {
-   if (!p || p->reserved0 || p->reserved1)
+   /* reserved0/1 "must be NULL", but NVIDIA's driver ignores them (seen on
+    * an H200), so a program that leaves garbage there works */
+   if (!p)
       return CUDA_ERROR_INVALID_VALUE;
    side src = { p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ,
                 p->srcPitch, p->srcHeight };

@@ -27,7 +27,9 @@ cudaError_t CUDARTAPI cudaMallocHost(void **ptr, size_t size)
       *ptr = NULL;
       return RT_RETURN(cudaSuccess);
    }
-   return RT_RETURN_CU(cuMemAllocHost_v2(ptr, size));
+   /* NVIDIA's runtime makes it portable and mapped (cudaHostGetFlags
+    * reports both on an H200) */
+   return RT_RETURN_CU(cuMemHostAlloc(ptr, size, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
 }
 
 /* ==== cudaHostAlloc (libcudart.@) ==== */
@@ -99,9 +101,12 @@ cudaError_t CUDARTAPI cudaMallocManaged(void **devPtr, size_t size, unsigned int
 {
    RT_ENTER("devPtr=%p size=%zu flags=%#x", (void *)devPtr, size, flags);
    RT_CHECK(devPtr, cudaErrorInvalidValue);
-   RT_CHECK(size > 0, cudaErrorInvalidValue);
    RT_CHECK(flags == cudaMemAttachGlobal || flags == cudaMemAttachHost, cudaErrorInvalidValue);
    RT_NEED_CTX();
+   if (size == 0) {   /* success and NULL, as NVIDIA's runtime answers */
+      *devPtr = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
    CUdeviceptr p;
    CUresult r = cuMemAllocManaged(&p, size, flags);
    if (r == CUDA_SUCCESS)
@@ -174,6 +179,8 @@ cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *att
        * (driver/hostmem.c), so it has no device pointer */
       a.devicePointer = mapped ? (void *)(uintptr_t)ptr : NULL;
       a.hostPointer = host;
+   } else {
+      a.hostPointer = (void *)(uintptr_t)ptr;   /* what NVIDIA's runtime reports */
    }
    *attributes = a;
    return RT_RETURN(cudaSuccess);
@@ -187,6 +194,10 @@ cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr, size_t size, cudaStream_t h
    RT_ENTER("devPtr=%p size=%zu hStream=%p", (void *)devPtr, size, (void *)hStream);
    RT_CHECK(devPtr, cudaErrorInvalidValue);
    RT_NEED_CTX();
+   if (size == 0) {   /* success and NULL, as NVIDIA's runtime answers */
+      *devPtr = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
    CUdeviceptr p;
    CUresult r = cuMemAllocAsync(&p, size, hStream);
    if (r == CUDA_SUCCESS)
@@ -205,6 +216,8 @@ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 {
    RT_ENTER("devPtr=%p hStream=%p", devPtr, (void *)hStream);
    RT_NEED_CTX();
+   if (!devPtr)   /* like cudaFree(NULL) (NVIDIA's runtime answers success) */
+      return RT_RETURN(cudaSuccess);
    return RT_RETURN_CU(cuMemFreeAsync((CUdeviceptr)(uintptr_t)devPtr, hStream));
 }
 
