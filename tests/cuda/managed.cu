@@ -8,8 +8,10 @@
  *  - cudaMemAttachHost allocations work the same way after synchronisation;
  *  - cudaMemPrefetchAsync (to the device, then to the host) and
  *    cudaMemAdvise (read-mostly, preferred location) change no data;
- *  - a __managed__ variable: initialised in the source, read and written by
- *    a kernel and by the host;
+ *  - __managed__ variables: initialised in the source, read and written by
+ *    a kernel and by the host; cudaGetSymbolAddress gives the host's own
+ *    address of one, cudaGetSymbolSize its size, cudaMemcpyTo/FromSymbol
+ *    reach it (all as seen on an H200);
  *  - errors: cudaMallocManaged with flags 0 or cudaMemAttachSingle or an
  *    unknown flag, NULL pointer -> cudaErrorInvalidValue; size 0 is a
  *    success that allocates nothing (NULL), as seen on an H200.
@@ -98,6 +100,20 @@ int main()
    use_managed_vars<<<1, 64>>>();
    CHECK_CUDA(cudaDeviceSynchronize());
    CHECK_INT(counter, 110);
+   /* the symbol calls on a __managed__ variable */
+   void *addr = NULL;
+   size_t size = 0;
+   CHECK_CUDA(cudaGetSymbolAddress(&addr, table));
+   CHECK(addr == (void *)table);
+   CHECK_CUDA(cudaGetSymbolSize(&size, table));
+   CHECK_INT(size, sizeof(table));
+   for (int i = 0; i < 64; i++)   /* the second launch */
+      tw[i] = tw[i] * 2u + (unsigned)i;
+   unsigned seven = 7, back[64];
+   CHECK_CUDA(cudaMemcpyToSymbol(table, &seven, sizeof(seven), 9 * sizeof(unsigned)));
+   tw[9] = 7;
+   CHECK_CUDA(cudaMemcpyFromSymbol(back, table, sizeof(back)));
+   CHECK_ARRAY_U32("__managed__ table through the symbol calls", back, tw, 64);
 
    /* errors */
    void *bad = NULL;

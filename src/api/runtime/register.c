@@ -295,8 +295,10 @@ char CUDARTAPI __cudaInitModule(void **fatCubinHandle)
 cudaError_t rt_symbol(const void *symbol, CUdeviceptr *ptr, size_t *size)
 {
    pthread_mutex_lock(&reg_lock);
+   /* a __managed__ variable is named by its host pointer's target once
+    * its module is loaded (what `&var` gives in host code) */
    rt_var *v = vars;
-   while (v && v->host_var != symbol)
+   while (v && v->host_var != symbol && !(v->managed_ptr && *v->managed_ptr == symbol))
       v = v->next;
    rt_fatbin *fb = v ? v->fb : NULL;
    char *name = v ? mc_strdup(v->name) : NULL;
