@@ -18,7 +18,9 @@
  *    allocation's size and returns after its free, the high-water mark
  *    resets to the current use, cudaMemPoolTrimTo, a read-only attribute
  *    cannot be set (cudaErrorInvalidValue); cudaMallocAsync of 0 bytes
- *    (NULL) and cudaFreeAsync(NULL) succeed.
+ *    (NULL) and cudaFreeAsync(NULL) succeed;
+ *  - copies (sync, async, 2-D, any kind) running past the end of a device
+ *    allocation fail with cudaErrorInvalidValue.
  */
 #include "check.h"
 
@@ -164,9 +166,27 @@ static void stream_ordered_alloc(cudaStream_t s)
    cudaFreeHost(out);
 }
 
+/* Copies that run past the end of a device allocation fail with
+ * cudaErrorInvalidValue whatever the kind says (seen on an H200). */
+static void overruns(void)
+{
+   char *d = NULL, h[512];
+   if (!CHECK_CUDA(cudaMalloc((void **)&d, 1000)))
+      return;
+   CHECK_ERR(cudaMemcpy(h, d + 900, 200, cudaMemcpyDefault), cudaErrorInvalidValue);
+   CHECK_ERR(cudaMemcpy(d + 900, h, 200, cudaMemcpyDefault), cudaErrorInvalidValue);
+   CHECK_ERR(cudaMemcpy(h, d + 900, 200, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
+   CHECK_ERR(cudaMemcpyAsync(h, d + 900, 200, cudaMemcpyDefault, 0), cudaErrorInvalidValue);
+   CHECK_ERR(cudaMemcpy2D(h, 100, d + 900, 100, 100, 2, cudaMemcpyDefault), cudaErrorInvalidValue);
+   CHECK_CUDA(cudaMemcpy(h, d + 900, 100, cudaMemcpyDefault));   /* the last 100 bytes: fine */
+   cudaGetLastError();
+   cudaFree(d);
+}
+
 int main()
 {
    check_begin("memasync");
+   overruns();
    stream_sequence("0", 0);
    stream_sequence("cudaStreamPerThread", cudaStreamPerThread);
    stream_ordered_alloc(0);

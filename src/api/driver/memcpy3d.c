@@ -57,7 +57,10 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
       return CUDA_ERROR_INVALID_VALUE;
    if (sd->type == CU_MEMORYTYPE_HOST ? !sd->host : !sd->dev)
       return CUDA_ERROR_INVALID_VALUE;
-   if (sd->type == CU_MEMORYTYPE_DEVICE && !core_mem_lookup(c->dev, *first, span, NULL, NULL))
+   /* device memory: every byte in one allocation; unified: the same if it
+    * starts in one */
+   bool in_dev = sd->type == CU_MEMORYTYPE_DEVICE || core_mem_lookup(c->dev, *first, 1, NULL, NULL);
+   if (sd->type != CU_MEMORYTYPE_HOST && in_dev && !core_mem_lookup(c->dev, *first, span, NULL, NULL))
       return CUDA_ERROR_INVALID_VALUE;
    return CUDA_SUCCESS;
 }

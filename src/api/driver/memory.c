@@ -14,6 +14,13 @@ static bool dev_range_ok(core_ctx *c, CUdeviceptr p, size_t n)
    return n == 0 || core_mem_lookup(c->dev, p, n, NULL, NULL);
 }
 
+/* A unified-address range: host memory, or within one device allocation
+ * if it starts in one (never running off its end into a neighbour). */
+static bool unified_range_ok(core_ctx *c, CUdeviceptr p, size_t n)
+{
+   return n == 0 || !core_mem_lookup(c->dev, p, 1, NULL, NULL) || core_mem_lookup(c->dev, p, n, NULL, NULL);
+}
+
 /* ==== cuMemAlloc_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
 {
@@ -67,6 +74,7 @@ CUresult CUDAAPI cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
    API_ENTER("dst=%#llx src=%#llx ByteCount=%zu", (unsigned long long)dst, (unsigned long long)src, ByteCount);
    API_NEED_CTX(c);
    API_CHECK(ByteCount == 0 || (dst && src), CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(unified_range_ok(c, dst, ByteCount) && unified_range_ok(c, src, ByteCount), CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_memcpy(c, dst, src, ByteCount));
 }
 
@@ -347,9 +355,8 @@ static CUresult copy_1d(CUdeviceptr dst, CUdeviceptr src, size_t n, unsigned sid
       return CUDA_SUCCESS;
    if (!dst || !src)
       return CUDA_ERROR_INVALID_VALUE;
-   if ((sides & SIDE_DST_DEV) && !dev_range_ok(c, dst, n))
-      return CUDA_ERROR_INVALID_VALUE;
-   if ((sides & SIDE_SRC_DEV) && !dev_range_ok(c, src, n))
+   if (!((sides & SIDE_DST_DEV) ? dev_range_ok : unified_range_ok)(c, dst, n) ||
+       !((sides & SIDE_SRC_DEV) ? dev_range_ok : unified_range_ok)(c, src, n))
       return CUDA_ERROR_INVALID_VALUE;
    return (CUresult)core_memcpy_on(c, s, dst, src, n);
 }
