@@ -10,9 +10,12 @@
  *    memory type, managed flag, device ordinal, device pointer) of device,
  *    pinned and managed memory; cuMemHostGetDevicePointer;
  *  - errors: cuMemAllocPitch with an element size of 3, cuMemsetD32 and
- *    cuMemsetD2D16 at misaligned addresses, cuMemcpy2D with a source
- *    pitch below the width, cuMemsetD8 past the end of an allocation ->
- *    CUDA_ERROR_INVALID_VALUE (each seen so on an H200).
+ *    cuMemsetD2D16 at misaligned addresses, cuMemsetD2D32 and cuMemcpy2D
+ *    (several rows or one) with a pitch below the width, cuMemsetD8 past
+ *    the end of an allocation, the memory type of an unknown address and
+ *    the host pointer of device memory -> CUDA_ERROR_INVALID_VALUE;
+ *    cuMemGetAddressRange of an unknown address -> CUDA_ERROR_NOT_FOUND
+ *    (each seen so on an H200).
  */
 #include "check.h"
 
@@ -193,9 +196,18 @@ int main()
    CHECK_CU(p_cuMemsetD32(d + 2, 0, 4), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(p_cuMemsetD2D16(d + 1, pitch, 0, 4, 2), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(p_cuMemsetD8(d + pitch * H - 4, 0, 8), CUDA_ERROR_INVALID_VALUE);
+   CHECK_CU(p_cuMemsetD2D32(d, 100, 0, 26, 2), CUDA_ERROR_INVALID_VALUE);   /* pitch below the row */
    c2.srcPitch = W - 1;
    c2.Height = 2;
    CHECK_CU(p_cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE);
+   c2.srcPitch = pitch;
+   c2.dstPitch = 10;   /* one row too: the pitch is still checked */
+   c2.Height = 1;
+   CHECK_CU(p_cuMemcpy2D(&c2), CUDA_ERROR_INVALID_VALUE);
+   CHECK_CU(p_cuMemGetAddressRange(&base, &size, 12345), CUDA_ERROR_NOT_FOUND);
+   CHECK_CU(p_cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, 12345), CUDA_ERROR_INVALID_VALUE);
+   void *hp = NULL;   /* device memory has no host address */
+   CHECK_CU(p_cuPointerGetAttribute(&hp, CU_POINTER_ATTRIBUTE_HOST_POINTER, d), CUDA_ERROR_INVALID_VALUE);
 
    CHECK_CU(p_cuMemFree(d), CUDA_SUCCESS);
    CHECK_CUDA(cudaFree(m));
