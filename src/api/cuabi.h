@@ -455,6 +455,91 @@ typedef enum CUpointer_attribute_enum {
    CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID            = 20,
    CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE   = 21,
 } CUpointer_attribute;
+typedef enum CUmemAttach_flags_enum {
+   CU_MEM_ATTACH_GLOBAL = 0x1,
+   CU_MEM_ATTACH_HOST   = 0x2,
+   CU_MEM_ATTACH_SINGLE = 0x4,
+} CUmemAttach_flags;
+typedef enum CUmem_advise_enum {
+   CU_MEM_ADVISE_SET_READ_MOSTLY          = 1,
+   CU_MEM_ADVISE_UNSET_READ_MOSTLY        = 2,
+   CU_MEM_ADVISE_SET_PREFERRED_LOCATION   = 3,
+   CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION = 4,
+   CU_MEM_ADVISE_SET_ACCESSED_BY          = 5,
+   CU_MEM_ADVISE_UNSET_ACCESSED_BY        = 6,
+} CUmem_advise;
+typedef enum CUmemLocationType_enum {
+   CU_MEM_LOCATION_TYPE_INVALID           = 0x0,
+   CU_MEM_LOCATION_TYPE_NONE              = 0x0,
+   CU_MEM_LOCATION_TYPE_DEVICE            = 0x1,
+   CU_MEM_LOCATION_TYPE_HOST              = 0x2,
+   CU_MEM_LOCATION_TYPE_HOST_NUMA         = 0x3,
+   CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT = 0x4,
+   CU_MEM_LOCATION_TYPE_MAX               = 0x7FFFFFFF,
+} CUmemLocationType;
+typedef struct CUmemLocation_st {
+   CUmemLocationType type;
+   int id;
+} CUmemLocation_v1;
+typedef CUmemLocation_v1 CUmemLocation;
+typedef enum CUmemPool_attribute_enum {
+   CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES   = 1,
+   CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC         = 2,
+   CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES = 3,
+   CU_MEMPOOL_ATTR_RELEASE_THRESHOLD                 = 4,
+   CU_MEMPOOL_ATTR_RESERVED_MEM_CURRENT              = 5,
+   CU_MEMPOOL_ATTR_RESERVED_MEM_HIGH                 = 6,
+   CU_MEMPOOL_ATTR_USED_MEM_CURRENT                  = 7,
+   CU_MEMPOOL_ATTR_USED_MEM_HIGH                     = 8,
+} CUmemPool_attribute;
+/* 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D). */
+typedef struct CUDA_MEMCPY2D_st {
+   size_t srcXInBytes;
+   size_t srcY;
+   CUmemorytype srcMemoryType;
+   const void *srcHost;
+   CUdeviceptr srcDevice;
+   CUarray srcArray;
+   size_t srcPitch;
+   size_t dstXInBytes;
+   size_t dstY;
+   CUmemorytype dstMemoryType;
+   void *dstHost;
+   CUdeviceptr dstDevice;
+   CUarray dstArray;
+   size_t dstPitch;
+   size_t WidthInBytes;
+   size_t Height;
+} CUDA_MEMCPY2D_v2;
+typedef CUDA_MEMCPY2D_v2 CUDA_MEMCPY2D;
+typedef struct CUDA_MEMCPY3D_st {
+   size_t srcXInBytes;
+   size_t srcY;
+   size_t srcZ;
+   size_t srcLOD;
+   CUmemorytype srcMemoryType;
+   const void *srcHost;
+   CUdeviceptr srcDevice;
+   CUarray srcArray;
+   void *reserved0;
+   size_t srcPitch;
+   size_t srcHeight;
+   size_t dstXInBytes;
+   size_t dstY;
+   size_t dstZ;
+   size_t dstLOD;
+   CUmemorytype dstMemoryType;
+   void *dstHost;
+   CUdeviceptr dstDevice;
+   CUarray dstArray;
+   void *reserved1;
+   size_t dstPitch;
+   size_t dstHeight;
+   size_t WidthInBytes;
+   size_t Height;
+   size_t Depth;
+} CUDA_MEMCPY3D_v2;
+typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
 /* ---- modules, libraries, JIT ---- */
 
 typedef enum CUjit_option_enum {
@@ -1147,6 +1232,62 @@ struct cudaPointerAttributes {
    void *devicePointer;
    void *hostPointer;
    long reserved[8];
+};
+struct cudaPitchedPtr {
+   void *ptr;
+   size_t pitch;
+   size_t xsize;
+   size_t ysize;
+};
+struct cudaExtent {
+   size_t width;
+   size_t height;
+   size_t depth;
+};
+struct cudaPos {
+   size_t x;
+   size_t y;
+   size_t z;
+};
+struct cudaMemcpy3DParms {
+   cudaArray_t srcArray;
+   struct cudaPos srcPos;
+   struct cudaPitchedPtr srcPtr;
+   cudaArray_t dstArray;
+   struct cudaPos dstPos;
+   struct cudaPitchedPtr dstPtr;
+   struct cudaExtent extent;
+   enum cudaMemcpyKind kind;
+};
+enum cudaMemoryAdvise {
+   cudaMemAdviseSetReadMostly          = 1,
+   cudaMemAdviseUnsetReadMostly        = 2,
+   cudaMemAdviseSetPreferredLocation   = 3,
+   cudaMemAdviseUnsetPreferredLocation = 4,
+   cudaMemAdviseSetAccessedBy          = 5,
+   cudaMemAdviseUnsetAccessedBy        = 6,
+};
+enum cudaMemLocationType {
+   cudaMemLocationTypeInvalid         = 0,
+   cudaMemLocationTypeNone            = 0,
+   cudaMemLocationTypeDevice          = 1,
+   cudaMemLocationTypeHost            = 2,
+   cudaMemLocationTypeHostNuma        = 3,
+   cudaMemLocationTypeHostNumaCurrent = 4,
+};
+struct cudaMemLocation {
+   enum cudaMemLocationType type;
+   int id;
+};
+enum cudaMemPoolAttr {
+   cudaMemPoolReuseFollowEventDependencies   = 0x1,
+   cudaMemPoolReuseAllowOpportunistic        = 0x2,
+   cudaMemPoolReuseAllowInternalDependencies = 0x3,
+   cudaMemPoolAttrReleaseThreshold           = 0x4,
+   cudaMemPoolAttrReservedMemCurrent         = 0x5,
+   cudaMemPoolAttrReservedMemHigh            = 0x6,
+   cudaMemPoolAttrUsedMemCurrent             = 0x7,
+   cudaMemPoolAttrUsedMemHigh                = 0x8,
 };
 
 enum cudaChannelFormatKind {

@@ -35,6 +35,8 @@ LOG_CHANNEL(memory);
 
 typedef struct range {
    uint64_t base, size;
+   uint32_t kind;             /* live allocations: CORE_MEM_* (pointer queries, which free fits) */
+   uint32_t flags;            /* live allocations: the flags it was made with */
 } range;
 
 typedef struct range_vec {
@@ -122,7 +124,7 @@ int core_arena_create(core_device *d, core_arena **out)
    a->size = size;
    a->delta = mtl_buffer_gpu_address(a->buf) - a->base;
    pthread_mutex_init(&a->lock, NULL);
-   range all = { a->base, size };
+   range all = { a->base, size, 0, 0 };
    if (!rv_insert(&a->free_list, 0, all)) {
       core_arena_destroy(a);
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -155,6 +157,11 @@ void core_arena_destroy(core_arena *a)
 
 int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
 {
+   return core_mem_alloc_kind(d, size, CORE_MEM_DEVICE, 0, out);
+}
+
+int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t flags, uint64_t *out)
+{
    core_arena *a = core_device_arena(d);
    if (!a)
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -172,7 +179,7 @@ int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
          continue;
       /* the size asked for (cuMemGetAddressRange); validation: ending at
        * its last page's end */
-      range got = { f->base + (data - need), size };
+      range got = { f->base + (data - need), size, kind, flags };
       if (a->validate &&
           !mtl_buffer_set_gpu_access(a->buf, f->base - a->base, data, true))
          break;
@@ -194,12 +201,17 @@ int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
 
 int core_mem_free(core_device *d, uint64_t ptr)
 {
+   return core_mem_free_kind(d, ptr, CORE_MEM_KIND_ANY);
+}
+
+int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds)
+{
    core_arena *a = core_device_arena(d);
    if (!a)
       return CORE_ERROR_INVALID_VALUE;
    pthread_mutex_lock(&a->lock);
    uint32_t at = rv_upper(&a->live, ptr);
-   if (at == 0 || a->live.v[at - 1].base != ptr) {
+   if (at == 0 || a->live.v[at - 1].base != ptr || !(kinds & (1u << a->live.v[at - 1].kind))) {
       pthread_mutex_unlock(&a->lock);
       return CORE_ERROR_INVALID_VALUE;
    }
@@ -245,6 +257,12 @@ int core_mem_free(core_device *d, uint64_t ptr)
 
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size)
 {
+   return core_mem_query(d, ptr, len, base, size, NULL, NULL);
+}
+
+bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size, uint32_t *kind,
+                    uint32_t *flags)
+{
    core_arena *a = core_device_arena(d);
    if (!a)
       return false;
@@ -259,6 +277,10 @@ bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base,
             *base = r.base;
          if (size)
             *size = r.size;
+         if (kind)
+            *kind = r.kind;
+         if (flags)
+            *flags = r.flags;
       }
    }
    pthread_mutex_unlock(&a->lock);

@@ -48,6 +48,8 @@ enum {
    CORE_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
    CORE_ERROR_LAUNCH_TIMEOUT = 702,
    CORE_ERROR_ASSERT = 710,
+   CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+   CORE_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
    CORE_ERROR_MISALIGNED_ADDRESS = 716,
    CORE_ERROR_LAUNCH_FAILED = 719,
    CORE_ERROR_NOT_SUPPORTED = 801,
@@ -59,6 +61,7 @@ enum {
    CORE_MAGIC_MODULE = 0x6d6d6f64,   /* "mmod" */
    CORE_MAGIC_KERNEL = 0x6d6b726e,   /* "mkrn" */
    CORE_MAGIC_STREAM = 0x6d737472,   /* "mstr" */
+   CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -95,10 +98,28 @@ pthread_mutex_t *core_device_lock(core_device *d);
  * CUDA addresses are its CPU addresses; kernels add `delta`. */
 int core_arena_create(core_device *d, core_arena **out);
 void core_arena_destroy(core_arena *a);
-int core_mem_alloc(core_device *d, size_t size, uint64_t *out);
+/* What an allocation is for (pointer queries; which free call may free
+ * it).  All are arena memory, reachable by kernels at the same address. */
+enum {
+   CORE_MEM_DEVICE = 0,         /* cuMemAlloc, and runtime-internal memory */
+   CORE_MEM_HOST = 1,           /* page-locked host memory (cuMemHostAlloc) */
+   CORE_MEM_MANAGED = 2,        /* cuMemAllocManaged */
+};
+/* Allocation flags the arena keeps for its users (beside the API's). */
+#define CORE_MEM_FLAG_POOL 0x80000000u   /* made by core_mempool_alloc */
+#define CORE_MEM_KIND_ANY 0xffffffffu
+#define CORE_MEM_KIND_BIT(k) (1u << (k))
+int core_mem_alloc(core_device *d, size_t size, uint64_t *out);     /* CORE_MEM_DEVICE */
+int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t flags, uint64_t *out);
 int core_mem_free(core_device *d, uint64_t ptr);
+/* Frees ptr if it starts an allocation of one of `kinds` (CORE_MEM_KIND_BIT
+ * set), else CORE_ERROR_INVALID_VALUE. */
+int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds);
 /* The allocation containing [ptr, ptr+len): true and its base/size. */
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);
+/* The same, with its kind (CORE_MEM_*) and flags; any out may be NULL. */
+bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size, uint32_t *kind,
+                    uint32_t *flags);
 void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
 /* Where p lies relative to the allocations (fault reports under METALCUDA_VALIDATE). */
 void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len);
@@ -241,10 +262,57 @@ void core_printf_sync(core_stream *s);
  * messages to err (stops at the first record that is not complete). */
 void core_printf_format(const uint8_t *recs, uint32_t end, strbuf *out, strbuf *err);
 
-/* ---- memory.c: copies and fills (synchronous on the null stream) ---- */
+/* ---- memory.c: copies and fills, registered host memory ---- */
 
-int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n);
+/* Copies and fills happen after the earlier work of stream s (NULL: the
+ * null stream) and before the call returns (so before s's later work). */
+int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n);   /* on the null stream */
+int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n);
+/* A strided copy: depth slices of height rows of width bytes; addresses are
+ * of the first byte, pitches in bytes, heights in rows per slice. */
+typedef struct core_copy3d_desc {
+   uint64_t dst, src;
+   size_t dst_pitch, src_pitch;
+   size_t dst_height, src_height;
+   size_t width, height, depth;
+} core_copy3d_desc;
+int core_copy3d(core_ctx *c, core_stream *s, const core_copy3d_desc *p);
 int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, size_t count);
+/* height rows, pitch bytes apart, of width elements of elem_size (1, 2, 4). */
+int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
+                size_t width, size_t height);
+/* Host memory registered with cuMemHostRegister (process-wide): overlapping
+ * an earlier range is CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED; p must
+ * start a range to unregister it (inside one: CORE_ERROR_INVALID_VALUE;
+ * in none: ..._NOT_REGISTERED). */
+int core_host_register(uint64_t p, size_t n, uint32_t flags);
+int core_host_unregister(uint64_t p);
+bool core_host_lookup(uint64_t p, uint64_t *base, uint64_t *size, uint32_t *flags);
+
+/* ---- mempool.c: the stream-ordered allocator's default pool ---- */
+
+typedef struct core_mempool core_mempool;
+/* The attributes, numbered as CUmemPool_attribute. */
+enum {
+   CORE_POOL_REUSE_FOLLOW_EVENT_DEPENDENCIES = 1,
+   CORE_POOL_REUSE_ALLOW_OPPORTUNISTIC = 2,
+   CORE_POOL_REUSE_ALLOW_INTERNAL_DEPENDENCIES = 3,
+   CORE_POOL_RELEASE_THRESHOLD = 4,
+   CORE_POOL_RESERVED_MEM_CURRENT = 5,
+   CORE_POOL_RESERVED_MEM_HIGH = 6,
+   CORE_POOL_USED_MEM_CURRENT = 7,
+   CORE_POOL_USED_MEM_HIGH = 8,
+};
+core_mempool *core_mempool_default(core_device *d);
+bool core_check_mempool(const core_mempool *p);
+core_device *core_mempool_device(const core_mempool *p);
+int core_mempool_alloc(core_mempool *p, size_t size, uint64_t *out);
+/* ptr must start an allocation of the pool (else CORE_ERROR_INVALID_VALUE). */
+int core_mempool_free(core_mempool *p, uint64_t ptr);
+/* Booleans read as 0/1; CORE_ERROR_INVALID_VALUE for an unknown or
+ * read-only attribute. */
+int core_mempool_get(core_mempool *p, int attr, uint64_t *value);
+int core_mempool_set(core_mempool *p, int attr, uint64_t value);
 
 /* ---- dump.c ---- */
 

@@ -1,18 +1,48 @@
 /*
- * memory.c — copies and fills.  Device memory is shared with the host (one
- * arena, CPU-visible), so after the null stream has drained, a copy is a
- * plain memcpy: cudaMemcpy's semantics (synchronous for the host, ordered
- * after earlier work on the legacy stream) at memcpy speed.
+ * memory.c — copies and fills, and host memory registered with CUDA.
+ *
+ * Device memory is shared with the host (one arena, CPU-visible), so once
+ * the work a copy must follow has completed, a copy is a plain memmove:
+ * cudaMemcpy's semantics (synchronous for the host, ordered after earlier
+ * work) at memcpy speed.  Asynchronous copies and fills (cuMemcpyAsync...)
+ * take the same path: they wait for their stream, then copy, so they are
+ * ordered after the stream's earlier work and before its later work, and
+ * complete before the call returns, which CUDA allows (an async call may
+ * block; copies from pageable memory always do).  Encoding them into the
+ * stream's Metal queue as blits would let the host run ahead; it is not
+ * done yet.
+ *
+ * Registered host memory (cuMemHostRegister) is a process-wide list of
+ * ranges: copies use it like any host memory; kernels cannot reach it,
+ * since it lies outside the arena.
  */
 #include "core.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 LOG_CHANNEL(memory);
 
+/* The work a copy or fill on s must follow: s's earlier work and, as s is a
+ * blocking stream, the legacy null stream's (s NULL: the null stream). */
+static int wait_for_stream(core_ctx *c, core_stream *s)
+{
+   if (s && s != c->null_stream) {
+      int r = core_stream_synchronize(s);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
+   return core_ctx_synchronize(c);
+}
+
 int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)
 {
-   int r = core_ctx_synchronize(c);
+   return core_memcpy_on(c, NULL, dst, src, n);
+}
+
+int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n)
+{
+   int r = wait_for_stream(c, s);
    if (r != CORE_SUCCESS)
       return r;
    if (n)
@@ -20,29 +50,134 @@ int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)
    return CORE_SUCCESS;
 }
 
-int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, size_t count)
+int core_copy3d(core_ctx *c, core_stream *s, const core_copy3d_desc *p)
 {
-   int r = core_ctx_synchronize(c);
+   int r = wait_for_stream(c, s);
    if (r != CORE_SUCCESS)
       return r;
+   if (!p->width)
+      return CORE_SUCCESS;
+   for (size_t z = 0; z < p->depth; z++)
+      for (size_t y = 0; y < p->height; y++) {
+         uint64_t d = p->dst + (z * p->dst_height + y) * p->dst_pitch;
+         uint64_t q = p->src + (z * p->src_height + y) * p->src_pitch;
+         memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)q, p->width);
+      }
+   return CORE_SUCCESS;
+}
+
+/* count elements of elem_size bytes at p, each the low bytes of value. */
+static void fill_row(uint8_t *p, uint32_t value, size_t elem_size, size_t count)
+{
    switch (elem_size) {
    case 1:
-      memset((void *)(uintptr_t)dst, (int)(value & 0xff), count);
+      memset(p, (int)(value & 0xff), count);
       break;
-   case 2: {
-      uint16_t *p = (uint16_t *)(uintptr_t)dst;
-      for (size_t k = 0; k < count; k++)
-         p[k] = (uint16_t)value;
+   case 2:
+      for (size_t k = 0; k < count; k++) {
+         uint16_t v = (uint16_t)value;
+         memcpy(p + 2 * k, &v, 2);
+      }
       break;
-   }
-   case 4: {
-      uint32_t *p = (uint32_t *)(uintptr_t)dst;
-      for (size_t k = 0; k < count; k++)
-         p[k] = value;
-      break;
-   }
    default:
-      return CORE_ERROR_INVALID_VALUE;
+      for (size_t k = 0; k < count; k++)
+         memcpy(p + 4 * k, &value, 4);
+      break;
    }
+}
+
+int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, size_t count)
+{
+   return core_fill2d(c, NULL, dst, 0, value, elem_size, count, 1);
+}
+
+int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
+                size_t width, size_t height)
+{
+   if (elem_size != 1 && elem_size != 2 && elem_size != 4)
+      return CORE_ERROR_INVALID_VALUE;
+   int r = wait_for_stream(c, s);
+   if (r != CORE_SUCCESS)
+      return r;
+   for (size_t y = 0; y < height; y++)
+      fill_row((uint8_t *)(uintptr_t)(dst + y * pitch), value, elem_size, width);
    return CORE_SUCCESS;
+}
+
+/* ---- registered host memory ---- */
+
+typedef struct host_range {
+   uint64_t base;
+   size_t size;
+   uint32_t flags;
+} host_range;
+
+static pthread_mutex_t host_lock = PTHREAD_MUTEX_INITIALIZER;
+static host_range *host_ranges;
+static size_t host_n, host_cap;
+
+/* Index of the range overlapping [p, p+n) (n >= 1), or host_n. */
+static size_t host_find(uint64_t p, size_t n)
+{
+   for (size_t k = 0; k < host_n; k++)
+      if (p < host_ranges[k].base + host_ranges[k].size && host_ranges[k].base < p + n)
+         return k;
+   return host_n;
+}
+
+int core_host_register(uint64_t p, size_t n, uint32_t flags)
+{
+   int r = CORE_SUCCESS;
+   pthread_mutex_lock(&host_lock);
+   if (host_find(p, n) != host_n) {
+      r = CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+   } else if (host_n == host_cap) {
+      size_t ncap = host_cap ? host_cap * 2 : 16;
+      host_range *nv = mc_realloc(host_ranges, ncap * sizeof(*nv));
+      if (nv) {
+         host_ranges = nv;
+         host_cap = ncap;
+      } else {
+         r = CORE_ERROR_OUT_OF_MEMORY;
+      }
+   }
+   if (r == CORE_SUCCESS)
+      host_ranges[host_n++] = (host_range){ p, n, flags };
+   pthread_mutex_unlock(&host_lock);
+   return r;
+}
+
+int core_host_unregister(uint64_t p)
+{
+   pthread_mutex_lock(&host_lock);
+   size_t k = host_find(p, 1);
+   int r = k == host_n ? CORE_ERROR_HOST_MEMORY_NOT_REGISTERED
+           : host_ranges[k].base != p ? CORE_ERROR_INVALID_VALUE   /* inside a range: NVIDIA's answer */
+                                      : CORE_SUCCESS;
+   if (r == CORE_SUCCESS)
+      host_ranges[k] = host_ranges[--host_n];
+   if (!host_n) {   /* nothing left: no allocation outlives the last range */
+      free(host_ranges);
+      host_ranges = NULL;
+      host_cap = 0;
+   }
+   pthread_mutex_unlock(&host_lock);
+   return r;
+}
+
+bool core_host_lookup(uint64_t p, uint64_t *base, uint64_t *size, uint32_t *flags)
+{
+   pthread_mutex_lock(&host_lock);
+   size_t k = host_find(p, 1);
+   bool ok = k != host_n;
+   if (ok) {
+      if (base)
+         *base = host_ranges[k].base;
+      if (size)
+         *size = host_ranges[k].size;
+      if (flags)
+         *flags = host_ranges[k].flags;
+   }
+   pthread_mutex_unlock(&host_lock);
+   return ok;
 }

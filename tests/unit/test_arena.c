@@ -1,7 +1,9 @@
 /*
  * test_arena.c — the device memory arena (src/core/arena.c): alignment,
  * reuse and coalescing of freed ranges, pointer lookup, the CPU/GPU address
- * delta, invalid frees, exhaustion and fault injection.
+ * delta, invalid frees, exhaustion and fault injection; allocation kinds
+ * and the registry of host memory (core/memory.c), the default memory
+ * pool (core/mempool.c).
  */
 #include "harness.h"
 
@@ -125,4 +127,90 @@ TEST(fault_injection_fails_cleanly)
       if (r == CORE_SUCCESS)
          break;
    }
+}
+
+TEST(kinds_are_kept_and_free_respects_them)
+{
+   core_device *d = dev();
+   CHECK(d);
+   uint64_t dv, hv, mv, base, size;
+   uint32_t kind = 99, flags = 99;
+   CHECK_INT(core_mem_alloc(d, 100, &dv), CORE_SUCCESS);
+   CHECK_INT(core_mem_alloc_kind(d, 300, CORE_MEM_HOST, 0x3, &hv), CORE_SUCCESS);
+   CHECK_INT(core_mem_alloc_kind(d, 50, CORE_MEM_MANAGED, 0x1, &mv), CORE_SUCCESS);
+   CHECK(core_mem_query(d, dv + 10, 1, &base, &size, &kind, &flags));
+   CHECK_U64(base, dv);
+   CHECK_INT(kind, CORE_MEM_DEVICE);
+   CHECK_INT(flags, 0);
+   CHECK(core_mem_query(d, hv + 299, 1, &base, &size, &kind, &flags));
+   CHECK_U64(size, 300);
+   CHECK_INT(kind, CORE_MEM_HOST);
+   CHECK_INT(flags, 0x3);
+   CHECK(core_mem_query(d, mv, 50, NULL, NULL, &kind, &flags));
+   CHECK_INT(kind, CORE_MEM_MANAGED);
+   CHECK_INT(flags, 0x1);
+   /* the wrong free call is refused and leaves the allocation alive */
+   CHECK_INT(core_mem_free_kind(d, hv, CORE_MEM_KIND_BIT(CORE_MEM_DEVICE)), CORE_ERROR_INVALID_VALUE);
+   CHECK(core_mem_lookup(d, hv, 300, NULL, NULL));
+   CHECK_INT(core_mem_free_kind(d, dv, CORE_MEM_KIND_BIT(CORE_MEM_HOST)), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mem_free_kind(d, hv, CORE_MEM_KIND_BIT(CORE_MEM_HOST)), CORE_SUCCESS);
+   CHECK_INT(core_mem_free_kind(d, mv, CORE_MEM_KIND_BIT(CORE_MEM_DEVICE) | CORE_MEM_KIND_BIT(CORE_MEM_MANAGED)),
+             CORE_SUCCESS);
+   CHECK_INT(core_mem_free(d, dv), CORE_SUCCESS);
+}
+
+TEST(host_registrations_overlap_and_unregister_as_cuda_says)
+{
+   static char buf[3 * 4096];
+   uint64_t p = (uint64_t)(uintptr_t)buf, base, size;
+   uint32_t flags;
+   CHECK_INT(core_host_register(p, 4096, 0x1), CORE_SUCCESS);
+   CHECK_INT(core_host_register(p + 4096, 100, 0), CORE_SUCCESS);     /* adjacent: fine */
+   CHECK_INT(core_host_register(p + 4000, 200, 0), CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+   CHECK_INT(core_host_register(p + 4195, 1, 0), CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+   CHECK(core_host_lookup(p + 17, &base, &size, &flags));
+   CHECK_U64(base, p);
+   CHECK_U64(size, 4096);
+   CHECK_INT(flags, 0x1);
+   CHECK(!core_host_lookup(p + 4196, NULL, NULL, NULL));
+   CHECK_INT(core_host_unregister(p + 8), CORE_ERROR_INVALID_VALUE);  /* inside a range */
+   CHECK_INT(core_host_unregister(p + 8192), CORE_ERROR_HOST_MEMORY_NOT_REGISTERED);
+   CHECK_INT(core_host_unregister(p), CORE_SUCCESS);
+   CHECK_INT(core_host_unregister(p), CORE_ERROR_HOST_MEMORY_NOT_REGISTERED);
+   CHECK_INT(core_host_unregister(p + 4096), CORE_SUCCESS);
+   CHECK(!core_host_lookup(p + 4096, NULL, NULL, NULL));
+}
+
+TEST(the_default_pool_counts_its_allocations)
+{
+   core_device *d = dev();
+   CHECK(d);
+   core_mempool *pool = core_mempool_default(d);
+   CHECK(core_check_mempool(pool));
+   CHECK(core_mempool_default(d) == pool);
+   uint64_t used0, used, high, p, q;
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_CURRENT, &used0), CORE_SUCCESS);
+   CHECK_INT(core_mempool_alloc(pool, 1000, &p), CORE_SUCCESS);
+   CHECK_INT(core_mempool_alloc(pool, 24, &q), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
+   CHECK_U64(used, used0 + 1024);
+   CHECK_INT(core_mempool_free(pool, p + 8), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_free(pool, p), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_HIGH, &high), CORE_SUCCESS);
+   CHECK(high >= used0 + 1024);
+   CHECK_INT(core_mempool_set(pool, CORE_POOL_USED_MEM_HIGH, 5), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_set(pool, CORE_POOL_USED_MEM_HIGH, 0), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_HIGH, &high), CORE_SUCCESS);
+   CHECK_U64(high, used0 + 24);
+   CHECK_INT(core_mempool_set(pool, CORE_POOL_USED_MEM_CURRENT, 0), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_set(pool, CORE_POOL_RELEASE_THRESHOLD, 12345), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_RELEASE_THRESHOLD, &high), CORE_SUCCESS);
+   CHECK_U64(high, 12345);
+   uint64_t plain;   /* memory of cuMemAlloc is not the pool's */
+   CHECK_INT(core_mem_alloc(d, 64, &plain), CORE_SUCCESS);
+   CHECK_INT(core_mempool_free(pool, plain), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mem_free(d, plain), CORE_SUCCESS);
+   CHECK_INT(core_mempool_free(pool, q), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
+   CHECK_U64(used, used0);
 }

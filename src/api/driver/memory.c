@@ -14,6 +14,13 @@ static bool dev_range_ok(core_ctx *c, CUdeviceptr p, size_t n)
    return n == 0 || core_mem_lookup(c->dev, p, n, NULL, NULL);
 }
 
+/* A unified-address range: host memory, or within one device allocation
+ * if it starts in one (never running off its end into a neighbour). */
+static bool unified_range_ok(core_ctx *c, CUdeviceptr p, size_t n)
+{
+   return n == 0 || !core_mem_lookup(c->dev, p, 1, NULL, NULL) || core_mem_lookup(c->dev, p, n, NULL, NULL);
+}
+
 /* ==== cuMemAlloc_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
 {
@@ -39,7 +46,13 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
    int r = core_ctx_synchronize(c);
    if (r != CORE_SUCCESS)
       return API_RETURN((CUresult)r);
-   return API_RETURN((CUresult)core_mem_free(c->dev, dptr));
+   uint32_t flags = 0;
+   core_mem_query(c->dev, dptr, 1, NULL, NULL, NULL, &flags);
+   if (flags & CORE_MEM_FLAG_POOL)   /* cuMemAllocAsync memory: keep the pool's counts */
+      return API_RETURN((CUresult)core_mempool_free(core_mempool_default(c->dev), dptr));
+   /* page-locked host memory is cuMemFreeHost's */
+   return API_RETURN((CUresult)core_mem_free_kind(c->dev, dptr, CORE_MEM_KIND_BIT(CORE_MEM_DEVICE) |
+                                                                CORE_MEM_KIND_BIT(CORE_MEM_MANAGED)));
 }
 
 /* ==== cuMemGetInfo_v2 (libcuda.@) ==== */
@@ -61,6 +74,7 @@ CUresult CUDAAPI cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
    API_ENTER("dst=%#llx src=%#llx ByteCount=%zu", (unsigned long long)dst, (unsigned long long)src, ByteCount);
    API_NEED_CTX(c);
    API_CHECK(ByteCount == 0 || (dst && src), CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(unified_range_ok(c, dst, ByteCount) && unified_range_ok(c, src, ByteCount), CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_memcpy(c, dst, src, ByteCount));
 }
 
@@ -112,4 +126,296 @@ CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui, size_t N
    API_CHECK(dstDevice % 4 == 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(N <= SIZE_MAX / 4 && dev_range_ok(c, dstDevice, N * 4), CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_memset(c, dstDevice, ui, 4, N));
+}
+
+/* ---- the per-thread-default-stream names (nvcc --default-stream per-thread):
+ * the same as the plain ones while the per-thread stream is the null
+ * stream (drv_stream) ---- */
+
+/* ==== cuMemcpy_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy_ptds(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
+{
+   return cuMemcpy(dst, src, ByteCount);
+}
+
+/* ==== cuMemcpyHtoD_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoD_v2_ptds(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount)
+{
+   return cuMemcpyHtoD_v2(dstDevice, srcHost, ByteCount);
+}
+
+/* ==== cuMemcpyDtoH_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoH_v2_ptds(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount)
+{
+   return cuMemcpyDtoH_v2(dstHost, srcDevice, ByteCount);
+}
+
+/* ==== cuMemcpyDtoD_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoD_v2_ptds(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
+{
+   return cuMemcpyDtoD_v2(dstDevice, srcDevice, ByteCount);
+}
+
+/* ==== cuMemsetD8_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD8_v2_ptds(CUdeviceptr dstDevice, unsigned char uc, size_t N)
+{
+   return cuMemsetD8_v2(dstDevice, uc, N);
+}
+
+/* ==== cuMemsetD32_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD32_v2_ptds(CUdeviceptr dstDevice, unsigned int ui, size_t N)
+{
+   return cuMemsetD32_v2(dstDevice, ui, N);
+}
+
+/* ---- fills ---- */
+
+/* A 2-D fill of height rows of width elements of elem bytes, pitch bytes
+ * apart, on stream h: the checks every cuMemsetD* makes, then core. */
+static CUresult fill_2d(CUdeviceptr dst, size_t pitch, uint32_t value, size_t elem, size_t width, size_t height,
+                        CUstream h)
+{
+   core_ctx *c;
+   core_stream *s;
+   CUresult r = drv_ctx_stream(h, &c, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if (width == 0 || height == 0)
+      return CUDA_SUCCESS;
+   if (dst % elem || (height > 1 && (pitch < width * elem || pitch % elem)))
+      return CUDA_ERROR_INVALID_VALUE;
+   if (width > SIZE_MAX / elem || (height > 1 && height - 1 > (SIZE_MAX - width * elem) / pitch))
+      return CUDA_ERROR_INVALID_VALUE;
+   size_t span = (height - 1) * pitch + width * elem;
+   if (!dev_range_ok(c, dst, span))
+      return CUDA_ERROR_INVALID_VALUE;
+   return (CUresult)core_fill2d(c, s, dst, pitch, value, elem, width, height);
+}
+
+/* ==== cuMemsetD16_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N)
+{
+   API_ENTER("dstDevice=%#llx us=%#x N=%zu", (unsigned long long)dstDevice, us, N);
+   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, NULL));
+}
+
+/* ==== cuMemsetD16_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD16_v2_ptds(CUdeviceptr dstDevice, unsigned short us, size_t N)
+{
+   return cuMemsetD16_v2(dstDevice, us, N);
+}
+
+/* ==== cuMemsetD2D8_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu uc=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
+             uc, Width, Height);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, NULL));
+}
+
+/* ==== cuMemsetD2D8_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D8_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                                      size_t Height)
+{
+   return cuMemsetD2D8_v2(dstDevice, dstPitch, uc, Width, Height);
+}
+
+/* ==== cuMemsetD2D16_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                  size_t Height)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu us=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
+             us, Width, Height);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, NULL));
+}
+
+/* ==== cuMemsetD2D16_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D16_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                       size_t Height)
+{
+   return cuMemsetD2D16_v2(dstDevice, dstPitch, us, Width, Height);
+}
+
+/* ==== cuMemsetD2D32_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                                  size_t Height)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu ui=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
+             ui, Width, Height);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, NULL));
+}
+
+/* ==== cuMemsetD2D32_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D32_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                                       size_t Height)
+{
+   return cuMemsetD2D32_v2(dstDevice, dstPitch, ui, Width, Height);
+}
+
+/* ==== cuMemsetD8Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx uc=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, uc, N, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, 0, uc, 1, N, 1, hStream));
+}
+
+/* ==== cuMemsetD8Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
+{
+   return cuMemsetD8Async(dstDevice, uc, N, hStream);
+}
+
+/* ==== cuMemsetD16Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx us=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, us, N, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, hStream));
+}
+
+/* ==== cuMemsetD16Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
+{
+   return cuMemsetD16Async(dstDevice, us, N, hStream);
+}
+
+/* ==== cuMemsetD32Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx ui=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, ui, N, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, 0, ui, 4, N, 1, hStream));
+}
+
+/* ==== cuMemsetD32Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
+{
+   return cuMemsetD32Async(dstDevice, ui, N, hStream);
+}
+
+/* ==== cuMemsetD2D8Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                                   size_t Height, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu uc=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
+             dstPitch, uc, Width, Height, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, hStream));
+}
+
+/* ==== cuMemsetD2D8Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D8Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
+                                        size_t Height, CUstream hStream)
+{
+   return cuMemsetD2D8Async(dstDevice, dstPitch, uc, Width, Height, hStream);
+}
+
+/* ==== cuMemsetD2D16Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                    size_t Height, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu us=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
+             dstPitch, us, Width, Height, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, hStream));
+}
+
+/* ==== cuMemsetD2D16Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D16Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
+                                         size_t Height, CUstream hStream)
+{
+   return cuMemsetD2D16Async(dstDevice, dstPitch, us, Width, Height, hStream);
+}
+
+/* ==== cuMemsetD2D32Async (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                                    size_t Height, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx dstPitch=%zu ui=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
+             dstPitch, ui, Width, Height, (void *)hStream);
+   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, hStream));
+}
+
+/* ==== cuMemsetD2D32Async_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemsetD2D32Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
+                                         size_t Height, CUstream hStream)
+{
+   return cuMemsetD2D32Async(dstDevice, dstPitch, ui, Width, Height, hStream);
+}
+
+/* ---- asynchronous 1-D copies ---- */
+
+/* Which sides of a copy must be device memory. */
+enum { SIDE_DST_DEV = 1, SIDE_SRC_DEV = 2 };
+
+static CUresult copy_1d(CUdeviceptr dst, CUdeviceptr src, size_t n, unsigned sides, CUstream h)
+{
+   core_ctx *c;
+   core_stream *s;
+   CUresult r = drv_ctx_stream(h, &c, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if (n == 0)
+      return CUDA_SUCCESS;
+   if (!dst || !src)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (!((sides & SIDE_DST_DEV) ? dev_range_ok : unified_range_ok)(c, dst, n) ||
+       !((sides & SIDE_SRC_DEV) ? dev_range_ok : unified_range_ok)(c, src, n))
+      return CUDA_ERROR_INVALID_VALUE;
+   return (CUresult)core_memcpy_on(c, s, dst, src, n);
+}
+
+/* ==== cuMemcpyAsync (libcuda.@) ==== unified addressing: either side may be host */
+CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream)
+{
+   API_ENTER("dst=%#llx src=%#llx ByteCount=%zu hStream=%p", (unsigned long long)dst, (unsigned long long)src,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_1d(dst, src, ByteCount, 0, hStream));
+}
+
+/* ==== cuMemcpyAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream)
+{
+   return cuMemcpyAsync(dst, src, ByteCount, hStream);
+}
+
+/* ==== cuMemcpyHtoDAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx srcHost=%p ByteCount=%zu hStream=%p", (unsigned long long)dstDevice, srcHost,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_1d(dstDevice, (CUdeviceptr)(uintptr_t)srcHost, ByteCount, SIDE_DST_DEV, hStream));
+}
+
+/* ==== cuMemcpyHtoDAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoDAsync_v2_ptsz(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
+                                           CUstream hStream)
+{
+   return cuMemcpyHtoDAsync_v2(dstDevice, srcHost, ByteCount, hStream);
+}
+
+/* ==== cuMemcpyDtoHAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+   API_ENTER("dstHost=%p srcDevice=%#llx ByteCount=%zu hStream=%p", dstHost, (unsigned long long)srcDevice,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_1d((CUdeviceptr)(uintptr_t)dstHost, srcDevice, ByteCount, SIDE_SRC_DEV, hStream));
+}
+
+/* ==== cuMemcpyDtoHAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoHAsync_v2_ptsz(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+   return cuMemcpyDtoHAsync_v2(dstHost, srcDevice, ByteCount, hStream);
+}
+
+/* ==== cuMemcpyDtoDAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                                      CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx srcDevice=%#llx ByteCount=%zu hStream=%p", (unsigned long long)dstDevice,
+             (unsigned long long)srcDevice, ByteCount, (void *)hStream);
+   return API_RETURN(copy_1d(dstDevice, srcDevice, ByteCount, SIDE_DST_DEV | SIDE_SRC_DEV, hStream));
+}
+
+/* ==== cuMemcpyDtoDAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
+                                           CUstream hStream)
+{
+   return cuMemcpyDtoDAsync_v2(dstDevice, srcDevice, ByteCount, hStream);
 }

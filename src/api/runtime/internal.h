@@ -35,6 +35,15 @@ bool rt_function_check(const rt_function *f);
 /* The driver kernel of f for the current device (loading its module). */
 cudaError_t rt_function_kernel(rt_function *f, CUfunction *out);
 const char *rt_function_name(const rt_function *f);
+/* The device address and size of a registered __device__, __constant__ or
+ * __managed__ variable, by its host shadow's address (loading its module);
+ * cudaErrorInvalidSymbol if no variable was registered there. */
+cudaError_t rt_symbol(const void *symbol, CUdeviceptr *ptr, size_t *size);
+
+/* memory.c: a copy of `kind` through the driver (async: on stream);
+ * cudaErrorInvalidMemcpyDirection for an unknown kind. */
+cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
+                      bool async);
 
 /* launch.c */
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);

@@ -1,5 +1,9 @@
 /*
- * memory.c — cudaMalloc, cudaFree, cudaMemcpy, cudaMemset.
+ * memory.c — cudaMalloc, cudaFree, cudaMemGetInfo, and 1-D copies and fills
+ * (cudaMemcpy, cudaMemset and their async and per-thread forms).
+ *
+ * Asynchronous copies and fills are ordered in their stream by the driver
+ * (core/memory.c: they wait for the stream's earlier work, then copy).
  */
 #include "internal.h"
 
@@ -34,6 +38,31 @@ cudaError_t CUDARTAPI cudaFree(void *devPtr)
    return RT_RETURN_CU(cuMemFree_v2((CUdeviceptr)(uintptr_t)devPtr));
 }
 
+cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream,
+                      bool async)
+{
+   CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst, s = (CUdeviceptr)(uintptr_t)src;
+   CUresult r;
+   switch (kind) {
+   case cudaMemcpyHostToHost:
+   case cudaMemcpyDefault:
+      r = async ? cuMemcpyAsync(d, s, count, stream) : cuMemcpy(d, s, count);
+      break;
+   case cudaMemcpyHostToDevice:
+      r = async ? cuMemcpyHtoDAsync_v2(d, src, count, stream) : cuMemcpyHtoD_v2(d, src, count);
+      break;
+   case cudaMemcpyDeviceToHost:
+      r = async ? cuMemcpyDtoHAsync_v2(dst, s, count, stream) : cuMemcpyDtoH_v2(dst, s, count);
+      break;
+   case cudaMemcpyDeviceToDevice:
+      r = async ? cuMemcpyDtoDAsync_v2(d, s, count, stream) : cuMemcpyDtoD_v2(d, s, count);
+      break;
+   default:
+      return cudaErrorInvalidMemcpyDirection;
+   }
+   return cu_to_cuda_error(r);
+}
+
 /* ==== cudaMemcpy (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
@@ -44,26 +73,35 @@ cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum 
    if (count == 0)
       return RT_RETURN(cudaSuccess);
    RT_CHECK(dst && src, cudaErrorInvalidValue);
-   CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst, s = (CUdeviceptr)(uintptr_t)src;
-   CUresult r;
-   switch (kind) {
-   case cudaMemcpyHostToHost:
-   case cudaMemcpyDefault:
-      r = cuMemcpy(d, s, count);
-      break;
-   case cudaMemcpyHostToDevice:
-      r = cuMemcpyHtoD_v2(d, src, count);
-      break;
-   case cudaMemcpyDeviceToHost:
-      r = cuMemcpyDtoH_v2(dst, s, count);
-      break;
-   case cudaMemcpyDeviceToDevice:
-      r = cuMemcpyDtoD_v2(d, s, count);
-      break;
-   default:
-      return RT_RETURN(cudaErrorInvalidMemcpyDirection);
-   }
-   return RT_RETURN_CU(r);
+   return RT_RETURN(rt_memcpy(dst, src, count, kind, NULL, false));
+}
+
+/* ==== cudaMemcpy_ptds (libcudart.@) ==== the per-thread stream is the null stream for now */
+cudaError_t CUDARTAPI cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpy(dst, src, count, kind);
+}
+
+/* ==== cudaMemcpyAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyAsync(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                                      cudaStream_t stream)
+{
+   RT_ENTER("dst=%p src=%p count=%zu kind=%d stream=%p", dst, src, count, (int)kind, (void *)stream);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   RT_CHECK(kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault, cudaErrorInvalidMemcpyDirection);
+   if (count == 0)
+      return RT_RETURN(cudaSuccess);
+   RT_CHECK(dst && src, cudaErrorInvalidValue);
+   return RT_RETURN(rt_memcpy(dst, src, count, kind, stream, true));
+}
+
+/* ==== cudaMemcpyAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
+                                           cudaStream_t stream)
+{
+   return cudaMemcpyAsync(dst, src, count, kind, stream);
 }
 
 /* ==== cudaMemset (libcudart.@) ==== */
@@ -76,4 +114,36 @@ cudaError_t CUDARTAPI cudaMemset(void *devPtr, int value, size_t count)
    if (count == 0)
       return RT_RETURN(cudaSuccess);
    return RT_RETURN_CU(cuMemsetD8_v2((CUdeviceptr)(uintptr_t)devPtr, (unsigned char)value, count));
+}
+
+/* ==== cudaMemset_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemset_ptds(void *devPtr, int value, size_t count)
+{
+   return cudaMemset(devPtr, value, count);
+}
+
+/* ==== cudaMemsetAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+   RT_ENTER("devPtr=%p value=%d count=%zu stream=%p", devPtr, value, count, (void *)stream);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemsetD8Async((CUdeviceptr)(uintptr_t)devPtr, (unsigned char)value, count, stream));
+}
+
+/* ==== cudaMemsetAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+   return cudaMemsetAsync(devPtr, value, count, stream);
+}
+
+/* ==== cudaMemGetInfo (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total)
+{
+   RT_ENTER("free=%p total=%p", (void *)free, (void *)total);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemGetInfo_v2(free, total));
 }

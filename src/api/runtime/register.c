@@ -48,6 +48,7 @@ typedef struct rt_var {
    char *name;
    size_t size;
    bool constant;
+   void **managed_ptr;                /* __managed__: the host's pointer to the variable */
    struct rt_var *next;
 } rt_var;
 
@@ -172,17 +173,10 @@ void CUDARTAPI __cudaRegisterFunction(void **fatCubinHandle, const char *hostFun
    pthread_mutex_unlock(&reg_lock);
 }
 
-/* ==== __cudaRegisterVar (libcudart.@) ==== */
-void CUDARTAPI __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
-                                 const char *deviceName, int ext, size_t size, int constant, int global)
+/* Records a variable (managed_ptr: a __managed__ one's host pointer). */
+static void register_var(rt_fatbin *fb, const void *host_var, const char *name, size_t size, bool constant,
+                         void **managed_ptr)
 {
-   RT_ENTER("fatCubinHandle=%p hostVar=%p deviceAddress=%s deviceName=%s ext=%d size=%zu constant=%d global=%d",
-            (void *)fatCubinHandle, (void *)hostVar, deviceAddress ? deviceAddress : "(null)",
-            deviceName ? deviceName : "(null)", ext, size, constant, global);
-   rt_fatbin *fb = fatbin_of(fatCubinHandle);
-   const char *name = deviceAddress ? deviceAddress : deviceName;
-   if (!fb || !name)
-      return;
    rt_var *v = mc_calloc(1, sizeof(*v));
    char *n = mc_strdup(name);
    if (!v || !n) {
@@ -192,24 +186,45 @@ void CUDARTAPI __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *dev
       return;
    }
    v->fb = fb;
-   v->host_var = hostVar;
+   v->host_var = host_var;
    v->name = n;
    v->size = size;
-   v->constant = constant != 0;
+   v->constant = constant;
+   v->managed_ptr = managed_ptr;
    pthread_mutex_lock(&reg_lock);
    v->next = vars;
    vars = v;
    pthread_mutex_unlock(&reg_lock);
 }
 
+/* ==== __cudaRegisterVar (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterVar(void **fatCubinHandle, char *hostVar, char *deviceAddress,
+                                 const char *deviceName, int ext, size_t size, int constant, int global)
+{
+   RT_ENTER("fatCubinHandle=%p hostVar=%p deviceAddress=%s deviceName=%s ext=%d size=%zu constant=%d global=%d",
+            (void *)fatCubinHandle, (void *)hostVar, deviceAddress ? deviceAddress : "(null)",
+            deviceName ? deviceName : "(null)", ext, size, constant, global);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   const char *name = deviceAddress ? deviceAddress : deviceName;
+   if (fb && name && hostVar)
+      register_var(fb, hostVar, name, size, constant != 0, NULL);
+}
+
 /* ==== __cudaRegisterManagedVar (libcudart.@) ==== */
 void CUDARTAPI __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtrAddress, char *deviceAddress,
                                         const char *deviceName, int ext, size_t size, int constant, int global)
 {
-   RT_ENTER("fatCubinHandle=%p hostVarPtrAddress=%p deviceAddress=%s size=%zu", (void *)fatCubinHandle,
-            (void *)hostVarPtrAddress, deviceAddress ? deviceAddress : "(null)", size);
-   LOG_ONCE(LOG_LEVEL_WARN, "__managed__ variables are not supported yet (%s)",
-            deviceAddress ? deviceAddress : "?");
+   RT_ENTER("fatCubinHandle=%p hostVarPtrAddress=%p deviceAddress=%s deviceName=%s ext=%d size=%zu constant=%d "
+            "global=%d", (void *)fatCubinHandle, (void *)hostVarPtrAddress, deviceAddress ? deviceAddress : "(null)",
+            deviceName ? deviceName : "(null)", ext, size, constant, global);
+   rt_fatbin *fb = fatbin_of(fatCubinHandle);
+   const char *name = deviceAddress ? deviceAddress : deviceName;
+   /* The variable lives in the module's globals (arena memory, which the
+    * host reaches at the same address): the host's pointer is set when the
+    * module is loaded (fatbin_library), which nvcc's host code asks for
+    * through __cudaInitModule before every access. */
+   if (fb && name && hostVarPtrAddress)
+      register_var(fb, hostVarPtrAddress, name, size, constant != 0, hostVarPtrAddress);
 }
 
 /* ==== __cudaRegisterTexture (libcudart.@) ==== */
@@ -228,6 +243,22 @@ void CUDARTAPI __cudaRegisterSurface(void **fatCubinHandle, const struct surface
    LOG_ONCE(LOG_LEVEL_WARN, "surface references are not supported (%s)", deviceName ? deviceName : "?");
 }
 
+/* Points the host's pointer of each __managed__ variable of fb at the
+ * variable in lib (reg_lock held). */
+static void bind_managed_vars(rt_fatbin *fb, CUlibrary lib)
+{
+   for (rt_var *v = vars; v; v = v->next) {
+      if (v->fb != fb || !v->managed_ptr)
+         continue;
+      CUdeviceptr p;
+      size_t size;
+      if (cuLibraryGetGlobal(&p, &size, lib, v->name) == CUDA_SUCCESS)
+         *v->managed_ptr = (void *)(uintptr_t)p;
+      else
+         LOG_ERR("__managed__ variable %s is not in its module", v->name);
+   }
+}
+
 /* Loads fb into the current device's primary context if needed. */
 static cudaError_t fatbin_library(rt_fatbin *fb, CUlibrary *out)
 {
@@ -244,6 +275,8 @@ static cudaError_t fatbin_library(rt_fatbin *fb, CUlibrary *out)
       fb->gen[d] = g;
       if (r != CUDA_SUCCESS)
          fb->lib[d] = NULL;
+      else
+         bind_managed_vars(fb, fb->lib[d]);
    }
    *out = fb->lib[d];
    pthread_mutex_unlock(&reg_lock);
@@ -257,6 +290,34 @@ char CUDARTAPI __cudaInitModule(void **fatCubinHandle)
    rt_fatbin *fb = fatbin_of(fatCubinHandle);
    CUlibrary lib;
    return fb && fatbin_library(fb, &lib) == cudaSuccess;
+}
+
+cudaError_t rt_symbol(const void *symbol, CUdeviceptr *ptr, size_t *size)
+{
+   pthread_mutex_lock(&reg_lock);
+   /* a __managed__ variable is named by its host pointer's target once
+    * its module is loaded (what `&var` gives in host code) */
+   rt_var *v = vars;
+   while (v && v->host_var != symbol && !(v->managed_ptr && *v->managed_ptr == symbol))
+      v = v->next;
+   rt_fatbin *fb = v ? v->fb : NULL;
+   char *name = v ? mc_strdup(v->name) : NULL;
+   pthread_mutex_unlock(&reg_lock);
+   if (!fb)
+      return cudaErrorInvalidSymbol;
+   if (!name)
+      return cudaErrorMemoryAllocation;
+   CUlibrary lib;
+   cudaError_t e = fatbin_library(fb, &lib);
+   if (e == cudaSuccess) {
+      CUresult r = cuLibraryGetGlobal(ptr, size, lib, name);
+      if (r != CUDA_SUCCESS) {
+         LOG_ERR("variable %s is not in its module", name);
+         e = r == CUDA_ERROR_NOT_FOUND ? cudaErrorInvalidSymbol : cu_to_cuda_error(r);
+      }
+   }
+   free(name);
+   return e;
 }
 
 rt_function *rt_function_by_host(const void *host_fun)

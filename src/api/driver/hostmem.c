@@ -1,0 +1,451 @@
+/*
+ * hostmem.c — page-locked host memory, managed memory, pitched allocations,
+ * pointer queries, and the stream-ordered allocator.
+ *
+ * Page-locked ("pinned") and managed allocations are arena allocations like
+ * device memory (ARCHITECTURE §3: one memory, the same address for host and
+ * kernels), told apart by their kind for pointer queries and for which free
+ * call may release them.  Host memory the program allocated itself and
+ * registers (cuMemHostRegister) lies outside the arena: copies may use it,
+ * but no kernel can reach it, so asking for a device address of it
+ * (CU_MEMHOSTREGISTER_DEVICEMAP, cuMemHostGetDevicePointer) is refused with
+ * CUDA_ERROR_NOT_SUPPORTED and a logged reason, never answered with an
+ * address a kernel would fault on.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(memory);
+
+/* cuMemAllocPitch's row alignment: the texture alignment the device
+ * reports (CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT, 512 as on NVIDIA GPUs),
+ * which is what NVIDIA's driver pads pitches to. */
+#define PITCH_ALIGN 512u
+
+/* ---- page-locked host memory ---- */
+
+static CUresult host_alloc(core_ctx *c, void **pp, size_t bytesize, unsigned flags)
+{
+   uint64_t p;
+   /* With unified addressing every page-locked allocation is mapped into
+    * the device's address space, whatever the flags said. */
+   int r = core_mem_alloc_kind(c->dev, bytesize, CORE_MEM_HOST, flags | CU_MEMHOSTALLOC_DEVICEMAP, &p);
+   if (r == CORE_SUCCESS)
+      *pp = (void *)(uintptr_t)p;
+   return (CUresult)r;
+}
+
+/* ==== cuMemAllocHost_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemAllocHost_v2(void **pp, size_t bytesize)
+{
+   API_ENTER("pp=%p bytesize=%zu", (void *)pp, bytesize);
+   API_CHECK(pp, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(host_alloc(c, pp, bytesize, 0));
+}
+
+/* ==== cuMemHostAlloc (libcuda.@) ==== */
+CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
+{
+   API_ENTER("pp=%p bytesize=%zu Flags=%#x", (void *)pp, bytesize, Flags);
+   API_CHECK(pp, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!(Flags & ~(unsigned)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+                                   CU_MEMHOSTALLOC_WRITECOMBINED)), CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(host_alloc(c, pp, bytesize, Flags));
+}
+
+/* ==== cuMemFreeHost (libcuda.@) ==== */
+CUresult CUDAAPI cuMemFreeHost(void *p)
+{
+   API_ENTER("p=%p", p);
+   API_NEED_CTX(c);
+   API_CHECK(p, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+   /* Kernels still running may use the memory. */
+   int r = core_ctx_synchronize(c);
+   if (r != CORE_SUCCESS)
+      return API_RETURN((CUresult)r);
+   return API_RETURN((CUresult)core_mem_free_kind(c->dev, (uintptr_t)p, CORE_MEM_KIND_BIT(CORE_MEM_HOST)));
+}
+
+/* ==== cuMemHostGetDevicePointer_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsigned int Flags)
+{
+   API_ENTER("pdptr=%p p=%p Flags=%#x", (void *)pdptr, p, Flags);
+   API_CHECK(pdptr && p, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK(Flags == 0, CUDA_ERROR_INVALID_VALUE);
+   uint32_t kind;
+   if (core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, NULL) && kind == CORE_MEM_HOST) {
+      *pdptr = (CUdeviceptr)(uintptr_t)p;   /* the same address on both sides */
+      return API_RETURN(CUDA_SUCCESS);
+   }
+   if (core_host_lookup((uintptr_t)p, NULL, NULL, NULL))
+      API_NOT_SUPPORTED("a device address for registered host memory (cuMemHostRegister: kernels reach only "
+                        "the device memory arena; allocate with cuMemHostAlloc instead)");
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+}
+
+/* ==== cuMemHostGetFlags (libcuda.@) ==== */
+CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p)
+{
+   API_ENTER("pFlags=%p p=%p", (void *)pFlags, p);
+   API_CHECK(pFlags && p, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   uint32_t kind, flags;
+   bool ok = core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, &flags) ? kind == CORE_MEM_HOST
+             /* registered memory: the flags it was registered with (NVIDIA's adds DEVICEMAP, as it maps
+              * every registration; ours is not mapped, see above) */
+             : core_host_lookup((uintptr_t)p, NULL, NULL, &flags);
+   API_CHECK(ok, CUDA_ERROR_INVALID_VALUE);
+   *pFlags = flags;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuMemHostRegister_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags)
+{
+   API_ENTER("p=%p bytesize=%zu Flags=%#x", p, bytesize, Flags);
+   API_NEED_CTX(c);
+   API_CHECK(p && bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!(Flags & ~(unsigned)(CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP |
+                                   CU_MEMHOSTREGISTER_IOMEMORY | CU_MEMHOSTREGISTER_READ_ONLY)),
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK((uintptr_t)p <= UINTPTR_MAX - bytesize, CUDA_ERROR_INVALID_VALUE);
+   /* Page-locked memory of ours is registered already. */
+   API_CHECK(!core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL),
+             CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
+   if (Flags & CU_MEMHOSTREGISTER_DEVICEMAP)
+      API_NOT_SUPPORTED("CU_MEMHOSTREGISTER_DEVICEMAP (kernels reach only the device memory arena, not memory "
+                        "the program allocated; allocate with cuMemHostAlloc instead)");
+   if (Flags & CU_MEMHOSTREGISTER_IOMEMORY)
+      API_NOT_SUPPORTED("CU_MEMHOSTREGISTER_IOMEMORY (I/O memory)");
+   return API_RETURN((CUresult)core_host_register((uintptr_t)p, bytesize, Flags));
+}
+
+/* ==== cuMemHostUnregister (libcuda.@) ==== */
+CUresult CUDAAPI cuMemHostUnregister(void *p)
+{
+   API_ENTER("p=%p", p);
+   API_NEED_CTX(c);
+   API_CHECK(p, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN((CUresult)core_host_unregister((uintptr_t)p));
+}
+
+/* ---- managed and pitched memory ---- */
+
+/* ==== cuMemAllocManaged (libcuda.@) ==== */
+CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags)
+{
+   API_ENTER("dptr=%p bytesize=%zu flags=%#x", (void *)dptr, bytesize, flags);
+   API_CHECK(dptr, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(flags == CU_MEM_ATTACH_GLOBAL || flags == CU_MEM_ATTACH_HOST, CUDA_ERROR_INVALID_VALUE);
+   uint64_t p;
+   int r = core_mem_alloc_kind(c->dev, bytesize, CORE_MEM_MANAGED, flags, &p);
+   if (r == CORE_SUCCESS)
+      *dptr = p;
+   return API_RETURN((CUresult)r);
+}
+
+/* ==== cuMemAllocPitch_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height,
+                                    unsigned int ElementSizeBytes)
+{
+   API_ENTER("dptr=%p pPitch=%p WidthInBytes=%zu Height=%zu ElementSizeBytes=%u", (void *)dptr, (void *)pPitch,
+             WidthInBytes, Height, ElementSizeBytes);
+   API_CHECK(dptr && pPitch, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   API_CHECK(ElementSizeBytes == 4 || ElementSizeBytes == 8 || ElementSizeBytes == 16, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(WidthInBytes > 0 && Height > 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(WidthInBytes <= SIZE_MAX - PITCH_ALIGN, CUDA_ERROR_INVALID_VALUE);
+   size_t pitch = ALIGN_UP(WidthInBytes, PITCH_ALIGN);
+   API_CHECK(Height <= SIZE_MAX / pitch, CUDA_ERROR_OUT_OF_MEMORY);
+   uint64_t p;
+   int r = core_mem_alloc(c->dev, pitch * Height, &p);
+   if (r == CORE_SUCCESS) {
+      *dptr = p;
+      *pPitch = pitch;
+   }
+   return API_RETURN((CUresult)r);
+}
+
+/* ---- unified memory hints: one memory, so nothing to migrate ---- */
+
+/* The checks cuMemPrefetchAsync and cuMemAdvise make on a range and a
+ * location; the operation itself is then nothing: host and device share
+ * the arena, so no data ever moves and no placement can be better. */
+static CUresult check_um_range(core_ctx *c, CUdeviceptr p, size_t count)
+{
+   uint32_t kind;
+   if (!p || count == 0)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (!core_mem_query(c->dev, p, count, NULL, NULL, &kind, NULL) || kind != CORE_MEM_MANAGED)
+      return CUDA_ERROR_INVALID_VALUE;
+   return CUDA_SUCCESS;
+}
+
+static CUresult check_location(CUmemLocation loc, bool none_ok)
+{
+   switch (loc.type) {
+   case CU_MEM_LOCATION_TYPE_DEVICE:
+      return core_device_get(loc.id) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+   case CU_MEM_LOCATION_TYPE_HOST:
+   case CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT:
+      return CUDA_SUCCESS;
+   case CU_MEM_LOCATION_TYPE_HOST_NUMA:
+      return loc.id == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;   /* one NUMA node */
+   case CU_MEM_LOCATION_TYPE_INVALID:
+      return none_ok ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuMemPrefetchAsync_v2 (libcuda.@) ==== accepted no-op (see check_um_range) */
+CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags,
+                                       CUstream hStream)
+{
+   API_ENTER("devPtr=%#llx count=%zu location={type=%d id=%d} flags=%#x hStream=%p", (unsigned long long)devPtr,
+             count, (int)location.type, location.id, flags, (void *)hStream);
+   API_NEED_CTX(c);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   API_CHECK(r == CUDA_SUCCESS, r);
+   API_CHECK(flags == 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK((r = check_location(location, false)) == CUDA_SUCCESS, r);
+   return API_RETURN(check_um_range(c, devPtr, count));
+}
+
+/* ==== cuMemPrefetchAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count, CUmemLocation location,
+                                            unsigned int flags, CUstream hStream)
+{
+   return cuMemPrefetchAsync_v2(devPtr, count, location, flags, hStream);
+}
+
+/* ==== cuMemAdvise_v2 (libcuda.@) ==== accepted no-op (see check_um_range) */
+CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location)
+{
+   API_ENTER("devPtr=%#llx count=%zu advice=%d location={type=%d id=%d}", (unsigned long long)devPtr, count,
+             (int)advice, (int)location.type, location.id);
+   API_NEED_CTX(c);
+   API_CHECK(advice >= CU_MEM_ADVISE_SET_READ_MOSTLY && advice <= CU_MEM_ADVISE_UNSET_ACCESSED_BY,
+             CUDA_ERROR_INVALID_VALUE);
+   /* the read-mostly and unset-preferred advice ignore the location */
+   bool any_loc = advice == CU_MEM_ADVISE_SET_READ_MOSTLY || advice == CU_MEM_ADVISE_UNSET_READ_MOSTLY ||
+                  advice == CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION;
+   CUresult r = any_loc ? CUDA_SUCCESS : check_location(location, false);
+   API_CHECK(r == CUDA_SUCCESS, r);
+   return API_RETURN(check_um_range(c, devPtr, count));
+}
+
+/* ---- pointer queries ---- */
+
+/* What is known of a pointer: the arena allocation or registered range
+ * holding it. */
+typedef struct ptr_info {
+   enum { PTR_UNKNOWN, PTR_ARENA, PTR_REGISTERED } where;
+   uint32_t kind, flags;
+   uint64_t base, size;
+} ptr_info;
+
+static ptr_info ptr_lookup(core_ctx *c, CUdeviceptr p)
+{
+   ptr_info pi = { PTR_UNKNOWN, 0, 0, 0, 0 };
+   if (c && core_mem_query(c->dev, p, 1, &pi.base, &pi.size, &pi.kind, &pi.flags))
+      pi.where = PTR_ARENA;
+   else if (core_host_lookup(p, &pi.base, &pi.size, &pi.flags))
+      pi.where = PTR_REGISTERED;
+   return pi;
+}
+
+/* Writes one attribute of p (known) to data; CUDA_ERROR_NOT_SUPPORTED for
+ * the ones we cannot answer, CUDA_ERROR_INVALID_VALUE where CUDA has no
+ * value (a device pointer's host address...). */
+static CUresult ptr_attribute(core_ctx *c, const ptr_info *pi, CUdeviceptr p, CUpointer_attribute a, void *data)
+{
+   bool arena = pi->where == PTR_ARENA;
+   switch (a) {
+   case CU_POINTER_ATTRIBUTE_CONTEXT:
+      *(CUcontext *)data = ctx_handle(c);
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+      /* managed memory reads as device memory, with IS_MANAGED set */
+      *(unsigned int *)data = arena && pi->kind != CORE_MEM_HOST ? CU_MEMORYTYPE_DEVICE : CU_MEMORYTYPE_HOST;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+      if (!arena)
+         return CUDA_ERROR_NOT_SUPPORTED;   /* registered memory has no device address here */
+      *(CUdeviceptr *)data = p;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+      if (arena && pi->kind == CORE_MEM_DEVICE)
+         return CUDA_ERROR_INVALID_VALUE;
+      *(void **)data = (void *)(uintptr_t)p;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+      *(int *)data = 1;   /* every copy is synchronous here */
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+      *(unsigned long long *)data = pi->base;   /* unique among live allocations */
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+      *(int *)data = arena && pi->kind == CORE_MEM_MANAGED;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+      *(int *)data = core_device_ordinal(c->dev);
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+      *(CUdeviceptr *)data = pi->base;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+      *(size_t *)data = (size_t)pi->size;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_MAPPED:
+      *(int *)data = arena;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+      *(int *)data = 0;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+      *(unsigned long long *)data = 0;   /* CU_MEM_HANDLE_TYPE_NONE: not exportable */
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+      *(unsigned int *)data = 3;   /* CU_POINTER_ACCESS_FLAG_READWRITE */
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+      *(CUmemoryPool *)data = arena && (pi->flags & CORE_MEM_FLAG_POOL) && pi->kind == CORE_MEM_DEVICE
+                                 ? (CUmemoryPool)(void *)core_mempool_default(c->dev)
+                                 : NULL;
+      return CUDA_SUCCESS;
+   default:
+      return (int)a >= CU_POINTER_ATTRIBUTE_CONTEXT && (int)a <= CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE
+                ? CUDA_ERROR_NOT_SUPPORTED
+                : CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuPointerGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr)
+{
+   API_ENTER("data=%p attribute=%d ptr=%#llx", data, (int)attribute, (unsigned long long)ptr);
+   API_CHECK(data, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   ptr_info pi = ptr_lookup(c, ptr);
+   API_CHECK(pi.where != PTR_UNKNOWN, CUDA_ERROR_INVALID_VALUE);
+   CUresult r = ptr_attribute(c, &pi, ptr, attribute, data);
+   if (r == CUDA_ERROR_NOT_SUPPORTED)
+      API_NOT_SUPPORTED("this pointer attribute (P2P tokens, mapping, block id, decompression; or the device "
+                        "address of registered host memory)");
+   return API_RETURN(r);
+}
+
+/* The value cuPointerGetAttributes gives an attribute of a pointer CUDA
+ * does not know: zero of the attribute's size (NULL context and pointers,
+ * type 0, false), and the ordinal -2 as NVIDIA's driver reports. */
+static CUresult unknown_attribute(CUpointer_attribute a, void *data)
+{
+   switch (a) {
+   case CU_POINTER_ATTRIBUTE_CONTEXT:
+   case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+   case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+   case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+   case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+   case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+   case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+   case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+      *(uint64_t *)data = 0;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+      *(int *)data = -2;
+      return CUDA_SUCCESS;
+   case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+   case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
+   case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+   case CU_POINTER_ATTRIBUTE_MAPPED:
+   case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+   case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+   case CU_POINTER_ATTRIBUTE_ACCESS_FLAGS:
+      *(unsigned int *)data = 0;
+      return CUDA_SUCCESS;
+   default:
+      return (int)a >= CU_POINTER_ATTRIBUTE_CONTEXT && (int)a <= CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE
+                ? CUDA_ERROR_NOT_SUPPORTED
+                : CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuPointerGetAttributes (libcuda.@) ==== unknown pointers read as zeros, as CUDA documents */
+CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes, void **data,
+                                        CUdeviceptr ptr)
+{
+   API_ENTER("numAttributes=%u attributes=%p data=%p ptr=%#llx", numAttributes, (void *)attributes, (void *)data,
+             (unsigned long long)ptr);
+   API_CHECK(numAttributes > 0 && attributes && data, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   ptr_info pi = ptr_lookup(c, ptr);
+   for (unsigned k = 0; k < numAttributes; k++) {
+      if (!data[k])
+         continue;
+      CUresult r;
+      if (pi.where == PTR_UNKNOWN)
+         r = unknown_attribute(attributes[k], data[k]);
+      else
+         r = ptr_attribute(c, &pi, ptr, attributes[k], data[k]);
+      /* no value (a device pointer's host address): NULL, not an error */
+      if (r == CUDA_ERROR_INVALID_VALUE && attributes[k] == CU_POINTER_ATTRIBUTE_HOST_POINTER) {
+         *(void **)data[k] = NULL;
+         r = CUDA_SUCCESS;
+      }
+      if (r == CUDA_ERROR_NOT_SUPPORTED)
+         API_NOT_SUPPORTED("this pointer attribute (P2P tokens, mapping, block id, decompression; or the device "
+                           "address of registered host memory)");
+      API_CHECK(r == CUDA_SUCCESS, r);
+   }
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuMemGetAddressRange_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr)
+{
+   API_ENTER("pbase=%p psize=%p dptr=%#llx", (void *)pbase, (void *)psize, (unsigned long long)dptr);
+   API_NEED_CTX(c);
+   uint64_t base, size;
+   API_CHECK(core_mem_lookup(c->dev, dptr, 1, &base, &size), CUDA_ERROR_NOT_FOUND);
+   if (pbase)
+      *pbase = base;
+   if (psize)
+      *psize = (size_t)size;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* The location the pre-CUDA-13 hints name by a device ordinal, or
+ * CU_DEVICE_CPU (-1) for the host. */
+static CUmemLocation location_of_device(CUdevice dev)
+{
+   CUmemLocation l = { dev == -1 ? CU_MEM_LOCATION_TYPE_HOST : CU_MEM_LOCATION_TYPE_DEVICE, dev == -1 ? 0 : dev };
+   return l;
+}
+
+/* ==== cuMemPrefetchAsync (libcuda.@) ==== the CUDA 12 form (a device ordinal) */
+CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream)
+{
+   return cuMemPrefetchAsync_v2(devPtr, count, location_of_device(dstDevice), 0, hStream);
+}
+
+/* ==== cuMemPrefetchAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream)
+{
+   return cuMemPrefetchAsync(devPtr, count, dstDevice, hStream);
+}
+
+/* ==== cuMemAdvise (libcuda.@) ==== the CUDA 12 form (a device ordinal) */
+CUresult CUDAAPI cuMemAdvise(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUdevice device)
+{
+   return cuMemAdvise_v2(devPtr, count, advice, location_of_device(device));
+}

@@ -1,0 +1,228 @@
+/*
+ * memcpy3d.c — 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D and their async
+ * and per-thread forms).
+ *
+ * Each side of a copy is host memory, device memory (every byte the copy
+ * touches must lie in one live allocation, else CUDA_ERROR_INVALID_VALUE) or
+ * unified (either).  CUDA arrays are not implemented: a copy naming one is
+ * CUDA_ERROR_NOT_SUPPORTED, said once in the log.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(memory);
+
+/* One side of a copy, from a CUDA_MEMCPY3D. */
+typedef struct side {
+   CUmemorytype type;
+   const void *host;
+   CUdeviceptr dev;
+   CUarray array;
+   size_t x, y, z, pitch, height;
+} side;
+
+/* Address of the side's first byte, and the bytes from there to one past
+ * the last byte the copy touches (0 on overflow). */
+static bool side_span(const side *sd, size_t width, size_t height, size_t depth, uint64_t *first, size_t *span)
+{
+   uint64_t base = sd->type == CU_MEMORYTYPE_HOST ? (uint64_t)(uintptr_t)sd->host : sd->dev;
+   size_t ph = sd->height;
+   uint64_t off = sd->x + (uint64_t)sd->pitch * (sd->y + (uint64_t)ph * sd->z);
+   uint64_t rows = (uint64_t)(depth - 1) * ph + (height - 1);
+   if (sd->pitch && rows > (UINT64_MAX - width) / sd->pitch)
+      return false;
+   *first = base + off;
+   *span = (size_t)(rows * sd->pitch + width);
+   return true;
+}
+
+/* CUDA_SUCCESS if the side can be read or written as described. */
+static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t height, size_t depth, uint64_t *first)
+{
+   size_t span;
+   switch (sd->type) {
+   case CU_MEMORYTYPE_ARRAY:
+      return CUDA_ERROR_NOT_SUPPORTED;
+   case CU_MEMORYTYPE_HOST:
+   case CU_MEMORYTYPE_DEVICE:
+   case CU_MEMORYTYPE_UNIFIED:
+      break;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+   if (sd->pitch < width)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (depth > 1 && sd->height < height)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (!side_span(sd, width, height, depth, first, &span))
+      return CUDA_ERROR_INVALID_VALUE;
+   if (sd->type == CU_MEMORYTYPE_HOST ? !sd->host : !sd->dev)
+      return CUDA_ERROR_INVALID_VALUE;
+   /* device memory: every byte in one allocation; unified: the same if it
+    * starts in one */
+   bool in_dev = sd->type == CU_MEMORYTYPE_DEVICE || core_mem_lookup(c->dev, *first, 1, NULL, NULL);
+   if (sd->type != CU_MEMORYTYPE_HOST && in_dev && !core_mem_lookup(c->dev, *first, span, NULL, NULL))
+      return CUDA_ERROR_INVALID_VALUE;
+   return CUDA_SUCCESS;
+}
+
+/* The checks and the copy of every cuMemcpy2D/3D form. */
+static CUresult copy_3d(const side *src, const side *dst, size_t width, size_t height, size_t depth, CUstream h)
+{
+   core_ctx *c;
+   core_stream *s;
+   CUresult r = drv_ctx_stream(h, &c, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if (src->type == CU_MEMORYTYPE_ARRAY || dst->type == CU_MEMORYTYPE_ARRAY)
+      return CUDA_ERROR_NOT_SUPPORTED;
+   if (width == 0 || height == 0 || depth == 0)
+      return CUDA_SUCCESS;
+   core_copy3d_desc d = { .width = width, .height = height, .depth = depth,
+                          .dst_pitch = dst->pitch, .src_pitch = src->pitch,
+                          .dst_height = dst->height, .src_height = src->height };
+   if ((r = side_check(c, src, width, height, depth, &d.src)) != CUDA_SUCCESS ||
+       (r = side_check(c, dst, width, height, depth, &d.dst)) != CUDA_SUCCESS)
+      return r;
+   return (CUresult)core_copy3d(c, s, &d);
+}
+
+static CUresult copy_2d_params(const CUDA_MEMCPY2D *p, CUstream h)
+{
+   if (!p)
+      return CUDA_ERROR_INVALID_VALUE;
+   side src = { p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, 0, p->srcPitch,
+                p->Height };
+   side dst = { p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch,
+                p->Height };
+   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, 1, h);
+}
+
+static CUresult copy_3d_params(const CUDA_MEMCPY3D *p, CUstream h)
+{
+   /* reserved0/1 "must be NULL", but NVIDIA's driver ignores them (seen on
+    * an H200), so a program that leaves garbage there works */
+   if (!p)
+      return CUDA_ERROR_INVALID_VALUE;
+   side src = { p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ,
+                p->srcPitch, p->srcHeight };
+   side dst = { p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ,
+                p->dstPitch, p->dstHeight };
+   /* srcHeight/dstHeight may be 0 when Depth is 1 */
+   if (p->Depth <= 1) {
+      src.height = dst.height = p->Height;
+   }
+   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, p->Depth, h);
+}
+
+static void trace_2d(const char *func, const CUDA_MEMCPY2D *p, CUstream h)
+{
+   if (log_level() < LOG_LEVEL_TRACE)
+      return;
+   if (!p) {
+      log_msg(LOG_LEVEL_TRACE, log_channel_, func, "pCopy=NULL hStream=%p", (void *)h);
+      return;
+   }
+   log_msg(LOG_LEVEL_TRACE, log_channel_, func,
+           "pCopy=%p src: type=%d x=%zu y=%zu host=%p dev=%#llx array=%p pitch=%zu; dst: type=%d x=%zu y=%zu host=%p "
+           "dev=%#llx array=%p pitch=%zu; width=%zu height=%zu hStream=%p",
+           (const void *)p, (int)p->srcMemoryType, p->srcXInBytes, p->srcY, p->srcHost, (unsigned long long)p->srcDevice,
+           (void *)p->srcArray, p->srcPitch, (int)p->dstMemoryType, p->dstXInBytes, p->dstY, p->dstHost,
+           (unsigned long long)p->dstDevice, (void *)p->dstArray, p->dstPitch, p->WidthInBytes, p->Height,
+           (void *)h);
+}
+
+static void trace_3d(const char *func, const CUDA_MEMCPY3D *p, CUstream h)
+{
+   if (log_level() < LOG_LEVEL_TRACE)
+      return;
+   if (!p) {
+      log_msg(LOG_LEVEL_TRACE, log_channel_, func, "pCopy=NULL hStream=%p", (void *)h);
+      return;
+   }
+   log_msg(LOG_LEVEL_TRACE, log_channel_, func,
+           "pCopy=%p src: type=%d x=%zu y=%zu z=%zu lod=%zu host=%p dev=%#llx array=%p pitch=%zu height=%zu; dst: type=%d "
+           "x=%zu y=%zu z=%zu lod=%zu host=%p dev=%#llx array=%p pitch=%zu height=%zu; width=%zu height=%zu "
+           "depth=%zu hStream=%p",
+           (const void *)p, (int)p->srcMemoryType, p->srcXInBytes, p->srcY, p->srcZ, p->srcLOD, p->srcHost,
+           (unsigned long long)p->srcDevice, (void *)p->srcArray, p->srcPitch, p->srcHeight, (int)p->dstMemoryType,
+           p->dstXInBytes, p->dstY, p->dstZ, p->dstLOD, p->dstHost, (unsigned long long)p->dstDevice,
+           (void *)p->dstArray, p->dstPitch, p->dstHeight, p->WidthInBytes, p->Height, p->Depth, (void *)h);
+}
+
+/* Says once per entry point that arrays are not supported, when that is
+ * why a copy failed. */
+static CUresult note_arrays(const char *func, CUresult r, int *once)
+{
+   if (r == CUDA_ERROR_NOT_SUPPORTED)
+      api_unsupported_(log_channel_, func, "copies to or from CUDA arrays", once);
+   return r;
+}
+
+/* Every cuMemcpy2D form: the trace line, the copy, the note. */
+static CUresult copy_2d_entry(const char *func, const CUDA_MEMCPY2D *p, CUstream h, int *once)
+{
+   trace_2d(func, p, h);
+   return note_arrays(func, copy_2d_params(p, h), once);
+}
+
+static CUresult copy_3d_entry(const char *func, const CUDA_MEMCPY3D *p, CUstream h, int *once)
+{
+   trace_3d(func, p, h);
+   return note_arrays(func, copy_3d_params(p, h), once);
+}
+
+/* ==== cuMemcpy2D_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy)
+{
+   static int once;
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, &once));
+}
+
+/* ==== cuMemcpy2D_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy) { return cuMemcpy2D_v2(pCopy); }
+
+/* ==== cuMemcpy2DUnaligned_v2 (libcuda.@) ==== no alignment constraint applies to a host copy */
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy)
+{
+   static int once;
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, &once));
+}
+
+/* ==== cuMemcpy2DUnaligned_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy) { return cuMemcpy2DUnaligned_v2(pCopy); }
+
+/* ==== cuMemcpy2DAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
+{
+   static int once;
+   return API_RETURN(copy_2d_entry(__func__, pCopy, hStream, &once));
+}
+
+/* ==== cuMemcpy2DAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
+{
+   return cuMemcpy2DAsync_v2(pCopy, hStream);
+}
+
+/* ==== cuMemcpy3D_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy)
+{
+   static int once;
+   return API_RETURN(copy_3d_entry(__func__, pCopy, NULL, &once));
+}
+
+/* ==== cuMemcpy3D_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy) { return cuMemcpy3D_v2(pCopy); }
+
+/* ==== cuMemcpy3DAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
+{
+   static int once;
+   return API_RETURN(copy_3d_entry(__func__, pCopy, hStream, &once));
+}
+
+/* ==== cuMemcpy3DAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
+{
+   return cuMemcpy3DAsync_v2(pCopy, hStream);
+}

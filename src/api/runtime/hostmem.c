@@ -1,0 +1,267 @@
+/*
+ * hostmem.c — page-locked host memory, managed memory and its hints,
+ * pointer queries, and the stream-ordered allocator, through the driver
+ * (driver/hostmem.c and driver/mempool.c say what they are here).
+ */
+#include "internal.h"
+
+LOG_CHANNEL(memory);
+
+/* The runtime's preamble: the current device's context current. */
+#define RT_NEED_CTX()                                                                                       \
+   do {                                                                                                    \
+      cudaError_t e_ = rt_ensure_ctx();                                                                    \
+      if (e_ != cudaSuccess)                                                                               \
+         return RT_RETURN(e_);                                                                             \
+   } while (0)
+
+/* ---- page-locked host memory ---- */
+
+/* ==== cudaMallocHost (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocHost(void **ptr, size_t size)
+{
+   RT_ENTER("ptr=%p size=%zu", (void *)ptr, size);
+   RT_CHECK(ptr, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   if (size == 0) {   /* as cudaMalloc: no memory, no error */
+      *ptr = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
+   /* NVIDIA's runtime makes it portable and mapped (cudaHostGetFlags
+    * reports both on an H200) */
+   return RT_RETURN_CU(cuMemHostAlloc(ptr, size, CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP));
+}
+
+/* ==== cudaHostAlloc (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
+{
+   RT_ENTER("pHost=%p size=%zu flags=%#x", (void *)pHost, size, flags);
+   RT_CHECK(pHost, cudaErrorInvalidValue);
+   RT_CHECK(!(flags & ~(unsigned)(cudaHostAllocPortable | cudaHostAllocMapped | cudaHostAllocWriteCombined)),
+            cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   if (size == 0) {
+      *pHost = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
+   return RT_RETURN_CU(cuMemHostAlloc(pHost, size, flags));
+}
+
+/* ==== cudaFreeHost (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaFreeHost(void *ptr)
+{
+   RT_ENTER("ptr=%p", ptr);
+   RT_NEED_CTX();
+   if (!ptr)
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuMemFreeHost(ptr));
+}
+
+/* ==== cudaHostRegister (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+   RT_ENTER("ptr=%p size=%zu flags=%#x", ptr, size, flags);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemHostRegister_v2(ptr, size, flags));
+}
+
+/* ==== cudaHostUnregister (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaHostUnregister(void *ptr)
+{
+   RT_ENTER("ptr=%p", ptr);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemHostUnregister(ptr));
+}
+
+/* ==== cudaHostGetDevicePointer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+   RT_ENTER("pDevice=%p pHost=%p flags=%#x", (void *)pDevice, pHost, flags);
+   RT_CHECK(pDevice, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUdeviceptr d;
+   CUresult r = cuMemHostGetDevicePointer_v2(&d, pHost, flags);
+   if (r == CUDA_SUCCESS)
+      *pDevice = (void *)(uintptr_t)d;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaHostGetFlags (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaHostGetFlags(unsigned int *pFlags, void *pHost)
+{
+   RT_ENTER("pFlags=%p pHost=%p", (void *)pFlags, pHost);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemHostGetFlags(pFlags, pHost));
+}
+
+/* ---- managed memory ---- */
+
+/* ==== cudaMallocManaged (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+   RT_ENTER("devPtr=%p size=%zu flags=%#x", (void *)devPtr, size, flags);
+   RT_CHECK(devPtr, cudaErrorInvalidValue);
+   RT_CHECK(flags == cudaMemAttachGlobal || flags == cudaMemAttachHost, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   if (size == 0) {   /* success and NULL, as NVIDIA's runtime answers */
+      *devPtr = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
+   CUdeviceptr p;
+   CUresult r = cuMemAllocManaged(&p, size, flags);
+   if (r == CUDA_SUCCESS)
+      *devPtr = (void *)(uintptr_t)p;
+   return RT_RETURN_CU(r);
+}
+
+static CUmemLocation cu_location(struct cudaMemLocation l)
+{
+   CUmemLocation c = { (CUmemLocationType)l.type, l.id };
+   return c;
+}
+
+/* ==== cudaMemPrefetchAsync (libcudart.@) ==== checked, then nothing to move (one memory) */
+cudaError_t CUDARTAPI cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                           unsigned int flags, cudaStream_t stream)
+{
+   RT_ENTER("devPtr=%p count=%zu location={type=%d id=%d} flags=%#x stream=%p", devPtr, count, (int)location.type,
+            location.id, flags, (void *)stream);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemPrefetchAsync_v2((CUdeviceptr)(uintptr_t)devPtr, count, cu_location(location), flags,
+                                             stream));
+}
+
+/* ==== cudaMemPrefetchAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count, struct cudaMemLocation location,
+                                                unsigned int flags, cudaStream_t stream)
+{
+   return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
+}
+
+/* ==== cudaMemAdvise (libcudart.@) ==== checked, then nothing to do (one memory) */
+cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                                    struct cudaMemLocation location)
+{
+   RT_ENTER("devPtr=%p count=%zu advice=%d location={type=%d id=%d}", devPtr, count, (int)advice,
+            (int)location.type, location.id);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemAdvise_v2((CUdeviceptr)(uintptr_t)devPtr, count, (CUmem_advise)advice,
+                                      cu_location(location)));
+}
+
+/* ---- pointer queries ---- */
+
+/* ==== cudaPointerGetAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+{
+   RT_ENTER("attributes=%p ptr=%p", (void *)attributes, ptr);
+   RT_CHECK(attributes, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   unsigned type = 0;
+   int managed = 0, ordinal = -2, mapped = 0;
+   void *host = NULL;
+   CUpointer_attribute which[] = { CU_POINTER_ATTRIBUTE_MEMORY_TYPE, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+                                   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL, CU_POINTER_ATTRIBUTE_MAPPED,
+                                   CU_POINTER_ATTRIBUTE_HOST_POINTER };
+   void *data[] = { &type, &managed, &ordinal, &mapped, &host };
+   CUresult r = cuPointerGetAttributes(5, which, data, (CUdeviceptr)(uintptr_t)ptr);
+   if (r != CUDA_SUCCESS)
+      return RT_RETURN_CU(r);
+   struct cudaPointerAttributes a = { cudaMemoryTypeUnregistered, ordinal, NULL, NULL, { 0 } };
+   if (managed)
+      a.type = cudaMemoryTypeManaged;
+   else if (type == CU_MEMORYTYPE_DEVICE)
+      a.type = cudaMemoryTypeDevice;
+   else if (type == CU_MEMORYTYPE_HOST)
+      a.type = cudaMemoryTypeHost;
+   if (a.type != cudaMemoryTypeUnregistered) {
+      /* one address on both sides; registered host memory is not mapped
+       * (driver/hostmem.c), so it has no device pointer */
+      a.devicePointer = mapped ? (void *)(uintptr_t)ptr : NULL;
+      a.hostPointer = host;
+   } else {
+      a.hostPointer = (void *)(uintptr_t)ptr;   /* what NVIDIA's runtime reports */
+   }
+   *attributes = a;
+   return RT_RETURN(cudaSuccess);
+}
+
+/* ---- the stream-ordered allocator ---- */
+
+/* ==== cudaMallocAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
+{
+   RT_ENTER("devPtr=%p size=%zu hStream=%p", (void *)devPtr, size, (void *)hStream);
+   RT_CHECK(devPtr, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   if (size == 0) {   /* success and NULL, as NVIDIA's runtime answers */
+      *devPtr = NULL;
+      return RT_RETURN(cudaSuccess);
+   }
+   CUdeviceptr p;
+   CUresult r = cuMemAllocAsync(&p, size, hStream);
+   if (r == CUDA_SUCCESS)
+      *devPtr = (void *)(uintptr_t)p;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaMallocAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocAsync_ptsz(void **devPtr, size_t size, cudaStream_t hStream)
+{
+   return cudaMallocAsync(devPtr, size, hStream);
+}
+
+/* ==== cudaFreeAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream)
+{
+   RT_ENTER("devPtr=%p hStream=%p", devPtr, (void *)hStream);
+   RT_NEED_CTX();
+   if (!devPtr)   /* like cudaFree(NULL) (NVIDIA's runtime answers success) */
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuMemFreeAsync((CUdeviceptr)(uintptr_t)devPtr, hStream));
+}
+
+/* ==== cudaFreeAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, hStream); }
+
+/* ==== cudaDeviceGetDefaultMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+   RT_ENTER("memPool=%p device=%d", (void *)memPool, device);
+   RT_CHECK(memPool, cudaErrorInvalidValue);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
+   return RT_RETURN_CU(cuDeviceGetDefaultMemPool(memPool, device));
+}
+
+/* ==== cudaMemPoolGetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+   RT_ENTER("memPool=%p attr=%d value=%p", (void *)memPool, (int)attr, value);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolGetAttribute(memPool, (CUmemPool_attribute)attr, value));
+}
+
+/* ==== cudaMemPoolSetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
+{
+   RT_ENTER("memPool=%p attr=%d value=%p", (void *)memPool, (int)attr, value);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolSetAttribute(memPool, (CUmemPool_attribute)attr, value));
+}
+
+/* ==== cudaMemPoolTrimTo (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesToKeep)
+{
+   RT_ENTER("memPool=%p minBytesToKeep=%zu", (void *)memPool, minBytesToKeep);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolTrimTo(memPool, minBytesToKeep));
+}
