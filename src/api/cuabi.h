@@ -400,6 +400,7 @@ typedef enum CUsharedconfig_enum {
    CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE  = 1,
    CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 2,
 } CUsharedconfig;
+typedef size_t (CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 typedef enum CUctx_flags_enum {
    CU_CTX_SCHED_AUTO           = 0,
    CU_CTX_SCHED_SPIN           = 0x1,
