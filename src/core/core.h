@@ -258,6 +258,8 @@ int core_kernel_get_attribute(core_kernel *k, int attr, int *value);
  * out-of-range ones. */
 int core_kernel_set_attribute(core_kernel *k, int attr, int value);
 int core_kernel_set_cache_config(core_kernel *k, int config);
+/* Translated and compiled without error (cuFuncIsLoaded). */
+bool core_kernel_is_loaded(core_kernel *k);
 /* Threads a block may have: the pipeline's limit and the PTX's .maxntid
  * and .reqntid (__launch_bounds__). */
 uint32_t core_kernel_max_threads(const core_kernel *k);

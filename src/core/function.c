@@ -140,6 +140,14 @@ int core_kernel_set_cache_config(core_kernel *k, int config)
    return CORE_SUCCESS;
 }
 
+bool core_kernel_is_loaded(core_kernel *k)
+{
+   pthread_mutex_lock(&k->lock);
+   bool loaded = k->translated && k->error == CORE_SUCCESS;
+   pthread_mutex_unlock(&k->lock);
+   return loaded;
+}
+
 /* Blocks per multiprocessor under the model (prepared kernel). */
 static int blocks_per_sm(core_kernel *k, const core_sm_model *m, int block_size, size_t dyn)
 {

@@ -23,7 +23,9 @@
  *  - the carveout takes -1..100, kept and read back; unknown attributes are
  *    cudaErrorInvalidValue; cudaFuncSetCacheConfig and
  *    cudaFuncSetSharedMemConfig accept valid values and refuse others;
- *  - cudaFuncGetName gives the mangled name.
+ *  - cudaFuncGetName gives the mangled name; cudaFuncGetParamInfo the
+ *    offset and size of each parameter (a pointer at 0, 8 bytes; an int at
+ *    8, 4 bytes), cudaErrorInvalidValue past the last one.
  */
 #include "check.h"
 
@@ -124,6 +126,17 @@ static void check_get_attributes(const cudaDeviceProp &p)
    CHECK_ERR(cudaFuncGetName(&name, (const void *)host_function), cudaErrorInvalidResourceHandle);
    CHECK_ERR(cudaFuncGetName(NULL, (const void *)k_plain), cudaErrorInvalidValue);
    CHECK_ERR(cudaFuncGetName(&name, NULL), cudaErrorInvalidDeviceFunction);
+   cudaGetLastError();
+
+   size_t off = 77, size = 77;
+   CHECK_CUDA(cudaFuncGetParamInfo((const void *)k_dyn, 0, &off, &size));
+   CHECK_INT(off, 0);
+   CHECK_INT(size, 8);
+   CHECK_CUDA(cudaFuncGetParamInfo((const void *)k_dyn, 1, &off, &size));
+   CHECK_INT(off, 8);
+   CHECK_INT(size, 4);
+   CHECK_ERR(cudaFuncGetParamInfo((const void *)k_dyn, 2, &off, &size), cudaErrorInvalidValue);
+   CHECK_ERR(cudaFuncGetParamInfo((const void *)host_function, 0, &off, &size), cudaErrorInvalidResourceHandle);
    cudaGetLastError();
 }
 

@@ -222,3 +222,44 @@ CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevic
    *canAccessPeer = 0;
    return API_RETURN(CUDA_SUCCESS);
 }
+
+/* ==== cuDeviceComputeCapability (libcuda.@) ==== (deprecated) */
+CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
+{
+   API_ENTER("major=%p minor=%p dev=%d", (void *)major, (void *)minor, dev);
+   API_CHECK(major && minor, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = device_of(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   core_device_cc(d, major, minor);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGetProperties (libcuda.@) ==== (deprecated) the same values
+ * as the attributes */
+CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev)
+{
+   API_ENTER("prop=%p dev=%d", (void *)prop, dev);
+   API_CHECK(prop, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = device_of(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   static const CUdevice_attribute attrs[] = {
+      CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+      CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+      CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY, CU_DEVICE_ATTRIBUTE_WARP_SIZE,
+      CU_DEVICE_ATTRIBUTE_MAX_PITCH, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK,
+      CU_DEVICE_ATTRIBUTE_CLOCK_RATE, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
+   };
+   int *fields[] = {
+      &prop->maxThreadsPerBlock, &prop->maxThreadsDim[0], &prop->maxThreadsDim[1], &prop->maxThreadsDim[2],
+      &prop->maxGridSize[0], &prop->maxGridSize[1], &prop->maxGridSize[2], &prop->sharedMemPerBlock,
+      &prop->totalConstantMemory, &prop->SIMDWidth, &prop->memPitch, &prop->regsPerBlock,
+      &prop->clockRate, &prop->textureAlign,
+   };
+   for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+      attribute_value(d, attrs[i], fields[i]);
+   return API_RETURN(CUDA_SUCCESS);
+}

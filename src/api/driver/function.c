@@ -117,3 +117,59 @@ CUresult CUDAAPI cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize
    API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
    return API_RETURN((CUresult)core_occupancy_dynamic_shared(k, numBlocks, blockSize, dynamicSmemSize));
 }
+
+/* ==== cuFuncGetParamInfo (libcuda.@) ==== where a parameter lies in the
+ * parameter block (the PTX .param layout, which launches use too) */
+CUresult CUDAAPI cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
+{
+   API_ENTER("func=%p paramIndex=%zu paramOffset=%p paramSize=%p", (void *)func, paramIndex, (void *)paramOffset,
+             (void *)paramSize);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel(func);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(paramOffset || paramSize, CUDA_ERROR_INVALID_VALUE);
+   CUresult r = (CUresult)core_kernel_prepare(k);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   API_CHECK(paramIndex < k->info.nparams, CUDA_ERROR_INVALID_VALUE);
+   if (paramOffset)
+      *paramOffset = k->info.params[paramIndex].offset;
+   if (paramSize)
+      *paramSize = k->info.params[paramIndex].size;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuFuncGetModule (libcuda.@) ==== */
+CUresult CUDAAPI cuFuncGetModule(CUmodule *hmod, CUfunction hfunc)
+{
+   API_ENTER("hmod=%p hfunc=%p", (void *)hmod, (void *)hfunc);
+   API_CHECK(hmod, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel(hfunc);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   *hmod = (CUmodule)(void *)k->module;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuFuncIsLoaded (libcuda.@) ==== kernels are translated lazily, on
+ * first use, as CUDA's lazy loading loads them */
+CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function)
+{
+   API_ENTER("state=%p function=%p", (void *)state, (void *)function);
+   API_CHECK(state, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel(function);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   *state = core_kernel_is_loaded(k) ? CU_FUNCTION_LOADING_STATE_LOADED : CU_FUNCTION_LOADING_STATE_UNLOADED;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuFuncLoad (libcuda.@) ==== translates and compiles it now */
+CUresult CUDAAPI cuFuncLoad(CUfunction function)
+{
+   API_ENTER("function=%p", (void *)function);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel(function);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN((CUresult)core_kernel_prepare(k));
+}

@@ -180,3 +180,16 @@ cudaError_t CUDARTAPI cudaGetFuncBySymbol(cudaFunction_t *functionPtr, const voi
       *functionPtr = (cudaFunction_t)k;
    return RT_RETURN(e);
 }
+
+/* ==== cudaFuncGetParamInfo (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaFuncGetParamInfo(const void *func, size_t paramIndex, size_t *paramOffset,
+                                           size_t *paramSize)
+{
+   RT_ENTER("func=%p paramIndex=%zu paramOffset=%p paramSize=%p", func, paramIndex, (void *)paramOffset,
+            (void *)paramSize);
+   CUfunction k;
+   cudaError_t e = function_of(func, &k);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuFuncGetParamInfo(k, paramIndex, paramOffset, paramSize));
+}
