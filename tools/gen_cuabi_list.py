@@ -123,6 +123,9 @@ def parse(text):
                     typedef_of[name] = f"{kind} {tag}"
             elif is_typedef:
                 name = decl[-1]
+                inner = [t for t in decl[decl.index("(") + 1:] if t != "CUDA_CB"] if "(" in decl else []
+                if inner[:1] == ["*"]:
+                    name = inner[1]   # a function pointer: typedef R (CUDA_CB *name)(...)
                 items["type"].append(name)
                 typedef_of[name] = " ".join(decl[:-1])
             i = k + 1

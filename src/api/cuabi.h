@@ -400,6 +400,7 @@ typedef enum CUsharedconfig_enum {
    CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE  = 1,
    CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE = 2,
 } CUsharedconfig;
+typedef size_t (CUDA_CB *CUoccupancyB2DSize)(int blockSize);
 typedef enum CUctx_flags_enum {
    CU_CTX_SCHED_AUTO           = 0,
    CU_CTX_SCHED_SPIN           = 0x1,
@@ -617,6 +618,25 @@ typedef enum CUfunction_attribute_enum {
    CU_FUNC_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE = 15,
    CU_FUNC_ATTRIBUTE_MAX                                  = 16,
 } CUfunction_attribute;
+typedef enum CUfunctionLoadingState_enum {
+   CU_FUNCTION_LOADING_STATE_UNLOADED = 0,
+   CU_FUNCTION_LOADING_STATE_LOADED   = 1,
+   CU_FUNCTION_LOADING_STATE_MAX      = 2,
+} CUfunctionLoadingState;
+/* cuDeviceGetProperties (deprecated): the limits of CUDA 1.x, all int. */
+typedef struct CUdevprop_st {
+   int maxThreadsPerBlock;
+   int maxThreadsDim[3];
+   int maxGridSize[3];
+   int sharedMemPerBlock;
+   int totalConstantMemory;
+   int SIMDWidth;
+   int memPitch;
+   int regsPerBlock;
+   int clockRate;
+   int textureAlign;
+} CUdevprop_v1;
+typedef CUdevprop_v1 CUdevprop;
 /* ---- cuGetProcAddress ---- */
 
 typedef enum CUdriverProcAddress_flags_enum {

@@ -30,8 +30,10 @@ static int ctx_create(core_device *d, core_ctx **out)
    c->magic = CORE_MAGIC_CTX;
    c->dev = d;
    c->is_primary = true;
+   c->flags = core_device_primary_flags(d);
    pthread_mutex_init(&c->lock, NULL);
    core_printf_init(c);
+   c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
    int r = core_mem_alloc(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
       r = core_stream_create(c, &c->null_stream);

@@ -52,6 +52,9 @@ enum {
    CORE_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
    CORE_ERROR_MISALIGNED_ADDRESS = 716,
    CORE_ERROR_LAUNCH_FAILED = 719,
+   CORE_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
+   CORE_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
+   CORE_ERROR_NOT_PERMITTED = 800,
    CORE_ERROR_NOT_SUPPORTED = 801,
    CORE_ERROR_UNKNOWN = 999,
 };
@@ -91,6 +94,37 @@ core_arena *core_device_arena(core_device *d);
 mtl_device *core_device_mtl(core_device *d);
 core_ctx **core_device_primary_slot(core_device *d);
 pthread_mutex_t *core_device_lock(core_device *d);
+/* Where the device says it sits on PCI (cudaDeviceGetPCIBusId): Metal
+ * devices have no PCI function CUDA programs could use, so each gets a
+ * stable invented location, domain 0, bus 0, device ordinal + 1, function
+ * 0 ("0000:00:01.0" for the first), the same in the device properties. */
+void core_device_pci(const core_device *d, int *domain, int *bus, int *device);
+/* The flags of the device's primary context (CU_CTX_*): kept by the device
+ * so that they can be set before the context exists, as
+ * cuDevicePrimaryCtxSetFlags allows; applied to the active context too. */
+unsigned core_device_primary_flags(core_device *d);
+void core_device_set_primary_flags(core_device *d, unsigned flags);
+
+/* The multiprocessor model behind the device properties and the occupancy
+ * calculator (function.c), defined once in device.c.  A Metal device
+ * has one threadgroup-memory limit (no opt-in beyond the default) and no
+ * register file the program can see, so registers are modelled as a
+ * budget that never limits more than threads do. */
+typedef struct core_sm_model {
+   uint32_t sm_count;            /* multiprocessors: Metal compute units */
+   uint32_t warp;                /* threads per warp (SIMD group) */
+   uint32_t threads_per_block;   /* the device's limit */
+   uint32_t block_dim[3];        /* per block dimension */
+   uint32_t threads_per_sm;
+   uint32_t blocks_per_sm;
+   uint32_t regs_per_sm, regs_per_block;
+   uint32_t regs_per_thread;     /* what every kernel reports (numRegs) */
+   uint32_t shared_per_block;    /* bytes, static + dynamic */
+   uint32_t shared_per_block_optin;
+   uint32_t shared_per_sm;
+   uint32_t shared_default_max;  /* static + dynamic without an opt-in (CUDA: 48 KB) */
+} core_sm_model;
+void core_device_sm_model(const core_device *d, core_sm_model *m);
 
 /* ---- arena.c: device memory ---- */
 
@@ -151,6 +185,8 @@ struct core_ctx {
    size_t printf_fifo_size;     /* bytes of records (cudaLimitPrintfFifoSize) */
    uint32_t printf_inflight;    /* launches that write records, not completed */
    size_t stack_limit;          /* cudaLimitStackSize as set (printf_lock) */
+   size_t l2_fetch_granularity; /* cudaLimitMaxL2FetchGranularity, a hint (printf_lock) */
+   int cache_config;            /* CU_FUNC_CACHE_*, a preference (limits.c) */
 };
 
 int core_ctx_primary(core_device *d, core_ctx **out);      /* not retained */
@@ -163,6 +199,11 @@ int core_ctx_synchronize(core_ctx *c);
 /* The sticky error (CORE_SUCCESS if none). */
 int core_ctx_error(core_ctx *c);
 void core_ctx_set_sticky(core_ctx *c, int err, const char *msg);
+/* CU_CTX_* flags: scheduling, LMEM_RESIZE_TO_MAX, SYNC_MEMOPS (limits.c
+ * says why each is honoured as it is).  Invalid flags are
+ * CORE_ERROR_INVALID_VALUE; coredump flags CORE_ERROR_NOT_SUPPORTED. */
+int core_ctx_check_flags(unsigned flags);
+int core_ctx_set_flags(core_ctx *c, unsigned flags);
 
 /* Thread-local current context (the driver's context stack top). */
 core_ctx *core_ctx_current(void);
@@ -213,6 +254,10 @@ struct core_kernel {
    mtl_library *lib;
    mtl_function *fn;
    mtl_pipeline *pipeline;
+   /* Attributes the program set (function.c; -1: not set). */
+   int32_t max_dynamic_shared;  /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
+   int32_t carveout;            /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
+   int32_t cache_config;        /* cuFuncSetCacheConfig */
 };
 
 /* Loads a module from an image: fatbin wrapper, fatbin, or PTX text. */
@@ -224,6 +269,33 @@ int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size
 bool core_check_kernel(const core_kernel *k);
 /* Translates and compiles the kernel if not done yet. */
 int core_kernel_prepare(core_kernel *k);
+
+/* ---- function.c: kernel attributes and occupancy ---- */
+
+/* CU_FUNC_ATTRIBUTE_* of a prepared kernel; CORE_ERROR_INVALID_VALUE for
+ * an unknown one. */
+int core_kernel_get_attribute(core_kernel *k, int attr, int *value);
+/* Sets a writable attribute; CUDA's errors for read-only, unknown and
+ * out-of-range ones. */
+int core_kernel_set_attribute(core_kernel *k, int attr, int value);
+int core_kernel_set_cache_config(core_kernel *k, int config);
+/* Translated and compiled without error (cuFuncIsLoaded). */
+bool core_kernel_is_loaded(core_kernel *k);
+/* Threads a block may have: the pipeline's limit and the PTX's .maxntid
+ * and .reqntid (__launch_bounds__). */
+uint32_t core_kernel_max_threads(const core_kernel *k);
+/* Bytes of dynamic shared memory a launch may ask for. */
+uint32_t core_kernel_max_dynamic_shared(core_kernel *k);
+/* Blocks of block_size threads with dyn_shared bytes of dynamic shared
+ * memory that fit on one multiprocessor (cuOccupancyMaxActiveBlocks...). */
+int core_occupancy_blocks(core_kernel *k, int block_size, size_t dyn_shared, unsigned flags, int *blocks);
+/* Dynamic shared memory per block that lets nblocks blocks of block_size
+ * threads fit on one multiprocessor. */
+int core_occupancy_dynamic_shared(core_kernel *k, int nblocks, int block_size, size_t *bytes);
+/* The block size with the highest occupancy (cuOccupancyMaxPotentialBlockSize);
+ * dyn_of(block size) gives the dynamic shared memory, or dyn_bytes if NULL. */
+int core_occupancy_best_block(core_kernel *k, size_t (*dyn_of)(int), size_t dyn_bytes, int limit, unsigned flags,
+                              int *min_grid, int *block_size);
 
 /* ---- launch.c ---- */
 
@@ -243,14 +315,10 @@ int core_launch(core_kernel *k, const core_launch_config *cfg);
 void core_printf_init(core_ctx *c);
 /* Formats what is left and frees the FIFO. */
 void core_printf_destroy(core_ctx *c);
-/* Context limits (cuCtxSetLimit; the driver's CUlimit numbering):
- * the printf FIFO size, CORE_ERROR_INVALID_VALUE once a kernel printed;
- * the stack size, accepted as is (every kernel's local memory is sized
- * from its PTX, so any stack suffices); the others
- * CORE_ERROR_UNSUPPORTED_LIMIT. */
-enum { CORE_LIMIT_STACK_SIZE = 0, CORE_LIMIT_PRINTF_FIFO_SIZE = 1 };
-int core_ctx_set_limit(core_ctx *c, int limit, size_t value);
-int core_ctx_get_limit(core_ctx *c, int limit, size_t *value);
+/* cudaLimitPrintfFifoSize: CORE_ERROR_INVALID_VALUE once a kernel printed. */
+int core_printf_set_fifo_size(core_ctx *c, size_t value);
+size_t core_printf_fifo_size(core_ctx *c);
+
 /* At a launch on s (cb not committed yet): formats earlier records if
  * nothing prints now, and for a kernel that prints gives the launch block
  * its FIFO and tracks cb until it completes. */
@@ -261,6 +329,27 @@ void core_printf_sync(core_stream *s);
 /* Formats the records in recs[0, end): printf output to out, assertion
  * messages to err (stops at the first record that is not complete). */
 void core_printf_format(const uint8_t *recs, uint32_t end, strbuf *out, strbuf *err);
+
+/* ---- limits.c: context limits and preferences ---- */
+
+/* cuCtxSetLimit/GetLimit (the driver's CUlimit numbering); limits.c says
+ * what each limit means here. */
+enum {
+   CORE_LIMIT_STACK_SIZE = 0,
+   CORE_LIMIT_PRINTF_FIFO_SIZE = 1,
+   CORE_LIMIT_MALLOC_HEAP_SIZE = 2,
+   CORE_LIMIT_DEV_RUNTIME_SYNC_DEPTH = 3,
+   CORE_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT = 4,
+   CORE_LIMIT_MAX_L2_FETCH_GRANULARITY = 5,
+   CORE_LIMIT_PERSISTING_L2_CACHE_SIZE = 6,
+   CORE_LIMIT_SHMEM_SIZE = 7,
+   CORE_LIMIT_CIG_ENABLED = 8,
+   CORE_LIMIT_CIG_SHMEM_FALLBACK_ENABLED = 9,
+};
+int core_ctx_set_limit(core_ctx *c, int limit, size_t value);
+int core_ctx_get_limit(core_ctx *c, int limit, size_t *value);
+/* cuCtxSetCacheConfig: CU_FUNC_CACHE_PREFER_NONE..EQUAL. */
+int core_ctx_set_cache_config(core_ctx *c, int config);
 
 /* ---- memory.c: copies and fills, registered host memory ---- */
 

@@ -18,6 +18,7 @@ struct core_device {
    pthread_mutex_t arena_lock;    /* arena creation (needed while `lock` is held) */
    core_arena *arena;
    core_ctx *primary;
+   unsigned primary_flags;        /* CU_CTX_* (atomic: read under `lock` by context creation) */
 };
 
 static core_device *devices;
@@ -120,3 +121,48 @@ void core_device_uuid(const core_device *d, uint8_t uuid[16])
 core_ctx **core_device_primary_slot(core_device *d) { return &d->primary; }
 pthread_mutex_t *core_device_lock(core_device *d) { return &d->lock; }
 mtl_device *core_device_mtl(core_device *d) { return d->mtl; }
+
+void core_device_pci(const core_device *d, int *domain, int *bus, int *device)
+{
+   *domain = 0;
+   *bus = 0;
+   *device = d->ordinal + 1;   /* slot 0 is conventionally the host bridge */
+}
+
+unsigned core_device_primary_flags(core_device *d) { return __atomic_load_n(&d->primary_flags, __ATOMIC_ACQUIRE); }
+
+void core_device_set_primary_flags(core_device *d, unsigned flags)
+{
+   pthread_mutex_lock(&d->lock);
+   __atomic_store_n(&d->primary_flags, flags, __ATOMIC_RELEASE);
+   if (d->primary)
+      __atomic_store_n(&d->primary->flags, flags, __ATOMIC_RELEASE);
+   pthread_mutex_unlock(&d->lock);
+}
+
+/* The multiprocessor model (core.h).  A "multiprocessor" is one Metal
+ * compute unit (a GPU core, or a CPU thread of the software device); it
+ * holds up to 1024 threads in up to 16 threadgroups, and its threadgroup
+ * memory is the per-threadgroup limit (Metal documents no larger pool).
+ * 65536 registers of which every kernel reports 32 per thread: 2048
+ * threads' worth, so registers never limit occupancy before threads do. */
+void core_device_sm_model(const core_device *d, core_sm_model *m)
+{
+   const mtl_device_info *info = &d->info;
+   uint32_t shared = info->max_threadgroup_memory;
+   *m = (core_sm_model){
+      .sm_count = info->compute_units ? info->compute_units : 1,
+      .warp = info->simd_width,
+      .threads_per_block = info->max_threads_per_threadgroup,
+      .block_dim = { 1024, 1024, 64 },
+      .threads_per_sm = 1024,
+      .blocks_per_sm = 16,
+      .regs_per_sm = 65536,
+      .regs_per_block = 65536,
+      .regs_per_thread = 32,
+      .shared_per_block = shared,
+      .shared_per_block_optin = shared,
+      .shared_per_sm = shared,
+      .shared_default_max = MC_MIN(shared, 48u * 1024),
+   };
+}

@@ -18,6 +18,19 @@
 
 LOG_CHANNEL(launch);
 
+/* The dynamic shared memory a launch asks for against the kernel's
+ * CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES (function.c): more is
+ * "invalid argument", as on NVIDIA's driver. */
+static int check_dynamic_shared(core_kernel *k, const core_launch_config *cfg)
+{
+   uint32_t max = core_kernel_max_dynamic_shared(k);
+   if (cfg->shared_bytes <= max)
+      return CORE_SUCCESS;
+   LOG_WARN("kernel %s: %u bytes of dynamic shared memory exceed its maximum of %u "
+            "(cudaFuncAttributeMaxDynamicSharedMemorySize)", k->name, cfg->shared_bytes, max);
+   return CORE_ERROR_INVALID_VALUE;
+}
+
 static int check_config(const core_kernel *k, const core_launch_config *cfg, uint32_t *tg_bytes)
 {
    const mtl_device_info *info = core_device_info(k->module->ctx->dev);
@@ -28,9 +41,9 @@ static int check_config(const core_kernel *k, const core_launch_config *cfg, uin
    if (cfg->block[0] > 1024 || cfg->block[1] > 1024 || cfg->block[2] > 64 || cfg->grid[1] > 65535 ||
        cfg->grid[2] > 65535 || cfg->grid[0] > 0x7fffffffu)
       return CORE_ERROR_INVALID_VALUE;
-   uint32_t max_threads = mtl_pipeline_max_total_threads(k->pipeline);
+   uint32_t max_threads = core_kernel_max_threads(k);
    if (threads > max_threads) {
-      LOG_WARN("kernel %s: %llu threads per block exceed the pipeline's limit of %u", k->name,
+      LOG_WARN("kernel %s: %llu threads per block exceed its limit of %u", k->name,
                (unsigned long long)threads, max_threads);
       return CORE_ERROR_INVALID_VALUE;
    }
@@ -93,7 +106,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    if ((r = core_ctx_error(c)) != CORE_SUCCESS)
       return r;
    uint32_t tg_bytes;
-   if ((r = check_config(k, cfg, &tg_bytes)) != CORE_SUCCESS)
+   if ((r = check_config(k, cfg, &tg_bytes)) != CORE_SUCCESS || (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
       return r;
    const mc_kernel_info *ki = &k->info;
    uint8_t small[MTL_MAX_SET_BYTES];

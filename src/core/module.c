@@ -85,6 +85,7 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
       ks[k].module = m;
       ks[k].index = k;
       ks[k].name = compiler_kernel_name(cm, k);
+      ks[k].max_dynamic_shared = ks[k].carveout = ks[k].cache_config = -1;
       pthread_mutex_init(&ks[k].lock, NULL);
    }
    if (m->data)

@@ -359,37 +359,25 @@ void core_printf_destroy(core_ctx *c)
    pthread_mutex_destroy(&c->printf_lock);
 }
 
-int core_ctx_set_limit(core_ctx *c, int limit, size_t value)
+int core_printf_set_fifo_size(core_ctx *c, size_t value)
 {
    int r = CORE_SUCCESS;
    pthread_mutex_lock(&c->printf_lock);
-   if (limit == CORE_LIMIT_PRINTF_FIFO_SIZE) {
-      /* CUDA: the size is fixed once a kernel that prints has run */
-      if (c->printf_fifo)
-         r = CORE_ERROR_INVALID_VALUE;
-      else
-         c->printf_fifo_size = value < 4096 ? 4096 : value > 0x7ffff000u ? 0x7ffff000u : ALIGN_UP(value, 8);
-   } else if (limit == CORE_LIMIT_STACK_SIZE) {
-      c->stack_limit = value;
-   } else {
-      r = CORE_ERROR_UNSUPPORTED_LIMIT;
-   }
+   /* CUDA: the size is fixed once a kernel that prints has run */
+   if (c->printf_fifo)
+      r = CORE_ERROR_INVALID_VALUE;
+   else
+      c->printf_fifo_size = value < 4096 ? 4096 : value > 0x7ffff000u ? 0x7ffff000u : ALIGN_UP(value, 8);
    pthread_mutex_unlock(&c->printf_lock);
    return r;
 }
 
-int core_ctx_get_limit(core_ctx *c, int limit, size_t *value)
+size_t core_printf_fifo_size(core_ctx *c)
 {
-   int r = CORE_SUCCESS;
    pthread_mutex_lock(&c->printf_lock);
-   if (limit == CORE_LIMIT_PRINTF_FIFO_SIZE)
-      *value = c->printf_fifo_size;
-   else if (limit == CORE_LIMIT_STACK_SIZE)
-      *value = c->stack_limit;
-   else
-      r = CORE_ERROR_UNSUPPORTED_LIMIT;
+   size_t v = c->printf_fifo_size;
    pthread_mutex_unlock(&c->printf_lock);
-   return r;
+   return v;
 }
 
 static void launch_done(mtl_cmdbuf *cb, void *data)

@@ -48,7 +48,7 @@ CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, i
    API_NEED_INIT();
    core_device *d = core_device_get(dev);
    API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
-   *flags = 0;
+   *flags = core_device_primary_flags(d);
    *active = core_ctx_primary_active(d);
    return API_RETURN(CUDA_SUCCESS);
 }
@@ -92,13 +92,13 @@ CUresult CUDAAPI cuCtxSynchronize(void)
    return API_RETURN((CUresult)core_ctx_synchronize(c));
 }
 
-/* ==== cuCtxSetLimit (libcuda.@) ==== the printf FIFO size and the stack
- * size (core_ctx_set_limit says what each means here) */
+/* ==== cuCtxSetLimit (libcuda.@) ==== every CUlimit (src/core/limits.c
+ * says what each means here) */
 CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value)
 {
    API_ENTER("limit=%d value=%zu", (int)limit, value);
    API_NEED_CTX(c);
-   API_CHECK((int)limit >= 0 && limit <= CU_LIMIT_CIG_ENABLED, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK((int)limit >= 0 && limit < CU_LIMIT_MAX, CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_ctx_set_limit(c, (int)limit, value));
 }
 
@@ -108,6 +108,109 @@ CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit)
    API_ENTER("pvalue=%p limit=%d", (void *)pvalue, (int)limit);
    API_CHECK(pvalue, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
-   API_CHECK((int)limit >= 0 && limit <= CU_LIMIT_CIG_ENABLED, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK((int)limit >= 0 && limit < CU_LIMIT_MAX, CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_ctx_get_limit(c, (int)limit, pvalue));
+}
+
+/* ==== cuDevicePrimaryCtxSetFlags_v2 (libcuda.@) ==== CUDA 11+ lets the
+ * flags change while the primary context is active; they apply to it */
+CUresult CUDAAPI cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags)
+{
+   API_ENTER("dev=%d flags=%#x", dev, flags);
+   API_NEED_INIT();
+   core_device *d = core_device_get(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   CUresult r = (CUresult)core_ctx_check_flags(flags);
+   if (r == CUDA_SUCCESS)
+      core_device_set_primary_flags(d, flags);
+   return API_RETURN(r);
+}
+
+/* ==== cuDevicePrimaryCtxSetFlags (libcuda.@) ==== */
+CUresult CUDAAPI cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
+{
+   return cuDevicePrimaryCtxSetFlags_v2(dev, flags);
+}
+
+/* ==== cuCtxGetFlags (libcuda.@) ==== CU_CTX_MAP_HOST is always on
+ * (CUDA 11+), and NVIDIA reports it */
+CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags)
+{
+   API_ENTER("flags=%p", (void *)flags);
+   API_CHECK(flags, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   *flags = __atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) | CU_CTX_MAP_HOST;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxSetFlags (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxSetFlags(unsigned int flags)
+{
+   API_ENTER("flags=%#x", flags);
+   API_NEED_CTX(c);
+   return API_RETURN((CUresult)core_ctx_set_flags(c, flags));
+}
+
+/* ==== cuCtxGetCacheConfig (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig)
+{
+   API_ENTER("pconfig=%p", (void *)pconfig);
+   API_CHECK(pconfig, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   *pconfig = (CUfunc_cache)__atomic_load_n(&c->cache_config, __ATOMIC_ACQUIRE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxSetCacheConfig (libcuda.@) ==== a preference (limits.c) */
+CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config)
+{
+   API_ENTER("config=%d", (int)config);
+   API_NEED_CTX(c);
+   return API_RETURN((CUresult)core_ctx_set_cache_config(c, (int)config));
+}
+
+/* ==== cuCtxGetSharedMemConfig (libcuda.@) ==== shared memory banks are
+ * four bytes wide, as NVIDIA answers on every device since Maxwell */
+CUresult CUDAAPI cuCtxGetSharedMemConfig(CUsharedconfig *pConfig)
+{
+   API_ENTER("pConfig=%p", (void *)pConfig);
+   API_CHECK(pConfig, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   (void)c;
+   *pConfig = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxSetSharedMemConfig (libcuda.@) ==== accepted without effect,
+ * as CUDA does on devices whose bank size is fixed (observed on an H200:
+ * the eight-byte setting succeeds and four bytes are still reported) */
+CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig config)
+{
+   API_ENTER("config=%d", (int)config);
+   API_NEED_CTX(c);
+   (void)c;
+   API_CHECK((int)config >= 0 && config <= CU_SHARED_MEM_CONFIG_EIGHT_BYTE_BANK_SIZE, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxEnablePeerAccess (libcuda.@) ==== no Metal device can map
+ * another's memory (cuDeviceCanAccessPeer answers 0) */
+CUresult CUDAAPI cuCtxEnablePeerAccess(CUcontext peerContext, unsigned int Flags)
+{
+   API_ENTER("peerContext=%p Flags=%#x", (void *)peerContext, Flags);
+   API_NEED_CTX(c);
+   (void)c;
+   API_CHECK(core_check_ctx(ctx_of(peerContext)), CUDA_ERROR_INVALID_CONTEXT);
+   API_CHECK(Flags == 0, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_ERROR_PEER_ACCESS_UNSUPPORTED);
+}
+
+/* ==== cuCtxDisablePeerAccess (libcuda.@) ==== never enabled */
+CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext)
+{
+   API_ENTER("peerContext=%p", (void *)peerContext);
+   API_NEED_CTX(c);
+   (void)c;
+   API_CHECK(core_check_ctx(ctx_of(peerContext)), CUDA_ERROR_INVALID_CONTEXT);
+   return API_RETURN(CUDA_ERROR_PEER_ACCESS_NOT_ENABLED);
 }

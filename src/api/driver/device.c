@@ -2,10 +2,13 @@
  * device.c — cuDeviceGet*, the device's properties as CUDA names them.
  *
  * Values are what the Metal device really offers (metal-semantics §1.7):
- * 1024 threads per block, 32 KB of shared memory per block, warp size 32.
+ * 1024 threads per block, 32 KB of shared memory per block, warp size 32;
+ * the multiprocessor limits are core_device_sm_model's, the PCI location
+ * core_device_pci's.
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,53 +76,61 @@ CUresult CUDAAPI cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
    return API_RETURN(CUDA_SUCCESS);
 }
 
+/* Features this runtime does not have read as absent (0), which is true of
+ * every attribute not listed (textures and surfaces, peer access, IPC,
+ * memory pools, clusters, ...); the limits come from the multiprocessor
+ * model (core_device_sm_model), which the occupancy calculator uses too. */
 static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
 {
    const mtl_device_info *info = core_device_info(d);
-   int major, minor;
+   core_sm_model m;
+   core_device_sm_model(d, &m);
+   int major, minor, pci_domain, pci_bus, pci_dev;
    core_device_cc(d, &major, &minor);
-   int sms = info->compute_units ? (int)info->compute_units : 1;
+   core_device_pci(d, &pci_domain, &pci_bus, &pci_dev);
    switch ((int)a) {
-   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = (int)info->max_threads_per_threadgroup; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: *v = 1024; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *v = 1024; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *v = 64; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *v = (int)m.threads_per_block; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X: *v = (int)m.block_dim[0]; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y: *v = (int)m.block_dim[1]; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z: *v = (int)m.block_dim[2]; break;
    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X: *v = 0x7fffffff; break;
    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y: *v = 65535; break;
    case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z: *v = 65535; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *v = (int)info->max_threadgroup_memory; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK: *v = (int)m.shared_per_block; break;
    case CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY: *v = 65536; break;
-   case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *v = (int)info->simd_width; break;
+   case CU_DEVICE_ATTRIBUTE_WARP_SIZE: *v = (int)m.warp; break;
    case CU_DEVICE_ATTRIBUTE_MAX_PITCH: *v = 0x7fffffff; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: *v = 65536; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK: *v = (int)m.regs_per_block; break;
    case CU_DEVICE_ATTRIBUTE_CLOCK_RATE: *v = info->clock_khz ? (int)info->clock_khz : 1000000; break;
    case CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT: *v = 512; break;
    case CU_DEVICE_ATTRIBUTE_GPU_OVERLAP: *v = 1; break;
-   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = sms; break;
+   case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT: *v = (int)m.sm_count; break;
    case CU_DEVICE_ATTRIBUTE_KERNEL_EXEC_TIMEOUT: *v = 0; break;
    case CU_DEVICE_ATTRIBUTE_INTEGRATED: *v = info->has_unified_memory; break;
    case CU_DEVICE_ATTRIBUTE_CAN_MAP_HOST_MEMORY: *v = 1; break;
    case CU_DEVICE_ATTRIBUTE_COMPUTE_MODE: *v = 0; break;   /* CU_COMPUTEMODE_DEFAULT */
    case CU_DEVICE_ATTRIBUTE_CONCURRENT_KERNELS: *v = 1; break;
+   case CU_DEVICE_ATTRIBUTE_PCI_BUS_ID: *v = pci_bus; break;
+   case CU_DEVICE_ATTRIBUTE_PCI_DEVICE_ID: *v = pci_dev; break;
+   case CU_DEVICE_ATTRIBUTE_PCI_DOMAIN_ID: *v = pci_domain; break;
    case CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE: *v = 1000000; break;
    case CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH: *v = 128; break;
    case CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE: *v = 4 << 20; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *v = 1024; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR: *v = (int)m.threads_per_sm; break;
    case CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT: *v = 1; break;
    case CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING: *v = 1; break;
    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: *v = major; break;
    case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: *v = minor; break;
    case CU_DEVICE_ATTRIBUTE_GLOBAL_L1_CACHE_SUPPORTED: *v = 1; break;
    case CU_DEVICE_ATTRIBUTE_LOCAL_L1_CACHE_SUPPORTED: *v = 1; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: *v = (int)info->max_threadgroup_memory; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR: *v = 65536; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: *v = (int)m.shared_per_sm; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR: *v = (int)m.regs_per_sm; break;
    case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *v = 1; break;
    case CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO: *v = 32; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = (int)info->max_threadgroup_memory; break;
-   case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *v = 16; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = (int)m.shared_per_block_optin; break;
+   case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *v = (int)m.blocks_per_sm; break;
+   case CU_DEVICE_ATTRIBUTE_NUMA_ID: *v = -1; break;   /* not a NUMA node of its own (NUMA_CONFIG 0) */
    default:
-      /* Features we do not model read as absent (0), which is true of
-       * every remaining attribute (textures, peer access, IPC, ...). */
       if ((int)a <= 0 || (int)a >= CU_DEVICE_ATTRIBUTE_MAX)
          return false;
       *v = 0;
@@ -137,5 +148,118 @@ CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevi
    core_device *d = device_of(dev);
    API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
    API_CHECK(attribute_value(d, attrib, pi), CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGetPCIBusId (libcuda.@) ==== core_device_pci says which
+ * location a Metal device reports; the format is NVIDIA's
+ * "domain:bus:device.function" with a 4-digit domain ("0000:00:01.0") */
+CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
+{
+   API_ENTER("pciBusId=%p len=%d dev=%d", (void *)pciBusId, len, dev);
+   API_CHECK(pciBusId && len > 0, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = device_of(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   int domain, bus, slot;
+   core_device_pci(d, &domain, &bus, &slot);
+   char id[32];
+   int n = snprintf(id, sizeof(id), "%04x:%02x:%02x.0", domain, bus, slot);
+   API_CHECK(n < len, CUDA_ERROR_INVALID_VALUE);   /* no room for the id and its NUL */
+   memcpy(pciBusId, id, (size_t)n + 1);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* Reads the three forms CUDA documents: domain:bus:device.function,
+ * domain:bus:device and bus:device.function (hexadecimal). */
+static bool parse_pci_id(const char *s, int *domain, int *bus, int *slot)
+{
+   unsigned a, b, c, f = 0;
+   int end = -1;
+   *domain = 0;
+   if ((sscanf(s, "%x:%x:%x.%x%n", &a, &b, &c, &f, &end) == 4 && s[end] == 0) ||
+       (end = -1, sscanf(s, "%x:%x:%x%n", &a, &b, &c, &end) == 3 && s[end] == 0)) {
+      *domain = (int)a;
+      *bus = (int)b;
+      *slot = (int)c;
+   } else if (end = -1, sscanf(s, "%x:%x.%x%n", &b, &c, &f, &end) == 3 && s[end] == 0) {
+      *bus = (int)b;
+      *slot = (int)c;
+   } else {
+      return false;
+   }
+   return f == 0 && isxdigit((unsigned char)s[0]);
+}
+
+/* ==== cuDeviceGetByPCIBusId (libcuda.@) ==== */
+CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId)
+{
+   API_ENTER("dev=%p pciBusId=%s", (void *)dev, pciBusId ? pciBusId : "(null)");
+   API_CHECK(dev && pciBusId, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   int domain, bus, slot;
+   API_CHECK(parse_pci_id(pciBusId, &domain, &bus, &slot), CUDA_ERROR_INVALID_VALUE);
+   for (int k = 0; k < core_device_count(); k++) {
+      int dd, db, ds;
+      core_device_pci(core_device_get(k), &dd, &db, &ds);
+      if (dd == domain && db == bus && ds == slot) {
+         *dev = k;
+         return API_RETURN(CUDA_SUCCESS);
+      }
+   }
+   return API_RETURN(CUDA_ERROR_INVALID_DEVICE);
+}
+
+/* ==== cuDeviceCanAccessPeer (libcuda.@) ==== Metal devices cannot map
+ * each other's memory, and a device is not its own peer (NVIDIA answers 0
+ * for dev == peerDev too) */
+CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevice peerDev)
+{
+   API_ENTER("canAccessPeer=%p dev=%d peerDev=%d", (void *)canAccessPeer, dev, peerDev);
+   API_CHECK(canAccessPeer, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(device_of(dev) && device_of(peerDev), CUDA_ERROR_INVALID_DEVICE);
+   *canAccessPeer = 0;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceComputeCapability (libcuda.@) ==== (deprecated) */
+CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
+{
+   API_ENTER("major=%p minor=%p dev=%d", (void *)major, (void *)minor, dev);
+   API_CHECK(major && minor, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = device_of(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   core_device_cc(d, major, minor);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGetProperties (libcuda.@) ==== (deprecated) the same values
+ * as the attributes */
+CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev)
+{
+   API_ENTER("prop=%p dev=%d", (void *)prop, dev);
+   API_CHECK(prop, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = device_of(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   static const CUdevice_attribute attrs[] = {
+      CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+      CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+      CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
+      CU_DEVICE_ATTRIBUTE_TOTAL_CONSTANT_MEMORY, CU_DEVICE_ATTRIBUTE_WARP_SIZE,
+      CU_DEVICE_ATTRIBUTE_MAX_PITCH, CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK,
+      CU_DEVICE_ATTRIBUTE_CLOCK_RATE, CU_DEVICE_ATTRIBUTE_TEXTURE_ALIGNMENT,
+   };
+   int *fields[] = {
+      &prop->maxThreadsPerBlock, &prop->maxThreadsDim[0], &prop->maxThreadsDim[1], &prop->maxThreadsDim[2],
+      &prop->maxGridSize[0], &prop->maxGridSize[1], &prop->maxGridSize[2], &prop->sharedMemPerBlock,
+      &prop->totalConstantMemory, &prop->SIMDWidth, &prop->memPitch, &prop->regsPerBlock,
+      &prop->clockRate, &prop->textureAlign,
+   };
+   for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
+      attribute_value(d, attrs[i], fields[i]);
    return API_RETURN(CUDA_SUCCESS);
 }

@@ -55,7 +55,7 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned in
    return API_RETURN((CUresult)core_launch(k, &cfg));
 }
 
-/* ==== cuFuncGetAttribute (libcuda.@) ==== */
+/* ==== cuFuncGetAttribute (libcuda.@) ==== (src/core/function.c) */
 CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
 {
    API_ENTER("pi=%p attrib=%d hfunc=%p", (void *)pi, (int)attrib, (void *)hfunc);
@@ -63,28 +63,5 @@ CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunc
    API_NEED_INIT();
    core_kernel *k = kernel_of(hfunc);
    API_CHECK(core_check_kernel(k), CUDA_ERROR_INVALID_HANDLE);
-   CUresult r = (CUresult)core_kernel_prepare(k);
-   if (r != CUDA_SUCCESS)
-      return API_RETURN(r);
-   const mc_kernel_info *ki = &k->info;
-   const mtl_device_info *dev = core_device_info(k->module->ctx->dev);
-   switch ((int)attrib) {
-   case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK: *pi = (int)mtl_pipeline_max_total_threads(k->pipeline); break;
-   case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES: *pi = (int)ki->shared_static_bytes; break;
-   case CU_FUNC_ATTRIBUTE_CONST_SIZE_BYTES: *pi = 0; break;
-   case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES: *pi = (int)ki->local_bytes; break;
-   case CU_FUNC_ATTRIBUTE_NUM_REGS: *pi = 32; break;   /* no register file to report; a typical value */
-   case CU_FUNC_ATTRIBUTE_PTX_VERSION:
-   case CU_FUNC_ATTRIBUTE_BINARY_VERSION: *pi = (int)compiler_module_sm(k->module->cm); break;
-   case CU_FUNC_ATTRIBUTE_CACHE_MODE_CA: *pi = 0; break;
-   case CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES:
-      *pi = (int)(dev->max_threadgroup_memory - ki->shared_dynamic_offset);
-      break;
-   case CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT: *pi = -1; break;
-   default:
-      API_CHECK((int)attrib >= 0 && (int)attrib < CU_FUNC_ATTRIBUTE_MAX, CUDA_ERROR_INVALID_VALUE);
-      *pi = 0;
-      break;
-   }
-   return API_RETURN(CUDA_SUCCESS);
+   return API_RETURN((CUresult)core_kernel_get_attribute(k, (int)attrib, pi));
 }

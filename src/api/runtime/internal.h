@@ -22,6 +22,9 @@ cudaError_t rt_ensure_ctx(void);
 int rt_current_device(void);
 void rt_set_current_device(int dev);
 int rt_device_count(void);
+/* Initialises the device's primary context (cudaInitDevice) without making
+ * it current. */
+cudaError_t rt_init_device(int dev);
 /* Drops the runtime's hold on the device's primary context (cudaDeviceReset):
  * registered modules must be loaded again afterwards. */
 void rt_forget_device(int dev);

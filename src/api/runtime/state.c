@@ -52,6 +52,25 @@ unsigned rt_device_generation(int dev)
    return dev >= 0 && dev < RT_MAX_DEVICES ? __atomic_load_n(&generation[dev], __ATOMIC_ACQUIRE) : 0;
 }
 
+/* The runtime's hold on the device's primary context, taken once. */
+static CUresult retain_primary(int dev, CUcontext *out)
+{
+   pthread_mutex_lock(&lock);
+   CUresult r = CUDA_SUCCESS;
+   if (!primary[dev])
+      r = cuDevicePrimaryCtxRetain(&primary[dev], dev);
+   *out = primary[dev];
+   pthread_mutex_unlock(&lock);
+   return r;
+}
+
+cudaError_t rt_init_device(int dev)
+{
+   CUcontext c;
+   CUresult r = retain_primary(dev, &c);
+   return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
+}
+
 cudaError_t rt_ensure_ctx(void)
 {
    cudaError_t e = rt_lazy_init();
@@ -60,12 +79,8 @@ cudaError_t rt_ensure_ctx(void)
    int dev = cur_device;
    if (dev < 0 || dev >= ndevices)
       return cudaErrorInvalidDevice;
-   pthread_mutex_lock(&lock);
-   CUresult r = CUDA_SUCCESS;
-   if (!primary[dev])
-      r = cuDevicePrimaryCtxRetain(&primary[dev], dev);
-   CUcontext want = primary[dev];
-   pthread_mutex_unlock(&lock);
+   CUcontext want;
+   CUresult r = retain_primary(dev, &want);
    if (r != CUDA_SUCCESS)
       return cu_to_cuda_error(r);
    CUcontext now = NULL;
