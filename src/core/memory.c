@@ -1,8 +1,9 @@
 /*
  * memory.c — copies and fills.  Device memory is shared with the host (one
- * arena, CPU-visible), so after the null stream has drained, a copy is a
+ * arena, CPU-visible), so after the legacy stream has drained, a copy is a
  * plain memcpy: cudaMemcpy's semantics (synchronous for the host, ordered
- * after earlier work on the legacy stream) at memcpy speed.
+ * after earlier work on the legacy stream and so on every blocking stream;
+ * non-blocking streams keep running) at memcpy speed.
  */
 #include "core.h"
 
@@ -12,7 +13,7 @@ LOG_CHANNEL(memory);
 
 int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)
 {
-   int r = core_ctx_synchronize(c);
+   int r = core_stream_sync_legacy(c);
    if (r != CORE_SUCCESS)
       return r;
    if (n)
@@ -22,7 +23,7 @@ int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)
 
 int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, size_t count)
 {
-   int r = core_ctx_synchronize(c);
+   int r = core_stream_sync_legacy(c);
    if (r != CORE_SUCCESS)
       return r;
    switch (elem_size) {
