@@ -20,7 +20,7 @@ HEADER = os.path.join(ROOT, "src/api/cuabi.h")
 OUTPUT = os.path.join(ROOT, "tests/tools/cuabi_list.h")
 
 # Defines that are not values: the include guard and calling conventions.
-SKIP_DEFINES = {"MC_API_CUABI_H", "CUDAAPI", "CUDARTAPI", "CUDA_CB"}
+SKIP_DEFINES = {"MC_API_CUABI_H", "CUDAAPI", "CUDARTAPI", "CUDA_CB", "CUDART_CB"}
 
 TOKEN = re.compile(r"[A-Za-z_]\w*|0[xX][0-9a-fA-F]+[uUlL]*|\d+[uUlL]*|\S")
 IDENT = re.compile(r"[A-Za-z_]\w*$")
@@ -121,6 +121,12 @@ def parse(text):
                 if name:
                     items["type"].append(name)
                     typedef_of[name] = f"{kind} {tag}"
+            elif is_typedef and "(" in decl:
+                # a function pointer: typedef R (CB *name)(params); its
+                # size is a pointer's, its identity the whole declaration
+                name = decl[decl.index("*") + 1]
+                items["type"].append(name)
+                typedef_of[name] = " ".join(decl)
             elif is_typedef:
                 name = decl[-1]
                 inner = [t for t in decl[decl.index("(") + 1:] if t != "CUDA_CB"] if "(" in decl else []

@@ -39,6 +39,7 @@
 #define CUDAAPI
 #define CUDARTAPI
 #define CUDA_CB
+#define CUDART_CB
 
 /* ======================================================================
  * Driver API (cuda.h)
@@ -425,6 +426,17 @@ typedef enum CUevent_flags_enum {
    CU_EVENT_DISABLE_TIMING = 0x2,
    CU_EVENT_INTERPROCESS   = 0x4,
 } CUevent_flags;
+typedef enum CUevent_record_flags_enum {
+   CU_EVENT_RECORD_DEFAULT  = 0x0,
+   CU_EVENT_RECORD_EXTERNAL = 0x1,   /* stream capture only */
+} CUevent_record_flags;
+typedef enum CUevent_wait_flags_enum {
+   CU_EVENT_WAIT_DEFAULT  = 0x0,
+   CU_EVENT_WAIT_EXTERNAL = 0x1,     /* stream capture only */
+} CUevent_wait_flags;
+/* Host functions queued on a stream (cuLaunchHostFunc, cuStreamAddCallback). */
+typedef void (CUDA_CB *CUhostFn)(void *userData);
+typedef void (CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
 /* ---- memory ---- */
 
 typedef enum CUmemorytype_enum {
@@ -966,6 +978,10 @@ enum cudaError {
    cudaErrorApiFailureBase                 = 10000,
 };
 typedef enum cudaError cudaError_t;
+
+/* Host functions queued on a stream (cudaLaunchHostFunc, cudaStreamAddCallback). */
+typedef void (CUDART_CB *cudaHostFn_t)(void *userData);
+typedef void (CUDART_CB *cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status, void *userData);
 
 /* ---- devices ---- */
 

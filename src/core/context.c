@@ -32,35 +32,42 @@ static int ctx_create(core_device *d, core_ctx **out)
    c->is_primary = true;
    c->flags = core_device_primary_flags(d);
    pthread_mutex_init(&c->lock, NULL);
+   pthread_mutex_init(&c->streams_lock, NULL);
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
    int r = core_mem_alloc(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
-      r = core_stream_create(c, &c->null_stream);
+      r = core_stream_create_null(c, &c->null_stream);
    if (r != CORE_SUCCESS) {
       if (c->status_word)
          core_mem_free(d, c->status_word);
       core_printf_destroy(c);
+      pthread_mutex_destroy(&c->streams_lock);
       pthread_mutex_destroy(&c->lock);
       free(c);
       return r;
    }
    *(volatile uint32_t *)(uintptr_t)c->status_word = 0;
+   c->id = core_ptds_ctx_born();
    *out = c;
    return CORE_SUCCESS;
 }
 
 static void ctx_destroy(core_ctx *c)
 {
-   core_stream_synchronize(c->null_stream);
+   core_ptds_ctx_gone(c->id);      /* exiting threads leave its streams alone now */
+   core_streams_synchronize_all(c);
    while (c->modules)
       core_module_unload(c->modules);
-   core_stream_destroy(c->null_stream);
+   core_streams_destroy_all(c);
+   core_stream_free_null(c->null_stream);
+   core_events_destroy_all(c);      /* after the streams: no marker pending */
    core_printf_destroy(c);
    core_mem_free(c->dev, c->status_word);
    if (current_ctx == c)
       current_ctx = NULL;
    c->magic = CORE_MAGIC_DEAD;
+   pthread_mutex_destroy(&c->streams_lock);
    pthread_mutex_destroy(&c->lock);
    free(c);
 }
@@ -136,4 +143,4 @@ void core_ctx_set_sticky(core_ctx *c, int err, const char *msg)
    }
 }
 
-int core_ctx_synchronize(core_ctx *c) { return core_stream_synchronize(c->null_stream); }
+int core_ctx_synchronize(core_ctx *c) { return core_streams_synchronize_all(c); }

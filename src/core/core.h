@@ -65,6 +65,7 @@ enum {
    CORE_MAGIC_KERNEL = 0x6d6b726e,   /* "mkrn" */
    CORE_MAGIC_STREAM = 0x6d737472,   /* "mstr" */
    CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
+   CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -73,6 +74,7 @@ typedef struct core_ctx core_ctx;
 typedef struct core_module core_module;
 typedef struct core_kernel core_kernel;
 typedef struct core_stream core_stream;
+typedef struct core_event core_event;
 typedef struct core_arena core_arena;
 
 /* ---- init.c, device.c ---- */
@@ -175,6 +177,10 @@ struct core_ctx {
    int sticky_error;            /* a kernel fault poisons the context (atomic access only) */
    char sticky_msg[512];
    core_stream *null_stream;    /* the legacy default stream */
+   pthread_mutex_t streams_lock;
+   core_stream *streams;        /* every other stream, destroyed ones until their work is done (stream.c) */
+   core_event *events;          /* live events (event.c; streams_lock) */
+   uint64_t id;                 /* unique in the process: per-thread streams name their context by it */
    core_module *modules;        /* loaded modules (list) */
    uint64_t status_word;        /* CUDA address of the trap flag kernels set */
    uint64_t launches;           /* kernels launched: %gridid */
@@ -211,23 +217,113 @@ void core_ctx_set_current(core_ctx *c);
 
 /* ---- stream.c ---- */
 
+/* Stream flags (CUstream_flags). */
+enum { CORE_STREAM_NON_BLOCKING = 0x1 };
+
+/* Ordering.  Each command buffer a stream commits ends by signalling the
+ * stream's `progress` event with its sequence number, so "stream s has
+ * reached n" is one Metal shared event compare, across queues too.  The
+ * legacy default stream (is_null) and the blocking streams order against
+ * each other when they commit (see stream.c). */
 struct core_stream {
    uint32_t magic;
    core_ctx *ctx;
    mtl_queue *queue;
-   pthread_mutex_t lock;
+   pthread_mutex_t lock;        /* commits: seq, last, seen_null; synced */
+   pthread_cond_t synced_cv;    /* synced advanced */
    mtl_cmdbuf *last;            /* most recently committed, not yet waited for */
+   uint64_t synced;             /* seq a synchroniser saw complete (lock) */
    uint32_t printf_pending;     /* its launches that write printf records (ctx->printf_lock) */
+   unsigned flags;              /* CORE_STREAM_* */
+   int priority;
+   bool is_null;                /* the context's legacy default stream */
+   bool per_thread;             /* a thread's per-thread default stream */
+   mtl_event *progress;         /* signalled with seq by each of its buffers */
+   uint64_t seq;                /* buffers committed (lock) */
+   uint64_t committed;          /* seq of the last committed buffer (atomic: other streams read it) */
+   uint64_t seen_null;          /* null stream's seq this stream last waited for (lock) */
+   uint64_t null_waited;        /* own seq the null stream last waited for (ctx->streams_lock) */
+   bool destroyed;              /* handle destroyed, work still pending (ctx->streams_lock) */
+   uint32_t users;              /* synchronisers holding it alive (ctx->streams_lock) */
+   core_stream *next;           /* ctx->streams */
 };
 
-int core_stream_create(core_ctx *c, core_stream **out);
+/* The context's legacy default stream (not in ctx->streams). */
+int core_stream_create_null(core_ctx *c, core_stream **out);
+/* A stream of c: flags CORE_STREAM_*, priority already clamped. */
+int core_stream_create(core_ctx *c, unsigned flags, int priority, core_stream **out);
+/* Returns at once; the stream's pending work completes, then it is freed. */
 void core_stream_destroy(core_stream *s);
+/* The null stream at context destruction (everything else is done). */
+void core_stream_free_null(core_stream *s);
 bool core_check_stream(const core_stream *s);
+/* The calling thread's per-thread default stream in c (made on first use). */
+int core_stream_per_thread(core_ctx *c, core_stream **out);
 /* Waits for all committed work; returns the context's sticky error. */
 int core_stream_synchronize(core_stream *s);
-/* Commits cb on s (takes ownership) with fault/trap checking on completion. */
+/* CORE_SUCCESS when all its work is done, CORE_ERROR_NOT_READY if not,
+ * or the context's sticky error. */
+int core_stream_query(core_stream *s);
+/* Commits cb on s (takes ownership) with fault/trap checking on completion,
+ * ordered after the work it must follow (legacy/blocking rules). */
 /* kernel: the PTX name of the kernel cb runs, for error messages (or NULL). */
 void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel);
+/* Runs fn(data, status) on a host thread once earlier work of s is done;
+ * later work of s waits until it returns.  status: the context's sticky
+ * error then. */
+typedef void (*core_host_fn)(void *data, int status);
+int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data);
+/* Later work of s waits until the event's recorded work is done. */
+int core_stream_wait_event(core_stream *s, core_event *e);
+/* cudaMemcpy's ordering: the legacy stream after every blocking stream's
+ * earlier work, then waits for it (the host then does the copy). */
+int core_stream_sync_legacy(core_ctx *c);
+/* Every stream of the context (cuCtxSynchronize). */
+int core_streams_synchronize_all(core_ctx *c);
+/* At context destruction: waits for and frees every stream. */
+void core_streams_destroy_all(core_ctx *c);
+
+/* ---- ptds.c: per-thread default streams ---- */
+
+/* A new context's id, registered live; and its unregistration, first
+ * thing at its destruction (before its streams are freed). */
+uint64_t core_ptds_ctx_born(void);
+void core_ptds_ctx_gone(uint64_t id);
+
+/* ---- event.c ---- */
+
+enum { CORE_EVENT_BLOCKING_SYNC = 0x1, CORE_EVENT_DISABLE_TIMING = 0x2 };
+
+typedef struct core_event_mark core_event_mark;
+
+struct core_event {
+   uint32_t magic;
+   core_ctx *ctx;
+   unsigned flags;              /* CORE_EVENT_* */
+   pthread_mutex_t lock;
+   core_event_mark *mark;       /* the last record, NULL if never recorded */
+   core_event *prev, *next;     /* ctx->events */
+};
+
+int core_event_create(core_ctx *c, unsigned flags, core_event **out);
+/* Returns at once; recorded work that is pending still completes. */
+void core_event_destroy(core_event *e);
+/* At context destruction (its streams are done): frees its events. */
+void core_events_destroy_all(core_ctx *c);
+bool core_check_event(const core_event *e);
+/* Captures the stream's current position. */
+int core_event_record(core_event *e, core_stream *s);
+/* CORE_SUCCESS (reached, or never recorded) or CORE_ERROR_NOT_READY. */
+int core_event_query(core_event *e);
+int core_event_synchronize(core_event *e);
+/* Milliseconds from a's completion to b's: CORE_ERROR_INVALID_HANDLE if
+ * either was never recorded or has timing disabled, NOT_READY if either is
+ * pending. */
+int core_event_elapsed(core_event *a, core_event *b, float *ms);
+/* For core_stream_wait_event: the shared event and value the last record
+ * signals, false if never recorded or already reached (nothing to wait
+ * for).  *ev stays valid while the caller holds e->lock. */
+bool core_event_pending_signal(core_event *e, mtl_event **ev, uint64_t *value);
 
 /* ---- module.c ---- */
 

@@ -4,13 +4,14 @@
  * Device memory is shared with the host (one arena, CPU-visible), so once
  * the work a copy must follow has completed, a copy is a plain memmove:
  * cudaMemcpy's semantics (synchronous for the host, ordered after earlier
- * work) at memcpy speed.  Asynchronous copies and fills (cuMemcpyAsync...)
- * take the same path: they wait for their stream, then copy, so they are
- * ordered after the stream's earlier work and before its later work, and
- * complete before the call returns, which CUDA allows (an async call may
- * block; copies from pageable memory always do).  Encoding them into the
- * stream's Metal queue as blits would let the host run ahead; it is not
- * done yet.
+ * work on the legacy stream and so on every blocking stream; non-blocking
+ * streams keep running) at memcpy speed.  Asynchronous copies and fills
+ * (cuMemcpyAsync...) take the same path: they wait for the work they must
+ * follow on their stream, then copy, so they are ordered after the
+ * stream's earlier work and before its later work, and complete before the
+ * call returns, which CUDA allows (an async call may block; copies from
+ * pageable memory always do).  Encoding them into the stream's Metal queue
+ * as blits would let the host run ahead; it is not done yet.
  *
  * Registered host memory (cuMemHostRegister) is a process-wide list of
  * ranges: copies use it like any host memory; kernels cannot reach it,
@@ -23,16 +24,18 @@
 
 LOG_CHANNEL(memory);
 
-/* The work a copy or fill on s must follow: s's earlier work and, as s is a
- * blocking stream, the legacy null stream's (s NULL: the null stream). */
+/* The work a copy or fill on s must follow (s NULL: the legacy stream):
+ * on the legacy stream, cudaMemcpy's ordering (every blocking stream's
+ * earlier work, then the legacy stream's); on another stream, its own
+ * earlier work and, for a blocking stream, the legacy stream's. */
 static int wait_for_stream(core_ctx *c, core_stream *s)
 {
-   if (s && s != c->null_stream) {
-      int r = core_stream_synchronize(s);
-      if (r != CORE_SUCCESS)
-         return r;
-   }
-   return core_ctx_synchronize(c);
+   if (!s || s == c->null_stream)
+      return core_stream_sync_legacy(c);
+   int r = core_stream_synchronize(s);
+   if (r == CORE_SUCCESS && !(s->flags & CORE_STREAM_NON_BLOCKING))
+      r = core_stream_synchronize(c->null_stream);
+   return r;
 }
 
 int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)

@@ -1,8 +1,24 @@
 /*
  * stream.c — streams: an ordered queue of work (one Metal command queue per
- * stream).  Command buffers complete asynchronously; a completion handler
- * turns a failed buffer (a kernel fault) or a trap flag into the context's
- * sticky error.
+ * stream, so work of different streams runs concurrently).  Command
+ * buffers complete asynchronously; a completion handler turns a failed
+ * buffer (a kernel fault) or a trap flag into the context's sticky error.
+ *
+ * Ordering between streams (CUDA's rules for the legacy default stream):
+ * every buffer a stream commits ends by signalling the stream's `progress`
+ * shared event with its sequence number.  When the legacy stream commits,
+ * it first commits a buffer that waits for each blocking stream's last
+ * committed sequence number (unless already reached or already waited
+ * for); when a blocking stream commits (per-thread default streams are
+ * blocking), it first waits the same way for the legacy stream.  Streams
+ * created non-blocking skip both.  Waits only ever name buffers committed
+ * before, so they cannot deadlock.
+ *
+ * Lifetimes: cuStreamDestroy returns at once (CUDA semantics); the stream
+ * stays in ctx->streams, marked destroyed, so the legacy stream still
+ * orders against its pending work, and is freed by the first reap that
+ * finds its work done.  Per-thread default streams live until their thread
+ * exits or their context is destroyed.
  */
 #include "core.h"
 
@@ -14,35 +30,127 @@ LOG_CHANNEL(stream);
 
 bool core_check_stream(const core_stream *s) { return s && s->magic == CORE_MAGIC_STREAM; }
 
-int core_stream_create(core_ctx *c, core_stream **out)
+static int stream_new(core_ctx *c, unsigned flags, int priority, core_stream **out)
 {
    core_stream *s = mc_calloc(1, sizeof(*s));
    if (!s)
       return CORE_ERROR_OUT_OF_MEMORY;
    char *err = NULL;
-   s->queue = mtl_queue_new(core_device_mtl(c->dev), &err);
-   if (!s->queue) {
-      LOG_ERR("cannot create a command queue: %s", err ? err : "out of memory");
+   mtl_device *dev = core_device_mtl(c->dev);
+   s->queue = mtl_queue_new(dev, &err);
+   if (s->queue)
+      s->progress = mtl_event_new(dev, &err);
+   if (!s->queue || !s->progress) {
+      LOG_ERR("cannot create a stream: %s", err ? err : "out of memory");
       free(err);
+      if (s->queue)
+         mtl_queue_release(s->queue);
       free(s);
       return CORE_ERROR_OUT_OF_MEMORY;
    }
    s->magic = CORE_MAGIC_STREAM;
    s->ctx = c;
+   s->flags = flags;
+   s->priority = priority;
    pthread_mutex_init(&s->lock, NULL);
+   pthread_cond_init(&s->synced_cv, NULL);
+   *out = s;
+   return CORE_SUCCESS;
+}
+
+/* Frees s once its work is done (waits for the queue's last handlers). */
+static void stream_free(core_stream *s)
+{
+   mtl_queue_release(s->queue);
+   if (s->last)
+      mtl_cmdbuf_release(s->last);
+   mtl_event_release(s->progress);
+   s->magic = CORE_MAGIC_DEAD;
+   pthread_cond_destroy(&s->synced_cv);
+   pthread_mutex_destroy(&s->lock);
+   free(s);
+}
+
+static uint64_t committed_seq(core_stream *s) { return __atomic_load_n(&s->committed, __ATOMIC_ACQUIRE); }
+
+/* All committed buffers of s have run (their progress signals are the
+ * last command of each). */
+static bool stream_idle(core_stream *s)
+{
+   uint64_t n = committed_seq(s);
+   return n == 0 || mtl_event_signaled_value(s->progress) >= n;
+}
+
+/* Unlinks the destroyed streams whose work is done (ctx->streams_lock
+ * held); returns them chained through next, for stream_free outside the
+ * lock. */
+static core_stream *unlink_finished(core_ctx *c)
+{
+   core_stream *done = NULL;
+   for (core_stream **p = &c->streams; *p;) {
+      core_stream *s = *p;
+      if (s->destroyed && !s->users && stream_idle(s)) {
+         *p = s->next;
+         s->next = done;
+         done = s;
+      } else {
+         p = &s->next;
+      }
+   }
+   return done;
+}
+
+static void reap(core_ctx *c)
+{
+   pthread_mutex_lock(&c->streams_lock);
+   core_stream *done = unlink_finished(c);
+   pthread_mutex_unlock(&c->streams_lock);
+   while (done) {
+      core_stream *n = done->next;
+      stream_free(done);
+      done = n;
+   }
+}
+
+int core_stream_create_null(core_ctx *c, core_stream **out)
+{
+   int r = stream_new(c, 0, 0, out);
+   if (r == CORE_SUCCESS)
+      (*out)->is_null = true;
+   return r;
+}
+
+int core_stream_create(core_ctx *c, unsigned flags, int priority, core_stream **out)
+{
+   reap(c);
+   core_stream *s;
+   int r = stream_new(c, flags, priority, &s);
+   if (r != CORE_SUCCESS)
+      return r;
+   pthread_mutex_lock(&c->streams_lock);
+   s->next = c->streams;
+   c->streams = s;
+   pthread_mutex_unlock(&c->streams_lock);
    *out = s;
    return CORE_SUCCESS;
 }
 
 void core_stream_destroy(core_stream *s)
 {
+   core_ctx *c = s->ctx;
+   pthread_mutex_lock(&c->streams_lock);
+   s->magic = CORE_MAGIC_DEAD;      /* the handle is gone; the work is not */
+   s->destroyed = true;
+   pthread_mutex_unlock(&c->streams_lock);
+   reap(c);
+}
+
+void core_stream_free_null(core_stream *s)
+{
    if (!s)
       return;
    core_stream_synchronize(s);
-   mtl_queue_release(s->queue);
-   s->magic = CORE_MAGIC_DEAD;
-   pthread_mutex_destroy(&s->lock);
-   free(s);
+   stream_free(s);
 }
 
 /* Why a kernel that set mc_launch.status failed (MC_STATUS_*). */
@@ -113,7 +221,75 @@ static void on_kernel_completed(mtl_cmdbuf *cb, void *data)
    free(cp);
 }
 
-void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
+/* Opens the buffer that makes s wait for the work it must follow, or
+ * returns it (NULL: nothing to wait for).  s->lock held. */
+static mtl_cmdbuf *add_wait(core_stream *s, mtl_cmdbuf *wait, core_stream *on, uint64_t value)
+{
+   if (!wait) {
+      char *err = NULL;
+      wait = mtl_cmdbuf_new(s->queue, &err);
+      if (!wait) {
+         /* Metal cannot make a buffer only when out of memory: the
+          * program then fails anyway; say why ordering was lost. */
+         LOG_ERR("cannot order stream %p after stream %p: %s", (void *)s, (void *)on, err ? err : "out of memory");
+         free(err);
+         return NULL;
+      }
+   }
+   mtl_cmdbuf_encode_wait_event(wait, on->progress, value);
+   return wait;
+}
+
+/* CUDA's implicit synchronisation with the legacy default stream (see the
+ * comment at the top).  s->lock held. */
+static void order_against_default(core_stream *s)
+{
+   if (s->flags & CORE_STREAM_NON_BLOCKING)
+      return;
+   core_ctx *c = s->ctx;
+   mtl_cmdbuf *wait = NULL;
+   if (s->is_null) {
+      pthread_mutex_lock(&c->streams_lock);
+      for (core_stream *b = c->streams; b; b = b->next) {
+         uint64_t v = committed_seq(b);
+         if ((b->flags & CORE_STREAM_NON_BLOCKING) || v <= b->null_waited || stream_idle(b))
+            continue;
+         wait = add_wait(s, wait, b, v);
+         b->null_waited = v;
+      }
+      pthread_mutex_unlock(&c->streams_lock);
+   } else {
+      core_stream *n = c->null_stream;
+      uint64_t v = committed_seq(n);
+      if (v > s->seen_null && !stream_idle(n)) {
+         wait = add_wait(s, wait, n, v);
+         s->seen_null = v;
+      }
+   }
+   if (wait) {
+      mtl_cmdbuf_commit(wait);
+      mtl_cmdbuf_release(wait);    /* the queue keeps it until it ran */
+   }
+}
+
+/* Commits cb after what it must follow, as the next sequence number. */
+static void commit_locked(core_stream *s, mtl_cmdbuf *cb)
+{
+   order_against_default(s);
+   mtl_cmdbuf_encode_signal_event(cb, s->progress, s->seq + 1);
+   mtl_cmdbuf_commit(cb);
+   s->seq++;
+   __atomic_store_n(&s->committed, s->seq, __ATOMIC_RELEASE);
+   /* Queue order: once the newer buffer completes, so has the older one,
+    * so only the last needs keeping for synchronisation. */
+   mtl_cmdbuf *old = s->last;
+   s->last = cb;
+   if (old)
+      mtl_cmdbuf_release(old);
+}
+
+/* Adds the fault/trap check to cb. */
+static void add_check(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
 {
    completion *cp = kernel ? mc_malloc(sizeof(*cp)) : NULL;
    if (cp) {
@@ -123,22 +299,28 @@ void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
    } else {
       mtl_cmdbuf_add_completed_handler(cb, on_completed, s->ctx);
    }
-   pthread_mutex_lock(&s->lock);
-   mtl_cmdbuf_commit(cb);
-   /* Queue order: once the newer buffer completes, so has the older one,
-    * so only the last needs keeping for synchronisation. */
-   mtl_cmdbuf *old = s->last;
-   s->last = cb;
-   pthread_mutex_unlock(&s->lock);
-   if (old)
-      mtl_cmdbuf_release(old);
 }
 
+void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
+{
+   add_check(s, cb, kernel);
+   pthread_mutex_lock(&s->lock);
+   commit_locked(s, cb);
+   pthread_mutex_unlock(&s->lock);
+}
+
+/* The first synchroniser takes the last buffer and waits for it (only one
+ * may release it); others arriving meanwhile, finding none, wait until it
+ * reports that sequence number complete. */
 int core_stream_synchronize(core_stream *s)
 {
    pthread_mutex_lock(&s->lock);
+   uint64_t target = s->seq;
    mtl_cmdbuf *cb = s->last;
    s->last = NULL;
+   if (!cb)
+      while (s->synced < target)
+         pthread_cond_wait(&s->synced_cv, &s->lock);
    pthread_mutex_unlock(&s->lock);
    if (cb) {
       mtl_cmdbuf_wait_until_completed(cb);
@@ -146,7 +328,170 @@ int core_stream_synchronize(core_stream *s)
        * returns; check here too (the first error wins, so twice is fine). */
       on_completed(cb, s->ctx);
       mtl_cmdbuf_release(cb);
+      pthread_mutex_lock(&s->lock);
+      if (s->synced < target)
+         s->synced = target;
+      pthread_cond_broadcast(&s->synced_cv);
+      pthread_mutex_unlock(&s->lock);
    }
    core_printf_sync(s);   /* device printf output appears at synchronisation */
    return core_ctx_error(s->ctx);
+}
+
+int core_stream_query(core_stream *s)
+{
+   int r = core_ctx_error(s->ctx);
+   if (r != CORE_SUCCESS)
+      return r;
+   return stream_idle(s) ? CORE_SUCCESS : CORE_ERROR_NOT_READY;
+}
+
+/* An empty buffer on s (for waits, markers and host functions). */
+static int empty_cmdbuf(core_stream *s, mtl_cmdbuf **out)
+{
+   char *err = NULL;
+   *out = mtl_cmdbuf_new(s->queue, &err);
+   if (*out)
+      return CORE_SUCCESS;
+   LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
+   free(err);
+   return CORE_ERROR_OUT_OF_MEMORY;
+}
+
+int core_stream_sync_legacy(core_ctx *c)
+{
+   core_stream *n = c->null_stream;
+   mtl_cmdbuf *cb;
+   int r = empty_cmdbuf(n, &cb);
+   if (r != CORE_SUCCESS)
+      return r;
+   core_stream_commit(n, cb, NULL);    /* brings in the waits for blocking streams */
+   return core_stream_synchronize(n);
+}
+
+int core_stream_wait_event(core_stream *s, core_event *e)
+{
+   pthread_mutex_lock(&e->lock);
+   mtl_event *ev;
+   uint64_t value;
+   int r = CORE_SUCCESS;
+   if (core_event_pending_signal(e, &ev, &value)) {
+      mtl_cmdbuf *cb;
+      if ((r = empty_cmdbuf(s, &cb)) == CORE_SUCCESS) {
+         mtl_cmdbuf_encode_wait_event(cb, ev, value);   /* cb keeps ev alive */
+         core_stream_commit(s, cb, NULL);
+      }
+   }
+   pthread_mutex_unlock(&e->lock);
+   return r;
+}
+
+/* ---- host functions ---- */
+
+/* A host function is two buffers: the first runs it from its completion
+ * handler (so after the stream's earlier work) and then opens a gate; the
+ * second waits for the gate, so later work waits until the function
+ * returned, whichever thread Metal runs completion handlers on. */
+typedef struct host_call {
+   core_host_fn fn;
+   void *data;
+   core_ctx *ctx;
+   mtl_event *gate;              /* the handler's reference */
+} host_call;
+
+static void run_host_call(mtl_cmdbuf *cb, void *arg)
+{
+   (void)cb;
+   host_call *h = arg;
+   h->fn(h->data, core_ctx_error(h->ctx));
+   mtl_event_set_signaled_value(h->gate, 1);
+   mtl_event_release(h->gate);
+   free(h);
+}
+
+int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
+{
+   host_call *h = mc_malloc(sizeof(*h));
+   if (!h)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   *h = (host_call){ fn, data, s->ctx, NULL };
+   char *err = NULL;
+   h->gate = mtl_event_new(core_device_mtl(s->ctx->dev), &err);
+   mtl_cmdbuf *run = NULL, *wait = NULL;
+   if (!h->gate || empty_cmdbuf(s, &run) != CORE_SUCCESS || empty_cmdbuf(s, &wait) != CORE_SUCCESS) {
+      LOG_ERR("cannot queue a host function: %s", err ? err : "out of memory");
+      free(err);
+      if (run)
+         mtl_cmdbuf_release(run);
+      if (h->gate)
+         mtl_event_release(h->gate);
+      free(h);
+      return CORE_ERROR_OUT_OF_MEMORY;
+   }
+   mtl_cmdbuf_add_completed_handler(run, run_host_call, h);
+   mtl_cmdbuf_encode_wait_event(wait, h->gate, 1);
+   add_check(s, run, NULL);
+   add_check(s, wait, NULL);
+   pthread_mutex_lock(&s->lock);
+   commit_locked(s, run);
+   commit_locked(s, wait);   /* nothing of another thread between the two */
+   pthread_mutex_unlock(&s->lock);
+   return CORE_SUCCESS;
+}
+
+/* ---- every stream of a context ---- */
+
+/* The context's streams, each held alive (users) until release_all. */
+static core_stream **hold_all(core_ctx *c, size_t *n)
+{
+   pthread_mutex_lock(&c->streams_lock);
+   size_t count = 0;
+   for (core_stream *s = c->streams; s; s = s->next)
+      count++;
+   core_stream **v = mc_calloc(count ? count : 1, sizeof(*v));
+   *n = 0;
+   if (v)
+      for (core_stream *s = c->streams; s; s = s->next) {
+         s->users++;
+         v[(*n)++] = s;
+      }
+   pthread_mutex_unlock(&c->streams_lock);
+   return v;
+}
+
+static void release_all(core_ctx *c, core_stream **v, size_t n)
+{
+   pthread_mutex_lock(&c->streams_lock);
+   for (size_t i = 0; i < n; i++)
+      v[i]->users--;
+   pthread_mutex_unlock(&c->streams_lock);
+   free(v);
+}
+
+int core_streams_synchronize_all(core_ctx *c)
+{
+   size_t n;
+   core_stream **v = hold_all(c, &n);
+   if (!v)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   for (size_t i = 0; i < n; i++)
+      core_stream_synchronize(v[i]);
+   release_all(c, v, n);
+   int r = core_stream_synchronize(c->null_stream);
+   reap(c);
+   return r;
+}
+
+void core_streams_destroy_all(core_ctx *c)
+{
+   core_streams_synchronize_all(c);
+   pthread_mutex_lock(&c->streams_lock);
+   core_stream *all = c->streams;
+   c->streams = NULL;
+   pthread_mutex_unlock(&c->streams_lock);
+   while (all) {
+      core_stream *n = all->next;
+      stream_free(all);
+      all = n;
+   }
 }

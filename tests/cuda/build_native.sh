@@ -12,6 +12,9 @@
 # (the shared variants then need NVIDIA's libcudart.so.13 on the library
 # path; run.sh adds the toolkit's lib64 when nvcc is there).  See NATIVE.md.
 #
+# A program's own `// nvcc-flags: ...` line (e.g. --default-stream
+# per-thread) is added to its command line.
+#
 # Environment: NVCC (nvcc), NVCC_ARCH (sm_75: SASS for sm_75 plus its PTX,
 # which newer GPUs such as the H200 JIT-compile: the same PTX metalcuda
 # translates), NVCCFLAGS (extra flags).
@@ -35,7 +38,8 @@ for src in tests/cuda/*.cu; do
    rm -f "$out/shared/$n" "$out/static/$n"
    for rt in shared static; do
       # shellcheck disable=SC2086
-      "$NVCC" -cudart "$rt" "${flags[@]}" ${NVCCFLAGS:-} "$src" -o "$out/$rt/$n" ||
+      "$NVCC" -cudart "$rt" "${flags[@]}" ${NVCCFLAGS:-} $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) \
+         "$src" -o "$out/$rt/$n" ||
          echo "build_native.sh: $rt/$n failed to build" >&2
    done &
    # a few files at a time: nvcc is slow and single-threaded

@@ -2,7 +2,8 @@
 # tests/cuda/run.sh [--native] [--static] [--validate] [name...] — builds the CUDA test
 # programs with nvcc and runs them through metalcuda.
 #
-# Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` into
+# Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` (plus the
+# flags of its `// nvcc-flags:` line, if any) into
 # $BUILD/tests/cuda/NAME (rebuilt only when the source or check.h is newer)
 # and run as `bin/metalcuda run $BUILD/tests/cuda/NAME` under a timeout.
 # One line per program: "PASS name", "FAIL name: why" or "SKIP name: why"
@@ -66,17 +67,21 @@ if [ $native -eq 0 ] && [ ! -x "$TOOL" ]; then
 fi
 
 # ---- build (in parallel, one nvcc per core) ----
+# A program that needs its own nvcc flags says so in a line of its own:
+#    // nvcc-flags: --default-stream per-thread
+program_flags() { sed -n 's|^// nvcc-flags: *||p' "$1" | head -n 1; }
+
 # -ffp-contract=off: the host references must not be fused into fmas by the
 # host compiler (GCC fuses by default where the target has fma).
 build_one() {
    local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix
-   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt tests/cuda/check.h ]; then
+   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt tests/cuda/check.h ] && [ "$exe" -nt tests/cuda/gate.h ]; then
       return 0
    fi
    rm -f "$exe" "$exe.log"
    # shellcheck disable=SC2086
    if ! "$NVCC" -cudart "$cudart" -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
-         ${NVCCFLAGS:-} "$src" -o "$exe" >"$exe.log" 2>&1; then
+         ${NVCCFLAGS:-} $(program_flags "$src") "$src" -o "$exe" >"$exe.log" 2>&1; then
       rm -f "$exe"
       return 1
    fi

@@ -45,14 +45,21 @@ CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned in
       .shared_bytes = sharedMemBytes,
       .args = kernelParams,
    };
-   if (!stream_is_default(hStream)) {
-      core_stream *s = (core_stream *)(void *)hStream;
-      API_CHECK(core_check_stream(s), CUDA_ERROR_INVALID_HANDLE);
-      cfg.stream = s;
-   }
+   CUresult r = drv_stream(hStream, &cfg.stream);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
    if (extra)
       API_CHECK(parse_extra(extra, &cfg.arg_blob, &cfg.arg_blob_size), CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_launch(k, &cfg));
+}
+
+/* ==== cuLaunchKernel_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ,
+                                     unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ,
+                                     unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra)
+{
+   return cuLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX, blockDimY, blockDimZ, sharedMemBytes,
+                         drv_ptsz(hStream), kernelParams, extra);
 }
 
 /* ==== cuFuncGetAttribute (libcuda.@) ==== (src/core/function.c) */

@@ -48,3 +48,11 @@ cudaError_t CUDARTAPI cudaLaunchKernel(const void *func, dim3 gridDim, dim3 bloc
    RT_CHECK(f, cudaErrorInvalidResourceHandle);
    return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
 }
+
+/* ==== cudaLaunchKernel_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaLaunchKernel_ptsz(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                            size_t sharedMem, cudaStream_t stream)
+{
+   /* built with --default-stream per-thread: NULL is the thread's stream */
+   return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream ? stream : cudaStreamPerThread);
+}

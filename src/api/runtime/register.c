@@ -424,5 +424,6 @@ cudaError_t CUDARTAPI __cudaLaunchKernel(cudaKernel_t kernel, dim3 gridDim, dim3
 cudaError_t CUDARTAPI __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim, dim3 blockDim, void **args,
                                               size_t sharedMem, cudaStream_t stream)
 {
-   return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream);
+   /* built with --default-stream per-thread: NULL is the thread's stream */
+   return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream ? stream : cudaStreamPerThread);
 }

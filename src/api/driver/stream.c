@@ -1,0 +1,235 @@
+/*
+ * stream.c — streams: creation, ordering queries, synchronisation, host
+ * functions.  Handles are resolved by drv_stream (internal.h): NULL and
+ * CU_STREAM_LEGACY the legacy default stream, CU_STREAM_PER_THREAD the
+ * thread's own; the _ptsz entry points make NULL the per-thread stream.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(stream);
+
+/* Stream priorities: the Metal queues have none, so the device reports no
+ * priority support (CU_DEVICE_ATTRIBUTE_STREAM_PRIORITIES_SUPPORTED is 0)
+ * and the range is [0, 0], which CUDA documents for such devices; every
+ * requested priority is clamped into it, as CUDA clamps. */
+enum { LEAST_PRIORITY = 0, GREATEST_PRIORITY = 0 };
+
+static int clamp_priority(int p)
+{
+   return p > LEAST_PRIORITY ? LEAST_PRIORITY : p < GREATEST_PRIORITY ? GREATEST_PRIORITY : p;
+}
+
+/* ==== cuCtxGetStreamPriorityRange (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+   API_ENTER("leastPriority=%p greatestPriority=%p", (void *)leastPriority, (void *)greatestPriority);
+   API_NEED_CTX(c);
+   (void)c;
+   if (leastPriority)
+      *leastPriority = LEAST_PRIORITY;
+   if (greatestPriority)
+      *greatestPriority = GREATEST_PRIORITY;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuStreamCreateWithPriority (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority)
+{
+   API_ENTER("phStream=%p flags=%#x priority=%d", (void *)phStream, flags, priority);
+   API_CHECK(phStream, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK((flags & ~(unsigned)CU_STREAM_NON_BLOCKING) == 0, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   core_stream *s;
+   int r = core_stream_create(c, flags & CU_STREAM_NON_BLOCKING ? CORE_STREAM_NON_BLOCKING : 0,
+                              clamp_priority(priority), &s);
+   if (r == CORE_SUCCESS)
+      *phStream = (CUstream)(void *)s;
+   return API_RETURN((CUresult)r);
+}
+
+/* ==== cuStreamCreate (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCreate(CUstream *phStream, unsigned int Flags)
+{
+   return cuStreamCreateWithPriority(phStream, Flags, 0);
+}
+
+/* A real stream handle for destruction: the special handles name streams
+ * no program may destroy. */
+static CUresult destroyable(CUstream h, core_stream **out)
+{
+   if ((uintptr_t)h <= (uintptr_t)CU_STREAM_PER_THREAD)
+      return CUDA_ERROR_INVALID_HANDLE;
+   return drv_stream(h, out);
+}
+
+/* ==== cuStreamDestroy_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamDestroy_v2(CUstream hStream)
+{
+   API_ENTER("hStream=%p", (void *)hStream);
+   API_NEED_INIT();
+   core_stream *s;
+   CUresult r = destroyable(hStream, &s);
+   if (r == CUDA_SUCCESS)
+      core_stream_destroy(s);
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamDestroy(CUstream hStream) { return cuStreamDestroy_v2(hStream); }
+
+/* ==== cuStreamGetPriority (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetPriority(CUstream hStream, int *priority)
+{
+   API_ENTER("hStream=%p priority=%p", (void *)hStream, (void *)priority);
+   API_CHECK(priority, CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r == CUDA_SUCCESS)
+      *priority = s->priority;
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamGetPriority_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetPriority_ptsz(CUstream hStream, int *priority)
+{
+   return cuStreamGetPriority(drv_ptsz(hStream), priority);
+}
+
+/* ==== cuStreamGetFlags (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags)
+{
+   API_ENTER("hStream=%p flags=%p", (void *)hStream, (void *)flags);
+   API_CHECK(flags, CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r == CUDA_SUCCESS)
+      *flags = s->flags & CORE_STREAM_NON_BLOCKING ? CU_STREAM_NON_BLOCKING : CU_STREAM_DEFAULT;
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamGetFlags_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags)
+{
+   return cuStreamGetFlags(drv_ptsz(hStream), flags);
+}
+
+/* ==== cuStreamSynchronize (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSynchronize(CUstream hStream)
+{
+   API_ENTER("hStream=%p", (void *)hStream);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   return API_RETURN((CUresult)core_stream_synchronize(s));
+}
+
+/* ==== cuStreamSynchronize_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSynchronize_ptsz(CUstream hStream) { return cuStreamSynchronize(drv_ptsz(hStream)); }
+
+/* ==== cuStreamQuery (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamQuery(CUstream hStream)
+{
+   API_ENTER("hStream=%p", (void *)hStream);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   return API_RETURN((CUresult)core_stream_query(s));
+}
+
+/* ==== cuStreamQuery_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamQuery_ptsz(CUstream hStream) { return cuStreamQuery(drv_ptsz(hStream)); }
+
+/* ==== cuStreamWaitEvent (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
+{
+   API_ENTER("hStream=%p hEvent=%p Flags=%#x", (void *)hStream, (void *)hEvent, Flags);
+   core_event *e = (core_event *)(void *)hEvent;
+   API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
+   /* CU_EVENT_WAIT_EXTERNAL is for stream capture, which does not exist
+    * here: outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE
+    * (checked on an H200), any other flag CUDA_ERROR_INVALID_VALUE */
+   API_CHECK((Flags & ~(unsigned)CU_EVENT_WAIT_EXTERNAL) == 0, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(Flags == CU_EVENT_WAIT_DEFAULT, CUDA_ERROR_ILLEGAL_STATE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   return API_RETURN((CUresult)core_stream_wait_event(s, e));
+}
+
+/* ==== cuStreamWaitEvent_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamWaitEvent_ptsz(CUstream hStream, CUevent hEvent, unsigned int Flags)
+{
+   return cuStreamWaitEvent(drv_ptsz(hStream), hEvent, Flags);
+}
+
+/* ---- host functions ---- */
+
+/* A host function (fn) or a stream callback (cb), as the program gave it. */
+typedef struct host_call {
+   CUhostFn fn;
+   CUstreamCallback cb;
+   CUstream stream;           /* as the program passed it, for cb */
+   void *data;
+} host_call;
+
+static void run_host_call(void *arg, int status)
+{
+   host_call h = *(host_call *)arg;
+   free(arg);
+   if (h.cb)
+      h.cb(h.stream, (CUresult)status, h.data);
+   else
+      h.fn(h.data);   /* a host function runs whatever the stream's status */
+}
+
+/* Queues the call on the stream hStream names. */
+static CUresult queue_host_call(CUstream hStream, host_call call)
+{
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   host_call *h = mc_malloc(sizeof(*h));
+   if (!h)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+   *h = call;
+   r = (CUresult)core_stream_host_fn(s, run_host_call, h);
+   if (r != CUDA_SUCCESS)
+      free(h);
+   return r;
+}
+
+/* ==== cuLaunchHostFunc (libcuda.@) ==== */
+CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData)
+{
+   API_ENTER("hStream=%p fn=%p userData=%p", (void *)hStream, (void *)(uintptr_t)fn, userData);
+   API_CHECK(fn, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(queue_host_call(hStream, (host_call){ .fn = fn, .data = userData }));
+}
+
+/* ==== cuLaunchHostFunc_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn, void *userData)
+{
+   return cuLaunchHostFunc(drv_ptsz(hStream), fn, userData);
+}
+
+/* ==== cuStreamAddCallback (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
+{
+   API_ENTER("hStream=%p callback=%p userData=%p flags=%#x", (void *)hStream, (void *)(uintptr_t)callback, userData,
+             flags);
+   API_CHECK(callback, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(flags == 0, CUDA_ERROR_INVALID_VALUE);   /* "reserved for future use, must be 0" */
+   return API_RETURN(
+      queue_host_call(hStream, (host_call){ .cb = callback, .stream = hStream, .data = userData }));
+}
+
+/* ==== cuStreamAddCallback_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamAddCallback_ptsz(CUstream hStream, CUstreamCallback callback, void *userData,
+                                          unsigned int flags)
+{
+   return cuStreamAddCallback(drv_ptsz(hStream), callback, userData, flags);
+}

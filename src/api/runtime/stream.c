@@ -1,0 +1,197 @@
+/*
+ * stream.c — streams and host functions, through the driver's cuStream*.
+ * cudaStream_t and CUstream are the same handles (cudaStreamLegacy and
+ * cudaStreamPerThread are CU_STREAM_LEGACY and CU_STREAM_PER_THREAD); the
+ * _ptsz entry points, which programs built with --default-stream
+ * per-thread call, read a NULL stream as cudaStreamPerThread.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(stream);
+
+static cudaStream_t ptsz(cudaStream_t s) { return s ? s : cudaStreamPerThread; }
+static CUstream cu(cudaStream_t s) { return (CUstream)(void *)s; }
+
+/* ==== cudaDeviceGetStreamPriorityRange (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+   RT_ENTER("leastPriority=%p greatestPriority=%p", (void *)leastPriority, (void *)greatestPriority);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuCtxGetStreamPriorityRange(leastPriority, greatestPriority));
+}
+
+/* ==== cudaStreamCreateWithPriority (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority)
+{
+   RT_ENTER("pStream=%p flags=%#x priority=%d", (void *)pStream, flags, priority);
+   RT_CHECK(pStream, cudaErrorInvalidValue);
+   RT_CHECK((flags & ~(unsigned)cudaStreamNonBlocking) == 0, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamCreateWithPriority((CUstream *)pStream, flags, priority));
+}
+
+/* ==== cudaStreamCreateWithFlags (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
+{
+   return cudaStreamCreateWithPriority(pStream, flags, 0);
+}
+
+/* ==== cudaStreamCreate (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream)
+{
+   return cudaStreamCreateWithPriority(pStream, cudaStreamDefault, 0);
+}
+
+/* ==== cudaStreamDestroy (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamDestroy(cudaStream_t stream)
+{
+   RT_ENTER("stream=%p", (void *)stream);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamDestroy_v2(cu(stream)));
+}
+
+/* ==== cudaStreamGetPriority (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetPriority(cudaStream_t hStream, int *priority)
+{
+   RT_ENTER("hStream=%p priority=%p", (void *)hStream, (void *)priority);
+   RT_CHECK(priority, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamGetPriority(cu(hStream), priority));
+}
+
+/* ==== cudaStreamGetPriority_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority)
+{
+   return cudaStreamGetPriority(ptsz(hStream), priority);
+}
+
+/* ==== cudaStreamGetFlags (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags)
+{
+   RT_ENTER("hStream=%p flags=%p", (void *)hStream, (void *)flags);
+   RT_CHECK(flags, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamGetFlags(cu(hStream), flags));
+}
+
+/* ==== cudaStreamGetFlags_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags)
+{
+   return cudaStreamGetFlags(ptsz(hStream), flags);
+}
+
+/* ==== cudaStreamSynchronize (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSynchronize(cudaStream_t stream)
+{
+   RT_ENTER("stream=%p", (void *)stream);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamSynchronize(cu(stream)));
+}
+
+/* ==== cudaStreamSynchronize_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSynchronize_ptsz(cudaStream_t stream) { return cudaStreamSynchronize(ptsz(stream)); }
+
+/* ==== cudaStreamQuery (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream)
+{
+   RT_ENTER("stream=%p", (void *)stream);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   CUresult r = cuStreamQuery(cu(stream));
+   /* cudaErrorNotReady "is not actually an error" (CUDA's documentation):
+    * the answer of a query, not the thread's last error (checked on an
+    * H200) */
+   if (r == CUDA_ERROR_NOT_READY)
+      return cudaErrorNotReady;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaStreamQuery_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamQuery_ptsz(cudaStream_t stream) { return cudaStreamQuery(ptsz(stream)); }
+
+/* ==== cudaStreamWaitEvent (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+   RT_ENTER("stream=%p event=%p flags=%#x", (void *)stream, (void *)event, flags);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamWaitEvent(cu(stream), (CUevent)(void *)event, flags));
+}
+
+/* ==== cudaStreamWaitEvent_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+   return cudaStreamWaitEvent(ptsz(stream), event, flags);
+}
+
+/* ==== cudaLaunchHostFunc (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
+{
+   RT_ENTER("stream=%p fn=%p userData=%p", (void *)stream, (void *)(uintptr_t)fn, userData);
+   RT_CHECK(fn, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuLaunchHostFunc(cu(stream), (CUhostFn)fn, userData));
+}
+
+/* ==== cudaLaunchHostFunc_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData)
+{
+   return cudaLaunchHostFunc(ptsz(stream), fn, userData);
+}
+
+/* A runtime callback gets the runtime's error code: the driver's callback
+ * calls it through this. */
+typedef struct rt_callback {
+   cudaStreamCallback_t fn;
+   void *data;
+} rt_callback;
+
+static void CUDA_CB call_rt_callback(CUstream stream, CUresult status, void *arg)
+{
+   rt_callback c = *(rt_callback *)arg;
+   free(arg);
+   c.fn((cudaStream_t)(void *)stream, status == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(status), c.data);
+}
+
+/* ==== cudaStreamAddCallback (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                            unsigned int flags)
+{
+   RT_ENTER("stream=%p callback=%p userData=%p flags=%#x", (void *)stream, (void *)(uintptr_t)callback, userData,
+            flags);
+   RT_CHECK(callback, cudaErrorInvalidValue);
+   RT_CHECK(flags == 0, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   rt_callback *c = malloc(sizeof(*c));
+   RT_CHECK(c, cudaErrorMemoryAllocation);
+   *c = (rt_callback){ callback, userData };
+   CUresult r = cuStreamAddCallback(cu(stream), call_rt_callback, c, 0);
+   if (r != CUDA_SUCCESS)
+      free(c);
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaStreamAddCallback_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
+                                                 unsigned int flags)
+{
+   return cudaStreamAddCallback(ptsz(stream), callback, userData, flags);
+}
