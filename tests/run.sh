@@ -56,6 +56,20 @@ unit_layer() {
    return $rc
 }
 
+# The unit layer proper: the unit tests, and README.md's runtime API table
+# checked against what the code gives now (tools/gen_api_table.py).
+unit_and_table_layer() {
+   local rc=0
+   unit_layer || rc=1
+   if msg=$(python3 tools/gen_api_table.py --check 2>&1); then
+      echo "PASS api_table"
+   else
+      echo "FAIL api_table: $msg"
+      rc=1
+   fi
+   return $rc
+}
+
 # use_tls=0: LeakSanitizer misreads the dynamic TLS of dlopen'ed kernel
 # libraries with this glibc and crashes at exit; heap, globals and stacks
 # are still scanned for leaks.
@@ -72,7 +86,7 @@ asan_layer() {
 
 for l in "${layers[@]}"; do
    case $l in
-   unit) run_layer unit unit_layer ;;
+   unit) run_layer unit unit_and_table_layer ;;
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
