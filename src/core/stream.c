@@ -39,6 +39,8 @@ void core_stream_destroy(core_stream *s)
    if (!s)
       return;
    core_stream_synchronize(s);
+   if (s->last)   /* synchronisation keeps the last buffer; it is done now */
+      mtl_cmdbuf_release(s->last);
    mtl_queue_release(s->queue);
    s->magic = CORE_MAGIC_DEAD;
    pthread_mutex_destroy(&s->lock);
@@ -136,17 +138,21 @@ void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel)
 
 int core_stream_synchronize(core_stream *s)
 {
+   /* The wait holds the lock and leaves s->last in place: a thread that
+    * took the last buffer away and waited for it unlocked would let another
+    * thread synchronising the same stream (the default stream is shared by
+    * every host thread) find nothing to wait for and return before its own,
+    * earlier, work had run.  Holding the lock also keeps a concurrent
+    * commit from releasing the buffer being waited for. */
    pthread_mutex_lock(&s->lock);
    mtl_cmdbuf *cb = s->last;
-   s->last = NULL;
-   pthread_mutex_unlock(&s->lock);
    if (cb) {
       mtl_cmdbuf_wait_until_completed(cb);
       /* Metal may run completion handlers after waitUntilCompleted
        * returns; check here too (the first error wins, so twice is fine). */
       on_completed(cb, s->ctx);
-      mtl_cmdbuf_release(cb);
    }
+   pthread_mutex_unlock(&s->lock);
    core_printf_sync(s);   /* device printf output appears at synchronisation */
    return core_ctx_error(s->ctx);
 }
