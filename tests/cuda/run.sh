@@ -75,6 +75,9 @@ valgrind)
       exit 0
    fi
    TIMEOUT=${MC_CUDA_TIMEOUT:-900}
+   # The device arena is sized like a GPU (gigabytes); valgrind's leak
+   # check reads all of it, which runs a small machine out of memory.
+   export METALCUDA_ARENA_MB=${METALCUDA_ARENA_MB:-512}
    ;;
 asan)
    TOOL=${METALCUDA_BIN:-build-asan/bin/metalcuda}
