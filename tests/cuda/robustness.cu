@@ -177,14 +177,19 @@ static void memory_cases(void)
    CHECK(addr != NULL);
 
    /* pointer attributes */
+   /* filled with 0xff before each query: a call that did not write it must
+    * not pass (and valgrind sees no uninitialised reads) */
    struct cudaPointerAttributes attr;
    EXPECT(cudaPointerGetAttributes(NULL, d), cudaErrorInvalidValue);
+   memset(&attr, 0xff, sizeof(attr));
    EXPECT(cudaPointerGetAttributes(&attr, d), cudaSuccess);
    CHECK_INT(attr.type, cudaMemoryTypeDevice);
    CHECK_INT(attr.device, 0);
    CHECK(attr.devicePointer == d);
+   memset(&attr, 0xff, sizeof(attr));
    EXPECT(cudaPointerGetAttributes(&attr, host), cudaSuccess);   /* CUDA 11+: unregistered, not an error */
    CHECK_INT(attr.type, cudaMemoryTypeUnregistered);
+   memset(&attr, 0xff, sizeof(attr));
    EXPECT(cudaPointerGetAttributes(&attr, NULL), cudaSuccess);
    CHECK_INT(attr.type, cudaMemoryTypeUnregistered);
    /* an H200 still reports a freed address as device memory: not asserted */
@@ -273,6 +278,7 @@ static void device_cases(void)
 static void function_cases(void)
 {
    struct cudaFuncAttributes fa;
+   memset(&fa, 0, sizeof(fa));
    int *d = g_dev, val = 1;
    void *args[] = { &d, &val };
    EXPECT(cudaFuncGetAttributes(NULL, (const void *)k_fill), cudaErrorInvalidValue);
