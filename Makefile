@@ -3,8 +3,11 @@
 #   make            build lib/libcuda.so.1, lib/libcudart.so.{13,12,11}, bin/metalcuda
 #   make demo       build and run examples/vector_add through metalcuda
 #   make test       everything CI runs; last line "N passed, N failed"
-#   make test-full  the heavier sweeps as well
+#   make test-full  the heavier sweeps as well, and the CUDA programs with
+#                   the ASan+UBSan build of the libraries
 #   make asan       unit tests under ASan+UBSan (build-asan/)
+#   make asan-libs  the libraries and tool under ASan+UBSan (build-asan/lib,
+#                   build-asan/bin) for tests/cuda/run.sh --asan
 #   make bench      the benchmarks in bench/
 #
 # Sources are found by wildcard: a new .c file in a component directory is
@@ -56,9 +59,13 @@ RUNTIME_OBJ  := $(RUNTIME_SRC:%.c=$(BUILD)/%.o) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o)
 
 INTERNAL_LIB := $(BUILD)/libmetalcuda.a
 
-CUDA_LIB   := lib/libcuda.so.1
-CUDART_LIBS := lib/libcudart.so.13 lib/libcudart.so.12 lib/libcudart.so.11
-TOOL       := bin/metalcuda
+# LIBDIR/BINDIR: where the libraries and the tool go (asan-libs puts an
+# instrumented set under build-asan/).
+LIBDIR     ?= lib
+BINDIR     ?= bin
+CUDA_LIB   := $(LIBDIR)/libcuda.so.1
+CUDART_LIBS := $(LIBDIR)/libcudart.so.13 $(LIBDIR)/libcudart.so.12 $(LIBDIR)/libcudart.so.11
+TOOL       := $(BINDIR)/metalcuda
 
 all: $(CUDA_LIB) $(CUDART_LIBS) $(TOOL)
 
@@ -98,23 +105,23 @@ $(INTERNAL_LIB): $(INTERNAL_OBJ)
 	ar rcs $@ $^
 
 $(CUDA_LIB): $(DRIVER_OBJ) $(INTERNAL_LIB) src/api/driver/exports.map
-	@mkdir -p lib
+	@mkdir -p $(LIBDIR)
 	$(CC) -shared -Wl,-soname,libcuda.so.1 -Wl,--version-script=src/api/driver/exports.map \
 		-Wl,-z,defs $(LDFLAGS) -o $@ $(DRIVER_OBJ) $(INTERNAL_LIB) $(LDLIBS)
-	ln -sf libcuda.so.1 lib/libcuda.so
+	ln -sf libcuda.so.1 $(LIBDIR)/libcuda.so
 
 # One library, three sonames: each carries the version node its soname
 # names (binaries import cudaMalloc@libcudart.so.13 and so on).
-lib/libcudart.so.%: $(RUNTIME_OBJ) $(CUDA_LIB) src/api/runtime/exports.map.in
-	@mkdir -p lib $(BUILD)
+$(LIBDIR)/libcudart.so.%: $(RUNTIME_OBJ) $(CUDA_LIB) src/api/runtime/exports.map.in
+	@mkdir -p $(LIBDIR) $(BUILD)
 	sed 's/@SONAME@/libcudart.so.$*/' src/api/runtime/exports.map.in > $(BUILD)/cudart.$*.map
 	$(CC) -shared -Wl,-soname,libcudart.so.$* -Wl,--version-script=$(BUILD)/cudart.$*.map \
 		-Wl,-z,defs -Wl,-rpath,'$$ORIGIN' $(LDFLAGS) -o $@ $(RUNTIME_OBJ) \
-		-Llib -l:libcuda.so.1 $(LDLIBS)
-	ln -sf libcudart.so.13 lib/libcudart.so
+		-L$(LIBDIR) -l:libcuda.so.1 $(LDLIBS)
+	ln -sf libcudart.so.13 $(LIBDIR)/libcudart.so
 
 $(TOOL): $(BUILD)/tools/metalcuda.o $(INTERNAL_LIB)
-	@mkdir -p bin
+	@mkdir -p $(BINDIR)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 # ---- tests ----
@@ -138,10 +145,15 @@ ASAN_VARS := BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omi
 asan-build:
 	$(MAKE) --no-print-directory $(ASAN_VARS) unit
 
+# The libraries and the tool themselves instrumented, for running the CUDA
+# programs under ASan+UBSan (tests/cuda/run.sh --asan; not part of make test).
+asan-libs:
+	$(MAKE) --no-print-directory $(ASAN_VARS) LIBDIR=build-asan/lib BINDIR=build-asan/bin all
+
 test: tests-build asan-build
 	@bash tests/run.sh
 
-test-full: tests-build asan-build
+test-full: tests-build asan-build asan-libs
 	@MC_TEST_FULL=1 bash tests/run.sh
 
 demo: all
@@ -163,7 +175,7 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 
-.PHONY: all unit test test-full demo asan asan-build bench clean tests-build
+.PHONY: all unit test test-full demo asan asan-build asan-libs bench clean tests-build
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -6,10 +6,14 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: unit msl ptx cuda validate asan (default: all), corpus.
+# Layers: unit msl ptx cuda validate asan (default: all), corpus, cuda-asan,
+# cuda-valgrind.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
-# adds the heavy sweeps and the corpus layer (make test-full).  asan reruns unit and msl from build-asan
-# (make asan-build), under ASan+UBSan.
+# adds the heavy sweeps and the corpus and cuda-asan layers (make test-full).  asan reruns unit and msl from build-asan
+# (make asan-build), under ASan+UBSan.  cuda-asan runs the CUDA programs with
+# the ASan+UBSan build of our libraries (make asan-libs); cuda-valgrind runs
+# them under valgrind, only when asked for by name (about 3 minutes a
+# program on 2 cores).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -21,7 +25,7 @@ export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
 [ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda validate asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
-[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus)
+[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan)
 
 total_pass=0 total_fail=0 total_skip=0
 log=$(mktemp)
@@ -56,6 +60,20 @@ unit_layer() {
    return $rc
 }
 
+# The unit layer proper: the unit tests, and README.md's runtime API table
+# checked against what the code gives now (tools/gen_api_table.py).
+unit_and_table_layer() {
+   local rc=0
+   unit_layer || rc=1
+   if msg=$(python3 tools/gen_api_table.py --check 2>&1); then
+      echo "PASS api_table"
+   else
+      echo "FAIL api_table: $msg"
+      rc=1
+   fi
+   return $rc
+}
+
 # use_tls=0: LeakSanitizer misreads the dynamic TLS of dlopen'ed kernel
 # libraries with this glibc and crashes at exit; heap, globals and stacks
 # are still scanned for leaks.
@@ -72,13 +90,15 @@ asan_layer() {
 
 for l in "${layers[@]}"; do
    case $l in
-   unit) run_layer unit unit_layer ;;
+   unit) run_layer unit unit_and_table_layer ;;
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;
+   cuda-asan) run_layer cuda-asan bash tests/cuda/run.sh --asan ;;
+   cuda-valgrind) run_layer cuda-valgrind bash tests/cuda/run.sh --valgrind ;;
    *) echo "unknown layer $l"; exit 2 ;;
    esac
 done

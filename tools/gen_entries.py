@@ -36,6 +36,8 @@ Usage:
   tools/gen_entries.py [--cuda-include DIR] [--cc CC]   regenerate both files
   tools/gen_entries.py --check ...                      exit 1 if they are stale
   tools/gen_entries.py --mark-impl NAME... ...          also mark NAMEs IMPL
+                                                        (regenerating also updates README.md's
+                                                        API table: tools/gen_api_table.py)
   tools/gen_entries.py --table                          Markdown progress table
                                                         (needs no NVIDIA header)
 Python 3 standard library only; needs a C preprocessor ($CC, default cc).
@@ -481,6 +483,13 @@ def main():
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w") as f:
             f.write(text)
+    # README.md's runtime API table follows the marks (the unit layer fails
+    # while it is stale); a failure here only warns: the function bodies
+    # may not be written yet.
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools/gen_api_table.py"), "--update"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print(f"gen_entries: README.md's API table not updated: {r.stderr.strip()}", file=sys.stderr)
     return 0
 
 

@@ -59,9 +59,11 @@ const char *cu_result_name(CUresult r);
 void rt_set_last_error(cudaError_t e);
 cudaError_t rt_get_last_error(bool reset);
 /* Sticky errors (a kernel fault corrupts the context: every later call
- * fails, and cudaGetLastError cannot clear it) belong to core.  When a hook
- * is installed, rt_get_last_error reports the hook's error, if any, ahead
- * of the thread's own, and a reset does not clear it. */
+ * fails with it) belong to core.  When a hook is installed and the thread
+ * has no error recorded, rt_get_last_error reports the hook's error once
+ * (until a failing call records it again): cudaGetLastError clears a
+ * sticky error from the thread's record as NVIDIA's runtime does, while the
+ * context keeps failing every call. */
 void rt_set_sticky_error_hook(cudaError_t (*hook)(void));
 /* The runtime error NVIDIA's runtime returns for a driver result. */
 cudaError_t cu_to_cuda_error(CUresult r);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/cuda/run.sh [--native] [--static] [--validate] [name...] — builds the CUDA test
+# tests/cuda/run.sh [--native] [--static] [--validate] [--valgrind] [--asan] [name...] — builds the CUDA test
 # programs with nvcc and runs them through metalcuda.
 #
 # Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` (plus the
@@ -20,6 +20,15 @@
 #   --validate run under METALCUDA_VALIDATE=1 (reported as NAME.validate):
 #              memory checking, and every kernel as fibers, including those
 #              that otherwise run barrier to barrier in passes
+#   --valgrind run the program under valgrind (memcheck; NAME.valgrind), with
+#              our lib/ on the library path as `metalcuda run` puts it;
+#              --trace-children=no: the host compiler the software device
+#              spawns is not checked.  Exit status 99 (an error, or a
+#              definite leak) fails the program, with valgrind's first report
+#   --asan     run with the ASan+UBSan build of our libraries (make
+#              asan-libs: build-asan/lib; NAME.asan); the nvcc-built program
+#              is not instrumented, so libasan is preloaded.  Any report
+#              (error, leak) fails the program, with its first lines
 #   name...    only these programs (file names without .cu)
 #
 # Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
@@ -39,14 +48,16 @@ TIMEOUT=${MC_CUDA_TIMEOUT:-120}
 TOOL=${METALCUDA_BIN:-bin/metalcuda}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
 
-native=0 cudart=shared suffix= label=
+native=0 cudart=shared suffix= label= sanitizer=
 names=()
 for a in "$@"; do
    case $a in
    --native) native=1 ;;
    --static) cudart=static suffix=.static ;;
    --validate) label=.validate; export METALCUDA_VALIDATE=1 ;;
-   -*) echo "usage: $0 [--native] [--static] [--validate] [name...]" >&2; exit 2 ;;
+   --valgrind) label=.valgrind sanitizer=valgrind ;;
+   --asan) label=.asan sanitizer=asan ;;
+   -*) echo "usage: $0 [--native] [--static] [--validate] [--valgrind] [--asan] [name...]" >&2; exit 2 ;;
    *) names+=("$(basename "$a" .cu)") ;;
    esac
 done
@@ -55,6 +66,84 @@ if [ ${#names[@]} -eq 0 ]; then
 fi
 OUTDIR=$BUILD/tests/cuda
 mkdir -p "$OUTDIR"
+
+# ---- sanitizers ----
+SANDIR=
+case $sanitizer in
+valgrind)
+   if ! command -v valgrind >/dev/null 2>&1; then
+      for n in "${names[@]}"; do echo "SKIP $n$suffix$label: valgrind not found"; done
+      exit 0
+   fi
+   TIMEOUT=${MC_CUDA_TIMEOUT:-900}
+   # The device arena is sized like a GPU (gigabytes); valgrind's leak
+   # check reads all of it, which runs a small machine out of memory.
+   export METALCUDA_ARENA_MB=${METALCUDA_ARENA_MB:-512}
+   ;;
+asan)
+   TOOL=${METALCUDA_BIN:-build-asan/bin/metalcuda}
+   if [ ! -x "$TOOL" ]; then
+      for n in "${names[@]}"; do echo "FAIL $n$suffix$label: $TOOL is missing (make asan-libs builds it)"; done
+      exit 1
+   fi
+   TIMEOUT=${MC_CUDA_TIMEOUT:-600}
+   ;;
+esac
+if [ -n "$sanitizer" ]; then
+   SANDIR=$(mktemp -d)
+   trap 'rm -rf "$SANDIR"' EXIT
+fi
+
+# Runs the program (through metalcuda, or as the sanitizer needs it), its
+# stdout and stderr into $2 and $3.
+run_program() {
+   local exe=$1 out=$2 err=$3 name=$4
+   case $sanitizer in
+   valgrind)
+      # what `metalcuda run` does: our lib/ first on the library path
+      LD_LIBRARY_PATH="$(dirname "$TOOL")/../lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+         timeout "$TIMEOUT" valgrind -q --error-exitcode=99 --trace-children=no --leak-check=full \
+         --errors-for-leak-kinds=definite --show-leak-kinds=definite --log-file="$SANDIR/$name.log" \
+         "$exe" >"$out" 2>"$err"
+      ;;
+   asan)
+      # use_tls=0: see tests/run.sh's asan layer.  exitcode=0 and
+      # log_path: a report is found in its file, not by the status, so that
+      # the host compiler the software device spawns (which inherits the
+      # preload) cannot fail a kernel's compilation with its own leaks.
+      LD_PRELOAD="$("${CC:-cc}" -print-file-name=libasan.so)" \
+         ASAN_OPTIONS="log_path=$SANDIR/$name:exitcode=0:detect_leaks=1" \
+         UBSAN_OPTIONS="log_path=$SANDIR/$name:print_stacktrace=1" LSAN_OPTIONS=use_tls=0 \
+         timeout "$TIMEOUT" "$TOOL" run "$exe" >"$out" 2>"$err"
+      ;;
+   *)
+      timeout "$TIMEOUT" "$TOOL" run "$exe" >"$out" 2>"$err"
+      ;;
+   esac
+}
+
+# The sanitizer's first report about the program, if any ("" if clean).
+# ASan/LSan/UBSan reports of processes that are not the program (the host
+# compiler), or about the program's own code, are those whose stacks never
+# name our sources or libraries.
+sanitizer_report() {
+   local name=$1 f
+   case $sanitizer in
+   valgrind)
+      [ -s "$SANDIR/$name.log" ] && head -n 20 "$SANDIR/$name.log"
+      ;;
+   asan)
+      for f in "$SANDIR/$name".*; do
+         [ -f "$f" ] || continue
+         # symbolised frames name our sources, unsymbolised ones our libraries
+         if grep -qF -e "$ROOT/src/" -e libcuda -e build-asan "$f"; then
+            head -n 24 "$f"
+            return
+         fi
+      done
+      ;;
+   esac
+}
 
 if ! command -v "$NVCC" >/dev/null 2>&1; then
    for n in "${names[@]}"; do echo "SKIP $n$suffix$label: nvcc not found (set NVCC or put it on PATH)"; done
@@ -132,9 +221,11 @@ for n in "${names[@]}"; do
    if [ $native -eq 1 ]; then
       timeout "$TIMEOUT" "$exe" >"$stdout_file" 2>"$stdout_file.err"
    else
-      timeout "$TIMEOUT" "$TOOL" run "$exe" >"$stdout_file" 2>"$stdout_file.err"
+      run_program "$exe" "$stdout_file" "$stdout_file.err" "$n"
    fi
    status=$?
+   sanreport=
+   [ -n "$sanitizer" ] && sanreport=$(sanitizer_report "$n")
    out=$(cat "$stdout_file" "$stdout_file.err")
    stdout_diff=
    if [ -f "tests/cuda/$n.expected" ] && ! cmp -s "tests/cuda/$n.expected" "$stdout_file"; then
@@ -145,7 +236,11 @@ for n in "${names[@]}"; do
    # by the source file); it must agree with the exit status.
    verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
    others=$(printf '%s\n' "$out" | grep -vE "^(PASS|FAIL|SKIP) |^$" | sed 's/^/    /')
-   if [ $status -eq 124 ]; then
+   if [ -n "$sanreport" ]; then
+      echo "FAIL $name: $sanitizer reports (first lines; ${verdict:-no PASS/FAIL line}):"
+      printf '%s\n' "$sanreport" | sed 's/^/    /'
+      rc=1
+   elif [ $status -eq 124 ]; then
       echo "FAIL $name: timed out after ${TIMEOUT}s"
       rc=1
    elif [ $status -ge 128 ]; then

@@ -270,12 +270,25 @@ TEST(sticky_error_hook)
    sticky_value = cudaSuccess;
    rt_set_last_error(cudaErrorInvalidValue);
    CHECK_INT(rt_get_last_error(true), cudaErrorInvalidValue);
+   /* As NVIDIA's runtime on an H200: the thread's recorded error first;
+    * a sticky error not yet reported is reported once; a failing call
+    * records it again (every call fails in such a context). */
    sticky_value = cudaErrorIllegalAddress;
    rt_set_last_error(cudaErrorInvalidValue);
-   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);   /* reported first */
-   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);   /* and never reset */
+   CHECK_INT(rt_get_last_error(false), cudaErrorInvalidValue);
+   CHECK_INT(rt_get_last_error(true), cudaErrorInvalidValue);
+   CHECK_INT(rt_get_last_error(false), cudaErrorIllegalAddress);  /* peek: not yet reported */
+   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);
+   CHECK_INT(rt_get_last_error(true), cudaSuccess);               /* reported once */
+   CHECK_INT(rt_get_last_error(false), cudaSuccess);
+   rt_set_last_error(cudaErrorIllegalAddress);                     /* a later call failed with it */
+   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);
+   CHECK_INT(rt_get_last_error(true), cudaSuccess);
+   sticky_value = cudaSuccess;                                     /* a fresh context */
+   CHECK_INT(rt_get_last_error(true), cudaSuccess);
+   sticky_value = cudaErrorIllegalAddress;                         /* faults again: reported again */
+   CHECK_INT(rt_get_last_error(true), cudaErrorIllegalAddress);
    sticky_value = cudaSuccess;
-   CHECK_INT(rt_get_last_error(true), cudaSuccess);   /* the thread's own was reset */
    rt_set_sticky_error_hook(NULL);
 }
 

@@ -28,6 +28,11 @@ CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
    API_CHECK(dptr, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   /* A context poisoned by a kernel fault or assert refuses new memory
+    * too, with its sticky error (as NVIDIA's driver does). */
+   int sticky = core_ctx_error(c);
+   if (sticky != CORE_SUCCESS)
+      return API_RETURN((CUresult)sticky);
    uint64_t p;
    int r = core_mem_alloc(c->dev, bytesize, &p);
    if (r == CORE_SUCCESS)

@@ -234,7 +234,10 @@ cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
 }
 
 /* ==== cudaDeviceReset (libcudart.@) ==== destroys the primary context of
- * the current device: memory, modules and sticky errors are gone */
+ * the current device: memory, modules and sticky errors are gone.  The
+ * thread's last error stays: on an H200, a call failing with
+ * cudaErrorAssert, then cudaDeviceReset (cudaSuccess), then
+ * cudaGetLastError gave cudaErrorAssert. */
 cudaError_t CUDARTAPI cudaDeviceReset(void)
 {
    RT_ENTER_VOID();
@@ -242,7 +245,6 @@ cudaError_t CUDARTAPI cudaDeviceReset(void)
    if (e != cudaSuccess)
       return RT_RETURN(e);
    rt_forget_device(rt_current_device());
-   rt_get_last_error(true);
    return RT_RETURN(cudaSuccess);
 }
 

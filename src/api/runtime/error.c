@@ -225,6 +225,9 @@ const char *cuda_error_name(cudaError_t e)
 /* ---- the thread's last error ---- */
 
 static _Thread_local cudaError_t last_error;
+/* The context's sticky error once cudaGetLastError has handed it to this
+ * thread: it is not reported again until a failing call records it anew. */
+static _Thread_local cudaError_t sticky_reported;
 static cudaError_t (*sticky_hook)(void);
 
 void rt_set_last_error(cudaError_t e)
@@ -233,16 +236,27 @@ void rt_set_last_error(cudaError_t e)
       last_error = e;
 }
 
+/* A sticky error (kernel fault, device assert) makes every later call fail
+ * with it, and each failure records it; cudaGetLastError itself clears it
+ * like any other error.  Observed on an H200 (CUDA 13.0, driver 580) after
+ * a failed assert: cudaDeviceSynchronize -> cudaErrorAssert, then
+ * cudaGetLastError -> cudaErrorAssert, cudaGetLastError -> cudaSuccess,
+ * cudaPeekAtLastError -> cudaSuccess, cudaMalloc -> cudaErrorAssert.  A
+ * fault no call of this thread has reported yet (an asynchronous launch)
+ * is reported once, when the thread has nothing else recorded. */
 cudaError_t rt_get_last_error(bool reset)
 {
-   cudaError_t e = last_error;
-   if (reset)
-      last_error = cudaSuccess;
    cudaError_t (*hook)(void) = __atomic_load_n(&sticky_hook, __ATOMIC_ACQUIRE);
-   if (hook) {
-      cudaError_t sticky = hook();
-      if (sticky != cudaSuccess)
-         return sticky;
+   cudaError_t sticky = hook ? hook() : cudaSuccess;
+   if (sticky == cudaSuccess)
+      sticky_reported = cudaSuccess;   /* a fresh context: forget the old one's */
+   cudaError_t e = last_error;
+   if (e == cudaSuccess && sticky != cudaSuccess && sticky_reported != sticky)
+      e = sticky;
+   if (reset) {
+      last_error = cudaSuccess;
+      if (e != cudaSuccess && e == sticky)
+         sticky_reported = sticky;
    }
    return e;
 }

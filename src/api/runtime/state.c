@@ -103,7 +103,7 @@ void rt_forget_device(int dev)
 }
 
 /* A sticky error (kernel fault) of the current context, without waiting
- * for anything: cudaGetLastError reports it and cannot clear it.  The
+ * for anything: cudaGetLastError reports it (see rt_get_last_error).  The
  * driver exposes it through metalcuda's private export table. */
 static const metalcuda_private_table *private_table;
 
