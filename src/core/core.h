@@ -422,6 +422,10 @@ int core_printf_launch(core_ctx *c, core_stream *s, mtl_cmdbuf *cb, bool uses_pr
 /* After s completed its work: formats the records when no printing kernel
  * runs elsewhere. */
 void core_printf_sync(core_stream *s);
+/* At a synchronisation on an event: its stream's earlier launches have
+ * completed and their handlers run (a queue runs them in order), so their
+ * records are formatted unless a printing kernel still runs elsewhere. */
+void core_printf_flush_idle(core_ctx *c);
 /* Formats the records in recs[0, end): printf output to out, assertion
  * messages to err (stops at the first record that is not complete). */
 void core_printf_format(const uint8_t *recs, uint32_t end, strbuf *out, strbuf *err);

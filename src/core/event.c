@@ -198,6 +198,7 @@ int core_event_synchronize(core_event *e)
       return CORE_SUCCESS;
    mark_wait(m);
    mark_unref(m);
+   core_printf_flush_idle(e->ctx);   /* device printf output appears at synchronisation */
    return core_ctx_error(e->ctx);
 }
 

@@ -433,3 +433,11 @@ void core_printf_sync(core_stream *s)
       flush_locked(c);
    pthread_mutex_unlock(&c->printf_lock);
 }
+
+void core_printf_flush_idle(core_ctx *c)
+{
+   pthread_mutex_lock(&c->printf_lock);
+   if (!c->printf_inflight)
+      flush_locked(c);
+   pthread_mutex_unlock(&c->printf_lock);
+}
