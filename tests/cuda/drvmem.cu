@@ -143,6 +143,11 @@ int main()
    c3.WidthInBytes = 30;
    c3.Height = 2;
    c3.Depth = 2;
+   /* srcY + Height past srcHeight: rows outside their slice (an H200
+    * answers CUDA_ERROR_INVALID_VALUE); the same rows as slices 1 and 2 */
+   CHECK_CU(p_cuMemcpy3D(&c3), CUDA_ERROR_INVALID_VALUE);
+   c3.srcY = 0;
+   c3.srcZ = 1;
    CHECK_CU(p_cuMemcpy3D(&c3), CUDA_SUCCESS);
    bad = 0;
    for (int z = 0; z < 2; z++)

@@ -51,7 +51,9 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
    }
    if (sd->pitch < width)
       return CUDA_ERROR_INVALID_VALUE;
-   if (depth > 1 && sd->height < height)
+   /* each slice's rows stay inside the slice: srcY + Height <= srcHeight
+    * (an H200 refuses srcY 2, Height 2, srcHeight 2 over 2 slices) */
+   if (depth > 1 && sd->y + height > sd->height)
       return CUDA_ERROR_INVALID_VALUE;
    if (!side_span(sd, width, height, depth, first, &span))
       return CUDA_ERROR_INVALID_VALUE;

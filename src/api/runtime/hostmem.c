@@ -44,7 +44,10 @@ cudaError_t CUDARTAPI cudaHostAlloc(void **pHost, size_t size, unsigned int flag
       *pHost = NULL;
       return RT_RETURN(cudaSuccess);
    }
-   return RT_RETURN_CU(cuMemHostAlloc(pHost, size, flags));
+   /* NVIDIA's runtime does not keep cudaHostAllocPortable among the flags
+    * cudaHostGetFlags reports (seen on an H200: Mapped | Portable reads
+    * back as Mapped); all page-locked memory is portable here anyway */
+   return RT_RETURN_CU(cuMemHostAlloc(pHost, size, flags & ~(unsigned)cudaHostAllocPortable));
 }
 
 /* ==== cudaFreeHost (libcudart.@) ==== */
