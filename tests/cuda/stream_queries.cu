@@ -29,9 +29,15 @@
  *    can use; "cuMemcpyAsync" is cuMemcpyAsync_ptsz with
  *    cudaEnablePerThreadDefaultStream, cuMemcpyAsync with
  *    cudaEnableLegacyStream and cudaEnableDefault (legacy-stream build);
- *    an unknown name is cudaSuccess with a NULL pointer and
- *    cudaDriverEntryPointSymbolNotFound; NULL symbol or pointer, and a
- *    version above the driver's, are cudaErrorInvalidValue;
+ *    the version picks the ABI (cuMemAlloc at 3000, cuStreamGetCaptureInfo
+ *    at 10010/11030/12030, as NVIDIA's driver answered when probed:
+ *    src/api/driver/procaddress.tsv); a name asked for below its first
+ *    version is cudaSuccess with a NULL pointer and
+ *    cudaDriverEntryPointVersionNotSufficent; an unknown name, and an
+ *    exported versioned name (cuMemAlloc_v2), cudaSuccess with a NULL
+ *    pointer and cudaDriverEntryPointSymbolNotFound; NULL symbol or
+ *    pointer, and a version above the driver's, are
+ *    cudaErrorInvalidValue; cuGetProcAddress_v2 answers the same;
  *  - cudaMemcpyPeer / cudaMemcpyPeerAsync / cuMemcpyPeer between buffers
  *    of device 0 (an ordinary device-to-device copy), ordered after a
  *    kernel on the same stream, and zero-byte copies; an invalid device
@@ -336,7 +342,30 @@ static void test_entry_points(void)
    CHECK_CUDA(cudaGetDriverEntryPoint("cuStreamGetCaptureInfo", &p, cudaEnableDefault, &st));
    CHECK(p != NULL && p == dlsym(lib, "cuStreamGetCaptureInfo_v3"));
 
-   /* an unknown name is not an error */
+   /* the version picks the ABI (NVIDIA's answers, src/api/driver/procaddress.tsv) */
+   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuMemAlloc", &p, 3000, cudaEnableDefault, &st));
+   CHECK(p != NULL && p == dlsym(lib, "cuMemAlloc"));
+   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuStreamGetCaptureInfo", &p, 11030, cudaEnableDefault, &st));
+   CHECK(p != NULL && p == dlsym(lib, "cuStreamGetCaptureInfo_v2"));
+   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuStreamGetCaptureInfo", &p, 10010, cudaEnableDefault, &st));
+   CHECK(p != NULL && p == dlsym(lib, "cuStreamGetCaptureInfo"));
+   CHECK_CUDA(
+      cudaGetDriverEntryPointByVersion("cuStreamGetCaptureInfo", &p, 12030, cudaEnablePerThreadDefaultStream, &st));
+   CHECK(p != NULL && p == dlsym(lib, "cuStreamGetCaptureInfo_v3_ptsz"));
+   /* too old a version for the name: not an error either */
+   p = (void *)1;
+   st = (cudaDriverEntryPointQueryResult)77;
+   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuStreamGetId", &p, 11000, cudaEnableDefault, &st));
+   CHECK(p == NULL);
+   CHECK_INT(st, cudaDriverEntryPointVersionNotSufficent);
+
+   /* an unknown name is not an error; nor is an exported versioned name,
+    * which is not a base name */
+   p = (void *)1;
+   st = (cudaDriverEntryPointQueryResult)77;
+   CHECK_CUDA(cudaGetDriverEntryPoint("cuMemAlloc_v2", &p, cudaEnableDefault, &st));
+   CHECK(p == NULL);
+   CHECK_INT(st, cudaDriverEntryPointSymbolNotFound);
    p = (void *)1;
    st = (cudaDriverEntryPointQueryResult)77;
    CHECK_CUDA(cudaGetDriverEntryPoint("cuNoSuchFunctionAnywhere", &p, cudaEnableDefault, &st));
@@ -345,6 +374,24 @@ static void test_entry_points(void)
    p = (void *)1;
    CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuNoSuchFunctionAnywhere", &p, 12000, cudaEnableDefault, NULL));
    CHECK(p == NULL);
+
+   /* the driver's own answer to the same questions */
+   FN(cuGetProcAddress, "cuGetProcAddress_v2");
+   if (CHECK(p_cuGetProcAddress != NULL)) {
+      CUdriverProcAddressQueryResult ds = (CUdriverProcAddressQueryResult)77;
+      p = (void *)1;
+      CHECK_CU(p_cuGetProcAddress("cuNoSuchFunctionAnywhere", &p, 12000, 0, &ds), CUDA_SUCCESS);
+      CHECK(p == NULL);
+      CHECK_INT(ds, CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND);
+      CHECK_CU(p_cuGetProcAddress("cuMemAlloc", &p, 12000, 0, &ds), CUDA_SUCCESS);
+      CHECK(p != NULL && p == dlsym(lib, "cuMemAlloc_v2"));
+      CHECK_INT(ds, CU_GET_PROC_ADDRESS_SUCCESS);
+      CHECK_CU(p_cuGetProcAddress("cuMemcpyAsync", &p, 12000, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &ds),
+               CUDA_SUCCESS);
+      CHECK(p != NULL && p == dlsym(lib, "cuMemcpyAsync_ptsz"));
+      CHECK_CU(p_cuGetProcAddress("cuMemAlloc", NULL, 12000, 0, &ds), CUDA_ERROR_INVALID_VALUE);
+      CHECK_CU(p_cuGetProcAddress("cuMemAlloc", &p, 99990, 0, &ds), CUDA_ERROR_INVALID_VALUE);
+   }
 
    CHECK_ERR(cudaGetDriverEntryPoint(NULL, &p, cudaEnableDefault, &st), cudaErrorInvalidValue);
    CHECK_ERR(cudaGetDriverEntryPoint("cuMemAlloc", NULL, cudaEnableDefault, &st), cudaErrorInvalidValue);

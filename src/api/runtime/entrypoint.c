@@ -7,9 +7,10 @@
  * CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM), except cudaEnableDefault,
  * which the runtime resolves: the legacy stream for the plain entry points,
  * the per-thread stream for the _ptsz ones that programs built with
- * --default-stream per-thread call.  A symbol the driver does not have is
- * not an error: cudaSuccess with *funcPtr NULL and the reason in
- * *driverStatus (the query results have the driver's values too).
+ * --default-stream per-thread call.  A symbol the driver does not have, or
+ * has only for later versions, is not an error: cudaSuccess with *funcPtr
+ * NULL and the reason in *driverStatus, as the driver answers (the query
+ * results have the driver's values).
  */
 #include "internal.h"
 
@@ -46,10 +47,8 @@ static cudaError_t entry_point(const char *symbol, void **funcPtr, unsigned int 
       return cudaErrorInvalidValue;
    CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
    r = cuGetProcAddress_v2(symbol, funcPtr, (int)cudaVersion, proc_flags(flags, per_thread), &status);
-   if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_FOUND)
+   if (r != CUDA_SUCCESS)
       return cu_to_cuda_error(r);
-   if (r != CUDA_SUCCESS || status != CU_GET_PROC_ADDRESS_SUCCESS)
-      *funcPtr = NULL;
    if (driverStatus)
       *driverStatus = (enum cudaDriverEntryPointQueryResult)status;
    return cudaSuccess;
