@@ -60,8 +60,9 @@ unit_layer() {
    return $rc
 }
 
-# The unit layer proper: the unit tests, and README.md's runtime API table
-# checked against what the code gives now (tools/gen_api_table.py).
+# The unit layer proper: the unit tests, README.md's runtime API table
+# checked against what the code gives now (tools/gen_api_table.py), and
+# src/api/driver/procaddress.h against procaddress.tsv.
 unit_and_table_layer() {
    local rc=0
    unit_layer || rc=1
@@ -69,6 +70,12 @@ unit_and_table_layer() {
       echo "PASS api_table"
    else
       echo "FAIL api_table: $msg"
+      rc=1
+   fi
+   if msg=$(python3 tools/gen_procaddress.py --check 2>&1); then
+      echo "PASS procaddress_table"
+   else
+      echo "FAIL procaddress_table: $msg (run tools/gen_procaddress.py)"
       rc=1
    fi
    return $rc

@@ -437,6 +437,27 @@ typedef enum CUevent_wait_flags_enum {
 /* Host functions queued on a stream (cuLaunchHostFunc, cuStreamAddCallback). */
 typedef void (CUDA_CB *CUhostFn)(void *userData);
 typedef void (CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
+/* Stream capture queries (cuStreamIsCapturing, cuStreamGetCaptureInfo). */
+typedef enum CUstreamCaptureStatus_enum {
+   CU_STREAM_CAPTURE_STATUS_NONE        = 0,
+   CU_STREAM_CAPTURE_STATUS_ACTIVE      = 1,
+   CU_STREAM_CAPTURE_STATUS_INVALIDATED = 2,
+} CUstreamCaptureStatus;
+typedef struct CUgraphEdgeData_st {
+   unsigned char from_port;
+   unsigned char to_port;
+   unsigned char type;
+   unsigned char reserved[5];
+} CUgraphEdgeData;
+/* cuDeviceGetP2PAttribute */
+typedef enum CUdevice_P2PAttribute_enum {
+   CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK                     = 0x01,
+   CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED                     = 0x02,
+   CU_DEVICE_P2P_ATTRIBUTE_NATIVE_ATOMIC_SUPPORTED              = 0x03,
+   CU_DEVICE_P2P_ATTRIBUTE_ACCESS_ACCESS_SUPPORTED              = 0x04,   /* deprecated name */
+   CU_DEVICE_P2P_ATTRIBUTE_CUDA_ARRAY_ACCESS_SUPPORTED          = 0x04,
+   CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED = 0x05,
+} CUdevice_P2PAttribute;
 /* ---- memory ---- */
 
 typedef enum CUmemorytype_enum {
@@ -649,6 +670,12 @@ typedef struct CUdevprop_st {
    int textureAlign;
 } CUdevprop_v1;
 typedef CUdevprop_v1 CUdevprop;
+/* ---- cuProfilerInitialize (cudaProfiler.h) ---- */
+
+typedef enum CUoutput_mode_enum {
+   CU_OUT_KEY_VALUE_PAIR = 0x00,
+   CU_OUT_CSV            = 0x01,
+} CUoutput_mode;
 /* ---- cuGetProcAddress ---- */
 
 typedef enum CUdriverProcAddress_flags_enum {
@@ -1245,6 +1272,27 @@ struct cudaDeviceProp {
    unsigned int gpuPciSubsystemID;
    int hostNumaMultinodeIpcSupported;
    int reserved[56];
+};
+
+/* Stream capture queries (cudaStreamIsCapturing, cudaStreamGetCaptureInfo). */
+enum cudaStreamCaptureStatus {
+   cudaStreamCaptureStatusNone        = 0,
+   cudaStreamCaptureStatusActive      = 1,
+   cudaStreamCaptureStatusInvalidated = 2,
+};
+typedef struct cudaGraphEdgeData_st {
+   unsigned char from_port;
+   unsigned char to_port;
+   unsigned char type;
+   unsigned char reserved[5];
+} cudaGraphEdgeData;
+/* cudaDeviceGetP2PAttribute */
+enum cudaDeviceP2PAttr {
+   cudaDevP2PAttrPerformanceRank                  = 1,
+   cudaDevP2PAttrAccessSupported                  = 2,
+   cudaDevP2PAttrNativeAtomicSupported            = 3,
+   cudaDevP2PAttrCudaArrayAccessSupported         = 4,
+   cudaDevP2PAttrOnlyPartialNativeAtomicSupported = 5,
 };
 
 /* ---- memory ---- */

@@ -236,6 +236,7 @@ struct core_stream {
    uint32_t printf_pending;     /* its launches that write printf records (ctx->printf_lock) */
    unsigned flags;              /* CORE_STREAM_* */
    int priority;
+   uint64_t id;                 /* unique for the life of the process (cuStreamGetId), never reused */
    bool is_null;                /* the context's legacy default stream */
    bool per_thread;             /* a thread's per-thread default stream */
    mtl_event *progress;         /* signalled with seq by each of its buffers */
@@ -275,6 +276,9 @@ typedef void (*core_host_fn)(void *data, int status);
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data);
 /* Later work of s waits until the event's recorded work is done. */
 int core_stream_wait_event(core_stream *s, core_event *e);
+/* s's stream-capture status (CU_STREAM_CAPTURE_STATUS_*): always NONE,
+ * capture not being implemented (stream.c says why that is exact). */
+int core_stream_capture_status(const core_stream *s);
 /* cudaMemcpy's ordering: the legacy stream after every blocking stream's
  * earlier work, then waits for it (the host then does the copy). */
 int core_stream_sync_legacy(core_ctx *c);
@@ -457,6 +461,13 @@ int core_ctx_set_cache_config(core_ctx *c, int config);
  * null stream) and before the call returns (so before s's later work). */
 int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n);   /* on the null stream */
 int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n);
+/* cuMemcpyPeer: n bytes from src (memory of context sc) to dst (of dc),
+ * ordered as core_memcpy_on(c, s) in the calling thread's context c and,
+ * for a synchronous copy (sync), after the legacy-stream work of dc and sc
+ * too.  Every device's memory is CPU-visible, so the contexts may be on
+ * different devices. */
+int core_memcpy_peer(core_ctx *c, core_stream *s, bool sync, core_ctx *dc, uint64_t dst, core_ctx *sc,
+                     uint64_t src, size_t n);
 /* A strided copy: depth slices of height rows of width bytes; addresses are
  * of the first byte, pitches in bytes, heights in rows per slice. */
 typedef struct core_copy3d_desc {

@@ -53,6 +53,22 @@ int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size
    return CORE_SUCCESS;
 }
 
+/* cuMemcpyPeer is "serialized with respect to all pending and future
+ * asynchronous work in the current context, srcContext, and dstContext";
+ * cuMemcpyPeerAsync only with its stream's. */
+int core_memcpy_peer(core_ctx *c, core_stream *s, bool sync, core_ctx *dc, uint64_t dst, core_ctx *sc,
+                     uint64_t src, size_t n)
+{
+   int r = CORE_SUCCESS;
+   if (sync && dc != c)
+      r = core_stream_sync_legacy(dc);
+   if (r == CORE_SUCCESS && sync && sc != c && sc != dc)
+      r = core_stream_sync_legacy(sc);
+   if (r != CORE_SUCCESS)
+      return r;
+   return core_memcpy_on(c, s, dst, src, n);
+}
+
 int core_copy3d(core_ctx *c, core_stream *s, const core_copy3d_desc *p)
 {
    int r = wait_for_stream(c, s);

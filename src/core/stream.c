@@ -30,6 +30,15 @@ LOG_CHANNEL(stream);
 
 bool core_check_stream(const core_stream *s) { return s && s->magic == CORE_MAGIC_STREAM; }
 
+/* cuStreamGetId's ids: "unique for the life of the program", so a counter
+ * that never goes back, shared by every context (legacy and per-thread
+ * streams included); 0 is never given out. */
+static uint64_t next_stream_id(void)
+{
+   static uint64_t last;
+   return __atomic_add_fetch(&last, 1, __ATOMIC_RELAXED);
+}
+
 static int stream_new(core_ctx *c, unsigned flags, int priority, core_stream **out)
 {
    core_stream *s = mc_calloc(1, sizeof(*s));
@@ -52,6 +61,7 @@ static int stream_new(core_ctx *c, unsigned flags, int priority, core_stream **o
    s->ctx = c;
    s->flags = flags;
    s->priority = priority;
+   s->id = next_stream_id();
    pthread_mutex_init(&s->lock, NULL);
    pthread_cond_init(&s->synced_cv, NULL);
    *out = s;
@@ -494,4 +504,15 @@ void core_streams_destroy_all(core_ctx *c)
       stream_free(all);
       all = n;
    }
+}
+
+/* Stream capture (cuStreamBeginCapture) is not implemented: its entry
+ * points are stubs that fail, so no stream ever enters capture mode, and
+ * "not capturing" (CU_STREAM_CAPTURE_STATUS_NONE, 0) is the true status of
+ * every stream, the legacy and per-thread ones included.  Library code
+ * (CUB, Thrust, PyTorch) asks before each launch. */
+int core_stream_capture_status(const core_stream *s)
+{
+   (void)s;
+   return 0;
 }

@@ -12,7 +12,9 @@
  *    work on one is ordered after the other;
  *  - the per-thread stream is a blocking stream: it waits for the legacy
  *    stream's earlier work (cudaStreamLegacy), and legacy work waits for it;
- *  - every thread's results are checked against a host reference.
+ *  - every thread's results are checked against a host reference;
+ *  - the queries' _ptsz forms: stream 0 has cudaStreamPerThread's id (not
+ *    cudaStreamLegacy's) and device, and is not capturing.
  */
 #include "check.h"
 #include "gate.h"
@@ -110,6 +112,28 @@ static void blocking_against_legacy(void)
    CHECK_CUDA(cudaFree(d));
 }
 
+/* The queries nvcc maps to their _ptsz entry points read stream 0 as the
+ * thread's per-thread stream. */
+static void queries_of_stream_0(void)
+{
+   unsigned long long id0 = 0, ptds = 1, legacy = 2;
+   CHECK_CUDA(cudaStreamGetId(0, &id0));
+   CHECK_CUDA(cudaStreamGetId(cudaStreamPerThread, &ptds));
+   CHECK_CUDA(cudaStreamGetId(cudaStreamLegacy, &legacy));
+   CHECK_INT(id0, ptds);
+   CHECK(id0 != legacy);
+   int dev = -1, want = -2;
+   CHECK_CUDA(cudaGetDevice(&want));
+   CHECK_CUDA(cudaStreamGetDevice(0, &dev));
+   CHECK_INT(dev, want);
+   cudaStreamCaptureStatus st = (cudaStreamCaptureStatus)77;
+   CHECK_CUDA(cudaStreamIsCapturing(0, &st));
+   CHECK_INT(st, cudaStreamCaptureStatusNone);
+   st = (cudaStreamCaptureStatus)77;
+   CHECK_CUDA(cudaStreamGetCaptureInfo(0, &st));
+   CHECK_INT(st, cudaStreamCaptureStatusNone);
+}
+
 int main(void)
 {
    check_begin("ptds");
@@ -119,6 +143,7 @@ int main(void)
    CHECK_CUDA(cudaDeviceSynchronize());
    independent_threads();
    blocking_against_legacy();
+   queries_of_stream_0();
    CHECK_CUDA(cudaDeviceSynchronize());
    return check_end();
 }

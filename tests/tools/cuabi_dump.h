@@ -2,7 +2,7 @@
  * cuabi_dump.h — prints every item of tests/tools/cuabi_list.h, one line
  * each, so that two builds of it can be compared:
  *   - against src/api/cuabi.h (the default), and
- *   - against NVIDIA's cuda.h + cuda_runtime_api.h (-DCUABI_NVIDIA and
+ *   - against NVIDIA's cuda.h + cudaProfiler.h + cuda_runtime_api.h (-DCUABI_NVIDIA and
  *     -I<toolkit>/include; test_cuabi.c compiles that one at test time).
  * Both builds expand the same list, so the lines correspond one to one.
  *
@@ -20,6 +20,7 @@
 
 #ifdef CUABI_NVIDIA
 #include <cuda.h>
+#include <cudaProfiler.h>
 #include <cuda_runtime_api.h>
 #else
 #include "../../src/api/cuabi.h"

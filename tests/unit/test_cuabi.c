@@ -109,7 +109,7 @@ static struct {
    char *skip;          /* reason to skip, or NULL */
    char *error;         /* setup failed (a real failure), or NULL */
    char *dump;          /* output of cuabi_dump built against NVIDIA */
-   char *preprocessed;  /* cuda.h + cuda_runtime_api.h after cc -E */
+   char *preprocessed;  /* cuda.h + cudaProfiler.h + cuda_runtime_api.h after cc -E */
 } nv;
 
 static char tmpdir[256];
@@ -207,7 +207,7 @@ static void nv_setup(void)
    char *src = xprintf("%s/nv.c", tmpdir);
    FILE *f = src ? fopen(src, "w") : NULL;
    if (f) {
-      fputs("#include <cuda.h>\n#include <cuda_runtime_api.h>\n", f);
+      fputs("#include <cuda.h>\n#include <cudaProfiler.h>\n#include <cuda_runtime_api.h>\n", f);
       fclose(f);
    }
    cmd = xprintf("%s -std=c11 -E -P -I'%s' '%s' 2>/dev/null", cc, inc, src);

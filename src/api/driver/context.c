@@ -84,6 +84,20 @@ CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
    return API_RETURN(CUDA_SUCCESS);
 }
 
+/* ==== cuCtxGetId (libcuda.@) ==== ctx NULL: the current context.  The id
+ * is core's (unique in the process, never reused), the one per-thread
+ * streams already name their context by. */
+CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
+{
+   API_ENTER("ctx=%p ctxId=%p", (void *)ctx, (void *)ctxId);
+   API_CHECK(ctxId, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_ctx *c = ctx ? ctx_of(ctx) : core_ctx_current();
+   API_CHECK(core_check_ctx(c), CUDA_ERROR_INVALID_CONTEXT);
+   *ctxId = c->id;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
 /* ==== cuCtxSynchronize (libcuda.@) ==== */
 CUresult CUDAAPI cuCtxSynchronize(void)
 {

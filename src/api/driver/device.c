@@ -223,6 +223,30 @@ CUresult CUDAAPI cuDeviceCanAccessPeer(int *canAccessPeer, CUdevice dev, CUdevic
    return API_RETURN(CUDA_SUCCESS);
 }
 
+static bool p2p_attribute_known(CUdevice_P2PAttribute a)
+{
+   return a >= CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK &&
+          a <= CU_DEVICE_P2P_ATTRIBUTE_ONLY_PARTIAL_NATIVE_ATOMIC_SUPPORTED;
+}
+
+/* ==== cuDeviceGetP2PAttribute (libcuda.@) ==== a device is not its own
+ * peer: srcDevice == dstDevice is CUDA_ERROR_INVALID_DEVICE, as NVIDIA
+ * answers; between two distinct Metal devices there is no peer link
+ * (cuDeviceCanAccessPeer answers 0), so every attribute is 0 (no access,
+ * no atomics, no array access, performance rank 0) */
+CUresult CUDAAPI cuDeviceGetP2PAttribute(int *value, CUdevice_P2PAttribute attrib, CUdevice srcDevice,
+                                         CUdevice dstDevice)
+{
+   API_ENTER("value=%p attrib=%d srcDevice=%d dstDevice=%d", (void *)value, (int)attrib, srcDevice, dstDevice);
+   API_CHECK(value, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(device_of(srcDevice) && device_of(dstDevice), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(srcDevice != dstDevice, CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(p2p_attribute_known(attrib), CUDA_ERROR_INVALID_VALUE);
+   *value = 0;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
 /* ==== cuDeviceComputeCapability (libcuda.@) ==== (deprecated) */
 CUresult CUDAAPI cuDeviceComputeCapability(int *major, int *minor, CUdevice dev)
 {

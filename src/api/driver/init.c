@@ -27,12 +27,6 @@ CUresult CUDAAPI cuDriverGetVersion(int *driverVersion)
    return API_RETURN(CUDA_SUCCESS);
 }
 
-/* Every exported driver symbol, implemented or stub, by name. */
-typedef struct proc_entry {
-   const char *name;
-   void *fn;
-} proc_entry;
-
 /* The stubs are defined in stubs.c with an empty parameter list. */
 #define IMPL(name)
 #define STUB(name) CUresult CUDAAPI name(void);
@@ -40,47 +34,65 @@ typedef struct proc_entry {
 #undef IMPL
 #undef STUB
 
-#define IMPL(name) { #name, (void *)name },
-#define STUB(name) { #name, (void *)name },
-static const proc_entry proc_table[] = {
-#include "entries.h"
-};
-#undef IMPL
-#undef STUB
+/* What NVIDIA's cuGetProcAddress_v2 answers (procaddress.tsv, generated
+ * into procaddress.h): from CUDA version `since` on, base name `name` with
+ * these flags is `fn`, up to the next row of the same name and flags. */
+enum { PROC_FLAGS_ANY = -1 };
 
-static void *proc_lookup(const char *name)
+typedef struct proc_row {
+   const char *name;
+   int flags;                   /* CU_GET_PROC_ADDRESS_*, or PROC_FLAGS_ANY */
+   int since;
+   void *fn;
+} proc_row;
+
+#define PROC_ROW(name, flags, since, sym) { name, flags, since, (void *)sym },
+static const proc_row proc_rows[] = {
+#include "procaddress.h"
+};
+#undef PROC_ROW
+
+/* The row for (symbol, flags) with the highest version not above
+ * `version`: SUCCESS and its function, VERSION_NOT_SUFFICIENT if the name
+ * has rows only above it, SYMBOL_NOT_FOUND if none. */
+static CUdriverProcAddressQueryResult proc_find(const char *symbol, int flags, int version, void **fn)
 {
-   for (size_t k = 0; k < ARRAY_SIZE(proc_table); k++)
-      if (!strcmp(proc_table[k].name, name))
-         return proc_table[k].fn;
-   return NULL;
+   const proc_row *best = NULL;
+   bool known = false;
+   for (size_t k = 0; k < ARRAY_SIZE(proc_rows); k++) {
+      const proc_row *r = &proc_rows[k];
+      if ((r->flags != PROC_FLAGS_ANY && r->flags != flags) || strcmp(r->name, symbol))
+         continue;
+      known = true;
+      if (r->since <= version && (!best || r->since > best->since))
+         best = r;
+   }
+   *fn = best ? best->fn : NULL;
+   return best ? CU_GET_PROC_ADDRESS_SUCCESS
+               : known ? CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
 }
 
 /* ==== cuGetProcAddress_v2 (libcuda.@) ====
- * Resolves a base name to the newest exported variant: name_v3, name_v2,
- * name; with the per-thread-default-stream flag, the _ptsz / _ptds variant
- * first. */
+ * NVIDIA's answers (procaddress.tsv): lookups are by base name, the
+ * version picks the ABI (cuMemAlloc at 3020 and later is cuMemAlloc_v2),
+ * the per-thread flag the _ptsz/_ptds variants (from 7000).  A name not
+ * found, or found only for later versions, is CUDA_SUCCESS with *pfn NULL
+ * and the reason in *symbolStatus, as documented and observed; a version
+ * above the driver's is CUDA_ERROR_INVALID_VALUE. */
 CUresult CUDAAPI cuGetProcAddress_v2(const char *symbol, void **pfn, int cudaVersion, cuuint64_t flags,
                                      CUdriverProcAddressQueryResult *symbolStatus)
 {
-   API_ENTER("symbol=%s pfn=%p cudaVersion=%d flags=%#llx", symbol ? symbol : "(null)", (void *)pfn,
-             cudaVersion, (unsigned long long)flags);
+   API_ENTER("symbol=%s pfn=%p cudaVersion=%d flags=%#llx symbolStatus=%p", symbol ? symbol : "(null)",
+             (void *)pfn, cudaVersion, (unsigned long long)flags, (void *)symbolStatus);
    API_CHECK(symbol && pfn, CUDA_ERROR_INVALID_VALUE);
-   char name[256];
-   static const char *const suffixes_ptds[] = { "_v3_ptsz", "_v2_ptsz", "_ptsz", "_v3_ptds", "_v2_ptds", "_ptds" };
-   static const char *const suffixes[] = { "_v3", "_v2", "" };
-   void *fn = NULL;
-   if (flags & CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM)
-      for (size_t k = 0; k < ARRAY_SIZE(suffixes_ptds) && !fn; k++)
-         if (snprintf(name, sizeof(name), "%s%s", symbol, suffixes_ptds[k]) < (int)sizeof(name))
-            fn = proc_lookup(name);
-   for (size_t k = 0; k < ARRAY_SIZE(suffixes) && !fn; k++)
-      if (snprintf(name, sizeof(name), "%s%s", symbol, suffixes[k]) < (int)sizeof(name))
-         fn = proc_lookup(name);
-   *pfn = fn;
+   API_CHECK(flags == CU_GET_PROC_ADDRESS_DEFAULT || flags == CU_GET_PROC_ADDRESS_LEGACY_STREAM ||
+                flags == CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM,
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(cudaVersion <= CUDA_VERSION, CUDA_ERROR_INVALID_VALUE);
+   CUdriverProcAddressQueryResult status = proc_find(symbol, (int)flags, cudaVersion, pfn);
    if (symbolStatus)
-      *symbolStatus = fn ? CU_GET_PROC_ADDRESS_SUCCESS : CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-   return API_RETURN(fn ? CUDA_SUCCESS : CUDA_ERROR_NOT_FOUND);
+      *symbolStatus = status;
+   return API_RETURN(CUDA_SUCCESS);
 }
 
 static int private_ctx_sticky_error(struct CUctx_st *ctx)

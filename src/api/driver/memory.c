@@ -366,6 +366,66 @@ static CUresult copy_1d(CUdeviceptr dst, CUdeviceptr src, size_t n, unsigned sid
    return (CUresult)core_memcpy_on(c, s, dst, src, n);
 }
 
+/* ---- peer copies: between the memory of two contexts ----
+ * Contexts of one device share its memory, so a copy between them is an
+ * ordinary device-to-device copy (the only kind a single-device machine
+ * has); core makes a copy between two devices' memory too.  The
+ * synchronous form is ordered after the legacy-stream work of the current
+ * context and of both contexts, the asynchronous one on its stream. */
+
+static CUresult copy_peer(CUdeviceptr dst, CUcontext dstContext, CUdeviceptr src, CUcontext srcContext, size_t n,
+                          CUstream h, bool sync)
+{
+   core_ctx *c, *dc = ctx_of(dstContext), *sc = ctx_of(srcContext);
+   core_stream *s;
+   CUresult r = drv_ctx_stream(h, &c, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if (!core_check_ctx(dc) || !core_check_ctx(sc))
+      return CUDA_ERROR_INVALID_CONTEXT;
+   if (!dev_range_ok(dc, dst, n) || !dev_range_ok(sc, src, n))
+      return CUDA_ERROR_INVALID_VALUE;
+   return (CUresult)core_memcpy_peer(c, s, sync, dc, dst, sc, src, n);
+}
+
+/* ==== cuMemcpyPeer (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                              CUcontext srcContext, size_t ByteCount)
+{
+   API_ENTER("dstDevice=%#llx dstContext=%p srcDevice=%#llx srcContext=%p ByteCount=%zu",
+             (unsigned long long)dstDevice, (void *)dstContext, (unsigned long long)srcDevice, (void *)srcContext,
+             ByteCount);
+   return API_RETURN(copy_peer(dstDevice, dstContext, srcDevice, srcContext, ByteCount, CU_STREAM_LEGACY, true));
+}
+
+/* ==== cuMemcpyPeer_ptds (libcuda.@) ==== ordered on the per-thread stream */
+CUresult CUDAAPI cuMemcpyPeer_ptds(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                   CUcontext srcContext, size_t ByteCount)
+{
+   API_ENTER("dstDevice=%#llx dstContext=%p srcDevice=%#llx srcContext=%p ByteCount=%zu",
+             (unsigned long long)dstDevice, (void *)dstContext, (unsigned long long)srcDevice, (void *)srcContext,
+             ByteCount);
+   return API_RETURN(
+      copy_peer(dstDevice, dstContext, srcDevice, srcContext, ByteCount, CU_STREAM_PER_THREAD, true));
+}
+
+/* ==== cuMemcpyPeerAsync (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                   CUcontext srcContext, size_t ByteCount, CUstream hStream)
+{
+   API_ENTER("dstDevice=%#llx dstContext=%p srcDevice=%#llx srcContext=%p ByteCount=%zu hStream=%p",
+             (unsigned long long)dstDevice, (void *)dstContext, (unsigned long long)srcDevice, (void *)srcContext,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_peer(dstDevice, dstContext, srcDevice, srcContext, ByteCount, hStream, false));
+}
+
+/* ==== cuMemcpyPeerAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyPeerAsync_ptsz(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice,
+                                        CUcontext srcContext, size_t ByteCount, CUstream hStream)
+{
+   return cuMemcpyPeerAsync(dstDevice, dstContext, srcDevice, srcContext, ByteCount, drv_ptsz(hStream));
+}
+
 /* ==== cuMemcpyAsync (libcuda.@) ==== unified addressing: either side may be host */
 CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream)
 {

@@ -233,3 +233,176 @@ CUresult CUDAAPI cuStreamAddCallback_ptsz(CUstream hStream, CUstreamCallback cal
 {
    return cuStreamAddCallback(drv_ptsz(hStream), callback, userData, flags);
 }
+
+/* ---- queries: id, device, context ---- */
+
+/* The stream a query is about; CUDA_ERROR_INVALID_VALUE if the query has
+ * nowhere to write its answer. */
+static CUresult query_stream(CUstream hStream, const void *out, core_stream **s)
+{
+   return out ? drv_stream(hStream, s) : CUDA_ERROR_INVALID_VALUE;
+}
+
+/* ==== cuStreamGetId (libcuda.@) ==== ids are unique for the life of the
+ * process (never reused after a destruction), special streams included */
+CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId)
+{
+   API_ENTER("hStream=%p streamId=%p", (void *)hStream, (void *)streamId);
+   core_stream *s;
+   CUresult r = query_stream(hStream, streamId, &s);
+   if (r == CUDA_SUCCESS)
+      *streamId = s->id;
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamGetId_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetId_ptsz(CUstream hStream, unsigned long long *streamId)
+{
+   return cuStreamGetId(drv_ptsz(hStream), streamId);
+}
+
+/* ==== cuStreamGetDevice (libcuda.@) ==== the device of the stream's context */
+CUresult CUDAAPI cuStreamGetDevice(CUstream hStream, CUdevice *device)
+{
+   API_ENTER("hStream=%p device=%p", (void *)hStream, (void *)device);
+   core_stream *s;
+   CUresult r = query_stream(hStream, device, &s);
+   if (r == CUDA_SUCCESS)
+      *device = core_device_ordinal(s->ctx->dev);
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamGetDevice_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetDevice_ptsz(CUstream hStream, CUdevice *device)
+{
+   return cuStreamGetDevice(drv_ptsz(hStream), device);
+}
+
+/* ==== cuStreamGetCtx_v2 (libcuda.@) ==== the context current when the
+ * stream was made; for the special handles the current one (drv_stream
+ * answers CUDA_ERROR_INVALID_CONTEXT without one).  Green contexts are not
+ * implemented (cuGreenCtxCreate is a stub), so every stream belongs to a
+ * regular context: *pGreenCtx is NULL, as CUDA answers for such streams. */
+CUresult CUDAAPI cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx)
+{
+   API_ENTER("hStream=%p pCtx=%p pGreenCtx=%p", (void *)hStream, (void *)pCtx, (void *)pGreenCtx);
+   core_stream *s;
+   CUresult r = query_stream(hStream, pCtx && pGreenCtx ? pCtx : NULL, &s);
+   if (r == CUDA_SUCCESS) {
+      *pCtx = ctx_handle(s->ctx);
+      *pGreenCtx = NULL;
+   }
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamGetCtx_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCtx_v2_ptsz(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx)
+{
+   return cuStreamGetCtx_v2(drv_ptsz(hStream), pCtx, pGreenCtx);
+}
+
+/* ==== cuStreamGetCtx (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
+{
+   CUgreenCtx green;
+   return cuStreamGetCtx_v2(hStream, pctx, &green);
+}
+
+/* ==== cuStreamGetCtx_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
+{
+   return cuStreamGetCtx(drv_ptsz(hStream), pctx);
+}
+
+/* ---- stream capture queries ----
+ * Capture itself (cuStreamBeginCapture) is a stub, so no stream is ever
+ * capturing: these answer CU_STREAM_CAPTURE_STATUS_NONE for every live
+ * stream (core_stream_capture_status), which is exact, and the capture
+ * details (id, graph, dependencies) are left unwritten, CUDA returning
+ * them "only if the capture status is ACTIVE".  The stream-capture
+ * refusal CUDA_ERROR_STREAM_CAPTURE_IMPLICIT (the legacy stream queried
+ * while a blocking stream captures) cannot arise either. */
+
+/* The capture status of the stream hStream names. */
+static CUresult capture_status(CUstream hStream, CUstreamCaptureStatus *status)
+{
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r == CUDA_SUCCESS)
+      *status = (CUstreamCaptureStatus)core_stream_capture_status(s);
+   return r;
+}
+
+/* ==== cuStreamIsCapturing (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+   API_ENTER("hStream=%p captureStatus=%p", (void *)hStream, (void *)captureStatus);
+   API_CHECK(captureStatus, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(capture_status(hStream, captureStatus));
+}
+
+/* ==== cuStreamIsCapturing_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+   return cuStreamIsCapturing(drv_ptsz(hStream), captureStatus);
+}
+
+/* ==== cuStreamGetCaptureInfo_v3 (libcuda.@) ==== CUDA 12.3's form, which
+ * cuda.h 13 names cuStreamGetCaptureInfo; edgeData_out needs
+ * dependencies_out ("If edgeData_out is non-NULL then dependencies_out
+ * must be as well") */
+CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                           cuuint64_t *id_out, CUgraph *graph_out,
+                                           const CUgraphNode **dependencies_out,
+                                           const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
+{
+   API_ENTER("hStream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
+             "numDependencies_out=%p",
+             (void *)hStream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out,
+             (void *)dependencies_out, (void *)edgeData_out, (void *)numDependencies_out);
+   API_CHECK(captureStatus_out, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!edgeData_out || dependencies_out, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(capture_status(hStream, captureStatus_out));
+}
+
+/* ==== cuStreamGetCaptureInfo_v3_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                                cuuint64_t *id_out, CUgraph *graph_out,
+                                                const CUgraphNode **dependencies_out,
+                                                const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
+{
+   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
+                                    edgeData_out, numDependencies_out);
+}
+
+/* ==== cuStreamGetCaptureInfo_v2 (libcuda.@) ==== CUDA 11.3's form: no edge data */
+CUresult CUDAAPI cuStreamGetCaptureInfo_v2(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                           cuuint64_t *id_out, CUgraph *graph_out,
+                                           const CUgraphNode **dependencies_out, size_t *numDependencies_out)
+{
+   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, graph_out, dependencies_out, NULL,
+                                    numDependencies_out);
+}
+
+/* ==== cuStreamGetCaptureInfo_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                                cuuint64_t *id_out, CUgraph *graph_out,
+                                                const CUgraphNode **dependencies_out, size_t *numDependencies_out)
+{
+   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
+                                    NULL, numDependencies_out);
+}
+
+/* ==== cuStreamGetCaptureInfo (libcuda.@) ==== CUDA 10.1's form: status and id */
+CUresult CUDAAPI cuStreamGetCaptureInfo(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                        cuuint64_t *id_out)
+{
+   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, NULL, NULL, NULL, NULL);
+}
+
+/* ==== cuStreamGetCaptureInfo_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetCaptureInfo_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
+                                             cuuint64_t *id_out)
+{
+   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, NULL, NULL, NULL, NULL);
+}

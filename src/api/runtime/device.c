@@ -329,6 +329,20 @@ cudaError_t CUDARTAPI cudaDeviceCanAccessPeer(int *canAccessPeer, int device, in
    return RT_RETURN_CU(cuDeviceCanAccessPeer(canAccessPeer, device, peerDevice));
 }
 
+/* ==== cudaDeviceGetP2PAttribute (libcudart.@) ==== the driver's answer
+ * (cudaDeviceP2PAttr and CUdevice_P2PAttribute have the same values):
+ * cudaErrorInvalidDevice for srcDevice == dstDevice, as NVIDIA answers */
+cudaError_t CUDARTAPI cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice,
+                                                int dstDevice)
+{
+   RT_ENTER("value=%p attr=%d srcDevice=%d dstDevice=%d", (void *)value, (int)attr, srcDevice, dstDevice);
+   RT_CHECK(value, cudaErrorInvalidValue);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuDeviceGetP2PAttribute(value, (CUdevice_P2PAttribute)attr, srcDevice, dstDevice));
+}
+
 /* ==== cudaDeviceEnablePeerAccess (libcudart.@) ==== no device can access
  * another's memory: cudaErrorPeerAccessUnsupported, also for the current
  * device itself (as NVIDIA answers on a one-GPU machine) */

@@ -25,6 +25,9 @@ int rt_device_count(void);
 /* Initialises the device's primary context (cudaInitDevice) without making
  * it current. */
 cudaError_t rt_init_device(int dev);
+/* The device's primary context, initialised (not made current):
+ * cudaErrorInvalidDevice for an ordinal out of range. */
+cudaError_t rt_primary_ctx(int dev, CUcontext *out);
 /* Drops the runtime's hold on the device's primary context (cudaDeviceReset):
  * registered modules must be loaded again afterwards. */
 void rt_forget_device(int dev);

@@ -147,3 +147,37 @@ cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total)
       return RT_RETURN(e);
    return RT_RETURN_CU(cuMemGetInfo_v2(free, total));
 }
+
+/* ---- peer copies: each device's memory through its primary context ---- */
+
+static cudaError_t copy_peer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
+                             cudaStream_t stream, bool async)
+{
+   cudaError_t e = rt_ensure_ctx();
+   CUcontext dc, sc;
+   if (e == cudaSuccess)
+      e = rt_primary_ctx(dstDevice, &dc);
+   if (e == cudaSuccess)
+      e = rt_primary_ctx(srcDevice, &sc);
+   if (e != cudaSuccess)
+      return e;
+   CUdeviceptr d = (CUdeviceptr)(uintptr_t)dst, s = (CUdeviceptr)(uintptr_t)src;
+   return cu_to_cuda_error(async ? cuMemcpyPeerAsync(d, dc, s, sc, count, (CUstream)(void *)stream)
+                                 : cuMemcpyPeer(d, dc, s, sc, count));
+}
+
+/* ==== cudaMemcpyPeer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count)
+{
+   RT_ENTER("dst=%p dstDevice=%d src=%p srcDevice=%d count=%zu", dst, dstDevice, src, srcDevice, count);
+   return RT_RETURN(copy_peer(dst, dstDevice, src, srcDevice, count, NULL, false));
+}
+
+/* ==== cudaMemcpyPeerAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyPeerAsync(void *dst, int dstDevice, const void *src, int srcDevice, size_t count,
+                                          cudaStream_t stream)
+{
+   RT_ENTER("dst=%p dstDevice=%d src=%p srcDevice=%d count=%zu stream=%p", dst, dstDevice, src, srcDevice, count,
+            (void *)stream);
+   return RT_RETURN(copy_peer(dst, dstDevice, src, srcDevice, count, stream, true));
+}

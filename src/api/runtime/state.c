@@ -71,6 +71,17 @@ cudaError_t rt_init_device(int dev)
    return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
 }
 
+cudaError_t rt_primary_ctx(int dev, CUcontext *out)
+{
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return e;
+   if (dev < 0 || dev >= ndevices)
+      return cudaErrorInvalidDevice;
+   CUresult r = retain_primary(dev, out);
+   return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
+}
+
 cudaError_t rt_ensure_ctx(void)
 {
    cudaError_t e = rt_lazy_init();

@@ -195,3 +195,96 @@ cudaError_t CUDARTAPI cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStream
 {
    return cudaStreamAddCallback(ptsz(stream), callback, userData, flags);
 }
+
+/* ==== cudaStreamGetId (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId)
+{
+   RT_ENTER("hStream=%p streamId=%p", (void *)hStream, (void *)streamId);
+   RT_CHECK(streamId, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamGetId(cu(hStream), streamId));
+}
+
+/* ==== cudaStreamGetId_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId)
+{
+   return cudaStreamGetId(ptsz(hStream), streamId);
+}
+
+/* ==== cudaStreamGetDevice (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetDevice(cudaStream_t hStream, int *device)
+{
+   RT_ENTER("hStream=%p device=%p", (void *)hStream, (void *)device);
+   RT_CHECK(device, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuStreamGetDevice(cu(hStream), device));
+}
+
+/* ==== cudaStreamGetDevice_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device)
+{
+   return cudaStreamGetDevice(ptsz(hStream), device);
+}
+
+/* ---- stream capture queries: no stream is ever capturing (capture is
+ * not implemented; driver/stream.c says why the answer is exact) ---- */
+
+/* ==== cudaStreamIsCapturing (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
+{
+   RT_ENTER("stream=%p pCaptureStatus=%p", (void *)stream, (void *)pCaptureStatus);
+   RT_CHECK(pCaptureStatus, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   CUstreamCaptureStatus st;
+   CUresult r = cuStreamIsCapturing(cu(stream), &st);
+   if (r == CUDA_SUCCESS)
+      *pCaptureStatus = (enum cudaStreamCaptureStatus)st;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaStreamIsCapturing_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamIsCapturing_ptsz(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
+{
+   return cudaStreamIsCapturing(ptsz(stream), pCaptureStatus);
+}
+
+/* ==== cudaStreamGetCaptureInfo (libcudart.@) ==== CUDA 13's form (with
+ * edge data), the driver's cuStreamGetCaptureInfo_v3 */
+cudaError_t CUDARTAPI cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                                               unsigned long long *id_out, cudaGraph_t *graph_out,
+                                               const cudaGraphNode_t **dependencies_out,
+                                               const cudaGraphEdgeData **edgeData_out, size_t *numDependencies_out)
+{
+   RT_ENTER("stream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
+            "numDependencies_out=%p",
+            (void *)stream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out, (void *)dependencies_out,
+            (void *)edgeData_out, (void *)numDependencies_out);
+   RT_CHECK(captureStatus_out, cudaErrorInvalidValue);
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   CUstreamCaptureStatus st;
+   CUresult r = cuStreamGetCaptureInfo_v3(cu(stream), &st, (cuuint64_t *)id_out, graph_out, dependencies_out,
+                                          (const CUgraphEdgeData **)edgeData_out, numDependencies_out);
+   if (r == CUDA_SUCCESS)
+      *captureStatus_out = (enum cudaStreamCaptureStatus)st;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaStreamGetCaptureInfo_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t stream,
+                                                    enum cudaStreamCaptureStatus *captureStatus_out,
+                                                    unsigned long long *id_out, cudaGraph_t *graph_out,
+                                                    const cudaGraphNode_t **dependencies_out,
+                                                    const cudaGraphEdgeData **edgeData_out,
+                                                    size_t *numDependencies_out)
+{
+   return cudaStreamGetCaptureInfo(ptsz(stream), captureStatus_out, id_out, graph_out, dependencies_out,
+                                   edgeData_out, numDependencies_out);
+}
