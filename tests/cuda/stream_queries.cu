@@ -75,11 +75,13 @@ typedef CUresult (*capture_info_v2_fn)(CUstream, CUstreamCaptureStatus *, cuuint
 typedef CUresult (*capture_info_v3_fn)(CUstream, CUstreamCaptureStatus *, cuuint64_t *, CUgraph *,
                                        const CUgraphNode **, const CUgraphEdgeData **, size_t *);
 
+/* atomic: the launches on the non-blocking stream may run at the same
+ * time as the others' */
 __global__ void add_one(int *p, int n)
 {
    int i = blockIdx.x * blockDim.x + threadIdx.x;
    if (i < n)
-      p[i] += 1;
+      atomicAdd(&p[i], 1);
 }
 
 enum { NSTREAMS = 6 };

@@ -224,7 +224,7 @@ CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLo
 CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count, CUmemLocation location,
                                             unsigned int flags, CUstream hStream)
 {
-   return cuMemPrefetchAsync_v2(devPtr, count, location, flags, hStream);
+   return cuMemPrefetchAsync_v2(devPtr, count, location, flags, drv_ptsz(hStream));
 }
 
 /* ==== cuMemAdvise_v2 (libcuda.@) ==== accepted no-op (see check_um_range) */
@@ -441,7 +441,7 @@ CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice d
 /* ==== cuMemPrefetchAsync_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream)
 {
-   return cuMemPrefetchAsync(devPtr, count, dstDevice, hStream);
+   return cuMemPrefetchAsync(devPtr, count, dstDevice, drv_ptsz(hStream));
 }
 
 /* ==== cuMemAdvise (libcuda.@) ==== the CUDA 12 form (a device ordinal) */

@@ -49,6 +49,15 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
 
 static inline CUstream drv_ptsz(CUstream h) { return h ? h : CU_STREAM_PER_THREAD; }
 
+/* The _ptds synchronous copies and fills: the async form on
+ * CU_STREAM_PER_THREAD (r), then, as a synchronous call, the wait for it:
+ * they order against the thread's own stream, not against every blocking
+ * stream as the legacy forms do. */
+static inline CUresult drv_ptds_sync(CUresult r)
+{
+   return r == CUDA_SUCCESS ? cuStreamSynchronize(CU_STREAM_PER_THREAD) : r;
+}
+
 /* The current context and the stream handle h resolved (drv_stream), for
  * the work a call queues: CUDA_ERROR_NOT_INITIALIZED, _INVALID_CONTEXT or
  * _INVALID_HANDLE otherwise. */

@@ -181,7 +181,10 @@ CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy)
 }
 
 /* ==== cuMemcpy2D_v2_ptds (libcuda.@) ==== */
-CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy) { return cuMemcpy2D_v2(pCopy); }
+CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy)
+{
+   return drv_ptds_sync(cuMemcpy2DAsync_v2(pCopy, CU_STREAM_PER_THREAD));
+}
 
 /* ==== cuMemcpy2DUnaligned_v2 (libcuda.@) ==== no alignment constraint applies to a host copy */
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy)
@@ -191,7 +194,11 @@ CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy)
 }
 
 /* ==== cuMemcpy2DUnaligned_v2_ptds (libcuda.@) ==== */
-CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy) { return cuMemcpy2DUnaligned_v2(pCopy); }
+CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy)
+{
+   static int once;
+   return drv_ptds_sync(API_RETURN(copy_2d_entry(__func__, pCopy, CU_STREAM_PER_THREAD, &once)));
+}
 
 /* ==== cuMemcpy2DAsync_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
@@ -203,7 +210,7 @@ CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream
 /* ==== cuMemcpy2DAsync_v2_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {
-   return cuMemcpy2DAsync_v2(pCopy, hStream);
+   return cuMemcpy2DAsync_v2(pCopy, drv_ptsz(hStream));
 }
 
 /* ==== cuMemcpy3D_v2 (libcuda.@) ==== */
@@ -214,7 +221,10 @@ CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy)
 }
 
 /* ==== cuMemcpy3D_v2_ptds (libcuda.@) ==== */
-CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy) { return cuMemcpy3D_v2(pCopy); }
+CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy)
+{
+   return drv_ptds_sync(cuMemcpy3DAsync_v2(pCopy, CU_STREAM_PER_THREAD));
+}
 
 /* ==== cuMemcpy3DAsync_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
@@ -226,5 +236,5 @@ CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream
 /* ==== cuMemcpy3DAsync_v2_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
 {
-   return cuMemcpy3DAsync_v2(pCopy, hStream);
+   return cuMemcpy3DAsync_v2(pCopy, drv_ptsz(hStream));
 }

@@ -134,43 +134,43 @@ CUresult CUDAAPI cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui, size_t N
 }
 
 /* ---- the per-thread-default-stream names (nvcc --default-stream per-thread):
- * the same as the plain ones while the per-thread stream is the null
- * stream (drv_stream) ---- */
+ * the synchronous copy or fill on the calling thread's per-thread stream
+ * (drv_ptds_sync) instead of the legacy one ---- */
 
 /* ==== cuMemcpy_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy_ptds(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
 {
-   return cuMemcpy(dst, src, ByteCount);
+   return drv_ptds_sync(cuMemcpyAsync(dst, src, ByteCount, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemcpyHtoD_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyHtoD_v2_ptds(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount)
 {
-   return cuMemcpyHtoD_v2(dstDevice, srcHost, ByteCount);
+   return drv_ptds_sync(cuMemcpyHtoDAsync_v2(dstDevice, srcHost, ByteCount, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemcpyDtoH_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyDtoH_v2_ptds(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount)
 {
-   return cuMemcpyDtoH_v2(dstHost, srcDevice, ByteCount);
+   return drv_ptds_sync(cuMemcpyDtoHAsync_v2(dstHost, srcDevice, ByteCount, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemcpyDtoD_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyDtoD_v2_ptds(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
 {
-   return cuMemcpyDtoD_v2(dstDevice, srcDevice, ByteCount);
+   return drv_ptds_sync(cuMemcpyDtoDAsync_v2(dstDevice, srcDevice, ByteCount, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD8_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD8_v2_ptds(CUdeviceptr dstDevice, unsigned char uc, size_t N)
 {
-   return cuMemsetD8_v2(dstDevice, uc, N);
+   return drv_ptds_sync(cuMemsetD8Async(dstDevice, uc, N, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD32_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD32_v2_ptds(CUdeviceptr dstDevice, unsigned int ui, size_t N)
 {
-   return cuMemsetD32_v2(dstDevice, ui, N);
+   return drv_ptds_sync(cuMemsetD32Async(dstDevice, ui, N, CU_STREAM_PER_THREAD));
 }
 
 /* ---- fills ---- */
@@ -207,7 +207,7 @@ CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t
 /* ==== cuMemsetD16_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD16_v2_ptds(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
-   return cuMemsetD16_v2(dstDevice, us, N);
+   return drv_ptds_sync(cuMemsetD16Async(dstDevice, us, N, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD2D8_v2 (libcuda.@) ==== */
@@ -222,7 +222,7 @@ CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigne
 CUresult CUDAAPI cuMemsetD2D8_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
                                       size_t Height)
 {
-   return cuMemsetD2D8_v2(dstDevice, dstPitch, uc, Width, Height);
+   return drv_ptds_sync(cuMemsetD2D8Async(dstDevice, dstPitch, uc, Width, Height, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD2D16_v2 (libcuda.@) ==== */
@@ -238,7 +238,7 @@ CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsign
 CUresult CUDAAPI cuMemsetD2D16_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
                                        size_t Height)
 {
-   return cuMemsetD2D16_v2(dstDevice, dstPitch, us, Width, Height);
+   return drv_ptds_sync(cuMemsetD2D16Async(dstDevice, dstPitch, us, Width, Height, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD2D32_v2 (libcuda.@) ==== */
@@ -254,7 +254,7 @@ CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsign
 CUresult CUDAAPI cuMemsetD2D32_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
                                        size_t Height)
 {
-   return cuMemsetD2D32_v2(dstDevice, dstPitch, ui, Width, Height);
+   return drv_ptds_sync(cuMemsetD2D32Async(dstDevice, dstPitch, ui, Width, Height, CU_STREAM_PER_THREAD));
 }
 
 /* ==== cuMemsetD8Async (libcuda.@) ==== */
@@ -267,7 +267,7 @@ CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t
 /* ==== cuMemsetD8Async_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
-   return cuMemsetD8Async(dstDevice, uc, N, hStream);
+   return cuMemsetD8Async(dstDevice, uc, N, drv_ptsz(hStream));
 }
 
 /* ==== cuMemsetD16Async (libcuda.@) ==== */
@@ -280,7 +280,7 @@ CUresult CUDAAPI cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size
 /* ==== cuMemsetD16Async_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
-   return cuMemsetD16Async(dstDevice, us, N, hStream);
+   return cuMemsetD16Async(dstDevice, us, N, drv_ptsz(hStream));
 }
 
 /* ==== cuMemsetD32Async (libcuda.@) ==== */
@@ -293,7 +293,7 @@ CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t
 /* ==== cuMemsetD32Async_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
-   return cuMemsetD32Async(dstDevice, ui, N, hStream);
+   return cuMemsetD32Async(dstDevice, ui, N, drv_ptsz(hStream));
 }
 
 /* ==== cuMemsetD2D8Async (libcuda.@) ==== */
@@ -309,7 +309,7 @@ CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsig
 CUresult CUDAAPI cuMemsetD2D8Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width,
                                         size_t Height, CUstream hStream)
 {
-   return cuMemsetD2D8Async(dstDevice, dstPitch, uc, Width, Height, hStream);
+   return cuMemsetD2D8Async(dstDevice, dstPitch, uc, Width, Height, drv_ptsz(hStream));
 }
 
 /* ==== cuMemsetD2D16Async (libcuda.@) ==== */
@@ -325,7 +325,7 @@ CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
 CUresult CUDAAPI cuMemsetD2D16Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width,
                                          size_t Height, CUstream hStream)
 {
-   return cuMemsetD2D16Async(dstDevice, dstPitch, us, Width, Height, hStream);
+   return cuMemsetD2D16Async(dstDevice, dstPitch, us, Width, Height, drv_ptsz(hStream));
 }
 
 /* ==== cuMemsetD2D32Async (libcuda.@) ==== */
@@ -341,7 +341,7 @@ CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
 CUresult CUDAAPI cuMemsetD2D32Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width,
                                          size_t Height, CUstream hStream)
 {
-   return cuMemsetD2D32Async(dstDevice, dstPitch, ui, Width, Height, hStream);
+   return cuMemsetD2D32Async(dstDevice, dstPitch, ui, Width, Height, drv_ptsz(hStream));
 }
 
 /* ---- asynchronous 1-D copies ---- */
@@ -437,7 +437,7 @@ CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCoun
 /* ==== cuMemcpyAsync_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream)
 {
-   return cuMemcpyAsync(dst, src, ByteCount, hStream);
+   return cuMemcpyAsync(dst, src, ByteCount, drv_ptsz(hStream));
 }
 
 /* ==== cuMemcpyHtoDAsync_v2 (libcuda.@) ==== */
@@ -452,7 +452,7 @@ CUresult CUDAAPI cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice, const void *srcHost
 CUresult CUDAAPI cuMemcpyHtoDAsync_v2_ptsz(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount,
                                            CUstream hStream)
 {
-   return cuMemcpyHtoDAsync_v2(dstDevice, srcHost, ByteCount, hStream);
+   return cuMemcpyHtoDAsync_v2(dstDevice, srcHost, ByteCount, drv_ptsz(hStream));
 }
 
 /* ==== cuMemcpyDtoHAsync_v2 (libcuda.@) ==== */
@@ -466,7 +466,7 @@ CUresult CUDAAPI cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevice, size
 /* ==== cuMemcpyDtoHAsync_v2_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyDtoHAsync_v2_ptsz(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
-   return cuMemcpyDtoHAsync_v2(dstHost, srcDevice, ByteCount, hStream);
+   return cuMemcpyDtoHAsync_v2(dstHost, srcDevice, ByteCount, drv_ptsz(hStream));
 }
 
 /* ==== cuMemcpyDtoDAsync_v2 (libcuda.@) ==== */
@@ -482,5 +482,5 @@ CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 CUresult CUDAAPI cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount,
                                            CUstream hStream)
 {
-   return cuMemcpyDtoDAsync_v2(dstDevice, srcDevice, ByteCount, hStream);
+   return cuMemcpyDtoDAsync_v2(dstDevice, srcDevice, ByteCount, drv_ptsz(hStream));
 }

@@ -56,7 +56,7 @@ CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hS
 /* ==== cuMemAllocAsync_ptsz (libcuda.@) ==== */
 CUresult CUDAAPI cuMemAllocAsync_ptsz(CUdeviceptr *dptr, size_t bytesize, CUstream hStream)
 {
-   return cuMemAllocAsync(dptr, bytesize, hStream);
+   return cuMemAllocAsync(dptr, bytesize, drv_ptsz(hStream));
 }
 
 /* ==== cuMemFreeAsync (libcuda.@) ==== */
@@ -85,7 +85,7 @@ CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 }
 
 /* ==== cuMemFreeAsync_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream) { return cuMemFreeAsync(dptr, hStream); }
+CUresult CUDAAPI cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream) { return cuMemFreeAsync(dptr, drv_ptsz(hStream)); }
 
 /* Attributes 1-3 are ints, the others cuuint64_t. */
 static bool pool_attr_is_int(CUmemPool_attribute a) { return a <= CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES; }

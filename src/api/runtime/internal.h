@@ -54,6 +54,15 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
 /* launch.c */
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
 
+/* The _ptds synchronous copies and fills (nvcc --default-stream
+ * per-thread): the async form on cudaStreamPerThread (e), then, as a
+ * synchronous call, the wait for that stream -- ordered against the
+ * thread's own stream rather than every blocking stream. */
+static inline cudaError_t rt_ptds_sync(cudaError_t e)
+{
+   return e == cudaSuccess ? cudaStreamSynchronize(cudaStreamPerThread) : e;
+}
+
 #define RT_MAX_DEVICES 16
 
 #endif

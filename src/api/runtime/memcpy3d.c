@@ -120,11 +120,11 @@ cudaError_t CUDARTAPI cudaMemcpy2D(void *dst, size_t dpitch, const void *src, si
    return RT_RETURN(memcpy_2d(dst, dpitch, src, spitch, width, height, kind, NULL, false));
 }
 
-/* ==== cudaMemcpy2D_ptds (libcudart.@) ==== the per-thread stream is the null stream for now */
+/* ==== cudaMemcpy2D_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy2D_ptds(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width,
                                         size_t height, enum cudaMemcpyKind kind)
 {
-   return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+   return rt_ptds_sync(cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, cudaStreamPerThread));
 }
 
 /* ==== cudaMemcpy2DAsync (libcudart.@) ==== */
@@ -217,7 +217,10 @@ cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
 }
 
 /* ==== cudaMemcpy3D_ptds (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p) { return cudaMemcpy3D(p); }
+cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p)
+{
+   return rt_ptds_sync(cudaMemcpy3DAsync(p, cudaStreamPerThread));
+}
 
 /* ==== cudaMemcpy3DAsync (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
@@ -255,7 +258,7 @@ cudaError_t CUDARTAPI cudaMemset2D(void *devPtr, size_t pitch, int value, size_t
 /* ==== cudaMemset2D_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemset2D_ptds(void *devPtr, size_t pitch, int value, size_t width, size_t height)
 {
-   return cudaMemset2D(devPtr, pitch, value, width, height);
+   return rt_ptds_sync(cudaMemset2DAsync(devPtr, pitch, value, width, height, cudaStreamPerThread));
 }
 
 /* ==== cudaMemset2DAsync (libcudart.@) ==== */
@@ -308,7 +311,7 @@ cudaError_t CUDARTAPI cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int valu
 /* ==== cudaMemset3D_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemset3D_ptds(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent)
 {
-   return cudaMemset3D(pitchedDevPtr, value, extent);
+   return rt_ptds_sync(cudaMemset3DAsync(pitchedDevPtr, value, extent, cudaStreamPerThread));
 }
 
 /* ==== cudaMemset3DAsync (libcudart.@) ==== */

@@ -76,10 +76,10 @@ cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum 
    return RT_RETURN(rt_memcpy(dst, src, count, kind, NULL, false));
 }
 
-/* ==== cudaMemcpy_ptds (libcudart.@) ==== the per-thread stream is the null stream for now */
+/* ==== cudaMemcpy_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
-   return cudaMemcpy(dst, src, count, kind);
+   return rt_ptds_sync(cudaMemcpyAsync(dst, src, count, kind, cudaStreamPerThread));
 }
 
 /* ==== cudaMemcpyAsync (libcudart.@) ==== */
@@ -119,7 +119,7 @@ cudaError_t CUDARTAPI cudaMemset(void *devPtr, int value, size_t count)
 /* ==== cudaMemset_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemset_ptds(void *devPtr, int value, size_t count)
 {
-   return cudaMemset(devPtr, value, count);
+   return rt_ptds_sync(cudaMemsetAsync(devPtr, value, count, cudaStreamPerThread));
 }
 
 /* ==== cudaMemsetAsync (libcudart.@) ==== */

@@ -44,11 +44,11 @@ cudaError_t CUDARTAPI cudaMemcpyToSymbol(const void *symbol, const void *src, si
    return RT_RETURN(symbol_copy(symbol, (void *)(uintptr_t)src, count, offset, kind, true, NULL, false));
 }
 
-/* ==== cudaMemcpyToSymbol_ptds (libcudart.@) ==== the per-thread stream is the null stream for now */
+/* ==== cudaMemcpyToSymbol_ptds (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpyToSymbol_ptds(const void *symbol, const void *src, size_t count, size_t offset,
                                               enum cudaMemcpyKind kind)
 {
-   return cudaMemcpyToSymbol(symbol, src, count, offset, kind);
+   return rt_ptds_sync(cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, cudaStreamPerThread));
 }
 
 /* ==== cudaMemcpyFromSymbol (libcudart.@) ==== */
@@ -63,7 +63,7 @@ cudaError_t CUDARTAPI cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t
 cudaError_t CUDARTAPI cudaMemcpyFromSymbol_ptds(void *dst, const void *symbol, size_t count, size_t offset,
                                                 enum cudaMemcpyKind kind)
 {
-   return cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+   return rt_ptds_sync(cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, cudaStreamPerThread));
 }
 
 /* ==== cudaMemcpyToSymbolAsync (libcudart.@) ==== */
