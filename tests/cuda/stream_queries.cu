@@ -112,7 +112,9 @@ static void check_capture_none(cudaStream_t s, const char *name)
 
    CHECK_ERR(cudaStreamIsCapturing(s, NULL), cudaErrorInvalidValue);
    CHECK_ERR(cudaStreamGetCaptureInfo(s, NULL), cudaErrorInvalidValue);
-   CHECK_ERR(cudaStreamGetCaptureInfo(s, &st, NULL, NULL, NULL, &edges, NULL), cudaErrorInvalidValue);
+   /* edge data without dependencies: documented as invalid, not checked
+    * outside a capture (an H200 answers cudaSuccess) */
+   CHECK_CUDA(cudaStreamGetCaptureInfo(s, &st, NULL, NULL, NULL, &edges, NULL));
    cudaGetLastError();
 }
 
@@ -152,7 +154,7 @@ static void check_capture_none_driver(CUstream s, const char *name)
    CHECK_CU(v1(s, NULL, &id), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(v2(s, NULL, &id, &graph, &deps, &ndeps), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(v3(s, NULL, NULL, NULL, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
-   CHECK_CU(v3(s, &st, NULL, NULL, NULL, &edges, NULL), CUDA_ERROR_INVALID_VALUE);
+   CHECK_CU(v3(s, &st, NULL, NULL, NULL, &edges, NULL), CUDA_SUCCESS);   /* as above */
 }
 
 static void test_capture(cudaStream_t *streams, int *buf, int n)
@@ -258,9 +260,8 @@ static void test_device_and_context(cudaStream_t *streams)
       CHECK(c == cur);
       CHECK(g == NULL);
    }
-   CHECK_ERR(cudaStreamGetDevice(streams[3], NULL), cudaErrorInvalidValue);
-   cudaGetLastError();
-   CHECK_CU(p_cuStreamGetDevice((CUstream)streams[3], NULL), CUDA_ERROR_INVALID_VALUE);
+   /* cudaStreamGetDevice(s, NULL) is left out: NVIDIA's runtime crashes on
+    * it (seen on an H200); so, presumably, does the driver's */
 
    unsigned long long id0 = 0, id1 = 1, id2 = 2;
    CHECK_CU(p_cuCtxGetId(NULL, &id0), CUDA_SUCCESS);
@@ -373,9 +374,8 @@ static void test_entry_points(void)
    CHECK_CUDA(cudaGetDriverEntryPoint("cuNoSuchFunctionAnywhere", &p, cudaEnableDefault, &st));
    CHECK(p == NULL);
    CHECK_INT(st, cudaDriverEntryPointSymbolNotFound);
-   p = (void *)1;
-   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuNoSuchFunctionAnywhere", &p, 12000, cudaEnableDefault, NULL));
-   CHECK(p == NULL);
+   /* a NULL driverStatus is left out: NVIDIA's runtime crashes on it for
+    * an unknown name (seen on an H200) */
 
    /* the driver's own answer to the same questions */
    FN(cuGetProcAddress, "cuGetProcAddress_v2");
@@ -391,12 +391,12 @@ static void test_entry_points(void)
       CHECK_CU(p_cuGetProcAddress("cuMemcpyAsync", &p, 12000, CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM, &ds),
                CUDA_SUCCESS);
       CHECK(p != NULL && p == dlsym(lib, "cuMemcpyAsync_ptsz"));
-      CHECK_CU(p_cuGetProcAddress("cuMemAlloc", NULL, 12000, 0, &ds), CUDA_ERROR_INVALID_VALUE);
+      /* a NULL pfn is left out: NVIDIA's driver crashes on it (H200) */
       CHECK_CU(p_cuGetProcAddress("cuMemAlloc", &p, 99990, 0, &ds), CUDA_ERROR_INVALID_VALUE);
    }
 
-   CHECK_ERR(cudaGetDriverEntryPoint(NULL, &p, cudaEnableDefault, &st), cudaErrorInvalidValue);
-   CHECK_ERR(cudaGetDriverEntryPoint("cuMemAlloc", NULL, cudaEnableDefault, &st), cudaErrorInvalidValue);
+   /* a NULL symbol or funcPtr is left out: NVIDIA's runtime crashes on a
+    * NULL symbol (H200), and presumably on a NULL funcPtr as its driver does */
    CHECK_ERR(cudaGetDriverEntryPointByVersion("cuMemAlloc", &p, 99990, cudaEnableDefault, &st),
              cudaErrorInvalidValue);
    cudaGetLastError();

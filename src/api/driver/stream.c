@@ -348,9 +348,9 @@ CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatu
 }
 
 /* ==== cuStreamGetCaptureInfo_v3 (libcuda.@) ==== CUDA 12.3's form, which
- * cuda.h 13 names cuStreamGetCaptureInfo; edgeData_out needs
- * dependencies_out ("If edgeData_out is non-NULL then dependencies_out
- * must be as well") */
+ * cuda.h 13 names cuStreamGetCaptureInfo.  "If edgeData_out is non-NULL
+ * then dependencies_out must be as well" is not checked outside a capture
+ * (an H200 answers CUDA_SUCCESS), and no stream is ever capturing here. */
 CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
                                            cuuint64_t *id_out, CUgraph *graph_out,
                                            const CUgraphNode **dependencies_out,
@@ -361,7 +361,6 @@ CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStat
              (void *)hStream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out,
              (void *)dependencies_out, (void *)edgeData_out, (void *)numDependencies_out);
    API_CHECK(captureStatus_out, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(!edgeData_out || dependencies_out, CUDA_ERROR_INVALID_VALUE);
    return API_RETURN(capture_status(hStream, captureStatus_out));
 }
 
