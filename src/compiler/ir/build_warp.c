@@ -166,31 +166,7 @@ static bool tr_bar_red(build_ctx *c)
  * scheduler's own barrier on the software device (prelude/warp.metal).
  * A thread that exits does not arrive, as on NVIDIA hardware. */
 
-static bool module_has_arrive(build_ctx *c)
-{
-   ir_module *m = c->m;
-   if (m->named_barriers)
-      return m->named_barriers == 2;
-   m->named_barriers = 1;
-   for (uint32_t d = 0; d < m->ptx->ndecls; d++) {
-      const ptx_decl *dc = &m->ptx->decls[d];
-      if (dc->kind != PTX_DECL_FUNC)
-         continue;
-      const ptx_func *pf = dc->u.func;
-      for (uint32_t k = 0; k < pf->nstmts; k++) {
-         const ptx_stmt *st = &pf->stmts[k];
-         if (st->kind != PTX_STMT_INSTR)
-            continue;
-         const ptx_instr *in = st->u.instr;
-         if (in->op != PTX_OP_BAR && in->op != PTX_OP_BARRIER)
-            continue;
-         for (unsigned j = 0; j < in->nmods; j++)
-            if (in->mods[j] == PTX_MOD_ARRIVE)
-               m->named_barriers = 2;
-      }
-   }
-   return m->named_barriers == 2;
-}
+static bool module_has_arrive(build_ctx *c) { return c->m->ptx->has_bar_arrive; }
 
 /* bar.sync a{, b} / bar.arrive a, b / barrier.{sync,arrive}{.aligned} a{, b} */
 static bool tr_named_bar(build_ctx *c)

@@ -399,10 +399,6 @@ struct ir_module {
     * run the pipeline on. */
    void (*probe)(void *data, const ptx_instr *in, const char *error);
    void *probe_data;
-   /* Some function of the PTX module has bar.arrive: its bar.sync and
-    * barrier.sync become named barriers (build_warp.c); 0 not looked yet,
-    * 1 no, 2 yes. */
-   uint8_t named_barriers;
 };
 
 /* ---------------------------------------------------------------------------

@@ -106,6 +106,10 @@ static void opcode(ptx_parser *p, ptx_instr *in)
       ptx_fail(p, head.loc, "unknown instruction '%.*s'", (int)MC_MIN(head.len, 64u), head.start);
    for (unsigned i = used; i < n; i++)
       add_word(p, in, &words[i]);
+   if (in->op == PTX_OP_BAR || in->op == PTX_OP_BARRIER)
+      for (unsigned i = 0; i < in->nmods; i++)
+         if (in->mods[i] == PTX_MOD_ARRIVE)
+            p->m->has_bar_arrive = true;
 }
 
 /* ---- operands ---- */

@@ -659,6 +659,10 @@ typedef struct ptx_module {
    uint32_t address_size;                  /* 32 or 64; 64 if absent */
    uint32_t ndecls;
    ptx_decl *decls;
+   /* Some bar/barrier has .arrive: every barrier of the module is then a
+    * named one (ir/build_warp.c); known here so that translating each of a
+    * module's kernels does not rescan the whole module. */
+   bool has_bar_arrive;
    /* .file N "name" directives, indexed by N (NULL where absent). */
    uint32_t nfiles;
    const char **files;
