@@ -199,19 +199,31 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
    return r;
 }
 
+int core_mem_alloc_internal(core_device *d, size_t size, uint64_t *out)
+{
+   return core_mem_alloc_kind(d, size, CORE_MEM_DEVICE, CORE_MEM_FLAG_INTERNAL, out);
+}
+
 int core_mem_free(core_device *d, uint64_t ptr)
 {
    return core_mem_free_kind(d, ptr, CORE_MEM_KIND_ANY);
 }
 
-int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds)
+static int mem_free(core_device *d, uint64_t ptr, uint32_t kinds, bool internal);
+
+int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds) { return mem_free(d, ptr, kinds, false); }
+
+int core_mem_free_internal(core_device *d, uint64_t ptr) { return mem_free(d, ptr, CORE_MEM_KIND_ANY, true); }
+
+static int mem_free(core_device *d, uint64_t ptr, uint32_t kinds, bool internal)
 {
    core_arena *a = core_device_arena(d);
    if (!a)
       return CORE_ERROR_INVALID_VALUE;
    pthread_mutex_lock(&a->lock);
    uint32_t at = rv_upper(&a->live, ptr);
-   if (at == 0 || a->live.v[at - 1].base != ptr || !(kinds & (1u << a->live.v[at - 1].kind))) {
+   if (at == 0 || a->live.v[at - 1].base != ptr || !(kinds & (1u << a->live.v[at - 1].kind)) ||
+       !(a->live.v[at - 1].flags & CORE_MEM_FLAG_INTERNAL) != !internal) {
       pthread_mutex_unlock(&a->lock);
       return CORE_ERROR_INVALID_VALUE;
    }

@@ -35,12 +35,12 @@ static int ctx_create(core_device *d, core_ctx **out)
    pthread_mutex_init(&c->streams_lock, NULL);
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
-   int r = core_mem_alloc(d, sizeof(uint32_t), &c->status_word);
+   int r = core_mem_alloc_internal(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
       r = core_stream_create_null(c, &c->null_stream);
    if (r != CORE_SUCCESS) {
       if (c->status_word)
-         core_mem_free(d, c->status_word);
+         core_mem_free_internal(d, c->status_word);
       core_printf_destroy(c);
       pthread_mutex_destroy(&c->streams_lock);
       pthread_mutex_destroy(&c->lock);
@@ -63,7 +63,7 @@ static void ctx_destroy(core_ctx *c)
    core_stream_free_null(c->null_stream);
    core_events_destroy_all(c);      /* after the streams: no marker pending */
    core_printf_destroy(c);
-   core_mem_free(c->dev, c->status_word);
+   core_mem_free_internal(c->dev, c->status_word);
    if (current_ctx == c)
       current_ctx = NULL;
    c->magic = CORE_MAGIC_DEAD;

@@ -143,13 +143,20 @@ enum {
 };
 /* Allocation flags the arena keeps for its users (beside the API's). */
 #define CORE_MEM_FLAG_POOL 0x80000000u   /* made by core_mempool_alloc */
+/* metalcuda's own device memory (module globals, the status word, the
+ * printf FIFO, parameter blocks): device memory to pointer queries (a
+ * symbol's address is in it), but no free call of the program's frees it */
+#define CORE_MEM_FLAG_INTERNAL 0x40000000u
 #define CORE_MEM_KIND_ANY 0xffffffffu
 #define CORE_MEM_KIND_BIT(k) (1u << (k))
 int core_mem_alloc(core_device *d, size_t size, uint64_t *out);     /* CORE_MEM_DEVICE */
 int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t flags, uint64_t *out);
 int core_mem_free(core_device *d, uint64_t ptr);
+int core_mem_alloc_internal(core_device *d, size_t size, uint64_t *out);   /* CORE_MEM_FLAG_INTERNAL */
+int core_mem_free_internal(core_device *d, uint64_t ptr);
 /* Frees ptr if it starts an allocation of one of `kinds` (CORE_MEM_KIND_BIT
- * set), else CORE_ERROR_INVALID_VALUE. */
+ * set) that is not internal (core_mem_free_internal frees those), else
+ * CORE_ERROR_INVALID_VALUE. */
 int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds);
 /* The allocation containing [ptr, ptr+len): true and its base/size. */
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);

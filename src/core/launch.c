@@ -93,7 +93,7 @@ static void free_big_params(mtl_cmdbuf *cb, void *data)
 {
    (void)cb;
    big_params *bp = data;
-   core_mem_free(bp->dev, bp->ptr);
+   core_mem_free_internal(bp->dev, bp->ptr);
    free(bp);
 }
 
@@ -118,7 +118,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       if (!bp)
          return CORE_ERROR_OUT_OF_MEMORY;
       bp->dev = c->dev;
-      if ((r = core_mem_alloc(c->dev, ki->param_bytes, &bp->ptr)) != CORE_SUCCESS) {
+      if ((r = core_mem_alloc_internal(c->dev, ki->param_bytes, &bp->ptr)) != CORE_SUCCESS) {
          free(bp);
          return r;
       }
@@ -171,7 +171,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    return CORE_SUCCESS;
 fail:
    if (bp) {
-      core_mem_free(c->dev, bp->ptr);
+      core_mem_free_internal(c->dev, bp->ptr);
       free(bp);
    }
    return r;

@@ -66,7 +66,7 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
    core_kernel *ks = mc_calloc(nk ? nk : 1, sizeof(*ks));
    int r = m && ks ? CORE_SUCCESS : CORE_ERROR_OUT_OF_MEMORY;
    if (r == CORE_SUCCESS && compiler_data_bytes(cm))
-      r = core_mem_alloc(c->dev, compiler_data_bytes(cm), &m->data);
+      r = core_mem_alloc_internal(c->dev, compiler_data_bytes(cm), &m->data);
    if (r != CORE_SUCCESS) {
       free(ks);
       free(m);
@@ -145,7 +145,7 @@ int core_module_unload(core_module *m)
    for (uint32_t k = 0; k < m->nkernels; k++)
       kernel_release(&m->kernels[k]);
    if (m->data)
-      core_mem_free(c->dev, m->data);
+      core_mem_free_internal(c->dev, m->data);
    compiler_module_free(m->cm);
    free(m->kernels);
    free(m->ptx);

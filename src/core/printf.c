@@ -354,7 +354,7 @@ void core_printf_destroy(core_ctx *c)
    c->printf_fifo = 0;
    pthread_mutex_unlock(&c->printf_lock);
    if (fifo)
-      core_mem_free(c->dev, fifo);
+      core_mem_free_internal(c->dev, fifo);
    pthread_cond_destroy(&c->printf_cv);
    pthread_mutex_destroy(&c->printf_lock);
 }
@@ -404,7 +404,7 @@ int core_printf_launch(core_ctx *c, core_stream *s, mtl_cmdbuf *cb, bool uses_pr
    }
    if (!c->printf_fifo) {
       uint64_t fifo;
-      int r = core_mem_alloc(c->dev, MC_FIFO_HEADER + c->printf_fifo_size, &fifo);
+      int r = core_mem_alloc_internal(c->dev, MC_FIFO_HEADER + c->printf_fifo_size, &fifo);
       if (r != CORE_SUCCESS) {
          pthread_mutex_unlock(&c->printf_lock);
          return r;

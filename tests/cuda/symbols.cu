@@ -130,6 +130,18 @@ int main()
    CHECK_CUDA(cudaGetSymbolAddress((void **)&saddr, scalar));
    CHECK_CUDA(cudaMemcpy(&sv, saddr, sizeof(int), cudaMemcpyDeviceToHost));
    CHECK_INT(sv, 7);
+   /* a variable is not an allocation of the program's: cudaFree refuses it
+    * and the variable lives on */
+   CHECK_ERR(cudaFree(saddr), cudaErrorInvalidValue);
+   CHECK_ERR(cudaFree(addr), cudaErrorInvalidValue);
+   void *paddr = NULL, *caddr = NULL;
+   CHECK_CUDA(cudaGetSymbolAddress(&paddr, pr));
+   CHECK_CUDA(cudaGetSymbolAddress(&caddr, coef));
+   CHECK_ERR(cudaFree(paddr), cudaErrorInvalidValue);
+   CHECK_ERR(cudaFree(caddr), cudaErrorInvalidValue);
+   sv = 0;
+   CHECK_CUDA(cudaMemcpy(&sv, saddr, sizeof(int), cudaMemcpyDeviceToHost));
+   CHECK_INT(sv, 7);
    size_t sz = 0;
    CHECK_CUDA(cudaGetSymbolSize(&sz, scalar));
    CHECK_INT(sz, sizeof(int));

@@ -159,6 +159,32 @@ TEST(kinds_are_kept_and_free_respects_them)
    CHECK_INT(core_mem_free(d, dv), CORE_SUCCESS);
 }
 
+/* metalcuda's own memory (module globals, status word, printf FIFO,
+ * parameter blocks) reads as device memory but no free of the program's
+ * releases it: a program freeing a stale pointer that now lands on one
+ * gets an error instead of taking metalcuda's memory away */
+TEST(internal_allocations_resist_the_programs_frees)
+{
+   core_device *d = dev();
+   CHECK(d);
+   uint64_t iv, base;
+   uint32_t kind = 99, flags = 0;
+   CHECK_INT(core_mem_alloc_internal(d, 64, &iv), CORE_SUCCESS);
+   CHECK(core_mem_query(d, iv + 8, 4, &base, NULL, &kind, &flags));
+   CHECK_U64(base, iv);
+   CHECK_INT(kind, CORE_MEM_DEVICE);
+   CHECK(flags & CORE_MEM_FLAG_INTERNAL);
+   CHECK_INT(core_mem_free_kind(d, iv, CORE_MEM_KIND_BIT(CORE_MEM_DEVICE)), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mem_free(d, iv), CORE_ERROR_INVALID_VALUE);
+   CHECK(core_mem_lookup(d, iv, 64, NULL, NULL));
+   uint64_t dv;
+   CHECK_INT(core_mem_alloc(d, 64, &dv), CORE_SUCCESS);
+   CHECK_INT(core_mem_free_internal(d, dv), CORE_ERROR_INVALID_VALUE);   /* nor the other way round */
+   CHECK_INT(core_mem_free_internal(d, iv), CORE_SUCCESS);
+   CHECK(!core_mem_lookup(d, iv, 1, NULL, NULL));
+   CHECK_INT(core_mem_free(d, dv), CORE_SUCCESS);
+}
+
 TEST(host_registrations_overlap_and_unregister_as_cuda_says)
 {
    static char buf[3 * 4096];
