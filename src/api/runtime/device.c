@@ -206,9 +206,7 @@ cudaError_t CUDARTAPI cudaGetDeviceProperties(struct cudaDeviceProp *prop, int d
 cudaError_t CUDARTAPI cudaDeviceSynchronize(void)
 {
    RT_ENTER_VOID();
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxSynchronize());
 }
 
@@ -216,9 +214,7 @@ cudaError_t CUDARTAPI cudaDeviceSynchronize(void)
 cudaError_t CUDARTAPI cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 {
    RT_ENTER("limit=%d value=%zu", (int)limit, value);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxSetLimit((CUlimit)limit, value));
 }
 
@@ -227,9 +223,7 @@ cudaError_t CUDARTAPI cudaDeviceGetLimit(size_t *pValue, enum cudaLimit limit)
 {
    RT_ENTER("pValue=%p limit=%d", (void *)pValue, (int)limit);
    RT_CHECK(pValue, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxGetLimit(pValue, (CUlimit)limit));
 }
 
@@ -349,9 +343,7 @@ cudaError_t CUDARTAPI cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAt
 cudaError_t CUDARTAPI cudaDeviceEnablePeerAccess(int peerDevice, unsigned int flags)
 {
    RT_ENTER("peerDevice=%d flags=%#x", peerDevice, flags);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    RT_CHECK(valid_device(peerDevice), cudaErrorInvalidDevice);
    RT_CHECK(flags == 0, cudaErrorInvalidValue);
    int can = 0;
@@ -366,9 +358,7 @@ cudaError_t CUDARTAPI cudaDeviceEnablePeerAccess(int peerDevice, unsigned int fl
 cudaError_t CUDARTAPI cudaDeviceDisablePeerAccess(int peerDevice)
 {
    RT_ENTER("peerDevice=%d", peerDevice);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    RT_CHECK(valid_device(peerDevice), cudaErrorInvalidDevice);
    return RT_RETURN(cudaErrorPeerAccessNotEnabled);
 }
@@ -442,9 +432,7 @@ cudaError_t CUDARTAPI cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig)
 {
    RT_ENTER("pCacheConfig=%p", (void *)pCacheConfig);
    RT_CHECK(pCacheConfig, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUfunc_cache c = CU_FUNC_CACHE_PREFER_NONE;
    CUresult r = cuCtxGetCacheConfig(&c);
    if (r == CUDA_SUCCESS)
@@ -457,9 +445,7 @@ cudaError_t CUDARTAPI cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig)
 cudaError_t CUDARTAPI cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig)
 {
    RT_ENTER("cacheConfig=%d", (int)cacheConfig);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxSetCacheConfig((CUfunc_cache)cacheConfig));
 }
 
@@ -468,9 +454,7 @@ cudaError_t CUDARTAPI cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pCo
 {
    RT_ENTER("pConfig=%p", (void *)pConfig);
    RT_CHECK(pConfig, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUsharedconfig c = CU_SHARED_MEM_CONFIG_FOUR_BYTE_BANK_SIZE;
    CUresult r = cuCtxGetSharedMemConfig(&c);
    if (r == CUDA_SUCCESS)
@@ -484,9 +468,7 @@ cudaError_t CUDARTAPI cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pCo
 cudaError_t CUDARTAPI cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
 {
    RT_ENTER("config=%d", (int)config);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxSetSharedMemConfig((CUsharedconfig)config));
 }
 

@@ -12,9 +12,7 @@ cudaError_t CUDARTAPI cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int 
 {
    RT_ENTER("event=%p flags=%#x", (void *)event, flags);
    RT_CHECK(event, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuEventCreate((CUevent *)event, flags));
 }
 
@@ -25,9 +23,7 @@ cudaError_t CUDARTAPI cudaEventCreate(cudaEvent_t *event) { return cudaEventCrea
 cudaError_t CUDARTAPI cudaEventDestroy(cudaEvent_t event)
 {
    RT_ENTER("event=%p", (void *)event);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuEventDestroy_v2(cu(event)));
 }
 
@@ -35,9 +31,7 @@ cudaError_t CUDARTAPI cudaEventDestroy(cudaEvent_t event)
 cudaError_t CUDARTAPI cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream, unsigned int flags)
 {
    RT_ENTER("event=%p stream=%p flags=%#x", (void *)event, (void *)stream, flags);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuEventRecordWithFlags(cu(event), (CUstream)(void *)stream, flags));
 }
 
@@ -63,9 +57,7 @@ cudaError_t CUDARTAPI cudaEventRecord_ptsz(cudaEvent_t event, cudaStream_t strea
 cudaError_t CUDARTAPI cudaEventQuery(cudaEvent_t event)
 {
    RT_ENTER("event=%p", (void *)event);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUresult r = cuEventQuery(cu(event));
    /* cudaErrorNotReady "is not actually an error" (CUDA's documentation):
     * not the last error (checked on an H200) */
@@ -78,9 +70,7 @@ cudaError_t CUDARTAPI cudaEventQuery(cudaEvent_t event)
 cudaError_t CUDARTAPI cudaEventSynchronize(cudaEvent_t event)
 {
    RT_ENTER("event=%p", (void *)event);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuEventSynchronize(cu(event)));
 }
 
@@ -89,9 +79,7 @@ cudaError_t CUDARTAPI cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEve
 {
    RT_ENTER("ms=%p start=%p end=%p", (void *)ms, (void *)start, (void *)end);
    RT_CHECK(ms, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUresult r = cuEventElapsedTime_v2(ms, cu(start), cu(end));
    /* not the last error either (NVIDIA's runtime, checked on an H200) */
    if (r == CUDA_ERROR_NOT_READY)

@@ -7,14 +7,6 @@
 
 LOG_CHANNEL(memory);
 
-/* The runtime's preamble: the current device's context current. */
-#define RT_NEED_CTX()                                                                                       \
-   do {                                                                                                    \
-      cudaError_t e_ = rt_ensure_ctx();                                                                    \
-      if (e_ != cudaSuccess)                                                                               \
-         return RT_RETURN(e_);                                                                             \
-   } while (0)
-
 /* ---- page-locked host memory ---- */
 
 /* ==== cudaMallocHost (libcudart.@) ==== */

@@ -19,6 +19,14 @@
  * runtime reports (cudaErrorNoDevice, cudaErrorInitializationError...). */
 cudaError_t rt_lazy_init(void);
 cudaError_t rt_ensure_ctx(void);
+/* The preamble of a runtime entry point that acts on the device: returns
+ * (traced, recorded as the last error) what rt_ensure_ctx reports. */
+#define RT_NEED_CTX()                                                        \
+   do {                                                                      \
+      cudaError_t e_ = rt_ensure_ctx();                                      \
+      if (e_ != cudaSuccess)                                                 \
+         return RT_RETURN(e_);                                               \
+   } while (0)
 int rt_current_device(void);
 void rt_set_current_device(int dev);
 int rt_device_count(void);

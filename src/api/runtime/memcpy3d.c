@@ -18,9 +18,7 @@ cudaError_t CUDARTAPI cudaMallocPitch(void **devPtr, size_t *pitch, size_t width
 {
    RT_ENTER("devPtr=%p pitch=%p width=%zu height=%zu", (void *)devPtr, (void *)pitch, width, height);
    RT_CHECK(devPtr && pitch, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    if (width == 0 || height == 0) {   /* like cudaMalloc of 0 bytes */
       *devPtr = NULL;
       *pitch = 0;
@@ -42,9 +40,7 @@ cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct 
    RT_ENTER("pitchedDevPtr=%p extent={%zu,%zu,%zu}", (void *)pitchedDevPtr, extent.width, extent.height,
             extent.depth);
    RT_CHECK(pitchedDevPtr, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    struct cudaPitchedPtr out = { NULL, 0, extent.width, extent.height };
    if (extent.width && extent.height && extent.depth) {
       RT_CHECK(extent.height <= SIZE_MAX / extent.depth, cudaErrorMemoryAllocation);

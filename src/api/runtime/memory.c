@@ -14,9 +14,7 @@ cudaError_t CUDARTAPI cudaMalloc(void **devPtr, size_t size)
 {
    RT_ENTER("devPtr=%p size=%zu", (void *)devPtr, size);
    RT_CHECK(devPtr, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    if (size == 0) {
       *devPtr = NULL;
       return RT_RETURN(cudaSuccess);
@@ -32,9 +30,7 @@ cudaError_t CUDARTAPI cudaMalloc(void **devPtr, size_t size)
 cudaError_t CUDARTAPI cudaFree(void *devPtr)
 {
    RT_ENTER("devPtr=%p", devPtr);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuMemFree_v2((CUdeviceptr)(uintptr_t)devPtr));
 }
 
@@ -67,9 +63,7 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
 cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
 {
    RT_ENTER("dst=%p src=%p count=%zu kind=%d", dst, src, count, (int)kind);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    if (count == 0)
       return RT_RETURN(cudaSuccess);
    RT_CHECK(dst && src, cudaErrorInvalidValue);
@@ -87,9 +81,7 @@ cudaError_t CUDARTAPI cudaMemcpyAsync(void *dst, const void *src, size_t count, 
                                       cudaStream_t stream)
 {
    RT_ENTER("dst=%p src=%p count=%zu kind=%d stream=%p", dst, src, count, (int)kind, (void *)stream);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    RT_CHECK(kind >= cudaMemcpyHostToHost && kind <= cudaMemcpyDefault, cudaErrorInvalidMemcpyDirection);
    if (count == 0)
       return RT_RETURN(cudaSuccess);
@@ -108,9 +100,7 @@ cudaError_t CUDARTAPI cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t co
 cudaError_t CUDARTAPI cudaMemset(void *devPtr, int value, size_t count)
 {
    RT_ENTER("devPtr=%p value=%d count=%zu", devPtr, value, count);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    if (count == 0)
       return RT_RETURN(cudaSuccess);
    return RT_RETURN_CU(cuMemsetD8_v2((CUdeviceptr)(uintptr_t)devPtr, (unsigned char)value, count));
@@ -126,9 +116,7 @@ cudaError_t CUDARTAPI cudaMemset_ptds(void *devPtr, int value, size_t count)
 cudaError_t CUDARTAPI cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
 {
    RT_ENTER("devPtr=%p value=%d count=%zu stream=%p", devPtr, value, count, (void *)stream);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuMemsetD8Async((CUdeviceptr)(uintptr_t)devPtr, (unsigned char)value, count, stream));
 }
 
@@ -142,9 +130,7 @@ cudaError_t CUDARTAPI cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count
 cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total)
 {
    RT_ENTER("free=%p total=%p", (void *)free, (void *)total);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuMemGetInfo_v2(free, total));
 }
 

@@ -14,9 +14,7 @@ LOG_CHANNEL(profiler);
 cudaError_t CUDARTAPI cudaProfilerStart(void)
 {
    RT_ENTER_VOID();
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuProfilerStart());
 }
 
@@ -24,8 +22,6 @@ cudaError_t CUDARTAPI cudaProfilerStart(void)
 cudaError_t CUDARTAPI cudaProfilerStop(void)
 {
    RT_ENTER_VOID();
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuProfilerStop());
 }

@@ -16,9 +16,7 @@ static CUstream cu(cudaStream_t s) { return (CUstream)(void *)s; }
 cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
 {
    RT_ENTER("leastPriority=%p greatestPriority=%p", (void *)leastPriority, (void *)greatestPriority);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxGetStreamPriorityRange(leastPriority, greatestPriority));
 }
 
@@ -28,9 +26,7 @@ cudaError_t CUDARTAPI cudaStreamCreateWithPriority(cudaStream_t *pStream, unsign
    RT_ENTER("pStream=%p flags=%#x priority=%d", (void *)pStream, flags, priority);
    RT_CHECK(pStream, cudaErrorInvalidValue);
    RT_CHECK((flags & ~(unsigned)cudaStreamNonBlocking) == 0, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamCreateWithPriority((CUstream *)pStream, flags, priority));
 }
 
@@ -50,9 +46,7 @@ cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream)
 cudaError_t CUDARTAPI cudaStreamDestroy(cudaStream_t stream)
 {
    RT_ENTER("stream=%p", (void *)stream);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamDestroy_v2(cu(stream)));
 }
 
@@ -61,9 +55,7 @@ cudaError_t CUDARTAPI cudaStreamGetPriority(cudaStream_t hStream, int *priority)
 {
    RT_ENTER("hStream=%p priority=%p", (void *)hStream, (void *)priority);
    RT_CHECK(priority, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamGetPriority(cu(hStream), priority));
 }
 
@@ -78,9 +70,7 @@ cudaError_t CUDARTAPI cudaStreamGetFlags(cudaStream_t hStream, unsigned int *fla
 {
    RT_ENTER("hStream=%p flags=%p", (void *)hStream, (void *)flags);
    RT_CHECK(flags, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamGetFlags(cu(hStream), flags));
 }
 
@@ -94,9 +84,7 @@ cudaError_t CUDARTAPI cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int
 cudaError_t CUDARTAPI cudaStreamSynchronize(cudaStream_t stream)
 {
    RT_ENTER("stream=%p", (void *)stream);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamSynchronize(cu(stream)));
 }
 
@@ -107,9 +95,7 @@ cudaError_t CUDARTAPI cudaStreamSynchronize_ptsz(cudaStream_t stream) { return c
 cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream)
 {
    RT_ENTER("stream=%p", (void *)stream);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUresult r = cuStreamQuery(cu(stream));
    /* cudaErrorNotReady "is not actually an error" (CUDA's documentation):
     * the answer of a query, not the thread's last error (checked on an
@@ -126,9 +112,7 @@ cudaError_t CUDARTAPI cudaStreamQuery_ptsz(cudaStream_t stream) { return cudaStr
 cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
    RT_ENTER("stream=%p event=%p flags=%#x", (void *)stream, (void *)event, flags);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamWaitEvent(cu(stream), (CUevent)(void *)event, flags));
 }
 
@@ -143,9 +127,7 @@ cudaError_t CUDARTAPI cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, v
 {
    RT_ENTER("stream=%p fn=%p userData=%p", (void *)stream, (void *)(uintptr_t)fn, userData);
    RT_CHECK(fn, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuLaunchHostFunc(cu(stream), (CUhostFn)fn, userData));
 }
 
@@ -177,9 +159,7 @@ cudaError_t CUDARTAPI cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallb
             flags);
    RT_CHECK(callback, cudaErrorInvalidValue);
    RT_CHECK(flags == 0, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    rt_callback *c = malloc(sizeof(*c));
    RT_CHECK(c, cudaErrorMemoryAllocation);
    *c = (rt_callback){ callback, userData };
@@ -201,9 +181,7 @@ cudaError_t CUDARTAPI cudaStreamGetId(cudaStream_t hStream, unsigned long long *
 {
    RT_ENTER("hStream=%p streamId=%p", (void *)hStream, (void *)streamId);
    RT_CHECK(streamId, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamGetId(cu(hStream), streamId));
 }
 
@@ -218,9 +196,7 @@ cudaError_t CUDARTAPI cudaStreamGetDevice(cudaStream_t hStream, int *device)
 {
    RT_ENTER("hStream=%p device=%p", (void *)hStream, (void *)device);
    RT_CHECK(device, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    return RT_RETURN_CU(cuStreamGetDevice(cu(hStream), device));
 }
 
@@ -238,9 +214,7 @@ cudaError_t CUDARTAPI cudaStreamIsCapturing(cudaStream_t stream, enum cudaStream
 {
    RT_ENTER("stream=%p pCaptureStatus=%p", (void *)stream, (void *)pCaptureStatus);
    RT_CHECK(pCaptureStatus, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUstreamCaptureStatus st;
    CUresult r = cuStreamIsCapturing(cu(stream), &st);
    if (r == CUDA_SUCCESS)
@@ -266,9 +240,7 @@ cudaError_t CUDARTAPI cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStr
             (void *)stream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out, (void *)dependencies_out,
             (void *)edgeData_out, (void *)numDependencies_out);
    RT_CHECK(captureStatus_out, cudaErrorInvalidValue);
-   cudaError_t e = rt_ensure_ctx();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
+   RT_NEED_CTX();
    CUstreamCaptureStatus st;
    CUresult r = cuStreamGetCaptureInfo_v3(cu(stream), &st, (cuuint64_t *)id_out, graph_out, dependencies_out,
                                           (const CUgraphEdgeData **)edgeData_out, numDependencies_out);
