@@ -222,8 +222,9 @@ static int mem_free(core_device *d, uint64_t ptr, uint32_t kinds, bool internal)
       return CORE_ERROR_INVALID_VALUE;
    pthread_mutex_lock(&a->lock);
    uint32_t at = rv_upper(&a->live, ptr);
-   if (at == 0 || a->live.v[at - 1].base != ptr || !(kinds & (1u << a->live.v[at - 1].kind)) ||
-       !(a->live.v[at - 1].flags & CORE_MEM_FLAG_INTERNAL) != !internal) {
+   const range *hit = at ? &a->live.v[at - 1] : NULL;
+   if (!hit || hit->base != ptr || !(kinds & (1u << hit->kind)) ||
+       ((hit->flags & CORE_MEM_FLAG_INTERNAL) != 0) != internal) {
       pthread_mutex_unlock(&a->lock);
       return CORE_ERROR_INVALID_VALUE;
    }
