@@ -3,7 +3,7 @@
 Families: 64-bit and 16-bit integers, carry chains, dot products and other
 integer forms, directed rounding and .approx forms of f32, f16/f16x2/bf16,
 conversions with every rounding mode, fp64 (edge values and seeded random
-operands), warp-level operations, 32-bit atomics, memory spaces and vector
+operands; the hard cases are gen_f64.py's), warp-level operations, 32-bit atomics, memory spaces and vector
 accesses, special registers.  Forms metalcuda does not translate yet are
 listed in tests/ptx/todo/*.txt (not in the cases, so the GPU outputs stay
 valid when a gap closes).
@@ -844,6 +844,8 @@ def generate(g):
     float_more_cases()
     cvt_more_cases()
     f64_cases()
+    import gen_f64
+    gen_f64.generate(G)
     warp_cases()
     atomic_cases()
     memory_cases()
