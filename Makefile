@@ -189,3 +189,11 @@ $(PTX_RUN): tests/ptx/ptx_run.c $(CUDA_LIB)
 tests-build: $(PTX_RUN)
 # .incbin inputs do not appear in the dependency files.
 $(BUILD)/src/compiler/msl/prelude.asm.o: $(wildcard src/compiler/msl/prelude/*.metal)
+
+# The fp64 sweep (tests/ptx/f64_sweep.c, the sweep layer of make test-full):
+# the same driver-API client, built like ptx_run.
+F64_SWEEP := $(BUILD)/tests/ptx/f64_sweep
+$(F64_SWEEP): tests/ptx/f64_sweep.c $(CUDA_LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< -Llib -l:libcuda.so.1 -Wl,-rpath,'$$ORIGIN/../../../lib' $(LDLIBS)
+tests-build: $(F64_SWEEP)

@@ -7,9 +7,10 @@
 # counted as passes).  Exit status is non-zero if anything failed.
 #
 # Layers: unit msl ptx cuda validate asan (default: all), corpus, cuda-asan,
-# cuda-valgrind.
+# sweep, cuda-valgrind.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
-# adds the heavy sweeps and the corpus and cuda-asan layers (make test-full).  asan reruns unit and msl from build-asan
+# adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
+# test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  cuda-asan runs the CUDA programs with
 # the ASan+UBSan build of our libraries (make asan-libs); cuda-valgrind runs
 # them under valgrind, only when asked for by name (about 3 minutes a
@@ -25,7 +26,7 @@ export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
 [ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda validate asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
-[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan)
+[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
 total_pass=0 total_fail=0 total_skip=0
 log=$(mktemp)
@@ -105,6 +106,7 @@ for l in "${layers[@]}"; do
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;
    cuda-asan) run_layer cuda-asan bash tests/cuda/run.sh --asan ;;
+   sweep) run_layer sweep bash tests/ptx/sweep.sh ;;
    cuda-valgrind) run_layer cuda-valgrind bash tests/cuda/run.sh --valgrind ;;
    *) echo "unknown layer $l"; exit 2 ;;
    esac
