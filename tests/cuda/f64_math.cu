@@ -17,8 +17,9 @@
  *   f64_math --dump   prints the table as a C header (run on an NVIDIA GPU:
  *                     f64_math --dump > tests/cuda/f64_math_expected.h)
  *
- * Through metalcuda the kernels are refused until fp64 lands: that is a
- * TODO_METALCUDA (the program shows as SKIP), removed when it passes.
+ * Through metalcuda, the functions built on rsqrt.approx.f64 are a known
+ * gap (TODO_METALCUDA, see rsqrt_gap: the program shows as SKIP), the
+ * mark to be removed when they match.
  */
 #include "check.h"
 
@@ -233,6 +234,34 @@ static bool same(uint64_t got, uint64_t want)
       return true;   /* any NaN matches any NaN */
    return got == want;
 }
+
+/* A known metalcuda gap: these functions' libdevice code uses
+ * rsqrt.approx.f64 (rsqrt is that instruction alone).  metalcuda's is
+ * within 1 ulp; the H200's gave the correctly rounded 1/sqrt(x) on all 141
+ * positive normal inputs of this table, so these differ in the last bit. */
+static bool rsqrt_gap(const char *name)
+{
+   static const char *const gap[] = { "rsqrt", "asinh", "erfcinv", "normcdfinv", "j0", "j1", "y0", "y1", "hypot",
+                                      "jn", "rhypot" };
+   for (size_t k = 0; k < sizeof(gap) / sizeof(gap[0]); k++)
+      if (!strcmp(gap[k], name))
+         return true;
+   return false;
+}
+
+/* One check per function; msg describes the first differing input. */
+static void check_function(const char *name, int bad, const char *msg)
+{
+   if (bad)
+      printf("    %s\n", msg);
+   if (!rsqrt_gap(name)) {
+      CHECK(bad == 0);
+      return;
+   }
+   if (on_metalcuda())
+      printf("    %s: %s\n", name, bad ? "differs (known gap)" : "matches the GPU now");
+   TODO_METALCUDA(bad == 0, "rsqrt.approx.f64 is not the H200's correctly rounded 1/sqrt(x)");
+}
 #endif
 
 int main(int argc, char **argv)
@@ -260,13 +289,8 @@ int main(int argc, char **argv)
    math2<<<(NBINARY * N2 + 127) / 128, 128>>>(dx2, dy2, dr2);
    cudaError_t launched = cudaGetLastError();
    cudaError_t synced = launched == cudaSuccess ? cudaDeviceSynchronize() : launched;
-   TODO_METALCUDA(synced == cudaSuccess, "64-bit floating point is issue 6: the math kernels' .f64 instructions are refused");
-   if (synced != cudaSuccess) {
-      printf("  kernels did not run: %s\n", cudaGetErrorString(synced));
-      if (!on_metalcuda())
-         CHECK_CUDA(synced);
+   if (!CHECK_CUDA(synced))
       return check_end();
-   }
    CHECK_CUDA(cudaMemcpy(r1, dr1, sizeof(r1), cudaMemcpyDeviceToHost));
    CHECK_CUDA(cudaMemcpy(r2, dr2, sizeof(r2), cudaMemcpyDeviceToHost));
    if (dumping) {
@@ -291,23 +315,27 @@ int main(int argc, char **argv)
    if (!CHECK(F64_MATH_EXPECTED_N1 == N1 && F64_MATH_EXPECTED_N2 == N2 && F64_MATH_EXPECTED_NUNARY == NUNARY &&
               F64_MATH_EXPECTED_NBINARY == NBINARY))
       return check_end();
+   char msg[400];
    for (int f = 0; f < NUNARY; f++) {
       int bad = 0, first = -1;
       for (int i = 0; i < N1; i++)
          if (!same(r1[f * N1 + i], f64_math_expected1[f * N1 + i]) && !bad++)
             first = i;
-      if (!CHECK(bad == 0))
-         printf("    %s: %d of %d inputs differ; first %s(%a) = 0x%016llx, the GPU gave 0x%016llx\n", unary_names[f], bad,
-                N1, unary_names[f], x1[first], r1[f * N1 + first], f64_math_expected1[f * N1 + first]);
+      if (bad)
+         snprintf(msg, sizeof(msg), "%s: %d of %d inputs differ; first %s(%a) = 0x%016llx, the GPU gave 0x%016llx",
+                  unary_names[f], bad, N1, unary_names[f], x1[first], r1[f * N1 + first], f64_math_expected1[f * N1 + first]);
+      check_function(unary_names[f], bad, msg);
    }
    for (int f = 0; f < NBINARY; f++) {
       int bad = 0, first = -1;
       for (int i = 0; i < N2; i++)
          if (!same(r2[f * N2 + i], f64_math_expected2[f * N2 + i]) && !bad++)
             first = i;
-      if (!CHECK(bad == 0))
-         printf("    %s: %d of %d inputs differ; first %s(%a, %a) = 0x%016llx, the GPU gave 0x%016llx\n", binary_names[f],
-                bad, N2, binary_names[f], x2[first], y2[first], r2[f * N2 + first], f64_math_expected2[f * N2 + first]);
+      if (bad)
+         snprintf(msg, sizeof(msg), "%s: %d of %d inputs differ; first %s(%a, %a) = 0x%016llx, the GPU gave 0x%016llx",
+                  binary_names[f], bad, N2, binary_names[f], x2[first], y2[first], r2[f * N2 + first],
+                  f64_math_expected2[f * N2 + first]);
+      check_function(binary_names[f], bad, msg);
    }
 #else
    CHECK(!"tests/cuda/f64_math_expected.h is missing: run f64_math --dump on an NVIDIA GPU");
