@@ -6,8 +6,8 @@
  * One kernel applies every helper, in every rounding mode, to operand
  * quadruples (a, b, c, k): add, sub, mul, div, fma, sqrt, rcp, rint,
  * f64→f32/f16, f64→s32/s64/u32/u64, u64/s64→f64, u64→f32, u17→f16 (k is
- * the integer operand), and once f32/f16→f64, the ordered comparisons and
- * min/max.  The operands mix uniform bit patterns with the cases that
+ * the integer operand), and once f32/f16→f64, the ordered comparisons,
+ * min/max and .sat.  The operands mix uniform bit patterns with the cases that
  * break naive implementations: subnormals, exponents 0..70 apart, sums
  * that cancel exactly or nearly, fma with c next to -a·b or at the
  * product's last bit, exact quotients and squares and their neighbours,
@@ -40,9 +40,9 @@ enum {
    OP_S32, OP_S64, OP_U32, OP_U64, OP_FU64, OP_FS64, OP_FU32F, OP_FU16H, NOPS4
 };
 /* Per quadruple: NOPS4 ops × 4 modes, then the single-mode results below. */
-enum { X_W32, X_W16, X_EQ, X_LT, X_LE, X_GT, X_GE, X_MIN, X_MAX, NX };
+enum { X_W32, X_W16, X_EQ, X_LT, X_LE, X_GT, X_GE, X_MIN, X_MAX, X_SAT, NX };
 #define W (NOPS4 * 4 + NX)
-_Static_assert(W == 81, "the kernel's row length");
+_Static_assert(W == 82, "the kernel's row length");
 #define BATCH (1u << 16)   /* quadruples per dispatch: 41 MB of results */
 
 static const char *const op_names[NOPS4] = {
@@ -52,7 +52,7 @@ static const char *const op_names[NOPS4] = {
 };
 static const char *const x_names[NX] = {
    "widen.f32(a >> 32)", "widen.f16(a & 0xffff)", "cmp.eq", "cmp.lt", "cmp.le", "cmp.gt(b, a)",
-   "cmp.ge(b, a)", "min", "max",
+   "cmp.ge(b, a)", "min", "max", "sat",
 };
 static const char *const mode_names[4] = { "rn", "rz", "rm", "rp" };
 
@@ -62,7 +62,7 @@ static const char kernel_src[] =
    "{\n"
    "    if (gid >= n) return;\n"
    "    ulong a = in[4u * gid], b = in[4u * gid + 1u], c = in[4u * gid + 2u], k = in[4u * gid + 3u];\n"
-   "    device ulong *o = out + 81u * gid;\n"
+   "    device ulong *o = out + 82u * gid;\n"
    "    bool na = (a >> 63) != 0ul;\n"
    "    for (int m = 0; m < 4; m++) {\n"
    "        o[0 * 4 + m] = mc_d_add(a, b, m);\n"
@@ -94,6 +94,7 @@ static const char kernel_src[] =
    "    x[6] = mc_d_cmp(b, a, 2) ? 1ul : 0ul;\n"
    "    x[7] = mc_d_minmax(a, b, false);\n"
    "    x[8] = mc_d_minmax(a, b, true);\n"
+   "    x[9] = mc_d_sat(a);\n"
    "}\n";
 
 /* ---- the host reference ---- */
@@ -276,6 +277,14 @@ static uint64_t ref_minmax(uint64_t a, uint64_t b, bool is_max)
    return is_max ? 0 : SIGN;   /* -0 and +0 */
 }
 
+/* .sat: clamped to [0, 1], NaN to +0 (PTX ISA); -0 to +0 as an H200 does
+ * for f32 (__saturatef(-0.0), tests/cuda/floatops.cu; for f64 unmeasured). */
+static uint64_t ref_sat(uint64_t a)
+{
+   double x = d_of(a);
+   return isnan(x) || x <= 0 ? 0 : x > 1 ? u_of(1.0) : a;
+}
+
 /* ---- checking ---- */
 
 typedef struct checker {
@@ -367,6 +376,7 @@ static void check_quad(checker *ck, const uint64_t *g)
    check(ck, NOPS4 * 4 + X_GE, K_INT, x[X_GE], db <= da, false);
    check(ck, NOPS4 * 4 + X_MIN, K_F64, x[X_MIN], ref_minmax(a, b, false), true);
    check(ck, NOPS4 * 4 + X_MAX, K_F64, x[X_MAX], ref_minmax(a, b, true), true);
+   check(ck, NOPS4 * 4 + X_SAT, K_F64, x[X_SAT], ref_sat(a), false);
 }
 
 /* ---- operands ---- */
