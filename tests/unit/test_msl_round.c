@@ -21,11 +21,7 @@
  *
  * MC_TEST_FULL=1 runs 8M triples instead of 256K.
  */
-#include "harness.h"
-
-#include "../../src/compiler/msl/msl.h"
-#include "../../src/metal/mtl.h"
-#include "../../src/util/util.h"
+#include "test_msl_util.h"
 
 #include <fenv.h>
 #include <math.h>
@@ -377,23 +373,9 @@ static bool run_device(mtl_device *dev, uint32_t n, int *bad_out)
 {
    mtl_device_info info;
    mtl_device_get_info(dev, &info);
-   strbuf src;
-   strbuf_init(&src);
-   strbuf_puts(&src, "#include <metal_stdlib>\nusing namespace metal;\n\n");
-   strbuf_puts(&src, msl_prelude_text);
-   strbuf_puts(&src, kernel_src);
-   char *err = NULL;
-   mtl_library *lib = mtl_library_new(dev, src.s, NULL, &err);
-   strbuf_free(&src);
-   if (!lib) {
-      test_fail_(__FILE__, __LINE__, "%s: compile error: %s", info.name, err);
-      free(err);
+   mtl_pipeline *p = tm_pipeline(dev, kernel_src, "rnd_test");
+   if (!p)
       return false;
-   }
-   mtl_function *fn = mtl_function_new(lib, "rnd_test", NULL);
-   mtl_pipeline *p = fn ? mtl_pipeline_new(dev, fn, NULL) : NULL;
-   mtl_function_release(fn);
-   mtl_library_release(lib);
    mtl_buffer *in = mtl_buffer_new(dev, (size_t)n * 12, NULL), *out = mtl_buffer_new(dev, (size_t)n * W * 4, NULL);
    mtl_queue *q = mtl_queue_new(dev, NULL);
    if (!p || !in || !out || !q) {
@@ -405,20 +387,7 @@ static bool run_device(mtl_device *dev, uint32_t n, int *bad_out)
    for (uint32_t i = 0; i < n; i++)
       make_triple(t + 3 * i);
    memset(o, 0xde, (size_t)n * W * 4);
-   mtl_cmdbuf *cb = mtl_cmdbuf_new(q, NULL);
-   mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
-   mtl_encoder_set_pipeline(e, p);
-   mtl_encoder_set_buffer(e, in, 0, 0);
-   mtl_encoder_set_buffer(e, out, 0, 1);
-   mtl_encoder_set_bytes(e, &n, 4, 2);
-   mtl_encoder_dispatch_threadgroups(e, (mtl_size){ (n + 255) / 256, 1, 1 }, (mtl_size){ 256, 1, 1 });
-   mtl_encoder_end(e);
-   mtl_cmdbuf_commit(cb);
-   mtl_cmdbuf_wait_until_completed(cb);
-   bool ok = mtl_cmdbuf_get_status(cb) == MTL_CMDBUF_COMPLETED;
-   if (!ok)
-      test_fail_(__FILE__, __LINE__, "%s: kernel failed: %s", info.name, mtl_cmdbuf_error(cb));
-   mtl_cmdbuf_release(cb);
+   bool ok = tm_dispatch(q, p, in, out, n);
 
    int bad = 0, ref_bad = 0;
    for (uint32_t i = 0; ok && i < n; i++) {

@@ -13,7 +13,7 @@
 // (inf - inf, 0 * inf, 0 / 0, sqrt of a negative) gives
 // 0xfff8000000000000; a NaN operand is returned quieted with its sign and
 // payload, and of two the second operand's wins (add, sub — not negated —
-// mul, fma, min, max), but the first's in div.
+// mul, min, max; fma: b, then c, then a), but the first's in div.
 //
 // Modes: 0 rn, 1 rz, 2 rm, 3 rp (as round.metal).
 
@@ -200,7 +200,7 @@ inline void mc_shr128_jam(thread ulong &hi, thread ulong &lo, uint n)
 inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b) || mc_d_isnan(c))
-        return mc_d_quiet(mc_d_isnan(b) ? b : mc_d_isnan(c) ? c : a);   // b's first; c before a: unverified
+        return mc_d_quiet(mc_d_isnan(b) ? b : mc_d_isnan(c) ? c : a);   // f64_fma_nan_sat.ptx
     ulong sp = (a ^ b) & MC_D_SIGN;
     bool pinf = mc_d_isinf(a) || mc_d_isinf(b), pzero = mc_d_iszero(a) || mc_d_iszero(b);
     if (pinf) {
