@@ -11,7 +11,7 @@ cd "$(dirname "$0")/../.."
 CUDA=${CUDA_HOME:-/usr/local/cuda}
 out=${TMPDIR:-/tmp}/ptx_run_nvidia
 cc -std=c11 -O2 -DPTX_RUN_NVIDIA -I"$CUDA/include" tests/ptx/ptx_run.c -o "$out" \
-   -L"$CUDA/lib64" -L"$CUDA/lib64/stubs" -lcuda
+   -L"$CUDA/lib64" -L"$CUDA/lib64/stubs" -lcuda -lm
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 if [ $# -eq 0 ]; then set -- tests/ptx/cases/*.ptx; fi
 # One process per case: a case that faults ends its CUDA context, and with

@@ -28,7 +28,6 @@ F64_SMALL = [f64(0.0), 0x8000000000000000, f64(1.0), f64(-2.5), 0x7ff00000000000
              0x0000000000000001, 0x7fefffffffffffff, f64(1.5e-3), f64(1.0 / 3.0)]
 U64_EDGES = [0, 1, 7, 63, 64, 65, 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff,
              0xfffffffffffffff9, 0x123456789abcdef0, 0x00000000ffffffff]
-FP_TODO = "64-bit floating point is issue 6"
 
 def rnd_f64(rng, n, emin=-30, emax=30):
     out = []
@@ -402,8 +401,10 @@ def f64_cases():
     for cls in ["finite", "infinite", "number", "notanumber", "normal", "subnormal"]:
         op64("testp_%s_f64" % cls, "   testp.%s.f64 %%p1, %%x0;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % cls, F64_EDGES, 1,
              out32=True)
-    op64("rsqrt_approx_f64", "   rsqrt.approx.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1)
-    op64("rcp_approx_ftz_f64", "   rcp.approx.ftz.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1)
+    op64("rsqrt_approx_f64", "   rsqrt.approx.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1,
+         extra=["ulp: 1"])
+    op64("rcp_approx_ftz_f64", "   rcp.approx.ftz.f64 %x5, %x0;\n", [f64(x) for x in (1.0, 2.0, 0.25, 1e10, 3.5)], 1,
+         extra=["rel: 1e-6"])
     op64("mad_rn_f64", "   mad.rn.f64 %x5, %x0, %x1, %x2;\n", F64_SMALL[:6], 3)
     op64("selp_f64", "   setp.ne.u64 %p1, %x2, 0;\n   selp.f64 %x5, %x0, %x1, %p1;\n",
          [f64(1.5), f64(-2.0), 0x7ff8000000000000, 0, 1], 3)

@@ -10,8 +10,10 @@
  *   // grid: 1                        blocks (default 1)
  *   // in: u32 1 2 0x80000000 ...     input words (may repeat; u32 or u64)
  *   // out: u32 64                    output words, pre-filled with 0xde bytes
- *   // ulp: 2                         compare f32 words within 2 ulps (.approx)
+ *   // ulp: 2                         compare float words (f32 or f64, as the
+ *                                     out: width) within 2 ulps (.approx)
  *   // abs: 1e-6                      or within this absolute error (f32 words)
+ *   // rel: 1e-6                      or within this relative error (f32, f64)
  *   // expect: 0x00000001 ...         expected output words, from an NVIDIA GPU
  *
  * Known gaps are listed by case name (or fnmatch pattern) and reason in
@@ -35,6 +37,7 @@
 #include <fnmatch.h>
 #include <inttypes.h>
 #include <stdbool.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +52,7 @@ typedef struct ptx_case {
    int word_bits;              /* 32 or 64, from the out: line */
    int in_bits;                /* 32 or 64, from the in: lines */
    int ulp;
+   double rel_tol;
    double abs_tol;
    const char *todo;           /* known gap: the reason */
    uint64_t in[MAX_WORDS];
@@ -117,6 +121,8 @@ static bool parse_header(ptx_case *c)
          c->ulp = atoi(p + 4);
       else if (!strncmp(p, "abs:", 4))
          c->abs_tol = strtod(p + 4, NULL);
+      else if (!strncmp(p, "rel:", 4))
+         c->rel_tol = strtod(p + 4, NULL);
       else if (!strncmp(p, "in: u32", 7) || !strncmp(p, "in: u64", 7)) {
          c->in_bits = p[5] == '6' ? 64 : 32;
          c->nin += parse_words(p + 7, c->in + c->nin, MAX_WORDS - c->nin);
@@ -271,11 +277,38 @@ static int64_t f32_ulp_distance(uint32_t a, uint32_t b)
    return x > y ? x - y : y - x;
 }
 
+static int64_t f64_ulp_distance(uint64_t a, uint64_t b)
+{
+   int64_t x = (a >> 63) ? -(int64_t)(a & INT64_MAX) : (int64_t)a;
+   int64_t y = (b >> 63) ? -(int64_t)(b & INT64_MAX) : (int64_t)b;
+   return x > y ? x - y : y - x;   /* no overflow: finite magnitudes are below 2^63 - 2^52 */
+}
+
+/* f64 words (.approx forms of f64): within c->ulp ulps or c->rel_tol of
+ * the expected value; NaN matches NaN only, infinity itself only. */
+static bool f64_words_match(const ptx_case *c, uint64_t got, uint64_t want)
+{
+   const uint64_t inf = 0x7ff0000000000000ull;
+   bool nan_g = (got & INT64_MAX) > inf, nan_w = (want & INT64_MAX) > inf;
+   if (nan_g || nan_w)
+      return nan_g && nan_w;
+   if ((got & INT64_MAX) == inf || (want & INT64_MAX) == inf)
+      return false;
+   if (c->ulp && f64_ulp_distance(got, want) <= c->ulp)
+      return true;
+   double g, w;
+   memcpy(&g, &got, 8);
+   memcpy(&w, &want, 8);
+   return c->rel_tol > 0 && fabs(g - w) <= c->rel_tol * fabs(w);
+}
+
 static bool words_match(const ptx_case *c, uint64_t got, uint64_t want)
 {
    if (got == want)
       return true;
-   if ((c->ulp || c->abs_tol > 0) && c->word_bits == 32) {
+   if ((c->ulp || c->rel_tol > 0) && c->word_bits == 64)
+      return f64_words_match(c, got, want);
+   if ((c->ulp || c->abs_tol > 0 || c->rel_tol > 0) && c->word_bits == 32) {
       bool nan_g = (got & 0x7fffffffu) > 0x7f800000u, nan_w = (want & 0x7fffffffu) > 0x7f800000u;
       if (nan_g || nan_w)
          return nan_g && nan_w;
@@ -288,7 +321,8 @@ static bool words_match(const ptx_case *c, uint64_t got, uint64_t want)
       uint32_t gb = (uint32_t)got, wb = (uint32_t)want;
       memcpy(&g, &gb, 4);
       memcpy(&w, &wb, 4);
-      return c->abs_tol > 0 && (double)(g > w ? g - w : w - g) <= c->abs_tol;
+      double d = g > w ? (double)g - w : (double)w - g;
+      return (c->abs_tol > 0 && d <= c->abs_tol) || (c->rel_tol > 0 && d <= c->rel_tol * fabs((double)w));
    }
    return false;
 }

@@ -204,11 +204,13 @@ TEST(unsupported_instructions_are_refused_with_their_line)
 {
    /* header lines: 5 before the body, 4 .reg lines: body starts at line 10;
     * forms chosen to stay unsupported (Metal has no asynchronous copies;
-    * fp64 until its issue lands; named barriers out of range) */
+    * f64 forms the ISA does not have; named barriers out of range) */
    CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "PTX line 10");
    CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "cp.async.wait_all");
-   CHECK_CONTAINS(translate_error("   mov.f32 %f1, %f2;\n   add.f64 %fd1, %fd2, %fd3;\n"), "PTX line 11");
-   CHECK_CONTAINS(translate_error("   add.f64 %fd1, %fd2, %fd3;\n"), "64-bit floating point");
+   CHECK_CONTAINS(translate_error("   mov.f32 %f1, %f2;\n   sqrt.approx.f64 %fd1, %fd2;\n"), "PTX line 11");
+   CHECK_CONTAINS(translate_error("   sqrt.approx.f64 %fd1, %fd2;\n"), "sqrt.approx.f64");
+   CHECK_CONTAINS(translate_error("   add.sat.f64 %fd1, %fd2, %fd3;\n"), "add.sat.f64");
+   CHECK_CONTAINS(translate_error("   cvt.rn.bf16.f64 %h1, %fd2;\n"), "cvt.rn.bf16.f64");
    CHECK_CONTAINS(translate_error("   bar.arrive 16, 64;\n"), "PTX has barriers 0 to 15");
    CHECK_CONTAINS(translate_error("   bar.arrive 1, 48;\n"), "not a multiple of 32");
 }
@@ -225,4 +227,5 @@ TEST(supported_forms_translate)
 {
    CHECK_STR(translate_error("   add.f32 %f1, %f2, %f3;\n   mul.wide.u32 %rd1, %r1, %r2;\n"), "(translated)");
    CHECK_STR(translate_error("   add.cc.u32 %r1, %r2, %r3;\n   addc.u32 %r2, %r1, 0;\n"), "(translated)");
+   CHECK_STR(translate_error("   add.rm.f64 %fd1, %fd2, %fd3;\n   cvt.rn.f32.f64 %f1, %fd1;\n"), "(translated)");
 }

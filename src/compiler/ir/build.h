@@ -168,6 +168,7 @@ bool bld_tr_cvt_pack(build_ctx *c);
 /* ---- build_float.c ---- */
 
 bool bld_float_ok(build_ctx *c, ptx_type t);
+bool bld_tr_cvt_f64(build_ctx *c);
 bool bld_tr_float_arith(build_ctx *c, ir_op op);
 bool bld_tr_float_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc);
 bool bld_tr_float_unary(build_ctx *c, ir_op op);

@@ -114,9 +114,9 @@ bool bld_tr_setp(build_ctx *c)
    if (!bld_need_types(c, 1) || !cmp_mods_ok(c))
       return false;
    ptx_type t = in->types[0];
-   if (t == PTX_T_F64)
-      return bld_float_ok(c, t);
-   if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F16 && t != PTX_T_F16X2)
+   if (t == PTX_T_F64 && bld_has(c, PTX_MOD_FTZ))
+      return bld_refuse(c);
+   if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F64 && t != PTX_T_F16 && t != PTX_T_F16X2)
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, t, &cmp))
@@ -166,13 +166,13 @@ bool bld_tr_set(build_ctx *c)
    if (!bld_need_types(c, 2) || !cmp_mods_ok(c))
       return false;
    ptx_type dt = in->types[0], st = in->types[1];
-   if (st == PTX_T_F64)
-      return bld_float_ok(c, st);
+   if (st == PTX_T_F64 && bld_has(c, PTX_MOD_FTZ))
+      return bld_refuse(c);
    bool pair = st == PTX_T_F16X2;
    bool dt_ok = pair ? (dt == PTX_T_F16X2 || dt == PTX_T_U32 || dt == PTX_T_S32)
                      : (dt == PTX_T_U32 || dt == PTX_T_S32 || dt == PTX_T_U16 || dt == PTX_T_S16 ||
                         dt == PTX_T_F16 || (dt == PTX_T_F32 && st != PTX_T_F16));   /* as ptxas */
-   if (!dt_ok || (ptx_type_is_float(st) && st != PTX_T_F32 && st != PTX_T_F16 && !pair))
+   if (!dt_ok || (ptx_type_is_float(st) && st != PTX_T_F32 && st != PTX_T_F64 && st != PTX_T_F16 && !pair))
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, st, &cmp))

@@ -4,12 +4,14 @@
  * testp, and the conversions that involve bf16, f16x2, bf16x2 or directed
  * rounding into a float.
  *
- * Types: f32, and the 16-bit lane types f16, bf16 and their packed pairs
- * f16x2, bf16x2 (32-bit values, one operation per half; PTX ISA 9.0
- * §9.7.4).  f64 is issue 6.  Rounding modes, .ftz and .sat are carried on
- * the IR instruction and the emitter implements them exactly: .rz/.rm/.rp
- * exist for f32 only (the 16-bit forms take .rn), and .relu/.satfinite are
- * refused until they are implemented.
+ * Types: f32, f64, and the 16-bit lane types f16, bf16 and their packed
+ * pairs f16x2, bf16x2 (32-bit values, one operation per half; PTX ISA 9.0
+ * §9.7.4).  Rounding modes, .ftz and .sat are carried on the IR
+ * instruction and the emitter implements them exactly: .rz/.rm/.rp exist
+ * for f32 and f64 only (the 16-bit forms take .rn), and .relu/.satfinite
+ * are refused until they are implemented.  f64 has neither .ftz nor .sat
+ * on arithmetic (PTX ISA 9.0 §9.7.3: subnormals are always kept), except
+ * rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64.
  */
 #include "build.h"
 
@@ -27,7 +29,8 @@ static bool is_directed(ir_rnd r) { return r == IR_RND_RZ || r == IR_RND_RM || r
 bool bld_float_ok(build_ctx *c, ptx_type t)
 {
    if (t == PTX_T_F64)
-      return ir_error(c->m, c->line, "%s: 64-bit floating point is not supported yet", bld_spelled(c));
+      return !bld_has(c, PTX_MOD_SAT) && (!bld_has(c, PTX_MOD_FTZ) || bld_has(c, PTX_MOD_APPROX)) ? true
+                                                                                                : bld_refuse(c);
    if (t != PTX_T_F32 && !is_lane16(t))
       return bld_refuse(c);
    /* f16/bf16 arithmetic rounds to nearest only (.rn); .ftz and .sat exist
@@ -46,6 +49,9 @@ bool bld_tr_float_arith(build_ctx *c, ir_op op)
       return false;
    ptx_type t = c->in->types[0];
    if (op == IR_DIV) {
+      if (t == PTX_T_F64)   /* div.rnd.f64; without a modifier: .rn */
+         return bld_float_ok(c, t) && ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP) &&
+                bld_simple_alu(c, IR_DIV, 2);
       if (t != PTX_T_F32)
          return bld_float_ok(c, t) && bld_refuse(c);
       if (!bld_has(c, PTX_MOD_APPROX) && !bld_has(c, PTX_MOD_FULL) && bld_rnd(c) == IR_RND_NONE)
@@ -78,6 +84,8 @@ bool bld_tr_float_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc)
       return false;
    if (op == IR_ABS || op == IR_NEG)
       return ONLY_MODS(c, PTX_MOD_FTZ) && bld_simple_alu(c, op, nsrc);
+   if (t == PTX_T_F64)   /* min/max.f64 take no modifier */
+      return ONLY_MODS(c) && bld_simple_alu(c, op, nsrc);
    if (!ONLY_MODS(c, PTX_MOD_FTZ, PTX_MOD_NAN, PTX_MOD_XORSIGN, PTX_MOD_ABS) || !bld_need_opnds(c, 3))
       return false;
    if (bld_has(c, PTX_MOD_XORSIGN) != bld_has(c, PTX_MOD_ABS))
@@ -89,11 +97,28 @@ bool bld_tr_float_abs_neg_min_max(build_ctx *c, ir_op op, unsigned nsrc)
    return bld_alu(c, op, t, bits, s, 2, sub, t);
 }
 
+/* rcp.rnd.f64, sqrt.rnd.f64, rcp.approx.ftz.f64, rsqrt.approx{.ftz}.f64
+ * (PTX ISA 9.0 §9.7.3.15-18); no other f64 unary form exists. */
+static bool tr_f64_unary(build_ctx *c, ir_op op)
+{
+   bool approx = bld_has(c, PTX_MOD_APPROX), ftz = bld_has(c, PTX_MOD_FTZ);
+   bool ok = op == IR_RSQRT ? approx
+           : op == IR_RCP   ? (approx ? ftz : bld_rnd(c) != IR_RND_NONE && !ftz)
+           : op == IR_SQRT  ? !approx && !ftz && bld_rnd(c) != IR_RND_NONE
+                            : false;
+   if (!ok)
+      return bld_refuse(c);
+   return ONLY_MODS(c, PTX_MOD_APPROX, PTX_MOD_FTZ, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP) &&
+          bld_simple_alu(c, op, 1);
+}
+
 bool bld_tr_float_unary(build_ctx *c, ir_op op)
 {
    if (!bld_need_types(c, 1))
       return false;
    ptx_type t = c->in->types[0];
+   if (t == PTX_T_F64)
+      return tr_f64_unary(c, op);
    if (t != PTX_T_F32)
       return bld_float_ok(c, t) && bld_refuse(c);
    bool approx_only = op == IR_SIN || op == IR_COS || op == IR_LG2 || op == IR_EX2 ||
@@ -124,53 +149,63 @@ bool bld_tr_copysign(build_ctx *c)
    if (!bld_need_types(c, 1))
       return false;
    ptx_type t = c->in->types[0];
-   if (t != PTX_T_F32)
+   if (t != PTX_T_F32 && t != PTX_T_F64)
       return bld_float_ok(c, t) && bld_refuse(c);
    return ONLY_MODS(c) && bld_simple_alu(c, IR_COPYSIGN, 2);
 }
 
 /* ---- testp ---- */
 
-/* a <cmp> limit, unsigned 32-bit. */
-static ir_def *setp_u32(build_ctx *c, ir_def *a, uint32_t limit, ir_cmp cmp)
+/* a <cmp> limit, unsigned 32- or 64-bit (as a). */
+static ir_def *setp_uint(build_ctx *c, ir_def *a, uint64_t limit, ir_cmp cmp)
 {
-   ir_def *p = bld_op2(c, IR_SETP, PTX_T_U32, a, bld_const(c, 32, limit));
+   if (!a)
+      return NULL;
+   ir_def *p = bld_op2(c, IR_SETP, a->bits == 64 ? PTX_T_U64 : PTX_T_U32, a, bld_const(c, a->bits, limit));
    if (p)
       p->parent->sub = (uint8_t)cmp;
    return p;
 }
 
-/* testp.class.f32 p, a (PTX ISA §9.7.3.5): a class test of the bits,
- * built from integer operations on |a| = a & 0x7fffffff:
+/* testp.class.{f32,f64} p, a (PTX ISA §9.7.3.5): a class test of the
+ * bits, built from integer operations on |a| = a without its sign bit
+ * (f32 constants shown; f64 scales them to its format):
  *   finite |a| < inf, infinite |a| == inf, number |a| <= inf,
  *   notanumber |a| > inf, subnormal |a| - 1 < 0x7fffff (unsigned: zero
  *   wraps around), normal |a| - 2^-126 < inf - 2^-126 or |a| == 0: an
  *   H200 counts ±0 as normal (tests/ptx/cases/testp_normal_f32.ptx). */
 bool bld_tr_testp(build_ctx *c)
 {
-   static const struct { ptx_mod m; ir_cmp cmp; uint32_t bias, limit; } classes[] = {
-      { PTX_MOD_FINITE, IR_CMP_LT, 0, 0x7f800000u },     { PTX_MOD_INFINITE, IR_CMP_EQ, 0, 0x7f800000u },
-      { PTX_MOD_NUMBER, IR_CMP_LE, 0, 0x7f800000u },     { PTX_MOD_NOTANUMBER, IR_CMP_GT, 0, 0x7f800000u },
-      { PTX_MOD_NORMAL, IR_CMP_LT, 0x00800000u, 0x7f000000u }, { PTX_MOD_SUBNORMAL, IR_CMP_LT, 1, 0x007fffffu },
+   enum { INF, MIN_NORMAL, INF_MINUS_MIN_NORMAL, FRAC, ONE };
+   static const uint64_t k32[] = { 0x7f800000u, 0x00800000u, 0x7f000000u, 0x007fffffu, 1 };
+   static const uint64_t k64[] = { 0x7ff0000000000000ull, 0x0010000000000000ull, 0x7fe0000000000000ull,
+                                   0x000fffffffffffffull, 1 };
+   static const struct { ptx_mod m; ir_cmp cmp; int8_t bias; uint8_t limit; } classes[] = {
+      { PTX_MOD_FINITE, IR_CMP_LT, -1, INF },     { PTX_MOD_INFINITE, IR_CMP_EQ, -1, INF },
+      { PTX_MOD_NUMBER, IR_CMP_LE, -1, INF },     { PTX_MOD_NOTANUMBER, IR_CMP_GT, -1, INF },
+      { PTX_MOD_NORMAL, IR_CMP_LT, MIN_NORMAL, INF_MINUS_MIN_NORMAL }, { PTX_MOD_SUBNORMAL, IR_CMP_LT, ONE, FRAC },
    };
    if (!bld_need_types(c, 1) || !bld_need_opnds(c, 2))
       return false;
    ptx_type t = c->in->types[0];
-   if (t != PTX_T_F32)
+   if (t != PTX_T_F32 && t != PTX_T_F64)
       return bld_float_ok(c, t) && bld_refuse(c);
+   uint8_t n = t == PTX_T_F64 ? 64 : 32;
+   ptx_type ut = n == 64 ? PTX_T_U64 : PTX_T_U32;
+   const uint64_t *k_ = n == 64 ? k64 : k32;
    for (size_t k = 0; k < ARRAY_SIZE(classes); k++) {
       if (!bld_has(c, classes[k].m))
          continue;
       if (c->in->nmods != 1)
          return bld_refuse(c);
-      ir_def *a = bld_src(c, 1, t, 32);
-      ir_def *v = bld_op2(c, IR_AND, PTX_T_U32, a, bld_const(c, 32, 0x7fffffffu));
+      ir_def *a = bld_src(c, 1, t, n);
+      ir_def *v = bld_op2(c, IR_AND, ut, a, bld_const(c, n, n == 64 ? (uint64_t)INT64_MAX : (uint64_t)INT32_MAX));
       ir_def *abs = v;
-      if (classes[k].bias)
-         v = bld_op2(c, IR_SUB, PTX_T_U32, v, bld_const(c, 32, classes[k].bias));
-      ir_def *p = setp_u32(c, v, classes[k].limit, classes[k].cmp);
+      if (classes[k].bias >= 0)
+         v = bld_op2(c, IR_SUB, ut, v, bld_const(c, n, k_[classes[k].bias]));
+      ir_def *p = setp_uint(c, v, k_[classes[k].limit], classes[k].cmp);
       if (classes[k].m == PTX_MOD_NORMAL) {
-         ir_def *zero = setp_u32(c, abs, 0, IR_CMP_EQ);
+         ir_def *zero = setp_uint(c, abs, 0, IR_CMP_EQ);
          p = bld_op2(c, IR_OR, PTX_T_PRED, p, zero);
       }
       return p && bld_write(c, c->in->opnds[0], p, PTX_T_PRED);
@@ -245,5 +280,42 @@ bool bld_tr_cvt_float(build_ctx *c)
    if (!ok)
       return bld_refuse(c);
    ir_def *d = bld_cvt(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
+   return d && bld_write(c, in->opnds[0], d, dt);
+}
+
+/* cvt with .f64 on either side (PTX ISA 9.0 §9.7.9.21):
+ *   f64 <- integer    .rn .rz .rm .rp (none: .rn; exact up to 32 bits)
+ *   integer <- f64    .rni .rzi .rmi .rpi, saturating
+ *   f64 <- f32, f16   exact (f32: .ftz flushes a subnormal source)
+ *   f32, f16 <- f64   .rn .rz .rm .rp (f32: .ftz flushes the result)
+ *   f64 <- f64        .rni .rzi .rmi .rpi
+ * and .sat on a float destination clamps to [0, 1].  bf16 and the packed
+ * types with f64 are refused. */
+bool bld_tr_cvt_f64(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!bld_need_types(c, 2) || !bld_need_opnds(c, 2) ||
+       !ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP, PTX_MOD_RNI, PTX_MOD_RZI, PTX_MOD_RMI,
+                  PTX_MOD_RPI, PTX_MOD_FTZ, PTX_MOD_SAT))
+      return false;
+   ptx_type dt = in->types[0], st = in->types[1];
+   ir_rnd r = bld_rnd(c);
+   bool df = ptx_type_is_float(dt), sf = ptx_type_is_float(st);
+   bool int_rnd = r >= IR_RND_RNI, flt_rnd = r >= IR_RND_RN && r <= IR_RND_RP;
+   bool ftz = bld_has(c, PTX_MOD_FTZ), sat = bld_has(c, PTX_MOD_SAT);
+   bool ok;
+   if (!sf)   /* integer → f64 */
+      ok = ptx_type_is_int(st) && !int_rnd && !ftz;
+   else if (!df)   /* f64 → integer */
+      ok = ptx_type_is_int(dt) && int_rnd && !ftz && !sat;
+   else if (dt == PTX_T_F64 && st == PTX_T_F64)
+      ok = int_rnd && !ftz;
+   else if (dt == PTX_T_F64)
+      ok = (st == PTX_T_F32 || (st == PTX_T_F16 && !ftz)) && r == IR_RND_NONE;
+   else
+      ok = (dt == PTX_T_F32 || (dt == PTX_T_F16 && !ftz)) && flt_rnd;
+   if (!ok)
+      return bld_refuse(c);
+   ir_def *d = bld_cvt(c, dt, st, r, bld_flags(c), bld_src(c, 1, st, bld_type_bits(st)));
    return d && bld_write(c, in->opnds[0], d, dt);
 }

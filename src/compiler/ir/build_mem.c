@@ -505,10 +505,10 @@ bool bld_tr_cvt(build_ctx *c)
    if (in->ntypes != 2 || in->nopnds != 2)
       return ir_error(c->m, c->line, "cvt: expected two types and two operands");
    ptx_type dt = in->types[0], st = in->types[1];
+   if (dt == PTX_T_F64 || st == PTX_T_F64)
+      return bld_tr_cvt_f64(c);
    for (int k = 0; k < 2; k++) {
       ptx_type t = in->types[k];
-      if (t == PTX_T_F64)
-         return ir_error(c->m, c->line, "cvt with .f64 is not supported yet (64-bit floating point)");
       if (!(ptx_type_is_int(t) || t == PTX_T_F32 || t == PTX_T_F16))
          return ir_error(c->m, c->line, "cvt with .%s is not supported yet", ptx_type_names[t]);
    }

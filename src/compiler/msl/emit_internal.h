@@ -60,6 +60,7 @@ static inline bool is_signed(ptx_type t) { return ptx_type_is_signed(t); }
 bool emit_mem_op(emitter *e, ir_instr *i);     /* emit_mem.c */
 bool emit_int_op(emitter *e, ir_instr *i);     /* emit_int.c */
 bool emit_float_op(emitter *e, ir_instr *i);   /* emit_float.c */
+bool emit_f64_op(emitter *e, ir_instr *i);     /* emit_f64.c */
 bool emit_warp_op(emitter *e, ir_instr *i);    /* emit_warp.c */
 bool emit_atom_op(emitter *e, ir_instr *i);    /* emit_atom.c */
 bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */

@@ -1,0 +1,509 @@
+// metalcuda MSL prelude: IEEE 754 binary64 on integer operations.
+//
+// Apple GPUs have no double (notes/metal-semantics.md D2), so a PTX .f64
+// value lives in a ulong holding its bits, and every operation is done
+// here on integers: the significands are multiplied with 32x32->64-bit
+// products (mc_d_mul128), divided and square-rooted digit by digit, and
+// rounded once, in the PTX rounding mode, by mc_d_round.  Nothing here
+// touches the FPU, so subnormals are kept (PTX .f64 never flushes) and
+// the result is the correctly rounded one in every mode.
+//
+// NaN results are NVIDIA's, as an H200 computes them
+// (tests/ptx/cases/*_f64.ptx, f64_nan_rules.ptx): an invalid operation
+// (inf - inf, 0 * inf, 0 / 0, sqrt of a negative) gives
+// 0xfff8000000000000; a NaN operand is returned quieted with its sign and
+// payload, and of two the second operand's wins (add, sub — not negated —
+// mul, fma, min, max), but the first's in div.
+//
+// Modes: 0 rn, 1 rz, 2 rm, 3 rp (as round.metal).
+
+#define MC_D_SIGN 0x8000000000000000ul
+#define MC_D_INF 0x7ff0000000000000ul
+#define MC_D_QUIET 0x0008000000000000ul
+#define MC_D_FRAC 0x000ffffffffffffful
+#define MC_D_INVALID 0xfff8000000000000ul
+
+inline bool mc_d_isnan(ulong a) { return (a & ~MC_D_SIGN) > MC_D_INF; }
+inline bool mc_d_isinf(ulong a) { return (a & ~MC_D_SIGN) == MC_D_INF; }
+inline bool mc_d_iszero(ulong a) { return (a & ~MC_D_SIGN) == 0ul; }
+inline ulong mc_d_quiet(ulong a) { return a | MC_D_QUIET; }
+
+// Leading zeros of a ulong in 32-bit halves (clz on ulong is MSL, but the
+// halves keep to the 32-bit operations every Apple GPU has).
+inline uint mc_clz64(ulong x)
+{
+    uint hi = (uint)(x >> 32);
+    return hi != 0u ? clz(hi) : 32u + clz((uint)x);
+}
+
+// x >> n with the bits shifted out or'ed into bit 0 ("jamming"), so the
+// result still says whether the exact value was above it.  Any n >= 0.
+inline ulong mc_shr_jam(ulong x, uint n)
+{
+    if (n == 0u) return x;
+    if (n >= 64u) return x != 0ul ? 1ul : 0ul;
+    return (x >> n) | ((x << (64u - n)) != 0ul ? 1ul : 0ul);
+}
+
+// The 128-bit product a * b as hi and lo, from four 32x32->64 products.
+inline ulong mc_d_mul128(ulong a, ulong b, thread ulong &lo)
+{
+    ulong a0 = a & 0xfffffffful, a1 = a >> 32, b0 = b & 0xfffffffful, b1 = b >> 32;
+    ulong p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    ulong mid = (p00 >> 32) + (p01 & 0xfffffffful) + (p10 & 0xfffffffful);
+    lo = (mid << 32) | (p00 & 0xfffffffful);
+    return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+// A finite nonzero f64 as m·2^(e-52) with m's leading one at bit 52
+// (subnormals are normalised: e goes below -1022).
+inline ulong mc_d_unpack(ulong a, thread int &e)
+{
+    int f = (int)((a >> 52) & 0x7fful);
+    ulong m = a & MC_D_FRAC;
+    if (f == 0) {
+        uint sh = mc_clz64(m) - 11u;
+        e = -1022 - (int)sh;
+        return m << sh;
+    }
+    e = f - 1023;
+    return m | (MC_D_FRAC + 1ul);
+}
+
+// Float formats that f64 rounds into: 0 f64, 1 f32, 2 f16 (the cvt forms).
+#define MC_D_FMT_F64 0
+#define MC_D_FMT_F32 1
+#define MC_D_FMT_F16 2
+
+// Rounds ±(sig/2^63)·2^E, plus a little more if sticky, to format fmt in
+// the given mode and returns its bits (sign included).  sig's leading one
+// is at bit 63; sticky says that the exact value lies strictly above
+// sig·2^(E-63) (by less than one unit of sig's last bit).  Results below
+// the normal range go to the subnormal grid (no flush), results above to
+// infinity or to the largest finite value as IEEE 754 §7.4 says.
+inline ulong mc_d_round(bool neg, int E, ulong sig, bool sticky, int mode, int fmt)
+{
+    uint mbits = fmt == MC_D_FMT_F64 ? 52u : fmt == MC_D_FMT_F32 ? 23u : 10u;
+    int emax = fmt == MC_D_FMT_F64 ? 1023 : fmt == MC_D_FMT_F32 ? 127 : 15;
+    int emin = 1 - emax;
+    ulong sgn = neg ? (fmt == MC_D_FMT_F64 ? MC_D_SIGN : fmt == MC_D_FMT_F32 ? 0x80000000ul : 0x8000ul) : 0ul;
+    ulong infb = (ulong)(2 * emax + 1) << mbits;
+    bool away = mode == MC_RP ? !neg : mode == MC_RM ? neg : false;
+    if (E > emax)
+        return sgn | (mode == MC_RN || away ? infb : infb - 1ul);
+    uint sh = (63u - mbits) + (uint)max(emin - E, 0);   // below emin: the subnormal grid
+    ulong q;
+    bool halfbit, rest;
+    if (sh >= 64u) {
+        q = 0ul;
+        halfbit = sh == 64u && (sig >> 63) != 0ul;
+        rest = sh > 64u || (sig << 1) != 0ul || sticky;
+    } else {
+        q = sig >> sh;
+        ulong lost = sig << (64u - sh);
+        halfbit = (lost >> 63) != 0ul;
+        rest = (lost << 1) != 0ul || sticky;
+    }
+    ulong mag = E >= emin ? ((ulong)(E - emin) << mbits) + q : q;   // exponent field + fraction
+    if (mode == MC_RN) {
+        if (halfbit && (rest || (mag & 1ul) != 0ul))
+            mag++;
+    } else if ((halfbit || rest) && away) {
+        mag++;   // reaches infinity only from the largest finite value: right
+    }
+    return sgn | mag;
+}
+
+// A NaN result from two operands: NVIDIA's choice (see the top).
+inline ulong mc_d_nan2(ulong first, ulong second)
+{
+    return mc_d_quiet(mc_d_isnan(first) ? first : second);
+}
+
+inline ulong mc_d_add(ulong a, ulong b, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b))
+        return mc_d_nan2(b, a);
+    bool na = (a & MC_D_SIGN) != 0ul, nb = (b & MC_D_SIGN) != 0ul;
+    if (mc_d_isinf(a) || mc_d_isinf(b)) {
+        if (mc_d_isinf(a) && mc_d_isinf(b) && na != nb)
+            return MC_D_INVALID;
+        return mc_d_isinf(a) ? a : b;
+    }
+    if (mc_d_iszero(a) || mc_d_iszero(b)) {
+        if (!mc_d_iszero(a)) return a;
+        if (!mc_d_iszero(b)) return b;
+        return na == nb ? a : (mode == MC_RM ? MC_D_SIGN : 0ul);
+    }
+    if ((a & ~MC_D_SIGN) < (b & ~MC_D_SIGN)) {   // |a| >= |b| from here on
+        ulong t = a; a = b; b = t;
+        bool u = na; na = nb; nb = u;
+    }
+    int ea, eb;
+    ulong A = mc_d_unpack(a, ea) << 10, B = mc_d_unpack(b, eb) << 10;   // leading ones at bit 62
+    B = mc_shr_jam(B, (uint)(ea - eb));
+    ulong S = na == nb ? A + B : A - B;
+    if (S == 0ul)
+        return mode == MC_RM ? MC_D_SIGN : 0ul;   // exact cancellation
+    uint lz = mc_clz64(S);
+    return mc_d_round(na, ea + 1 - (int)lz, S << lz, false, mode, MC_D_FMT_F64);
+}
+
+inline ulong mc_d_sub(ulong a, ulong b, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b))
+        return mc_d_nan2(b, a);   // b's NaN keeps its sign
+    return mc_d_add(a, b ^ MC_D_SIGN, mode);
+}
+
+inline ulong mc_d_mul(ulong a, ulong b, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b))
+        return mc_d_nan2(b, a);
+    ulong sgn = (a ^ b) & MC_D_SIGN;
+    if (mc_d_isinf(a) || mc_d_isinf(b))
+        return mc_d_iszero(a) || mc_d_iszero(b) ? MC_D_INVALID : sgn | MC_D_INF;
+    if (mc_d_iszero(a) || mc_d_iszero(b))
+        return sgn;
+    int ea, eb;
+    ulong ma = mc_d_unpack(a, ea) << 11, mb = mc_d_unpack(b, eb) << 11, lo;
+    ulong hi = mc_d_mul128(ma, mb, lo);   // leading one at bit 127 or 126
+    int E = ea + eb;
+    if ((hi >> 63) != 0ul) {
+        E++;
+    } else {
+        hi = (hi << 1) | (lo >> 63);
+        lo <<= 1;
+    }
+    return mc_d_round(sgn != 0ul, E, hi, lo != 0ul, mode, MC_D_FMT_F64);
+}
+
+// ---- 128-bit helpers for fma: (hi, lo) pairs ----
+
+inline void mc_shr128_jam(thread ulong &hi, thread ulong &lo, uint n)
+{
+    if (n == 0u) return;
+    if (n >= 128u) {
+        lo = (hi | lo) != 0ul ? 1ul : 0ul;
+        hi = 0ul;
+    } else if (n >= 64u) {
+        ulong s = (n == 64u ? lo : (lo | (hi << (128u - n)))) != 0ul ? 1ul : 0ul;
+        lo = (n == 64u ? hi : hi >> (n - 64u)) | s;
+        hi = 0ul;
+    } else {
+        ulong s = (lo << (64u - n)) != 0ul ? 1ul : 0ul;
+        lo = (lo >> n) | (hi << (64u - n)) | s;
+        hi >>= n;
+    }
+}
+
+inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b) || mc_d_isnan(c))
+        return mc_d_quiet(mc_d_isnan(b) ? b : mc_d_isnan(c) ? c : a);   // b's first; c before a: unverified
+    ulong sp = (a ^ b) & MC_D_SIGN;
+    bool pinf = mc_d_isinf(a) || mc_d_isinf(b), pzero = mc_d_iszero(a) || mc_d_iszero(b);
+    if (pinf) {
+        if (pzero || (mc_d_isinf(c) && (c & MC_D_SIGN) != sp))
+            return MC_D_INVALID;
+        return sp | MC_D_INF;
+    }
+    if (mc_d_isinf(c))
+        return c;
+    if (pzero) {
+        if (!mc_d_iszero(c)) return c;
+        return sp == (c & MC_D_SIGN) ? c : (mode == MC_RM ? MC_D_SIGN : 0ul);
+    }
+    int ea, eb, ec = 0;
+    ulong ma = mc_d_unpack(a, ea) << 10, mb = mc_d_unpack(b, eb) << 11, plo;
+    ulong phi = mc_d_mul128(ma, mb, plo);   // |a·b| = P·2^(ea+eb-125), leading one at bit 125 or 124
+    if (mc_d_iszero(c)) {
+        uint lz = phi != 0ul ? mc_clz64(phi) : 64u;
+        ulong sig = (phi << lz) | (lz ? plo >> (64u - lz) : 0ul);
+        return mc_d_round(sp != 0ul, ea + eb + 2 - (int)lz, sig, (plo << lz) != 0ul, mode, MC_D_FMT_F64);
+    }
+    ulong chi = mc_d_unpack(c, ec) << 10, clo = 0ul;   // |c| = C·2^(ec-126), leading one at bit 126
+    int sP = ea + eb - 125, sC = ec - 126, s;
+    if (sP >= sC) {
+        mc_shr128_jam(chi, clo, (uint)min(sP - sC, 200));
+        s = sP;
+    } else {
+        mc_shr128_jam(phi, plo, (uint)min(sC - sP, 200));
+        s = sC;
+    }
+    bool np = sp != 0ul, nc = (c & MC_D_SIGN) != 0ul, neg;
+    ulong hi, lo;
+    if (np == nc) {
+        lo = plo + clo;
+        hi = phi + chi + (lo < plo ? 1ul : 0ul);
+        neg = np;
+    } else if (phi > chi || (phi == chi && plo >= clo)) {
+        lo = plo - clo;
+        hi = phi - chi - (plo < clo ? 1ul : 0ul);
+        neg = np;
+    } else {
+        lo = clo - plo;
+        hi = chi - phi - (clo < plo ? 1ul : 0ul);
+        neg = nc;
+    }
+    if (hi == 0ul && lo == 0ul)
+        return mode == MC_RM ? MC_D_SIGN : 0ul;   // exact cancellation
+    uint lz = hi != 0ul ? mc_clz64(hi) : 64u + mc_clz64(lo);
+    ulong sig;
+    bool sticky;
+    if (lz >= 64u) {
+        sig = lo << (lz - 64u);
+        sticky = false;
+    } else {
+        sig = (hi << lz) | (lz ? lo >> (64u - lz) : 0ul);
+        sticky = (lo << lz) != 0ul;
+    }
+    return mc_d_round(neg, s + 127 - (int)lz, sig, sticky, mode, MC_D_FMT_F64);
+}
+
+inline ulong mc_d_div(ulong a, ulong b, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b))
+        return mc_d_nan2(a, b);
+    ulong sgn = (a ^ b) & MC_D_SIGN;
+    if (mc_d_isinf(a))
+        return mc_d_isinf(b) ? MC_D_INVALID : sgn | MC_D_INF;
+    if (mc_d_isinf(b))
+        return sgn;
+    if (mc_d_iszero(b))
+        return mc_d_iszero(a) ? MC_D_INVALID : sgn | MC_D_INF;
+    if (mc_d_iszero(a))
+        return sgn;
+    int ea, eb;
+    ulong ma = mc_d_unpack(a, ea), mb = mc_d_unpack(b, eb);
+    int E = ea - eb;
+    if (ma < mb) {
+        ma <<= 1;
+        E--;
+    }
+    // Long division, 11 quotient bits per step: the remainder stays below
+    // mb < 2^53, so r << 11 fits.  56 bits: the leading one at bit 55.
+    ulong q = 1ul, r = ma - mb;
+    for (int k = 0; k < 5; k++) {
+        r <<= 11;
+        ulong d = r / mb;
+        r -= d * mb;
+        q = (q << 11) | d;
+    }
+    return mc_d_round(sgn != 0ul, E, q << 8, r != 0ul, mode, MC_D_FMT_F64);
+}
+
+inline ulong mc_d_rcp(ulong a, int mode) { return mc_d_div(0x3ff0000000000000ul, a, mode); }
+
+inline ulong mc_d_sqrt(ulong a, int mode)
+{
+    if (mc_d_isnan(a))
+        return mc_d_quiet(a);
+    if (mc_d_iszero(a))
+        return a;
+    if ((a & MC_D_SIGN) != 0ul)
+        return MC_D_INVALID;
+    if (mc_d_isinf(a))
+        return a;
+    int e;
+    ulong m = mc_d_unpack(a, e);   // a = (m/2^52)·2^e
+    if ((e & 1) != 0) {
+        m <<= 1;   // (m/2^52) in [2, 4), e even
+        e--;
+    }
+    // Digit by digit: two radicand bits in, one root bit out.  The radicand
+    // is m/2^52 in [1, 4): its two integer bits, then 26 pairs of fraction
+    // bits, then zeros; 55 root bits (the leading one at bit 54).
+    ulong R = 0ul, rem = 0ul;
+    for (int k = 0; k < 55; k++) {
+        int at = 52 - 2 * k;   // the pair's lower bit, in m
+        ulong pair = at >= 0 ? (m >> at) & 3ul : 0ul;
+        rem = (rem << 2) | pair;
+        ulong t = (R << 2) | 1ul;
+        if (rem >= t) {
+            rem -= t;
+            R = (R << 1) | 1ul;
+        } else {
+            R <<= 1;
+        }
+    }
+    return mc_d_round(false, e / 2, R << 9, rem != 0ul, mode, MC_D_FMT_F64);
+}
+
+// ---- comparisons, min/max ----
+
+// An order-preserving unsigned key of a non-NaN f64 (-0 and +0 equal).
+inline ulong mc_d_key(ulong x)
+{
+    if (mc_d_iszero(x)) return MC_D_SIGN;
+    return (x & MC_D_SIGN) != 0ul ? ~x : x | MC_D_SIGN;
+}
+
+// The ordered comparisons (false with a NaN operand); the unordered
+// forms are their negations, built by the emitter.  cmp: 0 eq, 1 lt, 2 le.
+inline bool mc_d_cmp(ulong a, ulong b, int cmp)
+{
+    if (mc_d_isnan(a) || mc_d_isnan(b)) return false;
+    ulong ka = mc_d_key(a), kb = mc_d_key(b);
+    return cmp == 0 ? ka == kb : cmp == 1 ? ka < kb : ka <= kb;
+}
+
+// min/max.f64 (PTX ISA 9.0 §9.7.3.10-11): a NaN operand is ignored
+// unless both are NaN (then b's, quieted: an H200); -0 is below +0.
+inline ulong mc_d_minmax(ulong a, ulong b, bool is_max)
+{
+    bool an = mc_d_isnan(a), bn = mc_d_isnan(b);
+    if (an || bn)
+        return an && bn ? mc_d_quiet(b) : an ? b : a;
+    ulong ka = (a & MC_D_SIGN) != 0ul ? ~a : a | MC_D_SIGN, kb = (b & MC_D_SIGN) != 0ul ? ~b : b | MC_D_SIGN;
+    return (kb < ka) != is_max ? b : a;
+}
+
+// ---- conversions ----
+
+// The magnitude of a finite f64 rounded to an integer in the given mode
+// (0 rni, 1 rzi, 2 rmi, 3 rpi: the directions of rn, rz, rm, rp); big when
+// |a| >= 2^64, where the caller saturates.
+inline ulong mc_d_int_mag(ulong a, int mode, thread bool &big)
+{
+    big = false;
+    if (mc_d_iszero(a)) return 0ul;
+    int e;
+    ulong m = mc_d_unpack(a, e);
+    if (e >= 64) {
+        big = true;
+        return 0ul;
+    }
+    if (e >= 52) return m << (e - 52);
+    uint sh = (uint)(52 - e);   // 1 ..: the fraction bits
+    ulong q;
+    bool halfbit, rest;
+    if (sh > 53u) {
+        q = 0ul; halfbit = false; rest = true;
+    } else if (sh == 53u) {
+        q = 0ul; halfbit = true; rest = (m & MC_D_FRAC) != 0ul;
+    } else {
+        q = m >> sh;
+        ulong lost = m << (64u - sh);
+        halfbit = (lost >> 63) != 0ul;
+        rest = (lost << 1) != 0ul;
+    }
+    bool neg = (a & MC_D_SIGN) != 0ul;
+    bool away = mode == MC_RP ? !neg : mode == MC_RM ? neg : false;
+    if (mode == MC_RN ? halfbit && (rest || (q & 1ul) != 0ul) : (halfbit || rest) && away)
+        q++;
+    return q;
+}
+
+// NaN → integer of n bits, signed or not: the lowest signed value, 1 << (n - 1)
+// (an H200: tests/ptx/cases/cvt_r?i_{s,u}{32,64}_f64.ptx, f64_nan_rules.ptx).
+inline ulong mc_d_nan_int(int n) { return 1ul << (n - 1); }
+
+// f64 → signed integer of n bits (8..64), saturating.
+inline ulong mc_d_to_sint(ulong a, int mode, int n)
+{
+    if (mc_d_isnan(a)) return mc_d_nan_int(n);
+    bool neg = (a & MC_D_SIGN) != 0ul, big;
+    ulong mag = mc_d_int_mag(a, mode, big);
+    ulong lim = 1ul << (n - 1);   // |INT_MIN|
+    if (neg)
+        return big || mag >= lim ? (ulong)(-(long)lim) : (ulong)(-(long)mag);
+    return big || mag >= lim ? lim - 1ul : mag;
+}
+inline ulong mc_d_to_uint(ulong a, int mode, int n)
+{
+    if (mc_d_isnan(a)) return mc_d_nan_int(n);
+    if ((a & MC_D_SIGN) != 0ul) return 0ul;   // negatives (rounded or not) saturate at 0
+    bool big;
+    ulong mag = mc_d_int_mag(a, mode, big);
+    ulong max = n == 64 ? ~0ul : (1ul << n) - 1ul;
+    return big || mag > max ? max : mag;
+}
+
+// An integer's magnitude v (sign neg) as f64, f32 or f16 bits, rounded.
+inline ulong mc_d_from_int(ulong v, bool neg, int mode, int fmt)
+{
+    if (v == 0ul) return 0ul;
+    uint lz = mc_clz64(v);
+    return mc_d_round(neg, 63 - (int)lz, v << lz, false, mode, fmt);
+}
+
+inline ulong mc_d_from_sint(long v, int mode)
+{
+    return mc_d_from_int(v < 0 ? 0ul - (ulong)v : (ulong)v, v < 0, mode, MC_D_FMT_F64);
+}
+
+// .sat on an f64 result: NaN and negatives (-0 too) give +0, above 1.0 1.0.
+inline ulong mc_d_sat(ulong a)
+{
+    if (mc_d_isnan(a) || (a & MC_D_SIGN) != 0ul) return 0ul;
+    return a > 0x3ff0000000000000ul ? 0x3ff0000000000000ul : a;
+}
+
+// cvt.rXi.f64.f64: a rounded to an integral f64.
+inline ulong mc_d_rint(ulong a, int mode)
+{
+    if (mc_d_isnan(a)) return mc_d_quiet(a);
+    if (((a >> 52) & 0x7fful) >= 1075ul) return a;   // inf, or no fraction bits
+    bool big;
+    ulong q = mc_d_int_mag(a, mode, big);
+    return (a & MC_D_SIGN) | mc_d_from_int(q, false, MC_RN, MC_D_FMT_F64);   // exact: q < 2^53
+}
+
+// f64 → f32 or f16 (fmt), rounded.  A NaN keeps its sign and the top of
+// its payload, quieted (an H200: cvt.rn.f32.f64 of 0x7ff4000000000001 is
+// 0x7fe00000), unlike the f32 arithmetic's canonical NaN.
+inline ulong mc_d_narrow(ulong a, int mode, int fmt)
+{
+    bool neg = (a & MC_D_SIGN) != 0ul;
+    uint mbits = fmt == MC_D_FMT_F32 ? 23u : 10u;
+    ulong sgn = neg ? (fmt == MC_D_FMT_F32 ? 0x80000000ul : 0x8000ul) : 0ul;
+    ulong infb = fmt == MC_D_FMT_F32 ? 0x7f800000ul : 0x7c00ul;
+    if (mc_d_isnan(a)) return sgn | infb | (1ul << (mbits - 1u)) | ((a & MC_D_FRAC) >> (52u - mbits));
+    if (mc_d_isinf(a)) return sgn | infb;
+    if (mc_d_iszero(a)) return sgn;
+    int e;
+    ulong m = mc_d_unpack(a, e);
+    return mc_d_round(neg, e, m << 11, false, mode, fmt);
+}
+
+// f32 (fmt 1) or f16 (fmt 2) bits → f64, exact.  A NaN keeps its sign and
+// payload, quieted.
+inline ulong mc_d_widen(uint x, int fmt)
+{
+    uint mbits = fmt == MC_D_FMT_F32 ? 23u : 10u, ebits = fmt == MC_D_FMT_F32 ? 8u : 5u;
+    uint emax = (1u << ebits) - 1u, bias = emax >> 1;
+    ulong sgn = (ulong)((x >> (mbits + ebits)) & 1u) << 63;
+    uint f = (x >> mbits) & emax, m = x & ((1u << mbits) - 1u);
+    if (f == emax)
+        return sgn | MC_D_INF | ((ulong)m << (52u - mbits)) | (m != 0u ? MC_D_QUIET : 0ul);
+    if (f == 0u) {
+        if (m == 0u) return sgn;
+        uint sh = clz(m) - (31u - mbits);   // normalise: the leading one to bit mbits
+        m = (m << sh) & ((1u << mbits) - 1u);
+        f = 1u - sh;
+        return sgn | ((ulong)((int)f - (int)bias + 1023) << 52) | ((ulong)m << (52u - mbits));
+    }
+    return sgn | ((ulong)(f - bias + 1023u) << 52) | ((ulong)m << (52u - mbits));
+}
+
+// rcp.approx.ftz.f64: an H200 returns a value with the lower 32 bits zero
+// (tests/ptx/cases/rcp_approx_ftz_f64.ptx): a 20-bit fraction.  Here: the
+// correctly rounded reciprocal rounded again to 20 fraction bits (relative
+// error below 2^-20).  Subnormal operands and results are flushed to zero.
+inline ulong mc_d_rcp_approx_ftz(ulong a)
+{
+    if (((a >> 52) & 0x7fful) == 0ul) a &= MC_D_SIGN;
+    ulong r = mc_d_rcp(a, MC_RN);
+    if (mc_d_isnan(r)) return r;
+    if (((r >> 52) & 0x7fful) == 0ul) r &= MC_D_SIGN;
+    return (r & MC_D_SIGN) | min((r & ~MC_D_SIGN) + 0x80000000ul, MC_D_INF) & 0xffffffff00000000ul;
+}
+
+// rsqrt.approx.f64: 1/sqrt(a) from the exact root, two roundings: within
+// one ulp, and exact where an H200 is (powers of four).
+inline ulong mc_d_rsqrt_approx(ulong a)
+{
+    if (mc_d_iszero(a)) return (a & MC_D_SIGN) | MC_D_INF;
+    return mc_d_rcp(mc_d_sqrt(a, MC_RN), MC_RN);
+}
