@@ -586,6 +586,17 @@ def atomic64_cases():
               + "".join("   ld.shared.u64 %%x6, [sa+%d];\n   st.global.u64 [%%rd2+%d], %%x6;\n" % (8 * k, 8 * k)
                         for k in range(12)) + "DONE:\n")
     acase("atom64_shared_ops", shared, 12)
+    # forms the corpus has and the cases above do not: generic max.u64 and
+    # add.noftz.f16x2, shared max.s64 and min.u64
+    acase("atom64_more_forms", "   .shared .align 8 .b64 sm[2];\n   setp.eq.u32 %p1, %r1, 0;\n"
+          "   @%p1 st.shared.u64 [sm], 0x8000000000000000;\n   @%p1 st.shared.u64 [sm+8], -1;\n   bar.sync 0;\n"
+          "   atom.shared.max.s64 %x5, [sm], %x0;\n   atom.shared.min.u64 %x5, [sm+8], %x0;\n"
+          "   cvta.global.u64 %rd7, %rd2;\n   atom.max.u64 %x5, [%rd7], %x0;\n   cvt.u32.u64 %r2, %x0;\n"
+          "   and.b32 %r3, %r2, 1;\n   cvt.rn.f16.u32 %h1, %r3;\n   shr.u32 %r4, %r2, 16;\n   and.b32 %r4, %r4, 1;\n"
+          "   cvt.rn.f16.u32 %h2, %r4;\n   mov.b32 %r5, {%h1, %h2};\n   @%p1 st.global.u32 [%rd7+8], 0;\n"
+          "   bar.sync 0;\n   atom.add.noftz.f16x2 %r6, [%rd7+8], %r5;\n   bar.sync 0;\n   @!%p1 bra DONE;\n"
+          "   ld.shared.u64 %x6, [sm];\n   st.global.u64 [%rd2+16], %x6;\n   ld.shared.u64 %x6, [sm+8];\n"
+          "   st.global.u64 [%rd2+24], %x6;\nDONE:\n", 4, target="sm_70")
     # add.f64: values with exact sums (multiples of 1/4), so the final
     # value is order-independent; then a thread per word on edge values
     fv = [f64(((k * 37) % 201 - 100) * 0.25) for k in range(128)]
