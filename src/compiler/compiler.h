@@ -50,7 +50,12 @@ typedef struct mc_launch {
     * touch consecutive addresses and vectorise across them. */
    uint64_t gmem;
    uint64_t amem;
+   /* GPU address of MC_ATOM_LOCKS zeroed uint32 words, the locks of the
+    * 64-bit atomics (prelude/atom.metal), one table per context. */
+   uint64_t atom_locks;
 } mc_launch;
+
+#define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
 
 enum {   /* values a kernel stores at mc_launch.status (the prelude has the
           * same numbers: call.metal, warp.metal) */

@@ -37,8 +37,12 @@ static int ctx_create(core_device *d, core_ctx **out)
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
    int r = core_mem_alloc_internal(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
+      r = core_mem_alloc_internal(d, MC_ATOM_LOCKS * sizeof(uint32_t), &c->atom_locks);
+   if (r == CORE_SUCCESS)
       r = core_stream_create_null(c, &c->null_stream);
    if (r != CORE_SUCCESS) {
+      if (c->atom_locks)
+         core_mem_free_internal(d, c->atom_locks);
       if (c->status_word)
          core_mem_free_internal(d, c->status_word);
       core_printf_destroy(c);
@@ -48,6 +52,8 @@ static int ctx_create(core_device *d, core_ctx **out)
       return r;
    }
    *(volatile uint32_t *)(uintptr_t)c->status_word = 0;
+   /* Every lock starts free; kernels leave them free (prelude/atom.metal). */
+   memset((void *)(uintptr_t)c->atom_locks, 0, MC_ATOM_LOCKS * sizeof(uint32_t));
    c->id = core_ptds_ctx_born();
    *out = c;
    return CORE_SUCCESS;
@@ -64,6 +70,7 @@ static void ctx_destroy(core_ctx *c)
    core_events_destroy_all(c);      /* after the streams: no marker pending */
    core_printf_destroy(c);
    core_mem_free_internal(c->dev, c->status_word);
+   core_mem_free_internal(c->dev, c->atom_locks);
    if (current_ctx == c)
       current_ctx = NULL;
    c->magic = CORE_MAGIC_DEAD;

@@ -190,6 +190,7 @@ struct core_ctx {
    uint64_t id;                 /* unique in the process: per-thread streams name their context by it */
    core_module *modules;        /* loaded modules (list) */
    uint64_t status_word;        /* CUDA address of the trap flag kernels set */
+   uint64_t atom_locks;         /* CUDA address of the 64-bit atomics' lock table */
    uint64_t launches;           /* kernels launched: %gridid */
    /* Device printf and assert (printf.c); printf_lock guards these. */
    pthread_mutex_t printf_lock;

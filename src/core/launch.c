@@ -140,6 +140,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    lb.delta = core_arena_delta(c->dev);
    lb.globals = k->module->data;
    lb.status = c->status_word + lb.delta;
+   lb.atom_locks = c->atom_locks + lb.delta;
    const mtl_device_info *di = core_device_info(c->dev);
    lb.nsm = di->compute_units ? di->compute_units : 1;
    lb.gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);

@@ -524,6 +524,156 @@ def atomic_cases():
           "   cvta.shared.u64 %rd9, %rd7;\n   atom.add.f32 %r10, [%rd9], %r3;\n   red.add.f32 [%rd9], 0f00000000;\n"
           "   ld.shared.u32 %r11, [%rd7];\n   st.global.u32 [%rd5], %r11;\n   st.global.u32 [%rd5+4], %r10;\n")
 
+def atomic64_cases():
+    """64-bit and 16-bit atomics (issue 6): every thread of a block on the
+    same words, so the final values and the sums of the returned values are
+    deterministic; a cas swaps in a constant and its winners are counted.
+    The out buffer starts as 0xde bytes."""
+    rng = random.Random(6406)
+    vals = [rng.getrandbits(64) for _ in range(128)]
+    load = ("   .reg .b64 %x<8>;\n   mul.wide.u32 %rd3, %r1, 8;\n   add.s64 %rd4, %rd1, %rd3;\n"
+            "   ld.global.u64 %x0, [%rd4];\n")
+    def acase(name, instr, nout, data=vals, target="sm_75", decls=""):
+        comments = ["block: 128"] + G["in_lines"](data, 64) + ["out: u64 %d" % nout]
+        G["write_case"](name, comments, load + instr, target, decls)
+    acase("atom64_global_add", "   atom.global.add.u64 %x5, [%rd2], %x0;\n   red.global.add.u64 [%rd2+8], %x0;\n"
+          "   atom.global.add.u64 %x6, [%rd2+16], 0x100000003;\n   red.global.add.u64 [%rd2+24], %x6;\n"
+          "   atom.global.add.u64 %x6, [%rd2+32], -1;\n   red.global.xor.b64 [%rd2+40], %x6;\n", 6)
+    acase("atom64_global_minmax", "   atom.global.min.s64 %x5, [%rd2], %x0;\n   atom.global.max.s64 %x5, [%rd2+8], %x0;\n"
+          "   atom.global.min.u64 %x5, [%rd2+16], %x0;\n   atom.global.max.u64 %x5, [%rd2+24], %x0;\n"
+          "   red.global.min.s64 [%rd2+32], %x0;\n   red.global.max.s64 [%rd2+40], %x0;\n"
+          "   red.global.min.u64 [%rd2+48], %x0;\n   red.global.max.u64 [%rd2+56], %x0;\n", 8)
+    # min/max return the old value: the sum of min.u64's returns is not
+    # order-independent, but with the constant 5 every return but the first
+    # is 5
+    acase("atom64_global_min_returns", "   atom.global.min.u64 %x5, [%rd2], 5;\n   red.global.add.u64 [%rd2+8], %x5;\n"
+          "   atom.global.max.s64 %x6, [%rd2+16], -7;\n   red.global.add.u64 [%rd2+24], %x6;\n", 4)
+    acase("atom64_global_bitwise", "   atom.global.and.b64 %x5, [%rd2], %x0;\n   atom.global.or.b64 %x5, [%rd2+8], %x0;\n"
+          "   atom.global.xor.b64 %x5, [%rd2+16], %x0;\n   red.global.and.b64 [%rd2+24], %x0;\n"
+          "   red.global.or.b64 [%rd2+32], %x0;\n   red.global.xor.b64 [%rd2+40], %x0;\n"
+          "   atom.global.xor.b64 %x6, [%rd2+48], 0x8000000100000001;\n   red.global.add.u64 [%rd2+56], %x6;\n", 8)
+    acase("atom64_global_exch_cas", "   atom.global.exch.b64 %x5, [%rd2], 0x123456789abcdef0;\n"
+          "   red.global.add.u64 [%rd2+8], %x5;\n   mov.u64 %x1, 0xdededededededede;\n"
+          "   atom.global.cas.b64 %x6, [%rd2+16], %x1, 0x7000000000000007;\n   setp.eq.u64 %p1, %x6, %x1;\n"
+          "   selp.u64 %x7, 1, 0, %p1;\n   red.global.add.u64 [%rd2+24], %x7;\n"
+          "   atom.global.cas.b64 %x6, [%rd2+32], 5, %x0;\n   red.global.add.u64 [%rd2+40], %x6;\n", 6)
+    # a CAS-loop increment: every thread retries until its cas wins, so the
+    # word ends at its start plus the number of threads
+    acase("atom64_global_cas_loop", "   ld.global.u64 %x1, [%rd2];\nRETRY:\n   add.u64 %x2, %x1, 0x100000001;\n"
+          "   atom.global.cas.b64 %x3, [%rd2], %x1, %x2;\n   setp.ne.u64 %p1, %x3, %x1;\n   mov.u64 %x1, %x3;\n"
+          "   @%p1 bra RETRY;\n   red.global.add.u64 [%rd2+8], %x3;\n", 2)
+    acase("atom64_generic_global", "   cvta.global.u64 %rd7, %rd2;\n   atom.add.u64 %x5, [%rd7], %x0;\n"
+          "   atom.max.s64 %x5, [%rd7+8], %x0;\n   atom.or.b64 %x5, [%rd7+16], %x0;\n"
+          "   atom.exch.b64 %x5, [%rd7+24], 9;\n   red.add.u64 [%rd7+32], %x5;\n   red.min.u64 [%rd7+40], %x0;\n", 6)
+    acase("atom64_sem_scope_forms", "   atom.acquire.gpu.global.add.u64 %x5, [%rd2], 1;\n"
+          "   atom.release.cta.global.add.u64 %x5, [%rd2], 2;\n   atom.acq_rel.sys.global.add.u64 %x5, [%rd2], 4;\n"
+          "   atom.relaxed.gpu.global.max.u64 %x5, [%rd2+8], %x0;\n   red.release.gpu.global.add.u64 [%rd2+16], %x0;\n"
+          "   red.relaxed.cta.global.or.b64 [%rd2+24], %x0;\n   atom.sys.global.exch.b64 %x5, [%rd2+32], 3;\n"
+          "   atom.cta.global.cas.b64 %x5, [%rd2+40], 0, 1;\n", 6)
+    # every operation on shared memory, all threads on the same words, and
+    # generic addresses into shared memory
+    init = [0, 0x7fffffffffffffff, 0, 0xffffffffffffffff, 0, 0x55, 0x1234, 0, 0xdead, 0, 0, 0]
+    shared = ("   .shared .align 8 .b64 sa[12];\n   setp.eq.u32 %p1, %r1, 0;\n   @!%p1 bra INIT;\n"
+              + "".join("   st.shared.u64 [sa+%d], %d;\n" % (8 * k, v) for k, v in enumerate(init))
+              + "INIT:\n   bar.sync 0;\n   atom.shared.add.u64 %x5, [sa], %x0;\n   atom.shared.min.s64 %x5, [sa+8], %x0;\n"
+              "   atom.shared.max.u64 %x5, [sa+16], %x0;\n   atom.shared.and.b64 %x5, [sa+24], %x0;\n"
+              "   atom.shared.or.b64 %x5, [sa+32], %x0;\n   atom.shared.xor.b64 %x5, [sa+40], %x0;\n"
+              "   atom.shared.exch.b64 %x5, [sa+48], 9;\n   red.shared.add.u64 [sa+56], %x5;\n"
+              "   atom.shared.cas.b64 %x5, [sa+64], 0xdead, 7;\n   setp.eq.u64 %p2, %x5, 0xdead;\n"
+              "   @%p2 red.shared.add.u64 [sa+72], 1;\n   mov.u64 %rd7, sa;\n   cvta.shared.u64 %rd8, %rd7;\n"
+              "   atom.add.u64 %x5, [%rd8+80], 3;\n   red.add.u64 [%rd8+88], %x5;\n"
+              "   bar.sync 0;\n   @!%p1 bra DONE;\n"
+              + "".join("   ld.shared.u64 %%x6, [sa+%d];\n   st.global.u64 [%%rd2+%d], %%x6;\n" % (8 * k, 8 * k)
+                        for k in range(12)) + "DONE:\n")
+    acase("atom64_shared_ops", shared, 12)
+    # forms the corpus has and the cases above do not: generic max.u64 and
+    # add.noftz.f16x2, shared max.s64 and min.u64
+    acase("atom64_more_forms", "   .shared .align 8 .b64 sm[2];\n   setp.eq.u32 %p1, %r1, 0;\n"
+          "   @%p1 st.shared.u64 [sm], 0x8000000000000000;\n   @%p1 st.shared.u64 [sm+8], -1;\n   bar.sync 0;\n"
+          "   atom.shared.max.s64 %x5, [sm], %x0;\n   atom.shared.min.u64 %x5, [sm+8], %x0;\n"
+          "   cvta.global.u64 %rd7, %rd2;\n   atom.max.u64 %x5, [%rd7], %x0;\n   cvt.u32.u64 %r2, %x0;\n"
+          "   and.b32 %r3, %r2, 1;\n   cvt.rn.f16.u32 %h1, %r3;\n   shr.u32 %r4, %r2, 16;\n   and.b32 %r4, %r4, 1;\n"
+          "   cvt.rn.f16.u32 %h2, %r4;\n   mov.b32 %r5, {%h1, %h2};\n   @%p1 st.global.u32 [%rd7+8], 0;\n"
+          "   bar.sync 0;\n   atom.add.noftz.f16x2 %r6, [%rd7+8], %r5;\n   bar.sync 0;\n   @!%p1 bra DONE;\n"
+          "   ld.shared.u64 %x6, [sm];\n   st.global.u64 [%rd2+16], %x6;\n   ld.shared.u64 %x6, [sm+8];\n"
+          "   st.global.u64 [%rd2+24], %x6;\nDONE:\n", 4, target="sm_70")
+    # add.f64: values with exact sums (multiples of 1/4), so the final
+    # value is order-independent; then a thread per word on edge values
+    fv = [f64(((k * 37) % 201 - 100) * 0.25) for k in range(128)]
+    acase("atom64_global_add_f64", "   setp.eq.u32 %p1, %r1, 0;\n   @%p1 st.global.u64 [%rd2], 0;\n"
+          "   @%p1 st.global.u64 [%rd2+8], 0x4059000000000000;\n   bar.sync 0;\n"
+          "   atom.global.add.f64 %x5, [%rd2], %x0;\n   red.global.add.f64 [%rd2+8], %x0;\n"
+          "   cvta.global.u64 %rd7, %rd2;\n   red.add.f64 [%rd7+8], %x0;\n", 2, fv, "sm_60")
+    acase("atom64_shared_add_f64", "   .shared .align 8 .b64 sd[2];\n   setp.eq.u32 %p1, %r1, 0;\n"
+          "   @%p1 st.shared.u64 [sd], 0;\n   @%p1 st.shared.u64 [sd+8], 0xc000000000000000;\n   bar.sync 0;\n"
+          "   atom.shared.add.f64 %x5, [sd], %x0;\n   mov.u64 %rd7, sd;\n   cvta.shared.u64 %rd8, %rd7;\n"
+          "   atom.add.f64 %x5, [%rd8+8], %x0;\n   bar.sync 0;\n   @!%p1 bra DONE;\n   ld.shared.u64 %x6, [sd];\n"
+          "   st.global.u64 [%rd2], %x6;\n   ld.shared.u64 %x6, [sd+8];\n   st.global.u64 [%rd2+8], %x6;\nDONE:\n",
+          2, fv, "sm_60")
+    pairs = [w for a in F64_SMALL for b in F64_SMALL for w in (a, b)]
+    edge_load = ("   .reg .b64 %x<8>;\n   mul.wide.u32 %rd3, %r1, 16;\n   add.s64 %rd4, %rd1, %rd3;\n"
+                 "   ld.global.u64 %x0, [%rd4];\n   ld.global.u64 %x1, [%rd4+8];\n   add.s64 %rd5, %rd2, %rd3;\n")
+    def ecase(name, body):
+        comments = ["block: %d" % (len(pairs) // 2)] + G["in_lines"](pairs, 64) + ["out: u64 %d" % len(pairs)]
+        G["write_case"](name, comments, edge_load + body, "sm_60")
+    ecase("atom64_global_add_f64_edges", "   st.global.u64 [%rd5], %x0;\n   atom.global.add.f64 %x5, [%rd5], %x1;\n"
+          "   st.global.u64 [%rd5+8], %x5;\n")
+    ecase("atom64_shared_add_f64_edges", "   .shared .align 8 .b64 se[100];\n   mov.u64 %rd7, se;\n"
+          "   mul.wide.u32 %rd8, %r1, 8;\n   add.s64 %rd7, %rd7, %rd8;\n   st.shared.u64 [%rd7], %x0;\n"
+          "   atom.shared.add.f64 %x5, [%rd7], %x1;\n   ld.shared.u64 %x6, [%rd7];\n   st.global.u64 [%rd5], %x6;\n"
+          "   st.global.u64 [%rd5+8], %x5;\n")
+    # 16-bit: add.noftz.{f16,bf16} and their x2 forms, every thread on both
+    # halves of one word (small integers: exact sums); cas.b16 counts its
+    # one winner and leaves the other half alone
+    small = [(k * 7) % 3 for k in range(128)]
+    hload = ("   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n   ld.global.u32 %r2, [%rd4];\n"
+             "   cvt.rn.f16.u32 %h1, %r2;\n   cvt.rn.f32.u32 %f1, %r2;\n   cvt.rn.bf16.f32 %h2, %f1;\n   mov.b32 %r3, {%h1, %h1};\n"
+             "   mov.b32 %r4, {%h2, %h2};\n")
+    def hcase(name, instr, target="sm_90"):
+        comments = ["block: 128"] + G["in_lines"](small) + ["out: u32 8"]
+        G["write_case"](name, comments, hload + instr, target)
+    # words 0-3 start as zeros (bf16 0xdede is -8e18: small adds vanish)
+    zero4 = ("   setp.eq.u32 %p4, %r1, 0;\n" + "".join("   @%%p4 st.global.u32 [%%rd2+%d], 0;\n" % (4 * k)
+                                                  for k in range(4)) + "   bar.sync 0;\n")
+    hcase("atom16_global_add_f16", zero4 + "   atom.global.add.noftz.f16 %h3, [%rd2], %h1;\n"
+          "   red.global.add.noftz.f16 [%rd2+2], %h1;\n   atom.global.add.noftz.f16x2 %r5, [%rd2+4], %r3;\n"
+          "   cvta.global.u64 %rd7, %rd2;\n   atom.add.noftz.f16 %h3, [%rd7+10], %h1;\n"
+          "   red.global.add.noftz.f16x2 [%rd2+12], %r3;\n")
+    hcase("atom16_global_add_bf16", zero4 + "   atom.global.add.noftz.bf16 %h3, [%rd2], %h2;\n"
+          "   red.global.add.noftz.bf16 [%rd2+2], %h2;\n   atom.global.add.noftz.bf16x2 %r5, [%rd2+4], %r4;\n"
+          "   cvta.global.u64 %rd7, %rd2;\n   atom.add.noftz.bf16 %h3, [%rd7+10], %h2;\n"
+          "   red.global.add.noftz.bf16x2 [%rd2+12], %r4;\n")
+    hcase("atom16_cas_b16", "   mov.b16 %h4, 0xdede;\n   atom.global.cas.b16 %h3, [%rd2], %h4, 0x1234;\n"
+          "   setp.eq.b16 %p1, %h3, %h4;\n   selp.u32 %r5, 1, 0, %p1;\n   red.global.add.u32 [%rd2+4], %r5;\n"
+          "   atom.global.cas.b16 %h3, [%rd2+10], 0x5555, 0x1234;\n   cvt.u32.u16 %r6, %h3;\n"
+          "   red.global.add.u32 [%rd2+12], %r6;\n   .shared .align 4 .b32 sh;\n   setp.eq.u32 %p2, %r1, 0;\n"
+          "   @%p2 st.shared.u32 [sh], 0x77770000;\n   bar.sync 0;\n   atom.shared.cas.b16 %h3, [sh+2], 0x7777, 0x4321;\n"
+          "   setp.eq.b16 %p3, %h3, 0x7777;\n   selp.u32 %r5, 1, 0, %p3;\n   red.global.add.u32 [%rd2+16], %r5;\n"
+          "   atom.shared.add.noftz.f16 %h3, [sh], %h1;\n   bar.sync 0;\n   ld.shared.u32 %r6, [sh];\n"
+          "   @%p2 st.global.u32 [%rd2+20], %r6;\n")
+    hcase("atom16_shared_add", "   .shared .align 4 .b32 hs[3];\n   setp.eq.u32 %p2, %r1, 0;\n"
+          "   @%p2 st.shared.u32 [hs], 0;\n   @%p2 st.shared.u32 [hs+4], 0x3c003c00;\n   @%p2 st.shared.u32 [hs+8], 0;\n"
+          "   bar.sync 0;\n   atom.shared.add.noftz.f16 %h3, [hs], %h1;\n   atom.shared.add.noftz.bf16 %h3, [hs+2], %h2;\n"
+          "   atom.shared.add.noftz.f16x2 %r5, [hs+4], %r3;\n   mov.u64 %rd7, hs;\n   cvta.shared.u64 %rd8, %rd7;\n"
+          "   atom.add.noftz.bf16x2 %r5, [%rd8+8], %r4;\n   bar.sync 0;\n   @!%p2 bra DONE;\n"
+          + "".join("   ld.shared.u32 %%r6, [hs+%d];\n   st.global.u32 [%%rd2+%d], %%r6;\n" % (4 * k, 4 * k)
+                    for k in range(3)) + "DONE:\n")
+    # f16/bf16 adds on edge values: a thread per half, both halves of each
+    # word in flight at once; the new value and the returned old one
+    H = [0x0000, 0x8000, 0x0001, 0x8001, 0x03ff, 0x0400, 0x3c00, 0xbc00, 0x7bff, 0x7c00, 0xfc00, 0x7e00, 0x7d01,
+         0x3555, 0x1400, 0xfbff]
+    hp = [(a, b) for a in H for b in H]
+    words = [a | (b << 16) for a, b in hp]
+    def h_edge(name, op, target):
+        body = ("   mul.wide.u32 %rd3, %r1, 4;\n   add.s64 %rd4, %rd1, %rd3;\n   ld.global.u32 %r2, [%rd4];\n"
+                "   mov.b32 {%h1, %h2}, %r2;\n   mul.wide.u32 %rd5, %r1, 2;\n   add.s64 %rd6, %rd2, %rd5;\n"
+                "   st.global.u16 [%rd6], %h1;\n   bar.sync 0;\n   atom.global.add.noftz.OP %h3, [%rd6], %h2;\n"
+                "   st.global.u16 [%rd6+512], %h3;\n").replace("OP", op)
+        comments = ["block: 256"] + G["in_lines"](words) + ["out: u32 256"]
+        G["write_case"](name, comments, body, target)
+    h_edge("atom16_global_add_f16_edges", "f16", "sm_70")
+    h_edge("atom16_global_add_bf16_edges", "bf16", "sm_90")
+
 def memory_cases():
     words = list(range(1, 65))
     def mcase(name, body, n, decls="", out=64, data=words, target="sm_75"):
@@ -849,6 +999,7 @@ def generate(g):
     gen_f64.generate(G)
     warp_cases()
     atomic_cases()
+    atomic64_cases()
     memory_cases()
     barrier_cases()
     irreducible_cases()

@@ -220,9 +220,11 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
                            "   call.uni (r), malloc, (n);\n   }\n"), "device-side malloc/free");
    CHECK_CONTAINS(error_of(".func f(.param .b32 a)\n{\n   ret;\n}\n", "   call.uni f, (%r1, %r2);\n"),
                   "call of 'f' with 0 return(s) and 2 argument(s); it has 0 and 1");
-   CHECK_CONTAINS(error_of("", "   atom.global.add.u64 %rd1, [%rd2], 1;\n"), "64-bit atomics are not supported");
-   CHECK_CONTAINS(error_of("", "   atom.global.cas.b64 %rd1, [%rd2], 1, 2;\n"), "64-bit atomics");
-   CHECK_CONTAINS(error_of("", "   atom.global.add.noftz.f16 %r1, [%rd2], %r1;\n"), "not supported");
+   CHECK_CONTAINS(error_of("", "   atom.global.cas.b128 %rd1, [%rd2], 1, 2;\n"), "128-bit atomics are not supported");
+   CHECK_CONTAINS(error_of("", "   atom.global.inc.u64 %rd1, [%rd2], 1;\n"), "not a valid atomic operation");
+   CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.exch.b16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
+   CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.add.f16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
+   CHECK_CONTAINS(error_of("", "   atom.global.add.noftz.f32 %r1, [%rd2], %r1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   atom.global.v2.f32.add {%f1, %f2}, [%rd2], {%f1, %f2};\n"), "vector atomics");
    CHECK_CONTAINS(error_of("", "   red.global.cas.b32 [%rd2], 1, 2;\n"), "red has no .cas");
    CHECK_CONTAINS(error_of("", "   red.acquire.global.add.u32 [%rd2], 1;\n"), "red takes only .relaxed or .release");

@@ -14,9 +14,12 @@
  * while it runs (Metal makes host visibility a command-buffer boundary), so
  * .sys is device scope: the strongest Metal has.
  *
- * Types: 32-bit integer operations and add.f32.  64-bit, f16/bf16 and
- * vector atomics are refused (Metal has no 64-bit atomics but a non-returning
- * min/max on some GPUs: issue 6).
+ * Types (PTX ISA 9.0 atom, scalar forms): 32-bit integer operations,
+ * add.f32; the 64-bit ones (.b64 bit operations, exch, cas; add.u64;
+ * min/max.u64/.s64; add.f64), which the prelude runs under a lock (Metal
+ * has no 64-bit read-modify-write); add.noftz.{f16,f16x2,bf16,bf16x2} and
+ * cas.b16, compare-exchange loops on the enclosing 32-bit word.  Refused:
+ * vector atomics (.v2/.v4/.v8, sm_90) and the .b128 cas/exch.
  */
 #include "build.h"
 
@@ -87,21 +90,33 @@ static bool atom_op(build_ctx *c, ir_atom_op *op)
    return true;
 }
 
-/* Which type suffixes each operation takes (PTX ISA: atom .type), for the
- * 32-bit forms translated here. */
-static bool type_ok(ir_atom_op op, ptx_type t)
+/* Which type suffixes each operation takes (PTX ISA 9.0 atom .type):
+ * there is no add.s64 (add.u64 is the same bits), inc/dec are .u32 only,
+ * cas alone has a .b16 form, and the 16-bit float adds need .noftz. */
+static bool type_ok(ir_atom_op op, ptx_type t, bool noftz)
 {
+   bool half = t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+   if (half != noftz)
+      return false;
    switch (op) {
-   case IR_ATOM_AND: case IR_ATOM_OR: case IR_ATOM_XOR: case IR_ATOM_CAS: case IR_ATOM_EXCH:
-      return t == PTX_T_B32;
+   case IR_ATOM_AND: case IR_ATOM_OR: case IR_ATOM_XOR: case IR_ATOM_EXCH:
+      return t == PTX_T_B32 || t == PTX_T_B64;
+   case IR_ATOM_CAS:
+      return t == PTX_T_B16 || t == PTX_T_B32 || t == PTX_T_B64;
    case IR_ATOM_ADD:
-      return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_F32;
+      return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_F32 || t == PTX_T_U64 || t == PTX_T_F64 || half;
    case IR_ATOM_INC: case IR_ATOM_DEC:
       return t == PTX_T_U32;
    case IR_ATOM_MIN: case IR_ATOM_MAX:
-      return t == PTX_T_U32 || t == PTX_T_S32;
+      return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_U64 || t == PTX_T_S64;
    }
    return false;
+}
+
+/* The bits of the registers an atomic on t reads and writes. */
+static uint8_t reg_bits(ptx_type t)
+{
+   return t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_B16 ? 16 : (uint8_t)(ptx_type_bits[t] == 64 ? 64 : 32);
 }
 
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};  red likewise without d. */
@@ -122,20 +137,20 @@ bool bld_tr_atom(build_ctx *c)
    if (!atom_op(c, &op))
       return false;
    ptx_type t = in->types[0];
-   /* The bit-size operations are spelled .b32 but .u32/.s32 are accepted by
-    * ptxas too; they are the same operation. */
-   if ((op == IR_ATOM_AND || op == IR_ATOM_OR || op == IR_ATOM_XOR || op == IR_ATOM_CAS || op == IR_ATOM_EXCH) &&
-       (t == PTX_T_U32 || t == PTX_T_S32))
+   /* The bit-size operations are spelled .b32/.b64 but .u/.s are accepted
+    * by ptxas too; they are the same operation.  So is add.s64 (two's
+    * complement), which nvcc does not emit. */
+   bool bitwise = op == IR_ATOM_AND || op == IR_ATOM_OR || op == IR_ATOM_XOR || op == IR_ATOM_CAS ||
+                  op == IR_ATOM_EXCH;
+   if (bitwise && (t == PTX_T_U32 || t == PTX_T_S32))
       t = PTX_T_B32;
-   if (ptx_type_bits[t] == 64)
-      return ir_error(c->m, c->line, "%s: 64-bit atomics are not supported yet (Metal has no general 64-bit "
-                      "atomics)", bld_spelled(c));
-   if (t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_F16X2 || t == PTX_T_BF16X2 || t == PTX_T_B16 ||
-       t == PTX_T_B128)
-      return ir_error(c->m, c->line, "%s: atomics on .%s are not supported yet", bld_spelled(c),
-                      ptx_type_names[t]);
-   if (!type_ok(op, t) || bld_has(c, PTX_MOD_NOFTZ))
+   if (bitwise && (t == PTX_T_U64 || t == PTX_T_S64))
+      t = PTX_T_B64;
+   if (t == PTX_T_B128)
+      return ir_error(c->m, c->line, "%s: 128-bit atomics are not supported yet", bld_spelled(c));
+   if (!type_ok(op, t, bld_has(c, PTX_MOD_NOFTZ)))
       return ir_error(c->m, c->line, "%s is not a valid atomic operation", bld_spelled(c));
+   uint8_t bits = reg_bits(t);
    if (is_red && op == IR_ATOM_CAS)
       return ir_error(c->m, c->line, "red has no .cas form (use atom.cas)");
    uint8_t sem = IR_SEM_RELAXED;
@@ -175,7 +190,7 @@ bool bld_tr_atom(build_ctx *c)
                       ".shared only", bld_spelled(c), ir_space_names[space]);
    ir_def *vals[2];
    for (unsigned k = 0; k < nvals; k++)
-      if (!(vals[k] = bld_src(c, first + 1 + k, t, 32)))
+      if (!(vals[k] = bld_src(c, first + 1 + k, t, bits)))
          return false;
    /* A guarded atom keeps the destination's old value when the guard fails:
     * read it before the atomic, so it dominates it. */
@@ -183,11 +198,11 @@ bool bld_tr_atom(build_ctx *c)
    ir_def *old = NULL;
    if (in->guard && dst && dst->kind != PTX_OPND_SINK) {
       const build_sym *r = bld_dst_sym(c, dst);
-      old = r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), 32, false) : NULL;
+      old = r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), bits, false) : NULL;
       if (!old)
          return false;
    }
-   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : 32, is_red ? 0 : 1);
+   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : bits, is_red ? 0 : 1);
    if (!i)
       return false;
    i->sub = (uint8_t)op;

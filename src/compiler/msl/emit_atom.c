@@ -2,8 +2,13 @@
  * emit_atom.c — fences and atomics (build_atom.c has the PTX rules).
  *
  * An atomic is one call of a prelude helper (prelude/atom.metal) on a
- * device or threadgroup atomic_uint, bracketed by fences for its ordering:
- * a fence before for .release/.acq_rel, after for .acquire/.acq_rel.
+ * device or threadgroup atomic_uint: the 32-bit ones by name
+ * (mc_atom_add_d ...), the others with an operation code; a 16-bit one on
+ * the aligned word that holds it and the position of its half, a 64-bit
+ * one on its two words and the lock the prelude hashes from the address
+ * (the CUDA address, or the shared offset and the threadgroup).  The call
+ * is bracketed by fences for its ordering: a fence before for
+ * .release/.acq_rel, after for .acquire/.acq_rel.
  * Fences are MSL 3.2's atomic_thread_fence, sequentially consistent, on
  * both device and threadgroup memory (a release at .gpu scope orders the
  * thread's shared-memory accesses too), at threadgroup or device scope.
@@ -26,33 +31,121 @@ static void emit_fence(emitter *e, unsigned scope)
              scope_name(scope));
 }
 
-/* The helper of prelude/atom.metal for i (without its space suffix), and
- * the operation code of mc_atom_rmw_l. */
-static const char *helper(emitter *e, const ir_instr *i, unsigned *local_code)
+/* The operation codes of prelude/atom.metal (MC_AOP_*). */
+enum {
+   AOP_ADD, AOP_MINU, AOP_MAXU, AOP_INC, AOP_DEC, AOP_AND, AOP_OR, AOP_XOR, AOP_EXCH, AOP_CAS, AOP_MINS,
+   AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD,
+};
+
+static bool is_half(ptx_type t)
 {
-   bool s = i->type == PTX_T_S32;
+   return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+}
+
+/* The named 32-bit helper of prelude/atom.metal for i (without its space
+ * suffix), and the operation code of the helpers that take one. */
+static const char *helper(emitter *e, const ir_instr *i, unsigned *code)
+{
+   bool s = i->type == PTX_T_S32 || i->type == PTX_T_S64;
    switch ((ir_atom_op)i->sub) {
    case IR_ATOM_ADD:
-      *local_code = i->type == PTX_T_F32 ? 12 : 0;
+      if (is_half(i->type)) {
+         *code = i->type == PTX_T_F16 || i->type == PTX_T_F16X2 ? AOP_HADD : AOP_BFADD;
+         return NULL;
+      }
+      *code = i->type == PTX_T_F32 || i->type == PTX_T_F64 ? AOP_FADD : AOP_ADD;
       return i->type == PTX_T_F32 ? "fadd" : "add";
-   case IR_ATOM_MIN: *local_code = s ? 10 : 1; return s ? "mins" : "minu";
-   case IR_ATOM_MAX: *local_code = s ? 11 : 2; return s ? "maxs" : "maxu";
-   case IR_ATOM_INC: *local_code = 3; return "inc";
-   case IR_ATOM_DEC: *local_code = 4; return "dec";
-   case IR_ATOM_AND: *local_code = 5; return "and";
-   case IR_ATOM_OR: *local_code = 6; return "or";
-   case IR_ATOM_XOR: *local_code = 7; return "xor";
-   case IR_ATOM_EXCH: *local_code = 8; return "exch";
-   case IR_ATOM_CAS: *local_code = 9; return "cas";
+   case IR_ATOM_MIN: *code = s ? AOP_MINS : AOP_MINU; return s ? "mins" : "minu";
+   case IR_ATOM_MAX: *code = s ? AOP_MAXS : AOP_MAXU; return s ? "maxs" : "maxu";
+   case IR_ATOM_INC: *code = AOP_INC; return "inc";
+   case IR_ATOM_DEC: *code = AOP_DEC; return "dec";
+   case IR_ATOM_AND: *code = AOP_AND; return "and";
+   case IR_ATOM_OR: *code = AOP_OR; return "or";
+   case IR_ATOM_XOR: *code = AOP_XOR; return "xor";
+   case IR_ATOM_EXCH: *code = AOP_EXCH; return "exch";
+   case IR_ATOM_CAS: *code = AOP_CAS; return "cas";
    }
    ir_die(e->f, "emit_atom: bad atomic op %u", i->sub);
 }
 
+/* The byte offset of a shared or local address: a plain offset, or a
+ * generic address in that space's window (subtract the window base). */
+static void emit_off(emitter *e, const ir_def *a, const char *window)
+{
+   if (window) {
+      strbuf_puts(e->out, "(uint)((ulong)");
+      emit_val(e, a);
+      strbuf_printf(e->out, " - %s)", window);
+   } else {
+      strbuf_puts(e->out, "(uint)");
+      emit_val(e, a);
+   }
+}
+
+/* The atomic word(s) of the access: the address itself, or for a 16-bit
+ * access the aligned 32-bit word that holds it and then the bit position
+ * of its half. */
+static void emit_word(emitter *e, const ir_def *a, ir_space space, bool window, unsigned bits)
+{
+   const char *as = space == IR_SPACE_SHARED ? "threadgroup" : "device";
+   strbuf_printf(e->out, "reinterpret_cast<%s atomic_uint *>(", as);
+   if (space == IR_SPACE_SHARED) {
+      strbuf_puts(e->out, "mc_smem + (");
+      emit_off(e, a, window ? "MC_SHARED_WINDOW" : NULL);
+      strbuf_puts(e->out, bits == 16 ? " & ~3u))" : "))");
+   } else {
+      strbuf_puts(e->out, bits == 16 ? "mc_L.delta + ((ulong)" : "mc_L.delta + (ulong)");
+      emit_val(e, a);
+      strbuf_puts(e->out, bits == 16 ? " & ~3ul))" : ")");
+   }
+   if (bits != 16)
+      return;
+   strbuf_puts(e->out, ", (");
+   if (space == IR_SPACE_SHARED) {
+      emit_off(e, a, window ? "MC_SHARED_WINDOW" : NULL);
+   } else {
+      strbuf_puts(e->out, "(uint)");
+      emit_val(e, a);
+   }
+   strbuf_puts(e->out, " & 2u) * 8u");
+}
+
+/* The lock of a 64-bit atomic (prelude/atom.metal): by CUDA address on
+ * global memory, by offset and threadgroup on shared memory. */
+static void emit_lock(emitter *e, const ir_def *a, ir_space space, bool window)
+{
+   if (space == IR_SPACE_SHARED) {
+      strbuf_puts(e->out, "mc_atom_lock_s(mc_L, ");
+      emit_off(e, a, window ? "MC_SHARED_WINDOW" : NULL);
+      strbuf_puts(e->out, ", mc_ctaid, mc_nctaid)");
+   } else {
+      strbuf_puts(e->out, "mc_atom_lock_g(mc_L, (ulong)");
+      emit_val(e, a);
+      strbuf_puts(e->out, ")");
+   }
+}
+
+/* The operands after the address: the value, then cas's new value (or a
+ * zero where the helper takes one and the operation has none). */
+static void emit_vals(emitter *e, const ir_instr *i, bool want_v2, unsigned bits)
+{
+   strbuf_puts(e->out, ", ");
+   emit_val(e, S(i, 1));
+   if (i->nsrcs > 2) {
+      strbuf_puts(e->out, ", ");
+      emit_val(e, S(i, 2));
+   } else if (want_v2) {
+      strbuf_puts(e->out, bits == 64 ? ", 0ul" : bits == 16 ? ", (ushort)0u" : ", 0u");
+   }
+   strbuf_puts(e->out, ");\n");
+}
+
 /* One atomic on a known space.  window: the address is generic and lies in
- * that space's window (subtract the window base). */
+ * that space's window. */
 static void emit_one(emitter *e, const ir_instr *i, ir_space space, bool window)
 {
-   unsigned code;
+   unsigned code, bits = i->type == PTX_T_F16 || i->type == PTX_T_BF16 || i->type == PTX_T_B16 ? 16
+                                                                                               : ptx_type_bits[i->type];
    const char *h = helper(e, i, &code);
    const ir_def *a = S(i, 0);
    emit_indent(e);
@@ -62,35 +155,37 @@ static void emit_one(emitter *e, const ir_instr *i, ir_space space, bool window)
    } else {
       strbuf_puts(e->out, "(void)");
    }
-   switch (space) {
-   case IR_SPACE_SHARED:
-      strbuf_printf(e->out, "mc_atom_%s_t(reinterpret_cast<threadgroup atomic_uint *>(mc_smem + (uint)", h);
-      if (window)
-         strbuf_puts(e->out, "((ulong)");
-      emit_val(e, a);
-      strbuf_puts(e->out, window ? " - MC_SHARED_WINDOW)), " : "), ");
-      break;
-   case IR_SPACE_LOCAL:
-      strbuf_puts(e->out, "mc_atom_rmw_l(reinterpret_cast<thread uint *>(mc_local + (uint)");
-      if (window)
-         strbuf_puts(e->out, "((ulong)");
-      emit_val(e, a);
-      strbuf_printf(e->out, "%s), %uu, ", window ? " - MC_LOCAL_WINDOW)" : "", code);
-      break;
-   default:
-      strbuf_printf(e->out, "mc_atom_%s_d(reinterpret_cast<device atomic_uint *>(mc_L.delta + (ulong)", h);
-      emit_val(e, a);
-      strbuf_puts(e->out, "), ");
-      break;
-   }
-   emit_val(e, S(i, 1));
-   if (i->nsrcs > 2) {
+   const char *sfx = space == IR_SPACE_SHARED ? "t" : "d";
+   if (space == IR_SPACE_LOCAL) {
+      /* Thread memory: a plain read-modify-write (no other thread sees it). */
+      const char *fn = bits == 64 ? "mc_atom64_l" : bits == 16 ? "mc_atom16_l" : "mc_atom_rmw_l";
+      const char *ty = bits == 64 ? "ulong" : bits == 16 ? "ushort" : "uint";
+      strbuf_printf(e->out, "%s(reinterpret_cast<thread %s *>(mc_local + ", fn, ty);
+      emit_off(e, a, window ? "MC_LOCAL_WINDOW" : NULL);
+      strbuf_printf(e->out, "), %uu", code);
+      emit_vals(e, i, true, bits);
+   } else if (bits == 64) {
+      strbuf_printf(e->out, "mc_atom64_%s(", sfx);
+      emit_word(e, a, space, window, bits);
       strbuf_puts(e->out, ", ");
-      emit_val(e, S(i, 2));
-   } else if (space == IR_SPACE_LOCAL) {
-      strbuf_puts(e->out, ", 0u");
+      emit_lock(e, a, space, window);
+      strbuf_printf(e->out, ", %uu", code);
+      emit_vals(e, i, true, bits);
+   } else if (bits == 16) {
+      strbuf_printf(e->out, "mc_atom16_%s(", sfx);
+      emit_word(e, a, space, window, bits);
+      strbuf_printf(e->out, ", %uu", code);
+      emit_vals(e, i, true, bits);
+   } else if (!h) {
+      strbuf_printf(e->out, "mc_atom_rmw32_%s(", sfx);
+      emit_word(e, a, space, window, bits);
+      strbuf_printf(e->out, ", %uu", code);
+      emit_vals(e, i, false, bits);
+   } else {
+      strbuf_printf(e->out, "mc_atom_%s_%s(", h, sfx);
+      emit_word(e, a, space, window, bits);
+      emit_vals(e, i, false, bits);
    }
-   strbuf_puts(e->out, ");\n");
 }
 
 static void emit_atomic(emitter *e, const ir_instr *i)

@@ -19,6 +19,7 @@ struct mc_launch {
     ulong time_base;  // %clock64 / %globaltimer at the launch (host nanoseconds)
     ulong gmem;       // GPU address of the device memory arena
     ulong amem;       // CUDA address of the device memory arena
+    ulong atom_locks; // GPU address of the 64-bit atomics' lock table (atom.metal)
 };
 
 // Validation mode of the software device (METALCUDA_VALIDATE=1 defines
