@@ -288,7 +288,7 @@ bool bld_tr_cvt_float(build_ctx *c)
  *   integer <- f64    .rni .rzi .rmi .rpi, saturating
  *   f64 <- f32, f16   exact (f32: .ftz flushes a subnormal source)
  *   f32, f16 <- f64   .rn .rz .rm .rp (f32: .ftz flushes the result)
- *   f64 <- f64        .rni .rzi .rmi .rpi
+ *   f64 <- f64        .rni .rzi .rmi .rpi, or only .sat
  * and .sat on a float destination clamps to [0, 1].  bf16 and the packed
  * types with f64 are refused. */
 bool bld_tr_cvt_f64(build_ctx *c)
@@ -308,8 +308,8 @@ bool bld_tr_cvt_f64(build_ctx *c)
       ok = ptx_type_is_int(st) && !int_rnd && !ftz;
    else if (!df)   /* f64 → integer */
       ok = ptx_type_is_int(dt) && int_rnd && !ftz && !sat;
-   else if (dt == PTX_T_F64 && st == PTX_T_F64)
-      ok = int_rnd && !ftz;
+   else if (dt == PTX_T_F64 && st == PTX_T_F64)   /* cvt.sat.f64.f64: the clamp alone */
+      ok = (int_rnd || (r == IR_RND_NONE && sat)) && !ftz;
    else if (dt == PTX_T_F64)
       ok = (st == PTX_T_F32 || (st == PTX_T_F16 && !ftz)) && r == IR_RND_NONE;
    else

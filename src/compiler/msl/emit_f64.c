@@ -50,12 +50,7 @@ static bool emit_f64_arith(emitter *e, const ir_instr *i)
          emit_set(e, i, "mc_d_rcp(%V, %u)", S(i, 0), (unsigned)m);
       return true;
    case IR_RSQRT:
-      /* .ftz: an H200's rsqrt.approx.ftz.f64 flushes subnormal operands. */
-      if (i->flags & IR_F_FTZ)
-         emit_set(e, i, "mc_d_rsqrt_approx((%V >> 52 & 0x7fful) == 0ul ? %V & 0x8000000000000000ul : %V)", S(i, 0),
-                  S(i, 0), S(i, 0));
-      else
-         emit_set(e, i, "mc_d_rsqrt_approx(%V)", S(i, 0));
+      emit_set(e, i, "%s(%V)", (i->flags & IR_F_FTZ) ? "mc_d_rsqrt_approx_ftz" : "mc_d_rsqrt_approx", S(i, 0));
       return true;
    case IR_ABS:   /* a NaN is quieted and keeps its sign, as on an H200 */
       emit_set(e, i, "(mc_d_isnan(%V) ? mc_d_quiet(%V) : %V & 0x7ffffffffffffffful)", S(i, 0), S(i, 0), S(i, 0));
@@ -122,7 +117,10 @@ static void emit_f64_cvt(emitter *e, const ir_instr *i)
    bool ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
    const ir_def *a = S(i, 0);
    if (is_f64(dt) && is_f64(st)) {
-      emit_set(e, i, "%smc_d_rint(%V, %u))", sat_open(i), a, m);
+      if ((ir_rnd)i->rnd == IR_RND_NONE)   /* cvt.sat.f64.f64 */
+         emit_set(e, i, "%s%V)", sat_open(i), a);
+      else
+         emit_set(e, i, "%smc_d_rint(%V, %u))", sat_open(i), a, m);
    } else if (is_f64(dt) && ptx_type_is_int(st)) {
       unsigned sb = a->bits;
       if (is_signed(st))
