@@ -125,7 +125,7 @@ TEST(printf_records_format_like_the_host_printf)
    rec_printf(&f, "no args %k %\n");
    char want[1024];
    snprintf(want, sizeof(want), "%s", ref("a %d %#06x %c %lld %.3f %g %s %s %hhd %% end\n", -42, 0x7f, 'Q',
-                                          -1234567890123ll, 3.25, -1e-300, "str", "(null)", 300));
+                                          -1234567890123ll, 3.25, -1e-300, "str", "(null)", (signed char)300));
    strcat(want, ref("[%*.*f] [%*s|%%]\n", 8, 3, 2.5, -6, "abcdef"));
    strcat(want, "no args %k %\n");
    CHECK_STR(format(&f, NULL, 0), want);
