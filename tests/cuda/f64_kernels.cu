@@ -9,6 +9,12 @@
  * The host computes the same operations in the same order (fesetround for
  * the directed modes, volatile operands so nothing is folded at compile
  * time, fma() from the C library), so every result is compared exactly.
+ * Conversions need no rounding mode on the host (trunc/floor/ceil/rint, and
+ * exact 128-bit integer arithmetic).  A host whose FPU ignores fesetround
+ * (valgrind's emulation does) cannot give the directed-mode references of
+ * the arithmetic, and its fma there loses the sign of a zero that
+ * underflowed: those checks are then not made and the program reports SKIP,
+ * with every other check still made.
  * The operands mix random values with subnormals, huge values, exact ties
  * and cancelling pairs.
  */
@@ -91,6 +97,16 @@ __global__ void rounded(const double *a, const double *b, const double *c, doubl
 
 static const int fe_modes[4] = { FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD };
 
+/* Whether the host FPU rounds as fesetround says (1 + 2^-60 upward is not 1). */
+static bool host_honours_rounding(void)
+{
+   volatile double one = 1.0, tiny = 0x1p-60, r;
+   fesetround(FE_UPWARD);
+   r = one + tiny;
+   fesetround(FE_TONEAREST);
+   return r > 1.0;
+}
+
 static double host_rounded(int op, double x, double y, double z, int m)
 {
    volatile double vx = x, vy = y, vz = z, r;
@@ -142,24 +158,28 @@ __global__ void conversions(const double *a, const long long *v, unsigned long l
  * (saturating as the PTX cvt does); NaN is never an operand here. */
 static double host_round(double x, int m)
 {
-   volatile double v = x;
-   fesetround(fe_modes[m]);
-   double r = nearbyint(v);
-   fesetround(FE_TONEAREST);
-   return r;
+   return m == 0 ? rint(x) : m == 1 ? trunc(x) : m == 2 ? floor(x) : ceil(x);   /* rint: to nearest even */
 }
 static long long sat_ll(double r, double lo, double hi, long long ilo, long long ihi)
 {
    return r <= lo ? ilo : r >= hi ? ihi : (long long)r;
 }
+/* An integer (128-bit: int64 and uint64 alike) as a double rounded in mode
+ * m: the nearest double, then moved one step if the mode wants the other
+ * side of the exact value (a double with an integer value converts to
+ * __int128 exactly). */
 static unsigned long long host_ll2d(long long w, bool is_unsigned, int m)
 {
-   volatile long long vw = w;
-   volatile unsigned long long uw = (unsigned long long)w;
-   fesetround(fe_modes[m]);
-   volatile double r = is_unsigned ? (double)uw : (double)vw;
-   fesetround(FE_TONEAREST);
-   return d2u(r);
+   __int128 v = is_unsigned ? (__int128)(unsigned long long)w : (__int128)w;
+   double d = is_unsigned ? (double)(unsigned long long)w : (double)w;   /* to nearest */
+   __int128 dv = (__int128)d;
+   if (m == 1 && (v < 0 ? dv < v : dv > v))
+      d = nextafter(d, 0.0);
+   else if (m == 2 && dv > v)
+      d = nextafter(d, -INFINITY);
+   else if (m == 3 && dv < v)
+      d = nextafter(d, INFINITY);
+   return d2u(d);
 }
 
 static unsigned long long host_conversion(int k, double x, long long w)
@@ -304,16 +324,20 @@ int main(void)
    rounded<<<N / 256, 256>>>(dx, db, dc, dout, N);
    CHECK_CUDA(cudaMemcpy(got, dout, sizeof(got), cudaMemcpyDeviceToHost));
    static const char *const names[NR] = { "dadd", "dsub", "dmul", "ddiv", "fma", "dsqrt", "drcp", "double2float" };
+   bool directed = host_honours_rounding();
+   int modes = directed ? 4 : 1;
    for (int op = 0; op < NR; op++) {
       static double g1[N * 4], w1[N * 4];
+      if (!directed && op == R_FMA)
+         continue;
       for (int i = 0; i < N; i++)
-         for (int m = 0; m < 4; m++) {
-            g1[i * 4 + m] = got[(size_t)i * NR * 4 + op * 4 + m];
-            w1[i * 4 + m] = host_rounded(op, a[i], b[i], c[i], m);
+         for (int m = 0; m < modes; m++) {
+            g1[i * modes + m] = got[(size_t)i * NR * 4 + op * 4 + m];
+            w1[i * modes + m] = host_rounded(op, a[i], b[i], c[i], m);
          }
       char what[64];
-      snprintf(what, sizeof(what), "__%s_r{n,z,d,u} (4 per operand)", names[op]);
-      check_bits(what, g1, w1, (size_t)N * 4);
+      snprintf(what, sizeof(what), "__%s_r%s (%d per operand)", names[op], directed ? "{n,z,d,u}" : "n", modes);
+      check_bits(what, g1, w1, (size_t)N * modes);
    }
 
    /* 3 */
@@ -361,5 +385,10 @@ int main(void)
 
    cudaFree(dx); cudaFree(dy); cudaFree(db); cudaFree(dc); cudaFree(dout); cudaFree(dv); cudaFree(dcv);
    cudaFree(dr); cudaFree(dpart); cudaFree(dA); cudaFree(dB); cudaFree(dC);
+   if (!directed && check_failed_ == 0) {
+      printf("SKIP f64_kernels: %ld checks hold; the _rz/_rd/_ru arithmetic and __fma_rn were not checked: "
+             "this host's FPU ignores fesetround (valgrind's does)\n", check_count_);
+      return 0;
+   }
    return check_end();
 }
