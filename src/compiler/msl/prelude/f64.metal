@@ -17,20 +17,28 @@
 //
 // Modes: 0 rn, 1 rz, 2 rm, 3 rp (as round.metal).
 
+// The steps every operation is built of are always inlined: mc_d_round
+// then folds its format (f64, f32, f16) into constants, and each operation
+// keeps its operands in registers (bench/fp64.cu on the software device:
+// add 1.5x, fma 1.75x faster than when clang kept them as calls).  The
+// operations themselves are left to the compiler: a kernel of libdevice
+// code has hundreds.
+#define MC_D_STEP inline __attribute__((always_inline))
+
 #define MC_D_SIGN 0x8000000000000000ul
 #define MC_D_INF 0x7ff0000000000000ul
 #define MC_D_QUIET 0x0008000000000000ul
 #define MC_D_FRAC 0x000ffffffffffffful
 #define MC_D_INVALID 0xfff8000000000000ul
 
-inline bool mc_d_isnan(ulong a) { return (a & ~MC_D_SIGN) > MC_D_INF; }
-inline bool mc_d_isinf(ulong a) { return (a & ~MC_D_SIGN) == MC_D_INF; }
-inline bool mc_d_iszero(ulong a) { return (a & ~MC_D_SIGN) == 0ul; }
-inline ulong mc_d_quiet(ulong a) { return a | MC_D_QUIET; }
+MC_D_STEP bool mc_d_isnan(ulong a) { return (a & ~MC_D_SIGN) > MC_D_INF; }
+MC_D_STEP bool mc_d_isinf(ulong a) { return (a & ~MC_D_SIGN) == MC_D_INF; }
+MC_D_STEP bool mc_d_iszero(ulong a) { return (a & ~MC_D_SIGN) == 0ul; }
+MC_D_STEP ulong mc_d_quiet(ulong a) { return a | MC_D_QUIET; }
 
 // Leading zeros of a ulong in 32-bit halves (clz on ulong is MSL, but the
 // halves keep to the 32-bit operations every Apple GPU has).
-inline uint mc_clz64(ulong x)
+MC_D_STEP uint mc_clz64(ulong x)
 {
     uint hi = (uint)(x >> 32);
     return hi != 0u ? clz(hi) : 32u + clz((uint)x);
@@ -38,7 +46,7 @@ inline uint mc_clz64(ulong x)
 
 // x >> n with the bits shifted out or'ed into bit 0 ("jamming"), so the
 // result still says whether the exact value was above it.  Any n >= 0.
-inline ulong mc_shr_jam(ulong x, uint n)
+MC_D_STEP ulong mc_shr_jam(ulong x, uint n)
 {
     if (n == 0u) return x;
     if (n >= 64u) return x != 0ul ? 1ul : 0ul;
@@ -46,7 +54,7 @@ inline ulong mc_shr_jam(ulong x, uint n)
 }
 
 // The 128-bit product a * b as hi and lo, from four 32x32->64 products.
-inline ulong mc_d_mul128(ulong a, ulong b, thread ulong &lo)
+MC_D_STEP ulong mc_d_mul128(ulong a, ulong b, thread ulong &lo)
 {
     ulong a0 = a & 0xfffffffful, a1 = a >> 32, b0 = b & 0xfffffffful, b1 = b >> 32;
     ulong p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
@@ -57,7 +65,7 @@ inline ulong mc_d_mul128(ulong a, ulong b, thread ulong &lo)
 
 // A finite nonzero f64 as m·2^(e-52) with m's leading one at bit 52
 // (subnormals are normalised: e goes below -1022).
-inline ulong mc_d_unpack(ulong a, thread int &e)
+MC_D_STEP ulong mc_d_unpack(ulong a, thread int &e)
 {
     int f = (int)((a >> 52) & 0x7fful);
     ulong m = a & MC_D_FRAC;
@@ -81,7 +89,7 @@ inline ulong mc_d_unpack(ulong a, thread int &e)
 // sig·2^(E-63) (by less than one unit of sig's last bit).  Results below
 // the normal range go to the subnormal grid (no flush), results above to
 // infinity or to the largest finite value as IEEE 754 §7.4 says.
-inline ulong mc_d_round(bool neg, int E, ulong sig, bool sticky, int mode, int fmt)
+MC_D_STEP ulong mc_d_round(bool neg, int E, ulong sig, bool sticky, int mode, int fmt)
 {
     uint mbits = fmt == MC_D_FMT_F64 ? 52u : fmt == MC_D_FMT_F32 ? 23u : 10u;
     int emax = fmt == MC_D_FMT_F64 ? 1023 : fmt == MC_D_FMT_F32 ? 127 : 15;
@@ -115,7 +123,7 @@ inline ulong mc_d_round(bool neg, int E, ulong sig, bool sticky, int mode, int f
 }
 
 // A NaN result from two operands: NVIDIA's choice (see the top).
-inline ulong mc_d_nan2(ulong first, ulong second)
+MC_D_STEP ulong mc_d_nan2(ulong first, ulong second)
 {
     return mc_d_quiet(mc_d_isnan(first) ? first : second);
 }
@@ -180,7 +188,7 @@ inline ulong mc_d_mul(ulong a, ulong b, int mode)
 
 // ---- 128-bit helpers for fma: (hi, lo) pairs ----
 
-inline void mc_shr128_jam(thread ulong &hi, thread ulong &lo, uint n)
+MC_D_STEP void mc_shr128_jam(thread ulong &hi, thread ulong &lo, uint n)
 {
     if (n == 0u) return;
     if (n >= 128u) {
