@@ -211,6 +211,8 @@ TEST(unsupported_instructions_are_refused_with_their_line)
    CHECK_CONTAINS(translate_error("   sqrt.approx.f64 %fd1, %fd2;\n"), "sqrt.approx.f64");
    CHECK_CONTAINS(translate_error("   add.sat.f64 %fd1, %fd2, %fd3;\n"), "add.sat.f64");
    CHECK_CONTAINS(translate_error("   cvt.rn.bf16.f64 %h1, %fd2;\n"), "cvt.rn.bf16.f64");
+   CHECK_CONTAINS(translate_error("   setp.lt.ftz.f64 %p1, %fd1, %fd2;\n"), "setp.lt.ftz.f64");
+   CHECK_CONTAINS(translate_error("   set.lt.ftz.u32.f64 %r1, %fd1, %fd2;\n"), "set.lt.ftz.u32.f64");
    CHECK_CONTAINS(translate_error("   bar.arrive 16, 64;\n"), "PTX has barriers 0 to 15");
    CHECK_CONTAINS(translate_error("   bar.arrive 1, 48;\n"), "not a multiple of 32");
 }

@@ -108,6 +108,12 @@ static inline uint8_t bld_type_bits(ptx_type t)
 }
 static inline bool bld_has(build_ctx *c, ptx_mod m) { return ptx_instr_has_mod(c->in, m); }
 
+/* The 16-bit float lane types: f16, bf16 and their packed pairs. */
+static inline bool bld_is_lane16(ptx_type t)
+{
+   return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+}
+
 /* ---- build_instr.c ---- */
 
 /* Translates the current instruction c->in (not a control-flow one). */

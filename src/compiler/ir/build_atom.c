@@ -95,7 +95,7 @@ static bool atom_op(build_ctx *c, ir_atom_op *op)
  * cas alone has a .b16 form, and the 16-bit float adds need .noftz. */
 static bool type_ok(ir_atom_op op, ptx_type t, bool noftz)
 {
-   bool half = t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
+   bool half = bld_is_lane16(t);
    if (half != noftz)
       return false;
    switch (op) {

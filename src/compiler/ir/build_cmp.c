@@ -89,9 +89,10 @@ static bool compare_halves(build_ctx *c, ir_cmp cmp, ir_def *a, ir_def *b, ir_de
 
 static bool cmp_mods_ok(build_ctx *c)
 {
+   ptx_type t = c->in->types[c->in->ntypes - 1];   /* the compared type */
    for (unsigned k = 0; k < c->in->nmods; k++) {
       ptx_mod m = c->in->mods[k];
-      if (m == PTX_MOD_FTZ && ptx_type_is_float(c->in->types[c->in->ntypes - 1]))
+      if (m == PTX_MOD_FTZ && ptx_type_is_float(t) && t != PTX_T_F64)   /* f64 never flushes */
          continue;
       if (m == PTX_MOD_AND || m == PTX_MOD_OR || m == PTX_MOD_XOR)
          continue;
@@ -114,8 +115,6 @@ bool bld_tr_setp(build_ctx *c)
    if (!bld_need_types(c, 1) || !cmp_mods_ok(c))
       return false;
    ptx_type t = in->types[0];
-   if (t == PTX_T_F64 && bld_has(c, PTX_MOD_FTZ))
-      return bld_refuse(c);
    if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F64 && t != PTX_T_F16 && t != PTX_T_F16X2)
       return bld_refuse(c);
    ir_cmp cmp;
@@ -166,8 +165,6 @@ bool bld_tr_set(build_ctx *c)
    if (!bld_need_types(c, 2) || !cmp_mods_ok(c))
       return false;
    ptx_type dt = in->types[0], st = in->types[1];
-   if (st == PTX_T_F64 && bld_has(c, PTX_MOD_FTZ))
-      return bld_refuse(c);
    bool pair = st == PTX_T_F16X2;
    bool dt_ok = pair ? (dt == PTX_T_F16X2 || dt == PTX_T_U32 || dt == PTX_T_S32)
                      : (dt == PTX_T_U32 || dt == PTX_T_S32 || dt == PTX_T_U16 || dt == PTX_T_S16 ||

@@ -19,11 +19,6 @@
  * values in msl/emit_float.c). */
 enum { FMINMAX_NAN = 1, FMINMAX_XORSIGN_ABS = 2 };
 
-static bool is_lane16(ptx_type t)
-{
-   return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
-}
-
 static bool is_directed(ir_rnd r) { return r == IR_RND_RZ || r == IR_RND_RM || r == IR_RND_RP; }
 
 bool bld_float_ok(build_ctx *c, ptx_type t)
@@ -31,7 +26,7 @@ bool bld_float_ok(build_ctx *c, ptx_type t)
    if (t == PTX_T_F64)
       return !bld_has(c, PTX_MOD_SAT) && (!bld_has(c, PTX_MOD_FTZ) || bld_has(c, PTX_MOD_APPROX)) ? true
                                                                                                 : bld_refuse(c);
-   if (t != PTX_T_F32 && !is_lane16(t))
+   if (t != PTX_T_F32 && !bld_is_lane16(t))
       return bld_refuse(c);
    /* f16/bf16 arithmetic rounds to nearest only (.rn); .ftz and .sat exist
     * for f16 and f16x2, not for bf16. */
@@ -226,7 +221,7 @@ bool bld_cvt_is_float_form(build_ctx *c)
    ptx_type dt = in->types[0], st = in->types[1];
    if (dt == PTX_T_F64 || st == PTX_T_F64)
       return false;
-   if ((is_lane16(dt) && dt != PTX_T_F16) || (is_lane16(st) && st != PTX_T_F16))
+   if ((bld_is_lane16(dt) && dt != PTX_T_F16) || (bld_is_lane16(st) && st != PTX_T_F16))
       return true;
    return is_directed(bld_rnd(c)) && (dt == PTX_T_F32 || dt == PTX_T_F16) &&
           (ptx_type_is_int(st) || (dt == PTX_T_F16 && st == PTX_T_F32));

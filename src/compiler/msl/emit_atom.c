@@ -37,11 +37,6 @@ enum {
    AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD,
 };
 
-static bool is_half(ptx_type t)
-{
-   return t == PTX_T_F16 || t == PTX_T_F16X2 || t == PTX_T_BF16 || t == PTX_T_BF16X2;
-}
-
 /* The named 32-bit helper of prelude/atom.metal for i (without its space
  * suffix), and the operation code of the helpers that take one. */
 static const char *helper(emitter *e, const ir_instr *i, unsigned *code)
@@ -49,7 +44,7 @@ static const char *helper(emitter *e, const ir_instr *i, unsigned *code)
    bool s = i->type == PTX_T_S32 || i->type == PTX_T_S64;
    switch ((ir_atom_op)i->sub) {
    case IR_ATOM_ADD:
-      if (is_half(i->type)) {
+      if (is_lane16(i->type)) {
          *code = i->type == PTX_T_F16 || i->type == PTX_T_F16X2 ? AOP_HADD : AOP_BFADD;
          return NULL;
       }
@@ -144,8 +139,7 @@ static void emit_vals(emitter *e, const ir_instr *i, bool want_v2, unsigned bits
  * that space's window. */
 static void emit_one(emitter *e, const ir_instr *i, ir_space space, bool window)
 {
-   unsigned code, bits = i->type == PTX_T_F16 || i->type == PTX_T_BF16 || i->type == PTX_T_B16 ? 16
-                                                                                               : ptx_type_bits[i->type];
+   unsigned code, bits = S(i, 1)->bits;   /* 16, 32 or 64: the builder sized the operands */
    const char *h = helper(e, i, &code);
    const ir_def *a = S(i, 0);
    emit_indent(e);

@@ -10,18 +10,6 @@
 
 static bool is_f64(ptx_type t) { return t == PTX_T_F64; }
 
-/* The prelude's mode number, for float (.rn ...) and integer (.rni ...)
- * roundings alike: 0 nearest, 1 zero, 2 down, 3 up. */
-static int mode_of(ir_rnd r)
-{
-   switch (r) {
-   case IR_RND_RZ: case IR_RND_RZI: return 1;
-   case IR_RND_RM: case IR_RND_RMI: return 2;
-   case IR_RND_RP: case IR_RND_RPI: return 3;
-   default: return 0;
-   }
-}
-
 /* ---- arithmetic ---- */
 
 static bool emit_f64_arith(emitter *e, const ir_instr *i)
@@ -30,7 +18,7 @@ static bool emit_f64_arith(emitter *e, const ir_instr *i)
       { IR_ADD, "mc_d_add" }, { IR_SUB, "mc_d_sub" }, { IR_MUL, "mc_d_mul" }, { IR_DIV, "mc_d_div" },
       { IR_FMA, "mc_d_fma" }, { IR_SQRT, "mc_d_sqrt" },
    };
-   int m = mode_of((ir_rnd)i->rnd);
+   int m = rnd_mode((ir_rnd)i->rnd);
    for (size_t k = 0; k < ARRAY_SIZE(rounded); k++) {
       if (rounded[k].op != i->op)
          continue;
@@ -113,7 +101,7 @@ static const char *sat_open(const ir_instr *i) { return (i->flags & IR_F_SAT) ? 
 static void emit_f64_cvt(emitter *e, const ir_instr *i)
 {
    ptx_type dt = i->type, st = i->type2;
-   unsigned m = (unsigned)mode_of((ir_rnd)i->rnd);
+   unsigned m = (unsigned)rnd_mode((ir_rnd)i->rnd);
    bool ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
    const ir_def *a = S(i, 0);
    if (is_f64(dt) && is_f64(st)) {

@@ -107,8 +107,6 @@ static void emit_fmt(emitter *e, const char *fmt, ...)
    va_end(ap);
 }
 
-/* The prelude's rounding mode number: 0 rn, 1 rz, 2 rm, 3 rp. */
-static int rmode(ir_rnd r) { return r >= IR_RND_RZ && r <= IR_RND_RP ? (int)r - IR_RND_RN : 0; }
 static bool is_directed(ir_rnd r) { return r == IR_RND_RZ || r == IR_RND_RM || r == IR_RND_RP; }
 
 static void emit_fminmax(emitter *e, const ir_instr *i, bool is_max)
@@ -130,7 +128,7 @@ static void emit_f32_rnd(emitter *e, const ir_instr *i, const char *fn)
       emit_val(e, S(i, k));
       strbuf_puts(e->out, ftz ? "), " : ", ");
    }
-   strbuf_printf(e->out, "%d)%s%s;\n", rmode((ir_rnd)i->rnd) | (ftz ? 4 : 0), ftz ? ")" : "", sat ? ")" : "");
+   strbuf_printf(e->out, "%d)%s%s;\n", rnd_mode((ir_rnd)i->rnd) | (ftz ? 4 : 0), ftz ? ")" : "", sat ? ")" : "");
 }
 
 /* f32 mul/div/fma/rcp.rn.ftz: a result the FPU rounded up to ±2^-126 from
@@ -164,7 +162,6 @@ static void emit_ftz_edge(emitter *e, const ir_instr *i)
 
 static bool is_bf(ptx_type t) { return t == PTX_T_BF16 || t == PTX_T_BF16X2; }
 static bool is_packed(ptx_type t) { return t == PTX_T_F16X2 || t == PTX_T_BF16X2; }
-static bool is_lane16(ptx_type t) { return t == PTX_T_F16 || t == PTX_T_BF16 || is_packed(t); }
 
 /* Operand k of one lane: sel is "" for a scalar, mc_lo16 or mc_hi16. */
 static void lane_opnd(emitter *e, const ir_instr *i, unsigned k, const char *sel)
@@ -277,16 +274,6 @@ static void emit_setp(emitter *e, const ir_instr *i)
 
 /* ---- conversions ---- */
 
-static int int_round_mode(ir_rnd r)
-{
-   switch (r) {
-   case IR_RND_RZI: return 1;
-   case IR_RND_RMI: return 2;
-   case IR_RND_RPI: return 3;
-   default: return 0;
-   }
-}
-
 static void emit_cvt_int_int(emitter *e, const ir_instr *i)
 {
    ptx_type dt = i->type, st = i->type2;
@@ -327,7 +314,7 @@ static void emit_cvt_float_int(emitter *e, const ir_instr *i)
 {
    ptx_type dt = i->type, st = i->type2;
    unsigned dn = ptx_type_bits[dt];
-   int mode = int_round_mode((ir_rnd)i->rnd);
+   int mode = rnd_mode((ir_rnd)i->rnd);
    bool ftz = (i->flags & IR_F_FTZ) && st == PTX_T_F32;
    emit_indent(e);
    emit_val(e, &i->def);
@@ -380,7 +367,7 @@ static void emit_cvt_int_float(emitter *e, const ir_instr *i)
       else
          strbuf_puts(e->out, "mc_cvt_u64((ulong)(");
       emit_val(e, S(i, 0));
-      strbuf_printf(e->out, "), %d, %d)%s;\n", rmode((ir_rnd)i->rnd), fmt_of(dt), sat ? ")" : "");
+      strbuf_printf(e->out, "), %d, %d)%s;\n", rnd_mode((ir_rnd)i->rnd), fmt_of(dt), sat ? ")" : "");
       return;
    }
    const char *wrap = dt == PTX_T_F16 ? (sat ? "mc_sat16(mc_f2h(" : "mc_f2h(")
@@ -410,7 +397,7 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
    }
    if (st == PTX_T_F32 && (dt == PTX_T_BF16 || is_directed(r))) {   /* f32 → f16/bf16 in any mode */
       emit_fmt(e, "%s%s(%s(%V), %u)%s;\n", sat ? sat_fn(dt) : "", dt == PTX_T_BF16 ? "mc_f2bf_rnd" : "mc_f2h_rnd",
-               ftz ? "mc_ftz" : "", S(i, 0), (unsigned)rmode(r), sat ? ")" : "");
+               ftz ? "mc_ftz" : "", S(i, 0), (unsigned)rnd_mode(r), sat ? ")" : "");
       return;
    }
    unsigned close = 0;
@@ -437,7 +424,7 @@ static void emit_cvt_float_float(emitter *e, const ir_instr *i)
       strbuf_puts(e->out, ftz ? "))" : ")");
    }
    if (r >= IR_RND_RNI)
-      strbuf_printf(e->out, ", %d)", int_round_mode(r));
+      strbuf_printf(e->out, ", %d)", rnd_mode(r));
    while (close--)
       strbuf_putc(e->out, ')');
    strbuf_puts(e->out, ";\n");

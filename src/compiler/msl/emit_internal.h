@@ -56,6 +56,25 @@ static inline const ir_def *S(const ir_instr *i, unsigned k) { return i->srcs[k]
 static inline unsigned B(const ir_instr *i) { return i->def.bits; }
 static inline bool is_signed(ptx_type t) { return ptx_type_is_signed(t); }
 
+/* The 16-bit float lane types: f16, bf16 and their packed pairs. */
+static inline bool is_lane16(ptx_type t)
+{
+   return t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_F16X2 || t == PTX_T_BF16X2;
+}
+
+/* The prelude's rounding mode number, for float (.rn ...) and integer
+ * (.rni ...) roundings alike: 0 nearest (and no modifier), 1 zero, 2 down,
+ * 3 up (round.metal, f64.metal). */
+static inline int rnd_mode(ir_rnd r)
+{
+   switch (r) {
+   case IR_RND_RZ: case IR_RND_RZI: return 1;
+   case IR_RND_RM: case IR_RND_RMI: return 2;
+   case IR_RND_RP: case IR_RND_RPI: return 3;
+   default: return 0;
+   }
+}
+
 /* One function per family; each returns false for ops it does not own. */
 bool emit_mem_op(emitter *e, ir_instr *i);     /* emit_mem.c */
 bool emit_int_op(emitter *e, ir_instr *i);     /* emit_int.c */

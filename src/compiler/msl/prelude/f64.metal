@@ -340,12 +340,10 @@ inline ulong mc_d_sqrt(ulong a, int mode)
 
 // ---- comparisons, min/max ----
 
-// An order-preserving unsigned key of a non-NaN f64 (-0 and +0 equal).
-inline ulong mc_d_key(ulong x)
-{
-    if (mc_d_iszero(x)) return MC_D_SIGN;
-    return (x & MC_D_SIGN) != 0ul ? ~x : x | MC_D_SIGN;
-}
+// An order-preserving unsigned key of a non-NaN f64 (-0 below +0, as
+// min/max order them), and the key of the comparisons (-0 and +0 equal).
+inline ulong mc_d_order_key(ulong x) { return (x & MC_D_SIGN) != 0ul ? ~x : x | MC_D_SIGN; }
+inline ulong mc_d_key(ulong x) { return mc_d_iszero(x) ? MC_D_SIGN : mc_d_order_key(x); }
 
 // The ordered comparisons (false with a NaN operand); the unordered
 // forms are their negations, built by the emitter.  cmp: 0 eq, 1 lt, 2 le.
@@ -363,8 +361,7 @@ inline ulong mc_d_minmax(ulong a, ulong b, bool is_max)
     bool an = mc_d_isnan(a), bn = mc_d_isnan(b);
     if (an || bn)
         return an && bn ? mc_d_quiet(b) : an ? b : a;
-    ulong ka = (a & MC_D_SIGN) != 0ul ? ~a : a | MC_D_SIGN, kb = (b & MC_D_SIGN) != 0ul ? ~b : b | MC_D_SIGN;
-    return (kb < ka) != is_max ? b : a;
+    return (mc_d_order_key(b) < mc_d_order_key(a)) != is_max ? b : a;
 }
 
 // ---- conversions ----
