@@ -1,15 +1,57 @@
 /*
  * test_core_util.h — running a PTX kernel through the core, for the unit
- * tests that check what a launch does (test_validate.c, test_resume.c).
+ * tests that check what a launch does (test_validate.c, test_resume.c,
+ * test_lockstep.c), and translating one.
  * static inline, as tests/unit/test_ptx_util.h.
  */
 #ifndef MC_TEST_CORE_UTIL_H
 #define MC_TEST_CORE_UTIL_H
 
+#include "compiler/compiler.h"
 #include "core/core.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* The MSL of ptx's first kernel (malloc'd), or NULL with the reason on
+ * stderr. */
+static inline char *tc_msl_of(const char *ptx)
+{
+   char *err = NULL;
+   mc_module *m = compiler_module_load(ptx, strlen(ptx), &err);
+   char *msl = NULL;
+   if (m) {
+      mc_kernel_info info;
+      msl = compiler_translate_kernel(m, 0, NULL, &info, &err);
+      compiler_module_free(m);
+   }
+   if (err)
+      fprintf(stderr, "    %s\n", err);
+   free(err);
+   return msl;
+}
+
+/* The primary context of device 0, made once (NULL if there is none);
+ * tc_ctx_reset drops it for a fresh one (after a sticky error). */
+static core_ctx *tc_ctx_;
+
+static inline core_ctx *tc_ctx(void)
+{
+   if (!tc_ctx_ && (core_init() != CORE_SUCCESS || core_ctx_retain_primary(core_device_get(0), &tc_ctx_) != CORE_SUCCESS))
+      tc_ctx_ = NULL;
+   return tc_ctx_;
+}
+
+static inline void tc_ctx_reset(void)
+{
+   if (!tc_ctx_)
+      return;
+   core_device *d = tc_ctx_->dev;
+   core_ctx_release_primary(d);
+   core_ctx_reset_primary(d);
+   tc_ctx_ = NULL;
+}
 
 /* Loads ptx in context c, launches its kernel `name` on grid x block with
  * args, synchronises; returns the first status that is not a success (or

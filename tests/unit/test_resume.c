@@ -70,23 +70,9 @@ static const char shuffle_ptx[] = HEAD
    "   bar.sync 0;\n   shfl.sync.bfly.b32 %r2, %r1, 1, 31, -1;\n"
    "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r2;\n   ret;\n}\n";
 
-static char *msl_of(const char *ptx)
-{
-   char *err = NULL;
-   mc_module *m = compiler_module_load(ptx, strlen(ptx), &err);
-   char *msl = NULL;
-   if (m) {
-      mc_kernel_info info;
-      msl = compiler_translate_kernel(m, 0, NULL, &info, &err);
-      compiler_module_free(m);
-   }
-   free(err);
-   return msl;
-}
-
 TEST(only_kernels_whose_sole_synchronisation_is_the_barrier_get_resume_points)
 {
-   char *rot = msl_of(rotate_ptx), *sh = msl_of(shuffle_ptx);
+   char *rot = tc_msl_of(rotate_ptx), *sh = tc_msl_of(shuffle_ptx);
    CHECK(rot && sh);
    bool rot_marked = strstr(rot, "__mc_rs_yield(2u)") && strstr(rot, "__MC_RS_LABEL(2)");
    bool sh_marked = strstr(sh, "__mc_rs_") != NULL;
@@ -99,18 +85,9 @@ TEST(only_kernels_whose_sole_synchronisation_is_the_barrier_get_resume_points)
    CHECK(plain);
 }
 
-static core_ctx *ctx;
-
-static core_ctx *get_ctx(void)
-{
-   if (!ctx && (core_init() != CORE_SUCCESS || core_ctx_retain_primary(core_device_get(0), &ctx) != CORE_SUCCESS))
-      ctx = NULL;
-   return ctx;
-}
-
 static int run(const char *ptx, const char *name, dim3 grid, dim3 block, void **args, char *msg, size_t len)
 {
-   return tc_run_ptx(get_ctx(), ptx, name, (const uint32_t[3]){ grid.x, grid.y, grid.z },
+   return tc_run_ptx(tc_ctx(), ptx, name, (const uint32_t[3]){ grid.x, grid.y, grid.z },
                      (const uint32_t[3]){ block.x, block.y, block.z }, args, msg, len);
 }
 
@@ -137,7 +114,7 @@ TEST(values_and_local_memory_live_across_barriers_in_every_block_shape)
 {
    static const dim3 shapes[] = { {1, 1, 1}, {33, 1, 1}, {256, 1, 1}, {1024, 1, 1}, {8, 4, 2}, {3, 5, 7} };
    const uint32_t blocks = 5, rounds = 6;
-   core_ctx *c = get_ctx();
+   core_ctx *c = tc_ctx();
    CHECK(c);
    for (size_t s = 0; s < ARRAY_SIZE(shapes); s++) {
       uint32_t n = shapes[s].x * shapes[s].y * shapes[s].z;
@@ -165,7 +142,7 @@ TEST(values_and_local_memory_live_across_barriers_in_every_block_shape)
 
 TEST(threads_at_different_barriers_fail_the_launch_with_the_reason)
 {
-   core_ctx *c = get_ctx();
+   core_ctx *c = tc_ctx();
    CHECK(c);
    uint64_t p = 0;
    CHECK_INT(core_mem_alloc(c->dev, 64, &p), CORE_SUCCESS);
@@ -176,8 +153,5 @@ TEST(threads_at_different_barriers_fail_the_launch_with_the_reason)
    CHECK_CONTAINS(msg, "different threadgroup_barrier calls");
    CHECK_CONTAINS(msg, "dv");
    /* the context keeps the error (CUDA's sticky launch failure): a fresh one */
-   core_device *d = c->dev;
-   core_ctx_release_primary(d);
-   core_ctx_reset_primary(d);
-   ctx = NULL;
+   tc_ctx_reset();
 }

@@ -208,6 +208,7 @@ enum {   /* ir_instr.flags */
    IR_F_GUARD_NEG = 1 << 4,   /* guard is negated: run when the guard is false */
    IR_F_VOLATILE = 1 << 5,
    IR_F_NC = 1 << 6,          /* ld.global.nc / ldu: read-only for the kernel's life */
+   IR_F_LOCKSTEP = 1 << 7,    /* the warp's active lanes meet before it (mark_lockstep.c) */
 };
 
 typedef enum ir_sreg {
@@ -294,6 +295,8 @@ struct ir_block {
    ir_block *idom;
    ir_block_vec dom_children;
    bool is_loop_header;       /* target of a back edge */
+   uint32_t meet_order;       /* mark_lockstep.c: warp meets here go in this order */
+   uint32_t loop_meet_end;    /* mark_lockstep.c, loop header: the loop's highest meet_order */
    uint8_t pass_flags;
    void *pass_data;
 };
@@ -390,6 +393,7 @@ struct ir_module {
     * .shared variable name → offset + 1 (as a pointer). */
    strmap lib_shared;
    uint32_t lib_shared_bytes;
+   uint32_t lib_emitted;      /* functions emitted so far (msl/emit.c ranks warp meets by it) */
    /* First error (translation stops at it). */
    const char *error;
    uint32_t error_line;
@@ -530,6 +534,7 @@ bool ir_opt_dce(ir_module *m);
 bool ir_split_irreducible(ir_module *m);
 bool ir_lower_exit(ir_module *m);
 bool ir_structurize(ir_module *m);
+bool ir_mark_lockstep(ir_module *m);
 /* link_calls.c: builds every .func the kernel reaches, refuses recursion,
  * lays out local frames and shared memory for the whole library, and turns
  * "the callee ended the thread" into control flow.  Runs before the

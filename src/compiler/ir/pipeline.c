@@ -19,6 +19,7 @@ bool ir_run_pipeline(ir_module *m, const ir_pipeline_options *opts)
       IR_PASS(progress, m, ir_opt_dce);
    }
    IR_PASS(progress, m, ir_infer_spaces);          /* generic ld/st → known spaces */
+   IR_PASS(progress, m, ir_mark_lockstep);         /* where a warp meets: warp-synchronous code */
    IR_PASS(progress, m, ir_structurize);           /* CFG → loops, blocks, ifs */
    if (getenv("METALCUDA_IR_PRINT")) {
       strbuf sb;

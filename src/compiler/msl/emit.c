@@ -18,6 +18,20 @@
  *   target's id and break; each construct crossed re-dispatches after it
  *   closes.  No goto (metal-semantics D1), no switch-dispatch loop.
  *
+ * Warp meets (mark_lockstep.c): before an instruction marked
+ * IR_F_LOCKSTEP the warp's active lanes meet, MC_WARP_MEET() (the software
+ * device's scheduler; nothing on a GPU, which runs a SIMD-group in
+ * lockstep), unless only loads were done since the last meet and this is
+ * a load too.  A loop that holds such an instruction also meets at its
+ * latch, so that the lanes going round again wait for the lanes still in
+ * the body, as a GPU reconverges them before the next iteration (without
+ * it, a lane back at the loop's first meet would go before a lane deeper
+ * in the body: the scheduler releases the lowest call site first):
+ *   LOOP → while (true) { do { body } while (false); MC_WARP_MEET();
+ *                         <re-dispatch>; break; }
+ *   inside the do/while, a jump to the loop sets mc_jmp and breaks out of
+ *   it: the latch is a construct of its own for the jump logic.
+ *
  * Phi copies: on the edge A→B, each phi of B gets its value from A.  With
  * several phis the copies go through temporaries (a parallel copy), so a
  * phi reading another phi of the same block sees the old value.
@@ -178,10 +192,14 @@ static void emit_edge(emitter *e, const ir_cf *n)
 
 static uint32_t jump_id(const ir_cf *target, bool cont) { return target->id * 2 + (cont ? 1 : 0); }
 
+static bool is_latch(const emitter *e, const ir_cf *c) { return c->id > e->max_cf_id; }
+
+/* The innermost C++ loop: a LOOP, or the do/while of a lockstep loop's
+ * latch (which a `continue` would leave). */
 static const ir_cf *innermost_loop(const emitter *e)
 {
    for (uint32_t k = e->depth; k > 0; k--)
-      if (e->stack[k - 1]->kind == IR_CF_LOOP)
+      if (e->stack[k - 1]->kind == IR_CF_LOOP || is_latch(e, e->stack[k - 1]))
          return e->stack[k - 1];
    return NULL;
 }
@@ -239,6 +257,124 @@ static void emit_dispatch(emitter *e, const ir_cf *c)
 
 static void emit_cf(emitter *e, const ir_cf *n);
 
+/* ---- warp meets ---- */
+
+enum { MEET_NONE, MEET_LOADS, MEET_STORES };   /* emitter.since_meet */
+
+static bool cf_has_lockstep(const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_CODE)
+         ir_foreach_instr(i, n->block)
+            if (i->flags & IR_F_LOCKSTEP)
+               return true;
+      if (cf_has_lockstep(n->first) || cf_has_lockstep(n->then_cf) || cf_has_lockstep(n->else_cf))
+         return true;
+   }
+   return false;
+}
+
+/* A meet's rank, which orders the lanes waiting at different meets (the
+ * lowest goes first): the library's functions in emission order (callees
+ * first: lanes inside a call go before lanes after it), then the block's
+ * meet_order (mark_lockstep.c), then the meet's place in the block.
+ * Unique per meet. */
+static uint64_t meet_rank_of(const emitter *e, uint32_t order, uint32_t seq)
+{
+   return (uint64_t)MC_MIN(e->fn_index, 127u) << 56 | (uint64_t)(order & 0xffffffu) << 32 | seq;
+}
+
+static void emit_meet_ranked(emitter *e, uint64_t rank)
+{
+   emit_line(e, "MC_WARP_MEET(0x%llxul);", (unsigned long long)rank);
+}
+
+static void emit_meet(emitter *e) { emit_meet_ranked(e, e->meet_rank++); }
+
+/* The first block of a construct: a loop's header. */
+static const ir_block *first_block(const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_CODE)
+         return n->block;
+      const ir_block *b = n->kind == IR_CF_IF ? NULL : first_block(n->first);
+      if (b || n->kind != IR_CF_SEQ)
+         return b;
+   }
+   return NULL;
+}
+
+/* Before instruction i: the meet it needs, and what it leaves done. */
+static void emit_meet_before(emitter *e, const ir_instr *i)
+{
+   if (i->op == IR_BAR || i->op == IR_BAR_RED || i->op == IR_NBAR) {
+      e->since_meet = MEET_NONE;     /* every lane that goes on met here */
+      return;
+   }
+   if (ir_op_is(i->op, IR_OP_CONVERGENT)) {
+      /* The scheduler lets lanes at a SIMD-group function go before lanes
+       * at a meet: they must have come through the meet just before it. */
+      if (e->has_lockstep)
+         emit_meet(e);
+      e->since_meet = MEET_NONE;
+      return;
+   }
+   if (i->op == IR_CALL) {
+      e->since_meet = MEET_STORES;   /* the callee's accesses are unknown here */
+      return;
+   }
+   if (!(i->flags & IR_F_LOCKSTEP))
+      return;
+   bool load = i->op == IR_LOAD;
+   bool need = i->op == IR_MEMBAR || (load ? e->since_meet == MEET_STORES : e->since_meet != MEET_NONE);
+   if (need)
+      emit_meet(e);
+   if (need || e->since_meet == MEET_NONE)
+      e->since_meet = load ? MEET_LOADS : i->op == IR_MEMBAR ? MEET_NONE : MEET_STORES;
+   else if (!load)
+      e->since_meet = MEET_STORES;
+}
+
+static void emit_code(emitter *e, const ir_cf *n)
+{
+   e->since_meet = MEET_STORES;      /* reached from anywhere: assume the worst */
+   e->meet_rank = meet_rank_of(e, n->block->meet_order, 0);
+   ir_foreach_instr(i, n->block) {
+      if (i->op == IR_PHI || ir_op_is(i->op, IR_OP_TERMINATOR))
+         continue;
+      emit_meet_before(e, i);
+      emit_instr(e, i);
+   }
+}
+
+/* The body of a lockstep loop n inside its latch (see the file header). */
+static void emit_latched_body(emitter *e, const ir_cf *n)
+{
+   ir_cf *latch = arena_alloc(e->ar, sizeof(*latch));
+   if (!latch) {
+      ir_error(e->f->module, 0, "out of memory");
+      return;
+   }
+   memset(latch, 0, sizeof(*latch));
+   latch->kind = IR_CF_BLOCK;
+   latch->id = e->max_cf_id + 1 + n->id;
+   emit_line(e, "do {");
+   e->indent++;
+   e->stack[e->depth++] = latch;
+   emit_cf(e, n->first);
+   e->depth--;
+   e->indent--;
+   emit_line(e, "} while (false);");
+   /* after every meet of the body's blocks, inner loops' latches first */
+   uint32_t loops = 0;
+   for (uint32_t k = 0; k < e->depth; k++)
+      loops += e->stack[k]->kind == IR_CF_LOOP;
+   const ir_block *header = first_block(n->first);
+   uint32_t end = header && header->is_loop_header ? header->loop_meet_end : UINT32_MAX - 1;
+   emit_meet_ranked(e, meet_rank_of(e, end, 0xffffffffu - MC_MIN(loops, 0xffffu)));
+   emit_dispatch(e, latch);
+}
+
 static void emit_construct(emitter *e, const ir_cf *n)
 {
    if (e->depth >= EMIT_MAX_DEPTH) {
@@ -249,7 +385,10 @@ static void emit_construct(emitter *e, const ir_cf *n)
    emit_line(e, loop ? "while (true) {" : "switch (0) { default: {");
    e->indent++;
    e->stack[e->depth++] = n;
-   emit_cf(e, n->first);
+   if (loop && cf_has_lockstep(n->first))
+      emit_latched_body(e, n);
+   else
+      emit_cf(e, n->first);
    if (loop)
       emit_line(e, "break;");
    e->depth--;
@@ -266,9 +405,7 @@ static void emit_cf(emitter *e, const ir_cf *n)
          emit_cf(e, n->first);
          break;
       case IR_CF_CODE:
-         ir_foreach_instr(i, n->block)
-            if (i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR))
-               emit_instr(e, i);
+         emit_code(e, n);
          break;
       case IR_CF_LOOP:
       case IR_CF_BLOCK:
@@ -374,13 +511,17 @@ static bool emitter_init(emitter *e, strbuf *out, ir_func *f, const char *lib_na
    e->kernel = k;
    e->lib_name = lib_name;
    e->ar = f->module->ar;
-   e->pending = arena_alloc(e->ar, (max_cf_id(f->cf) + 1) * sizeof(*e->pending));
+   e->max_cf_id = max_cf_id(f->cf);
+   /* ids above max_cf_id: the latches of lockstep loops (emit_latched_body) */
+   e->pending = arena_alloc(e->ar, 2 * ((size_t)e->max_cf_id + 1) * sizeof(*e->pending));
    e->stack = arena_alloc(e->ar, EMIT_MAX_DEPTH * sizeof(*e->stack));
    if (!e->pending || !e->stack)
       return ir_error(f->module, 0, "out of memory");
    e->uses_shared = k->shared_static_bytes || k->uses_dynamic_shared;
    e->dyn_shared_base = (uint32_t)ALIGN_UP(k->shared_static_bytes, k->shared_dynamic_align);
    e->has_local = MC_MAX(k->local_total, k->local_bytes) != 0;
+   e->has_lockstep = cf_has_lockstep(f->cf);
+   e->fn_index = f->module->lib_emitted++;
    return true;
 }
 

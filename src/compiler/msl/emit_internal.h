@@ -34,6 +34,11 @@ typedef struct emitter {
    ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */
    const char *lib_name;      /* the kernel's MSL name; callees are named after it */
    const resume_plan *rs;     /* barriers as resume points (software device), or NULL */
+   uint32_t max_cf_id;        /* ids above it: the latches of lockstep loops (emit.c) */
+   uint8_t since_meet;        /* lockstep accesses since the warp last met (emit.c) */
+   bool has_lockstep;         /* f has IR_F_LOCKSTEP instructions: it has warp meets */
+   uint32_t fn_index;         /* f's place among the library's functions, callees first */
+   uint64_t meet_rank;        /* the next meet's rank (emit.c meet_rank_of) */
 } emitter;
 
 const char *msl_utype(uint8_t bits);

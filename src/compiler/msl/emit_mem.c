@@ -78,7 +78,7 @@ static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte
 {
    ptx_type t = i->type;
    unsigned n = ptx_type_bits[t], D = i->def.bits;
-   bool vol = i->flags & IR_F_VOLATILE;
+   bool vol = i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP);   /* lockstep: kept in order */
    ir_space sp = (ir_space)i->space;
    const ir_def *a = S(i, 0);
    emit_indent(e);
@@ -98,7 +98,7 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
    ptx_type t = i->type;
    unsigned n = ptx_type_bits[t], D = i->def.bits;
    const char *mt = emit_mem_type(t);
-   bool vol = i->flags & IR_F_VOLATILE;
+   bool vol = i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP);   /* lockstep: kept in order */
    const ir_def *a = S(i, 0);
    static const struct { ir_space s; const char *win; } wins[] = {
       { IR_SPACE_SHARED, "MC_SHARED_WINDOW" }, { IR_SPACE_LOCAL, "MC_LOCAL_WINDOW" },
@@ -175,7 +175,7 @@ static void emit_store(emitter *e, const ir_instr *i)
       }
       emit_indent(e);
       strbuf_puts(e->out, "*");
-      emit_ptr_expr(e, (ir_space)i->space, i->type, i->flags & IR_F_VOLATILE, S(i, 0), k * es);
+      emit_ptr_expr(e, (ir_space)i->space, i->type, i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP), S(i, 0), k * es);
       strbuf_printf(e->out, " = (%s)", mt);
       emit_val(e, S(i, 1 + k));
       strbuf_puts(e->out, ";\n");

@@ -28,7 +28,8 @@
  *
  * Eligible: a kernel whose only convergent operation is the whole-group
  * barrier (bar.sync, barrier.sync, __syncthreads), with no calls, no named
- * barriers and at most RESUME_MAX_LOCAL bytes of local memory.  The others
+ * barriers, no warp meets (mark_lockstep.c) and at most RESUME_MAX_LOCAL
+ * bytes of local memory.  The others
  * keep fibers (SIMD-group functions need every lane's value at once).
  */
 #include "emit_internal.h"
@@ -67,7 +68,8 @@ static bool eligible(const ir_func *f, uint32_t *nbar)
       ir_foreach_instr(i, b) {
          if (i->op == IR_BAR)
             ++*nbar;
-         else if (ir_op_is(i->op, IR_OP_CONVERGENT) || i->op == IR_CALL || i->op == IR_NBAR)
+         else if (ir_op_is(i->op, IR_OP_CONVERGENT) || i->op == IR_CALL || i->op == IR_NBAR ||
+                  (i->flags & IR_F_LOCKSTEP))
             return false;
       }
    }

@@ -26,6 +26,17 @@
  * follows the loop, an if before its join).  The call's resolve function
  * computes every participant's result from their inputs at once.
  *
+ * Warp meets (__mc_warp_meet, for warp-synchronous code) are SIMD-group
+ * barriers of the active lanes, resolved the same way.  Two rules give the
+ * forward progress of Volta's independent thread scheduling to lanes that
+ * spin at meets waiting for one another: a SIMD-group whose lowest site
+ * has been released SOFT_STARVE_ROUNDS times in a row while other lanes of
+ * it wait at another site lets the longest-waiting of those go first until
+ * they stop meeting (they finish or wait at a barrier); and the lanes a
+ * meet releases go to the back of the ready ring (other releases, every
+ * SOFT_FRONT_ROUNDS-th time), so a SIMD-group spinning at a meet lets the
+ * other SIMD-groups run.
+ *
  * A threadgroup barrier releases when every thread waits at it.  When the
  * others waiting are all there but some threads returned, or they wait at
  * different barrier calls, Metal's rule (every thread reaches the same
@@ -103,6 +114,9 @@ typedef struct fiber {
    uint32_t index;
    uint8_t state;
    const void *site;          /* SIMD / BAR: the call site */
+   uint64_t order;            /* SIMD: which site goes first, lowest first (sync_order) */
+   uint64_t since;            /* SIMD: when it began to wait (soft_sched.clock) */
+   bool meet;                 /* SIMD: at a warp meet, not a SIMD-group function */
    soft_simd_req *req;        /* SIMD: NULL for simdgroup_barrier */
    uint32_t mask;             /* the participants when released */
    uint8_t nbar;              /* NBAR: the named barrier */
@@ -120,6 +134,11 @@ struct soft_sched {
    uint32_t n, cur;
    uint32_t ndone, nbar;
    uint8_t sg_waiting[MTL_MAX_THREADS_PER_THREADGROUP / SOFT_SIMD_WIDTH];
+   /* Forward progress of lanes that spin at meets (resolve_simd). */
+   uint32_t starve[MTL_MAX_THREADS_PER_THREADGROUP / SOFT_SIMD_WIDTH];
+   uint32_t favor[MTL_MAX_THREADS_PER_THREADGROUP / SOFT_SIMD_WIDTH];
+   uint64_t clock;            /* SIMD waits begun */
+   uint32_t fronts;           /* releases to the front of the ring in a row */
    const void *bar_site;
    bool bar_mismatch;
    struct { uint32_t arrived, count; } named[16];   /* PTX named barriers: this phase */
@@ -310,22 +329,77 @@ static uint32_t lanes_of(const soft_sched *s, uint32_t sg)
    return MC_MIN(SOFT_SIMD_WIDTH, s->n - sg * SOFT_SIMD_WIDTH);
 }
 
+enum {
+   SOFT_STARVE_ROUNDS = 4096,  /* releases of one side while another waits */
+   SOFT_FRONT_ROUNDS = 64,     /* releases to the front before one to the back */
+};
+
+/* The order of the waiting sites: a SIMD-group function's is its return
+ * address, in a kernel laid out in source order; a warp meet's is its rank
+ * (the emitter ranks them in the order a GPU reconverges diverged lanes:
+ * the host compiler's layout need not be that order), after every
+ * function's, since a
+ * kernel with meets also meets just before each of its SIMD-group
+ * functions, and lanes at the function have passed that meet. */
+static uint64_t sync_order(const void *site, uint32_t kind, const soft_simd_req *req)
+{
+   if (kind == SOFT_SYNC_WARP_MEET)
+      return 1ull << 63 | (uint64_t)(uintptr_t)req;
+   return (uint64_t)(uintptr_t)site;
+}
+
+/* The order of the sites whose lanes go next: the lowest among those
+ * waiting (among the favoured lanes while any of them waits), unless that
+ * starves the others (see the file header).  UINT64_MAX: none waits. */
+static uint64_t pick_order(soft_sched *s, uint32_t sg, const fiber *lane, uint32_t nl)
+{
+   uint64_t site = UINT64_MAX, fav = UINT64_MAX, oldest_site = UINT64_MAX, oldest = UINT64_MAX;
+   uint32_t favor = s->favor[sg];
+   for (uint32_t k = 0; k < nl; k++) {
+      if (lane[k].state != F_SIMD)
+         continue;
+      site = MC_MIN(site, lane[k].order);
+      if (favor >> k & 1)
+         fav = MC_MIN(fav, lane[k].order);
+   }
+   if (fav != UINT64_MAX)
+      site = fav;
+   else
+      s->favor[sg] = 0;
+   if (site == UINT64_MAX)
+      return site;
+   for (uint32_t k = 0; k < nl; k++)
+      if (lane[k].state == F_SIMD && lane[k].order != site && lane[k].since < oldest) {
+         oldest = lane[k].since;
+         oldest_site = lane[k].order;
+      }
+   if (oldest_site == UINT64_MAX) {
+      s->starve[sg] = 0;
+      return site;
+   }
+   if (++s->starve[sg] < SOFT_STARVE_ROUNDS)
+      return site;
+   s->starve[sg] = 0;
+   s->favor[sg] = 0;
+   for (uint32_t k = 0; k < nl; k++)
+      if (lane[k].state == F_SIMD && lane[k].order == oldest_site)
+         s->favor[sg] |= 1u << k;
+   return oldest_site;
+}
+
 /* Every thread of SIMD-group sg waits or is done: the ones in a SIMD-group
- * function at the lowest call site run it together. */
+ * function at the chosen call site (pick_order) run it together. */
 static void resolve_simd(soft_sched *s, uint32_t sg)
 {
    fiber *lane = &s->f[sg * SOFT_SIMD_WIDTH];
    uint32_t nl = lanes_of(s, sg);
-   const void *site = NULL;
-   for (uint32_t k = 0; k < nl; k++)
-      if (lane[k].state == F_SIMD && (!site || (uintptr_t)lane[k].site < (uintptr_t)site))
-         site = lane[k].site;
-   if (!site)
+   uint64_t site = pick_order(s, sg, lane, nl);
+   if (site == UINT64_MAX)
       return;
    soft_simd_req *reqs[SOFT_SIMD_WIDTH] = {0};
    uint32_t mask = 0, first = 0;
    for (uint32_t k = nl; k-- > 0;)
-      if (lane[k].state == F_SIMD && lane[k].site == site) {
+      if (lane[k].state == F_SIMD && lane[k].order == site) {
          mask |= 1u << k;
          reqs[k] = lane[k].req;
          first = k;
@@ -333,13 +407,25 @@ static void resolve_simd(soft_sched *s, uint32_t sg)
    if (reqs[first] && reqs[first]->resolve)
       reqs[first]->resolve(reqs, mask);
    /* Pushed to the front, lowest lane first: the SIMD-group goes on while
-    * its stacks are still in the cache. */
-   for (uint32_t k = nl; k-- > 0;)
-      if (mask >> k & 1) {
-         lane[k].state = F_READY;
-         lane[k].mask = mask;
-         push_front(s, sg * SOFT_SIMD_WIDTH + k);
+    * its stacks are still in the cache.  Lanes released from a warp meet go
+    * to the back: SIMD-groups that meet take turns, so one spinning at a
+    * meet lets the one it waits for run (the others usually wait at a
+    * barrier then, and the back is the front).  Now and then the others
+    * too, so that nothing keeps a ready fiber from running for long. */
+   bool back = lane[first].meet || ++s->fronts >= SOFT_FRONT_ROUNDS;
+   if (back)
+      s->fronts = 0;
+   for (uint32_t k = 0; k < nl; k++) {
+      uint32_t l = back ? k : nl - 1 - k;
+      if (mask >> l & 1) {
+         lane[l].state = F_READY;
+         lane[l].mask = mask;
+         if (back)
+            push_back(s, sg * SOFT_SIMD_WIDTH + l);
+         else
+            push_front(s, sg * SOFT_SIMD_WIDTH + l);
       }
+   }
    s->sg_waiting[sg] = (uint8_t)(s->sg_waiting[sg] - __builtin_popcount(mask));
 }
 
@@ -514,8 +600,11 @@ uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_r
          s->bar_site = site;
       else if (site != s->bar_site)
          s->bar_mismatch = true;
-   } else {
+   } else {   /* SIMD, SIMD_BARRIER, WARP_MEET */
       f->state = F_SIMD;
+      f->order = sync_order(site, kind, req);
+      f->since = s->clock++;
+      f->meet = kind == SOFT_SYNC_WARP_MEET;
       f->req = kind == SOFT_SYNC_SIMD ? req : NULL;
    }
    on_stop(s, f);
@@ -536,6 +625,9 @@ const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn f
    s->error = NULL;
    s->head = s->nready = 0;
    memset(s->sg_waiting, 0, sizeof(s->sg_waiting));
+   memset(s->starve, 0, sizeof(s->starve));
+   memset(s->favor, 0, sizeof(s->favor));
+   s->fronts = 0;
    memset(s->named, 0, sizeof(s->named));
    for (uint32_t i = 0; i < n; i++) {
       fiber *f = &s->f[i];

@@ -32,6 +32,8 @@ enum soft_sync_kind {
    SOFT_SYNC_TG_BARRIER,      /* threadgroup_barrier */
    SOFT_SYNC_LANES,           /* threads in the caller's SIMD-group | its lane << 8 */
    SOFT_SYNC_NAMED_BAR,       /* | id << 8 | arrive << 12 | count << 16: PTX bar.sync/bar.arrive */
+   SOFT_SYNC_WARP_MEET,       /* __mc_warp_meet: the active lanes meet (warp-synchronous code); the
+                               * request pointer is the meet's rank, not a request */
 };
 
 /* One thread's part in a SIMD-group function (struct __mc::simd_req).

@@ -32,6 +32,20 @@ MC_WARP void mc_warp_mask_check(constant mc_launch &L, uint mask)
         mc_status(L, MC_STATUS_WARP_MASK);
 }
 
+// ---- warp meets (mark_lockstep.c, emit.c) ----
+// Warp-synchronous code has the lanes of a warp talk through memory with
+// no synchronisation, relying on lockstep execution.  A GPU's SIMD-group
+// is lockstep: nothing to do (the accesses are volatile, so the compiler
+// keeps their order).  The software device runs a SIMD-group's threads one
+// after another: there the active lanes meet at its scheduler, the lowest
+// rank (the meet's place in source order) first, as a GPU reconverging at
+// the lowest program counter.
+#if defined(__MC_METAL_STDLIB__)
+#define MC_WARP_MEET(rank) __mc_warp_meet(rank)
+#else
+#define MC_WARP_MEET(rank) ((void)0)
+#endif
+
 // ---- barriers ----
 
 // bar.sync a, b: b counts whole warps, so a partial last warp counts as 32.

@@ -1,0 +1,270 @@
+/*
+ * test_lockstep.c — warp-synchronous code (src/compiler/ir/mark_lockstep.c,
+ * the meets of src/compiler/msl/emit.c, the scheduler's meets in
+ * src/metal/soft/fiber.c).
+ *
+ * The pass is checked on its own — which accesses it marks, and that the
+ * forms that need no meet (a barrier between, a thread's own slot,
+ * different shared arrays, a tree reduction's variable stride) stay
+ * unmarked, so that those kernels keep running as fast as before — and the
+ * emitted MSL for the meets, their elision and the loop latch.  Then by
+ * execution on the software device: plain shared memory exchanged between
+ * lanes with no barrier (a shift to the next lane, write after read; a
+ * flag all lanes write, read after write), whose lockstep results a host
+ * model computes.
+ */
+#include "harness.h"
+#include "test_core_util.h"
+
+#include "compiler/compiler.h"
+#include "compiler/ir/ir.h"
+#include "core/core.h"
+#include "util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define HEAD ".version 9.0\n.target sm_75\n.address_size 64\n"
+#define REGS "  .reg .pred %p<8>;\n  .reg .b32 %r<32>;\n  .reg .b64 %rd<8>;\n"
+/* %r1 = tid, %r2 = &sm[tid], %rd3 = &out[tid] */
+#define PROLOGUE                                                              \
+   "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd1, %rd1;\n"         \
+   "  mov.u32 %r1, %tid.x;\n  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n" \
+   "  mov.u32 %r4, sm;\n  shl.b32 %r5, %r1, 2;\n  add.s32 %r2, %r4, %r5;\n"
+#define KERNEL(body)                                                          \
+   HEAD ".visible .entry k(.param .u64 out)\n{\n" REGS                        \
+   "  .shared .align 4 .b32 sm[1024];\n  .shared .align 4 .b32 other[1024];\n" PROLOGUE body "  ret;\n}\n"
+
+/* ---- which instructions the pass marks ---- */
+
+typedef struct marks {
+   uint32_t loads, stores, fences, atomics;
+} marks;
+
+static bool marks_of(const char *ptx, marks *out)
+{
+   arena ar;
+   arena_init(&ar, 0);
+   memset(out, 0, sizeof(*out));
+   ptx_module *pm = ptx_parse_module(&ar, ptx, strlen(ptx));
+   ir_module *m = pm ? ir_module_create(&ar, pm) : NULL;
+   ir_func *f = m && ir_build_globals(m) ? ir_build_func(m, ptx_find_func(pm, "k")) : NULL;
+   ir_pipeline_options po = { .optimize = true };
+   bool ok = f && ir_link_calls(m, f) && ir_run_pipeline(m, &po);
+   if (ok)
+      ir_foreach_block(b, f)
+         ir_foreach_instr(i, b)
+            if (i->flags & IR_F_LOCKSTEP) {
+               out->loads += i->op == IR_LOAD;
+               out->stores += i->op == IR_STORE;
+               out->fences += i->op == IR_MEMBAR;
+               out->atomics += i->op == IR_ATOM;
+            }
+   if (!ok)
+      fprintf(stderr, "    pipeline failed: %s\n", m && m->error ? m->error : "parse");
+   arena_free_all(&ar);
+   return ok;
+}
+
+#define CHECK_MARKS(ptx, l, s, fe, a)                                         \
+   do {                                                                      \
+      marks mk_;                                                             \
+      CHECK(marks_of(ptx, &mk_));                                            \
+      CHECK_INT(mk_.loads, l);                                               \
+      CHECK_INT(mk_.stores, s);                                              \
+      CHECK_INT(mk_.fences, fe);                                             \
+      CHECK_INT(mk_.atomics, a);                                             \
+   } while (0)
+
+/* LULESH's step: s[t] = min(s[t], s[t + 16]) on volatile shared memory. */
+static const char volatile_step[] = KERNEL(
+   "  ld.volatile.shared.u32 %r6, [%r2];\n  ld.volatile.shared.u32 %r7, [%r2+64];\n"
+   "  min.u32 %r8, %r6, %r7;\n  st.volatile.shared.u32 [%r2], %r8;\n"
+   "  ld.relaxed.cta.global.u32 %r9, [%rd3];\n");
+
+TEST(volatile_and_strong_accesses_and_fences_are_meeting_points)
+{
+   CHECK_MARKS(volatile_step, 3, 1, 0, 0);
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  membar.cta;\n  st.global.u32 [%rd3], %r1;\n"), 0, 0, 1, 0);
+}
+
+/* A barrier-synchronised tree: s[t] += s[t + d], d halving, a bar.sync
+ * after each level.  Nothing to mark: this is every block reduction. */
+static const char tree_reduction[] = KERNEL(
+   "  st.shared.u32 [%r2], %r1;\n  bar.sync 0;\n  mov.u32 %r10, 128;\n"
+   "LOOP:\n  setp.ge.u32 %p1, %r1, %r10;\n  @%p1 bra SKIP;\n"
+   "  shl.b32 %r11, %r10, 2;\n  add.s32 %r12, %r2, %r11;\n"
+   "  ld.shared.u32 %r13, [%r12];\n  ld.shared.u32 %r14, [%r2];\n  add.u32 %r15, %r13, %r14;\n"
+   "  st.shared.u32 [%r2], %r15;\n"
+   "SKIP:\n  bar.sync 0;\n  shr.u32 %r10, %r10, 1;\n  setp.ne.u32 %p2, %r10, 0;\n  @%p2 bra LOOP;\n"
+   "  ld.shared.u32 %r16, [%r2];\n  st.global.u32 [%rd3], %r16;\n");
+
+TEST(barrier_synchronised_and_own_slot_code_is_left_alone)
+{
+   CHECK_MARKS(tree_reduction, 0, 0, 0, 0);
+   /* a thread reads back its own slot */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  ld.shared.u32 %r6, [%r2];\n  st.global.u32 [%rd3], %r6;\n"),
+               0, 0, 0, 0);
+   /* the neighbour's slot, after a barrier */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  bar.sync 0;\n  ld.shared.u32 %r6, [%r2+4];\n"
+                      "  st.global.u32 [%rd3], %r6;\n"), 0, 0, 0, 0);
+   /* another shared array cannot hold what was stored */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  mov.u32 %r6, other;\n  add.s32 %r7, %r6, %r5;\n"
+                      "  ld.shared.u32 %r8, [%r7+4];\n  st.global.u32 [%rd3], %r8;\n"), 0, 0, 0, 0);
+   /* the tree unrolled (constant strides): each lane reads above itself */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  bar.sync 0;\n  ld.shared.u32 %r6, [%r2];\n"
+                      "  ld.shared.u32 %r7, [%r2+512];\n  add.u32 %r8, %r6, %r7;\n  st.shared.u32 [%r2], %r8;\n"
+                      "  bar.sync 0;\n  ld.shared.u32 %r9, [%r2+256];\n  add.u32 %r10, %r8, %r9;\n"
+                      "  st.shared.u32 [%r2], %r10;\n  st.global.u32 [%rd3], %r10;\n"), 0, 0, 0, 0);
+   /* a lower lane's slot after a store: that lane has stored, in sequence too */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  ld.shared.u32 %r6, [%r2+-4];\n  st.global.u32 [%rd3], %r6;\n"),
+               0, 0, 0, 0);
+   /* a warp shuffle between the two: the lanes meet there */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  shfl.sync.bfly.b32 %r9, %r1, 1, 31, -1;\n"
+                      "  ld.shared.u32 %r6, [%r2+4];\n  add.u32 %r6, %r6, %r9;\n  st.global.u32 [%rd3], %r6;\n"),
+               0, 0, 0, 0);
+}
+
+/* Every lane writes its tid to its warp's slot and reads it back:
+ * lockstep gives every lane of a warp the same value, one lane's tid; one
+ * after another, each lane would read its own. */
+static const char flag_ptx[] = KERNEL(
+   "  shr.u32 %r6, %r1, 5;\n  shl.b32 %r7, %r6, 2;\n  mov.u32 %r8, other;\n  add.s32 %r9, %r8, %r7;\n"
+   "  st.shared.u32 [%r9], %r1;\n  ld.shared.u32 %r10, [%r9];\n  st.global.u32 [%rd3], %r10;\n");
+
+TEST(plain_shared_memory_passed_between_lanes_is_marked)
+{
+   /* read after write: the next lane's slot */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  ld.shared.u32 %r6, [%r2+4];\n  st.global.u32 [%rd3], %r6;\n"),
+               1, 1, 0, 0);
+   /* write after read with a constant distance: s[t] = s[t - 1] */
+   CHECK_MARKS(KERNEL("  ld.shared.u32 %r6, [%r2+-4];\n  st.shared.u32 [%r2], %r6;\n"), 1, 1, 0, 0);
+   /* a slot every lane writes and reads (uniform address) */
+   CHECK_MARKS(KERNEL("  st.shared.u32 [other], %r1;\n  ld.shared.u32 %r6, [other];\n  st.global.u32 [%rd3], %r6;\n"),
+               1, 1, 0, 0);
+   /* a slot per warp: divergent, but not one per lane */
+   CHECK_MARKS(flag_ptx, 1, 1, 0, 0);
+}
+
+/* A compare-and-swap loop (its result decides whether the loop ends) and
+ * an atomic whose result only picks a slot. */
+static const char atomics[] = KERNEL(
+   "  ld.global.u32 %r6, [%rd1];\n"
+   "CAS:\n  add.u32 %r7, %r6, 1;\n  atom.global.cas.b32 %r8, [%rd1], %r6, %r7;\n"
+   "  setp.ne.u32 %p1, %r8, %r6;\n  mov.u32 %r6, %r8;\n  @%p1 bra CAS;\n"
+   "  atom.shared.add.u32 %r9, [other], 1;\n  setp.lt.u32 %p2, %r9, 4;\n  @%p2 bra SKIP;\n"
+   "  st.global.u32 [%rd3], %r9;\n"
+   "SKIP:\n");
+
+TEST(an_atomic_that_decides_whether_a_loop_ends_is_a_meeting_point)
+{
+   CHECK_MARKS(atomics, 0, 0, 0, 1);
+}
+
+/* ---- the MSL ---- */
+
+static uint32_t count(const char *s, const char *needle)
+{
+   uint32_t n = 0;
+   for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
+      n++;
+   return n;
+}
+
+/* The scan's step in a loop: if (lane >= k) s[i] += s[i - k]. */
+static const char scan_loop[] = KERNEL(
+   "  st.volatile.shared.u32 [%r2], %r1;\n  and.b32 %r6, %r1, 31;\n  mov.u32 %r7, 1;\n"
+   "LOOP:\n  setp.lt.u32 %p1, %r6, %r7;\n  @%p1 bra NEXT;\n"
+   "  shl.b32 %r8, %r7, 2;\n  sub.s32 %r9, %r2, %r8;\n"
+   "  ld.volatile.shared.u32 %r10, [%r9];\n  ld.volatile.shared.u32 %r11, [%r2];\n"
+   "  add.u32 %r12, %r10, %r11;\n  st.volatile.shared.u32 [%r2], %r12;\n"
+   "NEXT:\n  shl.b32 %r7, %r7, 1;\n  setp.lt.u32 %p2, %r7, 32;\n  @%p2 bra LOOP;\n"
+   "  ld.volatile.shared.u32 %r13, [%r2];\n  st.global.u32 [%rd3], %r13;\n");
+
+TEST(meets_come_before_the_accesses_and_at_the_latch_of_a_loop)
+{
+   char *msl = tc_msl_of(scan_loop), *plain = tc_msl_of(tree_reduction);
+   CHECK(msl && plain);
+   /* the first store; in the loop one before the two loads (the second
+    * load needs none), one before the store, one at the latch; the load
+    * after the loop */
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;   /* not the prelude's macro */
+   CHECK(body);
+   CHECK_INT(count(body, "MC_WARP_MEET("), 5);
+   CHECK_INT(count(msl, "} while (false);"), 1);
+   /* The ranks (which waiting lanes go first): the store before the loop,
+    * the loop's loads and store, the latch, then the load after the loop,
+    * wherever the structurizer placed it.  The latch is written after the
+    * body; the others in the loop come before it. */
+   unsigned long long rank[5] = {0}, store = 0, post = 0, latch = 0;
+   const char *p = body;
+   for (int k = 0; k < 5 && p; k++) {
+      p = strstr(p, "MC_WARP_MEET(");
+      if (p && sscanf(p, "MC_WARP_MEET(%llx", &rank[k]) == 1)
+         p++;
+   }
+   const char *latch_at = body ? strstr(body, "} while (false);") : NULL;
+   if (latch_at)
+      sscanf(strstr(latch_at, "MC_WARP_MEET("), "MC_WARP_MEET(%llx", &latch);
+   store = rank[0];
+   for (int k = 0; k < 5; k++)
+      post = MC_MAX(post, rank[k]);
+   CHECK(store < rank[1] && rank[1] < rank[2]);
+   CHECK(rank[2] < latch && latch < post);
+   CHECK_INT(count(strstr(plain, "kernel void"), "MC_WARP_MEET("), 0);
+   CHECK_INT(count(plain, "} while (false);"), 0);
+   free(msl);
+   free(plain);
+}
+
+/* ---- execution ---- */
+
+/* Each lane stores 100 + t, a barrier, then every lane but the warp's
+ * first copies its lower neighbour's slot into its own (plain accesses,
+ * write after read), and out[t] = s[t].  Lockstep: every load before any
+ * store, so out[t] = 100 + t - 1 (lane 0 of each warp keeps its own).
+ * One after another, the copies would cascade: out[t] = 100 + the warp's
+ * first thread. */
+static const char shift_ptx[] = KERNEL(
+   "  add.u32 %r6, %r1, 100;\n  st.shared.u32 [%r2], %r6;\n  bar.sync 0;\n"
+   "  and.b32 %r7, %r1, 31;\n  setp.eq.u32 %p1, %r7, 0;\n  @%p1 bra OUT;\n"
+   "  ld.shared.u32 %r8, [%r2+-4];\n  st.shared.u32 [%r2], %r8;\n"
+   "OUT:\n  ld.shared.u32 %r9, [%r2];\n  st.global.u32 [%rd3], %r9;\n");
+
+TEST(lanes_exchanging_plain_shared_memory_get_the_lockstep_results)
+{
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   if (!c)
+      return;
+   enum { N = 96 };
+   uint64_t d = 0;
+   CHECK_INT(core_mem_alloc(c->dev, N * sizeof(uint32_t), &d), CORE_SUCCESS);
+   const uint32_t *got = (const uint32_t *)(uintptr_t)d;
+   void *args[] = { &d };
+   char msg[512];
+
+   CHECK_INT(tc_run_ptx(c, shift_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ N, 1, 1 }, args, msg,
+                        sizeof(msg)), CORE_SUCCESS);
+   uint32_t bad = 0;
+   for (uint32_t t = 0; t < N; t++) {
+      uint32_t want = 100 + (t % 32 == 0 ? t : t - 1);
+      if (got[t] != want && bad++ < 4)
+         fprintf(stderr, "    shift: out[%u] = %u, want %u\n", t, got[t], want);
+   }
+   CHECK_INT(bad, 0);
+
+   CHECK_INT(tc_run_ptx(c, flag_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ N, 1, 1 }, args, msg,
+                        sizeof(msg)), CORE_SUCCESS);
+   bad = 0;
+   for (uint32_t w = 0; w < N / 32; w++)
+      for (uint32_t l = 0; l < 32; l++)
+         if (got[w * 32 + l] != got[w * 32] && bad++ < 4)
+            fprintf(stderr, "    flag: lane %u of warp %u read %u, lane 0 read %u\n", l, w, got[w * 32 + l],
+                    got[w * 32]);
+   CHECK_INT(bad, 0);
+   /* one of the warp's own threads wrote it */
+   for (uint32_t w = 0; w < N / 32; w++)
+      CHECK(got[w * 32] >= w * 32 && got[w * 32] < w * 32 + 32);
+   core_mem_free(c->dev, d);
+}
