@@ -37,6 +37,11 @@
 
 /* ---- which instructions the pass marks ---- */
 
+/* s[t] = t; out[t] = s[t ^ 1] */
+#define XOR_NEIGHBOUR                                                         \
+   "  st.shared.u32 [%r2], %r1;\n  xor.b32 %r6, %r1, 1;\n  shl.b32 %r7, %r6, 2;\n  add.s32 %r8, %r4, %r7;\n" \
+   "  ld.shared.u32 %r9, [%r8];\n  st.global.u32 [%rd3], %r9;\n"
+
 typedef struct marks {
    uint32_t loads, stores, fences, atomics;
 } marks;
@@ -144,6 +149,12 @@ TEST(plain_shared_memory_passed_between_lanes_is_marked)
                1, 1, 0, 0);
    /* a slot per warp: divergent, but not one per lane */
    CHECK_MARKS(flag_ptx, 1, 1, 0, 0);
+   /* a slot whose relation to the stored one is unknown (t ^ 1) */
+   CHECK_MARKS(KERNEL(XOR_NEIGHBOUR), 1, 1, 0, 0);
+   /* ... unless the kernel synchronises its warps itself (*.sync
+    * operations: code written for Volta's independent scheduling, whose
+    * exchanges are either proven or synchronised) */
+   CHECK_MARKS(KERNEL(XOR_NEIGHBOUR "  activemask.b32 %r20;\n  st.global.u32 [%rd1], %r20;\n"), 0, 0, 0, 0);
 }
 
 /* A compare-and-swap loop (its result decides whether the loop ends) and

@@ -25,21 +25,25 @@
  *     cannot prove independent, so the GPU gives the lockstep result.
  *     Lanes run in ascending order between meeting points, so with
  *     per-lane slots (%tid.x or %laneid times a constant, plus terms
- *     uniform in the block) only a later access to a higher lane's slot
+ *     uniform in the block) only a later access to a higher lane's bytes
  *     differs: `s[t] = v; w = s[t + 1]` (read after write), `s[t] =
- *     s[t - 1]` (write after read), two stores a slot apart; and so does
- *     every read after write whose addresses are unknown, or one slot per
- *     warp, or one for the block, unless the two are different shared
- *     variables.  A write after read of unknown addresses is left alone:
- *     `s[t] += s[t + d]` with a variable d is every barrier-synchronised
- *     tree reduction, which cannot go wrong in sequence;
+ *     s[t - 1]` (write after read), two stores a slot apart; so does any
+ *     access to one slot for the whole block, and, in a kernel that uses
+ *     no warp operation (shuffle, vote, __syncwarp ...: code that never
+ *     synchronises a warp itself is the code that relies on lockstep),
+ *     every read after write whose addresses are not proven apart.  A write after read of
+ *     addresses not proven apart is left alone: `s[t] += s[t + d]` with a
+ *     variable d is every barrier-synchronised tree reduction, and a row
+ *     per thread at a loop-carried address is common in CUB, neither of
+ *     which can go wrong in sequence;
  *  4. atomics whose result decides whether a loop ends (a spin lock, a
  *     compare-and-swap loop): a lane spinning there must let the lane it
  *     waits for run, as Volta's independent thread scheduling does.
  *
  * Not covered (README "Known gaps"): plain global memory (every kernel
- * stores one buffer and loads another it cannot prove apart), and a
- * write-after-read pair whose addresses differ by a variable.
+ * stores one buffer and loads another it cannot prove apart); a write
+ * after read whose addresses are not proven apart; in a kernel that uses
+ * warp operations, a read after write not proven apart.
  *
  * It also numbers the blocks (ir_block.meet_order) in the order the lanes
  * waiting at different meets go, and gives each loop header the highest
@@ -137,9 +141,9 @@ static const char *root_symbol(const ir_def *d, int depth)
 }
 
 /* A term that differs in every lane of a warp: %tid.x or %laneid, times a
- * non-zero constant (the index of a per-thread slot).  Returns the sign of
- * the constant, 0 when d is no such term. */
-static int lane_term_sign(const ir_def *d, int depth)
+ * non-zero constant (the index of a per-thread slot).  Returns that
+ * constant (bytes between two lanes' slots), 0 when d is no such term. */
+static int64_t lane_term(const ir_def *d, int depth)
 {
    const ir_instr *i = strip_copies(d)->parent;
    int64_t c;
@@ -149,35 +153,45 @@ static int lane_term_sign(const ir_def *d, int depth)
       return 0;
    if (i->op == IR_CVT && i->def.bits >= ptx_type_bits[i->type2] && !ptx_type_is_float(i->type) &&
        !ptx_type_is_float(i->type2))
-      return lane_term_sign(i->srcs[0].def, depth + 1);
+      return lane_term(i->srcs[0].def, depth + 1);
    if (i->op == IR_SHL && const_of(i->srcs[1].def, &c) && c >= 0 && c < 16)
-      return lane_term_sign(i->srcs[0].def, depth + 1);
+      return lane_term(i->srcs[0].def, depth + 1) * ((int64_t)1 << c);
    if (i->op == IR_MUL && i->sub != IR_MUL_HI) {
       int k = const_of(i->srcs[1].def, &c) ? 0 : const_of(i->srcs[0].def, &c) ? 1 : -1;
-      if (k < 0 || c == 0)
+      if (k < 0 || c == 0 || c > (1 << 20) || c < -(1 << 20))
          return 0;
-      return (c > 0 ? 1 : -1) * lane_term_sign(i->srcs[1 - k].def, depth + 1);
+      return c * lane_term(i->srcs[1 - k].def, depth + 1);
    }
    return 0;
 }
 
 /* Whether address d is different in every lane: one lane term plus terms
  * uniform across the block (a divergent address need not be: s[t / 32]
- * is one slot per warp).  Returns the lane term's sign, 0 if not. */
-static int lane_distinct_sign(const ir_def *d, const bool *div, int depth)
+ * is one slot per warp).  Returns the lane term's constant, 0 if not. */
+static int64_t lane_stride(const ir_def *d, const bool *div, int depth)
 {
    d = strip_copies(d);
    if (!div[d->index])
       return 0;
-   int sign = lane_term_sign(d, 0);
+   int64_t c = lane_term(d, 0);
    const ir_instr *i = d->parent;
-   if (sign || depth > 8 || (i->op != IR_ADD && i->op != IR_SUB))
-      return sign;
+   if (c || depth > 8)
+      return c;
+   if (i->op == IR_MAD && i->sub == IR_MUL_LO && !ptx_type_is_float(i->type)) {
+      /* mad.lo a, b, c: a lane term a * b plus a uniform c */
+      int64_t k;
+      int which = const_of(i->srcs[1].def, &k) ? 0 : const_of(i->srcs[0].def, &k) ? 1 : -1;
+      if (which < 0 || div[strip_copies(i->srcs[2].def)->index] || k == 0 || k > (1 << 20) || k < -(1 << 20))
+         return 0;
+      return k * lane_term(i->srcs[which].def, 0);
+   }
+   if (i->op != IR_ADD && i->op != IR_SUB)
+      return 0;
    const ir_def *a = i->srcs[0].def, *b = i->srcs[1].def;
    if (!div[strip_copies(b)->index])
-      return lane_distinct_sign(a, div, depth + 1);
+      return lane_stride(a, div, depth + 1);
    if (i->op == IR_ADD && !div[strip_copies(a)->index])
-      return lane_distinct_sign(b, div, depth + 1);
+      return lane_stride(b, div, depth + 1);
    return 0;
 }
 
@@ -189,13 +203,15 @@ static unsigned access_bytes(const ir_instr *i)
 
 typedef enum relation {
    REL_UNKNOWN,      /* nothing known */
-   REL_APART,        /* the two never touch the same bytes in two lanes */
-   REL_LOWER,        /* the later access touches a lower lane's slot */
-   REL_CROSS,        /* the later access may touch a higher lane's bytes */
+   REL_APART,        /* never the same bytes in two lanes of a warp */
+   REL_LOWER,        /* the later access touches a lower lane's bytes, no higher one's */
+   REL_HIGHER,       /* the later access touches a higher lane's bytes */
+   REL_SHARED,       /* one slot for every lane */
+   REL_UNPROVEN,     /* the same divergent base, lanes' slots not proven apart */
 } relation;
 
 /* How the bytes that `first` and then `later` access relate across the
- * lanes. */
+ * lanes of a warp. */
 static relation relate(const ir_instr *first, const ir_instr *later, const bool *div)
 {
    const ir_def *ax = first->srcs[0].def, *ay = later->srcs[0].def;
@@ -205,16 +221,22 @@ static relation relate(const ir_instr *first, const ir_instr *later, const bool 
    addr_form fx = addr_decompose(ax), fy = addr_decompose(ay);
    if (!same_value(fx.base, fy.base, 0))
       return REL_UNKNOWN;
-   int64_t bx = access_bytes(first), by = access_bytes(later);
+   int64_t bx = access_bytes(first), by = access_bytes(later), delta = fy.off - fx.off;
    bool overlap = fx.off < fy.off + by && fy.off < fx.off + bx;
    if (!div[fx.base->index])     /* every lane the same address */
-      return overlap ? REL_CROSS : REL_APART;
-   int sign = lane_distinct_sign(fx.base, div, 0);
-   if (!sign)
-      return REL_CROSS;
-   if (fx.off == fy.off && bx == by)
-      return REL_APART;          /* each lane its own slot */
-   return (fy.off - fx.off) * sign < 0 ? REL_LOWER : REL_CROSS;
+      return overlap ? REL_SHARED : REL_APART;
+   int64_t stride = lane_stride(fx.base, div, 0);
+   if (!stride)
+      return REL_UNPROVEN;
+   /* lane t's later access meets lane t + k's first one: -by < delta - k stride < bx */
+   relation r = REL_APART;
+   for (int64_t k = -31; k <= 31; k++)
+      if (k && delta - k * stride > -by && delta - k * stride < bx) {
+         if (k > 0)
+            return REL_HIGHER;
+         r = REL_LOWER;
+      }
+   return r;
 }
 
 /* ---- paths without a meeting point ---- */
@@ -233,6 +255,7 @@ static bool is_plain_shared(const ir_instr *i)
 typedef struct walk {
    ir_func *f;
    const bool *div;
+   bool modern;               /* the function uses warp operations (mark_func) */
    uint8_t *seen;             /* by block index */
    ir_block **stack;
    bool progress;
@@ -249,21 +272,25 @@ static void mark(walk *w, ir_instr *i)
 /* Whether `later`, run after `first` with no meeting point between,
  * carries data between lanes differently in lockstep and one lane after
  * another (lanes run in ascending order between meeting points).  With
- * per-lane slots, that is when `later` touches a higher lane's slot: it
+ * per-lane slots, that is when `later` touches a higher lane's bytes: it
  * reads what that lane stores only in lockstep (read after write), or
  * that lane's store comes after it only in sequence (write after read,
- * write after write).  A read after write of unknown addresses counts; a
- * write after one does not (every barrier-synchronised tree reduction
- * reads s[t + d] and writes s[t]).  Two stores of the same bytes by every
- * lane (a flag) leave what a GPU may: one lane's last write. */
-static bool exchanges(const ir_instr *first, const ir_instr *later, const bool *div)
+ * write after write).  A read after write of addresses not proven apart
+ * counts too; a write after one does not — `s[t] += s[t + d]` with a
+ * variable d is every barrier-synchronised tree reduction, and a row of
+ * shared memory per thread at a loop-carried address is common in CUB,
+ * neither of which can go wrong in sequence.  Two stores of one slot by
+ * every lane (a flag) leave what a GPU may: one lane's last write. */
+static bool exchanges(const ir_instr *first, const ir_instr *later, const bool *div, bool modern)
 {
+   if (first->op == IR_LOAD && later->op == IR_LOAD)
+      return false;
    relation r = relate(first, later, div);
    if (first->op == IR_STORE && later->op == IR_LOAD)
-      return r == REL_CROSS || r == REL_UNKNOWN;
-   if (first->op == IR_STORE && later->op == IR_STORE)
-      return r == REL_CROSS && first->srcs[0].def != later->srcs[0].def;
-   return first->op == IR_LOAD && later->op == IR_STORE && r == REL_CROSS;
+      return r == REL_HIGHER || r == REL_SHARED || (!modern && (r == REL_UNKNOWN || r == REL_UNPROVEN));
+   if (first->op == IR_STORE && r == REL_SHARED)
+      return first->srcs[0].def != later->srcs[0].def;
+   return r == REL_HIGHER || r == REL_SHARED;
 }
 
 /* Checks from..end of a block; false when a meeting point ends the path. */
@@ -272,7 +299,7 @@ static bool scan_from(walk *w, ir_instr *from, ir_instr *first)
    for (ir_instr *i = from; i; i = i->next) {
       if (is_meeting_point(i))
          return false;
-      if (is_plain_shared(i) && exchanges(first, i, w->div)) {
+      if (is_plain_shared(i) && exchanges(first, i, w->div, w->modern)) {
          mark(w, first);
          mark(w, i);
       }
@@ -501,6 +528,9 @@ static bool mark_func(ir_func *f)
    w.stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*w.stack));
    if (!w.div || !w.seen || !w.stack)
       return ir_error(f->module, 0, "out of memory");
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         w.modern |= ir_op_is(i->op, IR_OP_CONVERGENT) && i->op != IR_BAR && i->op != IR_BAR_RED;
    ir_foreach_block(b, f) {
       ir_foreach_instr(i, b) {
          if (is_direct(i))
