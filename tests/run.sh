@@ -6,8 +6,9 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: unit msl ptx cuda validate asan (default: all), corpus, cuda-asan,
-# sweep, cuda-valgrind.
+# Layers: runner unit msl ptx cuda validate asan (default: all), corpus,
+# cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
+# themselves on fixtures (tests/runner/): every count below rests on them.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
@@ -24,7 +25,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(unit msl ptx cuda validate asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda validate asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -52,21 +53,12 @@ run_layer() {
    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
 }
 
-unit_layer() {
-   local rc=0
-   for t in "$BUILD"/tests/unit/test_*; do
-      [ -x "$t" ] || continue
-      "$t" || rc=1
-   done
-   return $rc
-}
-
 # The unit layer proper: the unit tests, README.md's runtime API table
 # checked against what the code gives now (tools/gen_api_table.py), and
 # src/api/driver/procaddress.h against procaddress.tsv.
 unit_and_table_layer() {
    local rc=0
-   unit_layer || rc=1
+   bash tests/unit/run.sh || rc=1
    if msg=$(python3 tools/gen_api_table.py --check 2>&1); then
       echo "PASS api_table"
    else
@@ -91,13 +83,14 @@ asan_layer() {
       return 1
    fi
    local rc=0
-   BUILD=build-asan LSAN_OPTIONS=use_tls=0 unit_layer || rc=1
+   BUILD=build-asan LSAN_OPTIONS=use_tls=0 bash tests/unit/run.sh || rc=1
    BUILD=build-asan LSAN_OPTIONS=use_tls=0 bash tests/msl/run.sh || rc=1
    return $rc
 }
 
 for l in "${layers[@]}"; do
    case $l in
+   runner) run_layer runner bash tests/runner/run.sh ;;
    unit) run_layer unit unit_and_table_layer ;;
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;

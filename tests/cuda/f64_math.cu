@@ -236,10 +236,6 @@ static bool same(uint64_t got, uint64_t want)
    return got == want;
 }
 
-/* A known metalcuda gap: these functions' libdevice code uses
- * rsqrt.approx.f64 (rsqrt is that instruction alone).  metalcuda's is
- * within 1 ulp; the H200's gave the correctly rounded 1/sqrt(x) on all 141
- * positive normal inputs of this table, so these differ in the last bit. */
 /* One check per function; msg describes the first differing input. */
 static void check_function(const char *name, int bad, const char *msg)
 {

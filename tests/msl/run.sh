@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
 # tests/msl/run.sh [case.metal...] — runs the hand-written MSL cases on the
 # software Metal device, one process per case (a crash fails that case
-# only).  Prints "PASS name", "FAIL name: why" or "SKIP name: why" per case
-# (see tests/run.sh); the case format is described in tests/tools/msl_run.c.
+# only).  Prints exactly one "PASS name", "FAIL name: why" or "SKIP name:
+# why" line per case (see tests/run.sh), the runner's other output
+# indented; the case format is described in tests/tools/msl_run.c.  A case
+# passes (or skips) only when its line says so and its process exited with
+# status 0.
+#
+# Environment: BUILD (default build); MSL_RUN, the runner (default
+# $BUILD/tests/tools/msl_run; tests/runner/ puts a fake one here).
 set -u
 cd "$(dirname "$0")/../.."
+. tests/tools/verdicts.sh
 BUILD=${BUILD:-build}
-RUNNER=$BUILD/tests/tools/msl_run
+RUNNER=${MSL_RUN:-$BUILD/tests/tools/msl_run}
 export METALCUDA_DEVICE=${METALCUDA_DEVICE:-soft}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
-if [ ! -x "$RUNNER" ]; then
-   echo "FAIL msl_run: $RUNNER is missing (make unit builds it)"
-   exit 1
-fi
 cases=("$@")
 [ ${#cases[@]} -eq 0 ] && cases=(tests/msl/*.metal)
+if [ ! -x "$RUNNER" ]; then
+   # every case fails: the count must not depend on what could run
+   for c in "${cases[@]}"; do echo "FAIL $(basename "$c" .metal): $RUNNER is missing (make unit builds it)"; done
+   exit 1
+fi
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
 rc=0
 for c in "${cases[@]}"; do
    name=$(basename "$c" .metal)
-   out=$("$RUNNER" "$c" 2>&1)
+   "$RUNNER" "$c" >"$out" 2>&1
    status=$?
-   if printf '%s\n' "$out" | grep -qE "^(PASS|FAIL|SKIP) $name"; then
-      printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) "
-      printf '%s\n' "$out" | grep -vE "^(PASS|FAIL|SKIP) " | sed 's/^/    /'
-   else
-      echo "FAIL $name: runner exited with status $status: $(printf '%s' "$out" | tail -n 3 | tr '\n' ' ')"
+   res=$(verdict_pick "$out" "$name")
+   line=$(grep -E "^(PASS|FAIL|SKIP|MISSING) " <<<"$res")
+   if [[ $line == MISSING* ]]; then
+      line="FAIL $name: no result: runner $(verdict_how $status): $(grep -v '^MISSING ' <<<"$res" | tail -n 3 | tr -s ' \n' ' ')"
+   elif [[ $line != FAIL* ]] && [ $status -ne 0 ]; then
+      line="FAIL $name: runner $(verdict_how $status) after: $line"
    fi
-   [ $status -ne 0 ] && rc=1
+   echo "$line"
+   grep -vE "^(PASS|FAIL|SKIP|MISSING) " <<<"$res"
+   [[ $line == FAIL* ]] && rc=1
 done
 exit $rc

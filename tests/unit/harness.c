@@ -10,6 +10,7 @@
 
 static struct { const char *name; test_fn fn; } tests[MAX_TESTS];
 static int ntests;
+static bool too_many;           /* a test was registered past MAX_TESTS */
 static int cur_failed, cur_skipped;
 static const char *cur_name;
 
@@ -19,6 +20,8 @@ void test_register(const char *name, test_fn fn)
       tests[ntests].name = name;
       tests[ntests].fn = fn;
       ntests++;
+   } else {
+      too_many = true;
    }
 }
 
@@ -54,6 +57,16 @@ const char *test_srcdir(void)
 
 int main(int argc, char **argv)
 {
+   /* A test that cannot be registered would be neither run nor counted. */
+   if (too_many) {
+      printf("FAIL harness: more than %d tests registered: raise MAX_TESTS in tests/unit/harness.c\n", MAX_TESTS);
+      return 1;
+   }
+   if (argc > 1 && !strcmp(argv[1], "--list")) {
+      for (int i = 0; i < ntests; i++)
+         printf("%s\n", tests[i].name);
+      return 0;
+   }
    int failed = 0;
    for (int i = 0; i < ntests; i++) {
       if (argc > 1 && strcmp(argv[1], tests[i].name))

@@ -9,7 +9,10 @@
  *     SKIP name: reason
  * and exits non-zero if any test failed.  tests/run.sh counts these lines.
  *
- * Run one binary with a test name as argument to run only that test.
+ * Run one binary with a test name as argument to run only that test, or
+ * with --list to print the names of its tests, one a line, running none:
+ * tests/unit/run.sh compares the results with that list, so a test lost to
+ * a crash is counted as failed.
  */
 #ifndef MC_TEST_HARNESS_H
 #define MC_TEST_HARNESS_H

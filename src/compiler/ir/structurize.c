@@ -24,8 +24,9 @@
  * the size of the CFG: no code is duplicated.  Phi copies are placed on
  * each branch as EDGE nodes (out of SSA at emission).
  *
- * Irreducible CFGs (a retreating edge to a non-dominator) are refused with
- * an error naming the block until node splitting exists.
+ * The CFG must be reducible: ir_split_irreducible (split_irreducible.c),
+ * which runs before this pass, makes it so by node splitting.  A CFG still
+ * irreducible here is an internal error, reported naming the block.
  *
  * Precondition: IR_META_CFG (computes dominance itself).  Produces
  * IR_META_STRUCTURED; changes no instruction.
