@@ -19,15 +19,19 @@
  *   closes.  No goto (metal-semantics D1), no switch-dispatch loop.
  *
  * Warp meets (mark_lockstep.c): before an instruction marked
- * IR_F_LOCKSTEP the warp's active lanes meet, MC_WARP_MEET() (the software
- * device's scheduler; nothing on a GPU, which runs a SIMD-group in
- * lockstep), unless only loads were done since the last meet and this is
- * a load too.  A loop that holds such an instruction also meets at its
- * latch, so that the lanes going round again wait for the lanes still in
- * the body, as a GPU reconverges them before the next iteration (without
- * it, a lane back at the loop's first meet would go before a lane deeper
- * in the body: the scheduler releases the lowest call site first):
- *   LOOP → while (true) { do { body } while (false); MC_WARP_MEET();
+ * IR_F_LOCKSTEP the warp's active lanes meet, MC_WARP_MEET(rank) (the
+ * software device's scheduler; nothing on a GPU, which runs a SIMD-group
+ * in lockstep), unless only loads were done since the last meet and this
+ * is a load too; in a function with such instructions, also before every
+ * warp operation (the scheduler lets lanes in a SIMD-group function go
+ * before lanes at a meet).  The rank orders the lanes waiting at
+ * different meets, the lowest first: the function (callees first), the
+ * block's meet_order (mark_lockstep.c: a loop's blocks before what follows
+ * it), the meet's place in the block.  A loop that holds such an
+ * instruction also meets at its latch, ranked after every block of the
+ * loop, so that the lanes going round again wait for the lanes still in
+ * the body, as a GPU reconverges them before the next iteration:
+ *   LOOP → while (true) { do { body } while (false); MC_WARP_MEET(rank);
  *                         <re-dispatch>; break; }
  *   inside the do/while, a jump to the loop sets mc_jmp and breaks out of
  *   it: the latch is a construct of its own for the jump logic.
