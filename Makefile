@@ -201,6 +201,22 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 	$(BUILD)/tests/unit/test_mtl_apple
 .PHONY: check-apple
 
+# A CUDA-toolkit-shaped tree: bin/nvcc and bin/hipcc (the tool under those
+# names), include/ (crt/cuabi.h copied from src/api/cuabi.h), lib/ with
+# libcudart, libcuda and the device library, version.json.  Programs built
+# by PREFIX/bin/nvcc find PREFIX/lib through their run path.
+PREFIX ?= /usr/local/metalcuda
+install: all
+	mkdir -p $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include
+	cp $(TOOL) $(PREFIX)/bin/metalcuda
+	ln -sf metalcuda $(PREFIX)/bin/nvcc
+	ln -sf metalcuda $(PREFIX)/bin/hipcc
+	cp -P $(LIBDIR)/libcuda.so* $(LIBDIR)/libcudart.so* $(PREFIX)/lib/
+	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
+	cp -RL include/. $(PREFIX)/include/
+	rm -f $(PREFIX)/include/README.md
+	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json
+
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 

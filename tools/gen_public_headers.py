@@ -49,7 +49,8 @@ DEFAULTS = {
     "cudaMemset2DAsync": {"stream": "0"},
     "cudaMemset3DAsync": {"stream": "0"},
     "cudaMemPrefetchAsync": {"stream": "0"},
-    "cudaMemcpyAsync_ptsz": {"stream": "0"},
+    "cudaStreamGetCaptureInfo": {"id_out": "0", "graph_out": "0", "dependencies_out": "0",
+                                 "edgeData_out": "0", "numDependencies_out": "0"},
 }
 
 PROTO = re.compile(r"^MC_EXPORT (.*?)\b(CUDARTAPI|CUDAAPI) (\w+)\((.*)\);$")
@@ -60,7 +61,9 @@ def base_of(name):
 
 
 def with_defaults(name, params):
-    d = DEFAULTS.get(base_of(name), {})
+    # only the plain name carries defaults: under CUDA_API_PER_THREAD_DEFAULT_STREAM
+    # it is renamed to its _ptsz/_ptds form, which must not get them twice
+    d = DEFAULTS.get(name, {})
     if not d:
         return params
     out = []
@@ -121,9 +124,14 @@ def render(kind):
     skip = set()
     if kind == "driver":
         # cuda.h's renames: a call to cuX reaches the newest cuX_vN.
+        # cuX_vN with another parameter count is a new function, not a
+        # rename (cuStreamGetCtx_v2 takes a green context too)
+        nparams = {n: len(p.split(",")) for _, _, n, p in protos}
         best = {}
         for _, _, n, _ in protos:
             m = re.match(r"^(\w+?)_v(\d+)$", n)
+            if m and m.group(1) in nparams and nparams[m.group(1)] != nparams[n]:
+                continue
             if m:
                 b, v = m.group(1), int(m.group(2))
                 if b not in best or v > best[b][0]:
@@ -134,10 +142,12 @@ def render(kind):
     for ret, api, n, params in protos:
         if n in skip:
             continue
-        if n.endswith(("_ptds", "_ptsz")):
+        # clang's launch stubs look cudaLaunchKernel up by name and call its
+        # _ptsz form themselves (-fgpu-default-stream=per-thread)
+        if n.endswith(("_ptds", "_ptsz")) and n != "cudaLaunchKernel_ptsz":
             b = n[:-5]
-            if kind == "driver":
-                b = re.sub(r"_v\d+$", "", b)
+            target_of = {r.split()[2]: r.split()[1] for r in renames}
+            b = target_of.get(b, b)       # cuMemcpy2D_v2_ptds is what cuMemcpy2D means
             ptds.append((b, n))
         sep = "" if ret.endswith("*") else " "
         p = params if kind == "driver" else with_defaults(n, params)

@@ -37,7 +37,6 @@ extern "C" {
 #define cuMemGetInfo cuMemGetInfo_v2
 #define cuMemHostGetDevicePointer cuMemHostGetDevicePointer_v2
 #define cuMemHostRegister cuMemHostRegister_v2
-#define cuMemPrefetchAsync cuMemPrefetchAsync_v2
 #define cuMemcpy2D cuMemcpy2D_v2
 #define cuMemcpy2DAsync cuMemcpy2DAsync_v2
 #define cuMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
@@ -57,8 +56,6 @@ extern "C" {
 #define cuMemsetD8 cuMemsetD8_v2
 #define cuModuleGetGlobal cuModuleGetGlobal_v2
 #define cuStreamDestroy cuStreamDestroy_v2
-#define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_v3
-#define cuStreamGetCtx cuStreamGetCtx_v2
 
 /* --default-stream per-thread (nvcc defines CUDA_API_PER_THREAD_DEFAULT_STREAM):
  * the calls go to the per-thread-default-stream entry points */
@@ -109,27 +106,20 @@ extern "C" {
 #define cuMemsetD2D32Async cuMemsetD2D32Async_ptsz
 #define cuMemFreeAsync cuMemFreeAsync_ptsz
 #define cuMemAllocAsync cuMemAllocAsync_ptsz
-#undef cuMemPrefetchAsync
 #define cuMemPrefetchAsync cuMemPrefetchAsync_ptsz
-#undef cuMemPrefetchAsync
-#define cuMemPrefetchAsync cuMemPrefetchAsync_v2_ptsz
+#define cuMemPrefetchAsync_v2 cuMemPrefetchAsync_v2_ptsz
 #define cuStreamGetPriority cuStreamGetPriority_ptsz
 #define cuStreamGetDevice cuStreamGetDevice_ptsz
 #define cuStreamGetFlags cuStreamGetFlags_ptsz
 #define cuStreamGetId cuStreamGetId_ptsz
-#undef cuStreamGetCtx
 #define cuStreamGetCtx cuStreamGetCtx_ptsz
-#undef cuStreamGetCtx
-#define cuStreamGetCtx cuStreamGetCtx_v2_ptsz
+#define cuStreamGetCtx_v2 cuStreamGetCtx_v2_ptsz
 #define cuStreamWaitEvent cuStreamWaitEvent_ptsz
 #define cuStreamAddCallback cuStreamAddCallback_ptsz
 #define cuStreamIsCapturing cuStreamIsCapturing_ptsz
-#undef cuStreamGetCaptureInfo
 #define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_ptsz
-#undef cuStreamGetCaptureInfo
-#define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_v2_ptsz
-#undef cuStreamGetCaptureInfo
-#define cuStreamGetCaptureInfo cuStreamGetCaptureInfo_v3_ptsz
+#define cuStreamGetCaptureInfo_v2 cuStreamGetCaptureInfo_v2_ptsz
+#define cuStreamGetCaptureInfo_v3 cuStreamGetCaptureInfo_v3_ptsz
 #define cuStreamQuery cuStreamQuery_ptsz
 #define cuStreamSynchronize cuStreamSynchronize_ptsz
 #define cuEventRecord cuEventRecord_ptsz
@@ -257,6 +247,7 @@ extern CUresult CUDAAPI cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep
 extern CUresult CUDAAPI cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value);
 extern CUresult CUDAAPI cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value);
 extern CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr);
+extern CUresult CUDAAPI cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream);
 extern CUresult CUDAAPI cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count, CUdevice dstDevice, CUstream hStream);
 extern CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream);
 extern CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream);
@@ -272,6 +263,7 @@ extern CUresult CUDAAPI cuStreamGetFlags(CUstream hStream, unsigned int *flags);
 extern CUresult CUDAAPI cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags);
 extern CUresult CUDAAPI cuStreamGetId(CUstream hStream, unsigned long long *streamId);
 extern CUresult CUDAAPI cuStreamGetId_ptsz(CUstream hStream, unsigned long long *streamId);
+extern CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx);
 extern CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx);
 extern CUresult CUDAAPI cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
 extern CUresult CUDAAPI cuStreamGetCtx_v2_ptsz(CUstream hStream, CUcontext *pCtx, CUgreenCtx *pGreenCtx);
@@ -281,6 +273,7 @@ extern CUresult CUDAAPI cuStreamAddCallback(CUstream hStream, CUstreamCallback c
 extern CUresult CUDAAPI cuStreamAddCallback_ptsz(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags);
 extern CUresult CUDAAPI cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus);
 extern CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus);
+extern CUresult CUDAAPI cuStreamGetCaptureInfo(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out);
 extern CUresult CUDAAPI cuStreamGetCaptureInfo_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out);
 extern CUresult CUDAAPI cuStreamGetCaptureInfo_v2(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out, CUgraph *graph_out, const CUgraphNode **dependencies_out, size_t *numDependencies_out);
 extern CUresult CUDAAPI cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out, CUgraph *graph_out, const CUgraphNode **dependencies_out, size_t *numDependencies_out);

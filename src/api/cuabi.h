@@ -867,6 +867,8 @@ typedef struct CUuuid_st cudaUUID_t;
 #define cudaMemAttachHost           0x02
 #define cudaMemAttachSingle         0x04
 #define cudaInitDeviceFlagsAreValid 0x01
+#define cudaOccupancyDefault                0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 
 /* ---- error codes ---- */
 
