@@ -206,6 +206,13 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 	$(BUILD)/tests/unit/test_mtl_apple
 .PHONY: check-apple
 
+# What can be checked of the macOS build on Linux (also the macos layer of
+# make test): the assembly files for arm64/x86_64 macOS, the C sources
+# against stand-in macOS headers, the exported-symbol lists.
+check-macos:
+	@bash tests/macos/run.sh
+.PHONY: check-macos
+
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 
