@@ -63,6 +63,15 @@ enum {
    MTL_MAX_THREADGROUP_BINDINGS = 31,
 };
 
+/* The one Metal Shading Language version metalcuda emits and is tested
+ * with, pinned rather than "the newest the OS has" (issue 15): 3.2, for
+ * atomic_thread_fence with a scope and coherent(device) memory, which
+ * __threadfence and memory shared between threadgroups need (MSL 3.1 has
+ * no fence at all).  An Apple GPU is listed only where Metal can compile
+ * it (macOS 15 and later, apple/device.c); the software device's shim
+ * refuses at each older version what it lacks. */
+enum { MTL_MSL_VERSION = 320 };
+
 typedef struct mtl_size {
    uint32_t width, height, depth;
 } mtl_size;
@@ -81,7 +90,7 @@ typedef struct mtl_device_info {
    uint32_t compute_units;                 /* GPU cores / CPU threads used */
    uint32_t clock_khz;                     /* nominal, 0 if unknown */
    uint64_t registry_id;                   /* stable per device */
-   uint32_t msl_version;                   /* highest MSL: 320 = 3.2 */
+   uint32_t msl_version;                   /* MSL it compiles: MTL_MSL_VERSION (320 = 3.2) */
 } mtl_device_info;
 
 /* All devices, in preference order.  Never fails: the software device is
@@ -110,7 +119,7 @@ bool mtl_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length
 
 typedef struct mtl_compile_options {
    bool fast_math;             /* default false: IEEE (MTLMathModeSafe) */
-   uint32_t language_version;  /* 0: the device's highest; else e.g. 320 */
+   uint32_t language_version;  /* 0: the device's (MTL_MSL_VERSION); else e.g. 310 */
 } mtl_compile_options;
 
 /* Compiles MSL source (newLibraryWithSource:options:error:).  On failure

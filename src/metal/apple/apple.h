@@ -57,8 +57,6 @@ extern void (*apple_msg_send_stret)(void);
    X(localizedDescription, "localizedDescription")                           \
    X(count, "count")                                                         \
    X(objectAtIndex, "objectAtIndex:")                                        \
-   X(processInfo, "processInfo")                                             \
-   X(operatingSystemVersion, "operatingSystemVersion")                       \
    X(name, "name")                                                           \
    X(maxThreadsPerThreadgroup, "maxThreadsPerThreadgroup")                   \
    X(maxThreadgroupMemoryLength, "maxThreadgroupMemoryLength")               \
@@ -119,7 +117,7 @@ typedef struct apple_sels {
 } apple_sels;
 
 typedef struct apple_classes {
-   id NSString, NSProcessInfo, MTLCompileOptions;
+   id NSString, MTLCompileOptions;
 } apple_classes;
 
 extern apple_sels apple_sel;
@@ -148,15 +146,10 @@ static inline void apple_void_int(id o, SEL s, NSInteger v)
 }
 
 /* 24-byte struct results: objc_msgSend_stret on x86_64. */
-_Static_assert(sizeof(apple_mtl_size) > 16 && sizeof(apple_os_version) > 16,
-               "struct results over 16 bytes go through objc_msgSend_stret on x86_64");
+_Static_assert(sizeof(apple_mtl_size) > 16, "struct results over 16 bytes go through objc_msgSend_stret on x86_64");
 static inline apple_mtl_size apple_size(id o, SEL s)
 {
    return APPLE_SEND_STRET(apple_mtl_size (*)(id, SEL), o, s);
-}
-static inline apple_os_version apple_os(id o, SEL s)
-{
-   return APPLE_SEND_STRET(apple_os_version (*)(id, SEL), o, s);
 }
 
 static inline id apple_retain(id o) { return o ? apple_id(o, apple_sel.retain) : o; }

@@ -466,7 +466,7 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
                         const char *target, const char **a, char *verdef, size_t verdef_cap)
 {
    int n = 0;
-   uint32_t ver = opts && opts->language_version ? opts->language_version : 320;
+   uint32_t ver = opts && opts->language_version ? opts->language_version : MTL_MSL_VERSION;
    snprintf(verdef, verdef_cap, "-D__MC_MSL_VERSION=%u", ver);
    a[n++] = "-std=c++17";
    a[n++] = "-O2";
@@ -651,6 +651,15 @@ typedef struct prepared {
 static bool prepare(prepared *p, const char *msl, const mtl_compile_options *opts, const char *target,
                     char **err)
 {
+   /* The shim implements MSL up to 3.2 (and refuses, per version, what
+    * 3.0 and 3.1 lack); a newer version would be accepted and mean
+    * nothing. */
+   uint32_t v = opts ? opts->language_version : 0;
+   if (v && (v < 300 || v > MTL_MSL_VERSION)) {
+      mtl_set_err(err, "MSL %u.%u: the software device implements MSL 3.0 to %u.%u", v / 100, v / 10 % 10,
+                  MTL_MSL_VERSION / 100, MTL_MSL_VERSION / 10 % 10);
+      return false;
+   }
    const compiler *c = get_compiler(err);
    const char *shim_dir = c ? soft_shim_dir(soft_cache_base(), err) : NULL;
    if (!shim_dir || !soft_scan_msl(msl, &p->sc, err))

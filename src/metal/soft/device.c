@@ -102,7 +102,7 @@ uint32_t soft_enumerate(mtl_device **out, uint32_t max)
    i->compute_units = threads;
    i->clock_khz = 0;
    i->registry_id = 0x736f6674;            /* 'soft' */
-   i->msl_version = 320;
+   i->msl_version = MTL_MSL_VERSION;
    soft_dev.obj = (mtl_obj){MTL_MAGIC_DEVICE, &soft_dev};
    soft_dev.be = &soft_backend;
    out[0] = &soft_dev;
