@@ -206,6 +206,16 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 	$(BUILD)/tests/unit/test_mtl_apple
 .PHONY: check-apple
 
+# tests/ptx on an Apple GPU (a Mac, issue 15 finding 13): every case on the
+# GPU against the outputs an NVIDIA H200 gave; a mismatch prints the case,
+# the output and the expected values (tests/ptx/README.md).  Refuses to run
+# on the software device, which METALCUDA_DEVICE=apple falls back to.
+test-ptx-apple: tests-build
+	@if METALCUDA_DEVICE=apple $(TOOL) info 2>&1 | grep -q 'Backend: *software'; then \
+	   echo "test-ptx-apple: no Apple GPU here (METALCUDA_DEVICE=apple found only the software device)"; exit 1; fi
+	@METALCUDA_DEVICE=apple bash tests/run.sh ptx
+.PHONY: test-ptx-apple
+
 # What can be checked of the macOS build on Linux (also the macos layer of
 # make test): the assembly files for arm64/x86_64 macOS, the C sources
 # against stand-in macOS headers, the exported-symbol lists.

@@ -165,6 +165,16 @@ void mtl_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status mtl_cmdbuf_get_status(mtl_cmdbuf *cb);
 /* Error text of a failed buffer (owned by cb), NULL otherwise. */
 const char *mtl_cmdbuf_error(mtl_cmdbuf *cb);
+/* Why a buffer failed, as far as the runtime's error codes tell apart
+ * (Metal's MTLCommandBufferError). */
+typedef enum mtl_cmdbuf_failure {
+   MTL_FAILURE_NONE,            /* not failed (yet) */
+   MTL_FAILURE_ENCODING,        /* an encoding rule: none of its work ran */
+   MTL_FAILURE_EXECUTION,       /* a kernel faulted, or the GPU failed it */
+   MTL_FAILURE_TIMEOUT,         /* the GPU watchdog stopped it (MTLCommandBufferErrorTimeout) */
+   MTL_FAILURE_REFUSED,         /* Metal runs no more work of this process (after repeated faults) */
+} mtl_cmdbuf_failure;
+mtl_cmdbuf_failure mtl_cmdbuf_failure_kind(mtl_cmdbuf *cb);
 /* The GPU address a kernel of cb faulted at (0: none, or not known). */
 uint64_t mtl_cmdbuf_fault_address(mtl_cmdbuf *cb);
 /* GPU start / end times in seconds (host clock domain). */

@@ -55,6 +55,7 @@ extern void (*apple_msg_send_stret)(void);
    X(initWithUTF8String, "initWithUTF8String:")                              \
    X(UTF8String, "UTF8String")                                               \
    X(localizedDescription, "localizedDescription")                           \
+   X(code, "code")                                                           \
    X(count, "count")                                                         \
    X(objectAtIndex, "objectAtIndex:")                                        \
    X(name, "name")                                                           \
@@ -298,6 +299,7 @@ typedef struct apple_cmdbuf {
    apple_encoder_state es;
    char *error;                 /* first failure: encoding, else execution */
    bool encode_failed;          /* replay only the event signals and waits */
+   mtl_cmdbuf_failure failure;  /* why it failed, once finished */
    apple_handler *handlers;
    uint32_t nhandlers;
    mtl_cmdbuf_status status;    /* ours until commit, then final once finished */
@@ -325,6 +327,7 @@ void apple_cmdbuf_commit(mtl_cmdbuf *cb);
 void apple_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status apple_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *apple_cmdbuf_error(mtl_cmdbuf *cb);
+mtl_cmdbuf_failure apple_cmdbuf_failure(mtl_cmdbuf *cb);
 uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);

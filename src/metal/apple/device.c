@@ -42,6 +42,7 @@ const mtl_backend apple_backend = {
    .cmdbuf_wait_until_completed = apple_cmdbuf_wait_until_completed,
    .cmdbuf_get_status = apple_cmdbuf_get_status,
    .cmdbuf_error = apple_cmdbuf_error,
+   .cmdbuf_failure = apple_cmdbuf_failure,
    .cmdbuf_fault_address = apple_cmdbuf_fault_address,
    .cmdbuf_gpu_start_time = apple_cmdbuf_gpu_start_time,
    .cmdbuf_gpu_end_time = apple_cmdbuf_gpu_end_time,

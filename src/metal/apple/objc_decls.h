@@ -107,6 +107,11 @@ enum {
    APPLE_CMDBUF_SCHEDULED = 3,
    APPLE_CMDBUF_COMPLETED = 4,
    APPLE_CMDBUF_ERROR = 5,
+   /* MTLCommandBufferError (the NSError code of a failed buffer) */
+   APPLE_CMDBUF_ERROR_TIMEOUT = 2,
+   APPLE_CMDBUF_ERROR_PAGE_FAULT = 3,
+   APPLE_CMDBUF_ERROR_ACCESS_REVOKED = 4,     /* formerly "Blacklisted" */
+   APPLE_CMDBUF_ERROR_NOT_PERMITTED = 7,
 };
 
 /* MTLLanguageVersion for MSL major.minor: (major << 16) | minor. */

@@ -289,10 +289,18 @@ static void finish(apple_cmdbuf *cb, id mcb)
 {
    NSUInteger s = mcb ? apple_uint(mcb, apple_sel.status) : APPLE_CMDBUF_ERROR;
    char *text = NULL;
-   if (s == APPLE_CMDBUF_ERROR)
-      text = apple_error_text(mcb ? apple_id(mcb, apple_sel.error) : NULL,
-                              "the command buffer failed");
+   mtl_cmdbuf_failure kind = cb->encode_failed ? MTL_FAILURE_ENCODING : MTL_FAILURE_NONE;
+   if (s == APPLE_CMDBUF_ERROR) {
+      id error = mcb ? apple_id(mcb, apple_sel.error) : NULL;
+      text = apple_error_text(error, "the command buffer failed");
+      NSInteger code = error ? apple_int(error, apple_sel.code) : 0;
+      if (!kind)
+         kind = code == APPLE_CMDBUF_ERROR_TIMEOUT ? MTL_FAILURE_TIMEOUT
+              : code == APPLE_CMDBUF_ERROR_ACCESS_REVOKED || code == APPLE_CMDBUF_ERROR_NOT_PERMITTED
+                 ? MTL_FAILURE_REFUSED : MTL_FAILURE_EXECUTION;
+   }
    pthread_mutex_lock(&cb->lock);
+   cb->failure = kind;
    if (text && !cb->error)
       cb->error = text, text = NULL;
    cb->start = mcb ? apple_double(mcb, apple_sel.GPUStartTime) : 0;
@@ -409,6 +417,14 @@ uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *c)
 {
    (void)c;
    return 0;
+}
+
+mtl_cmdbuf_failure apple_cmdbuf_failure(mtl_cmdbuf *c)
+{
+   apple_cmdbuf *cb = as_cb(c);
+   if (apple_cmdbuf_get_status(c) != MTL_CMDBUF_ERROR)
+      return MTL_FAILURE_NONE;
+   return cb->failure ? cb->failure : MTL_FAILURE_ENCODING;
 }
 
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *c) { return as_cb(c)->start; }

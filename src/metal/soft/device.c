@@ -58,6 +58,7 @@ const mtl_backend soft_backend = {
    .cmdbuf_wait_until_completed = soft_cmdbuf_wait_until_completed,
    .cmdbuf_get_status = soft_cmdbuf_get_status,
    .cmdbuf_error = soft_cmdbuf_error,
+   .cmdbuf_failure = soft_cmdbuf_failure,
    .cmdbuf_fault_address = soft_cmdbuf_fault_address,
    .cmdbuf_gpu_start_time = soft_cmdbuf_gpu_start_time,
    .cmdbuf_gpu_end_time = soft_cmdbuf_gpu_end_time,

@@ -363,6 +363,7 @@ typedef struct soft_cmdbuf {
    bool done;                     /* completed and handlers ran */
    soft_cmd *head, **tail;
    char *error;                   /* encoding or execution failure */
+   mtl_cmdbuf_failure failure;    /* its kind, once run */
    uint64_t fault_addr;           /* the address of a kernel fault (0: none) */
    soft_handler *handlers;
    uint32_t nhandlers;
@@ -390,6 +391,7 @@ void soft_cmdbuf_commit(mtl_cmdbuf *cb);
 void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *soft_cmdbuf_error(mtl_cmdbuf *cb);
+mtl_cmdbuf_failure soft_cmdbuf_failure(mtl_cmdbuf *cb);
 uint64_t soft_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);
