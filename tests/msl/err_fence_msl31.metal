@@ -6,8 +6,8 @@
 #include <metal_stdlib>
 using namespace metal;
 
-kernel void k(device uint *out [[buffer(0)]], uint i [[thread_position_in_grid]])
+kernel void k(device atomic_uint *out [[buffer(0)]], uint i [[thread_position_in_grid]])
 {
-    out[i] = i;
+    atomic_store_explicit(out + i, i, memory_order_relaxed);
     atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
 }

@@ -97,3 +97,58 @@ TEST(pipeline_thread_limit)
    core_module_unload(m);
    tc_ctx_reset();
 }
+
+/* Finding 7: global memory that other threadgroups may read or write is
+ * coherent(device) (the prelude's MC_CDEV) in the MSL: every access of a
+ * kernel that fences at .gpu scope (the last-block pattern: plain store,
+ * __threadfence, atomic ticket, plain loads), every strong access
+ * elsewhere; a kernel that does neither keeps plain device pointers.  The
+ * software device refuses a device-scope fence in a kernel with plain
+ * device memory (msl_scan.c), so the translated kernels below compile and
+ * run there only because of it. */
+static const char fence_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry fenced(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, 7;\n"
+   "  st.global.u32 [%rd0], %r0;\n  membar.gl;\n  ld.global.u32 %r1, [%rd0+4];\n  st.global.u32 [%rd0+8], %r1;\n"
+   "  ret;\n}\n";
+static const char strong_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry strong(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; ld.relaxed.gpu.global.u32 %r0, [%rd0+4];\n  st.global.u32 [%rd0], %r0;\n"
+   "  ret;\n}\n";
+
+TEST(coherent_device_memory_where_blocks_communicate)
+{
+   char *msl = tc_msl_of(fence_ptx);
+   CHECK(msl);
+   CHECK_CONTAINS(msl, "thread_scope_device");
+   CHECK_MSG(!strstr(strstr(msl, "kernel void"), "<device uint *>"), "a plain device access in a fencing kernel:\n%s",
+             strstr(msl, "kernel void"));
+   CHECK_CONTAINS(strstr(msl, "kernel void"), "<MC_CDEV uint *>");
+   free(msl);
+   msl = tc_msl_of(strong_ptx);
+   CHECK(msl);
+   const char *body = strstr(msl, "kernel void");
+   CHECK_CONTAINS(body, "<volatile MC_CDEV uint *>");   /* the strong load */
+   CHECK_CONTAINS(body, "<device uint *>");             /* the plain store: no fence, no need */
+   free(msl);
+   /* and both run on the software device, whose compile checks the rule */
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 16, &out) == CORE_SUCCESS);
+   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   o[1] = 42;
+   void *args[] = { &out };
+   const uint32_t one[3] = { 1, 1, 1 };
+   char m[600] = "";
+   CHECK_MSG(tc_run_ptx(c, fence_ptx, "fenced", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 7);
+   CHECK_INT(o[2], 42);
+   CHECK_MSG(tc_run_ptx(c, strong_ptx, "strong", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 42);
+   tc_ctx_reset();
+}

@@ -269,6 +269,14 @@ static void layout_frames(ir_module *m, ir_func **order, uint32_t n, ir_func *ke
    }
 }
 
+/* A fence beyond the block (membar.gl/.sys, fence.*.gpu/.sys, and the
+ * fences build_atom.c puts around .acquire/.release atomics at those
+ * scopes): the kernel hands data to other blocks through plain memory. */
+static bool fences_device(const ir_instr *i)
+{
+   return i->op == IR_MEMBAR && (i->sub & IR_SCOPE_MASK) != IR_SCOPE_CTA;
+}
+
 static bool reads_clock(const ir_instr *i)
 {
    return i->op == IR_SREG &&
@@ -317,6 +325,7 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
          ir_foreach_instr(i, b) {
             kernel->uses_printf |= i->op == IR_VPRINTF || i->op == IR_ASSERTFAIL;
             kernel->uses_clock |= reads_clock(i);
+            kernel->coherent |= fences_device(i);
          }
    }
    return m->error == NULL && !m->ar->failed;
