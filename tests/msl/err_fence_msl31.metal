@@ -1,6 +1,7 @@
 // atomic_thread_fence with a thread scope is MSL 3.2 (macOS 15); compiled
 // for MSL 3.1 (macOS 14) the software device refuses it, as Apple's
 // compiler does, instead of hiding that the program needs 3.2 (issue 15).
+//@ device soft
 //@ msl_version 310
 //@ expect_error "needs_msl_3_2"
 #include <metal_stdlib>

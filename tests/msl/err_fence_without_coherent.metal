@@ -3,6 +3,7 @@
 // (device memory is coherent only within a threadgroup unless declared
 // coherent(device)), so the software device refuses it although a CPU
 // would give the right sum (issue 15, finding 7).
+//@ device soft
 //@ expect_error "kernel 'last_group_sums' fences at device scope"
 #include <metal_stdlib>
 using namespace metal;
