@@ -135,6 +135,15 @@ static const char strong_ptx[] =
    "  ld.param.u64 %rd0, [out]; ld.relaxed.gpu.global.u32 %r0, [%rd0+4];\n  st.global.u32 [%rd0], %r0;\n"
    "  ret;\n}\n";
 
+/* an .acq_rel atomic at .gpu scope fences too (emit_atom.c) */
+static const char release_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry released(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, 5;\n"
+   "  st.global.u32 [%rd0+4], %r0;\n  atom.acq_rel.gpu.global.add.u32 %r1, [%rd0], 1;\n"
+   "  ret;\n}\n";
+
 TEST(coherent_device_memory_where_blocks_communicate)
 {
    char *msl = tc_msl_of(fence_ptx);
@@ -143,6 +152,12 @@ TEST(coherent_device_memory_where_blocks_communicate)
    CHECK_MSG(!strstr(strstr(msl, "kernel void"), "<device uint *>"), "a plain device access in a fencing kernel:\n%s",
              strstr(msl, "kernel void"));
    CHECK_CONTAINS(strstr(msl, "kernel void"), "<MC_CDEV uint *>");
+   free(msl);
+   msl = tc_msl_of(release_ptx);
+   CHECK(msl);
+   CHECK_CONTAINS(strstr(msl, "kernel void"), "<MC_CDEV uint *>");
+   CHECK_MSG(!strstr(strstr(msl, "kernel void"), "<device uint *>"), "a plain device access:\n%s",
+             strstr(msl, "kernel void"));
    free(msl);
    msl = tc_msl_of(strong_ptx);
    CHECK(msl);
