@@ -6,13 +6,14 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit macos msl ptx cuda validate asan (default: all), corpus,
+# Layers: runner unit macos msl ptx cuda validate driver asan (default: all), corpus,
 # cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
 # (tests/macos/run.sh says what that cannot catch).
-# validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
+# validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
+# them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  cuda-asan runs the CUDA programs with
@@ -28,7 +29,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda validate asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda validate driver asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -68,6 +69,12 @@ unit_and_table_layer() {
       echo "FAIL api_table: $msg"
       rc=1
    fi
+   if msg=$(python3 tools/gen_public_headers.py --check 2>&1); then
+      echo "PASS public_headers"
+   else
+      echo "FAIL public_headers: $msg"
+      rc=1
+   fi
    if msg=$(python3 tools/gen_procaddress.py --check 2>&1); then
       echo "PASS procaddress_table"
    else
@@ -99,6 +106,7 @@ for l in "${layers[@]}"; do
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
+   driver) run_layer driver bash tests/toolchain/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;

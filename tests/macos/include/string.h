@@ -22,6 +22,7 @@ char *strndup(const char *, size_t);
 char *strerror(int);
 size_t strspn(const char *, const char *);
 size_t strcspn(const char *, const char *);
+char *strpbrk(const char *, const char *);
 char *strtok_r(char *, const char *, char **);
 int strcasecmp(const char *, const char *);
 int strncasecmp(const char *, const char *, size_t);
