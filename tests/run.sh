@@ -6,9 +6,12 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit msl ptx cuda validate driver asan (default: all), corpus,
+# Layers: runner unit macos msl ptx cuda validate driver asan (default: all), corpus,
 # cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
+# macos checks what can be checked here of the macOS build: the assembly
+# files for macOS, the C sources against stand-in macOS headers
+# (tests/macos/run.sh says what that cannot catch).
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
 # them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
@@ -26,7 +29,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda validate driver asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda validate driver asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -99,6 +102,7 @@ for l in "${layers[@]}"; do
    case $l in
    runner) run_layer runner bash tests/runner/run.sh ;;
    unit) run_layer unit unit_and_table_layer ;;
+   macos) run_layer macos bash tests/macos/run.sh ;;
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;

@@ -68,6 +68,29 @@ static bool lib_dir(char *out, size_t len)
    return access(out, R_OK) == 0;
 }
 
+#if defined(__APPLE__)
+/* System Integrity Protection strips DYLD_* variables from every program
+ * started from a protected binary: a script's interpreter (/bin/sh,
+ * /usr/bin/env, /usr/bin/python3 ...) and whatever it starts no longer see
+ * DYLD_LIBRARY_PATH, so a CUDA program started by a script loads no
+ * libcudart of ours.  A program run directly keeps it.  Said once, here,
+ * rather than found by the user as "library not loaded". */
+static void warn_if_script(const char *prog)
+{
+   FILE *f = strchr(prog, '/') ? fopen(prog, "r") : NULL;
+   char head[2] = {0, 0};
+   if (f) {
+      if (fread(head, 1, 2, f) != 2)
+         head[0] = 0;
+      fclose(f);
+   }
+   if (head[0] == '#' && head[1] == '!')
+      fprintf(stderr, "metalcuda: %s is a script: macOS's System Integrity Protection removes "
+                      "DYLD_LIBRARY_PATH for its interpreter and what it starts; run the CUDA program itself "
+                      "with metalcuda run, or link it with -Wl,-rpath,<metalcuda>/lib (README.md)\n", prog);
+}
+#endif
+
 static int cmd_run(int argc, char **argv)
 {
    if (argc < 1) {
@@ -86,6 +109,9 @@ static int cmd_run(int argc, char **argv)
    sprintf(val, "%s%s%s", dir, old && *old ? ":" : "", old ? old : "");
    setenv(LIBPATH_VAR, val, 1);
    free(val);
+#if defined(__APPLE__)
+   warn_if_script(argv[0]);
+#endif
    execvp(argv[0], argv);
    fprintf(stderr, "metalcuda: cannot run %s: %s\n", argv[0], strerror(errno));
    return 127;

@@ -41,11 +41,21 @@ static int check_config(const core_kernel *k, const core_launch_config *cfg, uin
    if (cfg->block[0] > 1024 || cfg->block[1] > 1024 || cfg->block[2] > 64 || cfg->grid[1] > 65535 ||
        cfg->grid[2] > 65535 || cfg->grid[0] > 0x7fffffffu)
       return CORE_ERROR_INVALID_VALUE;
-   uint32_t max_threads = core_kernel_max_threads(k);
+   /* Two limits, two errors, as CUDA has them: more threads than the
+    * kernel's __launch_bounds__ (.maxntid/.reqntid) is "invalid argument"
+    * (observed on an H200, tests/cuda/launch_errors.cu); more than the
+    * compiled kernel can run (CUDA: its registers; Metal: the pipeline's
+    * maxTotalThreadsPerThreadgroup, which can be below 1024) is "too many
+    * resources requested for launch".  cudaFuncGetAttributes reports the
+    * smaller of the two (function.c). */
+   uint32_t max_threads = core_kernel_max_threads(k), pipeline = mtl_pipeline_max_total_threads(k->pipeline);
    if (threads > max_threads) {
-      LOG_WARN("kernel %s: %llu threads per block exceed its limit of %u", k->name,
-               (unsigned long long)threads, max_threads);
-      return CORE_ERROR_INVALID_VALUE;
+      /* above the device's maxThreadsPerBlock: invalid, whatever the kernel */
+      bool bounds = max_threads < pipeline || threads > info->max_threads_per_threadgroup;
+      LOG_WARN("kernel %s: %llu threads per block exceed its limit of %u (%s)", k->name,
+               (unsigned long long)threads, max_threads,
+               bounds ? "__launch_bounds__" : "the Metal pipeline's maxTotalThreadsPerThreadgroup");
+      return bounds ? CORE_ERROR_INVALID_VALUE : CORE_ERROR_LAUNCH_OUT_OF_RESOURCES;
    }
    const mc_kernel_info *ki = &k->info;
    /* The dynamic size counts against the limit even when the kernel does

@@ -189,7 +189,8 @@ static int compile_kernel(core_kernel *k)
    }
    core_dump("metal", compiler_module_hash(m->cm), k->name, msl);
    mtl_device *dev = core_device_mtl(m->ctx->dev);
-   mtl_compile_options opts = { 0 };
+   /* The pinned language version, on every device (mtl.h MTL_MSL_VERSION). */
+   mtl_compile_options opts = { .language_version = MTL_MSL_VERSION };
    opts.fast_math = getenv("METALCUDA_FAST_MATH") && *getenv("METALCUDA_FAST_MATH") == '1';
    uint64_t t0 = time_ns();
    k->lib = mtl_library_new(dev, msl, &opts, &err);

@@ -200,9 +200,26 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
          if (n < sizeof(where))
             core_mem_describe(c->dev, cuda, where + n, sizeof(where) - n);
       }
-      snprintf(msg, sizeof(msg), "kernel %s%s%sfailed: %s%s", kernel ? "'" : "", kernel ? kernel : "",
-               kernel ? "' " : "", mtl_cmdbuf_error(cb) ? mtl_cmdbuf_error(cb) : "unknown error", where);
-      core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, msg);
+      /* What Metal said, as the CUDA error a program can act on: the GPU
+       * watchdog is cudaErrorLaunchTimeout, as a display watchdog's kill is
+       * on NVIDIA's; Metal refusing the process's work after repeated
+       * faults is a launch failure that no retry fixes (issue 15). */
+      mtl_cmdbuf_failure why = mtl_cmdbuf_failure_kind(cb);
+      const char *text = mtl_cmdbuf_error(cb) ? mtl_cmdbuf_error(cb) : "unknown error";
+      const char *q = kernel ? "'" : "", *name = kernel ? kernel : "";
+      if (why == MTL_FAILURE_TIMEOUT) {
+         snprintf(msg, sizeof(msg), "kernel %s%s%s ran past the GPU watchdog and was stopped (Metal stops a "
+                  "command buffer after about 5 seconds of GPU time); split the work into shorter launches: %s",
+                  q, name, q, text);
+         core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_TIMEOUT, msg);
+      } else if (why == MTL_FAILURE_REFUSED) {
+         snprintf(msg, sizeof(msg), "kernel %s%s%s was not run: Metal no longer runs this process's GPU work "
+                  "(after repeated GPU faults); the process must be restarted: %s", q, name, q, text);
+         core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, msg);
+      } else {
+         snprintf(msg, sizeof(msg), "kernel %s%s%sfailed: %s%s", q, name, kernel ? "' " : "", text, where);
+         core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, msg);
+      }
    }
    volatile uint32_t *status = (volatile uint32_t *)(uintptr_t)c->status_word;
    uint32_t st = *status;

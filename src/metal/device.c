@@ -259,6 +259,12 @@ mtl_cmdbuf_status mtl_cmdbuf_get_status(mtl_cmdbuf *cb)
 
 const char *mtl_cmdbuf_error(mtl_cmdbuf *cb) { CHECK_OBJ(cb, MTL_MAGIC_CMDBUF); return BE(cb)->cmdbuf_error(cb); }
 
+mtl_cmdbuf_failure mtl_cmdbuf_failure_kind(mtl_cmdbuf *cb)
+{
+   CHECK_OBJ(cb, MTL_MAGIC_CMDBUF);
+   return BE(cb)->cmdbuf_failure(cb);
+}
+
 uint64_t mtl_cmdbuf_fault_address(mtl_cmdbuf *cb)
 {
    CHECK_OBJ(cb, MTL_MAGIC_CMDBUF);

@@ -63,6 +63,15 @@ enum {
    MTL_MAX_THREADGROUP_BINDINGS = 31,
 };
 
+/* The one Metal Shading Language version metalcuda emits and is tested
+ * with, pinned rather than "the newest the OS has" (issue 15): 3.2, for
+ * atomic_thread_fence with a scope and coherent(device) memory, which
+ * __threadfence and memory shared between threadgroups need (MSL 3.1 has
+ * no fence at all).  An Apple GPU is listed only where Metal can compile
+ * it (macOS 15 and later, apple/device.c); the software device's shim
+ * refuses at each older version what it lacks. */
+enum { MTL_MSL_VERSION = 320 };
+
 typedef struct mtl_size {
    uint32_t width, height, depth;
 } mtl_size;
@@ -81,7 +90,7 @@ typedef struct mtl_device_info {
    uint32_t compute_units;                 /* GPU cores / CPU threads used */
    uint32_t clock_khz;                     /* nominal, 0 if unknown */
    uint64_t registry_id;                   /* stable per device */
-   uint32_t msl_version;                   /* highest MSL: 320 = 3.2 */
+   uint32_t msl_version;                   /* MSL it compiles: MTL_MSL_VERSION (320 = 3.2) */
 } mtl_device_info;
 
 /* All devices, in preference order.  Never fails: the software device is
@@ -110,7 +119,7 @@ bool mtl_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length
 
 typedef struct mtl_compile_options {
    bool fast_math;             /* default false: IEEE (MTLMathModeSafe) */
-   uint32_t language_version;  /* 0: the device's highest; else e.g. 320 */
+   uint32_t language_version;  /* 0: the device's (MTL_MSL_VERSION); else e.g. 310 */
 } mtl_compile_options;
 
 /* Compiles MSL source (newLibraryWithSource:options:error:).  On failure
@@ -156,6 +165,16 @@ void mtl_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status mtl_cmdbuf_get_status(mtl_cmdbuf *cb);
 /* Error text of a failed buffer (owned by cb), NULL otherwise. */
 const char *mtl_cmdbuf_error(mtl_cmdbuf *cb);
+/* Why a buffer failed, as far as the runtime's error codes tell apart
+ * (Metal's MTLCommandBufferError). */
+typedef enum mtl_cmdbuf_failure {
+   MTL_FAILURE_NONE,            /* not failed (yet) */
+   MTL_FAILURE_ENCODING,        /* an encoding rule: none of its work ran */
+   MTL_FAILURE_EXECUTION,       /* a kernel faulted, or the GPU failed it */
+   MTL_FAILURE_TIMEOUT,         /* the GPU watchdog stopped it (MTLCommandBufferErrorTimeout) */
+   MTL_FAILURE_REFUSED,         /* Metal runs no more work of this process (after repeated faults) */
+} mtl_cmdbuf_failure;
+mtl_cmdbuf_failure mtl_cmdbuf_failure_kind(mtl_cmdbuf *cb);
 /* The GPU address a kernel of cb faulted at (0: none, or not known). */
 uint64_t mtl_cmdbuf_fault_address(mtl_cmdbuf *cb);
 /* GPU start / end times in seconds (host clock domain). */

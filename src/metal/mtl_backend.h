@@ -87,6 +87,7 @@ struct mtl_backend {
    void (*cmdbuf_wait_until_completed)(mtl_cmdbuf *cb);
    mtl_cmdbuf_status (*cmdbuf_get_status)(mtl_cmdbuf *cb);
    const char *(*cmdbuf_error)(mtl_cmdbuf *cb);
+   mtl_cmdbuf_failure (*cmdbuf_failure)(mtl_cmdbuf *cb);
    uint64_t (*cmdbuf_fault_address)(mtl_cmdbuf *cb);
    double (*cmdbuf_gpu_start_time)(mtl_cmdbuf *cb);
    double (*cmdbuf_gpu_end_time)(mtl_cmdbuf *cb);

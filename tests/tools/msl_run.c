@@ -13,6 +13,10 @@
  *   //@ expect NAME [~TOL] = VALUES       buffer contents after every run
  *   //@ expect_error "text"               the library or pipeline must fail so
  *   //@ requires half|bfloat              SKIP when the host compiler lacks it
+ *   //@ msl_version 310                   compile for that language version
+ *                                         (default: the device's, MSL 3.2)
+ *   //@ device soft                       a rule of the software device's shim
+ *                                         (its message): SKIP on other devices
  *
  * TYPE: char uchar short ushort int uint long ulong half bfloat float, or
  * "struct" for bytes: INIT = {uint 16, float 2.5} (natural alignment).
@@ -79,6 +83,8 @@ typedef struct tcase {
    int nex;
    char expect_error[256];
    char requires[32];
+   uint32_t msl_version;       /* 0: the device's */
+   bool soft_only;
    char why[1024];              /* failure text */
 } tcase;
 
@@ -579,6 +585,15 @@ static bool parse_line(tcase *c, const char *line)
    }
    if (!strcmp(word, "requires"))
       return sscanf(rest, "%31s", c->requires) == 1 || fail(c, "bad requires line");
+   if (!strcmp(word, "device")) {
+      char which[16] = "";
+      if (sscanf(rest, "%15s", which) != 1 || strcmp(which, "soft"))
+         return fail(c, "bad device line (only \"soft\")");
+      c->soft_only = true;
+      return true;
+   }
+   if (!strcmp(word, "msl_version"))
+      return sscanf(rest, "%u", &c->msl_version) == 1 || fail(c, "bad msl_version line");
    return fail(c, "unknown directive //@ %s", word);
 }
 
@@ -741,7 +756,14 @@ static int run_case(tcase *c)
       if (!init_obj(c, &c->objs[i]))
          return 0;
    char *err = NULL;
-   mtl_library *lib = mtl_library_new(dev, c->source, NULL, &err);
+   mtl_device_info di;
+   mtl_device_get_info(dev, &di);
+   if (c->soft_only && !di.is_software) {
+      snprintf(c->why, sizeof(c->why), "a rule of the software device's shim (%s runs Apple's compiler)", di.name);
+      return -1;
+   }
+   mtl_compile_options opts = { .language_version = c->msl_version };
+   mtl_library *lib = mtl_library_new(dev, c->source, &opts, &err);
    int result = 0;
    if (!lib) {
       if (c->requires[0] && err && strstr(err, "needs_clang")) {

@@ -673,8 +673,13 @@ TEST(entries_impl_have_prototypes)
 TEST(built_libraries_export_every_entry)
 {
    static const struct { const char *lib, *entries, *version; } libs[] = {
+#if defined(__APPLE__)   /* Mach-O: no symbol versions (Makefile) */
+      { "lib/libcuda.1.dylib", "driver/entries.h", NULL },
+      { "lib/libcudart.13.dylib", "runtime/entries.h", NULL },
+#else
       { "lib/libcuda.so.1", "driver/entries.h", NULL },
       { "lib/libcudart.so.13", "runtime/entries.h", "libcudart.so.13" },
+#endif
    };
    int missing = 0, checked = 0;
    for (int i = 0; i < 2; i++) {

@@ -322,3 +322,110 @@ TEST(every_device_blits_and_events)
       mtl_buffer_release(b);
    }
 }
+
+/* ---- issue 15: many command buffers in flight; a failed buffer's signals ---- */
+
+static void count_done(mtl_cmdbuf *cb, void *d)
+{
+   (void)cb;
+   __atomic_add_fetch((int *)d, 1, __ATOMIC_RELAXED);
+}
+
+/* 10,000 command buffers committed back to back on one queue, none waited
+ * for until the last: Metal allows 64 in flight per queue and makes the
+ * next commandBuffer wait for one to complete, which must never happen
+ * while a lock the completion path needs is held (finding 8).  Each adds 1
+ * to every element in place; all of them must run, each handler once. */
+TEST(every_device_10000_command_buffers)
+{
+   EACH_DEVICE(dev, info) {
+      mtl_pipeline *p = add_pipeline(dev, info.name);
+      CHECK(p);
+      mtl_buffer *v = mtl_buffer_new(dev, 1024, NULL);
+      fill_f32(v, 256, 0.0f);
+      mtl_queue *q = mtl_queue_new(dev, NULL);
+      int done = 0;
+      enum { N = 10000 };
+      mtl_cmdbuf *last = NULL;
+      for (int n = 0; n < N; n++) {
+         mtl_cmdbuf *cb = mtl_cmdbuf_new(q, NULL);
+         CHECK_MSG(cb, "%s: command buffer %d", info.name, n);
+         mtl_cmdbuf_add_completed_handler(cb, count_done, &done);
+         encode_add(cb, p, v, v, 1.0f);
+         mtl_cmdbuf_commit(cb);
+         if (n == N - 1)
+            last = cb;
+         else
+            mtl_cmdbuf_release(cb);   /* the queue keeps it until it ran */
+      }
+      mtl_cmdbuf_wait_until_completed(last);
+      CHECK_MSG(mtl_cmdbuf_get_status(last) == MTL_CMDBUF_COMPLETED, "%s: %s", info.name, mtl_cmdbuf_error(last));
+      mtl_cmdbuf_release(last);
+      mtl_queue_release(q);      /* waits for every handler */
+      CHECK_INT(__atomic_load_n(&done, __ATOMIC_RELAXED), N);
+      const float *o = mtl_buffer_contents(v);
+      for (int i = 0; i < 256; i++)
+         CHECK_MSG(o[i] == (float)(i + N), "%s: v[%d] = %g, expected %d", info.name, i, (double)o[i], i + N);
+      mtl_buffer_release(v);
+      mtl_pipeline_release(p);
+   }
+}
+
+static const char fault_src[] =
+   "#include <metal_stdlib>\nusing namespace metal;\n"
+   "kernel void bad(device uint *out [[buffer(0)]], uint i [[thread_position_in_grid]])\n"
+   "{ device uint *p = reinterpret_cast<device uint *>(ulong(0x10) + i * 0); out[i] = *p; *p = i; }\n";
+
+/* A kernel fault fails its command buffer, whose event signal after the
+ * dispatch is still given, so a queue waiting on it goes on (finding 9):
+ * fault -> status -> other queue continues. */
+TEST(every_device_fault_still_signals)
+{
+   EACH_DEVICE(dev, info) {
+      char *err = NULL;
+      mtl_library *lib = mtl_library_new(dev, fault_src, NULL, &err);
+      CHECK_MSG(lib, "%s: %s", info.name, err);
+      mtl_function *fn = mtl_function_new(lib, "bad", NULL);
+      mtl_pipeline *p = fn ? mtl_pipeline_new(dev, fn, NULL) : NULL;
+      CHECK(p);
+      mtl_buffer *out = mtl_buffer_new(dev, 256, NULL), *b = mtl_buffer_new(dev, 256, NULL);
+      memset(mtl_buffer_contents(b), 0, 256);
+      mtl_event *ev = mtl_event_new(dev, NULL), *done = mtl_event_new(dev, NULL);
+      mtl_queue *qa = mtl_queue_new(dev, NULL), *qb = mtl_queue_new(dev, NULL);
+      mtl_cmdbuf *wait = mtl_cmdbuf_new(qb, NULL);
+      mtl_cmdbuf_encode_wait_event(wait, ev, 1);
+      mtl_blit *bl = mtl_cmdbuf_blit_encoder(wait);
+      mtl_blit_fill(bl, b, 0, 256, 0x5a);
+      mtl_blit_end(bl);
+      mtl_cmdbuf_encode_signal_event(wait, done, 1);
+      mtl_cmdbuf_commit(wait);
+      mtl_cmdbuf *cb = mtl_cmdbuf_new(qa, NULL);
+      mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+      mtl_encoder_set_pipeline(e, p);
+      mtl_encoder_set_buffer(e, out, 0, 0);
+      mtl_encoder_dispatch_threadgroups(e, (mtl_size){1, 1, 1}, (mtl_size){32, 1, 1});
+      mtl_encoder_end(e);
+      mtl_cmdbuf_encode_signal_event(cb, ev, 1);
+      mtl_cmdbuf_commit(cb);
+      mtl_cmdbuf_wait_until_completed(cb);
+      if (mtl_cmdbuf_get_status(cb) != MTL_CMDBUF_ERROR)
+         printf("    %s: the bad address did not fault (status %d): nothing to check\n", info.name,
+                mtl_cmdbuf_get_status(cb));
+      CHECK_MSG(mtl_event_wait(ev, 1, 10000), "%s: the failed buffer's signal was never given", info.name);
+      CHECK_MSG(mtl_event_wait(done, 1, 10000), "%s: the queue waiting on it never went on", info.name);
+      mtl_cmdbuf_wait_until_completed(wait);
+      CHECK_INT(mtl_cmdbuf_get_status(wait), MTL_CMDBUF_COMPLETED);
+      CHECK_INT(((const uint8_t *)mtl_buffer_contents(b))[255], 0x5a);
+      mtl_cmdbuf_release(cb);
+      mtl_cmdbuf_release(wait);
+      mtl_queue_release(qa);
+      mtl_queue_release(qb);
+      mtl_event_release(ev);
+      mtl_event_release(done);
+      mtl_buffer_release(out);
+      mtl_buffer_release(b);
+      mtl_pipeline_release(p);
+      mtl_function_release(fn);
+      mtl_library_release(lib);
+   }
+}

@@ -356,6 +356,7 @@ struct ir_func {
    bool may_stop;             /* .func: may end the thread (exit, trap, assert) */
    bool uses_printf;          /* vprintf or __assertfail, here or in a callee */
    bool uses_clock;           /* %clock/%clock64/%globaltimer, here or in a callee */
+   bool coherent;             /* kernel: it or a callee fences at .gpu/.sys scope (msl/emit_mem.c) */
 };
 
 /* A module-scope .global or .const variable, laid out in one data block

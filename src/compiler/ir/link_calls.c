@@ -269,6 +269,19 @@ static void layout_frames(ir_module *m, ir_func **order, uint32_t n, ir_func *ke
    }
 }
 
+/* A fence beyond the block: membar.gl/.sys, fence.*.gpu/.sys, and an
+ * .acquire/.release/.acq_rel atomic at those scopes (msl/emit_atom.c puts
+ * a device-scope fence around it).  Such a kernel hands data to other
+ * blocks through plain memory. */
+static bool fences_device(const ir_instr *i)
+{
+   if (i->op == IR_MEMBAR)
+      return (i->sub & IR_SCOPE_MASK) != IR_SCOPE_CTA;
+   if (i->op == IR_ATOM || i->op == IR_RED)
+      return (i->imm & IR_SEM_MASK) != IR_SEM_RELAXED && (i->imm & IR_SCOPE_MASK) != IR_SCOPE_CTA;
+   return false;
+}
+
 static bool reads_clock(const ir_instr *i)
 {
    return i->op == IR_SREG &&
@@ -317,6 +330,7 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
          ir_foreach_instr(i, b) {
             kernel->uses_printf |= i->op == IR_VPRINTF || i->op == IR_ASSERTFAIL;
             kernel->uses_clock |= reads_clock(i);
+            kernel->coherent |= fences_device(i);
          }
    }
    return m->error == NULL && !m->ar->failed;

@@ -106,6 +106,6 @@ void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier);
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */
 const char *emit_mem_type(ptx_type t);
-void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, bool vol, const ir_def *addr, uint32_t byte_off);
+void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const ir_def *addr, uint32_t byte_off);
 
 #endif

@@ -27,10 +27,25 @@ static void emit_checked_addr(emitter *e, const ir_def *addr, uint32_t byte_off,
       strbuf_printf(e->out, "), %uu)", bytes);
 }
 
-/* Prints a pointer expression to element k of an access in `space`. */
-void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, bool vol, const ir_def *addr, uint32_t byte_off)
+/* Prints a pointer expression to element k of an access in `space`;
+ * flags: the access's IR_F_* (volatile and lockstep accesses are kept in
+ * order with `volatile`).
+ *
+ * Global memory is MC_CDEV (prelude: MSL 3.2's coherent(device) device)
+ * where other threadgroups may be reading or writing it at the same time:
+ * on an Apple GPU device memory is coherent only within a threadgroup
+ * unless declared coherent(device), and volatile does not make it so
+ * (issue 15, finding 7).  That is every strong access (.volatile,
+ * .relaxed/.acquire/.release), and every access of a library whose kernel
+ * or callees fence at .gpu/.sys scope (link_calls.c: ir_func.coherent):
+ * the plain stores before __threadfence() and the plain loads after it of
+ * a last-block reduction or a decoupled look-back must reach other
+ * threadgroups.  Atomics are device-coherent as they are. */
+void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const ir_def *addr, uint32_t byte_off)
 {
+   bool vol = flags & (IR_F_VOLATILE | IR_F_LOCKSTEP);
    const char *v = vol ? "volatile " : "", *type = emit_mem_type(t);
+   const char *dev = (flags & IR_F_VOLATILE) || e->kernel->coherent ? "MC_CDEV" : "device";
    unsigned bytes = ptx_type_bits[t] / 8;
    switch (space) {
    case IR_SPACE_SHARED:
@@ -49,8 +64,8 @@ void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, bool vol, const ir_de
        * compiler can follow from thread to thread, unlike an integer cast
        * to a pointer.  The offset is signed: an address below the arena
        * (a wild pointer) stays the address it was. */
-      strbuf_printf(e->out, "reinterpret_cast<%sdevice %s *>(reinterpret_cast<device uchar *>(mc_L.gmem) + "
-                    "(long)(", v, type);
+      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(reinterpret_cast<%s uchar *>(mc_L.gmem) + "
+                    "(long)(", v, dev, type, dev);
       emit_checked_addr(e, addr, byte_off, bytes);
       strbuf_puts(e->out, " - mc_L.amem))");
       return;
@@ -78,7 +93,6 @@ static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte
 {
    ptx_type t = i->type;
    unsigned n = ptx_type_bits[t], D = i->def.bits;
-   bool vol = i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP);   /* lockstep: kept in order */
    ir_space sp = (ir_space)i->space;
    const ir_def *a = S(i, 0);
    emit_indent(e);
@@ -87,7 +101,7 @@ static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte
    if (is_signed(t) && D > n)
       strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)D));
    strbuf_puts(e->out, "*");
-   emit_ptr_expr(e, sp, t, vol, a, byte_off);
+   emit_ptr_expr(e, sp, t, i->flags, a, byte_off);
    strbuf_puts(e->out, ";\n");
 }
 
@@ -131,7 +145,7 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
          strbuf_puts(e->out, "*");
       }
       if (s == IR_SPACE_GLOBAL) {
-         emit_ptr_expr(e, s, t, vol, a, byte_off);
+         emit_ptr_expr(e, s, t, i->flags, a, byte_off);
       } else {
          strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", v,
                        s == IR_SPACE_SHARED ? "threadgroup" : "thread", mt,
@@ -175,7 +189,7 @@ static void emit_store(emitter *e, const ir_instr *i)
       }
       emit_indent(e);
       strbuf_puts(e->out, "*");
-      emit_ptr_expr(e, (ir_space)i->space, i->type, i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP), S(i, 0), k * es);
+      emit_ptr_expr(e, (ir_space)i->space, i->type, i->flags, S(i, 0), k * es);
       strbuf_printf(e->out, " = (%s)", mt);
       emit_val(e, S(i, 1 + k));
       strbuf_puts(e->out, ";\n");

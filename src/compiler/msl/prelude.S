@@ -1,17 +1,19 @@
 /* The MSL prelude (the .metal files of prelude/, in this order), embedded as one
- * NUL-terminated string so the compiler needs no files at run time. */
+ * NUL-terminated string so the compiler needs no files at run time.
+ * Mach-O has no .rodata: Apple's assembler (and clang's for *-apple-*)
+ * rejects `.section .rodata`; read-only data goes to __TEXT,__const
+ * (`.const`) there.  tests/macos assembles this for arm64 and x86_64 macOS. */
 #if defined(__APPLE__)
 #define SYM(x) _##x
+	.const
+	.globl SYM(msl_prelude_text)
+	.private_extern SYM(msl_prelude_text)
 #else
 #define SYM(x) x
-#endif
 	.section .rodata
 	.globl SYM(msl_prelude_text)
-#if !defined(__APPLE__)
 	.hidden SYM(msl_prelude_text)
 	.type SYM(msl_prelude_text), @object
-#else
-	.private_extern SYM(msl_prelude_text)
 #endif
 SYM(msl_prelude_text):
 	.incbin "src/compiler/msl/prelude/base.metal"

@@ -55,10 +55,9 @@ extern void (*apple_msg_send_stret)(void);
    X(initWithUTF8String, "initWithUTF8String:")                              \
    X(UTF8String, "UTF8String")                                               \
    X(localizedDescription, "localizedDescription")                           \
+   X(code, "code")                                                           \
    X(count, "count")                                                         \
    X(objectAtIndex, "objectAtIndex:")                                        \
-   X(processInfo, "processInfo")                                             \
-   X(operatingSystemVersion, "operatingSystemVersion")                       \
    X(name, "name")                                                           \
    X(maxThreadsPerThreadgroup, "maxThreadsPerThreadgroup")                   \
    X(maxThreadgroupMemoryLength, "maxThreadgroupMemoryLength")               \
@@ -119,7 +118,7 @@ typedef struct apple_sels {
 } apple_sels;
 
 typedef struct apple_classes {
-   id NSString, NSProcessInfo, MTLCompileOptions;
+   id NSString, MTLCompileOptions;
 } apple_classes;
 
 extern apple_sels apple_sel;
@@ -148,15 +147,10 @@ static inline void apple_void_int(id o, SEL s, NSInteger v)
 }
 
 /* 24-byte struct results: objc_msgSend_stret on x86_64. */
-_Static_assert(sizeof(apple_mtl_size) > 16 && sizeof(apple_os_version) > 16,
-               "struct results over 16 bytes go through objc_msgSend_stret on x86_64");
+_Static_assert(sizeof(apple_mtl_size) > 16, "struct results over 16 bytes go through objc_msgSend_stret on x86_64");
 static inline apple_mtl_size apple_size(id o, SEL s)
 {
    return APPLE_SEND_STRET(apple_mtl_size (*)(id, SEL), o, s);
-}
-static inline apple_os_version apple_os(id o, SEL s)
-{
-   return APPLE_SEND_STRET(apple_os_version (*)(id, SEL), o, s);
 }
 
 static inline id apple_retain(id o) { return o ? apple_id(o, apple_sel.retain) : o; }
@@ -305,6 +299,7 @@ typedef struct apple_cmdbuf {
    apple_encoder_state es;
    char *error;                 /* first failure: encoding, else execution */
    bool encode_failed;          /* replay only the event signals and waits */
+   mtl_cmdbuf_failure failure;  /* why it failed, once finished */
    apple_handler *handlers;
    uint32_t nhandlers;
    mtl_cmdbuf_status status;    /* ours until commit, then final once finished */
@@ -332,6 +327,7 @@ void apple_cmdbuf_commit(mtl_cmdbuf *cb);
 void apple_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status apple_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *apple_cmdbuf_error(mtl_cmdbuf *cb);
+mtl_cmdbuf_failure apple_cmdbuf_failure(mtl_cmdbuf *cb);
 uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double apple_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);

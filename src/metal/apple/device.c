@@ -42,6 +42,7 @@ const mtl_backend apple_backend = {
    .cmdbuf_wait_until_completed = apple_cmdbuf_wait_until_completed,
    .cmdbuf_get_status = apple_cmdbuf_get_status,
    .cmdbuf_error = apple_cmdbuf_error,
+   .cmdbuf_failure = apple_cmdbuf_failure,
    .cmdbuf_fault_address = apple_cmdbuf_fault_address,
    .cmdbuf_gpu_start_time = apple_cmdbuf_gpu_start_time,
    .cmdbuf_gpu_end_time = apple_cmdbuf_gpu_end_time,
@@ -65,14 +66,23 @@ const mtl_backend apple_backend = {
    .event_wait = apple_event_wait,
 };
 
-/* The highest MSL the OS's Metal compiler accepts (MSL ships with the OS:
- * 2.4 = macOS 12, 3.0 = 13, 3.1 = 14, 3.2 = 15, 4.0 = 26). */
-static uint32_t os_msl_version(void)
+/* Whether this system's Metal compiles MSL 3.2 (MTL_MSL_VERSION, the one
+ * version metalcuda emits: mtl.h says why).  Asked of the Metal framework
+ * itself, not of the OS version: a program built with an SDK older than
+ * macOS 26's is told macOS 26 is "16.0", and a version number says nothing
+ * of what a framework has.  MSL 3.2 came with macOS 15's Metal, which is
+ * also the first to have MTLResidencySetDescriptor and the math-mode
+ * compile options (setMathMode:); both present means the 3.2 compiler is
+ * there.  (Looked up through the runtime, so the SDK the library was built
+ * with does not matter.)  Checked on a Mac: docs/mac-checklist.md. */
+static bool metal_has_msl_3_2(void)
 {
-   id info = apple_id(apple_cls.NSProcessInfo, apple_sel.processInfo);
-   apple_os_version v = apple_os(info, apple_sel.operatingSystemVersion);
-   return v.major >= 26 ? 400 : v.major == 15 ? 320 : v.major == 14 ? 310
-        : v.major == 13 ? 300 : 240;
+   if (!objc_getClass("MTLResidencySetDescriptor"))
+      return false;
+   id co = apple_id(apple_id(apple_cls.MTLCompileOptions, apple_sel.alloc), apple_sel.init);
+   bool ok = co && apple_responds(co, apple_sel.setMathMode);
+   apple_release(co);
+   return ok;
 }
 
 static void fill_info(id d, mtl_device_info *i, uint32_t msl)
@@ -133,7 +143,14 @@ uint32_t apple_enumerate(mtl_device **out, uint32_t max)
    if (!apple_objc_init())
       return 0;
    void *pool = apple_pool_push();
-   uint32_t msl = os_msl_version(), n = 0;
+   uint32_t msl = MTL_MSL_VERSION, n = 0;
+   if (!metal_has_msl_3_2()) {
+      LOG_WARN("this system's Metal has no MSL 3.2 (macOS 15 or later): Apple GPUs are not used, "
+               "only the software device (__threadfence and memory shared between threadgroups need "
+               "MSL 3.2's fences and coherent memory)");
+      apple_pool_pop(pool);
+      return 0;
+   }
    id def = MTLCreateSystemDefaultDevice();
    n = add_device(def, out, n, max, msl);
    apple_release(def);

@@ -61,9 +61,8 @@ bool apple_objc_init(void)
    APPLE_SELECTORS(APPLE_SEL_INIT)
 #undef APPLE_SEL_INIT
    apple_cls.NSString = (id)objc_getClass("NSString");
-   apple_cls.NSProcessInfo = (id)objc_getClass("NSProcessInfo");
    apple_cls.MTLCompileOptions = (id)objc_getClass("MTLCompileOptions");
-   if (!apple_cls.NSString || !apple_cls.NSProcessInfo || !apple_cls.MTLCompileOptions) {
+   if (!apple_cls.NSString || !apple_cls.MTLCompileOptions) {
       LOG_WARN("Foundation or Metal classes missing: no Apple GPU device");
       return false;
    }

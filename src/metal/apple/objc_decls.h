@@ -58,7 +58,7 @@ void objc_autoreleasePoolPop(void *pool);
 typedef unsigned long NSUInteger;
 typedef long NSInteger;
 
-/* MTLSize, NSRange and NSOperatingSystemVersion under our own names: same
+/* MTLSize and NSRange under our own names: same
  * layout, so the same calling convention when passed or returned by
  * value. */
 typedef struct apple_mtl_size {
@@ -69,9 +69,6 @@ typedef struct apple_ns_range {
    NSUInteger location, length;
 } apple_ns_range;
 
-typedef struct apple_os_version {
-   NSInteger major, minor, patch;
-} apple_os_version;
 
 /* Metal.framework's C functions: the default GPU and every GPU, each
  * returned retained (+1). */
@@ -110,6 +107,11 @@ enum {
    APPLE_CMDBUF_SCHEDULED = 3,
    APPLE_CMDBUF_COMPLETED = 4,
    APPLE_CMDBUF_ERROR = 5,
+   /* MTLCommandBufferError (the NSError code of a failed buffer) */
+   APPLE_CMDBUF_ERROR_TIMEOUT = 2,
+   APPLE_CMDBUF_ERROR_PAGE_FAULT = 3,
+   APPLE_CMDBUF_ERROR_ACCESS_REVOKED = 4,     /* formerly "Blacklisted" */
+   APPLE_CMDBUF_ERROR_NOT_PERMITTED = 7,
 };
 
 /* MTLLanguageVersion for MSL major.minor: (major << 16) | minor. */

@@ -12,9 +12,22 @@
  * before the broken rule.  The cost is one copy of setBytes data, as on
  * the software device.
  *
- * Commit order is execution order: the MTLCommandBuffer is created,
- * encoded and committed under the queue's lock, so two threads committing
- * to one queue reach Metal in the order they took the lock.
+ * Commit order is execution order: Metal runs a queue's command buffers
+ * in the order they are committed (enqueued), whatever order they were
+ * created in, and the commit itself is made under the queue's lock.  The
+ * MTLCommandBuffer is created and encoded before that lock is taken:
+ * [queue commandBuffer] blocks while the queue has 64 command buffers in
+ * flight, until one completes, and completion takes the queue's lock
+ * (pending), so creating it under the lock deadlocked a loop of more than
+ * 64 launches (issue 15, finding 8).  Nothing here blocks in Metal while
+ * holding a lock the completion path needs.
+ *
+ * A command buffer that fails while running (a fault, the GPU watchdog,
+ * submissions refused after repeated faults) never reaches the event
+ * signals encoded after its work, and anything waiting on them (another
+ * stream, a host wait) would wait forever.  So completion signals them
+ * itself from the host when the buffer failed, never lowering a value
+ * (issue 15, finding 9).
  *
  * Completion: one block per command buffer (objc.c builds it) is added
  * before the commit.  On Metal's completion thread it records the final
@@ -276,10 +289,18 @@ static void finish(apple_cmdbuf *cb, id mcb)
 {
    NSUInteger s = mcb ? apple_uint(mcb, apple_sel.status) : APPLE_CMDBUF_ERROR;
    char *text = NULL;
-   if (s == APPLE_CMDBUF_ERROR)
-      text = apple_error_text(mcb ? apple_id(mcb, apple_sel.error) : NULL,
-                              "the command buffer failed");
+   mtl_cmdbuf_failure kind = cb->encode_failed ? MTL_FAILURE_ENCODING : MTL_FAILURE_NONE;
+   if (s == APPLE_CMDBUF_ERROR) {
+      id error = mcb ? apple_id(mcb, apple_sel.error) : NULL;
+      text = apple_error_text(error, "the command buffer failed");
+      NSInteger code = error ? apple_int(error, apple_sel.code) : 0;
+      if (!kind)
+         kind = code == APPLE_CMDBUF_ERROR_TIMEOUT ? MTL_FAILURE_TIMEOUT
+              : code == APPLE_CMDBUF_ERROR_ACCESS_REVOKED || code == APPLE_CMDBUF_ERROR_NOT_PERMITTED
+                 ? MTL_FAILURE_REFUSED : MTL_FAILURE_EXECUTION;
+   }
    pthread_mutex_lock(&cb->lock);
+   cb->failure = kind;
    if (text && !cb->error)
       cb->error = text, text = NULL;
    cb->start = mcb ? apple_double(mcb, apple_sel.GPUStartTime) : 0;
@@ -290,12 +311,22 @@ static void finish(apple_cmdbuf *cb, id mcb)
    free(text);
 }
 
+/* A failed buffer's event signals, from the host (see the top). */
+static void signal_after_failure(apple_cmdbuf *cb)
+{
+   for (const apple_op *op = cb->head; op; op = op->next)
+      if (op->kind == OP_SIGNAL && apple_u64(op->obj, apple_sel.signaledValue) < op->value)
+         APPLE_SEND(void (*)(id, SEL, uint64_t), op->obj, apple_sel.setSignaledValue, op->value);
+}
+
 /* The end of a committed command buffer, on Metal's completion thread (or
  * the committing thread if Metal gave no command buffer). */
 static void completed(apple_cmdbuf *cb, id mcb)
 {
    void *pool = apple_pool_push();
    finish(cb, mcb);
+   if (cb->status == MTL_CMDBUF_ERROR)
+      signal_after_failure(cb);
    for (uint32_t i = 0; i < cb->nhandlers; i++)
       cb->handlers[i].fn(&cb->base, cb->handlers[i].data);
    pthread_mutex_lock(&cb->lock);
@@ -328,20 +359,22 @@ void apple_cmdbuf_commit(mtl_cmdbuf *c)
    apple_queue *q = cb->q;
    cb->refs++;                  /* dropped by completed() */
    void *pool = apple_pool_push();
-   pthread_mutex_lock(&q->lock);
-   q->pending++;
+   /* May block until another buffer of the queue completes: no lock held. */
    id mcb = apple_retain(apple_id(q->q, apple_sel.commandBuffer));
-   pthread_mutex_lock(&cb->lock);
-   cb->status = MTL_CMDBUF_COMMITTED;
-   cb->cb = mcb;
-   pthread_mutex_unlock(&cb->lock);
    if (mcb) {
       replay(cb, mcb);
       apple_block blk;             /* Metal copies it */
       apple_block_init(&blk, completed_block, cb);
       APPLE_SEND(void (*)(id, SEL, void *), mcb, apple_sel.addCompletedHandler, &blk);
-      apple_void(mcb, apple_sel.commit);
    }
+   pthread_mutex_lock(&q->lock);
+   q->pending++;
+   pthread_mutex_lock(&cb->lock);
+   cb->status = MTL_CMDBUF_COMMITTED;
+   cb->cb = mcb;
+   pthread_mutex_unlock(&cb->lock);
+   if (mcb)
+      apple_void(mcb, apple_sel.commit);
    pthread_mutex_unlock(&q->lock);
    apple_pool_pop(pool);
    if (!mcb) {
@@ -384,6 +417,14 @@ uint64_t apple_cmdbuf_fault_address(mtl_cmdbuf *c)
 {
    (void)c;
    return 0;
+}
+
+mtl_cmdbuf_failure apple_cmdbuf_failure(mtl_cmdbuf *c)
+{
+   apple_cmdbuf *cb = as_cb(c);
+   if (apple_cmdbuf_get_status(c) != MTL_CMDBUF_ERROR)
+      return MTL_FAILURE_NONE;
+   return cb->failure ? cb->failure : MTL_FAILURE_ENCODING;
 }
 
 double apple_cmdbuf_gpu_start_time(mtl_cmdbuf *c) { return as_cb(c)->start; }

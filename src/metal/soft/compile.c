@@ -16,8 +16,12 @@
  *
  * Compiling is two steps, -c then link: the object alone is checked for
  * writable data (objcheck.c) and its kernels that need fibers are marked
- * (fibercheck.c) before the C runtime start-up code is mixed in.  Linking uses -Wl,-z,defs so an undefined function fails here, as it
- * would in Metal's compiler, not at dlopen.
+ * (fibercheck.c) before the C runtime start-up code is mixed in.  An
+ * undefined function must fail the link, as it would in Metal's compiler,
+ * not the dlopen: on Linux that takes -Wl,-z,defs; on macOS it is ld64's
+ * default (-undefined error, which link_args() states anyway), and the
+ * result is a -dynamiclib that dlopen loads like a .so.  Both object
+ * formats (ELF, Mach-O) are read by objfile.c.
  */
 #include "soft.h"
 
@@ -184,8 +188,13 @@ static bool init_compiler(char **err)
       return false;
    }
    char key[PATH_MAX + 128];
+#if defined(__APPLE__)
+   const struct timespec *mt = &st.st_mtimespec;    /* POSIX 2008's st_mtim, under Darwin's name */
+#else
+   const struct timespec *mt = &st.st_mtim;
+#endif
    snprintf(key, sizeof(key), "%s|%lld|%lld.%09ld|%llu", real, (long long)st.st_size,
-            (long long)st.st_mtim.tv_sec, (long)st.st_mtim.tv_nsec, (unsigned long long)st.st_ino);
+            (long long)mt->tv_sec, (long)mt->tv_nsec, (unsigned long long)st.st_ino);
    char *ver = compiler_version(cxx.path, key);
    if (!ver) {
       mtl_set_err(err, "the host compiler %s does not run (%s --version failed)", cxx.path, cxx.path);
@@ -365,6 +374,13 @@ static char *clean_diagnostics(const char *log, const char *source, const char *
 
 enum { MAX_ARGS = 40 };
 
+/* The link flag that makes an undefined symbol an error (see the top). */
+#if defined(__APPLE__)
+#define SOFT_LINK_NO_UNDEFINED "-Wl,-undefined,error"
+#else
+#define SOFT_LINK_NO_UNDEFINED "-Wl,-z,defs"
+#endif
+
 /* Flags that make half (and bfloat) arithmetic round after every
  * operation, as on a GPU, whatever the clang:
  *   < 15: no _Float16 on x86-64; half is __fp16 (shim/metal_stdlib), made
@@ -447,21 +463,24 @@ static bool masked_stores_slow(void)
 /* Compiler options, everything but the file names.  They are part of the
  * cache key. */
 static int compile_args(const compiler *c, const char *shim_dir, const mtl_compile_options *opts,
-                        const char **a, char *verdef, size_t verdef_cap)
+                        const char *target, const char **a, char *verdef, size_t verdef_cap)
 {
    int n = 0;
-   uint32_t ver = opts && opts->language_version ? opts->language_version : 320;
+   uint32_t ver = opts && opts->language_version ? opts->language_version : MTL_MSL_VERSION;
    snprintf(verdef, verdef_cap, "-D__MC_MSL_VERSION=%u", ver);
    a[n++] = "-std=c++17";
    a[n++] = "-O2";
-   if (cpu_identity()[0]) {
+   if (target) {            /* soft_compile_object: another system's object */
+      a[n++] = "-target";
+      a[n++] = target;
+   } else if (cpu_identity()[0]) {
 #if defined(__x86_64__)
       a[n++] = "-march=native";
 #elif defined(__aarch64__)
       a[n++] = "-mcpu=native";
 #endif
    }
-   if (masked_stores_slow()) {
+   if (!target && masked_stores_slow()) {
       a[n++] = "-mllvm";
       a[n++] = "--enable-if-conversion=false";
    }
@@ -570,26 +589,42 @@ static void *load(const char *path, char **err)
    return h;
 }
 
-static void *compile_and_load(job *j, const char *final_path, char **err)
+/* The job's private directory under the cache, and its file names. */
+static bool make_dir(job *j, char **err)
 {
-   uint64_t t0 = time_ns();
    snprintf(j->dir, sizeof(j->dir), "%s/tmp-XXXXXX", soft_cache_base());
    if (fault_hit() || !mkdtemp(j->dir)) {
       mtl_set_err(err, "cannot create a temporary directory under %s", soft_cache_base());
-      return NULL;
+      return false;
    }
    snprintf(j->cpp, sizeof(j->cpp), "%s/program.cpp", j->dir);
    snprintf(j->obj, sizeof(j->obj), "%s/program.o", j->dir);
    snprintf(j->so, sizeof(j->so), "%s/program.so", j->dir);
    snprintf(j->log, sizeof(j->log), "%s/program.log", j->dir);
-   void *h = NULL;
+   return true;
+}
+
+/* Source to a checked object (j->obj): compile, the Metal rules on the
+ * object, the kernels that need fibers marked in it. */
+static bool compile_object(job *j, char **err)
+{
    const char *cc[] = {"-c", j->cpp, "-o", j->obj};
-   const char *ld[] = {"-shared", "-nostdlib++", "-Wl,-z,defs", j->obj, "-o", j->so, "-lm"};
    if (!file_write_atomic(j->cpp, j->tu, strlen(j->tu))) {
       mtl_set_err(err, "cannot write %s", j->cpp);
-   } else if (run_step(j, cc, ARRAY_SIZE(cc), "compile", err) && soft_check_object(j->obj, err) &&
-              soft_mark_fiber_kernels(j->obj, err) &&
-              run_step(j, ld, ARRAY_SIZE(ld), "link", err)) {
+      return false;
+   }
+   return run_step(j, cc, ARRAY_SIZE(cc), "compile", err) && soft_check_object(j->obj, err) &&
+          soft_mark_fiber_kernels(j->obj, err);
+}
+
+static void *compile_and_load(job *j, const char *final_path, char **err)
+{
+   uint64_t t0 = time_ns();
+   if (!make_dir(j, err))
+      return NULL;
+   void *h = NULL;
+   const char *ld[] = {"-shared", "-nostdlib++", SOFT_LINK_NO_UNDEFINED, j->obj, "-o", j->so, "-lm"};
+   if (compile_object(j, err) && run_step(j, ld, ARRAY_SIZE(ld), "link", err)) {
       compiles++;
       /* Into the cache; if that fails the library still loads from here. */
       bool cached = !fault_hit() && rename(j->so, final_path) == 0;
@@ -603,29 +638,87 @@ static void *compile_and_load(job *j, const char *final_path, char **err)
    return h;
 }
 
-void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
-{
-   const compiler *c = get_compiler(err);
-   if (!c)
-      return NULL;
-   const char *shim_dir = soft_shim_dir(soft_cache_base(), err);
-   if (!shim_dir)
-      return NULL;
+/* What every compile starts with: the compiler, the shim, the scanned
+ * source and its translation unit, the flags.  false + *err on failure;
+ * else the caller frees j->tu and *sc. */
+typedef struct prepared {
+   job j;
    soft_scan sc;
-   if (!soft_scan_msl(msl, &sc, err))
-      return NULL;
-   void *h = NULL;
-   char *tu = build_tu(&sc);
-   if (!tu) {
-      mtl_set_err(err, "out of memory");
-      soft_scan_free(&sc);
-      return NULL;
-   }
-   job j = {.c = c, .shim_dir = shim_dir, .tu = tu, .source = sc.source};
    const char *args[MAX_ARGS];
    char verdef[64];
-   j.args = args;
-   j.nargs = compile_args(c, shim_dir, opts, args, verdef, sizeof(verdef));
+} prepared;
+
+static bool prepare(prepared *p, const char *msl, const mtl_compile_options *opts, const char *target,
+                    char **err)
+{
+   /* The shim implements MSL up to 3.2 (and refuses, per version, what
+    * 3.0 and 3.1 lack); a newer version would be accepted and mean
+    * nothing. */
+   uint32_t v = opts ? opts->language_version : 0;
+   if (v && (v < 300 || v > MTL_MSL_VERSION)) {
+      mtl_set_err(err, "MSL %u.%u: the software device implements MSL 3.0 to %u.%u", v / 100, v / 10 % 10,
+                  MTL_MSL_VERSION / 100, MTL_MSL_VERSION / 10 % 10);
+      return false;
+   }
+   const compiler *c = get_compiler(err);
+   const char *shim_dir = c ? soft_shim_dir(soft_cache_base(), err) : NULL;
+   if (!shim_dir || !soft_scan_msl(msl, &p->sc, err))
+      return false;
+   char *tu = build_tu(&p->sc);
+   if (!tu) {
+      mtl_set_err(err, "out of memory");
+      soft_scan_free(&p->sc);
+      return false;
+   }
+   p->j = (job){.c = c, .shim_dir = shim_dir, .tu = tu, .source = p->sc.source, .args = p->args};
+   p->j.nargs = compile_args(c, shim_dir, opts, target, p->args, p->verdef, sizeof(p->verdef));
+   return true;
+}
+
+static void unprepare(prepared *p)
+{
+   free((char *)p->j.tu);
+   soft_scan_free(&p->sc);
+}
+
+bool soft_compile_object(const char *msl, const mtl_compile_options *opts, const char *target,
+                         const char *out_path, char **err)
+{
+   prepared *p = mc_calloc(1, sizeof(*p));
+   if (!p || !prepare(p, msl, opts, target, err)) {
+      if (!p)
+         mtl_set_err(err, "out of memory");
+      free(p);
+      return false;
+   }
+   bool ok = make_dir(&p->j, err);
+   if (ok) {
+      ok = compile_object(&p->j, err);
+      if (ok && rename(p->j.obj, out_path) != 0) {
+         mtl_set_err(err, "cannot move the object to %s", out_path);
+         ok = false;
+      }
+      remove_dir(p->j.dir);
+   }
+   unprepare(p);
+   free(p);
+   return ok;
+}
+
+void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
+{
+   prepared *p = mc_calloc(1, sizeof(*p));
+   if (!p || !prepare(p, msl, opts, NULL, err)) {
+      if (!p)
+         mtl_set_err(err, "out of memory");
+      free(p);
+      return NULL;
+   }
+   void *h = NULL;
+   job j = p->j;
+   const compiler *c = j.c;
+   const char *tu = j.tu;
+   const char **args = p->args;
 
    sha256_ctx hc;
    uint8_t d[32];
@@ -655,7 +748,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    }
    if (!h)
       h = compile_and_load(&j, path, err);
-   free(tu);
-   soft_scan_free(&sc);
+   unprepare(p);
+   free(p);
    return h;
 }

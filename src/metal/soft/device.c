@@ -58,6 +58,7 @@ const mtl_backend soft_backend = {
    .cmdbuf_wait_until_completed = soft_cmdbuf_wait_until_completed,
    .cmdbuf_get_status = soft_cmdbuf_get_status,
    .cmdbuf_error = soft_cmdbuf_error,
+   .cmdbuf_failure = soft_cmdbuf_failure,
    .cmdbuf_fault_address = soft_cmdbuf_fault_address,
    .cmdbuf_gpu_start_time = soft_cmdbuf_gpu_start_time,
    .cmdbuf_gpu_end_time = soft_cmdbuf_gpu_end_time,
@@ -102,7 +103,7 @@ uint32_t soft_enumerate(mtl_device **out, uint32_t max)
    i->compute_units = threads;
    i->clock_khz = 0;
    i->registry_id = 0x736f6674;            /* 'soft' */
-   i->msl_version = 320;
+   i->msl_version = MTL_MSL_VERSION;
    soft_dev.obj = (mtl_obj){MTL_MAGIC_DEVICE, &soft_dev};
    soft_dev.be = &soft_backend;
    out[0] = &soft_dev;

@@ -5,22 +5,20 @@
  *
  * A kernel needs fibers (fiber.c) when it can reach a barrier or a
  * SIMD-group function; every one of those goes through the shim's single
- * out-of-line function __mc_fiber_sync (shim/metal_stdlib).  The object is
- * compiled with -ffunction-sections -fdata-sections, so each function and
- * each datum has its own section, and a relocation in section A against a
- * symbol defined in section B is an edge A → B of the call graph (calls,
- * and addresses taken: a function pointer stored in a table reaches its
- * target through the table's section).  A kernel needs fibers iff the
- * section of its entry __mc_entry_NAME reaches the section defining
- * __mc_fiber_sync.  This follows inlining, helper functions and templates
- * exactly as the compiler left them, which a scan of the source could not.
+ * out-of-line function __mc_fiber_sync (shim/metal_stdlib).  objfile.c
+ * reads the object (ELF or Mach-O) as a graph of nodes, one per function
+ * or datum, whose edges are relocations (calls, and addresses taken: a
+ * function pointer stored in a table reaches its target through the
+ * table's node).  A kernel needs fibers iff the node of its entry
+ * __mc_entry_NAME reaches the node defining __mc_fiber_sync.  This follows
+ * inlining, helper functions and templates exactly as the compiler left
+ * them, which a scan of the source could not.
  *
  * The answer is written into the object itself: SOFT_KERNEL_FIBERS is set
- * in the flags word of __mc_info_NAME (a constant in its own section), and
+ * in the flags word of __mc_info_NAME (a constant of its own node), and
  * the object is rewritten before linking, so the cached library carries
  * it.  Conservative on purpose: a path the program never takes still
- * counts, which only costs speed.  Without ELF (Mach-O) the shim marks
- * every kernel instead.
+ * counts, which only costs speed.
  */
 #include "soft.h"
 
@@ -29,121 +27,40 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__ELF__)
-#include <elf.h>
-
 static const char sync_name[] = "__mc_fiber_sync";
 static const char entry_prefix[] = "__mc_entry_";
 static const char info_prefix[] = "__mc_info_";
 
-typedef struct graph {
-   const uint8_t *img;
-   size_t len;
-   const Elf64_Shdr *sh;
-   unsigned nsec;
-   const Elf64_Sym *syms;
-   size_t nsym;
-   const char *names;
-   size_t names_len;
-   uint32_t *edge_from, *edge_to;
-   size_t nedges;
-   bool *is_sync;          /* per section: defines __mc_fiber_sync */
-} graph;
-
-static bool in_range(size_t off, size_t size, size_t len)
+/* reach[node]: the node reaches the node of __mc_fiber_sync.  Found
+ * backwards from it over the reversed edges (grouped by target, CSR), so
+ * the whole object costs O(nodes + relocations). */
+static bool find_reaching(const soft_obj *o, bool *reach)
 {
-   return off <= len && size <= len - off;
-}
-
-static const char *sym_name(const graph *g, const Elf64_Sym *s)
-{
-   return s->st_name < g->names_len ? g->names + s->st_name : "";
-}
-
-/* The (only) symbol table, and the sections marked as sync targets. */
-static bool load_symbols(graph *g)
-{
-   for (unsigned i = 0; i < g->nsec; i++) {
-      const Elf64_Shdr *s = &g->sh[i];
-      if (s->sh_type != SHT_SYMTAB || s->sh_link >= g->nsec || !in_range(s->sh_offset, s->sh_size, g->len))
-         continue;
-      const Elf64_Shdr *str = &g->sh[s->sh_link];
-      if (!in_range(str->sh_offset, str->sh_size, g->len))
-         continue;
-      g->syms = (const void *)(g->img + s->sh_offset);
-      g->nsym = s->sh_size / sizeof(Elf64_Sym);
-      g->names = (const char *)g->img + str->sh_offset;
-      g->names_len = str->sh_size;
-   }
-   if (!g->syms)
-      return false;
-   g->is_sync = mc_calloc(g->nsec, sizeof(bool));
-   if (!g->is_sync)
-      return false;
-   for (size_t k = 0; k < g->nsym; k++)
-      if (g->syms[k].st_shndx > 0 && g->syms[k].st_shndx < g->nsec && !strcmp(sym_name(g, &g->syms[k]), sync_name))
-         g->is_sync[g->syms[k].st_shndx] = true;
-   return true;
-}
-
-/* Every relocation is an edge from the section it patches to the section
- * defining its symbol (undefined symbols, libm, lead nowhere). */
-static bool load_edges(graph *g)
-{
-   size_t cap = 0;
-   for (unsigned i = 0; i < g->nsec; i++)
-      if (g->sh[i].sh_type == SHT_RELA)
-         cap += g->sh[i].sh_size / sizeof(Elf64_Rela);
-   g->edge_from = mc_malloc((cap + 1) * sizeof(uint32_t));
-   g->edge_to = mc_malloc((cap + 1) * sizeof(uint32_t));
-   if (!g->edge_from || !g->edge_to)
-      return false;
-   for (unsigned i = 0; i < g->nsec; i++) {
-      const Elf64_Shdr *s = &g->sh[i];
-      if (s->sh_type != SHT_RELA || s->sh_info >= g->nsec || !in_range(s->sh_offset, s->sh_size, g->len))
-         continue;
-      const Elf64_Rela *r = (const void *)(g->img + s->sh_offset);
-      for (size_t k = 0; k < s->sh_size / sizeof(Elf64_Rela); k++) {
-         size_t sym = ELF64_R_SYM(r[k].r_info);
-         if (sym >= g->nsym)
-            continue;
-         unsigned to = g->syms[sym].st_shndx;
-         if (to == 0 || to >= g->nsec)
-            continue;
-         g->edge_from[g->nedges] = s->sh_info;
-         g->edge_to[g->nedges++] = to;
-      }
-   }
-   return true;
-}
-
-/* reach[sec]: section sec reaches a sync section.  Found backwards from
- * the sync sections over the reversed edges (grouped by target, CSR), so
- * the whole object costs O(sections + relocations). */
-static bool find_reaching(const graph *g, bool *reach)
-{
-   uint32_t *start = mc_calloc(g->nsec + 1, sizeof(uint32_t));
-   uint32_t *from = mc_malloc((g->nedges + 1) * sizeof(uint32_t));
-   uint32_t *stack = mc_malloc((g->nsec + 1) * sizeof(uint32_t));
+   uint32_t n = o->nnode;
+   uint32_t *start = mc_calloc(n + 1, sizeof(uint32_t));
+   uint32_t *from = mc_malloc((o->nedge + 1) * sizeof(uint32_t));
+   uint32_t *stack = mc_malloc((n + 1) * sizeof(uint32_t));
    bool ok = start && from && stack;
    if (ok) {
-      for (size_t e = 0; e < g->nedges; e++)
-         start[g->edge_to[e] + 1]++;
-      for (unsigned i = 0; i < g->nsec; i++)
+      for (size_t e = 0; e < o->nedge; e++)
+         start[o->edge_to[e] + 1]++;
+      for (uint32_t i = 0; i < n; i++)
          start[i + 1] += start[i];
       uint32_t *fill = stack;              /* borrowed as the fill cursor */
-      memcpy(fill, start, g->nsec * sizeof(uint32_t));
-      for (size_t e = 0; e < g->nedges; e++)
-         from[fill[g->edge_to[e]]++] = g->edge_from[e];
+      memcpy(fill, start, n * sizeof(uint32_t));
+      for (size_t e = 0; e < o->nedge; e++)
+         from[fill[o->edge_to[e]]++] = o->edge_from[e];
       size_t sp = 0;
-      for (unsigned i = 0; i < g->nsec; i++) {
-         reach[i] = g->is_sync[i];
-         if (reach[i])
-            stack[sp++] = i;
-      }
+      memset(reach, 0, n * sizeof(bool));
+      for (uint32_t k = 0; k < o->nsym; k++)
+         if (o->sym[k].func && o->sym[k].node != SOFT_OBJ_NONE && !strcmp(o->sym[k].name, sync_name) &&
+             !reach[o->sym[k].node]) {
+            reach[o->sym[k].node] = true;
+            stack[sp++] = o->sym[k].node;
+         }
       while (sp) {
-         uint32_t sec = stack[--sp];
-         for (uint32_t k = start[sec]; k < start[sec + 1]; k++)
+         uint32_t v = stack[--sp];
+         for (uint32_t k = start[v]; k < start[v + 1]; k++)
             if (!reach[from[k]]) {
                reach[from[k]] = true;
                stack[sp++] = from[k];
@@ -158,9 +75,9 @@ static bool find_reaching(const graph *g, bool *reach)
 
 /* ---- recursion ---- */
 
-static bool is_code(const graph *g, unsigned sec)
+static bool is_code(const soft_obj *o, uint32_t node)
 {
-   return sec < g->nsec && (g->sh[sec].sh_flags & SHF_EXECINSTR);
+   return node < o->nnode && o->sec[o->node[node].sec].code;
 }
 
 /* The name a C++ programmer wrote for a mangled function name (the last
@@ -199,35 +116,44 @@ static const char *plain_name(const char *m, char *buf, size_t cap)
    return buf;
 }
 
-/* A function (code section) on a cycle of calls, or 0.  Depth-first over
- * the edges between code sections only: a jump table in .rodata points
- * back into its function without that being a call. */
-static unsigned find_cycle(const graph *g)
+/* An edge between code nodes: a call (or a function's address taken by
+ * code).  A jump table in read-only data points back into its function
+ * without that being a call, so data nodes are left out; an edge from a
+ * node to itself is a function calling itself. */
+static bool call_edge(const soft_obj *o, size_t e)
 {
-   uint32_t *start = mc_calloc(g->nsec + 1, sizeof(uint32_t));
-   uint32_t *to = mc_malloc((g->nedges + 1) * sizeof(uint32_t));
-   uint32_t *stack = mc_malloc((g->nsec + 1) * sizeof(uint32_t));
-   uint32_t *next = mc_malloc((g->nsec + 1) * sizeof(uint32_t));
-   uint8_t *colour = mc_calloc(g->nsec + 1, 1);      /* 0 new, 1 on the path, 2 done */
-   unsigned found = 0;
+   return is_code(o, o->edge_from[e]) && is_code(o, o->edge_to[e]);
+}
+
+/* A function (code node) on a cycle of calls, or SOFT_OBJ_NONE, depth
+ * first. */
+static uint32_t find_cycle(const soft_obj *o)
+{
+   uint32_t n = o->nnode;
+   uint32_t *start = mc_calloc(n + 1, sizeof(uint32_t));
+   uint32_t *to = mc_malloc((o->nedge + 1) * sizeof(uint32_t));
+   uint32_t *stack = mc_malloc((n + 1) * sizeof(uint32_t));
+   uint32_t *next = mc_malloc((n + 1) * sizeof(uint32_t));
+   uint8_t *colour = mc_calloc(n + 1, 1);      /* 0 new, 1 on the path, 2 done */
+   uint32_t found = SOFT_OBJ_NONE;
    if (start && to && stack && next && colour) {
-      for (size_t e = 0; e < g->nedges; e++)
-         if (is_code(g, g->edge_from[e]) && is_code(g, g->edge_to[e]))
-            start[g->edge_from[e] + 1]++;
-      for (unsigned i = 0; i < g->nsec; i++)
+      for (size_t e = 0; e < o->nedge; e++)
+         if (call_edge(o, e))
+            start[o->edge_from[e] + 1]++;
+      for (uint32_t i = 0; i < n; i++)
          start[i + 1] += start[i];
-      memcpy(next, start, g->nsec * sizeof(uint32_t));
-      for (size_t e = 0; e < g->nedges; e++)
-         if (is_code(g, g->edge_from[e]) && is_code(g, g->edge_to[e]))
-            to[next[g->edge_from[e]]++] = g->edge_to[e];
-      for (unsigned root = 0; root < g->nsec && !found; root++) {
-         if (!is_code(g, root) || colour[root])
+      memcpy(next, start, n * sizeof(uint32_t));
+      for (size_t e = 0; e < o->nedge; e++)
+         if (call_edge(o, e))
+            to[next[o->edge_from[e]]++] = o->edge_to[e];
+      for (uint32_t root = 0; root < n && found == SOFT_OBJ_NONE; root++) {
+         if (!is_code(o, root) || colour[root])
             continue;
          size_t sp = 0;
          stack[sp++] = root;
          colour[root] = 1;
          next[root] = start[root];
-         while (sp && !found) {
+         while (sp && found == SOFT_OBJ_NONE) {
             uint32_t v = stack[sp - 1];
             if (next[v] == start[v + 1]) {
                colour[v] = 2;
@@ -256,15 +182,18 @@ static unsigned find_cycle(const graph *g)
 /* Metal has no recursion: a function that calls itself, directly or
  * through others, is a compile error (as the Metal compiler reports it,
  * though without a line: the object has none). */
-static bool refuse_recursion(const graph *g, char **err)
+static bool refuse_recursion(const soft_obj *o, char **err)
 {
-   unsigned sec = find_cycle(g);
-   if (!sec)
+   uint32_t node = find_cycle(o);
+   for (uint32_t k = 0; k < o->nnode && node == SOFT_OBJ_NONE; k++)
+      if (soft_obj_self_call(o, k))
+         node = k;
+   if (node == SOFT_OBJ_NONE)
       return true;
    const char *name = "?";
-   for (size_t k = 0; k < g->nsym; k++)
-      if (g->syms[k].st_shndx == sec && ELF64_ST_TYPE(g->syms[k].st_info) == STT_FUNC) {
-         name = sym_name(g, &g->syms[k]);
+   for (uint32_t k = 0; k < o->nsym; k++)
+      if (o->sym[k].node == node && o->sym[k].func) {
+         name = o->sym[k].name;
          break;
       }
    char buf[256];
@@ -273,47 +202,44 @@ static bool refuse_recursion(const graph *g, char **err)
    return false;
 }
 
-/* Sets the flag in __mc_info_<name>; false if the symbol is malformed. */
-static bool set_flag(graph *g, uint8_t *img, const char *kernel)
+/* Sets the flag in __mc_info_<name>; false if the symbol is malformed
+ * (no bytes in the file, or smaller than a soft_kernel_info). */
+static bool set_flag(soft_obj *o, const char *kernel)
 {
-   for (size_t k = 0; k < g->nsym; k++) {
-      const char *n = sym_name(g, &g->syms[k]);
-      if (strncmp(n, info_prefix, sizeof(info_prefix) - 1) || strcmp(n + sizeof(info_prefix) - 1, kernel))
+   for (uint32_t k = 0; k < o->nsym; k++) {
+      const char *n = o->sym[k].name;
+      if (!o->sym[k].data || strncmp(n, info_prefix, sizeof(info_prefix) - 1) ||
+          strcmp(n + sizeof(info_prefix) - 1, kernel))
          continue;
-      const Elf64_Sym *s = &g->syms[k];
-      if (s->st_shndx == 0 || s->st_shndx >= g->nsec || s->st_size != sizeof(soft_kernel_info))
-         return false;
-      const Elf64_Shdr *sec = &g->sh[s->st_shndx];
-      size_t off = sec->sh_offset + s->st_value + offsetof(soft_kernel_info, flags);
-      if (sec->sh_type != SHT_PROGBITS || s->st_value + sizeof(soft_kernel_info) > sec->sh_size ||
-          !in_range(off, sizeof(uint32_t), g->len))
+      uint8_t *p = soft_obj_bytes(o, &o->sym[k], sizeof(soft_kernel_info));
+      if (!p)
          return false;
       uint32_t flags;
-      memcpy(&flags, img + off, sizeof(flags));
+      memcpy(&flags, p + offsetof(soft_kernel_info, flags), sizeof(flags));
       flags |= SOFT_KERNEL_FIBERS;
-      memcpy(img + off, &flags, sizeof(flags));
+      memcpy(p + offsetof(soft_kernel_info, flags), &flags, sizeof(flags));
       return true;
    }
    return false;
 }
 
 /* Marks the kernels; *changed if any flag was set. */
-static bool mark(graph *g, uint8_t *img, bool *changed, char **err)
+static bool mark(soft_obj *o, bool *changed, char **err)
 {
-   bool *reach = mc_malloc(g->nsec * sizeof(bool));
-   if (!reach || !find_reaching(g, reach)) {
+   bool *reach = mc_malloc((o->nnode + 1) * sizeof(bool));
+   if (!reach || !find_reaching(o, reach)) {
       free(reach);
       mtl_set_err(err, "out of memory analysing the compiled object");
       return false;
    }
    bool ok = true;
-   for (size_t k = 0; ok && k < g->nsym; k++) {
-      const Elf64_Sym *s = &g->syms[k];
-      const char *n = sym_name(g, s);
-      if (ELF64_ST_TYPE(s->st_info) != STT_FUNC || strncmp(n, entry_prefix, sizeof(entry_prefix) - 1) ||
-          s->st_shndx == 0 || s->st_shndx >= g->nsec || !reach[s->st_shndx])
+   for (uint32_t k = 0; ok && k < o->nsym; k++) {
+      const soft_obj_sym *s = &o->sym[k];
+      const char *n = s->name;
+      if (!s->func || strncmp(n, entry_prefix, sizeof(entry_prefix) - 1) || s->node == SOFT_OBJ_NONE ||
+          !reach[s->node])
          continue;
-      if (!set_flag(g, img, n + sizeof(entry_prefix) - 1)) {
+      if (!set_flag(o, n + sizeof(entry_prefix) - 1)) {
          mtl_set_err(err, "compiled object: no usable __mc_info_ for kernel '%s'",
                      n + sizeof(entry_prefix) - 1);
          ok = false;
@@ -332,41 +258,18 @@ bool soft_mark_fiber_kernels(const char *obj_path, char **err)
       mtl_set_err(err, "cannot read the compiled object %s", obj_path);
       return false;
    }
-   const Elf64_Ehdr *eh = (const void *)img;
-   graph g = {.img = img, .len = len};
-   bool ok = len >= sizeof(*eh) && !memcmp(eh->e_ident, ELFMAG, SELFMAG) &&
-             eh->e_ident[EI_CLASS] == ELFCLASS64 && eh->e_shentsize == sizeof(Elf64_Shdr) &&
-             in_range(eh->e_shoff, (size_t)eh->e_shnum * sizeof(Elf64_Shdr), len);
-   if (!ok) {
-      mtl_set_err(err, "compiled object is not a 64-bit ELF file");
-   } else {
-      g.sh = (const void *)(img + eh->e_shoff);
-      g.nsec = eh->e_shnum;
+   soft_obj o;
+   bool ok = soft_obj_read(&o, img, len, err);
+   if (ok) {
       bool changed = false;
-      ok = load_symbols(&g) && load_edges(&g);
-      if (!ok)
-         mtl_set_err(err, "compiled object: cannot read its symbols and relocations");
-      else if (!(ok = refuse_recursion(&g, err)))
+      if (!(ok = refuse_recursion(&o, err)))
          ;
-      else if ((ok = mark(&g, img, &changed, err)) && changed && !file_write_atomic(obj_path, img, len)) {
+      else if ((ok = mark(&o, &changed, err)) && changed && !file_write_atomic(obj_path, img, len)) {
          mtl_set_err(err, "cannot rewrite the compiled object %s", obj_path);
          ok = false;
       }
+      soft_obj_free(&o);
    }
-   free(g.is_sync);
-   free(g.edge_from);
-   free(g.edge_to);
    free(img);
    return ok;
 }
-
-#else
-
-bool soft_mark_fiber_kernels(const char *obj_path, char **err)
-{
-   (void)obj_path;
-   (void)err;
-   return true;     /* the shim marks every kernel (__MC_KERNEL_FLAGS) */
-}
-
-#endif

@@ -117,6 +117,14 @@ mtl_pipeline *soft_pipeline_new(mtl_device *dev, mtl_function *f, char **err)
    fn->lib->refs++;
    p->entry = fn->entry;
    p->info = *info;
+   /* A GPU's pipeline may allow fewer threads than the device (registers:
+    * maxTotalThreadsPerThreadgroup below 1024).  The CPU has no such
+    * limit; METALCUDA_SOFT_MAX_THREADS=N models one, so the runtime's
+    * handling of it (cudaFuncGetAttributes, launch errors) is tested here:
+    * every pipeline then allows at most N threads. */
+   const char *cap = getenv("METALCUDA_SOFT_MAX_THREADS");
+   if (cap && atoi(cap) > 0 && (uint32_t)atoi(cap) < p->info.max_threads)
+      p->info.max_threads = (uint32_t)atoi(cap);
    return &p->base;
 }
 

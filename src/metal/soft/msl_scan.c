@@ -793,6 +793,39 @@ static void free_kdecl(kdecl *kd)
    strbuf_free(&kd->tg_size);
 }
 
+/* A kernel that fences at device scope hands data to other threadgroups
+ * through device memory, which an Apple GPU keeps coherent between
+ * threadgroups only where it is declared coherent(device) (MSL 3.2;
+ * volatile does not do it): the CPU shows no difference, so the rule is
+ * checked here (issue 15, finding 7).  In such a kernel (its parameters
+ * and body, from the token at `from` to `to`) every `device` must be
+ * `coherent(device) device`, or name an atomic type (atomics are
+ * coherent).  metalcuda's translated kernels say MC_CDEV (the prelude's
+ * coherent(device) device), which this sees as a different token. */
+static void check_coherence(scanner *s, uint32_t from, uint32_t to, const char *kernel)
+{
+   bool fences = false;
+   for (uint32_t t = from; t < to && !fences; t++)
+      if (is(s, t, "atomic_thread_fence") && is(s, t + 1, "(")) {
+         uint32_t e = match(s, t + 1);
+         for (uint32_t a = t + 2; a < e && a < to; a++)
+            fences |= is(s, a, "thread_scope_device");
+      }
+   for (uint32_t t = from; fences && t < to && !s->err; t++) {
+      if (!is(s, t, "device"))
+         continue;
+      bool inside = t >= 2 && is(s, t - 2, "coherent") && is(s, t - 1, "(");   /* coherent(device) */
+      bool qualified = t >= 4 && is(s, t - 4, "coherent") && is(s, t - 3, "(") && is(s, t - 1, ")");
+      bool atomic = t + 1 < s->n && s->t[t + 1].kind == T_IDENT && s->t[t + 1].len >= 6 &&
+                    !strncmp(s->src + s->t[t + 1].off, "atomic", 6);
+      if (!inside && !qualified && !atomic)
+         fail_at(s, t, "kernel '%s' fences at device scope (atomic_thread_fence ... thread_scope_device), so "
+                       "other threadgroups read what it writes: its device memory must be declared "
+                       "coherent(device) (MSL 3.2; an Apple GPU keeps plain device memory coherent only within a "
+                       "threadgroup)", kernel);
+   }
+}
+
 /* A kernel whose "void" is at v; attribute groups before it (from first
  * on) may hold max_total_threads_per_threadgroup.  Returns the index to
  * continue scanning from. */
@@ -839,6 +872,7 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
       goto out;                                /* a declaration: the definition comes later */
    uint32_t body_end = match(s, k);
    scan_body(s, k, body_end, kd);
+   check_coherence(s, v + 2, body_end, kd->name);
    for (uint32_t t = k; t < body_end && !kd->resumable; t++)
       kd->resumable = is(s, t, "__mc_rs_on");
    if (!s->err && !s->oom && !kd->tg_size.failed) {

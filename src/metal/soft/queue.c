@@ -174,16 +174,38 @@ void soft_cmdbuf_encode_wait_event(mtl_cmdbuf *c, mtl_event *ev, uint64_t value)
 
 /* ---- command buffers: running ---- */
 
+/* METALCUDA_SOFT_WATCHDOG_MS=N models the GPU watchdog of a Mac (about
+ * 5 s of GPU time per command buffer, then MTLCommandBufferErrorTimeout):
+ * a dispatch that took longer than N ms fails its buffer as a timeout.  A
+ * CPU kernel cannot be stopped midway, so it runs to its end first; what
+ * is modelled is the error the runtime then reports (issue 15, finding
+ * 11).  0 or unset: no watchdog, as a CPU has none. */
+static uint64_t watchdog_ns(void)
+{
+   const char *e = getenv("METALCUDA_SOFT_WATCHDOG_MS");
+   return e && atoll(e) > 0 ? (uint64_t)atoll(e) * 1000000ull : 0;
+}
+
 static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed)
 {
    char *err = NULL;
    switch (c->kind) {
-   case CMD_DISPATCH:
-      if (!failed && !soft_run_dispatch(&c->d, &err, &cb->fault_addr)) {
+   case CMD_DISPATCH: {
+      if (failed)
+         break;
+      uint64_t t0 = time_ns(), limit = watchdog_ns();
+      if (!soft_run_dispatch(&c->d, &err, &cb->fault_addr)) {
          soft_cmdbuf_fail(cb, "%s", err ? err : "dispatch failed");
+         cb->failure = MTL_FAILURE_EXECUTION;
          free(err);
+      } else if (limit && time_ns() - t0 > limit) {
+         /* Metal's own text for it */
+         soft_cmdbuf_fail(cb, "Caused GPU Timeout Error (00000002:kIOGPUCommandBufferCallbackErrorTimeout) "
+                          "(the software device's watchdog model: METALCUDA_SOFT_WATCHDOG_MS)");
+         cb->failure = MTL_FAILURE_TIMEOUT;
       }
       break;
+   }
    case CMD_COPY:
       if (!failed)
          memmove(c->dst->cpu + c->dst_off, c->src->cpu + c->src_off, c->size);
@@ -206,6 +228,8 @@ static void run_cmdbuf(soft_cmdbuf *cb)
    pthread_mutex_lock(&cb->lock);
    cb->start_ns = time_ns();
    cb->status = MTL_CMDBUF_SCHEDULED;
+   if (cb->error)
+      cb->failure = MTL_FAILURE_ENCODING;
    pthread_mutex_unlock(&cb->lock);
    for (soft_cmd *c = cb->head; c; c = c->next)
       run_command(cb, c, cb->error != NULL);
@@ -307,6 +331,13 @@ const char *soft_cmdbuf_error(mtl_cmdbuf *c)
 {
    soft_cmdbuf *cb = as_cb(c);
    return soft_cmdbuf_get_status(c) == MTL_CMDBUF_ERROR ? cb->error : NULL;
+}
+
+mtl_cmdbuf_failure soft_cmdbuf_failure(mtl_cmdbuf *c)
+{
+   soft_cmdbuf *cb = as_cb(c);
+   return soft_cmdbuf_get_status(c) != MTL_CMDBUF_ERROR ? MTL_FAILURE_NONE
+        : cb->failure ? cb->failure : MTL_FAILURE_ENCODING;
 }
 
 double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *c) { return (double)as_cb(c)->start_ns / 1e9; }

@@ -118,8 +118,71 @@ const char *soft_shim_dir(const char *base, char **err);
 const char *soft_cache_base(void);
 /* Compiles (or finds in the cache) and dlopen()s; NULL + *err on failure. */
 void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err);
+/* Tests: compiles msl to a checked object at out_path (fibers marked, the
+ * object-level Metal rules applied), for another system with a clang
+ * target triple (NULL: this one), without linking or caching. */
+bool soft_compile_object(const char *msl, const mtl_compile_options *opts, const char *target,
+                         const char *out_path, char **err);
 /* How many times this process ran the compiler (tests: cache hits). */
 uint64_t soft_compile_count(void);
+
+/* ---- objfile.c: the compiled object, ELF or Mach-O, format-neutral ---- */
+
+enum { SOFT_OBJ_NONE = UINT32_MAX, SOFT_OBJ_COMMON = UINT32_MAX - 1 };
+
+typedef struct soft_obj_sec {
+   char name[40];               /* ".data", "__DATA,__data" */
+   uint64_t addr, size;         /* addr: Mach-O's section address (ELF: 0) */
+   uint64_t file_off;
+   bool has_data;               /* bytes in the file (not bss/zerofill) */
+   bool code, writable, debug;
+} soft_obj_sec;
+
+typedef struct soft_obj_sym {
+   const char *name;            /* as compiled: Mach-O's leading '_' dropped */
+   uint32_t sec;                /* section index, SOFT_OBJ_NONE (undefined), SOFT_OBJ_COMMON */
+   uint64_t off;                /* offset in its section */
+   uint64_t size;               /* ELF st_size; Mach-O: to the next symbol of its section */
+   bool func, data;             /* a function; a variable (never an assembler-local label) */
+   uint32_t node;               /* its node, or SOFT_OBJ_NONE */
+} soft_obj_sym;
+
+/* A part of a section the linker keeps or drops whole: an ELF section
+ * (-ffunction-sections -fdata-sections), a Mach-O atom (symbol to symbol). */
+typedef struct soft_obj_node {
+   uint32_t sec;
+   uint64_t start, end;
+} soft_obj_node;
+
+enum soft_obj_arch { SOFT_OBJ_OTHER, SOFT_OBJ_X86_64, SOFT_OBJ_ARM64 };
+
+typedef struct soft_obj {
+   uint8_t *img;                /* the caller's file image */
+   size_t len;
+   bool macho;
+   uint32_t cpu;                /* Mach-O cputype */
+   enum soft_obj_arch arch;
+   soft_obj_sec *sec;
+   uint32_t nsec;
+   soft_obj_sym *sym;
+   uint32_t nsym;
+   soft_obj_node *node;         /* by section, then start */
+   uint32_t nnode;
+   uint32_t *sec_first;         /* [nsec + 1]: each section's first node */
+   uint32_t *edge_from, *edge_to;   /* a relocation in node from refers to node to */
+   size_t nedge, edge_cap;
+} soft_obj;
+
+/* Reads an ELF or Mach-O object (64-bit, little-endian) from img, which
+ * must outlive o; false + *err if it is neither or malformed. */
+bool soft_obj_read(soft_obj *o, uint8_t *img, size_t len, char **err);
+void soft_obj_free(soft_obj *o);
+/* The first len bytes of a defined symbol's data in the image (writable:
+ * the object is patched in place), NULL if it has no such bytes. */
+uint8_t *soft_obj_bytes(soft_obj *o, const soft_obj_sym *y, uint64_t len);
+/* The code of a node calls the node's start (direct recursion, which may
+ * leave no relocation). */
+bool soft_obj_self_call(const soft_obj *o, uint32_t node);
 
 /* ---- objcheck.c: Metal rules checked on the compiled object ---- */
 
@@ -130,7 +193,8 @@ bool soft_check_object(const char *obj_path, char **err);
 
 /* Sets SOFT_KERNEL_FIBERS in __mc_info_NAME of every kernel whose entry
  * reaches __mc_fiber_sync (a barrier or SIMD-group function), rewriting
- * the object (compiled with -ffunction-sections -fdata-sections). */
+ * the object; fails a library with recursion.  ELF (compiled with
+ * -ffunction-sections -fdata-sections) or Mach-O. */
 bool soft_mark_fiber_kernels(const char *obj_path, char **err);
 
 /* ---- fiber.c: the threads of a threadgroup as fibers ---- */
@@ -299,6 +363,7 @@ typedef struct soft_cmdbuf {
    bool done;                     /* completed and handlers ran */
    soft_cmd *head, **tail;
    char *error;                   /* encoding or execution failure */
+   mtl_cmdbuf_failure failure;    /* its kind, once run */
    uint64_t fault_addr;           /* the address of a kernel fault (0: none) */
    soft_handler *handlers;
    uint32_t nhandlers;
@@ -326,6 +391,7 @@ void soft_cmdbuf_commit(mtl_cmdbuf *cb);
 void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *cb);
 mtl_cmdbuf_status soft_cmdbuf_get_status(mtl_cmdbuf *cb);
 const char *soft_cmdbuf_error(mtl_cmdbuf *cb);
+mtl_cmdbuf_failure soft_cmdbuf_failure(mtl_cmdbuf *cb);
 uint64_t soft_cmdbuf_fault_address(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_start_time(mtl_cmdbuf *cb);
 double soft_cmdbuf_gpu_end_time(mtl_cmdbuf *cb);

@@ -3,6 +3,12 @@
 // undefined C++ behaviour: shifts, divisions, conversions and overflow are
 // spelled out.  Values are passed as their bit containers (uint, ulong...).
 
+// Device memory other threadgroups read or write during the dispatch:
+// MSL 3.2's coherent(device), without which an Apple GPU keeps a
+// threadgroup's device accesses coherent only within the threadgroup
+// (msl/emit_mem.c says which accesses get it).
+#define MC_CDEV coherent(device) device
+
 #define MC_SHARED_WINDOW 0xfffffc0000000000ul
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ul
 #define MC_WINDOW_SIZE 0x0000010000000000ul

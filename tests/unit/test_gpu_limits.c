@@ -1,0 +1,184 @@
+/*
+ * test_gpu_limits.c — limits an Apple GPU has and a CPU does not, modelled
+ * by the software device so the runtime's handling of them runs here
+ * (issue 15):
+ *  - the GPU watchdog (finding 11): METALCUDA_SOFT_WATCHDOG_MS fails a
+ *    command buffer whose dispatch ran longer, as Metal's
+ *    MTLCommandBufferErrorTimeout does; the launch reports
+ *    CUDA_ERROR_LAUNCH_TIMEOUT naming the kernel;
+ *  - a pipeline that allows fewer than 1024 threads (finding 12):
+ *    METALCUDA_SOFT_MAX_THREADS caps maxTotalThreadsPerThreadgroup;
+ *    cuFuncGetAttribute(MAX_THREADS_PER_BLOCK) reports it, a launch above
+ *    it fails with CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES (not sticky), one at
+ *    it runs, and __launch_bounds__ below it still gives
+ *    CUDA_ERROR_INVALID_VALUE.
+ * On a Mac the same runtime paths are taken by Metal's own values
+ * (docs/mac-checklist.md).
+ */
+#include "harness.h"
+#include "test_core_util.h"
+
+/* The models are the software device's: on a Mac device 0 is the GPU,
+ * whose own limits the checklist measures instead. */
+static bool on_soft_device(void)
+{
+   core_device *d = core_init() == CORE_SUCCESS ? core_device_get(0) : NULL;
+   if (d && core_device_info(d)->is_software)
+      return true;
+   test_skip("device 0 is not the software device (its watchdog and thread limits are the GPU's own)");
+   return false;
+}
+
+/* Spins n iterations: long enough for a 1 ms watchdog. */
+static const char spin_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry spin(.param .u64 out, .param .u32 n)\n{\n"
+   "  .reg .u32 %r<4>; .reg .u64 %rd<2>; .reg .pred %p;\n"
+   "  ld.param.u64 %rd0, [out]; ld.param.u32 %r1, [n]; mov.u32 %r0, 0; mov.u32 %r2, 1;\n"
+   "L: mad.lo.u32 %r2, %r2, 1664525, 1013904223; add.u32 %r0, %r0, 1; setp.lt.u32 %p, %r0, %r1; @%p bra L;\n"
+   "  st.global.u32 [%rd0], %r2;\n  ret;\n}\n";
+
+TEST(watchdog_is_launch_timeout)
+{
+   if (!on_soft_device())
+      return;
+   setenv("METALCUDA_SOFT_WATCHDOG_MS", "1", 1);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 16, &out) == CORE_SUCCESS);
+   uint32_t n = 200000000u;
+   void *args[] = { &out, &n };
+   const uint32_t grid[3] = { 1, 1, 1 }, block[3] = { 1, 1, 1 };
+   char msg[600] = "";
+   int r = tc_run_ptx(c, spin_ptx, "spin", grid, block, args, msg, sizeof(msg));
+   unsetenv("METALCUDA_SOFT_WATCHDOG_MS");
+   CHECK_INT(r, CORE_ERROR_LAUNCH_TIMEOUT);
+   CHECK_CONTAINS(msg, "kernel 'spin' ran past the GPU watchdog");
+   CHECK_CONTAINS(msg, "kIOGPUCommandBufferCallbackErrorTimeout");
+   tc_ctx_reset();
+   /* without the model, the same launch runs */
+   c = tc_ctx();
+   CHECK(core_mem_alloc(c->dev, 16, &out) == CORE_SUCCESS);
+   n = 1000;
+   CHECK_INT(tc_run_ptx(c, spin_ptx, "spin", grid, block, args, msg, sizeof(msg)), CORE_SUCCESS);
+   tc_ctx_reset();
+}
+
+static const char store_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry store(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<4>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, %tid.x; mul.wide.u32 %rd1, %r0, 4; add.u64 %rd2, %rd0, %rd1;\n"
+   "  st.global.u32 [%rd2], %r0;\n  ret;\n}\n"
+   ".visible .entry bounded(.param .u64 out) .maxntid 128, 1, 1\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<4>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, %tid.x; mul.wide.u32 %rd1, %r0, 4; add.u64 %rd2, %rd0, %rd1;\n"
+   "  st.global.u32 [%rd2], %r0;\n  ret;\n}\n";
+
+TEST(pipeline_thread_limit)
+{
+   if (!on_soft_device())
+      return;
+   setenv("METALCUDA_SOFT_MAX_THREADS", "256", 1);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   core_module *m;
+   core_kernel *k, *kb;
+   CHECK(core_module_load(c, store_ptx, strlen(store_ptx), &m) == CORE_SUCCESS);
+   CHECK(core_module_get_kernel(m, "store", &k) == CORE_SUCCESS);
+   CHECK(core_module_get_kernel(m, "bounded", &kb) == CORE_SUCCESS);
+   CHECK(core_kernel_prepare(k) == CORE_SUCCESS && core_kernel_prepare(kb) == CORE_SUCCESS);
+   unsetenv("METALCUDA_SOFT_MAX_THREADS");
+   int v = 0;
+   CHECK(core_kernel_get_attribute(k, 0, &v) == CORE_SUCCESS);   /* CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK */
+   CHECK_INT(v, 256);
+   CHECK(core_kernel_get_attribute(kb, 0, &v) == CORE_SUCCESS);
+   CHECK_INT(v, 128);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 4096, &out) == CORE_SUCCESS);
+   void *args[] = { &out };
+   core_launch_config cfg = { { 1, 1, 1 }, { 257, 1, 1 }, 0, NULL, args, NULL, 0 };
+   CHECK_INT(core_launch(k, &cfg), CORE_ERROR_LAUNCH_OUT_OF_RESOURCES);
+   cfg.block[0] = 1025;                      /* above the device's limit: invalid, as on CUDA */
+   CHECK_INT(core_launch(k, &cfg), CORE_ERROR_INVALID_VALUE);
+   cfg.block[0] = 129;                       /* above __launch_bounds__ */
+   CHECK_INT(core_launch(kb, &cfg), CORE_ERROR_INVALID_VALUE);
+   cfg.block[0] = 256;                       /* the limit itself runs, and nothing was sticky */
+   memset((void *)(uintptr_t)out, 0xee, 4096);
+   CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
+   CHECK_INT(core_ctx_synchronize(c), CORE_SUCCESS);
+   CHECK_INT(((const uint32_t *)(uintptr_t)out)[255], 255);
+   core_module_unload(m);
+   tc_ctx_reset();
+}
+
+/* Finding 7: global memory that other threadgroups may read or write is
+ * coherent(device) (the prelude's MC_CDEV) in the MSL: every access of a
+ * kernel that fences at .gpu scope (the last-block pattern: plain store,
+ * __threadfence, atomic ticket, plain loads), every strong access
+ * elsewhere; a kernel that does neither keeps plain device pointers.  The
+ * software device refuses a device-scope fence in a kernel with plain
+ * device memory (msl_scan.c), so the translated kernels below compile and
+ * run there only because of it. */
+static const char fence_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry fenced(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, 7;\n"
+   "  st.global.u32 [%rd0], %r0;\n  membar.gl;\n  ld.global.u32 %r1, [%rd0+4];\n  st.global.u32 [%rd0+8], %r1;\n"
+   "  ret;\n}\n";
+static const char strong_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry strong(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; ld.relaxed.gpu.global.u32 %r0, [%rd0+4];\n  st.global.u32 [%rd0], %r0;\n"
+   "  ret;\n}\n";
+
+/* an .acq_rel atomic at .gpu scope fences too (emit_atom.c) */
+static const char release_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry released(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<2>; .reg .u64 %rd<2>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, 5;\n"
+   "  st.global.u32 [%rd0+4], %r0;\n  atom.acq_rel.gpu.global.add.u32 %r1, [%rd0], 1;\n"
+   "  ret;\n}\n";
+
+TEST(coherent_device_memory_where_blocks_communicate)
+{
+   char *msl = tc_msl_of(fence_ptx);
+   CHECK(msl);
+   CHECK_CONTAINS(msl, "thread_scope_device");
+   CHECK_MSG(!strstr(strstr(msl, "kernel void"), "<device uint *>"), "a plain device access in a fencing kernel:\n%s",
+             strstr(msl, "kernel void"));
+   CHECK_CONTAINS(strstr(msl, "kernel void"), "<MC_CDEV uint *>");
+   free(msl);
+   msl = tc_msl_of(release_ptx);
+   CHECK(msl);
+   CHECK_CONTAINS(strstr(msl, "kernel void"), "<MC_CDEV uint *>");
+   CHECK_MSG(!strstr(strstr(msl, "kernel void"), "<device uint *>"), "a plain device access:\n%s",
+             strstr(msl, "kernel void"));
+   free(msl);
+   msl = tc_msl_of(strong_ptx);
+   CHECK(msl);
+   const char *body = strstr(msl, "kernel void");
+   CHECK_CONTAINS(body, "<volatile MC_CDEV uint *>");   /* the strong load */
+   CHECK_CONTAINS(body, "<device uint *>");             /* the plain store: no fence, no need */
+   free(msl);
+   /* and both run on the software device, whose compile checks the rule */
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 16, &out) == CORE_SUCCESS);
+   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   o[1] = 42;
+   void *args[] = { &out };
+   const uint32_t one[3] = { 1, 1, 1 };
+   char m[600] = "";
+   CHECK_MSG(tc_run_ptx(c, fence_ptx, "fenced", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 7);
+   CHECK_INT(o[2], 42);
+   CHECK_MSG(tc_run_ptx(c, strong_ptx, "strong", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 42);
+   tc_ctx_reset();
+}
