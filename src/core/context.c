@@ -197,16 +197,26 @@ int core_ctx_release_primary(core_device *d)
    pthread_mutex_t *lock = core_device_lock(d);
    pthread_mutex_lock(lock);
    core_ctx **slot = core_device_primary_slot(d);
+   core_ctx *c = *slot;
    int r = CORE_SUCCESS;
-   if (!core_check_ctx(*slot) || (*slot)->refcount <= 0)
+   bool last = false;
+   if (!core_check_ctx(c) || c->refcount <= 0)
       r = CORE_ERROR_INVALID_CONTEXT;
    else
-      (*slot)->refcount--;
-   /* NVIDIA keeps the primary context's resources until the last release;
-    * we keep them until reset so handles stay valid across release/retain
-    * pairs that programs make at exit. */
+      last = --c->refcount == 0;
+   /* NVIDIA destroys the primary context at its last release; we keep its
+    * resources until a reset, so that handles stay valid across the
+    * release/retain pairs programs make at exit.  Its storage destructors
+    * run now, as NVIDIA's driver runs them at that release (observed). */
    pthread_mutex_unlock(lock);
+   if (last)
+      cls_run_dtors(c);
    return r;
+}
+
+bool core_ctx_in_use(const core_ctx *c)
+{
+   return core_check_ctx(c) && (!c->is_primary || __atomic_load_n(&c->refcount, __ATOMIC_ACQUIRE) > 0);
 }
 
 bool core_ctx_primary_active(core_device *d)
@@ -235,33 +245,35 @@ int core_ctx_reset_primary(core_device *d)
 
 int core_ctx_cls_put(core_ctx *c, void *key, void *value, core_cls_dtor dtor)
 {
+   if (c->magic != CORE_MAGIC_CTX)   /* reset: nothing can be kept in it */
+      return CORE_ERROR_INVALID_CONTEXT;
    pthread_mutex_lock(&c->lock);
    int r = CORE_SUCCESS;
    uint32_t i;
    for (i = 0; i < c->ncls && c->cls[i].key != key; i++)
       ;
-   if (i == c->ncls) {
-      if (c->ncls == c->cap_cls) {
-         uint32_t cap = c->cap_cls ? 2 * c->cap_cls : 4;
-         core_cls_entry *e = realloc(c->cls, cap * sizeof(*e));
-         if (!e)
-            r = CORE_ERROR_OUT_OF_MEMORY;
-         else {
-            c->cls = e;
-            c->cap_cls = cap;
-         }
+   if (i < c->ncls) {
+      r = CORE_ERROR_INVALID_HANDLE;   /* already there: kept as it is (NVIDIA's driver) */
+   } else if (c->ncls == c->cap_cls) {
+      uint32_t cap = c->cap_cls ? 2 * c->cap_cls : 4;
+      core_cls_entry *e = realloc(c->cls, cap * sizeof(*e));
+      if (!e)
+         r = CORE_ERROR_OUT_OF_MEMORY;
+      else {
+         c->cls = e;
+         c->cap_cls = cap;
       }
-      if (r == CORE_SUCCESS)
-         c->ncls++;
    }
    if (r == CORE_SUCCESS)
-      c->cls[i] = (core_cls_entry){key, value, dtor};
+      c->cls[c->ncls++] = (core_cls_entry){key, value, dtor};
    pthread_mutex_unlock(&c->lock);
    return r;
 }
 
 int core_ctx_cls_get(core_ctx *c, void *key, void **value)
 {
+   if (c->magic != CORE_MAGIC_CTX)   /* reset: its storage went with it */
+      return CORE_ERROR_INVALID_HANDLE;
    pthread_mutex_lock(&c->lock);
    int r = CORE_ERROR_INVALID_HANDLE;
    for (uint32_t i = 0; i < c->ncls; i++)
@@ -276,6 +288,8 @@ int core_ctx_cls_get(core_ctx *c, void *key, void **value)
 
 int core_ctx_cls_delete(core_ctx *c, void *key)
 {
+   if (c->magic != CORE_MAGIC_CTX)
+      return CORE_ERROR_INVALID_HANDLE;
    pthread_mutex_lock(&c->lock);
    int r = CORE_ERROR_INVALID_HANDLE;
    for (uint32_t i = 0; i < c->ncls; i++)

@@ -230,9 +230,13 @@ bool core_ctx_primary_active(core_device *d);
 bool core_check_ctx(const core_ctx *c);
 /* A live context or a primary one in the RESET state. */
 bool core_ctx_known(const core_ctx *c);
-/* The storage: CORE_ERROR_INVALID_HANDLE for a key not there.  put
- * replaces an earlier value and destructor of the key; delete forgets
- * without calling the destructor. */
+/* Live, and retained if primary: what NVIDIA's driver calls active. */
+bool core_ctx_in_use(const core_ctx *c);
+/* The storage: CORE_ERROR_INVALID_HANDLE for a key not there (and in a
+ * reset context, whose storage went with it), and for a put of a key
+ * already there (kept as it is); delete forgets without calling the
+ * destructor.  The destructors run at a reset and at the last release of
+ * a primary context, newest first. */
 int core_ctx_cls_put(core_ctx *c, void *key, void *value, core_cls_dtor dtor);
 int core_ctx_cls_get(core_ctx *c, void *key, void **value);
 int core_ctx_cls_delete(core_ctx *c, void *key);

@@ -334,10 +334,15 @@ static void body_before_init(void)
 static void body_null_outputs(void)
 {
    EXPECT_RC(((u_fn)sym("cuInit"))(0), OK);
-   /* NVIDIA's driver crashes or answers arbitrarily here; ours must answer an error */
+   /* NVIDIA's driver answers NOT_INITIALIZED in a forked child here, or
+    * crashes; ours must answer an error */
    EXPECT_RC(((cls_get_fn)table(G_CLS)[2])(NULL, NULL, (void *)0x1000), INVALID_VALUE);
    EXPECT_RC(((cudart2_fn)table(G_CUDART)[2])(NULL, 0), INVALID_VALUE);
-   EXPECT_RC(((checks2_fn)table(G_CHECKS)[2])(NULL, NULL, NULL), INVALID_VALUE);
+   EXPECT_RC(((checks2_fn)table(G_CHECKS)[2])(NULL, NULL, NULL), INVALID_VALUE);   /* observed */
+   uint32_t f = 0x77;
+   void *o = (void *)0x77;
+   EXPECT_RC(((checks2_fn)table(G_CHECKS)[2])(NULL, &f, &o), INVALID_CONTEXT);   /* none current: observed */
+   EXPECT(f == 0x77);
    EXPECT_RC(((integ_fn)table(G_INTEGRITY)[1])(13002, 1700000000, NULL), INVALID_VALUE);
    void *c = (void *)0x77;
    EXPECT_RC(((cudart2_fn)table(G_CUDART)[2])(&c, 99), 101);   /* CUDA_ERROR_INVALID_DEVICE */
@@ -382,6 +387,7 @@ static void body_storage_and_reset(void)
    EXPECT_RC(((state_fn)sym("cuDevicePrimaryCtxGetState"))(0, &flags, &active), OK);
    EXPECT(active == 0);   /* the handle is not retained */
    EXPECT_RC(((ctx_fn)sym("cuCtxSetCurrent"))(pc), OK);
+   EXPECT_RC(get(&v, NULL, key), INVALID_CONTEXT);   /* current, not retained: observed (the runtime's cue) */
    EXPECT_RC(((ctx_out_dev_fn)sym("cuDevicePrimaryCtxRetain"))(&again, 0), OK);
    EXPECT(again == pc);
    EXPECT_RC(get(&v, NULL, key), INVALID_HANDLE);   /* not there yet */
@@ -392,35 +398,44 @@ static void body_storage_and_reset(void)
    EXPECT_RC(put(NULL, key, (void *)0x2000, dtor), OK);
    EXPECT_RC(get(&v, NULL, key), OK);
    EXPECT(v == (void *)0x2000);
-   EXPECT_RC(put(pc, key, (void *)0x3000, dtor), OK);   /* replaces */
+   EXPECT_RC(put(pc, key, (void *)0x3000, dtor), INVALID_HANDLE);   /* observed: already there, kept */
    EXPECT_RC(get(&v, pc, key), OK);
-   EXPECT(v == (void *)0x3000);
+   EXPECT(v == (void *)0x2000);
+   EXPECT_RC(put(pc, (void *)0x1002, (void *)0x3000, dtor), OK);
    EXPECT_RC(put(pc, (void *)0x1001, (void *)0x4000, NULL), OK);   /* no destructor */
    EXPECT_RC(del(pc, (void *)0x1001), OK);
    EXPECT_RC(del(pc, (void *)0x1001), INVALID_HANDLE);
    EXPECT_RC(get(&v, pc, (void *)0x1001), INVALID_HANDLE);
-   EXPECT(dtor_calls == 0);   /* replacing and deleting call no destructor */
+   EXPECT(dtor_calls == 0);   /* deleting calls no destructor (observed) */
    uint64_t not_a_context[8] = { 0 };   /* readable memory without a context's cookie */
    EXPECT_RC(get(&v, not_a_context, key), INVALID_CONTEXT);
    EXPECT_RC(put(not_a_context, key, (void *)0x2000, dtor), INVALID_CONTEXT);
 
-   /* cudaDeviceReset: the destructor runs, the handle stays current and
-    * answers INVALID_CONTEXT until retained again, at the same address */
+   /* cudaDeviceReset (observed): the destructors run as (context, key,
+    * value), newest first; the handle stays current, answers
+    * INVALID_CONTEXT as the current context and INVALID_HANDLE by name,
+    * until retained again, at the same address */
    EXPECT_RC(((i_fn)sym("cuDevicePrimaryCtxReset_v2"))(0), OK);
-   EXPECT(dtor_calls == 1);
-   EXPECT(dtor_args[0] == pc && dtor_args[1] == key && dtor_args[2] == (void *)0x3000);
+   EXPECT(dtor_calls == 2);
+   EXPECT(dtor_args[0] == pc && dtor_args[1] == key && dtor_args[2] == (void *)0x2000);
    EXPECT_RC(((ctx_out_fn)sym("cuCtxGetCurrent"))(&cur), OK);
    EXPECT(cur == pc);
    EXPECT_RC(get(&v, NULL, key), INVALID_CONTEXT);
-   EXPECT_RC(get(&v, pc, key), INVALID_CONTEXT);
+   EXPECT_RC(get(&v, pc, key), INVALID_HANDLE);
+   EXPECT_RC(put(pc, key, (void *)0x2000, dtor), INVALID_CONTEXT);   /* ours: nothing kept in a reset context */
    EXPECT_RC(((checks2_fn)table(G_CHECKS)[2])(pc, &f, &o), OK);
    EXPECT_RC(((ctx_out_dev_fn)sym("cuDevicePrimaryCtxRetain"))(&again, 0), OK);
    EXPECT(again == pc);
    EXPECT_RC(get(&v, NULL, key), INVALID_HANDLE);   /* the key went with the reset */
-   EXPECT(dtor_calls == 1);
-   /* a second reset with nothing stored calls nothing */
+   EXPECT(dtor_calls == 2);
+   /* the last release runs the destructors too (observed) */
+   EXPECT_RC(put(NULL, key, (void *)0x5000, dtor), OK);
+   EXPECT_RC(((i_fn)sym("cuDevicePrimaryCtxRelease_v2"))(0), OK);
+   EXPECT(dtor_calls == 3 && dtor_args[2] == (void *)0x5000);
+   EXPECT_RC(get(&v, pc, key), INVALID_HANDLE);
+   /* a reset with nothing stored calls nothing */
    EXPECT_RC(((i_fn)sym("cuDevicePrimaryCtxReset_v2"))(0), OK);
-   EXPECT(dtor_calls == 1);
+   EXPECT(dtor_calls == 3);
 }
 
 /* The check's answer equals the hash of what the public API reports. */

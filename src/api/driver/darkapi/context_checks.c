@@ -8,18 +8,23 @@
  * and around synchronisations (also with a primary context that was reset
  * and not retained yet), and NVIDIA's driver writes 0 to *flags, leaves
  * *out alone and succeeds (observed on an H200, 770 calls over every
- * tests/cuda program and both runtimes).  What a non-zero flag would ask of
- * the runtime is not known; 0 is what a context here is.
+ * tests/cuda program and both runtimes); with a NULL context and none
+ * current it answers INVALID_CONTEXT.  What a non-zero flag would ask of
+ * the runtime is not known; 0 is what a context here is.  Slot 3 with
+ * arbitrary arguments crashes NVIDIA's driver: it reads them.
  */
 #include "darkapi.h"
 
 LOG_CHANNEL(darkapi);
 
-/* [2] */
+/* [2] ctx NULL: the current one; NVIDIA's driver answers INVALID_CONTEXT
+ * with none current, INVALID_VALUE for NULL outputs (observed) */
 static CUresult CUDAAPI context_flags(CUcontext ctx, uint32_t *flags, void **out)
 {
    API_ENTER("ctx=%p flags=%p out=%p", (void *)ctx, (void *)flags, (void *)out);
-   API_CHECK(flags, CUDA_ERROR_INVALID_VALUE);   /* NVIDIA's driver crashes on NULL */
+   API_CHECK(flags, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(core_ctx_known(ctx ? ctx_of(ctx) : core_ctx_current()), CUDA_ERROR_INVALID_CONTEXT);
    *flags = 0;
    return API_RETURN(CUDA_SUCCESS);
 }
