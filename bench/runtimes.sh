@@ -33,10 +33,7 @@ done
 tk_lib=$(cd "$(dirname "$(command -v "$NVCC")")/../lib64" 2>/dev/null && pwd)
 nvrt_path=
 if [ -n "$tk_lib" ] && [ -e "$tk_lib/libcudart.so.13" ]; then
-   drvdir=$PWD/$BUILD/nvrt-driver
-   mkdir -p "$drvdir"
-   ln -sf "$(cd "$(dirname "$TOOL")/../lib" && pwd)/libcuda.so.1" "$drvdir/libcuda.so.1"
-   nvrt_path=$drvdir:$tk_lib
+   nvrt_path=$(bash tests/tools/driver_only_dir.sh "$BUILD" "$(dirname "$TOOL")/../lib"):$tk_lib
 fi
 
 # One run of a variant: "launch drain" in microseconds (launch.cu's medians).

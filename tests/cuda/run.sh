@@ -111,10 +111,7 @@ if [ $nvrt -eq 1 ]; then
       exit 0
    fi
    # only our libcuda.so.1 there: our libcudart must not be found first
-   drvdir=$ROOT/$BUILD/nvrt-driver
-   mkdir -p "$drvdir"
-   ln -sf "$(cd "$(dirname "$TOOL")/../lib" && pwd)/libcuda.so.1" "$drvdir/libcuda.so.1"
-   NVRT_PATH=$drvdir:$tk_lib
+   NVRT_PATH=$(bash tests/tools/driver_only_dir.sh "$BUILD" "$(dirname "$TOOL")/../lib"):$tk_lib
 fi
 
 # Runs the program (through metalcuda, or as the sanitizer needs it), its
