@@ -120,9 +120,38 @@ $(LIBDIR)/libcudart.so.%: $(RUNTIME_OBJ) $(CUDA_LIB) src/api/runtime/exports.map
 		-L$(LIBDIR) -l:libcuda.so.1 $(LDLIBS)
 	ln -sf libcudart.so.13 $(LIBDIR)/libcudart.so
 
-$(TOOL): $(BUILD)/tools/metalcuda.o $(INTERNAL_LIB)
+# The compiler drivers (src/toolchain) live in the tool: `metalcuda nvcc`,
+# and bin/nvcc when it is invoked under that name (make install).
+TOOLCHAIN_SRC := $(wildcard src/toolchain/*.c)
+TOOLCHAIN_OBJ := $(TOOLCHAIN_SRC:%.c=$(BUILD)/%.o)
+
+$(TOOL): $(BUILD)/tools/metalcuda.o $(TOOLCHAIN_OBJ) $(INTERNAL_LIB)
 	@mkdir -p $(BINDIR)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+# The device library (src/devlib): CUDA C compiled by clang to NVPTX bitcode,
+# which the driver links into every kernel as clang links libdevice.  It
+# needs a clang with the NVPTX back end (CLANG_CUDA); without one the
+# driver reports the missing file and everything else still builds.
+CLANG_CUDA ?= $(firstword $(foreach v,22 21 20 19 18 17,$(shell command -v clang++-$(v) 2>/dev/null)) \
+	$(shell command -v /opt/homebrew/opt/llvm/bin/clang++ 2>/dev/null))
+DEVLIB := $(LIBDIR)/metalcuda/devlib.bc
+# clang learns the CUDA version from <cuda-path>/include/cuda.h: the driver
+# points it at this directory, whose cuda.h states cuabi.h's version.
+CUDA_ROOT_H := $(LIBDIR)/metalcuda/cuda-root/include/cuda.h
+$(CUDA_ROOT_H): src/api/cuabi.h
+	@mkdir -p $(dir $@) $(LIBDIR)/metalcuda/cuda-root/bin
+	{ echo '/* for clang (--cuda-path): the CUDA version metalcuda implements; generated from src/api/cuabi.h */'; \
+	  grep -E '^#define CUDA_VERSION ' $<; } > $@
+all: $(CUDA_ROOT_H)
+ifneq ($(CLANG_CUDA),)
+all: $(DEVLIB)
+endif
+$(DEVLIB): $(wildcard src/devlib/*.cu src/devlib/*.h) $(CUDA_ROOT_H)
+	@mkdir -p $(dir $@)
+	$(CLANG_CUDA) -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc -nocudalib \
+		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -Wall -Wextra -emit-llvm -c \
+		src/devlib/devlib.cu -o $@
 
 # ---- tests ----
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -172,10 +201,26 @@ check-apple: $(BUILD)/tests/unit/test_mtl_apple
 	$(BUILD)/tests/unit/test_mtl_apple
 .PHONY: check-apple
 
+# A CUDA-toolkit-shaped tree: bin/nvcc and bin/hipcc (the tool under those
+# names), include/ (crt/cuabi.h copied from src/api/cuabi.h), lib/ with
+# libcudart, libcuda and the device library, version.json.  Programs built
+# by PREFIX/bin/nvcc find PREFIX/lib through their run path.
+PREFIX ?= /usr/local/metalcuda
+install: all
+	mkdir -p $(PREFIX)/bin $(PREFIX)/lib $(PREFIX)/include
+	cp $(TOOL) $(PREFIX)/bin/metalcuda
+	ln -sf metalcuda $(PREFIX)/bin/nvcc
+	ln -sf metalcuda $(PREFIX)/bin/hipcc
+	cp -P $(LIBDIR)/libcuda.so* $(LIBDIR)/libcudart.so* $(PREFIX)/lib/
+	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
+	cp -RL include/. $(PREFIX)/include/
+	rm -f $(PREFIX)/include/README.md
+	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json
+
 clean:
 	rm -rf $(BUILD) build-asan lib bin
 
-.PHONY: all unit test test-full demo asan asan-build asan-libs bench clean tests-build
+.PHONY: all unit test test-full demo asan asan-build asan-libs bench clean tests-build install
 .SECONDARY:
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

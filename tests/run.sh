@@ -6,10 +6,11 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit msl ptx cuda static nvrt cuda12 validate asan
+# Layers: runner unit msl ptx cuda static nvrt cuda12 validate driver asan
 # (default: all), corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
-# validate reruns the CUDA programs under METALCUDA_VALIDATE=1.  MC_TEST_FULL=1
+# validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
+# them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  static runs the CUDA programs built
@@ -29,7 +30,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda static nvrt cuda12 validate asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda static nvrt cuda12 validate driver asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -69,6 +70,12 @@ unit_and_table_layer() {
       echo "FAIL api_table: $msg"
       rc=1
    fi
+   if msg=$(python3 tools/gen_public_headers.py --check 2>&1); then
+      echo "PASS public_headers"
+   else
+      echo "FAIL public_headers: $msg"
+      rc=1
+   fi
    if msg=$(python3 tools/gen_procaddress.py --check 2>&1); then
       echo "PASS procaddress_table"
    else
@@ -102,6 +109,7 @@ for l in "${layers[@]}"; do
    static) run_layer static bash tests/cuda/run.sh --static ;;
    nvrt) run_layer nvrt bash tests/cuda/run.sh --nvidia-runtime ;;
    cuda12) run_layer cuda12 bash tests/cuda12/run.sh ;;
+   driver) run_layer driver bash tests/toolchain/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;

@@ -4,6 +4,7 @@
  *   metalcuda run PROGRAM ARGS...   run an unmodified CUDA program on our libraries
  *   metalcuda translate FILE.ptx    print the MSL of every kernel in a PTX file
  *   metalcuda info                  devices and their properties (like deviceQuery)
+ *   metalcuda nvcc|hipcc ARGS...    the compiler drivers (src/toolchain); also as bin/nvcc
  *   metalcuda version
  *
  * `run` prepends our lib/ directory (found next to this executable, ../lib)
@@ -13,6 +14,7 @@
 #include "../src/compiler/compiler.h"
 #include "../src/core/core.h"
 #include "../src/fatbin/fatbin.h"
+#include "../src/toolchain/toolchain.h"
 #include "../src/util/util.h"
 
 #include <errno.h>
@@ -34,6 +36,8 @@ static void usage(FILE *f)
    fprintf(f, "usage: metalcuda run PROGRAM [ARGS...]   run a CUDA program through metalcuda\n"
               "       metalcuda translate FILE           print the MSL for a PTX file (or fatbin)\n"
               "       metalcuda info                     list devices and their properties\n"
+              "       metalcuda nvcc ARGS...             compile CUDA with clang, like nvcc (no NVIDIA toolkit)\n"
+              "       metalcuda hipcc ARGS...            compile HIP with clang, like hipcc\n"
               "       metalcuda version\n"
               "environment: METALCUDA_LOG=error|warn|info|trace, METALCUDA_DUMP=DIR,\n"
               "             METALCUDA_CACHE=DIR, METALCUDA_DEVICE=soft, METALCUDA_CC=MAJOR.MINOR\n");
@@ -171,6 +175,13 @@ static int cmd_info(void)
 
 int main(int argc, char **argv)
 {
+   /* installed as bin/nvcc or bin/hipcc (a link to this program): be that driver */
+   const char *self = strrchr(argv[0], '/');
+   self = self ? self + 1 : argv[0];
+   if (!strcmp(self, "nvcc"))
+      return tc_nvcc_main(argc - 1, argv + 1);
+   if (!strcmp(self, "hipcc"))
+      return tc_hipcc_main(argc - 1, argv + 1);
    if (argc < 2) {
       usage(stderr);
       return 2;
@@ -182,6 +193,10 @@ int main(int argc, char **argv)
       return cmd_translate(argc - 2, argv + 2);
    if (!strcmp(cmd, "info"))
       return cmd_info();
+   if (!strcmp(cmd, "nvcc"))
+      return tc_nvcc_main(argc - 2, argv + 2);
+   if (!strcmp(cmd, "hipcc"))
+      return tc_hipcc_main(argc - 2, argv + 2);
    if (!strcmp(cmd, "version")) {
       printf("metalcuda %s\n", MC_COMPILER_VERSION);
       return 0;

@@ -783,6 +783,7 @@ typedef struct CUlaunchConfig_st {
 
 /* vector_types.h: in C these are plain structs (C++ gives dim3 constructors
  * defaulting to 1, which does not change the layout). */
+#ifndef MC_VECTOR_TYPES_DEFINED   /* include/vector_types.h defines them for programs */
 struct uint3 {
    unsigned int x, y, z;
 };
@@ -792,6 +793,7 @@ struct dim3 {
    unsigned int x, y, z;
 };
 typedef struct dim3 dim3;
+#endif
 
 /* Handles: the driver's own structs, so the two APIs can exchange them. */
 typedef struct CUstream_st *cudaStream_t;
@@ -865,6 +867,8 @@ typedef struct CUuuid_st cudaUUID_t;
 #define cudaMemAttachHost           0x02
 #define cudaMemAttachSingle         0x04
 #define cudaInitDeviceFlagsAreValid 0x01
+#define cudaOccupancyDefault                0x00
+#define cudaOccupancyDisableCachingOverride 0x01
 
 /* ---- error codes ---- */
 

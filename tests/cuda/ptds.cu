@@ -46,7 +46,10 @@ static void expect(const char *what, const int *d, int base)
    CHECK_ARRAY_I32(what, got.data(), want.data(), N);
 }
 
-/* Thread 0 holds its default stream; the others must finish meanwhile. */
+/* Thread 0 holds its default stream; the others must finish meanwhile.
+ * They start their work only once thread 0's gate is queued (`closed`):
+ * else a slow thread 0 could queue it after the host opened it (the gate
+ * closes again, and the program hangs in cudaDeviceSynchronize). */
 static void independent_threads(void)
 {
    gate held;
@@ -54,12 +57,16 @@ static void independent_threads(void)
    for (auto &p : d)
       CHECK_CUDA(cudaMalloc(&p, N * sizeof(int)));
    CHECK_CUDA(cudaDeviceSynchronize());
-   std::atomic<int> finished{0};
+   std::atomic<int> finished{0}, closed{0};
    std::vector<std::thread> ts;
    for (int t = 0; t < THREADS; t++)
       ts.emplace_back([&, t] {
-         if (t == 0)
+         if (t == 0) {
             CHECK_CUDA(gate_close(&held, 0));
+            closed = 1;
+         }
+         while (!closed.load())
+            sleep_ms(1);
          set<<<N / 256, 256>>>(d[t], N, 1000 * t);
          add<<<N / 256, 256, 0, cudaStreamPerThread>>>(d[t], N, 5);   /* same stream as 0 */
          if (t == 0)

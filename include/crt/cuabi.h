@@ -1,0 +1,1 @@
+../../src/api/cuabi.h

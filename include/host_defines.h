@@ -1,0 +1,54 @@
+/*
+ * host_defines.h — CUDA's declaration specifiers (__global__, __device__,
+ * __shared__ ...) as clang's CUDA attributes.  Without a CUDA compiler
+ * (a plain C or C++ compile of a file that includes cuda_runtime.h) they
+ * expand to nothing, so host code still compiles.
+ */
+#ifndef MC_HOST_DEFINES_H
+#define MC_HOST_DEFINES_H
+
+#if defined(__CUDA__) && defined(__clang__)
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+/* nvcc's __managed__ implies __device__; clang wants both */
+#define __managed__ __attribute__((device)) __attribute__((managed))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __grid_constant__ __attribute__((grid_constant))
+#else
+#define __host__
+#define __device__
+#define __global__
+#define __shared__
+#define __constant__
+#define __managed__
+#define __launch_bounds__(...)
+#define __grid_constant__
+#endif
+
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+#define __inline_hint__
+#define __align__(n) __attribute__((aligned(n)))
+#define __thread__ __thread
+#define __import__
+#define __export__
+#define __cdecl
+#define __annotate__(a) __attribute__((a))
+#define __location__(a) __annotate__(a)
+#define __builtin_align__(a) __align__(a)
+#define __device_builtin__
+#define __device_builtin_texture_type__
+#define __device_builtin_surface_type__
+#define __cudart_builtin__
+#define __specialization_static
+#define __nv_pure__ __attribute__((pure))
+#define __CUDA_ALIGN__(n) __align__(n)
+#define CUDARTAPI_CDECL
+#ifndef __restrict__
+#define __restrict__ __restrict
+#endif
+
+#endif

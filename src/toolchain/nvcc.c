@@ -1,0 +1,776 @@
+/*
+ * nvcc.c — the nvcc-compatible driver: an nvcc command line becomes a plan
+ * of clang runs.
+ *
+ * For a .cu file (or any file after -x cu):
+ *   1. device side, once per requested architecture:
+ *        clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_NN -S -> PTX,
+ *      with -nocudainc -nocudalib (no NVIDIA header or libdevice is looked
+ *      for), our include/ and cuda_runtime.h forced in as nvcc does, and our
+ *      device library (lib/metalcuda/devlib.bc) linked as clang links
+ *      libdevice (-mlink-builtin-bitcode: only what is used is kept);
+ *   2. the PTX images into one fatbin (fatbin_write.c);
+ *   3. host side: clang -x cuda --cuda-host-only with the fatbin embedded
+ *      (-fcuda-include-gpubinary): clang emits the module constructor that
+ *      calls __cudaRegisterFatBinary/__cudaRegisterFunction/__cudaRegisterVar,
+ *      the same registration ABI nvcc's host code uses.
+ * .cpp/.c files are compiled as C++/C with our include/ on the path, .o/.a
+ * files are passed to the link, and the link adds our libcudart with a run
+ * path to it, so the program runs directly (./prog) on metalcuda.
+ *
+ * --cuda-path names a directory of our own (lib/metalcuda/cuda-root: its
+ * include/cuda.h gives clang the CUDA version, which picks the CUDA >= 9.2
+ * launch ABI), so clang never looks in /usr/local/cuda; tests/toolchain
+ * proves no NVIDIA file is opened.
+ *
+ * Flags nvcc accepts that this driver cannot honour are refused with one
+ * line naming the flag (exit 1), never ignored.  The option table below is
+ * the list of what is accepted.
+ */
+#include "toolchain.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The CUDA version we present (cuabi.h's CUDA_VERSION: 13000). */
+#define NV_MAJOR 13
+#define NV_MINOR 0
+
+enum lang { L_NONE, L_CU, L_CXX, L_C, L_LINK };
+enum mode { M_LINK, M_COMPILE, M_PTX, M_FATBIN, M_PREPROCESS, M_DEPS, M_LIB };
+
+typedef struct input {
+   const char *path;
+   enum lang lang;
+} input;
+
+typedef struct nvopts {
+   enum mode mode;
+   const char *output;
+   input *in;
+   int nin, capin;
+   unsigned arch[16];
+   int narch;
+   tc_argv common;     /* both sides: -I -D -U -include -isystem -std -w */
+   tc_argv host;       /* host side only: -Xcompiler, -O, -g, dependency flags */
+   tc_argv device;     /* device side only */
+   tc_argv link;       /* the link: -L -l -Xlinker -shared, objects in order */
+   const char *ccbin;
+   const char *cudart;
+   const char *opt;    /* -O level for the host side, "" if none */
+   bool debug_device, fast_math, ftz, prec_div, prec_sqrt, fmad;
+   bool verbose, dryrun, keep, shared, hip, fwd_unknown, ptds;
+   const char *keep_dir;
+} nvopts;
+
+static const char *progname = "nvcc";
+static bool hip_mode;
+
+static void die(const char *fmt, const char *arg)
+{
+   fprintf(stderr, "%s: ", progname);
+   fprintf(stderr, fmt, arg);
+   fputc('\n', stderr);
+   exit(1);
+}
+
+static enum lang lang_of(const char *path, enum lang forced)
+{
+   const char *dot = strrchr(path, '.');
+   const char *ext = dot && !strchr(dot, '/') ? dot + 1 : "";
+   if (!strcmp(ext, "o") || !strcmp(ext, "a") || !strcmp(ext, "so") || !strcmp(ext, "obj") ||
+       !strcmp(ext, "dylib") || strstr(path, ".so."))
+      return L_LINK;
+   if (forced != L_NONE)
+      return forced;
+   if (!strcmp(ext, "cu") || !strcmp(ext, "hip"))
+      return L_CU;
+   if (hip_mode && (!strcmp(ext, "cpp") || !strcmp(ext, "cc") || !strcmp(ext, "cxx")))
+      return L_CU;   /* hipcc compiles C++ sources as HIP */
+   if (!strcmp(ext, "c"))
+      return L_C;
+   if (!strcmp(ext, "cpp") || !strcmp(ext, "cc") || !strcmp(ext, "cxx") || !strcmp(ext, "C") ||
+       !strcmp(ext, "c++") || !strcmp(ext, "cp"))
+      return L_CXX;
+   return L_NONE;
+}
+
+/* "sm_75", "compute_75", "sm_90a" -> 75, 90; 0 if not one. */
+static unsigned parse_sm(const char *s)
+{
+   if (!strncmp(s, "sm_", 3))
+      s += 3;
+   else if (!strncmp(s, "compute_", 8))
+      s += 8;
+   else if (!strncmp(s, "lto_", 4))
+      s += 4;
+   else
+      return 0;
+   char *end;
+   unsigned long v = strtoul(s, &end, 10);
+   return end != s && v >= 30 && v < 1000 ? (unsigned)v : 0;
+}
+
+static void add_arch(nvopts *o, unsigned sm)
+{
+   for (int i = 0; i < o->narch; i++)
+      if (o->arch[i] == sm)
+         return;
+   if (o->narch < 16)
+      o->arch[o->narch++] = sm;
+}
+
+/* -arch VALUE: sm_NN, compute_NN, or native/all/all-major, which name no
+ * NVIDIA GPU here: they build for sm_75, the compute capability metalcuda
+ * reports by default. */
+static void arch_value(nvopts *o, const char *v, const char *flag)
+{
+   if (!strcmp(v, "native") || !strcmp(v, "all") || !strcmp(v, "all-major")) {
+      add_arch(o, 75);
+      return;
+   }
+   unsigned sm = parse_sm(v);
+   if (!sm)
+      die("%s: not an architecture metalcuda's driver knows (use sm_NN or compute_NN)", flag);
+   add_arch(o, sm);
+}
+
+/* -gencode arch=compute_NN,code=...: the PTX of compute_NN is what runs here
+ * (code=sm_NN asks for SASS, which has no meaning without an NVIDIA GPU; the
+ * PTX it would be built from is embedded instead). */
+static void gencode_value(nvopts *o, const char *v)
+{
+   const char *a = strstr(v, "arch=");
+   if (!a)
+      die("-gencode %s: no arch=", v);
+   char buf[64];
+   size_t l = strcspn(a + 5, ",");
+   if (l >= sizeof(buf))
+      die("-gencode %s: bad arch=", v);
+   memcpy(buf, a + 5, l);
+   buf[l] = 0;
+   arch_value(o, buf, "-gencode");
+}
+
+static void split_commas(tc_argv *dst, const char *v, const char *prefix)
+{
+   const char *p = v;
+   for (;;) {
+      size_t l = strcspn(p, ",");
+      if (l)
+         tc_argv_pushf(dst, "%s%.*s", prefix, (int)l, p);
+      if (!p[l])
+         break;
+      p += l + 1;
+   }
+}
+
+static bool truth(const char *v, const char *flag)
+{
+   if (!strcmp(v, "true"))
+      return true;
+   if (!strcmp(v, "false"))
+      return false;
+   die("%s: expects true or false", flag);
+   return false;
+}
+
+static void print_version(void)
+{
+   printf("nvcc: NVIDIA (R) Cuda compiler driver\n"
+          "metalcuda: CUDA-compatible driver over clang (no NVIDIA toolkit)\n"
+          "Cuda compilation tools, release %d.%d, V%d.%d.0\n"
+          "Build metalcuda\n",
+          NV_MAJOR, NV_MINOR, NV_MAJOR, NV_MINOR);
+}
+
+/* An option and its value: "-o x", "-o=x", "--output-file x", "-ox" (only
+ * for the single-letter ones that nvcc also takes glued). */
+typedef struct cursor {
+   int argc, i;
+   char **argv;
+} cursor;
+
+/* Whether a names option `name` (or its long form); *val gets the value. */
+static bool opt_val(cursor *c, const char *a, const char *name, const char *lname, bool glued,
+                    const char **val)
+{
+   const char *names[2] = { name, lname };
+   for (int k = 0; k < 2; k++) {
+      const char *n = names[k];
+      if (!n)
+         continue;
+      size_t l = strlen(n);
+      if (strncmp(a, n, l) != 0)
+         continue;
+      if (a[l] == '=') {
+         *val = a + l + 1;
+         return true;
+      }
+      if (a[l] == 0) {
+         if (c->i + 1 >= c->argc)
+            die("%s: missing value", a);
+         *val = c->argv[++c->i];
+         return true;
+      }
+      if (glued && k == 0) {
+         *val = a + l;
+         return true;
+      }
+   }
+   return false;
+}
+
+static bool is(const char *a, const char *s1, const char *s2)
+{
+   return !strcmp(a, s1) || (s2 && !strcmp(a, s2));
+}
+
+static void parse(nvopts *o, int argc, char **argv)
+{
+   cursor c = { argc, 0, argv };
+   enum lang forced = L_NONE;
+   const char *v;
+   for (; c.i < argc; c.i++) {
+      const char *a = argv[c.i];
+      if (a[0] != '-' || !a[1]) {
+         enum lang l = lang_of(a, forced);
+         if (l == L_NONE)
+            die("%s: unknown input file type (nvcc takes .cu, .c, .cpp/.cc/.cxx, .o, .a, .so)", a);
+         if (o->nin == o->capin) {
+            o->capin = o->capin ? o->capin * 2 : 8;
+            o->in = realloc(o->in, sizeof(input) * (size_t)o->capin);
+            if (!o->in)
+               die("%s", "out of memory");
+         }
+         o->in[o->nin++] = (input){ a, l };
+         continue;
+      }
+      /* modes */
+      if (is(a, "-c", "--compile")) o->mode = M_COMPILE;
+      else if (is(a, "-ptx", "--ptx")) o->mode = M_PTX;
+      else if (is(a, "-fatbin", "--fatbin")) o->mode = M_FATBIN;
+      else if (is(a, "-E", "--preprocess")) o->mode = M_PREPROCESS;
+      else if (is(a, "-M", "--generate-dependencies")) { o->mode = M_DEPS; tc_argv_push(&o->host, "-M"); }
+      else if (is(a, "-MM", "--generate-nonsystem-dependencies")) { o->mode = M_DEPS; tc_argv_push(&o->host, "-MM"); }
+      else if (is(a, "-lib", "--lib")) o->mode = M_LIB;
+      else if (is(a, "-link", "--link")) o->mode = M_LINK;
+      else if (is(a, "-cubin", "--cubin"))
+         die("%s: no SASS can be made without NVIDIA's toolkit; metalcuda runs PTX (use --ptx or --fatbin)", a);
+      else if (is(a, "-dc", "--device-c") || is(a, "-dw", "--device-w") || is(a, "-dlink", "--device-link") ||
+               !strncmp(a, "-rdc", 4) || !strncmp(a, "--relocatable-device-code", 25)) {
+         if ((!strcmp(a, "-rdc=false") || !strcmp(a, "--relocatable-device-code=false")))
+            continue;
+         die("%s: separate compilation of device code (-rdc) is not supported yet by metalcuda's driver", a);
+      }
+      /* output and inputs */
+      else if (opt_val(&c, a, "-o", "--output-file", true, &v)) o->output = v;
+      else if (opt_val(&c, a, "-x", "--x", true, &v)) {
+         if (!strcmp(v, "cu") || !strcmp(v, "cuda") || !strcmp(v, "hip")) forced = L_CU;
+         else if (!strcmp(v, "c++") || !strcmp(v, "cpp")) forced = L_CXX;
+         else if (!strcmp(v, "c")) forced = L_C;
+         else if (!strcmp(v, "none")) forced = L_NONE;
+         else die("-x %s: unknown language (cu, c++, c)", v);
+      }
+      /* preprocessor, both sides */
+      else if (opt_val(&c, a, "-I", "--include-path", true, &v)) tc_argv_pushf(&o->common, "-I%s", v);
+      else if (opt_val(&c, a, "-isystem", "--system-include", false, &v)) { tc_argv_push(&o->common, "-isystem"); tc_argv_push(&o->common, v); }
+      else if (opt_val(&c, a, "-D", "--define-macro", true, &v)) tc_argv_pushf(&o->common, "-D%s", v);
+      else if (opt_val(&c, a, "-U", "--undefine-macro", true, &v)) tc_argv_pushf(&o->common, "-U%s", v);
+      else if (opt_val(&c, a, "-include", "--pre-include", false, &v)) { tc_argv_push(&o->common, "-include"); tc_argv_push(&o->common, v); }
+      else if (opt_val(&c, a, "-std", "--std", false, &v)) tc_argv_pushf(&o->common, "-std=%s", v);
+      else if (is(a, "-w", "--disable-warnings")) tc_argv_push(&o->common, "-w");
+      else if (!strcmp(a, "-Werror") || !strncmp(a, "-Werror=", 8) || !strncmp(a, "--Werror", 8)) {
+         /* nvcc's -Werror kinds (cross-execution-space-call, ...) name nvcc
+          * diagnostics; clang's warnings are not promoted for them. */
+      }
+      else if (!strncmp(a, "-Wno-deprecated-gpu-targets", 27) || !strcmp(a, "-Wno-deprecated-declarations") ||
+               !strcmp(a, "--Wno-deprecated-gpu-targets")) {
+         if (!strcmp(a, "-Wno-deprecated-declarations")) tc_argv_push(&o->common, a);
+      }
+      /* optimisation and debugging */
+      else if (!strncmp(a, "-O", 2) && strlen(a) <= 3 && (!a[2] || strchr("0123s", a[2]))) o->opt = a[2] ? a + 2 : "2";
+      else if (opt_val(&c, a, "--optimize", NULL, false, &v)) o->opt = v;
+      else if (is(a, "-g", "--debug")) tc_argv_push(&o->host, "-g");
+      else if (is(a, "-G", "--device-debug")) o->debug_device = true;
+      else if (is(a, "-lineinfo", "--generate-line-info")) { /* line tables only feed profilers, which cannot attach */ }
+      else if (opt_val(&c, a, "-dopt", "--dopt", false, &v)) { if (!strcmp(v, "off")) o->debug_device = true; }
+      /* device code generation */
+      else if (opt_val(&c, a, "-arch", "--gpu-architecture", false, &v)) arch_value(o, v, a);
+      else if (opt_val(&c, a, "-gencode", "--generate-code", false, &v)) gencode_value(o, v);
+      else if (opt_val(&c, a, "-code", "--gpu-code", false, &v)) {
+         /* -code names SASS or PTX targets of the -arch given; the PTX of
+          * -arch is what runs. compute_NN values add their PTX. */
+         char *dup = strdup(v), *save = NULL;
+         for (char *t = strtok_r(dup, ",", &save); t; t = strtok_r(NULL, ",", &save))
+            if (!strncmp(t, "compute_", 8)) arch_value(o, t, "-code");
+         free(dup);
+      }
+      else if (is(a, "-use_fast_math", "--use_fast_math")) o->fast_math = true;
+      else if (opt_val(&c, a, "-ftz", "--ftz", false, &v)) o->ftz = truth(v, a);
+      else if (opt_val(&c, a, "-prec-div", "--prec-div", false, &v)) o->prec_div = truth(v, a);
+      else if (opt_val(&c, a, "-prec-sqrt", "--prec-sqrt", false, &v)) o->prec_sqrt = truth(v, a);
+      else if (opt_val(&c, a, "-fmad", "--fmad", false, &v)) o->fmad = truth(v, a);
+      else if (is(a, "--expt-extended-lambda", "-expt-extended-lambda") || is(a, "--extended-lambda", "-extended-lambda") ||
+               is(a, "--expt-relaxed-constexpr", "-expt-relaxed-constexpr")) { /* clang's defaults */ }
+      else if (opt_val(&c, a, "-maxrregcount", "--maxrregcount", false, &v)) { /* register budget of ptxas: no registers here */ }
+      else if (opt_val(&c, a, "-t", "--threads", false, &v)) { /* parallel compilation: the result is the same */ }
+      else if (opt_val(&c, a, "--default-stream", "-default-stream", false, &v)) {
+         if (!strcmp(v, "per-thread")) { tc_argv_push(&o->common, "-DCUDA_API_PER_THREAD_DEFAULT_STREAM=1"); o->ptds = true; }
+         else if (strcmp(v, "legacy") && strcmp(v, "null")) die("--default-stream %s: expects legacy, null or per-thread", v);
+      }
+      /* host compiler and linker */
+      else if (opt_val(&c, a, "-Xcompiler", "--compiler-options", false, &v)) split_commas(&o->host, v, "");
+      else if (opt_val(&c, a, "-Xlinker", "--linker-options", false, &v)) split_commas(&o->link, v, "-Wl,");
+      else if (opt_val(&c, a, "-ccbin", "--compiler-bindir", false, &v)) o->ccbin = v;
+      else if (opt_val(&c, a, "-cudart", "--cudart", false, &v)) {
+         if (strcmp(v, "shared") && strcmp(v, "static") && strcmp(v, "none"))
+            die("-cudart %s: expects shared, static or none", v);
+         o->cudart = v;
+      }
+      else if (opt_val(&c, a, "-L", "--library-path", true, &v)) tc_argv_pushf(&o->link, "-L%s", v);
+      else if (opt_val(&c, a, "-l", "--library", true, &v)) {
+         /* libcudart is ours and added by -cudart; the static one is the
+          * shared one here (metalcuda has no static runtime) */
+         if (strcmp(v, "cudart") && strcmp(v, "cudart_static") && strcmp(v, "cudadevrt"))
+            tc_argv_pushf(&o->link, "-l%s", v);
+      }
+      else if (is(a, "-shared", "--shared")) o->shared = true;
+      else if (is(a, "-m64", "--machine=64")) {}
+      else if (!strcmp(a, "-m32") || !strcmp(a, "--machine=32")) die("%s: metalcuda is 64-bit only", a);
+      else if (is(a, "-Xptxas", "--ptxas-options") || is(a, "-Xnvlink", "--nvlink-options") ||
+               is(a, "-Xfatbin", "--fatbin-options"))
+         die("%s: there is no ptxas, nvlink or fatbinary here (metalcuda runs PTX); drop the flag", a);
+      /* dependency files (host side, as nvcc) */
+      else if (is(a, "-MD", "--generate-dependencies-with-compile")) tc_argv_push(&o->host, "-MD");
+      else if (is(a, "-MMD", "--generate-nonsystem-dependencies-with-compile")) tc_argv_push(&o->host, "-MMD");
+      else if (opt_val(&c, a, "-MF", "--dependency-output", false, &v)) { tc_argv_push(&o->host, "-MF"); tc_argv_push(&o->host, v); }
+      else if (opt_val(&c, a, "-MT", "--dependency-target-name", false, &v)) { tc_argv_push(&o->host, "-MT"); tc_argv_push(&o->host, v); }
+      else if (is(a, "-MP", "--generate-dependency-targets")) tc_argv_push(&o->host, "-MP");
+      /* the driver itself */
+      else if (is(a, "-V", "--version") || is(a, "-version", NULL)) { print_version(); exit(0); }
+      else if (is(a, "-v", "--verbose")) o->verbose = true;
+      else if (is(a, "-dryrun", "--dryrun")) o->dryrun = true;
+      else if (is(a, "-keep", "--keep")) o->keep = true;
+      else if (opt_val(&c, a, "-keep-dir", "--keep-dir", false, &v)) o->keep_dir = v;
+      else if (is(a, "-forward-unknown-to-host-compiler", "--forward-unknown-to-host-compiler")) o->fwd_unknown = true;
+      else if (is(a, "-h", "--help")) {
+         printf("usage: %s [options] files...   (metalcuda's nvcc-compatible driver; see README.md)\n", progname);
+         exit(0);
+      }
+      else if (o->fwd_unknown) tc_argv_push(&o->host, a);
+      else die("%s: unknown or unsupported option", a);
+   }
+}
+
+/* ---- the plan ---- */
+
+typedef struct ctx {
+   nvopts *o;
+   char root[PATH_MAX];
+   char tmp[PATH_MAX];
+   const char *clang, *clangxx;
+   int ntmp;
+} ctx;
+
+static const char *base_noext(const char *path, char *buf, size_t len)
+{
+   const char *b = strrchr(path, '/');
+   b = b ? b + 1 : path;
+   snprintf(buf, len, "%s", b);
+   char *dot = strrchr(buf, '.');
+   if (dot && dot != buf)
+      *dot = 0;
+   return buf;
+}
+
+static char *tmpfile_name(ctx *x, const char *stem, const char *ext)
+{
+   size_t n = strlen(x->tmp) + strlen(stem) + strlen(ext) + 16;
+   char *p = malloc(n);
+   if (!p)
+      die("%s", "out of memory");
+   snprintf(p, n, "%s/%d-%s%s", x->tmp, x->ntmp++, stem, ext);
+   return p;
+}
+
+static void push_all(tc_argv *dst, const tc_argv *src)
+{
+   for (int i = 0; i < src->n; i++)
+      tc_argv_push(dst, src->v[i]);
+}
+
+/* The options every CUDA compile of ours carries, either side. */
+static void cuda_common(ctx *x, tc_argv *a)
+{
+   nvopts *o = x->o;
+   tc_argv_push(a, "-x");
+   tc_argv_push(a, "cuda");
+   tc_argv_push(a, "-nocudainc");
+   tc_argv_push(a, "-nocudalib");
+   /* clang reads the CUDA version (which picks the launch and registration
+    * ABI of CUDA >= 10.1) from <cuda-path>/include/cuda.h; the Makefile
+    * writes that file from cuabi.h's CUDA_VERSION */
+   tc_argv_pushf(a, "--cuda-path=%s/lib/metalcuda/cuda-root", x->root);
+   tc_argv_push(a, "-Wno-unknown-cuda-version");
+   tc_argv_pushf(a, "-isystem%s/include", x->root);
+   tc_argv_pushf(a, "-D__NVCC__=1");
+   tc_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", NV_MAJOR);
+   tc_argv_pushf(a, "-D__CUDACC_VER_MINOR__=%d", NV_MINOR);
+   tc_argv_pushf(a, "-D__CUDACC_VER_BUILD__=0");
+   if (o->fast_math)
+      tc_argv_push(a, "-D__USE_FAST_MATH__=1");
+   /* the launch stubs call cudaLaunchKernel_ptsz, as nvcc's do */
+   if (o->ptds)
+      tc_argv_push(a, "-fgpu-default-stream=per-thread");
+   tc_argv_push(a, "-include");
+   tc_argv_push(a, o->hip ? "hip/hip_runtime.h" : "cuda_runtime.h");
+   push_all(a, &o->common);
+}
+
+static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
+{
+   nvopts *o = x->o;
+   tc_argv a = { 0 };
+   tc_argv_push(&a, x->clangxx);
+   cuda_common(x, &a);
+   tc_argv_push(&a, "--cuda-device-only");
+   tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", sm);
+   tc_argv_push(&a, o->debug_device ? "-O0" : "-O3");
+   bool ftz = o->ftz || o->fast_math;
+   if (ftz)
+      tc_argv_push(&a, "-fgpu-flush-denormals-to-zero");
+   if (o->fast_math) {
+      tc_argv_push(&a, "-fgpu-approx-transcendentals");
+   }
+   if (o->fast_math || !o->prec_div) {
+      tc_argv_push(&a, "-mllvm");
+      tc_argv_push(&a, o->fast_math ? "-nvptx-prec-divf32=0" : "-nvptx-prec-divf32=1");
+   }
+   if (o->fast_math || !o->prec_sqrt) {
+      tc_argv_push(&a, "-mllvm");
+      tc_argv_push(&a, "-nvptx-prec-sqrtf32=0");
+   }
+   if (!o->fmad)
+      tc_argv_push(&a, "-ffp-contract=off");
+   char devlib[PATH_MAX + 32];
+   snprintf(devlib, sizeof(devlib), "%s/lib/metalcuda/devlib.bc", x->root);
+   if (access(devlib, R_OK) != 0)
+      die("%s: the device library is missing (make builds it)", devlib);
+   tc_argv_push(&a, "-Xclang");
+   tc_argv_push(&a, "-mlink-builtin-bitcode");
+   tc_argv_push(&a, "-Xclang");
+   tc_argv_push(&a, devlib);
+   push_all(&a, &o->device);
+   tc_argv_push(&a, "-S");
+   tc_argv_push(&a, "-o");
+   tc_argv_push(&a, out);
+   tc_argv_push(&a, src);
+   int rc = tc_run(&a, o->verbose, o->dryrun);
+   tc_argv_free(&a);
+   return rc;
+}
+
+static char *read_text(const char *path)
+{
+   FILE *f = fopen(path, "rb");
+   if (!f)
+      return NULL;
+   size_t cap = 1 << 16, n = 0;
+   char *b = malloc(cap);
+   while (b) {
+      size_t r = fread(b + n, 1, cap - n - 1, f);
+      n += r;
+      if (n + 1 < cap)
+         break;
+      cap *= 2;
+      char *nb = realloc(b, cap);
+      if (!nb) { free(b); b = NULL; }
+      else b = nb;
+   }
+   fclose(f);
+   if (b)
+      b[n] = 0;
+   return b;
+}
+
+static int write_file(const char *path, const void *p, size_t n)
+{
+   FILE *f = fopen(path, "wb");
+   if (!f || fwrite(p, 1, n, f) != n || fclose(f) != 0) {
+      fprintf(stderr, "%s: cannot write %s: %s\n", progname, path, strerror(errno));
+      return 1;
+   }
+   return 0;
+}
+
+/* Device side for every architecture, then the fatbin at fatbin_out. */
+static int make_fatbin(ctx *x, const char *src, const char *fatbin_out)
+{
+   nvopts *o = x->o;
+   char stem[256];
+   base_noext(src, stem, sizeof(stem));
+   tc_image img[16];
+   char *ptx_text[16] = { 0 };
+   int rc = 0;
+   for (int i = 0; i < o->narch && !rc; i++) {
+      char *ptx = tmpfile_name(x, stem, ".ptx");
+      char sfx[32];
+      snprintf(sfx, sizeof(sfx), ".sm_%u.ptx", o->arch[i]);
+      rc = device_compile(x, src, o->arch[i], ptx);
+      if (!rc && !o->dryrun) {
+         ptx_text[i] = read_text(ptx);
+         if (!ptx_text[i]) {
+            fprintf(stderr, "%s: cannot read %s\n", progname, ptx);
+            rc = 1;
+         }
+         img[i] = (tc_image){ ptx_text[i], o->arch[i] };
+      }
+      free(ptx);
+   }
+   if (!rc && !o->dryrun) {
+      size_t len;
+      uint8_t *fb = tc_fatbin_build(img, (size_t)o->narch, &len);
+      rc = fb ? write_file(fatbin_out, fb, len) : 1;
+      free(fb);
+   }
+   for (int i = 0; i < o->narch; i++)
+      free(ptx_text[i]);
+   return rc;
+}
+
+static void host_flags(ctx *x, tc_argv *a)
+{
+   nvopts *o = x->o;
+   if (o->opt && *o->opt)
+      tc_argv_pushf(a, "-O%s", o->opt);
+   push_all(a, &o->host);
+}
+
+/* One source to an object (or, for -E/-M, to what those print). */
+static int compile_one(ctx *x, const input *in, const char *out)
+{
+   nvopts *o = x->o;
+   tc_argv a = { 0 };
+   int rc = 0;
+   char *fatbin = NULL;
+   if (in->lang == L_CU) {
+      if (o->mode != M_PREPROCESS && o->mode != M_DEPS) {
+         char stem[256];
+         fatbin = tmpfile_name(x, base_noext(in->path, stem, sizeof(stem)), ".fatbin");
+         rc = make_fatbin(x, in->path, fatbin);
+         if (rc)
+            goto done;
+      }
+      tc_argv_push(&a, x->clangxx);
+      cuda_common(x, &a);
+      tc_argv_push(&a, "--cuda-host-only");
+      tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", o->arch[0]);
+      if (fatbin) {
+         tc_argv_push(&a, "-Xclang");
+         tc_argv_push(&a, "-fcuda-include-gpubinary");
+         tc_argv_push(&a, "-Xclang");
+         tc_argv_push(&a, fatbin);
+      }
+   } else {
+      const char *cc = o->ccbin ? o->ccbin : in->lang == L_C ? x->clang : x->clangxx;
+      tc_argv_push(&a, cc);
+      tc_argv_pushf(&a, "-isystem%s/include", x->root);
+      push_all(&a, &o->common);
+      if (in->lang == L_CXX) {
+         tc_argv_push(&a, "-x");
+         tc_argv_push(&a, "c++");
+      }
+   }
+   host_flags(x, &a);
+   if (o->mode == M_PREPROCESS)
+      tc_argv_push(&a, "-E");
+   else if (o->mode != M_DEPS)
+      tc_argv_push(&a, "-c");
+   if (out) {
+      tc_argv_push(&a, "-o");
+      tc_argv_push(&a, out);
+   }
+   tc_argv_push(&a, in->path);
+   rc = tc_run(&a, o->verbose, o->dryrun);
+done:
+   tc_argv_free(&a);
+   free(fatbin);
+   return rc;
+}
+
+static int do_link(ctx *x, tc_argv *objs)
+{
+   nvopts *o = x->o;
+   tc_argv a = { 0 };
+   tc_argv_push(&a, o->ccbin ? o->ccbin : x->clangxx);
+   if (o->shared)
+      tc_argv_push(&a, "-shared");
+   push_all(&a, objs);
+   push_all(&a, &o->host);
+   push_all(&a, &o->link);
+   if (strcmp(o->cudart, "none") != 0) {
+      /* our libcudart, found at run time through the run path as NVIDIA's
+       * toolkit programs find theirs (no LD_LIBRARY_PATH needed) */
+      tc_argv_pushf(&a, "-L%s/lib", x->root);
+      tc_argv_pushf(&a, "-Wl,-rpath,%s/lib", x->root);
+      tc_argv_push(&a, "-lcudart");
+   }
+   tc_argv_push(&a, "-o");
+   tc_argv_push(&a, o->output ? o->output : "a.out");
+   int rc = tc_run(&a, o->verbose, o->dryrun);
+   tc_argv_free(&a);
+   return rc;
+}
+
+static void remove_tmp(ctx *x)
+{
+   if (x->o->keep || x->o->keep_dir || !x->tmp[0])
+      return;
+   char cmd[PATH_MAX + 16];
+   /* the directory is ours (mkdtemp) and holds only what we wrote */
+   snprintf(cmd, sizeof(cmd), "%s", x->tmp);
+   tc_argv a = { 0 };
+   tc_argv_push(&a, "rm");
+   tc_argv_push(&a, "-rf");
+   tc_argv_push(&a, cmd);
+   tc_run(&a, false, false);
+   tc_argv_free(&a);
+}
+
+static int run_plan(nvopts *o)
+{
+   ctx x = { .o = o };
+   char err[512];
+   if (!tc_root(x.root, sizeof(x.root)))
+      die("%s", "cannot find the toolkit root (the directory above this program's bin/)");
+   x.clang = tc_find_clang(err, sizeof(err));
+   if (!x.clang)
+      die("%s", err);
+   char clangxx[PATH_MAX];
+   snprintf(clangxx, sizeof(clangxx), "%s", tc_clangxx(x.clang));
+   x.clangxx = clangxx;
+   if (o->narch == 0)
+      add_arch(o, 75);   /* nvcc 13's default architecture */
+   if (o->keep_dir) {
+      snprintf(x.tmp, sizeof(x.tmp), "%s", o->keep_dir);
+   } else {
+      const char *t = getenv("TMPDIR");
+      snprintf(x.tmp, sizeof(x.tmp), "%s/metalcuda-nvcc-XXXXXX", t && *t ? t : "/tmp");
+      if (!mkdtemp(x.tmp))
+         die("cannot create a temporary directory: %s", strerror(errno));
+   }
+   if (o->keep && !o->keep_dir)
+      fprintf(stderr, "%s: intermediate files kept in %s\n", progname, x.tmp);
+
+   int nsrc = 0;
+   for (int i = 0; i < o->nin; i++)
+      nsrc += o->in[i].lang != L_LINK;
+   bool one_out = o->mode != M_LINK && o->mode != M_LIB;
+   if (one_out && o->output && nsrc > 1)
+      die("%s", "a single input file is required for a non-link phase when an output file is specified");
+
+   int rc = 0;
+   tc_argv objs = { 0 };
+   char buf[PATH_MAX];
+   for (int i = 0; i < o->nin && !rc; i++) {
+      input *in = &o->in[i];
+      if (in->lang == L_LINK) {
+         tc_argv_push(&objs, in->path);
+         continue;
+      }
+      char stem[256];
+      base_noext(in->path, stem, sizeof(stem));
+      switch (o->mode) {
+      case M_PTX:
+      case M_FATBIN: {
+         if (in->lang != L_CU)
+            die("%s: --ptx and --fatbin take CUDA sources", in->path);
+         const char *out = o->output;
+         if (!out) {
+            snprintf(buf, sizeof(buf), "%s.%s", stem, o->mode == M_PTX ? "ptx" : "fatbin");
+            out = buf;
+         }
+         if (o->mode == M_PTX) {
+            if (o->narch > 1)
+               die("%s", "--ptx with several architectures: give one (-arch=compute_NN)");
+            rc = device_compile(&x, in->path, o->arch[0], out);
+         } else {
+            rc = make_fatbin(&x, in->path, out);
+         }
+         break;
+      }
+      case M_PREPROCESS:
+      case M_DEPS:
+         rc = compile_one(&x, in, o->output);
+         break;
+      case M_COMPILE: {
+         const char *out = o->output;
+         if (!out) {
+            snprintf(buf, sizeof(buf), "%s.o", stem);
+            out = buf;
+         }
+         rc = compile_one(&x, in, out);
+         break;
+      }
+      case M_LINK:
+      case M_LIB: {
+         char *obj = tmpfile_name(&x, stem, ".o");
+         rc = compile_one(&x, in, obj);
+         tc_argv_push(&objs, obj);
+         free(obj);
+         break;
+      }
+      }
+   }
+   if (!rc && o->mode == M_LINK) {
+      if (objs.n == 0)
+         die("%s", "no input files");
+      rc = do_link(&x, &objs);
+   } else if (!rc && o->mode == M_LIB) {
+      tc_argv a = { 0 };
+      tc_argv_push(&a, "ar");
+      tc_argv_push(&a, "rcs");
+      tc_argv_push(&a, o->output ? o->output : "a.a");
+      push_all(&a, &objs);
+      rc = tc_run(&a, o->verbose, o->dryrun);
+      tc_argv_free(&a);
+   }
+   tc_argv_free(&objs);
+   remove_tmp(&x);
+   return rc ? 1 : 0;
+}
+
+static void opts_init(nvopts *o)
+{
+   memset(o, 0, sizeof(*o));
+   o->cudart = "shared";
+   o->prec_div = o->prec_sqrt = o->fmad = true;
+}
+
+int tc_nvcc_driver(int argc, char **argv, bool hip);
+
+int tc_nvcc_driver(int argc, char **argv, bool hip)
+{
+   nvopts o;
+   opts_init(&o);
+   progname = hip ? "hipcc" : "nvcc";
+   o.hip = hip;
+   hip_mode = hip;
+   parse(&o, argc, argv);
+   if (o.nin == 0) {
+      fprintf(stderr, "%s fatal   : No input files specified; use option --help for more information\n", progname);
+      return 1;
+   }
+   return run_plan(&o);
+}
+
+int tc_nvcc_main(int argc, char **argv)
+{
+   return tc_nvcc_driver(argc, argv, false);
+}

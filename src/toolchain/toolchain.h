@@ -1,0 +1,65 @@
+/*
+ * toolchain.h — metalcuda's compiler drivers (nvcc, hipcc) over clang's CUDA
+ * front end.  Table of contents, one section per file.
+ *
+ * The drivers turn an nvcc or hipcc command line into a plan of steps (device
+ * compile to PTX per architecture, the fatbin container, host compile with
+ * the container embedded, plain C/C++ compiles, link) and run each step as a
+ * separate program (clang, ar).  Nothing here calls the runtime: the driver
+ * is a compiler, the runtime loads what it writes.
+ */
+#ifndef MC_TOOLCHAIN_H
+#define MC_TOOLCHAIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- fatbin_write.c: the container src/fatbin/ reads ---- */
+
+typedef struct tc_image {
+   const char *ptx;     /* PTX text (NUL-terminated) */
+   uint32_t sm;         /* 75 for sm_75 / compute_75 */
+} tc_image;
+
+/* A fatbin (16-byte header, then one uncompressed PTX entry per image) in a
+ * malloc'ed buffer of *len bytes; NULL when out of memory.  The layout is
+ * the one src/fatbin/README.md measured from nvcc's output. */
+uint8_t *tc_fatbin_build(const tc_image *img, size_t n, size_t *len);
+/* The PTX ISA version a PTX text declares (".version 8.5" gives 8 and 5);
+ * false if it has none. */
+bool tc_ptx_version(const char *ptx, uint16_t *major, uint16_t *minor);
+
+/* ---- clang.c: finding clang and running programs ---- */
+
+typedef struct tc_argv {
+   char **v;
+   int n, cap;
+} tc_argv;
+
+void tc_argv_push(tc_argv *a, const char *s);           /* copies s */
+void tc_argv_pushf(tc_argv *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void tc_argv_free(tc_argv *a);
+
+/* Runs argv (argv.v[0] looked up in PATH); returns its exit status, or 127
+ * if it could not start.  verbose prints "#$ command" first, as nvcc -v
+ * does; dryrun prints and runs nothing. */
+int tc_run(const tc_argv *argv, bool verbose, bool dryrun);
+
+/* The clang to use: $METALCUDA_CLANG, else the newest clang-NN with an
+ * NVPTX back end on PATH, else clang.  NULL, with a message in err, if none
+ * can compile CUDA to PTX (Apple's Xcode clang has no NVPTX target). */
+const char *tc_find_clang(char *err, size_t errlen);
+/* clang's C++ driver beside it (clang++-19 for clang-19). */
+const char *tc_clangxx(const char *clang);
+
+/* The toolkit root: the directory above the bin/ that holds this program
+ * (the source tree, or an installed PREFIX); include/ and lib/ are there. */
+bool tc_root(char *out, size_t len);
+
+/* ---- nvcc.c, hipcc.c: the drivers (argv without the program name) ---- */
+
+int tc_nvcc_main(int argc, char **argv);
+int tc_hipcc_main(int argc, char **argv);
+
+#endif

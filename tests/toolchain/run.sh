@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# tests/toolchain/run.sh — the source path (issue 14): every tests/cuda
+# program built with metalcuda's own nvcc-compatible driver (bin/metalcuda
+# nvcc) with NVIDIA's toolkit hidden from PATH, then run directly (./prog:
+# the run path the driver writes finds our libcudart), and a build under
+# strace that must open no file of an NVIDIA installation.
+#
+# Prints PASS/FAIL/SKIP lines (tests/run.sh counts them).  Programs listed
+# in known_gaps are SKIP with their reason while they fail, FAIL once they
+# pass (remove the line).  Without a clang that has the NVPTX back end
+# every program is a SKIP, never a PASS.
+set -u
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+BUILD=${BUILD:-build}
+TOOL=$ROOT/bin/metalcuda
+OUT=$ROOT/$BUILD/tests/toolchain
+TIMEOUT=${MC_CUDA_TIMEOUT:-120}
+export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
+mkdir -p "$OUT"
+# NVIDIA's toolkit off PATH: nothing here may find nvcc, ptxas or fatbinary
+export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -)
+
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+   for f in tests/cuda/*.cu; do names+=("$(basename "$f" .cu)"); done
+fi
+if [ ! -x "$TOOL" ] || [ ! -f lib/metalcuda/devlib.bc ]; then
+   for n in "${names[@]}"; do echo "SKIP driver.$n: no clang with the NVPTX back end (install clang-19), so no device library"; done
+   exit 0
+fi
+gap() { awk -F'\t' -v n="$1" '$1 == n { print $2 }' tests/toolchain/known_gaps; }
+
+build_one() {
+   local n=$1 src=tests/cuda/$1.cu exe=$OUT/$1
+   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt "$TOOL" ] && [ "$exe" -nt lib/metalcuda/devlib.bc ] &&
+      [ -z "$(find include tests/cuda/check.h -newer "$exe" -print -quit)" ]; then
+      return 0
+   fi
+   rm -f "$exe"
+   # shellcheck disable=SC2046
+   "$TOOL" nvcc -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
+      $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) "$src" -o "$exe" >"$exe.log" 2>&1 || rm -f "$exe"
+}
+running=0
+for n in "${names[@]}"; do
+   build_one "$n" &
+   running=$((running + 1))
+   if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+
+rc=0
+for n in "${names[@]}"; do
+   exe=$OUT/$n why=$(gap "$n")
+   if [ ! -x "$exe" ]; then
+      msg="driver build failed: $(grep -m1 -E 'error' "$exe.log" 2>/dev/null || tail -n 1 "$exe.log")"
+   else
+      out=$(cd "$OUT" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH "$exe" 2>&1)
+      st=$?
+      verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
+      if [ $st -eq 0 ] && [[ $verdict == PASS* ]]; then
+         if [ -n "$why" ]; then echo "FAIL driver.$n: passes, but is listed in tests/toolchain/known_gaps"; rc=1
+         else echo "PASS driver.$n${verdict#PASS $n}"; fi
+         continue
+      fi
+      if [ $st -eq 0 ] && [[ $verdict == SKIP* ]]; then echo "SKIP driver.$n${verdict#SKIP $n}"; continue; fi
+      msg="${verdict:-exited with status $st}"
+   fi
+   if [ -n "$why" ]; then echo "SKIP driver.$n: known gap: $why"
+   else echo "FAIL driver.$n: $msg"; rc=1; fi
+done
+
+# No file of an NVIDIA installation is opened during a build (strace -f).
+if command -v strace >/dev/null 2>&1; then
+   log=$(mktemp) tmp=$(mktemp -d)
+   strace -f -qq -e trace=file -o "$log" "$TOOL" nvcc -O2 -Itests/cuda tests/cuda/saxpy.cu -o "$tmp/saxpy" >/dev/null 2>&1
+   st=$?
+   # every path the build opened or looked at (not execve arguments), that
+   # belongs to an NVIDIA installation: the toolkit's directories, its
+   # headers where a system carries them in /usr/local/include, libdevice,
+   # ptxas, fatbinary, nvlink
+   bad=$(grep -E '^[0-9]+ +(openat|open|stat|newfstatat|lstat|access|faccessat2?|readlink|statx)\(' "$log" |
+         grep -v ENOENT | grep -oE '"/[^"]*"' | tr -d '"' |
+         grep -E '^/usr/local/cuda|^/opt/cuda|^/usr/local/include/(crt/|cuda|cooperative_groups|vector_types|driver_types|host_defines|sm_[0-9])|/nvvm/libdevice|/bin/(ptxas|fatbinary|nvlink)$' |
+         sort -u | head -n 5)
+   if [ $st -ne 0 ]; then echo "FAIL driver.no_nvidia_files: the build under strace failed (status $st)"; rc=1
+   elif [ -n "$bad" ]; then echo "FAIL driver.no_nvidia_files: opened $(printf '%s ' $bad)"; rc=1
+   else echo "PASS driver.no_nvidia_files (strace: $(grep -c open "$log") opens, none of NVIDIA's)"; fi
+   rm -rf "$log" "$tmp"
+else
+   echo "SKIP driver.no_nvidia_files: strace not found"
+fi
+exit $rc
