@@ -46,7 +46,7 @@ COMPILER_SRC := $(wildcard src/compiler/*.c)
 METAL_SRC    := $(wildcard src/metal/*.c) $(wildcard src/metal/soft/*.c) $(METAL_PLATFORM_SRC)
 METAL_ASM    := $(wildcard src/metal/soft/*.S)
 CORE_SRC     := $(wildcard src/core/*.c)
-DRIVER_SRC   := $(wildcard src/api/driver/*.c)
+DRIVER_SRC   := $(wildcard src/api/driver/*.c) $(wildcard src/api/driver/darkapi/*.c)
 RUNTIME_SRC  := $(wildcard src/api/runtime/*.c)
 
 INTERNAL_SRC := $(UTIL_SRC) $(FATBIN_SRC) $(PTX_SRC) $(IR_SRC) $(MSL_SRC) \

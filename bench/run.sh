@@ -62,6 +62,16 @@ if [ $native -eq 0 ]; then
    fi
 fi
 
+# NVIDIA's runtime (static and shared) over our driver against our runtime
+# (not with --native: both sides must run on metalcuda's libcuda).
+if [ $native -eq 0 ]; then
+   row=$(bash bench/runtimes.sh)
+   status=$?
+   printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+   printf '%s\n' "$row" | sed -n 's/^NOTE /  (runtimes: /p' | sed 's/$/)/' >>"$rows.notes"
+   [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
+fi
+
 # Kernels against OpenMP C and OpenCL on PoCL on the same cores (software
 # device only: the ratio compares CPU implementations).  Status 77: a
 # prerequisite is missing, said on stderr; the rest of the table stands.

@@ -6,8 +6,8 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit macos msl ptx cuda validate driver asan (default: all), corpus,
-# cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
+# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver asan
+# (default: all), corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
@@ -16,7 +16,11 @@
 # them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
-# (make asan-build), under ASan+UBSan.  cuda-asan runs the CUDA programs with
+# (make asan-build), under ASan+UBSan.  static runs the CUDA programs built
+# with nvcc's default static runtime (NVIDIA's runtime inside the program,
+# our libcuda under it); nvrt runs the -cudart shared builds on NVIDIA's
+# libcudart.so.13 from the toolkit over our libcuda; cuda12 runs a program
+# on NVIDIA's CUDA 12 runtime (MC_CUDA12_RUNTIME; SKIP without it).  cuda-asan runs the CUDA programs with
 # the ASan+UBSan build of our libraries (make asan-libs); cuda-valgrind runs
 # them under valgrind, only when asked for by name (about 3 minutes a
 # program on 2 cores).
@@ -29,7 +33,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda validate driver asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -106,6 +110,9 @@ for l in "${layers[@]}"; do
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
+   static) run_layer static bash tests/cuda/run.sh --static ;;
+   nvrt) run_layer nvrt bash tests/cuda/run.sh --nvidia-runtime ;;
+   cuda12) run_layer cuda12 bash tests/cuda12/run.sh ;;
    driver) run_layer driver bash tests/toolchain/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;

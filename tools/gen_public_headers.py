@@ -126,7 +126,8 @@ def render(kind):
         # cuda.h's renames: a call to cuX reaches the newest cuX_vN.
         # cuX_vN with another parameter count is a new function, not a
         # rename (cuStreamGetCtx_v2 takes a green context too)
-        nparams = {n: len(p.split(",")) for _, _, n, p in protos}
+        # (a "void" list has none: cuCtxSynchronize_v2(CUcontext) is new)
+        nparams = {n: 0 if p.strip() == "void" else len(p.split(",")) for _, _, n, p in protos}
         best = {}
         for _, _, n, _ in protos:
             m = re.match(r"^(\w+?)_v(\d+)$", n)

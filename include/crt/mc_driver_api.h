@@ -20,6 +20,8 @@ extern "C" {
 #endif
 
 /* a program's cuX is the newest cuX_vN, as in NVIDIA's cuda.h */
+#define cuCtxPopCurrent cuCtxPopCurrent_v2
+#define cuCtxPushCurrent cuCtxPushCurrent_v2
 #define cuDeviceGetUuid cuDeviceGetUuid_v2
 #define cuDevicePrimaryCtxRelease cuDevicePrimaryCtxRelease_v2
 #define cuDevicePrimaryCtxReset cuDevicePrimaryCtxReset_v2
@@ -146,30 +148,43 @@ extern CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice dev);
 extern CUresult CUDAAPI cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags);
 extern CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active);
 extern CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev);
+extern CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx);
+extern CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx);
 extern CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx);
 extern CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx);
 extern CUresult CUDAAPI cuCtxGetDevice(CUdevice *device);
+extern CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx);
 extern CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags);
 extern CUresult CUDAAPI cuCtxSetFlags(unsigned int flags);
 extern CUresult CUDAAPI cuCtxGetId(CUcontext ctx, unsigned long long *ctxId);
 extern CUresult CUDAAPI cuCtxSynchronize(void);
+extern CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx);
 extern CUresult CUDAAPI cuCtxSetLimit(CUlimit limit, size_t value);
 extern CUresult CUDAAPI cuCtxGetLimit(size_t *pvalue, CUlimit limit);
 extern CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig);
 extern CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config);
+extern CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version);
 extern CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
 extern CUresult CUDAAPI cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
 extern CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig config);
 extern CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image);
 extern CUresult CUDAAPI cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, CUjit_option *options, void **optionValues);
 extern CUresult CUDAAPI cuModuleUnload(CUmodule hmod);
+extern CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode);
 extern CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name);
 extern CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, const char *name);
 extern CUresult CUDAAPI cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_option *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, CUlibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
 extern CUresult CUDAAPI cuLibraryUnload(CUlibrary library);
 extern CUresult CUDAAPI cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, const char *name);
+extern CUresult CUDAAPI cuLibraryGetModule(CUmodule *pMod, CUlibrary library);
 extern CUresult CUDAAPI cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
 extern CUresult CUDAAPI cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name);
+extern CUresult CUDAAPI cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name);
+extern CUresult CUDAAPI cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev);
+extern CUresult CUDAAPI cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev);
+extern CUresult CUDAAPI cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev);
+extern CUresult CUDAAPI cuKernelGetName(const char **name, CUkernel hfunc);
+extern CUresult CUDAAPI cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize);
 extern CUresult CUDAAPI cuMemGetInfo_v2(size_t *free, size_t *total);
 extern CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize);
 extern CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes, size_t Height, unsigned int ElementSizeBytes);

@@ -15,18 +15,51 @@
 
 LOG_CHANNEL(context);
 
+/* The thread's context stack (cuCtxPushCurrent/PopCurrent): the current
+ * context is its top, the ones it covers are below[0, nbelow). */
+enum { CTX_STACK_MAX = 64 };
 static _Thread_local core_ctx *current_ctx;
+static _Thread_local core_ctx *below[CTX_STACK_MAX];
+static _Thread_local unsigned nbelow;
 
 core_ctx *core_ctx_current(void) { return current_ctx; }
-void core_ctx_set_current(core_ctx *c) { current_ctx = c; }
+
+void core_ctx_set_current(core_ctx *c)
+{
+   if (c)
+      current_ctx = c;
+   else
+      core_ctx_pop(NULL);   /* CUDA: setting NULL pops the stack */
+}
+
+int core_ctx_push(core_ctx *c)
+{
+   if (current_ctx) {
+      if (nbelow == CTX_STACK_MAX)
+         return CORE_ERROR_OUT_OF_MEMORY;
+      below[nbelow++] = current_ctx;
+   }
+   current_ctx = c;
+   return CORE_SUCCESS;
+}
+
+core_ctx *core_ctx_pop(core_ctx **out)
+{
+   core_ctx *c = current_ctx;
+   current_ctx = nbelow ? below[--nbelow] : NULL;
+   if (out)
+      *out = c;
+   return c;
+}
 
 bool core_check_ctx(const core_ctx *c) { return c && c->magic == CORE_MAGIC_CTX; }
 
-static int ctx_create(core_device *d, core_ctx **out)
+/* Builds a context in c's memory (zeroed first).  A primary context
+ * revived after a reset is rebuilt at the same address, keeping the
+ * libraries loaded in it (`keep`). */
+static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
 {
-   core_ctx *c = mc_calloc(1, sizeof(*c));
-   if (!c)
-      return CORE_ERROR_OUT_OF_MEMORY;
+   memset(c, 0, sizeof(*c));
    c->magic = CORE_MAGIC_CTX;
    c->dev = d;
    c->is_primary = true;
@@ -48,51 +81,108 @@ static int ctx_create(core_device *d, core_ctx **out)
       core_printf_destroy(c);
       pthread_mutex_destroy(&c->streams_lock);
       pthread_mutex_destroy(&c->lock);
-      free(c);
+      c->magic = CORE_MAGIC_DEAD;
       return r;
    }
    *(volatile uint32_t *)(uintptr_t)c->status_word = 0;
    /* Every lock starts free; kernels leave them free (prelude/atom.metal). */
    memset((void *)(uintptr_t)c->atom_locks, 0, MC_ATOM_LOCKS * sizeof(uint32_t));
    c->id = core_ptds_ctx_born();
-   *out = c;
+   c->modules = keep;
    return CORE_SUCCESS;
 }
 
-static void ctx_destroy(core_ctx *c)
+/* Runs and forgets the context-local storage destructors (NVIDIA's runtime
+ * frees its per-context state in them), outside the lock: a destructor may
+ * call back into the driver. */
+static void cls_run_dtors(core_ctx *c)
 {
+   pthread_mutex_lock(&c->lock);
+   core_cls_entry *e = c->cls;
+   uint32_t n = c->ncls;
+   c->cls = NULL;
+   c->ncls = c->cap_cls = 0;
+   pthread_mutex_unlock(&c->lock);
+   for (uint32_t i = n; i-- > 0;)
+      if (e[i].dtor)
+         e[i].dtor(c, e[i].key, e[i].value);
+   free(e);
+}
+
+/* Tears a context down to the RESET state: its storage destructors run,
+ * its work completes, its streams, events and modules go, but not the
+ * libraries (cuLibraryLoadData: they outlive contexts in CUDA, and
+ * NVIDIA's runtime keeps using its library handles after
+ * cudaDeviceReset).  The object stays: a primary context's handle is
+ * valid for the life of the process (NVIDIA's is: cuCtxGetCurrent returns
+ * it after a reset and the next retain brings it back at that address),
+ * and threads that had it current keep it current; calls made in it fail
+ * with CUDA_ERROR_INVALID_CONTEXT until it is retained again. */
+static void ctx_teardown(core_ctx *c)
+{
+   cls_run_dtors(c);
    core_ptds_ctx_gone(c->id);      /* exiting threads leave its streams alone now */
    core_streams_synchronize_all(c);
-   while (c->modules)
-      core_module_unload(c->modules);
+   core_module *keep = NULL;
+   while (c->modules) {
+      core_module *m = c->modules;
+      if (m->library) {
+         c->modules = m->next;
+         m->next = keep;
+         keep = m;
+      } else {
+         core_module_unload(m);
+      }
+   }
+   c->modules = keep;
+   for (core_module *m = keep; m; m = m->next)
+      core_module_reset(m);
    core_streams_destroy_all(c);
    core_stream_free_null(c->null_stream);
+   c->null_stream = NULL;
    core_events_destroy_all(c);      /* after the streams: no marker pending */
    core_printf_destroy(c);
    core_mem_free_internal(c->dev, c->status_word);
    core_mem_free_internal(c->dev, c->atom_locks);
-   if (current_ctx == c)
-      current_ctx = NULL;
-   c->magic = CORE_MAGIC_DEAD;
+   c->status_word = c->atom_locks = 0;
+   c->refcount = 0;
+   c->magic = CORE_MAGIC_CTX_RESET;
    pthread_mutex_destroy(&c->streams_lock);
    pthread_mutex_destroy(&c->lock);
-   free(c);
 }
 
-/* The primary context object exists from the first retain until a reset
- * or the last release; its handle stays the same across retains. */
-int core_ctx_primary(core_device *d, core_ctx **out)
+/* The device's primary context object: made (and built) on first use,
+ * rebuilt in place if it was reset and `revive` is set. */
+static int primary_get(core_device *d, bool revive, core_ctx **out)
 {
    pthread_mutex_t *lock = core_device_lock(d);
    pthread_mutex_lock(lock);
    core_ctx **slot = core_device_primary_slot(d);
    int r = CORE_SUCCESS;
-   if (!*slot)
-      r = ctx_create(d, slot);
+   if (!*slot) {
+      core_ctx *c = mc_calloc(1, sizeof(*c));
+      if (!c)
+         r = CORE_ERROR_OUT_OF_MEMORY;
+      else if ((r = ctx_init(c, d, NULL)) != CORE_SUCCESS)
+         free(c);
+      else
+         *slot = c;
+   } else if (revive && (*slot)->magic == CORE_MAGIC_CTX_RESET) {
+      core_ctx *c = *slot;
+      r = ctx_init(c, d, c->modules);
+      if (r != CORE_SUCCESS)
+         c->magic = CORE_MAGIC_CTX_RESET;   /* still the handle; retry at the next retain */
+   }
    *out = *slot;
    pthread_mutex_unlock(lock);
    return r;
 }
+
+int core_ctx_primary(core_device *d, core_ctx **out) { return primary_get(d, true, out); }
+
+int core_ctx_primary_handle(core_device *d, core_ctx **out) { return primary_get(d, false, out); }
+
+bool core_ctx_known(const core_ctx *c) { return c && (c->magic == CORE_MAGIC_CTX || c->magic == CORE_MAGIC_CTX_RESET); }
 
 int core_ctx_retain_primary(core_device *d, core_ctx **out)
 {
@@ -107,35 +197,109 @@ int core_ctx_release_primary(core_device *d)
    pthread_mutex_t *lock = core_device_lock(d);
    pthread_mutex_lock(lock);
    core_ctx **slot = core_device_primary_slot(d);
+   core_ctx *c = *slot;
    int r = CORE_SUCCESS;
-   if (!*slot || (*slot)->refcount <= 0)
+   bool last = false;
+   if (!core_check_ctx(c) || c->refcount <= 0)
       r = CORE_ERROR_INVALID_CONTEXT;
    else
-      (*slot)->refcount--;
-   /* NVIDIA keeps the primary context's resources until the last release;
-    * we keep them until reset so handles stay valid across release/retain
-    * pairs that programs make at exit. */
+      last = --c->refcount == 0;
+   /* NVIDIA destroys the primary context at its last release; we keep its
+    * resources until a reset, so that handles stay valid across the
+    * release/retain pairs programs make at exit.  Its storage destructors
+    * run now, as NVIDIA's driver runs them at that release (observed). */
    pthread_mutex_unlock(lock);
+   if (last)
+      cls_run_dtors(c);
    return r;
+}
+
+bool core_ctx_in_use(const core_ctx *c)
+{
+   return core_check_ctx(c) && (!c->is_primary || __atomic_load_n(&c->refcount, __ATOMIC_ACQUIRE) > 0);
 }
 
 bool core_ctx_primary_active(core_device *d)
 {
    core_ctx *c = *core_device_primary_slot(d);
-   return c && c->refcount > 0;
+   return core_check_ctx(c) && c->refcount > 0;
 }
 
+/* A concurrent retain during the teardown gets the context being torn
+ * down, as it got the destroyed one before handles were kept: a program
+ * resets a device no other thread is using (NVIDIA's documentation asks
+ * that much). */
 int core_ctx_reset_primary(core_device *d)
 {
    pthread_mutex_t *lock = core_device_lock(d);
    pthread_mutex_lock(lock);
-   core_ctx **slot = core_device_primary_slot(d);
-   core_ctx *c = *slot;
-   *slot = NULL;
+   core_ctx *c = *core_device_primary_slot(d);
+   bool live = core_check_ctx(c);
    pthread_mutex_unlock(lock);
-   if (c)
-      ctx_destroy(c);
+   if (live)
+      ctx_teardown(c);
    return CORE_SUCCESS;
+}
+
+/* ---- context-local storage (NVIDIA's runtime keeps its per-context state here) ---- */
+
+int core_ctx_cls_put(core_ctx *c, void *key, void *value, core_cls_dtor dtor)
+{
+   if (c->magic != CORE_MAGIC_CTX)   /* reset: nothing can be kept in it */
+      return CORE_ERROR_INVALID_CONTEXT;
+   pthread_mutex_lock(&c->lock);
+   int r = CORE_SUCCESS;
+   uint32_t i;
+   for (i = 0; i < c->ncls && c->cls[i].key != key; i++)
+      ;
+   if (i < c->ncls) {
+      r = CORE_ERROR_INVALID_HANDLE;   /* already there: kept as it is (NVIDIA's driver) */
+   } else if (c->ncls == c->cap_cls) {
+      uint32_t cap = c->cap_cls ? 2 * c->cap_cls : 4;
+      core_cls_entry *e = realloc(c->cls, cap * sizeof(*e));
+      if (!e)
+         r = CORE_ERROR_OUT_OF_MEMORY;
+      else {
+         c->cls = e;
+         c->cap_cls = cap;
+      }
+   }
+   if (r == CORE_SUCCESS)
+      c->cls[c->ncls++] = (core_cls_entry){key, value, dtor};
+   pthread_mutex_unlock(&c->lock);
+   return r;
+}
+
+int core_ctx_cls_get(core_ctx *c, void *key, void **value)
+{
+   if (c->magic != CORE_MAGIC_CTX)   /* reset: its storage went with it */
+      return CORE_ERROR_INVALID_HANDLE;
+   pthread_mutex_lock(&c->lock);
+   int r = CORE_ERROR_INVALID_HANDLE;
+   for (uint32_t i = 0; i < c->ncls; i++)
+      if (c->cls[i].key == key) {
+         *value = c->cls[i].value;
+         r = CORE_SUCCESS;
+         break;
+      }
+   pthread_mutex_unlock(&c->lock);
+   return r;
+}
+
+int core_ctx_cls_delete(core_ctx *c, void *key)
+{
+   if (c->magic != CORE_MAGIC_CTX)
+      return CORE_ERROR_INVALID_HANDLE;
+   pthread_mutex_lock(&c->lock);
+   int r = CORE_ERROR_INVALID_HANDLE;
+   for (uint32_t i = 0; i < c->ncls; i++)
+      if (c->cls[i].key == key) {
+         c->cls[i] = c->cls[--c->ncls];
+         r = CORE_SUCCESS;
+         break;
+      }
+   pthread_mutex_unlock(&c->lock);
+   return r;
 }
 
 int core_ctx_error(core_ctx *c) { return __atomic_load_n(&c->sticky_error, __ATOMIC_ACQUIRE); }

@@ -66,6 +66,7 @@ enum {
    CORE_MAGIC_STREAM = 0x6d737472,   /* "mstr" */
    CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
    CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
+   CORE_MAGIC_CTX_RESET = 0x6d637472, /* "mctr": a primary context after a reset (context.c) */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -174,6 +175,15 @@ uint64_t core_mem_in_use(core_device *d);
 
 /* ---- context.c ---- */
 
+/* Context-local storage (NVIDIA's runtime keeps its per-context state in
+ * it, through an export table): a value per key, and a destructor called
+ * as dtor(context, key, value) when the context is reset. */
+typedef void (*core_cls_dtor)(void *ctx, void *key, void *value);
+typedef struct core_cls_entry {
+   void *key, *value;
+   core_cls_dtor dtor;
+} core_cls_entry;
+
 struct core_ctx {
    uint32_t magic;
    core_device *dev;
@@ -201,14 +211,35 @@ struct core_ctx {
    size_t stack_limit;          /* cudaLimitStackSize as set (printf_lock) */
    size_t l2_fetch_granularity; /* cudaLimitMaxL2FetchGranularity, a hint (printf_lock) */
    int cache_config;            /* CU_FUNC_CACHE_*, a preference (limits.c) */
+   core_cls_entry *cls;         /* context-local storage (lock) */
+   uint32_t ncls, cap_cls;
 };
 
-int core_ctx_primary(core_device *d, core_ctx **out);      /* not retained */
+/* A primary context's handle is the same for the life of the process: a
+ * reset leaves the object in the RESET state (core_check_ctx false: calls
+ * in it fail with CUDA_ERROR_INVALID_CONTEXT; core_ctx_known true) and the
+ * next retain rebuilds it in place. */
+int core_ctx_primary(core_device *d, core_ctx **out);      /* not retained; revived if reset */
+/* The handle without reviving it (NVIDIA's runtime asks for the handle
+ * before it retains, through an export table): made on first use. */
+int core_ctx_primary_handle(core_device *d, core_ctx **out);
 int core_ctx_retain_primary(core_device *d, core_ctx **out);
 int core_ctx_release_primary(core_device *d);
 int core_ctx_reset_primary(core_device *d);
 bool core_ctx_primary_active(core_device *d);
 bool core_check_ctx(const core_ctx *c);
+/* A live context or a primary one in the RESET state. */
+bool core_ctx_known(const core_ctx *c);
+/* Live, and retained if primary: what NVIDIA's driver calls active. */
+bool core_ctx_in_use(const core_ctx *c);
+/* The storage: CORE_ERROR_INVALID_HANDLE for a key not there (and in a
+ * reset context, whose storage went with it), and for a put of a key
+ * already there (kept as it is); delete forgets without calling the
+ * destructor.  The destructors run at a reset and at the last release of
+ * a primary context, newest first. */
+int core_ctx_cls_put(core_ctx *c, void *key, void *value, core_cls_dtor dtor);
+int core_ctx_cls_get(core_ctx *c, void *key, void **value);
+int core_ctx_cls_delete(core_ctx *c, void *key);
 int core_ctx_synchronize(core_ctx *c);
 /* The sticky error (CORE_SUCCESS if none). */
 int core_ctx_error(core_ctx *c);
@@ -219,9 +250,14 @@ void core_ctx_set_sticky(core_ctx *c, int err, const char *msg);
 int core_ctx_check_flags(unsigned flags);
 int core_ctx_set_flags(core_ctx *c, unsigned flags);
 
-/* Thread-local current context (the driver's context stack top). */
+/* Thread-local current context (the driver's context stack top); setting
+ * NULL pops, as cuCtxSetCurrent(NULL) does. */
 core_ctx *core_ctx_current(void);
 void core_ctx_set_current(core_ctx *c);
+/* cuCtxPushCurrent: CORE_ERROR_OUT_OF_MEMORY past 64 levels. */
+int core_ctx_push(core_ctx *c);
+/* cuCtxPopCurrent: the context popped (NULL if none), also in *out. */
+core_ctx *core_ctx_pop(core_ctx **out);
 
 /* ---- stream.c ---- */
 
@@ -348,6 +384,7 @@ struct core_module {
    uint32_t nkernels;
    core_kernel *kernels;
    char *ptx;                   /* the PTX text (kept for METALCUDA_DUMP) */
+   bool library;                /* loaded as a library: survives a reset of its context */
 };
 
 struct core_kernel {
@@ -370,6 +407,12 @@ struct core_kernel {
 
 /* Loads a module from an image: fatbin wrapper, fatbin, or PTX text. */
 int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out);
+/* The same for cuLibraryLoadData: the module survives a reset of its
+ * context (core_ctx_reset_primary), as CUDA's libraries outlive contexts. */
+int core_library_load(core_ctx *c, const void *image, size_t image_len, core_module **out);
+/* A library whose context was reset: its variables back to their initial
+ * values, as a load into a new context would have them. */
+void core_module_reset(core_module *m);
 int core_module_unload(core_module *m);
 bool core_check_module(const core_module *m);
 int core_module_get_kernel(core_module *m, const char *name, core_kernel **out);

@@ -113,6 +113,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    if (r != CORE_SUCCESS)
       return r;
    core_ctx *c = k->module->ctx;
+   if (!core_check_ctx(c))   /* a library's context reset and not retained again */
+      return CORE_ERROR_INVALID_CONTEXT;
    if ((r = core_ctx_error(c)) != CORE_SUCCESS)
       return r;
    uint32_t tg_bytes;

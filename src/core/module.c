@@ -117,6 +117,20 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
    return module_create(c, ptx, len, out);
 }
 
+int core_library_load(core_ctx *c, const void *image, size_t image_len, core_module **out)
+{
+   int r = core_module_load(c, image, image_len, out);
+   if (r == CORE_SUCCESS)
+      (*out)->library = true;
+   return r;
+}
+
+void core_module_reset(core_module *m)
+{
+   if (m->data)
+      init_globals(m);
+}
+
 static void kernel_release(core_kernel *k)
 {
    if (k->pipeline)
@@ -132,16 +146,22 @@ static void kernel_release(core_kernel *k)
 int core_module_unload(core_module *m)
 {
    core_ctx *c = m->ctx;
-   /* Kernels of this module may still be running. */
-   core_ctx_synchronize(c);
-   pthread_mutex_lock(&c->lock);
+   /* A library kept by a context that was reset: nothing of it runs, and
+    * the context has no lock until it is revived. */
+   bool live = core_check_ctx(c);
+   if (live) {
+      /* Kernels of this module may still be running. */
+      core_ctx_synchronize(c);
+      pthread_mutex_lock(&c->lock);
+   }
    for (core_module **p = &c->modules; *p; p = &(*p)->next) {
       if (*p == m) {
          *p = m->next;
          break;
       }
    }
-   pthread_mutex_unlock(&c->lock);
+   if (live)
+      pthread_mutex_unlock(&c->lock);
    for (uint32_t k = 0; k < m->nkernels; k++)
       kernel_release(&m->kernels[k]);
    if (m->data)

@@ -107,6 +107,25 @@ void sha256_update(sha256_ctx *c, const void *p, size_t n);
 void sha256_final(sha256_ctx *c, uint8_t out[32]);
 void sha256_hex(const void *p, size_t n, char out[65]);
 
+/* ---- md2.c: MD2 (RFC 1319) and HMAC-MD2, for NVIDIA's integrity check ---- */
+
+typedef struct md2_ctx {
+   uint8_t x[48];   /* state, block, state ^ block */
+   uint8_t c[16];   /* checksum */
+   uint8_t buf[16];
+   uint32_t nbuf;
+} md2_ctx;
+void md2_init(md2_ctx *c);
+void md2_update(md2_ctx *c, const void *p, size_t n);
+void md2_final(md2_ctx *c, uint8_t out[16]);
+typedef struct hmac_md2_ctx {
+   md2_ctx inner;
+   uint8_t opad[16];
+} hmac_md2_ctx;
+void hmac_md2_init(hmac_md2_ctx *h, const void *key, size_t n);
+void hmac_md2_update(hmac_md2_ctx *h, const void *p, size_t n);
+void hmac_md2_final(hmac_md2_ctx *h, uint8_t out[16]);
+
 /* A string-keyed map (open addressing) whose keys and table live in an
  * arena; values are pointers.  Used for symbol tables. */
 typedef struct strmap {

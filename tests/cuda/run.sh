@@ -17,6 +17,12 @@
 #              off the library path, the toolkit's lib64 is put on it
 #   --static   build with nvcc's default static runtime instead (NAME.static):
 #              NVIDIA's runtime inside the program, our libcuda under it
+#   --nvidia-runtime
+#              the -cudart shared builds on NVIDIA's own libcudart.so.13 (the
+#              toolkit's, beside nvcc) over our libcuda.so.1 (NAME.nvrt):
+#              the library path holds a directory with only our libcuda,
+#              then the toolkit's lib64; SKIP if the toolkit has no
+#              libcudart.so.13
 #   --validate run under METALCUDA_VALIDATE=1 (reported as NAME.validate):
 #              memory checking, and every kernel as fibers, including those
 #              that otherwise run barrier to barrier in passes
@@ -48,16 +54,17 @@ TIMEOUT=${MC_CUDA_TIMEOUT:-120}
 TOOL=${METALCUDA_BIN:-bin/metalcuda}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
 
-native=0 cudart=shared suffix= label= sanitizer=
+native=0 cudart=shared suffix= label= sanitizer= nvrt=0
 names=()
 for a in "$@"; do
    case $a in
    --native) native=1 ;;
    --static) cudart=static suffix=.static ;;
+   --nvidia-runtime) nvrt=1 label=.nvrt ;;
    --validate) label=.validate; export METALCUDA_VALIDATE=1 ;;
    --valgrind) label=.valgrind sanitizer=valgrind ;;
    --asan) label=.asan sanitizer=asan ;;
-   -*) echo "usage: $0 [--native] [--static] [--validate] [--valgrind] [--asan] [name...]" >&2; exit 2 ;;
+   -*) echo "usage: $0 [--native] [--static] [--nvidia-runtime] [--validate] [--valgrind] [--asan] [name...]" >&2; exit 2 ;;
    *) names+=("$(basename "$a" .cu)") ;;
    esac
 done
@@ -94,10 +101,27 @@ if [ -n "$sanitizer" ]; then
    trap 'rm -rf "$SANDIR"' EXIT
 fi
 
+# ---- NVIDIA's runtime over our driver ----
+NVRT_PATH=
+if [ $nvrt -eq 1 ]; then
+   nvcc_dir=$(dirname "$(command -v "$NVCC" 2>/dev/null || echo /nonexistent/nvcc)")
+   tk_lib=$(cd "$nvcc_dir/../lib64" 2>/dev/null && pwd)
+   if [ -z "$tk_lib" ] || [ ! -e "$tk_lib/libcudart.so.13" ]; then
+      for n in "${names[@]}"; do echo "SKIP $n$label: NVIDIA's libcudart.so.13 not found beside nvcc ($nvcc_dir/../lib64)"; done
+      exit 0
+   fi
+   # only our libcuda.so.1 there: our libcudart must not be found first
+   NVRT_PATH=$(bash tests/tools/driver_only_dir.sh "$BUILD" "$(dirname "$TOOL")/../lib"):$tk_lib
+fi
+
 # Runs the program (through metalcuda, or as the sanitizer needs it), its
 # stdout and stderr into $2 and $3.
 run_program() {
    local exe=$1 out=$2 err=$3 name=$4
+   if [ $nvrt -eq 1 ]; then
+      LD_LIBRARY_PATH="$NVRT_PATH${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" timeout "$TIMEOUT" "$exe" >"$out" 2>"$err"
+      return
+   fi
    case $sanitizer in
    valgrind)
       # what `metalcuda run` does: our lib/ first on the library path

@@ -30,6 +30,10 @@ CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice dev)
    return API_RETURN((CUresult)core_ctx_release_primary(d));
 }
 
+/* ==== cuDevicePrimaryCtxRelease (libcuda.@) ==== the CUDA 7.0 name,
+ * which runtimes built before 11.0 look up; the same call */
+CUresult CUDAAPI cuDevicePrimaryCtxRelease(CUdevice dev) { return cuDevicePrimaryCtxRelease_v2(dev); }
+
 /* ==== cuDevicePrimaryCtxReset_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
@@ -39,6 +43,9 @@ CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev)
    API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
    return API_RETURN((CUresult)core_ctx_reset_primary(d));
 }
+
+/* ==== cuDevicePrimaryCtxReset (libcuda.@) ==== the CUDA 7.0 name */
+CUresult CUDAAPI cuDevicePrimaryCtxReset(CUdevice dev) { return cuDevicePrimaryCtxReset_v2(dev); }
 
 /* ==== cuDevicePrimaryCtxGetState (libcuda.@) ==== */
 CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active)
@@ -53,24 +60,65 @@ CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, i
    return API_RETURN(CUDA_SUCCESS);
 }
 
-/* ==== cuCtxSetCurrent (libcuda.@) ==== */
+/* ==== cuCtxSetCurrent (libcuda.@) ==== NULL pops the thread's stack.  A
+ * primary context that was reset may be made current (NVIDIA's runtime
+ * does so with the handle it asked for before retaining it); calls in it
+ * fail until it is retained again. */
 CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx)
 {
    API_ENTER("ctx=%p", (void *)ctx);
    API_NEED_INIT();
-   API_CHECK(!ctx || core_check_ctx(ctx_of(ctx)), CUDA_ERROR_INVALID_CONTEXT);
+   API_CHECK(!ctx || core_ctx_known(ctx_of(ctx)), CUDA_ERROR_INVALID_CONTEXT);
    core_ctx_set_current(ctx_of(ctx));
    return API_RETURN(CUDA_SUCCESS);
 }
 
-/* ==== cuCtxGetCurrent (libcuda.@) ==== */
+/* ==== cuCtxGetCurrent (libcuda.@) ==== a reset primary context stays
+ * current, as on NVIDIA's driver (observed: cudaDeviceReset, then
+ * cuCtxGetCurrent returns the same handle) */
 CUresult CUDAAPI cuCtxGetCurrent(CUcontext *pctx)
 {
    API_ENTER("pctx=%p", (void *)pctx);
    API_CHECK(pctx, CUDA_ERROR_INVALID_VALUE);
    API_NEED_INIT();
    core_ctx *c = core_ctx_current();
-   *pctx = core_check_ctx(c) ? ctx_handle(c) : NULL;
+   *pctx = core_ctx_known(c) ? ctx_handle(c) : NULL;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxPushCurrent_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx)
+{
+   API_ENTER("ctx=%p", (void *)ctx);
+   API_NEED_INIT();
+   API_CHECK(core_ctx_known(ctx_of(ctx)), CUDA_ERROR_INVALID_CONTEXT);
+   return API_RETURN((CUresult)core_ctx_push(ctx_of(ctx)));
+}
+
+/* ==== cuCtxPopCurrent_v2 (libcuda.@) ==== pctx may be NULL */
+CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx)
+{
+   API_ENTER("pctx=%p", (void *)pctx);
+   API_NEED_INIT();
+   API_CHECK(core_ctx_current(), CUDA_ERROR_INVALID_CONTEXT);
+   core_ctx *c = core_ctx_pop(NULL);
+   if (pctx)
+      *pctx = ctx_handle(c);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxGetApiVersion (libcuda.@) ==== ctx NULL: the current one.  A
+ * primary context answers 3020 (observed on an H200: the version of the
+ * context API it was made with, cuCtxCreate_v2's, which primary contexts
+ * report whatever the caller). */
+CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
+{
+   API_ENTER("ctx=%p version=%p", (void *)ctx, (void *)version);
+   API_CHECK(version, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_ctx *c = ctx ? ctx_of(ctx) : core_ctx_current();
+   API_CHECK(core_ctx_known(c), CUDA_ERROR_INVALID_CONTEXT);
+   *version = 3020;
    return API_RETURN(CUDA_SUCCESS);
 }
 
@@ -80,6 +128,19 @@ CUresult CUDAAPI cuCtxGetDevice(CUdevice *device)
    API_ENTER("device=%p", (void *)device);
    API_CHECK(device, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
+   *device = core_device_ordinal(c->dev);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuCtxGetDevice_v2 (libcuda.@) ==== CUDA 13: of a given context
+ * (NULL: the current one) */
+CUresult CUDAAPI cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
+{
+   API_ENTER("device=%p ctx=%p", (void *)device, (void *)ctx);
+   API_CHECK(device, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_ctx *c = ctx ? ctx_of(ctx) : core_ctx_current();
+   API_CHECK(core_check_ctx(c), CUDA_ERROR_INVALID_CONTEXT);
    *device = core_device_ordinal(c->dev);
    return API_RETURN(CUDA_SUCCESS);
 }
@@ -103,6 +164,17 @@ CUresult CUDAAPI cuCtxSynchronize(void)
 {
    API_ENTER_VOID();
    API_NEED_CTX(c);
+   return API_RETURN((CUresult)core_ctx_synchronize(c));
+}
+
+/* ==== cuCtxSynchronize_v2 (libcuda.@) ==== CUDA 13: a given context
+ * (NULL: the current one) */
+CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx)
+{
+   API_ENTER("ctx=%p", (void *)ctx);
+   API_NEED_INIT();
+   core_ctx *c = ctx ? ctx_of(ctx) : core_ctx_current();
+   API_CHECK(core_check_ctx(c), CUDA_ERROR_INVALID_CONTEXT);
    return API_RETURN((CUresult)core_ctx_synchronize(c));
 }
 

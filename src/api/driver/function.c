@@ -173,3 +173,56 @@ CUresult CUDAAPI cuFuncLoad(CUfunction function)
    API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
    return API_RETURN((CUresult)core_kernel_prepare(k));
 }
+
+/* ---- CUkernel: the same object as CUfunction here (module.c); a kernel's
+ * attributes are per device in CUDA, and one object serves every device,
+ * so the device only has to be valid ---- */
+
+/* The device argument of the cuKernel* calls. */
+static bool kernel_device_ok(CUdevice dev) { return core_device_get(dev) != NULL; }
+
+/* ==== cuKernelGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, CUkernel kernel, CUdevice dev)
+{
+   API_ENTER("pi=%p attrib=%d kernel=%p dev=%d", (void *)pi, (int)attrib, (void *)kernel, dev);
+   API_CHECK(pi, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel((CUfunction)(void *)kernel);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(kernel_device_ok(dev), CUDA_ERROR_INVALID_DEVICE);
+   return API_RETURN((CUresult)core_kernel_get_attribute(k, (int)attrib, pi));
+}
+
+/* ==== cuKernelSetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev)
+{
+   API_ENTER("attrib=%d val=%d kernel=%p dev=%d", (int)attrib, val, (void *)kernel, dev);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel((CUfunction)(void *)kernel);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(kernel_device_ok(dev), CUDA_ERROR_INVALID_DEVICE);
+   return API_RETURN((CUresult)core_kernel_set_attribute(k, (int)attrib, val));
+}
+
+/* ==== cuKernelSetCacheConfig (libcuda.@) ==== */
+CUresult CUDAAPI cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev)
+{
+   API_ENTER("kernel=%p config=%d dev=%d", (void *)kernel, (int)config, dev);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel((CUfunction)(void *)kernel);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(kernel_device_ok(dev), CUDA_ERROR_INVALID_DEVICE);
+   return API_RETURN((CUresult)core_kernel_set_cache_config(k, (int)config));
+}
+
+/* ==== cuKernelGetName (libcuda.@) ==== */
+CUresult CUDAAPI cuKernelGetName(const char **name, CUkernel hfunc)
+{
+   return cuFuncGetName(name, (CUfunction)(void *)hfunc);
+}
+
+/* ==== cuKernelGetParamInfo (libcuda.@) ==== */
+CUresult CUDAAPI cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
+{
+   return cuFuncGetParamInfo((CUfunction)(void *)kernel, paramIndex, paramOffset, paramSize);
+}

@@ -61,7 +61,8 @@ CUresult CUDAAPI cuMemFreeHost(void *p)
 {
    API_ENTER("p=%p", p);
    API_NEED_CTX(c);
-   API_CHECK(p, CUDA_ERROR_INVALID_VALUE);
+   if (!p)   /* nothing to free: success, as NVIDIA's driver answers (observed on an H200) */
+      return API_RETURN(CUDA_SUCCESS);
    API_CHECK(core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
    /* Kernels still running may use the memory. */
    int r = core_ctx_synchronize(c);
@@ -94,12 +95,18 @@ CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p)
    API_ENTER("pFlags=%p p=%p", (void *)pFlags, p);
    API_CHECK(pFlags && p, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
-   uint32_t kind, flags;
+   uint32_t kind = CORE_MEM_DEVICE, flags = 0;
    bool ok = core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, &flags) ? kind == CORE_MEM_HOST
              /* registered memory: the flags it was registered with (NVIDIA's adds DEVICEMAP, as it maps
               * every registration; ours is not mapped, see above) */
              : core_host_lookup((uintptr_t)p, NULL, NULL, &flags);
    API_CHECK(ok, CUDA_ERROR_INVALID_VALUE);
+   /* Page-locked memory is mapped (unified addressing), and NVIDIA's
+    * driver does not report PORTABLE: asked for PORTABLE | DEVICEMAP it
+    * answers DEVICEMAP, for WRITECOMBINED it answers WRITECOMBINED |
+    * DEVICEMAP (observed on an H200, driver 580.159.04). */
+   if (kind == CORE_MEM_HOST)   /* not registered memory */
+      flags = (flags & ~(uint32_t)CU_MEMHOSTALLOC_PORTABLE) | CU_MEMHOSTALLOC_DEVICEMAP;
    *pFlags = flags;
    return API_RETURN(CUDA_SUCCESS);
 }
@@ -346,14 +353,19 @@ CUresult CUDAAPI cuPointerGetAttribute(void *data, CUpointer_attribute attribute
 }
 
 /* The value cuPointerGetAttributes gives an attribute of a pointer CUDA
- * does not know: zero of the attribute's size (NULL context and pointers,
- * type 0, false), and the ordinal -2 as NVIDIA's driver reports. */
-static CUresult unknown_attribute(CUpointer_attribute a, void *data)
+ * does not know: zero of the attribute's size (NULL context and device
+ * pointer, type 0, false), the ordinal -2, and the pointer itself as its
+ * host address, as NVIDIA's driver reports (its runtime passes that on as
+ * cudaPointerAttributes.hostPointer of malloc'd memory, observed on an
+ * H200). */
+static CUresult unknown_attribute(CUpointer_attribute a, CUdeviceptr ptr, void *data)
 {
    switch (a) {
+   case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+      *(uint64_t *)data = ptr;
+      return CUDA_SUCCESS;
    case CU_POINTER_ATTRIBUTE_CONTEXT:
    case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
-   case CU_POINTER_ATTRIBUTE_HOST_POINTER:
    case CU_POINTER_ATTRIBUTE_BUFFER_ID:
    case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
    case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
@@ -394,11 +406,15 @@ CUresult CUDAAPI cuPointerGetAttributes(unsigned int numAttributes, CUpointer_at
          continue;
       CUresult r;
       if (pi.where == PTR_UNKNOWN)
-         r = unknown_attribute(attributes[k], data[k]);
+         r = unknown_attribute(attributes[k], ptr, data[k]);
       else
          r = ptr_attribute(c, &pi, ptr, attributes[k], data[k]);
-      /* no value (a device pointer's host address): NULL, not an error */
-      if (r == CUDA_ERROR_INVALID_VALUE && attributes[k] == CU_POINTER_ATTRIBUTE_HOST_POINTER) {
+      /* no value (a device pointer's host address; registered host
+       * memory's device address, since it is not mapped here): NULL, not
+       * an error, as the plural call does for what does not exist */
+      if ((r == CUDA_ERROR_INVALID_VALUE && attributes[k] == CU_POINTER_ATTRIBUTE_HOST_POINTER) ||
+          (r == CUDA_ERROR_NOT_SUPPORTED && attributes[k] == CU_POINTER_ATTRIBUTE_DEVICE_POINTER &&
+           pi.where != PTR_UNKNOWN)) {
          *(void **)data[k] = NULL;
          r = CUDA_SUCCESS;
       }

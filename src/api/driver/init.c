@@ -2,6 +2,7 @@
  * init.c — cuInit, cuDriverGetVersion, cuGetProcAddress, cuGetExportTable.
  */
 #include "internal.h"
+#include "darkapi/darkapi.h"
 
 #include "../../../include/metalcuda.h"
 
@@ -107,9 +108,11 @@ static const metalcuda_private_table private_table = {
 };
 
 /* ==== cuGetExportTable (libcuda.@) ====
- * Only metalcuda's own table (metalcuda.h) so far; the undocumented tables
- * NVIDIA's static runtime needs are not provided yet, so programs must use
- * the shared runtime (nvcc -cudart shared). */
+ * metalcuda's own table (metalcuda.h), and the undocumented tables
+ * NVIDIA's runtime asks for (darkapi/).  As on NVIDIA's driver: they are
+ * there before cuInit; an unknown GUID is CUDA_ERROR_INVALID_VALUE with
+ * *ppExportTable NULL (and is logged once, by darkapi.c); a NULL argument
+ * is CUDA_ERROR_INVALID_VALUE. */
 CUresult CUDAAPI cuGetExportTable(const void **ppExportTable, const CUuuid *pExportTableId)
 {
    API_ENTER("ppExportTable=%p pExportTableId=%p", (void *)ppExportTable, (const void *)pExportTableId);
@@ -119,6 +122,6 @@ CUresult CUDAAPI cuGetExportTable(const void **ppExportTable, const CUuuid *pExp
       *ppExportTable = &private_table;
       return API_RETURN(CUDA_SUCCESS);
    }
-   *ppExportTable = NULL;
-   API_NOT_SUPPORTED("NVIDIA's export tables (its static runtime); build with -cudart shared");
+   *ppExportTable = dark_find((const unsigned char *)pExportTableId->bytes);
+   return API_RETURN(*ppExportTable ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE);
 }

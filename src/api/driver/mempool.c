@@ -43,7 +43,10 @@ CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hS
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    API_CHECK(r == CUDA_SUCCESS, r);
-   API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   if (bytesize == 0) {   /* NULL and success, as NVIDIA's driver answers (observed on an H200) */
+      *dptr = 0;
+      return API_RETURN(CUDA_SUCCESS);
+   }
    core_mempool *p = core_mempool_default(c->dev);
    API_CHECK(p, CUDA_ERROR_OUT_OF_MEMORY);
    uint64_t ptr;
@@ -67,9 +70,11 @@ CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    API_CHECK(r == CUDA_SUCCESS, r);
+   if (!dptr)   /* nothing to free: success, as NVIDIA's driver answers (observed) */
+      return API_RETURN(CUDA_SUCCESS);
    uint64_t base;
    uint32_t kind, flags;
-   API_CHECK(dptr && core_mem_query(c->dev, dptr, 1, &base, NULL, &kind, &flags) && base == dptr &&
+   API_CHECK(core_mem_query(c->dev, dptr, 1, &base, NULL, &kind, &flags) && base == dptr &&
                 kind == CORE_MEM_DEVICE, CUDA_ERROR_INVALID_VALUE);
    /* the stream reaches the free: its work, and the null stream's */
    int cr = s ? core_stream_synchronize(s) : CORE_SUCCESS;

@@ -103,9 +103,21 @@ CUresult CUDAAPI cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_o
    API_CHECK(library && code, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(numJitOptions == 0 || (jitOptions && jitOptionsValues), CUDA_ERROR_INVALID_VALUE);
    API_CHECK(numLibraryOptions == 0 || (libraryOptions && libraryOptionValues), CUDA_ERROR_INVALID_VALUE);
-   API_NEED_CTX(c);
+   API_NEED_INIT();
+   /* A library needs no current context in CUDA (NVIDIA's runtime loads
+    * those with __managed__ variables before it has one): it goes into
+    * the current context, or else device 0's primary context, made (not
+    * retained) for it. */
+   core_ctx *c = core_ctx_current();
+   if (!core_check_ctx(c)) {
+      core_device *d = core_device_get(0);
+      API_CHECK(d, CUDA_ERROR_NO_DEVICE);
+      CUresult pr = (CUresult)core_ctx_primary(d, &c);
+      if (pr != CUDA_SUCCESS)
+         return API_RETURN(pr);
+   }
    core_module *m;
-   CUresult r = load_image(c, code, &m);
+   CUresult r = (CUresult)core_library_load(c, code, SIZE_MAX, &m);
    if (r == CUDA_SUCCESS)
       *library = (CUlibrary)(void *)m;
    return API_RETURN(r);
@@ -151,4 +163,37 @@ CUresult CUDAAPI cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary 
    API_ENTER("dptr=%p bytes=%p library=%p name=%s", (void *)dptr, (void *)bytes, (void *)library,
              name ? name : "(null)");
    return cuModuleGetGlobal_v2(dptr, bytes, (CUmodule)(void *)library, name);
+}
+
+/* ==== cuLibraryGetModule (libcuda.@) ==== a library is a module here */
+CUresult CUDAAPI cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
+{
+   API_ENTER("pMod=%p library=%p", (void *)pMod, (void *)library);
+   API_CHECK(pMod, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(core_check_module(module_of(library)), CUDA_ERROR_INVALID_HANDLE);
+   *pMod = (CUmodule)(void *)library;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuLibraryGetManaged (libcuda.@) ==== a __managed__ variable: module
+ * variables live in the device arena, which the host reaches at the same
+ * address, so the variable is its own managed memory (NVIDIA's runtime
+ * gives the address to the program's host code) */
+CUresult CUDAAPI cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary library, const char *name)
+{
+   API_ENTER("dptr=%p bytes=%p library=%p name=%s", (void *)dptr, (void *)bytes, (void *)library,
+             name ? name : "(null)");
+   return cuModuleGetGlobal_v2(dptr, bytes, (CUmodule)(void *)library, name);
+}
+
+/* ==== cuModuleGetLoadingMode (libcuda.@) ==== lazy: kernels are
+ * translated when first used, and NVIDIA's driver answers the same by
+ * default (its runtime then loads a program's fatbins at first launch) */
+CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
+{
+   API_ENTER("mode=%p", (void *)mode);
+   API_CHECK(mode, CUDA_ERROR_INVALID_VALUE);
+   *mode = CU_MODULE_LAZY_LOADING;
+   return API_RETURN(CUDA_SUCCESS);
 }
