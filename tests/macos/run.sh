@@ -92,7 +92,9 @@ done
 CFLAGS=(-std=c11 -fsyntax-only -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes
         -Werror -nostdlibinc -isystem tests/macos/include -pthread -Isrc -I"$tmp")
 mkdir -p "$tmp/gen" && printf '#define MC_COMPILER_ID "macos-check"\n' >"$tmp/compiler_id.h"
-for f in $(find src tools -name '*.c' | sort); do
+# tools/drvtrace is not part of metalcuda: an instrument that wraps
+# NVIDIA's libcuda, which exists only on Linux (its README).
+for f in $(find src tools -name '*.c' -not -path 'tools/drvtrace/*' | sort); do
    ts=(arm64-apple-macos14)
    # architecture-specific code: the Apple backend (_stret, BOOL), the
    # soft device's fault handling and compiler flags

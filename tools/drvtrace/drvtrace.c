@@ -43,12 +43,26 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
-#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__linux__)
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#endif
+
 #include "drvtrace_gen.h"
+
+/* The kernel's thread id where there is one (NVIDIA's libcuda exists only
+ * on Linux; elsewhere the tool builds but has nothing to wrap). */
+static long thread_id(void)
+{
+#if defined(__linux__)
+   return (long)syscall(SYS_gettid);
+#else
+   return (long)(uintptr_t)pthread_self();
+#endif
+}
 
 typedef uint64_t u64;
 typedef u64 (*fn12)(u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64, u64);
@@ -82,7 +96,7 @@ static void begin(line *l, const char *kind)
    l->n = 0;
    struct timespec ts;
    clock_gettime(CLOCK_MONOTONIC, &ts);
-   add(l, "%ld.%06ld %d/%ld %s ", (long)ts.tv_sec, ts.tv_nsec / 1000, getpid(), (long)syscall(SYS_gettid), kind);
+   add(l, "%ld.%06ld %d/%ld %s ", (long)ts.tv_sec, ts.tv_nsec / 1000, getpid(), thread_id(), kind);
 }
 
 static void emit(line *l)
@@ -97,8 +111,13 @@ static bool readable(u64 p, size_t n, void *copy)
 {
    if (p < 0x10000 || p >= 0x800000000000ull)
       return false;
+#if defined(__linux__)
    struct iovec lo = {copy, n}, re = {(void *)p, n};
    return process_vm_readv(getpid(), &lo, 1, &re, 1, 0) == (ssize_t)n;
+#else
+   (void)copy;
+   return false;   /* no process_vm_readv: arguments are logged without their bytes */
+#endif
 }
 
 static void add_hex(line *l, u64 p, size_t n)
@@ -454,7 +473,7 @@ static void integrity_capture(const u64 *itab)
    begin(&l, "INTEGRITY");
    add(&l, "inputs pid=%d pthread_self=%#lx gettid=%ld driver=%d cuInit=%d cudart_table=%p integrity_table=%p "
            "fn=%p ndev=%d sizeof_pthread_t=%zu",
-       getpid(), (unsigned long)pthread_self(), (long)syscall(SYS_gettid), drv, ir, cudart, (const void *)itab,
+       getpid(), (unsigned long)pthread_self(), thread_id(), drv, ir, cudart, (const void *)itab,
        (void *)f, nd, sizeof(pthread_t));
    emit(&l);
    for (int d = 0; d < nd; d++) {
