@@ -309,7 +309,8 @@ TEST(cache_hit_skips_compiler)
    CHECK(b);
    CHECK_INT(soft_compile_count(), before + 1);  /* no compiler run */
    fprintf(stderr, "    compile (miss) %.1f ms, cache hit %.3f ms\n", cold_ms, hit_ms);
-   CHECK_MSG(hit_ms < 10, "cache hit took %.3f ms", hit_ms);
+   /* relative to the miss, not in ms: a loaded machine (or ASan) slows both */
+   CHECK_MSG(hit_ms * 10 < cold_ms, "cache hit took %.3f ms, the compile %.1f ms", hit_ms, cold_ms);
    /* Different options are a different library. */
    mtl_compile_options fast = {.fast_math = true};
    mtl_library *c = mtl_library_new(dev, src, &fast, &err);
