@@ -150,7 +150,7 @@ endif
 $(DEVLIB): $(wildcard src/devlib/*.cu src/devlib/*.h) $(CUDA_ROOT_H)
 	@mkdir -p $(dir $@)
 	$(CLANG_CUDA) -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc -nocudalib \
-		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -Wall -Wextra -emit-llvm -c \
+		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -ffp-contract=off -Wall -Wextra -emit-llvm -c \
 		src/devlib/devlib.cu -o $@
 
 # ---- tests ----

@@ -17,6 +17,10 @@
 #ifndef MC_CUDA_RUNTIME_H
 #define MC_CUDA_RUNTIME_H
 
+/* these are metalcuda's headers (a program may test for them: NVIDIA's do
+ * not define it) */
+#define __METALCUDA__ 1
+
 #if defined(__CUDA__) && defined(__clang__)
 
 #include <limits.h>
