@@ -214,7 +214,7 @@ install: all
 	cp -P $(LIBDIR)/libcuda.so* $(LIBDIR)/libcudart.so* $(PREFIX)/lib/
 	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
 	cp -RL include/. $(PREFIX)/include/
-	rm -f $(PREFIX)/include/README.md
+	find $(PREFIX)/include -name README.md -delete
 	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json
 
 clean:

@@ -6,11 +6,12 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit msl ptx cuda validate driver asan (default: all), corpus,
+# Layers: runner unit msl ptx cuda validate driver hip asan (default: all), corpus,
 # cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
-# them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
+# them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds
+# the HIP programs of tests/hip with metalcuda's hipcc and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  cuda-asan runs the CUDA programs with
@@ -26,7 +27,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda validate driver asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit msl ptx cuda validate driver hip asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -103,6 +104,7 @@ for l in "${layers[@]}"; do
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
    cuda) run_layer cuda bash tests/cuda/run.sh ;;
    driver) run_layer driver bash tests/toolchain/run.sh ;;
+   hip) run_layer hip bash tests/hip/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;
