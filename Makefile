@@ -216,6 +216,9 @@ install: all
 	cp -RL include/. $(PREFIX)/include/
 	find $(PREFIX)/include -name README.md -delete
 	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json
+	@# CMake's CUDA support wants the toolkit's nvvm/libdevice directory to exist
+	mkdir -p $(PREFIX)/nvvm/libdevice
+	printf 'metalcuda has no libdevice: its device library is lib/metalcuda/devlib.bc.\nThis directory is here because CMake looks for it to recognise a CUDA toolkit.\n' > $(PREFIX)/nvvm/libdevice/README
 
 clean:
 	rm -rf $(BUILD) build-asan lib bin

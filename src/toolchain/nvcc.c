@@ -707,6 +707,17 @@ static int run_plan(nvopts *o)
    }
    if (o->keep && !o->keep_dir)
       fprintf(stderr, "%s: intermediate files kept in %s\n", progname, x.tmp);
+   if (o->verbose) {
+      /* the lines nvcc -v starts with, which build systems read: CMake takes
+       * the toolkit from TOP, the link line from LIBRARIES (it finds the
+       * line that holds that text), the default architecture from
+       * "-arch compute_NN" */
+      const char *path = getenv("PATH");
+      fprintf(stderr, "#$ TOP=%s\n#$ PATH=%s\n#$ INCLUDES=-I%s/include\n#$ LIBRARIES=-L%s/lib\n", x.root,
+              path ? path : "", x.root, x.root);
+      for (int i = 0; i < o->narch; i++)
+         fprintf(stderr, "#$ _DEVICE_CODE_=-arch compute_%u (clang --cuda-gpu-arch=sm_%u)\n", o->arch[i], o->arch[i]);
+   }
 
    int nsrc = 0;
    for (int i = 0; i < o->nin; i++)
