@@ -184,7 +184,7 @@ endif
 $(DEVLIB): $(wildcard src/devlib/*.cu src/devlib/*.h) $(CUDA_ROOT_H)
 	@mkdir -p $(dir $@)
 	$(CLANG_CUDA) -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc -nocudalib \
-		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -Wall -Wextra -emit-llvm -c \
+		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -ffp-contract=off -Wall -Wextra -emit-llvm -c \
 		src/devlib/devlib.cu -o $@
 
 # ---- tests ----
@@ -265,8 +265,11 @@ install: all
 	cp -P $(LIBDIR)/libcuda.* $(LIBDIR)/libcudart.* $(PREFIX)/lib/   # .so* on Linux, .dylib on macOS
 	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
 	cp -RL include/. $(PREFIX)/include/
-	rm -f $(PREFIX)/include/README.md
+	find $(PREFIX)/include -name README.md -delete
 	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json
+	@# CMake's CUDA support wants the toolkit's nvvm/libdevice directory to exist
+	mkdir -p $(PREFIX)/nvvm/libdevice
+	printf 'metalcuda has no libdevice: its device library is lib/metalcuda/devlib.bc.\nThis directory is here because CMake looks for it to recognise a CUDA toolkit.\n' > $(PREFIX)/nvvm/libdevice/README
 
 clean:
 	rm -rf $(BUILD) build-asan lib bin

@@ -3,8 +3,9 @@
 # `nvcc -cudart shared` into $BUILD/bench/, runs each through
 # `bin/metalcuda run` (or directly on NVIDIA's runtime with --native) and
 # prints one table: each measure, its reference measured in the same run,
-# and the ratio, which is the result.  Then bench/translate.sh and
-# bench/kernels.sh (not with --native), which print rows of their own.
+# and the ratio, which is the result.  Then bench/translate.sh,
+# bench/kernels.sh and bench/toolchain.sh (not with --native), which print
+# rows of their own.
 # See bench/README.md.
 #
 # Environment: BUILD (default build), NVCC (nvcc), NVCC_ARCH (sm_75),
@@ -82,6 +83,19 @@ if [ $native -eq 0 ]; then
    printf '%s\n' "$row" | sed -n 's/^NOTE /  (kernels: /p' | sed 's/$/)/' >>"$rows.notes"
    if [ $status -eq 77 ]; then
       echo "bench: kernel rows skipped (see above)" >&2
+   elif [ $status -ne 0 ]; then
+      rc=1
+   fi
+fi
+
+# metalcuda's own nvcc against NVIDIA's: compile times, and the bench
+# kernels built both ways (software device only).  Status 77: skipped.
+if [ $native -eq 0 ]; then
+   row=$(bash bench/toolchain.sh)
+   status=$?
+   printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+   if [ $status -eq 77 ]; then
+      echo "bench: toolchain rows skipped (see above)" >&2
    elif [ $status -ne 0 ]; then
       rc=1
    fi

@@ -1,8 +1,11 @@
 /*
  * cuda_fp16.h — __half and __half2: storage, conversions (cvt.rn.f16.f32
  * and back, as NVIDIA's are) and atomicAdd (atom.add.noftz.f16/.f16x2),
- * with arithmetic through float.  A first subset: the full set of CUDA's
- * half intrinsics (h*, __hadd2 ...) is future work (README status).
+ * with arithmetic, comparisons, fma, min/max, the half2 forms and their
+ * operators through float (one more rounding, to half, which gives the
+ * correctly rounded result).  Still a subset of CUDA's: the h* math
+ * functions (hexp, hlog ...) but hsqrt, the rounding-mode conversions, and
+ * the shuffles of halves are not here.
  */
 #ifndef MC_CUDA_FP16_H
 #define MC_CUDA_FP16_H
@@ -97,6 +100,84 @@ MC_HD __half operator*(__half a, __half b) { return __hmul(a, b); }
 MC_HD __half operator/(__half a, __half b) { return __hdiv(a, b); }
 MC_HD __half2 __hadd2(__half2 a, __half2 b) { return __halves2half2(__hadd(a.x, b.x), __hadd(a.y, b.y)); }
 MC_HD __half2 __hmul2(__half2 a, __half2 b) { return __halves2half2(__hmul(a.x, b.x), __hmul(a.y, b.y)); }
+/* The results through float round once more, to half: correctly rounded for
+ * + - * / (24 >= 2 * 11 + 2 bits make the second rounding innocuous).  fma
+ * goes through double: the product is exact there, and the sum is exact
+ * unless c is below 2^-31 of it, where a tie could come out the wrong way. */
+MC_HD unsigned short __mc_d2h_bits(double d)   /* round to nearest even, once */
+{
+   unsigned long long u;
+   __builtin_memcpy(&u, &d, 8);
+   unsigned s = (unsigned)(u >> 48) & 0x8000u, e = (unsigned)(u >> 52) & 0x7ffu;
+   unsigned long long m = u & 0xfffffffffffffull;
+   if (e == 0x7ff)
+      return (unsigned short)(s | 0x7c00u | (m ? 0x200u : 0));
+   int ee = (int)e - 1023 + 15;
+   if (ee >= 31)
+      return (unsigned short)(s | 0x7c00u);
+   int sh = 42;                       /* bits dropped from the 53-bit significand */
+   m |= 1ull << 52;
+   if (ee <= 0) {
+      sh += 1 - ee;
+      ee = 0;
+      if (sh > 63)
+         return (unsigned short)s;
+   } else {
+      m &= ~(1ull << 52);
+   }
+   unsigned long long r = m >> sh, rem = m & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+   if (rem > half || (rem == half && (r & 1)))
+      r++;
+   return (unsigned short)(s | (((unsigned)ee << 10) + (unsigned)r));
+}
+MC_HD __half __hfma(__half a, __half b, __half c)
+{
+   __half r;
+   r.__x = __mc_d2h_bits(__builtin_fma((double)__half2float(a), (double)__half2float(b), (double)__half2float(c)));
+   return r;
+}
+MC_HD __half __hneg(__half a) { __half r; r.__x = (unsigned short)(a.__x ^ 0x8000u); return r; }
+MC_HD __half __habs(__half a) { __half r; r.__x = (unsigned short)(a.__x & 0x7fffu); return r; }
+MC_HD bool __hisnan(__half a) { return (a.__x & 0x7fffu) > 0x7c00u; }
+MC_HD bool __hisinf(__half a) { return (a.__x & 0x7fffu) == 0x7c00u; }
+MC_HD bool __heq(__half a, __half b) { return __half2float(a) == __half2float(b); }
+MC_HD bool __hne(__half a, __half b) { return __half2float(a) != __half2float(b); }
+MC_HD bool __hlt(__half a, __half b) { return __half2float(a) < __half2float(b); }
+MC_HD bool __hle(__half a, __half b) { return __half2float(a) <= __half2float(b); }
+MC_HD bool __hgt(__half a, __half b) { return __half2float(a) > __half2float(b); }
+MC_HD bool __hge(__half a, __half b) { return __half2float(a) >= __half2float(b); }
+/* CUDA's __hmax/__hmin: a NaN operand gives the other one */
+MC_HD __half __hmax(__half a, __half b) { return __hisnan(a) ? b : __hisnan(b) ? a : __hlt(a, b) ? b : a; }
+MC_HD __half __hmin(__half a, __half b) { return __hisnan(a) ? b : __hisnan(b) ? a : __hlt(b, a) ? b : a; }
+MC_HD __half operator-(__half a) { return __hneg(a); }
+MC_HD bool operator==(__half a, __half b) { return __heq(a, b); }
+MC_HD bool operator!=(__half a, __half b) { return __hne(a, b); }
+MC_HD bool operator<(__half a, __half b) { return __hlt(a, b); }
+MC_HD bool operator<=(__half a, __half b) { return __hle(a, b); }
+MC_HD bool operator>(__half a, __half b) { return __hgt(a, b); }
+MC_HD bool operator>=(__half a, __half b) { return __hge(a, b); }
+static __inline__ __host__ __device__ __half &operator+=(__half &a, __half b) { return a = __hadd(a, b); }
+static __inline__ __host__ __device__ __half &operator-=(__half &a, __half b) { return a = __hsub(a, b); }
+static __inline__ __host__ __device__ __half &operator*=(__half &a, __half b) { return a = __hmul(a, b); }
+static __inline__ __host__ __device__ __half &operator/=(__half &a, __half b) { return a = __hdiv(a, b); }
+MC_HD __half2 make_half2(__half a, __half b) { return __halves2half2(a, b); }
+MC_HD __half2 __half2half2(__half a) { return __halves2half2(a, a); }
+MC_HD __half2 __hsub2(__half2 a, __half2 b) { return __halves2half2(__hsub(a.x, b.x), __hsub(a.y, b.y)); }
+MC_HD __half2 __h2div(__half2 a, __half2 b) { return __halves2half2(__hdiv(a.x, b.x), __hdiv(a.y, b.y)); }
+MC_HD __half2 __hfma2(__half2 a, __half2 b, __half2 c) { return __halves2half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y)); }
+MC_HD __half2 __hneg2(__half2 a) { return __halves2half2(__hneg(a.x), __hneg(a.y)); }
+MC_HD __half2 __lowhigh2highlow(__half2 a) { return __halves2half2(a.y, a.x); }
+MC_HD float2 __half22float2(__half2 a) { return make_float2(__half2float(a.x), __half2float(a.y)); }
+MC_HD __half2 __float22half2_rn(float2 f) { return __floats2half2_rn(f.x, f.y); }
+MC_HD __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
+MC_HD __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
+MC_HD __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+MC_HD __half2 operator/(__half2 a, __half2 b) { return __h2div(a, b); }
+MC_HD __half hsqrt(__half a) { return __float2half(__builtin_sqrtf(__half2float(a))); }
+MC_HD __half __int2half_rn(int i) { return __float2half((float)i); }   /* |i| < 2^24 exact in float first */
+MC_HD int __half2int_rz(__half h) { return (int)__half2float(h); }
+MC_HD short __half_as_short(__half h) { return (short)h.__x; }
+MC_HD __half __short_as_half(short v) { __half h; h.__x = (unsigned short)v; return h; }
 #endif
 
 #if defined(__CUDA__)

@@ -17,6 +17,10 @@
 #ifndef MC_CUDA_RUNTIME_H
 #define MC_CUDA_RUNTIME_H
 
+/* these are metalcuda's headers (a program may test for them: NVIDIA's do
+ * not define it) */
+#define __METALCUDA__ 1
+
 #if defined(__CUDA__) && defined(__clang__)
 
 #include <limits.h>
@@ -26,6 +30,7 @@
  * headers the CUDA parts need with it, as clang's wrapper does. */
 #define __CUDACC__
 #include <cmath>
+#include <math.h> /* nvcc makes ::isinf(float) ... visible: libstdc++'s math.h brings std's into the global namespace */
 #include <cstdlib>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +41,11 @@
 
 #include "__clang_cuda_builtin_vars.h"
 #include <__clang_cuda_libdevice_declares.h>
+#define MC_SIMD_HIDE_CLANG /* clang's SIMD intrinsics are PTX video instructions: ours replace them */
+#include "crt/mc_device_simd.h"
+#undef MC_SIMD_HIDE_CLANG
 #include <__clang_cuda_device_functions.h>
+#include "crt/mc_device_simd.h"
 #include <__clang_cuda_math.h>
 
 #define __CUDACC__ 1
@@ -80,6 +89,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 #include <__clang_cuda_cmath.h>
 #include <__clang_cuda_intrinsics.h>
 #include <__clang_cuda_complex_builtins.h>
+#include "crt/mc_math_overloads.h"
 
 #include "crt/mc_device_atomics.h"
 #include "crt/mc_runtime_templates.h"

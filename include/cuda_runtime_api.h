@@ -21,6 +21,18 @@ extern cudaError_t CUDARTAPI cudaConfigureCall(dim3 gridDim, dim3 blockDim, size
                                                cudaStream_t stream __dv(0));
 extern unsigned CUDARTAPI __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem __dv(0),
                                                       struct CUstream_st *stream __dv(0));
+#if defined(__CUDA__) && defined(__clang__)
+/* metalcuda's nvcc compiles host code as clang's HIP (for __managed__): its
+ * <<<>>> and kernel stubs call these, which libcudart exports under the
+ * names clang looks for */
+extern unsigned __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem __dv(0),
+                                           struct CUstream_st *stream __dv(0));
+extern cudaError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream);
+extern cudaError_t hipLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                   cudaStream_t stream);
+extern cudaError_t hipLaunchKernel_spt(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                       size_t sharedMem, cudaStream_t stream);
+#endif
 #ifdef __cplusplus
 }
 #endif

@@ -13,8 +13,15 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-/* nvcc's __managed__ implies __device__; clang wants both */
+/* nvcc's __managed__ implies __device__.  clang honours `managed` in HIP
+ * mode only, which is how metalcuda's nvcc compiles host code: there the
+ * host reaches the variable through a pointer the runtime sets.  The
+ * device side (CUDA mode) has a plain global, which that pointer names. */
+#if defined(__CUDA_ARCH__)
+#define __managed__ __attribute__((device))
+#else
 #define __managed__ __attribute__((device)) __attribute__((managed))
+#endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
 #else

@@ -6,14 +6,15 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver asan
+# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip asan
 # (default: all), corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
 # (tests/macos/run.sh says what that cannot catch).
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
-# them with metalcuda's own nvcc (tests/toolchain) and runs them.  MC_TEST_FULL=1
+# them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds
+# the HIP programs of tests/hip with metalcuda's hipcc and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
 # test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  static runs the CUDA programs built
@@ -33,7 +34,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -114,6 +115,7 @@ for l in "${layers[@]}"; do
    nvrt) run_layer nvrt bash tests/cuda/run.sh --nvidia-runtime ;;
    cuda12) run_layer cuda12 bash tests/cuda12/run.sh ;;
    driver) run_layer driver bash tests/toolchain/run.sh ;;
+   hip) run_layer hip bash tests/hip/run.sh ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;

@@ -34,14 +34,30 @@ MC_AT float atomicExch(float *p, float v) { return __int_as_float(atomicExch((in
 MC_AT float atomicExch_block(float *p, float v) { return __int_as_float(atomicExch_block((int *)p, __float_as_int(v))); }
 MC_AT float atomicExch_system(float *p, float v) { return __int_as_float(atomicExch_system((int *)p, __float_as_int(v))); }
 
+/* Unsigned min/max at block and system scope as PTX: LLVM 19 lowers
+ * __nvvm_atom_{cta,sys}_{min,max}_gen_u{i,ll} to atom.cta.min.s32 (signed),
+ * found comparing clang's PTX with nvcc's; the device-scope builtins are
+ * right. */
+#define MC_ATOMU(NAME, T, OP, SCOPE, TY, C)                                                 \
+   MC_AT T NAME(T *p, T v)                                                                  \
+   {                                                                                        \
+      T r;                                                                                  \
+      __asm__ __volatile__("atom" SCOPE "." OP "." TY " %0, [%1], %2;"                      \
+                           : "=" C(r) : "l"(p), C(v) : "memory");                           \
+      return r;                                                                             \
+   }
+#define MC_ATOMU3(NAME, T, OP, TY, C, SFX)                                                  \
+   MC_AT T NAME(T *p, T v) { return __nvvm_atom_##OP##_gen_##SFX(p, v); }                   \
+   MC_ATOMU(NAME##_block, T, #OP, ".cta", TY, C)                                            \
+   MC_ATOMU(NAME##_system, T, #OP, ".sys", TY, C)
 MC_ATOM3(atomicMin, int, min, i)
-MC_ATOM3(atomicMin, unsigned int, min, ui)
+MC_ATOMU3(atomicMin, unsigned int, min, "u32", "r", ui)
 MC_ATOM3(atomicMin, long long, min, ll)
-MC_ATOM3(atomicMin, unsigned long long, min, ull)
+MC_ATOMU3(atomicMin, unsigned long long, min, "u64", "l", ull)
 MC_ATOM3(atomicMax, int, max, i)
-MC_ATOM3(atomicMax, unsigned int, max, ui)
+MC_ATOMU3(atomicMax, unsigned int, max, "u32", "r", ui)
 MC_ATOM3(atomicMax, long long, max, ll)
-MC_ATOM3(atomicMax, unsigned long long, max, ull)
+MC_ATOMU3(atomicMax, unsigned long long, max, "u64", "l", ull)
 
 MC_ATOM3(atomicInc, unsigned int, inc, ui)
 MC_ATOM3(atomicDec, unsigned int, dec, ui)
@@ -81,6 +97,8 @@ MC_AT unsigned short atomicCAS(unsigned short *p, unsigned short c, unsigned sho
 }
 
 #undef MC_ATOM3
+#undef MC_ATOMU
+#undef MC_ATOMU3
 #undef MC_ATOM3U
 #undef MC_CAS3
 #undef MC_AT

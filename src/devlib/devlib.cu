@@ -8,3 +8,4 @@
 #include "math_float.cu"
 #include "exact.cu"
 #include "intrin.cu"
+#include "math_special.cu"

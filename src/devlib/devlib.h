@@ -52,10 +52,21 @@ DEVI double d_scale(double x, int n)
    return x * u2d((uint64_t)(n + 1023) << 52);
 }
 
+/* a * b rounded, and kept rounded: the NVPTX back end fuses any other
+ * product into a following add when the kernel is compiled with contraction
+ * on (nvcc's --fmad=true, clang's default), across the whole module, the
+ * linked device library included; mul.rn is never fused.  The error-free
+ * transformations below need the rounded product (pow was 3 ulp off). */
+#if defined(__CUDA_ARCH__)
+DEVI double d_mul(double a, double b) { return __nvvm_mul_rn_d(a, b); }
+#else
+DEVI double d_mul(double a, double b) { return a * b; }
+#endif
+
 /* Double-double helpers: a value hi + lo with |lo| <= ulp(hi)/2. */
 typedef struct dd { double hi, lo; } dd;
 DEVI dd dd_two_sum(double a, double b) { double s = a + b, bb = s - a; return (dd){ s, (a - (s - bb)) + (b - bb) }; }
 DEVI dd dd_fast_sum(double a, double b) { double s = a + b; return (dd){ s, b - (s - a) }; }
-DEVI dd dd_mul(double a, double b) { double p = a * b; return (dd){ p, d_fma(a, b, -p) }; }
+DEVI dd dd_mul(double a, double b) { double p = d_mul(a, b); return (dd){ p, d_fma(a, b, -p) }; }
 
 #endif

@@ -98,6 +98,9 @@ DEV double __nv_cbrt(double x)
    if (ax < 0x1p-1000) {
       ax *= 0x1p600;
       sc = -200;
+   } else if (ax > 0x1p1000) {    /* y^3 in the Newton steps would overflow */
+      ax *= 0x1p-600;
+      sc = 200;
    }
    /* a first guess from the exponent, then Newton steps on y^3 = a */
    uint64_t u = d2u(ax);

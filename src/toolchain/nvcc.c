@@ -405,19 +405,46 @@ static void push_all(tc_argv *dst, const tc_argv *src)
       tc_argv_push(dst, src->v[i]);
 }
 
-/* The options every CUDA compile of ours carries, either side. */
-static void cuda_common(ctx *x, tc_argv *a)
+/* The options every CUDA compile of ours carries, either side.
+ *
+ * The device side is clang's CUDA mode.  The host side is clang's HIP mode,
+ * made to look like CUDA: clang honours __managed__ only for HIP (in CUDA
+ * mode it ignores the attribute, and host code would read a private copy of
+ * the variable); in HIP mode the host reaches a managed variable through a
+ * pointer the runtime sets at registration.  Its registration and launch
+ * calls are HIP's names for nvcc's (__hipRegisterFunction, hipLaunchKernel,
+ * ...), which libcudart exports too.  The aux target is NVPTX, as in CUDA
+ * mode, so device code parses the same on the host side; HIP's own macros
+ * are removed and __CUDA__ defined, so headers and programs see CUDA. */
+static void cuda_common(ctx *x, tc_argv *a, bool host)
 {
    nvopts *o = x->o;
    tc_argv_push(a, "-x");
-   tc_argv_push(a, "cuda");
-   tc_argv_push(a, "-nocudainc");
-   tc_argv_push(a, "-nocudalib");
-   /* clang reads the CUDA version (which picks the launch and registration
-    * ABI of CUDA >= 10.1) from <cuda-path>/include/cuda.h; the Makefile
-    * writes that file from cuabi.h's CUDA_VERSION */
-   tc_argv_pushf(a, "--cuda-path=%s/lib/metalcuda/cuda-root", x->root);
-   tc_argv_push(a, "-Wno-unknown-cuda-version");
+   if (host) {
+      static const char *const hip_macros[] = { "__HIP__", "__HIPCC__", "__HIP_MEMORY_SCOPE_SINGLETHREAD",
+                                                "__HIP_MEMORY_SCOPE_WAVEFRONT", "__HIP_MEMORY_SCOPE_WORKGROUP",
+                                                "__HIP_MEMORY_SCOPE_AGENT", "__HIP_MEMORY_SCOPE_SYSTEM" };
+      tc_argv_push(a, "hip");
+      tc_argv_push(a, "-nogpuinc");
+      tc_argv_push(a, "-nogpulib");
+      tc_argv_push(a, "--offload-arch=gfx900");   /* any: nothing is compiled for it */
+      tc_argv_push(a, "-Xclang");
+      tc_argv_push(a, "-aux-triple");
+      tc_argv_push(a, "-Xclang");
+      tc_argv_push(a, "nvptx64-nvidia-cuda");
+      for (size_t i = 0; i < sizeof(hip_macros) / sizeof(hip_macros[0]); i++)
+         tc_argv_pushf(a, "-U%s", hip_macros[i]);
+      tc_argv_push(a, "-D__CUDA__=1");
+   } else {
+      tc_argv_push(a, "cuda");
+      tc_argv_push(a, "-nocudainc");
+      tc_argv_push(a, "-nocudalib");
+      /* clang reads the CUDA version (which picks the launch and
+       * registration ABI of CUDA >= 10.1) from <cuda-path>/include/cuda.h;
+       * the Makefile writes that file from cuabi.h's CUDA_VERSION */
+      tc_argv_pushf(a, "--cuda-path=%s/lib/metalcuda/cuda-root", x->root);
+      tc_argv_push(a, "-Wno-unknown-cuda-version");
+   }
    tc_argv_pushf(a, "-isystem%s/include", x->root);
    tc_argv_pushf(a, "-D__NVCC__=1");
    tc_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", NV_MAJOR);
@@ -425,9 +452,13 @@ static void cuda_common(ctx *x, tc_argv *a)
    tc_argv_pushf(a, "-D__CUDACC_VER_BUILD__=0");
    if (o->fast_math)
       tc_argv_push(a, "-D__USE_FAST_MATH__=1");
-   /* the launch stubs call cudaLaunchKernel_ptsz, as nvcc's do */
-   if (o->ptds)
+   /* the launch stubs call cudaLaunchKernel_ptsz, as nvcc's do; clang's
+    * driver forwards -fgpu-default-stream for HIP only (for CUDA it is
+    * "unused"), so it goes to the front end directly */
+   if (o->ptds) {
+      tc_argv_push(a, "-Xclang");
       tc_argv_push(a, "-fgpu-default-stream=per-thread");
+   }
    tc_argv_push(a, "-include");
    tc_argv_push(a, o->hip ? "hip/hip_runtime.h" : "cuda_runtime.h");
    push_all(a, &o->common);
@@ -438,7 +469,7 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
    nvopts *o = x->o;
    tc_argv a = { 0 };
    tc_argv_push(&a, x->clangxx);
-   cuda_common(x, &a);
+   cuda_common(x, &a, false);
    tc_argv_push(&a, "--cuda-device-only");
    tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", sm);
    tc_argv_push(&a, o->debug_device ? "-O0" : "-O3");
@@ -568,9 +599,18 @@ static int compile_one(ctx *x, const input *in, const char *out)
             goto done;
       }
       tc_argv_push(&a, x->clangxx);
-      cuda_common(x, &a);
+      cuda_common(x, &a, true);
       tc_argv_push(&a, "--cuda-host-only");
-      tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", o->arch[0]);
+      /* HIP mode defines __hip_cuid_<cuid> in every object: one id per
+       * translation unit (source and output), or two objects of one
+       * program collide at the link */
+      uint64_t h = 1469598103934665603ull;
+      for (const char *p = in->path; *p; p++)
+         h = (h ^ (unsigned char)*p) * 1099511628211ull;
+      for (const char *p = out ? out : ""; *p; p++)
+         h = (h ^ (unsigned char)*p) * 1099511628211ull;
+      tc_argv_push(&a, "-Xclang");   /* the driver drops -cuid= with --cuda-host-only */
+      tc_argv_pushf(&a, "-cuid=%016llx", (unsigned long long)h);
       if (fatbin) {
          tc_argv_push(&a, "-Xclang");
          tc_argv_push(&a, "-fcuda-include-gpubinary");
@@ -667,6 +707,17 @@ static int run_plan(nvopts *o)
    }
    if (o->keep && !o->keep_dir)
       fprintf(stderr, "%s: intermediate files kept in %s\n", progname, x.tmp);
+   if (o->verbose) {
+      /* the lines nvcc -v starts with, which build systems read: CMake takes
+       * the toolkit from TOP, the link line from LIBRARIES (it finds the
+       * line that holds that text), the default architecture from
+       * "-arch compute_NN" */
+      const char *path = getenv("PATH");
+      fprintf(stderr, "#$ TOP=%s\n#$ PATH=%s\n#$ INCLUDES=-I%s/include\n#$ LIBRARIES=-L%s/lib\n", x.root,
+              path ? path : "", x.root, x.root);
+      for (int i = 0; i < o->narch; i++)
+         fprintf(stderr, "#$ _DEVICE_CODE_=-arch compute_%u (clang --cuda-gpu-arch=sm_%u)\n", o->arch[i], o->arch[i]);
+   }
 
    int nsrc = 0;
    for (int i = 0; i < o->nin; i++)

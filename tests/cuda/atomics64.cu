@@ -99,12 +99,15 @@ __global__ void on_shared(const unsigned long long *in, const double *din, const
       w[t] = sw[t];
 }
 
-static uint16_t f16_of_int(unsigned n)   /* n < 2048: exact */
+static uint16_t f16_of_int(unsigned n)   /* n <= 2048: exact */
 {
    if (n == 0)
       return 0;
    int e = 31 - __builtin_clz(n);
-   return (uint16_t)(((e + 15) << 10) | ((n << (10 - e)) & 0x3ff));
+   /* 2048 (e = 11) needs the right shift: n << -1 is undefined, and clang
+    * folds it to 0 (the driver build's host reference was wrong there) */
+   unsigned m = e <= 10 ? n << (10 - e) : n >> (e - 10);
+   return (uint16_t)(((e + 15) << 10) | (m & 0x3ff));
 }
 
 static uint16_t bf16_of_int(unsigned n)   /* n <= 256: exact */

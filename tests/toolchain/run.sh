@@ -71,6 +71,42 @@ for n in "${names[@]}"; do
    else echo "FAIL driver.$n: $msg"; rc=1; fi
 done
 
+# The examples (examples/make, examples/cmake) built with an installed tree
+# (make install PREFIX=...), NVIDIA's toolkit off PATH, and run; the make
+# example also with NVIDIA's nvcc's name nowhere in its command line.
+examples() {
+   local prefix=$OUT/install log=$OUT/install.log
+   if ! make --no-print-directory install PREFIX="$prefix" >"$log" 2>&1; then
+      echo "FAIL driver.example_make: make install failed: $(tail -n 1 "$log")"
+      echo "FAIL driver.example_cmake: make install failed"
+      return 1
+   fi
+   local r=0 dir=$OUT/example_make
+   rm -rf "$dir" && cp -r examples/make "$dir"
+   if ! make --no-print-directory -C "$dir" NVCC="$prefix/bin/nvcc" >"$dir.log" 2>&1; then
+      echo "FAIL driver.example_make: the build failed: $(grep -m1 -i error "$dir.log" || tail -n 1 "$dir.log")"; r=1
+   elif out=$(env -u LD_LIBRARY_PATH "$dir/reduce" 2>&1) && [[ $out == PASS* ]]; then
+      echo "PASS driver.example_make ($out)"
+   else
+      echo "FAIL driver.example_make: $out"; r=1
+   fi
+   if ! command -v cmake >/dev/null 2>&1; then
+      echo "SKIP driver.example_cmake: cmake not found"
+      return $r
+   fi
+   dir=$OUT/example_cmake
+   rm -rf "$dir"
+   if ! { cmake -S examples/cmake -B "$dir" -DCMAKE_CUDA_COMPILER="$prefix/bin/nvcc" && cmake --build "$dir"; } >"$dir.log" 2>&1; then
+      echo "FAIL driver.example_cmake: configure or build failed: $(grep -m1 -iE 'error' "$dir.log" || tail -n 1 "$dir.log")"; r=1
+   elif out=$(env -u LD_LIBRARY_PATH "$dir/histogram" 2>&1) && [[ $out == PASS* ]]; then
+      echo "PASS driver.example_cmake ($out)"
+   else
+      echo "FAIL driver.example_cmake: $out"; r=1
+   fi
+   return $r
+}
+if [ $# -eq 0 ]; then examples || rc=1; fi
+
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then
    log=$(mktemp) tmp=$(mktemp -d)

@@ -27,6 +27,7 @@ LOG_CHANNEL(register);
 typedef struct rt_fatbin {
    uint32_t magic;
    const void *image;                 /* what the wrapper points at */
+   void *own_wrapper;                 /* clang HIP mode: the CUDA-style wrapper made for it */
    CUlibrary lib[RT_MAX_DEVICES];
    unsigned gen[RT_MAX_DEVICES];
    struct rt_fatbin *next;
@@ -139,6 +140,7 @@ void CUDARTAPI __cudaUnregisterFatBinary(void **fatCubinHandle)
       if (fb->lib[d] && fb->gen[d] == rt_device_generation(d))
          cuLibraryUnload(fb->lib[d]);
    fb->magic = 0;
+   free(fb->own_wrapper);
    free(fb);
 }
 
@@ -426,4 +428,131 @@ cudaError_t CUDARTAPI __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim,
 {
    /* built with --default-stream per-thread: NULL is the thread's stream */
    return __cudaLaunchKernel(kernel, gridDim, blockDim, args, sharedMem, stream ? stream : cudaStreamPerThread);
+}
+
+/* ---- the same registration as clang's HIP host code makes it ----
+ *
+ * metalcuda's nvcc compiles a .cu file's host side in clang's HIP mode (the
+ * device side stays CUDA): only there does clang honour __managed__, making
+ * the host reach such a variable through a pointer the runtime sets
+ * (src/toolchain/README.md).  Its module constructor and kernel stubs call
+ * these, which are the calls above under HIP's names and shapes.  They are
+ * metalcuda's own exports, not NVIDIA's (not in entries.h). */
+
+#define HIP_WRAPPER_MAGIC 0x48495046u   /* "HIPF" */
+
+MC_EXPORT void **__hipRegisterFatBinary(const void *data);
+MC_EXPORT int __hipRegisterFunction(void **modules, const void *hostFunction, char *deviceFunction,
+                                    const char *deviceName, unsigned threadLimit, uint3 *tid, uint3 *bid,
+                                    dim3 *blockDim, dim3 *gridDim, int *wSize);
+MC_EXPORT void __hipRegisterVar(void **modules, void *var, char *hostVar, char *deviceVar, int ext, size_t size,
+                                int constant, int global);
+MC_EXPORT void __hipRegisterManagedVar(void *hipModule, void **pointer, void *init_value, const char *name,
+                                       size_t size, unsigned align);
+MC_EXPORT void __hipUnregisterFatBinary(void **modules);
+MC_EXPORT unsigned __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+                                              struct CUstream_st *stream);
+MC_EXPORT cudaError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream);
+MC_EXPORT cudaError_t hipLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                      cudaStream_t stream);
+MC_EXPORT cudaError_t hipLaunchKernel_spt(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+                                          size_t sharedMem, cudaStream_t stream);
+
+/* ==== __hipRegisterFatBinary (libcudart.@, metalcuda) ==== */
+void **__hipRegisterFatBinary(const void *data)
+{
+   RT_ENTER("data=%p", data);
+   const fatbin_wrapper *w = data;
+   if (!w || w->magic != HIP_WRAPPER_MAGIC) {
+      LOG_ERR("fatbin at %p has no HIP wrapper magic: not registered", data);
+      return NULL;
+   }
+   /* the same container behind another magic: give the loader the wrapper
+    * nvcc's host code would have */
+   fatbin_wrapper *cw = mc_calloc(1, sizeof(*cw));
+   if (!cw) {
+      LOG_ERR("out of memory registering a fatbin");
+      return NULL;
+   }
+   cw->magic = FATBIN_WRAPPER_MAGIC;
+   cw->version = 1;
+   cw->data = w->data;
+   rt_fatbin *fb = (rt_fatbin *)__cudaRegisterFatBinary(cw);
+   if (!fb) {
+      free(cw);
+      return NULL;
+   }
+   fb->own_wrapper = cw;
+   return (void **)fb;
+}
+
+/* ==== __hipRegisterFunction (libcudart.@, metalcuda) ==== the host
+ * function is clang's kernel handle, which host code uses as the kernel */
+int __hipRegisterFunction(void **modules, const void *hostFunction, char *deviceFunction, const char *deviceName,
+                          unsigned threadLimit, uint3 *tid, uint3 *bid, dim3 *blockDim, dim3 *gridDim, int *wSize)
+{
+   __cudaRegisterFunction(modules, hostFunction, deviceFunction, deviceName, (int)threadLimit, tid, bid, blockDim,
+                          gridDim, wSize);
+   return 0;
+}
+
+/* ==== __hipRegisterVar (libcudart.@, metalcuda) ==== */
+void __hipRegisterVar(void **modules, void *var, char *hostVar, char *deviceVar, int ext, size_t size, int constant,
+                      int global)
+{
+   __cudaRegisterVar(modules, var, hostVar, deviceVar, ext, size, constant, global);
+}
+
+/* ==== __hipRegisterManagedVar (libcudart.@, metalcuda) ====
+ * *pointer is what host code dereferences for the variable: it is pointed
+ * at the module's variable (arena memory, which the host reaches at the
+ * same address) now, since clang's host code reads it with no call first;
+ * that loads the module at registration, in the program's constructor.
+ * init_value is clang's host copy of the initializer, which the module's
+ * variable already has. */
+void __hipRegisterManagedVar(void *hipModule, void **pointer, void *init_value, const char *name, size_t size,
+                             unsigned align)
+{
+   RT_ENTER("hipModule=%p pointer=%p init_value=%p name=%s size=%zu align=%u", hipModule, (void *)pointer,
+            init_value, name ? name : "(null)", size, align);
+   rt_fatbin *fb = fatbin_of((void **)hipModule);
+   if (!fb || !name || !pointer)
+      return;
+   register_var(fb, pointer, name, size, false, pointer);
+   CUlibrary lib;
+   if (fatbin_library(fb, &lib) != cudaSuccess) {
+      LOG_ERR("__managed__ variable %s: its module does not load", name);
+      return;
+   }
+   pthread_mutex_lock(&reg_lock);
+   bind_managed_vars(fb, lib);   /* those registered after the module loaded too */
+   pthread_mutex_unlock(&reg_lock);
+}
+
+/* ==== __hipUnregisterFatBinary (libcudart.@, metalcuda) ==== */
+void __hipUnregisterFatBinary(void **modules) { __cudaUnregisterFatBinary(modules); }
+
+/* ==== __hipPushCallConfiguration (libcudart.@, metalcuda) ==== */
+unsigned __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, struct CUstream_st *stream)
+{
+   return __cudaPushCallConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
+/* ==== __hipPopCallConfiguration (libcudart.@, metalcuda) ==== */
+cudaError_t __hipPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem, void *stream)
+{
+   return __cudaPopCallConfiguration(gridDim, blockDim, sharedMem, stream);
+}
+
+/* ==== hipLaunchKernel, hipLaunchKernel_spt (libcudart.@, metalcuda) ====
+ * what clang's kernel stubs call (_spt: --default-stream per-thread) */
+cudaError_t hipLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                            cudaStream_t stream)
+{
+   return cudaLaunchKernel(func, gridDim, blockDim, args, sharedMem, stream);
+}
+cudaError_t hipLaunchKernel_spt(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem,
+                                cudaStream_t stream)
+{
+   return cudaLaunchKernel_ptsz(func, gridDim, blockDim, args, sharedMem, stream);
 }

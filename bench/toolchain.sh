@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# bench/toolchain.sh — metalcuda's own nvcc (bin/metalcuda nvcc, over clang)
+# against NVIDIA's nvcc, measured in the same run (issue 14's targets:
+# compiles no slower, kernels within 5 %).  Prints ROW lines in
+# bench/run.sh's format, which run.sh folds into its table.
+#
+#  - compile time: `-arch=sm_75 -O2 -c` of the same file by both drivers,
+#    best of MC_BENCH_REPS (default 3), the two interleaved;
+#  - kernel run time: bench/kernels.cu built by both, each run through
+#    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
+#    median of its repetitions, the lower of two rounds in alternating order
+#    (kernels.sh's method); both builds check their results.
+#
+# Exit 77 (bench/run.sh leaves the rows out) without nvcc or without a clang
+# for metalcuda's nvcc.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+reps=${MC_BENCH_REPS:-3}
+kreps=${MC_BENCH_KERNEL_REPS:-7}
+kernels=${MC_BENCH_TOOLCHAIN_KERNELS:-saxpy stencil sgemm reduce shfl hist}
+out=$BUILD/bench/toolchain
+mkdir -p "$out"
+
+skip() { echo "bench/toolchain: skipped: $*" >&2; exit 77; }
+command -v "$NVCC" >/dev/null 2>&1 || skip "nvcc not found (set NVCC or put it on PATH)"
+[ -x "$TOOL" ] && [ -f lib/metalcuda/devlib.bc ] || skip "$TOOL or its device library is missing (make, with clang-19)"
+
+now() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
+lower() { [ -z "$1" ] && { echo "$2"; return; }; awk -v a="$1" -v b="$2" 'BEGIN { print (b < a ? b : a) }'; }
+
+# compile time of one file, both drivers, interleaved
+for src in bench/fp64.cu bench/kernels.cu tests/cuda/warp_ops.cu; do
+   best_nv= best_mc=
+   for r in $(seq "$reps"); do
+      for who in nv mc; do
+         [ $((r % 2)) -eq 0 ] && who=$([ $who = nv ] && echo mc || echo nv)
+         t0=$(now)
+         if [ $who = nv ]; then
+            "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -Itests/cuda -c "$src" -o "$out/nv.o" 2>/dev/null ||
+               { echo "bench/toolchain: nvcc failed on $src" >&2; exit 1; }
+            best_nv=$(lower "$best_nv" "$(elapsed "$t0" "$(now)")")
+         else
+            "$TOOL" nvcc -arch=sm_75 -O2 -Ibench -Itests/cuda -c "$src" -o "$out/mc.o" 2>/dev/null ||
+               { echo "bench/toolchain: metalcuda nvcc failed on $src" >&2; exit 1; }
+            best_mc=$(lower "$best_mc" "$(elapsed "$t0" "$(now)")")
+         fi
+      done
+   done
+   awk -v f="$src" -v m="$best_mc" -v n="$best_nv" 'BEGIN {
+      printf "ROW compile -c %s|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", f, m, n, m / n }'
+done
+
+# the bench kernels built both ways
+if [ ! -x "$out/kernels.nvcc" ] || [ bench/kernels.cu -nt "$out/kernels.nvcc" ] || [ bench/kernels.h -nt "$out/kernels.nvcc" ]; then
+   "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench bench/kernels.cu -o "$out/kernels.nvcc" || exit 1
+fi
+"$TOOL" nvcc -arch=sm_75 -O2 -Ibench bench/kernels.cu -o "$out/kernels.mc" || exit 1
+median() { # prog args...: the TIME line's seconds
+   local o
+   o=$("$@" 2>&1) || { echo "bench/toolchain: $* failed:" >&2; printf '%s\n' "$o" | sed 's/^/    /' >&2; return 1; }
+   printf '%s\n' "$o" | sed -n 's/^TIME [a-z]* //p' | head -n 1
+}
+rc=0
+for k in $kernels; do
+   nv= mc=
+   for r in 1 2; do
+      for who in nv mc; do
+         [ $r -eq 2 ] && who=$([ $who = nv ] && echo mc || echo nv)
+         if [ $who = nv ]; then
+            t=$(median "$TOOL" run "$out/kernels.nvcc" "$k" "$kreps") || { rc=1; continue; }
+            nv=$(lower "$nv" "$t")
+         else
+            t=$(median env -u LD_LIBRARY_PATH "$out/kernels.mc" "$k" "$kreps") || { rc=1; continue; }
+            mc=$(lower "$mc" "$t")
+         fi
+      done
+   done
+   [ -n "$nv" ] && [ -n "$mc" ] || continue
+   awk -v k="$k" -v m="$mc" -v n="$nv" 'BEGIN {
+      printf "ROW kernel %s, built by metalcuda nvcc|%.2f ms|nvcc-built %.2f ms|%.2fx|time of the metalcuda-nvcc build / the NVIDIA-nvcc build, both run by metalcuda; lower is better (target <= 1.05)\n", k, m * 1e3, n * 1e3, m / n }'
+done
+exit $rc
