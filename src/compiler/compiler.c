@@ -199,6 +199,12 @@ mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
    return compiler_module_open(ptx, len, false, err);
 }
 
+char *compiler_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len,
+                        char **err)
+{
+   return ptx_link(texts, lens, n, out_len, err);
+}
+
 void compiler_module_free(mc_module *m)
 {
    if (!m)

@@ -135,6 +135,11 @@ mc_module *compiler_module_load(const char *ptx, size_t len, char **err);
  * under cache_dir()/ptx; METALCUDA_NO_TRANSLATION_CACHE=1 turns it off. */
 mc_module *compiler_module_open(const char *ptx, size_t len, bool use_cache, char **err);
 void compiler_module_free(mc_module *m);
+/* Links the PTX of several units of relocatable device code (nvcc
+ * -rdc=true) into one module's text, to load as above: malloc'ed, or NULL
+ * with a malloc'ed message in *err (ptx/link.c has the rules). */
+char *compiler_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len,
+                        char **err);
 /* Whether the PTX text has been parsed (false after a full cache hit). */
 bool compiler_module_parsed(const mc_module *m);
 

@@ -3,7 +3,9 @@
 # programs with nvcc and runs them through metalcuda.
 #
 # Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` (plus the
-# flags of its `// nvcc-flags:` line, if any) into
+# flags of its `// nvcc-flags:` line, if any), together with the other
+# translation units of the same program, NAME.2.cu, NAME.3.cu ... (which
+# are no programs of their own; relocatable device code, -rdc=true), into
 # $BUILD/tests/cuda/NAME (rebuilt only when the source or check.h is newer)
 # and run as `bin/metalcuda run $BUILD/tests/cuda/NAME` under a timeout.
 # One line per program: "PASS name", "FAIL name: why" or "SKIP name: why"
@@ -69,7 +71,10 @@ for a in "$@"; do
    esac
 done
 if [ ${#names[@]} -eq 0 ]; then
-   for f in tests/cuda/*.cu; do names+=("$(basename "$f" .cu)"); done
+   for f in tests/cuda/*.cu; do
+      case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu
+      names+=("$(basename "$f" .cu)")
+   done
 fi
 OUTDIR=$BUILD/tests/cuda
 mkdir -p "$OUTDIR"
@@ -187,14 +192,20 @@ program_flags() { sed -n 's|^// nvcc-flags: *||p' "$1" | head -n 1; }
 # -ffp-contract=off: the host references must not be fused into fmas by the
 # host compiler (GCC fuses by default where the target has fma).
 build_one() {
-   local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix
-   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt tests/cuda/check.h ] && [ "$exe" -nt tests/cuda/gate.h ]; then
+   local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix f fresh=1
+   # the program's other units and its own header count as its sources
+   local units=(tests/cuda/"$1".[0-9].cu)
+   [ -e "${units[0]}" ] || units=()
+   for f in "$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/"$1".h; do
+      [ -e "$f" ] && ! [ "$exe" -nt "$f" ] && fresh=0
+   done
+   if [ -x "$exe" ] && [ $fresh -eq 1 ]; then
       return 0
    fi
    rm -f "$exe" "$exe.log"
    # shellcheck disable=SC2086
    if ! "$NVCC" -cudart "$cudart" -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
-         ${NVCCFLAGS:-} $(program_flags "$src") "$src" -o "$exe" >"$exe.log" 2>&1; then
+         ${NVCCFLAGS:-} $(program_flags "$src") "$src" "${units[@]}" -o "$exe" >"$exe.log" 2>&1; then
       rm -f "$exe"
       return 1
    fi
