@@ -30,6 +30,12 @@
 #define MC_SHARED_WINDOW 0xfffffc0000000000ull
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ull
 #define MC_WINDOW_SIZE 0x0000010000000000ull
+/* What an initialiser holding a function's address (`.global .u64 p =
+ * f;`, a table of kernels in CUDA's device runtime) stores: a token in a
+ * window no mapping has, MC_FUNC_WINDOW + 16 * the function's declaration
+ * index, unique and non-zero but never callable (indirect calls are
+ * refused where they are translated). */
+#define MC_FUNC_WINDOW 0xfffffe0000000000ull
 
 /* The launch block, buffer(1).  Must match the prelude's struct mc_launch
  * (prelude/base.metal). */

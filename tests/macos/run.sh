@@ -7,7 +7,8 @@
 #                    arm64-apple-macos14 and x86_64-apple-macos14, and
 #                    defines the symbols the C code links against, as
 #                    private externs (llvm-nm), Mach-O's leading '_' included
-#  c.FILE            every .c of src/ and tools/ compiles with
+#  c.FILE            every .c of src/ and tools/ (but tools/drvtrace, a
+#                    wrapper of NVIDIA's Linux driver) compiles with
 #                    -target arm64-apple-macos14 -fsyntax-only -Wall -Wextra
 #                    -Werror (the Apple backend too) against the stand-in
 #                    headers of tests/macos/include: they declare the part of
@@ -93,6 +94,8 @@ CFLAGS=(-std=c11 -fsyntax-only -Wall -Wextra -Wno-unused-parameter -Wmissing-pro
         -Werror -nostdlibinc -isystem tests/macos/include -pthread -Isrc -I"$tmp")
 mkdir -p "$tmp/gen" && printf '#define MC_COMPILER_ID "macos-check"\n' >"$tmp/compiler_id.h"
 for f in $(find src tools -name '*.c' | sort); do
+   # tools/drvtrace wraps NVIDIA's x86-64 Linux driver: Linux only by design
+   case $f in tools/drvtrace/*) continue ;; esac
    ts=(arm64-apple-macos14)
    # architecture-specific code: the Apple backend (_stret, BOOL), the
    # soft device's fault handling and compiler flags

@@ -713,6 +713,58 @@ TEST(built_libraries_export_every_entry)
              "an export list that filters it)", missing, checked);
 }
 
+/* libcudart.so.12 and .11.0 export exactly the names of their soname's
+ * NVIDIA library (src/api/runtime/exports.12, exports.11.0), each at that
+ * soname's version and defined in that library (CUDA 12's forms:
+ * src/api/runtime/abi12.c), and nothing of CUDA 13's that NVIDIA's library
+ * of that soname lacks. */
+TEST(older_sonames_export_their_abi)
+{
+#if defined(__APPLE__) || !defined(__GLIBC__)
+   test_skip("symbol versions are checked on glibc only (Mach-O has none)");
+#else
+   static const struct { const char *lib, *list, *version, *absent; } libs[] = {
+      { "lib/libcudart.so.12", "exports.12", "libcudart.so.12", "cudaLogsCurrent" },
+      { "lib/libcudart.so.11.0", "exports.11.0", "libcudart.so.11.0", "cudaGetDeviceProperties_v2" },
+   };
+   int bad = 0, checked = 0;
+   for (int i = 0; i < 2; i++) {
+      char *path = xprintf("%s/../%s", test_srcdir(), libs[i].lib);
+      char *lpath = xprintf("%s/../src/api/runtime/%s", test_srcdir(), libs[i].list);
+      if (!file_exists(path)) {
+         test_skip("%s is not built (make all)", libs[i].lib);
+         free(path);
+         free(lpath);
+         return;
+      }
+      char *text = read_file(lpath);
+      CHECK_MSG(text, "cannot read %s", lpath);
+      void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+      CHECK_MSG(h, "dlopen %s: %s", path, dlerror());
+      for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+         if (line[0] == '#' || !line[0])
+            continue;
+         checked++;
+         void *sym = dlvsym(h, line, libs[i].version);
+         Dl_info info;
+         if (!sym || !dladdr(sym, &info) || !info.dli_fname || !strstr(info.dli_fname, libs[i].lib + 4)) {
+            if (bad++ < 40)
+               printf("  %s does not export %s@%s\n", libs[i].lib, line, libs[i].version);
+         }
+      }
+      if (dlsym(h, libs[i].absent)) {
+         bad++;
+         printf("  %s exports %s, which NVIDIA's library of that soname does not\n", libs[i].lib, libs[i].absent);
+      }
+      free(text);
+      free(path);
+      free(lpath);
+   }
+   CHECK_MSG(checked > 700, "only %d names read from the export lists", checked);
+   CHECK_MSG(bad == 0, "%d of %d names wrong", bad, checked);
+#endif
+}
+
 /* With NVIDIA's headers at hand, the committed entries.h and protos.h are
  * what tools/gen_entries.py makes of them now. */
 TEST(entries_match_nvidia_headers)

@@ -9,6 +9,8 @@
  */
 #include "test_ptx_util.h"
 
+#include "compiler/compiler.h"
+
 #include <stdlib.h>
 
 static const char HDR75[] = ".version 9.0\n.target sm_75\n.address_size 64\n";
@@ -201,8 +203,8 @@ TEST(link_moves_file_numbers_apart)
    CHECK_CONTAINS(t, ".file 3 \"b.cu\", 1700000000, 120");
    CHECK_CONTAINS(t, ".loc 1 3 0");
    CHECK_CONTAINS(t, ".loc 3 7 2");
-   /* the target of the unit with the highest sm */
-   CHECK_CONTAINS(t, ".target sm_90\n");
+   /* the first unit's target (the program's; libraries come after it) */
+   CHECK_CONTAINS(t, ".target sm_75\n");
    CHECK_INT(count_of(t, ".target"), 1);
    arena ar;
    const ptx_module *m;
@@ -227,4 +229,33 @@ TEST(link_single_unit)
    CHECK(!ptx_link(NULL, NULL, 0, &len, &err));
    CHECK_CONTAINS(err, "no units");
    free(err);
+}
+
+/* A variable initialised with functions' addresses (CUDA's device runtime
+ * has tables of kernels, linked in with PTX-only -rdc builds): each entry
+ * gets the function's token, unique, non-zero and in MC_FUNC_WINDOW. */
+TEST(function_addresses_in_initialisers_are_tokens)
+{
+   static const char ptx[] =
+      ".version 9.0\n.target sm_75\n.address_size 64\n"
+      ".func f()\n{\n\tret;\n}\n"
+      ".entry g()\n{\n\tret;\n}\n"
+      ".global .align 8 .u64 one = 7;\n"
+      ".global .align 8 .u64 tab[3] = {f, g, generic(one)};\n";
+   char *err = NULL;
+   mc_module *m = compiler_module_load(ptx, strlen(ptx), &err);
+   CHECK_MSG(m, "load failed: %s", err ? err : "?");
+   int k = compiler_global_find(m, "tab");
+   CHECK(k >= 0);
+   const mc_global_info *g = compiler_global(m, (uint32_t)k);
+   CHECK(g->init);
+   uint64_t f, e;
+   memcpy(&f, g->init, 8);
+   memcpy(&e, g->init + 8, 8);
+   CHECK_MSG(f >= MC_FUNC_WINDOW && f < MC_FUNC_WINDOW + MC_WINDOW_SIZE, "f's token %#" PRIx64, f);
+   CHECK_MSG(e >= MC_FUNC_WINDOW && e < MC_FUNC_WINDOW + MC_WINDOW_SIZE && e != f, "g's token %#" PRIx64, e);
+   /* the variable's address is still a relocation the runtime patches */
+   CHECK_INT(g->nrelocs, 1);
+   CHECK_INT(g->relocs[0].offset, 16);   /* from the variable's start */
+   compiler_module_free(m);
 }

@@ -23,8 +23,10 @@
  *     renamed: the host looks them up by name; two of one name fail.
  * `.file` numbers (and the `.loc`s that use them) are moved past those of
  * the units before, so line information keeps naming the right file.  The
- * header is the highest `.version`, the `.target` of the unit with the
- * highest sm, and the units' common `.address_size`.
+ * header is the highest `.version`, the first unit's `.target` (the
+ * program's own objects come first in the device-link list, the libraries
+ * after: CUDA's device runtime, linked into PTX-only builds, says sm_121
+ * whatever the program targets) and the units' common `.address_size`.
  *
  * The text is only split into top-level items (a directive up to its `;`,
  * or a function up to the brace that closes its body), never parsed: the
@@ -62,7 +64,6 @@ typedef struct lk_unit {
    VEC(lk_item) items;
    strmap rename;              /* old name → new name */
    uint32_t version;           /* major * 100 + minor */
-   uint32_t sm;                /* of .target sm_NN, 0 if none */
    uint32_t address_size;      /* 0 if not stated */
    uint32_t max_file;          /* highest .file number */
    uint32_t file_base;         /* added to its .file/.loc numbers */
@@ -237,11 +238,6 @@ static bool split_item(lk *l, lk_unit *u, uint32_t index, uint32_t *i)
       it.last = s + 1;
       while (it.last + 2 < n && is_punct(&t[it.last + 1], ','))
          it.last += 2;
-      for (uint32_t k = s + 1; k <= it.last && k < n; k++) {
-         w = tok_text(u, &t[k], &len);
-         if (t[k].kind == PTX_TOK_IDENT && len > 3 && !memcmp(w, "sm_", 3))
-            u->sm = MC_MAX(u->sm, parse_u32(w + 3, len - 3));
-      }
    } else if (is_dir(u, &t[s], "address_size") && s + 1 < n) {
       it.kind = LK_ADDRESS_SIZE;
       w = tok_text(u, &t[s + 1], &len);
@@ -413,8 +409,6 @@ static char *emit(lk *l, size_t *out_len)
    for (uint32_t u = 0; u < l->n; u++) {
       const lk_unit *un = &l->units[u];
       version = MC_MAX(version, un->version);
-      if (un->sm > top->sm)
-         top = un;
       if (un->address_size && address_size && un->address_size != address_size) {
          lk_fail(l, "the units disagree on .address_size (%u and %u)", address_size, un->address_size);
          return NULL;
