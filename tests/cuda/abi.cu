@@ -19,9 +19,10 @@
  *     too), after which a kernel still reads and writes the memory;
  *  5. cudaStreamGetCaptureInfo in the header's form (CUDA 12: _v2, six
  *     arguments; 13: seven) outside a capture;
- *  6. cudaGetDriverEntryPoint hands out the driver function of the
- *     runtime's version: cuMemAdvise with CUDA 12's device ordinal, or
- *     with CUDA 13's location, called through the header's prototype;
+ *  6. cudaGetDriverEntryPoint("cuMemAdvise") hands out the driver's form
+ *     with a location (NVIDIA's since 12.2, also to a CUDA 12.9 program),
+ *     cudaGetDriverEntryPointByVersion at 8000 the first, with a device
+ *     ordinal;
  *  7. CUDA 12 only: the deprecated names CUDA 13 dropped
  *     (cudaThreadSynchronize, cudaThreadGetLimit, cudaSetDoubleForDevice).
  * Every struct the runtime fills sits before guard bytes that must come
@@ -190,24 +191,31 @@ static void check_managed_hints(void)
    CHECK_INT(st, cudaStreamCaptureStatusNone);
    CHECK_CUDA(cudaStreamDestroy(s));
 
-   /* cuMemAdvise as the runtime's version of the driver API has it */
+   /* cuMemAdvise through the runtime: by name, the driver's newest form,
+    * which takes a location since CUDA 12.2 (NVIDIA's driver hands it out
+    * at 12090: a CUDA 12.9 program calling it with a device ordinal got
+    * CUDA_ERROR_INVALID_VALUE on an H200); at version 8000 the first form,
+    * with a device ordinal */
    void *fn = NULL;
    cudaDriverEntryPointQueryResult q = cudaDriverEntryPointVersionNotSufficent;
    CHECK_CUDA(cudaGetDriverEntryPoint("cuMemAdvise", &fn, cudaEnableDefault, &q));
    CHECK_INT(q, cudaDriverEntryPointSuccess);
    if (fn) {
-#if CUDART_VERSION < 13000
-      CUresult (*advise)(CUdeviceptr, size_t, CUmem_advise, CUdevice) =
-         (CUresult(*)(CUdeviceptr, size_t, CUmem_advise, CUdevice))fn;
-      CHECK_INT(advise((CUdeviceptr)m, n * sizeof(int), CU_MEM_ADVISE_SET_READ_MOSTLY, 0), CUDA_SUCCESS);
-#else
       CUresult (*advise)(CUdeviceptr, size_t, CUmem_advise, CUmemLocation) =
          (CUresult(*)(CUdeviceptr, size_t, CUmem_advise, CUmemLocation))fn;
       CUmemLocation cl = {};
       cl.type = CU_MEM_LOCATION_TYPE_DEVICE;
       cl.id = 0;
       CHECK_INT(advise((CUdeviceptr)m, n * sizeof(int), CU_MEM_ADVISE_SET_READ_MOSTLY, cl), CUDA_SUCCESS);
-#endif
+   }
+   fn = NULL;
+   q = cudaDriverEntryPointVersionNotSufficent;
+   CHECK_CUDA(cudaGetDriverEntryPointByVersion("cuMemAdvise", &fn, 8000, cudaEnableDefault, &q));
+   CHECK_INT(q, cudaDriverEntryPointSuccess);
+   if (fn) {
+      CUresult (*advise_v1)(CUdeviceptr, size_t, CUmem_advise, CUdevice) =
+         (CUresult(*)(CUdeviceptr, size_t, CUmem_advise, CUdevice))fn;
+      CHECK_INT(advise_v1((CUdeviceptr)m, n * sizeof(int), CU_MEM_ADVISE_UNSET_READ_MOSTLY, 0), CUDA_SUCCESS);
    }
    CHECK_CUDA(cudaFree(m));
 }
