@@ -63,8 +63,8 @@ run_layer() {
    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
 }
 
-# The unit layer proper: the unit tests, README.md's runtime API table
-# checked against what the code gives now (tools/gen_api_table.py), and
+# The unit layer proper: the unit tests, README.md's runtime and driver API
+# tables checked against what the code gives now (tools/gen_api_table.py), and
 # src/api/driver/procaddress.h against procaddress.tsv.
 unit_and_table_layer() {
    local rc=0
