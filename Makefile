@@ -1,7 +1,7 @@
 # metalcuda — top-level build.
 #
-#   make            build lib/libcuda.so.1, lib/libcudart.so.{13,12,11}, bin/metalcuda
-#                   (macOS: lib/libcuda.1.dylib, lib/libcudart.{13,12,11}.dylib)
+#   make            build lib/libcuda.so.1, lib/libcudart.so.{13,12,11.0}, bin/metalcuda
+#                   (macOS: lib/libcuda.1.dylib, lib/libcudart.{13,12,11.0}.dylib)
 #   make demo       build and run examples/vector_add through metalcuda
 #   make test       everything CI runs; last line "N passed, N failed"
 #   make test-full  the heavier sweeps as well, and the CUDA programs with
@@ -47,7 +47,10 @@ METAL_SRC    := $(wildcard src/metal/*.c) $(wildcard src/metal/soft/*.c) $(METAL
 METAL_ASM    := $(wildcard src/metal/soft/*.S)
 CORE_SRC     := $(wildcard src/core/*.c)
 DRIVER_SRC   := $(wildcard src/api/driver/*.c) $(wildcard src/api/driver/darkapi/*.c)
-RUNTIME_SRC  := $(wildcard src/api/runtime/*.c)
+# abi12.c and abi11.c are the ABI of the .12 and .11.0 sonames only, and
+# version.c is built once per soname (the libcudart rule below).
+RUNTIME_ABI_SRC := src/api/runtime/abi12.c src/api/runtime/abi11.c src/api/runtime/version.c
+RUNTIME_SRC  := $(filter-out $(RUNTIME_ABI_SRC),$(wildcard src/api/runtime/*.c))
 
 INTERNAL_SRC := $(UTIL_SRC) $(FATBIN_SRC) $(PTX_SRC) $(IR_SRC) $(MSL_SRC) \
 	$(COMPILER_SRC) $(METAL_SRC) $(CORE_SRC)
@@ -101,7 +104,19 @@ CUDA_MAP_DEP := src/api/driver/exports.map
 LINK_CUDA_LIB := -L$(LIBDIR) -l:libcuda.so.1
 LINK_LIBCUDA = $(LINK_CUDA_LIB) -Wl,-rpath,'$$ORIGIN/$(1)'
 endif
-CUDART_LIBS := $(foreach v,13 12 11,$(call CUDART_LIB,$(v)))
+# The sonames NVIDIA's runtimes have (CUDA 11's is libcudart.so.11.0) and
+# the runtime version each answers with (version.c).
+CUDART_VERSIONS := 13 12 11.0
+RTVER_13 := 13000
+RTVER_12 := 12090
+RTVER_11.0 := 11080
+CUDART_LIBS := $(foreach v,$(CUDART_VERSIONS),$(call CUDART_LIB,$(v)))
+# What a soname links beyond RUNTIME_OBJ: its version, and CUDA 12's forms
+# of the entry points CUDA 13 changed (abi12.c) in .12 and .11.0, CUDA 11's
+# (abi11.c) in .11.0.
+CUDART_ABI_OBJ = $(BUILD)/rt/version.$(1).o \
+	$(if $(filter 13,$(1)),,$(BUILD)/src/api/runtime/abi12.o) \
+	$(if $(filter 11.0,$(1)),$(BUILD)/src/api/runtime/abi11.o)
 
 all: $(CUDA_LIB) $(CUDART_LIBS) $(TOOL)
 
@@ -114,6 +129,13 @@ $(BUILD)/%.o: %.c
 $(BUILD)/rt/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# (a static pattern: an open one would also match what make tries when it
+# remakes the .d files it includes)
+CUDART_VERSION_OBJ := $(foreach v,$(CUDART_VERSIONS),$(BUILD)/rt/version.$(v).o)
+$(CUDART_VERSION_OBJ): $(BUILD)/rt/version.%.o: src/api/runtime/version.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -DMC_CUDART_RUNTIME_VERSION=$(RTVER_$*) -MMD -MP -c $< -o $@
 
 # Embedded text (MSL prelude, metal_stdlib shim) via .incbin; .asm.o so a
 # foo.S never collides with a foo.c.
@@ -148,10 +170,17 @@ $(CUDA_LIB): $(DRIVER_OBJ) $(INTERNAL_LIB) $(CUDA_MAP_DEP)
 # One library, three sonames (install names on macOS): on Linux each
 # carries the version node its soname names (binaries import
 # cudaMalloc@libcudart.so.13 and so on).
-$(call CUDART_LIB,%): $(RUNTIME_OBJ) $(CUDA_LIB) $(CUDART_MAP_DEP)
+# libcudart.so.13 exports the patterns of exports.map.in; .12 and .11.0
+# exactly the names NVIDIA's library of that soname exports
+# (src/api/runtime/exports.12, exports.11.0), every other one local.
+# (Mach-O: the patterns of exports.darwin for all three.)
+$(call CUDART_LIB,%): $(RUNTIME_OBJ) $(foreach v,$(CUDART_VERSIONS),$(call CUDART_ABI_OBJ,$(v))) $(CUDA_LIB) \
+		$(CUDART_MAP_DEP) src/api/runtime/exports.12 src/api/runtime/exports.11.0
 	@mkdir -p $(LIBDIR) $(BUILD)
-	sed 's/@SONAME@/libcudart.so.$*/' src/api/runtime/exports.map.in > $(BUILD)/cudart.$*.map
-	$(CC) $(call CUDART_LINK,$*) $(LDFLAGS) -o $@ $(RUNTIME_OBJ) $(LINK_CUDA_LIB) $(LDLIBS)
+	if [ $* = 13 ]; then sed 's/@SONAME@/libcudart.so.$*/' src/api/runtime/exports.map.in; \
+	else awk 'BEGIN { print "libcudart.so.$* {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
+	          END { print "   local:\n      *;\n};" }' src/api/runtime/exports.$*; fi > $(BUILD)/cudart.$*.map
+	$(CC) $(call CUDART_LINK,$*) $(LDFLAGS) -o $@ $(RUNTIME_OBJ) $(call CUDART_ABI_OBJ,$*) $(LINK_CUDA_LIB) $(LDLIBS)
 	ln -sf $(notdir $(call CUDART_LIB,13)) $(LIBDIR)/libcudart.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
 
 # The compiler drivers (src/toolchain) live in the tool: `metalcuda nvcc`,

@@ -20,8 +20,10 @@
 # (make asan-build), under ASan+UBSan.  static runs the CUDA programs built
 # with nvcc's default static runtime (NVIDIA's runtime inside the program,
 # our libcuda under it); nvrt runs the -cudart shared builds on NVIDIA's
-# libcudart.so.13 from the toolkit over our libcuda; cuda12 runs a program
-# on NVIDIA's CUDA 12 runtime (MC_CUDA12_RUNTIME; SKIP without it).  cuda-asan runs the CUDA programs with
+# libcudart.so.13 from the toolkit over our libcuda; cuda12 runs CUDA 12
+# programs: a C program on NVIDIA's CUDA 12 runtime, and tests/cuda programs
+# built against CUDA 12.9 on metalcuda's and NVIDIA's libcudart.so.12 (the
+# wheels .ci/run installs under build/cuda12; SKIP without them).  cuda-asan runs the CUDA programs with
 # the ASan+UBSan build of our libraries (make asan-libs); cuda-valgrind runs
 # them under valgrind, only when asked for by name (about 3 minutes a
 # program on 2 cores).
@@ -62,8 +64,8 @@ run_layer() {
    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
 }
 
-# The unit layer proper: the unit tests, README.md's runtime API table
-# checked against what the code gives now (tools/gen_api_table.py), and
+# The unit layer proper: the unit tests, README.md's runtime and driver API
+# tables checked against what the code gives now (tools/gen_api_table.py), and
 # src/api/driver/procaddress.h against procaddress.tsv.
 unit_and_table_layer() {
    local rc=0

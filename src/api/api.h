@@ -159,6 +159,20 @@ static inline cudaError_t rt_return_(const char *channel, const char *func, cuda
 /* The same for a driver result, mapped to the runtime's code. */
 #define RT_RETURN_CU(r) RT_RETURN(cu_to_cuda_error(r))
 
+/* A runtime entry point metalcuda does not implement (stubs.c, and the
+ * older sonames' extras in abi12.c/abi11.c): logs its name once, records
+ * and returns cudaErrorNotSupported.  (void) parameters: stubs.c says why
+ * that is safe. */
+#define RT_DEFINE_STUB(name)                                                  \
+   MC_EXPORT cudaError_t CUDARTAPI name(void);                                \
+   MC_EXPORT cudaError_t CUDARTAPI name(void)                                 \
+   {                                                                          \
+      static int once_;                                                       \
+      api_unsupported_(log_channel_, #name, NULL, &once_);                    \
+      rt_set_last_error(cudaErrorNotSupported);                               \
+      return cudaErrorNotSupported;                                           \
+   }
+
 #define RT_NOT_SUPPORTED(what)                                               \
    do {                                                                      \
       static int once_;                                                      \

@@ -76,6 +76,29 @@ static bool list_kernel_names(mc_module *m)
    return true;
 }
 
+/* An initialiser word holding a function's address gets the function's
+ * token (MC_FUNC_WINDOW) written into a copy of the initial bytes; false
+ * if ir names no function of the module.  o->init NULL after true: out of
+ * memory. */
+static bool func_token(mc_module *m, mc_global_info *o, const ir_reloc *ir)
+{
+   uint32_t k = 0;
+   while (k < m->ptx->ndecls && !(m->ptx->decls[k].kind == PTX_DECL_FUNC &&
+                                  !strcmp(m->ptx->decls[k].u.func->name, ir->sym)))
+      k++;
+   if (k == m->ptx->ndecls || ir->size > 8 || ir->offset + ir->size > o->size)
+      return false;
+   uint8_t *init = arena_alloc(&m->ar, o->size ? o->size : 1);
+   if (init && o->init)
+      memcpy(init, o->init, o->size);
+   o->init = init;
+   if (init) {
+      uint64_t token = MC_FUNC_WINDOW + 16 * (uint64_t)k + (uint64_t)ir->addend;
+      memcpy(init + ir->offset, &token, ir->size);
+   }
+   return true;
+}
+
 static bool export_globals(mc_module *m, ir_module *im, char **err)
 {
    m->meta.data_bytes = im->data_bytes;
@@ -96,19 +119,27 @@ static bool export_globals(mc_module *m, ir_module *im, char **err)
       mc_reloc *r = arena_alloc(&m->ar, (g->relocs.len + 1) * sizeof(*r));
       if (!r)
          return false;
+      uint32_t nr = 0;
       for (uint32_t j = 0; j < g->relocs.len; j++) {
          const ir_reloc *ir = &g->relocs.data[j];
          const ir_global *t = strmap_get(&im->global_map, ir->sym);
+         if (!t && func_token(m, o, ir)) {
+            if (!o->init)
+               return false;
+            continue;
+         }
          if (!t) {
             *err = err_dup("initialiser of '%s' refers to '%s', which is not a .global/.const variable "
                            "of this module", g->name, ir->sym);
             return false;
          }
-         r[j].offset = ir->offset;
-         r[j].target = (uint32_t)(t - im->globals.data);
-         r[j].addend = ir->addend;
-         r[j].size = ir->size;
+         r[nr].offset = ir->offset;
+         r[nr].target = (uint32_t)(t - im->globals.data);
+         r[nr].addend = ir->addend;
+         r[nr].size = ir->size;
+         nr++;
       }
+      o->nrelocs = nr;
       o->relocs = r;
    }
    return true;
@@ -197,6 +228,12 @@ fail:
 mc_module *compiler_module_load(const char *ptx, size_t len, char **err)
 {
    return compiler_module_open(ptx, len, false, err);
+}
+
+char *compiler_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len,
+                        char **err)
+{
+   return ptx_link(texts, lens, n, out_len, err);
 }
 
 void compiler_module_free(mc_module *m)

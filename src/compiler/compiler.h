@@ -30,6 +30,12 @@
 #define MC_SHARED_WINDOW 0xfffffc0000000000ull
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ull
 #define MC_WINDOW_SIZE 0x0000010000000000ull
+/* What an initialiser holding a function's address (`.global .u64 p =
+ * f;`, a table of kernels in CUDA's device runtime) stores: a token in a
+ * window no mapping has, MC_FUNC_WINDOW + 16 * the function's declaration
+ * index, unique and non-zero but never callable (indirect calls are
+ * refused where they are translated). */
+#define MC_FUNC_WINDOW 0xfffffe0000000000ull
 
 /* The launch block, buffer(1).  Must match the prelude's struct mc_launch
  * (prelude/base.metal). */
@@ -135,6 +141,11 @@ mc_module *compiler_module_load(const char *ptx, size_t len, char **err);
  * under cache_dir()/ptx; METALCUDA_NO_TRANSLATION_CACHE=1 turns it off. */
 mc_module *compiler_module_open(const char *ptx, size_t len, bool use_cache, char **err);
 void compiler_module_free(mc_module *m);
+/* Links the PTX of several units of relocatable device code (nvcc
+ * -rdc=true) into one module's text, to load as above: malloc'ed, or NULL
+ * with a malloc'ed message in *err (ptx/link.c has the rules). */
+char *compiler_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len,
+                        char **err);
 /* Whether the PTX text has been parsed (false after a full cache hit). */
 bool compiler_module_parsed(const mc_module *m);
 

@@ -106,14 +106,36 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
 {
    int major, minor;
    core_device_cc(c->dev, &major, &minor);
-   char *ptx = NULL, err[512] = "";
-   size_t len = 0;
-   fatbin_status st = fatbin_extract_ptx(image, image_len, (uint32_t)(major * 10 + minor), &ptx, &len,
-                                         err, sizeof(err));
+   char err[512] = "";
+   fatbin_ptx_units units;
+   fatbin_status st = fatbin_extract_ptx_units(image, image_len, (uint32_t)(major * 10 + minor), &units, err,
+                                               sizeof(err));
    if (st != FATBIN_OK) {
       LOG_ERR("cannot load module: %s", err[0] ? err : "malformed image");
       return fatbin_error_to_cu(st);
    }
+   if (units.n == 1) {
+      /* whole-program code: the text is the module's */
+      char *ptx = units.text[0];
+      size_t len = units.len[0];
+      units.text[0] = NULL;
+      fatbin_ptx_units_free(&units);
+      return module_create(c, ptx, len, out);
+   }
+   /* -rdc=true: the device-link image names every unit, whose PTX is
+    * linked here as nvlink links their SASS. */
+   char *lerr = NULL;
+   size_t len = 0;
+   uint32_t n = units.n;
+   char *ptx = compiler_link_ptx((const char *const *)units.text, units.len, units.n, &len, &lerr);
+   fatbin_ptx_units_free(&units);
+   if (!ptx) {
+      LOG_ERR("cannot load module: %s", lerr ? lerr : "out of memory");
+      int r = lerr && !strstr(lerr, "out of memory") ? CORE_ERROR_INVALID_PTX : CORE_ERROR_OUT_OF_MEMORY;
+      free(lerr);
+      return r;
+   }
+   LOG_INFO("linked the PTX of %u units of relocatable device code", n);
    return module_create(c, ptx, len, out);
 }
 

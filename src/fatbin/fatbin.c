@@ -118,6 +118,7 @@ typedef struct fatbin_parser {
    char *err;
    size_t errlen;
    char where[64];             /* "fatbin at image offset 0x10" for messages */
+   uint32_t unit;              /* fatbin_entry.unit of the entries being read */
 } fatbin_parser;
 
 static bool bounded(const fatbin_parser *ps) { return ps->len != SIZE_MAX; }
@@ -191,6 +192,7 @@ static fatbin_status parse_entry(fatbin_parser *ps, const uint8_t *h, uint64_t o
       .payload_size = size,
       .isa_minor = rd16(h + 24),
       .isa_major = rd16(h + 26),
+      .unit = ps->unit,
    };
    bool zstd = flags & FATBIN_FLAG_ZSTD, lz4 = flags & FATBIN_FLAG_LZ4;
    if (zstd && lz4)
@@ -319,6 +321,9 @@ static fatbin_status parse_wrapper(fatbin_parser *ps)
          return FATBIN_OK;
       char what[48];
       snprintf(what, sizeof(what), "prelinked fatbin %u", i);
+      if (i == UINT32_MAX - 1)
+         return fail(FATBIN_ERR_FORMAT, ps->err, ps->errlen, "wrapper v2: too many prelinked fatbins");
+      ps->unit = i + 1;
       fatbin_status st = parse_fatbin_ptr(ps, fb, what);
       if (st != FATBIN_OK)
          return st;
@@ -627,5 +632,103 @@ fatbin_status fatbin_extract_ptx(const void *image, size_t image_len, uint32_t m
                 es.n, e->sm, e->isa_major, e->isa_minor, e->flags, max_sm);
    st = e ? fatbin_entry_text(e, text, len, err, errlen) : no_ptx(&es, err, errlen);
    fatbin_entries_free(&es);
+   return st;
+}
+
+/* ---- units of relocatable device code ---- */
+
+void fatbin_ptx_units_free(fatbin_ptx_units *u)
+{
+   for (uint32_t i = 0; i < u->n; i++)
+      mc_free(u->text[i]);
+   mc_free(u->text);
+   mc_free(u->len);
+   u->text = NULL;
+   u->len = NULL;
+   u->n = 0;
+}
+
+/* The entries of one unit, as a list of their own (pointing into es). */
+static fatbin_status unit_entries(const fatbin_entries *es, uint32_t unit, fatbin_entries *out,
+                                  char *err, size_t errlen)
+{
+   out->n = 0;
+   out->v = mc_malloc((es->n ? es->n : 1) * sizeof(*out->v));
+   if (!out->v)
+      return fail(FATBIN_ERR_NOMEM, err, errlen, "out of memory listing a unit's entries");
+   for (uint32_t i = 0; i < es->n; i++)
+      if (es->v[i].unit == unit)
+         out->v[out->n++] = es->v[i];
+   return FATBIN_OK;
+}
+
+/* One text per prelinked unit (es has PTX in at least one of them). */
+static fatbin_status extract_units(const fatbin_entries *es, uint32_t nunits, uint32_t max_sm,
+                                   fatbin_ptx_units *out, char *err, size_t errlen)
+{
+   out->text = mc_calloc(nunits, sizeof(*out->text));
+   out->len = mc_calloc(nunits, sizeof(*out->len));
+   if (!out->text || !out->len)
+      return fail(FATBIN_ERR_NOMEM, err, errlen, "out of memory listing %u units", nunits);
+   fatbin_status st = FATBIN_OK;
+   for (uint32_t u = 1; u <= nunits && st == FATBIN_OK; u++) {
+      fatbin_entries ue;
+      st = unit_entries(es, u, &ue, err, errlen);
+      if (st != FATBIN_OK)
+         break;
+      const fatbin_entry *e = fatbin_select_ptx(&ue, max_sm);
+      if (e) {
+         st = fatbin_entry_text(e, &out->text[out->n], &out->len[out->n], err, errlen);
+         if (st == FATBIN_OK)
+            out->n++;
+      } else if (ue.n) {
+         char why[384];
+         no_ptx(&ue, why, sizeof(why));
+         st = fail(FATBIN_ERR_NO_PTX, err, errlen, "unit %u of %u of the relocatable device code: %s",
+                   u, nunits, why);
+      }
+      fatbin_entries_free(&ue);
+   }
+   return st;
+}
+
+fatbin_status fatbin_extract_ptx_units(const void *image, size_t image_len, uint32_t max_sm,
+                                       fatbin_ptx_units *out, char *err, size_t errlen)
+{
+   out->text = NULL;
+   out->len = NULL;
+   out->n = 0;
+   if (err && errlen)
+      err[0] = '\0';
+   uint32_t nunits = 0;
+   bool unit_ptx = false;
+   fatbin_entries es = { 0 };
+   if (fatbin_classify(image, image_len) == FATBIN_IMAGE_WRAPPER) {
+      fatbin_status st = fatbin_parse(image, image_len, &es, err, errlen);
+      if (st != FATBIN_OK)
+         return st;
+      for (uint32_t i = 0; i < es.n; i++) {
+         nunits = MC_MAX(nunits, es.v[i].unit);
+         unit_ptx |= es.v[i].unit && es.v[i].kind == FATBIN_KIND_PTX;
+      }
+   }
+   fatbin_status st;
+   if (unit_ptx) {
+      LOG_TRACE("%u entries in %u units of relocatable device code", es.n, nunits);
+      st = extract_units(&es, nunits, max_sm, out, err, errlen);
+   } else {
+      /* Whole-program code: the image's one PTX. */
+      out->text = mc_calloc(1, sizeof(*out->text));
+      out->len = mc_calloc(1, sizeof(*out->len));
+      st = out->text && out->len ? FATBIN_OK
+                                 : fail(FATBIN_ERR_NOMEM, err, errlen, "out of memory");
+      if (st == FATBIN_OK)
+         st = fatbin_extract_ptx(image, image_len, max_sm, &out->text[0], &out->len[0], err, errlen);
+      if (st == FATBIN_OK)
+         out->n = 1;
+   }
+   fatbin_entries_free(&es);
+   if (st != FATBIN_OK)
+      fatbin_ptx_units_free(out);
    return st;
 }

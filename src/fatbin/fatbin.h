@@ -76,6 +76,8 @@ typedef struct fatbin_entry {
    uint64_t payload_size;       /* bytes at payload (compressed size if compressed) */
    uint64_t uncompressed_size;  /* 0 if not compressed (or not known) */
    uint16_t isa_major, isa_minor; /* PTX ISA version of a PTX entry (9.0) */
+   uint32_t unit;               /* 0: the image's own fatbin(s) (a wrapper's data); i + 1:
+                                 * a v2 wrapper's prelinked fatbin i, one unit of -rdc code */
 } fatbin_entry;
 
 typedef struct fatbin_entries {
@@ -123,6 +125,23 @@ const char *fatbin_status_name(fatbin_status s);
  * FATBIN_ERR_NO_PTX with a message that says how to rebuild it.  */
 fatbin_status fatbin_extract_ptx(const void *image, size_t image_len, uint32_t max_sm,
                                  char **text, size_t *len, char *err, size_t errlen);
+
+/* The PTX of every unit of relocatable device code (nvcc -rdc=true): a
+ * v2 wrapper (the device-link image nvcc's link step registers) lists the
+ * fatbin of each translation unit, and each unit's PTX (chosen as
+ * fatbin_select_ptx chooses) is one text, in the list's order, for the
+ * compiler to link.  Any other image — or a v2 wrapper whose units carry
+ * no PTX — gives one text, as fatbin_extract_ptx.  A unit with SASS only
+ * among units with PTX is FATBIN_ERR_NO_PTX (it cannot be left out: the
+ * others call into it). */
+typedef struct fatbin_ptx_units {
+   char **text;                 /* malloc'ed, NUL-terminated */
+   size_t *len;
+   uint32_t n;
+} fatbin_ptx_units;
+fatbin_status fatbin_extract_ptx_units(const void *image, size_t image_len, uint32_t max_sm,
+                                       fatbin_ptx_units *out, char *err, size_t errlen);
+void fatbin_ptx_units_free(fatbin_ptx_units *u);
 
 /* ---- decompress.c: zstd and LZ4 through dlopen of the system libraries ---- */
 

@@ -13,7 +13,9 @@
 # path; run.sh adds the toolkit's lib64 when nvcc is there).  See NATIVE.md.
 #
 # A program's own `// nvcc-flags: ...` line (e.g. --default-stream
-# per-thread) is added to its command line.
+# per-thread, -rdc=true) is added to its command line, and its other
+# translation units NAME.2.cu, NAME.3.cu ... (tests/cuda/run.sh) to its
+# sources.
 #
 # Environment: NVCC (nvcc), NVCC_ARCH (sm_75: SASS for sm_75 plus its PTX,
 # which newer GPUs such as the H200 JIT-compile: the same PTX metalcuda
@@ -33,13 +35,19 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
 fi
 mkdir -p "$out/shared" "$out/static"
 flags=(-arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda)
+programs=()
 for src in tests/cuda/*.cu; do
+   case $src in *.[0-9].cu) ;; *) programs+=("$src") ;; esac
+done
+for src in "${programs[@]}"; do
    n=$(basename "$src" .cu)
+   units=(tests/cuda/"$n".[0-9].cu)
+   [ -e "${units[0]}" ] || units=()
    rm -f "$out/shared/$n" "$out/static/$n"
    for rt in shared static; do
       # shellcheck disable=SC2086
       "$NVCC" -cudart "$rt" "${flags[@]}" ${NVCCFLAGS:-} $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) \
-         "$src" -o "$out/$rt/$n" ||
+         "$src" "${units[@]}" -o "$out/$rt/$n" ||
          echo "build_native.sh: $rt/$n failed to build" >&2
    done &
    # a few files at a time: nvcc is slow and single-threaded
@@ -47,7 +55,7 @@ for src in tests/cuda/*.cu; do
 done
 wait
 rc=0
-for src in tests/cuda/*.cu; do
+for src in "${programs[@]}"; do
    n=$(basename "$src" .cu)
    [ -x "$out/shared/$n" ] && [ -x "$out/static/$n" ] || rc=1
 done

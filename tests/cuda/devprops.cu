@@ -52,7 +52,7 @@ int main(void)
    CHECK_CUDA(cudaDriverGetVersion(&drv));
    CHECK_CUDA(cudaRuntimeGetVersion(&rt));
    printf("  devices %d, driver version %d, runtime version %d (built with %d)\n", count, drv, rt, CUDART_VERSION);
-   CHECK(rt >= 13000);                  /* the libcudart these tests are built against */
+   CHECK(rt >= CUDART_VERSION);         /* the libcudart these tests are built against */
    CHECK(drv >= rt);                     /* a driver runs runtimes up to its own version */
 
    struct cudaDeviceProp p;

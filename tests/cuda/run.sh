@@ -3,7 +3,9 @@
 # programs with nvcc and runs them through metalcuda.
 #
 # Every tests/cuda/NAME.cu is built with `nvcc -cudart shared` (plus the
-# flags of its `// nvcc-flags:` line, if any) into
+# flags of its `// nvcc-flags:` line, if any), together with the other
+# translation units of the same program, NAME.2.cu, NAME.3.cu ... (which
+# are no programs of their own; relocatable device code, -rdc=true), into
 # $BUILD/tests/cuda/NAME (rebuilt only when the source or check.h is newer)
 # and run as `bin/metalcuda run $BUILD/tests/cuda/NAME` under a timeout.
 # One line per program: "PASS name", "FAIL name: why" or "SKIP name: why"
@@ -23,6 +25,14 @@
 #              the library path holds a directory with only our libcuda,
 #              then the toolkit's lib64; SKIP if the toolkit has no
 #              libcudart.so.13
+#   --cuda12   the programs tests/cuda12/programs lists (or those named),
+#              built against CUDA 12.9 with the toolkit tests/cuda12/run.sh
+#              assembles from the wheels (MC_CUDA12_NVCC, default
+#              $BUILD/cuda12/toolkit/bin/nvcc; compute_75 PTX; NAME.cuda12)
+#              and run on metalcuda's libcudart.so.12; with
+#              --nvidia-runtime on NVIDIA's libcudart.so.12 from that
+#              toolkit over our libcuda (NAME.cuda12.nvrt).  SKIP without
+#              the toolkit
 #   --validate run under METALCUDA_VALIDATE=1 (reported as NAME.validate):
 #              memory checking, and every kernel as fibers, including those
 #              that otherwise run barrier to barrier in passes
@@ -54,22 +64,33 @@ TIMEOUT=${MC_CUDA_TIMEOUT:-120}
 TOOL=${METALCUDA_BIN:-bin/metalcuda}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$ROOT/$BUILD/test-cache}
 
-native=0 cudart=shared suffix= label= sanitizer= nvrt=0
+native=0 cudart=shared suffix= label= sanitizer= nvrt=0 cuda12=0
 names=()
 for a in "$@"; do
    case $a in
    --native) native=1 ;;
    --static) cudart=static suffix=.static ;;
+   --cuda12) cuda12=1 suffix=.cuda12 ;;
    --nvidia-runtime) nvrt=1 label=.nvrt ;;
    --validate) label=.validate; export METALCUDA_VALIDATE=1 ;;
    --valgrind) label=.valgrind sanitizer=valgrind ;;
    --asan) label=.asan sanitizer=asan ;;
-   -*) echo "usage: $0 [--native] [--static] [--nvidia-runtime] [--validate] [--valgrind] [--asan] [name...]" >&2; exit 2 ;;
+   -*) echo "usage: $0 [--native] [--static] [--cuda12] [--nvidia-runtime] [--validate] [--valgrind] [--asan] [name...]" >&2; exit 2 ;;
    *) names+=("$(basename "$a" .cu)") ;;
    esac
 done
+if [ $cuda12 -eq 1 ]; then
+   # CUDA 12.9's headers and runtime (tests/cuda12/toolkit.sh); PTX only:
+   # CUDA 12.9's ptxas refuses the PTX ISA 9.0 nvcc 13's front end writes
+   NVCC=${MC_CUDA12_NVCC:-$BUILD/cuda12/toolkit/bin/nvcc}
+   NVCC_ARCH=compute_75
+   [ ${#names[@]} -eq 0 ] && mapfile -t names < <(sed -n 's/^\([a-z0-9_][a-z0-9_]*\).*/\1/p' tests/cuda12/programs)
+fi
 if [ ${#names[@]} -eq 0 ]; then
-   for f in tests/cuda/*.cu; do names+=("$(basename "$f" .cu)"); done
+   for f in tests/cuda/*.cu; do
+      case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu
+      names+=("$(basename "$f" .cu)")
+   done
 fi
 OUTDIR=$BUILD/tests/cuda
 mkdir -p "$OUTDIR"
@@ -106,8 +127,10 @@ NVRT_PATH=
 if [ $nvrt -eq 1 ]; then
    nvcc_dir=$(dirname "$(command -v "$NVCC" 2>/dev/null || echo /nonexistent/nvcc)")
    tk_lib=$(cd "$nvcc_dir/../lib64" 2>/dev/null && pwd)
-   if [ -z "$tk_lib" ] || [ ! -e "$tk_lib/libcudart.so.13" ]; then
-      for n in "${names[@]}"; do echo "SKIP $n$label: NVIDIA's libcudart.so.13 not found beside nvcc ($nvcc_dir/../lib64)"; done
+   soname=libcudart.so.13
+   [ $cuda12 -eq 1 ] && soname=libcudart.so.12
+   if [ -z "$tk_lib" ] || [ ! -e "$tk_lib/$soname" ]; then
+      for n in "${names[@]}"; do echo "SKIP $n$suffix$label: NVIDIA's $soname not found beside nvcc ($nvcc_dir/../lib64)"; done
       exit 0
    fi
    # only our libcuda.so.1 there: our libcudart must not be found first
@@ -170,7 +193,9 @@ sanitizer_report() {
 }
 
 if ! command -v "$NVCC" >/dev/null 2>&1; then
-   for n in "${names[@]}"; do echo "SKIP $n$suffix$label: nvcc not found (set NVCC or put it on PATH)"; done
+   why="nvcc not found (set NVCC or put it on PATH)"
+   [ $cuda12 -eq 1 ] && why="no CUDA 12 toolkit at $NVCC (tests/cuda12/run.sh assembles it from the wheels: tests/cuda12/README.md)"
+   for n in "${names[@]}"; do echo "SKIP $n$suffix$label: $why"; done
    exit 0
 fi
 
@@ -187,14 +212,23 @@ program_flags() { sed -n 's|^// nvcc-flags: *||p' "$1" | head -n 1; }
 # -ffp-contract=off: the host references must not be fused into fmas by the
 # host compiler (GCC fuses by default where the target has fma).
 build_one() {
-   local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix
-   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt tests/cuda/check.h ] && [ "$exe" -nt tests/cuda/gate.h ]; then
+   local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix f fresh=1
+   # the program's other units and its own header count as its sources
+   local units=(tests/cuda/"$1".[0-9].cu)
+   [ -e "${units[0]}" ] || units=()
+   # (the CUDA 12 toolkit is assembled anew when its wheels change)
+   local tk=
+   [ $cuda12 -eq 1 ] && tk=$NVCC
+   for f in "$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/"$1".h $tk; do
+      [ -e "$f" ] && ! [ "$exe" -nt "$f" ] && fresh=0
+   done
+   if [ -x "$exe" ] && [ $fresh -eq 1 ]; then
       return 0
    fi
    rm -f "$exe" "$exe.log"
    # shellcheck disable=SC2086
    if ! "$NVCC" -cudart "$cudart" -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
-         ${NVCCFLAGS:-} $(program_flags "$src") "$src" -o "$exe" >"$exe.log" 2>&1; then
+         ${NVCCFLAGS:-} $(program_flags "$src") "$src" "${units[@]}" -o "$exe" >"$exe.log" 2>&1; then
       rm -f "$exe"
       return 1
    fi

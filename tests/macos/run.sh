@@ -7,7 +7,8 @@
 #                    arm64-apple-macos14 and x86_64-apple-macos14, and
 #                    defines the symbols the C code links against, as
 #                    private externs (llvm-nm), Mach-O's leading '_' included
-#  c.FILE            every .c of src/ and tools/ compiles with
+#  c.FILE            every .c of src/ and tools/ (but tools/drvtrace, a
+#                    wrapper of NVIDIA's Linux driver) compiles with
 #                    -target arm64-apple-macos14 -fsyntax-only -Wall -Wextra
 #                    -Werror (the Apple backend too) against the stand-in
 #                    headers of tests/macos/include: they declare the part of

@@ -23,7 +23,10 @@ export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -
 
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
-   for f in tests/cuda/*.cu; do names+=("$(basename "$f" .cu)"); done
+   for f in tests/cuda/*.cu; do
+      case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
+      names+=("$(basename "$f" .cu)")
+   done
 fi
 if [ ! -x "$TOOL" ] || [ ! -f lib/metalcuda/devlib.bc ]; then
    for n in "${names[@]}"; do echo "SKIP driver.$n: no clang with the NVPTX back end (install clang-19), so no device library"; done
@@ -33,14 +36,16 @@ gap() { awk -F'\t' -v n="$1" '$1 == n { print $2 }' tests/toolchain/known_gaps; 
 
 build_one() {
    local n=$1 src=tests/cuda/$1.cu exe=$OUT/$1
-   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ "$exe" -nt "$TOOL" ] && [ "$exe" -nt lib/metalcuda/devlib.bc ] &&
+   local units=(tests/cuda/"$1".[0-9].cu)
+   [ -e "${units[0]}" ] || units=()
+   if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ -z "$(find "${units[@]}" -newer "$exe" -print -quit 2>/dev/null)" ] && [ "$exe" -nt "$TOOL" ] && [ "$exe" -nt lib/metalcuda/devlib.bc ] &&
       [ -z "$(find include tests/cuda/check.h -newer "$exe" -print -quit)" ]; then
       return 0
    fi
    rm -f "$exe"
    # shellcheck disable=SC2046
    "$TOOL" nvcc -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
-      $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) "$src" -o "$exe" >"$exe.log" 2>&1 || rm -f "$exe"
+      $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) "$src" "${units[@]}" -o "$exe" >"$exe.log" 2>&1 || rm -f "$exe"
 }
 running=0
 for n in "${names[@]}"; do

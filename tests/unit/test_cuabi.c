@@ -38,6 +38,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /* ---- small helpers ---- */
@@ -711,6 +712,65 @@ TEST(built_libraries_export_every_entry)
    }
    CHECK_MSG(missing == 0, "%d of %d entries are not exported (an IMPL entry not written yet, or "
              "an export list that filters it)", missing, checked);
+}
+
+/* libcudart.so.12 and .11.0 export exactly the names of their soname's
+ * NVIDIA library (src/api/runtime/exports.12, exports.11.0), each at that
+ * soname's version and defined in that library (CUDA 12's forms:
+ * src/api/runtime/abi12.c), and nothing of CUDA 13's that NVIDIA's library
+ * of that soname lacks. */
+TEST(older_sonames_export_their_abi)
+{
+#if defined(__APPLE__) || !defined(__GLIBC__)
+   test_skip("symbol versions are checked on glibc only (Mach-O has none)");
+#else
+   static const struct { const char *lib, *list, *version, *absent; } libs[] = {
+      { "lib/libcudart.so.12", "exports.12", "libcudart.so.12", "cudaLogsCurrent" },
+      { "lib/libcudart.so.11.0", "exports.11.0", "libcudart.so.11.0", "cudaGetDeviceProperties_v2" },
+   };
+   int bad = 0, checked = 0;
+   for (int i = 0; i < 2; i++) {
+      char *path = xprintf("%s/../%s", test_srcdir(), libs[i].lib);
+      char *lpath = xprintf("%s/../src/api/runtime/%s", test_srcdir(), libs[i].list);
+      if (!file_exists(path)) {
+         test_skip("%s is not built (make all)", libs[i].lib);
+         free(path);
+         free(lpath);
+         return;
+      }
+      char *text = read_file(lpath);
+      CHECK_MSG(text, "cannot read %s", lpath);
+      void *h = dlopen(path, RTLD_LAZY | RTLD_LOCAL);
+      CHECK_MSG(h, "dlopen %s: %s", path, dlerror());
+      for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+         if (line[0] == '#' || !line[0])
+            continue;
+         checked++;
+         void *sym = dlvsym(h, line, libs[i].version);
+         Dl_info info;
+         if (!sym || !dladdr(sym, &info) || !info.dli_fname || !strstr(info.dli_fname, libs[i].lib + 4)) {
+            if (bad++ < 40)
+               printf("  %s does not export %s@%s\n", libs[i].lib, line, libs[i].version);
+         }
+      }
+      /* looked up in a child: a failed dlsym leaves glibc's error record
+       * in thread-local storage, which LeakSanitizer (use_tls=0) reports */
+      pid_t pid = fork();
+      if (pid == 0)
+         _exit(dlsym(h, libs[i].absent) ? 1 : 0);
+      int st = -1;
+      CHECK(pid > 0 && waitpid(pid, &st, 0) == pid);
+      if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+         bad++;
+         printf("  %s exports %s, which NVIDIA's library of that soname does not\n", libs[i].lib, libs[i].absent);
+      }
+      free(text);
+      free(path);
+      free(lpath);
+   }
+   CHECK_MSG(checked > 700, "only %d names read from the export lists", checked);
+   CHECK_MSG(bad == 0, "%d of %d names wrong", bad, checked);
+#endif
 }
 
 /* With NVIDIA's headers at hand, the committed entries.h and protos.h are

@@ -9,6 +9,8 @@
  */
 #include "harness.h"
 
+#include "compiler/compiler.h"
+
 #include "../../src/fatbin/fatbin.h"
 #include "../../src/util/util.h"
 
@@ -653,7 +655,45 @@ TEST(fatbin_real_rdc_program)
    CHECK_MSG(st == FATBIN_OK, "got %s (%s)", fatbin_status_name(st), err);
    CHECK_CONTAINS(t, ".entry _Z4bumpPf(");
    free(t);
+   /* the link image is unit 0, each relocatable unit its own */
+   static const uint32_t units[] = { 0, 1, 1, 2, 2 };
+   for (int i = 0; i < 5; i++)
+      CHECK_MSG(es.v[i].unit == units[i], "entry %d: unit %u, expected %u", i, es.v[i].unit, units[i]);
    fatbin_entries_free(&es);
+
+   /* one PTX text per unit, in the list's order, for the compiler to link */
+   fatbin_ptx_units pu;
+   st = fatbin_extract_ptx_units(w, SIZE_MAX, 75, &pu, err, sizeof(err));
+   CHECK_MSG(st == FATBIN_OK, "got %s (%s)", fatbin_status_name(st), err);
+   CHECK_INT(pu.n, 2);
+   CHECK_CONTAINS(pu.text[0], ".entry _Z5scalePf(");
+   CHECK_CONTAINS(pu.text[1], ".entry _Z4bumpPf(");
+   CHECK_INT(strlen(pu.text[1]), pu.len[1]);
+   char *lerr = NULL;
+   size_t llen;
+   char *linked = compiler_link_ptx((const char *const *)pu.text, pu.len, pu.n, &llen, &lerr);
+   CHECK_MSG(linked, "link failed: %s", lerr ? lerr : "?");
+   CHECK_CONTAINS(linked, ".visible .func (.param .b32 func_retval0) _Z5twicef(");
+   free(linked);
+   fatbin_ptx_units_free(&pu);
+
+   /* a unit with SASS only among units with PTX cannot be left out */
+   const void *sass_unit[] = { rebase(&a, d[1]), NULL, NULL };
+   size_t ns;
+   uint8_t *sass = fixture("add_sass.fatbin", &ns);
+   CHECK(sass);
+   sass_unit[1] = sass;
+   make_wrapper(w, 2, rebase(&a, d[0]), sass_unit);
+   CHECK_INT(fatbin_extract_ptx_units(w, SIZE_MAX, 75, &pu, err, sizeof(err)), FATBIN_ERR_NO_PTX);
+   CHECK_CONTAINS(err, "unit 2 of 2");
+   CHECK(pu.n == 0 && !pu.text);
+   free(sass);
+   /* whole-program images give their one PTX */
+   make_wrapper(w, 1, rebase(&a, d[1]), NULL);
+   st = fatbin_extract_ptx_units(w, SIZE_MAX, 75, &pu, err, sizeof(err));
+   CHECK_MSG(st == FATBIN_OK && pu.n == 1, "got %s (%s)", fatbin_status_name(st), err);
+   CHECK_CONTAINS(pu.text[0], ".entry _Z5scalePf(");
+   fatbin_ptx_units_free(&pu);
    free_app(&a);
 }
 

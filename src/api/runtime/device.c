@@ -171,7 +171,7 @@ static void fill_execution_props(struct cudaDeviceProp *p, int dev)
 
 /* Every field of CUDA 13's cudaDeviceProp, from the driver's attributes
  * (luid and luidDeviceNodeMask are Windows-only: zero, as on Linux). */
-static void fill_props(struct cudaDeviceProp *p, int dev)
+void rt_fill_props(struct cudaDeviceProp *p, int dev)
 {
    memset(p, 0, sizeof(*p));
    cuDeviceGetName(p->name, sizeof(p->name), dev);
@@ -189,8 +189,9 @@ static void fill_props(struct cudaDeviceProp *p, int dev)
    p->gpuPciSubsystemID = (unsigned)attr(CU_DEVICE_ATTRIBUTE_GPU_PCI_SUBSYSTEM_ID, dev);
 }
 
-/* ==== cudaGetDeviceProperties (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+/* ==== cudaGetDeviceProperties (libcudart.@) ==== CUDA 13's struct (abi12.c
+ * has the older ones) */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
    RT_ENTER("prop=%p device=%d", (void *)prop, device);
    RT_CHECK(prop, cudaErrorInvalidValue);
@@ -198,7 +199,7 @@ cudaError_t CUDARTAPI cudaGetDeviceProperties(struct cudaDeviceProp *prop, int d
    if (e != cudaSuccess)
       return RT_RETURN(e);
    RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
-   fill_props(prop, device);
+   rt_fill_props(prop, device);
    return RT_RETURN(cudaSuccess);
 }
 
@@ -255,7 +256,7 @@ cudaError_t CUDARTAPI cudaRuntimeGetVersion(int *runtimeVersion)
 {
    RT_ENTER("runtimeVersion=%p", (void *)runtimeVersion);
    RT_CHECK(runtimeVersion, cudaErrorInvalidValue);
-   *runtimeVersion = CUDART_VERSION;
+   *runtimeVersion = rt_runtime_version();
    return RT_RETURN(cudaSuccess);
 }
 
@@ -281,7 +282,7 @@ cudaError_t CUDARTAPI cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr att
 static int match_score(const struct cudaDeviceProp *want, int d)
 {
    struct cudaDeviceProp p;
-   fill_props(&p, d);
+   rt_fill_props(&p, d);
    int score = 0;
    if (want->major || want->minor)
       score += (p.major > want->major || (p.major == want->major && p.minor >= want->minor)) ? 4 : 0;
@@ -290,24 +291,29 @@ static int match_score(const struct cudaDeviceProp *want, int d)
    return score;
 }
 
+int rt_choose_device(const struct cudaDeviceProp *want)
+{
+   int best = 0, best_score = -1;
+   for (int d = 0; d < rt_device_count(); d++) {
+      int s = match_score(want, d);
+      if (s > best_score) {
+         best = d;
+         best_score = s;
+      }
+   }
+   return best;
+}
+
 /* ==== cudaChooseDevice (libcudart.@) ==== the best match, the lowest
- * ordinal among equals */
-cudaError_t CUDARTAPI cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
+ * ordinal among equals (CUDA 12's struct: abi12.c) */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaChooseDevice(int *device, const struct cudaDeviceProp *prop)
 {
    RT_ENTER("device=%p prop=%p", (void *)device, (const void *)prop);
    RT_CHECK(device && prop, cudaErrorInvalidValue);
    cudaError_t e = rt_lazy_init();
    if (e != cudaSuccess)
       return RT_RETURN(e);
-   int best = 0, best_score = -1;
-   for (int d = 0; d < rt_device_count(); d++) {
-      int s = match_score(prop, d);
-      if (s > best_score) {
-         best = d;
-         best_score = s;
-      }
-   }
-   *device = best;
+   *device = rt_choose_device(prop);
    return RT_RETURN(cudaSuccess);
 }
 

@@ -76,19 +76,28 @@ cudaError_t CUDARTAPI cudaGetDriverEntryPointByVersion_ptsz(const char *symbol, 
    return RT_RETURN(entry_point(symbol, funcPtr, cudaVersion, flags, driverStatus, true));
 }
 
-/* ==== cudaGetDriverEntryPoint (libcudart.@) ==== deprecated: the same at
- * the runtime's own version, CUDART_VERSION */
-cudaError_t CUDARTAPI cudaGetDriverEntryPoint(const char *symbol, void **funcPtr, unsigned long long flags,
-                                              enum cudaDriverEntryPointQueryResult *driverStatus)
+cudaError_t rt_driver_entry_point(const char *symbol, void **funcPtr, unsigned long long flags,
+                                  enum cudaDriverEntryPointQueryResult *driverStatus, bool per_thread)
 {
-   TRACE_ENTRY_POINT(CUDART_VERSION);
-   return RT_RETURN(entry_point(symbol, funcPtr, CUDART_VERSION, flags, driverStatus, false));
+   return entry_point(symbol, funcPtr, (unsigned)rt_runtime_version(), flags, driverStatus, per_thread);
+}
+
+/* ==== cudaGetDriverEntryPoint (libcudart.@) ==== deprecated: the same at
+ * the runtime's own version (rt_runtime_version: CUDA 11's form, without
+ * the status, is in abi11.c) */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaGetDriverEntryPoint(const char *symbol, void **funcPtr,
+                                                             unsigned long long flags,
+                                                             enum cudaDriverEntryPointQueryResult *driverStatus)
+{
+   TRACE_ENTRY_POINT(rt_runtime_version());
+   return RT_RETURN(rt_driver_entry_point(symbol, funcPtr, flags, driverStatus, false));
 }
 
 /* ==== cudaGetDriverEntryPoint_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaGetDriverEntryPoint_ptsz(const char *symbol, void **funcPtr, unsigned long long flags,
-                                                   enum cudaDriverEntryPointQueryResult *driverStatus)
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaGetDriverEntryPoint_ptsz(const char *symbol, void **funcPtr,
+                                                                  unsigned long long flags,
+                                                                  enum cudaDriverEntryPointQueryResult *driverStatus)
 {
-   TRACE_ENTRY_POINT(CUDART_VERSION);
-   return RT_RETURN(entry_point(symbol, funcPtr, CUDART_VERSION, flags, driverStatus, true));
+   TRACE_ENTRY_POINT(rt_runtime_version());
+   return RT_RETURN(rt_driver_entry_point(symbol, funcPtr, flags, driverStatus, true));
 }

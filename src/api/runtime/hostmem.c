@@ -115,43 +115,61 @@ static CUmemLocation cu_location(struct cudaMemLocation l)
    return c;
 }
 
-/* ==== cudaMemPrefetchAsync (libcudart.@) ==== checked, then nothing to move (one memory) */
-cudaError_t CUDARTAPI cudaMemPrefetchAsync(const void *devPtr, size_t count, struct cudaMemLocation location,
-                                           unsigned int flags, cudaStream_t stream)
+cudaError_t rt_mem_prefetch(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned flags,
+                            cudaStream_t stream)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   return cu_to_cuda_error(cuMemPrefetchAsync_v2((CUdeviceptr)(uintptr_t)devPtr, count, cu_location(location),
+                                                 flags, stream));
+}
+
+/* ==== cudaMemPrefetchAsync (libcudart.@) ==== checked, then nothing to move (one memory);
+ * CUDA 12's form (a device ordinal) is in abi12.c */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemPrefetchAsync(const void *devPtr, size_t count,
+                                                          struct cudaMemLocation location, unsigned int flags,
+                                                          cudaStream_t stream)
 {
    RT_ENTER("devPtr=%p count=%zu location={type=%d id=%d} flags=%#x stream=%p", devPtr, count, (int)location.type,
             location.id, flags, (void *)stream);
-   RT_NEED_CTX();
-   return RT_RETURN_CU(cuMemPrefetchAsync_v2((CUdeviceptr)(uintptr_t)devPtr, count, cu_location(location), flags,
-                                             stream));
+   return RT_RETURN(rt_mem_prefetch(devPtr, count, location, flags, stream));
 }
 
 /* ==== cudaMemPrefetchAsync_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count, struct cudaMemLocation location,
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count, struct cudaMemLocation location,
                                                 unsigned int flags, cudaStream_t stream)
 {
    return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
 }
 
-/* ==== cudaMemAdvise (libcudart.@) ==== checked, then nothing to do (one memory) */
-cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
-                                    struct cudaMemLocation location)
+cudaError_t rt_mem_advise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   return cu_to_cuda_error(cuMemAdvise_v2((CUdeviceptr)(uintptr_t)devPtr, count, (CUmem_advise)advice,
+                                          cu_location(location)));
+}
+
+/* ==== cudaMemAdvise (libcudart.@) ==== checked, then nothing to do (one memory);
+ * CUDA 12's form (a device ordinal) is in abi12.c */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                                                   struct cudaMemLocation location)
 {
    RT_ENTER("devPtr=%p count=%zu advice=%d location={type=%d id=%d}", devPtr, count, (int)advice,
             (int)location.type, location.id);
-   RT_NEED_CTX();
-   return RT_RETURN_CU(cuMemAdvise_v2((CUdeviceptr)(uintptr_t)devPtr, count, (CUmem_advise)advice,
-                                      cu_location(location)));
+   return RT_RETURN(rt_mem_advise(devPtr, count, advice, location));
 }
 
 /* ---- pointer queries ---- */
 
-/* ==== cudaPointerGetAttributes (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+cudaError_t rt_pointer_attributes(struct cudaPointerAttributes *out, const void *ptr)
 {
-   RT_ENTER("attributes=%p ptr=%p", (void *)attributes, ptr);
-   RT_CHECK(attributes, cudaErrorInvalidValue);
-   RT_NEED_CTX();
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
    unsigned type = 0;
    int managed = 0, ordinal = -2, mapped = 0;
    void *host = NULL;
@@ -161,7 +179,7 @@ cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *att
    void *data[] = { &type, &managed, &ordinal, &mapped, &host };
    CUresult r = cuPointerGetAttributes(5, which, data, (CUdeviceptr)(uintptr_t)ptr);
    if (r != CUDA_SUCCESS)
-      return RT_RETURN_CU(r);
+      return cu_to_cuda_error(r);
    struct cudaPointerAttributes a = { cudaMemoryTypeUnregistered, ordinal, NULL, NULL, { 0 } };
    if (managed)
       a.type = cudaMemoryTypeManaged;
@@ -177,8 +195,18 @@ cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *att
    } else {
       a.hostPointer = (void *)(uintptr_t)ptr;   /* what NVIDIA's runtime reports */
    }
-   *attributes = a;
-   return RT_RETURN(cudaSuccess);
+   *out = a;
+   return cudaSuccess;
+}
+
+
+/* ==== cudaPointerGetAttributes (libcudart.@) ==== CUDA 13's struct (CUDA
+ * 12's, 64 bytes shorter, in abi12.c) */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr)
+{
+   RT_ENTER("attributes=%p ptr=%p", (void *)attributes, ptr);
+   RT_CHECK(attributes, cudaErrorInvalidValue);
+   return RT_RETURN(rt_pointer_attributes(attributes, ptr));
 }
 
 /* ---- the stream-ordered allocator ---- */

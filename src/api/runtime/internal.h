@@ -73,4 +73,42 @@ static inline cudaError_t rt_ptds_sync(cudaError_t e)
 
 #define RT_MAX_DEVICES 16
 
+/* The CUDA 13 form of an entry point that libcudart.so.12 and .11.0 export
+ * under the same name with another signature or structure (abi12.c,
+ * abi11.c, linked into those libraries only): weak, so the form there
+ * takes its place at link time.  Every caller of such a name inside the
+ * runtime is itself one of them (a _ptsz twin). */
+#define RT_CUDA13_FORM __attribute__((weak))
+/* The older form's C name differs (protos.h declares CUDA 13's under
+ * CUDA's name); it is exported under CUDA's name through an assembler
+ * label (Mach-O prefixes an underscore). */
+#define RT_STR2_(x) #x
+#define RT_STR_(x) RT_STR2_(x)
+#define RT_EXPORT_AS(name) __asm__(RT_STR_(__USER_LABEL_PREFIX__) #name)
+
+/* version.c, built once per soname: the CUDA version the library is the
+ * runtime of (13000, 12090, 11080), which cudaRuntimeGetVersion reports and
+ * cudaGetDriverEntryPoint asks the driver's entry points at. */
+int rt_runtime_version(void);
+/* entrypoint.c: cudaGetDriverEntryPoint's lookup, untraced. */
+cudaError_t rt_driver_entry_point(const char *symbol, void **funcPtr, unsigned long long flags,
+                                  enum cudaDriverEntryPointQueryResult *driverStatus, bool per_thread);
+
+/* device.c: CUDA 13's properties of device d (abi12.c converts them). */
+void rt_fill_props(struct cudaDeviceProp *p, int d);
+/* The device cudaChooseDevice picks for what want asks. */
+int rt_choose_device(const struct cudaDeviceProp *want);
+/* hostmem.c: cudaPointerGetAttributes's answer, untraced; the managed
+ * memory hints of CUDA 13's form (CUDA 12's _v2). */
+cudaError_t rt_pointer_attributes(struct cudaPointerAttributes *out, const void *ptr);
+cudaError_t rt_mem_prefetch(const void *devPtr, size_t count, struct cudaMemLocation location, unsigned flags,
+                            cudaStream_t stream);
+cudaError_t rt_mem_advise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+                          struct cudaMemLocation location);
+/* stream.c: cudaStreamGetCaptureInfo of CUDA 13 (CUDA 12's _v3), untraced. */
+cudaError_t rt_capture_info(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                            unsigned long long *id_out, cudaGraph_t *graph_out,
+                            const cudaGraphNode_t **dependencies_out, const cudaGraphEdgeData **edgeData_out,
+                            size_t *numDependencies_out);
+
 #endif

@@ -228,29 +228,44 @@ cudaError_t CUDARTAPI cudaStreamIsCapturing_ptsz(cudaStream_t stream, enum cudaS
    return cudaStreamIsCapturing(ptsz(stream), pCaptureStatus);
 }
 
-/* ==== cudaStreamGetCaptureInfo (libcudart.@) ==== CUDA 13's form (with
- * edge data), the driver's cuStreamGetCaptureInfo_v3 */
-cudaError_t CUDARTAPI cudaStreamGetCaptureInfo(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
-                                               unsigned long long *id_out, cudaGraph_t *graph_out,
-                                               const cudaGraphNode_t **dependencies_out,
-                                               const cudaGraphEdgeData **edgeData_out, size_t *numDependencies_out)
+cudaError_t rt_capture_info(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+                            unsigned long long *id_out, cudaGraph_t *graph_out,
+                            const cudaGraphNode_t **dependencies_out, const cudaGraphEdgeData **edgeData_out,
+                            size_t *numDependencies_out)
 {
-   RT_ENTER("stream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
-            "numDependencies_out=%p",
-            (void *)stream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out, (void *)dependencies_out,
-            (void *)edgeData_out, (void *)numDependencies_out);
-   RT_CHECK(captureStatus_out, cudaErrorInvalidValue);
-   RT_NEED_CTX();
+   if (!captureStatus_out)
+      return cudaErrorInvalidValue;
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
    CUstreamCaptureStatus st;
    CUresult r = cuStreamGetCaptureInfo_v3(cu(stream), &st, (cuuint64_t *)id_out, graph_out, dependencies_out,
                                           (const CUgraphEdgeData **)edgeData_out, numDependencies_out);
    if (r == CUDA_SUCCESS)
       *captureStatus_out = (enum cudaStreamCaptureStatus)st;
-   return RT_RETURN_CU(r);
+   return cu_to_cuda_error(r);
+}
+
+/* ==== cudaStreamGetCaptureInfo (libcudart.@) ==== CUDA 13's form (with
+ * edge data), the driver's cuStreamGetCaptureInfo_v3; CUDA 12's forms are
+ * in abi12.c */
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamGetCaptureInfo(cudaStream_t stream,
+                                                              enum cudaStreamCaptureStatus *captureStatus_out,
+                                                              unsigned long long *id_out, cudaGraph_t *graph_out,
+                                                              const cudaGraphNode_t **dependencies_out,
+                                                              const cudaGraphEdgeData **edgeData_out,
+                                                              size_t *numDependencies_out)
+{
+   RT_ENTER("stream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
+            "numDependencies_out=%p",
+            (void *)stream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out, (void *)dependencies_out,
+            (void *)edgeData_out, (void *)numDependencies_out);
+   return RT_RETURN(rt_capture_info(stream, captureStatus_out, id_out, graph_out, dependencies_out, edgeData_out,
+                                    numDependencies_out));
 }
 
 /* ==== cudaStreamGetCaptureInfo_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t stream,
+RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t stream,
                                                     enum cudaStreamCaptureStatus *captureStatus_out,
                                                     unsigned long long *id_out, cudaGraph_t *graph_out,
                                                     const cudaGraphNode_t **dependencies_out,

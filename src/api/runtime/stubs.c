@@ -29,15 +29,7 @@ LOG_CHANNEL(stub);
 
 #define IMPL(name, r)
 #define STUB(name, r) STUB_##r(name)
-#define STUB_E(name)                                                          \
-   MC_EXPORT cudaError_t CUDARTAPI name(void);                                \
-   MC_EXPORT cudaError_t CUDARTAPI name(void)                                 \
-   {                                                                          \
-      static int once_;                                                       \
-      api_unsupported_(log_channel_, #name, NULL, &once_);                    \
-      rt_set_last_error(cudaErrorNotSupported);                               \
-      return cudaErrorNotSupported;                                           \
-   }
+#define STUB_E(name) RT_DEFINE_STUB(name)
 #define STUB_V(name)                                                          \
    MC_EXPORT void *CUDARTAPI name(void);                                      \
    MC_EXPORT void *CUDARTAPI name(void)                                       \

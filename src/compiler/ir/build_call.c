@@ -243,8 +243,8 @@ bool bld_tr_call(build_ctx *c)
    if (!pf || pf->is_entry)
       return ir_error(c->m, c->line, "call of '%s', which is not a .func of this module", name);
    if (!pf->has_body)
-      return ir_error(c->m, c->line, "call of '%s', which this module declares but does not define (separately "
-                      "compiled device code, -rdc, is not supported)", name);
+      return ir_error(c->m, c->line, "call of '%s', which this module declares but does not define (with "
+                      "-rdc=true, no unit of the program defines it)", name);
    if (rets->u.vec.n != pf->nret || args->u.vec.n != pf->nparams)
       return ir_error(c->m, c->line, "call of '%s' with %u return(s) and %u argument(s); it has %u and %u", name,
                       rets->u.vec.n, args->u.vec.n, pf->nret, pf->nparams);

@@ -708,6 +708,14 @@ typedef struct ptx_lexer {
 void ptx_lexer_init(ptx_lexer *lx, const char *src, size_t len);
 ptx_token ptx_lex_next(ptx_lexer *lx);
 
+/* ---- link.c ---- */
+
+/* Links the PTX of n separately compiled units (nvcc -rdc=true) into one
+ * module's text (malloc'ed, NUL-terminated, *out_len bytes); NULL with a
+ * malloc'ed message in *err when the units cannot be linked (a symbol
+ * defined twice, disagreeing .address_size) or memory runs out. */
+char *ptx_link(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len, char **err);
+
 /* ---- parse.c ---- */
 
 /* Parses PTX text (need not be NUL-terminated).  Never returns NULL unless

@@ -42,7 +42,11 @@ jobs=(
 for f in "$here"/../../cuda/*.cu "$here"/../../../examples/*.cu; do
    [ -e "$f" ] || continue
    rel=${f#"$here"/}
-   jobs+=("$rel sm_75 $(basename "$(dirname "$f")")_$(basename "$f" .cu)_sm75")
+   # a program's own flags (relocatable device code: -rdc=true, which its
+   # other units NAME.2.cu ... need as well)
+   flags=$(sed -n 's|^// nvcc-flags: *||p' "$f" | head -n 1)
+   case $f in *.[0-9].cu) flags=$(sed -n 's|^// nvcc-flags: *||p' "${f%.[0-9].cu}.cu" | head -n 1) ;; esac
+   jobs+=("$rel sm_75 $(basename "$(dirname "$f")")_$(basename "$f" .cu)_sm75 $flags")
 done
 
 compile_one() {
