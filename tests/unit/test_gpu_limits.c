@@ -144,6 +144,44 @@ static const char release_ptx[] =
    "  st.global.u32 [%rd0+4], %r0;\n  atom.acq_rel.gpu.global.add.u32 %r1, [%rd0], 1;\n"
    "  ret;\n}\n";
 
+/* 128-bit strong accesses take the location's lock (prelude
+ * mc_atom128_d), also in a kernel that fences at device scope, and keep
+ * the first element at the lowest address. */
+static const char wide_ptx[] =
+   ".version 9.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry wide(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<4>; .reg .u64 %rd<4>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u64 %rd1, 0x1111111122222222; mov.u64 %rd2, 0x3333333344444444;\n"
+   "  st.release.gpu.global.v2.u64 [%rd0], {%rd1, %rd2};\n  membar.gl;\n"
+   "  ld.acquire.gpu.global.v4.u32 {%r0, %r1, %r2, %r3}, [%rd0];\n"
+   "  st.global.v4.u32 [%rd0+16], {%r3, %r2, %r1, %r0};\n"
+   "  ret;\n}\n";
+
+TEST(wide_strong_accesses_take_the_lock)
+{
+   char *msl = tc_msl_of(wide_ptx);
+   CHECK(msl);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   CHECK_CONTAINS(body, "mc_atom128_d(");
+   CHECK_CONTAINS(body, "mc_atom_lock_g(mc_L");
+   free(msl);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 32, &out) == CORE_SUCCESS);
+   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   memset(o, 0xee, 32);
+   void *args[] = { &out };
+   const uint32_t one[3] = { 1, 1, 1 };
+   char m[600] = "";
+   CHECK_MSG(tc_run_ptx(c, wide_ptx, "wide", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 0x22222222);
+   CHECK_INT(o[3], 0x33333333);
+   CHECK_INT(o[4], 0x33333333);   /* the v4.u32 load's last element is the highest word */
+   CHECK_INT(o[7], 0x22222222);
+   tc_ctx_reset();
+}
+
 TEST(coherent_device_memory_where_blocks_communicate)
 {
    char *msl = tc_msl_of(fence_ptx);

@@ -209,6 +209,8 @@ enum {   /* ir_instr.flags */
    IR_F_VOLATILE = 1 << 5,
    IR_F_NC = 1 << 6,          /* ld.global.nc / ldu: read-only for the kernel's life */
    IR_F_LOCKSTEP = 1 << 7,    /* the warp's active lanes meet before it (mark_lockstep.c) */
+   IR_F_LOCKED = 1 << 8,      /* a 128-bit strong LOAD/STORE: done under the location's lock of the
+                               * atomics' table, so atomic with respect to every other such access */
 };
 
 typedef enum ir_sreg {

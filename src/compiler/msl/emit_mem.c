@@ -168,6 +168,10 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
 
 static void emit_load(emitter *e, const ir_instr *i)
 {
+   if (i->flags & IR_F_LOCKED) {
+      emit_locked_access(e, i);
+      return;
+   }
    uint32_t es = ptx_type_bits[i->type] / 8;
    for (unsigned k = 0; k < i->def.ncomp; k++) {
       int comp = i->def.ncomp > 1 ? (int)k : -1;
@@ -180,6 +184,10 @@ static void emit_load(emitter *e, const ir_instr *i)
 
 static void emit_store(emitter *e, const ir_instr *i)
 {
+   if (i->flags & IR_F_LOCKED) {
+      emit_locked_access(e, i);
+      return;
+   }
    uint32_t es = ptx_type_bits[i->type] / 8;
    const char *mt = emit_mem_type(i->type);
    for (unsigned k = 0; k + 1 < i->nsrcs; k++) {
