@@ -220,7 +220,9 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
                            "   call.uni (r), malloc, (n);\n   }\n"), "device-side malloc/free");
    CHECK_CONTAINS(error_of(".func f(.param .b32 a)\n{\n   ret;\n}\n", "   call.uni f, (%r1, %r2);\n"),
                   "call of 'f' with 0 return(s) and 2 argument(s); it has 0 and 1");
-   CHECK_CONTAINS(error_of("", "   atom.global.cas.b128 %rd1, [%rd2], 1, 2;\n"), "128-bit atomics are not supported");
+   /* cas.b128 works on .b128 registers (or {lo, hi}), not on a 64-bit one */
+   CHECK_CONTAINS(error_of("", "   atom.global.cas.b128 %rd1, [%rd2], 1, 2;\n"),
+                  "a 128-bit destination must be a .b128 register or {low, high}");
    CHECK_CONTAINS(error_of("", "   atom.global.inc.u64 %rd1, [%rd2], 1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.exch.b16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.add.f16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
