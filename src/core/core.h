@@ -126,6 +126,7 @@ typedef struct core_sm_model {
    uint32_t shared_per_block_optin;
    uint32_t shared_per_sm;
    uint32_t shared_default_max;  /* static + dynamic without an opt-in (CUDA: 48 KB) */
+   uint32_t shared_reserved;     /* per block, for the system (CUDA 8.0 and later: 1 KB) */
 } core_sm_model;
 void core_device_sm_model(const core_device *d, core_sm_model *m);
 
@@ -399,6 +400,18 @@ struct core_kernel {
    mtl_library *lib;
    mtl_function *fn;
    mtl_pipeline *pipeline;
+   /* Shared memory beyond the device's threadgroup memory (Metal: 32 KB):
+    * the variant of the kernel whose shared memory is a per-threadgroup
+    * slice of device memory (compiler_options.shared_in_device).  When the
+    * static part alone is over the limit, lib/fn/pipeline are that variant
+    * (shared_in_device); otherwise a launch whose dynamic part takes it
+    * over compiles sd_* on first need (module.c core_kernel_prepare_sd). */
+   bool shared_in_device;
+   bool sd_tried;
+   int sd_error;
+   mtl_library *sd_lib;
+   mtl_function *sd_fn;
+   mtl_pipeline *sd_pipeline;
    /* Attributes the program set (function.c; -1: not set). */
    int32_t max_dynamic_shared;  /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
    int32_t carveout;            /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
@@ -418,6 +431,9 @@ bool core_check_module(const core_module *m);
 int core_module_get_kernel(core_module *m, const char *name, core_kernel **out);
 int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size_t *size);
 bool core_check_kernel(const core_kernel *k);
+/* The pipeline whose shared memory is in device memory (compiled on the
+ * first call); its error is sticky like the kernel's. */
+int core_kernel_prepare_sd(core_kernel *k, mtl_pipeline **out);
 /* Translates and compiles the kernel if not done yet. */
 int core_kernel_prepare(core_kernel *k);
 

@@ -85,7 +85,7 @@ static void emit_off(emitter *e, const ir_def *a, const char *window)
  * is. */
 static void emit_word(emitter *e, const ir_def *a, ir_space space, bool window, unsigned bits)
 {
-   const char *as = space == IR_SPACE_SHARED ? "threadgroup" : "device";
+   const char *as = space == IR_SPACE_SHARED ? e->smem_as : "device";
    strbuf_printf(e->out, "reinterpret_cast<%s atomic_uint *>(", as);
    if (space == IR_SPACE_SHARED) {
       strbuf_puts(e->out, "mc_smem + (");

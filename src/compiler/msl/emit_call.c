@@ -27,7 +27,9 @@
 
 static const char *smem_arg(const emitter *e)
 {
-   return e->uses_shared ? "mc_smem" : "(threadgroup uchar *)nullptr";
+   if (e->uses_shared)
+      return "mc_smem";
+   return e->kernel->shared_in_device ? "(MC_SMEM uchar *)nullptr" : "(threadgroup uchar *)nullptr";
 }
 
 static const char *local_arg(const emitter *e)
@@ -62,7 +64,7 @@ void emit_func_signature(emitter *e)
    if (e->has_local)
       strbuf_puts(o, "thread uchar *mc_local, ");
    if (e->uses_shared)
-      strbuf_puts(o, "threadgroup uchar *mc_smem, ");
+      strbuf_printf(o, "%s uchar *mc_smem, ", e->smem_as);
    strbuf_puts(o, "constant mc_launch &mc_L,\n    uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");

@@ -29,6 +29,8 @@ typedef struct emitter {
    uint32_t depth;
    pending_vec *pending;      /* by construct id: jumps that cross it */
    bool uses_shared;
+   const char *smem_as;       /* shared memory's address space: "threadgroup", or MC_SMEM (the
+                               * prelude's device) in the shared_in_device variant (compiler.h) */
    uint32_t dyn_shared_base;
    bool has_local;            /* the thread has local memory (mc_local): kernel or callee */
    ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */

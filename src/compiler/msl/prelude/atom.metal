@@ -285,7 +285,7 @@ inline ulong2 mc_atom128_##SFX(AS atomic_uint *p, device atomic_uint *lock, uint
     atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst, thread_scope_device)
 
 MC_ATOMICS(device, d, true)
-MC_ATOMICS(threadgroup, t, false)
+MC_ATOMICS(MC_SMEM, t, false)   // shared memory (device memory in the >32 KB variant)
 #undef MC_ATOMICS
 #undef MC_ATOM64_FENCE
 
