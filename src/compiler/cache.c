@@ -292,6 +292,7 @@ void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device
    put_u64(&b, info->shared_dynamic_align);
    put_u64(&b, info->local_bytes);
    put_u64(&b, info->uses_printf);
+   put_u64(&b, info->uses_malloc);
    for (int k = 0; k < 3; k++)
       put_u64(&b, info->reqntid[k]);
    for (int k = 0; k < 3; k++)
@@ -328,6 +329,7 @@ char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device
    info->shared_dynamic_align = get_u32(&r);
    info->local_bytes = get_u32(&r);
    info->uses_printf = get_u64(&r) != 0;
+   info->uses_malloc = get_u64(&r) != 0;
    for (int k = 0; k < 3; k++)
       info->reqntid[k] = get_u32(&r);
    for (int k = 0; k < 3; k++)

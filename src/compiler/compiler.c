@@ -267,6 +267,7 @@ static bool fill_info(mc_module *m, const ir_func *f, const char *msl_name, mc_k
    info->shared_dynamic_offset = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
    info->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    info->uses_printf = f->uses_printf;
+   info->uses_malloc = f->uses_malloc;
    memcpy(info->reqntid, f->reqntid, sizeof(info->reqntid));
    memcpy(info->maxntid, f->maxntid, sizeof(info->maxntid));
    return true;

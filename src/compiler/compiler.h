@@ -60,6 +60,10 @@ typedef struct mc_launch {
     * threadgroup order (0 elsewhere). */
    uint64_t shared_slices;
    uint64_t shared_stride;
+   /* The device heap of malloc/free (prelude/heap.metal): its CUDA address
+    * and size, for kernels with mc_kernel_info.uses_malloc (0 elsewhere). */
+   uint64_t heap;
+   uint64_t heap_size;
 } mc_launch;
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
@@ -104,6 +108,7 @@ typedef struct mc_kernel_info {
    uint32_t shared_dynamic_align;
    uint32_t local_bytes;          /* per thread */
    bool uses_printf;              /* writes printf/assert records (mc_launch.printf_buf) */
+   bool uses_malloc;              /* calls malloc/free (mc_launch.heap) */
    uint32_t reqntid[3], maxntid[3];
    bool from_cache;               /* read back from the translation cache */
 } mc_kernel_info;

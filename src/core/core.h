@@ -211,6 +211,8 @@ struct core_ctx {
    uint32_t printf_inflight;    /* launches that write records, not completed */
    size_t stack_limit;          /* cudaLimitStackSize as set (printf_lock) */
    size_t l2_fetch_granularity; /* cudaLimitMaxL2FetchGranularity, a hint (printf_lock) */
+   size_t heap_size;            /* cudaLimitMallocHeapSize (printf_lock) */
+   uint64_t heap;               /* CUDA address of the device heap, 0 until a kernel with malloc runs */
    int cache_config;            /* CU_FUNC_CACHE_*, a preference (limits.c) */
    core_cls_entry *cls;         /* context-local storage (lock) */
    uint32_t ncls, cap_cls;
@@ -519,6 +521,10 @@ enum {
 };
 int core_ctx_set_limit(core_ctx *c, int limit, size_t value);
 int core_ctx_get_limit(core_ctx *c, int limit, size_t *value);
+/* The device heap of malloc/free (prelude/heap.metal): made, zeroed, the
+ * first time a kernel that uses it is launched, of cudaLimitMallocHeapSize
+ * bytes; freed with the context. */
+int core_ctx_heap(core_ctx *c, uint64_t *heap, uint64_t *size);
 /* cuCtxSetCacheConfig: CU_FUNC_CACHE_PREFER_NONE..EQUAL. */
 int core_ctx_set_cache_config(core_ctx *c, int config);
 

@@ -204,6 +204,10 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
    }
+   if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
+      mtl_cmdbuf_release(cb);
+      goto fail;
+   }
    /* Last step that can fail: from here on cb is tracked until it completes. */
    if ((r = core_printf_launch(c, s, cb, ki->uses_printf, &lb)) != CORE_SUCCESS) {
       mtl_cmdbuf_release(cb);

@@ -139,6 +139,8 @@ enum {
                           /* sym: callee; args as its ir_func.args; def: 1 bit, callee ended the thread */ \
    X(VPRINTF, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
    X(ASSERTFAIL, 4, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* message, file, line, function */ \
+   X(MALLOC, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* size → address (device heap) */ \
+   X(FREE, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT)    /* address */                 \
    X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
@@ -357,6 +359,7 @@ struct ir_func {
    uint32_t local_total;      /* kernel: local memory of the kernel and every callee */
    bool may_stop;             /* .func: may end the thread (exit, trap, assert) */
    bool uses_printf;          /* vprintf or __assertfail, here or in a callee */
+   bool uses_malloc;          /* kernel: malloc or free, here or in a callee */
    bool uses_clock;           /* %clock/%clock64/%globaltimer, here or in a callee */
    bool coherent;             /* kernel: it or a callee fences at .gpu/.sys scope (msl/emit_mem.c) */
    bool shared_in_device;     /* kernel: its shared memory is a slice of device memory (compiler.h

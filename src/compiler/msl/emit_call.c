@@ -199,6 +199,12 @@ bool emit_call_op(emitter *e, ir_instr *i)
       emit_stmt(e, "mc_assertfail(mc_L, %s, %s, %V, %V, %V, %V, mc_ctaid, mc_tid);", smem_arg(e), local_arg(e),
                 S(i, 0), S(i, 1), S(i, 2), S(i, 3));
       return true;
+   case IR_MALLOC:   /* the device heap (prelude heap.metal) */
+      emit_set(e, i, "mc_malloc(mc_L, %V)", S(i, 0));
+      return true;
+   case IR_FREE:
+      emit_stmt(e, "mc_free(mc_L, %V);", S(i, 0));
+      return true;
    case IR_ISSPACEP:
       emit_isspacep(e, i);
       return true;

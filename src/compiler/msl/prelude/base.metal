@@ -28,6 +28,8 @@ struct mc_launch {
     ulong atom_locks; // GPU address of the 64-bit atomics' lock table (atom.metal)
     ulong shared_slices; // shared memory in device memory: GPU address of the slices
     ulong shared_stride; // bytes per threadgroup's slice
+    ulong heap;       // CUDA address of the device heap (heap.metal; 0: the kernel has no malloc)
+    ulong heap_size;  // its bytes
 };
 
 // The address space of shared memory: threadgroup memory, or device memory
