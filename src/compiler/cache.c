@@ -259,15 +259,18 @@ bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
 
 /* ---- kernels ---- */
 
-static void kernel_suffix(char *out, size_t n, uint32_t index)
+/* A kernel's file; "-sd": the variant with shared memory in device memory
+ * (compiler_options.shared_in_device). */
+static void kernel_suffix(char *out, size_t n, uint32_t index, bool shared_in_device)
 {
-   snprintf(out, n, "-k%u.msl", index);
+   snprintf(out, n, "-k%u%s.msl", index, shared_in_device ? "-sd" : "");
 }
 
-void tcache_store_kernel(const char *hash, uint32_t index, const mc_kernel_info *info, const char *msl)
+void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device, const mc_kernel_info *info,
+                         const char *msl)
 {
    char path[4096], suffix[32];
-   kernel_suffix(suffix, sizeof(suffix), index);
+   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device);
    if (!cache_path(path, sizeof(path), hash, suffix))
       return;
    strbuf b;
@@ -289,6 +292,7 @@ void tcache_store_kernel(const char *hash, uint32_t index, const mc_kernel_info 
    put_u64(&b, info->shared_dynamic_align);
    put_u64(&b, info->local_bytes);
    put_u64(&b, info->uses_printf);
+   put_u64(&b, info->uses_malloc);
    for (int k = 0; k < 3; k++)
       put_u64(&b, info->reqntid[k]);
    for (int k = 0; k < 3; k++)
@@ -297,10 +301,10 @@ void tcache_store_kernel(const char *hash, uint32_t index, const mc_kernel_info 
    store(path, &b);
 }
 
-char *tcache_load_kernel(const char *hash, uint32_t index, arena *ar, mc_kernel_info *info)
+char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, arena *ar, mc_kernel_info *info)
 {
    char path[4096], suffix[32], *buf = NULL;
-   kernel_suffix(suffix, sizeof(suffix), index);
+   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device);
    reader r;
    if (!cache_path(path, sizeof(path), hash, suffix) || !open_reader(&r, &buf, path, ar, hash, suffix)) {
       free(buf);
@@ -325,6 +329,7 @@ char *tcache_load_kernel(const char *hash, uint32_t index, arena *ar, mc_kernel_
    info->shared_dynamic_align = get_u32(&r);
    info->local_bytes = get_u32(&r);
    info->uses_printf = get_u64(&r) != 0;
+   info->uses_malloc = get_u64(&r) != 0;
    for (int k = 0; k < 3; k++)
       info->reqntid[k] = get_u32(&r);
    for (int k = 0; k < 3; k++)

@@ -304,6 +304,7 @@ static bool fill_info(mc_module *m, const ir_func *f, const char *msl_name, mc_k
    info->shared_dynamic_offset = (uint32_t)ALIGN_UP(f->shared_static_bytes, f->shared_dynamic_align);
    info->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    info->uses_printf = f->uses_printf;
+   info->uses_malloc = f->uses_malloc;
    memcpy(info->reqntid, f->reqntid, sizeof(info->reqntid));
    memcpy(info->maxntid, f->maxntid, sizeof(info->maxntid));
    return true;
@@ -321,6 +322,8 @@ static bool translate_one(mc_module *m, uint32_t idx, const compiler_options *op
    bool ok = im && ir_build_globals(im);
    ir_func *f = ok ? ir_build_func(im, m->kernels[idx]) : NULL;
    ir_pipeline_options po = { .optimize = !(opts && opts->no_optimize) };
+   if (f)
+      f->shared_in_device = opts && opts->shared_in_device;
    ok = f && ir_link_calls(im, f) && ir_run_pipeline(im, &po);
    char name[64];
    snprintf(name, sizeof(name), "mc_kernel_%u", idx);
@@ -346,7 +349,7 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    }
    bool cached = m->use_cache && !(opts && opts->no_optimize);
    if (cached) {
-      char *msl = tcache_load_kernel(m->hash, index, &m->ar, info);
+      char *msl = tcache_load_kernel(m->hash, index, opts && opts->shared_in_device, &m->ar, info);
       if (msl)
          return msl;
    }
@@ -356,7 +359,7 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    strbuf_init(&out);
    char comment[512];
    snprintf(comment, sizeof(comment), "PTX module %.16s, kernel %s", m->hash, m->kernels[index]->name);
-   msl_emit_header(&out, comment);
+   msl_emit_header(&out, comment, opts && opts->shared_in_device);
    if (!translate_one(m, index, opts, &out, info, err)) {
       strbuf_free(&out);
       return NULL;
@@ -365,7 +368,7 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    if (!s)
       *err = err_dup("out of memory");
    else if (cached)
-      tcache_store_kernel(m->hash, index, info, s);
+      tcache_store_kernel(m->hash, index, opts && opts->shared_in_device, info, s);
    return s;
 }
 
@@ -380,7 +383,7 @@ char *compiler_translate_all(mc_module *m, const compiler_options *opts, mc_kern
    strbuf_init(&out);
    char comment[128];
    snprintf(comment, sizeof(comment), "PTX module %.16s", m->hash);
-   msl_emit_header(&out, comment);
+   msl_emit_header(&out, comment, opts && opts->shared_in_device);
    for (uint32_t k = 0; k < m->meta.nkernels; k++) {
       if (!translate_one(m, k, opts, &out, &infos[k], err)) {
          strbuf_free(&out);

@@ -14,7 +14,9 @@
  *   threadgroup(0) threadgroup uchar *  static + dynamic shared memory, when
  *                                    shared_static_bytes or dynamic shared
  *                                    memory is used; dynamic memory starts
- *                                    at shared_dynamic_offset.
+ *                                    at shared_dynamic_offset (none in the
+ *                                    shared_in_device variant: the slices
+ *                                    of mc_launch hold it).
  */
 #ifndef MC_COMPILER_H
 #define MC_COMPILER_H
@@ -59,6 +61,15 @@ typedef struct mc_launch {
    /* GPU address of MC_ATOM_LOCKS zeroed uint32 words, the locks of the
     * 64-bit atomics (prelude/atom.metal), one table per context. */
    uint64_t atom_locks;
+   /* The shared_in_device variant (compiler_options): GPU address of one
+    * slice of shared_stride bytes per threadgroup of the grid, in linear
+    * threadgroup order (0 elsewhere). */
+   uint64_t shared_slices;
+   uint64_t shared_stride;
+   /* The device heap of malloc/free (prelude/heap.metal): its CUDA address
+    * and size, for kernels with mc_kernel_info.uses_malloc (0 elsewhere). */
+   uint64_t heap;
+   uint64_t heap_size;
 } mc_launch;
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
@@ -103,6 +114,7 @@ typedef struct mc_kernel_info {
    uint32_t shared_dynamic_align;
    uint32_t local_bytes;          /* per thread */
    bool uses_printf;              /* writes printf/assert records (mc_launch.printf_buf) */
+   bool uses_malloc;              /* calls malloc/free (mc_launch.heap) */
    uint32_t reqntid[3], maxntid[3];
    bool from_cache;               /* read back from the translation cache */
 } mc_kernel_info;
@@ -128,6 +140,14 @@ typedef struct mc_module mc_module;
 
 typedef struct compiler_options {
    bool no_optimize;              /* skip optional passes (differential tests) */
+   /* Shared memory in device memory: the kernel's whole shared space is
+    * the slice mc_launch.shared_slices + (linear threadgroup index) *
+    * shared_stride instead of the threadgroup(0) buffer, for launches that
+    * need more than Metal's 32 KB of threadgroup memory (the runtime
+    * compiles this variant when one does).  Same barriers, same visibility
+    * within the block: only its own threadgroup touches a slice, and an
+    * Apple GPU keeps device memory coherent within a threadgroup. */
+   bool shared_in_device;
 } compiler_options;
 
 /* Parses a module and lays out its globals.  Returns NULL on failure with a

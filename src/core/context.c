@@ -68,6 +68,7 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
    pthread_mutex_init(&c->streams_lock, NULL);
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
+   c->heap_size = 8u << 20;         /* cudaLimitMallocHeapSize: CUDA's default */
    int r = core_mem_alloc_internal(d, sizeof(uint32_t), &c->status_word);
    if (r == CORE_SUCCESS)
       r = core_mem_alloc_internal(d, MC_ATOM_LOCKS * sizeof(uint32_t), &c->atom_locks);
@@ -142,6 +143,9 @@ static void ctx_teardown(core_ctx *c)
    c->null_stream = NULL;
    core_events_destroy_all(c);      /* after the streams: no marker pending */
    core_printf_destroy(c);
+   if (c->heap)
+      core_mem_free_internal(c->dev, c->heap);
+   c->heap = 0;
    core_mem_free_internal(c->dev, c->status_word);
    core_mem_free_internal(c->dev, c->atom_locks);
    c->status_word = c->atom_locks = 0;

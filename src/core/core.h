@@ -126,6 +126,7 @@ typedef struct core_sm_model {
    uint32_t shared_per_block_optin;
    uint32_t shared_per_sm;
    uint32_t shared_default_max;  /* static + dynamic without an opt-in (CUDA: 48 KB) */
+   uint32_t shared_reserved;     /* per block, for the system (CUDA 8.0 and later: 1 KB) */
 } core_sm_model;
 void core_device_sm_model(const core_device *d, core_sm_model *m);
 
@@ -210,6 +211,8 @@ struct core_ctx {
    uint32_t printf_inflight;    /* launches that write records, not completed */
    size_t stack_limit;          /* cudaLimitStackSize as set (printf_lock) */
    size_t l2_fetch_granularity; /* cudaLimitMaxL2FetchGranularity, a hint (printf_lock) */
+   size_t heap_size;            /* cudaLimitMallocHeapSize (printf_lock) */
+   uint64_t heap;               /* CUDA address of the device heap, 0 until a kernel with malloc runs */
    int cache_config;            /* CU_FUNC_CACHE_*, a preference (limits.c) */
    core_cls_entry *cls;         /* context-local storage (lock) */
    uint32_t ncls, cap_cls;
@@ -399,6 +402,18 @@ struct core_kernel {
    mtl_library *lib;
    mtl_function *fn;
    mtl_pipeline *pipeline;
+   /* Shared memory beyond the device's threadgroup memory (Metal: 32 KB):
+    * the variant of the kernel whose shared memory is a per-threadgroup
+    * slice of device memory (compiler_options.shared_in_device).  When the
+    * static part alone is over the limit, lib/fn/pipeline are that variant
+    * (shared_in_device); otherwise a launch whose dynamic part takes it
+    * over compiles sd_* on first need (module.c core_kernel_prepare_sd). */
+   bool shared_in_device;
+   bool sd_tried;
+   int sd_error;
+   mtl_library *sd_lib;
+   mtl_function *sd_fn;
+   mtl_pipeline *sd_pipeline;
    /* Attributes the program set (function.c; -1: not set). */
    int32_t max_dynamic_shared;  /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
    int32_t carveout;            /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
@@ -418,6 +433,9 @@ bool core_check_module(const core_module *m);
 int core_module_get_kernel(core_module *m, const char *name, core_kernel **out);
 int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size_t *size);
 bool core_check_kernel(const core_kernel *k);
+/* The pipeline whose shared memory is in device memory (compiled on the
+ * first call); its error is sticky like the kernel's. */
+int core_kernel_prepare_sd(core_kernel *k, mtl_pipeline **out);
 /* Translates and compiles the kernel if not done yet. */
 int core_kernel_prepare(core_kernel *k);
 
@@ -503,6 +521,10 @@ enum {
 };
 int core_ctx_set_limit(core_ctx *c, int limit, size_t value);
 int core_ctx_get_limit(core_ctx *c, int limit, size_t *value);
+/* The device heap of malloc/free (prelude/heap.metal): made, zeroed, the
+ * first time a kernel that uses it is launched, of cudaLimitMallocHeapSize
+ * bytes; freed with the context. */
+int core_ctx_heap(core_ctx *c, uint64_t *heap, uint64_t *size);
 /* cuCtxSetCacheConfig: CU_FUNC_CACHE_PREFER_NONE..EQUAL. */
 int core_ctx_set_cache_config(core_ctx *c, int config);
 

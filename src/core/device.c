@@ -140,16 +140,52 @@ void core_device_set_primary_flags(core_device *d, unsigned flags)
    pthread_mutex_unlock(&d->lock);
 }
 
+/* Shared memory per multiprocessor and per block with the opt-in, and the
+ * part of it reserved per block, of the NVIDIA devices of a compute
+ * capability (CUDA C++ Programming Guide, "Technical Specifications per
+ * Compute Capability"; an H200, 9.0, reports 233472, 232448 and 1024).
+ * Every capability gives a block 48 KB without the opt-in. */
+static void shared_limits(int major, int minor, uint32_t *per_sm, uint32_t *optin, uint32_t *reserved)
+{
+   unsigned kb_sm, kb_block;
+   int cc = major * 10 + minor;
+   if (cc >= 90 && cc < 120) {
+      kb_sm = 228, kb_block = 227;   /* Hopper, Blackwell data centre */
+   } else if (cc == 80 || cc == 87) {
+      kb_sm = 164, kb_block = 163;
+   } else if (cc >= 80) {
+      kb_sm = 100, kb_block = 99;    /* 8.6, 8.9, 12.x */
+   } else if (cc == 75) {
+      kb_sm = 64, kb_block = 64;
+   } else if (cc >= 70) {
+      kb_sm = 96, kb_block = 96;
+   } else {
+      kb_sm = 64, kb_block = 48;
+   }
+   *per_sm = kb_sm * 1024;
+   *optin = kb_block * 1024;
+   *reserved = cc >= 80 ? 1024 : 0;
+}
+
 /* The multiprocessor model (core.h).  A "multiprocessor" is one Metal
  * compute unit (a GPU core, or a CPU thread of the software device); it
- * holds up to 1024 threads in up to 16 threadgroups, and its threadgroup
- * memory is the per-threadgroup limit (Metal documents no larger pool).
- * 65536 registers of which every kernel reports 32 per thread: 2048
- * threads' worth, so registers never limit occupancy before threads do. */
+ * holds up to 1024 threads in up to 16 threadgroups.  65536 registers of
+ * which every kernel reports 32 per thread: 2048 threads' worth, so
+ * registers never limit occupancy before threads do.
+ *
+ * Shared memory: what an NVIDIA device of the compute capability we report
+ * has (shared_limits; 7.5 by default: 48 KB a block, 64 KB with the
+ * opt-in), not Metal's 32 KB of threadgroup memory: programs choose their
+ * tiles from these numbers together with the capability (CUB's sort asks
+ * 35-48 KB), and a block that needs more than the threadgroup memory runs
+ * with its shared memory in device memory (launch.c). */
 void core_device_sm_model(const core_device *d, core_sm_model *m)
 {
    const mtl_device_info *info = &d->info;
-   uint32_t shared = info->max_threadgroup_memory;
+   int major, minor;
+   core_device_cc(d, &major, &minor);
+   uint32_t per_sm, optin, reserved;
+   shared_limits(major, minor, &per_sm, &optin, &reserved);
    *m = (core_sm_model){
       .sm_count = info->compute_units ? info->compute_units : 1,
       .warp = info->simd_width,
@@ -160,9 +196,10 @@ void core_device_sm_model(const core_device *d, core_sm_model *m)
       .regs_per_sm = 65536,
       .regs_per_block = 65536,
       .regs_per_thread = 32,
-      .shared_per_block = shared,
-      .shared_per_block_optin = shared,
-      .shared_per_sm = shared,
-      .shared_default_max = MC_MIN(shared, 48u * 1024),
+      .shared_per_block = 48u * 1024,
+      .shared_per_block_optin = optin,
+      .shared_per_sm = per_sm,
+      .shared_default_max = 48u * 1024,
+      .shared_reserved = reserved,
    };
 }

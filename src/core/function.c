@@ -10,7 +10,8 @@
  *   - the threads per multiprocessor (whole warps),
  *   - the registers per multiprocessor (numRegs per thread, whole warps),
  *   - the shared memory per multiprocessor (static + dynamic, rounded up
- *     to Metal's 16-byte threadgroup-memory granularity, as launches are).
+ *     to Metal's 16-byte threadgroup-memory granularity, as launches are,
+ *     plus the memory reserved per block, as NVIDIA's calculator counts).
  * A block larger than the kernel's maxThreadsPerBlock, or needing more
  * shared memory than a block may have, cannot launch: 0 blocks.
  *
@@ -165,7 +166,7 @@ static int blocks_per_sm(core_kernel *k, const core_sm_model *m, int block_size,
    if (regs)
       n = MC_MIN(n, m->regs_per_sm / regs);
    if (shared)
-      n = MC_MIN(n, m->shared_per_sm / shared);
+      n = MC_MIN(n, m->shared_per_sm / (shared + m->shared_reserved));
    return (int)n;
 }
 
@@ -200,7 +201,9 @@ int core_occupancy_dynamic_shared(core_kernel *k, int nblocks, int block_size, s
        (uint32_t)nblocks > m.blocks_per_sm ||
        (uint64_t)nblocks * ALIGN_UP((uint32_t)block_size, m.warp) > m.threads_per_sm)
       return CORE_ERROR_INVALID_VALUE;   /* that many blocks never fit (NVIDIA: invalid value) */
-   uint32_t per_block = MC_MIN(m.shared_per_sm / (uint32_t)nblocks, m.shared_per_block_optin);
+   uint32_t per_sm_block = m.shared_per_sm / (uint32_t)nblocks;
+   per_sm_block = per_sm_block > m.shared_reserved ? per_sm_block - m.shared_reserved : 0;
+   uint32_t per_block = MC_MIN(per_sm_block, m.shared_per_block_optin);
    per_block &= ~(uint32_t)(MTL_THREADGROUP_MEMORY_ALIGN - 1);
    uint32_t base = shared_base(k);
    *bytes = per_block > base ? per_block - base : 0;

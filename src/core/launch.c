@@ -9,7 +9,12 @@
  * launch block gives the kernel the arena's CPU→GPU delta, the module's
  * globals, the trap flag, the printf FIFO (printf.c) and the values of
  * %nsmid, %gridid and the clock base.  Static and dynamic shared memory are one
- * threadgroup buffer (static first).
+ * threadgroup buffer (static first); a block that needs more than the
+ * device's threadgroup memory (Metal: 32 KB; CUDA allows 48 KB, and up to
+ * sharedMemPerBlockOptin with cudaFuncAttributeMaxDynamicSharedMemorySize)
+ * runs the kernel's variant whose shared memory is in device memory
+ * (module.c core_kernel_prepare_sd): one slice per block of the grid,
+ * allocated for the launch and freed when it completes.
  */
 #include "core.h"
 
@@ -31,7 +36,10 @@ static int check_dynamic_shared(core_kernel *k, const core_launch_config *cfg)
    return CORE_ERROR_INVALID_VALUE;
 }
 
-static int check_config(const core_kernel *k, const core_launch_config *cfg, uint32_t *tg_bytes)
+/* *tg_bytes: the threadgroup memory to set; *slice: 0, or the bytes of
+ * each block's slice of device memory when its shared memory does not fit
+ * in threadgroup memory (or the kernel's static part alone does not). */
+static int check_config(const core_kernel *k, const core_launch_config *cfg, uint32_t *tg_bytes, uint32_t *slice)
 {
    const mtl_device_info *info = core_device_info(k->module->ctx->dev);
    uint64_t threads = (uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2];
@@ -62,10 +70,18 @@ static int check_config(const core_kernel *k, const core_launch_config *cfg, uin
     * not use it, as on NVIDIA hardware. */
    uint64_t shared = (uint64_t)MC_MAX(ki->shared_static_bytes, ki->shared_dynamic_offset) + cfg->shared_bytes;
    shared = ALIGN_UP(shared, MTL_THREADGROUP_MEMORY_ALIGN);
-   if (shared > info->max_threadgroup_memory) {
-      LOG_WARN("kernel %s needs %llu bytes of shared memory; Metal allows %u per threadgroup", k->name,
-               (unsigned long long)shared, info->max_threadgroup_memory);
+   core_sm_model m;
+   core_device_sm_model(k->module->ctx->dev, &m);
+   if (shared > m.shared_per_block_optin) {
+      LOG_WARN("kernel %s needs %llu bytes of shared memory; a block may have %u (sharedMemPerBlockOptin)", k->name,
+               (unsigned long long)shared, m.shared_per_block_optin);
       return CORE_ERROR_INVALID_VALUE;
+   }
+   *slice = 0;
+   if (k->shared_in_device || shared > info->max_threadgroup_memory) {
+      *slice = (uint32_t)ALIGN_UP(shared, 256);   /* whole cache lines: blocks share none */
+      *tg_bytes = 0;
+      return CORE_SUCCESS;
    }
    if (!ki->shared_static_bytes && !ki->uses_dynamic_shared)
       shared = 0;   /* the kernel declares no threadgroup buffer to size */
@@ -94,17 +110,35 @@ static int build_params(const core_kernel *k, const core_launch_config *cfg, uin
    return CORE_SUCCESS;
 }
 
-typedef struct big_params {
+/* Device memory a launch needs until it completes: a parameter blob over
+ * Metal's setBytes limit, the blocks' shared memory slices (0: none). */
+typedef struct launch_scratch {
    core_device *dev;
-   uint64_t ptr;
-} big_params;
+   uint64_t ptr[2];
+} launch_scratch;
 
-static void free_big_params(mtl_cmdbuf *cb, void *data)
+static void free_scratch(mtl_cmdbuf *cb, void *data)
 {
    (void)cb;
-   big_params *bp = data;
-   core_mem_free_internal(bp->dev, bp->ptr);
-   free(bp);
+   launch_scratch *ls = data;
+   for (int k = 0; k < 2; k++)
+      if (ls->ptr[k])
+         core_mem_free_internal(ls->dev, ls->ptr[k]);
+   free(ls);
+}
+
+/* The slices of a launch whose shared memory is in device memory: one per
+ * block, in linear block order (the kernel indexes them so, emit.c). */
+static int alloc_slices(const core_kernel *k, const core_launch_config *cfg, uint32_t slice, launch_scratch *ls)
+{
+   uint64_t blocks = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
+   if (blocks > UINT64_MAX / slice ||
+       core_mem_alloc_internal(ls->dev, (size_t)(blocks * slice), &ls->ptr[1]) != CORE_SUCCESS) {
+      LOG_ERR("kernel %s: %llu blocks need %u bytes of shared memory each, more than Metal's threadgroup memory; "
+              "there is no room for them in device memory", k->name, (unsigned long long)blocks, slice);
+      return CORE_ERROR_LAUNCH_OUT_OF_RESOURCES;
+   }
+   return CORE_SUCCESS;
 }
 
 int core_launch(core_kernel *k, const core_launch_config *cfg)
@@ -117,26 +151,33 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       return CORE_ERROR_INVALID_CONTEXT;
    if ((r = core_ctx_error(c)) != CORE_SUCCESS)
       return r;
-   uint32_t tg_bytes;
-   if ((r = check_config(k, cfg, &tg_bytes)) != CORE_SUCCESS || (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
+   uint32_t tg_bytes, slice;
+   if ((r = check_config(k, cfg, &tg_bytes, &slice)) != CORE_SUCCESS ||
+       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
       return r;
+   mtl_pipeline *pipeline = k->pipeline;
+   if (slice && (r = core_kernel_prepare_sd(k, &pipeline)) != CORE_SUCCESS)
+      return r;
+   if ((uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2] > mtl_pipeline_max_total_threads(pipeline))
+      return CORE_ERROR_LAUNCH_OUT_OF_RESOURCES;   /* the variant may allow fewer threads (check_config) */
    const mc_kernel_info *ki = &k->info;
    uint8_t small[MTL_MAX_SET_BYTES];
    bool big = ki->param_bytes > sizeof(small);
-   big_params *bp = NULL;
+   launch_scratch *ls = NULL;
    uint8_t *blob = small;
-   if (big) {
-      bp = mc_malloc(sizeof(*bp));
-      if (!bp)
+   if (big || slice) {
+      ls = mc_calloc(1, sizeof(*ls));
+      if (!ls)
          return CORE_ERROR_OUT_OF_MEMORY;
-      bp->dev = c->dev;
-      if ((r = core_mem_alloc_internal(c->dev, ki->param_bytes, &bp->ptr)) != CORE_SUCCESS) {
-         free(bp);
-         return r;
-      }
-      blob = (uint8_t *)(uintptr_t)bp->ptr;
+      ls->dev = c->dev;
    }
-   if ((r = build_params(k, cfg, blob)) != CORE_SUCCESS)
+   if (big) {
+      if ((r = core_mem_alloc_internal(c->dev, ki->param_bytes, &ls->ptr[0])) != CORE_SUCCESS)
+         goto fail;
+      blob = (uint8_t *)(uintptr_t)ls->ptr[0];
+   }
+   if ((slice && (r = alloc_slices(k, cfg, slice, ls)) != CORE_SUCCESS) ||
+       (r = build_params(k, cfg, blob)) != CORE_SUCCESS)
       goto fail;
    core_stream *s = cfg->stream ? cfg->stream : c->null_stream;
    char *err = NULL;
@@ -159,15 +200,23 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    lb.time_base = time_ns();
    lb.amem = core_arena_base(c->dev);
    lb.gmem = lb.amem + lb.delta;
+   if (slice) {
+      lb.shared_slices = ls->ptr[1] + lb.delta;
+      lb.shared_stride = slice;
+   }
+   if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
+      mtl_cmdbuf_release(cb);
+      goto fail;
+   }
    /* Last step that can fail: from here on cb is tracked until it completes. */
    if ((r = core_printf_launch(c, s, cb, ki->uses_printf, &lb)) != CORE_SUCCESS) {
       mtl_cmdbuf_release(cb);
       goto fail;
    }
    mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
-   mtl_encoder_set_pipeline(e, k->pipeline);
+   mtl_encoder_set_pipeline(e, pipeline);
    if (big)
-      mtl_encoder_set_buffer(e, arena, (size_t)(bp->ptr - (uint64_t)(uintptr_t)mtl_buffer_contents(arena)), 0);
+      mtl_encoder_set_buffer(e, arena, (size_t)(ls->ptr[0] - (uint64_t)(uintptr_t)mtl_buffer_contents(arena)), 0);
    else
       mtl_encoder_set_bytes(e, blob, ki->param_bytes ? ki->param_bytes : 4, 0);
    mtl_encoder_set_bytes(e, &lb, sizeof(lb), 1);
@@ -178,14 +227,12 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
    mtl_encoder_dispatch_threadgroups(e, grid, block);
    mtl_encoder_end(e);
-   if (big)
-      mtl_cmdbuf_add_completed_handler(cb, free_big_params, bp);
+   if (ls)
+      mtl_cmdbuf_add_completed_handler(cb, free_scratch, ls);
    core_stream_commit(s, cb, k->name);
    return CORE_SUCCESS;
 fail:
-   if (bp) {
-      core_mem_free_internal(c->dev, bp->ptr);
-      free(bp);
-   }
+   if (ls)
+      free_scratch(NULL, ls);
    return r;
 }

@@ -9,10 +9,12 @@
  *                       NVIDIA does; every kernel's local memory is sized
  *                       from its PTX, so any stack suffices;
  *   printf FIFO size    printf.c (fixed once a kernel has printed);
- *   malloc heap size    device-side malloc is not supported (the compiler
- *                       refuses it), so there is no heap: it reads 0, and
- *                       asking for one is CORE_ERROR_UNSUPPORTED_LIMIT,
- *                       logged; setting 0 is accepted;
+ *   malloc heap size    the device heap (core_ctx_heap): 8 MB unless set,
+ *                       as CUDA's; settable until a kernel that uses
+ *                       malloc or free has been launched in the context,
+ *                       after that CORE_ERROR_INVALID_VALUE (CUDA's
+ *                       documented answer).  Read back as set: the heap
+ *                       keeps its header and metadata inside it;
  *   dev runtime sync depth, pending launch count
  *                       no dynamic parallelism: CORE_ERROR_UNSUPPORTED_LIMIT
  *                       both ways (what an H200 answers for the sync depth);
@@ -32,6 +34,7 @@
 #include "core.h"
 
 #include <stdint.h>
+#include <string.h>
 
 LOG_CHANNEL(context);
 
@@ -50,7 +53,12 @@ static int set_locked(core_ctx *c, int limit, size_t value)
       c->stack_limit = ALIGN_UP(value, 16);
       return CORE_SUCCESS;
    case CORE_LIMIT_MALLOC_HEAP_SIZE:
-      return value ? limit_unsupported("cudaLimitMallocHeapSize: device-side malloc") : CORE_SUCCESS;
+      if (c->heap) {
+         LOG_WARN("cudaLimitMallocHeapSize: a kernel that uses malloc has run in this context; its heap stays");
+         return CORE_ERROR_INVALID_VALUE;
+      }
+      c->heap_size = value;
+      return CORE_SUCCESS;
    case CORE_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
    case CORE_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:
       return limit_unsupported("device runtime limits: dynamic parallelism");
@@ -75,7 +83,7 @@ static int get_locked(core_ctx *c, int limit, size_t *value)
    core_sm_model m;
    switch (limit) {
    case CORE_LIMIT_STACK_SIZE: *value = c->stack_limit; return CORE_SUCCESS;
-   case CORE_LIMIT_MALLOC_HEAP_SIZE:
+   case CORE_LIMIT_MALLOC_HEAP_SIZE: *value = c->heap_size; return CORE_SUCCESS;
    case CORE_LIMIT_PERSISTING_L2_CACHE_SIZE:
    case CORE_LIMIT_CIG_ENABLED:
    case CORE_LIMIT_CIG_SHMEM_FALLBACK_ENABLED: *value = 0; return CORE_SUCCESS;
@@ -108,6 +116,23 @@ int core_ctx_get_limit(core_ctx *c, int limit, size_t *value)
    }
    pthread_mutex_lock(&c->printf_lock);
    int r = get_locked(c, limit, value);
+   pthread_mutex_unlock(&c->printf_lock);
+   return r;
+}
+
+int core_ctx_heap(core_ctx *c, uint64_t *heap, uint64_t *size)
+{
+   int r = CORE_SUCCESS;
+   pthread_mutex_lock(&c->printf_lock);
+   if (!c->heap && c->heap_size) {
+      r = core_mem_alloc_internal(c->dev, c->heap_size, &c->heap);
+      if (r == CORE_SUCCESS)
+         memset((void *)(uintptr_t)c->heap, 0, c->heap_size);   /* every class and bit free */
+      else
+         LOG_ERR("cannot make the device heap of %zu bytes (cudaLimitMallocHeapSize)", c->heap_size);
+   }
+   *heap = c->heap;
+   *size = c->heap_size;
    pthread_mutex_unlock(&c->printf_lock);
    return r;
 }

@@ -155,12 +155,17 @@ void core_module_reset(core_module *m)
 
 static void kernel_release(core_kernel *k)
 {
-   if (k->pipeline)
-      mtl_pipeline_release(k->pipeline);
-   if (k->fn)
-      mtl_function_release(k->fn);
-   if (k->lib)
-      mtl_library_release(k->lib);
+   mtl_pipeline *p[] = { k->pipeline, k->sd_pipeline };
+   mtl_function *f[] = { k->fn, k->sd_fn };
+   mtl_library *l[] = { k->lib, k->sd_lib };
+   for (int v = 0; v < 2; v++) {
+      if (p[v])
+         mtl_pipeline_release(p[v]);
+      if (f[v])
+         mtl_function_release(f[v]);
+      if (l[v])
+         mtl_library_release(l[v]);
+   }
    k->magic = CORE_MAGIC_DEAD;
    pthread_mutex_destroy(&k->lock);
 }
@@ -218,38 +223,90 @@ int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size
    return CORE_SUCCESS;
 }
 
-static int compile_kernel(core_kernel *k)
+/* Translates the kernel, with its shared memory in device memory when sd
+ * (compiler_options.shared_in_device). */
+static int translate_variant(core_kernel *k, bool sd, mc_kernel_info *info, char **msl)
+{
+   char *err = NULL;
+   const compiler_options co = { .shared_in_device = sd };
+   *msl = compiler_translate_kernel(k->module->cm, k->index, &co, info, &err);
+   if (*msl)
+      return CORE_SUCCESS;
+   LOG_ERR("%s", err ? err : "out of memory");
+   int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
+   free(err);
+   return r;
+}
+
+/* Compiles a translation (freed here) into *lib, *fn, *pipeline. */
+static int build_variant(core_kernel *k, char *msl, const mc_kernel_info *info, bool sd, mtl_library **lib,
+                         mtl_function **fn, mtl_pipeline **pipeline)
 {
    core_module *m = k->module;
    char *err = NULL;
-   char *msl = compiler_translate_kernel(m->cm, k->index, NULL, &k->info, &err);
-   if (!msl) {
-      LOG_ERR("%s", err ? err : "out of memory");
-      int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
-      free(err);
-      return r;
-   }
    core_dump("metal", compiler_module_hash(m->cm), k->name, msl);
    mtl_device *dev = core_device_mtl(m->ctx->dev);
    /* The pinned language version, on every device (mtl.h MTL_MSL_VERSION). */
    mtl_compile_options opts = { .language_version = MTL_MSL_VERSION };
    opts.fast_math = getenv("METALCUDA_FAST_MATH") && *getenv("METALCUDA_FAST_MATH") == '1';
    uint64_t t0 = time_ns();
-   k->lib = mtl_library_new(dev, msl, &opts, &err);
+   *lib = mtl_library_new(dev, msl, &opts, &err);
    free(msl);
-   if (k->lib)
-      k->fn = mtl_function_new(k->lib, k->info.msl_name, &err);
-   if (k->fn)
-      k->pipeline = mtl_pipeline_new(dev, k->fn, &err);
-   if (!k->pipeline) {
+   if (*lib)
+      *fn = mtl_function_new(*lib, info->msl_name, &err);
+   if (*fn)
+      *pipeline = mtl_pipeline_new(dev, *fn, &err);
+   if (!*pipeline) {
       LOG_ERR("Metal rejected the translation of kernel '%s' (a metalcuda bug): %s", k->name,
               err ? err : "unknown error");
       free(err);
       return CORE_ERROR_INVALID_PTX;
    }
-   LOG_INFO("kernel %s ready in %.1f ms (%s)", k->name, (double)(time_ns() - t0) / 1e6,
-            k->info.from_cache ? "translation from the cache" : "translated");
+   LOG_INFO("kernel %s%s ready in %.1f ms (%s)", k->name, sd ? " (shared memory in device memory)" : "",
+            (double)(time_ns() - t0) / 1e6, info->from_cache ? "translation from the cache" : "translated");
    return CORE_SUCCESS;
+}
+
+/* The kernel's main variant: with threadgroup memory, unless its static
+ * shared memory alone is more than the device has (then every launch
+ * needs the variant with shared memory in device memory). */
+static int compile_kernel(core_kernel *k)
+{
+   char *msl;
+   int r = translate_variant(k, false, &k->info, &msl);
+   if (r == CORE_SUCCESS &&
+       k->info.shared_static_bytes > core_device_info(k->module->ctx->dev)->max_threadgroup_memory) {
+      free(msl);
+      k->shared_in_device = true;
+      r = translate_variant(k, true, &k->info, &msl);
+   }
+   if (r != CORE_SUCCESS)
+      return r;
+   return build_variant(k, msl, &k->info, k->shared_in_device, &k->lib, &k->fn, &k->pipeline);
+}
+
+int core_kernel_prepare_sd(core_kernel *k, mtl_pipeline **out)
+{
+   int r = core_kernel_prepare(k);
+   if (r != CORE_SUCCESS)
+      return r;
+   if (k->shared_in_device) {
+      *out = k->pipeline;
+      return CORE_SUCCESS;
+   }
+   pthread_mutex_lock(&k->lock);
+   if (!k->sd_tried) {
+      mc_kernel_info info;
+      char *msl;
+      k->sd_error = translate_variant(k, true, &info, &msl);
+      if (k->sd_error == CORE_SUCCESS)
+         k->sd_error = build_variant(k, msl, &info, true, &k->sd_lib, &k->sd_fn, &k->sd_pipeline);
+      k->sd_tried = true;
+   }
+   r = k->sd_error;
+   *out = k->sd_pipeline;
+   pthread_mutex_unlock(&k->lock);
+   return r;
 }
 
 int core_kernel_prepare(core_kernel *k)

@@ -261,9 +261,19 @@ if [ $native -eq 1 ]; then
    export LD_LIBRARY_PATH=$nvcc_dir/../lib64$libpath
 fi
 
+# A program that needs longer than the default on the software device says
+# so in a line of its own (MC_CUDA_TIMEOUT, when set, still rules):
+#    // timeout: 600
+program_timeout() { sed -n 's|^// timeout: *\([0-9][0-9]*\).*|\1|p' "$1" | head -n 1; }
+BASE_TIMEOUT=$TIMEOUT
 rc=0
 for n in "${names[@]}"; do
    name=$n$suffix$label exe=$OUTDIR/$n$suffix
+   TIMEOUT=$BASE_TIMEOUT
+   own=$(program_timeout "tests/cuda/$n.cu" 2>/dev/null)
+   if [ -z "${MC_CUDA_TIMEOUT:-}" ] && [ -n "$own" ] && [ "$own" -gt "$TIMEOUT" ]; then
+      TIMEOUT=$own
+   fi
    if [ ! -f "tests/cuda/$n.cu" ]; then
       echo "FAIL $name: no tests/cuda/$n.cu"
       rc=1

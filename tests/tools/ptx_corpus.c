@@ -147,9 +147,18 @@ static bool check_file(const char *path, unsigned compile_every, bool quiet, cor
    const char **fn = calloc(nk + 1, sizeof(*fn));
    cause *causes = NULL;
    unsigned ncauses = 0, failed = 0, known = 0;
+   unsigned in_device = 0;
    for (uint32_t k = 0; k < nk && msl && fn; k++) {
       mc_kernel_info info;
       msl[k] = compiler_translate_kernel(m, k, NULL, &info, &err);
+      if (msl[k] && info.shared_static_bytes > MTL_MAX_THREADGROUP_MEMORY) {
+         /* more static shared memory than Metal's threadgroup memory: the
+          * runtime runs the variant with shared memory in device memory */
+         const compiler_options sd = { .shared_in_device = true };
+         free(msl[k]);
+         msl[k] = compiler_translate_kernel(m, k, &sd, &info, &err);
+         in_device++;
+      }
       if (!msl[k]) {
          failed++;
          known += is_known_gap(err);
@@ -185,6 +194,8 @@ static bool check_file(const char *path, unsigned compile_every, bool quiet, cor
       printf("FAIL corpus %s: %u of %u kernels failed to translate", base_name(path), failed, nk);
    if (compile_every)
       printf(", %u compiled on the Metal device, %u rejected", compiled, rejected);
+   if (in_device)
+      printf(", %u with their shared memory in device memory (over %u bytes)", in_device, MTL_MAX_THREADGROUP_MEMORY);
    printf("\n");
    for (unsigned k = 0; k < ncauses; k++) {
       if (!quiet)

@@ -215,12 +215,23 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
    CHECK_CONTAINS(error_of("", "   call.uni (%r1), %rd1, (%r2), proto;\n"), "indirect calls");
    CHECK_CONTAINS(error_of(".extern .func ext(.param .b32 a);\n", "   call.uni ext, (%r1);\n"),
                   "declares but does not define");
+   /* the device heap: malloc and free only declared become MALLOC/FREE */
+   CHECK_STR(error_of(".extern .func (.param .b64 r) malloc(.param .b64 n);\n.extern .func free(.param .b64 p);\n",
+                      "   { .param .b64 n;\n   st.param.b64 [n], 8;\n   .param .b64 r;\n"
+                      "   call.uni (r), malloc, (n);\n   ld.param.b64 %rd1, [r];\n   }\n"
+                      "   { .param .b64 p;\n   st.param.b64 [p], %rd1;\n   call.uni free, (p);\n   }\n"),
+             "(translated)");
    CHECK_CONTAINS(error_of(".extern .func (.param .b64 r) malloc(.param .b64 n);\n",
-                           "   { .param .b64 n;\n   st.param.b64 [n], 8;\n   .param .b64 r;\n"
-                           "   call.uni (r), malloc, (n);\n   }\n"), "device-side malloc/free");
+                           "   { .param .b64 n;\n   .param .b64 m;\n   .param .b64 r;\n"
+                           "   call.uni (r), malloc, (n, m);\n   }\n"), "malloc takes a size and returns a pointer");
+   CHECK_CONTAINS(error_of(".extern .func (.param .b64 r) __nv_aligned_device_malloc(.param .b64 n, .param .b64 a);\n",
+                           "   { .param .b64 n;\n   .param .b64 a;\n   .param .b64 r;\n"
+                           "   call.uni (r), __nv_aligned_device_malloc, (n, a);\n   }\n"), "aligned device malloc");
    CHECK_CONTAINS(error_of(".func f(.param .b32 a)\n{\n   ret;\n}\n", "   call.uni f, (%r1, %r2);\n"),
                   "call of 'f' with 0 return(s) and 2 argument(s); it has 0 and 1");
-   CHECK_CONTAINS(error_of("", "   atom.global.cas.b128 %rd1, [%rd2], 1, 2;\n"), "128-bit atomics are not supported");
+   /* cas.b128 works on .b128 registers (or {lo, hi}), not on a 64-bit one */
+   CHECK_CONTAINS(error_of("", "   atom.global.cas.b128 %rd1, [%rd2], 1, 2;\n"),
+                  "a 128-bit destination must be a .b128 register or {low, high}");
    CHECK_CONTAINS(error_of("", "   atom.global.inc.u64 %rd1, [%rd2], 1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.exch.b16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.add.f16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");

@@ -144,6 +144,87 @@ static const char release_ptx[] =
    "  st.global.u32 [%rd0+4], %r0;\n  atom.acq_rel.gpu.global.add.u32 %r1, [%rd0], 1;\n"
    "  ret;\n}\n";
 
+/* 128-bit strong accesses take the location's lock (prelude
+ * mc_atom128_d), also in a kernel that fences at device scope, and keep
+ * the first element at the lowest address. */
+static const char wide_ptx[] =
+   ".version 9.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry wide(.param .u64 out)\n{\n"
+   "  .reg .u32 %r<4>; .reg .u64 %rd<4>;\n"
+   "  ld.param.u64 %rd0, [out]; mov.u64 %rd1, 0x1111111122222222; mov.u64 %rd2, 0x3333333344444444;\n"
+   "  st.release.gpu.global.v2.u64 [%rd0], {%rd1, %rd2};\n  membar.gl;\n"
+   "  ld.acquire.gpu.global.v4.u32 {%r0, %r1, %r2, %r3}, [%rd0];\n"
+   "  st.global.v4.u32 [%rd0+16], {%r3, %r2, %r1, %r0};\n"
+   "  ret;\n}\n";
+
+TEST(wide_strong_accesses_take_the_lock)
+{
+   char *msl = tc_msl_of(wide_ptx);
+   CHECK(msl);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   CHECK_CONTAINS(body, "mc_atom128_d(");
+   CHECK_CONTAINS(body, "mc_atom_lock_g(mc_L");
+   free(msl);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 32, &out) == CORE_SUCCESS);
+   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   memset(o, 0xee, 32);
+   void *args[] = { &out };
+   const uint32_t one[3] = { 1, 1, 1 };
+   char m[600] = "";
+   CHECK_MSG(tc_run_ptx(c, wide_ptx, "wide", one, one, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   CHECK_INT(o[0], 0x22222222);
+   CHECK_INT(o[3], 0x33333333);
+   CHECK_INT(o[4], 0x33333333);   /* the v4.u32 load's last element is the highest word */
+   CHECK_INT(o[7], 0x22222222);
+   tc_ctx_reset();
+}
+
+/* More static shared memory than Metal's 32 KB of threadgroup memory:
+ * the kernel's variant with its shared memory in a per-block slice of
+ * device memory (compiler_options.shared_in_device, launch.c), also in a
+ * kernel that fences at device scope (the slices are spelled MC_SMEM, not
+ * a device pointer the software device's coherence rule would refuse).
+ * Four blocks, each writing its own 40 KB, then reading it back reversed
+ * after the barrier: overlapping slices would mix them. */
+static const char big_shared_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry bigsm(.param .u64 out)\n{\n"
+   "  .reg .pred %p<2>; .reg .u32 %r<12>; .reg .u64 %rd<8>;\n"
+   "  .shared .align 4 .b8 sm[40960];\n"
+   "  ld.param.u64 %rd0, [out]; mov.u32 %r0, %tid.x; mov.u32 %r1, %ctaid.x; mov.u32 %r2, 0;\n"
+   "  mov.u32 %r9, sm;\n"
+   "W:\n  shl.b32 %r3, %r2, 7; add.u32 %r3, %r3, %r0;\n"   /* word i = k * 128 + tid */
+   "  mad.lo.u32 %r4, %r1, 100000, %r3;\n  shl.b32 %r5, %r3, 2; add.u32 %r5, %r5, %r9;\n"
+   "  st.shared.u32 [%r5], %r4;\n  add.u32 %r2, %r2, 1;\n  setp.lt.u32 %p0, %r2, 80;\n  @%p0 bra W;\n"
+   "  bar.sync 0;\n  membar.gl;\n"
+   "  sub.u32 %r6, 10239, %r0;\n  shl.b32 %r7, %r6, 2; add.u32 %r7, %r7, %r9;\n  ld.shared.u32 %r8, [%r7];\n"
+   "  mad.lo.u32 %r10, %r1, 128, %r0;\n  mul.wide.u32 %rd1, %r10, 4;\n  add.s64 %rd2, %rd0, %rd1;\n"
+   "  st.global.u32 [%rd2], %r8;\n  ret;\n}\n";
+
+TEST(shared_memory_past_threadgroup_memory_is_device_memory)
+{
+   char *msl = tc_msl_of(big_shared_ptx);   /* the translation the runtime starts from */
+   CHECK(msl);
+   free(msl);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   uint64_t out;
+   CHECK(core_mem_alloc(c->dev, 4 * 128 * 4, &out) == CORE_SUCCESS);
+   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   memset(o, 0xee, 4 * 128 * 4);
+   void *args[] = { &out };
+   const uint32_t grid[3] = { 4, 1, 1 }, block[3] = { 128, 1, 1 };
+   char m[600] = "";
+   CHECK_MSG(tc_run_ptx(c, big_shared_ptx, "bigsm", grid, block, args, m, sizeof(m)) == CORE_SUCCESS, "%s", m);
+   for (uint32_t b = 0; b < 4; b++)
+      for (uint32_t t = 0; t < 128; t += 37)
+         CHECK_INT(o[b * 128 + t], b * 100000 + 10239 - t);
+   tc_ctx_reset();
+}
+
 TEST(coherent_device_memory_where_blocks_communicate)
 {
    char *msl = tc_msl_of(fence_ptx);

@@ -231,3 +231,27 @@ TEST(supported_forms_translate)
    CHECK_STR(translate_error("   add.cc.u32 %r1, %r2, %r3;\n   addc.u32 %r2, %r1, 0;\n"), "(translated)");
    CHECK_STR(translate_error("   add.rm.f64 %fd1, %fd2, %fd3;\n   cvt.rn.f32.f64 %f1, %fd1;\n"), "(translated)");
 }
+
+/* .b128 registers (two 64-bit halves) are taken whole by mov.b128,
+ * ld/st.b128 and atom.cas/exch.b128 only; 128-bit strong vector accesses
+ * translate (under the lock table), wider ones are refused. */
+TEST(b128_registers_and_wide_strong_accesses)
+{
+   const char *q = "   .reg .b128 %q<3>;\n   ld.param.u64 %rd1, [p];\n";
+   char body[1024];
+   snprintf(body, sizeof(body), "%s   mov.b128 %%q1, {%%rd1, %%rd2};\n   st.relaxed.gpu.global.b128 [%%rd1], %%q1;\n"
+            "   atom.global.cas.b128 %%q2, [%%rd1], %%q1, %%q1;\n   mov.b128 {%%rd2, %%rd3}, %%q2;\n"
+            "   ld.acquire.gpu.global.v4.u32 {%%r0, %%r1, %%r2, %%r3}, [%%rd1];\n"
+            "   st.volatile.global.v2.f64 [%%rd1], {%%fd1, %%fd2};\n", q);
+   CHECK_STR(translate_error(body), "(translated)");
+   snprintf(body, sizeof(body), "%s   add.u64 %%rd2, %%q1, 1;\n", q);
+   CHECK_CONTAINS(translate_error(body), "bad use of vector register '%q1'");
+   snprintf(body, sizeof(body), "%s   mov.b64 %%q1, %%rd1;\n", q);
+   CHECK_CONTAINS(translate_error(body), "'%q1' is a .b128 register");
+   snprintf(body, sizeof(body), "%s   mov.b128 %%q1, {%%rd1, %%rd2, %%rd3};\n", q);
+   CHECK_CONTAINS(translate_error(body), "two 64-bit operands, not 3");
+   snprintf(body, sizeof(body), "%s   atom.global.add.b128 %%q1, [%%rd1], %%q2;\n", q);
+   CHECK_CONTAINS(translate_error(body), "is not a valid atomic operation");
+   CHECK_CONTAINS(translate_error("   ld.param.u64 %rd1, [p];\n   ld.relaxed.gpu.global.v4.u64 {%rd0, %rd1, %rd2, %rd3}, [%rd1];\n"),
+                  "256-bit access");
+}

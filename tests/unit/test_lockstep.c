@@ -90,6 +90,9 @@ static const char volatile_step[] = KERNEL(
 TEST(volatile_and_strong_accesses_and_fences_are_meeting_points)
 {
    CHECK_MARKS(volatile_step, 3, 1, 0, 0);
+   /* 128-bit strong accesses (under the lock table, IR_F_LOCKED) are too */
+   CHECK_MARKS(KERNEL("  st.relaxed.gpu.global.v2.u64 [%rd3], {%rd3, %rd3};\n"
+                      "  ld.volatile.shared.v4.u32 {%r6, %r7, %r8, %r9}, [%r2];\n"), 1, 1, 0, 0);
    CHECK_MARKS(KERNEL("  st.shared.u32 [%r2], %r1;\n  membar.cta;\n  st.global.u32 [%rd3], %r1;\n"), 0, 0, 1, 0);
 }
 

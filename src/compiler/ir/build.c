@@ -271,7 +271,7 @@ static build_sym *lookup_reg(build_ctx *c, const char *name)
       return NULL;
    *one = *range;
    one->name = name;
-   one->var = range->var + idx;
+   one->var = range->var + idx * (range->vec ? range->vec : 1u);   /* vector registers: vec variables each */
    one->size = 1;
    return one;
 }
@@ -286,11 +286,17 @@ static uint8_t reg_bits(ptx_type t)
 static bool declare_reg(build_ctx *c, const ptx_var *v)
 {
    uint8_t bits = reg_bits(v->type);
+   /* A .b128 register is two 64-bit variables, low half first (Metal has
+    * no 128-bit integer; the few instructions that take one move it whole:
+    * build_opnd.c bld_b128_halves). */
+   bool b128 = v->type == PTX_T_B128 && !v->vec;
+   if (b128)
+      bits = 64;
    if (bits != 1 && bits != 8 && bits != 16 && bits != 32 && bits != 64)
-      return ir_error(c->m, v->loc.line, "registers of type .%s are not supported",
-                      ptx_type_names[v->type]);
+      return ir_error(c->m, v->loc.line, "registers of type .%s%s are not supported",
+                      v->vec ? (v->vec == 2 ? "v2 ." : "v4 .") : "", ptx_type_names[v->type]);
    uint32_t count = v->range_count ? v->range_count : 1;
-   uint32_t ncomp = v->vec ? v->vec : 1;
+   uint32_t ncomp = b128 ? 2 : v->vec ? v->vec : 1;
    uint32_t first = UINT32_MAX;
    for (uint32_t k = 0; k < count * ncomp; k++) {
       uint32_t var = new_var(c, bits);
@@ -305,7 +311,7 @@ static bool declare_reg(build_ctx *c, const ptx_var *v)
    sym->kind = SYM_REG;
    sym->type = v->type;
    sym->bits = bits;
-   sym->vec = (uint8_t)(v->vec ? v->vec : 0);
+   sym->vec = (uint8_t)(b128 ? 2 : v->vec ? v->vec : 0);
    sym->var = first;
    sym->size = count;
    sym->name = v->range_count ? arena_printf(c->ar, "%s<", v->name) : v->name;
@@ -465,8 +471,9 @@ static bool layout_func_args(build_ctx *c)
       ir_param p = { v->name, v->type, 0, (uint32_t)ptx_var_size(v), var_align(v), 0 };
       const build_sym *reg = NULL;
       if (v->space == PTX_SPACE_REG) {
-         if (v->range_count || v->ndims || v->vec)
-            return ir_error(c->m, v->loc.line, ".reg argument '%s' of '%s' must be a scalar", v->name, pf->name);
+         if (v->range_count || v->ndims || v->vec || v->type == PTX_T_B128)
+            return ir_error(c->m, v->loc.line, ".reg argument '%s' of '%s' must be a scalar of up to 64 bits",
+                            v->name, pf->name);
          if (is_ret && v->type == PTX_T_PRED)
             return ir_error(c->m, v->loc.line, ".pred return '%s' of '%s' is not supported", v->name, pf->name);
          if (!declare_reg(c, v))

@@ -89,6 +89,13 @@ const build_sym *bld_dst_sym(build_ctx *c, const ptx_operand *o);
  * (the def's instruction receives guard/old).  Resizes if the register is
  * wider/narrower (signedness from type). */
 bool bld_write(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_type type);
+/* A 128-bit operand as its 64-bit halves (low, high), and the write of
+ * them to a 128-bit destination (a .b128 register or {lo, hi}). */
+bool bld_b128_halves(build_ctx *c, const ptx_operand *o, ir_def *h[2]);
+bool bld_b128_write(build_ctx *c, const ptx_operand *o, ir_def *const h[2]);
+/* The same as one two-component vector (IR_VEC / IR_EXTRACT). */
+ir_def *bld_b128_vec(build_ctx *c, const ptx_operand *o);
+bool bld_b128_write_vec(build_ctx *c, const ptx_operand *o, ir_def *vec);
 /* Address operand → (base value or NULL, symbol space, offset). */
 ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out);
 /* Resizes a value to bits (truncate, or extend signed/unsigned). */

@@ -18,8 +18,11 @@
  * add.f32; the 64-bit ones (.b64 bit operations, exch, cas; add.u64;
  * min/max.u64/.s64; add.f64), which the prelude runs under a lock (Metal
  * has no 64-bit read-modify-write); add.noftz.{f16,f16x2,bf16,bf16x2} and
- * cas.b16, compare-exchange loops on the enclosing 32-bit word.  Refused:
- * vector atomics (.v2/.v4/.v8, sm_90) and the .b128 cas/exch.
+ * cas.b16, compare-exchange loops on the enclosing 32-bit word; cas.b128
+ * and exch.b128 (sm_90), under the lock of the location that 128-bit
+ * strong loads and stores take too (build_mem.c VEC_LOCKED), their values
+ * two-component vectors of 64-bit halves.  Refused: vector atomics
+ * (.v2/.v4/.v8, sm_90).
  */
 #include "build.h"
 
@@ -99,10 +102,12 @@ static bool type_ok(ir_atom_op op, ptx_type t, bool noftz)
    if (half != noftz)
       return false;
    switch (op) {
-   case IR_ATOM_AND: case IR_ATOM_OR: case IR_ATOM_XOR: case IR_ATOM_EXCH:
+   case IR_ATOM_AND: case IR_ATOM_OR: case IR_ATOM_XOR:
       return t == PTX_T_B32 || t == PTX_T_B64;
+   case IR_ATOM_EXCH:
+      return t == PTX_T_B32 || t == PTX_T_B64 || t == PTX_T_B128;
    case IR_ATOM_CAS:
-      return t == PTX_T_B16 || t == PTX_T_B32 || t == PTX_T_B64;
+      return t == PTX_T_B16 || t == PTX_T_B32 || t == PTX_T_B64 || t == PTX_T_B128;
    case IR_ATOM_ADD:
       return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_F32 || t == PTX_T_U64 || t == PTX_T_F64 || half;
    case IR_ATOM_INC: case IR_ATOM_DEC:
@@ -116,7 +121,8 @@ static bool type_ok(ir_atom_op op, ptx_type t, bool noftz)
 /* The bits of the registers an atomic on t reads and writes. */
 static uint8_t reg_bits(ptx_type t)
 {
-   return t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_B16 ? 16 : (uint8_t)(ptx_type_bits[t] == 64 ? 64 : 32);
+   /* .b128: each half (the values are two-component vectors) */
+   return t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_B16 ? 16 : (uint8_t)(ptx_type_bits[t] >= 64 ? 64 : 32);
 }
 
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};  red likewise without d. */
@@ -146,8 +152,6 @@ bool bld_tr_atom(build_ctx *c)
       t = PTX_T_B32;
    if (bitwise && (t == PTX_T_U64 || t == PTX_T_S64))
       t = PTX_T_B64;
-   if (t == PTX_T_B128)
-      return ir_error(c->m, c->line, "%s: 128-bit atomics are not supported yet", bld_spelled(c));
    if (!type_ok(op, t, bld_has(c, PTX_MOD_NOFTZ)))
       return ir_error(c->m, c->line, "%s is not a valid atomic operation", bld_spelled(c));
    uint8_t bits = reg_bits(t);
@@ -190,19 +194,22 @@ bool bld_tr_atom(build_ctx *c)
                       ".shared only", bld_spelled(c), ir_space_names[space]);
    ir_def *vals[2];
    for (unsigned k = 0; k < nvals; k++)
-      if (!(vals[k] = bld_src(c, first + 1 + k, t, bits)))
+      if (!(vals[k] = t == PTX_T_B128 ? bld_b128_vec(c, in->opnds[first + 1 + k])
+                                      : bld_src(c, first + 1 + k, t, bits)))
          return false;
    /* A guarded atom keeps the destination's old value when the guard fails:
     * read it before the atomic, so it dominates it. */
    const ptx_operand *dst = is_red ? NULL : in->opnds[0];
    ir_def *old = NULL;
    if (in->guard && dst && dst->kind != PTX_OPND_SINK) {
-      const build_sym *r = bld_dst_sym(c, dst);
-      old = r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), bits, false) : NULL;
+      const build_sym *r = t == PTX_T_B128 ? NULL : bld_dst_sym(c, dst);
+      old = t == PTX_T_B128 ? bld_b128_vec(c, dst)
+          : r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), bits, false) : NULL;
       if (!old)
          return false;
    }
-   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : bits, is_red ? 0 : 1);
+   uint8_t ncomp = is_red ? 0 : t == PTX_T_B128 ? 2 : 1;
+   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : bits, ncomp);
    if (!i)
       return false;
    i->sub = (uint8_t)op;
@@ -220,7 +227,7 @@ bool bld_tr_atom(build_ctx *c)
    if (old)
       ir_src_set(&i->old, i, old);
    c->suppress_guard = true;
-   bool ok = bld_write(c, dst, &i->def, t);
+   bool ok = t == PTX_T_B128 ? bld_b128_write_vec(c, dst, &i->def) : bld_write(c, dst, &i->def, t);
    c->suppress_guard = false;
    return ok;
 }

@@ -19,11 +19,13 @@
  * passed for a .reg argument is loaded.  A guarded call keeps its guard.
  *
  * vprintf and __assertfail are not called: their arguments are read from
- * the .param blocks and become VPRINTF / ASSERTFAIL (emit_call.c).
+ * the .param blocks and become VPRINTF / ASSERTFAIL (emit_call.c); so do
+ * the device heap's malloc and free (C++ new and delete call them), which
+ * a module declares but does not define: MALLOC / FREE (prelude heap.metal).
  *
  * Refused: indirect calls (Metal has function pointers only through
  * visible-function tables), calls of functions this module only declares
- * (separate compilation), device-side malloc/free and dynamic parallelism.
+ * (separate compilation), and dynamic parallelism.
  */
 #include "build.h"
 
@@ -177,6 +179,29 @@ static bool call_assertfail(build_ctx *c, const ptx_operand *rets, const ptx_ope
    return true;
 }
 
+/* malloc(.param .b64 size) -> .param .b64, free(.param .b64 ptr): the
+ * device heap, when the module only declares them. */
+static bool call_heap(build_ctx *c, bool is_malloc, const ptx_operand *rets, const ptx_operand *args)
+{
+   if (args->u.vec.n != 1 || rets->u.vec.n != (is_malloc ? 1u : 0u))
+      return ir_error(c->m, c->line, is_malloc ? "malloc takes a size and returns a pointer"
+                                               : "free takes a pointer and returns nothing");
+   ir_def *a = builtin_arg(c, list_elem(args, 0), PTX_T_U64);
+   /* A guarded malloc that does not run "returns" 0 (see call_vprintf). */
+   ir_def *none = a && is_malloc && c->in->guard ? bld_const(c, 64, 0) : NULL;
+   ir_instr *i = a && (!is_malloc || none || !c->in->guard)
+                    ? bld_emit(c, is_malloc ? IR_MALLOC : IR_FREE, 1, is_malloc ? 64 : 0, is_malloc ? 1 : 0)
+                    : NULL;
+   if (!i)
+      return false;
+   i->type = PTX_T_U64;
+   bld_set_src(i, 0, a);
+   bld_guard(c, i, NULL);
+   if (none)
+      ir_src_set(&i->old, i, none);
+   return !is_malloc || builtin_ret(c, list_elem(rets, 0), &i->def, PTX_T_B64);
+}
+
 /* One argument of a call of pf: its CALL source.  A return whose actual is
  * a register gets a local slot, loaded after the call (*post). */
 static ir_def *call_arg(build_ctx *c, const ptx_func *pf, uint32_t k, const ptx_operand *o, ir_def **post)
@@ -211,8 +236,8 @@ static ir_def *call_arg(build_ctx *c, const ptx_func *pf, uint32_t k, const ptx_
 
 static bool refuse_callee(build_ctx *c, const char *name)
 {
-   if (!strcmp(name, "malloc") || !strcmp(name, "free"))
-      return ir_error(c->m, c->line, "device-side malloc/free ('%s') is not supported yet", name);
+   if (!strcmp(name, "__nv_aligned_device_malloc"))
+      return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
    if (!strncmp(name, "cudaGetParameterBuffer", 22) || !strncmp(name, "cudaLaunchDevice", 16) ||
        !strcmp(name, "cudaDeviceSynchronize") || !strncmp(name, "cudaCGGet", 9))
       return ir_error(c->m, c->line, "'%s': dynamic parallelism and grid-wide cooperative groups are not "
@@ -237,6 +262,9 @@ bool bld_tr_call(build_ctx *c)
       return call_vprintf(c, rets, args);
    if (!strcmp(name, "__assertfail"))
       return call_assertfail(c, rets, args);
+   const ptx_func *own = ptx_find_func(c->m->ptx, name);
+   if ((!strcmp(name, "malloc") || !strcmp(name, "free")) && !(own && own->has_body))
+      return call_heap(c, name[0] == 'm', rets, args);
    if (!refuse_callee(c, name))
       return false;
    const ptx_func *pf = ptx_find_func(c->m->ptx, name);

@@ -84,9 +84,11 @@ bool bld_tr_mov(build_ctx *c)
    if (in->ntypes != 1 || in->nopnds != 2)
       return ir_error(c->m, c->line, "mov: expected one type and two operands");
    ptx_type t = in->types[0];
-   if (t == PTX_T_B128)
-      return bld_unsupported(c, "mov.b128");
    const ptx_operand *d = in->opnds[0], *a = in->opnds[1];
+   if (t == PTX_T_B128) {   /* pack {lo, hi}, unpack, or copy: the halves move as they are */
+      ir_def *h[2];
+      return bld_b128_halves(c, a, h) && bld_b128_write(c, d, h);
+   }
    if (a->kind == PTX_OPND_VEC)
       return mov_pack(c, t, d, a);
    if (d->kind == PTX_OPND_VEC)
@@ -215,7 +217,7 @@ static bool ld_param(build_ctx *c, ptx_type t, const ptx_operand *d, uint64_t of
  * load, which must keep them when the guard fails). */
 static ir_def *old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_t bits)
 {
-   ir_instr *v = n > 1 ? bld_emit(c, IR_VEC, n, bits, 1) : NULL;
+   ir_instr *v = n > 1 ? bld_emit(c, IR_VEC, n, bits, (uint8_t)n) : NULL;
    if (n > 1 && !v)
       return NULL;
    for (uint32_t k = 0; k < n; k++) {
@@ -236,20 +238,46 @@ static ir_def *old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uin
    return &v->def;
 }
 
-/* A strong (.relaxed/.acquire/.release) vector access is one access in
- * PTX: a reader never sees half of another thread's vector store (CUB's
- * decoupled look-back packs a tile's status and value this way).  Up to 64
- * bits it is done as one scalar access; wider ones are refused, as Metal
- * has no access of more than 64 bits that cannot tear. */
-static bool sem_vector_ok(build_ctx *c, ptx_type t, uint32_t n)
+/* How a vector access that other threads may race with is done.  Strong
+ * accesses (.relaxed/.acquire/.release, and .volatile, which PTX ISA 9.0
+ * §8 treats as .relaxed.sys) are single accesses on NVIDIA's hardware up
+ * to 128 bits, and CUB relies on it: its decoupled look-back packs a tile's
+ * status and value in one vector, and a reader must never see half of
+ * another thread's store.
+ *   VEC_SPLIT   a weak access: one access per element;
+ *   VEC_WHOLE   up to 64 bits: one scalar access (ld/st_strong_vector);
+ *   VEC_LOCKED  128 bits, more than any Metal access that cannot tear:
+ *               a vector access under the location's lock of the atomics'
+ *               table (IR_F_LOCKED, prelude atom.metal), which every
+ *               128-bit strong access and 128-bit atomic takes, so they
+ *               are atomic with respect to each other.
+ * A predicated .volatile vector of up to 64 bits stays split, as it was
+ * before volatile vectors were made whole; a predicated strong one is
+ * refused (ld/st_strong_vector take no guard). */
+typedef enum vec_mode { VEC_SPLIT, VEC_WHOLE, VEC_LOCKED } vec_mode;
+
+static bool vector_mode(build_ctx *c, ptx_type t, uint32_t n, vec_mode *mode)
 {
-   if (n > 1 && is_strong(c) && n * ptx_type_bits[t] > 64)
+   bool strong = is_strong(c), vol = bld_has(c, PTX_MOD_VOLATILE);
+   unsigned bits = n * ptx_type_bits[t];
+   *mode = VEC_SPLIT;
+   if (n < 2 || !(strong || vol))
+      return true;
+   if (bits > 128)
       return ir_error(c->m, c->line,
-                      "%s: a %u-bit access other threads may race with must not tear, and Metal has no "
-                      "untearable access wider than 64 bits",
-                      instr_name(c), n * ptx_type_bits[t]);
-   if (n > 1 && is_strong(c) && c->in->guard)
+                      "%s: a %u-bit access other threads may race with must not tear; the lock table makes "
+                      "accesses of up to 128 bits whole, not wider",
+                      instr_name(c), bits);
+   if (bits == 128) {
+      *mode = VEC_LOCKED;
+      return true;
+   }
+   if (c->in->guard) {
+      if (!strong)
+         return true;
       return bld_unsupported(c, "a predicated vector ld/st with .relaxed/.acquire/.release");
+   }
+   *mode = VEC_WHOLE;
    return true;
 }
 
@@ -313,17 +341,26 @@ bool bld_tr_ld(build_ctx *c)
    if (!mem_mods_ok(c, &flags))
       return false;
    ptx_type t = in->types[0];
-   if (t == PTX_T_B128 || t == PTX_T_PRED)
-      return bld_unsupported(c, "ld of .b128/.pred");
+   if (t == PTX_T_PRED)
+      return bld_unsupported(c, "ld of .pred");
    const ptx_operand *d = in->opnds[0], *a = in->opnds[1];
    uint32_t n = vec_count(c);
    if (n > 4)
       return bld_unsupported(c, "ld.v8");
-   if ((d->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && d->u.vec.n != n))
+   /* ld.b128 (PTX ISA 8.3): a two-element 64-bit vector load into the
+    * register's halves. */
+   bool b128 = t == PTX_T_B128;
+   if (b128 && (n > 1 || in->space == PTX_SPACE_PARAM))
+      return bld_unsupported(c, n > 1 ? "ld.v2/.v4.b128" : "ld.param.b128");
+   if (b128) {
+      t = PTX_T_B64;
+      n = 2;
+   } else if ((d->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && d->u.vec.n != n)) {
       return ir_error(c->m, c->line, "%s: vector width and destination do not match", instr_name(c));
+   }
    uint64_t poff;
    const build_sym *ps;
-   if ((in->space == PTX_SPACE_PARAM || in->space == PTX_SPACE_NONE) && param_ref(c, a, &poff, &ps))
+   if (!b128 && (in->space == PTX_SPACE_PARAM || in->space == PTX_SPACE_NONE) && param_ref(c, a, &poff, &ps))
       return ld_param(c, t, d, poff, ps);
    /* ld.param through a register holding a kernel parameter's address:
     * a LOAD in param space (the parameter blob). */
@@ -338,14 +375,17 @@ bool bld_tr_ld(build_ctx *c)
       space = IR_SPACE_LOCAL;
    if (space == IR_SPACE_GENERIC)
       space = sym_space;
-   if (!sem_vector_ok(c, t, n))
+   vec_mode vm;
+   if (!vector_mode(c, t, n, &vm))
       return false;
-   if (n > 1 && is_strong(c)) {
+   if (vm == VEC_WHOLE) {
       bool ok = ld_strong_vector(c, t, d, addr, space, flags, n);
       return ok && (!bld_has(c, PTX_MOD_ACQUIRE) || bld_emit_fence(c));
    }
-   uint8_t bits = dst_bits(c, d, t);
-   ir_def *old = in->guard ? old_dst_value(c, d, n, bits) : NULL;
+   if (vm == VEC_LOCKED)
+      flags |= IR_F_LOCKED;
+   uint8_t bits = b128 ? 64 : dst_bits(c, d, t);
+   ir_def *old = !in->guard ? NULL : b128 ? bld_b128_vec(c, d) : old_dst_value(c, d, n, bits);
    if (in->guard && !old)
       return false;
    ir_instr *ld = bld_emit(c, IR_LOAD, 1, bits, (uint8_t)n);
@@ -362,6 +402,7 @@ bool bld_tr_ld(build_ctx *c)
    /* The guard is on the load itself: write the registers unguarded. */
    c->suppress_guard = true;
    bool ok = true;
+   ir_def *halves[2];
    for (uint32_t k = 0; k < n && ok; k++) {
       const ptx_operand *e = vec_elem(d, k);
       ir_def *v = &ld->def;
@@ -376,8 +417,13 @@ bool bld_tr_ld(build_ctx *c)
          bld_set_src(x, 0, &ld->def);
          v = &x->def;
       }
-      ok = bld_write(c, e, v, t);
+      if (b128)
+         halves[k] = v;
+      else
+         ok = bld_write(c, e, v, t);
    }
+   if (ok && b128)
+      ok = bld_b128_write(c, d, halves);
    c->suppress_guard = false;
    return ok && (!bld_has(c, PTX_MOD_ACQUIRE) || bld_emit_fence(c));
 }
@@ -391,14 +437,22 @@ bool bld_tr_st(build_ctx *c)
    if (!mem_mods_ok(c, &flags))
       return false;
    ptx_type t = in->types[0];
-   if (t == PTX_T_B128 || t == PTX_T_PRED)
-      return bld_unsupported(c, "st of .b128/.pred");
+   if (t == PTX_T_PRED)
+      return bld_unsupported(c, "st of .pred");
    const ptx_operand *a = in->opnds[0], *v = in->opnds[1];
    uint32_t n = vec_count(c);
    if (n > 4)
       return bld_unsupported(c, "st.v8");
-   if ((v->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && v->u.vec.n != n))
+   /* st.b128: a two-element 64-bit vector store of the value's halves. */
+   bool b128 = t == PTX_T_B128;
+   if (b128 && (n > 1 || in->space == PTX_SPACE_PARAM))
+      return bld_unsupported(c, n > 1 ? "st.v2/.v4.b128" : "st.param.b128");
+   if (b128) {
+      t = PTX_T_B64;
+      n = 2;
+   } else if ((v->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && v->u.vec.n != n)) {
       return ir_error(c->m, c->line, "st: vector width and source do not match");
+   }
    ir_space sym_space;
    ir_def *addr = bld_address(c, a, &sym_space);
    if (!addr)
@@ -416,7 +470,9 @@ bool bld_tr_st(build_ctx *c)
       space = sym_space;
    uint8_t bits = bld_type_bits(t) < 16 ? 16 : bld_type_bits(t);
    ir_def *vals[4];
-   for (uint32_t k = 0; k < n; k++) {
+   if (b128 && !bld_b128_halves(c, v, vals))
+      return false;
+   for (uint32_t k = 0; k < n && !b128; k++) {
       const ptx_operand *e = vec_elem(v, k);
       if (e->kind == PTX_OPND_SINK)
          return ir_error(c->m, c->line, "st: '_' is not a valid source");
@@ -424,10 +480,13 @@ bool bld_tr_st(build_ctx *c)
       if (!vals[k])
          return false;
    }
-   if (!sem_vector_ok(c, t, n) || (bld_has(c, PTX_MOD_RELEASE) && !bld_emit_fence(c)))
+   vec_mode vm;
+   if (!vector_mode(c, t, n, &vm) || (bld_has(c, PTX_MOD_RELEASE) && !bld_emit_fence(c)))
       return false;
-   if (n > 1 && is_strong(c))
+   if (vm == VEC_WHOLE)
       return st_strong_vector(c, t, vals, addr, space, flags, n);
+   if (vm == VEC_LOCKED)
+      flags |= IR_F_LOCKED;
    ir_instr *st = bld_emit(c, IR_STORE, 1 + n, 0, 0);
    if (!st)
       return false;

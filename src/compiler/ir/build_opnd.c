@@ -360,6 +360,10 @@ bool bld_write(build_ctx *c, const ptx_operand *o, ir_def *d, ptx_type type)
    const build_sym *r = bld_dst_sym(c, o);
    if (!r)
       return false;
+   if (r->type == PTX_T_B128 && o->comp < 0) {   /* only bld_b128_write writes one (by halves) */
+      ir_error(c->m, c->line, "'%s' is a .b128 register, which only 128-bit instructions write", o->u.reg);
+      return false;
+   }
    unsigned comp = o->comp >= 0 ? (unsigned)o->comp : 0;
    d = bld_resize(c, d, r->bits, ptx_type_is_signed(type));
    if (!d)
@@ -426,4 +430,89 @@ ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out)
    bld_set_src(add, 0, b);
    bld_set_src(add, 1, k);
    return &add->def;
+}
+
+/* ---- .b128 operands ---- */
+
+/* The halves (low, high; 64 bits each) of a 128-bit operand: a .b128
+ * register (two SSA variables, build.c declare_reg), a {lo, hi} vector of
+ * 64-bit operands, or an integer immediate (zero-extended: PTX immediates
+ * are 64-bit).  Vector registers of other types are refused: nothing
+ * takes them as 128 bits. */
+bool bld_b128_halves(build_ctx *c, const ptx_operand *o, ir_def *h[2])
+{
+   if (o->kind == PTX_OPND_VEC) {
+      if (o->u.vec.n != 2)
+         return ir_error(c->m, c->line, "a 128-bit value is {low, high}: two 64-bit operands, not %u",
+                         o->u.vec.n);
+      for (unsigned k = 0; k < 2; k++)
+         if (!(h[k] = bld_opnd(c, o->u.vec.elems[k], PTX_T_B64, 64)))
+            return false;
+      return true;
+   }
+   if (o->kind == PTX_OPND_IMM_INT) {
+      h[0] = bld_const(c, 64, int_imm_to(o, PTX_T_B64));
+      h[1] = bld_const(c, 64, 0);
+      return h[0] && h[1];
+   }
+   const build_sym *r = o->kind == PTX_OPND_REG ? bld_lookup(c, o->u.reg) : NULL;
+   if (!r || r->kind != SYM_REG || r->type != PTX_T_B128 || o->comp >= 0 || o->negate)
+      return ir_error(c->m, c->line, "a 128-bit operand must be a .b128 register, {low, high} or an integer");
+   for (unsigned k = 0; k < 2; k++)
+      if (!(h[k] = bld_read_reg(c, r, k)))
+         return false;
+   return true;
+}
+
+/* Writes the halves to a 128-bit destination: a .b128 register or a
+ * {lo, hi} vector of 64-bit registers (either may be '_'), with the
+ * instruction's guard. */
+bool bld_b128_write(build_ctx *c, const ptx_operand *o, ir_def *const h[2])
+{
+   if (o->kind == PTX_OPND_SINK)
+      return true;
+   if (o->kind == PTX_OPND_VEC) {
+      if (o->u.vec.n != 2)
+         return ir_error(c->m, c->line, "a 128-bit destination is {low, high}: two 64-bit registers");
+      return bld_write(c, o->u.vec.elems[0], h[0], PTX_T_B64) && bld_write(c, o->u.vec.elems[1], h[1], PTX_T_B64);
+   }
+   const build_sym *r = o->kind == PTX_OPND_REG ? bld_lookup(c, o->u.reg) : NULL;
+   if (!r || r->kind != SYM_REG || r->type != PTX_T_B128 || o->comp >= 0)
+      return ir_error(c->m, c->line, "a 128-bit destination must be a .b128 register or {low, high}");
+   for (unsigned k = 0; k < 2; k++) {
+      ptx_operand half = *o;
+      half.comp = (int8_t)k;
+      if (!bld_write(c, &half, h[k], PTX_T_B64))
+         return false;
+   }
+   return true;
+}
+
+/* A 128-bit operand as one two-component vector of its halves (the value
+ * of cas.b128/exch.b128, the old value of a guarded 128-bit write), and
+ * the write of such a vector. */
+ir_def *bld_b128_vec(build_ctx *c, const ptx_operand *o)
+{
+   ir_def *h[2];
+   ir_instr *v = bld_b128_halves(c, o, h) ? bld_emit(c, IR_VEC, 2, 64, 2) : NULL;
+   if (!v)
+      return NULL;
+   bld_set_src(v, 0, h[0]);
+   bld_set_src(v, 1, h[1]);
+   return &v->def;
+}
+
+bool bld_b128_write_vec(build_ctx *c, const ptx_operand *o, ir_def *vec)
+{
+   ir_def *h[2];
+   for (unsigned k = 0; k < 2; k++) {
+      ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 64, 1);
+      if (!x)
+         return false;
+      x->imm = k;
+      x->type = PTX_T_B64;
+      bld_set_src(x, 0, vec);
+      h[k] = &x->def;
+   }
+   return bld_b128_write(c, o, h);
 }

@@ -32,7 +32,7 @@ static bool divergent_source(const ir_instr *i)
              i->sub != IR_SREG_NWARPID && i->sub != IR_SREG_NSMID && i->sub != IR_SREG_GRIDID;
    case IR_LOAD:
       return i->space == IR_SPACE_LOCAL;
-   case IR_ARG: case IR_ATOM: case IR_CALL: case IR_VPRINTF:
+   case IR_ARG: case IR_ATOM: case IR_CALL: case IR_VPRINTF: case IR_MALLOC:
       return true;
    default:
       return ir_op_is(i->op, IR_OP_CONVERGENT);   /* warp operations: per lane or per warp */

@@ -139,6 +139,8 @@ enum {
                           /* sym: callee; args as its ir_func.args; def: 1 bit, callee ended the thread */ \
    X(VPRINTF, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
    X(ASSERTFAIL, 4, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* message, file, line, function */ \
+   X(MALLOC, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* size → address (device heap) */ \
+   X(FREE, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT)    /* address */                 \
    X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
@@ -209,6 +211,8 @@ enum {   /* ir_instr.flags */
    IR_F_VOLATILE = 1 << 5,
    IR_F_NC = 1 << 6,          /* ld.global.nc / ldu: read-only for the kernel's life */
    IR_F_LOCKSTEP = 1 << 7,    /* the warp's active lanes meet before it (mark_lockstep.c) */
+   IR_F_LOCKED = 1 << 8,      /* a 128-bit strong LOAD/STORE: done under the location's lock of the
+                               * atomics' table, so atomic with respect to every other such access */
 };
 
 typedef enum ir_sreg {
@@ -355,8 +359,11 @@ struct ir_func {
    uint32_t local_total;      /* kernel: local memory of the kernel and every callee */
    bool may_stop;             /* .func: may end the thread (exit, trap, assert) */
    bool uses_printf;          /* vprintf or __assertfail, here or in a callee */
+   bool uses_malloc;          /* kernel: malloc or free, here or in a callee */
    bool uses_clock;           /* %clock/%clock64/%globaltimer, here or in a callee */
    bool coherent;             /* kernel: it or a callee fences at .gpu/.sys scope (msl/emit_mem.c) */
+   bool shared_in_device;     /* kernel: its shared memory is a slice of device memory (compiler.h
+                               * compiler_options.shared_in_device) */
 };
 
 /* A module-scope .global or .const variable, laid out in one data block

@@ -329,6 +329,7 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
       ir_foreach_block(b, f)
          ir_foreach_instr(i, b) {
             kernel->uses_printf |= i->op == IR_VPRINTF || i->op == IR_ASSERTFAIL;
+            kernel->uses_malloc |= i->op == IR_MALLOC || i->op == IR_FREE;
             kernel->uses_clock |= reads_clock(i);
             kernel->coherent |= fences_device(i);
          }

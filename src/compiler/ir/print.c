@@ -47,6 +47,8 @@ static void print_instr(strbuf *out, const ir_instr *i)
       strbuf_puts(out, ".sat");
    if (i->flags & IR_F_APPROX)
       strbuf_puts(out, ".approx");
+   if (i->flags & IR_F_LOCKED)
+      strbuf_puts(out, ".locked");
    if (i->op == IR_LOAD || i->op == IR_STORE || i->op == IR_SYMADDR || i->op == IR_CVTA)
       strbuf_printf(out, ".%s%s", i->op == IR_CVTA && i->sub ? "to." : "", ir_space_names[i->space]);
    if (i->type != PTX_T_NONE)

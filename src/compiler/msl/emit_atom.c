@@ -31,10 +31,11 @@ static void emit_fence(emitter *e, unsigned scope)
              scope_name(scope));
 }
 
-/* The operation codes of prelude/atom.metal (MC_AOP_*). */
+/* The operation codes of prelude/atom.metal (MC_AOP_*); LD and ST are the
+ * 128-bit strong load and store (mc_atom128_*). */
 enum {
    AOP_ADD, AOP_MINU, AOP_MAXU, AOP_INC, AOP_DEC, AOP_AND, AOP_OR, AOP_XOR, AOP_EXCH, AOP_CAS, AOP_MINS,
-   AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD,
+   AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD, AOP_LD, AOP_ST,
 };
 
 /* The named 32-bit helper of prelude/atom.metal for i (without its space
@@ -79,15 +80,21 @@ static void emit_off(emitter *e, const ir_def *a, const char *window)
 
 /* The atomic word(s) of the access: the address itself, or for a 16-bit
  * access the aligned 32-bit word that holds it and then the bit position
- * of its half. */
+ * of its half.  A 128-bit global access is checked for its alignment in
+ * the software device's validation mode (MC_ALIGNED), as a vector access
+ * is. */
 static void emit_word(emitter *e, const ir_def *a, ir_space space, bool window, unsigned bits)
 {
-   const char *as = space == IR_SPACE_SHARED ? "threadgroup" : "device";
+   const char *as = space == IR_SPACE_SHARED ? e->smem_as : "device";
    strbuf_printf(e->out, "reinterpret_cast<%s atomic_uint *>(", as);
    if (space == IR_SPACE_SHARED) {
       strbuf_puts(e->out, "mc_smem + (");
       emit_off(e, a, window ? "MC_SHARED_WINDOW" : NULL);
       strbuf_puts(e->out, bits == 16 ? " & ~3u))" : "))");
+   } else if (bits == 128) {
+      strbuf_puts(e->out, "mc_L.delta + MC_ALIGNED(mc_L, (ulong)");
+      emit_val(e, a);
+      strbuf_puts(e->out, ", 16u))");
    } else {
       strbuf_puts(e->out, bits == 16 ? "mc_L.delta + ((ulong)" : "mc_L.delta + (ulong)");
       emit_val(e, a);
@@ -135,10 +142,86 @@ static void emit_vals(emitter *e, const ir_instr *i, bool want_v2, unsigned bits
    strbuf_puts(e->out, ");\n");
 }
 
+/* The ulong2 of a two-component 64-bit value (a cas/exch.b128 operand). */
+static void emit_u2(emitter *e, const ir_def *d)
+{
+   strbuf_puts(e->out, "ulong2(");
+   emit_val_comp(e, d, 0);
+   strbuf_puts(e->out, ", ");
+   emit_val_comp(e, d, 1);
+   strbuf_puts(e->out, ")");
+}
+
+/* A 128-bit operation on a known space: cas/exch.b128, or a strong vector
+ * load or store of 128 bits (build_mem.c VEC_LOCKED: IR_F_LOCKED), all
+ * one call of mc_atom128_* under the location's lock, on the value as a
+ * ulong2 (low, high) in mc_w.  Thread memory has no other observer: a
+ * plain access.  window: the address is generic and lies in that space's
+ * window. */
+static void emit_128(emitter *e, const ir_instr *i, ir_space space, bool window)
+{
+   bool atom = i->op == IR_ATOM, load = i->op == IR_LOAD;
+   unsigned code = atom ? (i->sub == IR_ATOM_CAS ? AOP_CAS : AOP_EXCH) : load ? AOP_LD : AOP_ST;
+   unsigned eb = atom ? 64 : ptx_type_bits[i->type], n = atom || load ? i->def.ncomp : i->nsrcs - 1;
+   const ir_def *a = S(i, 0);
+   emit_line(e, "{");
+   e->indent++;
+   emit_indent(e);
+   strbuf_puts(e->out, "ulong2 mc_w = ");
+   if (atom) {
+      emit_u2(e, S(i, 1));
+      strbuf_puts(e->out, ";\n");
+   } else if (load) {
+      strbuf_puts(e->out, "ulong2(0ul);\n");
+   } else {   /* the elements packed, the first in the lowest bits */
+      strbuf_puts(e->out, "ulong2(0ul);\n");
+      for (unsigned k = 0; k < n; k++) {
+         emit_indent(e);
+         strbuf_printf(e->out, "mc_w.%c |= (ulong)(%s)", (k * eb) / 64 ? 'y' : 'x', msl_utype((uint8_t)eb));
+         emit_val(e, S(i, 1 + k));
+         strbuf_printf(e->out, " << %uu;\n", (k * eb) % 64);
+      }
+   }
+   emit_indent(e);
+   strbuf_puts(e->out, load || atom ? "mc_w = " : "(void)");
+   if (space == IR_SPACE_LOCAL) {
+      strbuf_puts(e->out, "mc_atom128_l(reinterpret_cast<thread ulong *>(mc_local + ");
+      emit_off(e, a, window ? "MC_LOCAL_WINDOW" : NULL);
+      strbuf_printf(e->out, "), %uu, mc_w, ", code);
+   } else {
+      strbuf_printf(e->out, "mc_atom128_%s(", space == IR_SPACE_SHARED ? "t" : "d");
+      emit_word(e, a, space, window, 128);
+      strbuf_puts(e->out, ", ");
+      emit_lock(e, a, space, window);
+      strbuf_printf(e->out, ", %uu, mc_w, ", code);
+   }
+   if (atom && i->nsrcs > 2)
+      emit_u2(e, S(i, 2));
+   else
+      strbuf_puts(e->out, "ulong2(0ul)");
+   strbuf_puts(e->out, ");\n");
+   for (unsigned k = 0; (load || atom) && k < n; k++) {
+      unsigned D = i->def.bits;
+      emit_indent(e);
+      emit_val_comp(e, &i->def, (int)k);
+      strbuf_printf(e->out, " = (%s)", msl_utype((uint8_t)D));
+      if (!atom && is_signed(i->type) && D > eb)
+         strbuf_printf(e->out, "(%s)", msl_stype((uint8_t)eb));
+      strbuf_printf(e->out, "(%s)(mc_w.%c >> %uu);\n", msl_utype((uint8_t)eb), (k * eb) / 64 ? 'y' : 'x',
+                    (k * eb) % 64);
+   }
+   e->indent--;
+   emit_line(e, "}");
+}
+
 /* One atomic on a known space.  window: the address is generic and lies in
  * that space's window. */
 static void emit_one(emitter *e, const ir_instr *i, ir_space space, bool window)
 {
+   if (i->type == PTX_T_B128 || i->op == IR_LOAD || i->op == IR_STORE) {
+      emit_128(e, i, space, window);
+      return;
+   }
    unsigned code, bits = S(i, 1)->bits;   /* 16, 32 or 64: the builder sized the operands */
    const char *h = helper(e, i, &code);
    const ir_def *a = S(i, 0);
@@ -182,11 +265,11 @@ static void emit_one(emitter *e, const ir_instr *i, ir_space space, bool window)
    }
 }
 
-static void emit_atomic(emitter *e, const ir_instr *i)
+/* An atomic, or a 128-bit strong load or store (IR_F_LOCKED: its
+ * ordering fences are instructions of their own, build_mem.c), on its
+ * space or, for a generic address, on the space whose window holds it. */
+static void emit_spaces(emitter *e, const ir_instr *i)
 {
-   unsigned sem = (unsigned)(i->imm & IR_SEM_MASK), scope = (unsigned)(i->imm & IR_SCOPE_MASK);
-   if (sem == IR_SEM_RELEASE || sem == IR_SEM_ACQ_REL)
-      emit_fence(e, scope);
    if (i->space != IR_SPACE_GENERIC) {
       emit_one(e, i, (ir_space)i->space, false);
    } else {
@@ -222,8 +305,21 @@ static void emit_atomic(emitter *e, const ir_instr *i)
          emit_line(e, "}");
       }
    }
+}
+
+static void emit_atomic(emitter *e, const ir_instr *i)
+{
+   unsigned sem = (unsigned)(i->imm & IR_SEM_MASK), scope = (unsigned)(i->imm & IR_SCOPE_MASK);
+   if (sem == IR_SEM_RELEASE || sem == IR_SEM_ACQ_REL)
+      emit_fence(e, scope);
+   emit_spaces(e, i);
    if (sem == IR_SEM_ACQUIRE || sem == IR_SEM_ACQ_REL)
       emit_fence(e, scope);
+}
+
+void emit_locked_access(emitter *e, const ir_instr *i)
+{
+   emit_spaces(e, i);
 }
 
 bool emit_atom_op(emitter *e, ir_instr *i)

@@ -27,7 +27,9 @@
 
 static const char *smem_arg(const emitter *e)
 {
-   return e->uses_shared ? "mc_smem" : "(threadgroup uchar *)nullptr";
+   if (e->uses_shared)
+      return "mc_smem";
+   return e->kernel->shared_in_device ? "(MC_SMEM uchar *)nullptr" : "(threadgroup uchar *)nullptr";
 }
 
 static const char *local_arg(const emitter *e)
@@ -62,7 +64,7 @@ void emit_func_signature(emitter *e)
    if (e->has_local)
       strbuf_puts(o, "thread uchar *mc_local, ");
    if (e->uses_shared)
-      strbuf_puts(o, "threadgroup uchar *mc_smem, ");
+      strbuf_printf(o, "%s uchar *mc_smem, ", e->smem_as);
    strbuf_puts(o, "constant mc_launch &mc_L,\n    uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");
@@ -196,6 +198,12 @@ bool emit_call_op(emitter *e, ir_instr *i)
    case IR_ASSERTFAIL:
       emit_stmt(e, "mc_assertfail(mc_L, %s, %s, %V, %V, %V, %V, mc_ctaid, mc_tid);", smem_arg(e), local_arg(e),
                 S(i, 0), S(i, 1), S(i, 2), S(i, 3));
+      return true;
+   case IR_MALLOC:   /* the device heap (prelude heap.metal) */
+      emit_set(e, i, "mc_malloc(mc_L, %V)", S(i, 0));
+      return true;
+   case IR_FREE:
+      emit_stmt(e, "mc_free(mc_L, %V);", S(i, 0));
       return true;
    case IR_ISSPACEP:
       emit_isspacep(e, i);

@@ -29,6 +29,8 @@ typedef struct emitter {
    uint32_t depth;
    pending_vec *pending;      /* by construct id: jumps that cross it */
    bool uses_shared;
+   const char *smem_as;       /* shared memory's address space: "threadgroup", or MC_SMEM (the
+                               * prelude's device) in the shared_in_device variant (compiler.h) */
    uint32_t dyn_shared_base;
    bool has_local;            /* the thread has local memory (mc_local): kernel or callee */
    ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */
@@ -88,6 +90,9 @@ bool emit_f64_op(emitter *e, ir_instr *i);     /* emit_f64.c */
 bool emit_warp_op(emitter *e, ir_instr *i);    /* emit_warp.c */
 bool emit_atom_op(emitter *e, ir_instr *i);    /* emit_atom.c */
 bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */
+/* emit_atom.c: a 128-bit strong load or store (IR_F_LOCKED), under the
+ * location's lock. */
+void emit_locked_access(emitter *e, const ir_instr *i);
 
 /* emit_call.c: a .func's MSL signature (without the body's brace) and the
  * MSL name of a callee. */

@@ -49,7 +49,7 @@ void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const
    unsigned bytes = ptx_type_bits[t] / 8;
    switch (space) {
    case IR_SPACE_SHARED:
-      strbuf_printf(e->out, "reinterpret_cast<%sthreadgroup %s *>(mc_smem + (uint)", v, type);
+      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(mc_smem + (uint)", v, e->smem_as, type);
       emit_checked_addr(e, addr, byte_off, bytes);
       strbuf_puts(e->out, ")");
       return;
@@ -148,7 +148,7 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
          emit_ptr_expr(e, s, t, i->flags, a, byte_off);
       } else {
          strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", v,
-                       s == IR_SPACE_SHARED ? "threadgroup" : "thread", mt,
+                       s == IR_SPACE_SHARED ? e->smem_as : "thread", mt,
                        s == IR_SPACE_SHARED ? "mc_smem" : "mc_local");
          emit_val(e, a);
          strbuf_printf(e->out, " - %s)", wins[k].win);
@@ -168,6 +168,10 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
 
 static void emit_load(emitter *e, const ir_instr *i)
 {
+   if (i->flags & IR_F_LOCKED) {
+      emit_locked_access(e, i);
+      return;
+   }
    uint32_t es = ptx_type_bits[i->type] / 8;
    for (unsigned k = 0; k < i->def.ncomp; k++) {
       int comp = i->def.ncomp > 1 ? (int)k : -1;
@@ -180,6 +184,10 @@ static void emit_load(emitter *e, const ir_instr *i)
 
 static void emit_store(emitter *e, const ir_instr *i)
 {
+   if (i->flags & IR_F_LOCKED) {
+      emit_locked_access(e, i);
+      return;
+   }
    uint32_t es = ptx_type_bits[i->type] / 8;
    const char *mt = emit_mem_type(i->type);
    for (unsigned k = 0; k + 1 < i->nsrcs; k++) {

@@ -3,11 +3,15 @@
  * prelude's helpers (prelude/warp.metal) on Metal's SIMD-group functions.
  *
  * The lane is (mc_linear & 31u) (emit.c declares mc_linear whenever a
- * function has warp operations).  A member mask that is not the constant
- * 0xffffffff is checked at run time first (mc_warp_mask_check): the
- * threads it names must be active at the instruction.  A constant full
- * mask needs no check: lanes of a partial warp do not exist, and lanes on
- * the other side of a branch make the PTX undefined anyway.
+ * function has warp operations).  Every *.sync operation is bracketed by
+ * mc_warp_sync / mc_warp_sync_end (prelude warp.metal), which name its
+ * member mask and its kind (opcode and qualifiers: PTX matches the threads
+ * of one mask across instructions with the same ones) for the software
+ * device's scheduler, and check a mask that is not the constant
+ * 0xffffffff at run time: on a GPU the threads it names must be active at
+ * the instruction.  A constant full mask needs no check: lanes of a
+ * partial warp do not exist, and lanes on the other side of a branch make
+ * the PTX undefined anyway.
  */
 #include "emit_internal.h"
 
@@ -19,10 +23,21 @@ static bool is_full_mask(const ir_def *m)
    return m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
 }
 
-static void check_mask(emitter *e, const ir_def *m)
+/* The kind of a *.sync operation: its opcode and qualifiers. */
+static unsigned op_kind(const ir_instr *i) { return (unsigned)i->op | (unsigned)i->sub << 8 | (unsigned)i->type << 16; }
+
+static void sync_begin(emitter *e, const ir_instr *i, const ir_def *m)
 {
-   if (!is_full_mask(m))
-      emit_stmt(e, "mc_warp_mask_check(mc_L, %V);", m);
+   emit_stmt(e, "mc_warp_sync(mc_L, %V, %uu, %s);", m, op_kind(i), is_full_mask(m) ? "false" : "true");
+}
+
+static void sync_end(emitter *e) { emit_line(e, "mc_warp_sync_end();"); }
+
+/* The members of an operation whose mask was checked already (the second
+ * half of match.all). */
+static void members_only(emitter *e, const ir_instr *i, const ir_def *m)
+{
+   emit_stmt(e, "mc_warp_members(%V, %uu);", m, op_kind(i));
 }
 
 static void emit_bar(emitter *e, const ir_instr *i)
@@ -61,8 +76,9 @@ static void emit_shfl(emitter *e, const ir_instr *i)
       emit_set(e, i, "mc_shfl_pred(%uu, %s, %V, %V)", (unsigned)i->sub, LANE, S(i, 1), S(i, 2));
       return;
    }
-   check_mask(e, S(i, 3));
+   sync_begin(e, i, S(i, 3));
    emit_set(e, i, "mc_shfl(%uu, %s, %V, %V, %V)", (unsigned)i->sub, LANE, S(i, 0), S(i, 1), S(i, 2));
+   sync_end(e);
 }
 
 static void emit_vote(emitter *e, const ir_instr *i)
@@ -71,8 +87,9 @@ static void emit_vote(emitter *e, const ir_instr *i)
       [IR_VOTE_ALL] = "mc_vote_all", [IR_VOTE_ANY] = "mc_vote_any",
       [IR_VOTE_UNI] = "mc_vote_uni", [IR_VOTE_BALLOT] = "mc_vote_ballot",
    };
-   check_mask(e, S(i, 1));
+   sync_begin(e, i, S(i, 1));
    emit_set(e, i, "%s(%V, %V)", fn[i->sub], S(i, 0), S(i, 1));
+   sync_end(e);
 }
 
 static void emit_redux(emitter *e, const ir_instr *i)
@@ -87,23 +104,27 @@ static void emit_redux(emitter *e, const ir_instr *i)
    case IR_ATOM_OR: fn = "mc_redux_or"; break;
    default: fn = "mc_redux_xor"; break;
    }
-   check_mask(e, S(i, 1));
+   sync_begin(e, i, S(i, 1));
    emit_set(e, i, "%s(%V, %V, %s)", fn, S(i, 0), S(i, 1), LANE);
+   sync_end(e);
 }
 
 /* match.any: the mask of threads with my value; match.all: the mask (or
  * 0), and the predicate, whether every thread of the mask agrees. */
 static void emit_match(emitter *e, const ir_instr *i)
 {
-   if (i->op == IR_MATCH_PRED) {
+   if (i->op == IR_MATCH_PRED) {   /* match.all's predicate: its SIMD-group calls are the operation's too */
+      members_only(e, i, S(i, 1));
       emit_set(e, i, "mc_match_all(%V, %V)", S(i, 0), S(i, 1));
+      sync_end(e);
       return;
    }
-   check_mask(e, S(i, 1));
+   sync_begin(e, i, S(i, 1));
    if (i->sub)
       emit_set(e, i, "(mc_match_all(%V, %V) ? %V : 0u)", S(i, 0), S(i, 1), S(i, 1));
    else
       emit_set(e, i, "mc_match_any(%V, %V)", S(i, 0), S(i, 1));
+   sync_end(e);
 }
 
 bool emit_warp_op(emitter *e, ir_instr *i)
@@ -116,8 +137,9 @@ bool emit_warp_op(emitter *e, ir_instr *i)
       return true;
    case IR_BAR_RED: emit_bar_red(e, i); return true;
    case IR_BAR_WARP:
-      check_mask(e, S(i, 0));
+      sync_begin(e, i, S(i, 0));
       emit_line(e, "simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);");
+      sync_end(e);
       return true;
    case IR_SHFL: case IR_SHFL_PRED: emit_shfl(e, i); return true;
    case IR_VOTE: emit_vote(e, i); return true;

@@ -17,7 +17,8 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name);
  * library of the kernel named lib_name) as an ordinary function; a callee
  * must be emitted before its callers. */
 bool msl_emit_func(strbuf *out, ir_func *f, const char *lib_name);
-/* Appends the file header and prelude. */
-void msl_emit_header(strbuf *out, const char *comment);
+/* Appends the file header and prelude; shared_in_device: the library's
+ * shared memory is device memory (compiler.h compiler_options). */
+void msl_emit_header(strbuf *out, const char *comment, bool shared_in_device);
 
 #endif

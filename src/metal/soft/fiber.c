@@ -26,6 +26,21 @@
  * follows the loop, an if before its join).  The call's resolve function
  * computes every participant's result from their inputs at once.
  *
+ * A PTX *.sync operation names its threads (the member mask,
+ * __mc_warp_members, which also says the operation's kind): on an NVIDIA
+ * GPU since Volta they meet in it wherever they wait, also at different
+ * instructions of the same kind (PTX ISA 9.0 shfl.sync, vote.sync,
+ * match.sync, redux.sync, bar.warp.sync: "wait until all non-exited
+ * threads corresponding to membermask have executed ... with the same
+ * qualifiers and same membermask value"), and threads of different masks
+ * at one instruction are separate operations (cooperative groups'
+ * labeled_partition, binary_partition).  So a wait with a member mask is
+ * resolved with the lanes of its mask that wait with the same mask and
+ * kind, once none of the mask's other lanes waits elsewhere (it may still
+ * come: the waits whose lanes are all there go first); lanes of the mask
+ * that returned or wait at a threadgroup barrier are left out, and the
+ * operation's own check reports a mask that names them.
+ *
  * Warp meets (__mc_warp_meet, for warp-synchronous code) are SIMD-group
  * barriers of the active lanes, resolved the same way.  Two rules give the
  * forward progress of Volta's independent thread scheduling to lanes that
@@ -118,6 +133,7 @@ typedef struct fiber {
    uint64_t since;            /* SIMD: when it began to wait (soft_sched.clock) */
    bool meet;                 /* SIMD: at a warp meet, not a SIMD-group function */
    soft_simd_req *req;        /* SIMD: NULL for simdgroup_barrier */
+   uint64_t members;          /* the *.sync operation it is in: member mask | kind << 32 (0: none) */
    uint32_t mask;             /* the participants when released */
    uint8_t nbar;              /* NBAR: the named barrier */
 } fiber;
@@ -387,8 +403,46 @@ static uint64_t pick_order(soft_sched *s, uint32_t sg, const fiber *lane, uint32
    return oldest_site;
 }
 
-/* Every thread of SIMD-group sg waits or is done: the ones in a SIMD-group
- * function at the chosen call site (pick_order) run it together. */
+/* Lane b can take part in the wait of lane a, which has a member mask:
+ * it waits in a SIMD-group function or barrier of the same operation (the
+ * same mask and kind, the same resolve function), wherever. */
+static bool joins(const fiber *a, const fiber *b)
+{
+   return b->state == F_SIMD && !b->meet && b->members == a->members && (a->req == NULL) == (b->req == NULL) &&
+          (!a->req || a->req->resolve == b->req->resolve);
+}
+
+/* The lanes that take part in lane k's wait: without a member mask (a
+ * SIMD-group function of its own, a warp meet) the lanes waiting at the
+ * same site with none; with one, the lanes of the mask that join it (see
+ * the file header), and *blocked when another lane of the mask waits
+ * elsewhere and may still come. */
+static uint32_t participants(const fiber *lane, uint32_t nl, uint32_t k, bool *blocked)
+{
+   const fiber *a = &lane[k];
+   uint32_t mask = 1u << k, members = (uint32_t)a->members;
+   *blocked = false;
+   for (uint32_t j = 0; j < nl; j++) {
+      const fiber *b = &lane[j];
+      if (j == k || b->state != F_SIMD)
+         continue;
+      if (!a->members || a->meet) {
+         if (b->order == a->order && !b->members == !a->members && b->meet == a->meet)
+            mask |= 1u << j;
+      } else if (members >> j & 1) {
+         if (joins(a, b))
+            mask |= 1u << j;
+         else
+            *blocked = true;
+      }
+   }
+   return mask;
+}
+
+/* Every thread of SIMD-group sg waits or is done: the ones in the wait at
+ * the chosen call site (pick_order) run it together, or, when that wait
+ * has a member mask whose lanes are not all there yet, the first other
+ * wait whose lanes are (by site, lowest first), so that they can come. */
 static void resolve_simd(soft_sched *s, uint32_t sg)
 {
    fiber *lane = &s->f[sg * SOFT_SIMD_WIDTH];
@@ -396,14 +450,33 @@ static void resolve_simd(soft_sched *s, uint32_t sg)
    uint64_t site = pick_order(s, sg, lane, nl);
    if (site == UINT64_MAX)
       return;
-   soft_simd_req *reqs[SOFT_SIMD_WIDTH] = {0};
-   uint32_t mask = 0, first = 0;
-   for (uint32_t k = nl; k-- > 0;)
-      if (lane[k].state == F_SIMD && lane[k].order == site) {
-         mask |= 1u << k;
-         reqs[k] = lane[k].req;
-         first = k;
+   uint32_t k0 = 0;
+   while (!(lane[k0].state == F_SIMD && lane[k0].order == site))
+      k0++;
+   bool blocked;
+   uint32_t mask = participants(lane, nl, k0, &blocked);
+   for (uint32_t tried = 1u << k0, k; blocked; tried |= 1u << k) {
+      uint64_t lowest = UINT64_MAX;
+      k = nl;
+      for (uint32_t j = 0; j < nl; j++)
+         if (!(tried >> j & 1) && lane[j].state == F_SIMD && lane[j].order < lowest) {
+            lowest = lane[j].order;
+            k = j;
+         }
+      if (k == nl)
+         break;   /* none can go: the first one's operation reports the lanes missing */
+      bool b;
+      uint32_t m = participants(lane, nl, k, &b);
+      if (!b) {
+         mask = m;
+         blocked = false;
       }
+   }
+   soft_simd_req *reqs[SOFT_SIMD_WIDTH] = {0};
+   uint32_t first = (uint32_t)__builtin_ctz(mask);
+   for (uint32_t k = 0; k < nl; k++)
+      if (mask >> k & 1)
+         reqs[k] = lane[k].req;
    if (reqs[first] && reqs[first]->resolve)
       reqs[first]->resolve(reqs, mask);
    /* Pushed to the front, lowest lane first: the SIMD-group goes on while
@@ -593,6 +666,10 @@ uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_r
       return named_barrier(s, f, kind >> 8 & 15u, kind >> 16, kind >> 12 & 1u);
    if (kind == SOFT_SYNC_LANES)    /* lanes of the SIMD-group | the caller's lane << 8 */
       return lanes_of(s, f->index / SOFT_SIMD_WIDTH) | (f->index % SOFT_SIMD_WIDTH) << 8;
+   if (kind == SOFT_SYNC_MEMBERS) {
+      f->members = (uint64_t)(uintptr_t)req;
+      return 0;
+   }
    f->site = site;
    if (kind == SOFT_SYNC_TG_BARRIER) {
       f->state = F_BAR;
@@ -635,6 +712,7 @@ const char *soft_sched_run(soft_sched *s, const soft_launch *L, soft_thread_fn f
       f->index = i;
       f->state = F_READY;
       f->mask = 0;
+      f->members = 0;
       f->fake = NULL;
 #if FIBER_ASAN
       /* The stack's last user (a fiber of an earlier threadgroup, perhaps

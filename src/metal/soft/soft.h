@@ -34,6 +34,9 @@ enum soft_sync_kind {
    SOFT_SYNC_NAMED_BAR,       /* | id << 8 | arrive << 12 | count << 16: PTX bar.sync/bar.arrive */
    SOFT_SYNC_WARP_MEET,       /* __mc_warp_meet: the active lanes meet (warp-synchronous code); the
                                * request pointer is the meet's rank, not a request */
+   SOFT_SYNC_MEMBERS,         /* __mc_warp_members: the SIMD-group calls that follow belong to a PTX
+                               * *.sync operation whose threads are these (the request pointer: the
+                               * member mask | the operation's kind << 32; 0: none); returns at once */
 };
 
 /* One thread's part in a SIMD-group function (struct __mc::simd_req).

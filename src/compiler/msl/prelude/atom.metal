@@ -27,6 +27,8 @@
 #define MC_AOP_FADD 12u
 #define MC_AOP_HADD 13u
 #define MC_AOP_BFADD 14u
+#define MC_AOP_LD 15u    // a 128-bit strong load (mc_atom128_*)
+#define MC_AOP_ST 16u    // a 128-bit strong store
 
 // PTX ISA 9.0 atom: inc(r, s) = r >= s ? 0 : r + 1;  dec(r, s) = (r == 0 || r > s) ? s : r - 1.
 inline uint mc_inc_val(uint r, uint s) { return r >= s ? 0u : r + 1u; }
@@ -221,9 +223,43 @@ inline ulong mc_atom64_##SFX(AS atomic_uint *p, device atomic_uint *lock, uint o
         }                                                                                     \
     }                                                                                         \
     return old;                                                                               \
+}                                                                                             \
+/* A 128-bit access to the words p[0..3] (low first) under the lock, in   */                 \
+/* the same loop: a strong ld/st of 128 bits (MC_AOP_LD, MC_AOP_ST) or    */                 \
+/* exch/cas.b128.  Every such access of the location takes its lock, so   */                 \
+/* they are atomic with respect to each other.  Returns the old value.    */                 \
+inline ulong2 mc_atom128_##SFX(AS atomic_uint *p, device atomic_uint *lock, uint op, ulong2 v, ulong2 v2) \
+{                                                                                             \
+    ulong2 old = ulong2(0ul);                                                                 \
+    bool done = false;                                                                        \
+    while (!done) {                                                                           \
+        uint unlocked = 0u;                                                                   \
+        if (atomic_compare_exchange_weak_explicit(lock, &unlocked, 1u, memory_order_relaxed,  \
+                                                  memory_order_relaxed)) {                    \
+            MC_ATOM64_FENCE();                                                                \
+            if (op != MC_AOP_ST)                                                              \
+                old = ulong2((ulong)atomic_load_explicit(p, memory_order_relaxed) |           \
+                                 ((ulong)atomic_load_explicit(p + 1, memory_order_relaxed) << 32), \
+                             (ulong)atomic_load_explicit(p + 2, memory_order_relaxed) |       \
+                                 ((ulong)atomic_load_explicit(p + 3, memory_order_relaxed) << 32)); \
+            bool write = op == MC_AOP_ST || op == MC_AOP_EXCH ||                              \
+                         (op == MC_AOP_CAS && old.x == v.x && old.y == v.y);                  \
+            ulong2 nv = op == MC_AOP_CAS ? v2 : v;                                            \
+            if (write) {                                                                      \
+                atomic_store_explicit(p, (uint)nv.x, memory_order_relaxed);                   \
+                atomic_store_explicit(p + 1, (uint)(nv.x >> 32), memory_order_relaxed);      \
+                atomic_store_explicit(p + 2, (uint)nv.y, memory_order_relaxed);               \
+                atomic_store_explicit(p + 3, (uint)(nv.y >> 32), memory_order_relaxed);      \
+            }                                                                                 \
+            MC_ATOM64_FENCE();                                                                \
+            atomic_store_explicit(lock, 0u, memory_order_relaxed);                            \
+            done = true;                                                                      \
+        }                                                                                     \
+    }                                                                                         \
+    return old;                                                                               \
 }
 
-// mc_atom64_d / mc_atom64_t: the lock protocol.
+// mc_atom64_d / mc_atom64_t / mc_atom128_d / mc_atom128_t: the lock protocol.
 //  - No independent thread scheduling on Metal (metal-semantics D7): the
 //    lanes of a SIMD-group share one program counter, so a lane that
 //    spins on a lock held by another lane of its group, waiting for that
@@ -237,15 +273,19 @@ inline ulong mc_atom64_##SFX(AS atomic_uint *p, device atomic_uint *lock, uint o
 //    atomic accesses (atomics never sit in a non-coherent cache) between
 //    sequentially consistent device-scope fences after the acquire and
 //    before the release, so the next holder sees them.
-//  - Only the 64-bit atomics take the locks: a plain 64-bit load or store
-//    elsewhere (or a 32-bit atomic on one half) is not atomic with respect
-//    to them, and a plain load can see one half updated.  CUDA code mixes
-//    such accesses only after a barrier or a kernel boundary.
+//  - Only the 64-bit atomics and the 128-bit strong accesses and atomics
+//    take the locks: a plain load or store elsewhere (or a 32-bit atomic
+//    on one half) is not atomic with respect to them, and a plain load can
+//    see one half updated.  CUDA code mixes such accesses only after a
+//    barrier or a kernel boundary.
+//  - A 128-bit access keys its lock on its own address, so it shares the
+//    lock of a 64-bit atomic on its low half: harmless, as no thread holds
+//    two locks.
 #define MC_ATOM64_FENCE() \
     atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst, thread_scope_device)
 
 MC_ATOMICS(device, d, true)
-MC_ATOMICS(threadgroup, t, false)
+MC_ATOMICS(MC_SMEM, t, false)   // shared memory (device memory in the >32 KB variant)
 #undef MC_ATOMICS
 #undef MC_ATOM64_FENCE
 
@@ -261,6 +301,16 @@ inline ulong mc_atom64_l(thread ulong *p, uint op, ulong v, ulong v2)
 {
     ulong old = *p;
     *p = mc_atom64_val(old, op, v, v2);
+    return old;
+}
+inline ulong2 mc_atom128_l(thread ulong *p, uint op, ulong2 v, ulong2 v2)
+{
+    ulong2 old = ulong2(p[0], p[1]);
+    if (op == MC_AOP_ST || op == MC_AOP_EXCH || (op == MC_AOP_CAS && old.x == v.x && old.y == v.y)) {
+        ulong2 nv = op == MC_AOP_CAS ? v2 : v;
+        p[0] = nv.x;
+        p[1] = nv.y;
+    }
     return old;
 }
 inline ushort mc_atom16_l(thread ushort *p, uint op, ushort v, ushort v2)

@@ -26,7 +26,19 @@ struct mc_launch {
     ulong gmem;       // GPU address of the device memory arena
     ulong amem;       // CUDA address of the device memory arena
     ulong atom_locks; // GPU address of the 64-bit atomics' lock table (atom.metal)
+    ulong shared_slices; // shared memory in device memory: GPU address of the slices
+    ulong shared_stride; // bytes per threadgroup's slice
+    ulong heap;       // CUDA address of the device heap (heap.metal; 0: the kernel has no malloc)
+    ulong heap_size;  // its bytes
 };
+
+// The address space of shared memory: threadgroup memory, or device memory
+// (a per-threadgroup slice) in the variant of a kernel that needs more than
+// Metal's 32 KB (compiler.h, compiler_options.shared_in_device; the
+// emitter defines MC_SMEM device before the prelude then).
+#ifndef MC_SMEM
+#define MC_SMEM threadgroup
+#endif
 
 // Validation mode of the software device (METALCUDA_VALIDATE=1 defines
 // __MC_SOFT_VALIDATE for its compiler): a global or shared access whose

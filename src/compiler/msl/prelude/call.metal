@@ -25,7 +25,7 @@
 #define MC_PRINTF_MAX_STRING 65536u   // bound on a string scan (an unterminated string)
 
 // A byte at a generic address (ARCHITECTURE §3 windows).
-inline uint mc_gb(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong a)
+inline uint mc_gb(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong a)
 {
     if (a - MC_SHARED_WINDOW < MC_WINDOW_SIZE)
         return smem ? (uint)smem[(uint)(a - MC_SHARED_WINDOW)] : 0u;
@@ -34,7 +34,7 @@ inline uint mc_gb(constant mc_launch &L, threadgroup uchar *smem, thread uchar *
     return (uint)*reinterpret_cast<device uchar *>(L.delta + a);
 }
 
-inline ulong mc_g64(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong a)
+inline ulong mc_g64(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong a)
 {
     ulong v = 0ul;
     for (uint k = 0u; k < 8u; k++)
@@ -42,7 +42,7 @@ inline ulong mc_g64(constant mc_launch &L, threadgroup uchar *smem, thread uchar
     return v;
 }
 
-inline uint mc_gstrlen(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong a)
+inline uint mc_gstrlen(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong a)
 {
     uint n = 0u;
     while (n < MC_PRINTF_MAX_STRING && mc_gb(L, smem, loc, a + n) != 0u)
@@ -51,7 +51,7 @@ inline uint mc_gstrlen(constant mc_launch &L, threadgroup uchar *smem, thread uc
 }
 
 // Copies n bytes from a generic address to device memory, then a NUL.
-inline void mc_gcopy(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, device uchar *to, ulong from,
+inline void mc_gcopy(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, device uchar *to, ulong from,
                      uint n)
 {
     for (uint k = 0u; k < n; k++)
@@ -74,7 +74,7 @@ inline void mc_put64(device uchar *p, ulong v)
 // d i u o x X → int, 8 bytes with l ll z j t q L; c → int; e E f F g G a A
 // → double; s p n → pointer; anything else ends the conversion, printed as
 // written, with no argument.
-inline uint mc_pf_next(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong fmt,
+inline uint mc_pf_next(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong fmt,
                        thread uint &pos, thread uint &spec, thread uint &conv)
 {
     for (uint guard = 0u; guard < MC_PRINTF_MAX_STRING; guard++) {
@@ -122,7 +122,7 @@ inline uint mc_pf_next(constant mc_launch &L, threadgroup uchar *smem, thread uc
 
 // vprintf(format, args): returns the number of arguments, -1 for a NULL
 // format (CUDA's printf).
-inline int mc_vprintf(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong fmt, ulong args)
+inline int mc_vprintf(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong fmt, ulong args)
 {
     if (fmt == 0ul)
         return -1;
@@ -174,7 +174,7 @@ inline int mc_vprintf(constant mc_launch &L, threadgroup uchar *smem, thread uch
 
 // __assertfail: records the assertion for the host to print, marks the
 // launch (cudaErrorAssert); link_calls.c ends the thread after it.
-inline void mc_assertfail(constant mc_launch &L, threadgroup uchar *smem, thread uchar *loc, ulong msg, ulong file,
+inline void mc_assertfail(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong msg, ulong file,
                           uint line, ulong func, uint3 ctaid, uint3 tid)
 {
     device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);

@@ -32,6 +32,30 @@ MC_WARP void mc_warp_mask_check(constant mc_launch &L, uint mask)
         mc_status(L, MC_STATUS_WARP_MASK);
 }
 
+// The SIMD-group calls between mc_warp_sync and mc_warp_sync_end are one
+// PTX *.sync operation of the given kind (its opcode and qualifiers,
+// emit_warp.c) over the threads of the mask.  Since Volta those threads
+// meet in it wherever they are (PTX ISA 9.0 shfl.sync: "wait until all
+// non-exited threads corresponding to membermask have executed shfl.sync
+// with the same qualifiers and same membermask value"), also at different
+// instructions, and the threads of each mask at one instruction are an
+// operation of their own (cooperative groups' partitions).  The software
+// device's scheduler gathers them so (fiber.c); on a GPU, whose SIMD-group
+// runs in lockstep, the mask must name threads converged here (the check).
+#if defined(__MC_METAL_STDLIB__)
+MC_WARP void mc_warp_members(uint mask, uint kind) { __mc_warp_members((ulong)mask | (ulong)kind << 32); }
+MC_WARP void mc_warp_sync_end() { __mc_warp_members(0ul); }
+#else
+MC_WARP void mc_warp_members(uint mask, uint kind) { (void)mask; (void)kind; }
+MC_WARP void mc_warp_sync_end() {}
+#endif
+MC_WARP void mc_warp_sync(constant mc_launch &L, uint mask, uint kind, bool check)
+{
+    mc_warp_members(mask, kind);
+    if (check)
+        mc_warp_mask_check(L, mask);
+}
+
 // ---- warp meets (mark_lockstep.c, emit.c) ----
 // Warp-synchronous code has the lanes of a warp talk through memory with
 // no synchronisation, relying on lockstep execution.  A GPU's SIMD-group
