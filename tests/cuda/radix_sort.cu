@@ -18,6 +18,7 @@
  * warp operations as fibers), hence the longer timeout.
  */
 // timeout: 600
+// heavy: about 80 s of CPU per run on the software device
 #include "check.h"
 
 #include <algorithm>

@@ -79,6 +79,7 @@ for a in "$@"; do
    *) names+=("$(basename "$a" .cu)") ;;
    esac
 done
+named=${#names[@]}
 if [ $cuda12 -eq 1 ]; then
    # CUDA 12.9's headers and runtime (tests/cuda12/toolkit.sh); PTX only:
    # CUDA 12.9's ptxas refuses the PTX ISA 9.0 nvcc 13's front end writes
@@ -91,6 +92,20 @@ if [ ${#names[@]} -eq 0 ]; then
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu
       names+=("$(basename "$f" .cu)")
    done
+fi
+# A program marked `// heavy: why` in a line of its own runs in the plain
+# layer only; its other builds and modes (static, NVIDIA's runtime,
+# validation) run under MC_TEST_FULL (make test-full), or when named.
+if [ "$named" -eq 0 ] && [ -n "$suffix$label" ] && [ -z "${MC_TEST_FULL:-}" ] && [ $native -eq 0 ]; then
+   kept=()
+   for n in "${names[@]}"; do
+      if grep -q '^// heavy:' "tests/cuda/$n.cu" 2>/dev/null; then
+         echo "SKIP $n$suffix$label: heavy (its '// heavy:' line); the cuda layer ran it, make test-full runs this build too"
+      else
+         kept+=("$n")
+      fi
+   done
+   names=("${kept[@]}")
 fi
 OUTDIR=$BUILD/tests/cuda
 mkdir -p "$OUTDIR"
