@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../batch.h"
 #include "../mtl_backend.h"
 #include "objc_decls.h"
 
@@ -304,8 +305,10 @@ typedef struct apple_cmdbuf {
    uint32_t nhandlers;
    mtl_cmdbuf_status status;    /* ours until commit, then final once finished */
    bool finished, done;         /* final status known; handlers have run */
-   id cb;                       /* the MTLCommandBuffer, from commit on */
+   id cb;                       /* the MTLCommandBuffer, from submission on (one ref each) */
    double start, end;           /* GPU times, once finished */
+   mtl_batch_link link;         /* its place in a submission (../batch.c) */
+   uint32_t sub_n;              /* members of its submission */
 } apple_cmdbuf;
 
 /* Records the first error of a command buffer. */
@@ -318,6 +321,7 @@ void apple_encoder_reset(apple_encoder_state *es);
 
 mtl_queue *apple_queue_new(mtl_device *dev, char **err);
 void apple_queue_release(mtl_queue *q);
+void apple_queue_stats(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs);
 mtl_cmdbuf *apple_cmdbuf_new(mtl_queue *q, char **err);
 void apple_cmdbuf_release(mtl_cmdbuf *cb);
 void apple_cmdbuf_add_completed_handler(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);
