@@ -501,8 +501,10 @@ TEST(every_device_batch_host_gate)
 /* Three buffers batched into one submission, the middle one faulting: the
  * submission fails as one MTLCommandBuffer does.  The faulting buffer and
  * the later one fail (the later one's signal still given); the earlier one
- * completed on the software device, which knows which dispatch faulted
- * (Metal does not say: on an Apple GPU it fails too, with a note). */
+ * completed on the software device, which knows which dispatch faulted.
+ * An Apple GPU tells it through the encoders' execution states (the line
+ * printed says whether it did; if not, the earlier one fails too, with a
+ * note). */
 TEST(every_device_batch_fault)
 {
    EACH_DEVICE(dev, info) {

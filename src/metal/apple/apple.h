@@ -88,6 +88,13 @@ extern void (*apple_msg_send_stret)(void);
    X(type, "type")                                                           \
    X(index, "index")                                                         \
    X(commandBuffer, "commandBuffer")                                         \
+   X(commandBufferWithDescriptor, "commandBufferWithDescriptor:")            \
+   X(setErrorOptions, "setErrorOptions:")                                    \
+   X(setLabel, "setLabel:")                                                  \
+   X(label, "label")                                                         \
+   X(userInfo, "userInfo")                                                   \
+   X(objectForKey, "objectForKey:")                                          \
+   X(errorState, "errorState")                                               \
    X(addCompletedHandler, "addCompletedHandler:")                            \
    X(commit, "commit")                                                       \
    X(status, "status")                                                       \

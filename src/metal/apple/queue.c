@@ -23,9 +23,11 @@
  * lock is held while it is called (creating it under the queue's lock, a
  * lock completion takes, deadlocked a loop of more than 64 launches).
  * Nothing here blocks in Metal while holding a lock the completion path
- * needs.  Metal reports the failure of a whole MTLCommandBuffer, not of
- * one of its dispatches: every member of a failed submission fails, its
- * text saying so.
+ * needs.  Metal reports the failure of a whole MTLCommandBuffer; asked
+ * (errorOptions = encoderExecutionStatus) it also says which encoder
+ * faulted, each encoder being labelled with its member: the members
+ * before it completed, the later ones did not run, as on the software
+ * device.  When it does not say, every member fails, its text saying so.
 
  * A command buffer that fails while running (a fault, the GPU watchdog,
  * submissions refused after repeated faults) never reaches the event
@@ -47,6 +49,7 @@
 #include "apple.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,11 +257,25 @@ static void replay_event(id mcb, const apple_op *op)
    APPLE_SEND(void (*)(id, SEL, id, uint64_t), mcb, s, op->obj, op->value);
 }
 
+/* Labels an encoder with its member's index in the submission, by which
+ * a failed submission's encoder states name the member (faulted_member). */
+static void label_encoder(id enc, uint32_t member)
+{
+   char text[32];
+   snprintf(text, sizeof(text), "metalcuda %u", member);
+   id label = apple_string_new(text);
+   if (label) {
+      apple_void_id(enc, apple_sel.setLabel, label);
+      apple_release(label);
+   }
+}
+
 /* Encodes the recorded ops into mcb: all of them, or after an encoding
  * error only the event signals and waits.  The recording is well formed
  * when there is no error (encoder.c), so every op between OP_COMPUTE or
- * OP_BLIT and OP_END belongs to that encoder. */
-static void replay(apple_cmdbuf *cb, id mcb)
+ * OP_BLIT and OP_END belongs to that encoder.  member: cb's index in the
+ * submission. */
+static void replay(apple_cmdbuf *cb, id mcb, uint32_t member)
 {
    id enc = NULL;               /* the open encoder, +0 (its pool is ours) */
    bool compute = false;
@@ -274,6 +291,8 @@ static void replay(apple_cmdbuf *cb, id mcb)
          if (!enc)
             apple_cmdbuf_fail(cb, "%s: Metal returned no encoder",
                               compute ? "computeCommandEncoder" : "blitCommandEncoder");
+         else
+            label_encoder(enc, member);
       } else if (op->kind == OP_END) {
          if (enc)
             apple_void(enc, apple_sel.endEncoding);
@@ -291,23 +310,52 @@ static mtl_cmdbuf_status live_status(NSUInteger s)
    return s <= APPLE_CMDBUF_COMMITTED ? MTL_CMDBUF_COMMITTED : MTL_CMDBUF_SCHEDULED;
 }
 
-/* Final status, error text and times, read from the finished mcb, which
- * ran n members: Metal tells the failure of the whole MTLCommandBuffer,
- * not which member caused it, so every member that had work in it fails
- * with the text and a note. */
-static void finish(apple_cmdbuf *cb, id mcb, uint32_t n)
+/* Which member of a failed submission caused the failure, from the
+ * encoders' execution states Metal keeps when asked (errorOptions =
+ * encoderExecutionStatus, new_command_buffer): the label of the encoder in
+ * state Faulted; -1 if Metal does not say. */
+static int faulted_member(id mcb)
+{
+   id error = apple_id(mcb, apple_sel.error);
+   id info = error && apple_responds(error, apple_sel.userInfo) ? apple_id(error, apple_sel.userInfo) : NULL;
+   id list = info ? apple_id_id(info, apple_sel.objectForKey, MTLCommandBufferEncoderInfoErrorKey) : NULL;
+   NSUInteger n = list ? apple_uint(list, apple_sel.count) : 0;
+   for (NSUInteger i = 0; i < n; i++) {
+      id e = APPLE_SEND(id (*)(id, SEL, NSUInteger), list, apple_sel.objectAtIndex, i);
+      if (!e || apple_int(e, apple_sel.errorState) != APPLE_ENCODER_STATE_FAULTED)
+         continue;
+      char *label = apple_string_copy(apple_id(e, apple_sel.label));
+      unsigned m;
+      int r = label && sscanf(label, "metalcuda %u", &m) == 1 ? (int)m : -1;
+      free(label);
+      if (r >= 0)
+         return r;
+   }
+   return -1;
+}
+
+/* Final status, error text and times of member `member` of a submission
+ * of n, read from the finished mcb.  When it failed, Metal says which
+ * member caused it if it can (`faulted`, else -1): the members before it
+ * completed, the later ones did not run (as on the software device);
+ * else every member that had work in it fails, its text saying so. */
+static void finish(apple_cmdbuf *cb, id mcb, uint32_t n, uint32_t member, int faulted)
 {
    NSUInteger s = mcb ? apple_uint(mcb, apple_sel.status) : APPLE_CMDBUF_ERROR;
    char *text = NULL;
    mtl_cmdbuf_failure kind = cb->encode_failed ? MTL_FAILURE_ENCODING : MTL_FAILURE_NONE;
-   if (s == APPLE_CMDBUF_ERROR) {
+   if (s == APPLE_CMDBUF_ERROR && !(faulted >= 0 && (int)member < faulted)) {
       id error = mcb ? apple_id(mcb, apple_sel.error) : NULL;
       text = apple_error_text(error, "the command buffer failed");
-      if (n > 1 && text) {
+      const char *note = NULL;
+      if (faulted >= 0 && (int)member > faulted)
+         note = "not run: an earlier command buffer of the same submission failed";
+      else if (faulted < 0 && n > 1)
+         note = "Metal ran this command buffer in one submission with others and does not say which failed";
+      if (note && text) {
          strbuf b;
          strbuf_init(&b);
-         strbuf_printf(&b, "%s (Metal ran this command buffer in one submission with %u others and does "
-                       "not say which of them failed)", text, n - 1);
+         strbuf_printf(&b, "%s (%s; %u in the submission)", text, note, n);
          char *t = strbuf_take(&b);
          if (t)
             free(text), text = t;
@@ -343,11 +391,12 @@ static apple_cmdbuf *link_cb(mtl_batch_link *l)
    return l ? (apple_cmdbuf *)((char *)l - offsetof(apple_cmdbuf, link)) : NULL;
 }
 
-/* The end of one member of a finished submission. */
-static void member_completed(apple_cmdbuf *cb, id mcb, uint32_t n)
+/* The end of one member of a finished submission.  Every member of a
+ * failed one gives its signals from the host (those Metal ran stay). */
+static void member_completed(apple_cmdbuf *cb, id mcb, uint32_t n, uint32_t member, int faulted, bool failed)
 {
-   finish(cb, mcb, n);
-   if (cb->status == MTL_CMDBUF_ERROR)
+   finish(cb, mcb, n, member, faulted);
+   if (failed || cb->status == MTL_CMDBUF_ERROR)
       signal_after_failure(cb);
    for (uint32_t i = 0; i < cb->nhandlers; i++)
       cb->handlers[i].fn(&cb->base, cb->handlers[i].data);
@@ -364,9 +413,11 @@ static void completed(apple_cmdbuf *first, id mcb)
 {
    void *pool = apple_pool_push();
    apple_queue *q = first->q;
-   uint32_t n = first->sub_n;
+   uint32_t n = first->sub_n, member = 0;
+   bool failed = !mcb || apple_uint(mcb, apple_sel.status) == APPLE_CMDBUF_ERROR;
+   int faulted = failed && mcb && n > 1 ? faulted_member(mcb) : -1;
    for (apple_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next))
-      member_completed(cb, mcb, n);
+      member_completed(cb, mcb, n, member++, faulted, failed);
    apple_pool_pop(pool);
    mtl_batcher_completed(&q->batch);
    for (apple_cmdbuf *cb = first, *next; cb; cb = next) {
@@ -384,6 +435,23 @@ static void completed_block(apple_block *self, id mcb) { completed(self->data, m
 
 /* ---- submission ---- */
 
+/* A command buffer that keeps its encoders' execution states on failure
+ * (MTLCommandBufferDescriptor.errorOptions = encoderExecutionStatus,
+ * macOS 11), else a plain one; +0. */
+static id new_command_buffer(apple_queue *q)
+{
+   id cls = (id)objc_getClass("MTLCommandBufferDescriptor");
+   id desc = cls && apple_responds(q->q, apple_sel.commandBufferWithDescriptor)
+                ? apple_id(apple_id(cls, apple_sel.alloc), apple_sel.init) : NULL;
+   if (!desc)
+      return apple_id(q->q, apple_sel.commandBuffer);
+   APPLE_SEND(void (*)(id, SEL, NSUInteger), desc, apple_sel.setErrorOptions,
+              (NSUInteger)APPLE_CMDBUF_ERROR_OPTION_ENCODER_STATUS);
+   id mcb = apple_id_id(q->q, apple_sel.commandBufferWithDescriptor, desc);
+   apple_release(desc);
+   return mcb;
+}
+
 /* ../batch.c's submit: n committed members as one MTLCommandBuffer, in
  * order, with one completion block.  Runs with no lock held: [queue
  * commandBuffer] blocks only at 64 buffers in flight, and the batcher
@@ -394,10 +462,11 @@ static void submit(void *owner, mtl_batch_link *first_link, uint32_t n)
    apple_cmdbuf *first = link_cb(first_link);
    first->sub_n = n;
    void *pool = apple_pool_push();
-   id mcb = apple_id(q->q, apple_sel.commandBuffer);
+   id mcb = new_command_buffer(q);
+   uint32_t member = 0;
    for (apple_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next)) {
       if (mcb)
-         replay(cb, mcb);
+         replay(cb, mcb, member++);
       pthread_mutex_lock(&cb->lock);
       cb->cb = apple_retain(mcb);
       pthread_mutex_unlock(&cb->lock);
