@@ -95,6 +95,12 @@ extern void (*apple_msg_send_stret)(void);
    X(userInfo, "userInfo")                                                   \
    X(objectForKey, "objectForKey:")                                          \
    X(errorState, "errorState")                                               \
+   X(newResidencySetWithDescriptor_error, "newResidencySetWithDescriptor:error:") \
+   X(setInitialCapacity, "setInitialCapacity:")                              \
+   X(addAllocation, "addAllocation:")                                        \
+   X(removeAllocation, "removeAllocation:")                                  \
+   X(requestResidency, "requestResidency")                                   \
+   X(addResidencySet, "addResidencySet:")                                    \
    X(addCompletedHandler, "addCompletedHandler:")                            \
    X(commit, "commit")                                                       \
    X(status, "status")                                                       \
@@ -210,6 +216,7 @@ typedef struct apple_buffer {
    void *cpu;                   /* contents */
    uint64_t gpu;                /* gpuAddress */
    size_t length;
+   bool in_set;                 /* in the device's residency set: no useResource: */
 } apple_buffer;
 
 mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err);
@@ -218,6 +225,14 @@ uint64_t apple_buffer_gpu_address(mtl_buffer *buf);
 size_t apple_buffer_length(mtl_buffer *buf);
 bool apple_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 void apple_buffer_release(mtl_buffer *buf);
+
+/* ---- residency.c: the residency set (METALCUDA_RESIDENCY_SET=1) ---- */
+
+/* The queue keeps the device's set resident (nothing without a set). */
+void apple_residency_queue(mtl_device *dev, id queue);
+/* Adds buf to the device's set; false without one (useResource: then). */
+bool apple_residency_add(mtl_device *dev, id buf);
+void apple_residency_remove(mtl_device *dev, id buf);
 
 /* ---- library.c: libraries, functions, pipelines ---- */
 

@@ -592,6 +592,7 @@ mtl_queue *apple_queue_new(mtl_device *dev, char **err)
    pthread_mutex_init(&q->lock, NULL);
    pthread_cond_init(&q->cv, NULL);
    mtl_batcher_init(&q->batch, submit, q);
+   apple_residency_queue(dev, q->q);
    return &q->base;
 }
 
