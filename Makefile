@@ -86,8 +86,8 @@ CUDA_LINK   := -dynamiclib -Wl,-install_name,@rpath/libcuda.1.dylib \
 	-Wl,-compatibility_version,1 -Wl,-current_version,1 \
 	-Wl,-exported_symbols_list,src/api/driver/exports.darwin
 CUDART_LINK = -dynamiclib -Wl,-install_name,@rpath/libcudart.$(1).dylib \
-	-Wl,-exported_symbols_list,src/api/runtime/exports.darwin -Wl,-rpath,@loader_path
-CUDART_MAP_DEP := src/api/runtime/exports.darwin
+	-Wl,-exported_symbols_list,$(BUILD)/cudart.$(1).exp -Wl,-rpath,@loader_path
+CUDART_MAP_DEP := $(BUILD)/cudart.%.exp
 CUDA_MAP_DEP := src/api/driver/exports.darwin
 LINK_CUDA_LIB := $(CUDA_LIB)
 # A program linked against libcuda finds it by rpath: $(1) is the library
@@ -173,7 +173,7 @@ $(CUDA_LIB): $(DRIVER_OBJ) $(INTERNAL_LIB) $(CUDA_MAP_DEP)
 # libcudart.so.13 exports the patterns of exports.map.in; .12 and .11.0
 # exactly the names NVIDIA's library of that soname exports
 # (src/api/runtime/exports.12, exports.11.0), every other one local.
-# (Mach-O: the patterns of exports.darwin for all three.)
+# (Mach-O: the exported-symbol lists below, the same names.)
 $(call CUDART_LIB,%): $(RUNTIME_OBJ) $(foreach v,$(CUDART_VERSIONS),$(call CUDART_ABI_OBJ,$(v))) $(CUDA_LIB) \
 		$(CUDART_MAP_DEP) src/api/runtime/exports.12 src/api/runtime/exports.11.0
 	@mkdir -p $(LIBDIR) $(BUILD)
@@ -182,6 +182,16 @@ $(call CUDART_LIB,%): $(RUNTIME_OBJ) $(foreach v,$(CUDART_VERSIONS),$(call CUDAR
 	          END { print "   local:\n      *;\n};" }' src/api/runtime/exports.$*; fi > $(BUILD)/cudart.$*.map
 	$(CC) $(call CUDART_LINK,$*) $(LDFLAGS) -o $@ $(RUNTIME_OBJ) $(call CUDART_ABI_OBJ,$*) $(LINK_CUDA_LIB) $(LDLIBS)
 	ln -sf $(notdir $(call CUDART_LIB,13)) $(LIBDIR)/libcudart.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
+
+# libcudart.N.dylib's exported-symbol list (ld64 -exported_symbols_list):
+# the patterns of exports.darwin for .13; for .12 and .11.0 exactly the
+# names of exports.12 and exports.11.0, with Mach-O's underscore, as their
+# Linux version scripts have them.  Made on every platform: tests/macos
+# links the three dylibs with them (ld64.lld) and compares the exports.
+$(BUILD)/cudart.%.exp: src/api/runtime/exports.darwin src/api/runtime/exports.12 src/api/runtime/exports.11.0
+	@mkdir -p $(dir $@)
+	if [ $* = 13 ]; then cp src/api/runtime/exports.darwin $@; \
+	else awk '/^[^#]/ { print "_" $$1 }' src/api/runtime/exports.$* > $@; fi
 
 # The compiler drivers (src/toolchain) live in the tool: `metalcuda nvcc`,
 # and bin/nvcc when it is invoked under that name (make install).

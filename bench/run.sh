@@ -73,6 +73,16 @@ if [ $native -eq 0 ]; then
    [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
 fi
 
+# Launches grouped into submissions and long grids split, against neither
+# (not with --native: metalcuda's own behaviour).  Status 77: skipped.
+if [ $native -eq 0 ]; then
+   row=$(bash bench/batch.sh)
+   status=$?
+   printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+   printf '%s\n' "$row" | sed -n 's/^NOTE /  (batch: /p' | sed 's/$/)/' >>"$rows.notes"
+   [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
+fi
+
 # Kernels against OpenMP C and OpenCL on PoCL on the same cores (software
 # device only: the ratio compares CPU implementations).  Status 77: a
 # prerequisite is missing, said on stderr; the rest of the table stands.

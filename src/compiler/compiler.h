@@ -70,6 +70,13 @@ typedef struct mc_launch {
     * and size, for kernels with mc_kernel_info.uses_malloc (0 elsewhere). */
    uint64_t heap;
    uint64_t heap_size;
+   /* The threadgroups of this dispatch are a piece of the grid: its first
+    * threadgroup's index in the grid, and the grid's size in threadgroups
+    * (%ctaid = base + threadgroup_position_in_grid, %nctaid = grid).  The
+    * runtime splits long grids into pieces so that no Metal command buffer
+    * runs into the GPU watchdog (src/core/launch.c). */
+   uint32_t base_x, base_y, base_z;
+   uint32_t grid_x, grid_y, grid_z;
 } mc_launch;
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */

@@ -14,7 +14,9 @@
  * sharedMemPerBlockOptin with cudaFuncAttributeMaxDynamicSharedMemorySize)
  * runs the kernel's variant whose shared memory is in device memory
  * (module.c core_kernel_prepare_sd): one slice per block of the grid,
- * allocated for the launch and freed when it completes.
+ * allocated for the launch and freed when it completes.  A grid of more
+ * than mtl_submission_groups() threadgroups runs as pieces, each its own
+ * command buffer (the GPU watchdog; see "Long grids" below).
  */
 #include "core.h"
 
@@ -141,6 +143,96 @@ static int alloc_slices(const core_kernel *k, const core_launch_config *cfg, uin
    return CORE_SUCCESS;
 }
 
+static mtl_cmdbuf *new_cmdbuf(core_stream *s)
+{
+   char *err = NULL;
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
+   if (!cb)
+      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
+   free(err);
+   return cb;
+}
+
+/* Long grids (issue 15, finding 11).  The GPU watchdog of a Mac stops a
+ * Metal command buffer after about 5 s, so a grid of more threadgroups
+ * than mtl_submission_groups() runs as pieces, each its own command
+ * buffer, one after another on the stream.  CUDA allows it: the blocks of
+ * a grid have no order and no grid-wide synchronisation (the compiler
+ * refuses grid-wide cooperative groups), and a block that waits for an
+ * earlier block (a decoupled look-back) still finds it done.  A piece is a
+ * box of consecutive threadgroups in linear order (x fastest): whole
+ * z-planes, else whole rows of one plane, else part of one row; the kernel
+ * adds the piece's base to threadgroup_position_in_grid and reads the
+ * grid's size from the launch block (msl/emit.c), so blockIdx, gridDim and
+ * the linear block order of shared-memory slices are those of the grid. */
+typedef struct piece {
+   uint32_t base[3], size[3];
+} piece;
+
+/* Threadgroups per piece: the limit, raised so no grid makes more than
+ * 65536 pieces; 0: one piece. */
+static uint64_t split_size(const uint32_t grid[3])
+{
+   uint64_t total = (uint64_t)grid[0] * grid[1] * grid[2], p = mtl_submission_groups();
+   if (!p || total <= p)
+      return 0;
+   return MC_MAX(p, (total + 65535) / 65536);
+}
+
+/* The piece at *at, advancing it; false when the grid is done. */
+static bool next_piece(const uint32_t g[3], uint64_t p, uint32_t at[3], piece *out)
+{
+   if (at[2] >= g[2])
+      return false;
+   uint64_t plane = (uint64_t)g[0] * g[1];
+   *out = (piece){ { at[0], at[1], at[2] }, { g[0], g[1], g[2] - at[2] } };
+   if (!p) {
+      at[2] = g[2];
+   } else if (plane <= p) {
+      out->size[2] = (uint32_t)MC_MIN(p / plane, (uint64_t)(g[2] - at[2]));
+      at[2] += out->size[2];
+   } else if (g[0] <= p) {
+      out->size[1] = (uint32_t)MC_MIN(p / g[0], (uint64_t)(g[1] - at[1]));
+      out->size[2] = 1;
+      if ((at[1] += out->size[1]) == g[1])
+         at[1] = 0, at[2]++;
+   } else {
+      out->size[0] = (uint32_t)MC_MIN(p, (uint64_t)(g[0] - at[0]));
+      out->size[1] = out->size[2] = 1;
+      if ((at[0] += out->size[0]) == g[0] && (at[0] = 0, ++at[1] == g[1]))
+         at[1] = 0, at[2]++;
+   }
+   return true;
+}
+
+/* What every piece's dispatch binds. */
+typedef struct encode_args {
+   mtl_pipeline *pipeline;
+   mtl_buffer *arena;
+   uint64_t big_params;       /* CUDA address of a parameter blob over 4 KB (0: setBytes) */
+   const uint8_t *blob;
+   uint32_t param_bytes;
+   uint32_t tg_bytes;
+   mtl_size block;
+} encode_args;
+
+static void encode_piece(mtl_cmdbuf *cb, const encode_args *a, mc_launch *lb, const piece *pc)
+{
+   lb->base_x = pc->base[0], lb->base_y = pc->base[1], lb->base_z = pc->base[2];
+   mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
+   mtl_encoder_set_pipeline(e, a->pipeline);
+   if (a->big_params)
+      mtl_encoder_set_buffer(e, a->arena, (size_t)(a->big_params - (uint64_t)(uintptr_t)mtl_buffer_contents(a->arena)), 0);
+   else
+      mtl_encoder_set_bytes(e, a->blob, a->param_bytes, 0);
+   mtl_encoder_set_bytes(e, lb, sizeof(*lb), 1);   /* copied now */
+   if (a->tg_bytes)
+      mtl_encoder_set_threadgroup_memory_length(e, a->tg_bytes, 0);
+   mtl_encoder_use_resource(e, a->arena);
+   mtl_encoder_dispatch_threadgroups(e, (mtl_size){ pc->size[0], pc->size[1], pc->size[2] }, a->block);
+   mtl_encoder_end(e);
+}
+
 int core_launch(core_kernel *k, const core_launch_config *cfg)
 {
    int r = core_kernel_prepare(k);
@@ -180,15 +272,13 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
        (r = build_params(k, cfg, blob)) != CORE_SUCCESS)
       goto fail;
    core_stream *s = cfg->stream ? cfg->stream : c->null_stream;
-   char *err = NULL;
-   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
-   if (!cb) {
-      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
-      free(err);
+   /* The last piece's buffer first: it carries the handlers that must run
+    * after the whole grid (printf, scratch memory). */
+   mtl_cmdbuf *last = new_cmdbuf(s);
+   if (!last) {
       r = CORE_ERROR_OUT_OF_MEMORY;
       goto fail;
    }
-   mtl_buffer *arena = core_arena_buffer(c->dev);
    mc_launch lb = { 0 };
    lb.delta = core_arena_delta(c->dev);
    lb.globals = k->module->data;
@@ -200,36 +290,40 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    lb.time_base = time_ns();
    lb.amem = core_arena_base(c->dev);
    lb.gmem = lb.amem + lb.delta;
+   lb.grid_x = cfg->grid[0], lb.grid_y = cfg->grid[1], lb.grid_z = cfg->grid[2];
    if (slice) {
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
    }
    if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
-      mtl_cmdbuf_release(cb);
+      mtl_cmdbuf_release(last);
       goto fail;
    }
-   /* Last step that can fail: from here on cb is tracked until it completes. */
-   if ((r = core_printf_launch(c, s, cb, ki->uses_printf, &lb)) != CORE_SUCCESS) {
-      mtl_cmdbuf_release(cb);
+   /* Last step that can fail: from here on the buffers are tracked until
+    * they complete. */
+   if ((r = core_printf_launch(c, s, last, ki->uses_printf, &lb)) != CORE_SUCCESS) {
+      mtl_cmdbuf_release(last);
       goto fail;
    }
-   mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
-   mtl_encoder_set_pipeline(e, pipeline);
-   if (big)
-      mtl_encoder_set_buffer(e, arena, (size_t)(ls->ptr[0] - (uint64_t)(uintptr_t)mtl_buffer_contents(arena)), 0);
-   else
-      mtl_encoder_set_bytes(e, blob, ki->param_bytes ? ki->param_bytes : 4, 0);
-   mtl_encoder_set_bytes(e, &lb, sizeof(lb), 1);
-   if (tg_bytes)
-      mtl_encoder_set_threadgroup_memory_length(e, tg_bytes, 0);
-   mtl_encoder_use_resource(e, arena);
-   mtl_size grid = { cfg->grid[0], cfg->grid[1], cfg->grid[2] };
-   mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
-   mtl_encoder_dispatch_threadgroups(e, grid, block);
-   mtl_encoder_end(e);
+   encode_args ea = { pipeline, core_arena_buffer(c->dev), big ? ls->ptr[0] : 0, blob,
+                      ki->param_bytes ? ki->param_bytes : 4, tg_bytes, { cfg->block[0], cfg->block[1], cfg->block[2] } };
+   uint32_t at[3] = { 0, 0, 0 };
+   uint64_t split = split_size(cfg->grid);
+   piece pc;
+   next_piece(cfg->grid, split, at, &pc);
+   for (piece next; next_piece(cfg->grid, split, at, &next); pc = next) {
+      mtl_cmdbuf *cb = new_cmdbuf(s);
+      if (!cb) {   /* the grid cannot run whole: say so, as a fault would */
+         core_ctx_set_sticky(c, CORE_ERROR_OUT_OF_MEMORY, "out of memory splitting a long grid into command buffers");
+         break;
+      }
+      encode_piece(cb, &ea, &lb, &pc);
+      core_stream_commit(s, cb, k->name);
+   }
+   encode_piece(last, &ea, &lb, &pc);
    if (ls)
-      mtl_cmdbuf_add_completed_handler(cb, free_scratch, ls);
-   core_stream_commit(s, cb, k->name);
+      mtl_cmdbuf_add_completed_handler(last, free_scratch, ls);
+   core_stream_commit(s, last, k->name);
    return CORE_SUCCESS;
 fail:
    if (ls)

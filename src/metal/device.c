@@ -209,6 +209,12 @@ void mtl_queue_release(mtl_queue *q)
    BE(q)->queue_release(q);
 }
 
+void mtl_queue_stats(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs)
+{
+   CHECK_OBJ(q, MTL_MAGIC_QUEUE);
+   BE(q)->queue_stats(q, submissions, cmdbufs);
+}
+
 mtl_cmdbuf *mtl_cmdbuf_new(mtl_queue *q, char **err)
 {
    CHECK_OBJ(q, MTL_MAGIC_QUEUE);

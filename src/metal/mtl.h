@@ -142,6 +142,20 @@ uint32_t mtl_pipeline_static_threadgroup_memory(mtl_pipeline *p);
 
 mtl_queue *mtl_queue_new(mtl_device *dev, char **err);
 void mtl_queue_release(mtl_queue *q);   /* waits for committed work */
+/* Submissions: every device groups a queue's committed command buffers
+ * into submissions (one MTLCommandBuffer each on an Apple GPU) while
+ * earlier ones run, in commit order (batch.c says when a submission
+ * ends).  Counts so far: submissions made and command buffers in them. */
+void mtl_queue_stats(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs);
+/* The most threadgroups one submission holds, and the size of the pieces
+ * the runtime splits longer grids into, so that no MTLCommandBuffer runs
+ * long enough for the GPU watchdog (about 5 s): METALCUDA_GRID_SPLIT, else
+ * MTL_DEFAULT_SUBMISSION_GROUPS; 0: no limit, grids are not split. */
+enum { MTL_DEFAULT_SUBMISSION_GROUPS = 65536 };
+/* Submissions of one queue running at a time; later commits wait for one
+ * of them to complete and then go as one submission. */
+enum { MTL_SUBMISSIONS_IN_FLIGHT = 3 };
+uint64_t mtl_submission_groups(void);
 
 mtl_cmdbuf *mtl_cmdbuf_new(mtl_queue *q, char **err);
 void mtl_cmdbuf_release(mtl_cmdbuf *cb);
@@ -155,7 +169,8 @@ typedef enum mtl_cmdbuf_status {
 } mtl_cmdbuf_status;
 
 /* Called once on a device thread when the buffer completes (or fails).
- * Must be added before commit. */
+ * Must be added before commit.  A buffer's handlers run when its whole
+ * submission completes (mtl_queue_stats), in commit order. */
 typedef void (*mtl_completed_fn)(mtl_cmdbuf *cb, void *data);
 void mtl_cmdbuf_add_completed_handler(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);
 void mtl_cmdbuf_encode_signal_event(mtl_cmdbuf *cb, mtl_event *ev, uint64_t value);

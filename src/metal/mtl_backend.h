@@ -78,6 +78,7 @@ struct mtl_backend {
 
    mtl_queue *(*queue_new)(mtl_device *dev, char **err);
    void (*queue_release)(mtl_queue *q);
+   void (*queue_stats)(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs);
    mtl_cmdbuf *(*cmdbuf_new)(mtl_queue *q, char **err);
    void (*cmdbuf_release)(mtl_cmdbuf *cb);
    void (*cmdbuf_add_completed_handler)(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);

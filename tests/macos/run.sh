@@ -19,12 +19,21 @@
 #                    files whose code differs by architecture.
 #  exports           src/api/*/exports.darwin name the patterns of the Linux
 #                    version scripts
+#  dylib.cudart.N    libcudart.N.dylib (N = 13, 12, 11.0) linked for
+#                    arm64-apple-macos14 with ld64.lld from the runtime's
+#                    objects compiled against the stand-ins, with the
+#                    Makefile's exported-symbol list (build/cudart.N.exp):
+#                    .12 and .11.0 export exactly NVIDIA's names of that
+#                    version (exports.12, exports.11.0, issue 16), and the
+#                    CUDA 12 forms of the names CUDA 13 changed are the
+#                    ones exported there (not the weak CUDA 13 forms)
 #
 # What it cannot catch (docs/mac-checklist.md has the commands that do):
 # a declaration of the stand-ins that differs from macOS's real headers
 # (argument types, macro values, struct layouts: nothing compiled here
-# runs), link errors (no SDK, no ld64 run), the Makefile's Darwin link
-# lines, frameworks, Objective-C message names and every run-time
+# runs), link errors against the SDK (no libSystem here: the dylib check
+# links with -undefined dynamic_lookup), the rest of the Makefile's Darwin
+# link lines, frameworks, Objective-C message names and every run-time
 # behaviour.  The software device's objects for macOS (Mach-O) are checked
 # by tests/unit/test_soft_objfile.c, which does run them through the same
 # code as on a Mac.
@@ -125,5 +134,60 @@ if diff <(patterns_map src/api/driver/exports.map) <(patterns_darwin src/api/dri
 else
    echo "FAIL exports: src/api/*/exports.darwin and the version scripts name different symbols"
    rc=1
+fi
+# libcudart's three dylibs, linked as the Makefile links them on macOS
+# (ld64.lld stands in for ld64; no SDK, so undefined symbols are left to
+# dyld).  Skipped without a Mach-O linker.
+LLD=${LLD:-}
+if [ -z "$LLD" ]; then
+   for l in ld64.lld lld; do
+      if "$l" -flavor darwin --version >/dev/null 2>&1 || "$l" --version 2>/dev/null | grep -q LLD; then LLD=$l; break; fi
+   done
+fi
+RT_FLAGS=(-target arm64-apple-macos14 -std=c11 -O0 -fPIC -fvisibility=hidden -nostdlibinc -isystem tests/macos/include
+          -pthread -Isrc -I"$tmp" -c)
+if [ -z "$LLD" ] || [ -z "$NM" ]; then
+   echo "SKIP dylib.cudart: no Mach-O linker (ld64.lld) or llvm-nm"
+else
+   mkdir -p "$tmp/rt"
+   rt_fail=
+   for f in src/api/runtime/*.c src/util/*.c; do
+      case $f in src/api/runtime/version.c) continue ;; esac
+      "$CLANG" "${RT_FLAGS[@]}" "$f" -o "$tmp/rt/$(echo "${f%.c}" | tr / _).o" 2>/dev/null || rt_fail="$rt_fail $f"
+   done
+   for v in 13:13000 12:12090 11.0:11080; do
+      n=${v%%:*}
+      if [ -n "$rt_fail" ]; then echo "FAIL dylib.cudart.$n: cannot compile$rt_fail"; rc=1; continue; fi
+      "$CLANG" "${RT_FLAGS[@]}" -DMC_CUDART_RUNTIME_VERSION="${v#*:}" src/api/runtime/version.c -o "$tmp/rt/version.$n.o"
+      objs=$(ls "$tmp"/rt/src_*.o | grep -v '_abi1[12]\.o$')
+      case $n in 12) objs="$objs $tmp/rt/src_api_runtime_abi12.o" ;;
+                 11.0) objs="$objs $tmp/rt/src_api_runtime_abi12.o $tmp/rt/src_api_runtime_abi11.o" ;; esac
+      lib=$tmp/libcudart.$n.dylib
+      if ! make -s BUILD="$tmp/mk" "$tmp/mk/cudart.$n.exp" >/dev/null 2>&1 ||
+         ! out=$("$LLD" -flavor darwin -arch arm64 -platform_version macos 14.0 14.0 -dylib -undefined dynamic_lookup \
+                 -install_name "@rpath/libcudart.$n.dylib" -exported_symbols_list "$tmp/mk/cudart.$n.exp" \
+                 -o "$lib" $objs "$tmp/rt/version.$n.o" 2>&1); then
+         echo "FAIL dylib.cudart.$n: link: $(printf '%s' "$out" | head -3 | tr '\n' ' ')"; rc=1; continue
+      fi
+      "$NM" -gU "$lib" | awk '{ print $3 }' | sort >"$tmp/got.$n"
+      why=
+      if [ "$n" = 13 ]; then
+         # the patterns: every export matches one, and the CUDA 13 API is there
+         grep -qx _cudaMalloc "$tmp/got.$n" && grep -qx ___cudaRegisterFatBinary "$tmp/got.$n" ||
+            why="cudaMalloc or __cudaRegisterFatBinary not exported"
+         bad=$(grep -vE '^(_cuda[A-Z].*|___cuda.*|___hip.*|_hipLaunchKernel|_hipLaunchKernel_spt)$' "$tmp/got.$n" | head -3)
+         [ -n "$bad" ] && why="exports outside exports.darwin: $bad"
+      else
+         awk '/^[^#]/ { print "_" $1 }' "src/api/runtime/exports.$n" | sort >"$tmp/want.$n"
+         d=$(diff "$tmp/want.$n" "$tmp/got.$n" | grep '^[<>]' | head -4 | tr '\n' ' ')
+         [ -n "$d" ] && why="exports differ from exports.$n (< missing, > extra): $d"
+         # CUDA 12's forms, strong, in place of CUDA 13's weak ones
+         for s in _cudaMemPrefetchAsync _cudaMemAdvise _cudaGetDeviceProperties _cudaPointerGetAttributes; do
+            "$NM" -m "$lib" | grep -qE "external $s\$" && ! "$NM" -m "$lib" | grep -qE "weak external $s\$" ||
+               why="$why $s is not the strong CUDA 12 form"
+         done
+      fi
+      if [ -n "$why" ]; then echo "FAIL dylib.cudart.$n: $why"; rc=1; else echo "PASS dylib.cudart.$n"; fi
+   done
 fi
 exit $rc

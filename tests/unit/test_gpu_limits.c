@@ -263,3 +263,99 @@ TEST(coherent_device_memory_where_blocks_communicate)
    CHECK_INT(o[0], 42);
    tc_ctx_reset();
 }
+
+/* Writes, for its block, %ctaid and %nctaid packed 8 bits a dimension,
+ * at the block's linear index, after spinning n iterations. */
+static const char where_ptx[] =
+   ".version 7.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry where(.param .u64 out, .param .u32 n)\n{\n"
+   "  .reg .u32 %r<16>; .reg .u64 %rd<4>; .reg .pred %p;\n"
+   "  ld.param.u64 %rd0, [out]; ld.param.u32 %r1, [n]; mov.u32 %r0, 0; mov.u32 %r2, 1;\n"
+   "  setp.eq.u32 %p, %r1, 0; @%p bra D;\n"
+   "L: mad.lo.u32 %r2, %r2, 1664525, 1013904223; add.u32 %r0, %r0, 1; setp.lt.u32 %p, %r0, %r1; @%p bra L;\n"
+   "D: mov.u32 %r3, %ctaid.x; mov.u32 %r4, %ctaid.y; mov.u32 %r5, %ctaid.z;\n"
+   "  mov.u32 %r6, %nctaid.x; mov.u32 %r7, %nctaid.y; mov.u32 %r8, %nctaid.z;\n"
+   "  mad.lo.u32 %r9, %r5, %r7, %r4; mad.lo.u32 %r9, %r9, %r6, %r3;\n"        /* linear block index */
+   "  shl.b32 %r10, %r4, 8; or.b32 %r10, %r10, %r3; shl.b32 %r11, %r5, 16; or.b32 %r10, %r10, %r11;\n"
+   "  shl.b32 %r11, %r7, 8; or.b32 %r11, %r11, %r6; shl.b32 %r12, %r8, 16; or.b32 %r11, %r11, %r12;\n"
+   "  setp.eq.u32 %p, %r2, 7; @%p add.u32 %r10, %r10, 1;\n"                   /* keeps the spin */
+   "  mul.wide.u32 %rd1, %r9, 8; add.u64 %rd2, %rd0, %rd1; st.global.v2.u32 [%rd2], {%r10, %r11};\n"
+   "  ret;\n}\n";
+
+/* Runs where over grid g with METALCUDA_GRID_SPLIT=split: the launch's
+ * result in *res (-1: a check failed); checks every block wrote its own
+ * index and the grid's size; the submissions the context's legacy stream
+ * made, in *subs. */
+static void run_where(const uint32_t g[3], const char *split, uint32_t spin, uint64_t *subs, char *msg, size_t len,
+                      int *res)
+{
+   *res = -1;
+   setenv("METALCUDA_GRID_SPLIT", split, 1);
+   core_ctx *c = tc_ctx();
+   uint32_t blocks = g[0] * g[1] * g[2];
+   uint64_t out, before, members;
+   CHECK(c && core_mem_alloc(c->dev, (size_t)blocks * 8, &out) == CORE_SUCCESS);
+   memset((void *)(uintptr_t)out, 0xff, (size_t)blocks * 8);
+   mtl_queue_stats(c->null_stream->queue, &before, &members);
+   void *args[] = { &out, &spin };
+   const uint32_t block[3] = { 1, 1, 1 };
+   int r = tc_run_ptx(c, where_ptx, "where", g, block, args, msg, len);
+   mtl_queue_stats(c->null_stream->queue, subs, &members);
+   *subs -= before;
+   unsetenv("METALCUDA_GRID_SPLIT");
+   const uint32_t *o = (const uint32_t *)(uintptr_t)out;
+   for (uint32_t z = 0, i = 0; r == CORE_SUCCESS && z < g[2]; z++)
+      for (uint32_t y = 0; y < g[1]; y++)
+         for (uint32_t x = 0; x < g[0]; x++, i++) {
+            CHECK_MSG(o[2 * i] == (x | y << 8 | z << 16), "split %s: block (%u,%u,%u) read blockIdx %#x", split,
+                      x, y, z, o[2 * i]);
+            CHECK_MSG(o[2 * i + 1] == (g[0] | g[1] << 8 | g[2] << 16), "split %s: gridDim %#x", split, o[2 * i + 1]);
+         }
+   core_mem_free(c->dev, out);
+   *res = r;
+}
+
+/* A grid longer than METALCUDA_GRID_SPLIT threadgroups runs as pieces,
+ * each its own submission, and blockIdx/gridDim are the whole grid's in
+ * each: whole planes, rows of a plane, parts of a row (launch.c). */
+TEST(split_grid_block_indices)
+{
+   const uint32_t g[3] = { 5, 3, 4 };   /* 60 blocks, planes of 15 */
+   static const struct { const char *split; uint64_t pieces; } cases[] = {
+      { "0", 1 }, { "60", 1 }, { "30", 2 }, { "16", 4 }, { "7", 12 }, { "4", 24 }, { "1", 60 },
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      uint64_t subs;
+      char msg[600] = "";
+      int r;
+      run_where(g, cases[i].split, 0, &subs, msg, sizeof(msg), &r);
+      CHECK_MSG(r == CORE_SUCCESS, "split %s: %d: %s", cases[i].split, r, msg);
+      /* every piece its own submission; the synchronisation adds none */
+      CHECK_MSG(subs == cases[i].pieces, "split %s: %llu submissions for %llu pieces", cases[i].split,
+                (unsigned long long)subs, (unsigned long long)cases[i].pieces);
+      tc_ctx_reset();   /* a queue reads METALCUDA_GRID_SPLIT when it is made */
+   }
+}
+
+/* The watchdog against a long grid: whole, it runs past the (modelled)
+ * watchdog and fails naming the kernel; split into pieces that each stay
+ * well inside the limit, the same launch runs and every block is right. */
+TEST(split_grid_passes_watchdog)
+{
+   if (!on_soft_device())
+      return;
+   const uint32_t g[3] = { 64, 8, 1 };   /* 512 blocks of about 2 ms */
+   uint64_t subs;
+   char msg[600] = "";
+   setenv("METALCUDA_SOFT_WATCHDOG_MS", "100", 1);
+   int whole, split;
+   run_where(g, "0", 2000000, &subs, msg, sizeof(msg), &whole);
+   tc_ctx_reset();
+   CHECK_INT(whole, CORE_ERROR_LAUNCH_TIMEOUT);
+   CHECK_CONTAINS(msg, "kernel 'where' ran past the GPU watchdog");
+   run_where(g, "4", 2000000, &subs, msg, sizeof(msg), &split);
+   unsetenv("METALCUDA_SOFT_WATCHDOG_MS");
+   CHECK_MSG(split == CORE_SUCCESS, "split into pieces of 4 blocks: %d: %s", split, msg);
+   CHECK_INT(subs, 128);
+   tc_ctx_reset();
+}

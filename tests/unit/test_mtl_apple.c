@@ -361,6 +361,13 @@ TEST(every_device_10000_command_buffers)
       mtl_cmdbuf_wait_until_completed(last);
       CHECK_MSG(mtl_cmdbuf_get_status(last) == MTL_CMDBUF_COMPLETED, "%s: %s", info.name, mtl_cmdbuf_error(last));
       mtl_cmdbuf_release(last);
+      /* batched: several buffers per submission, at most 64 dispatches each */
+      uint64_t subs, members;
+      mtl_queue_stats(q, &subs, &members);
+      printf("    %s: %d command buffers in %llu submissions\n", info.name, N, (unsigned long long)subs);
+      CHECK_INT(members, N);
+      CHECK_MSG(subs < N / 2 && subs >= N / 64, "%s: %llu submissions for %d buffers", info.name,
+                (unsigned long long)subs, N);
       mtl_queue_release(q);      /* waits for every handler */
       CHECK_INT(__atomic_load_n(&done, __ATOMIC_RELAXED), N);
       const float *o = mtl_buffer_contents(v);
@@ -425,6 +432,140 @@ TEST(every_device_fault_still_signals)
       mtl_buffer_release(out);
       mtl_buffer_release(b);
       mtl_pipeline_release(p);
+      mtl_function_release(fn);
+      mtl_library_release(lib);
+   }
+}
+
+/* Blocks the queue: MTL_SUBMISSIONS_IN_FLIGHT submissions waiting for
+ * `gate`, so that what is committed next waits and goes as one
+ * submission once the gate opens (a wait starts a submission, batch.c). */
+static void occupy_queue(mtl_queue *q, mtl_event *gate)
+{
+   for (int i = 0; i < MTL_SUBMISSIONS_IN_FLIGHT; i++) {
+      mtl_cmdbuf *w = mtl_cmdbuf_new(q, NULL);
+      mtl_cmdbuf_encode_wait_event(w, gate, 1);
+      mtl_cmdbuf_commit(w);
+      mtl_cmdbuf_release(w);
+   }
+}
+
+static void open_gate(mtl_cmdbuf *cb, void *data)
+{
+   (void)cb;
+   mtl_event_set_signaled_value(data, 1);
+}
+
+/* A stream's host function: buffer A's completion handler opens a gate
+ * from the host, buffer B (committed right after) waits for it.  Were B in
+ * A's submission, A's handler would wait for B and B for the handler: a
+ * wait must start a submission (batch.c).  Both are committed while the
+ * queue is busy, so they are batched if anything is. */
+TEST(every_device_batch_host_gate)
+{
+   EACH_DEVICE(dev, info) {
+      mtl_pipeline *p = add_pipeline(dev, info.name);
+      CHECK(p);
+      mtl_buffer *v = mtl_buffer_new(dev, 1024, NULL);
+      fill_f32(v, 256, 0.0f);
+      mtl_event *busy = mtl_event_new(dev, NULL), *gate = mtl_event_new(dev, NULL);
+      mtl_queue *q = mtl_queue_new(dev, NULL);
+      occupy_queue(q, busy);
+      mtl_cmdbuf *a = mtl_cmdbuf_new(q, NULL);
+      encode_add(a, p, v, v, 1.0f);
+      mtl_cmdbuf_add_completed_handler(a, open_gate, gate);
+      mtl_cmdbuf_commit(a);
+      mtl_cmdbuf *b = mtl_cmdbuf_new(q, NULL);
+      mtl_cmdbuf_encode_wait_event(b, gate, 1);
+      encode_add(b, p, v, v, 2.0f);
+      mtl_cmdbuf_commit(b);
+      mtl_event_set_signaled_value(busy, 1);
+      mtl_cmdbuf_wait_until_completed(b);
+      CHECK_INT(mtl_cmdbuf_get_status(b), MTL_CMDBUF_COMPLETED);
+      CHECK_MSG(((const float *)mtl_buffer_contents(v))[7] == 10.0f, "%s: v[7] = %g", info.name,
+                (double)((const float *)mtl_buffer_contents(v))[7]);
+      uint64_t subs, members;
+      mtl_queue_stats(q, &subs, &members);
+      CHECK_INT(members, MTL_SUBMISSIONS_IN_FLIGHT + 2);
+      CHECK_INT(subs, MTL_SUBMISSIONS_IN_FLIGHT + 2);   /* b was cut from a */
+      mtl_cmdbuf_release(a);
+      mtl_cmdbuf_release(b);
+      mtl_queue_release(q);
+      mtl_event_release(busy);
+      mtl_event_release(gate);
+      mtl_buffer_release(v);
+      mtl_pipeline_release(p);
+   }
+}
+
+/* Three buffers batched into one submission, the middle one faulting: the
+ * submission fails as one MTLCommandBuffer does.  The faulting buffer and
+ * the later one fail (the later one's signal still given); the earlier one
+ * completed on the software device, which knows which dispatch faulted.
+ * An Apple GPU tells it through the encoders' execution states (the line
+ * printed says whether it did; if not, the earlier one fails too, with a
+ * note). */
+TEST(every_device_batch_fault)
+{
+   EACH_DEVICE(dev, info) {
+      char *err = NULL;
+      mtl_library *lib = mtl_library_new(dev, fault_src, NULL, &err);
+      CHECK_MSG(lib, "%s: %s", info.name, err);
+      mtl_function *fn = mtl_function_new(lib, "bad", NULL);
+      mtl_pipeline *bad = fn ? mtl_pipeline_new(dev, fn, NULL) : NULL, *p = add_pipeline(dev, info.name);
+      CHECK(bad && p);
+      mtl_buffer *v = mtl_buffer_new(dev, 1024, NULL), *out = mtl_buffer_new(dev, 256, NULL);
+      fill_f32(v, 256, 0.0f);
+      mtl_event *busy = mtl_event_new(dev, NULL), *ev = mtl_event_new(dev, NULL);
+      mtl_queue *q = mtl_queue_new(dev, NULL);
+      occupy_queue(q, busy);
+      mtl_cmdbuf *cb[3];
+      for (int i = 0; i < 3; i++) {
+         cb[i] = mtl_cmdbuf_new(q, NULL);
+         if (i == 1) {
+            mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb[i]);
+            mtl_encoder_set_pipeline(e, bad);
+            mtl_encoder_set_buffer(e, out, 0, 0);
+            mtl_encoder_dispatch_threadgroups(e, (mtl_size){1, 1, 1}, (mtl_size){32, 1, 1});
+            mtl_encoder_end(e);
+         } else {
+            encode_add(cb[i], p, v, v, 1.0f);
+         }
+         if (i == 2)
+            mtl_cmdbuf_encode_signal_event(cb[i], ev, 1);
+         mtl_cmdbuf_commit(cb[i]);
+      }
+      mtl_event_set_signaled_value(busy, 1);
+      mtl_cmdbuf_wait_until_completed(cb[2]);
+      uint64_t subs, members;
+      mtl_queue_stats(q, &subs, &members);
+      CHECK_INT(subs, MTL_SUBMISSIONS_IN_FLIGHT + 1);   /* the three went together */
+      if (mtl_cmdbuf_get_status(cb[1]) != MTL_CMDBUF_ERROR) {
+         printf("    %s: the bad address did not fault: nothing to check\n", info.name);
+      } else {
+         CHECK_INT(mtl_cmdbuf_failure_kind(cb[1]), MTL_FAILURE_EXECUTION);
+         CHECK_INT(mtl_cmdbuf_get_status(cb[2]), MTL_CMDBUF_ERROR);
+         CHECK_MSG(mtl_event_wait(ev, 1, 10000), "%s: the later buffer's signal was never given", info.name);
+         if (info.is_software) {
+            CHECK_INT(mtl_cmdbuf_get_status(cb[0]), MTL_CMDBUF_COMPLETED);
+            CHECK_MSG(strstr(mtl_cmdbuf_error(cb[2]), "not run: an earlier command buffer"), "%s",
+                      mtl_cmdbuf_error(cb[2]));
+            CHECK(((const float *)mtl_buffer_contents(v))[5] == 6.0f);   /* cb[0] ran, cb[2] did not */
+         } else {
+            printf("    %s: earlier buffer %s; error: %s\n", info.name,
+                   mtl_cmdbuf_get_status(cb[0]) == MTL_CMDBUF_ERROR ? "failed too" : "completed",
+                   mtl_cmdbuf_error(cb[1]));
+         }
+      }
+      for (int i = 0; i < 3; i++)
+         mtl_cmdbuf_release(cb[i]);
+      mtl_queue_release(q);
+      mtl_event_release(busy);
+      mtl_event_release(ev);
+      mtl_buffer_release(v);
+      mtl_buffer_release(out);
+      mtl_pipeline_release(p);
+      mtl_pipeline_release(bad);
       mtl_function_release(fn);
       mtl_library_release(lib);
    }

@@ -582,10 +582,12 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    if (e.uses_shared && !f->shared_in_device)
       strbuf_puts(out, "    threadgroup uchar *mc_smem [[threadgroup(0)]],\n");
    strbuf_puts(out, "    uint3 mc_tid [[thread_position_in_threadgroup]],\n");
-   strbuf_puts(out, "    uint3 mc_ctaid [[threadgroup_position_in_grid]],\n");
-   strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]],\n");
-   strbuf_puts(out, "    uint3 mc_nctaid [[threadgroups_per_grid]])\n{\n");
+   strbuf_puts(out, "    uint3 mc_ctaid_d [[threadgroup_position_in_grid]],\n");
+   strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]])\n{\n");
    strbuf_puts(out, "    (void)mc_param;\n");
+   /* The dispatch may be a piece of the grid (mc_launch.base_*, grid_*). */
+   strbuf_puts(out, "    uint3 mc_ctaid = mc_ctaid_d + uint3(mc_L.base_x, mc_L.base_y, mc_L.base_z);\n");
+   strbuf_puts(out, "    uint3 mc_nctaid = uint3(mc_L.grid_x, mc_L.grid_y, mc_L.grid_z);\n");
    if (e.uses_shared && f->shared_in_device)   /* this threadgroup's slice (compiler.h) */
       strbuf_puts(out, "    MC_SMEM uchar *mc_smem = reinterpret_cast<MC_SMEM uchar *>(mc_L.shared_slices) + "
                        "(ulong)(mc_ctaid.x + mc_nctaid.x * (mc_ctaid.y + mc_nctaid.y * mc_ctaid.z)) * "

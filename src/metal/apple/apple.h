@@ -27,6 +27,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../batch.h"
 #include "../mtl_backend.h"
 #include "objc_decls.h"
 
@@ -87,6 +88,19 @@ extern void (*apple_msg_send_stret)(void);
    X(type, "type")                                                           \
    X(index, "index")                                                         \
    X(commandBuffer, "commandBuffer")                                         \
+   X(commandBufferWithDescriptor, "commandBufferWithDescriptor:")            \
+   X(setErrorOptions, "setErrorOptions:")                                    \
+   X(setLabel, "setLabel:")                                                  \
+   X(label, "label")                                                         \
+   X(userInfo, "userInfo")                                                   \
+   X(objectForKey, "objectForKey:")                                          \
+   X(errorState, "errorState")                                               \
+   X(newResidencySetWithDescriptor_error, "newResidencySetWithDescriptor:error:") \
+   X(setInitialCapacity, "setInitialCapacity:")                              \
+   X(addAllocation, "addAllocation:")                                        \
+   X(removeAllocation, "removeAllocation:")                                  \
+   X(requestResidency, "requestResidency")                                   \
+   X(addResidencySet, "addResidencySet:")                                    \
    X(addCompletedHandler, "addCompletedHandler:")                            \
    X(commit, "commit")                                                       \
    X(status, "status")                                                       \
@@ -202,6 +216,7 @@ typedef struct apple_buffer {
    void *cpu;                   /* contents */
    uint64_t gpu;                /* gpuAddress */
    size_t length;
+   bool in_set;                 /* in the device's residency set: no useResource: */
 } apple_buffer;
 
 mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err);
@@ -210,6 +225,14 @@ uint64_t apple_buffer_gpu_address(mtl_buffer *buf);
 size_t apple_buffer_length(mtl_buffer *buf);
 bool apple_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t length, bool accessible);
 void apple_buffer_release(mtl_buffer *buf);
+
+/* ---- residency.c: the residency set (METALCUDA_RESIDENCY_SET=1) ---- */
+
+/* The queue keeps the device's set resident (nothing without a set). */
+void apple_residency_queue(mtl_device *dev, id queue);
+/* Adds buf to the device's set; false without one (useResource: then). */
+bool apple_residency_add(mtl_device *dev, id buf);
+void apple_residency_remove(mtl_device *dev, id buf);
 
 /* ---- library.c: libraries, functions, pipelines ---- */
 
@@ -304,8 +327,10 @@ typedef struct apple_cmdbuf {
    uint32_t nhandlers;
    mtl_cmdbuf_status status;    /* ours until commit, then final once finished */
    bool finished, done;         /* final status known; handlers have run */
-   id cb;                       /* the MTLCommandBuffer, from commit on */
+   id cb;                       /* the MTLCommandBuffer, from submission on (one ref each) */
    double start, end;           /* GPU times, once finished */
+   mtl_batch_link link;         /* its place in a submission (../batch.c) */
+   uint32_t sub_n;              /* members of its submission */
 } apple_cmdbuf;
 
 /* Records the first error of a command buffer. */
@@ -318,6 +343,7 @@ void apple_encoder_reset(apple_encoder_state *es);
 
 mtl_queue *apple_queue_new(mtl_device *dev, char **err);
 void apple_queue_release(mtl_queue *q);
+void apple_queue_stats(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs);
 mtl_cmdbuf *apple_cmdbuf_new(mtl_queue *q, char **err);
 void apple_cmdbuf_release(mtl_cmdbuf *cb);
 void apple_cmdbuf_add_completed_handler(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);

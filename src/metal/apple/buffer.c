@@ -51,6 +51,7 @@ mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err)
    }
    b->length = length;
    b->base.obj = (mtl_obj){MTL_MAGIC_BUFFER, dev};
+   b->in_set = apple_residency_add(dev, b->buf);
    LOG_TRACE("buffer %zu bytes cpu %p gpu %#llx", length, b->cpu, (unsigned long long)b->gpu);
    return &b->base;
 }
@@ -71,6 +72,8 @@ bool apple_buffer_set_gpu_access(mtl_buffer *buf, uint64_t offset, uint64_t leng
 void apple_buffer_release(mtl_buffer *buf)
 {
    apple_buffer *b = as_apple(buf);
+   if (b->in_set)
+      apple_residency_remove(buf->obj.dev, b->buf);
    apple_release(b->buf);
    b->base.obj.magic = MTL_MAGIC_DEAD;
    free(b);

@@ -33,6 +33,7 @@ const mtl_backend apple_backend = {
    .pipeline_static_threadgroup_memory = apple_pipeline_static_threadgroup_memory,
    .queue_new = apple_queue_new,
    .queue_release = apple_queue_release,
+   .queue_stats = apple_queue_stats,
    .cmdbuf_new = apple_cmdbuf_new,
    .cmdbuf_release = apple_cmdbuf_release,
    .cmdbuf_add_completed_handler = apple_cmdbuf_add_completed_handler,

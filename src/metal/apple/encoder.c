@@ -145,6 +145,8 @@ void apple_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, 
 void apple_encoder_use_resource(mtl_encoder *e, mtl_buffer *buf)
 {
    apple_cmdbuf *cb = open_compute(e, "useResource");
+   if (((apple_buffer *)buf)->in_set)   /* resident through the queue's residency set */
+      return;
    apple_op *op = cb ? apple_cmdbuf_add(cb, OP_USE, 0) : NULL;
    if (op)
       op->obj = apple_retain(((apple_buffer *)buf)->buf);

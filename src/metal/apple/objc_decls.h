@@ -112,7 +112,14 @@ enum {
    APPLE_CMDBUF_ERROR_PAGE_FAULT = 3,
    APPLE_CMDBUF_ERROR_ACCESS_REVOKED = 4,     /* formerly "Blacklisted" */
    APPLE_CMDBUF_ERROR_NOT_PERMITTED = 7,
+   /* MTLCommandBufferErrorOption, MTLCommandEncoderErrorState (macOS 11) */
+   APPLE_CMDBUF_ERROR_OPTION_ENCODER_STATUS = 1,
+   APPLE_ENCODER_STATE_FAULTED = 4,
 };
+
+/* Metal's NSError userInfo key of the encoders' execution states
+ * (NSErrorUserInfoKey, an NSString *const; macOS 11). */
+extern id const MTLCommandBufferEncoderInfoErrorKey;
 
 /* MTLLanguageVersion for MSL major.minor: (major << 16) | minor. */
 static inline NSUInteger apple_language_version(uint32_t msl)

@@ -12,16 +12,23 @@
  * before the broken rule.  The cost is one copy of setBytes data, as on
  * the software device.
  *
- * Commit order is execution order: Metal runs a queue's command buffers
- * in the order they are committed (enqueued), whatever order they were
- * created in, and the commit itself is made under the queue's lock.  The
- * MTLCommandBuffer is created and encoded before that lock is taken:
+ * Submissions (../batch.c, issue 15 finding 8): a committed buffer goes
+ * to the queue's batcher, which keeps at most MTL_SUBMISSIONS_IN_FLIGHT
+ * MTLCommandBuffers running and replays what was committed meanwhile, in
+ * commit order, into one MTLCommandBuffer as soon as one completes.  Metal
+ * runs a queue's command buffers in the order they are committed, and the
+ * batcher submits one at a time, so commit order is execution order.
  * [queue commandBuffer] blocks while the queue has 64 command buffers in
- * flight, until one completes, and completion takes the queue's lock
- * (pending), so creating it under the lock deadlocked a loop of more than
- * 64 launches (issue 15, finding 8).  Nothing here blocks in Metal while
- * holding a lock the completion path needs.
- *
+ * flight, until one completes; the batcher never lets that happen, and no
+ * lock is held while it is called (creating it under the queue's lock, a
+ * lock completion takes, deadlocked a loop of more than 64 launches).
+ * Nothing here blocks in Metal while holding a lock the completion path
+ * needs.  Metal reports the failure of a whole MTLCommandBuffer; asked
+ * (errorOptions = encoderExecutionStatus) it also says which encoder
+ * faulted, each encoder being labelled with its member: the members
+ * before it completed, the later ones did not run, as on the software
+ * device.  When it does not say, every member fails, its text saying so.
+
  * A command buffer that fails while running (a fault, the GPU watchdog,
  * submissions refused after repeated faults) never reaches the event
  * signals encoded after its work, and anything waiting on them (another
@@ -29,11 +36,12 @@
  * itself from the host when the buffer failed, never lowering a value
  * (issue 15, finding 9).
  *
- * Completion: one block per command buffer (objc.c builds it) is added
- * before the commit.  On Metal's completion thread it records the final
- * status, the error text and the GPU times, runs the mtl completion
- * handlers in the order they were added, wakes waiters, and drops the
- * references that kept the command buffer and its queue alive.  Waiting
+ * Completion: one block per submission (objc.c builds it) is added
+ * before the commit.  On Metal's completion thread it records, for each
+ * member in order, the final status, the error text and the GPU times
+ * (the submission's), runs the mtl completion handlers in the order they
+ * were added and wakes waiters; then lets the next submission go, and
+ * drops the references that kept the members and their queue alive.  Waiting
  * uses our own condition variable rather than waitUntilCompleted, so that
  * a wait returns only after the handlers have run, as on the software
  * device.
@@ -41,6 +49,7 @@
 #include "apple.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,9 +58,10 @@ LOG_CHANNEL(apple);
 struct apple_queue {
    struct mtl_queue base;
    id q;                          /* id<MTLCommandQueue>, owned */
-   pthread_mutex_t lock;          /* commit order; pending */
+   pthread_mutex_t lock;          /* pending */
    pthread_cond_t cv;
    uint32_t pending;              /* committed, not completed */
+   mtl_batcher batch;             /* committed, not yet submitted (../batch.c) */
 };
 
 static apple_queue *as_queue(mtl_queue *q) { return (apple_queue *)q; }
@@ -247,11 +257,25 @@ static void replay_event(id mcb, const apple_op *op)
    APPLE_SEND(void (*)(id, SEL, id, uint64_t), mcb, s, op->obj, op->value);
 }
 
+/* Labels an encoder with its member's index in the submission, by which
+ * a failed submission's encoder states name the member (faulted_member). */
+static void label_encoder(id enc, uint32_t member)
+{
+   char text[32];
+   snprintf(text, sizeof(text), "metalcuda %u", member);
+   id label = apple_string_new(text);
+   if (label) {
+      apple_void_id(enc, apple_sel.setLabel, label);
+      apple_release(label);
+   }
+}
+
 /* Encodes the recorded ops into mcb: all of them, or after an encoding
  * error only the event signals and waits.  The recording is well formed
  * when there is no error (encoder.c), so every op between OP_COMPUTE or
- * OP_BLIT and OP_END belongs to that encoder. */
-static void replay(apple_cmdbuf *cb, id mcb)
+ * OP_BLIT and OP_END belongs to that encoder.  member: cb's index in the
+ * submission. */
+static void replay(apple_cmdbuf *cb, id mcb, uint32_t member)
 {
    id enc = NULL;               /* the open encoder, +0 (its pool is ours) */
    bool compute = false;
@@ -267,6 +291,8 @@ static void replay(apple_cmdbuf *cb, id mcb)
          if (!enc)
             apple_cmdbuf_fail(cb, "%s: Metal returned no encoder",
                               compute ? "computeCommandEncoder" : "blitCommandEncoder");
+         else
+            label_encoder(enc, member);
       } else if (op->kind == OP_END) {
          if (enc)
             apple_void(enc, apple_sel.endEncoding);
@@ -284,15 +310,56 @@ static mtl_cmdbuf_status live_status(NSUInteger s)
    return s <= APPLE_CMDBUF_COMMITTED ? MTL_CMDBUF_COMMITTED : MTL_CMDBUF_SCHEDULED;
 }
 
-/* Final status, error text and times, read from the finished mcb. */
-static void finish(apple_cmdbuf *cb, id mcb)
+/* Which member of a failed submission caused the failure, from the
+ * encoders' execution states Metal keeps when asked (errorOptions =
+ * encoderExecutionStatus, new_command_buffer): the label of the encoder in
+ * state Faulted; -1 if Metal does not say. */
+static int faulted_member(id mcb)
+{
+   id error = apple_id(mcb, apple_sel.error);
+   id info = error && apple_responds(error, apple_sel.userInfo) ? apple_id(error, apple_sel.userInfo) : NULL;
+   id list = info ? apple_id_id(info, apple_sel.objectForKey, MTLCommandBufferEncoderInfoErrorKey) : NULL;
+   NSUInteger n = list ? apple_uint(list, apple_sel.count) : 0;
+   for (NSUInteger i = 0; i < n; i++) {
+      id e = APPLE_SEND(id (*)(id, SEL, NSUInteger), list, apple_sel.objectAtIndex, i);
+      if (!e || apple_int(e, apple_sel.errorState) != APPLE_ENCODER_STATE_FAULTED)
+         continue;
+      char *label = apple_string_copy(apple_id(e, apple_sel.label));
+      unsigned m;
+      int r = label && sscanf(label, "metalcuda %u", &m) == 1 ? (int)m : -1;
+      free(label);
+      if (r >= 0)
+         return r;
+   }
+   return -1;
+}
+
+/* Final status, error text and times of member `member` of a submission
+ * of n, read from the finished mcb.  When it failed, Metal says which
+ * member caused it if it can (`faulted`, else -1): the members before it
+ * completed, the later ones did not run (as on the software device);
+ * else every member that had work in it fails, its text saying so. */
+static void finish(apple_cmdbuf *cb, id mcb, uint32_t n, uint32_t member, int faulted)
 {
    NSUInteger s = mcb ? apple_uint(mcb, apple_sel.status) : APPLE_CMDBUF_ERROR;
    char *text = NULL;
    mtl_cmdbuf_failure kind = cb->encode_failed ? MTL_FAILURE_ENCODING : MTL_FAILURE_NONE;
-   if (s == APPLE_CMDBUF_ERROR) {
+   if (s == APPLE_CMDBUF_ERROR && !(faulted >= 0 && (int)member < faulted)) {
       id error = mcb ? apple_id(mcb, apple_sel.error) : NULL;
       text = apple_error_text(error, "the command buffer failed");
+      const char *note = NULL;
+      if (faulted >= 0 && (int)member > faulted)
+         note = "not run: an earlier command buffer of the same submission failed";
+      else if (faulted < 0 && n > 1)
+         note = "Metal ran this command buffer in one submission with others and does not say which failed";
+      if (note && text) {
+         strbuf b;
+         strbuf_init(&b);
+         strbuf_printf(&b, "%s (%s; %u in the submission)", text, note, n);
+         char *t = strbuf_take(&b);
+         if (t)
+            free(text), text = t;
+      }
       NSInteger code = error ? apple_int(error, apple_sel.code) : 0;
       if (!kind)
          kind = code == APPLE_CMDBUF_ERROR_TIMEOUT ? MTL_FAILURE_TIMEOUT
@@ -319,13 +386,17 @@ static void signal_after_failure(apple_cmdbuf *cb)
          APPLE_SEND(void (*)(id, SEL, uint64_t), op->obj, apple_sel.setSignaledValue, op->value);
 }
 
-/* The end of a committed command buffer, on Metal's completion thread (or
- * the committing thread if Metal gave no command buffer). */
-static void completed(apple_cmdbuf *cb, id mcb)
+static apple_cmdbuf *link_cb(mtl_batch_link *l)
 {
-   void *pool = apple_pool_push();
-   finish(cb, mcb);
-   if (cb->status == MTL_CMDBUF_ERROR)
+   return l ? (apple_cmdbuf *)((char *)l - offsetof(apple_cmdbuf, link)) : NULL;
+}
+
+/* The end of one member of a finished submission.  Every member of a
+ * failed one gives its signals from the host (those Metal ran stay). */
+static void member_completed(apple_cmdbuf *cb, id mcb, uint32_t n, uint32_t member, int faulted, bool failed)
+{
+   finish(cb, mcb, n, member, faulted);
+   if (failed || cb->status == MTL_CMDBUF_ERROR)
       signal_after_failure(cb);
    for (uint32_t i = 0; i < cb->nhandlers; i++)
       cb->handlers[i].fn(&cb->base, cb->handlers[i].data);
@@ -333,11 +404,28 @@ static void completed(apple_cmdbuf *cb, id mcb)
    cb->done = true;
    pthread_cond_broadcast(&cb->cv);
    pthread_mutex_unlock(&cb->lock);
+}
+
+/* The end of a submission, on Metal's completion thread (or the
+ * submitting thread if Metal gave no command buffer): every member in
+ * commit order, then the next submission may go (../batch.c). */
+static void completed(apple_cmdbuf *first, id mcb)
+{
+   void *pool = apple_pool_push();
+   apple_queue *q = first->q;
+   uint32_t n = first->sub_n, member = 0;
+   bool failed = !mcb || apple_uint(mcb, apple_sel.status) == APPLE_CMDBUF_ERROR;
+   int faulted = failed && mcb && n > 1 ? faulted_member(mcb) : -1;
+   for (apple_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next))
+      member_completed(cb, mcb, n, member++, faulted, failed);
    apple_pool_pop(pool);
-   apple_queue *q = cb->q;
-   cmdbuf_unref(cb);            /* the reference taken at commit */
+   mtl_batcher_completed(&q->batch);
+   for (apple_cmdbuf *cb = first, *next; cb; cb = next) {
+      next = link_cb(cb->link.next);
+      cmdbuf_unref(cb);            /* the reference taken at commit */
+   }
    pthread_mutex_lock(&q->lock);
-   q->pending--;
+   q->pending -= n;
    pthread_cond_broadcast(&q->cv);
    pthread_mutex_unlock(&q->lock);
 }
@@ -345,7 +433,73 @@ static void completed(apple_cmdbuf *cb, id mcb)
 /* The block's invoke: void (^)(id<MTLCommandBuffer>). */
 static void completed_block(apple_block *self, id mcb) { completed(self->data, mcb); }
 
-/* ---- commit ---- */
+/* ---- submission ---- */
+
+/* A command buffer that keeps its encoders' execution states on failure
+ * (MTLCommandBufferDescriptor.errorOptions = encoderExecutionStatus,
+ * macOS 11), else a plain one; +0. */
+static id new_command_buffer(apple_queue *q)
+{
+   id cls = (id)objc_getClass("MTLCommandBufferDescriptor");
+   id desc = cls && apple_responds(q->q, apple_sel.commandBufferWithDescriptor)
+                ? apple_id(apple_id(cls, apple_sel.alloc), apple_sel.init) : NULL;
+   if (!desc)
+      return apple_id(q->q, apple_sel.commandBuffer);
+   APPLE_SEND(void (*)(id, SEL, NSUInteger), desc, apple_sel.setErrorOptions,
+              (NSUInteger)APPLE_CMDBUF_ERROR_OPTION_ENCODER_STATUS);
+   id mcb = apple_id_id(q->q, apple_sel.commandBufferWithDescriptor, desc);
+   apple_release(desc);
+   return mcb;
+}
+
+/* ../batch.c's submit: n committed members as one MTLCommandBuffer, in
+ * order, with one completion block.  Runs with no lock held: [queue
+ * commandBuffer] blocks only at 64 buffers in flight, and the batcher
+ * keeps at most MTL_SUBMISSIONS_IN_FLIGHT. */
+static void submit(void *owner, mtl_batch_link *first_link, uint32_t n)
+{
+   apple_queue *q = owner;
+   apple_cmdbuf *first = link_cb(first_link);
+   first->sub_n = n;
+   void *pool = apple_pool_push();
+   id mcb = new_command_buffer(q);
+   uint32_t member = 0;
+   for (apple_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next)) {
+      if (mcb)
+         replay(cb, mcb, member++);
+      pthread_mutex_lock(&cb->lock);
+      cb->cb = apple_retain(mcb);
+      pthread_mutex_unlock(&cb->lock);
+   }
+   if (mcb) {
+      apple_block blk;             /* Metal copies it */
+      apple_block_init(&blk, completed_block, first);
+      APPLE_SEND(void (*)(id, SEL, void *), mcb, apple_sel.addCompletedHandler, &blk);
+      apple_void(mcb, apple_sel.commit);
+   }
+   apple_pool_pop(pool);
+   if (!mcb) {
+      for (apple_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next))
+         apple_cmdbuf_fail(cb, "commandBuffer: Metal returned no command buffer");
+      completed(first, NULL);
+   }
+}
+
+/* What ../batch.c needs to know of a committed buffer. */
+static void describe(apple_cmdbuf *cb)
+{
+   bool work = false;
+   cb->link = (mtl_batch_link){0};
+   for (const apple_op *op = cb->head; op; op = op->next) {
+      if (op->kind == OP_DISPATCH) {
+         cb->link.dispatches++;
+         cb->link.groups += (uint64_t)op->groups.width * op->groups.height * op->groups.depth;
+      }
+      work |= op->kind == OP_DISPATCH || op->kind == OP_COPY || op->kind == OP_FILL;
+      cb->link.cut_before |= op->kind == OP_WAIT;
+   }
+   cb->link.cut_before |= !work;
+}
 
 void apple_cmdbuf_commit(mtl_cmdbuf *c)
 {
@@ -358,29 +512,16 @@ void apple_cmdbuf_commit(mtl_cmdbuf *c)
       apple_cmdbuf_fail(cb, "commit: an encoder is still open (call end first)");
    apple_queue *q = cb->q;
    cb->refs++;                  /* dropped by completed() */
-   void *pool = apple_pool_push();
-   /* May block until another buffer of the queue completes: no lock held. */
-   id mcb = apple_retain(apple_id(q->q, apple_sel.commandBuffer));
-   if (mcb) {
-      replay(cb, mcb);
-      apple_block blk;             /* Metal copies it */
-      apple_block_init(&blk, completed_block, cb);
-      APPLE_SEND(void (*)(id, SEL, void *), mcb, apple_sel.addCompletedHandler, &blk);
-   }
-   pthread_mutex_lock(&q->lock);
-   q->pending++;
    pthread_mutex_lock(&cb->lock);
    cb->status = MTL_CMDBUF_COMMITTED;
-   cb->cb = mcb;
    pthread_mutex_unlock(&cb->lock);
-   if (mcb)
-      apple_void(mcb, apple_sel.commit);
+   describe(cb);
+   pthread_mutex_lock(&q->lock);
+   q->pending++;
    pthread_mutex_unlock(&q->lock);
-   apple_pool_pop(pool);
-   if (!mcb) {
-      apple_cmdbuf_fail(cb, "commandBuffer: Metal returned no command buffer");
-      completed(cb, NULL);
-   }
+   /* May submit (and block in Metal at 64 in flight, never reached) or
+    * wait for room: no lock of ours held. */
+   mtl_batcher_commit(&q->batch, &cb->link);
 }
 
 void apple_cmdbuf_wait_until_completed(mtl_cmdbuf *c)
@@ -450,6 +591,8 @@ mtl_queue *apple_queue_new(mtl_device *dev, char **err)
    q->base.obj = (mtl_obj){MTL_MAGIC_QUEUE, dev};
    pthread_mutex_init(&q->lock, NULL);
    pthread_cond_init(&q->cv, NULL);
+   mtl_batcher_init(&q->batch, submit, q);
+   apple_residency_queue(dev, q->q);
    return &q->base;
 }
 
@@ -457,13 +600,20 @@ mtl_queue *apple_queue_new(mtl_device *dev, char **err)
 void apple_queue_release(mtl_queue *mq)
 {
    apple_queue *q = as_queue(mq);
+   mtl_batcher_drain(&q->batch);
    pthread_mutex_lock(&q->lock);
    while (q->pending)
       pthread_cond_wait(&q->cv, &q->lock);
    pthread_mutex_unlock(&q->lock);
    apple_release(q->q);
+   mtl_batcher_destroy(&q->batch);
    pthread_mutex_destroy(&q->lock);
    pthread_cond_destroy(&q->cv);
    q->base.obj.magic = MTL_MAGIC_DEAD;
    free(q);
+}
+
+void apple_queue_stats(mtl_queue *mq, uint64_t *submissions, uint64_t *cmdbufs)
+{
+   mtl_batcher_stats(&as_queue(mq)->batch, submissions, cmdbufs);
 }

@@ -49,6 +49,7 @@ const mtl_backend soft_backend = {
    .pipeline_static_threadgroup_memory = soft_pipeline_static_threadgroup_memory,
    .queue_new = soft_queue_new,
    .queue_release = soft_queue_release,
+   .queue_stats = soft_queue_stats,
    .cmdbuf_new = soft_cmdbuf_new,
    .cmdbuf_release = soft_cmdbuf_release,
    .cmdbuf_add_completed_handler = soft_cmdbuf_add_completed_handler,

@@ -2,7 +2,10 @@
  * queue.c — command queues and command buffers.
  *
  * Each queue has one thread that runs its committed command buffers in
- * commit order, asynchronously from the host, as a GPU front end does.
+ * commit order, asynchronously from the host, as a GPU front end does,
+ * grouped into submissions exactly as an Apple GPU gets them (batch.c):
+ * the members of a submission run one after another and complete
+ * together, their handlers in order, when the last one is done.
  * Inside a command buffer commands run one after another (Metal's serial
  * compute encoder: a dispatch completes before the next command starts);
  * a dispatch itself spreads its threadgroups over the worker pool
@@ -10,7 +13,8 @@
  *
  * A failure — an encoding error that Metal's API validation would report,
  * or a faulting kernel — marks the buffer failed: remaining dispatches,
- * copies and fills are skipped, but event signals and waits still run so
+ * copies and fills are skipped (a kernel's failure also skips the work of
+ * the later members of its submission: it ends the MTLCommandBuffer), but event signals and waits still run so
  * that other queues waiting on this one do not hang.  The buffer completes
  * with MTL_CMDBUF_ERROR and the first error's text.
  */
@@ -27,8 +31,9 @@ struct soft_queue {
    struct mtl_queue base;
    pthread_mutex_t lock;
    pthread_cond_t cv;
-   soft_cmdbuf *head, *tail;      /* committed, not started */
+   soft_cmdbuf *head, *tail;      /* submissions (first members) not started */
    uint32_t pending;              /* committed, not completed */
+   mtl_batcher batch;             /* committed, not yet submitted (batch.c) */
    bool stop;
    pthread_t thread;
 };
@@ -175,25 +180,29 @@ void soft_cmdbuf_encode_wait_event(mtl_cmdbuf *c, mtl_event *ev, uint64_t value)
 /* ---- command buffers: running ---- */
 
 /* METALCUDA_SOFT_WATCHDOG_MS=N models the GPU watchdog of a Mac (about
- * 5 s of GPU time per command buffer, then MTLCommandBufferErrorTimeout):
- * a dispatch that took longer than N ms fails its buffer as a timeout.  A
- * CPU kernel cannot be stopped midway, so it runs to its end first; what
- * is modelled is the error the runtime then reports (issue 15, finding
- * 11).  0 or unset: no watchdog, as a CPU has none. */
+ * 5 s of GPU time per MTLCommandBuffer, then MTLCommandBufferErrorTimeout):
+ * a submission (batch.c: what an Apple GPU runs as one MTLCommandBuffer)
+ * whose dispatches have run longer than N ms fails as a timeout.  A CPU
+ * kernel cannot be stopped midway, so the dispatch that crossed the limit
+ * runs to its end first; what is modelled is which work fails and the
+ * error the runtime then reports (issue 15, finding 11), and so the
+ * runtime's splitting of long grids into submissions of their own is
+ * tested here.  0 or unset: no watchdog, as a CPU has none. */
 static uint64_t watchdog_ns(void)
 {
    const char *e = getenv("METALCUDA_SOFT_WATCHDOG_MS");
    return e && atoll(e) > 0 ? (uint64_t)atoll(e) * 1000000ull : 0;
 }
 
-static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed)
+/* Runs one command; t0: when the submission started (the watchdog). */
+static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed, uint64_t t0)
 {
    char *err = NULL;
    switch (c->kind) {
    case CMD_DISPATCH: {
       if (failed)
          break;
-      uint64_t t0 = time_ns(), limit = watchdog_ns();
+      uint64_t limit = watchdog_ns();
       if (!soft_run_dispatch(&c->d, &err, &cb->fault_addr)) {
          soft_cmdbuf_fail(cb, "%s", err ? err : "dispatch failed");
          cb->failure = MTL_FAILURE_EXECUTION;
@@ -223,18 +232,35 @@ static void run_command(soft_cmdbuf *cb, soft_cmd *c, bool failed)
    }
 }
 
-static void run_cmdbuf(soft_cmdbuf *cb)
+/* Runs a member's commands.  `after`: an earlier member of the submission
+ * failed while running, which ends the MTLCommandBuffer: none of this
+ * one's work runs (its event signals and waits still do, as on an Apple
+ * GPU, where completion gives a failed buffer's signals). */
+static void run_member(soft_cmdbuf *cb, const soft_cmdbuf *after, uint64_t t0)
 {
+   if (after && !cb->error) {
+      soft_cmdbuf_fail(cb, "not run: an earlier command buffer of the same submission failed (%s)",
+                       after->error ? after->error : "error");
+      cb->failure = after->failure;
+   }
    pthread_mutex_lock(&cb->lock);
    cb->start_ns = time_ns();
    cb->status = MTL_CMDBUF_SCHEDULED;
-   if (cb->error)
+   if (cb->error && !cb->failure)
       cb->failure = MTL_FAILURE_ENCODING;
    pthread_mutex_unlock(&cb->lock);
    for (soft_cmd *c = cb->head; c; c = c->next)
-      run_command(cb, c, cb->error != NULL);
+      run_command(cb, c, cb->error != NULL, t0);
    pthread_mutex_lock(&cb->lock);
    cb->end_ns = time_ns();
+   pthread_mutex_unlock(&cb->lock);
+}
+
+/* The members' end, when the whole submission is done (Metal completes an
+ * MTLCommandBuffer as a whole): final status, handlers, waiters. */
+static void complete_member(soft_cmdbuf *cb)
+{
+   pthread_mutex_lock(&cb->lock);
    cb->status = cb->error ? MTL_CMDBUF_ERROR : MTL_CMDBUF_COMPLETED;
    pthread_mutex_unlock(&cb->lock);
    for (uint32_t i = 0; i < cb->nhandlers; i++)
@@ -243,6 +269,28 @@ static void run_cmdbuf(soft_cmdbuf *cb)
    cb->done = true;
    pthread_cond_broadcast(&cb->cv);
    pthread_mutex_unlock(&cb->lock);
+}
+
+static soft_cmdbuf *link_cb(mtl_batch_link *l)
+{
+   return l ? (soft_cmdbuf *)((char *)l - offsetof(soft_cmdbuf, link)) : NULL;
+}
+
+static void run_submission(soft_cmdbuf *first)
+{
+   uint64_t t0 = time_ns();
+   const soft_cmdbuf *failed = NULL;
+   for (soft_cmdbuf *cb = first; cb; cb = link_cb(cb->link.next)) {
+      bool encoding = cb->error != NULL;
+      run_member(cb, failed, t0);
+      if (!failed && !encoding && cb->error)
+         failed = cb;
+   }
+   for (soft_cmdbuf *cb = first, *n; cb; cb = n) {
+      n = link_cb(cb->link.next);
+      complete_member(cb);
+      cmdbuf_unref(cb);               /* the queue's reference */
+   }
 }
 
 static void *queue_main(void *arg)
@@ -255,20 +303,55 @@ static void *queue_main(void *arg)
          pthread_cond_wait(&q->cv, &q->lock);
       if (!q->head)
          break;
-      soft_cmdbuf *cb = q->head;
-      q->head = cb->qnext;
+      soft_cmdbuf *first = q->head;
+      q->head = first->sub_next;
       if (!q->head)
          q->tail = NULL;
+      uint32_t n = first->sub_n;
       pthread_mutex_unlock(&q->lock);
-      run_cmdbuf(cb);
-      cmdbuf_unref(cb);               /* the queue's reference */
+      run_submission(first);
+      mtl_batcher_completed(&q->batch);
       pthread_mutex_lock(&q->lock);
-      q->pending--;
+      q->pending -= n;
       pthread_cond_broadcast(&q->cv);
    }
    pthread_mutex_unlock(&q->lock);
    soft_thread_leave(token);
    return NULL;
+}
+
+/* batch.c's submit: one submission to the queue's thread. */
+static void submit(void *owner, mtl_batch_link *first, uint32_t n)
+{
+   soft_queue *q = owner;
+   soft_cmdbuf *cb = link_cb(first);
+   cb->sub_n = n;
+   cb->sub_next = NULL;
+   pthread_mutex_lock(&q->lock);
+   if (q->tail)
+      q->tail->sub_next = cb;
+   else
+      q->head = cb;
+   q->tail = cb;
+   pthread_cond_broadcast(&q->cv);
+   pthread_mutex_unlock(&q->lock);
+}
+
+/* What batch.c needs to know of a committed buffer. */
+static void describe(soft_cmdbuf *cb)
+{
+   bool work = false;
+   cb->link = (mtl_batch_link){0};
+   for (const soft_cmd *c = cb->head; c; c = c->next) {
+      if (c->kind == CMD_DISPATCH) {
+         const uint32_t *g = c->d.launch.grid;
+         cb->link.dispatches++;
+         cb->link.groups += (uint64_t)g[0] * g[1] * g[2];
+      }
+      work |= c->kind == CMD_DISPATCH || c->kind == CMD_COPY || c->kind == CMD_FILL;
+      cb->link.cut_before |= c->kind == CMD_WAIT;
+   }
+   cb->link.cut_before |= !work;
 }
 
 void soft_cmdbuf_commit(mtl_cmdbuf *c)
@@ -285,15 +368,11 @@ void soft_cmdbuf_commit(mtl_cmdbuf *c)
    pthread_mutex_lock(&cb->lock);
    cb->status = MTL_CMDBUF_COMMITTED;
    pthread_mutex_unlock(&cb->lock);
+   describe(cb);
    pthread_mutex_lock(&q->lock);
-   if (q->tail)
-      q->tail->qnext = cb;
-   else
-      q->head = cb;
-   q->tail = cb;
    q->pending++;
-   pthread_cond_broadcast(&q->cv);
    pthread_mutex_unlock(&q->lock);
+   mtl_batcher_commit(&q->batch, &cb->link);
 }
 
 void soft_cmdbuf_wait_until_completed(mtl_cmdbuf *c)
@@ -359,8 +438,10 @@ mtl_queue *soft_queue_new(mtl_device *dev, char **err)
    q->base.obj = (mtl_obj){MTL_MAGIC_QUEUE, dev};
    pthread_mutex_init(&q->lock, NULL);
    pthread_cond_init(&q->cv, NULL);
+   mtl_batcher_init(&q->batch, submit, q);
    if (pthread_create(&q->thread, NULL, queue_main, q)) {
       mtl_set_err(err, "cannot start the command queue's thread");
+      mtl_batcher_destroy(&q->batch);
       pthread_mutex_destroy(&q->lock);
       pthread_cond_destroy(&q->cv);
       soft_pool_release();
@@ -373,6 +454,7 @@ mtl_queue *soft_queue_new(mtl_device *dev, char **err)
 void soft_queue_release(mtl_queue *mq)
 {
    soft_queue *q = as_queue(mq);
+   mtl_batcher_drain(&q->batch);
    pthread_mutex_lock(&q->lock);
    while (q->pending)
       pthread_cond_wait(&q->cv, &q->lock);
@@ -380,9 +462,15 @@ void soft_queue_release(mtl_queue *mq)
    pthread_cond_broadcast(&q->cv);
    pthread_mutex_unlock(&q->lock);
    pthread_join(q->thread, NULL);
+   mtl_batcher_destroy(&q->batch);
    pthread_mutex_destroy(&q->lock);
    pthread_cond_destroy(&q->cv);
    soft_pool_release();
    q->base.obj.magic = MTL_MAGIC_DEAD;
    free(q);
+}
+
+void soft_queue_stats(mtl_queue *mq, uint64_t *submissions, uint64_t *cmdbufs)
+{
+   mtl_batcher_stats(&as_queue(mq)->batch, submissions, cmdbufs);
 }

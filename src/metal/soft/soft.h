@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../batch.h"
 #include "../mtl_backend.h"
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
@@ -373,7 +374,9 @@ typedef struct soft_cmdbuf {
    uint64_t start_ns, end_ns;
    soft_encoder_state es;
    bool blit_active;
-   struct soft_cmdbuf *qnext;
+   mtl_batch_link link;           /* its place in a submission (batch.c) */
+   uint32_t sub_n;                /* first member of a submission: its members */
+   struct soft_cmdbuf *sub_next;  /* first member: the next submission queued */
 } soft_cmdbuf;
 
 /* Records the first error of a command buffer (encoding or execution). */
@@ -385,6 +388,7 @@ void soft_encoder_reset(soft_encoder_state *es);
 
 mtl_queue *soft_queue_new(mtl_device *dev, char **err);
 void soft_queue_release(mtl_queue *q);
+void soft_queue_stats(mtl_queue *q, uint64_t *submissions, uint64_t *cmdbufs);
 mtl_cmdbuf *soft_cmdbuf_new(mtl_queue *q, char **err);
 void soft_cmdbuf_release(mtl_cmdbuf *cb);
 void soft_cmdbuf_add_completed_handler(mtl_cmdbuf *cb, mtl_completed_fn fn, void *data);

@@ -30,6 +30,8 @@ struct mc_launch {
     ulong shared_stride; // bytes per threadgroup's slice
     ulong heap;       // CUDA address of the device heap (heap.metal; 0: the kernel has no malloc)
     ulong heap_size;  // its bytes
+    uint base_x, base_y, base_z; // this dispatch's first threadgroup in the grid (a split grid's piece)
+    uint grid_x, grid_y, grid_z; // the grid's threadgroups (%nctaid)
 };
 
 // The address space of shared memory: threadgroup memory, or device memory
