@@ -22,7 +22,8 @@ typedef struct linked {
    bool ok;
 } linked;
 
-static void link_ptx(linked *l, const char *body)
+/* stack: the recursion stack asked for (0: compiler.c's default) */
+static void link_ptx_stack(linked *l, const char *body, uint32_t stack)
 {
    char *ptx = malloc(strlen(HEAD) + strlen(body) + 1);
    strcpy(ptx, HEAD);
@@ -32,8 +33,12 @@ static void link_ptx(linked *l, const char *body)
    free(ptx);
    l->m = ir_module_create(&l->ar, pm);
    l->k = ir_build_globals(l->m) ? ir_build_func(l->m, ptx_find_func(pm, "k")) : NULL;
+   if (l->k)
+      l->k->stack_bytes = stack ? stack : MC_DEFAULT_STACK;
    l->ok = l->k && ir_link_calls(l->m, l->k);
 }
+
+static void link_ptx(linked *l, const char *body) { link_ptx_stack(l, body, 0); }
 
 static ir_func *func_named(ir_module *m, const char *name)
 {
@@ -91,18 +96,60 @@ TEST(link_orders_callees_first_and_stacks_frames)
    arena_free_all(&l.ar);
 }
 
-TEST(link_refuses_recursion_naming_the_cycle)
+/* Recursion: the components of the call graph.  f and g call each other
+ * (one component), s calls itself (another), h is called by g but is not
+ * recursive: its fixed frame comes after the caller chain into f's
+ * component, the stack after every fixed frame; recursive functions may
+ * stop (a stack overflow), and their outside callers take mc_top. */
+TEST(link_finds_recursive_components)
 {
    linked l;
-   link_ptx(&l, ".func f();\n.func g()\n{\n   call.uni f, ();\n   ret;\n}\n.func f()\n{\n   call.uni g, ();\n   ret;\n}\n"
-                ".visible .entry k()\n{\n   call.uni f, ();\n   ret;\n}\n");
-   CHECK(!l.ok);
-   CHECK_CONTAINS(l.m->error, "recursion ('f' -> 'g' -> 'f')");
-   CHECK_CONTAINS(l.m->error, "Metal has no recursive functions");
+   link_ptx_stack(&l, ".func f();\n.func h()\n{\n   .local .b32 hl;\n   st.local.u32 [hl], 1;\n   ret;\n}\n"
+                ".func g()\n{\n   .local .b32 gl;\n   st.local.u32 [gl], 1;\n   call.uni f, ();\n   call.uni h, ();\n"
+                "   ret;\n}\n.func f()\n{\n   call.uni g, ();\n   ret;\n}\n"
+                ".func s()\n{\n   call.uni s, ();\n   ret;\n}\n"
+                ".func t()\n{\n   .local .b32 tl;\n   st.local.u32 [tl], 1;\n   call.uni f, ();\n   ret;\n}\n"
+                ".visible .entry k()\n{\n   .local .b32 kl;\n   st.local.u32 [kl], 1;\n   call.uni t, ();\n"
+                "   call.uni s, ();\n   ret;\n}\n", 4096u);
+   CHECK_MSG(l.ok, "link failed: %s", l.m->error ? l.m->error : "?");
+   ir_func *f = func_named(l.m, "f"), *g = func_named(l.m, "g"), *h = func_named(l.m, "h");
+   ir_func *s = func_named(l.m, "s"), *t = func_named(l.m, "t");
+   CHECK(f->scc && f->scc == g->scc);
+   CHECK(s->scc && s->scc != f->scc);
+   CHECK(!h->scc && !t->scc && !l.k->scc);
+   CHECK(f->may_stop && g->may_stop && s->may_stop && t->may_stop && !h->may_stop);
+   CHECK(t->needs_top && l.k->needs_top && !h->needs_top);
+   /* the component's functions are together, callees first */
+   uint32_t fi = 0, gi = 0, hi = 0, ti = 0;
+   for (uint32_t k = 0; k < l.m->funcs.len; k++) {
+      fi = l.m->funcs.data[k] == f ? k : fi;
+      gi = l.m->funcs.data[k] == g ? k : gi;
+      hi = l.m->funcs.data[k] == h ? k : hi;
+      ti = l.m->funcs.data[k] == t ? k : ti;
+   }
+   CHECK(fi + 1 == gi || gi + 1 == fi);
+   CHECK(hi < MC_MIN(fi, gi) && ti > MC_MAX(fi, gi));
+   /* h's fixed frame after t's (the chain into the component), the stack
+    * after every fixed frame, twice the 4096 bytes asked */
+   CHECK_INT(h->frame_base, t->frame_base + ALIGN_UP(t->local_bytes, 16));
+   CHECK_INT(l.k->stack_base, ALIGN_UP(h->frame_base + ALIGN_UP(h->local_bytes, 16), 16));
+   CHECK_INT(l.k->local_total, l.k->stack_base + 2 * 4096);
+   /* g's local address stays relative to its frame */
+   bool relative = false;
+   ir_foreach_block(bb, g)
+      ir_foreach_instr(i, bb)
+         relative |= i->op == IR_SYMADDR && i->space == IR_SPACE_LOCAL && i->imm == 0;
+   CHECK(relative);
    arena_free_all(&l.ar);
-   link_ptx(&l, ".func s()\n{\n   call.uni s, ();\n   ret;\n}\n.visible .entry k()\n{\n   call.uni s, ();\n   ret;\n}\n");
+}
+
+TEST(link_refuses_a_barrier_in_a_recursive_function)
+{
+   linked l;
+   link_ptx(&l, ".func b()\n{\n   bar.sync 0;\n   ret;\n}\n.func s()\n{\n   call.uni b, ();\n   call.uni s, ();\n"
+                "   ret;\n}\n.visible .entry k()\n{\n   call.uni s, ();\n   ret;\n}\n");
    CHECK(!l.ok);
-   CHECK_CONTAINS(l.m->error, "recursion ('s' -> 's')");
+   CHECK_CONTAINS(l.m->error, "'s' is recursive: a barrier or warp operation (through a call of b)");
    arena_free_all(&l.ar);
 }
 
