@@ -259,9 +259,15 @@ static const char *error_of(const char *decls, const char *body)
 
 TEST(unsupported_calls_and_atomics_are_refused_clearly)
 {
-   CHECK_CONTAINS(error_of("", "   call.uni (%r1), %rd1, (%r2), proto;\n"), "indirect calls");
+   CHECK_CONTAINS(error_of("", "   call.uni (%r1), %rd1, (%r2), proto;\n"),
+                  "an indirect call needs a .callprototype or .calltargets: no proto");
    CHECK_CONTAINS(error_of(".extern .func ext(.param .b32 a);\n", "   call.uni ext, (%r1);\n"),
                   "declares but does not define");
+   /* CUDA 12+'s device runtime, as nvcc -rdc=true calls it */
+   CHECK_CONTAINS(error_of(".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 a, .param .b64 b);\n",
+                           "   { .param .b64 a;\n   st.param.b64 [a], 0;\n   .param .b64 b;\n   st.param.b64 [b], 0;\n"
+                           "   .param .b32 r;\n   call.uni (r), __cudaCDP2LaunchDeviceV2, (a, b);\n   }\n"),
+                  "dynamic parallelism (kernels launched from the device) is not supported yet");
    /* the device heap: malloc and free only declared become MALLOC/FREE */
    CHECK_STR(error_of(".extern .func (.param .b64 r) malloc(.param .b64 n);\n.extern .func free(.param .b64 p);\n",
                       "   { .param .b64 n;\n   st.param.b64 [n], 8;\n   .param .b64 r;\n"
@@ -294,6 +300,35 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
    CHECK_CONTAINS(error_of(".func f()\n{\n   .local .b32 x;\n   ret;\n}\n.local .b32 gl;\n"
                            ".func g()\n{\n   .reg .b64 %a;\n   mov.u64 %a, gl;\n   ret;\n}\n", "   call.uni g, ();\n"),
                   "module-scope .local variable 'gl' used in a .func");
+}
+
+/* A call through a register: its targets are the functions whose address
+ * the module takes and whose signature is the prototype's; the MSL
+ * compares the pointer with each one's token, and traps otherwise. */
+TEST(indirect_calls_dispatch_over_the_address_taken_functions)
+{
+   linked l;
+   link_ptx(&l, ".func (.param .b32 r) a(.param .b32 x)\n{\n   st.param.b32 [r], 1;\n   ret;\n}\n"
+                ".func (.param .b32 r) b(.param .b32 x)\n{\n   st.param.b32 [r], 2;\n   ret;\n}\n"
+                ".func (.param .b32 r) c(.param .b32 x)\n{\n   st.param.b32 [r], 3;\n   ret;\n}\n"
+                ".func (.param .b64 r) w(.param .b32 x)\n{\n   st.param.b64 [r], 4;\n   ret;\n}\n"
+                ".global .align 8 .u64 tab[2] = {a, w};\n"
+                ".visible .entry k()\n{\n   .reg .b64 %p;\n   .reg .b32 %v;\n   mov.u64 %p, b;\n"
+                "   ld.global.u64 %p, [tab];\n   proto : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+                "   { .param .b32 x;\n   st.param.b32 [x], 7;\n   .param .b32 r;\n   call (r), %p, (x), proto;\n"
+                "   ld.param.b32 %v, [r];\n   }\n   ret;\n}\n");
+   CHECK_MSG(l.ok, "link failed: %s", l.m->error ? l.m->error : "?");
+   const ir_instr *call = NULL;
+   ir_foreach_block(bb, l.k)
+      ir_foreach_instr(i, bb)
+         call = i->op == IR_CALL ? i : call;
+   CHECK(call && !call->sym);
+   /* a (in the table) and b (mov) match; c is never taken; w returns 64 bits */
+   CHECK_INT(call ? ir_call_ntargets(call) : 0, 2);
+   CHECK(call && !strcmp(ir_call_target(call, 0), "a") && !strcmp(ir_call_target(call, 1), "b"));
+   CHECK(func_named(l.m, "a") && func_named(l.m, "b") && !func_named(l.m, "c"));
+   CHECK(l.k->needs_top == false);
+   arena_free_all(&l.ar);
 }
 
 TEST(supported_forms_translate_to_the_expected_msl)

@@ -379,10 +379,15 @@ static bool refuse_callee(build_ctx *c, const char *name)
 {
    if (!strcmp(name, "__nv_aligned_device_malloc"))
       return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
-   if (!strncmp(name, "cudaGetParameterBuffer", 22) || !strncmp(name, "cudaLaunchDevice", 16) ||
-       !strcmp(name, "cudaDeviceSynchronize") || !strncmp(name, "cudaCGGet", 9))
-      return ir_error(c->m, c->line, "'%s': dynamic parallelism and grid-wide cooperative groups are not "
-                      "supported", name);
+   /* CUDA 12+'s device runtime (cudadevrt) is called as __cudaCDP2*
+    * (GetParameterBufferV2, LaunchDeviceV2, StreamCreateWithFlags ...),
+    * earlier toolkits' as cudaGetParameterBuffer / cudaLaunchDevice */
+   if (!strncmp(name, "__cudaCDP", 9) || !strncmp(name, "cudaGetParameterBuffer", 22) ||
+       !strncmp(name, "cudaLaunchDevice", 16) || !strcmp(name, "cudaDeviceSynchronize"))
+      return ir_error(c->m, c->line, "'%s': dynamic parallelism (kernels launched from the device) is not "
+                      "supported yet", name);
+   if (!strncmp(name, "cudaCGGet", 9))
+      return ir_error(c->m, c->line, "'%s': grid-wide cooperative groups are not supported", name);
    return true;
 }
 
