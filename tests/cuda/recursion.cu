@@ -106,6 +106,28 @@ __host__ __device__ __noinline__ int queens(int *cols, int row, int n)
    return count;
 }
 
+/* seven arguments: an H200 (CUDA 13.0) runs it 41 deep in the default
+ * 1 KB stack, 24 bytes a frame */
+__host__ __device__ __noinline__ long long wide(const int *a, const int *b, const int *c, int node, int depth, int *md,
+                                                int n)
+{
+   if (node >= n)
+      return 0;
+   if (depth > *md)
+      *md = depth;
+   long long s = a[node] + b[node % 3] - c[0];
+   s += 3 * wide(a, b, c, node + 1, depth + 1, md, n);
+   s += wide(a, b, c, n, depth + 1, md, n);
+   return s;
+}
+
+__global__ void k_wide(const int *v, long long *sum, int *depth, int n)
+{
+   int md = 0;
+   *sum = wide(v, v + 1, v + 2, 0, 0, &md, n);
+   *depth = md;
+}
+
 __host__ __device__ __noinline__ unsigned forever(unsigned n, unsigned *sink)
 {
    if (n == 0)
@@ -180,6 +202,28 @@ int main(void)
          want[t] = fib((unsigned)t % 20u);
       CHECK_ARRAY_U32("fib", h, want, n);
       CHECK_CUDA(cudaFree(d));
+   }
+
+   /* with CUDA's default 1 KB stack: 36 calls deep (an H200 goes to 41) */
+   {
+      const int n = 36;
+      int hv[64], *dv, *dd, depth = -1, md = 0;
+      long long *ds, s = 0;
+      for (int k = 0; k < 64; k++)
+         hv[k] = (int)(mix32((uint32_t)k + 5u) % 100u);
+      CHECK_CUDA(cudaMalloc(&dv, sizeof(hv)));
+      CHECK_CUDA(cudaMalloc(&ds, sizeof(long long)));
+      CHECK_CUDA(cudaMalloc(&dd, sizeof(int)));
+      CHECK_CUDA(cudaMemcpy(dv, hv, sizeof(hv), cudaMemcpyHostToDevice));
+      k_wide<<<1, 1>>>(dv, ds, dd, n);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUDA(cudaMemcpy(&s, ds, sizeof(s), cudaMemcpyDeviceToHost));
+      CHECK_CUDA(cudaMemcpy(&depth, dd, sizeof(int), cudaMemcpyDeviceToHost));
+      CHECK_INT(s, wide(hv, hv + 1, hv + 2, 0, 0, &md, n));
+      CHECK_INT(depth, n - 1);
+      CHECK_CUDA(cudaFree(dv));
+      CHECK_CUDA(cudaFree(ds));
+      CHECK_CUDA(cudaFree(dd));
    }
 
    /* a tree 1000 levels deep (a chain with leaves hanging off it): needs a

@@ -130,10 +130,10 @@ TEST(link_finds_recursive_components)
    CHECK(fi + 1 == gi || gi + 1 == fi);
    CHECK(hi < MC_MIN(fi, gi) && ti > MC_MAX(fi, gi));
    /* h's fixed frame after t's (the chain into the component), the stack
-    * after every fixed frame, twice the 4096 bytes asked */
+    * after every fixed frame, IR_STACK_SCALE times the 4096 bytes asked */
    CHECK_INT(h->frame_base, t->frame_base + ALIGN_UP(t->local_bytes, 16));
    CHECK_INT(l.k->stack_base, ALIGN_UP(h->frame_base + ALIGN_UP(h->local_bytes, 16), 16));
-   CHECK_INT(l.k->local_total, l.k->stack_base + 2 * 4096);
+   CHECK_INT(l.k->local_total, l.k->stack_base + IR_STACK_SCALE * 4096);
    /* g's local address stays relative to its frame */
    bool relative = false;
    ir_foreach_block(bb, g)

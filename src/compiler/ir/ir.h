@@ -561,6 +561,9 @@ bool ir_mark_lockstep(ir_module *m);
  * "the callee ended the thread" into control flow.  Runs before the
  * pipeline. */
 bool ir_link_calls(ir_module *m, ir_func *kernel);
+/* The recursion stack holds this many times cudaLimitStackSize: frames
+ * here are 2.5 to 7 times NVIDIA's (link_calls.c). */
+#define IR_STACK_SCALE 8u
 /* The address of function `name` as programs see it: a token, 16 times
  * its declaration's index past MC_FUNC_WINDOW (compiler.h), unique and
  * never a memory address; 0 if the module declares no such function

@@ -26,7 +26,8 @@
  *
  * A frame (16-byte aligned): uint the caller's frame (the driver's first
  * frame: itself), ushort the function's number in its component, ushort
- * the state; its arguments (ir_func.args), 8 bytes each; the saved values
+ * the state; its arguments (ir_func.args: a .param block's local address
+ * or a .reg value up to 32 bits in 4 bytes, wider ones in 8); the saved values
  * (every value live after some call of the component, its own slot, but
  * for the arguments' copies, which the frame has already); the
  * function's .local frame (ir_func.local_bytes: its .local variables and
@@ -45,6 +46,27 @@
 #include <string.h>
 
 enum { FRAME_ARGS = 8 };
+
+/* An argument's slot: a .param block's address is a local address (32
+ * bits), a .reg value of up to 32 bits takes 4 bytes, a wider one 8. */
+static uint32_t arg_size(const ir_param *a) { return a->reg_bits > 32 ? 8u : 4u; }
+static const char *arg_type(const ir_param *a) { return a->reg_bits > 32 ? "ulong" : "uint"; }
+
+static uint32_t arg_off(const ir_func *f, uint32_t k)
+{
+   uint32_t off = FRAME_ARGS;
+   for (uint32_t j = 0; j <= k; j++) {
+      off = (uint32_t)ALIGN_UP(off, arg_size(&f->args.data[j]));
+      if (j < k)
+         off += arg_size(&f->args.data[j]);
+   }
+   return off;
+}
+
+static uint32_t args_end(const ir_func *f)
+{
+   return f->args.len ? arg_off(f, f->args.len - 1) + arg_size(&f->args.data[f->args.len - 1]) : FRAME_ARGS;
+}
 
 struct rec_plan {
    emit_liveness lv;          /* the calls into the component, the values live after each */
@@ -76,9 +98,34 @@ static bool is_rec_call(const ir_instr *i)
    return false;
 }
 
+/* Is d a load from a .param argument block that the function never
+ * stores into?  Then it is loaded again when resumed (the block is in the
+ * caller's frame, untouched while the caller waits), not saved. */
+static bool reloadable(const ir_def *d)
+{
+   const ir_instr *ld = d->parent;
+   if (ld->op != IR_LOAD || ld->space != IR_SPACE_LOCAL || ld->guard.def || d->ncomp != 1)
+      return false;
+   const ir_instr *arg = ld->srcs[0].def->parent;
+   if (arg->op != IR_ARG || ld->block->func->args.data[arg->imm].reg_bits)
+      return false;
+   /* the block's address is only ever loaded from (it does not escape) */
+   ir_foreach_block(b, ld->block->func)
+      ir_foreach_instr(i, b)
+         for (uint32_t k = 0; k < i->nsrcs; k++)
+            if (i->srcs[k].def && i->srcs[k].def->parent->op == IR_ARG && i->srcs[k].def->parent->imm == arg->imm &&
+                !(i->op == IR_LOAD && k == 0))
+               return false;
+   return true;
+}
+
 /* A value live across a call that needs a slot: not a copy of an
- * argument (the frame has those), not a call's stop flag. */
-static bool saved(const ir_def *d) { return d->parent->op != IR_ARG && !is_rec_call(d->parent); }
+ * argument (the frame has those), not a call's stop flag, not a load from
+ * an argument block. */
+static bool saved(const ir_def *d)
+{
+   return d->parent->op != IR_ARG && !is_rec_call(d->parent) && !reloadable(d);
+}
 
 static uint32_t comp_bytes(const ir_def *d) { return d->bits == 1 ? 1u : d->bits / 8u; }
 
@@ -90,9 +137,10 @@ rec_plan *emit_rec_plan(ir_func *f, arena *ar)
    p->slot = arena_alloc(ar, (p->lv.ndefs + 1) * sizeof(*p->slot));
    if (!p->slot)
       return NULL;
-   uint32_t off = FRAME_ARGS + 8 * f->args.len;
+   uint32_t off = args_end(f);
    /* largest first: every slot aligned to its size */
    for (uint32_t size = 8; size >= 1; size /= 2) {
+      off = (uint32_t)ALIGN_UP(off, size);
       for (uint32_t k = 0; k < p->lv.ndefs; k++) {
          const ir_def *d = p->lv.defs[k];
          if (!d || !emit_live_has(p->lv.all, k) || comp_bytes(d) != size || !saved(d))
@@ -167,8 +215,8 @@ void emit_rec_entry(emitter *e)
    for (uint32_t k = 0; k < f->args.len; k++) {
       const ir_param *a = &f->args.data[k];
       const char *t = a->reg_bits ? msl_utype(a->reg_bits) : "ulong";
-      emit_line(e, "%s a%u = (%s)*reinterpret_cast<thread ulong *>(mc_local + mc_sp + %uu);", t, k, t,
-                FRAME_ARGS + 8 * k);
+      emit_line(e, "%s a%u = (%s)*reinterpret_cast<thread %s *>(mc_local + mc_sp + %uu);", t, k, t, arg_type(a),
+                arg_off(f, k));
    }
 }
 
@@ -275,6 +323,14 @@ static void copy_live(emitter *e, uint32_t id, bool restore)
             emit_line(e, "v%u = a%u;", d->index, (unsigned)d->parent->imm);
          continue;
       }
+      if (reloadable(d)) {   /* loaded again from its argument block */
+         if (restore) {
+            const ir_def *a = d->parent->srcs[0].def;
+            emit_line(e, "v%u = a%u;", a->index, (unsigned)a->parent->imm);
+            emit_instr(e, d->parent);
+         }
+         continue;
+      }
       for (unsigned c = 0; c < d->ncomp; c++) {
          emit_indent(e);
          if (restore) {
@@ -307,8 +363,8 @@ static void emit_push(emitter *e, const ir_instr *i, const ir_func *g, uint32_t 
    emit_line(e, "*reinterpret_cast<thread ushort *>(mc_local + mc_c + 6u) = 0u;");
    for (uint32_t k = 0; k < g->args.len; k++) {
       emit_indent(e);
-      frame_ref(e, "ulong", "mc_c", FRAME_ARGS + 8 * k);
-      strbuf_puts(e->out, " = (ulong)");
+      frame_ref(e, arg_type(&g->args.data[k]), "mc_c", arg_off(g, k));
+      strbuf_printf(e->out, " = (%s)", arg_type(&g->args.data[k]));
       emit_val(e, S(i, k));
       strbuf_puts(e->out, ";\n");
    }
@@ -379,7 +435,8 @@ void emit_rec_driver(emitter *e)
    emit_line(e, "*reinterpret_cast<thread ushort *>(mc_local + mc_top + 4u) = %uu;", rec_id(f));
    emit_line(e, "*reinterpret_cast<thread ushort *>(mc_local + mc_top + 6u) = 0u;");
    for (uint32_t k = 0; k < f->args.len; k++)
-      emit_line(e, "*reinterpret_cast<thread ulong *>(mc_local + mc_top + %uu) = (ulong)a%u;", FRAME_ARGS + 8 * k, k);
+      emit_line(e, "*reinterpret_cast<thread %s *>(mc_local + mc_top + %uu) = (%s)a%u;", arg_type(&f->args.data[k]),
+                arg_off(f, k), arg_type(&f->args.data[k]), k);
    emit_line(e, "uint mc_sp = mc_top;");
    emit_line(e, "while (true) {");
    e->indent++;
