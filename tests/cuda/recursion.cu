@@ -257,6 +257,18 @@ int main(void)
       CHECK_CUDA(cudaMemcpy(dv, val, sizeof(val), cudaMemcpyHostToDevice));
       k_tree<<<1, 1>>>(dl, dr, dv, 0, ds, dd);
       CHECK_CUDA(cudaDeviceSynchronize());
+      /* a kernel that ran with the 1 KB stack runs again with the new one */
+      {
+         unsigned *df, hf[64], wf[64];
+         CHECK_CUDA(cudaMalloc(&df, sizeof(hf)));
+         k_fib<<<1, 64>>>(df, 64);
+         CHECK_CUDA(cudaDeviceSynchronize());
+         CHECK_CUDA(cudaMemcpy(hf, df, sizeof(hf), cudaMemcpyDeviceToHost));
+         for (int t = 0; t < 64; t++)
+            wf[t] = fib((unsigned)t % 20u);
+         CHECK_ARRAY_U32("fib after the stack grew", hf, wf, 64);
+         CHECK_CUDA(cudaFree(df));
+      }
       long long s = 0;
       int depth = 0, md = 0;
       CHECK_CUDA(cudaMemcpy(&s, ds, sizeof(s), cudaMemcpyDeviceToHost));
