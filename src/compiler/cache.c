@@ -260,17 +260,22 @@ bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
 /* ---- kernels ---- */
 
 /* A kernel's file; "-sd": the variant with shared memory in device memory
- * (compiler_options.shared_in_device). */
-static void kernel_suffix(char *out, size_t n, uint32_t index, bool shared_in_device)
+ * (compiler_options.shared_in_device); "-sN": translated for a recursion
+ * stack of N bytes (compiler_options.stack_bytes) other than CUDA's
+ * default. */
+static void kernel_suffix(char *out, size_t n, uint32_t index, bool shared_in_device, uint32_t stack_bytes)
 {
-   snprintf(out, n, "-k%u%s.msl", index, shared_in_device ? "-sd" : "");
+   char st[16] = "";
+   if (stack_bytes && stack_bytes != MC_DEFAULT_STACK)
+      snprintf(st, sizeof(st), "-s%u", stack_bytes);
+   snprintf(out, n, "-k%u%s%s.msl", index, shared_in_device ? "-sd" : "", st);
 }
 
-void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device, const mc_kernel_info *info,
-                         const char *msl)
+void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device, uint32_t stack_bytes,
+                         const mc_kernel_info *info, const char *msl)
 {
-   char path[4096], suffix[32];
-   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device);
+   char path[4096], suffix[48];
+   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device, stack_bytes);
    if (!cache_path(path, sizeof(path), hash, suffix))
       return;
    strbuf b;
@@ -293,6 +298,7 @@ void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device
    put_u64(&b, info->local_bytes);
    put_u64(&b, info->uses_printf);
    put_u64(&b, info->uses_malloc);
+   put_u64(&b, info->stack_bytes);
    for (int k = 0; k < 3; k++)
       put_u64(&b, info->reqntid[k]);
    for (int k = 0; k < 3; k++)
@@ -301,10 +307,11 @@ void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device
    store(path, &b);
 }
 
-char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, arena *ar, mc_kernel_info *info)
+char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, uint32_t stack_bytes, arena *ar,
+                         mc_kernel_info *info)
 {
-   char path[4096], suffix[32], *buf = NULL;
-   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device);
+   char path[4096], suffix[48], *buf = NULL;
+   kernel_suffix(suffix, sizeof(suffix), index, shared_in_device, stack_bytes);
    reader r;
    if (!cache_path(path, sizeof(path), hash, suffix) || !open_reader(&r, &buf, path, ar, hash, suffix)) {
       free(buf);
@@ -330,6 +337,7 @@ char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device
    info->local_bytes = get_u32(&r);
    info->uses_printf = get_u64(&r) != 0;
    info->uses_malloc = get_u64(&r) != 0;
+   info->stack_bytes = get_u32(&r);
    for (int k = 0; k < 3; k++)
       info->reqntid[k] = get_u32(&r);
    for (int k = 0; k < 3; k++)

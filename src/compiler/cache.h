@@ -30,10 +30,11 @@ const char *tcache_compiler_id(void);
 /* Hits fill *meta / *info with memory from `ar`. */
 bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta);
 void tcache_store_module(const char *hash, const mc_module_meta *meta);
-/* Returns the MSL (malloc'ed) on a hit, NULL on a miss.  shared_in_device:
- * the variant of compiler_options.shared_in_device, kept apart. */
-char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, arena *ar, mc_kernel_info *info);
-void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device, const mc_kernel_info *info,
-                         const char *msl);
+/* Returns the MSL (malloc'ed) on a hit, NULL on a miss.  shared_in_device,
+ * stack_bytes: the variant of those compiler_options, kept apart. */
+char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, uint32_t stack_bytes, arena *ar,
+                         mc_kernel_info *info);
+void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device, uint32_t stack_bytes,
+                         const mc_kernel_info *info, const char *msl);
 
 #endif

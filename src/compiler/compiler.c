@@ -82,18 +82,15 @@ static bool list_kernel_names(mc_module *m)
  * memory. */
 static bool func_token(mc_module *m, mc_global_info *o, const ir_reloc *ir)
 {
-   uint32_t k = 0;
-   while (k < m->ptx->ndecls && !(m->ptx->decls[k].kind == PTX_DECL_FUNC &&
-                                  !strcmp(m->ptx->decls[k].u.func->name, ir->sym)))
-      k++;
-   if (k == m->ptx->ndecls || ir->size > 8 || ir->offset + ir->size > o->size)
+   uint64_t token = ir_func_token(m->ptx, ir->sym);
+   if (!token || ir->size > 8 || ir->offset + ir->size > o->size)
       return false;
    uint8_t *init = arena_alloc(&m->ar, o->size ? o->size : 1);
    if (init && o->init)
       memcpy(init, o->init, o->size);
    o->init = init;
    if (init) {
-      uint64_t token = MC_FUNC_WINDOW + 16 * (uint64_t)k + (uint64_t)ir->addend;
+      token += (uint64_t)ir->addend;
       memcpy(init + ir->offset, &token, ir->size);
    }
    return true;
@@ -305,6 +302,7 @@ static bool fill_info(mc_module *m, const ir_func *f, const char *msl_name, mc_k
    info->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    info->uses_printf = f->uses_printf;
    info->uses_malloc = f->uses_malloc;
+   info->stack_bytes = f->stack_bytes;
    memcpy(info->reqntid, f->reqntid, sizeof(info->reqntid));
    memcpy(info->maxntid, f->maxntid, sizeof(info->maxntid));
    return true;
@@ -322,8 +320,10 @@ static bool translate_one(mc_module *m, uint32_t idx, const compiler_options *op
    bool ok = im && ir_build_globals(im);
    ir_func *f = ok ? ir_build_func(im, m->kernels[idx]) : NULL;
    ir_pipeline_options po = { .optimize = !(opts && opts->no_optimize) };
-   if (f)
+   if (f) {
       f->shared_in_device = opts && opts->shared_in_device;
+      f->stack_bytes = opts && opts->stack_bytes ? opts->stack_bytes : MC_DEFAULT_STACK;
+   }
    ok = f && ir_link_calls(im, f) && ir_run_pipeline(im, &po);
    char name[64];
    snprintf(name, sizeof(name), "mc_kernel_%u", idx);
@@ -349,7 +349,8 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    }
    bool cached = m->use_cache && !(opts && opts->no_optimize);
    if (cached) {
-      char *msl = tcache_load_kernel(m->hash, index, opts && opts->shared_in_device, &m->ar, info);
+      char *msl = tcache_load_kernel(m->hash, index, opts && opts->shared_in_device, opts ? opts->stack_bytes : 0,
+                                     &m->ar, info);
       if (msl)
          return msl;
    }
@@ -368,7 +369,7 @@ char *compiler_translate_kernel(mc_module *m, uint32_t index, const compiler_opt
    if (!s)
       *err = err_dup("out of memory");
    else if (cached)
-      tcache_store_kernel(m->hash, index, opts && opts->shared_in_device, info, s);
+      tcache_store_kernel(m->hash, index, opts && opts->shared_in_device, opts ? opts->stack_bytes : 0, info, s);
    return s;
 }
 

@@ -90,7 +90,10 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_BAR_COUNT = 4,   /* bar.sync/bar.red over part of the block */
    MC_STATUS_NBAR = 5,        /* a named barrier's id or thread count is out of range */
    MC_STATUS_MISALIGNED = 6,  /* validation (software device): an access not aligned to its size */
+   MC_STATUS_STACK = 7,       /* recursion deeper than the stack (compiler_options.stack_bytes) */
 };
+
+#define MC_DEFAULT_STACK 1024u   /* cudaLimitStackSize's default, bytes per thread */
 
 /* The printf FIFO (prelude/call.metal writes it, src/core/printf.c reads
  * it): a uint32 cursor (bytes of records used), padding to
@@ -122,6 +125,7 @@ typedef struct mc_kernel_info {
    uint32_t local_bytes;          /* per thread */
    bool uses_printf;              /* writes printf/assert records (mc_launch.printf_buf) */
    bool uses_malloc;              /* calls malloc/free (mc_launch.heap) */
+   uint32_t stack_bytes;          /* recursion: the stack it was translated for (0: no recursion) */
    uint32_t reqntid[3], maxntid[3];
    bool from_cache;               /* read back from the translation cache */
 } mc_kernel_info;
@@ -155,6 +159,10 @@ typedef struct compiler_options {
     * within the block: only its own threadgroup touches a slice, and an
     * Apple GPU keeps device memory coherent within a threadgroup. */
    bool shared_in_device;
+   /* Recursion: each thread's stack of frames holds this many bytes,
+    * CUDA's cudaLimitStackSize (0: CUDA's default, MC_DEFAULT_STACK).  A
+    * kernel that recurses deeper stops with MC_STATUS_STACK. */
+   uint32_t stack_bytes;
 } compiler_options;
 
 /* Parses a module and lays out its globals.  Returns NULL on failure with a

@@ -414,6 +414,12 @@ struct core_kernel {
    mtl_library *sd_lib;
    mtl_function *sd_fn;
    mtl_pipeline *sd_pipeline;
+   /* Recursion (mc_kernel_info.stack_bytes): the variant for a second
+    * cudaLimitStackSize, st_bytes (module.c core_kernel_prepare_stack). */
+   uint32_t st_bytes;
+   mtl_library *st_lib;
+   mtl_function *st_fn;
+   mtl_pipeline *st_pipeline;
    /* Attributes the program set (function.c; -1: not set). */
    int32_t max_dynamic_shared;  /* CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES */
    int32_t carveout;            /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
@@ -436,6 +442,10 @@ bool core_check_kernel(const core_kernel *k);
 /* The pipeline whose shared memory is in device memory (compiled on the
  * first call); its error is sticky like the kernel's. */
 int core_kernel_prepare_sd(core_kernel *k, mtl_pipeline **out);
+/* *out (the pipeline a launch uses) replaced, for a recursive kernel
+ * translated for another cudaLimitStackSize than the context's, by the
+ * variant for the current one. */
+int core_kernel_prepare_stack(core_kernel *k, mtl_pipeline **out);
 /* Translates and compiles the kernel if not done yet. */
 int core_kernel_prepare(core_kernel *k);
 

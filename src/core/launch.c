@@ -248,7 +248,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
        (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
       return r;
    mtl_pipeline *pipeline = k->pipeline;
-   if (slice && (r = core_kernel_prepare_sd(k, &pipeline)) != CORE_SUCCESS)
+   if ((slice && (r = core_kernel_prepare_sd(k, &pipeline)) != CORE_SUCCESS) ||
+       (r = core_kernel_prepare_stack(k, &pipeline)) != CORE_SUCCESS)
       return r;
    if ((uint64_t)cfg->block[0] * cfg->block[1] * cfg->block[2] > mtl_pipeline_max_total_threads(pipeline))
       return CORE_ERROR_LAUNCH_OUT_OF_RESOURCES;   /* the variant may allow fewer threads (check_config) */

@@ -155,10 +155,10 @@ void core_module_reset(core_module *m)
 
 static void kernel_release(core_kernel *k)
 {
-   mtl_pipeline *p[] = { k->pipeline, k->sd_pipeline };
-   mtl_function *f[] = { k->fn, k->sd_fn };
-   mtl_library *l[] = { k->lib, k->sd_lib };
-   for (int v = 0; v < 2; v++) {
+   mtl_pipeline *p[] = { k->pipeline, k->sd_pipeline, k->st_pipeline };
+   mtl_function *f[] = { k->fn, k->sd_fn, k->st_fn };
+   mtl_library *l[] = { k->lib, k->sd_lib, k->st_lib };
+   for (int v = 0; v < 3; v++) {
       if (p[v])
          mtl_pipeline_release(p[v]);
       if (f[v])
@@ -223,12 +223,22 @@ int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size
    return CORE_SUCCESS;
 }
 
+/* The recursion stack a translation gets now: the context's
+ * cudaLimitStackSize (compiler_options.stack_bytes). */
+static uint32_t stack_now(core_kernel *k)
+{
+   size_t v = MC_DEFAULT_STACK;
+   core_ctx_get_limit(k->module->ctx, CORE_LIMIT_STACK_SIZE, &v);
+   return v > UINT32_MAX / 2 ? UINT32_MAX / 2 : (uint32_t)v;
+}
+
 /* Translates the kernel, with its shared memory in device memory when sd
- * (compiler_options.shared_in_device). */
-static int translate_variant(core_kernel *k, bool sd, mc_kernel_info *info, char **msl)
+ * (compiler_options.shared_in_device), for a recursion stack of stack
+ * bytes. */
+static int translate_variant_stack(core_kernel *k, bool sd, uint32_t stack, mc_kernel_info *info, char **msl)
 {
    char *err = NULL;
-   const compiler_options co = { .shared_in_device = sd };
+   const compiler_options co = { .shared_in_device = sd, .stack_bytes = stack };
    *msl = compiler_translate_kernel(k->module->cm, k->index, &co, info, &err);
    if (*msl)
       return CORE_SUCCESS;
@@ -236,6 +246,11 @@ static int translate_variant(core_kernel *k, bool sd, mc_kernel_info *info, char
    int r = err && strstr(err, "out of memory") ? CORE_ERROR_OUT_OF_MEMORY : CORE_ERROR_INVALID_PTX;
    free(err);
    return r;
+}
+
+static int translate_variant(core_kernel *k, bool sd, mc_kernel_info *info, char **msl)
+{
+   return translate_variant_stack(k, sd, stack_now(k), info, msl);
 }
 
 /* Compiles a translation (freed here) into *lib, *fn, *pipeline. */
@@ -305,6 +320,42 @@ int core_kernel_prepare_sd(core_kernel *k, mtl_pipeline **out)
    }
    r = k->sd_error;
    *out = k->sd_pipeline;
+   pthread_mutex_unlock(&k->lock);
+   return r;
+}
+
+/* A recursive kernel translated for another stack size than the
+ * context's cudaLimitStackSize now: its variant for the new size, made
+ * once (st_*); a third size is refused rather than replacing a pipeline
+ * that launches in flight may use. */
+int core_kernel_prepare_stack(core_kernel *k, mtl_pipeline **out)
+{
+   uint32_t want = stack_now(k);
+   if (!k->info.stack_bytes || k->info.stack_bytes == want)
+      return CORE_SUCCESS;
+   if (k->shared_in_device || *out != k->pipeline) {
+      LOG_WARN("kernel %s: a recursion stack of %u bytes (cudaLimitStackSize) with shared memory beyond the "
+               "threadgroup memory is not supported after the kernel first ran with %u", k->name, want,
+               k->info.stack_bytes);
+      return CORE_ERROR_NOT_SUPPORTED;
+   }
+   pthread_mutex_lock(&k->lock);
+   int r = CORE_SUCCESS;
+   if (!k->st_pipeline) {
+      mc_kernel_info info;
+      char *msl;
+      r = translate_variant_stack(k, false, want, &info, &msl);
+      if (r == CORE_SUCCESS)
+         r = build_variant(k, msl, &info, false, &k->st_lib, &k->st_fn, &k->st_pipeline);
+      if (r == CORE_SUCCESS)
+         k->st_bytes = want;
+   } else if (k->st_bytes != want) {
+      LOG_WARN("kernel %s: cudaLimitStackSize changed a second time after the kernel ran (%u, then %u, now %u "
+               "bytes): not supported", k->name, k->info.stack_bytes, k->st_bytes, want);
+      r = CORE_ERROR_NOT_SUPPORTED;
+   }
+   if (r == CORE_SUCCESS)
+      *out = k->st_pipeline;
    pthread_mutex_unlock(&k->lock);
    return r;
 }

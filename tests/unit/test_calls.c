@@ -22,7 +22,8 @@ typedef struct linked {
    bool ok;
 } linked;
 
-static void link_ptx(linked *l, const char *body)
+/* stack: the recursion stack asked for (0: compiler.c's default) */
+static void link_ptx_stack(linked *l, const char *body, uint32_t stack)
 {
    char *ptx = malloc(strlen(HEAD) + strlen(body) + 1);
    strcpy(ptx, HEAD);
@@ -32,8 +33,12 @@ static void link_ptx(linked *l, const char *body)
    free(ptx);
    l->m = ir_module_create(&l->ar, pm);
    l->k = ir_build_globals(l->m) ? ir_build_func(l->m, ptx_find_func(pm, "k")) : NULL;
+   if (l->k)
+      l->k->stack_bytes = stack ? stack : MC_DEFAULT_STACK;
    l->ok = l->k && ir_link_calls(l->m, l->k);
 }
+
+static void link_ptx(linked *l, const char *body) { link_ptx_stack(l, body, 0); }
 
 static ir_func *func_named(ir_module *m, const char *name)
 {
@@ -91,18 +96,60 @@ TEST(link_orders_callees_first_and_stacks_frames)
    arena_free_all(&l.ar);
 }
 
-TEST(link_refuses_recursion_naming_the_cycle)
+/* Recursion: the components of the call graph.  f and g call each other
+ * (one component), s calls itself (another), h is called by g but is not
+ * recursive: its fixed frame comes after the caller chain into f's
+ * component, the stack after every fixed frame; recursive functions may
+ * stop (a stack overflow), and their outside callers take mc_top. */
+TEST(link_finds_recursive_components)
 {
    linked l;
-   link_ptx(&l, ".func f();\n.func g()\n{\n   call.uni f, ();\n   ret;\n}\n.func f()\n{\n   call.uni g, ();\n   ret;\n}\n"
-                ".visible .entry k()\n{\n   call.uni f, ();\n   ret;\n}\n");
-   CHECK(!l.ok);
-   CHECK_CONTAINS(l.m->error, "recursion ('f' -> 'g' -> 'f')");
-   CHECK_CONTAINS(l.m->error, "Metal has no recursive functions");
+   link_ptx_stack(&l, ".func f();\n.func h()\n{\n   .local .b32 hl;\n   st.local.u32 [hl], 1;\n   ret;\n}\n"
+                ".func g()\n{\n   .local .b32 gl;\n   st.local.u32 [gl], 1;\n   call.uni f, ();\n   call.uni h, ();\n"
+                "   ret;\n}\n.func f()\n{\n   call.uni g, ();\n   ret;\n}\n"
+                ".func s()\n{\n   call.uni s, ();\n   ret;\n}\n"
+                ".func t()\n{\n   .local .b32 tl;\n   st.local.u32 [tl], 1;\n   call.uni f, ();\n   ret;\n}\n"
+                ".visible .entry k()\n{\n   .local .b32 kl;\n   st.local.u32 [kl], 1;\n   call.uni t, ();\n"
+                "   call.uni s, ();\n   ret;\n}\n", 4096u);
+   CHECK_MSG(l.ok, "link failed: %s", l.m->error ? l.m->error : "?");
+   ir_func *f = func_named(l.m, "f"), *g = func_named(l.m, "g"), *h = func_named(l.m, "h");
+   ir_func *s = func_named(l.m, "s"), *t = func_named(l.m, "t");
+   CHECK(f->scc && f->scc == g->scc);
+   CHECK(s->scc && s->scc != f->scc);
+   CHECK(!h->scc && !t->scc && !l.k->scc);
+   CHECK(f->may_stop && g->may_stop && s->may_stop && t->may_stop && !h->may_stop);
+   CHECK(t->needs_top && l.k->needs_top && !h->needs_top);
+   /* the component's functions are together, callees first */
+   uint32_t fi = 0, gi = 0, hi = 0, ti = 0;
+   for (uint32_t k = 0; k < l.m->funcs.len; k++) {
+      fi = l.m->funcs.data[k] == f ? k : fi;
+      gi = l.m->funcs.data[k] == g ? k : gi;
+      hi = l.m->funcs.data[k] == h ? k : hi;
+      ti = l.m->funcs.data[k] == t ? k : ti;
+   }
+   CHECK(fi + 1 == gi || gi + 1 == fi);
+   CHECK(hi < MC_MIN(fi, gi) && ti > MC_MAX(fi, gi));
+   /* h's fixed frame after t's (the chain into the component), the stack
+    * after every fixed frame, IR_STACK_SCALE times the 4096 bytes asked */
+   CHECK_INT(h->frame_base, t->frame_base + ALIGN_UP(t->local_bytes, 16));
+   CHECK_INT(l.k->stack_base, ALIGN_UP(h->frame_base + ALIGN_UP(h->local_bytes, 16), 16));
+   CHECK_INT(l.k->local_total, l.k->stack_base + IR_STACK_SCALE * 4096);
+   /* g's local address stays relative to its frame */
+   bool relative = false;
+   ir_foreach_block(bb, g)
+      ir_foreach_instr(i, bb)
+         relative |= i->op == IR_SYMADDR && i->space == IR_SPACE_LOCAL && i->imm == 0;
+   CHECK(relative);
    arena_free_all(&l.ar);
-   link_ptx(&l, ".func s()\n{\n   call.uni s, ();\n   ret;\n}\n.visible .entry k()\n{\n   call.uni s, ();\n   ret;\n}\n");
+}
+
+TEST(link_refuses_a_barrier_in_a_recursive_function)
+{
+   linked l;
+   link_ptx(&l, ".func b()\n{\n   bar.sync 0;\n   ret;\n}\n.func s()\n{\n   call.uni b, ();\n   call.uni s, ();\n"
+                "   ret;\n}\n.visible .entry k()\n{\n   call.uni s, ();\n   ret;\n}\n");
    CHECK(!l.ok);
-   CHECK_CONTAINS(l.m->error, "recursion ('s' -> 's')");
+   CHECK_CONTAINS(l.m->error, "'s' is recursive: a barrier or warp operation (through a call of b)");
    arena_free_all(&l.ar);
 }
 
@@ -212,9 +259,15 @@ static const char *error_of(const char *decls, const char *body)
 
 TEST(unsupported_calls_and_atomics_are_refused_clearly)
 {
-   CHECK_CONTAINS(error_of("", "   call.uni (%r1), %rd1, (%r2), proto;\n"), "indirect calls");
+   CHECK_CONTAINS(error_of("", "   call.uni (%r1), %rd1, (%r2), proto;\n"),
+                  "an indirect call needs a .callprototype or .calltargets: no proto");
    CHECK_CONTAINS(error_of(".extern .func ext(.param .b32 a);\n", "   call.uni ext, (%r1);\n"),
                   "declares but does not define");
+   /* CUDA 12+'s device runtime, as nvcc -rdc=true calls it */
+   CHECK_CONTAINS(error_of(".extern .func (.param .b32 r) __cudaCDP2LaunchDeviceV2(.param .b64 a, .param .b64 b);\n",
+                           "   { .param .b64 a;\n   st.param.b64 [a], 0;\n   .param .b64 b;\n   st.param.b64 [b], 0;\n"
+                           "   .param .b32 r;\n   call.uni (r), __cudaCDP2LaunchDeviceV2, (a, b);\n   }\n"),
+                  "dynamic parallelism (kernels launched from the device) is not supported yet");
    /* the device heap: malloc and free only declared become MALLOC/FREE */
    CHECK_STR(error_of(".extern .func (.param .b64 r) malloc(.param .b64 n);\n.extern .func free(.param .b64 p);\n",
                       "   { .param .b64 n;\n   st.param.b64 [n], 8;\n   .param .b64 r;\n"
@@ -247,6 +300,35 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
    CHECK_CONTAINS(error_of(".func f()\n{\n   .local .b32 x;\n   ret;\n}\n.local .b32 gl;\n"
                            ".func g()\n{\n   .reg .b64 %a;\n   mov.u64 %a, gl;\n   ret;\n}\n", "   call.uni g, ();\n"),
                   "module-scope .local variable 'gl' used in a .func");
+}
+
+/* A call through a register: its targets are the functions whose address
+ * the module takes and whose signature is the prototype's; the MSL
+ * compares the pointer with each one's token, and traps otherwise. */
+TEST(indirect_calls_dispatch_over_the_address_taken_functions)
+{
+   linked l;
+   link_ptx(&l, ".func (.param .b32 r) a(.param .b32 x)\n{\n   st.param.b32 [r], 1;\n   ret;\n}\n"
+                ".func (.param .b32 r) b(.param .b32 x)\n{\n   st.param.b32 [r], 2;\n   ret;\n}\n"
+                ".func (.param .b32 r) c(.param .b32 x)\n{\n   st.param.b32 [r], 3;\n   ret;\n}\n"
+                ".func (.param .b64 r) w(.param .b32 x)\n{\n   st.param.b64 [r], 4;\n   ret;\n}\n"
+                ".global .align 8 .u64 tab[2] = {a, w};\n"
+                ".visible .entry k()\n{\n   .reg .b64 %p;\n   .reg .b32 %v;\n   mov.u64 %p, b;\n"
+                "   ld.global.u64 %p, [tab];\n   proto : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+                "   { .param .b32 x;\n   st.param.b32 [x], 7;\n   .param .b32 r;\n   call (r), %p, (x), proto;\n"
+                "   ld.param.b32 %v, [r];\n   }\n   ret;\n}\n");
+   CHECK_MSG(l.ok, "link failed: %s", l.m->error ? l.m->error : "?");
+   const ir_instr *call = NULL;
+   ir_foreach_block(bb, l.k)
+      ir_foreach_instr(i, bb)
+         call = i->op == IR_CALL ? i : call;
+   CHECK(call && !call->sym);
+   /* a (in the table) and b (mov) match; c is never taken; w returns 64 bits */
+   CHECK_INT(call ? ir_call_ntargets(call) : 0, 2);
+   CHECK(call && !strcmp(ir_call_target(call, 0), "a") && !strcmp(ir_call_target(call, 1), "b"));
+   CHECK(func_named(l.m, "a") && func_named(l.m, "b") && !func_named(l.m, "c"));
+   CHECK(l.k->needs_top == false);
+   arena_free_all(&l.ar);
 }
 
 TEST(supported_forms_translate_to_the_expected_msl)

@@ -348,6 +348,8 @@ static build_sym *declare_var(build_ctx *c, build_scope *scope, const ptx_var *v
       /* A .param in a body is a call's argument or return block: it lives
        * in the caller's local frame like .local (link_calls.c). */
       sym->space = IR_SPACE_LOCAL;
+      for (build_scope *s = scope; v->space == PTX_SPACE_LOCAL && s; s = s->parent)
+         s->keeps_local = true;
       c->f->local_bytes = (uint32_t)ALIGN_UP(c->f->local_bytes, align);
       sym->offset = c->f->local_bytes;
       c->f->local_bytes += (uint32_t)sym->size;
@@ -773,12 +775,18 @@ static bool translate_stmt(build_ctx *c, const ptx_stmt *st, const stmt_blocks *
          return ir_error(c->m, st->loc.line, "out of memory");
       strmap_init(&sc->names, c->ar);
       sc->parent = c->scope;
+      sc->local_mark = c->f->local_bytes;
+      sc->keeps_local = false;
       c->scope = sc;
       return true;
    }
    case PTX_STMT_SCOPE_END:
-      if (c->scope->parent && c->scope->parent != &c->module_scope)
+      if (c->scope->parent && c->scope->parent != &c->module_scope) {
+         c->local_peak = MC_MAX(c->local_peak, c->f->local_bytes);
+         if (!c->scope->keeps_local)
+            c->f->local_bytes = c->scope->local_mark;
          c->scope = c->scope->parent;
+      }
       return true;
    case PTX_STMT_VAR:
       c->line = st->loc.line;
@@ -897,6 +905,7 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
          return NULL;
       }
    }
+   c.f->local_bytes = MC_MAX(c.f->local_bytes, c.local_peak);
    if (!ir_block_terminator(c.cur)) {
       c.line = pf->nstmts ? pf->stmts[pf->nstmts - 1].loc.line : pf->loc.line;
       if (!bld_emit(&c, c.f->is_kernel ? IR_EXIT : IR_RET, 0, 0, 0))

@@ -33,11 +33,18 @@ typedef struct build_sym {
 typedef struct build_scope {
    strmap names;         /* name → build_sym* */
    struct build_scope *parent;
+   /* A nested scope (a call sequence's { }) gives its .param blocks' local
+    * bytes back at its end, so consecutive calls share them (smaller
+    * frames: recursive functions' are pushed per call); not when it
+    * declares .local variables, whose address may outlive it. */
+   uint32_t local_mark;
+   bool keeps_local;
 } build_scope;
 
 typedef struct build_ctx {
    ir_module *m;
    ir_func *f;
+   uint32_t local_peak;  /* the most local bytes a scope that ended held */
    const ptx_func *pf;
    arena *ar;
    build_scope *scope;

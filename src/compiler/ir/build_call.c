@@ -23,13 +23,34 @@
  * the device heap's malloc and free (C++ new and delete call them), which
  * a module declares but does not define: MALLOC / FREE (prelude heap.metal).
  *
- * Refused: indirect calls (Metal has function pointers only through
- * visible-function tables), calls of functions this module only declares
- * (separate compilation), and dynamic parallelism.
+ * Indirect calls (`call (r), %rd, (a), proto;`: function pointers, C++
+ * virtual functions): Metal has function pointers only through visible
+ * function tables, which cannot take our context arguments, so a call
+ * through a register is a CALL with the possible targets (ir_instr.targets)
+ * and the pointer as its last source, emitted as a comparison of the
+ * pointer with each target's address (emit_call.c).  The targets are the
+ * functions of the module whose address is taken (an operand other than a
+ * call's callee, or an initialiser) and whose signature matches the
+ * prototype (the same number of returns and parameters, each of the same
+ * state space and size), or those of a .calltargets list.  A function's
+ * address is a token (ir_func_token), the same in code and in
+ * initialisers, so addresses compare and round-trip through memory.
+ *
+ * Refused: calls of functions this module only declares (separate
+ * compilation), and dynamic parallelism.
  */
 #include "build.h"
+#include "../compiler.h"
 
 #include <string.h>
+
+uint64_t ir_func_token(const ptx_module *pm, const char *name)
+{
+   for (uint32_t k = 0; k < pm->ndecls; k++)
+      if (pm->decls[k].kind == PTX_DECL_FUNC && !strcmp(pm->decls[k].u.func->name, name))
+         return MC_FUNC_WINDOW + 16 * (uint64_t)k;
+   return 0;
+}
 
 ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);   /* build_opnd.c */
 
@@ -234,16 +255,146 @@ static ir_def *call_arg(build_ctx *c, const ptx_func *pf, uint32_t k, const ptx_
    return local_store(c, slot, val, v->type) ? slot : NULL;
 }
 
+/* ---- indirect calls ---- */
+
+static bool names(const ptx_operand *o, const char *name)
+{
+   if (!o)
+      return false;
+   switch (o->kind) {
+   case PTX_OPND_SYM: return !strcmp(o->u.sym.name, name);
+   case PTX_OPND_ADDR: return names(o->u.addr.base, name) || names(o->u.addr.vec, name);
+   case PTX_OPND_VEC:
+   case PTX_OPND_PARAMLIST:
+      for (uint32_t k = 0; k < o->u.vec.n; k++)
+         if (names(o->u.vec.elems[k], name))
+            return true;
+      return false;
+   default: return false;
+   }
+}
+
+/* Does the module take the address of function `name`? */
+static bool address_taken(build_ctx *c, const char *name)
+{
+   const ptx_module *pm = c->m->ptx;
+   for (uint32_t d = 0; d < pm->ndecls; d++) {
+      if (pm->decls[d].kind != PTX_DECL_FUNC)
+         continue;
+      const ptx_func *f = pm->decls[d].u.func;
+      for (uint32_t s = 0; s < f->nstmts; s++) {
+         const ptx_instr *in = f->stmts[s].kind == PTX_STMT_INSTR ? f->stmts[s].u.instr : NULL;
+         for (uint32_t k = 0; in && k < in->nopnds; k++)
+            if (!(in->op == PTX_OP_CALL && k == 1) && names(in->opnds[k], name))
+               return true;
+      }
+   }
+   for (uint32_t g = 0; g < c->m->globals.len; g++)
+      for (uint32_t r = 0; r < c->m->globals.data[g].relocs.len; r++)
+         if (!strcmp(c->m->globals.data[g].relocs.data[r].sym, name))
+            return true;
+   return false;
+}
+
+static bool same_formal(const ptx_var *a, const ptx_var *b)
+{
+   bool ra = a->space == PTX_SPACE_REG, rb = b->space == PTX_SPACE_REG;
+   return ra == rb && (ra ? formal_bits(a) == formal_bits(b) : ptx_var_size(a) == ptx_var_size(b));
+}
+
+static bool signature_matches(const ptx_func *proto, const ptx_func *f)
+{
+   if (f->is_entry || !f->has_body || f->nret != proto->nret || f->nparams != proto->nparams)
+      return false;
+   for (uint32_t k = 0; k < f->nret; k++)
+      if (!same_formal(f->rets[k], proto->rets[k]))
+         return false;
+   for (uint32_t k = 0; k < f->nparams; k++)
+      if (!same_formal(f->params[k], proto->params[k]))
+         return false;
+   return true;
+}
+
+/* The .callprototype or .calltargets statement `name` of the function
+ * being built. */
+static const ptx_stmt *call_decl(build_ctx *c, const char *name)
+{
+   for (uint32_t s = 0; s < c->pf->nstmts; s++) {
+      const ptx_stmt *st = &c->pf->stmts[s];
+      if (st->kind == PTX_STMT_CALLPROTOTYPE && !strcmp(st->u.proto->name, name))
+         return st;
+      if (st->kind == PTX_STMT_CALLTARGETS && !strcmp(st->u.targets.name, name))
+         return st;
+   }
+   return NULL;
+}
+
+/* The prototype of an indirect call and its possible targets. */
+static const ptx_func *indirect_targets(build_ctx *c, const ptx_operand *spec, const char ***out, uint32_t *n)
+{
+   const ptx_stmt *st = spec ? call_decl(c, spec->u.sym.name) : NULL;
+   if (!st) {
+      ir_error(c->m, c->line, "an indirect call needs a .callprototype or .calltargets%s%s", spec ? ": no " : "",
+               spec ? spec->u.sym.name : "");
+      return NULL;
+   }
+   const ptx_module *pm = c->m->ptx;
+   const ptx_func *proto = NULL;
+   if (st->kind == PTX_STMT_CALLTARGETS) {
+      for (uint32_t k = 0; k < st->u.targets.n && !proto; k++)
+         proto = ptx_find_func(pm, st->u.targets.labels[k]);
+      if (!proto) {
+         ir_error(c->m, c->line, ".calltargets %s names no function of this module", st->u.targets.name);
+         return NULL;
+      }
+   } else {
+      proto = st->u.proto;
+   }
+   const char **t = arena_alloc(c->ar, (pm->ndecls + 1) * sizeof(*t));
+   if (!t) {
+      ir_error(c->m, c->line, "out of memory");
+      return NULL;
+   }
+   *n = 0;
+   for (uint32_t d = 0; d < pm->ndecls; d++) {
+      if (pm->decls[d].kind != PTX_DECL_FUNC)
+         continue;
+      const ptx_func *f = ptx_find_func(pm, pm->decls[d].u.func->name);
+      bool dup = false;
+      for (uint32_t k = 0; k < *n && !dup; k++)
+         dup = !strcmp(t[k], f->name);
+      if (dup || !signature_matches(proto, f))
+         continue;
+      bool listed = st->kind != PTX_STMT_CALLTARGETS;
+      for (uint32_t k = 0; !listed && k < st->u.targets.n; k++)
+         listed = !strcmp(st->u.targets.labels[k], f->name);
+      if (listed && (st->kind == PTX_STMT_CALLTARGETS || address_taken(c, f->name)))
+         t[(*n)++] = f->name;
+   }
+   *out = t;
+   return proto;
+}
+
 static bool refuse_callee(build_ctx *c, const char *name)
 {
    if (!strcmp(name, "__nv_aligned_device_malloc"))
       return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
-   if (!strncmp(name, "cudaGetParameterBuffer", 22) || !strncmp(name, "cudaLaunchDevice", 16) ||
-       !strcmp(name, "cudaDeviceSynchronize") || !strncmp(name, "cudaCGGet", 9))
-      return ir_error(c->m, c->line, "'%s': dynamic parallelism and grid-wide cooperative groups are not "
-                      "supported", name);
+   /* CUDA 12+'s device runtime (cudadevrt) is called as __cudaCDP2*
+    * (GetParameterBufferV2, LaunchDeviceV2, StreamCreateWithFlags ...),
+    * earlier toolkits' as cudaGetParameterBuffer / cudaLaunchDevice */
+   if (!strncmp(name, "__cudaCDP", 9) || !strncmp(name, "cudaGetParameterBuffer", 22) ||
+       !strncmp(name, "cudaLaunchDevice", 16) || !strcmp(name, "cudaDeviceSynchronize"))
+      return ir_error(c->m, c->line, "'%s': dynamic parallelism (kernels launched from the device) is not "
+                      "supported yet", name);
+   if (!strncmp(name, "cudaCGGet", 9))
+      return ir_error(c->m, c->line, "'%s': grid-wide cooperative groups are not supported", name);
    return true;
 }
+
+static bool build_call_instr(build_ctx *c, const ptx_func *pf, const ptx_operand *rets, const ptx_operand *args, ir_def *ptr,
+                      const char **targets, uint32_t ntargets);
+static bool call_indirect(build_ctx *c, const ptx_operand *rets, const ptx_operand *callee, const ptx_operand *args,
+                          const ptx_operand *spec);
 
 bool bld_tr_call(build_ctx *c)
 {
@@ -253,10 +404,10 @@ bool bld_tr_call(build_ctx *c)
    if (in->nopnds < 3 || in->opnds[0]->kind != PTX_OPND_PARAMLIST || in->opnds[2]->kind != PTX_OPND_PARAMLIST)
       return ir_error(c->m, c->line, "call: expected (returns), function, (arguments)");
    const ptx_operand *rets = in->opnds[0], *callee = in->opnds[1], *args = in->opnds[2];
+   if (callee->kind == PTX_OPND_REG)
+      return call_indirect(c, rets, callee, args, in->nopnds > 3 ? in->opnds[3] : NULL);
    if (callee->kind != PTX_OPND_SYM || callee->u.sym.offset)
-      return ir_error(c->m, c->line, "indirect calls (through '%s') are not supported: Metal has no function "
-                      "pointers outside visible function tables",
-                      callee->kind == PTX_OPND_REG ? callee->u.reg : "an expression");
+      return ir_error(c->m, c->line, "call: the callee must be a function or a register");
    const char *name = callee->u.sym.name;
    if (!strcmp(name, "vprintf"))
       return call_vprintf(c, rets, args);
@@ -276,8 +427,16 @@ bool bld_tr_call(build_ctx *c)
    if (rets->u.vec.n != pf->nret || args->u.vec.n != pf->nparams)
       return ir_error(c->m, c->line, "call of '%s' with %u return(s) and %u argument(s); it has %u and %u", name,
                       rets->u.vec.n, args->u.vec.n, pf->nret, pf->nparams);
+   return build_call_instr(c, pf, rets, args, NULL, NULL, 0);
+}
+
+/* The CALL of pf (for an indirect call, its prototype, with the pointer
+ * ptr and its possible targets): the arguments, the call, the returns. */
+static bool build_call_instr(build_ctx *c, const ptx_func *pf, const ptx_operand *rets, const ptx_operand *args, ir_def *ptr,
+                      const char **targets, uint32_t ntargets)
+{
    uint32_t n = pf->nret + pf->nparams;
-   ir_def **srcs = arena_alloc(c->ar, (n + 1) * sizeof(*srcs));
+   ir_def **srcs = arena_alloc(c->ar, (n + 2) * sizeof(*srcs));
    ir_def **post = arena_alloc(c->ar, (n + 1) * sizeof(*post));
    if (!srcs || !post)
       return ir_error(c->m, c->line, "out of memory");
@@ -286,11 +445,15 @@ bool bld_tr_call(build_ctx *c)
       if (!(srcs[k] = call_arg(c, pf, k, o, &post[k])))
          return false;
    }
-   ir_instr *i = bld_emit(c, IR_CALL, n, 0, 0);
+   if (ptr)
+      srcs[n] = ptr;
+   ir_instr *i = bld_emit(c, IR_CALL, n + (ptr != NULL), 0, 0);
    if (!i)
       return false;
-   i->sym = pf->name;
-   for (uint32_t k = 0; k < n; k++)
+   i->sym = ptr ? NULL : pf->name;
+   i->targets = targets;
+   i->imm = ntargets;
+   for (uint32_t k = 0; k < n + (ptr != NULL); k++)
       bld_set_src(i, k, srcs[k]);
    bld_guard(c, i, NULL);
    /* Returns into registers: read their slots (bld_write keeps a guarded
@@ -307,6 +470,22 @@ bool bld_tr_call(build_ctx *c)
          return false;
    }
    return true;
+}
+
+/* call (rets), %ptr, (args), proto: the targets the pointer may hold. */
+static bool call_indirect(build_ctx *c, const ptx_operand *rets, const ptx_operand *callee, const ptx_operand *args,
+                          const ptx_operand *spec)
+{
+   const char **targets;
+   uint32_t nt;
+   const ptx_func *proto = indirect_targets(c, spec, &targets, &nt);
+   if (!proto)
+      return false;
+   if (rets->u.vec.n != proto->nret || args->u.vec.n != proto->nparams)
+      return ir_error(c->m, c->line, "indirect call with %u return(s) and %u argument(s); its prototype has %u and %u",
+                      rets->u.vec.n, args->u.vec.n, proto->nret, proto->nparams);
+   ir_def *ptr = bld_opnd(c, callee, PTX_T_U64, 64);
+   return ptr && build_call_instr(c, proto, rets, args, ptr, targets, nt);
 }
 
 /* isspacep.space p, a: is generic address a in that space's window

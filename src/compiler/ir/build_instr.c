@@ -73,7 +73,7 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_LD: case PTX_OP_LDU: return bld_tr_ld(c);
    case PTX_OP_ST: return bld_tr_st(c);
    case PTX_OP_BAR: case PTX_OP_BARRIER: return bld_tr_bar(c);
-   case PTX_OP_SHFL: case PTX_OP_VOTE: case PTX_OP_MATCH: case PTX_OP_REDUX: case PTX_OP_ACTIVEMASK:
+   case PTX_OP_SHFL: case PTX_OP_VOTE: case PTX_OP_MATCH: case PTX_OP_REDUX: case PTX_OP_ACTIVEMASK: case PTX_OP_ELECT:
       return bld_tr_warp(c);
    case PTX_OP_MEMBAR: case PTX_OP_FENCE: return bld_tr_membar(c);
    case PTX_OP_ATOM: case PTX_OP_RED: return bld_tr_atom(c);
@@ -81,6 +81,16 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_ISSPACEP: return bld_tr_isspacep(c);
    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_NANOSLEEP:
       return true;   /* hints without observable effect */
+   case PTX_OP_GRIDDEPCONTROL:
+      /* Programmatic dependent launch: a grid here starts only after the
+       * one before it on its stream has completed, its writes visible, so
+       * .wait has nothing to wait for and .launch_dependents (a hint that
+       * dependents may start) nothing to allow: both are exact as no-ops. */
+      if (!ONLY_MODS(c, PTX_MOD_LAUNCH_DEPENDENTS, PTX_MOD_WAIT) || c->in->nopnds ||
+          bld_has(c, PTX_MOD_LAUNCH_DEPENDENTS) == bld_has(c, PTX_MOD_WAIT))
+         return ir_error(c->m, c->line, "%s: griddepcontrol takes .launch_dependents or .wait and no operand",
+                         bld_spelled(c));
+      return true;
    default:
       return bld_refuse(c);
    }

@@ -228,10 +228,14 @@ ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *s
       return &i->def;
    }
    if (!sym || sym->kind != SYM_VAR) {
-      if (ptx_find_func(c->m->ptx, name))
-         ir_error(c->m, c->line, "function pointers ('%s') are not supported yet", name);
-      else
-         ir_error(c->m, c->line, "unknown symbol '%s'", name);
+      if (ptx_find_func(c->m->ptx, name)) {
+         /* a function's address: its token (compiler.h MC_FUNC_WINDOW),
+          * which an indirect call compares against (build_call.c) */
+         if (space_out)
+            *space_out = IR_SPACE_GENERIC;
+         return bld_const(c, 64, ir_func_token(c->m->ptx, name) + (uint64_t)offset);
+      }
+      ir_error(c->m, c->line, "unknown symbol '%s'", name);
       return NULL;
    }
    ir_instr *i = bld_emit(c, IR_SYMADDR, 0, 64, 1);

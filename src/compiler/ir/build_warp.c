@@ -1,7 +1,7 @@
 /*
  * build_warp.c — barriers and warp-level instructions (PTX ISA 9.0 §9.7.13
  * "Parallel Synchronization and Communication"): bar/barrier (.sync, .red,
- * .arrive), bar.warp.sync, shfl, vote, match, redux, activemask.
+ * .arrive), bar.warp.sync, shfl, vote, match, redux, activemask, elect.
  *
  * What Metal can express (ARCHITECTURE §4, metal-semantics §1.3/§2.3):
  *   - a barrier of the whole threadgroup: bar.sync / barrier.sync with no
@@ -370,6 +370,46 @@ static bool tr_activemask(build_ctx *c)
 }
 
 /* shfl, vote, match, redux, activemask. */
+static ir_def *unop(build_ctx *c, ir_op op, ir_def *a)
+{
+   ir_instr *i = a ? bld_emit(c, op, 1, 32, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = PTX_T_B32;
+   bld_set_src(i, 0, a);
+   return &i->def;
+}
+
+/* elect.sync d|p, membermask: the leader is the lowest lane of the mask
+ * (the threads of the mask take part, as in every .sync operation): a
+ * ballot of true over the mask, its lowest set bit; p in the leader. */
+static bool tr_elect(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!bld_has(c, PTX_MOD_SYNC) || !ONLY_MODS(c, PTX_MOD_SYNC) || !in->has_pair_dst || in->nopnds != 3)
+      return c->m->error ? false : ir_error(c->m, c->line, "%s: expected elect.sync d|p, membermask", bld_spelled(c));
+   if (in->guard)
+      return ir_error(c->m, c->line, "%s under a guard is not supported yet", bld_spelled(c));
+   ir_def *s[2] = { bld_const(c, 1, 1), mask_src(c, 2) };
+   ir_instr *v = emit_guarded(c, IR_VOTE, 32, s, 2, NULL);
+   if (!v)
+      return false;
+   v->sub = IR_VOTE_BALLOT;
+   v->type = PTX_T_B32;
+   ir_def *leader = unop(c, IR_CLZ, unop(c, IR_BREV, &v->def));
+   ir_instr *lane = leader ? bld_emit(c, IR_SREG, 0, 32, 1) : NULL;
+   if (!lane)
+      return false;
+   lane->sub = IR_SREG_LANEID;
+   lane->type = PTX_T_U32;
+   ir_def *p = bld_op2(c, IR_SETP, PTX_T_U32, &lane->def, leader);
+   if (!p)
+      return false;
+   p->parent->sub = IR_CMP_EQ;
+   return (in->opnds[0]->kind == PTX_OPND_SINK || bld_write(c, in->opnds[0], leader, PTX_T_B32)) &&
+          (in->opnds[1]->kind == PTX_OPND_SINK || bld_write(c, in->opnds[1], p, PTX_T_PRED));
+}
+
 bool bld_tr_warp(build_ctx *c)
 {
    switch (c->in->op) {
@@ -378,6 +418,7 @@ bool bld_tr_warp(build_ctx *c)
    case PTX_OP_MATCH: return tr_match(c);
    case PTX_OP_REDUX: return tr_redux(c);
    case PTX_OP_ACTIVEMASK: return tr_activemask(c);
+   case PTX_OP_ELECT: return tr_elect(c);
    default: return bld_refuse(c);
    }
 }

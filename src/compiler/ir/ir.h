@@ -270,7 +270,9 @@ struct ir_instr {
    ptx_type type2;        /* CVT source type, SET destination type */
    uint32_t line;         /* PTX source line, for messages */
    uint64_t imm;          /* CONST bits, PARAM offset, EXTRACT component, SYMADDR offset */
-   const char *sym;       /* SYMADDR variable name */
+   const char *sym;       /* SYMADDR variable name; CALL: the callee (NULL: an indirect call) */
+   const char **targets;  /* indirect CALL: the functions the pointer (its last source) may
+                           * name, imm of them (build_call.c) */
    ir_def def;            /* def.bits == 0 when the instruction produces nothing */
    uint32_t nsrcs;
    ir_src *srcs;
@@ -281,6 +283,10 @@ struct ir_instr {
    ir_src guard;          /* guard.def == NULL: unguarded */
    ir_src old;
 };
+
+/* The functions a CALL may call: its callee, or an indirect call's targets. */
+static inline uint32_t ir_call_ntargets(const ir_instr *i) { return i->sym ? 1u : (uint32_t)i->imm; }
+static inline const char *ir_call_target(const ir_instr *i, uint32_t k) { return i->sym ? i->sym : i->targets[k]; }
 
 /* ---------------------------------------------------------------------------
  * Blocks, functions, modules.
@@ -364,6 +370,13 @@ struct ir_func {
    bool coherent;             /* kernel: it or a callee fences at .gpu/.sys scope (msl/emit_mem.c) */
    bool shared_in_device;     /* kernel: its shared memory is a slice of device memory (compiler.h
                                * compiler_options.shared_in_device) */
+   /* Recursion (link_calls.c, msl/emit_rec.c). */
+   uint32_t scc;              /* .func: 1 + its recursive call graph component; 0: not recursive */
+   bool needs_top;            /* .func, not recursive: it reaches a recursive one, so it takes the
+                               * first free byte of the recursion stack (mc_top) */
+   uint32_t rec_frame;        /* recursive .func: bytes of one activation's frame (emit_rec.c) */
+   uint32_t stack_base;       /* kernel: where the recursion stack starts in local memory */
+   uint32_t stack_bytes;      /* kernel: the recursion stack's size (cudaLimitStackSize); 0: none */
 };
 
 /* A module-scope .global or .const variable, laid out in one data block
@@ -548,6 +561,14 @@ bool ir_mark_lockstep(ir_module *m);
  * "the callee ended the thread" into control flow.  Runs before the
  * pipeline. */
 bool ir_link_calls(ir_module *m, ir_func *kernel);
+/* The recursion stack holds this many times cudaLimitStackSize: frames
+ * here are 2.5 to 7 times NVIDIA's (link_calls.c). */
+#define IR_STACK_SCALE 8u
+/* The address of function `name` as programs see it: a token, 16 times
+ * its declaration's index past MC_FUNC_WINDOW (compiler.h), unique and
+ * never a memory address; 0 if the module declares no such function
+ * (build_call.c). */
+uint64_t ir_func_token(const ptx_module *pm, const char *name);
 
 /* ---- validate.c (debug builds; a no-op under NDEBUG) ---- */
 

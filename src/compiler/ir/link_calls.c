@@ -6,16 +6,35 @@
  * MSL function per .func it reaches, callees first.  This pass:
  *   1. builds every .func the kernel reaches (ir_build_func), in the same
  *      module, so they share the module-level layouts below;
- *   2. refuses recursion (a cycle in the call graph), naming the cycle, and
- *      orders m->funcs callees first, the kernel last (emission order);
+ *   2. finds recursion: the strongly connected components of the call
+ *      graph (Tarjan), an indirect call's possible targets counted as
+ *      callees; a component with a cycle is recursive (ir_func.scc), its
+ *      functions become step functions over an explicit stack of frames
+ *      (msl/emit_rec.c).  m->funcs is ordered callees first, the kernel
+ *      last (emission order), a component's functions together;
  *   3. lays out local memory: the thread has one local array (the kernel's
- *      mc_local) and every function a frame in it at a fixed offset, after
- *      the frames of all its callers (no recursion: the call graph is a
- *      DAG, so the offset is the longest caller chain).  A local address
- *      is then the same number in every function, so a pointer to a
- *      caller's local variable, or to a call's .param block, works in the
- *      callee (PTX passes such pointers freely: %SP, &local, .param).  The
- *      frame base is added to every local SYMADDR of a .func here;
+ *      mc_local) and every non-recursive function a frame in it at a fixed
+ *      offset, after the frames of all its callers (the longest caller
+ *      chain: the call graph less its recursive components is a DAG).  A
+ *      local address is then the same number in every function, so a
+ *      pointer to a caller's local variable, or to a call's .param block,
+ *      works in the callee (PTX passes such pointers freely: %SP, &local,
+ *      .param).  The frame base is added to every local SYMADDR of a .func
+ *      here.  Recursive functions have no fixed frame: their activations'
+ *      frames are pushed on the recursion stack, which starts after every
+ *      fixed frame (ir_func.stack_base) and holds IR_STACK_SCALE (8)
+ *      times stack_bytes,
+ *      CUDA's cudaLimitStackSize (compiler_options.stack_bytes): a frame
+ *      here is larger than NVIDIA's (the arguments and the calls' .param
+ *      blocks are in memory, every value live across some call has its own
+ *      slot), and a recursion that fits CUDA's stack on an NVIDIA GPU must
+ *      fit here too (measured on an H200, CUDA 13.0: 32 and 24 bytes a
+ *      frame for a 2- and a 7-argument function, 80 and 64 here; 160 for
+ *      a 7-argument one with more values live across its calls); their
+ *      local
+ *      SYMADDRs stay relative to their frame.  The fixed frames of the
+ *      functions a recursive component calls come after those of all the
+ *      component's outside callers: they are live only during that call;
  *   4. merges shared memory: build.c lays out static shared memory across
  *      the library (ir_module.lib_shared); the kernel's layout becomes the
  *      union, with the dynamic part after it;
@@ -27,6 +46,10 @@
  *      stops, as trap does), so its block ends with an exit;
  *   6. records what the library needs: printf/assert records, the clock
  *      counter.
+ * A recursive function may end the thread (a stack overflow does, as a
+ * trap), so its callers handle that as in 5.  A barrier or warp operation
+ * in a recursive function is refused: its frames' threads would meet at
+ * different depths.
  *
  * Precondition: the kernel was built (IR_META_CFG); runs before the
  * pipeline, which then processes every function.  Preserves IR_META_CFG.
@@ -50,30 +73,36 @@ static bool build_callees(ir_module *m)
       ir_func *f = m->funcs.data[fi];
       ir_foreach_block(b, f) {
          ir_foreach_instr(i, b) {
-            if (i->op != IR_CALL || find_func(m, i->sym))
-               continue;
-            const ptx_func *pf = ptx_find_func(m->ptx, i->sym);
-            if (!pf)
-               return ir_error(m, i->line, "call of unknown function '%s'", i->sym);
-            if (!ir_build_func(m, pf))
-               return false;
-            /* m->funcs may have moved: f stays valid (it is a pointer) */
+            for (uint32_t t = 0; i->op == IR_CALL && t < ir_call_ntargets(i); t++) {
+               const char *name = ir_call_target(i, t);
+               if (find_func(m, name))
+                  continue;
+               const ptx_func *pf = ptx_find_func(m->ptx, name);
+               if (!pf)
+                  return ir_error(m, i->line, "call of unknown function '%s'", name);
+               if (!ir_build_func(m, pf))
+                  return false;
+               /* m->funcs may have moved: f stays valid (it is a pointer) */
+            }
          }
       }
    }
    return true;
 }
 
-/* 2. Depth-first over the call graph: post-order (callees first) into
- * order[], cycles refused.  state: 0 new, 1 on the path, 2 done. */
-typedef struct dfs {
+/* 2. Tarjan's strongly connected components over the call graph: each
+ * component is appended to order[] when its root finishes, so callees'
+ * components come first.  Iterative on an explicit stack (call graphs of
+ * templates run deep). */
+typedef struct scc_state {
    ir_module *m;
    ir_func **order;
-   uint32_t n;
-   uint8_t *state;
-   ir_func **path;
-   uint32_t depth;
-} dfs;
+   uint32_t n, counter, nscc;
+   uint32_t *num, *low;    /* by function index: DFS number (0: new), lowlink */
+   bool *on;               /* on the component stack */
+   ir_func **stk;          /* the component stack */
+   uint32_t sp;
+} scc_state;
 
 static uint32_t func_index(ir_module *m, const ir_func *f)
 {
@@ -83,35 +112,100 @@ static uint32_t func_index(ir_module *m, const ir_func *f)
    return UINT32_MAX;
 }
 
-static bool visit(dfs *d, ir_func *f, uint32_t line)
+/* The k-th callee of f (its calls' targets in order), NULL past the last. */
+static ir_func *nth_callee(ir_func *f, uint32_t k)
 {
-   uint32_t fi = func_index(d->m, f);
-   if (d->state[fi] == 2)
-      return true;
-   if (d->state[fi] == 1) {
-      strbuf cycle;
-      strbuf_init(&cycle);
-      bool on = false;
-      for (uint32_t k = 0; k < d->depth; k++) {
-         on |= d->path[k] == f;
-         if (on)
-            strbuf_printf(&cycle, "'%s' -> ", d->path[k]->name);
-      }
-      strbuf_printf(&cycle, "'%s'", f->name);
-      ir_error(d->m, line, "recursion (%s) is not supported: Metal has no recursive functions",
-               cycle.s ? cycle.s : f->name);
-      strbuf_free(&cycle);
-      return false;
-   }
-   d->state[fi] = 1;
-   d->path[d->depth++] = f;
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b)
-         if (i->op == IR_CALL && !visit(d, find_func(d->m, i->sym), i->line))
-            return false;
-   d->depth--;
-   d->state[fi] = 2;
-   d->order[d->n++] = f;
+         for (uint32_t t = 0; i->op == IR_CALL && t < ir_call_ntargets(i); t++)
+            if (k-- == 0)
+               return find_func(f->module, ir_call_target(i, t));
+   return NULL;
+}
+
+static bool calls(ir_func *f, const ir_func *g)
+{
+   ir_func *c;
+   for (uint32_t k = 0; (c = nth_callee(f, k)); k++)
+      if (c == g)
+         return true;
+   return false;
+}
+
+static bool strongconnect(scc_state *st, ir_func *root)
+{
+   uint32_t nf = st->m->funcs.len;
+   ir_func **fs = arena_alloc(st->m->ar, (nf + 1) * sizeof(*fs));
+   uint32_t *next = arena_alloc(st->m->ar, (nf + 1) * sizeof(*next));
+   if (!fs || !next)
+      return false;
+   uint32_t depth = 0;
+   fs[depth] = root;
+   next[depth++] = 0;
+   uint32_t ri = func_index(st->m, root);
+   st->num[ri] = st->low[ri] = ++st->counter;
+   st->stk[st->sp++] = root;
+   st->on[ri] = true;
+   while (depth) {
+      ir_func *f = fs[depth - 1];
+      uint32_t fi = func_index(st->m, f);
+      ir_func *c = nth_callee(f, next[depth - 1]++);
+      if (c) {
+         uint32_t ci = func_index(st->m, c);
+         if (!st->num[ci]) {
+            st->num[ci] = st->low[ci] = ++st->counter;
+            st->stk[st->sp++] = c;
+            st->on[ci] = true;
+            fs[depth] = c;
+            next[depth++] = 0;
+         } else if (st->on[ci]) {
+            st->low[fi] = MC_MIN(st->low[fi], st->num[ci]);
+         }
+         continue;
+      }
+      if (--depth)   /* f finished: its caller's lowlink */
+         st->low[func_index(st->m, fs[depth - 1])] = MC_MIN(st->low[func_index(st->m, fs[depth - 1])], st->low[fi]);
+      if (st->low[fi] != st->num[fi])
+         continue;
+      /* f roots a component: pop it */
+      uint32_t first = st->n;
+      ir_func *g;
+      do {
+         g = st->stk[--st->sp];
+         st->on[func_index(st->m, g)] = false;
+         st->order[st->n++] = g;
+      } while (g != f);
+      if (st->n - first > 1 || calls(f, f)) {
+         st->nscc++;
+         for (uint32_t k = first; k < st->n; k++)
+            st->order[k]->scc = st->nscc;
+      }
+   }
+   return true;
+}
+
+/* A recursive function's frames live on at different depths: no barrier
+ * or warp operation can meet them, in it or in what it calls.  conv[]: by
+ * function index, 1 when it or a callee has one (callees are done first). */
+static bool check_convergent(ir_func *f, bool *conv)
+{
+   ir_module *m = f->module;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b) {
+         bool own = ir_op_is(i->op, IR_OP_CONVERGENT) || i->op == IR_NBAR;
+         bool callee = false;
+         for (uint32_t t = 0; i->op == IR_CALL && t < ir_call_ntargets(i); t++) {
+            ir_func *c = find_func(m, ir_call_target(i, t));
+            callee |= (c->scc != f->scc || !f->scc) && conv[func_index(m, c)];
+         }
+         if (!own && !callee)
+            continue;
+         conv[func_index(m, f)] = true;
+         if (f->scc)
+            return ir_error(m, i->line, "'%s' is recursive: a barrier or warp operation (%s%s) in a recursive "
+                            "function or what it calls is not supported", f->name,
+                            callee ? "through a call of " : "", callee ? ir_call_target(i, 0) : ir_op_infos[i->op].name);
+      }
    return true;
 }
 
@@ -119,9 +213,9 @@ static bool visit(dfs *d, ir_func *f, uint32_t line)
  * match; a mismatch is our bug). */
 static void check_call(ir_func *f, const ir_instr *i, const ir_func *callee)
 {
-   if (i->nsrcs != callee->args.len)
+   if (i->nsrcs != callee->args.len + !i->sym)
       ir_die(f, "call of %s passes %u arguments for %u", callee->name, i->nsrcs, callee->args.len);
-   for (uint32_t k = 0; k < i->nsrcs; k++) {
+   for (uint32_t k = 0; k < callee->args.len; k++) {
       uint8_t want = callee->args.data[k].reg_bits ? callee->args.data[k].reg_bits : 64;
       if (i->srcs[k].def->bits != want)
          ir_die(f, "call of %s: argument %u has %u bits, wants %u", callee->name, k, i->srcs[k].def->bits, want);
@@ -158,6 +252,14 @@ static bool end_with_exit(ir_func *f, ir_instr *i, ir_def *cond, bool neg)
    ir_block_add_succ(b, neg ? rest : x);
    ir_block_add_succ(b, neg ? x : rest);
    return true;
+}
+
+static bool call_may_stop(ir_module *m, const ir_instr *i)
+{
+   for (uint32_t t = 0; t < ir_call_ntargets(i); t++)
+      if (find_func(m, ir_call_target(i, t))->may_stop)
+         return true;
+   return !i->sym;   /* an indirect call of no target traps */
 }
 
 /* 5. __assertfail and calls of functions that may stop end the thread. */
@@ -198,10 +300,7 @@ static bool lower_stops(ir_func *f)
             changed = true;
             break;   /* the rest of b moved (or is gone) */
          }
-         if (i->op != IR_CALL || i->def.bits)
-            continue;
-         ir_func *callee = find_func(f->module, i->sym);
-         if (!callee->may_stop)
+         if (i->op != IR_CALL || i->def.bits || !call_may_stop(f->module, i))
             continue;
          /* The call reports whether the callee ended the thread. */
          i->def.parent = i;
@@ -234,7 +333,7 @@ static bool may_stop(const ir_func *f)
       ir_foreach_instr(i, b) {
          if (i->op == IR_EXIT || i->op == IR_TRAP || i->op == IR_ASSERTFAIL)
             return true;
-         if (i->op == IR_CALL && find_func(f->module, i->sym)->may_stop)
+         if (i->op == IR_CALL && call_may_stop(f->module, i))
             return true;
       }
    }
@@ -242,30 +341,45 @@ static bool may_stop(const ir_func *f)
 }
 
 /* 3. Frames: every function after the frames of all its callers.  order[]
- * is callees first, so walking it backwards meets callers first. */
+ * is callees first, a component's functions together, so walking it
+ * backwards meets callers first, and all of a component's outside callers
+ * before the component. */
 static void layout_frames(ir_module *m, ir_func **order, uint32_t n, ir_func *kernel)
 {
    uint32_t total = 0;
    for (uint32_t k = n; k-- > 0;) {
       ir_func *f = order[k];
-      uint32_t end = f->frame_base + (uint32_t)ALIGN_UP(f->local_bytes, 16);
+      if (f->scc && (k + 1 == n || order[k + 1]->scc != f->scc)) {
+         /* the component's first function met: one base for all of it */
+         uint32_t base = 0;
+         for (uint32_t j = k + 1; j-- > 0 && order[j]->scc == f->scc;)
+            base = MC_MAX(base, order[j]->frame_base);
+         for (uint32_t j = k + 1; j-- > 0 && order[j]->scc == f->scc;)
+            order[j]->frame_base = base;
+      }
+      uint32_t end = f->frame_base + (f->scc ? 0 : (uint32_t)ALIGN_UP(f->local_bytes, 16));
       total = MC_MAX(total, end);
-      ir_foreach_block(b, f)
-         ir_foreach_instr(i, b)
-            if (i->op == IR_CALL) {
-               ir_func *callee = find_func(m, i->sym);
-               callee->frame_base = MC_MAX(callee->frame_base, end);
-            }
+      ir_func *c;
+      for (uint32_t j = 0; (c = nth_callee(f, j)); j++)
+         if (!f->scc || c->scc != f->scc)
+            c->frame_base = MC_MAX(c->frame_base, end);
    }
    kernel->local_total = total;
    for (uint32_t k = 0; k < n; k++) {
       ir_func *f = order[k];
-      if (f == kernel || !f->frame_base)
+      if (f == kernel || !f->frame_base || f->scc)
          continue;
       ir_foreach_block(b, f)
          ir_foreach_instr(i, b)
             if (i->op == IR_SYMADDR && i->space == IR_SPACE_LOCAL)
                i->imm += f->frame_base;
+   }
+   if (kernel->needs_top) {
+      /* the recursion stack, after every fixed frame */
+      kernel->stack_base = (uint32_t)ALIGN_UP(total, 16);
+      kernel->local_total = kernel->stack_base + IR_STACK_SCALE * kernel->stack_bytes;
+   } else {
+      kernel->stack_bytes = 0;
    }
 }
 
@@ -293,34 +407,44 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
    if (!build_callees(m))
       return false;
    uint32_t n = m->funcs.len;
-   dfs d = { m, arena_alloc(m->ar, (n + 1) * sizeof(ir_func *)), 0, arena_alloc(m->ar, n + 1),
-             arena_alloc(m->ar, (n + 1) * sizeof(ir_func *)), 0 };
-   if (!d.order || !d.state || !d.path)
+   scc_state st = { .m = m, .order = arena_alloc(m->ar, (n + 1) * sizeof(ir_func *)),
+                    .num = arena_alloc(m->ar, (n + 1) * sizeof(uint32_t)),
+                    .low = arena_alloc(m->ar, (n + 1) * sizeof(uint32_t)), .on = arena_alloc(m->ar, n + 1),
+                    .stk = arena_alloc(m->ar, (n + 1) * sizeof(ir_func *)) };
+   if (!st.order || !st.num || !st.low || !st.on || !st.stk)
       return ir_error(m, 0, "out of memory");
-   memset(d.state, 0, n + 1);
-   if (!visit(&d, kernel, 0))
-      return false;
+   memset(st.num, 0, (n + 1) * sizeof(uint32_t));
+   memset(st.on, 0, n + 1);
+   if (!strongconnect(&st, kernel))
+      return ir_error(m, 0, "out of memory");
    /* Only what the kernel reaches (a .func it no longer calls after a
     * failed build is not there), callees first. */
-   for (uint32_t k = 0; k < d.n; k++)
-      m->funcs.data[k] = d.order[k];
-   m->funcs.len = d.n;
-   for (uint32_t k = 0; k < d.n; k++) {
-      ir_func *f = d.order[k];
+   for (uint32_t k = 0; k < st.n; k++)
+      m->funcs.data[k] = st.order[k];
+   m->funcs.len = st.n;
+   memset(st.on, 0, n + 1);   /* now check_convergent's marks */
+   for (uint32_t k = 0; k < st.n; k++) {
+      ir_func *f = st.order[k];
       f->kernel = kernel;
       ir_foreach_block(b, f)
          ir_foreach_instr(i, b)
-            if (i->op == IR_CALL)
-               check_call(f, i, find_func(m, i->sym));
-      if (!f->is_kernel)
-         f->may_stop = may_stop(f);
-   }
-   for (uint32_t k = 0; k < d.n; k++)
-      if (!lower_stops(d.order[k]))
+            for (uint32_t t = 0; i->op == IR_CALL && t < ir_call_ntargets(i); t++)
+               check_call(f, i, find_func(m, ir_call_target(i, t)));
+      if (!check_convergent(f, st.on))
          return false;
-   layout_frames(m, d.order, d.n, kernel);
-   for (uint32_t k = 0; k < d.n; k++) {
-      ir_func *f = d.order[k];
+      /* a recursive function may overflow the stack */
+      if (!f->is_kernel)
+         f->may_stop = f->scc || may_stop(f);
+      ir_func *c;
+      for (uint32_t j = 0; (c = nth_callee(f, j)); j++)
+         f->needs_top |= (c->scc && c->scc != f->scc) || c->needs_top;
+   }
+   for (uint32_t k = 0; k < st.n; k++)
+      if (!lower_stops(st.order[k]))
+         return false;
+   layout_frames(m, st.order, st.n, kernel);
+   for (uint32_t k = 0; k < st.n; k++) {
+      ir_func *f = st.order[k];
       kernel->shared_static_bytes = MC_MAX(kernel->shared_static_bytes, f->shared_static_bytes);
       if (f->uses_dynamic_shared) {
          kernel->uses_dynamic_shared = true;

@@ -73,7 +73,8 @@ static bool is_barrier(ir_module *m, const ir_instr *i, unsigned depth)
    if (i->op != IR_CALL || depth > 64)
       return false;
    const ir_func *g = callee_of(m, i);
-   return g && func_has_barrier(m, g, depth + 1);
+   /* a recursive function has no barrier (link_calls.c refuses them) */
+   return g && !g->scc && func_has_barrier(m, g, depth + 1);
 }
 
 static bool block_has_barrier(ir_module *m, const ir_block *b)

@@ -60,7 +60,10 @@ static void print_instr(strbuf *out, const ir_instr *i)
    case IR_PARAM: strbuf_printf(out, " [param+%llu]", (unsigned long long)i->imm); break;
    case IR_SREG: strbuf_printf(out, " %%%s", ir_sreg_names[i->sub]); break;
    case IR_ARG: strbuf_printf(out, " a%llu", (unsigned long long)i->imm); break;
-   case IR_CALL: strbuf_printf(out, " %s", i->sym); break;
+   case IR_CALL:
+      for (uint32_t t = 0; t < ir_call_ntargets(i); t++)
+         strbuf_printf(out, "%s%s", t ? "|" : " ", ir_call_target(i, t));
+      break;
    case IR_EXTRACT: strbuf_printf(out, " .%llu", (unsigned long long)i->imm); break;
    case IR_SYMADDR:
       strbuf_printf(out, " %s%s+%llu", i->sym, i->sub ? "(dynamic)" : "", (unsigned long long)i->imm);

@@ -343,11 +343,30 @@ static void emit_code(emitter *e, const ir_cf *n)
 {
    e->since_meet = MEET_STORES;      /* reached from anywhere: assume the worst */
    e->meet_rank = meet_rank_of(e, n->block->meet_order, 0);
+   /* a recursive function's calls into its component: resume points */
+   bool resume = e->rec && emit_rec_contains(n), open = false;
    ir_foreach_instr(i, n->block) {
       if (i->op == IR_PHI || ir_op_is(i->op, IR_OP_TERMINATOR))
          continue;
+      if (resume && !open) {
+         emit_line(e, "if (mc_rs == 0u) {");
+         e->indent++;
+         open = true;
+      }
+      if (resume && emit_rec_is_point(e, i)) {
+         emit_rec_push(e, i);
+         e->indent--;
+         emit_line(e, "}");
+         open = false;
+         emit_rec_resume(e, i);
+         continue;
+      }
       emit_meet_before(e, i);
       emit_instr(e, i);
+   }
+   if (open) {
+      e->indent--;
+      emit_line(e, "}");
    }
 }
 
@@ -403,7 +422,15 @@ static void emit_construct(emitter *e, const ir_cf *n)
 
 static void emit_cf(emitter *e, const ir_cf *n)
 {
+   /* resuming a recursive function's frame (emit_rec.c): only the
+    * constructs on the way to the resume point run */
+   bool resume = e->rec && emit_rec_list_contains(n);
    for (; n && !e->f->module->error; n = n->next) {
+      bool skip = resume && !emit_rec_contains(n);
+      if (skip) {
+         emit_line(e, "if (mc_rs == 0u) {");
+         e->indent++;
+      }
       switch (n->kind) {
       case IR_CF_SEQ:
          emit_cf(e, n->first);
@@ -418,7 +445,10 @@ static void emit_cf(emitter *e, const ir_cf *n)
       case IR_CF_IF:
          emit_indent(e);
          strbuf_puts(e->out, "if (");
-         emit_val(e, n->cond.def);
+         if (resume && !skip)
+            emit_rec_if_cond(e, n);
+         else
+            emit_val(e, n->cond.def);
          strbuf_puts(e->out, ") {\n");
          e->indent++;
          emit_cf(e, n->then_cf);
@@ -438,20 +468,28 @@ static void emit_cf(emitter *e, const ir_cf *n)
       case IR_CF_CONTINUE:
          emit_jump(e, n->target, true);
          break;
-      case IR_CF_RETURN:
+      case IR_CF_RETURN: {
          /* exit in a .func ends the thread: the caller learns it through
-          * mc_stop (link_calls.c) */
-         if (!e->f->is_kernel && n->block && ir_block_terminator(n->block) &&
-             ir_block_terminator(n->block)->op == IR_EXIT)
-            emit_line(e, "mc_stop = true;");
-         emit_line(e, "return;");
+          * mc_stop (link_calls.c), a driver through its step's 2 */
+         bool ex = !e->f->is_kernel && n->block && ir_block_terminator(n->block) &&
+                   ir_block_terminator(n->block)->op == IR_EXIT;
+         if (e->rec)
+            emit_line(e, ex ? "return 2u;" : "return 0u;");
+         else
+            emit_line(e, ex ? "mc_stop = true; return;" : "return;");
          break;
+      }
       case IR_CF_TRAP:
          emit_line(e, "mc_trap(mc_L);");
-         if (!e->f->is_kernel)
-            emit_line(e, "mc_stop = true;");
-         emit_line(e, "return;");
+         if (e->rec)
+            emit_line(e, "return 2u;");
+         else
+            emit_line(e, e->f->is_kernel ? "return;" : "mc_stop = true; return;");
          break;
+      }
+      if (skip) {
+         e->indent--;
+         emit_line(e, "}");
       }
    }
 }
@@ -555,6 +593,8 @@ static void emit_body(emitter *e)
    declare_values(e);
    if (e->rs)
       emit_resume_dispatch(e);
+   if (e->rec)
+      emit_rec_entry(e);
    if (f->is_kernel && uses_op(f, IR_NBAR)) {
       /* zeroed before any thread can arrive (build_warp.c refuses named
        * barriers in .funcs) */
@@ -564,6 +604,8 @@ static void emit_body(emitter *e)
       emit_line(e, "threadgroup_barrier(mem_flags::mem_threadgroup);");
    }
    emit_cf(e, f->cf);
+   if (e->rec)
+      emit_line(e, "return 0u;");
    strbuf_puts(e->out, "}\n\n");
 }
 
@@ -602,6 +644,16 @@ bool msl_emit_func(strbuf *out, ir_func *f, const char *lib_name)
    if (!emitter_init(&e, out, f, lib_name))
       return false;
    strbuf_printf(out, "// PTX .func %s\n", f->name);
+   if (f->scc) {
+      /* recursive: a step function and its driver (emit_rec.c) */
+      if (!emit_rec_prologue(&e) || !(e.rec = emit_rec_plan(f, e.ar)))
+         return ir_error(f->module, 0, "out of memory");
+      emit_rec_begin(&e);
+      emit_body(&e);
+      e.rec = NULL;
+      emit_rec_driver(&e);
+      return f->module->error == NULL && !out->failed;
+   }
    emit_func_signature(&e);
    strbuf_puts(out, "\n{\n");
    emit_body(&e);

@@ -48,12 +48,24 @@ const char *emit_callee_name(emitter *e, const ir_func *callee)
    return n ? n : "mc_out_of_memory";
 }
 
-static ir_func *callee_of(emitter *e, const ir_instr *i)
+static ir_func *func_named(emitter *e, const char *name)
 {
    ir_foreach_func(f, e->f->module)
-      if (!strcmp(f->name, i->sym))
+      if (!strcmp(f->name, name))
          return f;
-   ir_die(e->f, "emit: call of %s, which is not in the library", i->sym);
+   ir_die(e->f, "emit: call of %s, which is not in the library", name);
+}
+
+/* What `mov r, f` and an initialiser give for f's address: a token in a
+ * window no mapping has (compiler.h MC_FUNC_WINDOW), 16 times f's
+ * declaration index past it (compiler.c func_token), so that addresses of
+ * functions compare, and round-trip through memory, as CUDA's do. */
+uint64_t emit_func_token(emitter *e, const char *name)
+{
+   uint64_t t = ir_func_token(e->f->module->ptx, name);
+   if (!t)
+      ir_die(e->f, "emit: no declaration of %s", name);
+   return t;
 }
 
 void emit_func_signature(emitter *e)
@@ -70,6 +82,8 @@ void emit_func_signature(emitter *e)
       strbuf_puts(o, ", thread ulong &mc_clk");
    if (f->may_stop)
       strbuf_puts(o, ", thread bool &mc_stop");
+   if (f->scc || f->needs_top)
+      strbuf_puts(o, ", uint mc_top");
    for (uint32_t k = 0; k < f->args.len; k++) {
       const ir_param *a = &f->args.data[k];
       strbuf_printf(o, ",\n    %s a%u", a->reg_bits ? msl_utype(a->reg_bits) : "ulong", k);
@@ -78,13 +92,12 @@ void emit_func_signature(emitter *e)
    strbuf_puts(o, ")");
 }
 
-static void emit_call(emitter *e, const ir_instr *i)
+/* A call of g with the arguments of call i (an indirect call's pointer,
+ * its last source, left out); its stop flag, if g may stop, in i's def. */
+void emit_direct_call(emitter *e, const ir_instr *i, const ir_func *g)
 {
-   ir_func *callee = callee_of(e, i);
-   if (i->def.bits)
-      emit_set(e, i, "false");
    emit_indent(e);
-   strbuf_printf(e->out, "%s(", emit_callee_name(e, callee));
+   strbuf_printf(e->out, "%s(", emit_callee_name(e, g));
    if (e->has_local)
       strbuf_puts(e->out, "mc_local, ");
    if (e->uses_shared)
@@ -92,17 +105,51 @@ static void emit_call(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, "mc_L, mc_tid, mc_ctaid, mc_ntid, mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(e->out, ", mc_clk");
-   if (callee->may_stop) {
+   if (g->may_stop) {
       if (!i->def.bits)
-         ir_die(e->f, "emit: call of %s, which may stop, has no stop flag", callee->name);
+         ir_die(e->f, "emit: call of %s, which may stop, has no stop flag", g->name);
       strbuf_puts(e->out, ", ");
       emit_val(e, &i->def);
    }
-   for (uint32_t k = 0; k < i->nsrcs; k++) {
+   if (g->scc || g->needs_top) {
+      strbuf_puts(e->out, ", ");
+      emit_rec_top(e);
+   }
+   for (uint32_t k = 0; k < g->args.len; k++) {
       strbuf_puts(e->out, ", ");
       emit_val(e, S(i, k));
    }
    strbuf_puts(e->out, ");\n");
+}
+
+/* A call; through a pointer (build_call.c): the target it holds among the
+ * functions it may name, or a trap (an address of no such function). */
+static void emit_call(emitter *e, const ir_instr *i)
+{
+   if (i->def.bits)
+      emit_set(e, i, "false");
+   if (i->sym) {
+      emit_direct_call(e, i, func_named(e, i->sym));
+      return;
+   }
+   const ir_def *ptr = S(i, i->nsrcs - 1);
+   for (uint32_t t = 0; t < ir_call_ntargets(i); t++) {
+      emit_indent(e);
+      strbuf_printf(e->out, "%sif (", t ? "else " : "");
+      emit_val(e, ptr);
+      strbuf_printf(e->out, " == 0x%llxul) {\n", (unsigned long long)emit_func_token(e, ir_call_target(i, t)));
+      e->indent++;
+      emit_direct_call(e, i, func_named(e, ir_call_target(i, t)));
+      e->indent--;
+      emit_line(e, "}");
+   }
+   emit_indent(e);
+   strbuf_puts(e->out, ir_call_ntargets(i) ? "else {\n" : "{\n");
+   e->indent++;
+   emit_line(e, "mc_trap(mc_L);");
+   emit_set(e, i, "true");
+   e->indent--;
+   emit_line(e, "}");
 }
 
 /* The module's .const variables as address ranges [start, end) of the data

@@ -66,6 +66,10 @@ void emit_instr(emitter *e, ir_instr *i)
 {
    if (i->op == IR_CONST || i->op == IR_UNDEF || i->op == IR_PHI)
       return;   /* constants are printed inline; phis are edge copies */
+   if (e->rec && i->op == IR_SYMADDR && i->space == IR_SPACE_LOCAL) {
+      emit_rec_symaddr(e, i);   /* in the recursion stack's frame on top */
+      return;
+   }
    /* Atomics first: their type (f16, f64 ...) would send them to the
     * arithmetic emitters. */
    if (emit_atom_op(e, i) || emit_mem_op(e, i) || emit_int_op(e, i) || emit_f64_op(e, i) || emit_float_op(e, i) ||

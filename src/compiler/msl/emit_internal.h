@@ -19,6 +19,22 @@ typedef struct pending_jump {
 typedef VEC(pending_jump) pending_vec;
 
 typedef struct resume_plan resume_plan;   /* emit_resume.c */
+typedef struct rec_plan rec_plan;         /* emit_rec.c */
+
+/* The values (SSA defs that are variables) live just after each of a
+ * function's points (instructions a predicate picks): backward dataflow
+ * over the CFG, a phi's sources used at the end of their predecessor
+ * (emit_resume.c). */
+typedef struct emit_liveness {
+   uint32_t words, ndefs;     /* 64-bit words per set; def indices are below ndefs */
+   const ir_def **defs;       /* by def index: the values that are variables */
+   uint32_t n;                /* points */
+   const ir_instr **at;       /* point k */
+   uint64_t **live;           /* point k → the set live after it */
+   uint64_t *all;             /* their union */
+} emit_liveness;
+bool emit_liveness_compute(emit_liveness *l, ir_func *f, arena *ar, bool (*is_point)(const ir_instr *));
+static inline bool emit_live_has(const uint64_t *s, uint32_t k) { return s[k / 64] >> (k % 64) & 1; }
 
 typedef struct emitter {
    strbuf *out;
@@ -36,6 +52,7 @@ typedef struct emitter {
    ir_func *kernel;           /* the kernel of the library (f itself for a kernel) */
    const char *lib_name;      /* the kernel's MSL name; callees are named after it */
    const resume_plan *rs;     /* barriers as resume points (software device), or NULL */
+   const rec_plan *rec;       /* f is a recursive function's step function (emit_rec.c), or NULL */
    uint32_t max_cf_id;        /* ids above it: the latches of lockstep loops (emit.c) */
    uint8_t since_meet;        /* lockstep accesses since the warp last met (emit.c) */
    bool has_lockstep;         /* f has IR_F_LOCKSTEP instructions: it has warp meets */
@@ -98,6 +115,32 @@ void emit_locked_access(emitter *e, const ir_instr *i);
  * MSL name of a callee. */
 void emit_func_signature(emitter *e);
 const char *emit_callee_name(emitter *e, const ir_func *callee);
+
+/* emit_call.c: the token of a function's address (compiler.h
+ * MC_FUNC_WINDOW), and a call of g with call i's arguments. */
+uint64_t emit_func_token(emitter *e, const char *name);
+void emit_direct_call(emitter *e, const ir_instr *i, const ir_func *g);
+
+/* emit_rec.c: recursive functions (see its header).  The plan of f's
+ * frame; the first function of a component declares its step functions;
+ * the step function's opening, its entry (after the declarations), the
+ * structured code's resume logic, a call into the component and the
+ * resume point after it, the driver, a local SYMADDR, and where the
+ * stack's free part starts for a call (mc_top). */
+rec_plan *emit_rec_plan(ir_func *f, arena *ar);
+bool emit_rec_prologue(emitter *e);
+void emit_rec_begin(emitter *e);
+void emit_rec_entry(emitter *e);
+bool emit_rec_contains(const ir_cf *n);
+bool emit_rec_list_contains(const ir_cf *n);
+bool emit_rec_holds(const ir_cf *n, const ir_instr *at);
+bool emit_rec_is_point(const emitter *e, const ir_instr *i);
+void emit_rec_if_cond(emitter *e, const ir_cf *n);
+void emit_rec_push(emitter *e, const ir_instr *i);
+void emit_rec_resume(emitter *e, const ir_instr *i);
+void emit_rec_driver(emitter *e);
+void emit_rec_symaddr(emitter *e, const ir_instr *i);
+void emit_rec_top(emitter *e);
 
 /* emit_resume.c: a kernel's barriers as resume points for the software
  * device (NULL: not eligible), the slot type (before the kernel), the

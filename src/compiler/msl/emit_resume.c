@@ -43,13 +43,7 @@ enum {
 };
 
 struct resume_plan {
-   uint32_t words;            /* 64-bit words per value set */
-   uint32_t ndefs;            /* def indices are below this */
-   const ir_def **defs;       /* by def index: the values that are variables */
-   uint64_t *all;             /* values live at some barrier: the slot's fields */
-   uint32_t nbar;
-   const ir_instr **bars;     /* barrier id - 1 → instruction */
-   uint64_t **live;           /* barrier id - 1 → values live after it */
+   emit_liveness lv;          /* the barriers, the values live after each */
    uint32_t local_bytes;      /* mc_local saved with them (0: none) */
    bool clock;                /* mc_clk saved with them */
 };
@@ -80,7 +74,7 @@ static bool eligible(const ir_func *f, uint32_t *nbar)
 
 static inline void set_add(uint64_t *s, uint32_t k) { s[k / 64] |= 1ull << (k % 64); }
 static inline void set_del(uint64_t *s, uint32_t k) { s[k / 64] &= ~(1ull << (k % 64)); }
-static inline bool set_has(const uint64_t *s, uint32_t k) { return s[k / 64] >> (k % 64) & 1; }
+static inline bool set_has(const uint64_t *s, uint32_t k) { return emit_live_has(s, k); }
 
 /* One instruction, walking backward: its def dies, its operands live. */
 static void step_back(uint64_t *live, const ir_instr *i)
@@ -100,7 +94,7 @@ static void step_back(uint64_t *live, const ir_instr *i)
 
 /* live_out(b): what its successors need, their phis' sources from b
  * included. */
-static void live_out(const resume_plan *p, const ir_block *b, uint64_t **in, uint64_t *out)
+static void live_out(const emit_liveness *p, const ir_block *b, uint64_t **in, uint64_t *out)
 {
    memset(out, 0, p->words * sizeof(*out));
    ir_foreach_succ(sp, b) {
@@ -117,8 +111,8 @@ static void live_out(const resume_plan *p, const ir_block *b, uint64_t **in, uin
    }
 }
 
-/* Backward dataflow to a fixed point; then each barrier's live set. */
-static bool compute_liveness(resume_plan *p, ir_func *f, arena *ar)
+/* Backward dataflow to a fixed point; then each point's live set. */
+static bool compute_liveness(emit_liveness *p, ir_func *f, arena *ar, bool (*is_point)(const ir_instr *))
 {
    uint32_t nb = f->blocks.len;
    uint64_t **in = arena_alloc(ar, nb * sizeof(*in));
@@ -144,14 +138,14 @@ static bool compute_liveness(resume_plan *p, ir_func *f, arena *ar)
    uint32_t id = 0;
    ir_foreach_block(b, f) {
       live_out(p, b, in, tmp);
-      /* walking back from the end, each barrier meets what lives after it */
+      /* walking back from the end, each point meets what lives after it */
       ir_foreach_instr_reverse(i, b) {
-         if (i->op == IR_BAR) {
+         if (is_point(i)) {
             uint64_t *s = arena_alloc(ar, p->words * sizeof(*s));
             if (!s)
                return false;
             memcpy(s, tmp, p->words * sizeof(*s));
-            p->bars[id] = i;
+            p->at[id] = i;
             p->live[id++] = s;
             for (uint32_t w = 0; w < p->words; w++)
                p->all[w] |= s[w];
@@ -162,28 +156,39 @@ static bool compute_liveness(resume_plan *p, ir_func *f, arena *ar)
    return true;
 }
 
+bool emit_liveness_compute(emit_liveness *p, ir_func *f, arena *ar, bool (*is_point)(const ir_instr *))
+{
+   uint32_t n = 0;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         n += is_point(i);
+   p->n = n;
+   p->words = (f->ndefs + 63) / 64 + 1;
+   p->ndefs = f->ndefs;
+   p->defs = arena_alloc(ar, (f->ndefs + 1) * sizeof(*p->defs));
+   p->all = arena_alloc(ar, p->words * sizeof(*p->all));
+   p->at = arena_alloc(ar, (n + 1) * sizeof(*p->at));
+   p->live = arena_alloc(ar, (n + 1) * sizeof(*p->live));
+   if (!p->defs || !p->all || !p->at || !p->live)
+      return false;
+   memset(p->defs, 0, (f->ndefs + 1) * sizeof(*p->defs));
+   memset(p->all, 0, p->words * sizeof(*p->all));
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (is_variable(&i->def) && i->def.index < f->ndefs)
+            p->defs[i->def.index] = &i->def;
+   return compute_liveness(p, f, ar, is_point);
+}
+
+static bool is_barrier(const ir_instr *i) { return i->op == IR_BAR; }
+
 resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 {
    uint32_t nbar;
    if (!eligible(f, &nbar))
       return NULL;
    resume_plan *p = arena_alloc(ar, sizeof(*p));
-   if (!p)
-      return NULL;
-   p->words = (f->ndefs + 63) / 64 + 1;
-   p->defs = arena_alloc(ar, (f->ndefs + 1) * sizeof(*p->defs));
-   p->all = arena_alloc(ar, p->words * sizeof(*p->all));
-   p->bars = arena_alloc(ar, nbar * sizeof(*p->bars));
-   p->live = arena_alloc(ar, nbar * sizeof(*p->live));
-   if (!p->defs || !p->all || !p->bars || !p->live)
-      return NULL;
-   p->nbar = nbar;
-   p->ndefs = f->ndefs;
-   ir_foreach_block(b, f)
-      ir_foreach_instr(i, b)
-         if (is_variable(&i->def) && i->def.index < f->ndefs)
-            p->defs[i->def.index] = &i->def;
-   if (!compute_liveness(p, f, ar))
+   if (!p || !emit_liveness_compute(&p->lv, f, ar, is_barrier))
       return NULL;
    p->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    p->clock = f->uses_clock;
@@ -194,8 +199,8 @@ resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 
 static uint32_t barrier_id(const resume_plan *p, const ir_instr *i)
 {
-   for (uint32_t k = 0; k < p->nbar; k++)
-      if (p->bars[k] == i)
+   for (uint32_t k = 0; k < p->lv.n; k++)
+      if (p->lv.at[k] == i)
          return k + 1;
    return 0;
 }
@@ -205,10 +210,10 @@ static uint32_t barrier_id(const resume_plan *p, const ir_instr *i)
 static void emit_copies(emitter *e, const uint64_t *s, bool restore)
 {
    const resume_plan *p = e->rs;
-   for (uint32_t k = 0; k < p->ndefs; k++) {
-      if (!set_has(s, k) || !p->defs[k])
+   for (uint32_t k = 0; k < p->lv.ndefs; k++) {
+      if (!set_has(s, k) || !p->lv.defs[k])
          continue;
-      const ir_def *d = p->defs[k];
+      const ir_def *d = p->lv.defs[k];
       for (unsigned c = 0; c < d->ncomp; c++) {
          char name[32];
          if (d->ncomp > 1)
@@ -238,10 +243,10 @@ void emit_resume_struct(strbuf *out, const resume_plan *p, const char *msl_name)
 {
    strbuf_printf(out, "#ifdef __MC_SOFT_RESUME\n// a thread's values across a barrier (software device)\n"
                  "struct mc_rs_%s {\n", msl_name);
-   for (uint32_t k = 0; k < p->ndefs; k++) {
-      if (!set_has(p->all, k) || !p->defs[k])
+   for (uint32_t k = 0; k < p->lv.ndefs; k++) {
+      if (!set_has(p->lv.all, k) || !p->lv.defs[k])
          continue;
-      const ir_def *d = p->defs[k];
+      const ir_def *d = p->lv.defs[k];
       if (d->ncomp == 1) {
          strbuf_printf(out, "    %s v%u;\n", msl_utype(d->bits), d->index);
          continue;
@@ -264,10 +269,10 @@ void emit_resume_dispatch(emitter *e)
    e->indent++;
    emit_slot_ref(e);
    emit_line(e, "switch (__mc_rs_pc()) {");
-   for (uint32_t k = 0; k < p->nbar; k++) {
+   for (uint32_t k = 0; k < p->lv.n; k++) {
       emit_line(e, "case %uu:", k + 1);
       e->indent++;
-      emit_copies(e, p->live[k], true);
+      emit_copies(e, p->lv.live[k], true);
       emit_line(e, "__MC_RS_GOTO(%u);", k + 1);
       e->indent--;
    }
@@ -287,7 +292,7 @@ void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier)
    emit_line(e, "if (__mc_rs_on()) {");
    e->indent++;
    emit_slot_ref(e);
-   emit_copies(e, p->live[id - 1], false);
+   emit_copies(e, p->lv.live[id - 1], false);
    emit_line(e, "__mc_rs_yield(%uu);", id);
    emit_line(e, "return;");
    e->indent--;

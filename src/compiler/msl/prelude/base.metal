@@ -134,3 +134,10 @@ inline void mc_trap(constant mc_launch &L)
     device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
     atomic_fetch_max_explicit(status, 1u, memory_order_relaxed);   // an assert (2) wins over a trap
 }
+
+// A recursive call beyond the stack (msl/emit_rec.c): MC_STATUS_STACK, 7.
+inline void mc_stack_overflow(constant mc_launch &L)
+{
+    device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
+    atomic_fetch_max_explicit(status, 7u, memory_order_relaxed);
+}
