@@ -213,6 +213,11 @@ bool bld_scope_of(build_ctx *c, uint8_t *scope);
 bool bld_emit_fence(build_ctx *c);
 bool bld_tr_atom(build_ctx *c);
 
+/* ---- build_async.c ---- */
+
+/* cp.async, cp.async.bulk, mbarrier. */
+bool bld_tr_async(build_ctx *c);
+
 /* ---- build_call.c ---- */
 
 bool bld_tr_call(build_ctx *c);

@@ -117,6 +117,8 @@ enum {
    X(LOAD, 1, IR_OP_MEMORY | IR_OP_HAS_DEF)       /* [addr]; space; def ncomp = vec */ \
    X(STORE, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr], values... */   \
    X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: IR_SCOPE_* */       \
+   X(CP_ASYNC, 3, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* dst, src, src bytes; imm: cp-size \
+                          (0: a bulk copy of src bytes); sub: 1 = .shared → .global (build_async.c) */ \
    /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
    X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \
@@ -174,6 +176,8 @@ typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR } ir_ba
 typedef enum ir_atom_op {
    IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,
    IR_ATOM_EXCH, IR_ATOM_CAS,
+   IR_ATOM_MBAR,   /* an mbarrier update on its 64-bit word (build_async.c has the layout):
+                    * value = arrivals | tx-count delta << 32, value2 = expected-count drop */
 } ir_atom_op;
 /* ATOM/RED ordering, in imm: one IR_SEM_* | one IR_SCOPE_* (PTX's default is
  * .relaxed.gpu); MEMBAR's sub is an IR_SCOPE_* too. */
