@@ -218,6 +218,11 @@ bool bld_tr_atom(build_ctx *c);
 /* cp.async, cp.async.bulk, mbarrier. */
 bool bld_tr_async(build_ctx *c);
 
+/* ---- build_mma.c ---- */
+
+/* mma.sync, wmma, ldmatrix, stmatrix, movmatrix. */
+bool bld_tr_mma(build_ctx *c);
+
 /* ---- build_call.c ---- */
 
 bool bld_tr_call(build_ctx *c);

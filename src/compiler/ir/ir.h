@@ -132,6 +132,10 @@ enum {
    X(MATCH_PRED, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* match.all's predicate */ \
    X(REDUX, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_atom_op; value, mask */ \
    X(ACTIVEMASK, 0, IR_OP_CONVERGENT | IR_OP_HAS_DEF)                         \
+   /* warp matrix operations (build_mma.c, emit_warp.c, prelude mma.metal) */ \
+   X(MMA, -1, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_mma; imm: IR_MMA_*; A, B, C */ \
+   X(LDMATRIX, 1, IR_OP_CONVERGENT | IR_OP_MEMORY | IR_OP_HAS_DEF) /* imm: count | trans << 4 */ \
+   X(STMATRIX, -1, IR_OP_CONVERGENT | IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* address, registers */ \
    /* atomics (build_atom.c, emit_atom.c) */                                 \
    X(ATOM, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)             \
                                                /* sub: ir_atom_op; addr, value[, value2] */ \
@@ -185,6 +189,14 @@ enum {
    IR_SEM_RELAXED = 0, IR_SEM_ACQUIRE = 1, IR_SEM_RELEASE = 2, IR_SEM_ACQ_REL = 3,
    IR_SEM_MASK = 3,
    IR_SCOPE_CTA = 0 << 2, IR_SCOPE_GPU = 1 << 2, IR_SCOPE_SYS = 2 << 2, IR_SCOPE_MASK = 3 << 2,
+};
+
+/* IR_MMA: sub = ir_mma, imm = K | format << 8 | IR_MMA_* flags | counts of the
+ * A, B, C registers at bits 16, 20, 24 (build_mma.c). */
+typedef enum ir_mma { IR_MMA_MMA, IR_MMA_MOVMATRIX } ir_mma;
+enum {
+   IR_MMA_F16 = 0, IR_MMA_BF16 = 1, IR_MMA_TF32 = 2, IR_MMA_INT8 = 4, IR_MMA_F64 = 5,   /* format << 8 */
+   IR_MMA_ACC16 = 1 << 12, IR_MMA_A_SIGNED = 1 << 13, IR_MMA_B_SIGNED = 1 << 14, IR_MMA_SAT = 1 << 15,
 };
 
 typedef enum ir_prmt {
