@@ -213,13 +213,16 @@ bool bld_tr_testp(build_ctx *c)
 /* The cvt forms translated here rather than by bld_tr_cvt: any with .bf16,
  * .f16x2 or .bf16x2, and .rz/.rm/.rp into f32 or f16 from an integer, or
  * into f16 from f32 (f64 is issue 6). */
+static bool is_fp8x2(ptx_type t) { return t == PTX_T_E4M3X2 || t == PTX_T_E5M2X2; }
+
 bool bld_cvt_is_float_form(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    if (in->ntypes != 2)
       return false;
    ptx_type dt = in->types[0], st = in->types[1];
-   if (dt == PTX_T_TF32 || bld_has(c, PTX_MOD_RELU) || bld_has(c, PTX_MOD_SATFINITE))
+   if (dt == PTX_T_TF32 || bld_has(c, PTX_MOD_RELU) || bld_has(c, PTX_MOD_SATFINITE) || is_fp8x2(dt) ||
+       is_fp8x2(st))
       return true;
    if (dt == PTX_T_F64 || st == PTX_T_F64)
       return false;
@@ -302,6 +305,52 @@ static bool cvt_tf32(build_ctx *c)
    return r && bld_write(c, c->in->opnds[0], r, PTX_T_B32);
 }
 
+/* fp8 pairs (sm_89): cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b (a
+ * to the upper byte), .f16x2 d, a; cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a.
+ * Each byte is an IR_CVT between an fp8 type and f32/f16 (prelude
+ * float.metal mc_f2f8, mc_f82h); IR_F_SAT is .satfinite. */
+static bool cvt_fp8(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   ptx_type dt = in->types[0], st = in->types[1];
+   bool to8 = is_fp8x2(dt);
+   if (!ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_SATFINITE, PTX_MOD_RELU) || !bld_has(c, PTX_MOD_RN) ||
+       (to8 && !bld_has(c, PTX_MOD_SATFINITE)) || (!to8 && (bld_has(c, PTX_MOD_SATFINITE) || dt != PTX_T_F16X2)))
+      return bld_refuse(c);
+   uint16_t flags = (bld_has(c, PTX_MOD_RELU) ? IR_F_RELU : 0) | (bld_has(c, PTX_MOD_SATFINITE) ? IR_F_SAT : 0);
+   ptx_type lane = dt == PTX_T_E4M3X2 || st == PTX_T_E4M3X2 ? PTX_T_E4M3 : PTX_T_E5M2;
+   ir_def *hi, *lo, *d;
+   if (to8) {
+      if (st == PTX_T_F32) {
+         if (!bld_need_opnds(c, 3))
+            return false;
+         hi = bld_cvt(c, lane, PTX_T_F32, IR_RND_RN, flags, bld_src(c, 1, PTX_T_F32, 32));
+         lo = bld_cvt(c, lane, PTX_T_F32, IR_RND_RN, flags, bld_src(c, 2, PTX_T_F32, 32));
+      } else if (st == PTX_T_F16X2) {
+         if (!bld_need_opnds(c, 2))
+            return false;
+         ir_def *x = bld_src(c, 1, PTX_T_B32, 32);
+         ir_def *xh = bld_resize(c, bld_op2(c, IR_SHR, PTX_T_U32, x, bld_const(c, 32, 16)), 16, false);
+         hi = bld_cvt(c, lane, PTX_T_F16, IR_RND_RN, flags, xh);
+         lo = bld_cvt(c, lane, PTX_T_F16, IR_RND_RN, flags, bld_resize(c, x, 16, false));
+      } else {
+         return bld_refuse(c);
+      }
+      hi = bld_op2(c, IR_SHL, PTX_T_B16, bld_resize(c, hi, 16, false), bld_const(c, 32, 8));
+      d = bld_op2(c, IR_OR, PTX_T_B16, hi, bld_resize(c, lo, 16, false));
+      return d && bld_write(c, in->opnds[0], d, PTX_T_B16);
+   }
+   if (!bld_need_opnds(c, 2))
+      return false;
+   ir_def *x = bld_src(c, 1, PTX_T_B16, 16);
+   ir_def *xh = bld_resize(c, bld_op2(c, IR_SHR, PTX_T_U16, x, bld_const(c, 32, 8)), 8, false);
+   hi = bld_cvt(c, PTX_T_F16, lane, IR_RND_RN, flags, xh);
+   lo = bld_cvt(c, PTX_T_F16, lane, IR_RND_RN, flags, bld_resize(c, x, 8, false));
+   hi = bld_op2(c, IR_SHL, PTX_T_B32, bld_resize(c, hi, 32, false), bld_const(c, 32, 16));
+   d = bld_op2(c, IR_OR, PTX_T_B32, hi, bld_resize(c, lo, 32, false));
+   return d && bld_write(c, in->opnds[0], d, PTX_T_B32);
+}
+
 static bool cvt_pair(build_ctx *c, ptx_type dt, ir_rnd r, uint16_t flags)
 {
    if (!bld_need_opnds(c, 3))
@@ -322,6 +371,8 @@ bool bld_tr_cvt_float(build_ctx *c)
    ptx_type dt = in->types[0], st = in->types[1];
    if (dt == PTX_T_TF32)
       return cvt_tf32(c);
+   if (is_fp8x2(dt) || is_fp8x2(st))
+      return cvt_fp8(c);
    ir_rnd r = bld_rnd(c);
    uint16_t flags = bld_flags(c);
    if (!ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP, PTX_MOD_RNI, PTX_MOD_RZI, PTX_MOD_RMI,

@@ -229,6 +229,7 @@ enum {   /* ir_instr.flags */
    IR_F_LOCKSTEP = 1 << 7,    /* the warp's active lanes meet before it (mark_lockstep.c) */
    IR_F_LOCKED = 1 << 8,      /* a 128-bit strong LOAD/STORE: done under the location's lock of the
                                * atomics' table, so atomic with respect to every other such access */
+   IR_F_RELU = 1 << 9,        /* cvt .relu (fp8 forms): a negative result is +0 */
 };
 
 typedef enum ir_sreg {
