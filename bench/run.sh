@@ -39,7 +39,9 @@ for src in bench/*.cu; do
    n=$(basename "$src" .cu) exe=$BUILD/bench/$(basename "$src" .cu)
    [ "$n" = kernels ] && continue   # needs a kernel name: bench/kernels.sh builds and runs it
    if [ ! -x "$exe" ] || [ "$src" -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
-      "$NVCC" -cudart shared -arch="$NVCC_ARCH" -O2 -Ibench "$src" -o "$exe" || { rc=1; continue; }
+      # shellcheck disable=SC2046 # a program's own `// nvcc-flags:` line (mma.cu: -arch=sm_80)
+      "$NVCC" -cudart shared -arch="$NVCC_ARCH" -O2 -Ibench $(sed -n 's|^// nvcc-flags: *||p' "$src" | head -n 1) \
+         "$src" -o "$exe" || { rc=1; continue; }
    fi
    if [ $native -eq 1 ]; then out=$("$exe" 2>&1); else out=$("$TOOL" run "$exe" 2>&1); fi
    status=$?

@@ -203,10 +203,10 @@ static const char *translate_error(const char *body)
 TEST(unsupported_instructions_are_refused_with_their_line)
 {
    /* header lines: 5 before the body, 4 .reg lines: body starts at line 10;
-    * forms chosen to stay unsupported (Metal has no asynchronous copies;
-    * f64 forms the ISA does not have; named barriers out of range) */
-   CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "PTX line 10");
-   CHECK_CONTAINS(translate_error("   cp.async.wait_all;\n"), "cp.async.wait_all");
+    * forms chosen to stay unsupported (warpgroup MMA; f64 forms the ISA
+    * does not have; named barriers out of range) */
+   CHECK_CONTAINS(translate_error("   wgmma.fence.sync.aligned;\n"), "PTX line 10");
+   CHECK_CONTAINS(translate_error("   wgmma.fence.sync.aligned;\n"), "wgmma.fence.sync.aligned");
    CHECK_CONTAINS(translate_error("   mov.f32 %f1, %f2;\n   sqrt.approx.f64 %fd1, %fd2;\n"), "PTX line 11");
    CHECK_CONTAINS(translate_error("   sqrt.approx.f64 %fd1, %fd2;\n"), "sqrt.approx.f64");
    CHECK_CONTAINS(translate_error("   add.sat.f64 %fd1, %fd2, %fd3;\n"), "add.sat.f64");

@@ -157,6 +157,8 @@ bool bld_simple_alu(build_ctx *c, ir_op op, unsigned nsrc);
 ir_def *bld_op2(build_ctx *c, ir_op op, ptx_type t, ir_def *a, ir_def *b);
 /* sel ? one : 0 in `bits` bits; NULL in, NULL out. */
 ir_def *bld_select_const(build_ctx *c, ir_def *sel, uint8_t bits, uint64_t one);
+/* cond ? a : b; NULL in, NULL out. */
+ir_def *bld_select(build_ctx *c, ir_def *cond, ir_def *a, ir_def *b);
 /* cvt.dt.st with rounding and IR_F_* flags; NULL in, NULL out. */
 ir_def *bld_cvt(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r, uint16_t flags, ir_def *a);
 bool bld_is_int16_64(ptx_type t);
@@ -219,6 +221,16 @@ bool bld_scope_of(build_ctx *c, uint8_t *scope);
 /* A fence at the instruction's scope, under its guard (also ld.acquire, st.release). */
 bool bld_emit_fence(build_ctx *c);
 bool bld_tr_atom(build_ctx *c);
+
+/* ---- build_async.c ---- */
+
+/* cp.async, cp.async.bulk, mbarrier. */
+bool bld_tr_async(build_ctx *c);
+
+/* ---- build_mma.c ---- */
+
+/* mma.sync, wmma, ldmatrix, stmatrix, movmatrix. */
+bool bld_tr_mma(build_ctx *c);
 
 /* ---- build_call.c ---- */
 

@@ -47,6 +47,24 @@ bool bld_tr_membar(build_ctx *c)
    if (in->op == PTX_OP_MEMBAR) {
       if (!ONLY_MODS(c, PTX_MOD_CTA, PTX_MOD_GL, PTX_MOD_SYS))
          return false;
+   } else if (bld_has(c, PTX_MOD_PROXY) || bld_has(c, PTX_MOD_MBARRIER_INIT)) {
+      /* fence.proxy.async{.space}: the async proxy's copies here are the
+       * thread's own synchronous accesses (build_async.c), already in
+       * program order; fence.mbarrier_init.release.cluster: a release
+       * fence at the scope of a cluster, which is one CTA here.  Both are
+       * emitted as a fence at CTA scope (stronger than needed). */
+      bool proxy = bld_has(c, PTX_MOD_PROXY);
+      if (proxy ? !ONLY_MODS(c, PTX_MOD_PROXY, PTX_MOD_ASYNC) || !bld_has(c, PTX_MOD_ASYNC)
+                : !ONLY_MODS(c, PTX_MOD_MBARRIER_INIT, PTX_MOD_RELEASE, PTX_MOD_CLUSTER))
+         return bld_refuse(c);
+      if (in->nopnds)
+         return ir_error(c->m, c->line, "%s takes no operands", bld_spelled(c));
+      ir_instr *i = bld_emit(c, IR_MEMBAR, 0, 0, 0);
+      if (!i)
+         return false;
+      i->sub = IR_SCOPE_CTA;
+      bld_guard(c, i, NULL);
+      return true;
    } else {
       if (!ONLY_MODS(c, PTX_MOD_SC, PTX_MOD_ACQ_REL, PTX_MOD_CTA, PTX_MOD_CLUSTER, PTX_MOD_GPU, PTX_MOD_SYS))
          return false;
@@ -114,6 +132,8 @@ static bool type_ok(ir_atom_op op, ptx_type t, bool noftz)
       return t == PTX_T_U32;
    case IR_ATOM_MIN: case IR_ATOM_MAX:
       return t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_U64 || t == PTX_T_S64;
+   case IR_ATOM_MBAR:   /* mbarrier's (build_async.c), no atom spelling */
+      return false;
    }
    return false;
 }

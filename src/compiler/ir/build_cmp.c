@@ -75,16 +75,31 @@ static ir_def *half_of(build_ctx *c, ir_def *v, unsigned k)
    return v ? bld_resize(c, v, 16, false) : NULL;
 }
 
-/* setp/set on .f16x2: the comparison of each half, r[0] of the lower
- * halves (PTX ISA 9.0 §9.7.4.8: fA[0] = a[0:15]). */
-static bool compare_halves(build_ctx *c, ir_cmp cmp, ir_def *a, ir_def *b, ir_def *r[2])
+/* A bf16 as the f32 of the same value (its bits are f32's top half), so
+ * that bf16 comparisons are exactly f32 ones (sm_90 setp/set .bf16). */
+static ir_def *bf16_as_f32(build_ctx *c, ir_def *h)
+{
+   return bld_op2(c, IR_SHL, PTX_T_B32, bld_resize(c, h, 32, false), bld_const(c, 32, 16));
+}
+
+/* setp/set on .f16x2 or .bf16x2: the comparison of each half, r[0] of the
+ * lower halves (PTX ISA 9.0 §9.7.4.8: fA[0] = a[0:15]). */
+static bool compare_halves(build_ctx *c, ir_cmp cmp, ir_def *a, ir_def *b, ir_def *r[2], bool bf16)
 {
    for (unsigned k = 0; k < 2; k++) {
       ir_def *ha = half_of(c, a, k), *hb = half_of(c, b, k);
-      if (!(r[k] = compare(c, PTX_T_F16, cmp, ha, hb)))
+      r[k] = bf16 ? compare(c, PTX_T_F32, cmp, bf16_as_f32(c, ha), bf16_as_f32(c, hb))
+                  : compare(c, PTX_T_F16, cmp, ha, hb);
+      if (!r[k])
          return false;
    }
    return true;
+}
+
+static bool is_16x2(ptx_type t) { return t == PTX_T_F16X2 || t == PTX_T_BF16X2; }
+static bool float_ok(ptx_type t)
+{
+   return !ptx_type_is_float(t) || t == PTX_T_F32 || t == PTX_T_F64 || t == PTX_T_F16 || t == PTX_T_BF16;
 }
 
 static bool cmp_mods_ok(build_ctx *c)
@@ -115,13 +130,13 @@ bool bld_tr_setp(build_ctx *c)
    if (!bld_need_types(c, 1) || !cmp_mods_ok(c))
       return false;
    ptx_type t = in->types[0];
-   if (ptx_type_is_float(t) && t != PTX_T_F32 && t != PTX_T_F64 && t != PTX_T_F16 && t != PTX_T_F16X2)
+   if (!float_ok(t) && !is_16x2(t))
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, t, &cmp))
       return false;
    unsigned ndst = in->has_pair_dst ? 2 : 1;
-   if (t == PTX_T_F16X2 && ndst != 2)
+   if (is_16x2(t) && ndst != 2)
       return ir_error(c->m, c->line, "%s needs a predicate pair p|q", bld_spelled(c));
    ir_op bop = boolop_of(c);
    unsigned nexp = ndst + 2 + (bop != IR_OP_COUNT);
@@ -132,9 +147,9 @@ bool bld_tr_setp(build_ctx *c)
    ir_def *pc = bop != IR_OP_COUNT ? bld_src(c, ndst + 2, PTX_T_PRED, 1) : NULL;
    if (!a || !b || (bop != IR_OP_COUNT && !pc))
       return false;
-   if (t == PTX_T_F16X2) {   /* p: the lower halves, q: the upper */
+   if (is_16x2(t)) {   /* p: the lower halves, q: the upper */
       ir_def *r[2];
-      if (!compare_halves(c, cmp, a, b, r))
+      if (!compare_halves(c, cmp, a, b, r, t == PTX_T_BF16X2))
          return false;
       for (unsigned k = 0; k < 2; k++) {
          ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r[k], pc) : r[k];
@@ -143,7 +158,8 @@ bool bld_tr_setp(build_ctx *c)
       }
       return true;
    }
-   ir_def *r = compare(c, t, cmp, a, b);
+   ir_def *r = t == PTX_T_BF16 ? compare(c, PTX_T_F32, cmp, bf16_as_f32(c, a), bf16_as_f32(c, b))
+                               : compare(c, t, cmp, a, b);
    ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r, pc) : r;
    if (!bld_write(c, in->opnds[0], p, PTX_T_PRED))
       return false;
@@ -165,11 +181,12 @@ bool bld_tr_set(build_ctx *c)
    if (!bld_need_types(c, 2) || !cmp_mods_ok(c))
       return false;
    ptx_type dt = in->types[0], st = in->types[1];
-   bool pair = st == PTX_T_F16X2;
-   bool dt_ok = pair ? (dt == PTX_T_F16X2 || dt == PTX_T_U32 || dt == PTX_T_S32)
+   bool pair = is_16x2(st), bf = st == PTX_T_BF16 || st == PTX_T_BF16X2;
+   bool dt_ok = pair ? (dt == st || dt == PTX_T_U32 || dt == PTX_T_S32)
                      : (dt == PTX_T_U32 || dt == PTX_T_S32 || dt == PTX_T_U16 || dt == PTX_T_S16 ||
-                        dt == PTX_T_F16 || (dt == PTX_T_F32 && st != PTX_T_F16));   /* as ptxas */
-   if (!dt_ok || (ptx_type_is_float(st) && st != PTX_T_F32 && st != PTX_T_F64 && st != PTX_T_F16 && !pair))
+                        (dt == PTX_T_F16 && !bf) || (dt == PTX_T_BF16 && st == PTX_T_BF16) ||
+                        (dt == PTX_T_F32 && st != PTX_T_F16 && !bf));   /* as ptxas */
+   if (!dt_ok || (!float_ok(st) && !pair))
       return bld_refuse(c);
    ir_cmp cmp;
    if (!cmp_of(c, st, &cmp))
@@ -185,18 +202,20 @@ bool bld_tr_set(build_ctx *c)
    ir_def *d;
    if (pair) {
       ir_def *r[2], *h[2];
-      if (!compare_halves(c, cmp, a, b, r))
+      if (!compare_halves(c, cmp, a, b, r, bf))
          return false;
+      uint32_t one = dt == PTX_T_F16X2 ? 0x3c00u : dt == PTX_T_BF16X2 ? 0x3f80u : 0xffffu;
       for (unsigned k = 0; k < 2; k++) {
          ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r[k], pc) : r[k];
-         h[k] = bld_select_const(c, p, 32, dt == PTX_T_F16X2 ? 0x3c00u << 16 * k : 0xffffu << 16 * k);
+         h[k] = bld_select_const(c, p, 32, one << 16 * k);
       }
       d = bld_op2(c, IR_OR, PTX_T_B32, h[0], h[1]);
    } else {
-      ir_def *r = compare(c, st, cmp, a, b);
+      ir_def *r = bf ? compare(c, PTX_T_F32, cmp, bf16_as_f32(c, a), bf16_as_f32(c, b)) : compare(c, st, cmp, a, b);
       ir_def *p = bop != IR_OP_COUNT ? pred_op(c, bop, r, pc) : r;
       uint8_t db = bld_type_bits(dt);
-      d = bld_select_const(c, p, db, dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 ? 0x3c00u : ~0ull);
+      d = bld_select_const(c, p, db, dt == PTX_T_F32 ? 0x3f800000u : dt == PTX_T_F16 ? 0x3c00u
+                                     : dt == PTX_T_BF16 ? 0x3f80u : ~0ull);
    }
    return d && bld_write(c, in->opnds[0], d, dt);
 }

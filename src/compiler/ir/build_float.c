@@ -213,12 +213,17 @@ bool bld_tr_testp(build_ctx *c)
 /* The cvt forms translated here rather than by bld_tr_cvt: any with .bf16,
  * .f16x2 or .bf16x2, and .rz/.rm/.rp into f32 or f16 from an integer, or
  * into f16 from f32 (f64 is issue 6). */
+static bool is_fp8x2(ptx_type t) { return t == PTX_T_E4M3X2 || t == PTX_T_E5M2X2; }
+
 bool bld_cvt_is_float_form(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    if (in->ntypes != 2)
       return false;
    ptx_type dt = in->types[0], st = in->types[1];
+   if (dt == PTX_T_TF32 || bld_has(c, PTX_MOD_RELU) || bld_has(c, PTX_MOD_SATFINITE) || is_fp8x2(dt) ||
+       is_fp8x2(st))
+      return true;
    if (dt == PTX_T_F64 || st == PTX_T_F64)
       return false;
    if ((bld_is_lane16(dt) && dt != PTX_T_F16) || (bld_is_lane16(st) && st != PTX_T_F16))
@@ -229,13 +234,130 @@ bool bld_cvt_is_float_form(build_ctx *c)
 
 /* cvt.frnd.{f16x2,bf16x2}.f32 d, a, b: a goes to the upper half, b to the
  * lower (PTX ISA §9.7.9.21). */
+/* .satfinite and .relu (sm_80/sm_90) on a rounded f16 or bf16 lane h: an
+ * infinity becomes the largest finite value of its sign (.satfinite), a
+ * negative result +0 (.relu), a NaN the canonical 0x7fff (both). */
+static ir_def *clamp_lane(build_ctx *c, ir_def *h, bool bf16)
+{
+   bool sat = bld_has(c, PTX_MOD_SATFINITE), relu = bld_has(c, PTX_MOD_RELU);
+   if (!h || (!sat && !relu))
+      return h;
+   uint16_t inf = bf16 ? 0x7f80 : 0x7c00, maxf = bf16 ? 0x7f7f : 0x7bff;
+   ir_def *sign = bld_op2(c, IR_AND, PTX_T_B16, h, bld_const(c, 16, 0x8000));
+   ir_def *mag = bld_op2(c, IR_AND, PTX_T_B16, h, bld_const(c, 16, 0x7fff));
+   ir_def *nan = bld_op2(c, IR_SETP, PTX_T_U16, mag, bld_const(c, 16, inf));
+   if (nan)
+      nan->parent->sub = IR_CMP_GT;
+   if (sat) {
+      ir_def *isinf = bld_op2(c, IR_SETP, PTX_T_U16, mag, bld_const(c, 16, inf));
+      ir_def *big = bld_op2(c, IR_OR, PTX_T_B16, sign, bld_const(c, 16, maxf));
+      if (!isinf || !big)
+         return NULL;
+      isinf->parent->sub = IR_CMP_EQ;
+      h = bld_select(c, isinf, big, h);
+   }
+   if (relu) {
+      ir_def *neg = bld_op2(c, IR_SETP, PTX_T_U16, sign, bld_const(c, 16, 0));
+      if (!neg)
+         return NULL;
+      neg->parent->sub = IR_CMP_NE;
+      h = bld_select(c, neg, bld_const(c, 16, 0), h);
+   }
+   return bld_select(c, nan, bld_const(c, 16, 0x7fff), h);
+}
+
+/* cvt.rna{.satfinite}.tf32.f32 (sm_80/sm_90): f32 rounded to tf32's 10
+ * fraction bits, to nearest with ties away from zero (adding half an ulp
+ * to the magnitude's bits, which carries into the exponent as it should);
+ * the result keeps f32's layout with the low 13 bits zero.  A NaN keeps
+ * its sign and top payload bits, quieted (an H200 gives 0xffc00000 for
+ * 0xffc00001); .satfinite makes an infinity the largest finite tf32 of
+ * its sign. */
+static bool cvt_tf32(build_ctx *c)
+{
+   if (!bld_need_opnds(c, 2) || !ONLY_MODS(c, PTX_MOD_RNA, PTX_MOD_SATFINITE) || !bld_has(c, PTX_MOD_RNA) ||
+       c->in->types[1] != PTX_T_F32)
+      return bld_refuse(c);
+   ir_def *a = bld_src(c, 1, PTX_T_B32, 32);
+   ir_def *mag = bld_op2(c, IR_AND, PTX_T_B32, a, bld_const(c, 32, 0x7fffffff));
+   ir_def *nan = bld_op2(c, IR_SETP, PTX_T_U32, mag, bld_const(c, 32, 0x7f800000));
+   ir_def *r = bld_op2(c, IR_AND, PTX_T_B32, bld_op2(c, IR_ADD, PTX_T_U32, a, bld_const(c, 32, 0x1000)),
+                       bld_const(c, 32, 0xffffe000));
+   ir_def *isinf_in = bld_op2(c, IR_SETP, PTX_T_U32, mag, bld_const(c, 32, 0x7f800000));
+   if (!nan || !r || !isinf_in)
+      return false;
+   nan->parent->sub = IR_CMP_GT;
+   isinf_in->parent->sub = IR_CMP_EQ;
+   r = bld_select(c, isinf_in, a, r);   /* an infinity stays itself */
+   if (bld_has(c, PTX_MOD_SATFINITE)) {
+      ir_def *rmag = bld_op2(c, IR_AND, PTX_T_B32, r, bld_const(c, 32, 0x7fffffff));
+      ir_def *isinf = bld_op2(c, IR_SETP, PTX_T_U32, rmag, bld_const(c, 32, 0x7f800000));
+      ir_def *big = bld_op2(c, IR_OR, PTX_T_B32, bld_op2(c, IR_AND, PTX_T_B32, r, bld_const(c, 32, 0x80000000)),
+                            bld_const(c, 32, 0x7f7fe000));
+      if (!isinf || !big)
+         return false;
+      isinf->parent->sub = IR_CMP_EQ;
+      r = bld_select(c, isinf, big, r);
+   }
+   ir_def *qnan = bld_op2(c, IR_OR, PTX_T_B32, bld_op2(c, IR_AND, PTX_T_B32, a, bld_const(c, 32, 0xffffe000)),
+                          bld_const(c, 32, 0x00400000));
+   r = bld_select(c, nan, qnan, r);
+   return r && bld_write(c, c->in->opnds[0], r, PTX_T_B32);
+}
+
+/* fp8 pairs (sm_89): cvt.rn.satfinite{.relu}.{e4m3x2,e5m2x2}.f32 d, a, b (a
+ * to the upper byte), .f16x2 d, a; cvt.rn{.relu}.f16x2.{e4m3x2,e5m2x2} d, a.
+ * Each byte is an IR_CVT between an fp8 type and f32/f16 (prelude
+ * float.metal mc_f2f8, mc_f82h); IR_F_SAT is .satfinite. */
+static bool cvt_fp8(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   ptx_type dt = in->types[0], st = in->types[1];
+   bool to8 = is_fp8x2(dt);
+   if (!ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_SATFINITE, PTX_MOD_RELU) || !bld_has(c, PTX_MOD_RN) ||
+       (to8 && !bld_has(c, PTX_MOD_SATFINITE)) || (!to8 && (bld_has(c, PTX_MOD_SATFINITE) || dt != PTX_T_F16X2)))
+      return bld_refuse(c);
+   uint16_t flags = (bld_has(c, PTX_MOD_RELU) ? IR_F_RELU : 0) | (bld_has(c, PTX_MOD_SATFINITE) ? IR_F_SAT : 0);
+   ptx_type lane = dt == PTX_T_E4M3X2 || st == PTX_T_E4M3X2 ? PTX_T_E4M3 : PTX_T_E5M2;
+   ir_def *hi, *lo, *d;
+   if (to8) {
+      if (st == PTX_T_F32) {
+         if (!bld_need_opnds(c, 3))
+            return false;
+         hi = bld_cvt(c, lane, PTX_T_F32, IR_RND_RN, flags, bld_src(c, 1, PTX_T_F32, 32));
+         lo = bld_cvt(c, lane, PTX_T_F32, IR_RND_RN, flags, bld_src(c, 2, PTX_T_F32, 32));
+      } else if (st == PTX_T_F16X2) {
+         if (!bld_need_opnds(c, 2))
+            return false;
+         ir_def *x = bld_src(c, 1, PTX_T_B32, 32);
+         ir_def *xh = bld_resize(c, bld_op2(c, IR_SHR, PTX_T_U32, x, bld_const(c, 32, 16)), 16, false);
+         hi = bld_cvt(c, lane, PTX_T_F16, IR_RND_RN, flags, xh);
+         lo = bld_cvt(c, lane, PTX_T_F16, IR_RND_RN, flags, bld_resize(c, x, 16, false));
+      } else {
+         return bld_refuse(c);
+      }
+      hi = bld_op2(c, IR_SHL, PTX_T_B16, bld_resize(c, hi, 16, false), bld_const(c, 32, 8));
+      d = bld_op2(c, IR_OR, PTX_T_B16, hi, bld_resize(c, lo, 16, false));
+      return d && bld_write(c, in->opnds[0], d, PTX_T_B16);
+   }
+   if (!bld_need_opnds(c, 2))
+      return false;
+   ir_def *x = bld_src(c, 1, PTX_T_B16, 16);
+   ir_def *xh = bld_resize(c, bld_op2(c, IR_SHR, PTX_T_U16, x, bld_const(c, 32, 8)), 8, false);
+   hi = bld_cvt(c, PTX_T_F16, lane, IR_RND_RN, flags, xh);
+   lo = bld_cvt(c, PTX_T_F16, lane, IR_RND_RN, flags, bld_resize(c, x, 8, false));
+   hi = bld_op2(c, IR_SHL, PTX_T_B32, bld_resize(c, hi, 32, false), bld_const(c, 32, 16));
+   d = bld_op2(c, IR_OR, PTX_T_B32, hi, bld_resize(c, lo, 32, false));
+   return d && bld_write(c, in->opnds[0], d, PTX_T_B32);
+}
+
 static bool cvt_pair(build_ctx *c, ptx_type dt, ir_rnd r, uint16_t flags)
 {
    if (!bld_need_opnds(c, 3))
       return false;
    ptx_type lane = dt == PTX_T_F16X2 ? PTX_T_F16 : PTX_T_BF16;
-   ir_def *hi = bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 1, PTX_T_F32, 32));
-   ir_def *lo = bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 2, PTX_T_F32, 32));
+   ir_def *hi = clamp_lane(c, bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 1, PTX_T_F32, 32)), lane == PTX_T_BF16);
+   ir_def *lo = clamp_lane(c, bld_cvt(c, lane, PTX_T_F32, r, flags, bld_src(c, 2, PTX_T_F32, 32)), lane == PTX_T_BF16);
    hi = bld_resize(c, hi, 32, false);
    lo = bld_resize(c, lo, 32, false);
    hi = bld_op2(c, IR_SHL, PTX_T_U32, hi, bld_const(c, 32, 16));
@@ -247,11 +369,19 @@ bool bld_tr_cvt_float(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    ptx_type dt = in->types[0], st = in->types[1];
+   if (dt == PTX_T_TF32)
+      return cvt_tf32(c);
+   if (is_fp8x2(dt) || is_fp8x2(st))
+      return cvt_fp8(c);
    ir_rnd r = bld_rnd(c);
    uint16_t flags = bld_flags(c);
    if (!ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP, PTX_MOD_RNI, PTX_MOD_RZI, PTX_MOD_RMI,
-                  PTX_MOD_RPI, PTX_MOD_FTZ, PTX_MOD_SAT))
+                  PTX_MOD_RPI, PTX_MOD_FTZ, PTX_MOD_SAT, PTX_MOD_RELU, PTX_MOD_SATFINITE))
       return false;
+   bool clamp = bld_has(c, PTX_MOD_RELU) || bld_has(c, PTX_MOD_SATFINITE);
+   if (clamp && (st != PTX_T_F32 || !bld_is_lane16(dt) || bld_has(c, PTX_MOD_SAT) ||
+                 (r != IR_RND_RN && r != IR_RND_RZ)))
+      return bld_refuse(c);   /* .relu/.satfinite: f32 to f16, bf16 and their pairs, .rn or .rz */
    bool df = ptx_type_is_float(dt), sf = ptx_type_is_float(st);
    bool int_rnd = r >= IR_RND_RNI, flt_rnd = r >= IR_RND_RN && r <= IR_RND_RP;
    if (dt == PTX_T_F16X2 || dt == PTX_T_BF16X2) {
@@ -275,6 +405,8 @@ bool bld_tr_cvt_float(build_ctx *c)
    if (!ok)
       return bld_refuse(c);
    ir_def *d = bld_cvt(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
+   if (clamp)
+      d = clamp_lane(c, d, dt == PTX_T_BF16);
    return d && bld_write(c, in->opnds[0], d, dt);
 }
 

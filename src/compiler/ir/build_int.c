@@ -438,7 +438,11 @@ bool bld_tr_cvt_pack(build_ctx *c)
       return bld_refuse(c);
    ptx_type t = in->types[0];
    bool wide = t == PTX_T_U16 || t == PTX_T_S16;
-   unsigned bits = wide ? 16 : t == PTX_T_U8 || t == PTX_T_S8 ? 8 : 0;
+   unsigned bits = wide ? 16 : t == PTX_T_U8 || t == PTX_T_S8 ? 8 : t == PTX_T_U4 || t == PTX_T_S4 ? 4
+                 : t == PTX_T_U2 || t == PTX_T_S2 ? 2 : 0;
+   /* 4 and 2 bits (sm_72): the same packing; the IR type only says signed or not */
+   if (bits < 8)
+      t = t == PTX_T_S4 || t == PTX_T_S2 ? PTX_T_S8 : PTX_T_U8;
    if (!bits || in->ntypes != (wide ? 2u : 3u) || (!wide && in->types[2] != PTX_T_B32))
       return bld_refuse(c);
    unsigned n = wide ? 2 : 3;

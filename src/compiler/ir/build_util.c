@@ -126,6 +126,19 @@ ir_def *bld_select_const(build_ctx *c, ir_def *sel, uint8_t bits, uint64_t one)
    return &i->def;
 }
 
+/* cond ? a : b (NULL if any is). */
+ir_def *bld_select(build_ctx *c, ir_def *cond, ir_def *a, ir_def *b)
+{
+   ir_instr *i = cond && a && b ? bld_emit(c, IR_SELECT, 3, a->bits, 1) : NULL;
+   if (!i)
+      return NULL;
+   i->type = a->bits == 64 ? PTX_T_B64 : a->bits == 16 ? PTX_T_B16 : PTX_T_B32;
+   bld_set_src(i, 0, cond);
+   bld_set_src(i, 1, a);
+   bld_set_src(i, 2, b);
+   return &i->def;
+}
+
 /* cvt from st to dt with rounding r and IR_F_* flags (NULL if a is). */
 ir_def *bld_cvt(build_ctx *c, ptx_type dt, ptx_type st, ir_rnd r, uint16_t flags, ir_def *a)
 {

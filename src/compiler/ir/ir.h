@@ -117,6 +117,8 @@ enum {
    X(LOAD, 1, IR_OP_MEMORY | IR_OP_HAS_DEF)       /* [addr]; space; def ncomp = vec */ \
    X(STORE, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr], values... */   \
    X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: IR_SCOPE_* */       \
+   X(CP_ASYNC, 3, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* dst, src, src bytes; imm: cp-size \
+                          (0: a bulk copy of src bytes); sub: 1 = .shared → .global (build_async.c) */ \
    /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
    X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \
@@ -130,6 +132,10 @@ enum {
    X(MATCH_PRED, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* match.all's predicate */ \
    X(REDUX, 2, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_atom_op; value, mask */ \
    X(ACTIVEMASK, 0, IR_OP_CONVERGENT | IR_OP_HAS_DEF)                         \
+   /* warp matrix operations (build_mma.c, emit_warp.c, prelude mma.metal) */ \
+   X(MMA, -1, IR_OP_CONVERGENT | IR_OP_HAS_DEF) /* sub: ir_mma; imm: IR_MMA_*; A, B, C */ \
+   X(LDMATRIX, 1, IR_OP_CONVERGENT | IR_OP_MEMORY | IR_OP_HAS_DEF) /* imm: count | trans << 4 */ \
+   X(STMATRIX, -1, IR_OP_CONVERGENT | IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* address, registers */ \
    /* atomics (build_atom.c, emit_atom.c) */                                 \
    X(ATOM, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)             \
                                                /* sub: ir_atom_op; addr, value[, value2] */ \
@@ -174,6 +180,8 @@ typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR } ir_ba
 typedef enum ir_atom_op {
    IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,
    IR_ATOM_EXCH, IR_ATOM_CAS,
+   IR_ATOM_MBAR,   /* an mbarrier update on its 64-bit word (build_async.c has the layout):
+                    * value = arrivals | tx-count delta << 32, value2 = expected-count drop */
 } ir_atom_op;
 /* ATOM/RED ordering, in imm: one IR_SEM_* | one IR_SCOPE_* (PTX's default is
  * .relaxed.gpu); MEMBAR's sub is an IR_SCOPE_* too. */
@@ -181,6 +189,14 @@ enum {
    IR_SEM_RELAXED = 0, IR_SEM_ACQUIRE = 1, IR_SEM_RELEASE = 2, IR_SEM_ACQ_REL = 3,
    IR_SEM_MASK = 3,
    IR_SCOPE_CTA = 0 << 2, IR_SCOPE_GPU = 1 << 2, IR_SCOPE_SYS = 2 << 2, IR_SCOPE_MASK = 3 << 2,
+};
+
+/* IR_MMA: sub = ir_mma, imm = K | format << 8 | IR_MMA_* flags | counts of the
+ * A, B, C registers at bits 16, 20, 24 (build_mma.c). */
+typedef enum ir_mma { IR_MMA_MMA, IR_MMA_MOVMATRIX } ir_mma;
+enum {
+   IR_MMA_F16 = 0, IR_MMA_BF16 = 1, IR_MMA_TF32 = 2, IR_MMA_INT8 = 4, IR_MMA_F64 = 5,   /* format << 8 */
+   IR_MMA_ACC16 = 1 << 12, IR_MMA_A_SIGNED = 1 << 13, IR_MMA_B_SIGNED = 1 << 14, IR_MMA_SAT = 1 << 15,
 };
 
 typedef enum ir_prmt {
@@ -213,6 +229,7 @@ enum {   /* ir_instr.flags */
    IR_F_LOCKSTEP = 1 << 7,    /* the warp's active lanes meet before it (mark_lockstep.c) */
    IR_F_LOCKED = 1 << 8,      /* a 128-bit strong LOAD/STORE: done under the location's lock of the
                                * atomics' table, so atomic with respect to every other such access */
+   IR_F_RELU = 1 << 9,        /* cvt .relu (fp8 forms): a negative result is +0 */
 };
 
 typedef enum ir_sreg {

@@ -516,7 +516,8 @@ static bool uses_sreg_lane(const ir_func *f)
       ir_foreach_instr(i, b)
          if ((i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
                                    i->sub == IR_SREG_NWARPID)) ||
-             i->op == IR_SHFL || i->op == IR_SHFL_PRED || i->op == IR_REDUX || i->op == IR_BAR_RED)
+             i->op == IR_SHFL || i->op == IR_SHFL_PRED || i->op == IR_REDUX || i->op == IR_BAR_RED ||
+             i->op == IR_MMA || i->op == IR_LDMATRIX || i->op == IR_STMATRIX)
             return true;
    return false;
 }

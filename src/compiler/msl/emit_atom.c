@@ -35,7 +35,7 @@ static void emit_fence(emitter *e, unsigned scope)
  * 128-bit strong load and store (mc_atom128_*). */
 enum {
    AOP_ADD, AOP_MINU, AOP_MAXU, AOP_INC, AOP_DEC, AOP_AND, AOP_OR, AOP_XOR, AOP_EXCH, AOP_CAS, AOP_MINS,
-   AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD, AOP_LD, AOP_ST,
+   AOP_MAXS, AOP_FADD, AOP_HADD, AOP_BFADD, AOP_LD, AOP_ST, AOP_MBAR,
 };
 
 /* The named 32-bit helper of prelude/atom.metal for i (without its space
@@ -60,6 +60,7 @@ static const char *helper(emitter *e, const ir_instr *i, unsigned *code)
    case IR_ATOM_XOR: *code = AOP_XOR; return "xor";
    case IR_ATOM_EXCH: *code = AOP_EXCH; return "exch";
    case IR_ATOM_CAS: *code = AOP_CAS; return "cas";
+   case IR_ATOM_MBAR: *code = AOP_MBAR; return NULL;   /* 64-bit only (build_async.c) */
    }
    ir_die(e->f, "emit_atom: bad atomic op %u", i->sub);
 }

@@ -459,10 +459,22 @@ static void emit_float_unary(emitter *e, const ir_instr *i)
       }
 }
 
+static bool is_fp8(ptx_type t) { return t == PTX_T_E4M3 || t == PTX_T_E5M2; }
+
 bool emit_float_op(emitter *e, ir_instr *i)
 {
    if (i->op == IR_SETP) {
       emit_setp(e, i);
+      return true;
+   }
+   if (i->op == IR_CVT && (is_fp8(i->type) || is_fp8(i->type2))) {   /* build_float.c cvt_fp8 */
+      const char *relu = i->flags & IR_F_RELU ? "true" : "false";
+      if (is_fp8(i->type))
+         emit_set(e, i, i->type2 == PTX_T_F16 ? "(uchar)mc_f2f8(as_type<uint>(mc_h2f(%V)), %s, %s, %s)"
+                                               : "(uchar)mc_f2f8(%V, %s, %s, %s)",
+                  S(i, 0), i->type == PTX_T_E4M3 ? "true" : "false", i->flags & IR_F_SAT ? "true" : "false", relu);
+      else
+         emit_set(e, i, "mc_f82h(%V, %s, %s)", S(i, 0), i->type2 == PTX_T_E4M3 ? "true" : "false", relu);
       return true;
    }
    if (i->op == IR_CVT) {

@@ -301,6 +301,41 @@ static void emit_copy(emitter *e, const ir_instr *i)
    }
 }
 
+/* cp.async / cp.async.bulk (build_async.c): one call of a prelude copy
+ * (base.metal mc_cp_*) on the shared offset and the global address, each
+ * checked for the copy's alignment in validation mode; the global side is
+ * coherent(device) in a kernel that fences at device scope, as its plain
+ * accesses are. */
+static void emit_addr_arg(emitter *e, const ir_def *a, bool shared, unsigned align)
+{
+   const char *dev = e->kernel->coherent ? "MC_CDEV" : "device";
+   if (shared)
+      strbuf_puts(e->out, "mc_smem + (uint)");
+   else
+      strbuf_printf(e->out, "reinterpret_cast<%s uchar *>(mc_L.gmem) + (long)(", dev);
+   strbuf_puts(e->out, "MC_ALIGNED(mc_L, (ulong)(");
+   emit_val(e, a);
+   strbuf_printf(e->out, "), %uu)", align);
+   if (!shared)
+      strbuf_puts(e->out, " - mc_L.amem)");
+}
+
+static void emit_cp_async(emitter *e, const ir_instr *i)
+{
+   bool out = i->sub != 0, bulk = i->imm == 0;
+   const char *sfx = e->kernel->coherent ? "c" : "d";
+   emit_indent(e);
+   strbuf_printf(e->out, "mc_cp_%s_%s(", bulk ? out ? "bulk_out" : "bulk_in" : "async", sfx);
+   emit_addr_arg(e, S(i, 0), !out, bulk ? 16u : (unsigned)i->imm);
+   strbuf_puts(e->out, ", ");
+   emit_addr_arg(e, S(i, 1), out, bulk ? 16u : (unsigned)i->imm);
+   if (!bulk)
+      strbuf_printf(e->out, ", %uu", (unsigned)i->imm);
+   strbuf_puts(e->out, ", ");
+   emit_val(e, S(i, 2));
+   strbuf_puts(e->out, ");\n");
+}
+
 bool emit_mem_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
@@ -327,6 +362,7 @@ bool emit_mem_op(emitter *e, ir_instr *i)
    case IR_CVTA: emit_cvta(e, i); return true;
    case IR_LOAD: emit_load(e, i); return true;
    case IR_STORE: emit_store(e, i); return true;
+   case IR_CP_ASYNC: emit_cp_async(e, i); return true;
    default:
       return false;
    }

@@ -127,6 +127,82 @@ static void emit_match(emitter *e, const ir_instr *i)
    sync_end(e);
 }
 
+/* ---- warp matrix operations (build_mma.c, prelude mma.metal) ---- */
+
+/* "T NAME[n] = {v0, ...};" for the sources first..first+n-1. */
+static void emit_array(emitter *e, const char *type, const char *name, const ir_instr *i, unsigned first, unsigned n)
+{
+   emit_indent(e);
+   strbuf_printf(e->out, "%s %s[4] = {", type, name);
+   for (unsigned k = 0; k < n; k++) {
+      if (k)
+         strbuf_puts(e->out, ", ");
+      emit_val(e, S(i, first + k));
+   }
+   strbuf_puts(e->out, "};\n");
+}
+
+/* The shared-memory offset of an ldmatrix/stmatrix row address: a shared
+ * address, or a generic one in the shared window. */
+static void emit_matrix_off(emitter *e, const ir_instr *i)
+{
+   emit_indent(e);
+   strbuf_puts(e->out, "uint mc_off = (uint)((ulong)");
+   emit_val(e, S(i, 0));
+   strbuf_puts(e->out, i->space == IR_SPACE_GENERIC ? " - MC_SHARED_WINDOW);\n" : ");\n");
+}
+
+static void emit_matrix(emitter *e, const ir_instr *i)
+{
+   unsigned n = (unsigned)(i->imm & 15), trans = (i->imm >> 4) & 1;
+   if (i->op == IR_MMA && i->sub == IR_MMA_MOVMATRIX) {
+      emit_set(e, i, "mc_movmatrix(%V, %s)", S(i, 0), LANE);
+      return;
+   }
+   emit_line(e, "{");
+   e->indent++;
+   if (i->op == IR_LDMATRIX) {
+      emit_matrix_off(e, i);
+      for (unsigned k = 0; k < n; k++) {
+         emit_indent(e);
+         emit_val_comp(e, &i->def, n > 1 ? (int)k : -1);
+         strbuf_printf(e->out, " = mc_ldmatrix(mc_smem, mc_off, %uu, %s, %s);\n", k, trans ? "true" : "false", LANE);
+      }
+   } else if (i->op == IR_STMATRIX) {
+      emit_matrix_off(e, i);
+      emit_array(e, "uint", "mc_r", i, 1, n);
+      emit_stmt(e, "mc_stmatrix(mc_smem, mc_off, mc_r, %uu, %s, %s);", n, trans ? "true" : "false", LANE);
+   } else {
+      uint64_t imm = i->imm;
+      unsigned K = imm & 255, fmt = (imm >> 8) & 15, na = (imm >> 16) & 15, nb = (imm >> 20) & 15;
+      unsigned nc = (imm >> 24) & 15, nd = i->def.ncomp;
+      if (fmt == IR_MMA_F64) {
+         emit_array(e, "ulong", "mc_c", i, 2, 2);
+         emit_line(e, "ulong mc_d[4];");
+         emit_stmt(e, "mc_mma_f64(%V, %V, mc_c, mc_d, %s);", S(i, 0), S(i, 1), LANE);
+      } else {
+         emit_array(e, "uint", "mc_a", i, 0, na);
+         emit_array(e, "uint", "mc_b", i, na, nb);
+         emit_array(e, "uint", "mc_c", i, na + nb, nc);
+         emit_line(e, "uint mc_d[4];");
+         if (fmt == IR_MMA_INT8)
+            emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %s, %s, %s, %s);", K,
+                      imm & IR_MMA_A_SIGNED ? "true" : "false", imm & IR_MMA_B_SIGNED ? "true" : "false",
+                      imm & IR_MMA_SAT ? "true" : "false", LANE);
+         else
+            emit_stmt(e, "mc_mma_float(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s);", K, fmt,
+                      imm & IR_MMA_ACC16 ? "true" : "false", LANE);
+      }
+      for (unsigned k = 0; k < nd; k++) {
+         emit_indent(e);
+         emit_val_comp(e, &i->def, nd > 1 ? (int)k : -1);
+         strbuf_printf(e->out, " = mc_d[%u];\n", k);
+      }
+   }
+   e->indent--;
+   emit_line(e, "}");
+}
+
 bool emit_warp_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
@@ -146,6 +222,7 @@ bool emit_warp_op(emitter *e, ir_instr *i)
    case IR_REDUX: emit_redux(e, i); return true;
    case IR_MATCH: case IR_MATCH_PRED: emit_match(e, i); return true;
    case IR_ACTIVEMASK: emit_set(e, i, "mc_activemask()"); return true;
+   case IR_MMA: case IR_LDMATRIX: case IR_STMATRIX: emit_matrix(e, i); return true;
    default:
       return false;
    }

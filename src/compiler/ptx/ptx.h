@@ -48,6 +48,7 @@ typedef struct ptx_loc {
    X(E4M3X4, "e4m3x4", 32) X(E5M2X4, "e5m2x4", 32) X(E2M3X4, "e2m3x4", 32)   \
    X(E3M2X4, "e3m2x4", 32) X(E2M1X4, "e2m1x4", 16)                           \
    X(S4, "s4", 4) X(U4, "u4", 4) X(B1, "b1", 1)                              \
+   X(S2, "s2", 2) X(U2, "u2", 2)                   /* cvt.pack.sat */         \
    /* packed 16-bit integer pairs (min/max .u16x2 .s16x2) */                 \
    X(U16X2, "u16x2", 32) X(S16X2, "s16x2", 32)                               \
    /* opaque handle types */                                                 \

@@ -29,6 +29,7 @@
 #define MC_AOP_BFADD 14u
 #define MC_AOP_LD 15u    // a 128-bit strong load (mc_atom128_*)
 #define MC_AOP_ST 16u    // a 128-bit strong store
+#define MC_AOP_MBAR 17u  // an mbarrier update (mc_mbar_val)
 
 // PTX ISA 9.0 atom: inc(r, s) = r >= s ? 0 : r + 1;  dec(r, s) = (r == 0 || r > s) ? s : r - 1.
 inline uint mc_inc_val(uint r, uint s) { return r >= s ? 0u : r + 1u; }
@@ -79,6 +80,28 @@ inline uint mc_atom32_val(uint old, uint op, uint v, uint v2, bool ftz)
     }
 }
 
+// An mbarrier's 64-bit word (src/compiler/ir/build_async.c): pending
+// arrivals in bits 0..20, expected arrivals in 21..41, the tx-count (two's
+// complement, 21 bits) in 42..62, the current phase's parity in bit 63.
+// v: arrivals (low 32 bits) and a signed tx-count delta (high 32), applied
+// first; drop: how much arrive_drop takes from the expected count.  The
+// phase completes when pending arrivals and tx-count are both zero: the
+// parity flips and the next phase expects the expected count again.
+inline ulong mc_mbar_val(ulong old, ulong v, ulong drop)
+{
+    const uint M = 0x1fffffu;
+    uint pending = (uint)old & M, expected = (uint)(old >> 21) & M, tx = (uint)(old >> 42) & M;
+    ulong phase = old >> 63;
+    tx = (tx + (uint)(v >> 32)) & M;
+    pending = (pending - (uint)v) & M;
+    expected = (expected - (uint)drop) & M;
+    if (pending == 0u && tx == 0u) {
+        phase ^= 1ul;
+        pending = expected;
+    }
+    return (ulong)pending | (ulong)expected << 21 | (ulong)tx << 42 | phase << 63;
+}
+
 // The new value of a 64-bit operation (add.f64 is the binary64 software
 // addition of f64.metal, round to nearest even).
 inline ulong mc_atom64_val(ulong old, uint op, ulong v, ulong v2)
@@ -94,6 +117,7 @@ inline ulong mc_atom64_val(ulong old, uint op, ulong v, ulong v2)
     case MC_AOP_CAS: return old == v ? v2 : old;
     case MC_AOP_MINS: return as_type<ulong>(min(as_type<long>(old), as_type<long>(v)));
     case MC_AOP_MAXS: return as_type<ulong>(max(as_type<long>(old), as_type<long>(v)));
+    case MC_AOP_MBAR: return mc_mbar_val(old, v, v2);
     default: return mc_d_add(old, v, 0);   // MC_AOP_FADD
     }
 }

@@ -141,3 +141,39 @@ inline void mc_stack_overflow(constant mc_launch &L)
     device atomic_uint *status = reinterpret_cast<device atomic_uint *>(L.status);
     atomic_fetch_max_explicit(status, 7u, memory_order_relaxed);
 }
+
+// ---- cp.async / cp.async.bulk (src/compiler/ir/build_async.c) ----
+// Done synchronously, when the thread issues them.  cp.async copies n (4,
+// 8 or 16) bytes of which only the first src_bytes are read, the rest of
+// the destination zeroed (src-size, ignore-src); a bulk copy moves a
+// multiple of 16 bytes between 16-byte aligned addresses.  DEV: the
+// global side's address space (MC_CDEV in a kernel that fences at device
+// scope, emit_mem.c).
+#define MC_CP_HELPERS(DEV, SFX)                                                              \
+inline void mc_cp_async_##SFX(MC_SMEM uchar *d, DEV const uchar *s, uint n, uint src_bytes)   \
+{                                                                                             \
+    if (src_bytes >= n) {                                                                     \
+        if (n == 16u)                                                                         \
+            *reinterpret_cast<MC_SMEM uint4 *>(d) = *reinterpret_cast<DEV const uint4 *>(s);  \
+        else if (n == 8u)                                                                     \
+            *reinterpret_cast<MC_SMEM uint2 *>(d) = *reinterpret_cast<DEV const uint2 *>(s);  \
+        else                                                                                  \
+            *reinterpret_cast<MC_SMEM uint *>(d) = *reinterpret_cast<DEV const uint *>(s);    \
+        return;                                                                               \
+    }                                                                                         \
+    for (uint k = 0u; k < n; k++)                                                             \
+        d[k] = k < src_bytes ? s[k] : (uchar)0;                                               \
+}                                                                                             \
+inline void mc_cp_bulk_in_##SFX(MC_SMEM uchar *d, DEV const uchar *s, uint bytes)             \
+{                                                                                             \
+    for (uint k = 0u; k + 16u <= bytes; k += 16u)                                             \
+        *reinterpret_cast<MC_SMEM uint4 *>(d + k) = *reinterpret_cast<DEV const uint4 *>(s + k); \
+}                                                                                             \
+inline void mc_cp_bulk_out_##SFX(DEV uchar *d, MC_SMEM const uchar *s, uint bytes)            \
+{                                                                                             \
+    for (uint k = 0u; k + 16u <= bytes; k += 16u)                                             \
+        *reinterpret_cast<DEV uint4 *>(d + k) = *reinterpret_cast<MC_SMEM const uint4 *>(s + k); \
+}
+MC_CP_HELPERS(device, d)
+MC_CP_HELPERS(MC_CDEV, c)
+#undef MC_CP_HELPERS

@@ -90,3 +90,66 @@ inline uint mc_f2u_small(float x, uint hi)
     return (uint)x;
 }
 
+
+// ---- fp8 (e4m3, e5m2; sm_89 cvt, build_float.c cvt_fp8) ----
+// f32 bits to e4m3 (bias 7, 3 fraction bits, no infinity, NaN 0x7f,
+// largest 448 = 0x7e) or e5m2 (bias 15, 2 fraction bits, f16's top byte),
+// to nearest even.  sat (.satfinite): beyond the largest finite value,
+// infinities included, the largest of the sign; else e4m3 overflows to
+// NaN and e5m2 to infinity.  relu: a negative result is +0.  NaN: 0x7f.
+inline uint mc_f2f8(uint x, bool e4m3, bool sat, bool relu)
+{
+    uint s = (x >> 24) & 0x80u, a = x & 0x7fffffffu;
+    uint mb = e4m3 ? 3u : 2u, bias = e4m3 ? 7u : 15u, maxf = e4m3 ? 0x7eu : 0x7bu;
+    if (a > 0x7f800000u)
+        return 0x7fu;
+    if (relu && s != 0u)
+        return 0u;
+    uint over = sat ? maxf : e4m3 ? 0x7fu : 0x7cu;
+    if (a == 0x7f800000u)
+        return s | over;
+    int e = (int)(a >> 23) - 127, emin = 1 - (int)bias;
+    if ((a >> 23) == 0u)
+        return s;   // an f32 subnormal is far below the smallest fp8
+    uint sig = (a & 0x7fffffu) | 0x800000u;
+    int shift = e < emin ? (emin - (int)mb) - (e - 23) : 23 - (int)mb;
+    if (shift > 25)
+        return s;
+    uint q = sig >> (uint)shift, rem = sig & ((1u << (uint)shift) - 1u), half = 1u << (uint)(shift - 1);
+    if (rem > half || (rem == half && (q & 1u) != 0u))
+        q++;
+    if (e < emin)   // subnormal (q == 1 << mb is the smallest normal's encoding)
+        return s | q;
+    if (q == 2u << mb) {
+        q >>= 1;
+        e++;
+    }
+    uint bits = (uint)(e + (int)bias) << mb | (q & ((1u << mb) - 1u));
+    return s | (bits > maxf ? over : bits);
+}
+
+// e4m3 / e5m2 to f16 bits, exactly; relu: a negative result +0 (a NaN
+// stays NaN: 0x7fff).
+inline ushort mc_f82h(uint b, bool e4m3, bool relu)
+{
+    uint s = (b & 0x80u) << 8, E, M, h = 0u;
+    if (!e4m3) {
+        h = (b & 0xffu) << 8;
+        if ((h & 0x7fffu) > 0x7c00u)
+            return (ushort)0x7fffu;
+    } else {
+        E = (b >> 3) & 15u;
+        M = b & 7u;
+        if (E == 15u && M == 7u)
+            return (ushort)0x7fffu;
+        if (E == 0u) {   // M * 2^-9: an f16 normal 2^(p - 9) (M / 2^p), or zero
+            uint p = M >= 4u ? 2u : M >= 2u ? 1u : 0u;
+            h = M == 0u ? s : s | (p + 6u) << 10 | ((M << (10u - p)) & 0x3ffu);
+        } else {
+            h = s | (E + 8u) << 10 | M << 7;
+        }
+    }
+    if (relu && (h & 0x8000u) != 0u)
+        return (ushort)0u;
+    return (ushort)h;
+}

@@ -1,0 +1,388 @@
+/*
+ * build_async.c — asynchronous copies and transaction barriers: cp.async,
+ * cp.async.bulk (non-tensor forms), mbarrier.
+ *
+ * PTX ISA 9.0 §9.7.9.25 (cp.async, cp.async.bulk) and §9.7.13.15
+ * (mbarrier).  Metal has neither; the semantics are given exactly with
+ * synchronous copies:
+ *
+ * - A copy is done when the thread issues it (IR_CP_ASYNC: the prelude's
+ *   mc_cp_async, emit_mem.c), so every later completion mechanism finds it
+ *   complete: cp.async.commit_group, wait_group N, wait_all and
+ *   cp.async.bulk.commit_group / wait_group{.read} have nothing left to
+ *   wait for and emit nothing.  A program may not read the destination
+ *   before a wait (a data race in PTX's model), so it cannot tell.
+ *   src-size < cp-size fills the rest with zeros and reads only src-size
+ *   bytes (CUTLASS's zero-fill predication passes src-size 0 with an
+ *   address out of bounds); ignore-src reads nothing.
+ * - mbarrier: a 64-bit object in shared memory whose layout is ours (PTX
+ *   calls it opaque):
+ *       bits  0..20  pending arrivals of the current phase
+ *       bits 21..41  expected arrivals (the count each phase starts with)
+ *       bits 42..62  tx-count, two's complement in 21 bits
+ *       bit  63      the current phase's parity
+ *   PTX bounds both counts by 2^20 - 1.  Every update is one IR_ATOM with
+ *   sub IR_ATOM_MBAR on the 64-bit word (the prelude's mc_mbar_val under
+ *   the 64-bit atomics' lock, so it is one read-modify-write): value =
+ *   arrivals (low 32 bits) | tx-count delta (high 32, signed), value2 =
+ *   the drop of the expected count (arrive_drop).  The tx delta applies
+ *   first; then, if pending arrivals and tx-count are both 0, the phase
+ *   completes: the parity flips and pending arrivals restart from the
+ *   expected count.  The state an arrive returns is the word before it;
+ *   test_wait/try_wait compare its parity bit with the word's, .parity
+ *   forms compare the operand: the phase of that parity has completed
+ *   when the current parity differs.  Waits read the word with an atomic,
+ *   so a thread that spins on try_wait is a spin loop to mark_lockstep.c
+ *   (on the software device it lets the other threads run).
+ *   Orderings: arrive and complete_tx are .release by default, waits
+ *   .acquire (PTX's defaults), as the atomics place fences.
+ * - .shared::cluster addresses name the executing CTA's own shared memory
+ *   when the grid has no clusters, as metalcuda's grids never do.
+ * - cp.async.bulk global → shared completes tx bytes on its mbarrier after
+ *   the copy; shared → global (.bulk_group) is a copy.  Refused: the
+ *   .tensor forms (they need the tensor map's tiling), .multicast::cluster,
+ *   masks (.cp_mask), cp.reduce.async.bulk, mbarrier.pending_count.
+ */
+#include "build.h"
+
+enum {
+   MBAR_PENDING_BITS = 21,
+   MBAR_EXPECTED_SHIFT = 21,
+};
+
+/* The space of an access that PTX only allows in shared memory (mbarrier,
+ * cp.async's destination): .shared, .shared::cta, .shared::cluster, or a
+ * generic address (left to the emitter's window check). */
+static bool shared_space(build_ctx *c, ptx_space s, ir_space sym_space, ir_space *out)
+{
+   if (s == PTX_SPACE_SHARED || s == PTX_SPACE_SHARED_CLUSTER) {
+      *out = IR_SPACE_SHARED;
+      return true;
+   }
+   if (s != PTX_SPACE_NONE)
+      return ir_error(c->m, c->line, "%s: .%s is not a space of this instruction", bld_spelled(c),
+                      ptx_space_names[s]);
+   *out = sym_space == IR_SPACE_SHARED ? IR_SPACE_SHARED : IR_SPACE_GENERIC;
+   if (sym_space != IR_SPACE_GENERIC && sym_space != IR_SPACE_SHARED)
+      return ir_error(c->m, c->line, "%s: the address names a .%s variable, not shared memory", bld_spelled(c),
+                      ir_space_names[sym_space]);
+   return true;
+}
+
+/* The semantics of an mbarrier operation: .relaxed, .acquire or .release,
+ * else dflt. */
+static uint8_t sem_of(build_ctx *c, uint8_t dflt)
+{
+   if (bld_has(c, PTX_MOD_RELAXED))
+      return IR_SEM_RELAXED;
+   if (bld_has(c, PTX_MOD_ACQUIRE))
+      return IR_SEM_ACQUIRE;
+   if (bld_has(c, PTX_MOD_RELEASE))
+      return IR_SEM_RELEASE;
+   return dflt;
+}
+
+/* An ATOM on the mbarrier at addr (space sp): op with one or two values. */
+static ir_instr *mbar_atom(build_ctx *c, ir_def *addr, ir_space sp, ir_atom_op op, uint8_t sem, ir_def *v,
+                           ir_def *v2, bool guarded)
+{
+   if (!addr || !v || (op == IR_ATOM_MBAR && !v2))
+      return NULL;
+   ir_instr *i = bld_emit(c, IR_ATOM, v2 ? 3 : 2, 64, 1);
+   if (!i)
+      return NULL;
+   i->sub = (uint8_t)op;
+   i->type = PTX_T_B64;
+   i->space = (uint8_t)sp;
+   i->imm = sem | IR_SCOPE_CTA;
+   bld_set_src(i, 0, addr);
+   bld_set_src(i, 1, v);
+   if (v2)
+      bld_set_src(i, 2, v2);
+   if (guarded)
+      bld_guard(c, i, NULL);
+   return i;
+}
+
+/* arrivals | tx << 32 as a 64-bit value (tx: a signed 32-bit delta). */
+static ir_def *mbar_value(build_ctx *c, ir_def *arrivals, ir_def *tx)
+{
+   ir_def *a = bld_resize(c, arrivals, 64, false);
+   if (!tx)
+      return a;
+   ir_def *t = bld_op2(c, IR_SHL, PTX_T_B64, bld_resize(c, tx, 64, false), bld_const(c, 32, 32));
+   return bld_op2(c, IR_OR, PTX_T_B64, a, t);
+}
+
+/* An arrive-on of `count` arrivals (after tx bytes expected, if tx) on the
+ * mbarrier at [addr]; writes the state to dst unless dst is NULL or a sink. */
+static bool mbar_arrive(build_ctx *c, const ptx_operand *dst, ir_def *addr, ir_space sp, ir_def *count,
+                        ir_def *tx, bool drop)
+{
+   ir_def *v = mbar_value(c, count, tx);
+   ir_def *v2 = drop ? bld_resize(c, count, 64, false) : bld_const(c, 64, 0);
+   ir_instr *i = mbar_atom(c, addr, sp, IR_ATOM_MBAR, sem_of(c, IR_SEM_RELEASE), v, v2, true);
+   if (!i)
+      return false;
+   if (!dst || dst->kind == PTX_OPND_SINK)
+      return true;
+   if (c->in->guard) {   /* a failing guard keeps the register as it was */
+      const build_sym *r = bld_dst_sym(c, dst);
+      ir_def *old = r ? bld_resize(c, bld_read_reg(c, r, 0), 64, false) : NULL;
+      if (!old)
+         return false;
+      ir_src_set(&i->old, i, old);
+   }
+   c->suppress_guard = true;
+   bool ok = bld_write(c, dst, &i->def, PTX_T_B64);
+   c->suppress_guard = false;
+   return ok;
+}
+
+/* mbarrier.test_wait / try_wait{.parity}: whether the phase of the state
+ * (or of the parity) has completed. */
+static bool mbar_wait(build_ctx *c, ir_def *addr, ir_space sp, bool parity)
+{
+   ir_def *ref = parity ? bld_src(c, 2, PTX_T_U32, 32) : bld_src(c, 2, PTX_T_B64, 64);
+   if (!ref)
+      return false;
+   ir_instr *rd = mbar_atom(c, addr, sp, IR_ATOM_OR, sem_of(c, IR_SEM_ACQUIRE), bld_const(c, 64, 0), NULL,
+                              false);   /* a read: the guard applies to the result */
+   if (!rd)
+      return false;
+   ir_def *cur = bld_op2(c, IR_SHR, PTX_T_U64, &rd->def, bld_const(c, 32, 63));
+   ir_def *was = parity ? bld_op2(c, IR_AND, PTX_T_B64, bld_resize(c, ref, 64, false), bld_const(c, 64, 1))
+                        : bld_op2(c, IR_SHR, PTX_T_U64, ref, bld_const(c, 32, 63));
+   ir_instr *p = cur && was ? bld_emit(c, IR_SETP, 2, 1, 1) : NULL;
+   if (!p)
+      return false;
+   p->type = PTX_T_U64;
+   p->sub = IR_CMP_NE;
+   bld_set_src(p, 0, cur);
+   bld_set_src(p, 1, was);
+   return bld_write(c, c->in->opnds[0], &p->def, PTX_T_PRED);
+}
+
+static bool tr_mbarrier(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_INIT, PTX_MOD_INVAL, PTX_MOD_ARRIVE, PTX_MOD_ARRIVE_DROP, PTX_MOD_EXPECT_TX,
+                  PTX_MOD_COMPLETE_TX, PTX_MOD_TEST_WAIT, PTX_MOD_TRY_WAIT, PTX_MOD_PARITY, PTX_MOD_NOCOMPLETE,
+                  PTX_MOD_RELAXED, PTX_MOD_ACQUIRE, PTX_MOD_RELEASE, PTX_MOD_CTA, PTX_MOD_CLUSTER))
+      return false;
+   if (in->ntypes != 1 || in->types[0] != PTX_T_B64)
+      return ir_error(c->m, c->line, "%s: an mbarrier is a .b64 object", bld_spelled(c));
+   bool wait = bld_has(c, PTX_MOD_TEST_WAIT) || bld_has(c, PTX_MOD_TRY_WAIT);
+   bool arrive = bld_has(c, PTX_MOD_ARRIVE) || bld_has(c, PTX_MOD_ARRIVE_DROP);
+   bool init = bld_has(c, PTX_MOD_INIT), inval = bld_has(c, PTX_MOD_INVAL);
+   bool tx_only = !arrive && (bld_has(c, PTX_MOD_EXPECT_TX) || bld_has(c, PTX_MOD_COMPLETE_TX));
+   if (wait + arrive + init + inval + tx_only != 1)
+      return bld_refuse(c);
+   /* The address: operand 0 for init, inval, expect_tx, complete_tx; 1
+    * after the state or predicate for the others. */
+   unsigned ai = arrive || wait ? 1 : 0;
+   if (in->nopnds < ai + 1)
+      return ir_error(c->m, c->line, "%s: missing operands", bld_spelled(c));
+   ir_space sym_space, sp;
+   ir_def *addr = bld_address(c, in->opnds[ai], &sym_space);
+   if (!addr || !shared_space(c, in->space, sym_space, &sp))
+      return false;
+   if (wait) {
+      if (in->nopnds != 3 && !(bld_has(c, PTX_MOD_TRY_WAIT) && in->nopnds == 4))   /* suspendTimeHint */
+         return ir_error(c->m, c->line, "%s takes a predicate, an address and a state or parity", bld_spelled(c));
+      return mbar_wait(c, addr, sp, bld_has(c, PTX_MOD_PARITY));
+   }
+   if (init || inval) {
+      if (in->nopnds != (init ? 2u : 1u))
+         return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+      ir_def *v;
+      if (init) {
+         ir_def *n = bld_resize(c, bld_src(c, 1, PTX_T_U32, 32), 64, false);
+         v = bld_op2(c, IR_OR, PTX_T_B64, n, bld_op2(c, IR_SHL, PTX_T_B64, n, bld_const(c, 32, MBAR_EXPECTED_SHIFT)));
+      } else {
+         v = bld_const(c, 64, 0);
+      }
+      return mbar_atom(c, addr, sp, IR_ATOM_EXCH, IR_SEM_RELAXED, v, NULL, true) != NULL;
+   }
+   if (tx_only) {   /* expect_tx (+) / complete_tx (-): [addr], txCount */
+      if (in->nopnds != 2)
+         return ir_error(c->m, c->line, "%s takes an address and a byte count", bld_spelled(c));
+      ir_def *tx = bld_src(c, 1, PTX_T_U32, 32);
+      if (tx && bld_has(c, PTX_MOD_COMPLETE_TX))
+         tx = bld_op2(c, IR_SUB, PTX_T_U32, bld_const(c, 32, 0), tx);
+      uint8_t sem = sem_of(c, bld_has(c, PTX_MOD_COMPLETE_TX) ? IR_SEM_RELEASE : IR_SEM_RELAXED);
+      return mbar_atom(c, addr, sp, IR_ATOM_MBAR, sem, mbar_value(c, bld_const(c, 32, 0), tx),
+                       bld_const(c, 64, 0), true) != NULL;
+   }
+   /* arrive{.expect_tx | .noComplete}, arrive_drop{...}: state, [addr]
+    * {, count | txCount}. */
+   bool expect = bld_has(c, PTX_MOD_EXPECT_TX);
+   if (in->nopnds != 2 && in->nopnds != 3)
+      return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+   ir_def *count = bld_const(c, 32, 1), *tx = NULL;
+   if (in->nopnds == 3) {
+      ir_def *n = bld_src(c, 2, PTX_T_U32, 32);
+      if (expect)
+         tx = n;
+      else
+         count = n;
+   } else if (expect || bld_has(c, PTX_MOD_NOCOMPLETE)) {
+      return ir_error(c->m, c->line, "%s needs its count operand", bld_spelled(c));
+   }
+   return mbar_arrive(c, in->opnds[0], addr, sp, count, tx, bld_has(c, PTX_MOD_ARRIVE_DROP));
+}
+
+/* A copy: IR_CP_ASYNC of dst ← src, `bytes` from src (a value), imm =
+ * cp-size (0: bulk). */
+static bool emit_copy(build_ctx *c, ir_def *dst, ir_def *src, ir_def *bytes, uint32_t cp_size, bool to_global)
+{
+   ir_instr *i = dst && src && bytes ? bld_emit(c, IR_CP_ASYNC, 3, 0, 0) : NULL;
+   if (!i)
+      return false;
+   i->imm = cp_size;
+   i->sub = to_global;
+   bld_set_src(i, 0, dst);
+   bld_set_src(i, 1, src);
+   bld_set_src(i, 2, bytes);
+   bld_guard(c, i, NULL);
+   return true;
+}
+
+/* The completion-group forms, which have nothing left to wait for: no
+ * operand but wait_group's constant N. */
+static bool group_noop(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   unsigned want = bld_has(c, PTX_MOD_WAIT_GROUP) ? 1 : 0;
+   if (in->nopnds != want || (want && in->opnds[0]->kind != PTX_OPND_IMM_INT))
+      return ir_error(c->m, c->line, "%s: wrong operands", bld_spelled(c));
+   return true;
+}
+
+/* cp.async{.ca,.cg}.shared{::cta}.global{.L2::cache_hint}{.L2::NB}
+ *   [dst], [src], cp-size{, src-size | ignore-src}{, cache-policy};
+ * cp.async.commit_group / wait_group N / wait_all;
+ * cp.async.mbarrier.arrive{.noinc}.shared{::cta}.b64 [mbar]. */
+static bool tr_cp_async(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (bld_has(c, PTX_MOD_COMMIT_GROUP) || bld_has(c, PTX_MOD_WAIT_GROUP) || bld_has(c, PTX_MOD_WAIT_ALL)) {
+      if (!ONLY_MODS(c, PTX_MOD_COMMIT_GROUP, PTX_MOD_WAIT_GROUP, PTX_MOD_WAIT_ALL))
+         return false;
+      return group_noop(c);
+   }
+   if (bld_has(c, PTX_MOD_MBARRIER_MOD)) {
+      /* Without .noinc the pending count goes up by one now and down by
+       * one when the thread's copies complete, which they already have:
+       * nothing changes.  With .noinc it is an arrive-on. */
+      if (!ONLY_MODS(c, PTX_MOD_MBARRIER_MOD, PTX_MOD_ARRIVE, PTX_MOD_NOINC) || !bld_has(c, PTX_MOD_ARRIVE))
+         return bld_refuse(c);
+      if (!bld_need_opnds(c, 1))
+         return false;
+      ir_space sym_space, sp;
+      ir_def *addr = bld_address(c, in->opnds[0], &sym_space);
+      if (!addr || !shared_space(c, in->space, sym_space, &sp))
+         return false;
+      if (!bld_has(c, PTX_MOD_NOINC))
+         return true;
+      return mbar_arrive(c, NULL, addr, sp, bld_const(c, 32, 1), NULL, false);
+   }
+   if (!ONLY_MODS(c, PTX_MOD_CA, PTX_MOD_CG, PTX_MOD_L2_CACHE_HINT, PTX_MOD_L2_64B, PTX_MOD_L2_128B,
+                  PTX_MOD_L2_256B))
+      return false;
+   if (bld_has(c, PTX_MOD_CA) == bld_has(c, PTX_MOD_CG))
+      return ir_error(c->m, c->line, "%s needs one of .ca and .cg", bld_spelled(c));
+   if (in->space != PTX_SPACE_SHARED || in->src_space != PTX_SPACE_GLOBAL)
+      return ir_error(c->m, c->line, "%s copies .global to .shared", bld_spelled(c));
+   bool hint = bld_has(c, PTX_MOD_L2_CACHE_HINT);
+   unsigned nextra = in->nopnds >= 3u + hint ? in->nopnds - 3u - hint : 99;
+   if (nextra > 1)
+      return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+   const ptx_operand *sz = in->opnds[2];
+   if (sz->kind != PTX_OPND_IMM_INT || (sz->u.imm.bits != 4 && sz->u.imm.bits != 8 && sz->u.imm.bits != 16) ||
+       (bld_has(c, PTX_MOD_CG) && sz->u.imm.bits != 16))
+      return ir_error(c->m, c->line, "%s: cp-size is 4, 8 or 16 (.cg: 16)", bld_spelled(c));
+   uint32_t n = (uint32_t)sz->u.imm.bits;
+   ir_space ds, ss;
+   ir_def *dst = bld_address(c, in->opnds[0], &ds), *src = bld_address(c, in->opnds[1], &ss);
+   if (!dst || !src)
+      return false;
+   ir_def *bytes = NULL;
+   if (nextra == 0) {
+      bytes = bld_const(c, 32, n);
+   } else {
+      const ptx_operand *o = in->opnds[3];
+      const build_sym *r = o->kind == PTX_OPND_REG ? bld_lookup(c, o->u.reg) : NULL;
+      if (r && r->kind == SYM_REG && r->bits == 1) {   /* ignore-src: a predicate */
+         ir_def *p = bld_read_reg(c, r, 0), *zero = bld_const(c, 32, 0), *full = bld_const(c, 32, n);
+         ir_instr *s = p && zero && full ? bld_emit(c, IR_SELECT, 3, 32, 1) : NULL;
+         if (!s)
+            return false;
+         s->type = PTX_T_B32;
+         bld_set_src(s, 0, p);
+         bld_set_src(s, 1, zero);
+         bld_set_src(s, 2, full);
+         bytes = &s->def;
+      } else {
+         bytes = bld_src(c, 3, PTX_T_U32, 32);
+      }
+   }
+   return emit_copy(c, dst, src, bytes, n, false);
+}
+
+/* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
+ *   [dst], [src], size, [mbar]{, policy};
+ * cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size{, policy};
+ * cp.async.bulk.commit_group; cp.async.bulk.wait_group{.read} N;
+ * cp.async.bulk.prefetch.L2.global [src], size (a hint). */
+static bool tr_cp_async_bulk(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (bld_has(c, PTX_MOD_COMMIT_GROUP) || bld_has(c, PTX_MOD_WAIT_GROUP)) {
+      if (!ONLY_MODS(c, PTX_MOD_COMMIT_GROUP, PTX_MOD_WAIT_GROUP, PTX_MOD_READ))
+         return false;
+      return group_noop(c);
+   }
+   if (bld_has(c, PTX_MOD_TENSOR))
+      return ir_error(c->m, c->line, "%s: tensor copies (TMA) are not supported yet", bld_spelled(c));
+   if (bld_has(c, PTX_MOD_PREFETCH_MOD)) {
+      if (!ONLY_MODS(c, PTX_MOD_PREFETCH_MOD, PTX_MOD_L2, PTX_MOD_L2_CACHE_HINT))
+         return false;
+      return true;
+   }
+   if (!ONLY_MODS(c, PTX_MOD_COMPLETE_TX_BYTES, PTX_MOD_BULK_GROUP, PTX_MOD_L2_CACHE_HINT))
+      return false;
+   bool hint = bld_has(c, PTX_MOD_L2_CACHE_HINT);
+   bool to_shared = (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_SHARED_CLUSTER) &&
+                    in->src_space == PTX_SPACE_GLOBAL && bld_has(c, PTX_MOD_COMPLETE_TX_BYTES);
+   bool to_global = in->space == PTX_SPACE_GLOBAL && in->src_space == PTX_SPACE_SHARED &&
+                    bld_has(c, PTX_MOD_BULK_GROUP);
+   if (!to_shared && !to_global)
+      return bld_refuse(c);
+   if (in->nopnds != (to_shared ? 4u : 3u) + hint)
+      return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+   ir_space ds, ss;
+   ir_def *dst = bld_address(c, in->opnds[0], &ds), *src = bld_address(c, in->opnds[1], &ss);
+   ir_def *size = bld_src(c, 2, PTX_T_U32, 32);
+   if (!emit_copy(c, dst, src, size, 0, to_global))
+      return false;
+   if (to_global)
+      return true;
+   ir_space sym_space, sp;
+   ir_def *mbar = bld_address(c, in->opnds[3], &sym_space);
+   if (!mbar || !shared_space(c, PTX_SPACE_SHARED, sym_space, &sp))
+      return false;
+   ir_def *tx = bld_op2(c, IR_SUB, PTX_T_U32, bld_const(c, 32, 0), size);
+   return mbar_atom(c, mbar, sp, IR_ATOM_MBAR, IR_SEM_RELEASE, mbar_value(c, bld_const(c, 32, 0), tx),
+                    bld_const(c, 64, 0), true) != NULL;
+}
+
+bool bld_tr_async(build_ctx *c)
+{
+   switch (c->in->op) {
+   case PTX_OP_CP_ASYNC: return tr_cp_async(c);
+   case PTX_OP_CP_ASYNC_BULK: return tr_cp_async_bulk(c);
+   case PTX_OP_MBARRIER: return tr_mbarrier(c);
+   default: return bld_refuse(c);
+   }
+}

@@ -1,0 +1,422 @@
+/*
+ * build_mma.c — warp-level matrix instructions: mma.sync, wmma (m16n16k16),
+ * ldmatrix, stmatrix, movmatrix.
+ *
+ * PTX ISA 9.0 §9.7.14.  Metal's simdgroup_matrix rounds otherwise than a
+ * tensor core, so each is a warp operation of its own (IR_MMA,
+ * IR_LDMATRIX, IR_STMATRIX), done by prelude/mma.metal with SIMD-group
+ * shuffles and plain arithmetic in the tensor core's rounding (measured on
+ * an H200: the file header of mma.metal).
+ *
+ * mma.sync.aligned forms (.row.col):
+ *   m16n8k16 / m16n8k8   .f32.f16.f16.f32  .f32.bf16.bf16.f32  .f16.f16.f16.f16
+ *   m16n8k8 / m16n8k4    .f32.tf32.tf32.f32
+ *   m8n8k4               .f64.f64.f64.f64
+ *   m16n8k32 / m16n8k16  .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
+ * wmma (m16n16k16, f16/bf16 inputs, f32/f16 accumulators): the fragment
+ * layout is ours (PTX leaves it unspecified): registers 0-3 of a are the
+ * m16n8k16 A fragment and 4-7 a copy; b 0-1 and 2-3 the B fragments of
+ * columns 0-7 and 8-15, 4-7 a copy; c/d 0-3 and 4-7 (f16: 0-1 and 2-3) the
+ * accumulators of those columns.  wmma.load/store are loads and stores of
+ * each lane's own elements (so every state space and the generic windows
+ * work as for ld/st); wmma.mma is two m16n8k16 operations.
+ * Refused, by name: other shapes (m8n8k4 .f16, m8n8k32/k128 sub-byte and
+ * binary, sparse mma.sp, block scaling, fp8 kinds), other wmma shapes and
+ * types.
+ */
+#include "build.h"
+
+static bool opnd_regs(build_ctx *c, const ptx_operand *o, unsigned n, uint8_t bits, ir_def **out)
+{
+   if (o->kind != PTX_OPND_VEC || o->u.vec.n != n)
+      return ir_error(c->m, c->line, "%s: an operand of %u registers {...} was expected", bld_spelled(c), n);
+   for (unsigned k = 0; k < n; k++)
+      if (!(out[k] = bld_opnd(c, o->u.vec.elems[k], bits == 64 ? PTX_T_B64 : PTX_T_B32, bits)))
+         return false;
+   return true;
+}
+
+/* The result registers of a warp matrix operation: components of def. */
+static bool write_regs(build_ctx *c, const ptx_operand *o, ir_instr *i, unsigned n, uint8_t bits)
+{
+   for (unsigned k = 0; k < n; k++) {
+      const ptx_operand *e = o->kind == PTX_OPND_VEC ? o->u.vec.elems[k] : o;
+      ir_def *v = &i->def;
+      if (n > 1) {
+         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, bits, 1);
+         if (!x)
+            return false;
+         x->imm = k;
+         x->type = bits == 64 ? PTX_T_B64 : PTX_T_B32;
+         bld_set_src(x, 0, &i->def);
+         v = &x->def;
+      }
+      if (!bld_write(c, e, v, bits == 64 ? PTX_T_B64 : PTX_T_B32))
+         return false;
+   }
+   return true;
+}
+
+static ir_instr *emit_mma(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nd, uint8_t bits)
+{
+   unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   ir_instr *i = bld_emit(c, IR_MMA, na + nb + nc, bits, (uint8_t)nd);
+   if (!i)
+      return NULL;
+   i->sub = IR_MMA_MMA;
+   i->imm = imm;
+   unsigned s = 0;
+   for (unsigned k = 0; k < na; k++)
+      bld_set_src(i, s++, a[k]);
+   for (unsigned k = 0; k < nb; k++)
+      bld_set_src(i, s++, b[k]);
+   for (unsigned k = 0; k < nc; k++)
+      bld_set_src(i, s++, cc[k]);
+   return i;
+}
+
+static uint64_t counts(unsigned na, unsigned nb, unsigned nc)
+{
+   return (uint64_t)na << 16 | (uint64_t)nb << 20 | (uint64_t)nc << 24;
+}
+
+/* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c */
+static bool tr_mma(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_SATFINITE, PTX_MOD_M16N8K16,
+                  PTX_MOD_M16N8K8, PTX_MOD_M16N8K4, PTX_MOD_M8N8K4, PTX_MOD_M16N8K32))
+      return false;
+   if (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL) || in->ntypes != 4 || in->nopnds != 4)
+      return bld_refuse(c);
+   unsigned K = bld_has(c, PTX_MOD_M16N8K16) ? 16 : bld_has(c, PTX_MOD_M16N8K8) ? 8 : bld_has(c, PTX_MOD_M16N8K32) ? 32
+              : 4;
+   bool m8 = bld_has(c, PTX_MOD_M8N8K4);
+   ptx_type dt = in->types[0], at = in->types[1], bt = in->types[2], ct = in->types[3];
+   bool sat = bld_has(c, PTX_MOD_SATFINITE);
+   uint64_t imm = 0;
+   unsigned nd = 4;
+   uint8_t bits = 32;
+   bool int8 = (at == PTX_T_S8 || at == PTX_T_U8) && (bt == PTX_T_S8 || bt == PTX_T_U8);
+   if (sat && !int8)
+      return bld_refuse(c);
+   if (m8) {
+      if (dt != PTX_T_F64 || at != PTX_T_F64 || bt != PTX_T_F64 || ct != PTX_T_F64)
+         return bld_refuse(c);
+      imm = 4 | (uint64_t)IR_MMA_F64 << 8 | counts(1, 1, 2);
+      nd = 2;
+      bits = 64;
+   } else if (int8) {
+      if (dt != PTX_T_S32 || ct != PTX_T_S32 || (K != 32 && K != 16))
+         return bld_refuse(c);
+      imm = K | (uint64_t)IR_MMA_INT8 << 8 | (at == PTX_T_S8 ? IR_MMA_A_SIGNED : 0) |
+            (bt == PTX_T_S8 ? IR_MMA_B_SIGNED : 0) | (sat ? IR_MMA_SAT : 0) | counts(K / 8, K / 16, 4);
+   } else if (at == bt && (at == PTX_T_F16 || at == PTX_T_BF16) && (K == 16 || K == 8)) {
+      bool acc16 = dt == PTX_T_F16 && ct == PTX_T_F16;
+      if (!acc16 && (dt != PTX_T_F32 || ct != PTX_T_F32))
+         return bld_refuse(c);   /* mixed f16/f32 accumulators */
+      if (acc16 && at != PTX_T_F16)
+         return bld_refuse(c);
+      imm = K | (uint64_t)(at == PTX_T_F16 ? IR_MMA_F16 : IR_MMA_BF16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
+            counts(K / 4, K / 8, acc16 ? 2 : 4);
+      nd = acc16 ? 2 : 4;
+   } else if (at == PTX_T_TF32 && bt == PTX_T_TF32 && dt == PTX_T_F32 && ct == PTX_T_F32 && (K == 8 || K == 4)) {
+      imm = K | (uint64_t)IR_MMA_TF32 << 8 | counts(K / 2, K / 4, 4);
+   } else {
+      return bld_refuse(c);
+   }
+   unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   ir_def *a[4], *b[4], *cc[4];
+   if (!opnd_regs(c, in->opnds[1], na, bits, a) || !opnd_regs(c, in->opnds[2], nb, bits, b) ||
+       !opnd_regs(c, in->opnds[3], nc, bits, cc))
+      return false;
+   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != nd)
+      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nd);
+   ir_instr *i = emit_mma(c, imm, a, b, cc, nd, bits);
+   return i && write_regs(c, in->opnds[0], i, nd, bits);
+}
+
+/* ---- wmma ---- */
+
+/* The element of a wmma fragment register: which of the matrix's rows and
+ * columns (r, col) register j, half h of this lane holds (g = lane / 4,
+ * t = lane % 4 are added by the caller as g * gr + t * tr...).  Returned as
+ * r = rg * g + rt * t + r0, col likewise. */
+typedef struct frag_pos {
+   int rg, rt, r0, cg, ct, c0;
+} frag_pos;
+
+static frag_pos wmma_pos(char which, unsigned j, unsigned h, bool f16acc)
+{
+   frag_pos p = { 0 };
+   switch (which) {
+   case 'a':   /* A (16 x 16): the m16n8k16 fragment, registers 4-7 a copy */
+      j &= 3;
+      p = (frag_pos){ 1, 0, 8 * (int)(j & 1), 0, 2, (int)h + 8 * (int)(j >> 1) };
+      break;
+   case 'b':   /* B (16 x 16, as k x n): columns 8 (j >> 1) + g */
+      j &= 3;
+      p = (frag_pos){ 0, 2, (int)h + 8 * (int)(j & 1), 1, 0, 8 * (int)(j >> 1) };
+      break;
+   default:    /* C, D (16 x 16) */
+      if (f16acc)   /* j: 2 (column block) + (row >= 8); h: column 2t + h */
+         p = (frag_pos){ 1, 0, 8 * (int)(j & 1), 0, 2, (int)h + 8 * (int)(j >> 1) };
+      else          /* j: 4 (column block) + 2 (row >= 8) + column 2t + j % 2 */
+         p = (frag_pos){ 1, 0, 8 * (int)((j >> 1) & 1), 0, 2, (int)(j & 1) + 8 * (int)(j >> 2) };
+      break;
+   }
+   return p;
+}
+
+static ir_def *u32c(build_ctx *c, uint32_t v) { return bld_const(c, 32, v); }
+
+/* The byte address of element (r, col) of a matrix at base with the given
+ * layout (row: r * stride + col) and element size. */
+static ir_def *elem_addr(build_ctx *c, ir_def *base, ir_def *g, ir_def *t, frag_pos p, bool row, ir_def *stride,
+                         unsigned esize)
+{
+   ir_def *r = bld_op2(c, IR_ADD, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, g, u32c(c, (uint32_t)p.rg)),
+                       bld_op2(c, IR_MUL, PTX_T_U32, t, u32c(c, (uint32_t)p.rt)));
+   r = bld_op2(c, IR_ADD, PTX_T_U32, r, u32c(c, (uint32_t)p.r0));
+   ir_def *col = bld_op2(c, IR_ADD, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, g, u32c(c, (uint32_t)p.cg)),
+                         bld_op2(c, IR_MUL, PTX_T_U32, t, u32c(c, (uint32_t)p.ct)));
+   col = bld_op2(c, IR_ADD, PTX_T_U32, col, u32c(c, (uint32_t)p.c0));
+   ir_def *major = row ? r : col, *minor = row ? col : r;
+   ir_def *idx = bld_op2(c, IR_ADD, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, major, stride), minor);
+   idx = bld_op2(c, IR_MUL, PTX_T_U32, idx, u32c(c, esize));
+   if (!idx)
+      return NULL;
+   if (base->bits == 64)
+      return bld_op2(c, IR_ADD, PTX_T_U64, base, bld_resize(c, idx, 64, false));
+   return bld_op2(c, IR_ADD, PTX_T_U32, base, idx);
+}
+
+static ir_def *lane_parts(build_ctx *c, ir_def **g, ir_def **t)
+{
+   ir_instr *l = bld_emit(c, IR_SREG, 0, 32, 1);
+   if (!l)
+      return NULL;
+   l->sub = IR_SREG_LANEID;
+   *g = bld_op2(c, IR_SHR, PTX_T_U32, &l->def, u32c(c, 2));
+   *t = bld_op2(c, IR_AND, PTX_T_B32, &l->def, u32c(c, 3));
+   return *g && *t ? &l->def : NULL;
+}
+
+static ir_space space_of(build_ctx *c, ir_space sym_space)
+{
+   switch (c->in->space) {
+   case PTX_SPACE_GLOBAL: return IR_SPACE_GLOBAL;
+   case PTX_SPACE_SHARED: return IR_SPACE_SHARED;
+   default: return sym_space;
+   }
+}
+
+static ir_instr *mem_op(build_ctx *c, ir_op op, ir_space sp, ptx_type t, ir_def *addr, ir_def *val)
+{
+   ir_instr *i = bld_emit(c, op, op == IR_LOAD ? 1 : 2, op == IR_LOAD ? 32 : 0, op == IR_LOAD ? 1 : 0);
+   if (!i)
+      return NULL;
+   i->type = t;
+   i->space = (uint8_t)sp;
+   bld_set_src(i, 0, addr);
+   if (val)
+      bld_set_src(i, 1, val);
+   if (op == IR_STORE)
+      bld_guard(c, i, NULL);
+   return i;
+}
+
+/* wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16{.space}.type r, [p]{, stride};
+ * wmma.store.d.sync.aligned.{row,col}.m16n16k16{.space}.type [p], r{, stride}. */
+static bool tr_wmma_mem(build_ctx *c, bool store)
+{
+   const ptx_instr *in = c->in;
+   char which = bld_has(c, PTX_MOD_A_FRAG) ? 'a' : bld_has(c, PTX_MOD_B) ? 'b' : 'c';
+   if (store ? !bld_has(c, PTX_MOD_D_FRAG) : (which == 'c' && !bld_has(c, PTX_MOD_C_FRAG)))
+      return bld_refuse(c);
+   if (in->ntypes != 1 || in->nopnds < 2 || in->nopnds > 3)
+      return bld_refuse(c);
+   ptx_type t = in->types[0];
+   bool acc = which == 'c', f16 = t == PTX_T_F16 || t == PTX_T_BF16;
+   if (acc ? (t != PTX_T_F32 && t != PTX_T_F16) : (t != PTX_T_F16 && t != PTX_T_BF16))
+      return bld_refuse(c);
+   unsigned nregs = acc && t == PTX_T_F16 ? 4 : 8, per = f16 ? 2 : 1;
+   const ptx_operand *regs = in->opnds[store ? 1 : 0], *ao = in->opnds[store ? 0 : 1];
+   if (regs->kind != PTX_OPND_VEC || regs->u.vec.n != nregs)
+      return ir_error(c->m, c->line, "%s: the fragment is %u registers", bld_spelled(c), nregs);
+   ir_space sym_space;
+   ir_def *base = bld_address(c, ao, &sym_space);
+   ir_def *stride = in->nopnds == 3 ? bld_src(c, 2, PTX_T_U32, 32) : u32c(c, 16);
+   ir_def *g, *tt;
+   if (!base || !stride || !lane_parts(c, &g, &tt))
+      return false;
+   ir_space sp = space_of(c, sym_space);
+   bool row = bld_has(c, PTX_MOD_ROW);
+   ptx_type et = f16 ? PTX_T_U16 : PTX_T_U32;
+   for (unsigned j = 0; j < nregs; j++) {
+      ir_def *word = NULL;
+      ir_def *src = store ? bld_opnd(c, regs->u.vec.elems[j], PTX_T_B32, 32) : NULL;
+      if (store && !src)
+         return false;
+      for (unsigned h = 0; h < per; h++) {
+         frag_pos p = wmma_pos(which, j, h, acc && t == PTX_T_F16);
+         ir_def *addr = elem_addr(c, base, g, tt, p, row, stride, f16 ? 2 : 4);
+         if (!addr)
+            return false;
+         if (store) {
+            if (store && which != 'c')
+               return bld_refuse(c);
+            ir_def *v = per == 2 ? bld_op2(c, IR_SHR, PTX_T_U32, src, u32c(c, 16 * h)) : src;
+            if (per == 2)
+               v = bld_resize(c, v, 16, false);
+            if (!mem_op(c, IR_STORE, sp, et, addr, v))
+               return false;
+            continue;
+         }
+         ir_instr *ld = mem_op(c, IR_LOAD, sp, et, addr, NULL);
+         if (!ld)
+            return false;
+         ir_def *v = &ld->def;
+         if (per == 2 && h)
+            v = bld_op2(c, IR_SHL, PTX_T_B32, v, u32c(c, 16));
+         word = word ? bld_op2(c, IR_OR, PTX_T_B32, word, v) : v;
+      }
+      if (!store && !bld_write(c, regs->u.vec.elems[j], word, PTX_T_B32))
+         return false;
+   }
+   return true;
+}
+
+/* wmma.mma.sync.aligned.alayout.blayout.m16n16k16.dtype.ctype d, a, b, c
+ * (f16 inputs), or .f32.bf16.bf16.f32: two m16n8k16 operations. */
+static bool tr_wmma_mma(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (in->nopnds != 4)
+      return bld_refuse(c);
+   ptx_type dt = in->types[0], ct = in->types[in->ntypes - 1];
+   bool bf16 = in->ntypes == 4 && in->types[1] == PTX_T_BF16 && in->types[2] == PTX_T_BF16;
+   if ((in->ntypes != 2 && !bf16) || dt != ct || (dt != PTX_T_F32 && dt != PTX_T_F16) || (bf16 && dt != PTX_T_F32))
+      return bld_refuse(c);   /* mixed accumulators, other input types */
+   bool acc16 = dt == PTX_T_F16;
+   unsigned nc = acc16 ? 4 : 8, half = nc / 2;
+   ir_def *a[8], *b[8], *cc[8];
+   if (!opnd_regs(c, in->opnds[1], 8, 32, a) || !opnd_regs(c, in->opnds[2], 8, 32, b) ||
+       !opnd_regs(c, in->opnds[3], nc, 32, cc))
+      return false;
+   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != nc)
+      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nc);
+   uint64_t imm = 16 | (uint64_t)(bf16 ? IR_MMA_BF16 : IR_MMA_F16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
+                  counts(4, 2, half);
+   for (unsigned blk = 0; blk < 2; blk++) {
+      ir_instr *i = emit_mma(c, imm, a, b + 2 * blk, cc + half * blk, half, 32);
+      if (!i)
+         return false;
+      for (unsigned k = 0; k < half; k++) {
+         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
+         if (!x)
+            return false;
+         x->imm = k;
+         x->type = PTX_T_B32;
+         bld_set_src(x, 0, &i->def);
+         if (!bld_write(c, in->opnds[0]->u.vec.elems[half * blk + k], &x->def, PTX_T_B32))
+            return false;
+      }
+   }
+   return true;
+}
+
+static bool tr_wmma(build_ctx *c)
+{
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_M16N16K16, PTX_MOD_LOAD,
+                  PTX_MOD_STORE, PTX_MOD_MMA_MOD, PTX_MOD_A_FRAG, PTX_MOD_B, PTX_MOD_C_FRAG, PTX_MOD_D_FRAG))
+      return false;
+   if (!bld_has(c, PTX_MOD_M16N16K16))
+      return bld_refuse(c);
+   if (bld_has(c, PTX_MOD_MMA_MOD))
+      return tr_wmma_mma(c);
+   if (bld_has(c, PTX_MOD_LOAD) == bld_has(c, PTX_MOD_STORE))
+      return bld_refuse(c);
+   return tr_wmma_mem(c, bld_has(c, PTX_MOD_STORE));
+}
+
+/* ---- ldmatrix, stmatrix, movmatrix ---- */
+
+static unsigned matrix_count(build_ctx *c)
+{
+   return bld_has(c, PTX_MOD_X1) ? 1 : bld_has(c, PTX_MOD_X2) ? 2 : bld_has(c, PTX_MOD_X4) ? 4 : 0;
+}
+
+/* ldmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}{.shared{::cta}}.b16 d, [a];
+ * stmatrix.sync.aligned.m8n8.x{1,2,4}{.trans}{.shared{::cta}}.b16 [a], r. */
+static bool tr_ldst_matrix(build_ctx *c, bool st)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_M8N8, PTX_MOD_X1, PTX_MOD_X2, PTX_MOD_X4,
+                  PTX_MOD_TRANS))
+      return false;
+   unsigned n = matrix_count(c);
+   if (!n || !bld_has(c, PTX_MOD_M8N8) || in->ntypes != 1 || in->types[0] != PTX_T_B16 || in->nopnds != 2 ||
+       (in->space != PTX_SPACE_SHARED && in->space != PTX_SPACE_NONE))
+      return bld_refuse(c);
+   ir_space sym_space;
+   ir_def *addr = bld_address(c, in->opnds[st ? 0 : 1], &sym_space);
+   if (!addr)
+      return false;
+   ir_space sp = in->space == PTX_SPACE_SHARED || sym_space == IR_SPACE_SHARED ? IR_SPACE_SHARED : IR_SPACE_GENERIC;
+   const ptx_operand *ro = in->opnds[st ? 1 : 0];
+   if (ro->kind == PTX_OPND_VEC ? ro->u.vec.n != n : n != 1)
+      return ir_error(c->m, c->line, "%s: %u registers expected", bld_spelled(c), n);
+   uint64_t imm = n | (bld_has(c, PTX_MOD_TRANS) ? 16u : 0u);
+   if (!st) {
+      ir_instr *i = bld_emit(c, IR_LDMATRIX, 1, 32, (uint8_t)n);
+      if (!i)
+         return false;
+      i->imm = imm;
+      i->space = (uint8_t)sp;
+      bld_set_src(i, 0, addr);
+      return write_regs(c, ro, i, n, 32);
+   }
+   ir_def *r[4];
+   if (ro->kind == PTX_OPND_VEC ? !opnd_regs(c, ro, n, 32, r) : !(r[0] = bld_opnd(c, ro, PTX_T_B32, 32)))
+      return false;
+   ir_instr *i = bld_emit(c, IR_STMATRIX, 1 + n, 0, 0);
+   if (!i)
+      return false;
+   i->imm = imm;
+   i->space = (uint8_t)sp;
+   bld_set_src(i, 0, addr);
+   for (unsigned k = 0; k < n; k++)
+      bld_set_src(i, 1 + k, r[k]);
+   bld_guard(c, i, NULL);
+   return true;
+}
+
+/* movmatrix.sync.aligned.m8n8.trans.b16 d, a */
+static bool tr_movmatrix(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_M8N8, PTX_MOD_TRANS))
+      return false;
+   if (!bld_has(c, PTX_MOD_TRANS) || in->ntypes != 1 || in->types[0] != PTX_T_B16 || in->nopnds != 2)
+      return bld_refuse(c);
+   ir_def *a = bld_src(c, 1, PTX_T_B32, 32);
+   ir_instr *i = a ? bld_emit(c, IR_MMA, 1, 32, 1) : NULL;
+   if (!i)
+      return false;
+   i->sub = IR_MMA_MOVMATRIX;
+   bld_set_src(i, 0, a);
+   return bld_write(c, in->opnds[0], &i->def, PTX_T_B32);
+}
+
+bool bld_tr_mma(build_ctx *c)
+{
+   switch (c->in->op) {
+   case PTX_OP_MMA: return tr_mma(c);
+   case PTX_OP_WMMA: return tr_wmma(c);
+   case PTX_OP_LDMATRIX: return tr_ldst_matrix(c, false);
+   case PTX_OP_STMATRIX: return tr_ldst_matrix(c, true);
+   case PTX_OP_MOVMATRIX: return tr_movmatrix(c);
+   default: return bld_refuse(c);
+   }
+}

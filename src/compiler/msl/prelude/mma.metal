@@ -1,0 +1,279 @@
+
+// metalcuda MSL prelude: warp-level matrix operations (PTX ISA 9.0
+// §9.7.14: mma.sync, wmma, ldmatrix, stmatrix, movmatrix; ir/build_mma.c).
+// The lanes of a warp exchange their fragments with SIMD-group shuffles;
+// each lane then computes its own elements of D in plain arithmetic, in
+// the way an NVIDIA tensor core rounds (measured on an H200, driver
+// 580.159.04, by the tests/ptx mma_* cases; tests/ptx/gen_mma.py):
+//   f16, bf16, tf32 inputs, f32 accumulation: the products are exact; the
+//   largest "nominal" exponent emax among the nonzero terms (ea + eb for a
+//   product, the exponent of C) sets a grid of 2^(emax - 25); every term
+//   is truncated toward zero to that grid, the truncated terms are added
+//   exactly (all K products and C at once), and the sum is rounded toward
+//   zero to f32 (an overflow is an infinity); a NaN anywhere, inf * 0 or
+//   inf - inf give 0x7fffffff.  tf32 operands are the top 19 bits of their
+//   register (the low 13 are ignored).  With an f16 accumulator, C enters
+//   as its f16 value and the f32 result is rounded to nearest f16.
+//   f64 (m8n8k4): fma(a3, b3, fma(a2, b2, fma(a1, b1, fma(a0, b0, c)))),
+//   each IEEE (f64.metal mc_d_fma).
+//   s8/u8: the exact sum, wrapped to 32 bits, or clamped with .satfinite.
+// simdgroup_matrix is not used: its rounding is not this one.
+
+#define MC_MMA inline __attribute__((always_inline))
+
+// A 16-bit or tf32 input decoded: sign, nominal exponent (floor(log2|x|)),
+// significand with its leading one at bit mb (subnormals normalised), and
+// class (0 zero, 1 finite, 2 infinity, 3 NaN).
+struct mc_mel {
+    int e;
+    uint m;
+    uint neg;
+    uint cls;
+};
+
+// fmt: 0 f16, 1 bf16, 2 tf32 (the register's top 19 bits), 3 f32 (C).
+MC_MMA mc_mel mc_mma_dec(uint bits, uint fmt)
+{
+    uint eb = fmt == 0u ? 5u : 8u, mb = fmt == 0u ? 10u : fmt == 1u ? 7u : fmt == 2u ? 10u : 23u;
+    uint x = fmt == 2u ? bits >> 13 : fmt == 3u ? bits : bits & 0xffffu;
+    uint emask = (1u << eb) - 1u, E = (x >> mb) & emask, M = x & ((1u << mb) - 1u);
+    mc_mel r;
+    r.neg = (x >> (eb + mb)) & 1u;
+    r.e = 0;
+    r.m = 0u;
+    int bias = (int)(emask >> 1);
+    if (E == emask) {
+        r.cls = M != 0u ? 3u : 2u;
+    } else if (E == 0u) {
+        r.cls = M != 0u ? 1u : 0u;
+        int e = 1 - bias;
+        while (M != 0u && (M >> mb) == 0u) {
+            M <<= 1;
+            e--;
+        }
+        r.e = e;
+        r.m = M;
+    } else {
+        r.cls = 1u;
+        r.e = (int)E - bias;
+        r.m = M | (1u << mb);
+    }
+    return r;
+}
+
+// A term of the fused sum on the grid 2^unit, truncated toward zero:
+// significand m with its lowest bit worth 2^lsb.
+MC_MMA long mc_mma_term(ulong m, int lsb, int unit, uint neg)
+{
+    int sh = lsb - unit;
+    ulong v = sh >= 0 ? (sh >= 40 ? 0ul : m << (uint)sh) : (-sh >= 64 ? 0ul : m >> (uint)(-sh));
+    return neg != 0u ? -(long)v : (long)v;
+}
+
+// The f32 bits of s * 2^unit rounded toward zero (an overflow: infinity).
+MC_MMA uint mc_mma_rz_f32(long s, int unit)
+{
+    if (s == 0)
+        return 0u;
+    uint sign = s < 0 ? 0x80000000u : 0u;
+    ulong mag = s < 0 ? (ulong)(-s) : (ulong)s;
+    int L = 63 - (int)clz(mag), E = L + unit;
+    if (E > 127)
+        return sign | 0x7f800000u;
+    if (E < -126) {   // subnormal: the grid of 2^-149
+        int sh = -149 - unit;
+        ulong v = sh >= 0 ? (sh >= 64 ? 0ul : mag >> (uint)sh) : mag << (uint)(-sh);
+        return sign | (uint)v;
+    }
+    ulong sig = L >= 23 ? mag >> (uint)(L - 23) : mag << (uint)(23 - L);
+    return sign | (uint)(E + 127) << 23 | ((uint)sig & 0x7fffffu);
+}
+
+// One element of D: the K products a[k] * b[k] and C (f32 bits, or f16
+// bits with cf16), in the tensor core's rounding (see the top).
+MC_MMA uint mc_mma_dot(thread const mc_mel *a, thread const mc_mel *b, uint K, uint cbits, bool cf16, uint mb)
+{
+    mc_mel c = mc_mma_dec(cbits, cf16 ? 0u : 3u);
+    uint cmb = cf16 ? 10u : 23u;
+    bool nan = c.cls == 3u, pinf = c.cls == 2u && c.neg == 0u, ninf = c.cls == 2u && c.neg != 0u;
+    int emax = c.cls == 1u ? c.e : -100000;
+    for (uint k = 0u; k < K; k++) {
+        uint ca = a[k].cls, cb = b[k].cls, neg = a[k].neg ^ b[k].neg;
+        if (ca == 3u || cb == 3u || (ca == 2u && cb == 0u) || (ca == 0u && cb == 2u))
+            nan = true;
+        else if (ca == 2u || cb == 2u)
+            (neg != 0u ? ninf : pinf) = true;
+        else if (ca == 1u && cb == 1u)
+            emax = max(emax, a[k].e + b[k].e);
+    }
+    if (nan || (pinf && ninf))
+        return 0x7fffffffu;
+    if (pinf || ninf)
+        return pinf ? 0x7f800000u : 0xff800000u;
+    if (emax == -100000)
+        return 0u;
+    int unit = emax - 25;
+    long s = c.cls == 1u ? mc_mma_term(c.m, c.e - (int)cmb, unit, c.neg) : 0;
+    for (uint k = 0u; k < K; k++)
+        if (a[k].cls == 1u && b[k].cls == 1u)
+            s += mc_mma_term((ulong)a[k].m * b[k].m, a[k].e + b[k].e - 2 * (int)mb, unit, a[k].neg ^ b[k].neg);
+    return mc_mma_rz_f32(s, unit);
+}
+
+// The f16 of f32 bits, to nearest even (float.metal mc_f2h's rule; NaN:
+// the canonical 0x7fff).
+MC_MMA uint mc_mma_f16(uint f)
+{
+    if ((f & 0x7fffffffu) > 0x7f800000u)
+        return 0x7fffu;
+    return (uint)mc_f2h(as_type<float>(f));
+}
+
+// Fragments of the m16n8 shapes (PTX ISA 9.0 §9.7.14.5.x): a row of A and
+// a column of B are nw 32-bit words; word w of row r is register
+// (w >= 4 ? 2 : 0) + (r >= 8) of lane 4 (r % 8) + w % 4, word w of
+// column n register (w >= 4) of lane 4 n + w % 4; D element (r, n) is
+// register 2 (r >= 8) + n % 2 of lane 4 (r % 8) + n / 2.  This lane needs
+// rows g and g + 8 and columns 2t and 2t + 1.
+MC_MMA void mc_mma_gather(thread const uint *a, thread const uint *b, uint nw, uint lane, thread uint (*ra)[8],
+                          thread uint (*cb)[8])
+{
+    uint g = lane >> 2, t = lane & 3u;
+    for (uint w = 0u; w < nw; w++) {
+        uint hi = w >= 4u ? 1u : 0u;
+        for (uint h = 0u; h < 2u; h++) {
+            ra[h][w] = simd_shuffle(a[2u * hi + h], (ushort)(4u * g + (w & 3u)));
+            cb[h][w] = simd_shuffle(b[hi], (ushort)(4u * (2u * t + h) + (w & 3u)));
+        }
+    }
+}
+
+// mma.m16n8k{4,8,16} with f16/bf16/tf32 inputs (fmt as mc_mma_dec); acc16:
+// C and D are two f16x2 registers, else four f32.
+MC_MMA void mc_mma_float(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint K,
+                         uint fmt, bool acc16, uint lane)
+{
+    uint per = fmt == 2u ? 1u : 2u, nw = K / per, mb = fmt == 1u ? 7u : 10u;
+    uint ra[2][8], cb[2][8];
+    mc_mma_gather(a, b, nw, lane, ra, cb);
+    mc_mel ea[2][16], eb[2][16];
+    for (uint h = 0u; h < 2u; h++)
+        for (uint k = 0u; k < K; k++) {
+            uint wa = ra[h][k / per], wb = cb[h][k / per];
+            if (per == 2u) {
+                wa = (k & 1u) != 0u ? wa >> 16 : wa & 0xffffu;
+                wb = (k & 1u) != 0u ? wb >> 16 : wb & 0xffffu;
+            }
+            ea[h][k] = mc_mma_dec(wa, fmt);
+            eb[h][k] = mc_mma_dec(wb, fmt);
+        }
+    if (acc16) {
+        for (uint h = 0u; h < 2u; h++) {
+            uint lo = mc_mma_dot(ea[h], eb[0], K, c[h] & 0xffffu, true, mb);
+            uint hi = mc_mma_dot(ea[h], eb[1], K, c[h] >> 16, true, mb);
+            d[h] = mc_mma_f16(lo) | mc_mma_f16(hi) << 16;
+        }
+        return;
+    }
+    for (uint j = 0u; j < 4u; j++)
+        d[j] = mc_mma_dot(ea[j >> 1], eb[j & 1u], K, c[j], false, mb);
+}
+
+// mma.m16n8k{16,32} .s32 with s8/u8 inputs: the exact sum, wrapped to 32
+// bits or clamped (.satfinite).
+MC_MMA void mc_mma_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint K,
+                       bool a_signed, bool b_signed, bool sat, uint lane)
+{
+    uint ra[2][8], cb[2][8];
+    mc_mma_gather(a, b, K / 4u, lane, ra, cb);
+    for (uint j = 0u; j < 4u; j++) {
+        long s = (long)as_type<int>(c[j]);
+        for (uint k = 0u; k < K; k++) {
+            uint va = (ra[j >> 1][k / 4u] >> (8u * (k & 3u))) & 0xffu;
+            uint vb = (cb[j & 1u][k / 4u] >> (8u * (k & 3u))) & 0xffu;
+            long x = a_signed ? (long)(char)va : (long)va, y = b_signed ? (long)(char)vb : (long)vb;
+            s += x * y;
+        }
+        if (sat)
+            s = clamp(s, (long)(-2147483647 - 1), (long)2147483647);
+        d[j] = (uint)(ulong)s;
+    }
+}
+
+MC_MMA ulong mc_shfl64(ulong v, uint lane)
+{
+    uint2 w = as_type<uint2>(v);
+    return as_type<ulong>(uint2(simd_shuffle(w.x, (ushort)lane), simd_shuffle(w.y, (ushort)lane)));
+}
+
+// mma.m8n8k4.f64: A element (r, k) in lane 4 r + k, B (k, n) in lane
+// 4 n + k, D (r, n) register n % 2 of lane 4 r + n / 2.
+MC_MMA void mc_mma_f64(ulong a, ulong b, thread const ulong *c, thread ulong *d, uint lane)
+{
+    uint g = lane >> 2, t = lane & 3u;
+    ulong ra[4], cb[2][4];
+    for (uint k = 0u; k < 4u; k++) {
+        ra[k] = mc_shfl64(a, 4u * g + k);
+        for (uint h = 0u; h < 2u; h++)
+            cb[h][k] = mc_shfl64(b, 4u * (2u * t + h) + k);
+    }
+    for (uint h = 0u; h < 2u; h++) {
+        ulong acc = c[h];
+        for (uint k = 0u; k < 4u; k++)
+            acc = mc_d_fma(ra[k], cb[h][k], acc, 0);
+        d[h] = acc;
+    }
+}
+
+// ldmatrix: register i (matrix i) of this lane.  Lanes 8 i .. 8 i + 7 give
+// the shared-memory addresses of matrix i's rows (16 bytes each); lane l
+// gets the word of row l / 4 at byte 4 (l % 4), or with .trans the halves
+// of rows 2 (l % 4) and 2 (l % 4) + 1 at column l / 4.
+MC_MMA uint mc_ldmatrix(MC_SMEM uchar *smem, uint addr, uint i, bool trans, uint lane)
+{
+    if (!trans) {
+        uint row = simd_shuffle(addr, (ushort)(8u * i + (lane >> 2)));
+        return *reinterpret_cast<MC_SMEM uint *>(smem + row + 4u * (lane & 3u));
+    }
+    uint r0 = simd_shuffle(addr, (ushort)(8u * i + 2u * (lane & 3u)));
+    uint r1 = simd_shuffle(addr, (ushort)(8u * i + 2u * (lane & 3u) + 1u));
+    uint lo = *reinterpret_cast<MC_SMEM ushort *>(smem + r0 + 2u * (lane >> 2));
+    uint hi = *reinterpret_cast<MC_SMEM ushort *>(smem + r1 + 2u * (lane >> 2));
+    return lo | hi << 16;
+}
+
+// stmatrix: the inverse of ldmatrix.  Lane l < 8 n stores row l % 8 of
+// matrix l / 8 (16 bytes) at its address, gathered from the fragments.
+MC_MMA void mc_stmatrix(MC_SMEM uchar *smem, uint addr, thread const uint *r, uint n, bool trans, uint lane)
+{
+    uint mine = lane >> 3, row = lane & 7u, out[4] = { 0u, 0u, 0u, 0u };
+    for (uint i = 0u; i < n; i++) {
+        for (uint q = 0u; q < 4u; q++) {
+            uint v;
+            if (!trans) {
+                v = simd_shuffle(r[i], (ushort)(4u * row + q));
+            } else {   // element (row, c) is half row % 2 of lane 4 c + row / 2
+                uint hs = (row & 1u) * 16u;
+                uint lo = simd_shuffle(r[i], (ushort)(8u * q + (row >> 1)));
+                uint hi = simd_shuffle(r[i], (ushort)(8u * q + 4u + (row >> 1)));
+                v = ((lo >> hs) & 0xffffu) | ((hi >> hs) & 0xffffu) << 16;
+            }
+            if (i == mine)
+                out[q] = v;
+        }
+    }
+    if (mine < n)
+        for (uint q = 0u; q < 4u; q++)
+            *reinterpret_cast<MC_SMEM uint *>(smem + addr + 4u * q) = out[q];
+}
+
+// movmatrix.trans: lane l gets elements (l / 4, 2 (l % 4) + h) of the
+// transpose, element (2 (l % 4) + h, l / 4) of the fragment's matrix,
+// which is half (l / 4) % 2 of lane 4 (2 (l % 4) + h) + l / 8.
+MC_MMA uint mc_movmatrix(uint a, uint lane)
+{
+    uint c = lane >> 2, hs = (c & 1u) * 16u;
+    uint lo = simd_shuffle(a, (ushort)(8u * (lane & 3u) + (c >> 1)));
+    uint hi = simd_shuffle(a, (ushort)(8u * (lane & 3u) + 4u + (c >> 1)));
+    return ((lo >> hs) & 0xffffu) | ((hi >> hs) & 0xffffu) << 16;
+}
