@@ -8,6 +8,10 @@
 // touches the FPU, so subnormals are kept (PTX .f64 never flushes) and
 // the result is the correctly rounded one in every mode.
 //
+// That is what an Apple GPU runs.  The software Metal device, a CPU,
+// runs the same text with the host's IEEE double instead, bit for bit the
+// same results ("The operations" below; src/metal/soft/README.md).
+//
 // NaN results are NVIDIA's, as an H200 computes them
 // (tests/ptx/cases/*_f64.ptx, f64_nan_rules.ptx): an invalid operation
 // (inf - inf, 0 * inf, 0 / 0, sqrt of a negative) gives
@@ -508,7 +512,7 @@ MC_D_SLOW ulong mc_d_widen_i(uint x, int fmt)
 // (__mc_f64_*), bit for bit the integer forms' results:
 //   * round to nearest even is what the host computes; a NaN result is
 //     replaced by NVIDIA's (mc_dh_nan: the integer forms' operand order,
-//     else 0xfff8000000000000) with selects, not branches;
+//     else 0xfff8000000000000);
 //   * rz, rm, rp: the nearest result r and the sign of the exact error,
 //     from an error-free transformation (TwoSum for add and sub, an fma
 //     residual for mul, div and sqrt: exact where no underflow can occur),
@@ -523,11 +527,17 @@ MC_D_SLOW ulong mc_d_widen_i(uint x, int fmt)
 #define MC_DH_HUGE 0x7fc0000000000000ul   // 2^1021: above, TwoSum may overflow
 
 // A NaN result r replaced by NVIDIA's: the first NaN of x, y, z, quieted,
-// or the invalid operation's NaN.
+// or the invalid operation's NaN.  The test is the FPU's (r != r), so that
+// a chain of operations keeps its values in floating-point registers; the
+// replacement is out of line.
+MC_D_SLOW ulong mc_dh_nan_pick(ulong x, ulong y, ulong z)
+{
+    return mc_d_isnan(x) ? mc_d_quiet(x) : mc_d_isnan(y) ? mc_d_quiet(y) : mc_d_isnan(z) ? mc_d_quiet(z) : MC_D_INVALID;
+}
+
 MC_D_STEP ulong mc_dh_nan(ulong r, ulong x, ulong y, ulong z)
 {
-    ulong n = mc_d_isnan(x) ? x : mc_d_isnan(y) ? y : mc_d_isnan(z) ? z : MC_D_INVALID;
-    return mc_d_isnan(r) ? mc_d_quiet(n) : r;
+    return __builtin_expect(__mc_f64_isnan(r), false) ? mc_dh_nan_pick(x, y, z) : r;
 }
 
 // The sign of an exact error term e (bits): 1, -1, or 0 when exact.
