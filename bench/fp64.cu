@@ -2,12 +2,13 @@
  * fp64.cu — throughput of double-precision add, mul, fma, div and sqrt as a
  * ratio to the same kernel in single precision.
  *
- * Metal has no double: metalcuda computes every f64 operation on integers
- * (src/compiler/msl/prelude/f64.metal), so this is the price of exact
- * IEEE binary64 on the device that runs the kernel.  On the software
- * device the f32 kernel runs on the CPU's FPU (vectorised across threads)
- * and the f64 one through the integer emulation.  Real Apple-GPU figures
- * need a Mac; an NVIDIA GPU runs both natively (bench/run.sh --native).
+ * Metal has no double: on an Apple GPU metalcuda computes every f64
+ * operation on integers (src/compiler/msl/prelude/f64.metal), so this is
+ * the price of exact IEEE binary64 on the device that runs the kernel.
+ * The software device runs the same MSL on the CPU's own double
+ * arithmetic (metal_stdlib's __mc_f64_*, the same results bit for bit).
+ * Real Apple-GPU figures need a Mac; an NVIDIA GPU runs both natively
+ * (bench/run.sh --native).
  *
  * Each thread runs 4 independent dependent chains of `iters` steps of one
  * operation; 64 blocks of 256 threads.  Per repetition (5, after a warm-up)

@@ -554,11 +554,21 @@ static void make_quad(uint64_t *t)
 
 /* ---- the test ---- */
 
-static bool run_device(mtl_device *dev, uint32_t n, long *bad_out)
+/* The prelude's two forms: on the software device the host's double
+ * arithmetic (its metal_stdlib defines __MC_SOFT_HOST_F64), and the integer
+ * code Apple GPUs run, which every device can compile. */
+static const struct { const char *name, *pre; } forms[] = {
+   { "", "" },
+   { " (integer form)", "#undef __MC_SOFT_HOST_F64\n" },
+};
+
+static bool run_device(mtl_device *dev, int form, uint32_t n, long *bad_out)
 {
    mtl_device_info info;
    mtl_device_get_info(dev, &info);
-   mtl_pipeline *p = tm_pipeline(dev, kernel_src, "f64_test");
+   char dev_name[160];
+   snprintf(dev_name, sizeof(dev_name), "%s%s", info.name, forms[form].name);
+   mtl_pipeline *p = tm_pipeline_pre(dev, forms[form].pre, kernel_src, "f64_test");
    if (!p)
       return false;
    mtl_buffer *in = mtl_buffer_new(dev, (size_t)BATCH * 32, NULL);
@@ -569,7 +579,7 @@ static bool run_device(mtl_device *dev, uint32_t n, long *bad_out)
       return false;
    }
    uint64_t *t = mtl_buffer_contents(in), *o = mtl_buffer_contents(out);
-   checker ck = { .dev = info.name };
+   checker ck = { .dev = dev_name };
    rng_state = 0x243f6a8885a308d3ull;
    bool ok = true;
    for (uint32_t done = 0; ok && done < n; done += BATCH) {
@@ -597,11 +607,12 @@ TEST(f64_helpers_exact)
 {
    const char *full = getenv("MC_TEST_FULL");
    uint32_t n = full && *full && strcmp(full, "0") ? 1u << 23 : 1u << 18;
-   for (uint32_t d = 0; d < mtl_device_count(); d++) {
-      long bad = 0;
-      if (!run_device(mtl_device_get(d), n, &bad))
-         return;
-      CHECK_MSG(bad == 0, "%ld of %u×%d results differ from the host reference (the first of each op and mode are shown above)",
-                bad, n, W);
-   }
+   for (uint32_t d = 0; d < mtl_device_count(); d++)
+      for (int f = 0; f < (int)(sizeof(forms) / sizeof(forms[0])); f++) {
+         long bad = 0;
+         if (!run_device(mtl_device_get(d), f, n, &bad))
+            return;
+         CHECK_MSG(bad == 0, "%s: %ld of %u×%d results differ from the host reference (the first of each op and mode are shown above)",
+                   forms[f].name, bad, n, W);
+      }
 }

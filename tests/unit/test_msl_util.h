@@ -16,14 +16,17 @@
 #include <stdlib.h>
 
 /* The pipeline of kernel `name` in kernel_src, compiled after the prelude
- * on dev; NULL (and the test failed) when that does not work. */
-static inline mtl_pipeline *tm_pipeline(mtl_device *dev, const char *kernel_src, const char *name)
+ * (and before it the text pre: e.g. an #undef of a device's macro) on dev;
+ * NULL (and the test failed) when that does not work. */
+static inline mtl_pipeline *tm_pipeline_pre(mtl_device *dev, const char *pre, const char *kernel_src,
+                                            const char *name)
 {
    mtl_device_info info;
    mtl_device_get_info(dev, &info);
    strbuf src;
    strbuf_init(&src);
    strbuf_puts(&src, "#include <metal_stdlib>\nusing namespace metal;\n\n");
+   strbuf_puts(&src, pre);
    strbuf_puts(&src, msl_prelude_text);
    strbuf_puts(&src, kernel_src);
    char *err = NULL;
@@ -41,6 +44,11 @@ static inline mtl_pipeline *tm_pipeline(mtl_device *dev, const char *kernel_src,
    if (!p)
       test_fail_(__FILE__, __LINE__, "%s: no pipeline for %s", info.name, name);
    return p;
+}
+
+static inline mtl_pipeline *tm_pipeline(mtl_device *dev, const char *kernel_src, const char *name)
+{
+   return tm_pipeline_pre(dev, "", kernel_src, name);
 }
 
 /* Runs p on n threads (groups of 256) with in at buffer 0, out at buffer 1

@@ -1,7 +1,8 @@
 /*
  * test_mtl_soft.c — the software Metal device through mtl.h: buffers
  * mapped twice, queue order, asynchronous completion, events across
- * queues, blits, the compile cache, kernel faults, fault injection.
+ * queues, blits, the compile cache, kernel faults, fault injection, the
+ * floating-point environment kernels run in (subnormals kept).
  *
  * Uses the test cache of tests/run.sh (METALCUDA_CACHE) or its own.
  */
@@ -455,6 +456,77 @@ TEST(kernel_fault_is_recovered)
    mtl_buffer_release(v);
    mtl_pipeline_release(bad);
    mtl_pipeline_release(good);
+}
+
+/* The floating-point control register of the calling thread: flush-to-zero
+ * and denormals-are-zero (x86-64 MXCSR FTZ|DAZ, arm64 FPCR FZ) on or off;
+ * returns the old value.  What a program built with -ffast-math starts with. */
+#if defined(__x86_64__)
+#define HAVE_FLUSH_CONTROL 1
+static unsigned flush_subnormals(bool on, unsigned old)
+{
+   unsigned v;
+   __asm__ volatile("stmxcsr %0" : "=m"(v));
+   unsigned set = on ? v | 0x8040u : old;
+   __asm__ volatile("ldmxcsr %0" : : "m"(set));
+   return v;
+}
+#elif defined(__aarch64__)
+#define HAVE_FLUSH_CONTROL 1
+static unsigned flush_subnormals(bool on, unsigned old)
+{
+   unsigned long v;
+   __asm__ volatile("mrs %0, fpcr" : "=r"(v));
+   unsigned long set = on ? v | (1ul << 24) : old;
+   __asm__ volatile("msr fpcr, %0" : : "r"(set));
+   return (unsigned)v;
+}
+#endif
+
+static const char subnormal_src[] =
+   "kernel void sub(device const float *in [[buffer(0)]], device float *out [[buffer(1)]],\n"
+   "                uint i [[thread_position_in_grid]])\n"
+   "{\n"
+   "    out[2u * i] = in[0] * 0.5f;             // a subnormal result\n"
+   "    out[2u * i + 1u] = in[1] + in[1];       // a subnormal operand\n"
+   "}\n";
+
+/* Kernels keep subnormals (Metal's and PTX's non-.ftz arithmetic, and the
+ * prelude's f64 on the host FPU) even when the thread that made the queue
+ * flushes them: its queue thread and workers inherit its control register,
+ * and exec.c runs threadgroups in the default environment. */
+TEST(kernels_keep_subnormals)
+{
+#ifdef HAVE_FLUSH_CONTROL
+   mtl_device *dev = soft_device();
+   mtl_pipeline *p = pipeline(dev, subnormal_src, "sub");
+   CHECK(p != NULL);
+   if (!p)
+      return;
+   enum { GROUPS = 64, THREADS = 64, N = GROUPS * THREADS };
+   mtl_buffer *in = mtl_buffer_new(dev, 8, NULL), *out = mtl_buffer_new(dev, 8 * N, NULL);
+   uint32_t *iv = mtl_buffer_contents(in);
+   iv[0] = 0x00800000u;   /* 2^-126, the smallest normal float */
+   iv[1] = 0x00000100u;   /* 2^-141 */
+   unsigned old = flush_subnormals(true, 0);
+   mtl_queue *q = mtl_queue_new(dev, NULL);   /* its thread inherits the flushing */
+   flush_subnormals(false, old);
+   bind b[] = {{in, NULL, 0}, {out, NULL, 0}};
+   mtl_cmdbuf *cb = dispatch(q, p, b, 2, (mtl_size){GROUPS, 1, 1}, (mtl_size){THREADS, 1, 1});
+   mtl_cmdbuf_commit(cb);
+   mtl_cmdbuf_wait_until_completed(cb);
+   CHECK_INT(mtl_cmdbuf_get_status(cb), MTL_CMDBUF_COMPLETED);
+   const uint32_t *ov = mtl_buffer_contents(out);
+   int bad = 0;
+   for (int i = 0; i < N; i++)
+      bad += ov[2 * i] != 0x00400000u || ov[2 * i + 1] != 0x00000200u;
+   CHECK_MSG(bad == 0, "%d of %d threads flushed a subnormal (first: %#x, %#x)", bad, N, ov[0], ov[1]);
+   mtl_cmdbuf_release(cb);
+   mtl_queue_release(q);
+   mtl_buffer_release(in);
+   mtl_buffer_release(out);
+   mtl_pipeline_release(p);
+#endif
 }
 
 TEST(thread_count_override)

@@ -26,6 +26,7 @@
  */
 #include "soft.h"
 
+#include <fenv.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -325,6 +326,13 @@ static void run_groups(job *j, worker_tls *w)
 {
    const soft_dispatch *d = j->d;
    soft_launch L = d->launch;
+   /* Kernels run in the default floating-point environment whatever the
+    * thread inherited (a program built with -ffast-math starts with
+    * flush-to-zero and denormals-are-zero set, which worker threads copy):
+    * round to nearest even, subnormals kept, as the prelude's float and
+    * double arithmetic (metal_stdlib's __mc_f64_*) require. */
+   fenv_t saved_env;
+   bool env_ok = fegetenv(&saved_env) == 0 && fesetenv(FE_DFL_ENV) == 0;
    bind_threadgroup_memory(&L, d, w);
    if (!choose_mode(&L, d, w)) {
       w->msg = "out of memory for the fiber scheduler";
@@ -343,6 +351,8 @@ static void run_groups(job *j, worker_tls *w)
          pthread_mutex_unlock(&pool.lock);
       }
    }
+   if (env_ok)
+      fesetenv(&saved_env);
 }
 
 static job *claimable(void)

@@ -8,6 +8,10 @@
 // touches the FPU, so subnormals are kept (PTX .f64 never flushes) and
 // the result is the correctly rounded one in every mode.
 //
+// That is what an Apple GPU runs.  The software Metal device, a CPU,
+// runs the same text with the host's IEEE double instead, bit for bit the
+// same results ("The operations" below; src/metal/soft/README.md).
+//
 // NaN results are NVIDIA's, as an H200 computes them
 // (tests/ptx/cases/*_f64.ptx, f64_nan_rules.ptx): an invalid operation
 // (inf - inf, 0 * inf, 0 / 0, sqrt of a negative) gives
@@ -24,6 +28,17 @@
 // operations themselves are left to the compiler: a kernel of libdevice
 // code has hundreds.
 #define MC_D_STEP inline __attribute__((always_inline))
+
+// On the software Metal device (its metal_stdlib defines
+// __MC_SOFT_HOST_F64) the operations below are the host's IEEE double
+// arithmetic (see "The operations" at the end), and these integer forms
+// only its rare cases: out of line there, so that the common path stays
+// a few instructions that clang can vectorise across threads.
+#ifdef __MC_SOFT_HOST_F64
+#define MC_D_SLOW static __attribute__((noinline))
+#else
+#define MC_D_SLOW inline
+#endif
 
 #define MC_D_SIGN 0x8000000000000000ul
 #define MC_D_INF 0x7ff0000000000000ul
@@ -128,7 +143,7 @@ MC_D_STEP ulong mc_d_nan2(ulong first, ulong second)
     return mc_d_quiet(mc_d_isnan(first) ? first : second);
 }
 
-inline ulong mc_d_add(ulong a, ulong b, int mode)
+MC_D_SLOW ulong mc_d_add_i(ulong a, ulong b, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b))
         return mc_d_nan2(b, a);
@@ -157,14 +172,14 @@ inline ulong mc_d_add(ulong a, ulong b, int mode)
     return mc_d_round(na, ea + 1 - (int)lz, S << lz, false, mode, MC_D_FMT_F64);
 }
 
-inline ulong mc_d_sub(ulong a, ulong b, int mode)
+MC_D_SLOW ulong mc_d_sub_i(ulong a, ulong b, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b))
         return mc_d_nan2(b, a);   // b's NaN keeps its sign
-    return mc_d_add(a, b ^ MC_D_SIGN, mode);
+    return mc_d_add_i(a, b ^ MC_D_SIGN, mode);
 }
 
-inline ulong mc_d_mul(ulong a, ulong b, int mode)
+MC_D_SLOW ulong mc_d_mul_i(ulong a, ulong b, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b))
         return mc_d_nan2(b, a);
@@ -205,7 +220,7 @@ MC_D_STEP void mc_shr128_jam(thread ulong &hi, thread ulong &lo, uint n)
     }
 }
 
-inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode)
+MC_D_SLOW ulong mc_d_fma_i(ulong a, ulong b, ulong c, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b) || mc_d_isnan(c))
         return mc_d_quiet(mc_d_isnan(b) ? b : mc_d_isnan(c) ? c : a);   // f64_fma_nan_sat.ptx
@@ -269,7 +284,7 @@ inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode)
     return mc_d_round(neg, s + 127 - (int)lz, sig, sticky, mode, MC_D_FMT_F64);
 }
 
-inline ulong mc_d_div(ulong a, ulong b, int mode)
+MC_D_SLOW ulong mc_d_div_i(ulong a, ulong b, int mode)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b))
         return mc_d_nan2(a, b);
@@ -301,9 +316,7 @@ inline ulong mc_d_div(ulong a, ulong b, int mode)
     return mc_d_round(sgn != 0ul, E, q << 8, r != 0ul, mode, MC_D_FMT_F64);
 }
 
-inline ulong mc_d_rcp(ulong a, int mode) { return mc_d_div(0x3ff0000000000000ul, a, mode); }
-
-inline ulong mc_d_sqrt(ulong a, int mode)
+MC_D_SLOW ulong mc_d_sqrt_i(ulong a, int mode)
 {
     if (mc_d_isnan(a))
         return mc_d_quiet(a);
@@ -347,7 +360,7 @@ inline ulong mc_d_key(ulong x) { return mc_d_iszero(x) ? MC_D_SIGN : mc_d_order_
 
 // The ordered comparisons (false with a NaN operand); the unordered
 // forms are their negations, built by the emitter.  cmp: 0 eq, 1 lt, 2 le.
-inline bool mc_d_cmp(ulong a, ulong b, int cmp)
+MC_D_SLOW bool mc_d_cmp_i(ulong a, ulong b, int cmp)
 {
     if (mc_d_isnan(a) || mc_d_isnan(b)) return false;
     ulong ka = mc_d_key(a), kb = mc_d_key(b);
@@ -405,7 +418,7 @@ inline ulong mc_d_int_mag(ulong a, int mode, thread bool &big)
 inline ulong mc_d_nan_int(int n) { return 1ul << (n - 1); }
 
 // f64 → signed integer of n bits (8..64), saturating.
-inline ulong mc_d_to_sint(ulong a, int mode, int n)
+MC_D_SLOW ulong mc_d_to_sint_i(ulong a, int mode, int n)
 {
     if (mc_d_isnan(a)) return mc_d_nan_int(n);
     bool neg = (a & MC_D_SIGN) != 0ul, big;
@@ -415,7 +428,7 @@ inline ulong mc_d_to_sint(ulong a, int mode, int n)
         return big || mag >= lim ? (ulong)(-(long)lim) : (ulong)(-(long)mag);
     return big || mag >= lim ? lim - 1ul : mag;
 }
-inline ulong mc_d_to_uint(ulong a, int mode, int n)
+MC_D_SLOW ulong mc_d_to_uint_i(ulong a, int mode, int n)
 {
     if (mc_d_isnan(a)) return mc_d_nan_int(n);
     if ((a & MC_D_SIGN) != 0ul) return 0ul;   // negatives (rounded or not) saturate at 0
@@ -426,16 +439,16 @@ inline ulong mc_d_to_uint(ulong a, int mode, int n)
 }
 
 // An integer's magnitude v (sign neg) as f64, f32 or f16 bits, rounded.
-inline ulong mc_d_from_int(ulong v, bool neg, int mode, int fmt)
+MC_D_SLOW ulong mc_d_from_int_i(ulong v, bool neg, int mode, int fmt)
 {
     if (v == 0ul) return 0ul;
     uint lz = mc_clz64(v);
     return mc_d_round(neg, 63 - (int)lz, v << lz, false, mode, fmt);
 }
 
-inline ulong mc_d_from_sint(long v, int mode)
+MC_D_SLOW ulong mc_d_from_sint_i(long v, int mode)
 {
-    return mc_d_from_int(v < 0 ? 0ul - (ulong)v : (ulong)v, v < 0, mode, MC_D_FMT_F64);
+    return mc_d_from_int_i(v < 0 ? 0ul - (ulong)v : (ulong)v, v < 0, mode, MC_D_FMT_F64);
 }
 
 // .sat on an f64 result: NaN and negatives (-0 too) give +0, above 1.0 1.0.
@@ -446,19 +459,19 @@ inline ulong mc_d_sat(ulong a)
 }
 
 // cvt.rXi.f64.f64: a rounded to an integral f64.
-inline ulong mc_d_rint(ulong a, int mode)
+MC_D_SLOW ulong mc_d_rint_i(ulong a, int mode)
 {
     if (mc_d_isnan(a)) return mc_d_quiet(a);
     if (((a >> 52) & 0x7fful) >= 1075ul) return a;   // inf, or no fraction bits
     bool big;
     ulong q = mc_d_int_mag(a, mode, big);
-    return (a & MC_D_SIGN) | mc_d_from_int(q, false, MC_RN, MC_D_FMT_F64);   // exact: q < 2^53
+    return (a & MC_D_SIGN) | mc_d_from_int_i(q, false, MC_RN, MC_D_FMT_F64);   // exact: q < 2^53
 }
 
 // f64 → f32 or f16 (fmt), rounded.  A NaN keeps its sign and the top of
 // its payload, quieted (an H200: cvt.rn.f32.f64 of 0x7ff4000000000001 is
 // 0x7fe00000), unlike the f32 arithmetic's canonical NaN.
-inline ulong mc_d_narrow(ulong a, int mode, int fmt)
+MC_D_SLOW ulong mc_d_narrow_i(ulong a, int mode, int fmt)
 {
     bool neg = (a & MC_D_SIGN) != 0ul;
     uint mbits = fmt == MC_D_FMT_F32 ? 23u : 10u;
@@ -474,7 +487,7 @@ inline ulong mc_d_narrow(ulong a, int mode, int fmt)
 
 // f32 (fmt 1) or f16 (fmt 2) bits → f64, exact.  A NaN keeps its sign and
 // payload, quieted.
-inline ulong mc_d_widen(uint x, int fmt)
+MC_D_SLOW ulong mc_d_widen_i(uint x, int fmt)
 {
     uint mbits = fmt == MC_D_FMT_F32 ? 23u : 10u, ebits = fmt == MC_D_FMT_F32 ? 8u : 5u;
     uint emax = (1u << ebits) - 1u, bias = emax >> 1;
@@ -491,6 +504,230 @@ inline ulong mc_d_widen(uint x, int fmt)
     }
     return sgn | ((ulong)(f - bias + 1023u) << 52) | ((ulong)m << (52u - mbits));
 }
+
+// ---- The operations ----
+//
+// Apple GPUs (no __MC_SOFT_HOST_F64): the integer forms above.  The
+// software device: the CPU's binary64 through its metal_stdlib
+// (__mc_f64_*), bit for bit the integer forms' results:
+//   * round to nearest even is what the host computes; a NaN result is
+//     replaced by NVIDIA's (mc_dh_nan: the integer forms' operand order,
+//     else 0xfff8000000000000);
+//   * rz, rm, rp: the nearest result r and the sign of the exact error,
+//     from an error-free transformation (TwoSum for add and sub, an fma
+//     residual for mul, div and sqrt: exact where no underflow can occur),
+//     then r or its neighbour (mc_dh_direct).  What that cannot decide
+//     goes to the integer forms: a zero, infinite or NaN r, operands near
+//     overflow, results near underflow; fma in a directed mode always
+//     (its error is not one double).
+//   * conversions and comparisons likewise (f16 stays integer).
+#ifdef __MC_SOFT_HOST_F64
+
+#define MC_DH_TINY 0x0380000000000000ul   // 2^-967: below, an error term may be inexact
+#define MC_DH_HUGE 0x7fc0000000000000ul   // 2^1021: above, TwoSum may overflow
+
+// A NaN result r replaced by NVIDIA's: the first NaN of x, y, z, quieted,
+// or the invalid operation's NaN.  The test is the FPU's (r != r), so that
+// a chain of operations keeps its values in floating-point registers; the
+// replacement is out of line.
+MC_D_SLOW ulong mc_dh_nan_pick(ulong x, ulong y, ulong z)
+{
+    return mc_d_isnan(x) ? mc_d_quiet(x) : mc_d_isnan(y) ? mc_d_quiet(y) : mc_d_isnan(z) ? mc_d_quiet(z) : MC_D_INVALID;
+}
+
+MC_D_STEP ulong mc_dh_nan(ulong r, ulong x, ulong y, ulong z)
+{
+    return __builtin_expect(__mc_f64_isnan(r), false) ? mc_dh_nan_pick(x, y, z) : r;
+}
+
+// The sign of an exact error term e (bits): 1, -1, or 0 when exact.
+MC_D_STEP int mc_dh_sign(ulong e) { return mc_d_iszero(e) ? 0 : (e & MC_D_SIGN) != 0ul ? -1 : 1; }
+
+// The result in directed mode `mode` of an operation whose exact value v
+// lies above r (up 1), below it (-1) or at it (0); r finite, nonzero, of
+// a format whose sign bit is sgn.  No tie is possible, and v lies within
+// half a unit of r, so the answer is r or its neighbour on v's side
+// (the largest finite value's neighbour away from zero being infinity).
+MC_D_STEP ulong mc_dh_direct(ulong r, ulong sgn, int up, int mode)
+{
+    bool neg = (r & sgn) != 0ul;
+    bool upward = mode == MC_RP ? true : mode == MC_RM ? false : neg;   // rz: toward zero
+    if (up == 0 || (up > 0) != upward)
+        return r;
+    return (up > 0) != neg ? r + 1ul : r - 1ul;   // magnitude one unit up, or down
+}
+
+MC_D_SLOW ulong mc_dh_add_dir(ulong a, ulong b, int mode)
+{
+    ulong s = __mc_f64_add(a, b), m = s & ~MC_D_SIGN;
+    if (m == 0ul || m >= MC_D_INF || (a & ~MC_D_SIGN) >= MC_DH_HUGE || (b & ~MC_D_SIGN) >= MC_DH_HUGE)
+        return mc_d_add_i(a, b, mode);
+    ulong bv = __mc_f64_sub(s, a);   // TwoSum (Knuth): a + b = s + e exactly
+    ulong e = __mc_f64_add(__mc_f64_sub(a, __mc_f64_sub(s, bv)), __mc_f64_sub(b, bv));
+    return mc_dh_direct(s, MC_D_SIGN, mc_dh_sign(e), mode);
+}
+
+MC_D_SLOW ulong mc_dh_mul_dir(ulong a, ulong b, int mode)
+{
+    ulong p = __mc_f64_mul(a, b), m = p & ~MC_D_SIGN;
+    if (m < MC_DH_TINY || m >= MC_D_INF)
+        return mc_d_mul_i(a, b, mode);
+    return mc_dh_direct(p, MC_D_SIGN, mc_dh_sign(__mc_f64_fma(a, b, p ^ MC_D_SIGN)), mode);
+}
+
+MC_D_SLOW ulong mc_dh_div_dir(ulong a, ulong b, int mode)
+{
+    ulong q = __mc_f64_div(a, b), m = q & ~MC_D_SIGN;
+    if (m < MC_DH_TINY || m >= MC_D_INF || (a & ~MC_D_SIGN) < MC_DH_TINY)
+        return mc_d_div_i(a, b, mode);
+    int r = mc_dh_sign(__mc_f64_fma(q ^ MC_D_SIGN, b, a));   // a - q·b: a/b - q has its sign times b's
+    return mc_dh_direct(q, MC_D_SIGN, (b & MC_D_SIGN) != 0ul ? -r : r, mode);
+}
+
+MC_D_SLOW ulong mc_dh_sqrt_dir(ulong a, int mode)
+{
+    ulong s = __mc_f64_sqrt(a);
+    if (a < MC_DH_TINY || a >= MC_D_INF)   // zero, tiny, inf, NaN, negative
+        return mc_d_sqrt_i(a, mode);
+    return mc_dh_direct(s, MC_D_SIGN, mc_dh_sign(__mc_f64_fma(s ^ MC_D_SIGN, s, a)), mode);
+}
+
+inline ulong mc_d_add(ulong a, ulong b, int mode)
+{
+    if (mode != MC_RN) return mc_dh_add_dir(a, b, mode);
+    return mc_dh_nan(__mc_f64_add(a, b), b, a, a);
+}
+
+inline ulong mc_d_sub(ulong a, ulong b, int mode)
+{
+    if (mode != MC_RN)   // b's NaN not negated
+        return mc_d_isnan(b) ? mc_d_sub_i(a, b, mode) : mc_dh_add_dir(a, b ^ MC_D_SIGN, mode);
+    return mc_dh_nan(__mc_f64_sub(a, b), b, a, a);
+}
+
+inline ulong mc_d_mul(ulong a, ulong b, int mode)
+{
+    if (mode != MC_RN) return mc_dh_mul_dir(a, b, mode);
+    return mc_dh_nan(__mc_f64_mul(a, b), b, a, a);
+}
+
+inline ulong mc_d_div(ulong a, ulong b, int mode)
+{
+    if (mode != MC_RN) return mc_dh_div_dir(a, b, mode);
+    return mc_dh_nan(__mc_f64_div(a, b), a, b, b);
+}
+
+inline ulong mc_d_sqrt(ulong a, int mode)
+{
+    if (mode != MC_RN) return mc_dh_sqrt_dir(a, mode);
+    return mc_dh_nan(__mc_f64_sqrt(a), a, a, a);
+}
+
+inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode)
+{
+    if (mode != MC_RN) return mc_d_fma_i(a, b, c, mode);
+    return mc_dh_nan(__mc_f64_fma(a, b, c), b, c, a);
+}
+
+inline bool mc_d_cmp(ulong a, ulong b, int cmp)
+{
+    return cmp == 0 ? __mc_f64_eq(a, b) : cmp == 1 ? __mc_f64_lt(a, b) : __mc_f64_le(a, b);
+}
+
+// An integral f64: a rounded in mode (0 rni, 1 rzi, 2 rmi, 3 rpi).
+MC_D_STEP ulong mc_dh_integral(ulong a, int mode)
+{
+    return mode == MC_RN ? __mc_f64_rint(a) : mode == MC_RZ ? __mc_f64_trunc(a)
+         : mode == MC_RM ? __mc_f64_floor(a) : __mc_f64_ceil(a);
+}
+
+inline ulong mc_d_rint(ulong a, int mode)
+{
+    return mc_d_isnan(a) ? mc_d_quiet(a) : mc_dh_integral(a, mode);
+}
+
+#define MC_DH_2P62 0x43d0000000000000ul   // 2^62: a rounded magnitude below it fits a long
+
+inline ulong mc_d_to_sint(ulong a, int mode, int n)
+{
+    if ((a & ~MC_D_SIGN) >= MC_DH_2P62) return mc_d_to_sint_i(a, mode, n);   // NaN, inf, large
+    long v = __mc_f64_to_s64(mc_dh_integral(a, mode));
+    if (n == 64) return (ulong)v;
+    long lim = 1l << (n - 1);
+    return (ulong)(v >= lim ? lim - 1l : v < -lim ? -lim : v);
+}
+
+inline ulong mc_d_to_uint(ulong a, int mode, int n)
+{
+    if ((a & ~MC_D_SIGN) >= MC_DH_2P62) return mc_d_to_uint_i(a, mode, n);
+    if ((a & MC_D_SIGN) != 0ul) return 0ul;   // negatives (rounded or not) saturate at 0
+    ulong v = (ulong)__mc_f64_to_s64(mc_dh_integral(a, mode));
+    ulong max = n == 64 ? ~0ul : (1ul << n) - 1ul;
+    return v > max ? max : v;
+}
+
+// Below 2^53 every integer is a double: exact in every mode.
+inline ulong mc_d_from_int(ulong v, bool neg, int mode, int fmt)
+{
+    if (fmt != MC_D_FMT_F64 || v >= (1ul << 53)) return mc_d_from_int_i(v, neg, mode, fmt);
+    return v == 0ul ? 0ul : __mc_f64_from_u64(v) | (neg ? MC_D_SIGN : 0ul);
+}
+
+inline ulong mc_d_from_sint(long v, int mode)
+{
+    if (v >= (1l << 53) || v <= -(1l << 53)) return mc_d_from_sint_i(v, mode);
+    return __mc_f64_from_s64(v);
+}
+
+MC_D_SLOW ulong mc_dh_narrow_dir(ulong a, int mode)
+{
+    if (mc_d_isnan(a) || mc_d_isinf(a) || mc_d_iszero(a))
+        return mc_d_narrow_i(a, mode, MC_D_FMT_F32);
+    ulong f = (ulong)__mc_f64_to_f32(a);
+    if ((f & 0x7fffffffu) == 0x7f800000u)   // overflowed: rz, rm, rp may want the largest float
+        return mc_d_narrow_i(a, mode, MC_D_FMT_F32);
+    ulong back = __mc_f32_to_f64((uint)f);   // exact
+    int up = back == a ? 0 : __mc_f64_lt(back, a) ? 1 : -1;
+    return mc_dh_direct(f, 0x80000000ul, up, mode);
+}
+
+// f64 → f32: the host's conversion; a NaN keeps its sign and the top of its
+// payload, quieted (as mc_d_narrow_i).  f16: the integer form.
+inline ulong mc_d_narrow(ulong a, int mode, int fmt)
+{
+    if (fmt != MC_D_FMT_F32) return mc_d_narrow_i(a, mode, fmt);
+    if (mode != MC_RN) return mc_dh_narrow_dir(a, mode);
+    ulong nan = ((a >> 32) & 0x80000000ul) | 0x7fc00000ul | ((a & MC_D_FRAC) >> 29);
+    return mc_d_isnan(a) ? nan : (ulong)__mc_f64_to_f32(a);
+}
+
+inline ulong mc_d_widen(uint x, int fmt)
+{
+    if (fmt != MC_D_FMT_F32) return mc_d_widen_i(x, fmt);
+    ulong nan = ((ulong)(x & 0x80000000u) << 32) | MC_D_INF | MC_D_QUIET | ((ulong)(x & 0x7fffffu) << 29);
+    return (x & 0x7fffffffu) > 0x7f800000u ? nan : __mc_f32_to_f64(x);
+}
+
+#else
+
+inline ulong mc_d_add(ulong a, ulong b, int mode) { return mc_d_add_i(a, b, mode); }
+inline ulong mc_d_sub(ulong a, ulong b, int mode) { return mc_d_sub_i(a, b, mode); }
+inline ulong mc_d_mul(ulong a, ulong b, int mode) { return mc_d_mul_i(a, b, mode); }
+inline ulong mc_d_div(ulong a, ulong b, int mode) { return mc_d_div_i(a, b, mode); }
+inline ulong mc_d_sqrt(ulong a, int mode) { return mc_d_sqrt_i(a, mode); }
+inline ulong mc_d_fma(ulong a, ulong b, ulong c, int mode) { return mc_d_fma_i(a, b, c, mode); }
+inline bool mc_d_cmp(ulong a, ulong b, int cmp) { return mc_d_cmp_i(a, b, cmp); }
+inline ulong mc_d_rint(ulong a, int mode) { return mc_d_rint_i(a, mode); }
+inline ulong mc_d_to_sint(ulong a, int mode, int n) { return mc_d_to_sint_i(a, mode, n); }
+inline ulong mc_d_to_uint(ulong a, int mode, int n) { return mc_d_to_uint_i(a, mode, n); }
+inline ulong mc_d_from_int(ulong v, bool neg, int mode, int fmt) { return mc_d_from_int_i(v, neg, mode, fmt); }
+inline ulong mc_d_from_sint(long v, int mode) { return mc_d_from_sint_i(v, mode); }
+inline ulong mc_d_narrow(ulong a, int mode, int fmt) { return mc_d_narrow_i(a, mode, fmt); }
+inline ulong mc_d_widen(uint x, int fmt) { return mc_d_widen_i(x, fmt); }
+
+#endif
+
+inline ulong mc_d_rcp(ulong a, int mode) { return mc_d_div(0x3ff0000000000000ul, a, mode); }
 
 // rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 are, on an H200, one
 // special-function-unit operation on the upper 32 bits of the operand: the
