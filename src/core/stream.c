@@ -148,6 +148,7 @@ int core_stream_create(core_ctx *c, unsigned flags, int priority, core_stream **
 void core_stream_destroy(core_stream *s)
 {
    core_ctx *c = s->ctx;
+   core_capture_forget_stream(s);
    pthread_mutex_lock(&c->streams_lock);
    s->magic = CORE_MAGIC_DEAD;      /* the handle is gone; the work is not */
    s->destroyed = true;
@@ -398,6 +399,13 @@ int core_stream_sync_legacy(core_ctx *c)
 
 int core_stream_wait_event(core_stream *s, core_event *e)
 {
+   if (s->cap || e->cap)   /* a join into a capture, or an error (capture.c) */
+      return core_capture_event_wait(s, e);
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
    pthread_mutex_lock(&e->lock);
    mtl_event *ev;
    uint64_t value;
@@ -438,6 +446,11 @@ static void run_host_call(mtl_cmdbuf *cb, void *arg)
 
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
 {
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -521,15 +534,4 @@ void core_streams_destroy_all(core_ctx *c)
       stream_free(all);
       all = n;
    }
-}
-
-/* Stream capture (cuStreamBeginCapture) is not implemented: its entry
- * points are stubs that fail, so no stream ever enters capture mode, and
- * "not capturing" (CU_STREAM_CAPTURE_STATUS_NONE, 0) is the true status of
- * every stream, the legacy and per-thread ones included.  Library code
- * (CUB, Thrust, PyTorch) asks before each launch. */
-int core_stream_capture_status(const core_stream *s)
-{
-   (void)s;
-   return 0;
 }

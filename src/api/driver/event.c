@@ -85,6 +85,8 @@ CUresult CUDAAPI cuEventQuery(CUevent hEvent)
    API_NEED_INIT();
    core_event *e = event_of(hEvent);
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
+   DRV_CAPTURE_CHECK(core_capture_event_check(e));
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN((CUresult)core_event_query(e));
 }
 
@@ -95,6 +97,8 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent)
    API_NEED_INIT();
    core_event *e = event_of(hEvent);
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
+   DRV_CAPTURE_CHECK(core_capture_event_check(e));
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN((CUresult)core_event_synchronize(e));
 }
 

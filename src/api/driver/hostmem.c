@@ -41,6 +41,7 @@ CUresult CUDAAPI cuMemAllocHost_v2(void **pp, size_t bytesize)
    API_CHECK(pp, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN(host_alloc(c, pp, bytesize, 0));
 }
 
@@ -53,6 +54,7 @@ CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(!(Flags & ~(unsigned)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
                                    CU_MEMHOSTALLOC_WRITECOMBINED)), CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN(host_alloc(c, pp, bytesize, Flags));
 }
 
@@ -64,6 +66,7 @@ CUresult CUDAAPI cuMemFreeHost(void *p)
    if (!p)   /* nothing to free: success, as NVIDIA's driver answers (observed on an H200) */
       return API_RETURN(CUDA_SUCCESS);
    API_CHECK(core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    /* Kernels still running may use the memory. */
    int r = core_ctx_synchronize(c);
    if (r != CORE_SUCCESS)
@@ -151,6 +154,7 @@ CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned 
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(flags == CU_MEM_ATTACH_GLOBAL || flags == CU_MEM_ATTACH_HOST, CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    uint64_t p;
    int r = core_mem_alloc_kind(c->dev, bytesize, CORE_MEM_MANAGED, flags, &p);
    if (r == CORE_SUCCESS)

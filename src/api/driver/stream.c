@@ -121,6 +121,7 @@ CUresult CUDAAPI cuStreamSynchronize(CUstream hStream)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   DRV_CAPTURE_CHECK(core_capture_stream_busy(s));
    return API_RETURN((CUresult)core_stream_synchronize(s));
 }
 
@@ -135,6 +136,7 @@ CUresult CUDAAPI cuStreamQuery(CUstream hStream)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   DRV_CAPTURE_CHECK(core_capture_stream_busy(s));
    return API_RETURN((CUresult)core_stream_query(s));
 }
 
@@ -192,6 +194,14 @@ static CUresult queue_host_call(CUstream hStream, host_call call)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return r;
+   if (s->cap) {   /* a host node of the capture; CUDA captures no stream callbacks */
+      if (call.cb)
+         return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+      core_node_params p = { .type = CORE_NODE_HOST };
+      p.host.fn = call.fn;
+      p.host.data = call.data;
+      return (CUresult)core_capture_add(s, &p);
+   }
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CUDA_ERROR_OUT_OF_MEMORY;
@@ -312,96 +322,4 @@ CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
 {
    return cuStreamGetCtx(drv_ptsz(hStream), pctx);
-}
-
-/* ---- stream capture queries ----
- * Capture itself (cuStreamBeginCapture) is a stub, so no stream is ever
- * capturing: these answer CU_STREAM_CAPTURE_STATUS_NONE for every live
- * stream (core_stream_capture_status), which is exact, and the capture
- * details (id, graph, dependencies) are left unwritten, CUDA returning
- * them "only if the capture status is ACTIVE".  The stream-capture
- * refusal CUDA_ERROR_STREAM_CAPTURE_IMPLICIT (the legacy stream queried
- * while a blocking stream captures) cannot arise either. */
-
-/* The capture status of the stream hStream names. */
-static CUresult capture_status(CUstream hStream, CUstreamCaptureStatus *status)
-{
-   core_stream *s;
-   CUresult r = drv_stream(hStream, &s);
-   if (r == CUDA_SUCCESS)
-      *status = (CUstreamCaptureStatus)core_stream_capture_status(s);
-   return r;
-}
-
-/* ==== cuStreamIsCapturing (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
-{
-   API_ENTER("hStream=%p captureStatus=%p", (void *)hStream, (void *)captureStatus);
-   API_CHECK(captureStatus, CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(capture_status(hStream, captureStatus));
-}
-
-/* ==== cuStreamIsCapturing_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus)
-{
-   return cuStreamIsCapturing(drv_ptsz(hStream), captureStatus);
-}
-
-/* ==== cuStreamGetCaptureInfo_v3 (libcuda.@) ==== CUDA 12.3's form, which
- * cuda.h 13 names cuStreamGetCaptureInfo.  "If edgeData_out is non-NULL
- * then dependencies_out must be as well" is not checked outside a capture
- * (an H200 answers CUDA_SUCCESS), and no stream is ever capturing here. */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                           cuuint64_t *id_out, CUgraph *graph_out,
-                                           const CUgraphNode **dependencies_out,
-                                           const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
-{
-   API_ENTER("hStream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
-             "numDependencies_out=%p",
-             (void *)hStream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out,
-             (void *)dependencies_out, (void *)edgeData_out, (void *)numDependencies_out);
-   API_CHECK(captureStatus_out, CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(capture_status(hStream, captureStatus_out));
-}
-
-/* ==== cuStreamGetCaptureInfo_v3_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                                cuuint64_t *id_out, CUgraph *graph_out,
-                                                const CUgraphNode **dependencies_out,
-                                                const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
-                                    edgeData_out, numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo_v2 (libcuda.@) ==== CUDA 11.3's form: no edge data */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v2(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                           cuuint64_t *id_out, CUgraph *graph_out,
-                                           const CUgraphNode **dependencies_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, graph_out, dependencies_out, NULL,
-                                    numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo_v2_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                                cuuint64_t *id_out, CUgraph *graph_out,
-                                                const CUgraphNode **dependencies_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
-                                    NULL, numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo (libcuda.@) ==== CUDA 10.1's form: status and id */
-CUresult CUDAAPI cuStreamGetCaptureInfo(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                        cuuint64_t *id_out)
-{
-   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, NULL, NULL, NULL, NULL);
-}
-
-/* ==== cuStreamGetCaptureInfo_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                             cuuint64_t *id_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, NULL, NULL, NULL, NULL);
 }

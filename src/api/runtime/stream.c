@@ -206,8 +206,7 @@ cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device
    return cudaStreamGetDevice(ptsz(hStream), device);
 }
 
-/* ---- stream capture queries: no stream is ever capturing (capture is
- * not implemented; driver/stream.c says why the answer is exact) ---- */
+/* ---- stream capture queries (capture itself: graph.c) ---- */
 
 /* ==== cudaStreamIsCapturing (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
