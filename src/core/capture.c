@@ -31,7 +31,12 @@
  *   global or thread-local capture from another thread is
  *   cudaErrorStreamCaptureWrongThread (the capture ends); ending a stream
  *   that does not capture, or beginning twice, cudaErrorIllegalState;
- *   beginning on the legacy stream cudaErrorStreamCaptureUnsupported.
+ *   beginning on the legacy stream cudaErrorStreamCaptureUnsupported;
+ * - querying an event recorded in the capture is cudaErrorCapturedEvent,
+ *   waiting in the capture on an event recorded outside it
+ *   cudaErrorStreamCaptureIsolation, a stream callback or a graph launch
+ *   on the capturing stream cudaErrorStreamCaptureUnsupported: each
+ *   invalidates the capture.
  * One lock guards every capture's state.
  */
 #include "core.h"
@@ -408,8 +413,10 @@ int core_capture_event_wait(core_stream *s, core_event *e)
    int r = CORE_SUCCESS;
    bool plain = false;
    if (!k) {
-      if (s->cap)   /* a capture may not depend on work outside it */
+      if (s->cap) {   /* a capture may not depend on work outside it */
          r = CORE_ERROR_STREAM_CAPTURE_ISOLATION;
+         invalidate(s->cap);
+      }
       else
          plain = true;   /* the event's capture ended: an ordinary wait */
    } else if (k->invalid) {
@@ -444,6 +451,8 @@ int core_capture_event_check(core_event *e)
 {
    pthread_mutex_lock(&cap_lock);
    bool captured = e->cap && live(e->cap);
+   if (captured)
+      invalidate(e->cap);   /* as NVIDIA's driver does */
    pthread_mutex_unlock(&cap_lock);
    return captured ? CORE_ERROR_CAPTURED_EVENT : CORE_SUCCESS;
 }
@@ -477,6 +486,15 @@ void core_capture_forget_event(core_event *e)
    e->cap_nodes = NULL;
    e->cap = NULL;
    pthread_mutex_unlock(&cap_lock);
+}
+
+int core_capture_fail(core_stream *s, int err)
+{
+   pthread_mutex_lock(&cap_lock);
+   if (s->cap)
+      invalidate(s->cap);
+   pthread_mutex_unlock(&cap_lock);
+   return err;
 }
 
 int core_capture_stream_busy(core_stream *s)

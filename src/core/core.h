@@ -776,6 +776,8 @@ int core_capture_legacy(core_ctx *c);
 int core_capture_legacy_query(core_ctx *c);
 /* Synchronising the whole context (cuCtxSynchronize) during a capture in it. */
 int core_capture_ctx_sync(core_ctx *c);
+/* Work s's capture cannot record: s's capture invalidated, err returned. */
+int core_capture_fail(core_stream *s, int err);
 /* Synchronising or querying s: always refused while s captures, else as
  * core_capture_unsafe. */
 int core_capture_stream_busy(core_stream *s);

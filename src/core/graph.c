@@ -691,17 +691,12 @@ static int run_node(run *u, core_graph_node *n)
    }
 }
 
-/* Launching into a capturing stream adds the graph as a child node. */
-static int capture_exec(core_graph_exec *x, core_stream *s)
-{
-   core_node_params p = { .type = CORE_NODE_GRAPH, .child = x->graph };
-   return core_capture_add(s, &p);
-}
-
 int core_graph_launch(core_graph_exec *x, core_stream *s)
 {
+   /* NVIDIA's driver refuses to capture a graph launch (an H200, CUDA 13.0:
+    * cudaErrorStreamCaptureUnsupported, the capture invalidated) */
    if (s->cap)
-      return capture_exec(x, s);
+      return core_capture_fail(s, CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED);
    core_ctx *c = x->ctx;
    int r = core_ctx_error(c);
    if (r != CORE_SUCCESS)

@@ -22,7 +22,9 @@
  *    ending on a forked stream cudaErrorStreamCaptureUnmatched; ending a
  *    global capture from another thread cudaErrorStreamCaptureWrongThread
  *    (the capture then ends); querying an event recorded in the capture
- *    cudaErrorCapturedEvent;
+ *    cudaErrorCapturedEvent, waiting on an event recorded outside
+ *    cudaErrorStreamCaptureIsolation, a stream callback or a graph launch
+ *    cudaErrorStreamCaptureUnsupported, each invalidating the capture;
  *  - modes: cudaMalloc is allowed in relaxed mode, from another thread in
  *    thread-local mode, and after cudaThreadExchangeStreamCaptureMode to
  *    relaxed during a global capture.
@@ -306,19 +308,40 @@ static void errors(cudaStream_t s)
    CHECK_ERR(cudaStreamEndCapture(s, &g), cudaErrorIllegalState);
    cudaGetLastError();
 
-   /* an event recorded in a capture cannot be queried (what becomes of the
-    * capture then is not checked) */
-   cudaEvent_t e;
+   /* calls that invalidate the capture they are made in */
+   cudaEvent_t e, outside;
    CHECK_CUDA(cudaEventCreate(&e));
-   CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed));
-   CHECK_CUDA(cudaEventRecord(e, s));
-   CHECK_ERR(cudaEventQuery(e), cudaErrorCapturedEvent);
-   g = NULL;
-   cudaStreamEndCapture(s, &g);
-   if (g)
-      cudaGraphDestroy(g);
-   cudaGetLastError();
+   CHECK_CUDA(cudaEventCreate(&outside));
+   CHECK_CUDA(cudaEventRecord(outside, 0));
+   CHECK_CUDA(cudaDeviceSynchronize());
+   cudaGraph_t g1;
+   cudaGraphNode_t en;
+   cudaGraphExec_t x1;
+   CHECK_CUDA(cudaGraphCreate(&g1, 0));
+   CHECK_CUDA(cudaGraphAddEmptyNode(&en, g1, NULL, 0));
+   CHECK_CUDA(cudaGraphInstantiate(&x1, g1, 0));
+   for (int what = 0; what < 4; what++) {
+      CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed));
+      if (what == 0) {   /* an event recorded in the capture cannot be queried */
+         CHECK_CUDA(cudaEventRecord(e, s));
+         CHECK_ERR(cudaEventQuery(e), cudaErrorCapturedEvent);
+      } else if (what == 1) {   /* nor can the capture wait for work outside it */
+         CHECK_ERR(cudaStreamWaitEvent(s, outside, 0), cudaErrorStreamCaptureIsolation);
+      } else if (what == 2) {   /* stream callbacks are not captured */
+         CHECK_ERR(cudaStreamAddCallback(s, [](cudaStream_t, cudaError_t, void *) {}, NULL, 0),
+                   cudaErrorStreamCaptureUnsupported);
+      } else {   /* nor are graph launches */
+         CHECK_ERR(cudaGraphLaunch(x1, s), cudaErrorStreamCaptureUnsupported);
+      }
+      CHECK_CUDA(cudaStreamIsCapturing(s, &st));
+      CHECK_INT(st, cudaStreamCaptureStatusInvalidated);
+      CHECK_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureInvalidated);
+      cudaGetLastError();
+   }
+   CHECK_CUDA(cudaGraphExecDestroy(x1));
+   CHECK_CUDA(cudaGraphDestroy(g1));
    CHECK_CUDA(cudaEventDestroy(e));
+   CHECK_CUDA(cudaEventDestroy(outside));
    CHECK_CUDA(cudaFree(d));
 }
 

@@ -17,7 +17,11 @@
  *    shape and refuses another shape with cudaErrorGraphExecUpdateFailure
  *    and cudaGraphExecUpdateErrorTopologyChanged;
  *  - cudaGraphClone copies, cudaGraphNodeFindInClone finds the copies;
- *  - kernel arguments are copied when the node is made.
+ *  - kernel arguments are copied when the node is made;
+ *  - NVIDIA's errors: a duplicate edge or dependency, removing an edge
+ *    that is not there, an unknown instantiation flag, enabling an empty
+ *    node are cudaErrorInvalidValue; a cycle is accepted and refused at
+ *    instantiation (cudaErrorInvalidValue).
  */
 #include "check.h"
 
@@ -287,6 +291,34 @@ static void copies(cudaStream_t s, cudaStream_t s2)
    CHECK_CUDA(cudaFree(flat));
 }
 
+/* NVIDIA's answers (an H200, driver 580.159.04, CUDA 13.0). */
+static void errors(void)
+{
+   cudaGraph_t g;
+   cudaGraphNode_t a, b, c, dup[2];
+   CHECK_CUDA(cudaGraphCreate(&g, 0));
+   CHECK_CUDA(cudaGraphAddEmptyNode(&a, g, NULL, 0));
+   CHECK_CUDA(cudaGraphAddEmptyNode(&b, g, &a, 1));
+   CHECK_ERR(cudaGraphAddDependencies(g, &a, &b, NULL, 1), cudaErrorInvalidValue);   /* already there */
+   CHECK_CUDA(cudaGraphAddDependencies(g, &b, &a, NULL, 1));                        /* a cycle ... */
+   cudaGraphExec_t x;
+   CHECK_ERR(cudaGraphInstantiate(&x, g, 0), cudaErrorInvalidValue);                /* ... refused here */
+   CHECK_CUDA(cudaGraphRemoveDependencies(g, &b, &a, NULL, 1));
+   CHECK_ERR(cudaGraphRemoveDependencies(g, &b, &a, NULL, 1), cudaErrorInvalidValue);
+   dup[0] = dup[1] = a;
+   CHECK_ERR(cudaGraphAddEmptyNode(&c, g, dup, 2), cudaErrorInvalidValue);
+   CHECK_ERR(cudaGraphInstantiate(&x, g, 16), cudaErrorInvalidValue);               /* no such flag */
+   CHECK_CUDA(cudaGraphInstantiate(&x, g, 0));
+   unsigned on;
+   CHECK_ERR(cudaGraphNodeSetEnabled(x, a, 0), cudaErrorInvalidValue);              /* an empty node */
+   CHECK_ERR(cudaGraphNodeGetEnabled(x, a, &on), cudaErrorInvalidValue);
+   CHECK_CUDA(cudaGraphLaunch(x, 0));
+   CHECK_CUDA(cudaStreamSynchronize(0));
+   CHECK_CUDA(cudaGraphExecDestroy(x));
+   CHECK_CUDA(cudaGraphDestroy(g));
+   cudaGetLastError();
+}
+
 int main()
 {
    check_begin("graphs");
@@ -295,6 +327,7 @@ int main()
    CHECK_CUDA(cudaStreamCreateWithFlags(&s2, cudaStreamNonBlocking));
    built(s, s2);
    copies(s, s2);
+   errors();
    CHECK_CUDA(cudaStreamDestroy(s));
    CHECK_CUDA(cudaStreamDestroy(s2));
    CHECK_CUDA(cudaDeviceSynchronize());

@@ -950,6 +950,8 @@ CUresult CUDAAPI cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode
    CHECK_NODE(hNode);
    core_graph_node *n = core_exec_node(exec_of(hGraphExec), node_of(hNode));
    API_CHECK(n, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(n->p.type == CORE_NODE_KERNEL || n->p.type == CORE_NODE_MEMCPY || n->p.type == CORE_NODE_MEMSET,
+             CUDA_ERROR_INVALID_VALUE);
    *isEnabled = !n->disabled;
    return API_RETURN(CUDA_SUCCESS);
 }

@@ -196,7 +196,7 @@ static CUresult queue_host_call(CUstream hStream, host_call call)
       return r;
    if (s->cap) {   /* a host node of the capture; CUDA captures no stream callbacks */
       if (call.cb)
-         return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+         return (CUresult)core_capture_fail(s, CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED);
       core_node_params p = { .type = CORE_NODE_HOST };
       p.host.fn = call.fn;
       p.host.data = call.data;
