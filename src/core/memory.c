@@ -5,17 +5,19 @@
  * the work a copy must follow has completed, a copy is a plain memmove:
  * cudaMemcpy's semantics (synchronous for the host, ordered after earlier
  * work on the legacy stream and so on every blocking stream; non-blocking
- * streams keep running) at memcpy speed.  Asynchronous copies and fills
- * (cuMemcpyAsync...) take the same path: they wait for the work they must
- * follow on their stream, then copy, so they are ordered after the
- * stream's earlier work and before its later work, and complete before the
- * call returns, which CUDA allows (an async call may block; copies from
- * pageable memory always do).  Encoding them into the stream's Metal queue
- * as blits would let the host run ahead; it is not done yet.
+ * streams keep running) at memcpy speed.  Asynchronous 1-D copies between
+ * pinned or device memory and fills of device memory are work of their
+ * stream, returning at once (core_memcpy_async, core_fill2d_async below);
+ * the other asynchronous forms (pageable memory, 2-D and 3-D copies) take
+ * the synchronous path: they wait for the work they must follow on their
+ * stream, then copy, so they are ordered after the stream's earlier work
+ * and before its later work and complete before the call returns, which
+ * CUDA allows (an async call may block; copies from pageable memory always
+ * do).
  *
  * Registered host memory (cuMemHostRegister) is a process-wide list of
- * ranges: copies use it like any host memory; kernels cannot reach it,
- * since it lies outside the arena.
+ * ranges: copies use it like any host memory (asynchronous ones as pinned
+ * memory); kernels cannot reach it, since it lies outside the arena.
  */
 #include "core.h"
 
