@@ -302,3 +302,14 @@ CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext)
    API_CHECK(core_check_ctx(ctx_of(peerContext)), CUDA_ERROR_INVALID_CONTEXT);
    return API_RETURN(CUDA_ERROR_PEER_ACCESS_NOT_ENABLED);
 }
+
+/* ==== cuCtxResetPersistingL2Cache (libcuda.@) ==== no cache line is ever
+ * made persisting here (access policy windows are hints that are not
+ * acted on), so there is nothing to reset */
+CUresult CUDAAPI cuCtxResetPersistingL2Cache(void)
+{
+   API_ENTER_VOID();
+   API_NEED_CTX(c);
+   (void)c;
+   return API_RETURN(CUDA_SUCCESS);
+}

@@ -51,6 +51,7 @@ MC_EXPORT CUresult CUDAAPI cuCtxGetCacheConfig(CUfunc_cache *pconfig);
 MC_EXPORT CUresult CUDAAPI cuCtxSetCacheConfig(CUfunc_cache config);
 MC_EXPORT CUresult CUDAAPI cuCtxGetApiVersion(CUcontext ctx, unsigned int *version);
 MC_EXPORT CUresult CUDAAPI cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+MC_EXPORT CUresult CUDAAPI cuCtxResetPersistingL2Cache(void);
 MC_EXPORT CUresult CUDAAPI cuCtxGetSharedMemConfig(CUsharedconfig *pConfig);
 MC_EXPORT CUresult CUDAAPI cuCtxSetSharedMemConfig(CUsharedconfig config);
 MC_EXPORT CUresult CUDAAPI cuModuleLoadData(CUmodule *module, const void *image);
@@ -194,6 +195,8 @@ MC_EXPORT CUresult CUDAAPI cuStreamUpdateCaptureDependencies(CUstream hStream, C
 MC_EXPORT CUresult CUDAAPI cuStreamUpdateCaptureDependencies_ptsz(CUstream hStream, CUgraphNode *dependencies, size_t numDependencies, unsigned int flags);
 MC_EXPORT CUresult CUDAAPI cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags);
 MC_EXPORT CUresult CUDAAPI cuStreamUpdateCaptureDependencies_v2_ptsz(CUstream hStream, CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags);
+MC_EXPORT CUresult CUDAAPI cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags);
+MC_EXPORT CUresult CUDAAPI cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags);
 MC_EXPORT CUresult CUDAAPI cuStreamQuery(CUstream hStream);
 MC_EXPORT CUresult CUDAAPI cuStreamQuery_ptsz(CUstream hStream);
 MC_EXPORT CUresult CUDAAPI cuStreamSynchronize(CUstream hStream);
@@ -221,6 +224,8 @@ MC_EXPORT CUresult CUDAAPI cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunct
 MC_EXPORT CUresult CUDAAPI cuFuncLoad(CUfunction function);
 MC_EXPORT CUresult CUDAAPI cuLaunchKernel(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra);
 MC_EXPORT CUresult CUDAAPI cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX, unsigned int gridDimY, unsigned int gridDimZ, unsigned int blockDimX, unsigned int blockDimY, unsigned int blockDimZ, unsigned int sharedMemBytes, CUstream hStream, void **kernelParams, void **extra);
+MC_EXPORT CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra);
+MC_EXPORT CUresult CUDAAPI cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra);
 MC_EXPORT CUresult CUDAAPI cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData);
 MC_EXPORT CUresult CUDAAPI cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn, void *userData);
 MC_EXPORT CUresult CUDAAPI cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config);

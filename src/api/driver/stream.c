@@ -149,15 +149,19 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned in
    API_ENTER("hStream=%p hEvent=%p Flags=%#x", (void *)hStream, (void *)hEvent, Flags);
    core_event *e = (core_event *)(void *)hEvent;
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
-   /* CU_EVENT_WAIT_EXTERNAL is for stream capture, which does not exist
-    * here: outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE
-    * (checked on an H200), any other flag CUDA_ERROR_INVALID_VALUE */
+   /* CU_EVENT_WAIT_EXTERNAL is for stream capture (an event wait node):
+    * outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE (checked on
+    * an H200), any other flag CUDA_ERROR_INVALID_VALUE */
    API_CHECK((Flags & ~(unsigned)CU_EVENT_WAIT_EXTERNAL) == 0, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(Flags == CU_EVENT_WAIT_DEFAULT, CUDA_ERROR_ILLEGAL_STATE);
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   if (Flags == CU_EVENT_WAIT_EXTERNAL) {
+      API_CHECK(s->cap, CUDA_ERROR_ILLEGAL_STATE);
+      core_node_params p = { .type = CORE_NODE_WAIT_EVENT, .event = e };
+      return API_RETURN((CUresult)core_capture_add(s, &p));
+   }
    return API_RETURN((CUresult)core_stream_wait_event(s, e));
 }
 
@@ -322,4 +326,33 @@ CUresult CUDAAPI cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
 {
    return cuStreamGetCtx(drv_ptsz(hStream), pctx);
+}
+
+/* ==== cuStreamAttachMemAsync (libcuda.@) ==== managed memory is the
+ * arena, coherent for the host and every stream at all times (unified
+ * memory): attaching it to a stream, the host or everything changes no
+ * access, so after CUDA's checks (managed memory, the whole allocation or
+ * 0, one flag) there is nothing to queue */
+CUresult CUDAAPI cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
+{
+   API_ENTER("hStream=%p dptr=%#llx length=%zu flags=%#x", (void *)hStream, (unsigned long long)dptr, length, flags);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   API_CHECK(flags == CU_MEM_ATTACH_GLOBAL || flags == CU_MEM_ATTACH_HOST || flags == CU_MEM_ATTACH_SINGLE,
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!(flags == CU_MEM_ATTACH_SINGLE && s->is_null), CUDA_ERROR_INVALID_VALUE);
+   uint64_t base, size;
+   uint32_t kind;
+   API_CHECK(core_mem_query(s->ctx->dev, dptr, 1, &base, &size, &kind, NULL) && kind == CORE_MEM_MANAGED,
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(length == 0 || (dptr == base && length == size), CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuStreamAttachMemAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
+{
+   return cuStreamAttachMemAsync(drv_ptsz(hStream), dptr, length, flags);
 }

@@ -274,3 +274,18 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t 
    return cudaStreamGetCaptureInfo(ptsz(stream), captureStatus_out, id_out, graph_out, dependencies_out,
                                    edgeData_out, numDependencies_out);
 }
+
+/* ==== cudaStreamAttachMemAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int flags)
+{
+   RT_ENTER("stream=%p devPtr=%p length=%zu flags=%#x", (void *)stream, devPtr, length, flags);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamAttachMemAsync(cu(stream), (CUdeviceptr)(uintptr_t)devPtr, length, flags));
+}
+
+/* ==== cudaStreamAttachMemAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr, size_t length,
+                                                    unsigned int flags)
+{
+   return cudaStreamAttachMemAsync(ptsz(stream), devPtr, length, flags);
+}
