@@ -17,7 +17,10 @@
  *
  * Registered host memory (cuMemHostRegister) is a process-wide list of
  * ranges: copies use it like any host memory (asynchronous ones as pinned
- * memory); kernels cannot reach it, since it lies outside the arena.
+ * memory); kernels reach it where the device reaches the process's memory
+ * (mtl_device_info.reaches_host_memory, the software device), through the
+ * address cuMemHostGetDevicePointer gives (its CPU address minus the
+ * arena's delta, which kernels add back).
  */
 #include "core.h"
 

@@ -135,6 +135,8 @@ static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
    case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED: *v = 1; break;
    /* cuMemHostRegister: copies use registered memory as pinned memory. */
    case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED: *v = 1; break;
+   /* read-only registrations that kernels read (tests/cuda/hostregister_mapped.cu) */
+   case CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED: *v = info->reaches_host_memory; break;
    case CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO: *v = 32; break;
    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = (int)m.shared_per_block_optin; break;
    case CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK: *v = (int)m.shared_reserved; break;
