@@ -535,6 +535,12 @@ typedef enum CUgraphInstantiateResult_enum {
    CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED  = 4,
    CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED    = 5,
 } CUgraphInstantiateResult;
+typedef enum CUgraphMem_attribute_enum {
+   CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT     = 0,
+   CU_GRAPH_MEM_ATTR_USED_MEM_HIGH        = 1,
+   CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT = 2,
+   CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH    = 3,
+} CUgraphMem_attribute;
 typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
    cuuint64_t flags;
    CUstream hUploadStream;
@@ -1442,6 +1448,12 @@ typedef enum cudaGraphInstantiateResult {
    cudaGraphInstantiateMultipleDevicesNotSupported = 4,
    cudaGraphInstantiateConditionalHandleUnused     = 5,
 } cudaGraphInstantiateResult;
+enum cudaGraphMemAttributeType {
+   cudaGraphMemAttrUsedMemCurrent     = 0x0,
+   cudaGraphMemAttrUsedMemHigh        = 0x1,
+   cudaGraphMemAttrReservedMemCurrent = 0x2,
+   cudaGraphMemAttrReservedMemHigh    = 0x3,
+};
 typedef struct cudaGraphInstantiateParams_st {
    unsigned long long flags;
    cudaStream_t uploadStream;

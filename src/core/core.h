@@ -750,6 +750,10 @@ int core_exec_update(core_graph_exec *x, core_graph *g, int *result, core_graph_
  * handlers in order. */
 int core_graph_launch(core_graph_exec *x, core_stream *s);
 
+/* cuGraphDebugDotPrint: the graph in Graphviz's language, to path
+ * (CORE_ERROR_OPERATING_SYSTEM if it cannot be written). */
+int core_graph_dot(const core_graph *g, const char *path);
+
 /* ---- capture.c: stream capture ---- */
 
 enum { CORE_CAPTURE_GLOBAL = 0, CORE_CAPTURE_THREAD_LOCAL = 1, CORE_CAPTURE_RELAXED = 2 };

@@ -26,6 +26,7 @@
  */
 #include "core.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -726,4 +727,50 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
    x->launches++;
    pthread_mutex_unlock(&x->lock);
    return r;
+}
+
+/* ---- cuGraphDebugDotPrint ---- */
+
+static const char *type_name(int t)
+{
+   static const char *names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty", "event wait",
+                                  "event record" };
+   return t >= 0 && t < (int)(sizeof(names) / sizeof(names[0])) ? names[t] : "?";
+}
+
+/* Nodes are named by address (unique across a graph and its children). */
+static void dot_graph(FILE *f, const core_graph *g, int depth)
+{
+   for (uint32_t i = 0; i < g->nnodes; i++) {
+      const core_graph_node *n = g->nodes[i];
+      if (n->p.type == CORE_NODE_GRAPH) {
+         fprintf(f, "%*ssubgraph cluster_%p {\n%*slabel=\"child graph\";\n", depth * 2, "", (const void *)n,
+                 depth * 2 + 2, "");
+         dot_graph(f, n->p.child, depth + 1);
+         fprintf(f, "%*s}\n", depth * 2, "");
+      }
+      if (n->p.type == CORE_NODE_KERNEL)
+         fprintf(f, "%*sn%p [label=\"kernel %s\\n<<<(%u,%u,%u), (%u,%u,%u), %u>>>\"];\n", depth * 2, "",
+                 (const void *)n, n->p.kernel.k->name, n->p.kernel.grid[0], n->p.kernel.grid[1],
+                 n->p.kernel.grid[2], n->p.kernel.block[0], n->p.kernel.block[1], n->p.kernel.block[2],
+                 n->p.kernel.shared);
+      else
+         fprintf(f, "%*sn%p [label=\"%s\"];\n", depth * 2, "", (const void *)n, type_name(n->p.type));
+   }
+   for (uint32_t i = 0; i < g->nnodes; i++)
+      for (uint32_t k = 0; k < g->nodes[i]->nouts; k++)
+         fprintf(f, "%*sn%p -> n%p;\n", depth * 2, "", (const void *)g->nodes[i], (const void *)g->nodes[i]->outs[k]);
+}
+
+int core_graph_dot(const core_graph *g, const char *path)
+{
+   FILE *f = fopen(path, "w");
+   if (!f) {
+      LOG_WARN("cannot write %s", path);
+      return CORE_ERROR_OPERATING_SYSTEM;
+   }
+   fprintf(f, "digraph graph_%p {\n", (const void *)g);
+   dot_graph(f, g, 1);
+   fprintf(f, "}\n");
+   return fclose(f) == 0 ? CORE_SUCCESS : CORE_ERROR_OPERATING_SYSTEM;
 }

@@ -21,10 +21,13 @@
  *  - NVIDIA's errors: a duplicate edge or dependency, removing an edge
  *    that is not there, an unknown instantiation flag, enabling an empty
  *    node are cudaErrorInvalidValue; a cycle is accepted and refused at
- *    instantiation (cudaErrorInvalidValue).
+ *    instantiation (cudaErrorInvalidValue);
+ *  - cudaGraphDebugDotPrint writes a Graphviz description; graphs without
+ *    allocation nodes use no graph memory (cudaDeviceGetGraphMemAttribute).
  */
 #include "check.h"
 
+#include <unistd.h>
 #include <vector>
 
 enum { N = 512, W = 24, H = 6, D = 3 };
@@ -315,7 +318,27 @@ static void errors(void)
    CHECK_CUDA(cudaGraphLaunch(x, 0));
    CHECK_CUDA(cudaStreamSynchronize(0));
    CHECK_CUDA(cudaGraphExecDestroy(x));
+
+   /* a description for Graphviz */
+   char path[64];
+   snprintf(path, sizeof(path), "/tmp/graphs_cu_%d.dot", (int)getpid());
+   CHECK_CUDA(cudaGraphDebugDotPrint(g, path, 0));
+   FILE *f = fopen(path, "r");
+   char head[8] = "";
+   CHECK(f != NULL);
+   if (f) {
+      CHECK(fread(head, 1, 7, f) == 7);
+      fclose(f);
+   }
+   CHECK_STR(head, "digraph");
+   remove(path);
    CHECK_CUDA(cudaGraphDestroy(g));
+
+   /* no graph here allocates memory */
+   unsigned long long used = 1;
+   CHECK_CUDA(cudaDeviceGetGraphMemAttribute(0, cudaGraphMemAttrUsedMemCurrent, &used));
+   CHECK_INT(used, 0);
+   CHECK_CUDA(cudaDeviceGraphMemTrim(0));
    cudaGetLastError();
 }
 

@@ -984,3 +984,51 @@ CUresult CUDAAPI cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph, CUgra
       *updateResult_out = info.result;
    return r;
 }
+
+/* ==== cuGraphDebugDotPrint (libcuda.@) ==== every flag gives the same
+ * description: nodes with their kind (kernels with name and shape) and
+ * the edges, child graphs as clusters */
+CUresult CUDAAPI cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags)
+{
+   API_ENTER("hGraph=%p path=%s flags=%#x", (void *)hGraph, path ? path : "(null)", flags);
+   CHECK_GRAPH(hGraph);
+   API_CHECK(path, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN((CUresult)core_graph_dot(graph_of(hGraph), path));
+}
+
+/* ---- graph memory: no allocation node exists here (cuGraphAddMemAllocNode
+ * is not implemented), so graphs hold no memory: the usage attributes are 0
+ * and trimming has nothing to release ---- */
+
+/* ==== cuDeviceGetGraphMemAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuDeviceGetGraphMemAttribute(CUdevice device, CUgraphMem_attribute attr, void *value)
+{
+   API_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
+   API_NEED_INIT();
+   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(value && (unsigned)attr <= CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, CUDA_ERROR_INVALID_VALUE);
+   *(cuuint64_t *)value = 0;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceSetGraphMemAttribute (libcuda.@) ==== only the high
+ * watermarks, reset to 0, as CUDA allows */
+CUresult CUDAAPI cuDeviceSetGraphMemAttribute(CUdevice device, CUgraphMem_attribute attr, void *value)
+{
+   API_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
+   API_NEED_INIT();
+   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(value && (attr == CU_GRAPH_MEM_ATTR_USED_MEM_HIGH || attr == CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH),
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(*(cuuint64_t *)value == 0, CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGraphMemTrim (libcuda.@) ==== */
+CUresult CUDAAPI cuDeviceGraphMemTrim(CUdevice device)
+{
+   API_ENTER("device=%d", device);
+   API_NEED_INIT();
+   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   return API_RETURN(CUDA_SUCCESS);
+}

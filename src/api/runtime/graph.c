@@ -850,3 +850,34 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaGraphExecUpdate(cudaGraphExec_t hGraphE
    RT_ENTER("hGraphExec=%p hGraph=%p resultInfo=%p", (void *)hGraphExec, (void *)hGraph, (void *)resultInfo);
    return RT_RETURN_CU(cuGraphExecUpdate_v2(hGraphExec, hGraph, (CUgraphExecUpdateResultInfo *)(void *)resultInfo));
 }
+
+/* ==== cudaGraphDebugDotPrint (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphDebugDotPrint(cudaGraph_t graph, const char *path, unsigned int flags)
+{
+   RT_ENTER("graph=%p path=%s flags=%#x", (void *)graph, path ? path : "(null)", flags);
+   return RT_RETURN_CU(cuGraphDebugDotPrint(graph, path, flags));
+}
+
+/* ==== cudaDeviceGetGraphMemAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
+{
+   RT_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuDeviceGetGraphMemAttribute(device, (CUgraphMem_attribute)attr, value));
+}
+
+/* ==== cudaDeviceSetGraphMemAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceSetGraphMemAttribute(int device, enum cudaGraphMemAttributeType attr, void *value)
+{
+   RT_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuDeviceSetGraphMemAttribute(device, (CUgraphMem_attribute)attr, value));
+}
+
+/* ==== cudaDeviceGraphMemTrim (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int device)
+{
+   RT_ENTER("device=%d", device);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuDeviceGraphMemTrim(device));
+}
