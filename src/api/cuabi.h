@@ -874,6 +874,10 @@ typedef struct CUlaunchConfig_st {
    CUlaunchAttribute *attrs;
    unsigned int numAttrs;
 } CUlaunchConfig;
+/* Stream attributes are launch attributes (cuStreamSetAttribute). */
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 
 /* ======================================================================
  * Runtime API (cuda_runtime_api.h, driver_types.h, vector_types.h)

@@ -380,7 +380,8 @@ int core_capture_event_record(core_event *e, core_stream *s)
       if (!v) {
          r = CORE_ERROR_OUT_OF_MEMORY;
       } else {
-         memcpy(v, s->cap_deps, s->ncap_deps * sizeof(*v));
+         if (s->ncap_deps)
+            memcpy(v, s->cap_deps, s->ncap_deps * sizeof(*v));
          free(e->cap_nodes);
          e->cap_nodes = v;
          e->ncap_nodes = s->ncap_deps;

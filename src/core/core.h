@@ -283,6 +283,8 @@ core_ctx *core_ctx_pop(core_ctx **out);
 
 /* ---- stream.c ---- */
 
+/* Stream attributes: ids below CORE_STREAM_ATTRS, values of 64 bytes. */
+enum { CORE_STREAM_ATTRS = 17, CORE_STREAM_ATTR_BYTES = 64 };
 /* Stream flags (CUstream_flags). */
 enum { CORE_STREAM_NON_BLOCKING = 0x1 };
 
@@ -318,8 +320,14 @@ struct core_stream {
    core_capture *cap;
    core_graph_node **cap_deps;
    size_t ncap_deps, cap_deps_cap;
+   /* Stream attributes (cuStreamSetAttribute: hints), 64-byte values by
+    * attribute id, made on the first set (lock). */
+   uint8_t (*attrs)[CORE_STREAM_ATTR_BYTES];
 };
 
+/* A stream attribute's value as last set (zeros if never), and its setting. */
+void core_stream_get_attr(core_stream *s, int id, void *value);
+int core_stream_set_attr(core_stream *s, int id, const void *value);
 /* The context's legacy default stream (not in ctx->streams). */
 int core_stream_create_null(core_ctx *c, core_stream **out);
 /* A stream of c: flags CORE_STREAM_*, priority already clamped. */

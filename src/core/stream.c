@@ -71,6 +71,7 @@ static int stream_new(core_ctx *c, unsigned flags, int priority, core_stream **o
 /* Frees s once its work is done (waits for the queue's last handlers). */
 static void stream_free(core_stream *s)
 {
+   free(s->attrs);
    mtl_queue_release(s->queue);
    if (s->last)
       mtl_cmdbuf_release(s->last);
@@ -534,4 +535,32 @@ void core_streams_destroy_all(core_ctx *c)
       stream_free(all);
       all = n;
    }
+}
+
+/* ---- attributes: hints kept for the program to read back ---- */
+
+void core_stream_get_attr(core_stream *s, int id, void *value)
+{
+   pthread_mutex_lock(&s->lock);
+   if (s->attrs && id >= 0 && id < CORE_STREAM_ATTRS)
+      memcpy(value, s->attrs[id], CORE_STREAM_ATTR_BYTES);
+   else
+      memset(value, 0, CORE_STREAM_ATTR_BYTES);
+   pthread_mutex_unlock(&s->lock);
+}
+
+int core_stream_set_attr(core_stream *s, int id, const void *value)
+{
+   if (id < 0 || id >= CORE_STREAM_ATTRS)
+      return CORE_ERROR_INVALID_VALUE;
+   int r = CORE_SUCCESS;
+   pthread_mutex_lock(&s->lock);
+   if (!s->attrs)
+      s->attrs = mc_calloc(CORE_STREAM_ATTRS, CORE_STREAM_ATTR_BYTES);
+   if (s->attrs)
+      memcpy(s->attrs[id], value, CORE_STREAM_ATTR_BYTES);
+   else
+      r = CORE_ERROR_OUT_OF_MEMORY;
+   pthread_mutex_unlock(&s->lock);
+   return r;
 }

@@ -13,7 +13,10 @@
  *    cudaStreamWaitEvent(cudaEventWaitExternal) in a capture make event
  *    record and wait nodes; outside a capture they are cudaErrorIllegalState;
  *  - cudaStreamAttachMemAsync on managed memory (whole allocation or 0),
- *    cudaCtxResetPersistingL2Cache, cudaMemcpyPeer from the device to itself.
+ *    cudaCtxResetPersistingL2Cache, cudaMemcpyPeer from the device to itself;
+ *  - stream attributes (an access policy window) read back as set and
+ *    copied by cudaStreamCopyAttributes; the priority attribute is the
+ *    stream's priority.
  */
 #include "check.h"
 
@@ -157,11 +160,40 @@ int main()
    CHECK_INT(mg[999], (999 % 7) * 4 + 999);
    CHECK_CUDA(cudaFree(mg));
 
+   /* stream attributes read back as set, copied to another stream */
+   cudaLaunchAttributeValue v = {}, got = {};
+   v.accessPolicyWindow.base_ptr = d;
+   v.accessPolicyWindow.num_bytes = 4000;
+   v.accessPolicyWindow.hitRatio = 0.25f;
+   v.accessPolicyWindow.hitProp = cudaAccessPropertyNormal;
+   v.accessPolicyWindow.missProp = cudaAccessPropertyStreaming;
+   CHECK_CUDA(cudaStreamSetAttribute(s, cudaLaunchAttributeAccessPolicyWindow, &v));
+   CHECK_CUDA(cudaStreamGetAttribute(s, cudaLaunchAttributeAccessPolicyWindow, &got));
+   CHECK(got.accessPolicyWindow.base_ptr == (void *)d);
+   CHECK_INT(got.accessPolicyWindow.num_bytes, 4000);
+   CHECK_F32(got.accessPolicyWindow.hitRatio, 0.25f);
+   CHECK_INT(got.accessPolicyWindow.missProp, cudaAccessPropertyStreaming);
+   cudaStream_t s3;
+   CHECK_CUDA(cudaStreamCreate(&s3));
+   CHECK_CUDA(cudaStreamCopyAttributes(s3, s));
+   got = {};
+   CHECK_CUDA(cudaStreamGetAttribute(s3, cudaLaunchAttributeAccessPolicyWindow, &got));
+   CHECK_INT(got.accessPolicyWindow.num_bytes, 4000);
+   int prio = 99;
+   CHECK_CUDA(cudaStreamGetPriority(s3, &prio));
+   CHECK_CUDA(cudaStreamGetAttribute(s3, cudaLaunchAttributePriority, &got));
+   CHECK_INT(got.priority, prio);
+   fill(d);
+   scale<<<(N + 127) / 128, 128, 0, s3>>>(d, N, 6);   /* hints change no result */
+   CHECK_CUDA(cudaStreamSynchronize(s3));
+   CHECK(check_scaled(d, 6, "stream with an access policy window"));
+   CHECK_CUDA(cudaStreamDestroy(s3));
+
    CHECK_CUDA(cudaCtxResetPersistingL2Cache());
    int *d2;
    CHECK_CUDA(cudaMalloc(&d2, N * sizeof(int)));
    CHECK_CUDA(cudaMemcpyPeer(d2, 0, d, 0, N * sizeof(int)));
-   CHECK(check_scaled(d2, 1, "cudaMemcpyPeer to itself"));
+   CHECK(check_scaled(d2, 6, "cudaMemcpyPeer to itself"));
    CHECK_CUDA(cudaFree(d2));
 
    CHECK_CUDA(cudaEventDestroy(ev));

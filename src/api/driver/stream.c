@@ -356,3 +356,85 @@ CUresult CUDAAPI cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr,
 {
    return cuStreamAttachMemAsync(drv_ptsz(hStream), dptr, length, flags);
 }
+
+/* ---- stream attributes: the launch attributes a stream may carry.  All
+ * are hints here (no L2 persistence, one priority level, one memory
+ * synchronisation domain): kept and read back as set; the priority is the
+ * stream's own (clamped to the one level). ---- */
+
+static bool stream_attr_ok(CUstreamAttrID attr)
+{
+   return attr == CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW || attr == CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY ||
+          attr == CU_LAUNCH_ATTRIBUTE_PRIORITY || attr == CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP ||
+          attr == CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN;
+}
+
+/* ==== cuStreamGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
+{
+   API_ENTER("hStream=%p attr=%d value_out=%p", (void *)hStream, (int)attr, (void *)value_out);
+   API_CHECK(value_out && stream_attr_ok(attr), CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   core_stream_get_attr(s, (int)attr, value_out);
+   if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)
+      value_out->priority = s->priority;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuStreamGetAttribute_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
+{
+   return cuStreamGetAttribute(drv_ptsz(hStream), attr, value_out);
+}
+
+/* ==== cuStreamSetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
+{
+   API_ENTER("hStream=%p attr=%d value=%p", (void *)hStream, (int)attr, (const void *)value);
+   API_CHECK(value && stream_attr_ok(attr), CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   if (attr == CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW) {
+      const CUaccessPolicyWindow *w = &value->accessPolicyWindow;
+      API_CHECK(w->hitRatio >= 0.0f && w->hitRatio <= 1.0f, CUDA_ERROR_INVALID_VALUE);
+   }
+   if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)   /* one level: every priority is clamped to it */
+      return API_RETURN(CUDA_SUCCESS);
+   return API_RETURN((CUresult)core_stream_set_attr(s, (int)attr, value));
+}
+
+/* ==== cuStreamSetAttribute_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
+{
+   return cuStreamSetAttribute(drv_ptsz(hStream), attr, value);
+}
+
+/* ==== cuStreamCopyAttributes (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCopyAttributes(CUstream dst, CUstream src)
+{
+   API_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   core_stream *d, *s;
+   CUresult r = drv_stream(dst, &d);
+   if (r == CUDA_SUCCESS)
+      r = drv_stream(src, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   uint8_t v[CORE_STREAM_ATTR_BYTES];
+   for (int id = 0; id < CORE_STREAM_ATTRS && r == CUDA_SUCCESS; id++)
+      if (stream_attr_ok((CUstreamAttrID)id) && id != CU_LAUNCH_ATTRIBUTE_PRIORITY) {
+         core_stream_get_attr(s, id, v);
+         r = (CUresult)core_stream_set_attr(d, id, v);
+      }
+   return API_RETURN(r);
+}
+
+/* ==== cuStreamCopyAttributes_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCopyAttributes_ptsz(CUstream dst, CUstream src)
+{
+   return cuStreamCopyAttributes(drv_ptsz(dst), drv_ptsz(src));
+}

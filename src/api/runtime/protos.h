@@ -50,6 +50,12 @@ MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetId_ptsz(cudaStream_t hStream, unsig
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetDevice(cudaStream_t hStream, int *device);
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device);
 MC_EXPORT cudaError_t CUDARTAPI cudaCtxResetPersistingL2Cache(void);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamCopyAttributes_ptsz(cudaStream_t dst, cudaStream_t src);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr, cudaLaunchAttributeValue *value_out);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamSetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr, const cudaLaunchAttributeValue *value);
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamDestroy(cudaStream_t stream);
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags);

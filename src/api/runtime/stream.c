@@ -289,3 +289,50 @@ cudaError_t CUDARTAPI cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *d
 {
    return cudaStreamAttachMemAsync(ptsz(stream), devPtr, length, flags);
 }
+
+/* ==== cudaStreamGetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                             cudaLaunchAttributeValue *value_out)
+{
+   RT_ENTER("hStream=%p attr=%d value_out=%p", (void *)hStream, (int)attr, (void *)value_out);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamGetAttribute(cu(hStream), (CUstreamAttrID)attr, (CUstreamAttrValue *)(void *)value_out));
+}
+
+/* ==== cudaStreamGetAttribute_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                                  cudaLaunchAttributeValue *value_out)
+{
+   return cudaStreamGetAttribute(ptsz(hStream), attr, value_out);
+}
+
+/* ==== cudaStreamSetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                             const cudaLaunchAttributeValue *value)
+{
+   RT_ENTER("hStream=%p attr=%d value=%p", (void *)hStream, (int)attr, (const void *)value);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(
+      cuStreamSetAttribute(cu(hStream), (CUstreamAttrID)attr, (const CUstreamAttrValue *)(const void *)value));
+}
+
+/* ==== cudaStreamSetAttribute_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                                  const cudaLaunchAttributeValue *value)
+{
+   return cudaStreamSetAttribute(ptsz(hStream), attr, value);
+}
+
+/* ==== cudaStreamCopyAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
+{
+   RT_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamCopyAttributes(cu(dst), cu(src)));
+}
+
+/* ==== cudaStreamCopyAttributes_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCopyAttributes_ptsz(cudaStream_t dst, cudaStream_t src)
+{
+   return cudaStreamCopyAttributes(ptsz(dst), ptsz(src));
+}
