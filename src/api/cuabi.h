@@ -449,6 +449,104 @@ typedef struct CUgraphEdgeData_st {
    unsigned char type;
    unsigned char reserved[5];
 } CUgraphEdgeData;
+/* Graphs (cuGraph*) and stream capture modes. */
+typedef enum CUstreamCaptureMode_enum {
+   CU_STREAM_CAPTURE_MODE_GLOBAL       = 0,
+   CU_STREAM_CAPTURE_MODE_THREAD_LOCAL = 1,
+   CU_STREAM_CAPTURE_MODE_RELAXED      = 2,
+} CUstreamCaptureMode;
+typedef enum CUgraphNodeType_enum {
+   CU_GRAPH_NODE_TYPE_KERNEL           = 0,
+   CU_GRAPH_NODE_TYPE_MEMCPY           = 1,
+   CU_GRAPH_NODE_TYPE_MEMSET           = 2,
+   CU_GRAPH_NODE_TYPE_HOST             = 3,
+   CU_GRAPH_NODE_TYPE_GRAPH            = 4,
+   CU_GRAPH_NODE_TYPE_EMPTY            = 5,
+   CU_GRAPH_NODE_TYPE_WAIT_EVENT       = 6,
+   CU_GRAPH_NODE_TYPE_EVENT_RECORD     = 7,
+   CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL = 8,
+   CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT   = 9,
+   CU_GRAPH_NODE_TYPE_MEM_ALLOC        = 10,
+   CU_GRAPH_NODE_TYPE_MEM_FREE         = 11,
+   CU_GRAPH_NODE_TYPE_BATCH_MEM_OP     = 12,
+   CU_GRAPH_NODE_TYPE_CONDITIONAL      = 13,
+} CUgraphNodeType;
+typedef struct CUDA_KERNEL_NODE_PARAMS_st {
+   CUfunction func;
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   void **kernelParams;
+   void **extra;
+} CUDA_KERNEL_NODE_PARAMS_v1;
+typedef struct CUDA_KERNEL_NODE_PARAMS_v2_st {
+   CUfunction func;
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   void **kernelParams;
+   void **extra;
+   CUkernel kern;
+   CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v2;
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS;
+typedef struct CUDA_MEMSET_NODE_PARAMS_st {
+   CUdeviceptr dst;
+   size_t pitch;
+   unsigned int value;
+   unsigned int elementSize;
+   size_t width;
+   size_t height;
+} CUDA_MEMSET_NODE_PARAMS_v1;
+typedef CUDA_MEMSET_NODE_PARAMS_v1 CUDA_MEMSET_NODE_PARAMS;
+typedef struct CUDA_HOST_NODE_PARAMS_st {
+   CUhostFn fn;
+   void *userData;
+} CUDA_HOST_NODE_PARAMS_v1;
+typedef CUDA_HOST_NODE_PARAMS_v1 CUDA_HOST_NODE_PARAMS;
+typedef enum CUgraphExecUpdateResult_enum {
+   CU_GRAPH_EXEC_UPDATE_SUCCESS                         = 0x0,
+   CU_GRAPH_EXEC_UPDATE_ERROR                           = 0x1,
+   CU_GRAPH_EXEC_UPDATE_ERROR_TOPOLOGY_CHANGED          = 0x2,
+   CU_GRAPH_EXEC_UPDATE_ERROR_NODE_TYPE_CHANGED         = 0x3,
+   CU_GRAPH_EXEC_UPDATE_ERROR_FUNCTION_CHANGED          = 0x4,
+   CU_GRAPH_EXEC_UPDATE_ERROR_PARAMETERS_CHANGED        = 0x5,
+   CU_GRAPH_EXEC_UPDATE_ERROR_NOT_SUPPORTED             = 0x6,
+   CU_GRAPH_EXEC_UPDATE_ERROR_UNSUPPORTED_FUNCTION_CHANGE = 0x7,
+   CU_GRAPH_EXEC_UPDATE_ERROR_ATTRIBUTES_CHANGED        = 0x8,
+} CUgraphExecUpdateResult;
+typedef struct CUgraphExecUpdateResultInfo_st {
+   CUgraphExecUpdateResult result;
+   CUgraphNode errorNode;
+   CUgraphNode errorFromNode;
+} CUgraphExecUpdateResultInfo_v1;
+typedef CUgraphExecUpdateResultInfo_v1 CUgraphExecUpdateResultInfo;
+typedef enum CUgraphInstantiate_flags_enum {
+   CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH = 1,
+   CUDA_GRAPH_INSTANTIATE_FLAG_UPLOAD              = 2,
+   CUDA_GRAPH_INSTANTIATE_FLAG_DEVICE_LAUNCH       = 4,
+   CUDA_GRAPH_INSTANTIATE_FLAG_USE_NODE_PRIORITY   = 8,
+} CUgraphInstantiate_flags;
+typedef enum CUgraphInstantiateResult_enum {
+   CUDA_GRAPH_INSTANTIATE_SUCCESS                      = 0,
+   CUDA_GRAPH_INSTANTIATE_ERROR                        = 1,
+   CUDA_GRAPH_INSTANTIATE_INVALID_STRUCTURE            = 2,
+   CUDA_GRAPH_INSTANTIATE_NODE_OPERATION_NOT_SUPPORTED = 3,
+   CUDA_GRAPH_INSTANTIATE_MULTIPLE_CTXS_NOT_SUPPORTED  = 4,
+   CUDA_GRAPH_INSTANTIATE_CONDITIONAL_HANDLE_UNUSED    = 5,
+} CUgraphInstantiateResult;
+typedef enum CUgraphMem_attribute_enum {
+   CU_GRAPH_MEM_ATTR_USED_MEM_CURRENT     = 0,
+   CU_GRAPH_MEM_ATTR_USED_MEM_HIGH        = 1,
+   CU_GRAPH_MEM_ATTR_RESERVED_MEM_CURRENT = 2,
+   CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH    = 3,
+} CUgraphMem_attribute;
+typedef struct CUDA_GRAPH_INSTANTIATE_PARAMS_st {
+   cuuint64_t flags;
+   CUstream hUploadStream;
+   CUgraphNode hErrNode_out;
+   CUgraphInstantiateResult result_out;
+} CUDA_GRAPH_INSTANTIATE_PARAMS;
 /* cuDeviceGetP2PAttribute */
 typedef enum CUdevice_P2PAttribute_enum {
    CU_DEVICE_P2P_ATTRIBUTE_PERFORMANCE_RANK                     = 0x01,
@@ -776,6 +874,10 @@ typedef struct CUlaunchConfig_st {
    CUlaunchAttribute *attrs;
    unsigned int numAttrs;
 } CUlaunchConfig;
+/* Stream attributes are launch attributes (cuStreamSetAttribute). */
+typedef CUlaunchAttributeID CUstreamAttrID;
+typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 
 /* ======================================================================
  * Runtime API (cuda_runtime_api.h, driver_types.h, vector_types.h)
@@ -1278,6 +1380,90 @@ struct cudaDeviceProp {
    int reserved[56];
 };
 
+/* Graphs (cudaGraph*) and stream capture modes. */
+enum cudaStreamCaptureMode {
+   cudaStreamCaptureModeGlobal      = 0,
+   cudaStreamCaptureModeThreadLocal = 1,
+   cudaStreamCaptureModeRelaxed     = 2,
+};
+enum cudaGraphNodeType {
+   cudaGraphNodeTypeKernel              = 0x00,
+   cudaGraphNodeTypeMemcpy              = 0x01,
+   cudaGraphNodeTypeMemset              = 0x02,
+   cudaGraphNodeTypeHost                = 0x03,
+   cudaGraphNodeTypeGraph               = 0x04,
+   cudaGraphNodeTypeEmpty               = 0x05,
+   cudaGraphNodeTypeWaitEvent           = 0x06,
+   cudaGraphNodeTypeEventRecord         = 0x07,
+   cudaGraphNodeTypeExtSemaphoreSignal  = 0x08,
+   cudaGraphNodeTypeExtSemaphoreWait    = 0x09,
+   cudaGraphNodeTypeMemAlloc            = 0x0a,
+   cudaGraphNodeTypeMemFree             = 0x0b,
+   cudaGraphNodeTypeConditional         = 0x0d,
+   cudaGraphNodeTypeCount,
+};
+struct cudaKernelNodeParams {
+   void *func;
+   dim3 gridDim;
+   dim3 blockDim;
+   unsigned int sharedMemBytes;
+   void **kernelParams;
+   void **extra;
+};
+struct cudaMemsetParams {
+   void *dst;
+   size_t pitch;
+   unsigned int value;
+   unsigned int elementSize;
+   size_t width;
+   size_t height;
+};
+struct cudaHostNodeParams {
+   cudaHostFn_t fn;
+   void *userData;
+};
+enum cudaGraphExecUpdateResult {
+   cudaGraphExecUpdateSuccess                        = 0x0,
+   cudaGraphExecUpdateError                          = 0x1,
+   cudaGraphExecUpdateErrorTopologyChanged           = 0x2,
+   cudaGraphExecUpdateErrorNodeTypeChanged           = 0x3,
+   cudaGraphExecUpdateErrorFunctionChanged           = 0x4,
+   cudaGraphExecUpdateErrorParametersChanged         = 0x5,
+   cudaGraphExecUpdateErrorNotSupported              = 0x6,
+   cudaGraphExecUpdateErrorUnsupportedFunctionChange = 0x7,
+   cudaGraphExecUpdateErrorAttributesChanged         = 0x8,
+};
+typedef struct cudaGraphExecUpdateResultInfo_st {
+   enum cudaGraphExecUpdateResult result;
+   cudaGraphNode_t errorNode;
+   cudaGraphNode_t errorFromNode;
+} cudaGraphExecUpdateResultInfo;
+enum cudaGraphInstantiateFlags {
+   cudaGraphInstantiateFlagAutoFreeOnLaunch = 1,
+   cudaGraphInstantiateFlagUpload           = 2,
+   cudaGraphInstantiateFlagDeviceLaunch     = 4,
+   cudaGraphInstantiateFlagUseNodePriority  = 8,
+};
+typedef enum cudaGraphInstantiateResult {
+   cudaGraphInstantiateSuccess                     = 0,
+   cudaGraphInstantiateError                       = 1,
+   cudaGraphInstantiateInvalidStructure            = 2,
+   cudaGraphInstantiateNodeOperationNotSupported   = 3,
+   cudaGraphInstantiateMultipleDevicesNotSupported = 4,
+   cudaGraphInstantiateConditionalHandleUnused     = 5,
+} cudaGraphInstantiateResult;
+enum cudaGraphMemAttributeType {
+   cudaGraphMemAttrUsedMemCurrent     = 0x0,
+   cudaGraphMemAttrUsedMemHigh        = 0x1,
+   cudaGraphMemAttrReservedMemCurrent = 0x2,
+   cudaGraphMemAttrReservedMemHigh    = 0x3,
+};
+typedef struct cudaGraphInstantiateParams_st {
+   unsigned long long flags;
+   cudaStream_t uploadStream;
+   cudaGraphNode_t errNode_out;
+   cudaGraphInstantiateResult result_out;
+} cudaGraphInstantiateParams;
 /* Stream capture queries (cudaStreamIsCapturing, cudaStreamGetCaptureInfo). */
 enum cudaStreamCaptureStatus {
    cudaStreamCaptureStatusNone        = 0,

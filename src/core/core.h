@@ -56,6 +56,17 @@ enum {
    CORE_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
    CORE_ERROR_NOT_PERMITTED = 800,
    CORE_ERROR_NOT_SUPPORTED = 801,
+   CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED = 900,
+   CORE_ERROR_STREAM_CAPTURE_INVALIDATED = 901,
+   CORE_ERROR_STREAM_CAPTURE_MERGE = 902,
+   CORE_ERROR_STREAM_CAPTURE_UNMATCHED = 903,
+   CORE_ERROR_STREAM_CAPTURE_UNJOINED = 904,
+   CORE_ERROR_STREAM_CAPTURE_ISOLATION = 905,
+   CORE_ERROR_STREAM_CAPTURE_IMPLICIT = 906,
+   CORE_ERROR_CAPTURED_EVENT = 907,
+   CORE_ERROR_STREAM_CAPTURE_WRONG_THREAD = 908,
+   CORE_ERROR_GRAPH_EXEC_UPDATE_FAILURE = 910,
+   CORE_ERROR_ILLEGAL_STATE = 401,
    CORE_ERROR_UNKNOWN = 999,
 };
 
@@ -67,6 +78,9 @@ enum {
    CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
    CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
    CORE_MAGIC_CTX_RESET = 0x6d637472, /* "mctr": a primary context after a reset (context.c) */
+   CORE_MAGIC_GRAPH = 0x6d677270,    /* "mgrp" */
+   CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
+   CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -77,6 +91,10 @@ typedef struct core_kernel core_kernel;
 typedef struct core_stream core_stream;
 typedef struct core_event core_event;
 typedef struct core_arena core_arena;
+typedef struct core_graph core_graph;
+typedef struct core_graph_node core_graph_node;
+typedef struct core_graph_exec core_graph_exec;
+typedef struct core_capture core_capture;
 
 /* ---- init.c, device.c ---- */
 
@@ -215,6 +233,7 @@ struct core_ctx {
    uint64_t heap;               /* CUDA address of the device heap, 0 until a kernel with malloc runs */
    int cache_config;            /* CU_FUNC_CACHE_*, a preference (limits.c) */
    core_cls_entry *cls;         /* context-local storage (lock) */
+   uint32_t capturing;          /* streams of the context in a capture (capture.c) */
    uint32_t ncls, cap_cls;
 };
 
@@ -264,6 +283,8 @@ core_ctx *core_ctx_pop(core_ctx **out);
 
 /* ---- stream.c ---- */
 
+/* Stream attributes: ids below CORE_STREAM_ATTRS, values of 64 bytes. */
+enum { CORE_STREAM_ATTRS = 17, CORE_STREAM_ATTR_BYTES = 64 };
 /* Stream flags (CUstream_flags). */
 enum { CORE_STREAM_NON_BLOCKING = 0x1 };
 
@@ -294,8 +315,19 @@ struct core_stream {
    bool destroyed;              /* handle destroyed, work still pending (ctx->streams_lock) */
    uint32_t users;              /* synchronisers holding it alive (ctx->streams_lock) */
    core_stream *next;           /* ctx->streams */
+   /* Stream capture (capture.c; the capture lock): the capture the stream
+    * takes part in (NULL: none) and the nodes its next work depends on. */
+   core_capture *cap;
+   core_graph_node **cap_deps;
+   size_t ncap_deps, cap_deps_cap;
+   /* Stream attributes (cuStreamSetAttribute: hints), 64-byte values by
+    * attribute id, made on the first set (lock). */
+   uint8_t (*attrs)[CORE_STREAM_ATTR_BYTES];
 };
 
+/* A stream attribute's value as last set (zeros if never), and its setting. */
+void core_stream_get_attr(core_stream *s, int id, void *value);
+int core_stream_set_attr(core_stream *s, int id, const void *value);
 /* The context's legacy default stream (not in ctx->streams). */
 int core_stream_create_null(core_ctx *c, core_stream **out);
 /* A stream of c: flags CORE_STREAM_*, priority already clamped. */
@@ -323,9 +355,6 @@ typedef void (*core_host_fn)(void *data, int status);
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data);
 /* Later work of s waits until the event's recorded work is done. */
 int core_stream_wait_event(core_stream *s, core_event *e);
-/* s's stream-capture status (CU_STREAM_CAPTURE_STATUS_*): always NONE,
- * capture not being implemented (stream.c says why that is exact). */
-int core_stream_capture_status(const core_stream *s);
 /* cudaMemcpy's ordering: the legacy stream after every blocking stream's
  * earlier work, then waits for it (the host then does the copy). */
 int core_stream_sync_legacy(core_ctx *c);
@@ -353,6 +382,11 @@ struct core_event {
    unsigned flags;              /* CORE_EVENT_* */
    pthread_mutex_t lock;
    core_event_mark *mark;       /* the last record, NULL if never recorded */
+   /* Recorded in a capture (capture.c; the capture lock): the capture and
+    * the nodes the record stood for; cap NULL otherwise. */
+   core_capture *cap;
+   core_graph_node **cap_nodes;
+   size_t ncap_nodes;
    core_event *prev, *next;     /* ctx->events */
 };
 
@@ -488,6 +522,18 @@ typedef struct core_launch_config {
 } core_launch_config;
 
 int core_launch(core_kernel *k, const core_launch_config *cfg);
+/* For executable graphs: checks a launch as core_launch does; *batch says
+ * whether it may go into a command buffer shared with other work (no
+ * printf, shared memory and parameters fit Metal's limits), *tg_bytes the
+ * threadgroup memory it sets. */
+int core_launch_check(core_kernel *k, const core_launch_config *cfg, bool *batch, uint32_t *tg_bytes);
+/* The launch block's fields common to every kernel of c launched now. */
+void core_launch_block_base(core_ctx *c, mc_launch *lb);
+/* Encodes a launch core_launch_check found batchable into e (params: the
+ * packed blob; lb: from core_launch_block_base, completed here; first:
+ * the encoder's first dispatch). */
+int core_launch_encode(core_kernel *k, const core_launch_config *cfg, uint32_t tg_bytes, const void *params,
+                       mc_launch *lb, mtl_encoder *e, bool first);
 
 /* ---- printf.c: device printf and assert records ---- */
 
@@ -564,6 +610,16 @@ int core_memset(core_ctx *c, uint64_t dst, uint32_t value, size_t elem_size, siz
 /* height rows, pitch bytes apart, of width elements of elem_size (1, 2, 4). */
 int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
                 size_t width, size_t height);
+/* cuMemcpyAsync and the cuMemset*Async forms (memory.c says how): queued
+ * on s (NULL: the legacy stream) and returning at once when both sides are
+ * pinned (fill: device memory); otherwise as core_memcpy_on/core_fill2d. */
+int core_memcpy_async(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n);
+int core_fill2d_async(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
+                      size_t width, size_t height);
+/* The copy and the fill themselves, now, by the calling thread (the work
+ * they follow is done). */
+void core_copy3d_now(const core_copy3d_desc *p);
+void core_fill2d_now(uint64_t dst, size_t pitch, uint32_t value, size_t elem_size, size_t width, size_t height);
 /* Host memory registered with cuMemHostRegister (process-wide): overlapping
  * an earlier range is CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED; p must
  * start a range to unregister it (inside one: CORE_ERROR_INVALID_VALUE;
@@ -596,6 +652,165 @@ int core_mempool_free(core_mempool *p, uint64_t ptr);
  * read-only attribute. */
 int core_mempool_get(core_mempool *p, int attr, uint64_t *value);
 int core_mempool_set(core_mempool *p, int attr, uint64_t value);
+
+/* ---- graph.c: graphs, their nodes and executable graphs ---- */
+
+/* Node types, numbered as CUgraphNodeType. */
+enum {
+   CORE_NODE_KERNEL = 0,
+   CORE_NODE_MEMCPY = 1,
+   CORE_NODE_MEMSET = 2,
+   CORE_NODE_HOST = 3,
+   CORE_NODE_GRAPH = 4,
+   CORE_NODE_EMPTY = 5,
+   CORE_NODE_WAIT_EVENT = 6,
+   CORE_NODE_EVENT_RECORD = 7,
+};
+
+/* A node's parameters.  Kernel: the arguments as kernelParams (args) or a
+ * packed blob; a node keeps its own copy of them (args then point into
+ * it).  Graph: the child graph (the node keeps a clone). */
+typedef struct core_node_params {
+   int type;
+   union {
+      struct {
+         core_kernel *k;
+         uint32_t grid[3], block[3], shared;
+         void **args;
+         const void *blob;
+         size_t blob_size;
+      } kernel;
+      struct {
+         core_ctx *ctx;
+         core_copy3d_desc d;
+      } copy;
+      struct {
+         core_ctx *ctx;
+         uint64_t dst;
+         size_t pitch, width, height;
+         uint32_t value, elem_size;
+      } memset;
+      struct {
+         void (*fn)(void *);
+         void *data;
+      } host;
+      core_graph *child;
+      core_event *event;
+   };
+} core_node_params;
+
+struct core_graph_node {
+   uint32_t magic;
+   core_graph *graph;
+   core_node_params p;
+   uint8_t *blob;               /* kernel: its own copy of the arguments */
+   void **args;                 /* kernel: pointers into blob, one per parameter */
+   core_graph_node **deps, **outs;   /* edges in and out */
+   uint32_t ndeps, nouts, cap_deps, cap_outs;
+   core_graph_node *orig;       /* in a clone or an executable graph: the node it copies */
+   bool disabled;               /* executable graphs: cuGraphNodeSetEnabled(0) */
+   /* executable graphs: a kernel launch that goes into the shared command buffer */
+   bool batch;
+   uint32_t tg_bytes;
+};
+
+struct core_graph {
+   uint32_t magic;
+   core_ctx *ctx;
+   core_graph_node **nodes;     /* in creation order */
+   uint32_t nnodes, cap_nodes;
+   core_graph_node *parent;     /* a child graph: the node owning it */
+};
+
+int core_graph_create(core_ctx *c, core_graph **out);
+void core_graph_destroy(core_graph *g);
+bool core_check_graph(const core_graph *g);
+bool core_check_node(const core_graph_node *n);
+/* Adds a node after deps (nodes of g, no duplicates). */
+int core_graph_add(core_graph *g, core_graph_node *const *deps, size_t ndeps, const core_node_params *p,
+                   core_graph_node **out);
+/* A node's parameters (pointers into the node). */
+void core_node_get(const core_graph_node *n, core_node_params *out);
+/* Replaces a node's parameters (the same type). */
+int core_node_set(core_graph_node *n, const core_node_params *p);
+int core_graph_clone(const core_graph *g, core_graph **out);
+/* The node of clone (or its children) made from orig. */
+core_graph_node *core_graph_find_clone(core_graph *clone, const core_graph_node *orig);
+int core_graph_add_edge(core_graph_node *from, core_graph_node *to);
+int core_graph_remove_edge(core_graph_node *from, core_graph_node *to);
+void core_graph_destroy_node(core_graph_node *n);
+
+/* Executable graphs: a clone of the graph, its nodes in one order that
+ * respects every edge (child graphs inlined). */
+struct core_graph_exec {
+   uint32_t magic;
+   core_ctx *ctx;
+   core_graph *graph;           /* the clone */
+   core_graph_node **order;
+   uint32_t norder;
+   uint64_t flags;
+   mtl_event *done;             /* signalled with the number of launches completed */
+   uint64_t launches;           /* launched (the lock of the stream it was last launched in) */
+   pthread_mutex_t lock;
+};
+int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out);
+void core_graph_exec_destroy(core_graph_exec *x);
+bool core_check_exec(const core_graph_exec *x);
+/* The executable graph's copy of a node of the graph it was made from. */
+core_graph_node *core_exec_node(core_graph_exec *x, const core_graph_node *orig);
+int core_exec_set(core_graph_exec *x, const core_graph_node *orig, const core_node_params *p);
+/* cuGraphExecUpdate: *result is a CUgraphExecUpdateResult, *err_node the
+ * node of g at fault (or NULL). */
+int core_exec_update(core_graph_exec *x, core_graph *g, int *result, core_graph_node **err_node);
+/* Runs the executable graph on s after its earlier work and after the
+ * previous launch of x: kernels and copies between device memory as one
+ * command buffer, host work (host nodes, other copies) from completion
+ * handlers in order. */
+int core_graph_launch(core_graph_exec *x, core_stream *s);
+
+/* cuGraphDebugDotPrint: the graph in Graphviz's language, to path
+ * (CORE_ERROR_OPERATING_SYSTEM if it cannot be written). */
+int core_graph_dot(const core_graph *g, const char *path);
+
+/* ---- capture.c: stream capture ---- */
+
+enum { CORE_CAPTURE_GLOBAL = 0, CORE_CAPTURE_THREAD_LOCAL = 1, CORE_CAPTURE_RELAXED = 2 };
+int core_capture_begin(core_stream *s, int mode, core_graph *into);
+/* Ends s's capture: the graph (NULL and an error if it failed). */
+int core_capture_end(core_stream *s, core_graph **out);
+/* CU_STREAM_CAPTURE_STATUS_* of s, and what the capture has so far. */
+int core_capture_info(core_stream *s, uint64_t *id, core_graph **graph, core_graph_node *const **deps,
+                      size_t *ndeps);
+/* Replaces (set) or extends s's dependencies. */
+int core_capture_update_deps(core_stream *s, core_graph_node *const *deps, size_t n, bool set);
+int core_capture_exchange_mode(int *mode);
+/* Work issued on a capturing stream: a node after s's dependencies. */
+int core_capture_add(core_stream *s, const core_node_params *p);
+/* An API call CUDA calls "potentially unsafe" during a capture
+ * (allocation, synchronisation, queries): CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED
+ * and the captures it breaks invalidated, when the capture modes forbid it. */
+int core_capture_unsafe(void);
+/* Work on the legacy stream of c, which would make every capturing
+ * blocking stream depend on it: CORE_ERROR_STREAM_CAPTURE_IMPLICIT and
+ * those captures invalidated. */
+int core_capture_legacy(core_ctx *c);
+/* The same for a query of the legacy stream's capture status (nothing invalidated). */
+int core_capture_legacy_query(core_ctx *c);
+/* Synchronising the whole context (cuCtxSynchronize) during a capture in it. */
+int core_capture_ctx_sync(core_ctx *c);
+/* Work s's capture cannot record: s's capture invalidated, err returned. */
+int core_capture_fail(core_stream *s, int err);
+/* Synchronising or querying s: always refused while s captures, else as
+ * core_capture_unsafe. */
+int core_capture_stream_busy(core_stream *s);
+/* Event record/wait on capturing streams (fork and join). */
+int core_capture_event_record(core_event *e, core_stream *s);
+int core_capture_event_wait(core_stream *s, core_event *e);
+/* CORE_ERROR_CAPTURED_EVENT if e was last recorded in a capture. */
+int core_capture_event_check(core_event *e);
+/* At the destruction of a stream or event: forgets its capture state. */
+void core_capture_forget_stream(core_stream *s);
+void core_capture_forget_event(core_event *e);
 
 /* ---- dump.c ---- */
 

@@ -105,6 +105,7 @@ static void event_free(core_event *e)
 void core_event_destroy(core_event *e)
 {
    core_ctx *c = e->ctx;
+   core_capture_forget_event(e);
    pthread_mutex_lock(&c->streams_lock);
    if (e->prev)
       e->prev->next = e->next;
@@ -151,6 +152,13 @@ static int mark_new(core_ctx *c, core_event_mark **out)
 
 int core_event_record(core_event *e, core_stream *s)
 {
+   if (s->cap || e->cap)   /* a fork point of a capture, or leaving one (capture.c) */
+      return core_capture_event_record(e, s);
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
    core_event_mark *m;
    int r = mark_new(e->ctx, &m);
    if (r != CORE_SUCCESS)

@@ -233,8 +233,105 @@ static void encode_piece(mtl_cmdbuf *cb, const encode_args *a, mc_launch *lb, co
    mtl_encoder_end(e);
 }
 
+int core_launch_check(core_kernel *k, const core_launch_config *cfg, bool *batch, uint32_t *tg_bytes)
+{
+   int r = core_kernel_prepare(k);
+   if (r != CORE_SUCCESS)
+      return r;
+   uint32_t slice;
+   if ((r = check_config(k, cfg, tg_bytes, &slice)) != CORE_SUCCESS ||
+       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
+      return r;
+   mtl_pipeline *pipeline = k->pipeline;
+   if ((r = core_kernel_prepare_stack(k, &pipeline)) != CORE_SUCCESS)
+      return r;
+   /* Into the graph's one command buffer only what core_launch would
+    * encode as one plain dispatch: no shared-memory slices, no stack
+    * variant, no printf buffer, a grid that needs no splitting. */
+   *batch = !slice && pipeline == k->pipeline && !split_size(cfg->grid) &&
+            k->info.param_bytes <= MTL_MAX_SET_BYTES && !k->info.uses_printf;
+   return CORE_SUCCESS;
+}
+
+void core_launch_block_base(core_ctx *c, mc_launch *lb)
+{
+   *lb = (mc_launch){ 0 };
+   lb->delta = core_arena_delta(c->dev);
+   lb->status = c->status_word + lb->delta;
+   lb->atom_locks = c->atom_locks + lb->delta;
+   const mtl_device_info *di = core_device_info(c->dev);
+   lb->nsm = di->compute_units ? di->compute_units : 1;
+   lb->time_base = time_ns();
+   lb->amem = core_arena_base(c->dev);
+   lb->gmem = lb->amem + lb->delta;
+}
+
+/* The launch block of a launch of k in context c. */
+static int launch_block(core_kernel *k, core_ctx *c, const core_launch_config *cfg, mc_launch *lb)
+{
+   *lb = (mc_launch){ 0 };
+   lb->grid_x = cfg->grid[0], lb->grid_y = cfg->grid[1], lb->grid_z = cfg->grid[2];
+   lb->delta = core_arena_delta(c->dev);
+   lb->globals = k->module->data;
+   lb->status = c->status_word + lb->delta;
+   lb->atom_locks = c->atom_locks + lb->delta;
+   const mtl_device_info *di = core_device_info(c->dev);
+   lb->nsm = di->compute_units ? di->compute_units : 1;
+   lb->gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
+   lb->time_base = time_ns();
+   lb->amem = core_arena_base(c->dev);
+   lb->gmem = lb->amem + lb->delta;
+   if (k->info.uses_malloc)
+      return core_ctx_heap(c, &lb->heap, &lb->heap_size);
+   return CORE_SUCCESS;
+}
+
+int core_launch_encode(core_kernel *k, const core_launch_config *cfg, uint32_t tg_bytes, const void *params,
+                       mc_launch *lb, mtl_encoder *e, bool first)
+{
+   core_ctx *c = k->module->ctx;
+   /* what differs between the kernels of one graph launch */
+   lb->globals = k->module->data;
+   lb->gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
+   lb->heap = lb->heap_size = 0;
+   /* a graph's kernel runs whole: one dispatch, no base (see next_piece) */
+   lb->base_x = lb->base_y = lb->base_z = 0;
+   lb->grid_x = cfg->grid[0], lb->grid_y = cfg->grid[1], lb->grid_z = cfg->grid[2];
+   if (k->info.uses_malloc) {
+      int r = core_ctx_heap(c, &lb->heap, &lb->heap_size);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
+   mtl_encoder_set_pipeline(e, k->pipeline);
+   mtl_encoder_set_bytes(e, params, k->info.param_bytes ? k->info.param_bytes : 4, 0);
+   mtl_encoder_set_bytes(e, lb, sizeof(*lb), 1);
+   mtl_encoder_set_threadgroup_memory_length(e, tg_bytes, 0);
+   if (first)
+      mtl_encoder_use_resource(e, core_arena_buffer(c->dev));
+   mtl_size grid = { cfg->grid[0], cfg->grid[1], cfg->grid[2] };
+   mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
+   mtl_encoder_dispatch_threadgroups(e, grid, block);
+   return CORE_SUCCESS;
+}
+
+/* A launch on a capturing stream becomes a kernel node. */
+static int capture_launch(core_kernel *k, const core_launch_config *cfg)
+{
+   core_node_params p = { .type = CORE_NODE_KERNEL };
+   p.kernel.k = k;
+   memcpy(p.kernel.grid, cfg->grid, sizeof(p.kernel.grid));
+   memcpy(p.kernel.block, cfg->block, sizeof(p.kernel.block));
+   p.kernel.shared = cfg->shared_bytes;
+   p.kernel.args = cfg->args;
+   p.kernel.blob = cfg->arg_blob;
+   p.kernel.blob_size = cfg->arg_blob_size;
+   return core_capture_add(cfg->stream, &p);
+}
+
 int core_launch(core_kernel *k, const core_launch_config *cfg)
 {
+   if (cfg->stream && cfg->stream->cap)
+      return capture_launch(k, cfg);
    int r = core_kernel_prepare(k);
    if (r != CORE_SUCCESS)
       return r;
@@ -273,6 +370,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
        (r = build_params(k, cfg, blob)) != CORE_SUCCESS)
       goto fail;
    core_stream *s = cfg->stream ? cfg->stream : c->null_stream;
+   if (s->is_null && (r = core_capture_legacy(c)) != CORE_SUCCESS)
+      goto fail;
    /* The last piece's buffer first: it carries the handlers that must run
     * after the whole grid (printf, scratch memory). */
    mtl_cmdbuf *last = new_cmdbuf(s);
@@ -280,25 +379,14 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       r = CORE_ERROR_OUT_OF_MEMORY;
       goto fail;
    }
-   mc_launch lb = { 0 };
-   lb.delta = core_arena_delta(c->dev);
-   lb.globals = k->module->data;
-   lb.status = c->status_word + lb.delta;
-   lb.atom_locks = c->atom_locks + lb.delta;
-   const mtl_device_info *di = core_device_info(c->dev);
-   lb.nsm = di->compute_units ? di->compute_units : 1;
-   lb.gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
-   lb.time_base = time_ns();
-   lb.amem = core_arena_base(c->dev);
-   lb.gmem = lb.amem + lb.delta;
-   lb.grid_x = cfg->grid[0], lb.grid_y = cfg->grid[1], lb.grid_z = cfg->grid[2];
+   mc_launch lb;
+   if ((r = launch_block(k, c, cfg, &lb)) != CORE_SUCCESS) {
+      mtl_cmdbuf_release(last);
+      goto fail;
+   }
    if (slice) {
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
-   }
-   if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
-      mtl_cmdbuf_release(last);
-      goto fail;
    }
    /* Last step that can fail: from here on the buffers are tracked until
     * they complete. */

@@ -5,17 +5,22 @@
  * the work a copy must follow has completed, a copy is a plain memmove:
  * cudaMemcpy's semantics (synchronous for the host, ordered after earlier
  * work on the legacy stream and so on every blocking stream; non-blocking
- * streams keep running) at memcpy speed.  Asynchronous copies and fills
- * (cuMemcpyAsync...) take the same path: they wait for the work they must
- * follow on their stream, then copy, so they are ordered after the
- * stream's earlier work and before its later work, and complete before the
- * call returns, which CUDA allows (an async call may block; copies from
- * pageable memory always do).  Encoding them into the stream's Metal queue
- * as blits would let the host run ahead; it is not done yet.
+ * streams keep running) at memcpy speed.  Asynchronous 1-D copies between
+ * pinned or device memory and fills of device memory are work of their
+ * stream, returning at once (core_memcpy_async, core_fill2d_async below);
+ * the other asynchronous forms (pageable memory, 2-D and 3-D copies) take
+ * the synchronous path: they wait for the work they must follow on their
+ * stream, then copy, so they are ordered after the stream's earlier work
+ * and before its later work and complete before the call returns, which
+ * CUDA allows (an async call may block; copies from pageable memory always
+ * do).
  *
  * Registered host memory (cuMemHostRegister) is a process-wide list of
- * ranges: copies use it like any host memory; kernels cannot reach it,
- * since it lies outside the arena.
+ * ranges: copies use it like any host memory (asynchronous ones as pinned
+ * memory); kernels reach it where the device reaches the process's memory
+ * (mtl_device_info.reaches_host_memory, the software device), through the
+ * address cuMemHostGetDevicePointer gives (its CPU address minus the
+ * arena's delta, which kernels add back).
  */
 #include "core.h"
 
@@ -30,8 +35,10 @@ LOG_CHANNEL(memory);
  * earlier work and, for a blocking stream, the legacy stream's. */
 static int wait_for_stream(core_ctx *c, core_stream *s)
 {
-   if (!s || s == c->null_stream)
-      return core_stream_sync_legacy(c);
+   if (!s || s == c->null_stream) {
+      int r = core_capture_legacy(c);
+      return r != CORE_SUCCESS ? r : core_stream_sync_legacy(c);
+   }
    int r = core_stream_synchronize(s);
    if (r == CORE_SUCCESS && !(s->flags & CORE_STREAM_NON_BLOCKING))
       r = core_stream_synchronize(c->null_stream);
@@ -45,12 +52,140 @@ int core_memcpy(core_ctx *c, uint64_t dst, uint64_t src, size_t n)
 
 int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n)
 {
+   if (s && s->cap) {   /* a copy node of the capture */
+      core_node_params p = { .type = CORE_NODE_MEMCPY };
+      p.copy.ctx = c;
+      p.copy.d = (core_copy3d_desc){ .dst = dst, .src = src, .dst_pitch = n, .src_pitch = n, .dst_height = 1,
+                                     .src_height = 1, .width = n, .height = 1, .depth = 1 };
+      return core_capture_add(s, &p);
+   }
    int r = wait_for_stream(c, s);
    if (r != CORE_SUCCESS)
       return r;
    if (n)
       memmove((void *)(uintptr_t)dst, (const void *)(uintptr_t)src, n);
    return CORE_SUCCESS;
+}
+
+/* ---- asynchronous copies and fills: work of the stream ----
+ *
+ * Between memory kernels can reach (the arena: device, page-locked and
+ * managed allocations) a copy or a byte fill is a blit in the stream's
+ * queue, committed like a launch: the call returns at once and the device
+ * does the work in stream order.  Other pinned memory (cuMemHostRegister)
+ * is copied by a host function of the stream (core_stream_host_fn: after
+ * the earlier work, before the later), which returns at once as well.
+ * Metal's blits on macOS want offsets and sizes that are multiples of 4;
+ * other copies take the host-function path.  Pageable memory keeps CUDA's
+ * documented synchronous behaviour: the copy is done before the call
+ * returns (core_memcpy_on). */
+
+/* Whether [p, p+n) lies in one arena allocation; its offset in the arena. */
+static bool arena_range(core_ctx *c, uint64_t p, size_t n, size_t *off, uint32_t *kind)
+{
+   if (!core_mem_query(c->dev, p, n, NULL, NULL, kind, NULL))
+      return false;
+   *off = (size_t)(p - core_arena_base(c->dev));
+   return true;
+}
+
+/* Memory the host may hand to the device at any time: arena or registered. */
+static bool pinned(core_ctx *c, uint64_t p, size_t n)
+{
+   uint64_t base, size;
+   if (core_mem_lookup(c->dev, p, n, NULL, NULL))
+      return true;
+   return core_host_lookup(p, &base, &size, NULL) && p + n <= base + size;
+}
+
+/* Commits a one-blit buffer on s. */
+static int blit_on(core_stream *s, mtl_buffer *a, bool fill, size_t src_off, size_t dst_off, size_t n, uint8_t v)
+{
+   char *err = NULL;
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
+   if (!cb) {
+      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
+      free(err);
+      return CORE_ERROR_OUT_OF_MEMORY;
+   }
+   mtl_blit *b = mtl_cmdbuf_blit_encoder(cb);
+   if (fill)
+      mtl_blit_fill(b, a, dst_off, n, v);
+   else
+      mtl_blit_copy(b, a, src_off, a, dst_off, n);
+   mtl_blit_end(b);
+   core_stream_commit(s, cb, NULL);
+   return CORE_SUCCESS;
+}
+
+typedef struct host_copy {
+   core_copy3d_desc d;
+   bool fill;
+   uint32_t value, elem;
+} host_copy;
+
+static void run_host_copy(void *data, int status)
+{
+   (void)status;
+   host_copy *h = data;
+   if (h->fill)
+      core_fill2d_now(h->d.dst, h->d.dst_pitch, h->value, h->elem, h->d.width, h->d.height);
+   else
+      core_copy3d_now(&h->d);
+   free(h);
+}
+
+static int host_fn_copy(core_stream *s, const host_copy *hc)
+{
+   host_copy *h = mc_malloc(sizeof(*h));
+   if (!h)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   *h = *hc;
+   int r = core_stream_host_fn(s, run_host_copy, h);
+   if (r != CORE_SUCCESS)
+      free(h);
+   return r;
+}
+
+int core_memcpy_async(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n)
+{
+   if (!s)
+      s = c->null_stream;
+   if (s->cap || !n)
+      return core_memcpy_on(c, s, dst, src, n);
+   if (!pinned(c, dst, n) || !pinned(c, src, n))
+      return core_memcpy_on(c, s, dst, src, n);   /* pageable: synchronous, as CUDA documents */
+   int r = s->is_null ? core_capture_legacy(c) : CORE_SUCCESS;
+   if (r != CORE_SUCCESS)
+      return r;
+   size_t so, dof;
+   if (arena_range(c, src, n, &so, NULL) && arena_range(c, dst, n, &dof, NULL) && !(so % 4) && !(dof % 4) &&
+       !(n % 4))
+      return blit_on(s, core_arena_buffer(c->dev), false, so, dof, n, 0);
+   host_copy h = { .d = { .dst = dst, .src = src, .dst_pitch = n, .src_pitch = n, .dst_height = 1, .src_height = 1,
+                          .width = n, .height = 1, .depth = 1 } };
+   return host_fn_copy(s, &h);
+}
+
+int core_fill2d_async(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
+                      size_t width, size_t height)
+{
+   if (!s)
+      s = c->null_stream;
+   size_t off, span = (height - 1) * pitch + width * elem_size;
+   uint32_t kind;
+   /* device memory only: CUDA's fills of page-locked host and managed
+    * memory are synchronous */
+   if (s->cap || !width || !height || !arena_range(c, dst, span, &off, &kind) || kind != CORE_MEM_DEVICE)
+      return core_fill2d(c, s, dst, pitch, value, elem_size, width, height);
+   int r = s->is_null ? core_capture_legacy(c) : CORE_SUCCESS;
+   if (r != CORE_SUCCESS)
+      return r;
+   if (elem_size == 1 && (height == 1 || pitch == width) && !(off % 4) && !(span % 4))
+      return blit_on(s, core_arena_buffer(c->dev), true, 0, off, span, (uint8_t)value);
+   host_copy h = { .d = { .dst = dst, .dst_pitch = pitch, .width = width, .height = height, .depth = 1 }, .fill = true,
+                   .value = value, .elem = (uint32_t)elem_size };
+   return host_fn_copy(s, &h);
 }
 
 /* cuMemcpyPeer is "serialized with respect to all pending and future
@@ -71,18 +206,29 @@ int core_memcpy_peer(core_ctx *c, core_stream *s, bool sync, core_ctx *dc, uint6
 
 int core_copy3d(core_ctx *c, core_stream *s, const core_copy3d_desc *p)
 {
+   if (s && s->cap) {
+      core_node_params np = { .type = CORE_NODE_MEMCPY };
+      np.copy.ctx = c;
+      np.copy.d = *p;
+      return core_capture_add(s, &np);
+   }
    int r = wait_for_stream(c, s);
    if (r != CORE_SUCCESS)
       return r;
+   core_copy3d_now(p);
+   return CORE_SUCCESS;
+}
+
+void core_copy3d_now(const core_copy3d_desc *p)
+{
    if (!p->width)
-      return CORE_SUCCESS;
+      return;
    for (size_t z = 0; z < p->depth; z++)
       for (size_t y = 0; y < p->height; y++) {
          uint64_t d = p->dst + (z * p->dst_height + y) * p->dst_pitch;
          uint64_t q = p->src + (z * p->src_height + y) * p->src_pitch;
          memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)q, p->width);
       }
-   return CORE_SUCCESS;
 }
 
 /* count elements of elem_size bytes at p, each the low bytes of value. */
@@ -115,12 +261,28 @@ int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_
 {
    if (elem_size != 1 && elem_size != 2 && elem_size != 4)
       return CORE_ERROR_INVALID_VALUE;
+   if (s && s->cap) {
+      core_node_params p = { .type = CORE_NODE_MEMSET };
+      p.memset.ctx = c;
+      p.memset.dst = dst;
+      p.memset.pitch = height > 1 ? pitch : width * elem_size;
+      p.memset.value = value;
+      p.memset.elem_size = (uint32_t)elem_size;
+      p.memset.width = width;
+      p.memset.height = height;
+      return core_capture_add(s, &p);
+   }
    int r = wait_for_stream(c, s);
    if (r != CORE_SUCCESS)
       return r;
+   core_fill2d_now(dst, pitch, value, elem_size, width, height);
+   return CORE_SUCCESS;
+}
+
+void core_fill2d_now(uint64_t dst, size_t pitch, uint32_t value, size_t elem_size, size_t width, size_t height)
+{
    for (size_t y = 0; y < height; y++)
       fill_row((uint8_t *)(uintptr_t)(dst + y * pitch), value, elem_size, width);
-   return CORE_SUCCESS;
 }
 
 /* ---- registered host memory ---- */

@@ -71,6 +71,7 @@ static int stream_new(core_ctx *c, unsigned flags, int priority, core_stream **o
 /* Frees s once its work is done (waits for the queue's last handlers). */
 static void stream_free(core_stream *s)
 {
+   free(s->attrs);
    mtl_queue_release(s->queue);
    if (s->last)
       mtl_cmdbuf_release(s->last);
@@ -148,6 +149,7 @@ int core_stream_create(core_ctx *c, unsigned flags, int priority, core_stream **
 void core_stream_destroy(core_stream *s)
 {
    core_ctx *c = s->ctx;
+   core_capture_forget_stream(s);
    pthread_mutex_lock(&c->streams_lock);
    s->magic = CORE_MAGIC_DEAD;      /* the handle is gone; the work is not */
    s->destroyed = true;
@@ -403,6 +405,13 @@ int core_stream_sync_legacy(core_ctx *c)
 
 int core_stream_wait_event(core_stream *s, core_event *e)
 {
+   if (s->cap || e->cap)   /* a join into a capture, or an error (capture.c) */
+      return core_capture_event_wait(s, e);
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
    pthread_mutex_lock(&e->lock);
    mtl_event *ev;
    uint64_t value;
@@ -443,6 +452,11 @@ static void run_host_call(mtl_cmdbuf *cb, void *arg)
 
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
 {
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -528,13 +542,30 @@ void core_streams_destroy_all(core_ctx *c)
    }
 }
 
-/* Stream capture (cuStreamBeginCapture) is not implemented: its entry
- * points are stubs that fail, so no stream ever enters capture mode, and
- * "not capturing" (CU_STREAM_CAPTURE_STATUS_NONE, 0) is the true status of
- * every stream, the legacy and per-thread ones included.  Library code
- * (CUB, Thrust, PyTorch) asks before each launch. */
-int core_stream_capture_status(const core_stream *s)
+/* ---- attributes: hints kept for the program to read back ---- */
+
+void core_stream_get_attr(core_stream *s, int id, void *value)
 {
-   (void)s;
-   return 0;
+   pthread_mutex_lock(&s->lock);
+   if (s->attrs && id >= 0 && id < CORE_STREAM_ATTRS)
+      memcpy(value, s->attrs[id], CORE_STREAM_ATTR_BYTES);
+   else
+      memset(value, 0, CORE_STREAM_ATTR_BYTES);
+   pthread_mutex_unlock(&s->lock);
+}
+
+int core_stream_set_attr(core_stream *s, int id, const void *value)
+{
+   if (id < 0 || id >= CORE_STREAM_ATTRS)
+      return CORE_ERROR_INVALID_VALUE;
+   int r = CORE_SUCCESS;
+   pthread_mutex_lock(&s->lock);
+   if (!s->attrs)
+      s->attrs = mc_calloc(CORE_STREAM_ATTRS, CORE_STREAM_ATTR_BYTES);
+   if (s->attrs)
+      memcpy(s->attrs[id], value, CORE_STREAM_ATTR_BYTES);
+   else
+      r = CORE_ERROR_OUT_OF_MEMORY;
+   pthread_mutex_unlock(&s->lock);
+   return r;
 }

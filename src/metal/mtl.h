@@ -82,6 +82,11 @@ typedef struct mtl_device_info {
    char name[128];
    bool is_software;                  /* the CPU device */
    bool has_unified_memory;
+   /* Kernels can reach the process's own memory (malloc'ed, registered
+    * with cuMemHostRegister) at its CPU address as a GPU address: the
+    * software device, whose kernels run in the process.  Apple devices
+    * would need newBufferWithBytesNoCopy per range (not done yet). */
+   bool reaches_host_memory;
    uint32_t max_threads_per_threadgroup;   /* 1024 */
    uint32_t max_threadgroup_memory;        /* 32 KB */
    uint32_t simd_width;                    /* 32 */

@@ -164,6 +164,7 @@ CUresult CUDAAPI cuCtxSynchronize(void)
 {
    API_ENTER_VOID();
    API_NEED_CTX(c);
+   DRV_CAPTURE_CHECK(core_capture_ctx_sync(c));
    return API_RETURN((CUresult)core_ctx_synchronize(c));
 }
 
@@ -175,6 +176,7 @@ CUresult CUDAAPI cuCtxSynchronize_v2(CUcontext ctx)
    API_NEED_INIT();
    core_ctx *c = ctx ? ctx_of(ctx) : core_ctx_current();
    API_CHECK(core_check_ctx(c), CUDA_ERROR_INVALID_CONTEXT);
+   DRV_CAPTURE_CHECK(core_capture_ctx_sync(c));
    return API_RETURN((CUresult)core_ctx_synchronize(c));
 }
 
@@ -299,4 +301,15 @@ CUresult CUDAAPI cuCtxDisablePeerAccess(CUcontext peerContext)
    (void)c;
    API_CHECK(core_check_ctx(ctx_of(peerContext)), CUDA_ERROR_INVALID_CONTEXT);
    return API_RETURN(CUDA_ERROR_PEER_ACCESS_NOT_ENABLED);
+}
+
+/* ==== cuCtxResetPersistingL2Cache (libcuda.@) ==== no cache line is ever
+ * made persisting here (access policy windows are hints that are not
+ * acted on), so there is nothing to reset */
+CUresult CUDAAPI cuCtxResetPersistingL2Cache(void)
+{
+   API_ENTER_VOID();
+   API_NEED_CTX(c);
+   (void)c;
+   return API_RETURN(CUDA_SUCCESS);
 }

@@ -78,7 +78,7 @@ CUresult CUDAAPI cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
 
 /* Features this runtime does not have read as absent (0), which is true of
  * every attribute not listed (textures and surfaces, peer access, IPC,
- * memory pools, clusters, ...); the limits come from the multiprocessor
+ * clusters, pageable memory access from kernels, ...); the limits come from the multiprocessor
  * model (core_device_sm_model), which the occupancy calculator uses too. */
 static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
 {
@@ -126,6 +126,17 @@ static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR: *v = (int)m.shared_per_sm; break;
    case CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_MULTIPROCESSOR: *v = (int)m.regs_per_sm; break;
    case CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY: *v = 1; break;
+   /* Managed memory is the arena, which host and device share: on unified
+    * memory (Apple silicon, the software device) both use it at the same
+    * time, and the host reaches it directly (tests/cuda/devattr_claims.cu). */
+   case CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS:
+   case CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST: *v = info->has_unified_memory; break;
+   /* The stream-ordered allocator and its default pool (src/core/mempool.c). */
+   case CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED: *v = 1; break;
+   /* cuMemHostRegister: copies use registered memory as pinned memory. */
+   case CU_DEVICE_ATTRIBUTE_HOST_REGISTER_SUPPORTED: *v = 1; break;
+   /* read-only registrations that kernels read (tests/cuda/hostregister_mapped.cu) */
+   case CU_DEVICE_ATTRIBUTE_READ_ONLY_HOST_REGISTER_SUPPORTED: *v = info->reaches_host_memory; break;
    case CU_DEVICE_ATTRIBUTE_SINGLE_TO_DOUBLE_PRECISION_PERF_RATIO: *v = 32; break;
    case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN: *v = (int)m.shared_per_block_optin; break;
    case CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK: *v = (int)m.shared_reserved; break;

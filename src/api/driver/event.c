@@ -48,15 +48,19 @@ CUresult CUDAAPI cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsign
    API_NEED_INIT();
    core_event *e = event_of(hEvent);
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
-   /* CU_EVENT_RECORD_EXTERNAL is for stream capture, which does not exist
-    * here: outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE
+   /* CU_EVENT_RECORD_EXTERNAL is for stream capture (an event record
+    * node): outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE
     * (checked on an H200), any other flag CUDA_ERROR_INVALID_VALUE */
    API_CHECK((flags & ~(unsigned)CU_EVENT_RECORD_EXTERNAL) == 0, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(flags == CU_EVENT_RECORD_DEFAULT, CUDA_ERROR_ILLEGAL_STATE);
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   if (flags == CU_EVENT_RECORD_EXTERNAL) {
+      API_CHECK(s->cap, CUDA_ERROR_ILLEGAL_STATE);
+      core_node_params p = { .type = CORE_NODE_EVENT_RECORD, .event = e };
+      return API_RETURN((CUresult)core_capture_add(s, &p));
+   }
    return API_RETURN((CUresult)core_event_record(e, s));
 }
 
@@ -85,6 +89,8 @@ CUresult CUDAAPI cuEventQuery(CUevent hEvent)
    API_NEED_INIT();
    core_event *e = event_of(hEvent);
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
+   DRV_CAPTURE_CHECK(core_capture_event_check(e));
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN((CUresult)core_event_query(e));
 }
 
@@ -95,6 +101,8 @@ CUresult CUDAAPI cuEventSynchronize(CUevent hEvent)
    API_NEED_INIT();
    core_event *e = event_of(hEvent);
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
+   DRV_CAPTURE_CHECK(core_capture_event_check(e));
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN((CUresult)core_event_synchronize(e));
 }
 

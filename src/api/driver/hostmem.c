@@ -41,6 +41,7 @@ CUresult CUDAAPI cuMemAllocHost_v2(void **pp, size_t bytesize)
    API_CHECK(pp, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN(host_alloc(c, pp, bytesize, 0));
 }
 
@@ -53,6 +54,7 @@ CUresult CUDAAPI cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(!(Flags & ~(unsigned)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
                                    CU_MEMHOSTALLOC_WRITECOMBINED)), CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    return API_RETURN(host_alloc(c, pp, bytesize, Flags));
 }
 
@@ -64,6 +66,7 @@ CUresult CUDAAPI cuMemFreeHost(void *p)
    if (!p)   /* nothing to free: success, as NVIDIA's driver answers (observed on an H200) */
       return API_RETURN(CUDA_SUCCESS);
    API_CHECK(core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL), CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    /* Kernels still running may use the memory. */
    int r = core_ctx_synchronize(c);
    if (r != CORE_SUCCESS)
@@ -83,10 +86,24 @@ CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsig
       *pdptr = (CUdeviceptr)(uintptr_t)p;   /* the same address on both sides */
       return API_RETURN(CUDA_SUCCESS);
    }
-   if (core_host_lookup((uintptr_t)p, NULL, NULL, NULL))
-      API_NOT_SUPPORTED("a device address for registered host memory (cuMemHostRegister: kernels reach only "
-                        "the device memory arena; allocate with cuMemHostAlloc instead)");
-   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+   uint64_t base, size;
+   if (!core_host_lookup((uintptr_t)p, &base, &size, NULL))
+      return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+   /* Registered memory: where kernels reach the process's memory (the
+    * software device) its device address is the one a kernel turns into
+    * that CPU address (it adds the arena's delta); NVIDIA's driver maps
+    * every registration, so Flags at registration do not matter. */
+   if (core_device_info(c->dev)->reaches_host_memory) {
+      *pdptr = (CUdeviceptr)((uintptr_t)p - core_arena_delta(c->dev));
+      return API_RETURN(CUDA_SUCCESS);
+   }
+   static int once;
+   char what[200];
+   snprintf(what, sizeof(what), "a device address for the registered host memory at %#llx (%llu bytes): this "
+            "device's kernels reach only its memory arena; allocate with cuMemHostAlloc instead",
+            (unsigned long long)base, (unsigned long long)size);
+   api_unsupported_(log_channel_, __func__, what, &once);
+   return API_RETURN(CUDA_ERROR_NOT_SUPPORTED);
 }
 
 /* ==== cuMemHostGetFlags (libcuda.@) ==== */
@@ -98,7 +115,7 @@ CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p)
    uint32_t kind = CORE_MEM_DEVICE, flags = 0;
    bool ok = core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, &kind, &flags) ? kind == CORE_MEM_HOST
              /* registered memory: the flags it was registered with (NVIDIA's adds DEVICEMAP, as it maps
-              * every registration; ours is not mapped, see above) */
+              * every registration; so do we where kernels reach it) */
              : core_host_lookup((uintptr_t)p, NULL, NULL, &flags);
    API_CHECK(ok, CUDA_ERROR_INVALID_VALUE);
    /* Page-locked memory is mapped (unified addressing), and NVIDIA's
@@ -107,6 +124,8 @@ CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p)
     * DEVICEMAP (observed on an H200, driver 580.159.04). */
    if (kind == CORE_MEM_HOST)   /* not registered memory */
       flags = (flags & ~(uint32_t)CU_MEMHOSTALLOC_PORTABLE) | CU_MEMHOSTALLOC_DEVICEMAP;
+   else if (core_device_info(c->dev)->reaches_host_memory)
+      flags |= CU_MEMHOSTREGISTER_DEVICEMAP;
    *pFlags = flags;
    return API_RETURN(CUDA_SUCCESS);
 }
@@ -124,11 +143,10 @@ CUresult CUDAAPI cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Fla
    /* Page-locked memory of ours is registered already. */
    API_CHECK(!core_mem_query(c->dev, (uintptr_t)p, 1, NULL, NULL, NULL, NULL),
              CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED);
-   if (Flags & CU_MEMHOSTREGISTER_DEVICEMAP)
-      API_NOT_SUPPORTED("CU_MEMHOSTREGISTER_DEVICEMAP (kernels reach only the device memory arena, not memory "
-                        "the program allocated; allocate with cuMemHostAlloc instead)");
-   if (Flags & CU_MEMHOSTREGISTER_IOMEMORY)
-      API_NOT_SUPPORTED("CU_MEMHOSTREGISTER_IOMEMORY (I/O memory)");
+   /* Every flag is accepted: copies use the range as pinned memory (IO
+    * memory and read-only ranges too: the host only reads or writes them
+    * as the copies say), and kernels reach it through
+    * cuMemHostGetDevicePointer where the device can. */
    return API_RETURN((CUresult)core_host_register((uintptr_t)p, bytesize, Flags));
 }
 
@@ -151,6 +169,7 @@ CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned 
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(flags == CU_MEM_ATTACH_GLOBAL || flags == CU_MEM_ATTACH_HOST, CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    uint64_t p;
    int r = core_mem_alloc_kind(c->dev, bytesize, CORE_MEM_MANAGED, flags, &p);
    if (r == CORE_SUCCESS)

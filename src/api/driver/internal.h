@@ -47,6 +47,17 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
    return CUDA_SUCCESS;
 }
 
+/* Returns the error of a call stream capture forbids (src/core/capture.c). */
+#define DRV_CAPTURE_CHECK(expr)                                                                          \
+   do {                                                                                                   \
+      int cr_ = (expr);                                                                                   \
+      if (cr_ != CORE_SUCCESS)                                                                            \
+         return API_RETURN((CUresult)cr_);                                                                \
+   } while (0)
+
+/* memcpy3d.c: the copy a CUDA_MEMCPY3D describes, checked (graph memcpy nodes). */
+CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
+
 static inline CUstream drv_ptsz(CUstream h) { return h ? h : CU_STREAM_PER_THREAD; }
 
 /* The _ptds synchronous copies and fills: the async form on

@@ -238,3 +238,26 @@ CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hS
 {
    return cuMemcpy3DAsync_v2(pCopy, drv_ptsz(hStream));
 }
+
+/* For graph memcpy nodes (graph.c): the checked copy a CUDA_MEMCPY3D
+ * describes, in context c (the checks of cuMemcpy3D). */
+CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d)
+{
+   if (!p)
+      return CUDA_ERROR_INVALID_VALUE;
+   side src = { p->srcMemoryType, p->srcHost, p->srcDevice, p->srcArray, p->srcXInBytes, p->srcY, p->srcZ,
+                p->srcPitch, p->Depth <= 1 ? p->Height : p->srcHeight };
+   side dst = { p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ,
+                p->dstPitch, p->Depth <= 1 ? p->Height : p->dstHeight };
+   if (src.type == CU_MEMORYTYPE_ARRAY || dst.type == CU_MEMORYTYPE_ARRAY)
+      return CUDA_ERROR_NOT_SUPPORTED;
+   if (!p->WidthInBytes || !p->Height || !p->Depth)
+      return CUDA_ERROR_INVALID_VALUE;
+   *d = (core_copy3d_desc){ .width = p->WidthInBytes, .height = p->Height, .depth = p->Depth,
+                            .dst_pitch = dst.pitch, .src_pitch = src.pitch, .dst_height = dst.height,
+                            .src_height = src.height };
+   CUresult r = side_check(c, &src, p->WidthInBytes, p->Height, p->Depth, &d->src);
+   if (r == CUDA_SUCCESS)
+      r = side_check(c, &dst, p->WidthInBytes, p->Height, p->Depth, &d->dst);
+   return r;
+}

@@ -28,6 +28,7 @@ CUresult CUDAAPI cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
    API_CHECK(dptr, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
    API_CHECK(bytesize > 0, CUDA_ERROR_INVALID_VALUE);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    /* A context poisoned by a kernel fault or assert refuses new memory
     * too, with its sticky error (as NVIDIA's driver does). */
    int sticky = core_ctx_error(c);
@@ -47,6 +48,7 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
    API_NEED_CTX(c);
    if (!dptr)
       return API_RETURN(CUDA_SUCCESS);
+   DRV_CAPTURE_CHECK(core_capture_unsafe());
    /* Kernels still running may use the memory. */
    int r = core_ctx_synchronize(c);
    if (r != CORE_SUCCESS)
@@ -178,7 +180,7 @@ CUresult CUDAAPI cuMemsetD32_v2_ptds(CUdeviceptr dstDevice, unsigned int ui, siz
 /* A 2-D fill of height rows of width elements of elem bytes, pitch bytes
  * apart, on stream h: the checks every cuMemsetD* makes, then core. */
 static CUresult fill_2d(CUdeviceptr dst, size_t pitch, uint32_t value, size_t elem, size_t width, size_t height,
-                        CUstream h)
+                        CUstream h, bool async)
 {
    core_ctx *c;
    core_stream *s;
@@ -194,14 +196,14 @@ static CUresult fill_2d(CUdeviceptr dst, size_t pitch, uint32_t value, size_t el
    size_t span = (height - 1) * pitch + width * elem;
    if (!dev_range_ok(c, dst, span))
       return CUDA_ERROR_INVALID_VALUE;
-   return (CUresult)core_fill2d(c, s, dst, pitch, value, elem, width, height);
+   return (CUresult)(async ? core_fill2d_async : core_fill2d)(c, s, dst, pitch, value, elem, width, height);
 }
 
 /* ==== cuMemsetD16_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
    API_ENTER("dstDevice=%#llx us=%#x N=%zu", (unsigned long long)dstDevice, us, N);
-   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, NULL));
+   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, NULL, false));
 }
 
 /* ==== cuMemsetD16_v2_ptds (libcuda.@) ==== */
@@ -215,7 +217,7 @@ CUresult CUDAAPI cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigne
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu uc=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
              uc, Width, Height);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, NULL));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, NULL, false));
 }
 
 /* ==== cuMemsetD2D8_v2_ptds (libcuda.@) ==== */
@@ -231,7 +233,7 @@ CUresult CUDAAPI cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsign
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu us=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
              us, Width, Height);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, NULL));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, NULL, false));
 }
 
 /* ==== cuMemsetD2D16_v2_ptds (libcuda.@) ==== */
@@ -247,7 +249,7 @@ CUresult CUDAAPI cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsign
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu ui=%#x Width=%zu Height=%zu", (unsigned long long)dstDevice, dstPitch,
              ui, Width, Height);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, NULL));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, NULL, false));
 }
 
 /* ==== cuMemsetD2D32_v2_ptds (libcuda.@) ==== */
@@ -261,7 +263,7 @@ CUresult CUDAAPI cuMemsetD2D32_v2_ptds(CUdeviceptr dstDevice, size_t dstPitch, u
 CUresult CUDAAPI cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
    API_ENTER("dstDevice=%#llx uc=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, uc, N, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, 0, uc, 1, N, 1, hStream));
+   return API_RETURN(fill_2d(dstDevice, 0, uc, 1, N, 1, hStream, true));
 }
 
 /* ==== cuMemsetD8Async_ptsz (libcuda.@) ==== */
@@ -274,7 +276,7 @@ CUresult CUDAAPI cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, s
 CUresult CUDAAPI cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
    API_ENTER("dstDevice=%#llx us=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, us, N, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, hStream));
+   return API_RETURN(fill_2d(dstDevice, 0, us, 2, N, 1, hStream, true));
 }
 
 /* ==== cuMemsetD16Async_ptsz (libcuda.@) ==== */
@@ -287,7 +289,7 @@ CUresult CUDAAPI cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us,
 CUresult CUDAAPI cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
    API_ENTER("dstDevice=%#llx ui=%#x N=%zu hStream=%p", (unsigned long long)dstDevice, ui, N, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, 0, ui, 4, N, 1, hStream));
+   return API_RETURN(fill_2d(dstDevice, 0, ui, 4, N, 1, hStream, true));
 }
 
 /* ==== cuMemsetD32Async_ptsz (libcuda.@) ==== */
@@ -302,7 +304,7 @@ CUresult CUDAAPI cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsig
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu uc=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
              dstPitch, uc, Width, Height, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, hStream));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, uc, 1, Width, Height, hStream, true));
 }
 
 /* ==== cuMemsetD2D8Async_ptsz (libcuda.@) ==== */
@@ -318,7 +320,7 @@ CUresult CUDAAPI cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu us=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
              dstPitch, us, Width, Height, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, hStream));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, us, 2, Width, Height, hStream, true));
 }
 
 /* ==== cuMemsetD2D16Async_ptsz (libcuda.@) ==== */
@@ -334,7 +336,7 @@ CUresult CUDAAPI cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsi
 {
    API_ENTER("dstDevice=%#llx dstPitch=%zu ui=%#x Width=%zu Height=%zu hStream=%p", (unsigned long long)dstDevice,
              dstPitch, ui, Width, Height, (void *)hStream);
-   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, hStream));
+   return API_RETURN(fill_2d(dstDevice, dstPitch, ui, 4, Width, Height, hStream, true));
 }
 
 /* ==== cuMemsetD2D32Async_ptsz (libcuda.@) ==== */
@@ -363,7 +365,7 @@ static CUresult copy_1d(CUdeviceptr dst, CUdeviceptr src, size_t n, unsigned sid
    if (!((sides & SIDE_DST_DEV) ? dev_range_ok : unified_range_ok)(c, dst, n) ||
        !((sides & SIDE_SRC_DEV) ? dev_range_ok : unified_range_ok)(c, src, n))
       return CUDA_ERROR_INVALID_VALUE;
-   return (CUresult)core_memcpy_on(c, s, dst, src, n);
+   return (CUresult)core_memcpy_async(c, s, dst, src, n);
 }
 
 /* ---- peer copies: between the memory of two contexts ----

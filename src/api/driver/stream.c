@@ -121,6 +121,7 @@ CUresult CUDAAPI cuStreamSynchronize(CUstream hStream)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   DRV_CAPTURE_CHECK(core_capture_stream_busy(s));
    return API_RETURN((CUresult)core_stream_synchronize(s));
 }
 
@@ -135,6 +136,7 @@ CUresult CUDAAPI cuStreamQuery(CUstream hStream)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   DRV_CAPTURE_CHECK(core_capture_stream_busy(s));
    return API_RETURN((CUresult)core_stream_query(s));
 }
 
@@ -147,15 +149,19 @@ CUresult CUDAAPI cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned in
    API_ENTER("hStream=%p hEvent=%p Flags=%#x", (void *)hStream, (void *)hEvent, Flags);
    core_event *e = (core_event *)(void *)hEvent;
    API_CHECK(core_check_event(e), CUDA_ERROR_INVALID_HANDLE);
-   /* CU_EVENT_WAIT_EXTERNAL is for stream capture, which does not exist
-    * here: outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE
-    * (checked on an H200), any other flag CUDA_ERROR_INVALID_VALUE */
+   /* CU_EVENT_WAIT_EXTERNAL is for stream capture (an event wait node):
+    * outside capture NVIDIA answers CUDA_ERROR_ILLEGAL_STATE (checked on
+    * an H200), any other flag CUDA_ERROR_INVALID_VALUE */
    API_CHECK((Flags & ~(unsigned)CU_EVENT_WAIT_EXTERNAL) == 0, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(Flags == CU_EVENT_WAIT_DEFAULT, CUDA_ERROR_ILLEGAL_STATE);
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   if (Flags == CU_EVENT_WAIT_EXTERNAL) {
+      API_CHECK(s->cap, CUDA_ERROR_ILLEGAL_STATE);
+      core_node_params p = { .type = CORE_NODE_WAIT_EVENT, .event = e };
+      return API_RETURN((CUresult)core_capture_add(s, &p));
+   }
    return API_RETURN((CUresult)core_stream_wait_event(s, e));
 }
 
@@ -192,6 +198,14 @@ static CUresult queue_host_call(CUstream hStream, host_call call)
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return r;
+   if (s->cap) {   /* a host node of the capture; CUDA captures no stream callbacks */
+      if (call.cb)
+         return (CUresult)core_capture_fail(s, CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED);
+      core_node_params p = { .type = CORE_NODE_HOST };
+      p.host.fn = call.fn;
+      p.host.data = call.data;
+      return (CUresult)core_capture_add(s, &p);
+   }
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CUDA_ERROR_OUT_OF_MEMORY;
@@ -314,94 +328,113 @@ CUresult CUDAAPI cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
    return cuStreamGetCtx(drv_ptsz(hStream), pctx);
 }
 
-/* ---- stream capture queries ----
- * Capture itself (cuStreamBeginCapture) is a stub, so no stream is ever
- * capturing: these answer CU_STREAM_CAPTURE_STATUS_NONE for every live
- * stream (core_stream_capture_status), which is exact, and the capture
- * details (id, graph, dependencies) are left unwritten, CUDA returning
- * them "only if the capture status is ACTIVE".  The stream-capture
- * refusal CUDA_ERROR_STREAM_CAPTURE_IMPLICIT (the legacy stream queried
- * while a blocking stream captures) cannot arise either. */
-
-/* The capture status of the stream hStream names. */
-static CUresult capture_status(CUstream hStream, CUstreamCaptureStatus *status)
+/* ==== cuStreamAttachMemAsync (libcuda.@) ==== managed memory is the
+ * arena, coherent for the host and every stream at all times (unified
+ * memory): attaching it to a stream, the host or everything changes no
+ * access, so after CUDA's checks (managed memory, the whole allocation or
+ * 0, one flag) there is nothing to queue */
+CUresult CUDAAPI cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
 {
+   API_ENTER("hStream=%p dptr=%#llx length=%zu flags=%#x", (void *)hStream, (unsigned long long)dptr, length, flags);
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   API_CHECK(flags == CU_MEM_ATTACH_GLOBAL || flags == CU_MEM_ATTACH_HOST || flags == CU_MEM_ATTACH_SINGLE,
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!(flags == CU_MEM_ATTACH_SINGLE && s->is_null), CUDA_ERROR_INVALID_VALUE);
+   uint64_t base, size;
+   uint32_t kind;
+   API_CHECK(core_mem_query(s->ctx->dev, dptr, 1, &base, &size, &kind, NULL) && kind == CORE_MEM_MANAGED,
+             CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(length == 0 || (dptr == base && length == size), CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuStreamAttachMemAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
+{
+   return cuStreamAttachMemAsync(drv_ptsz(hStream), dptr, length, flags);
+}
+
+/* ---- stream attributes: the launch attributes a stream may carry.  All
+ * are hints here (no L2 persistence, one priority level, one memory
+ * synchronisation domain): kept and read back as set; the priority is the
+ * stream's own (clamped to the one level). ---- */
+
+static bool stream_attr_ok(CUstreamAttrID attr)
+{
+   return attr == CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW || attr == CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY ||
+          attr == CU_LAUNCH_ATTRIBUTE_PRIORITY || attr == CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP ||
+          attr == CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN;
+}
+
+/* ==== cuStreamGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
+{
+   API_ENTER("hStream=%p attr=%d value_out=%p", (void *)hStream, (int)attr, (void *)value_out);
+   API_CHECK(value_out && stream_attr_ok(attr), CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   core_stream_get_attr(s, (int)attr, value_out);
+   if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)
+      value_out->priority = s->priority;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuStreamGetAttribute_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamGetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
+{
+   return cuStreamGetAttribute(drv_ptsz(hStream), attr, value_out);
+}
+
+/* ==== cuStreamSetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
+{
+   API_ENTER("hStream=%p attr=%d value=%p", (void *)hStream, (int)attr, (const void *)value);
+   API_CHECK(value && stream_attr_ok(attr), CUDA_ERROR_INVALID_VALUE);
+   core_stream *s;
+   CUresult r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   if (attr == CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW) {
+      const CUaccessPolicyWindow *w = &value->accessPolicyWindow;
+      API_CHECK(w->hitRatio >= 0.0f && w->hitRatio <= 1.0f, CUDA_ERROR_INVALID_VALUE);
+   }
+   if (attr == CU_LAUNCH_ATTRIBUTE_PRIORITY)   /* one level: every priority is clamped to it */
+      return API_RETURN(CUDA_SUCCESS);
+   return API_RETURN((CUresult)core_stream_set_attr(s, (int)attr, value));
+}
+
+/* ==== cuStreamSetAttribute_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamSetAttribute_ptsz(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
+{
+   return cuStreamSetAttribute(drv_ptsz(hStream), attr, value);
+}
+
+/* ==== cuStreamCopyAttributes (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCopyAttributes(CUstream dst, CUstream src)
+{
+   API_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   core_stream *d, *s;
+   CUresult r = drv_stream(dst, &d);
    if (r == CUDA_SUCCESS)
-      *status = (CUstreamCaptureStatus)core_stream_capture_status(s);
-   return r;
+      r = drv_stream(src, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   uint8_t v[CORE_STREAM_ATTR_BYTES];
+   for (int id = 0; id < CORE_STREAM_ATTRS && r == CUDA_SUCCESS; id++)
+      if (stream_attr_ok((CUstreamAttrID)id) && id != CU_LAUNCH_ATTRIBUTE_PRIORITY) {
+         core_stream_get_attr(s, id, v);
+         r = (CUresult)core_stream_set_attr(d, id, v);
+      }
+   return API_RETURN(r);
 }
 
-/* ==== cuStreamIsCapturing (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+/* ==== cuStreamCopyAttributes_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuStreamCopyAttributes_ptsz(CUstream dst, CUstream src)
 {
-   API_ENTER("hStream=%p captureStatus=%p", (void *)hStream, (void *)captureStatus);
-   API_CHECK(captureStatus, CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(capture_status(hStream, captureStatus));
-}
-
-/* ==== cuStreamIsCapturing_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus)
-{
-   return cuStreamIsCapturing(drv_ptsz(hStream), captureStatus);
-}
-
-/* ==== cuStreamGetCaptureInfo_v3 (libcuda.@) ==== CUDA 12.3's form, which
- * cuda.h 13 names cuStreamGetCaptureInfo.  "If edgeData_out is non-NULL
- * then dependencies_out must be as well" is not checked outside a capture
- * (an H200 answers CUDA_SUCCESS), and no stream is ever capturing here. */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                           cuuint64_t *id_out, CUgraph *graph_out,
-                                           const CUgraphNode **dependencies_out,
-                                           const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
-{
-   API_ENTER("hStream=%p captureStatus_out=%p id_out=%p graph_out=%p dependencies_out=%p edgeData_out=%p "
-             "numDependencies_out=%p",
-             (void *)hStream, (void *)captureStatus_out, (void *)id_out, (void *)graph_out,
-             (void *)dependencies_out, (void *)edgeData_out, (void *)numDependencies_out);
-   API_CHECK(captureStatus_out, CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(capture_status(hStream, captureStatus_out));
-}
-
-/* ==== cuStreamGetCaptureInfo_v3_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                                cuuint64_t *id_out, CUgraph *graph_out,
-                                                const CUgraphNode **dependencies_out,
-                                                const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
-                                    edgeData_out, numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo_v2 (libcuda.@) ==== CUDA 11.3's form: no edge data */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v2(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                           cuuint64_t *id_out, CUgraph *graph_out,
-                                           const CUgraphNode **dependencies_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, graph_out, dependencies_out, NULL,
-                                    numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo_v2_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                                cuuint64_t *id_out, CUgraph *graph_out,
-                                                const CUgraphNode **dependencies_out, size_t *numDependencies_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, graph_out, dependencies_out,
-                                    NULL, numDependencies_out);
-}
-
-/* ==== cuStreamGetCaptureInfo (libcuda.@) ==== CUDA 10.1's form: status and id */
-CUresult CUDAAPI cuStreamGetCaptureInfo(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                        cuuint64_t *id_out)
-{
-   return cuStreamGetCaptureInfo_v3(hStream, captureStatus_out, id_out, NULL, NULL, NULL, NULL);
-}
-
-/* ==== cuStreamGetCaptureInfo_ptsz (libcuda.@) ==== */
-CUresult CUDAAPI cuStreamGetCaptureInfo_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus_out,
-                                             cuuint64_t *id_out)
-{
-   return cuStreamGetCaptureInfo_v3(drv_ptsz(hStream), captureStatus_out, id_out, NULL, NULL, NULL, NULL);
+   return cuStreamCopyAttributes(drv_ptsz(dst), drv_ptsz(src));
 }

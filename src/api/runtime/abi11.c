@@ -50,3 +50,39 @@ RT_DEFINE_STUB(cudaGetSurfaceReference)
 RT_DEFINE_STUB(cudaCreateTextureObject_v2)
 RT_DEFINE_STUB(cudaGetTextureObjectTextureDesc_v2)
 RT_DEFINE_STUB(cudaProfilerInitialize)
+
+/* ---- graphs ---- */
+
+/* ==== cudaGraphInstantiate (libcudart.so.11.0) ==== CUDA 11's form: the
+ * failing node and a log instead of flags */
+MC_EXPORT cudaError_t CUDARTAPI rt11_cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                          cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                                                          size_t bufferSize) RT_EXPORT_AS(cudaGraphInstantiate);
+MC_EXPORT cudaError_t CUDARTAPI rt11_cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                                                          cudaGraphNode_t *pErrorNode, char *pLogBuffer,
+                                                          size_t bufferSize)
+{
+   if (pErrorNode)
+      *pErrorNode = NULL;
+   if (pLogBuffer && bufferSize)
+      pLogBuffer[0] = 0;
+   return cudaGraphInstantiateWithFlags(pGraphExec, graph, 0);
+}
+
+/* ==== cudaGraphExecUpdate (libcudart.so.11.0) ==== CUDA 11's form */
+MC_EXPORT cudaError_t CUDARTAPI rt11_cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                                         cudaGraphNode_t *hErrorNode_out,
+                                                         enum cudaGraphExecUpdateResult *updateResult_out)
+   RT_EXPORT_AS(cudaGraphExecUpdate);
+MC_EXPORT cudaError_t CUDARTAPI rt11_cudaGraphExecUpdate(cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+                                                         cudaGraphNode_t *hErrorNode_out,
+                                                         enum cudaGraphExecUpdateResult *updateResult_out)
+{
+   cudaGraphExecUpdateResultInfo info = { 0 };
+   cudaError_t e = cudaGraphExecUpdate(hGraphExec, hGraph, &info);
+   if (hErrorNode_out)
+      *hErrorNode_out = info.errorNode;
+   if (updateResult_out)
+      *updateResult_out = info.result;
+   return e;
+}

@@ -554,16 +554,156 @@ MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_v3_ptsz(cudaStream_t st
 /* ---- CUDA 12 entry points not implemented (their CUDA 13 forms are
  * stubs too: graphs, multi-device cooperative launches, external
  * semaphores) ---- */
-RT_DEFINE_STUB(cudaGraphAddDependencies_v2)
 RT_DEFINE_STUB(cudaGraphAddNode_v2)
-RT_DEFINE_STUB(cudaGraphGetEdges_v2)
-RT_DEFINE_STUB(cudaGraphNodeGetDependencies_v2)
-RT_DEFINE_STUB(cudaGraphNodeGetDependentNodes_v2)
-RT_DEFINE_STUB(cudaGraphRemoveDependencies_v2)
 RT_DEFINE_STUB(cudaLaunchCooperativeKernelMultiDevice)
 RT_DEFINE_STUB(cudaSignalExternalSemaphoresAsync_v2)
 RT_DEFINE_STUB(cudaSignalExternalSemaphoresAsync_v2_ptsz)
 RT_DEFINE_STUB(cudaWaitExternalSemaphoresAsync_v2)
 RT_DEFINE_STUB(cudaWaitExternalSemaphoresAsync_v2_ptsz)
-RT_DEFINE_STUB(cudaStreamUpdateCaptureDependencies_v2)
-RT_DEFINE_STUB(cudaStreamUpdateCaptureDependencies_v2_ptsz)
+
+/* ---- graphs: CUDA 12's forms without edge data, and its _v2 forms with
+ * them (what CUDA 13 names without _v2) ---- */
+
+/* The _v2 names CUDA 12 exports and CUDA 13's headers no longer declare. */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphGetEdges_v2(cudaGraph_t, cudaGraphNode_t *, cudaGraphNode_t *,
+                                                     cudaGraphEdgeData *, size_t *);
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphNodeGetDependencies_v2(cudaGraphNode_t, cudaGraphNode_t *,
+                                                                cudaGraphEdgeData *, size_t *);
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphNodeGetDependentNodes_v2(cudaGraphNode_t, cudaGraphNode_t *,
+                                                                  cudaGraphEdgeData *, size_t *);
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphAddDependencies_v2(cudaGraph_t, const cudaGraphNode_t *,
+                                                            const cudaGraphNode_t *, const cudaGraphEdgeData *,
+                                                            size_t);
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphRemoveDependencies_v2(cudaGraph_t, const cudaGraphNode_t *,
+                                                               const cudaGraphNode_t *, const cudaGraphEdgeData *,
+                                                               size_t);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2(cudaStream_t, cudaGraphNode_t *,
+                                                                       const cudaGraphEdgeData *, size_t,
+                                                                       unsigned int);
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2_ptsz(cudaStream_t, cudaGraphNode_t *,
+                                                                            const cudaGraphEdgeData *, size_t,
+                                                                            unsigned int);
+
+/* ==== cudaGraphGetEdges (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                                       size_t *numEdges) RT_EXPORT_AS(cudaGraphGetEdges);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                                       size_t *numEdges)
+{
+   return cudaGraphGetEdges(graph, from, to, NULL, numEdges);
+}
+
+/* ==== cudaGraphGetEdges_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphGetEdges_v2(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,
+                                                     cudaGraphEdgeData *edgeData, size_t *numEdges)
+{
+   return cudaGraphGetEdges(graph, from, to, edgeData, numEdges);
+}
+
+/* ==== cudaGraphNodeGetDependencies (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                                  size_t *n) RT_EXPORT_AS(cudaGraphNodeGetDependencies);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphNodeGetDependencies(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                                  size_t *n)
+{
+   return cudaGraphNodeGetDependencies(node, deps, NULL, n);
+}
+
+/* ==== cudaGraphNodeGetDependencies_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphNodeGetDependencies_v2(cudaGraphNode_t node, cudaGraphNode_t *deps,
+                                                                cudaGraphEdgeData *edgeData, size_t *n)
+{
+   return cudaGraphNodeGetDependencies(node, deps, edgeData, n);
+}
+
+/* ==== cudaGraphNodeGetDependentNodes (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *outs,
+                                                                    size_t *n)
+   RT_EXPORT_AS(cudaGraphNodeGetDependentNodes);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphNodeGetDependentNodes(cudaGraphNode_t node, cudaGraphNode_t *outs,
+                                                                    size_t *n)
+{
+   return cudaGraphNodeGetDependentNodes(node, outs, NULL, n);
+}
+
+/* ==== cudaGraphNodeGetDependentNodes_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphNodeGetDependentNodes_v2(cudaGraphNode_t node, cudaGraphNode_t *outs,
+                                                                  cudaGraphEdgeData *edgeData, size_t *n)
+{
+   return cudaGraphNodeGetDependentNodes(node, outs, edgeData, n);
+}
+
+/* ==== cudaGraphAddDependencies (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                              const cudaGraphNode_t *to, size_t n)
+   RT_EXPORT_AS(cudaGraphAddDependencies);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                              const cudaGraphNode_t *to, size_t n)
+{
+   return cudaGraphAddDependencies(graph, from, to, NULL, n);
+}
+
+/* ==== cudaGraphAddDependencies_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphAddDependencies_v2(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                            const cudaGraphNode_t *to,
+                                                            const cudaGraphEdgeData *edgeData, size_t n)
+{
+   return cudaGraphAddDependencies(graph, from, to, edgeData, n);
+}
+
+/* ==== cudaGraphRemoveDependencies (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                                 const cudaGraphNode_t *to, size_t n)
+   RT_EXPORT_AS(cudaGraphRemoveDependencies);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphRemoveDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                                 const cudaGraphNode_t *to, size_t n)
+{
+   return cudaGraphRemoveDependencies(graph, from, to, NULL, n);
+}
+
+/* ==== cudaGraphRemoveDependencies_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphRemoveDependencies_v2(cudaGraph_t graph, const cudaGraphNode_t *from,
+                                                               const cudaGraphNode_t *to,
+                                                               const cudaGraphEdgeData *edgeData, size_t n)
+{
+   return cudaGraphRemoveDependencies(graph, from, to, edgeData, n);
+}
+
+/* ==== cudaStreamUpdateCaptureDependencies (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *deps,
+                                                                         size_t n, unsigned int flags)
+   RT_EXPORT_AS(cudaStreamUpdateCaptureDependencies);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaStreamUpdateCaptureDependencies(cudaStream_t stream, cudaGraphNode_t *deps,
+                                                                         size_t n, unsigned int flags)
+{
+   return cudaStreamUpdateCaptureDependencies(stream, deps, NULL, n, flags);
+}
+
+/* ==== cudaStreamUpdateCaptureDependencies_ptsz (libcudart.so.12, .11.0) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                                              cudaGraphNode_t *deps, size_t n,
+                                                                              unsigned int flags)
+   RT_EXPORT_AS(cudaStreamUpdateCaptureDependencies_ptsz);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaStreamUpdateCaptureDependencies_ptsz(cudaStream_t stream,
+                                                                              cudaGraphNode_t *deps, size_t n,
+                                                                              unsigned int flags)
+{
+   return cudaStreamUpdateCaptureDependencies(stream ? stream : cudaStreamPerThread, deps, NULL, n, flags);
+}
+
+/* ==== cudaStreamUpdateCaptureDependencies_v2 (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2(cudaStream_t stream, cudaGraphNode_t *deps,
+                                                                       const cudaGraphEdgeData *edgeData, size_t n,
+                                                                       unsigned int flags)
+{
+   return cudaStreamUpdateCaptureDependencies(stream, deps, edgeData, n, flags);
+}
+
+/* ==== cudaStreamUpdateCaptureDependencies_v2_ptsz (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2_ptsz(cudaStream_t stream,
+                                                                            cudaGraphNode_t *deps,
+                                                                            const cudaGraphEdgeData *edgeData,
+                                                                            size_t n, unsigned int flags)
+{
+   return cudaStreamUpdateCaptureDependencies(stream ? stream : cudaStreamPerThread, deps, edgeData, n, flags);
+}

@@ -504,3 +504,11 @@ cudaError_t CUDARTAPI cudaDeviceGetByPCIBusId(int *device, const char *pciBusId)
       *device = d;
    return RT_RETURN_CU(r);
 }
+
+/* ==== cudaCtxResetPersistingL2Cache (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaCtxResetPersistingL2Cache(void)
+{
+   RT_ENTER_VOID();
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuCtxResetPersistingL2Cache());
+}

@@ -60,6 +60,10 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
                       bool async);
 
 /* launch.c */
+/* memcpy3d.c: the driver's form of a 3-D copy (arrays: cudaErrorNotSupported). */
+cudaError_t rt_memcpy3d_params(const struct cudaMemcpy3DParms *p, CUDA_MEMCPY3D *c);
+/* register.c: the host stub of a kernel handle (NULL if none). */
+const void *rt_function_host_of(CUfunction k);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
 
 /* The _ptds synchronous copies and fills (nvcc --default-stream

@@ -140,6 +140,42 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const voi
    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
 }
 
+/* The driver's form of a 3-D copy (also graph memcpy nodes, graph.c): a
+ * zero extent is the caller's to handle. */
+cudaError_t rt_memcpy3d_params(const struct cudaMemcpy3DParms *p, CUDA_MEMCPY3D *c)
+{
+   if (!p)
+      return cudaErrorInvalidValue;
+   if (p->srcArray || p->dstArray)
+      return cudaErrorNotSupported;
+   *c = (CUDA_MEMCPY3D){ 0 };
+   if (!kind_types(p->kind, &c->srcMemoryType, &c->dstMemoryType))
+      return cudaErrorInvalidMemcpyDirection;
+   const struct cudaExtent *x = &p->extent;
+   if (!p->srcPtr.ptr || !p->dstPtr.ptr)
+      return cudaErrorInvalidValue;
+   if (p->srcPtr.pitch < x->width || p->dstPtr.pitch < x->width)
+      return cudaErrorInvalidPitchValue;
+   const void *dst_host = NULL;
+   set_side(c->srcMemoryType, p->srcPtr.ptr, &c->srcMemoryType, &c->srcHost, &c->srcDevice);
+   set_side(c->dstMemoryType, p->dstPtr.ptr, &c->dstMemoryType, &dst_host, &c->dstDevice);
+   c->dstHost = (void *)(uintptr_t)dst_host;
+   c->srcXInBytes = p->srcPos.x;
+   c->srcY = p->srcPos.y;
+   c->srcZ = p->srcPos.z;
+   c->srcPitch = p->srcPtr.pitch;
+   c->srcHeight = p->srcPtr.ysize;
+   c->dstXInBytes = p->dstPos.x;
+   c->dstY = p->dstPos.y;
+   c->dstZ = p->dstPos.z;
+   c->dstPitch = p->dstPtr.pitch;
+   c->dstHeight = p->dstPtr.ysize;
+   c->WidthInBytes = x->width;
+   c->Height = x->height;
+   c->Depth = x->depth;
+   return cudaSuccess;
+}
+
 static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t stream, bool async)
 {
    cudaError_t e = rt_ensure_ctx();
@@ -149,33 +185,15 @@ static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t str
       return cudaErrorInvalidValue;
    if (p->srcArray || p->dstArray)
       return cudaErrorNotSupported;
-   CUDA_MEMCPY3D c = { 0 };
-   if (!kind_types(p->kind, &c.srcMemoryType, &c.dstMemoryType))
+   CUmemorytype st, dt;
+   if (!kind_types(p->kind, &st, &dt))
       return cudaErrorInvalidMemcpyDirection;
    const struct cudaExtent *x = &p->extent;
    if (x->width == 0 || x->height == 0 || x->depth == 0)
       return cudaSuccess;
-   if (!p->srcPtr.ptr || !p->dstPtr.ptr)
-      return cudaErrorInvalidValue;
-   if (p->srcPtr.pitch < x->width || p->dstPtr.pitch < x->width)
-      return cudaErrorInvalidPitchValue;
-   const void *dst_host = NULL;
-   set_side(c.srcMemoryType, p->srcPtr.ptr, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
-   set_side(c.dstMemoryType, p->dstPtr.ptr, &c.dstMemoryType, &dst_host, &c.dstDevice);
-   c.dstHost = (void *)(uintptr_t)dst_host;
-   c.srcXInBytes = p->srcPos.x;
-   c.srcY = p->srcPos.y;
-   c.srcZ = p->srcPos.z;
-   c.srcPitch = p->srcPtr.pitch;
-   c.srcHeight = p->srcPtr.ysize;
-   c.dstXInBytes = p->dstPos.x;
-   c.dstY = p->dstPos.y;
-   c.dstZ = p->dstPos.z;
-   c.dstPitch = p->dstPtr.pitch;
-   c.dstHeight = p->dstPtr.ysize;
-   c.WidthInBytes = x->width;
-   c.Height = x->height;
-   c.Depth = x->depth;
+   CUDA_MEMCPY3D c;
+   if ((e = rt_memcpy3d_params(p, &c)) != cudaSuccess)
+      return e;
    return cu_to_cuda_error(async ? cuMemcpy3DAsync_v2(&c, stream) : cuMemcpy3D_v2(&c));
 }
 

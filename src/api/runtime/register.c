@@ -556,3 +556,15 @@ cudaError_t hipLaunchKernel_spt(const void *func, dim3 gridDim, dim3 blockDim, v
 {
    return cudaLaunchKernel_ptsz(func, gridDim, blockDim, args, sharedMem, stream);
 }
+
+const void *rt_function_host_of(CUfunction k)
+{
+   const void *host = NULL;
+   pthread_mutex_lock(&reg_lock);
+   for (rt_function *f = functions; f && !host; f = f->next)
+      for (int d = 0; d < RT_MAX_DEVICES && !host; d++)
+         if (f->kernel[d] && (CUfunction)(void *)f->kernel[d] == k)
+            host = f->host_fun;
+   pthread_mutex_unlock(&reg_lock);
+   return host;
+}

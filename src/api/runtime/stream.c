@@ -206,8 +206,7 @@ cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device
    return cudaStreamGetDevice(ptsz(hStream), device);
 }
 
-/* ---- stream capture queries: no stream is ever capturing (capture is
- * not implemented; driver/stream.c says why the answer is exact) ---- */
+/* ---- stream capture queries (capture itself: graph.c) ---- */
 
 /* ==== cudaStreamIsCapturing (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
@@ -274,4 +273,66 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t 
 {
    return cudaStreamGetCaptureInfo(ptsz(stream), captureStatus_out, id_out, graph_out, dependencies_out,
                                    edgeData_out, numDependencies_out);
+}
+
+/* ==== cudaStreamAttachMemAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length, unsigned int flags)
+{
+   RT_ENTER("stream=%p devPtr=%p length=%zu flags=%#x", (void *)stream, devPtr, length, flags);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamAttachMemAsync(cu(stream), (CUdeviceptr)(uintptr_t)devPtr, length, flags));
+}
+
+/* ==== cudaStreamAttachMemAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr, size_t length,
+                                                    unsigned int flags)
+{
+   return cudaStreamAttachMemAsync(ptsz(stream), devPtr, length, flags);
+}
+
+/* ==== cudaStreamGetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                             cudaLaunchAttributeValue *value_out)
+{
+   RT_ENTER("hStream=%p attr=%d value_out=%p", (void *)hStream, (int)attr, (void *)value_out);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamGetAttribute(cu(hStream), (CUstreamAttrID)attr, (CUstreamAttrValue *)(void *)value_out));
+}
+
+/* ==== cudaStreamGetAttribute_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamGetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                                  cudaLaunchAttributeValue *value_out)
+{
+   return cudaStreamGetAttribute(ptsz(hStream), attr, value_out);
+}
+
+/* ==== cudaStreamSetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                             const cudaLaunchAttributeValue *value)
+{
+   RT_ENTER("hStream=%p attr=%d value=%p", (void *)hStream, (int)attr, (const void *)value);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(
+      cuStreamSetAttribute(cu(hStream), (CUstreamAttrID)attr, (const CUstreamAttrValue *)(const void *)value));
+}
+
+/* ==== cudaStreamSetAttribute_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamSetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
+                                                  const cudaLaunchAttributeValue *value)
+{
+   return cudaStreamSetAttribute(ptsz(hStream), attr, value);
+}
+
+/* ==== cudaStreamCopyAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src)
+{
+   RT_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuStreamCopyAttributes(cu(dst), cu(src)));
+}
+
+/* ==== cudaStreamCopyAttributes_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaStreamCopyAttributes_ptsz(cudaStream_t dst, cudaStream_t src)
+{
+   return cudaStreamCopyAttributes(ptsz(dst), ptsz(src));
 }

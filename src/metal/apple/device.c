@@ -94,6 +94,7 @@ static void fill_info(id d, mtl_device_info *i, uint32_t msl)
    apple_mtl_size tpg = apple_size(d, apple_sel.maxThreadsPerThreadgroup);
    i->is_software = false;
    i->has_unified_memory = apple_bool(d, apple_sel.hasUnifiedMemory);
+   i->reaches_host_memory = false;   /* newBufferWithBytesNoCopy per registered range: not done yet */
    i->max_threads_per_threadgroup = (uint32_t)MC_MIN(tpg.width, MTL_MAX_THREADS_PER_THREADGROUP);
    i->max_threadgroup_memory = (uint32_t)MC_MIN(apple_uint(d, apple_sel.maxThreadgroupMemoryLength),
                                                 (NSUInteger)MTL_MAX_THREADGROUP_MEMORY);

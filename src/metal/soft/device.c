@@ -96,6 +96,7 @@ uint32_t soft_enumerate(mtl_device **out, uint32_t max)
    snprintf(i->name, sizeof(i->name), "metalcuda software device (%u CPU threads)", threads);
    i->is_software = true;
    i->has_unified_memory = true;
+   i->reaches_host_memory = true;   /* kernels run in this process */
    i->max_threads_per_threadgroup = MTL_MAX_THREADS_PER_THREADGROUP;
    i->max_threadgroup_memory = MTL_MAX_THREADGROUP_MEMORY;
    i->simd_width = SOFT_SIMD_WIDTH;

@@ -84,6 +84,12 @@ void soft_encoder_set_bytes(mtl_encoder *e, const void *bytes, size_t length, ui
    if (!es || !check_index(cb, "setBytes", index) ||
        !rule(cb, mtl_check_set_bytes(length, msg), msg))
       return;
+   if (es->bytes[index] && es->bytes_len[index] == length) {
+      /* the same size as last time (a graph's dispatches): reuse the copy */
+      memcpy(es->bytes[index], bytes, length);
+      es->buf[index] = NULL;
+      return;
+   }
    uint8_t *copy = mc_malloc(length ? length : 1);
    if (!copy) {
       soft_cmdbuf_fail(cb, "out of memory in setBytes");
@@ -164,19 +170,21 @@ static bool check_dispatch(soft_cmdbuf *cb, const soft_encoder_state *es, mtl_si
    return rule(cb, mtl_check_dispatch(p ? &k : NULL, g, t, bound, es->tg_len, msg), msg);
 }
 
-/* setBytes copies go into one block owned by the command. */
-static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_cmd *c)
+/* The bytes the setBytes copies of a dispatch take: 64-byte aligned each,
+ * as a buffer's contents are (a kernel may read a 32-byte vector, ulong4,
+ * from setBytes data with an aligned load). */
+static size_t bytes_total(const soft_encoder_state *es)
 {
    size_t total = 0;
    for (int i = 0; i < SOFT_MAX_BUFFERS; i++)
       if (es->bytes[i])
          total += ALIGN_UP(es->bytes_len[i] ? es->bytes_len[i] : 1, 64);
-   /* 64-byte aligned, as a buffer's contents are: a kernel may read a
-    * 32-byte vector (ulong4) from setBytes data with an aligned load. */
-   if (total && !(c->d.bytes = fault_hit() ? NULL : aligned_alloc(64, total))) {
-      soft_cmdbuf_fail(cb, "out of memory encoding a dispatch");
-      return false;
-   }
+   return total;
+}
+
+/* setBytes copies go into the command's own allocation (c->d.bytes). */
+static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_cmd *c)
+{
    size_t off = 0;
    for (int i = 0; i < SOFT_MAX_BUFFERS; i++) {
       if (es->bytes[i]) {
@@ -204,7 +212,7 @@ void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_siz
    soft_pipeline *p = es->pipe;
    if (!check_dispatch(cb, es, groups, threads))
       return;
-   soft_cmd *c = soft_cmdbuf_add(cb, CMD_DISPATCH);
+   soft_cmd *c = soft_cmdbuf_add_extra(cb, CMD_DISPATCH, bytes_total(es));
    if (!c)
       return;
    c->d.pipe = p;

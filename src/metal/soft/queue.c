@@ -61,13 +61,22 @@ void soft_cmdbuf_fail(soft_cmdbuf *cb, const char *fmt, ...)
    pthread_mutex_unlock(&cb->lock);
 }
 
-soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind)
+soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind) { return soft_cmdbuf_add_extra(cb, kind, 0); }
+
+soft_cmd *soft_cmdbuf_add_extra(soft_cmdbuf *cb, soft_cmd_kind kind, size_t extra)
 {
    if (cb->status != MTL_CMDBUF_NOT_ENQUEUED) {
       LOG_WARN("encoding into a command buffer that was already committed");
       return NULL;
    }
-   soft_cmd *c = mc_calloc(1, sizeof(*c));
+   /* one allocation: the command, then `extra` bytes 64-byte aligned */
+   size_t head = ALIGN_UP(sizeof(soft_cmd), 64);
+   soft_cmd *c = fault_hit() ? NULL : aligned_alloc(64, head + ALIGN_UP(extra, 64));
+   if (c) {
+      memset(c, 0, sizeof(*c));
+      if (extra)
+         c->d.bytes = (uint8_t *)c + head;
+   }
    if (!c) {
       soft_cmdbuf_fail(cb, "out of memory encoding a command");
       return NULL;
@@ -85,8 +94,7 @@ void soft_cmd_free(soft_cmd *c)
          if (c->retained[i])
             soft_buffer_unref(c->retained[i]);
       if (c->d.pipe)
-         soft_pipeline_unref(c->d.pipe);
-      free(c->d.bytes);
+         soft_pipeline_unref(c->d.pipe);   /* d.bytes is part of c's allocation */
    }
    if (c->src)
       soft_buffer_unref(c->src);

@@ -383,6 +383,8 @@ typedef struct soft_cmdbuf {
 void soft_cmdbuf_fail(soft_cmdbuf *cb, const char *fmt, ...) MC_PRINTF(2, 3);
 /* Appends a command; false (and the buffer failed) when out of memory. */
 soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind);
+/* The same with `extra` bytes after the command, 64-byte aligned, at c->d.bytes. */
+soft_cmd *soft_cmdbuf_add_extra(soft_cmdbuf *cb, soft_cmd_kind kind, size_t extra);
 void soft_cmd_free(soft_cmd *c);
 void soft_encoder_reset(soft_encoder_state *es);
 

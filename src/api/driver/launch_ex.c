@@ -1,0 +1,110 @@
+/*
+ * launch_ex.c — cuLaunchKernelEx: a launch with attributes.
+ *
+ * Each attribute is one of three kinds here (cuda.h's CUlaunchAttributeID):
+ * - hints that change no result (access policy window, synchronisation and
+ *   cluster scheduling policies, priority, memory synchronisation domains,
+ *   preferred cluster dimensions, shared memory carveout, NVLink
+ *   scheduling) and programmatic stream serialisation (the launch is always
+ *   serialised, which the attribute permits but does not require):
+ *   accepted, checked where CUDA defines their values;
+ * - events: a launch-completion or programmatic event is recorded on the
+ *   stream after the kernel, which is when CUDA's trigger has happened at
+ *   the latest;
+ * - what metalcuda does not do: thread block clusters larger than one
+ *   block, cooperative launches, device-updatable kernel nodes (graphs
+ *   only): CUDA_ERROR_NOT_SUPPORTED naming the attribute.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(launch);
+
+/* Checks one attribute; *record: an event to record after the kernel. */
+static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record)
+{
+   const CUlaunchAttributeValue *v = &a->value;
+   switch (a->id) {
+   case CU_LAUNCH_ATTRIBUTE_IGNORE:
+   case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+   case CU_LAUNCH_ATTRIBUTE_SYNCHRONIZATION_POLICY:
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+   case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+   case CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING:
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION:
+      return v->programmaticStreamSerializationAllowed == 0 || v->programmaticStreamSerializationAllowed == 1
+                ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT:
+   case CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT: {
+      CUevent e = a->id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT ? v->programmaticEvent.event
+                                                                  : v->launchCompletionEvent.event;
+      if (!core_check_event((core_event *)(void *)e))
+         return CUDA_ERROR_INVALID_HANDLE;
+      *record = e;
+      return CUDA_SUCCESS;
+   }
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
+      if (v->clusterDim.x <= 1 && v->clusterDim.y <= 1 && v->clusterDim.z <= 1)
+         return CUDA_SUCCESS;   /* clusters of one block: an ordinary launch */
+      API_NOT_SUPPORTED("thread block clusters of more than one block (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)");
+   case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
+      if (!v->cooperative)
+         return CUDA_SUCCESS;
+      API_NOT_SUPPORTED("cooperative launches through cuLaunchKernelEx (CU_LAUNCH_ATTRIBUTE_COOPERATIVE)");
+   case CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE:
+      API_NOT_SUPPORTED("device-updatable kernel nodes (CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE)");
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuLaunchKernelEx (libcuda.@) ==== */
+CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra)
+{
+   API_ENTER("config=%p f=%p kernelParams=%p extra=%p", (const void *)config, (void *)f, (void *)kernelParams,
+             (void *)extra);
+   API_CHECK(config, CUDA_ERROR_INVALID_VALUE);
+   LOG_TRACE("grid=(%u,%u,%u) block=(%u,%u,%u) sharedMemBytes=%u hStream=%p attrs=%p numAttrs=%u",
+             config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX, config->blockDimY,
+             config->blockDimZ, config->sharedMemBytes, (void *)config->hStream, (void *)config->attrs,
+             config->numAttrs);
+   API_NEED_INIT();
+   API_CHECK(core_check_kernel(kernel_of(f)), CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(!config->numAttrs || config->attrs, CUDA_ERROR_INVALID_VALUE);
+   CUevent record[8];
+   unsigned nrecord = 0;
+   for (unsigned i = 0; i < config->numAttrs; i++) {
+      CUevent e = NULL;
+      CUresult r = check_attribute(&config->attrs[i], &e);
+      if (r != CUDA_SUCCESS)
+         return API_RETURN(r);
+      if (e) {
+         API_CHECK(nrecord < 8, CUDA_ERROR_INVALID_VALUE);
+         record[nrecord++] = e;
+      }
+   }
+   core_stream *s;
+   CUresult r = drv_stream(config->hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   /* the launch itself is cuLaunchKernel's, with the stream resolved */
+   r = cuLaunchKernel(f, config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX, config->blockDimY,
+                      config->blockDimZ, config->sharedMemBytes, (CUstream)(void *)s, kernelParams, extra);
+   for (unsigned i = 0; i < nrecord && r == CUDA_SUCCESS; i++)
+      r = (CUresult)core_event_record((core_event *)(void *)record[i], s);
+   return API_RETURN(r);
+}
+
+/* ==== cuLaunchKernelEx_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f, void **kernelParams, void **extra)
+{
+   if (!config)
+      return cuLaunchKernelEx(config, f, kernelParams, extra);
+   CUlaunchConfig c = *config;
+   c.hStream = drv_ptsz(c.hStream);
+   return cuLaunchKernelEx(&c, f, kernelParams, extra);
+}
