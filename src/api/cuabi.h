@@ -777,6 +777,16 @@ typedef struct CUlaunchConfig_st {
    unsigned int numAttrs;
 } CUlaunchConfig;
 
+typedef struct CUDA_LAUNCH_PARAMS_st {   /* cuLaunchCooperativeKernelMultiDevice */
+   CUfunction function;
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   CUstream hStream;
+   void **kernelParams;
+} CUDA_LAUNCH_PARAMS_v1;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+
 /* ======================================================================
  * Runtime API (cuda_runtime_api.h, driver_types.h, vector_types.h)
  * ====================================================================== */

@@ -70,6 +70,10 @@ typedef struct mc_launch {
     * and size, for kernels with mc_kernel_info.uses_malloc (0 elsewhere). */
    uint64_t heap;
    uint64_t heap_size;
+   /* CUDA address of the grid workspace of a cooperative launch (%envreg1
+    * high, %envreg2 low; 0 otherwise): cooperative_groups' grid.sync()
+    * counts arrivals in its word at +4 (core/launch.c). */
+   uint64_t grid_ws;
 } mc_launch;
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */

@@ -52,6 +52,7 @@ enum {
    CORE_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
    CORE_ERROR_MISALIGNED_ADDRESS = 716,
    CORE_ERROR_LAUNCH_FAILED = 719,
+   CORE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
    CORE_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
    CORE_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
    CORE_ERROR_NOT_PERMITTED = 800,
@@ -463,6 +464,9 @@ int core_occupancy_blocks(core_kernel *k, int block_size, size_t dyn_shared, uns
 int core_occupancy_dynamic_shared(core_kernel *k, int nblocks, int block_size, size_t *bytes);
 /* The block size with the highest occupancy (cuOccupancyMaxPotentialBlockSize);
  * dyn_of(block size) gives the dynamic shared memory, or dyn_bytes if NULL. */
+/* Blocks a cooperative launch of k may have: the blocks per multiprocessor
+ * times the multiprocessors (cudaErrorCooperativeLaunchTooLarge above). */
+int core_cooperative_max_blocks(core_kernel *k, int block_size, size_t dyn_shared, uint64_t *blocks);
 int core_occupancy_best_block(core_kernel *k, size_t (*dyn_of)(int), size_t dyn_bytes, int limit, unsigned flags,
                               int *min_grid, int *block_size);
 
@@ -475,6 +479,7 @@ typedef struct core_launch_config {
    void **args;                 /* kernelParams: one pointer per parameter */
    const void *arg_blob;        /* or a packed blob (CU_LAUNCH_PARAM_BUFFER_POINTER) */
    size_t arg_blob_size;
+   bool cooperative;            /* cuLaunchCooperativeKernel: co-resident blocks, grid.sync() */
 } core_launch_config;
 
 int core_launch(core_kernel *k, const core_launch_config *cfg);

@@ -15,6 +15,21 @@
  * runs the kernel's variant whose shared memory is in device memory
  * (module.c core_kernel_prepare_sd): one slice per block of the grid,
  * allocated for the launch and freed when it completes.
+ *
+ * Cooperative launches (cuLaunchCooperativeKernel).  NVIDIA's
+ * cooperative_groups::this_grid() reads the grid workspace's address from
+ * %envreg1:%envreg2 (0 on an ordinary launch: is_valid() is false and
+ * grid.sync() traps), and grid.sync() is a block-level barrier, one atomic
+ * add per block on the 32-bit word at workspace + 4 (block 0 adds
+ * 0x80000001 - nblocks, the others 1, so the word's top bit flips once all
+ * arrived) and a spin on ld.acquire until the top bit differs from what the
+ * block's add saw (nvcc 13.0's output, cg/details/sync.h).  The spin only
+ * ends if every block of the grid is running, so a cooperative grid may
+ * have at most the blocks that fit at once: occupancy (function.c) times
+ * the multiprocessors, else CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE as on
+ * NVIDIA; the dispatch is co-resident (mtl.h).  The workspace is 16 zeroed
+ * bytes per launch (the counter must start with its low 31 bits clear),
+ * freed when the launch completes.
  */
 #include "core.h"
 
@@ -114,14 +129,14 @@ static int build_params(const core_kernel *k, const core_launch_config *cfg, uin
  * Metal's setBytes limit, the blocks' shared memory slices (0: none). */
 typedef struct launch_scratch {
    core_device *dev;
-   uint64_t ptr[2];
+   uint64_t ptr[3];             /* big parameters, shared memory slices, grid workspace */
 } launch_scratch;
 
 static void free_scratch(mtl_cmdbuf *cb, void *data)
 {
    (void)cb;
    launch_scratch *ls = data;
-   for (int k = 0; k < 2; k++)
+   for (int k = 0; k < 3; k++)
       if (ls->ptr[k])
          core_mem_free_internal(ls->dev, ls->ptr[k]);
    free(ls);
@@ -141,6 +156,21 @@ static int alloc_slices(const core_kernel *k, const core_launch_config *cfg, uin
    return CORE_SUCCESS;
 }
 
+/* A cooperative grid must fit on the device at once (the comment above). */
+static int check_cooperative(core_kernel *k, const core_launch_config *cfg)
+{
+   uint64_t max, blocks = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
+   int r = core_cooperative_max_blocks(k, (int)(cfg->block[0] * cfg->block[1] * cfg->block[2]), cfg->shared_bytes,
+                                       &max);
+   if (r != CORE_SUCCESS)
+      return r;
+   if (blocks <= max)
+      return CORE_SUCCESS;
+   LOG_WARN("kernel %s: a cooperative launch of %llu blocks; %llu blocks of this size fit on the device at once",
+            k->name, (unsigned long long)blocks, (unsigned long long)max);
+   return CORE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
+}
+
 int core_launch(core_kernel *k, const core_launch_config *cfg)
 {
    int r = core_kernel_prepare(k);
@@ -153,7 +183,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       return r;
    uint32_t tg_bytes, slice;
    if ((r = check_config(k, cfg, &tg_bytes, &slice)) != CORE_SUCCESS ||
-       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
+       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS ||
+       (cfg->cooperative && (r = check_cooperative(k, cfg)) != CORE_SUCCESS))
       return r;
    mtl_pipeline *pipeline = k->pipeline;
    if (slice && (r = core_kernel_prepare_sd(k, &pipeline)) != CORE_SUCCESS)
@@ -165,7 +196,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    bool big = ki->param_bytes > sizeof(small);
    launch_scratch *ls = NULL;
    uint8_t *blob = small;
-   if (big || slice) {
+   if (big || slice || cfg->cooperative) {
       ls = mc_calloc(1, sizeof(*ls));
       if (!ls)
          return CORE_ERROR_OUT_OF_MEMORY;
@@ -175,6 +206,11 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       if ((r = core_mem_alloc_internal(c->dev, ki->param_bytes, &ls->ptr[0])) != CORE_SUCCESS)
          goto fail;
       blob = (uint8_t *)(uintptr_t)ls->ptr[0];
+   }
+   if (cfg->cooperative) {
+      if ((r = core_mem_alloc_internal(c->dev, 16, &ls->ptr[2])) != CORE_SUCCESS)
+         goto fail;
+      memset((void *)(uintptr_t)ls->ptr[2], 0, 16);   /* CUDA address = CPU address */
    }
    if ((slice && (r = alloc_slices(k, cfg, slice, ls)) != CORE_SUCCESS) ||
        (r = build_params(k, cfg, blob)) != CORE_SUCCESS)
@@ -204,6 +240,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
    }
+   if (cfg->cooperative)
+      lb.grid_ws = ls->ptr[2];
    if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
       mtl_cmdbuf_release(cb);
       goto fail;
@@ -225,7 +263,10 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    mtl_encoder_use_resource(e, arena);
    mtl_size grid = { cfg->grid[0], cfg->grid[1], cfg->grid[2] };
    mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
-   mtl_encoder_dispatch_threadgroups(e, grid, block);
+   if (cfg->cooperative)
+      mtl_encoder_dispatch_threadgroups_coresident(e, grid, block);
+   else
+      mtl_encoder_dispatch_threadgroups(e, grid, block);
    mtl_encoder_end(e);
    if (ls)
       mtl_cmdbuf_add_completed_handler(cb, free_scratch, ls);

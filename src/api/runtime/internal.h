@@ -60,6 +60,8 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
                       bool async);
 
 /* launch.c */
+/* A grid and block CUDA 13 accepts (launch.c). */
+bool rt_launch_config_ok(dim3 grid, dim3 block);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
 
 /* The _ptds synchronous copies and fills (nvcc --default-stream

@@ -224,6 +224,7 @@ typedef enum ir_sreg {
    IR_SREG_WARPSZ,
    /* time and placement (emit_call.c): 64-bit defs for CLOCK64, GLOBALTIMER, GRIDID */
    IR_SREG_CLOCK, IR_SREG_CLOCK64, IR_SREG_GLOBALTIMER, IR_SREG_SMID, IR_SREG_NSMID, IR_SREG_GRIDID,
+   IR_SREG_ENVREG1, IR_SREG_ENVREG2,   /* the cooperative grid workspace, high and low half */
    IR_SREG_COUNT
 } ir_sreg;
 extern const char *const ir_sreg_names[IR_SREG_COUNT];
