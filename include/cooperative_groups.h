@@ -13,8 +13,8 @@
  *
  * grid_group::sync() needs a cooperative launch (cudaLaunchCooperativeKernel):
  * the runtime then passes the grid workspace's address in %envreg1:%envreg2
- * (0 otherwise: is_valid() is false and sync() traps, as with NVIDIA's
- * header), and sync() counts the blocks' arrivals in its word at +4 with
+ * (every launch has one, as with NVIDIA's driver 580, so is_valid() is
+ * true; NVIDIA's header traps on a 0), and sync() counts the blocks' arrivals in its word at +4 with
  * the protocol of src/core/launch.c.  Not here: multi_grid_group.
  */
 #ifndef MC_COOPERATIVE_GROUPS_H
@@ -207,7 +207,7 @@ public:
       return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * details::block_size();
    }
    MC_CG unsigned long long num_threads() const { return size(); }
-   MC_CG bool is_valid() const { return details::grid_workspace() != 0; }   /* launched cooperatively */
+   MC_CG bool is_valid() const { return details::grid_workspace() != 0; }
    MC_CG void sync() const
    {
       unsigned long long ws = details::grid_workspace();

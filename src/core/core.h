@@ -68,6 +68,7 @@ enum {
    CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
    CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
    CORE_MAGIC_CTX_RESET = 0x6d637472, /* "mctr": a primary context after a reset (context.c) */
+   CORE_MAGIC_ARRAY = 0x6d617272,    /* "marr" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -201,7 +202,8 @@ struct core_ctx {
    core_event *events;          /* live events (event.c; streams_lock) */
    uint64_t id;                 /* unique in the process: per-thread streams name their context by it */
    core_module *modules;        /* loaded modules (list) */
-   uint64_t status_word;        /* CUDA address of the trap flag kernels set */
+   uint64_t status_word;        /* CUDA address of the trap flag kernels set; +16: the grid
+                                 * workspace of ordinary launches (launch.c) */
    uint64_t atom_locks;         /* CUDA address of the 64-bit atomics' lock table */
    uint64_t launches;           /* kernels launched: %gridid */
    /* Device printf and assert (printf.c); printf_lock guards these. */
@@ -566,6 +568,33 @@ int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_
 int core_host_register(uint64_t p, size_t n, uint32_t flags);
 int core_host_unregister(uint64_t p);
 bool core_host_lookup(uint64_t p, uint64_t *base, uint64_t *size, uint32_t *flags);
+
+/* ---- array.c: CUDA arrays, texture and surface objects ---- */
+
+/* A CUDA array: its elements row after row in device memory (internal,
+ * so no cudaFree releases it), each row pitch bytes, each 2-D slice slice
+ * bytes.  Sizes as CUDA has them: height 0 for 1-D, depth 0 for 1-D/2-D. */
+typedef struct core_array {
+   uint32_t magic;              /* CORE_MAGIC_ARRAY */
+   core_ctx *ctx;
+   uint64_t mem;
+   uint32_t width, height, depth;
+   uint32_t format;             /* the driver's CUarray_format, as given */
+   uint32_t kind, chan_bytes, nchan;   /* MC_TEX_* kind, bytes per channel, channels */
+   uint32_t flags;              /* CUDA_ARRAY3D_* as given */
+   uint64_t pitch, slice;
+} core_array;
+
+int core_array_create(core_ctx *c, const core_array *shape, core_array **out);
+int core_array_destroy(core_array *a);
+bool core_check_array(const core_array *a);
+/* A texture or surface object: desc copied into device memory, *handle its
+ * CUDA address (what kernels receive); destroying a handle not made here
+ * frees nothing (and succeeds, as NVIDIA's does). */
+int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle);
+int core_tex_destroy(uint64_t handle);
+/* The descriptor of a live object; false if none. */
+bool core_tex_lookup(uint64_t handle, mc_tex *out);
 
 /* ---- mempool.c: the stream-ordered allocator's default pool ---- */
 

@@ -29,7 +29,11 @@
  * the multiprocessors, else CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE as on
  * NVIDIA; the dispatch is co-resident (mtl.h).  The workspace is 16 zeroed
  * bytes per launch (the counter must start with its low 31 bits clear),
- * freed when the launch completes.
+ * freed when the launch completes.  An ordinary launch gets a workspace
+ * too, the context's (16 bytes after its trap flag): NVIDIA's driver 580
+ * gives every launch one, so grid.is_valid() is true there (an H200,
+ * tests/cuda/coop_grid.cu), and grid.sync() then works when the blocks
+ * happen to be co-resident, as on NVIDIA.
  */
 #include "core.h"
 
@@ -240,8 +244,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
    }
-   if (cfg->cooperative)
-      lb.grid_ws = ls->ptr[2];
+   lb.grid_ws = cfg->cooperative ? ls->ptr[2] : c->status_word + 16;
    if (ki->uses_malloc && (r = core_ctx_heap(c, &lb.heap, &lb.heap_size)) != CORE_SUCCESS) {
       mtl_cmdbuf_release(cb);
       goto fail;

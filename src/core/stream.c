@@ -228,6 +228,10 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
    *status = MC_STATUS_OK;
    if (st == MC_STATUS_ASSERT) {
       core_ctx_set_sticky(c, CORE_ERROR_ASSERT, "a kernel failed a device-side assertion");
+   } else if (st == MC_STATUS_SURFACE) {
+      /* an H200 reports cudaErrorIllegalAddress for suld/sust.trap outside */
+      core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, "a kernel accessed a surface outside its array "
+                          "(cudaBoundaryModeTrap)");
    } else if (st == MC_STATUS_MISALIGNED) {
       char msg[300];
       snprintf(msg, sizeof(msg), "kernel %s%s%sloaded or stored at an address that is not a multiple of the "

@@ -47,6 +47,9 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
    return CUDA_SUCCESS;
 }
 
+/* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
+bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
+
 static inline CUstream drv_ptsz(CUstream h) { return h ? h : CU_STREAM_PER_THREAD; }
 
 /* The _ptds synchronous copies and fills: the async form on

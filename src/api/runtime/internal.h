@@ -60,6 +60,12 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
                       bool async);
 
 /* launch.c */
+/* A copy's driver memory types for a cudaMemcpyKind (false: unknown kind),
+ * and one side set from a pointer of that type (memcpy3d.c). */
+bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst);
+void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev);
+/* A channel description as a driver array format (array.c). */
+bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels);
 /* A grid and block CUDA 13 accepts (launch.c). */
 bool rt_launch_config_ok(dim3 grid, dim3 block);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);

@@ -56,7 +56,7 @@ cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct 
 
 /* The driver memory types of a copy's source and destination for `kind`
  * (false for an unknown kind). */
-static bool kind_types(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst)
+bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst)
 {
    switch (kind) {
    case cudaMemcpyHostToHost: *src = CU_MEMORYTYPE_HOST; *dst = CU_MEMORYTYPE_HOST; return true;
@@ -70,7 +70,7 @@ static bool kind_types(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype
 
 /* Sets one side of a driver copy: host memory by its host pointer, the
  * others by their device (unified) address. */
-static void set_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev)
+void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev)
 {
    *type = t;
    if (t == CU_MEMORYTYPE_HOST)
@@ -86,7 +86,7 @@ static cudaError_t memcpy_2d(void *dst, size_t dpitch, const void *src, size_t s
    if (e != cudaSuccess)
       return e;
    CUDA_MEMCPY2D c = { 0 };
-   if (!kind_types(kind, &c.srcMemoryType, &c.dstMemoryType))
+   if (!rt_copy_kinds(kind, &c.srcMemoryType, &c.dstMemoryType))
       return cudaErrorInvalidMemcpyDirection;
    if (width == 0 || height == 0)
       return cudaSuccess;
@@ -97,8 +97,8 @@ static cudaError_t memcpy_2d(void *dst, size_t dpitch, const void *src, size_t s
    if (!dst || !src)
       return cudaErrorInvalidValue;
    const void *dst_host = NULL;
-   set_side(c.srcMemoryType, src, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
-   set_side(c.dstMemoryType, dst, &c.dstMemoryType, &dst_host, &c.dstDevice);
+   rt_copy_side(c.srcMemoryType, src, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
+   rt_copy_side(c.dstMemoryType, dst, &c.dstMemoryType, &dst_host, &c.dstDevice);
    c.dstHost = (void *)(uintptr_t)dst_host;
    c.srcPitch = spitch;
    c.dstPitch = dpitch;
@@ -150,7 +150,7 @@ static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t str
    if (p->srcArray || p->dstArray)
       return cudaErrorNotSupported;
    CUDA_MEMCPY3D c = { 0 };
-   if (!kind_types(p->kind, &c.srcMemoryType, &c.dstMemoryType))
+   if (!rt_copy_kinds(p->kind, &c.srcMemoryType, &c.dstMemoryType))
       return cudaErrorInvalidMemcpyDirection;
    const struct cudaExtent *x = &p->extent;
    if (x->width == 0 || x->height == 0 || x->depth == 0)
@@ -160,8 +160,8 @@ static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t str
    if (p->srcPtr.pitch < x->width || p->dstPtr.pitch < x->width)
       return cudaErrorInvalidPitchValue;
    const void *dst_host = NULL;
-   set_side(c.srcMemoryType, p->srcPtr.ptr, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
-   set_side(c.dstMemoryType, p->dstPtr.ptr, &c.dstMemoryType, &dst_host, &c.dstDevice);
+   rt_copy_side(c.srcMemoryType, p->srcPtr.ptr, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
+   rt_copy_side(c.dstMemoryType, p->dstPtr.ptr, &c.dstMemoryType, &dst_host, &c.dstDevice);
    c.dstHost = (void *)(uintptr_t)dst_host;
    c.srcXInBytes = p->srcPos.x;
    c.srcY = p->srcPos.y;

@@ -30,7 +30,7 @@ struct mc_launch {
     ulong shared_stride; // bytes per threadgroup's slice
     ulong heap;       // CUDA address of the device heap (heap.metal; 0: the kernel has no malloc)
     ulong heap_size;  // its bytes
-    ulong grid_ws;    // CUDA address of a cooperative launch's grid workspace (%envreg1:2; 0: none)
+    ulong grid_ws;    // CUDA address of the launch's grid workspace (%envreg1:2)
 };
 
 // The address space of shared memory: threadgroup memory, or device memory
