@@ -14,7 +14,9 @@
  *  - normalised coordinates with wrap, mirror, clamp and border, both
  *    filters;
  *  - uchar4 array: cudaReadModeNormalizedFloat (tex2D<float4>, point and
- *    linear) and cudaReadModeElementType (tex2D<uchar4>);
+ *    linear: linear within 1e-5 of the model, the one place an H200's
+ *    result is not the model's bit for bit) and cudaReadModeElementType
+ *    (tex2D<uchar4>);
  *  - pitch-linear memory (cudaResourceTypePitch2D) and linear memory with
  *    tex1Dfetch;
  *  - a one-channel float texture read as float4 (the missing channels);
@@ -300,7 +302,9 @@ int main(int argc, char **argv)
    CHECK_CUDA(cudaDestroyTextureObject(tu));
    tu = make_tex(au4, cudaAddressModeClamp, cudaAddressModeClamp, true, false, cudaReadModeNormalizedFloat, NULL);
    mu.linear = true;
-   run_case("uchar4 normalised linear", tu, &mu, 1.0f / 512);
+   /* an H200 differs from the model here by up to 7.5e-6 (its 8-bit
+    * normalised filtering is not the float model's; not found yet) */
+   run_case("uchar4 normalised linear", tu, &mu, 1e-5f);
    CHECK_CUDA(cudaDestroyTextureObject(tu));
    /* element type: the bytes themselves */
    tu = make_tex(au4, cudaAddressModeClamp, cudaAddressModeClamp, false, false, cudaReadModeElementType, NULL);
