@@ -23,6 +23,8 @@
  *  - surfaces: surf2Dwrite/surf2Dread of uchar4 and float4 on an array
  *    made with cudaArraySurfaceLoadStore, the zero and clamp boundary
  *    modes, read back with cudaMemcpy2DFromArray;
+ *  - a 3-D float array (cudaMalloc3DArray, cudaMemcpy3D in and out, extent
+ *    in elements) read with tex3D at every texel centre and clamped outside;
  *  - cudaArrayGetInfo; what an H200 (driver 580) accepts and refuses: a
  *    surface on an array made without cudaArraySurfaceLoadStore is made,
  *    destroying an unknown object succeeds, linear filtering of integers
@@ -62,6 +64,14 @@ __global__ void k_fetch2d_u4(cudaTextureObject_t t, const float2 *c, uchar4 *out
    int i = blockIdx.x * blockDim.x + threadIdx.x;
    if (i < n)
       out[i] = tex2D<uchar4>(t, c[i].x, c[i].y);
+}
+
+__global__ void k_fetch3d(cudaTextureObject_t t, float *out, int w, int h, int d)
+{
+   int x = threadIdx.x, y = threadIdx.y, z = threadIdx.z;
+   out[(z * h + y) * w + x] = tex3D<float>(t, x + 0.5f, y + 0.5f, z + 0.5f);
+   if (x == 0 && y == 0 && z == 0)
+      out[w * h * d] = tex3D<float>(t, -3.0f, 1.5f, 99.0f);   /* clamped: (0, 1, d - 1) */
 }
 
 __global__ void k_fetch1d(cudaTextureObject_t t, float *out, int n)
@@ -378,6 +388,50 @@ int main(int argc, char **argv)
    memcpy(w1d, f1, W * 4);
    CHECK_ARRAY_F32("tex1Dfetch of linear memory (past the end: 0)", h1, w1d, W + 3);
    CHECK_CUDA(cudaDestroyTextureObject(tl));
+
+   /* a 3-D array */
+   {
+      enum { X = 5, Y = 4, Z = 3 };
+      static float v3[X * Y * Z + 1], b3[X * Y * Z], g3[X * Y * Z + 1];
+      for (int i = 0; i < X * Y * Z; i++)
+         v3[i] = (float)(i * 3 % 17) - 2.5f;
+      v3[X * Y * Z] = v3[((Z - 1) * Y + 1) * X];
+      cudaArray_t a3;
+      cudaChannelFormatDesc c1 = cudaCreateChannelDesc<float>();
+      CHECK_CUDA(cudaMalloc3DArray(&a3, &c1, make_cudaExtent(X, Y, Z)));
+      cudaMemcpy3DParms cp;
+      memset(&cp, 0, sizeof(cp));
+      cp.srcPtr = make_cudaPitchedPtr(v3, X * 4, X, Y);
+      cp.dstArray = a3;
+      cp.extent = make_cudaExtent(X, Y, Z);
+      cp.kind = cudaMemcpyHostToDevice;
+      CHECK_CUDA(cudaMemcpy3D(&cp));
+      memset(&cp, 0, sizeof(cp));
+      cp.srcArray = a3;
+      cp.dstPtr = make_cudaPitchedPtr(b3, X * 4, X, Y);
+      cp.extent = make_cudaExtent(X, Y, Z);
+      cp.kind = cudaMemcpyDeviceToHost;
+      CHECK_CUDA(cudaMemcpy3D(&cp));
+      CHECK_ARRAY_F32("cudaMemcpy3D to and from a 3-D array", b3, v3, X * Y * Z);
+      cudaResourceDesc r3;
+      memset(&r3, 0, sizeof(r3));
+      r3.resType = cudaResourceTypeArray;
+      r3.res.array.array = a3;
+      cudaTextureDesc t3d;
+      memset(&t3d, 0, sizeof(t3d));
+      t3d.addressMode[0] = t3d.addressMode[1] = t3d.addressMode[2] = cudaAddressModeClamp;
+      t3d.readMode = cudaReadModeElementType;
+      cudaTextureObject_t t3;
+      CHECK_CUDA(cudaCreateTextureObject(&t3, &r3, &t3d, NULL));
+      float *d3;
+      CHECK_CUDA(cudaMalloc(&d3, sizeof(g3)));
+      k_fetch3d<<<1, dim3(X, Y, Z)>>>(t3, d3, X, Y, Z);
+      CHECK_CUDA(cudaMemcpy(g3, d3, sizeof(g3), cudaMemcpyDeviceToHost));
+      CHECK_ARRAY_F32("tex3D at every texel centre, and clamped", g3, v3, X * Y * Z + 1);
+      CHECK_CUDA(cudaDestroyTextureObject(t3));
+      CHECK_CUDA(cudaFreeArray(a3));
+      cudaFree(d3);
+   }
 
    /* surfaces */
    cudaArray_t as, asf, anos;
