@@ -1567,7 +1567,13 @@ struct cudaChannelFormatDesc {
    enum cudaChannelFormatKind f;
 };
 
-/* ---- texture and surface objects (driver_types.h, texture_types.h) ---- */
+/* ---- CUDA arrays, texture and surface objects (driver_types.h, texture_types.h) ---- */
+
+#define cudaArrayDefault          0x00
+#define cudaArrayLayered          0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap          0x04
+#define cudaArrayTextureGather    0x08
 
 enum cudaResourceType {
    cudaResourceTypeArray          = 0,
