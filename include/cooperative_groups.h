@@ -11,9 +11,11 @@
  * inside one warp, as on NVIDIA GPUs; blocks whose size is not a multiple
  * of 32 leave a last partial warp, whose tiles shrink as CUDA's do.
  *
- * Not here: grid_group::sync() and multi_grid_group (they need a
- * cooperative launch, which metalcuda's runtime does not do: sync() traps,
- * so the launch fails with an error instead of running unsynchronised).
+ * grid_group::sync() needs a cooperative launch (cudaLaunchCooperativeKernel):
+ * the runtime then passes the grid workspace's address in %envreg1:%envreg2
+ * (every launch has one, as with NVIDIA's driver 580, so is_valid() is
+ * true; NVIDIA's header traps on a 0), and sync() counts the blocks' arrivals in its word at +4 with
+ * the protocol of src/core/launch.c.  Not here: multi_grid_group.
  */
 #ifndef MC_COOPERATIVE_GROUPS_H
 #define MC_COOPERATIVE_GROUPS_H
@@ -165,7 +167,34 @@ public:
 };
 MC_CG coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
 
-/* ---- grid_group: ranks and sizes; no grid-wide sync (no cooperative launch) ---- */
+/* ---- grid_group ---- */
+namespace details {
+MC_CG unsigned long long grid_workspace()
+{
+   unsigned hi, lo;
+   asm volatile("mov.u32 %0, %%envreg1;" : "=r"(hi));
+   asm volatile("mov.u32 %0, %%envreg2;" : "=r"(lo));
+   return (unsigned long long)hi << 32 | lo;
+}
+/* Block 0 adds 0x80000001 - blocks, the others 1: the word's top bit
+ * flips when the last block arrives, and each block's leader spins until
+ * the bit differs from the value its own add saw. */
+MC_CG void grid_barrier(unsigned long long ws)
+{
+   __syncthreads();
+   if (block_rank() == 0) {
+      unsigned blocks = gridDim.x * gridDim.y * gridDim.z, old, now;
+      unsigned add = (blockIdx.x | blockIdx.y | blockIdx.z) == 0 ? 0x80000001u - blocks : 1u;
+      unsigned *word = (unsigned *)(ws + 4);
+      asm volatile("atom.add.release.gpu.u32 %0, [%1], %2;" : "=r"(old) : "l"(word), "r"(add) : "memory");
+      do
+         asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(now) : "l"(word) : "memory");
+      while (((now ^ old) & 0x80000000u) == 0);
+   }
+   __syncthreads();
+}
+} // namespace details
+
 class grid_group {
 public:
    MC_CG unsigned long long thread_rank() const
@@ -178,8 +207,21 @@ public:
       return (unsigned long long)gridDim.x * gridDim.y * gridDim.z * details::block_size();
    }
    MC_CG unsigned long long num_threads() const { return size(); }
-   MC_CG bool is_valid() const { return false; }   /* not launched cooperatively */
-   MC_CG void sync() const { __trap(); }             /* would need cudaLaunchCooperativeKernel */
+   MC_CG bool is_valid() const { return details::grid_workspace() != 0; }
+   MC_CG void sync() const
+   {
+      unsigned long long ws = details::grid_workspace();
+      if (!ws)
+         __trap();   /* not a cooperative launch */
+      details::grid_barrier(ws);
+   }
+   MC_CG unsigned long long num_blocks() const { return (unsigned long long)gridDim.x * gridDim.y * gridDim.z; }
+   MC_CG unsigned long long block_rank() const
+   {
+      return blockIdx.x + (unsigned long long)gridDim.x * (blockIdx.y + (unsigned long long)gridDim.y * blockIdx.z);
+   }
+   MC_CG dim3 block_index() const { return blockIdx; }
+   MC_CG dim3 dim_blocks() const { return gridDim; }
    MC_CG dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
 };
 MC_CG grid_group this_grid() { return grid_group(); }

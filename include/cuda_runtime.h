@@ -93,6 +93,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 
 #include "crt/mc_device_atomics.h"
 #include "crt/mc_runtime_templates.h"
+#include "crt/mc_texture_functions.h"
 
 #else /* a host compiler that is not compiling CUDA */
 
@@ -101,6 +102,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 #include "vector_functions.h"
 #ifdef __cplusplus
 #include "crt/mc_runtime_templates.h"
+#include "crt/mc_texture_functions.h"
 #endif
 
 #endif

@@ -30,6 +30,8 @@ OUT = {"runtime": "include/crt/mc_runtime_api.h", "driver": "include/crt/mc_driv
 
 # C++ default arguments of cuda_runtime_api.h: function -> {parameter name: value}.
 DEFAULTS = {
+    "cudaMallocArray": {"height": "0", "flags": "0"},
+    "cudaMalloc3DArray": {"flags": "0"},
     "cudaStreamWaitEvent": {"flags": "0"},
     "cudaStreamAddCallback": {},
     "cudaStreamAttachMemAsync": {"length": "0", "flags": "cudaMemAttachSingle"},

@@ -90,6 +90,12 @@ MC_RT cudaError_t cudaLaunchKernel(T *func, dim3 grid, dim3 block, void **args, 
 {
    return cudaLaunchKernel((const void *)func, grid, block, args, shared, stream);
 }
+template <class T>
+MC_RT cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, void **args, size_t shared = 0,
+                                              cudaStream_t stream = 0)
+{
+   return cudaLaunchCooperativeKernel((const void *)func, grid, block, args, shared, stream);
+}
 template <class T> MC_RT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry)
 {
    return cudaFuncGetAttributes(attr, (const void *)entry);

@@ -879,6 +879,156 @@ typedef CUlaunchAttributeID CUstreamAttrID;
 typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 
+/* ---- arrays, texture and surface objects (cuda.h) ---- */
+
+typedef enum CUarray_format_enum {
+   CU_AD_FORMAT_UNSIGNED_INT8 = 0x01,
+   CU_AD_FORMAT_UNSIGNED_INT16 = 0x02,
+   CU_AD_FORMAT_UNSIGNED_INT32 = 0x03,
+   CU_AD_FORMAT_SIGNED_INT8 = 0x08,
+   CU_AD_FORMAT_SIGNED_INT16 = 0x09,
+   CU_AD_FORMAT_SIGNED_INT32 = 0x0a,
+   CU_AD_FORMAT_HALF = 0x10,
+   CU_AD_FORMAT_FLOAT = 0x20,
+   CU_AD_FORMAT_NV12 = 0xb0,
+   CU_AD_FORMAT_UNORM_INT8X1 = 0xc0,
+   CU_AD_FORMAT_UNORM_INT8X2 = 0xc1,
+   CU_AD_FORMAT_UNORM_INT8X4 = 0xc2,
+   CU_AD_FORMAT_UNORM_INT16X1 = 0xc3,
+   CU_AD_FORMAT_UNORM_INT16X2 = 0xc4,
+   CU_AD_FORMAT_UNORM_INT16X4 = 0xc5,
+   CU_AD_FORMAT_SNORM_INT8X1 = 0xc6,
+   CU_AD_FORMAT_SNORM_INT8X2 = 0xc7,
+   CU_AD_FORMAT_SNORM_INT8X4 = 0xc8,
+   CU_AD_FORMAT_SNORM_INT16X1 = 0xc9,
+   CU_AD_FORMAT_SNORM_INT16X2 = 0xca,
+   CU_AD_FORMAT_SNORM_INT16X4 = 0xcb,
+   CU_AD_FORMAT_BC1_UNORM = 0x91,
+   CU_AD_FORMAT_BC1_UNORM_SRGB = 0x92,
+   CU_AD_FORMAT_BC2_UNORM = 0x93,
+   CU_AD_FORMAT_BC2_UNORM_SRGB = 0x94,
+   CU_AD_FORMAT_BC3_UNORM = 0x95,
+   CU_AD_FORMAT_BC3_UNORM_SRGB = 0x96,
+   CU_AD_FORMAT_BC4_UNORM = 0x97,
+   CU_AD_FORMAT_BC4_SNORM = 0x98,
+   CU_AD_FORMAT_BC5_UNORM = 0x99,
+   CU_AD_FORMAT_BC5_SNORM = 0x9a,
+   CU_AD_FORMAT_BC6H_UF16 = 0x9b,
+   CU_AD_FORMAT_BC6H_SF16 = 0x9c,
+   CU_AD_FORMAT_BC7_UNORM = 0x9d,
+   CU_AD_FORMAT_BC7_UNORM_SRGB = 0x9e,
+   CU_AD_FORMAT_P010 = 0x9f,
+   CU_AD_FORMAT_P016 = 0xa1,
+   CU_AD_FORMAT_NV16 = 0xa2,
+   CU_AD_FORMAT_P210 = 0xa3,
+   CU_AD_FORMAT_P216 = 0xa4,
+   CU_AD_FORMAT_YUY2 = 0xa5,
+   CU_AD_FORMAT_Y210 = 0xa6,
+   CU_AD_FORMAT_Y216 = 0xa7,
+   CU_AD_FORMAT_AYUV = 0xa8,
+   CU_AD_FORMAT_Y410 = 0xa9,
+   CU_AD_FORMAT_Y416 = 0xb1,
+   CU_AD_FORMAT_Y444_PLANAR8 = 0xb2,
+   CU_AD_FORMAT_Y444_PLANAR10 = 0xb3,
+   CU_AD_FORMAT_YUV444_8bit_SemiPlanar = 0xb4,
+   CU_AD_FORMAT_YUV444_16bit_SemiPlanar = 0xb5,
+   CU_AD_FORMAT_UNORM_INT_101010_2 = 0x50,
+   CU_AD_FORMAT_MAX = 0x7FFFFFFF,
+} CUarray_format;
+
+typedef struct CUDA_ARRAY_DESCRIPTOR_st {
+   size_t Width, Height;
+   CUarray_format Format;
+   unsigned int NumChannels;
+} CUDA_ARRAY_DESCRIPTOR_v2;
+typedef CUDA_ARRAY_DESCRIPTOR_v2 CUDA_ARRAY_DESCRIPTOR;
+
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+   size_t Width, Height, Depth;
+   CUarray_format Format;
+   unsigned int NumChannels;
+   unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR_v2;
+typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
+
+#define CUDA_ARRAY3D_LAYERED      0x01
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02
+#define CUDA_ARRAY3D_CUBEMAP      0x04
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+
+typedef enum CUresourcetype_enum {
+   CU_RESOURCE_TYPE_ARRAY           = 0x00,
+   CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+   CU_RESOURCE_TYPE_LINEAR          = 0x02,
+   CU_RESOURCE_TYPE_PITCH2D         = 0x03,
+} CUresourcetype;
+
+typedef enum CUaddress_mode_enum {
+   CU_TR_ADDRESS_MODE_WRAP   = 0,
+   CU_TR_ADDRESS_MODE_CLAMP  = 1,
+   CU_TR_ADDRESS_MODE_MIRROR = 2,
+   CU_TR_ADDRESS_MODE_BORDER = 3,
+} CUaddress_mode;
+
+typedef enum CUfilter_mode_enum { CU_TR_FILTER_MODE_POINT = 0, CU_TR_FILTER_MODE_LINEAR = 1 } CUfilter_mode;
+
+#define CU_TRSF_READ_AS_INTEGER        0x01
+#define CU_TRSF_NORMALIZED_COORDINATES 0x02
+#define CU_TRSF_SRGB                   0x10
+
+typedef struct CUDA_RESOURCE_DESC_st {
+   CUresourcetype resType;
+   union {
+      struct { CUarray hArray; } array;
+      struct { CUmipmappedArray hMipmappedArray; } mipmap;
+      struct {
+         CUdeviceptr devPtr;
+         CUarray_format format;
+         unsigned int numChannels;
+         size_t sizeInBytes;
+      } linear;
+      struct {
+         CUdeviceptr devPtr;
+         CUarray_format format;
+         unsigned int numChannels;
+         size_t width, height, pitchInBytes;
+      } pitch2D;
+      struct { int reserved[32]; } reserved;
+   } res;
+   unsigned int flags;
+} CUDA_RESOURCE_DESC_v1;
+typedef CUDA_RESOURCE_DESC_v1 CUDA_RESOURCE_DESC;
+
+typedef struct CUDA_TEXTURE_DESC_st {
+   CUaddress_mode addressMode[3];
+   CUfilter_mode filterMode;
+   unsigned int flags;
+   unsigned int maxAnisotropy;
+   CUfilter_mode mipmapFilterMode;
+   float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+   float borderColor[4];
+   int reserved[12];
+} CUDA_TEXTURE_DESC_v1;
+typedef CUDA_TEXTURE_DESC_v1 CUDA_TEXTURE_DESC;
+
+typedef struct CUDA_RESOURCE_VIEW_DESC_st {
+   int format;                  /* CUresourceViewFormat */
+   size_t width, height, depth;
+   unsigned int firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
+   unsigned int reserved[16];
+} CUDA_RESOURCE_VIEW_DESC_v1;
+typedef CUDA_RESOURCE_VIEW_DESC_v1 CUDA_RESOURCE_VIEW_DESC;
+
+typedef struct CUDA_LAUNCH_PARAMS_st {   /* cuLaunchCooperativeKernelMultiDevice */
+   CUfunction function;
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   CUstream hStream;
+   void **kernelParams;
+} CUDA_LAUNCH_PARAMS_v1;
+typedef CUDA_LAUNCH_PARAMS_v1 CUDA_LAUNCH_PARAMS;
+
 /* ======================================================================
  * Runtime API (cuda_runtime_api.h, driver_types.h, vector_types.h)
  * ====================================================================== */
@@ -1601,6 +1751,71 @@ enum cudaChannelFormatKind {
 struct cudaChannelFormatDesc {
    int x, y, z, w;                  /* bits per component */
    enum cudaChannelFormatKind f;
+};
+
+/* ---- CUDA arrays, texture and surface objects (driver_types.h, texture_types.h) ---- */
+
+#define cudaArrayDefault          0x00
+#define cudaArrayLayered          0x01
+#define cudaArraySurfaceLoadStore 0x02
+#define cudaArrayCubemap          0x04
+#define cudaArrayTextureGather    0x08
+
+enum cudaResourceType {
+   cudaResourceTypeArray          = 0,
+   cudaResourceTypeMipmappedArray = 1,
+   cudaResourceTypeLinear         = 2,
+   cudaResourceTypePitch2D        = 3,
+};
+enum cudaTextureAddressMode {
+   cudaAddressModeWrap   = 0,
+   cudaAddressModeClamp  = 1,
+   cudaAddressModeMirror = 2,
+   cudaAddressModeBorder = 3,
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaSurfaceBoundaryMode { cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2 };
+
+struct cudaResourceDesc {
+   enum cudaResourceType resType;
+   union {
+      struct { cudaArray_t array; } array;
+      struct { cudaMipmappedArray_t mipmap; } mipmap;
+      struct {
+         void *devPtr;
+         struct cudaChannelFormatDesc desc;
+         size_t sizeInBytes;
+      } linear;
+      struct {
+         void *devPtr;
+         struct cudaChannelFormatDesc desc;
+         size_t width, height, pitchInBytes;
+      } pitch2D;
+      struct { int reserved[32]; } reserved;
+   } res;
+   unsigned int flags;
+};
+
+struct cudaResourceViewDesc {
+   int format;                      /* enum cudaResourceViewFormat */
+   size_t width, height, depth;
+   unsigned int firstMipmapLevel, lastMipmapLevel, firstLayer, lastLayer;
+   unsigned int reserved[16];
+};
+
+struct cudaTextureDesc {
+   enum cudaTextureAddressMode addressMode[3];
+   enum cudaTextureFilterMode filterMode;
+   enum cudaTextureReadMode readMode;
+   int sRGB;
+   float borderColor[4];
+   int normalizedCoords;
+   unsigned int maxAnisotropy;
+   enum cudaTextureFilterMode mipmapFilterMode;
+   float mipmapLevelBias, minMipmapLevelClamp, maxMipmapLevelClamp;
+   int disableTrilinearOptimization;
+   int seamlessCubemap;
 };
 
 /* ---- functions and launches ---- */

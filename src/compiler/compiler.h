@@ -77,7 +77,37 @@ typedef struct mc_launch {
     * runs into the GPU watchdog (src/core/launch.c). */
    uint32_t base_x, base_y, base_z;
    uint32_t grid_x, grid_y, grid_z;
+   /* CUDA address of the grid workspace of the launch (%envreg1 high,
+    * %envreg2 low; never 0, as with NVIDIA's driver 580):
+    * cooperative_groups' grid.sync() counts arrivals in its word at +4
+    * (core/launch.c). */
+   uint64_t grid_ws;
 } mc_launch;
+
+/* A texture or surface object: cudaTextureObject_t / cudaSurfaceObject_t
+ * is the CUDA address of one of these in device memory (src/core/array.c
+ * writes it; prelude/tex.metal reads it: tex, suld, sust, txq, suq).  Must
+ * match the prelude's struct mc_tex. */
+typedef struct mc_tex {
+   uint64_t base;       /* CUDA address of element (0, 0, 0) */
+   uint64_t pitch;      /* bytes from one row to the next */
+   uint64_t slice;      /* bytes from one 2-D slice to the next */
+   uint32_t width, height, depth;   /* elements (1 where the geometry has no such dimension) */
+   uint32_t kind;       /* MC_TEX_UNSIGNED, MC_TEX_SIGNED, MC_TEX_FLOAT */
+   uint32_t chan_bytes; /* 1, 2 or 4 */
+   uint32_t nchan;      /* 1, 2 or 4 */
+   uint32_t addr[3];    /* address mode per dimension: CUDA's cudaTextureAddressMode */
+   uint32_t flags;      /* MC_TEX_F_* */
+   float border[4];
+} mc_tex;
+
+enum { MC_TEX_UNSIGNED = 0, MC_TEX_SIGNED = 1, MC_TEX_FLOAT = 2 };
+enum {
+   MC_TEX_F_LINEAR = 1,      /* cudaFilterModeLinear */
+   MC_TEX_F_NORM_COORDS = 2, /* normalizedCoords */
+   MC_TEX_F_NORM_READ = 4,   /* cudaReadModeNormalizedFloat on an integer format */
+   MC_TEX_F_SRGB = 8,        /* sRGB to linear on the first three channels */
+};
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
 
@@ -91,6 +121,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_NBAR = 5,        /* a named barrier's id or thread count is out of range */
    MC_STATUS_MISALIGNED = 6,  /* validation (software device): an access not aligned to its size */
    MC_STATUS_STACK = 7,       /* recursion deeper than the stack (compiler_options.stack_bytes) */
+   MC_STATUS_SURFACE = 8,     /* a surface access outside the array in the trap mode (illegal address) */
 };
 
 #define MC_DEFAULT_STACK 1024u   /* cudaLimitStackSize's default, bytes per thread */

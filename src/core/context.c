@@ -69,7 +69,8 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
    c->heap_size = 8u << 20;         /* cudaLimitMallocHeapSize: CUDA's default */
-   int r = core_mem_alloc_internal(d, sizeof(uint32_t), &c->status_word);
+   /* the trap flag, then (at +16) the grid workspace of ordinary launches (launch.c) */
+   int r = core_mem_alloc_internal(d, 32, &c->status_word);
    if (r == CORE_SUCCESS)
       r = core_mem_alloc_internal(d, MC_ATOM_LOCKS * sizeof(uint32_t), &c->atom_locks);
    if (r == CORE_SUCCESS)
@@ -85,7 +86,7 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
       c->magic = CORE_MAGIC_DEAD;
       return r;
    }
-   *(volatile uint32_t *)(uintptr_t)c->status_word = 0;
+   memset((void *)(uintptr_t)c->status_word, 0, 32);
    /* Every lock starts free; kernels leave them free (prelude/atom.metal). */
    memset((void *)(uintptr_t)c->atom_locks, 0, MC_ATOM_LOCKS * sizeof(uint32_t));
    c->id = core_ptds_ctx_born();

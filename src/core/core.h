@@ -52,6 +52,7 @@ enum {
    CORE_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
    CORE_ERROR_MISALIGNED_ADDRESS = 716,
    CORE_ERROR_LAUNCH_FAILED = 719,
+   CORE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE = 720,
    CORE_ERROR_PEER_ACCESS_UNSUPPORTED = 217,
    CORE_ERROR_PEER_ACCESS_NOT_ENABLED = 705,
    CORE_ERROR_NOT_PERMITTED = 800,
@@ -81,6 +82,7 @@ enum {
    CORE_MAGIC_GRAPH = 0x6d677270,    /* "mgrp" */
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
+   CORE_MAGIC_ARRAY = 0x6d617272,    /* "marr" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -218,7 +220,8 @@ struct core_ctx {
    core_event *events;          /* live events (event.c; streams_lock) */
    uint64_t id;                 /* unique in the process: per-thread streams name their context by it */
    core_module *modules;        /* loaded modules (list) */
-   uint64_t status_word;        /* CUDA address of the trap flag kernels set */
+   uint64_t status_word;        /* CUDA address of the trap flag kernels set; +16: the grid
+                                 * workspace of ordinary launches (launch.c) */
    uint64_t atom_locks;         /* CUDA address of the 64-bit atomics' lock table */
    uint64_t launches;           /* kernels launched: %gridid */
    /* Device printf and assert (printf.c); printf_lock guards these. */
@@ -507,6 +510,9 @@ int core_occupancy_blocks(core_kernel *k, int block_size, size_t dyn_shared, uns
 int core_occupancy_dynamic_shared(core_kernel *k, int nblocks, int block_size, size_t *bytes);
 /* The block size with the highest occupancy (cuOccupancyMaxPotentialBlockSize);
  * dyn_of(block size) gives the dynamic shared memory, or dyn_bytes if NULL. */
+/* Blocks a cooperative launch of k may have: the blocks per multiprocessor
+ * times the multiprocessors (cudaErrorCooperativeLaunchTooLarge above). */
+int core_cooperative_max_blocks(core_kernel *k, int block_size, size_t dyn_shared, uint64_t *blocks);
 int core_occupancy_best_block(core_kernel *k, size_t (*dyn_of)(int), size_t dyn_bytes, int limit, unsigned flags,
                               int *min_grid, int *block_size);
 
@@ -519,6 +525,7 @@ typedef struct core_launch_config {
    void **args;                 /* kernelParams: one pointer per parameter */
    const void *arg_blob;        /* or a packed blob (CU_LAUNCH_PARAM_BUFFER_POINTER) */
    size_t arg_blob_size;
+   bool cooperative;            /* cuLaunchCooperativeKernel: co-resident blocks, grid.sync() */
 } core_launch_config;
 
 int core_launch(core_kernel *k, const core_launch_config *cfg);
@@ -627,6 +634,33 @@ void core_fill2d_now(uint64_t dst, size_t pitch, uint32_t value, size_t elem_siz
 int core_host_register(uint64_t p, size_t n, uint32_t flags);
 int core_host_unregister(uint64_t p);
 bool core_host_lookup(uint64_t p, uint64_t *base, uint64_t *size, uint32_t *flags);
+
+/* ---- array.c: CUDA arrays, texture and surface objects ---- */
+
+/* A CUDA array: its elements row after row in device memory (internal,
+ * so no cudaFree releases it), each row pitch bytes, each 2-D slice slice
+ * bytes.  Sizes as CUDA has them: height 0 for 1-D, depth 0 for 1-D/2-D. */
+typedef struct core_array {
+   uint32_t magic;              /* CORE_MAGIC_ARRAY */
+   core_ctx *ctx;
+   uint64_t mem;
+   uint32_t width, height, depth;
+   uint32_t format;             /* the driver's CUarray_format, as given */
+   uint32_t kind, chan_bytes, nchan;   /* MC_TEX_* kind, bytes per channel, channels */
+   uint32_t flags;              /* CUDA_ARRAY3D_* as given */
+   uint64_t pitch, slice;
+} core_array;
+
+int core_array_create(core_ctx *c, const core_array *shape, core_array **out);
+int core_array_destroy(core_array *a);
+bool core_check_array(const core_array *a);
+/* A texture or surface object: desc copied into device memory, *handle its
+ * CUDA address (what kernels receive); destroying a handle not made here
+ * frees nothing (and succeeds, as NVIDIA's does). */
+int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle);
+int core_tex_destroy(uint64_t handle);
+/* The descriptor of a live object; false if none. */
+bool core_tex_lookup(uint64_t handle, mc_tex *out);
 
 /* ---- mempool.c: the stream-ordered allocator's default pool ---- */
 

@@ -210,6 +210,15 @@ int core_occupancy_dynamic_shared(core_kernel *k, int nblocks, int block_size, s
    return CORE_SUCCESS;
 }
 
+int core_cooperative_max_blocks(core_kernel *k, int block_size, size_t dyn_shared, uint64_t *blocks)
+{
+   core_sm_model m;
+   int r = prepared_model(k, &m);
+   if (r == CORE_SUCCESS)
+      *blocks = (uint64_t)blocks_per_sm(k, &m, block_size, dyn_shared) * m.sm_count;
+   return r;
+}
+
 /* cuda_runtime.h's cudaOccupancyMaxPotentialBlockSizeVariableSMemWithFlags,
  * the same search: every multiple of the warp size from the largest block
  * down, keeping the first with the most resident threads. */

@@ -17,6 +17,25 @@
  * allocated for the launch and freed when it completes.  A grid of more
  * than mtl_submission_groups() threadgroups runs as pieces, each its own
  * command buffer (the GPU watchdog; see "Long grids" below).
+ *
+ * Cooperative launches (cuLaunchCooperativeKernel).  NVIDIA's
+ * cooperative_groups::this_grid() reads the grid workspace's address from
+ * %envreg1:%envreg2 (0 on an ordinary launch: is_valid() is false and
+ * grid.sync() traps), and grid.sync() is a block-level barrier, one atomic
+ * add per block on the 32-bit word at workspace + 4 (block 0 adds
+ * 0x80000001 - nblocks, the others 1, so the word's top bit flips once all
+ * arrived) and a spin on ld.acquire until the top bit differs from what the
+ * block's add saw (nvcc 13.0's output, cg/details/sync.h).  The spin only
+ * ends if every block of the grid is running, so a cooperative grid may
+ * have at most the blocks that fit at once: occupancy (function.c) times
+ * the multiprocessors, else CUDA_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE as on
+ * NVIDIA; the dispatch is co-resident (mtl.h).  The workspace is 16 zeroed
+ * bytes per launch (the counter must start with its low 31 bits clear),
+ * freed when the launch completes.  An ordinary launch gets a workspace
+ * too, the context's (16 bytes after its trap flag): NVIDIA's driver 580
+ * gives every launch one, so grid.is_valid() is true there (an H200,
+ * tests/cuda/coop_grid.cu), and grid.sync() then works when the blocks
+ * happen to be co-resident, as on NVIDIA.
  */
 #include "core.h"
 
@@ -116,14 +135,14 @@ static int build_params(const core_kernel *k, const core_launch_config *cfg, uin
  * Metal's setBytes limit, the blocks' shared memory slices (0: none). */
 typedef struct launch_scratch {
    core_device *dev;
-   uint64_t ptr[2];
+   uint64_t ptr[3];             /* big parameters, shared memory slices, grid workspace */
 } launch_scratch;
 
 static void free_scratch(mtl_cmdbuf *cb, void *data)
 {
    (void)cb;
    launch_scratch *ls = data;
-   for (int k = 0; k < 2; k++)
+   for (int k = 0; k < 3; k++)
       if (ls->ptr[k])
          core_mem_free_internal(ls->dev, ls->ptr[k]);
    free(ls);
@@ -157,8 +176,8 @@ static mtl_cmdbuf *new_cmdbuf(core_stream *s)
  * Metal command buffer after about 5 s, so a grid of more threadgroups
  * than mtl_submission_groups() runs as pieces, each its own command
  * buffer, one after another on the stream.  CUDA allows it: the blocks of
- * a grid have no order and no grid-wide synchronisation (the compiler
- * refuses grid-wide cooperative groups), and a block that waits for an
+ * a grid have no order and no grid-wide synchronisation (a cooperative
+ * launch, whose blocks wait for each other, is never split), and a block that waits for an
  * earlier block (a decoupled look-back) still finds it done.  A piece is a
  * box of consecutive threadgroups in linear order (x fastest): whole
  * z-planes, else whole rows of one plane, else part of one row; the kernel
@@ -214,6 +233,7 @@ typedef struct encode_args {
    uint32_t param_bytes;
    uint32_t tg_bytes;
    mtl_size block;
+   bool coresident;           /* a cooperative grid: every threadgroup running at once (mtl.h) */
 } encode_args;
 
 static void encode_piece(mtl_cmdbuf *cb, const encode_args *a, mc_launch *lb, const piece *pc)
@@ -229,7 +249,11 @@ static void encode_piece(mtl_cmdbuf *cb, const encode_args *a, mc_launch *lb, co
    if (a->tg_bytes)
       mtl_encoder_set_threadgroup_memory_length(e, a->tg_bytes, 0);
    mtl_encoder_use_resource(e, a->arena);
-   mtl_encoder_dispatch_threadgroups(e, (mtl_size){ pc->size[0], pc->size[1], pc->size[2] }, a->block);
+   mtl_size grid = { pc->size[0], pc->size[1], pc->size[2] };
+   if (a->coresident)
+      mtl_encoder_dispatch_threadgroups_coresident(e, grid, a->block);
+   else
+      mtl_encoder_dispatch_threadgroups(e, grid, a->block);
    mtl_encoder_end(e);
 }
 
@@ -264,6 +288,7 @@ void core_launch_block_base(core_ctx *c, mc_launch *lb)
    lb->time_base = time_ns();
    lb->amem = core_arena_base(c->dev);
    lb->gmem = lb->amem + lb->delta;
+   lb->grid_ws = c->status_word + 16;   /* the context's workspace (an ordinary launch) */
 }
 
 /* The launch block of a launch of k in context c. */
@@ -317,6 +342,11 @@ int core_launch_encode(core_kernel *k, const core_launch_config *cfg, uint32_t t
 /* A launch on a capturing stream becomes a kernel node. */
 static int capture_launch(core_kernel *k, const core_launch_config *cfg)
 {
+   if (cfg->cooperative) {
+      LOG_WARN("kernel %s: a cooperative launch into a stream capture (a cooperative kernel node) is not supported",
+               k->name);
+      return CORE_ERROR_NOT_SUPPORTED;
+   }
    core_node_params p = { .type = CORE_NODE_KERNEL };
    p.kernel.k = k;
    memcpy(p.kernel.grid, cfg->grid, sizeof(p.kernel.grid));
@@ -326,6 +356,21 @@ static int capture_launch(core_kernel *k, const core_launch_config *cfg)
    p.kernel.blob = cfg->arg_blob;
    p.kernel.blob_size = cfg->arg_blob_size;
    return core_capture_add(cfg->stream, &p);
+}
+
+/* A cooperative grid must fit on the device at once (the comment above). */
+static int check_cooperative(core_kernel *k, const core_launch_config *cfg)
+{
+   uint64_t max, blocks = (uint64_t)cfg->grid[0] * cfg->grid[1] * cfg->grid[2];
+   int r = core_cooperative_max_blocks(k, (int)(cfg->block[0] * cfg->block[1] * cfg->block[2]), cfg->shared_bytes,
+                                       &max);
+   if (r != CORE_SUCCESS)
+      return r;
+   if (blocks <= max)
+      return CORE_SUCCESS;
+   LOG_WARN("kernel %s: a cooperative launch of %llu blocks; %llu blocks of this size fit on the device at once",
+            k->name, (unsigned long long)blocks, (unsigned long long)max);
+   return CORE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 }
 
 int core_launch(core_kernel *k, const core_launch_config *cfg)
@@ -342,7 +387,8 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       return r;
    uint32_t tg_bytes, slice;
    if ((r = check_config(k, cfg, &tg_bytes, &slice)) != CORE_SUCCESS ||
-       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS)
+       (r = check_dynamic_shared(k, cfg)) != CORE_SUCCESS ||
+       (cfg->cooperative && (r = check_cooperative(k, cfg)) != CORE_SUCCESS))
       return r;
    mtl_pipeline *pipeline = k->pipeline;
    if ((slice && (r = core_kernel_prepare_sd(k, &pipeline)) != CORE_SUCCESS) ||
@@ -355,7 +401,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
    bool big = ki->param_bytes > sizeof(small);
    launch_scratch *ls = NULL;
    uint8_t *blob = small;
-   if (big || slice) {
+   if (big || slice || cfg->cooperative) {
       ls = mc_calloc(1, sizeof(*ls));
       if (!ls)
          return CORE_ERROR_OUT_OF_MEMORY;
@@ -365,6 +411,11 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       if ((r = core_mem_alloc_internal(c->dev, ki->param_bytes, &ls->ptr[0])) != CORE_SUCCESS)
          goto fail;
       blob = (uint8_t *)(uintptr_t)ls->ptr[0];
+   }
+   if (cfg->cooperative) {
+      if ((r = core_mem_alloc_internal(c->dev, 16, &ls->ptr[2])) != CORE_SUCCESS)
+         goto fail;
+      memset((void *)(uintptr_t)ls->ptr[2], 0, 16);   /* CUDA address = CPU address */
    }
    if ((slice && (r = alloc_slices(k, cfg, slice, ls)) != CORE_SUCCESS) ||
        (r = build_params(k, cfg, blob)) != CORE_SUCCESS)
@@ -388,6 +439,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       lb.shared_slices = ls->ptr[1] + lb.delta;
       lb.shared_stride = slice;
    }
+   lb.grid_ws = cfg->cooperative ? ls->ptr[2] : c->status_word + 16;
    /* Last step that can fail: from here on the buffers are tracked until
     * they complete. */
    if ((r = core_printf_launch(c, s, last, ki->uses_printf, &lb)) != CORE_SUCCESS) {
@@ -395,9 +447,11 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       goto fail;
    }
    encode_args ea = { pipeline, core_arena_buffer(c->dev), big ? ls->ptr[0] : 0, blob,
-                      ki->param_bytes ? ki->param_bytes : 4, tg_bytes, { cfg->block[0], cfg->block[1], cfg->block[2] } };
+                      ki->param_bytes ? ki->param_bytes : 4, tg_bytes, { cfg->block[0], cfg->block[1], cfg->block[2] },
+                      cfg->cooperative };
    uint32_t at[3] = { 0, 0, 0 };
-   uint64_t split = split_size(cfg->grid);
+   /* a cooperative grid is never split: its blocks wait for each other */
+   uint64_t split = cfg->cooperative ? 0 : split_size(cfg->grid);
    piece pc;
    next_piece(cfg->grid, split, at, &pc);
    for (piece next; next_piece(cfg->grid, split, at, &next); pc = next) {

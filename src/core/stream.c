@@ -235,6 +235,10 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
       snprintf(msg, sizeof(msg), "kernel %s%s%srecursed deeper than its stack (cudaLimitStackSize) holds",
                kernel ? "'" : "", kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, msg);
+   } else if (st == MC_STATUS_SURFACE) {
+      /* an H200 reports cudaErrorIllegalAddress for suld/sust.trap outside */
+      core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_ADDRESS, "a kernel accessed a surface outside its array "
+                          "(cudaBoundaryModeTrap)");
    } else if (st == MC_STATUS_MISALIGNED) {
       char msg[300];
       snprintf(msg, sizeof(msg), "kernel %s%s%sloaded or stored at an address that is not a multiple of the "

@@ -337,6 +337,12 @@ void mtl_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size
    BE(e)->encoder_dispatch_threadgroups(e, groups, threads_per_group);
 }
 
+void mtl_encoder_dispatch_threadgroups_coresident(mtl_encoder *e, mtl_size groups, mtl_size threads_per_group)
+{
+   CHECK_OBJ(e, MTL_MAGIC_ENCODER);
+   BE(e)->encoder_dispatch_coresident(e, groups, threads_per_group);
+}
+
 void mtl_encoder_memory_barrier(mtl_encoder *e) { CHECK_OBJ(e, MTL_MAGIC_ENCODER); BE(e)->encoder_memory_barrier(e); }
 void mtl_encoder_end(mtl_encoder *e) { CHECK_OBJ(e, MTL_MAGIC_ENCODER); BE(e)->encoder_end(e); }
 

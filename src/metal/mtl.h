@@ -213,6 +213,13 @@ void mtl_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, ui
 /* useResource:usage: — makes a buffer reachable by raw GPU address. */
 void mtl_encoder_use_resource(mtl_encoder *e, mtl_buffer *buf);
 void mtl_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads_per_group);
+/* The same, with every threadgroup of the dispatch resident at once, so
+ * that threadgroups may wait for one another through device atomics (a
+ * CUDA cooperative launch's grid.sync()).  The caller keeps the grid within
+ * what the device holds at once (compute_units x threadgroups per unit):
+ * an Apple GPU then runs all of them concurrently (docs/mac-checklist.md);
+ * the software device gives each threadgroup its own OS thread. */
+void mtl_encoder_dispatch_threadgroups_coresident(mtl_encoder *e, mtl_size groups, mtl_size threads_per_group);
 void mtl_encoder_memory_barrier(mtl_encoder *e);
 void mtl_encoder_end(mtl_encoder *e);
 

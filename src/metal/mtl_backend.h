@@ -100,6 +100,7 @@ struct mtl_backend {
    void (*encoder_set_threadgroup_memory_length)(mtl_encoder *e, size_t length, uint32_t index);
    void (*encoder_use_resource)(mtl_encoder *e, mtl_buffer *buf);
    void (*encoder_dispatch_threadgroups)(mtl_encoder *e, mtl_size groups, mtl_size threads);
+   void (*encoder_dispatch_coresident)(mtl_encoder *e, mtl_size groups, mtl_size threads);
    void (*encoder_memory_barrier)(mtl_encoder *e);
    void (*encoder_end)(mtl_encoder *e);
 

@@ -66,7 +66,7 @@ static inline int tc_run_ptx(core_ctx *c, const char *ptx, const char *name, con
       r = core_module_get_kernel(m, name, &k);
    if (r == CORE_SUCCESS) {
       core_launch_config cfg = { { grid[0], grid[1], grid[2] }, { block[0], block[1], block[2] }, 0, NULL, args,
-                                 NULL, 0 };
+                                 NULL, 0, false };
       r = core_launch(k, &cfg);
       if (r == CORE_SUCCESS)
          r = core_ctx_synchronize(c);

@@ -98,7 +98,7 @@ TEST(pipeline_thread_limit)
    uint64_t out;
    CHECK(core_mem_alloc(c->dev, 4096, &out) == CORE_SUCCESS);
    void *args[] = { &out };
-   core_launch_config cfg = { { 1, 1, 1 }, { 257, 1, 1 }, 0, NULL, args, NULL, 0 };
+   core_launch_config cfg = { { 1, 1, 1 }, { 257, 1, 1 }, 0, NULL, args, NULL, 0, false };
    CHECK_INT(core_launch(k, &cfg), CORE_ERROR_LAUNCH_OUT_OF_RESOURCES);
    cfg.block[0] = 1025;                      /* above the device's limit: invalid, as on CUDA */
    CHECK_INT(core_launch(k, &cfg), CORE_ERROR_INVALID_VALUE);

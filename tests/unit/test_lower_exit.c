@@ -219,7 +219,7 @@ static int run(const char *ptx, uint32_t groups, uint32_t threads, uint32_t *got
       for (size_t i = 0; i < n; i++)
          ((uint32_t *)(uintptr_t)out)[i] = 0xdeadbeefu;
       void *args[] = { &out };
-      core_launch_config cfg = { { groups, 1, 1 }, { threads, 1, 1 }, 0, NULL, args, NULL, 0 };
+      core_launch_config cfg = { { groups, 1, 1 }, { threads, 1, 1 }, 0, NULL, args, NULL, 0, false };
       r = core_launch(k, &cfg);
       if (r == CORE_SUCCESS)
          r = core_ctx_synchronize(c);
@@ -299,7 +299,7 @@ TEST(a_divergent_branch_before_a_uniform_barrier_loop)
       for (uint32_t i = 0; i < N; i++)
          ((uint32_t *)(uintptr_t)out)[i] = 0xdeadbeefu;
       void *args[] = { &out, &n };
-      core_launch_config cfg = { { 1, 1, 1 }, { N, 1, 1 }, 0, NULL, args, NULL, 0 };
+      core_launch_config cfg = { { 1, 1, 1 }, { N, 1, 1 }, 0, NULL, args, NULL, 0, false };
       CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
       CHECK_INT(core_ctx_synchronize(c), CORE_SUCCESS);
       const uint32_t *got = (const uint32_t *)(uintptr_t)out;

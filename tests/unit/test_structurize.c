@@ -215,7 +215,7 @@ static int run_cfg(const cfg *g, uint32_t seed)
    if (core_mem_alloc(c->dev, bytes, &out) == CORE_SUCCESS) {
       memset((void *)(uintptr_t)out, 0xde, bytes);
       void *args[] = { &out };
-      core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0 };
+      core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0, false };
       r = core_launch(k, &cfg);
       if (r == CORE_SUCCESS)
          r = core_ctx_synchronize(c);
@@ -337,7 +337,7 @@ TEST(value_defined_in_a_loop_used_after_it)
          r3 += 3;
       } while (r3 < 12);
       void *args[] = { &out, &n };
-      core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0 };
+      core_launch_config cfg = { { 1, 1, 1 }, { 1, 1, 1 }, 0, NULL, args, NULL, 0, false };
       *(volatile uint32_t *)(uintptr_t)out = 0xdeadbeef;
       CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
       CHECK_INT(core_ctx_synchronize(c), CORE_SUCCESS);

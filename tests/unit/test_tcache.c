@@ -196,7 +196,7 @@ static int run_once(const char *ptx)
       return 1;
    uint32_t scale = 3;
    void *args[] = { &out, &scale };
-   core_launch_config cfg = { { 1, 1, 1 }, { 4, 1, 1 }, 0, NULL, args, NULL, 0 };
+   core_launch_config cfg = { { 1, 1, 1 }, { 4, 1, 1 }, 0, NULL, args, NULL, 0, false };
    if (core_launch(k, &cfg) != CORE_SUCCESS || core_ctx_synchronize(c) != CORE_SUCCESS)
       return 1;
    const uint32_t *o = (const uint32_t *)(uintptr_t)out;

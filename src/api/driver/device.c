@@ -142,6 +142,9 @@ static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
    case CU_DEVICE_ATTRIBUTE_RESERVED_SHARED_MEMORY_PER_BLOCK: *v = (int)m.shared_reserved; break;
    case CU_DEVICE_ATTRIBUTE_MAX_BLOCKS_PER_MULTIPROCESSOR: *v = (int)m.blocks_per_sm; break;
    case CU_DEVICE_ATTRIBUTE_NUMA_ID: *v = -1; break;   /* not a NUMA node of its own (NUMA_CONFIG 0) */
+   /* cuLaunchCooperativeKernel and grid.sync() (src/core/launch.c); the
+    * multi-device form is refused (COOPERATIVE_MULTI_DEVICE_LAUNCH: 0) */
+   case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *v = 1; break;
    default:
       if ((int)a <= 0 || (int)a >= CU_DEVICE_ATTRIBUTE_MAX)
          return false;

@@ -57,6 +57,8 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
 
 /* memcpy3d.c: the copy a CUDA_MEMCPY3D describes, checked (graph memcpy nodes). */
 CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
+/* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
+bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
 
 static inline CUstream drv_ptsz(CUstream h) { return h ? h : CU_STREAM_PER_THREAD; }
 

@@ -20,7 +20,7 @@
 LOG_CHANNEL(launch);
 
 /* Checks one attribute; *record: an event to record after the kernel. */
-static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record)
+static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record, bool *coop)
 {
    const CUlaunchAttributeValue *v = &a->value;
    switch (a->id) {
@@ -52,9 +52,8 @@ static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record)
          return CUDA_SUCCESS;   /* clusters of one block: an ordinary launch */
       API_NOT_SUPPORTED("thread block clusters of more than one block (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)");
    case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:
-      if (!v->cooperative)
-         return CUDA_SUCCESS;
-      API_NOT_SUPPORTED("cooperative launches through cuLaunchKernelEx (CU_LAUNCH_ATTRIBUTE_COOPERATIVE)");
+      *coop = v->cooperative != 0;   /* cuLaunchCooperativeKernel's launch (src/core/launch.c) */
+      return CUDA_SUCCESS;
    case CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE:
       API_NOT_SUPPORTED("device-updatable kernel nodes (CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE)");
    default:
@@ -77,9 +76,10 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, vo
    API_CHECK(!config->numAttrs || config->attrs, CUDA_ERROR_INVALID_VALUE);
    CUevent record[8];
    unsigned nrecord = 0;
+   bool coop = false;
    for (unsigned i = 0; i < config->numAttrs; i++) {
       CUevent e = NULL;
-      CUresult r = check_attribute(&config->attrs[i], &e);
+      CUresult r = check_attribute(&config->attrs[i], &e, &coop);
       if (r != CUDA_SUCCESS)
          return API_RETURN(r);
       if (e) {
@@ -92,8 +92,16 @@ CUresult CUDAAPI cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f, vo
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
    /* the launch itself is cuLaunchKernel's, with the stream resolved */
-   r = cuLaunchKernel(f, config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX, config->blockDimY,
-                      config->blockDimZ, config->sharedMemBytes, (CUstream)(void *)s, kernelParams, extra);
+   if (coop) {
+      API_CHECK(!extra, CUDA_ERROR_INVALID_VALUE);   /* cuLaunchCooperativeKernel takes no extra */
+      r = cuLaunchCooperativeKernel(f, config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX,
+                                    config->blockDimY, config->blockDimZ, config->sharedMemBytes,
+                                    (CUstream)(void *)s, kernelParams);
+   } else {
+      r = cuLaunchKernel(f, config->gridDimX, config->gridDimY, config->gridDimZ, config->blockDimX,
+                         config->blockDimY, config->blockDimZ, config->sharedMemBytes, (CUstream)(void *)s,
+                         kernelParams, extra);
+   }
    for (unsigned i = 0; i < nrecord && r == CUDA_SUCCESS; i++)
       r = (CUresult)core_event_record((core_event *)(void *)record[i], s);
    return API_RETURN(r);

@@ -4,8 +4,8 @@
  *
  * Each side of a copy is host memory, device memory (every byte the copy
  * touches must lie in one live allocation, else CUDA_ERROR_INVALID_VALUE) or
- * unified (either).  CUDA arrays are not implemented: a copy naming one is
- * CUDA_ERROR_NOT_SUPPORTED, said once in the log.
+ * unified (either) or a CUDA array (src/core/array.c: device memory of
+ * the array's pitch and rows; the copy must stay inside it).
  */
 #include "internal.h"
 
@@ -40,8 +40,6 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
 {
    size_t span;
    switch (sd->type) {
-   case CU_MEMORYTYPE_ARRAY:
-      return CUDA_ERROR_NOT_SUPPORTED;
    case CU_MEMORYTYPE_HOST:
    case CU_MEMORYTYPE_DEVICE:
    case CU_MEMORYTYPE_UNIFIED:
@@ -67,16 +65,36 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
    return CUDA_SUCCESS;
 }
 
+/* An array side becomes the device memory that holds the array. */
+static CUresult resolve_array(side *sd, size_t width, size_t height, size_t depth)
+{
+   if (sd->type != CU_MEMORYTYPE_ARRAY)
+      return CUDA_SUCCESS;
+   core_array *a = (core_array *)(void *)sd->array;
+   if (!core_check_array(a))
+      return CUDA_ERROR_INVALID_VALUE;
+   uint64_t rows = a->height ? a->height : 1, slices = a->depth ? a->depth : 1;
+   if (sd->x > a->pitch || width > a->pitch - sd->x || sd->y > rows || height > rows - sd->y || sd->z > slices ||
+       depth > slices - sd->z)
+      return CUDA_ERROR_INVALID_VALUE;
+   sd->type = CU_MEMORYTYPE_DEVICE;
+   sd->dev = a->mem;
+   sd->pitch = a->pitch;
+   sd->height = rows;
+   return CUDA_SUCCESS;
+}
+
 /* The checks and the copy of every cuMemcpy2D/3D form. */
-static CUresult copy_3d(const side *src, const side *dst, size_t width, size_t height, size_t depth, CUstream h)
+static CUresult copy_3d(side *src, side *dst, size_t width, size_t height, size_t depth, CUstream h)
 {
    core_ctx *c;
    core_stream *s;
    CUresult r = drv_ctx_stream(h, &c, &s);
    if (r != CUDA_SUCCESS)
       return r;
-   if (src->type == CU_MEMORYTYPE_ARRAY || dst->type == CU_MEMORYTYPE_ARRAY)
-      return CUDA_ERROR_NOT_SUPPORTED;
+   if ((r = resolve_array(src, width, height, depth)) != CUDA_SUCCESS ||
+       (r = resolve_array(dst, width, height, depth)) != CUDA_SUCCESS)
+      return r;
    if (width == 0 || height == 0 || depth == 0)
       return CUDA_SUCCESS;
    core_copy3d_desc d = { .width = width, .height = height, .depth = depth,

@@ -64,6 +64,14 @@ cudaError_t rt_memcpy(void *dst, const void *src, size_t count, enum cudaMemcpyK
 cudaError_t rt_memcpy3d_params(const struct cudaMemcpy3DParms *p, CUDA_MEMCPY3D *c);
 /* register.c: the host stub of a kernel handle (NULL if none). */
 const void *rt_function_host_of(CUfunction k);
+/* A copy's driver memory types for a cudaMemcpyKind (false: unknown kind),
+ * and one side set from a pointer of that type (memcpy3d.c). */
+bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst);
+void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev);
+/* A channel description as a driver array format (array.c). */
+bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels);
+/* A grid and block CUDA 13 accepts (launch.c). */
+bool rt_launch_config_ok(dim3 grid, dim3 block);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
 
 /* The _ptds synchronous copies and fills (nvcc --default-stream

@@ -10,7 +10,7 @@
 
 LOG_CHANNEL(launch);
 
-static bool config_ok(dim3 grid, dim3 block)
+bool rt_launch_config_ok(dim3 grid, dim3 block)
 {
    if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
       return false;
@@ -22,7 +22,7 @@ static bool config_ok(dim3 grid, dim3 block)
 
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
 {
-   if (!config_ok(grid, block))
+   if (!rt_launch_config_ok(grid, block))
       return cudaErrorInvalidValue;
    CUfunction k;
    cudaError_t e = rt_function_kernel(f, &k);

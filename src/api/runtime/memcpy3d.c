@@ -2,8 +2,8 @@
  * memcpy3d.c — pitched allocations and 2-D/3-D copies and fills:
  * cudaMallocPitch, cudaMalloc3D, cudaMemcpy2D/3D, cudaMemset2D/3D, and
  * their async and per-thread forms, through cuMemAllocPitch, cuMemcpy2D/3D
- * and cuMemsetD2D8.  CUDA arrays (cudaArray_t) are not implemented: a 3-D
- * copy naming one fails with cudaErrorNotSupported, said once in the log.
+ * and cuMemsetD2D8.  A 3-D copy may name CUDA arrays (cudaArray_t: the
+ * driver's CU_MEMORYTYPE_ARRAY, src/core/array.c's layout).
  */
 #include "internal.h"
 
@@ -56,7 +56,7 @@ cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct 
 
 /* The driver memory types of a copy's source and destination for `kind`
  * (false for an unknown kind). */
-static bool kind_types(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst)
+bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst)
 {
    switch (kind) {
    case cudaMemcpyHostToHost: *src = CU_MEMORYTYPE_HOST; *dst = CU_MEMORYTYPE_HOST; return true;
@@ -70,7 +70,7 @@ static bool kind_types(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype
 
 /* Sets one side of a driver copy: host memory by its host pointer, the
  * others by their device (unified) address. */
-static void set_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev)
+void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev)
 {
    *type = t;
    if (t == CU_MEMORYTYPE_HOST)
@@ -86,7 +86,7 @@ static cudaError_t memcpy_2d(void *dst, size_t dpitch, const void *src, size_t s
    if (e != cudaSuccess)
       return e;
    CUDA_MEMCPY2D c = { 0 };
-   if (!kind_types(kind, &c.srcMemoryType, &c.dstMemoryType))
+   if (!rt_copy_kinds(kind, &c.srcMemoryType, &c.dstMemoryType))
       return cudaErrorInvalidMemcpyDirection;
    if (width == 0 || height == 0)
       return cudaSuccess;
@@ -97,8 +97,8 @@ static cudaError_t memcpy_2d(void *dst, size_t dpitch, const void *src, size_t s
    if (!dst || !src)
       return cudaErrorInvalidValue;
    const void *dst_host = NULL;
-   set_side(c.srcMemoryType, src, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
-   set_side(c.dstMemoryType, dst, &c.dstMemoryType, &dst_host, &c.dstDevice);
+   rt_copy_side(c.srcMemoryType, src, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
+   rt_copy_side(c.dstMemoryType, dst, &c.dstMemoryType, &dst_host, &c.dstDevice);
    c.dstHost = (void *)(uintptr_t)dst_host;
    c.srcPitch = spitch;
    c.dstPitch = dpitch;
@@ -140,37 +140,67 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const voi
    return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
 }
 
-/* The driver's form of a 3-D copy (also graph memcpy nodes, graph.c): a
- * zero extent is the caller's to handle. */
+/* Bytes per element of a CUDA array (0 if it is none). */
+static size_t array_elem(cudaArray_const_t a)
+{
+   CUDA_ARRAY3D_DESCRIPTOR d;
+   if (cuArray3DGetDescriptor_v2(&d, (CUarray)(uintptr_t)a) != CUDA_SUCCESS)
+      return 0;
+   unsigned low = d.Format & 0x0f;
+   size_t chan = d.Format == CU_AD_FORMAT_HALF ? 2 : d.Format == CU_AD_FORMAT_FLOAT ? 4 : low == 1 || low == 8 ? 1
+                 : low == 2 || low == 9 ? 2 : 4;
+   return chan * d.NumChannels;
+}
+
+/* The driver's form of a 3-D copy (also graph memcpy nodes, graph.c).  With
+ * a CUDA array on either side the extent and the array's position are in
+ * elements (cudaMemcpy3DParms); pitched pointers stay in bytes.  A zero
+ * extent is the caller's to handle. */
 cudaError_t rt_memcpy3d_params(const struct cudaMemcpy3DParms *p, CUDA_MEMCPY3D *c)
 {
    if (!p)
       return cudaErrorInvalidValue;
-   if (p->srcArray || p->dstArray)
-      return cudaErrorNotSupported;
    *c = (CUDA_MEMCPY3D){ 0 };
-   if (!kind_types(p->kind, &c->srcMemoryType, &c->dstMemoryType))
+   if (!rt_copy_kinds(p->kind, &c->srcMemoryType, &c->dstMemoryType))
       return cudaErrorInvalidMemcpyDirection;
+   size_t elem = 1;
+   if (p->srcArray || p->dstArray) {
+      size_t es = p->srcArray ? array_elem(p->srcArray) : 0, ed = p->dstArray ? array_elem(p->dstArray) : 0;
+      if ((p->srcArray && !es) || (p->dstArray && !ed))
+         return cudaErrorInvalidResourceHandle;
+      if (es && ed && es != ed)
+         return cudaErrorInvalidValue;
+      elem = es ? es : ed;
+   }
    const struct cudaExtent *x = &p->extent;
-   if (!p->srcPtr.ptr || !p->dstPtr.ptr)
+   size_t width = x->width * elem;
+   if ((!p->srcArray && !p->srcPtr.ptr) || (!p->dstArray && !p->dstPtr.ptr))
       return cudaErrorInvalidValue;
-   if (p->srcPtr.pitch < x->width || p->dstPtr.pitch < x->width)
+   if ((!p->srcArray && p->srcPtr.pitch < width) || (!p->dstArray && p->dstPtr.pitch < width))
       return cudaErrorInvalidPitchValue;
    const void *dst_host = NULL;
-   set_side(c->srcMemoryType, p->srcPtr.ptr, &c->srcMemoryType, &c->srcHost, &c->srcDevice);
-   set_side(c->dstMemoryType, p->dstPtr.ptr, &c->dstMemoryType, &dst_host, &c->dstDevice);
+   rt_copy_side(c->srcMemoryType, p->srcPtr.ptr, &c->srcMemoryType, &c->srcHost, &c->srcDevice);
+   rt_copy_side(c->dstMemoryType, p->dstPtr.ptr, &c->dstMemoryType, &dst_host, &c->dstDevice);
    c->dstHost = (void *)(uintptr_t)dst_host;
-   c->srcXInBytes = p->srcPos.x;
+   if (p->srcArray) {
+      c->srcMemoryType = CU_MEMORYTYPE_ARRAY;
+      c->srcArray = (CUarray)(void *)p->srcArray;
+   }
+   if (p->dstArray) {
+      c->dstMemoryType = CU_MEMORYTYPE_ARRAY;
+      c->dstArray = (CUarray)(void *)p->dstArray;
+   }
+   c->srcXInBytes = p->srcArray ? p->srcPos.x * elem : p->srcPos.x;
    c->srcY = p->srcPos.y;
    c->srcZ = p->srcPos.z;
    c->srcPitch = p->srcPtr.pitch;
    c->srcHeight = p->srcPtr.ysize;
-   c->dstXInBytes = p->dstPos.x;
+   c->dstXInBytes = p->dstArray ? p->dstPos.x * elem : p->dstPos.x;
    c->dstY = p->dstPos.y;
    c->dstZ = p->dstPos.z;
    c->dstPitch = p->dstPtr.pitch;
    c->dstHeight = p->dstPtr.ysize;
-   c->WidthInBytes = x->width;
+   c->WidthInBytes = width;
    c->Height = x->height;
    c->Depth = x->depth;
    return cudaSuccess;
@@ -183,11 +213,11 @@ static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t str
       return e;
    if (!p)
       return cudaErrorInvalidValue;
-   if (p->srcArray || p->dstArray)
-      return cudaErrorNotSupported;
    CUmemorytype st, dt;
-   if (!kind_types(p->kind, &st, &dt))
+   if (!rt_copy_kinds(p->kind, &st, &dt))
       return cudaErrorInvalidMemcpyDirection;
+   if ((p->srcArray && !array_elem(p->srcArray)) || (p->dstArray && !array_elem(p->dstArray)))
+      return cudaErrorInvalidResourceHandle;
    const struct cudaExtent *x = &p->extent;
    if (x->width == 0 || x->height == 0 || x->depth == 0)
       return cudaSuccess;
@@ -214,20 +244,11 @@ static void trace_3d(const char *func, const struct cudaMemcpy3DParms *p, cudaSt
            p->extent.height, p->extent.depth, (int)p->kind, (void *)stream);
 }
 
-/* Returns e, saying once that arrays are not supported if that is why. */
-#define RETURN_3D(e)                                                                                        \
-   do {                                                                                                    \
-      cudaError_t e_ = (e);                                                                                \
-      if (e_ == cudaErrorNotSupported)                                                                     \
-         RT_NOT_SUPPORTED("3-D copies to or from CUDA arrays (cudaArray_t)");                              \
-      return RT_RETURN(e_);                                                                                \
-   } while (0)
-
 /* ==== cudaMemcpy3D (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
 {
    trace_3d(__func__, p, NULL);
-   RETURN_3D(memcpy_3d(p, NULL, false));
+   return RT_RETURN(memcpy_3d(p, NULL, false));
 }
 
 /* ==== cudaMemcpy3D_ptds (libcudart.@) ==== */
@@ -240,7 +261,7 @@ cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p)
 cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
 {
    trace_3d(__func__, p, stream);
-   RETURN_3D(memcpy_3d(p, stream, true));
+   return RT_RETURN(memcpy_3d(p, stream, true));
 }
 
 /* ==== cudaMemcpy3DAsync_ptsz (libcudart.@) ==== */

@@ -235,6 +235,8 @@ bool bld_tr_mma(build_ctx *c);
 /* ---- build_call.c ---- */
 
 bool bld_tr_call(build_ctx *c);
+/* ---- build_tex.c: tex, suld, sust, txq, suq on texture/surface objects ---- */
+bool bld_tr_tex(build_ctx *c);
 bool bld_tr_isspacep(build_ctx *c);
 /* The address of a .func .param argument + offset (a local address). */
 ir_def *bld_arg_addr(build_ctx *c, const build_sym *sym, int64_t offset, ir_space *space_out);

@@ -61,6 +61,11 @@ static bool sreg_from_name(const char *name, int comp, ir_sreg *out)
       { "%clock", IR_SREG_CLOCK, false }, { "%clock64", IR_SREG_CLOCK64, false },
       { "%globaltimer", IR_SREG_GLOBALTIMER, false }, { "%smid", IR_SREG_SMID, false },
       { "%nsmid", IR_SREG_NSMID, false }, { "%gridid", IR_SREG_GRIDID, false },
+      /* %envreg1:%envreg2 is the address of the grid workspace of a
+       * cooperative launch (0 otherwise): cooperative_groups::this_grid()
+       * reads it for grid.sync() and is_valid().  The other envregs are
+       * driver-defined and unknown: refused below. */
+      { "%envreg1", IR_SREG_ENVREG1, false }, { "%envreg2", IR_SREG_ENVREG2, false },
    };
    for (size_t k = 0; k < ARRAY_SIZE(sregs); k++) {
       if (strcmp(name, sregs[k].name))

@@ -20,6 +20,7 @@ const char *const ir_sreg_names[IR_SREG_COUNT] = {
    "ctaid.x", "ctaid.y", "ctaid.z", "nctaid.x", "nctaid.y", "nctaid.z",
    "laneid", "warpid", "nwarpid", "WARP_SZ",
    "clock", "clock64", "globaltimer", "smid", "nsmid", "gridid",
+   "envreg1", "envreg2",
 };
 
 const char *const ir_space_names[] = { "generic", "global", "shared", "local", "const", "param" };

@@ -148,6 +148,11 @@ enum {
    X(MALLOC, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* size → address (device heap) */ \
    X(FREE, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT)    /* address */                 \
    X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
+   /* texture and surface objects (build_tex.c, emit_tex.c); sub: ir_tex_geom */ \
+   X(TEX, -1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* type: result f32/u32/s32, type2: coords; handle, coords; def 4 x 32 */ \
+   X(SULD, -1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* type: element; imm: ir_surf_clamp; handle, x (bytes)[, y]; def vec */ \
+   X(SUST, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* as SULD; handle, x[, y], values... */ \
+   X(TXQ, 1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* imm: ir_txq; handle → b32 */     \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
    X(CBR, 1, IR_OP_TERMINATOR)                    /* cond: succs[0] if true, [1] if false */ \
@@ -177,6 +182,12 @@ typedef enum ir_mulmode { IR_MUL_LO, IR_MUL_HI, IR_MUL_WIDE } ir_mulmode;
 typedef enum ir_shfl { IR_SHFL_UP, IR_SHFL_DOWN, IR_SHFL_BFLY, IR_SHFL_IDX } ir_shfl;
 typedef enum ir_vote { IR_VOTE_ALL, IR_VOTE_ANY, IR_VOTE_UNI, IR_VOTE_BALLOT } ir_vote;
 typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR } ir_bar_red;
+/* Texture and surface geometry (tex.1d/.2d, suld.b.1d/.2d) and the
+ * surface boundary modes and txq/suq queries (PTX ISA 9.0 §9.7.10). */
+typedef enum ir_tex_geom { IR_TEX_1D = 1, IR_TEX_2D = 2, IR_TEX_3D = 3 } ir_tex_geom;
+typedef enum ir_surf_clamp { IR_SURF_TRAP, IR_SURF_CLAMP, IR_SURF_ZERO } ir_surf_clamp;
+typedef enum ir_txq { IR_TXQ_WIDTH, IR_TXQ_HEIGHT, IR_TXQ_DEPTH } ir_txq;
+
 typedef enum ir_atom_op {
    IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,
    IR_ATOM_EXCH, IR_ATOM_CAS,
@@ -241,6 +252,7 @@ typedef enum ir_sreg {
    IR_SREG_WARPSZ,
    /* time and placement (emit_call.c): 64-bit defs for CLOCK64, GLOBALTIMER, GRIDID */
    IR_SREG_CLOCK, IR_SREG_CLOCK64, IR_SREG_GLOBALTIMER, IR_SREG_SMID, IR_SREG_NSMID, IR_SREG_GRIDID,
+   IR_SREG_ENVREG1, IR_SREG_ENVREG2,   /* the cooperative grid workspace, high and low half */
    IR_SREG_COUNT
 } ir_sreg;
 extern const char *const ir_sreg_names[IR_SREG_COUNT];

@@ -107,6 +107,7 @@ bool emit_f64_op(emitter *e, ir_instr *i);     /* emit_f64.c */
 bool emit_warp_op(emitter *e, ir_instr *i);    /* emit_warp.c */
 bool emit_atom_op(emitter *e, ir_instr *i);    /* emit_atom.c */
 bool emit_call_op(emitter *e, ir_instr *i);    /* emit_call.c */
+bool emit_tex_op(emitter *e, ir_instr *i);     /* emit_tex.c */
 /* emit_atom.c: a 128-bit strong load or store (IR_F_LOCKED), under the
  * location's lock. */
 void emit_locked_access(emitter *e, const ir_instr *i);

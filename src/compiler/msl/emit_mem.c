@@ -240,6 +240,7 @@ static bool emit_sreg(emitter *e, const ir_instr *i)
       [IR_SREG_NCTAID_Z] = "mc_nctaid.z",
       [IR_SREG_LANEID] = "(mc_linear & 31u)", [IR_SREG_WARPID] = "(mc_linear >> 5)",
       [IR_SREG_NWARPID] = "((mc_ntid.x * mc_ntid.y * mc_ntid.z + 31u) >> 5)", [IR_SREG_WARPSZ] = "32u",
+      [IR_SREG_ENVREG1] = "(uint)(mc_L.grid_ws >> 32)", [IR_SREG_ENVREG2] = "(uint)mc_L.grid_ws",
    };
    if (i->sub >= ARRAY_SIZE(names) || !names[i->sub])
       return false;

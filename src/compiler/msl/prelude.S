@@ -26,6 +26,7 @@ SYM(msl_prelude_text):
 	.incbin "src/compiler/msl/prelude/mma.metal"
 	.incbin "src/compiler/msl/prelude/heap.metal"
 	.incbin "src/compiler/msl/prelude/call.metal"
+	.incbin "src/compiler/msl/prelude/tex.metal"
 	.byte 0
 #if !defined(__APPLE__)
 	.section .note.GNU-stack,"",@progbits

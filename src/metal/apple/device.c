@@ -54,6 +54,9 @@ const mtl_backend apple_backend = {
    .encoder_set_threadgroup_memory_length = apple_encoder_set_threadgroup_memory_length,
    .encoder_use_resource = apple_encoder_use_resource,
    .encoder_dispatch_threadgroups = apple_encoder_dispatch_threadgroups,
+   /* Co-resident when the grid fits the GPU at once: the runtime sizes it
+    * so (docs/mac-checklist.md, cooperative launch). */
+   .encoder_dispatch_coresident = apple_encoder_dispatch_threadgroups,
    .encoder_memory_barrier = apple_encoder_memory_barrier,
    .encoder_end = apple_encoder_end,
    .cmdbuf_blit_encoder = apple_cmdbuf_blit_encoder,

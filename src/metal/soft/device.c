@@ -70,6 +70,7 @@ const mtl_backend soft_backend = {
    .encoder_set_threadgroup_memory_length = soft_encoder_set_threadgroup_memory_length,
    .encoder_use_resource = soft_encoder_use_resource,
    .encoder_dispatch_threadgroups = soft_encoder_dispatch_threadgroups,
+   .encoder_dispatch_coresident = soft_encoder_dispatch_coresident,
    .encoder_memory_barrier = soft_encoder_memory_barrier,
    .encoder_end = soft_encoder_end,
    .cmdbuf_blit_encoder = soft_cmdbuf_blit_encoder,

@@ -203,7 +203,7 @@ static bool bind_arguments(soft_cmdbuf *cb, const soft_encoder_state *es, soft_c
    return true;
 }
 
-void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads)
+static void dispatch(mtl_encoder *e, mtl_size groups, mtl_size threads, bool coresident)
 {
    soft_cmdbuf *cb = enc_cb(e);
    soft_encoder_state *es = open_state(e, "dispatchThreadgroups");
@@ -221,7 +221,18 @@ void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_siz
    L->grid[0] = groups.width, L->grid[1] = groups.height, L->grid[2] = groups.depth;
    L->tpg[0] = threads.width, L->tpg[1] = threads.height, L->tpg[2] = threads.depth;
    L->nthreads = threads.width * threads.height * threads.depth;
+   c->d.coresident = coresident;
    bind_arguments(cb, es, c);
+}
+
+void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads)
+{
+   dispatch(e, groups, threads, false);
+}
+
+void soft_encoder_dispatch_coresident(mtl_encoder *e, mtl_size groups, mtl_size threads)
+{
+   dispatch(e, groups, threads, true);
 }
 
 /* ---- blit ---- */

@@ -27,6 +27,7 @@
 #include "soft.h"
 
 #include <fenv.h>
+#include <sched.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -50,6 +51,7 @@ typedef struct worker_tls {
    bool in_fibers;                     /* sched is running a threadgroup */
    void *scratch;                      /* soft_launch.scratch */
    size_t scratch_cap;
+   struct job *grid_job;               /* the co-resident dispatch this thread runs a threadgroup of */
    _Alignas(64) uint8_t tg_mem[MTL_MAX_THREADGROUP_MEMORY];
 } worker_tls;
 
@@ -430,6 +432,111 @@ void soft_pool_release(void)
    pool.nthreads = 0;
 }
 
+/* ---- co-resident dispatches (cooperative launches) ----
+ *
+ * Threadgroups of a cooperative grid wait for one another at grid.sync()
+ * (a spin on a device word, which only the other threadgroups' arrival
+ * ends), so the pool's "claim the next threadgroup when one finishes" could
+ * deadlock as soon as the grid has more threadgroups than the pool has
+ * threads.  Here every threadgroup gets its own OS thread, all started
+ * before any is waited for: each is then scheduled by the operating system
+ * whatever the others do, so every threadgroup reaches every grid barrier
+ * and none can starve the rest (a spinning one is preempted).  The runtime
+ * bounds the grid by the occupancy (16 threadgroups per CPU at most). */
+
+typedef struct coresident_gate {
+   pthread_mutex_t lock;
+   pthread_cond_t open;
+   int state;                  /* 0: closed, 1: open (job.abort says whether to run) */
+} coresident_gate;
+
+typedef struct coresident_arg {
+   job *j;
+   coresident_gate *gate;
+   uint64_t idx;
+   pthread_t thread;
+   bool started;
+} coresident_arg;
+
+/* soft_launch.yield: a threadgroup waiting at a grid barrier for one that
+ * failed would wait forever (NVIDIA ends the whole grid): it leaves here,
+ * as a failure of its own, once the dispatch is aborted. */
+static void yield_cpu(void)
+{
+   worker_tls *w = tls;
+   if (w && w->grid_job && w->grid_job->abort)
+      fail_from_kernel(w, "stopped: another threadgroup of the cooperative grid failed");
+   sched_yield();
+}
+
+static void run_one_group(job *j, uint64_t idx)
+{
+   worker_tls *w = tls;
+   soft_launch L = j->d->launch;
+   L.yield = yield_cpu;
+   w->grid_job = j;
+   bind_threadgroup_memory(&L, j->d, w);
+   if (!choose_mode(&L, j->d, w)) {
+      w->msg = "out of memory for the fiber scheduler";
+      record_failure(j, w, L.group, 2);
+   } else {
+      run_group(j, w, &L, idx);
+   }
+   w->grid_job = NULL;
+}
+
+static void *coresident_main(void *p)
+{
+   coresident_arg *a = p;
+   /* No threadgroup starts before all have threads: one that could not
+    * get one would leave the others waiting at grid.sync() forever. */
+   pthread_mutex_lock(&a->gate->lock);
+   while (!a->gate->state)
+      pthread_cond_wait(&a->gate->open, &a->gate->lock);
+   pthread_mutex_unlock(&a->gate->lock);
+   void *token = soft_thread_enter();
+   if (tls)
+      run_one_group(a->j, a->idx);
+   else
+      a->j->abort = true;
+   soft_thread_leave(token);
+   return NULL;
+}
+
+static void run_coresident(job *j, worker_tls *w)
+{
+   (void)w;
+   uint64_t n = j->total;
+   coresident_arg *args = mc_calloc(n, sizeof(*args));
+   if (!args) {
+      j->err = strdup("out of memory starting the threads of a co-resident dispatch");
+      j->abort = true;
+      return;
+   }
+   coresident_gate gate = {.lock = PTHREAD_MUTEX_INITIALIZER, .open = PTHREAD_COND_INITIALIZER};
+   for (uint64_t i = 1; i < n; i++) {
+      args[i] = (coresident_arg){.j = j, .gate = &gate, .idx = i};
+      args[i].started = !pthread_create(&args[i].thread, NULL, coresident_main, &args[i]);
+      if (!args[i].started) {
+         pthread_mutex_lock(&pool.lock);
+         if (!j->err)
+            j->err = strdup("cannot start a thread for every threadgroup of a co-resident dispatch");
+         pthread_mutex_unlock(&pool.lock);
+         j->abort = true;   /* run_group skips every threadgroup */
+         break;
+      }
+   }
+   pthread_mutex_lock(&gate.lock);
+   gate.state = 1;
+   pthread_cond_broadcast(&gate.open);
+   pthread_mutex_unlock(&gate.lock);
+   run_one_group(j, 0);
+   for (uint64_t i = 1; i < n; i++)
+      if (args[i].started)
+         pthread_join(args[i].thread, NULL);
+   free(args);
+}
+
 bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
 {
    job j = {.d = d, .total = (uint64_t)d->launch.grid[0] * d->launch.grid[1] * d->launch.grid[2]};
@@ -442,13 +549,17 @@ bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
       mtl_set_err(err, "out of memory for worker state");
       return false;
    }
-   pthread_mutex_lock(&pool.lock);
-   j.link = pool.jobs;
-   pool.jobs = &j;
-   pthread_cond_broadcast(&pool.wake);
-   pthread_mutex_unlock(&pool.lock);
-
-   run_groups(&j, w);
+   if (d->coresident && j.total > 1) {
+      run_coresident(&j, w);
+      j.done = j.total;
+   } else {
+      pthread_mutex_lock(&pool.lock);
+      j.link = pool.jobs;
+      pool.jobs = &j;
+      pthread_cond_broadcast(&pool.wake);
+      pthread_mutex_unlock(&pool.lock);
+      run_groups(&j, w);
+   }
 
    pthread_mutex_lock(&pool.lock);
    while (atomic_load(&j.done) < j.total || j.users)

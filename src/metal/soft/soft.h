@@ -13,7 +13,7 @@
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
 
-enum { SOFT_ABI_VERSION = 4, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+enum { SOFT_ABI_VERSION = 5, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
 
 /* soft_kernel_info.flags */
 enum {
@@ -81,6 +81,9 @@ typedef struct soft_launch {
     * length past the offset.  Loop mode copies small `constant` buffers
     * into the entry's frame (msl_scan.c). */
    uint64_t lengths[SOFT_MAX_BUFFERS];
+   /* A co-resident dispatch: device-scope fences call this (sched_yield),
+    * so threadgroups spinning at a grid barrier let the others run. */
+   void (*yield)(void);
 } soft_launch;
 
 /* Per-kernel facts the generated code exports (__mc_info_NAME). */
@@ -301,6 +304,7 @@ typedef struct soft_dispatch {
    soft_launch launch;          /* buffers, tg lengths in tg[] as sizes */
    uint32_t tg_len[SOFT_MAX_BUFFERS];
    uint8_t *bytes;              /* setBytes copies, one allocation */
+   bool coresident;             /* every threadgroup on its own OS thread, all at once */
 } soft_dispatch;
 
 /* The pool is shared by the device's queues: started by the first queue,
@@ -412,6 +416,7 @@ void soft_encoder_set_buffer(mtl_encoder *e, mtl_buffer *buf, size_t offset, uin
 void soft_encoder_set_threadgroup_memory_length(mtl_encoder *e, size_t length, uint32_t index);
 void soft_encoder_use_resource(mtl_encoder *e, mtl_buffer *buf);
 void soft_encoder_dispatch_threadgroups(mtl_encoder *e, mtl_size groups, mtl_size threads);
+void soft_encoder_dispatch_coresident(mtl_encoder *e, mtl_size groups, mtl_size threads);
 void soft_encoder_memory_barrier(mtl_encoder *e);
 void soft_encoder_end(mtl_encoder *e);
 

@@ -32,6 +32,7 @@ struct mc_launch {
     ulong heap_size;  // its bytes
     uint base_x, base_y, base_z; // this dispatch's first threadgroup in the grid (a split grid's piece)
     uint grid_x, grid_y, grid_z; // the grid's threadgroups (%nctaid)
+    ulong grid_ws;    // CUDA address of the launch's grid workspace (%envreg1:2)
 };
 
 // The address space of shared memory: threadgroup memory, or device memory

@@ -1,0 +1,103 @@
+/*
+ * array.c — CUDA arrays (cuArrayCreate, cuArray3DCreate, their
+ * descriptors, cuArrayDestroy).  The layout is src/core/array.c's; copies
+ * to and from arrays are memcpy3d.c's.  Layered and cube-map arrays are
+ * refused (CUDA_ERROR_NOT_SUPPORTED, naming them) until the texture and
+ * surface instructions of those geometries are.
+ */
+#include "internal.h"
+
+LOG_CHANNEL(memory);
+
+/* The element format: MC_TEX_* kind and bytes per channel; false if not
+ * one metalcuda reads. */
+bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes)
+{
+   switch (f) {
+   case CU_AD_FORMAT_UNSIGNED_INT8: *kind = MC_TEX_UNSIGNED, *bytes = 1; break;
+   case CU_AD_FORMAT_UNSIGNED_INT16: *kind = MC_TEX_UNSIGNED, *bytes = 2; break;
+   case CU_AD_FORMAT_UNSIGNED_INT32: *kind = MC_TEX_UNSIGNED, *bytes = 4; break;
+   case CU_AD_FORMAT_SIGNED_INT8: *kind = MC_TEX_SIGNED, *bytes = 1; break;
+   case CU_AD_FORMAT_SIGNED_INT16: *kind = MC_TEX_SIGNED, *bytes = 2; break;
+   case CU_AD_FORMAT_SIGNED_INT32: *kind = MC_TEX_SIGNED, *bytes = 4; break;
+   case CU_AD_FORMAT_HALF: *kind = MC_TEX_FLOAT, *bytes = 2; break;
+   case CU_AD_FORMAT_FLOAT: *kind = MC_TEX_FLOAT, *bytes = 4; break;
+   default: return false;
+   }
+   return channels == 1 || channels == 2 || channels == 4;
+}
+
+static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_format f, unsigned channels,
+                       unsigned flags)
+{
+   API_NEED_CTX(c);
+   if (flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP))
+      API_NOT_SUPPORTED("layered and cube-map CUDA arrays");
+   API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_TEXTURE_GATHER)),
+             CUDA_ERROR_INVALID_VALUE);
+   core_array shape = { .format = (uint32_t)f, .nchan = channels, .flags = flags };
+   API_CHECK(drv_array_format(f, channels, &shape.kind, &shape.chan_bytes), CUDA_ERROR_INVALID_VALUE);
+   /* CUDA's limits (an H200's maxTexture1D/2D/3D are larger; these are
+    * what a 32-bit size keeps) and no depth without a height */
+   API_CHECK(w && w <= 65536 * 2 && h <= 65536 && d <= 16384 && (!d || h), CUDA_ERROR_INVALID_VALUE);
+   shape.width = (uint32_t)w, shape.height = (uint32_t)h, shape.depth = (uint32_t)d;
+   core_array *a;
+   CUresult r = (CUresult)core_array_create(c, &shape, &a);
+   if (r == CUDA_SUCCESS)
+      *out = (CUarray)(void *)a;
+   return r;
+}
+
+/* ==== cuArrayCreate_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuArrayCreate_v2(CUarray *pHandle, const CUDA_ARRAY_DESCRIPTOR *pAllocateArray)
+{
+   API_ENTER("pHandle=%p pAllocateArray=%p", (void *)pHandle, (const void *)pAllocateArray);
+   API_CHECK(pHandle && pAllocateArray, CUDA_ERROR_INVALID_VALUE);
+   const CUDA_ARRAY_DESCRIPTOR *p = pAllocateArray;
+   return API_RETURN(create(pHandle, p->Width, p->Height, 0, p->Format, p->NumChannels, 0));
+}
+
+/* ==== cuArray3DCreate_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuArray3DCreate_v2(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray)
+{
+   API_ENTER("pHandle=%p pAllocateArray=%p", (void *)pHandle, (const void *)pAllocateArray);
+   API_CHECK(pHandle && pAllocateArray, CUDA_ERROR_INVALID_VALUE);
+   const CUDA_ARRAY3D_DESCRIPTOR *p = pAllocateArray;
+   return API_RETURN(create(pHandle, p->Width, p->Height, p->Depth, p->Format, p->NumChannels, p->Flags));
+}
+
+static core_array *array_of(CUarray h) { return (core_array *)(void *)h; }
+
+/* ==== cuArrayDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuArrayDestroy(CUarray hArray)
+{
+   API_ENTER("hArray=%p", (void *)hArray);
+   API_NEED_INIT();
+   API_CHECK(core_check_array(array_of(hArray)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN((CUresult)core_array_destroy(array_of(hArray)));
+}
+
+/* ==== cuArrayGetDescriptor_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuArrayGetDescriptor_v2(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray)
+{
+   API_ENTER("pArrayDescriptor=%p hArray=%p", (void *)pArrayDescriptor, (void *)hArray);
+   API_CHECK(pArrayDescriptor, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_array *a = array_of(hArray);
+   API_CHECK(core_check_array(a), CUDA_ERROR_INVALID_HANDLE);
+   *pArrayDescriptor = (CUDA_ARRAY_DESCRIPTOR){ a->width, a->height, (CUarray_format)a->format, a->nchan };
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuArray3DGetDescriptor_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray)
+{
+   API_ENTER("pArrayDescriptor=%p hArray=%p", (void *)pArrayDescriptor, (void *)hArray);
+   API_CHECK(pArrayDescriptor, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_array *a = array_of(hArray);
+   API_CHECK(core_check_array(a), CUDA_ERROR_INVALID_HANDLE);
+   *pArrayDescriptor = (CUDA_ARRAY3D_DESCRIPTOR){ a->width, a->height, a->depth, (CUarray_format)a->format,
+                                                  a->nchan, a->flags };
+   return API_RETURN(CUDA_SUCCESS);
+}

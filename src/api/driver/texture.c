@@ -1,0 +1,134 @@
+/*
+ * texture.c — texture and surface objects (cuTexObjectCreate,
+ * cuSurfObjectCreate and their destroy calls).  An object is a descriptor
+ * in device memory (src/core/array.c, compiler.h's mc_tex) that the
+ * kernel's tex/suld/sust read through the 64-bit handle; filtering and
+ * addressing are done in software exactly as CUDA documents
+ * (prelude/tex.metal).  Refused by name: mipmapped arrays, resource views.
+ * Without CU_TRSF_READ_AS_INTEGER an integer format reads as normalised
+ * floats, as in CUDA.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+LOG_CHANNEL(memory);
+
+/* The data a resource names: the descriptor's base, sizes and format. */
+static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_array **arr)
+{
+   *arr = NULL;
+   switch (r->resType) {
+   case CU_RESOURCE_TYPE_ARRAY: {
+      const core_array *a = (const core_array *)(const void *)r->res.array.hArray;
+      if (!core_check_array(a))
+         return CUDA_ERROR_INVALID_HANDLE;
+      *arr = a;
+      t->base = a->mem, t->pitch = a->pitch, t->slice = a->slice;
+      t->width = a->width, t->height = a->height ? a->height : 1, t->depth = a->depth ? a->depth : 1;
+      t->kind = a->kind, t->chan_bytes = a->chan_bytes, t->nchan = a->nchan;
+      return CUDA_SUCCESS;
+   }
+   case CU_RESOURCE_TYPE_LINEAR:
+      if (!r->res.linear.devPtr ||
+          !drv_array_format(r->res.linear.format, r->res.linear.numChannels, &t->kind, &t->chan_bytes))
+         return CUDA_ERROR_INVALID_VALUE;
+      t->nchan = r->res.linear.numChannels;
+      t->base = r->res.linear.devPtr;
+      t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->chan_bytes * t->nchan));
+      t->height = t->depth = 1;
+      t->pitch = t->slice = r->res.linear.sizeInBytes;
+      return t->width ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   case CU_RESOURCE_TYPE_PITCH2D:
+      if (!r->res.pitch2D.devPtr ||
+          !drv_array_format(r->res.pitch2D.format, r->res.pitch2D.numChannels, &t->kind, &t->chan_bytes))
+         return CUDA_ERROR_INVALID_VALUE;
+      t->nchan = r->res.pitch2D.numChannels;
+      t->base = r->res.pitch2D.devPtr;
+      t->width = (uint32_t)r->res.pitch2D.width, t->height = (uint32_t)r->res.pitch2D.height, t->depth = 1;
+      t->pitch = r->res.pitch2D.pitchInBytes;
+      t->slice = t->pitch * t->height;
+      if (!t->width || !t->height || t->pitch < (uint64_t)t->width * t->chan_bytes * t->nchan)
+         return CUDA_ERROR_INVALID_VALUE;
+      return CUDA_SUCCESS;
+   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+      return CUDA_ERROR_NOT_SUPPORTED;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuTexObjectCreate (libcuda.@) ==== */
+CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
+                                   const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
+{
+   API_ENTER("pTexObject=%p pResDesc=%p pTexDesc=%p pResViewDesc=%p", (void *)pTexObject, (const void *)pResDesc,
+             (const void *)pTexDesc, (const void *)pResViewDesc);
+   API_CHECK(pTexObject && pResDesc && pTexDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   if (pResViewDesc)
+      API_NOT_SUPPORTED("resource views of texture objects");
+   if (pResDesc->resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+      API_NOT_SUPPORTED("mipmapped arrays");
+   mc_tex t = { 0 };
+   const core_array *arr;
+   CUresult r = resource(pResDesc, &t, &arr);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   const CUDA_TEXTURE_DESC *d = pTexDesc;
+   for (int k = 0; k < 3; k++) {
+      API_CHECK((unsigned)d->addressMode[k] <= CU_TR_ADDRESS_MODE_BORDER, CUDA_ERROR_INVALID_VALUE);
+      t.addr[k] = (uint32_t)d->addressMode[k];
+   }
+   API_CHECK((unsigned)d->filterMode <= CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE);
+   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR)
+      t.flags |= MC_TEX_F_LINEAR;
+   if (d->flags & CU_TRSF_NORMALIZED_COORDINATES)
+      t.flags |= MC_TEX_F_NORM_COORDS;
+   if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && t.kind != MC_TEX_FLOAT)
+      t.flags |= MC_TEX_F_NORM_READ;
+   if (d->flags & CU_TRSF_SRGB)
+      t.flags |= MC_TEX_F_SRGB;
+   memcpy(t.border, d->borderColor, sizeof(t.border));
+   uint64_t h;
+   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS)
+      *pTexObject = h;
+   return API_RETURN(r);
+}
+
+/* ==== cuTexObjectDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuTexObjectDestroy(CUtexObject texObject)
+{
+   API_ENTER("texObject=%#llx", (unsigned long long)texObject);
+   API_NEED_INIT();
+   return API_RETURN((CUresult)core_tex_destroy(texObject));
+}
+
+/* ==== cuSurfObjectCreate (libcuda.@) ==== */
+CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+{
+   API_ENTER("pSurfObject=%p pResDesc=%p", (void *)pSurfObject, (const void *)pResDesc);
+   API_CHECK(pSurfObject && pResDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   /* a surface is a CUDA array made with CUDA_ARRAY3D_SURFACE_LDST */
+   API_CHECK(pResDesc->resType == CU_RESOURCE_TYPE_ARRAY, CUDA_ERROR_INVALID_VALUE);
+   mc_tex t = { 0 };
+   const core_array *arr;
+   CUresult r = resource(pResDesc, &t, &arr);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   /* an array made without CUDA_ARRAY3D_SURFACE_LDST is accepted too, as
+    * by NVIDIA's driver 580 (an H200) */
+   uint64_t h;
+   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS)
+      *pSurfObject = h;
+   return API_RETURN(r);
+}
+
+/* ==== cuSurfObjectDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject)
+{
+   API_ENTER("surfObject=%#llx", (unsigned long long)surfObject);
+   API_NEED_INIT();
+   return API_RETURN((CUresult)core_tex_destroy(surfObject));
+}

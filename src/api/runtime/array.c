@@ -1,0 +1,209 @@
+/*
+ * array.c — CUDA arrays through the driver (cuArray3DCreate, cuMemcpy2D
+ * with CU_MEMORYTYPE_ARRAY): cudaMallocArray, cudaMalloc3DArray,
+ * cudaFreeArray, cudaArrayGetInfo, cudaGetChannelDesc,
+ * cudaMemcpy2DToArray, cudaMemcpy2DFromArray.  A cudaArray_t is the
+ * driver's CUarray.  A channel description becomes a driver format: every
+ * channel present (x, then y, then z, w) of the same width, 1, 2 or 4 of
+ * them (CUDA has no 3-channel arrays either).
+ */
+#include "internal.h"
+
+LOG_CHANNEL(memory);
+
+/* cudaChannelFormatDesc → CUarray_format and channels; false if CUDA has
+ * no such array format. */
+bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels)
+{
+   int bits[4] = { d->x, d->y, d->z, d->w };
+   unsigned n = 0;
+   while (n < 4 && bits[n])
+      n++;
+   for (unsigned k = 0; k < 4; k++)
+      if ((k < n && bits[k] != bits[0]) || (k >= n && bits[k]))
+         return false;
+   if (n == 0 || n == 3)
+      return false;
+   *channels = n;
+   switch (d->f) {
+   case cudaChannelFormatKindSigned:
+   case cudaChannelFormatKindUnsigned: {
+      bool s = d->f == cudaChannelFormatKindSigned;
+      if (bits[0] == 8)
+         *f = s ? CU_AD_FORMAT_SIGNED_INT8 : CU_AD_FORMAT_UNSIGNED_INT8;
+      else if (bits[0] == 16)
+         *f = s ? CU_AD_FORMAT_SIGNED_INT16 : CU_AD_FORMAT_UNSIGNED_INT16;
+      else if (bits[0] == 32)
+         *f = s ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
+      else
+         return false;
+      return true;
+   }
+   case cudaChannelFormatKindFloat:
+      if (bits[0] != 16 && bits[0] != 32)
+         return false;
+      *f = bits[0] == 16 ? CU_AD_FORMAT_HALF : CU_AD_FORMAT_FLOAT;
+      return true;
+   default:
+      return false;
+   }
+}
+
+static struct cudaChannelFormatDesc channel_desc(CUarray_format f, unsigned n)
+{
+   int bits = (f & 0x0f) == 1 ? 8 : (f & 0x0f) == 2 ? 16 : (f & 0x0f) == 3 ? 32 : 0;
+   enum cudaChannelFormatKind k = cudaChannelFormatKindUnsigned;
+   if (f == CU_AD_FORMAT_SIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT16 || f == CU_AD_FORMAT_SIGNED_INT32) {
+      k = cudaChannelFormatKindSigned;
+      bits = f == CU_AD_FORMAT_SIGNED_INT8 ? 8 : f == CU_AD_FORMAT_SIGNED_INT16 ? 16 : 32;
+   } else if (f == CU_AD_FORMAT_HALF || f == CU_AD_FORMAT_FLOAT) {
+      k = cudaChannelFormatKindFloat;
+      bits = f == CU_AD_FORMAT_HALF ? 16 : 32;
+   }
+   struct cudaChannelFormatDesc d = { bits, n > 1 ? bits : 0, n > 2 ? bits : 0, n > 3 ? bits : 0, k };
+   return d;
+}
+
+static cudaError_t malloc_3d(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t w, size_t h,
+                             size_t d, unsigned flags)
+{
+   CUDA_ARRAY3D_DESCRIPTOR a = { w, h, d, CU_AD_FORMAT_FLOAT, 0, flags };
+   if (!rt_channel_format(desc, &a.Format, &a.NumChannels))
+      return cudaErrorInvalidChannelDescriptor;
+   CUarray out;
+   CUresult r = cuArray3DCreate_v2(&out, &a);
+   if (r == CUDA_SUCCESS)
+      *array = (cudaArray_t)(void *)out;
+   return r == CUDA_ERROR_OUT_OF_MEMORY ? cudaErrorMemoryAllocation : cu_to_cuda_error(r);
+}
+
+/* ==== cudaMallocArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, size_t width,
+                                      size_t height, unsigned int flags)
+{
+   RT_ENTER("array=%p desc=%p width=%zu height=%zu flags=%#x", (void *)array, (const void *)desc, width, height,
+            flags);
+   RT_CHECK(array && desc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   return RT_RETURN(malloc_3d(array, desc, width, height, 0, flags));
+}
+
+/* ==== cudaMalloc3DArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+                                        struct cudaExtent extent, unsigned int flags)
+{
+   RT_ENTER("array=%p desc=%p extent={%zu,%zu,%zu} flags=%#x", (void *)array, (const void *)desc, extent.width,
+            extent.height, extent.depth, flags);
+   RT_CHECK(array && desc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   return RT_RETURN(malloc_3d(array, desc, extent.width, extent.height, extent.depth, flags));
+}
+
+/* ==== cudaFreeArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaFreeArray(cudaArray_t array)
+{
+   RT_ENTER("array=%p", (void *)array);
+   RT_NEED_CTX();
+   if (!array)
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuArrayDestroy((CUarray)(void *)array));
+}
+
+/* ==== cudaArrayGetInfo (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+                                       unsigned int *flags, cudaArray_t array)
+{
+   RT_ENTER("desc=%p extent=%p flags=%p array=%p", (void *)desc, (void *)extent, (void *)flags, (void *)array);
+   RT_NEED_CTX();
+   CUDA_ARRAY3D_DESCRIPTOR a;
+   CUresult r = cuArray3DGetDescriptor_v2(&a, (CUarray)(void *)array);
+   if (r != CUDA_SUCCESS)
+      return RT_RETURN_CU(r);
+   if (desc)
+      *desc = channel_desc(a.Format, a.NumChannels);
+   if (extent)
+      *extent = (struct cudaExtent){ a.Width, a.Height, a.Depth };
+   if (flags)
+      *flags = a.Flags;
+   return RT_RETURN(cudaSuccess);
+}
+
+/* ==== cudaGetChannelDesc (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cudaArray_const_t array)
+{
+   RT_ENTER("desc=%p array=%p", (void *)desc, (const void *)array);
+   RT_CHECK(desc, cudaErrorInvalidValue);
+   return RT_RETURN(cudaArrayGetInfo(desc, NULL, NULL, (cudaArray_t)(uintptr_t)array));
+}
+
+/* A 2-D copy with one side an array (at byte column x, row y). */
+static cudaError_t copy_array(bool to_array, cudaArray_const_t array, size_t x, size_t y, const void *p,
+                              size_t pitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   CUDA_MEMCPY2D c = { 0 };
+   CUmemorytype src, dst;
+   if (!rt_copy_kinds(kind, &src, &dst))
+      return cudaErrorInvalidMemcpyDirection;
+   if (!array)
+      return cudaErrorInvalidResourceHandle;
+   if (width == 0 || height == 0)
+      return cudaSuccess;
+   if (height > 1 && pitch < width)
+      return cudaErrorInvalidPitchValue;
+   if (!p)
+      return cudaErrorInvalidValue;
+   const void *host = NULL;
+   if (to_array) {
+      rt_copy_side(src, p, &c.srcMemoryType, &c.srcHost, &c.srcDevice);
+      c.srcPitch = pitch;
+      c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+      c.dstArray = (CUarray)(uintptr_t)array;
+      c.dstXInBytes = x, c.dstY = y;
+   } else {
+      rt_copy_side(dst, p, &c.dstMemoryType, &host, &c.dstDevice);
+      c.dstHost = (void *)(uintptr_t)host;
+      c.dstPitch = pitch;
+      c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+      c.srcArray = (CUarray)(uintptr_t)array;
+      c.srcXInBytes = x, c.srcY = y;
+   }
+   c.WidthInBytes = width;
+   c.Height = height;
+   return cu_to_cuda_error(cuMemcpy2D_v2(&c));
+}
+
+/* ==== cudaMemcpy2DToArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                          size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p wOffset=%zu hOffset=%zu src=%p spitch=%zu width=%zu height=%zu kind=%d", (void *)dst, wOffset,
+            hOffset, src, spitch, width, height, (int)kind);
+   return RT_RETURN(copy_array(true, dst, wOffset, hOffset, src, spitch, width, height, kind));
+}
+
+/* ==== cudaMemcpy2DToArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DToArray_ptds(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                               size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
+}
+
+/* ==== cudaMemcpy2DFromArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                            size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p dpitch=%zu src=%p wOffset=%zu hOffset=%zu width=%zu height=%zu kind=%d", dst, dpitch,
+            (const void *)src, wOffset, hOffset, width, height, (int)kind);
+   return RT_RETURN(copy_array(false, src, wOffset, hOffset, dst, dpitch, width, height, kind));
+}
+
+/* ==== cudaMemcpy2DFromArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DFromArray_ptds(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                                 size_t hOffset, size_t width, size_t height,
+                                                 enum cudaMemcpyKind kind)
+{
+   return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
+}

@@ -1,0 +1,134 @@
+/*
+ * texture.c — texture and surface objects through the driver
+ * (cuTexObjectCreate, cuSurfObjectCreate): the runtime's descriptors
+ * translated field by field.  cudaReadModeElementType is the driver's
+ * CU_TRSF_READ_AS_INTEGER (no promotion of integers to normalised floats);
+ * linear filtering of integers read as such is cudaErrorInvalidFilterSetting
+ * (an H200, driver 580).
+ */
+#include "internal.h"
+
+#include <string.h>
+
+LOG_CHANNEL(memory);
+
+static cudaError_t resource(const struct cudaResourceDesc *r, CUDA_RESOURCE_DESC *d)
+{
+   memset(d, 0, sizeof(*d));
+   d->flags = r->flags;
+   switch (r->resType) {
+   case cudaResourceTypeArray:
+      d->resType = CU_RESOURCE_TYPE_ARRAY;
+      d->res.array.hArray = (CUarray)(void *)r->res.array.array;
+      return r->res.array.array ? cudaSuccess : cudaErrorInvalidResourceHandle;
+   case cudaResourceTypeLinear:
+      d->resType = CU_RESOURCE_TYPE_LINEAR;
+      d->res.linear.devPtr = (CUdeviceptr)(uintptr_t)r->res.linear.devPtr;
+      d->res.linear.sizeInBytes = r->res.linear.sizeInBytes;
+      return rt_channel_format(&r->res.linear.desc, &d->res.linear.format, &d->res.linear.numChannels)
+                ? cudaSuccess
+                : cudaErrorInvalidChannelDescriptor;
+   case cudaResourceTypePitch2D:
+      d->resType = CU_RESOURCE_TYPE_PITCH2D;
+      d->res.pitch2D.devPtr = (CUdeviceptr)(uintptr_t)r->res.pitch2D.devPtr;
+      d->res.pitch2D.width = r->res.pitch2D.width;
+      d->res.pitch2D.height = r->res.pitch2D.height;
+      d->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
+      return rt_channel_format(&r->res.pitch2D.desc, &d->res.pitch2D.format, &d->res.pitch2D.numChannels)
+                ? cudaSuccess
+                : cudaErrorInvalidChannelDescriptor;
+   case cudaResourceTypeMipmappedArray:
+      d->resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+      d->res.mipmap.hMipmappedArray = (CUmipmappedArray)(void *)r->res.mipmap.mipmap;
+      return cudaSuccess;
+   default:
+      return cudaErrorInvalidValue;
+   }
+}
+
+/* ==== cudaCreateTextureObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
+                                              const struct cudaTextureDesc *pTexDesc,
+                                              const struct cudaResourceViewDesc *pResViewDesc)
+{
+   RT_ENTER("pTexObject=%p pResDesc=%p pTexDesc=%p pResViewDesc=%p", (void *)pTexObject, (const void *)pResDesc,
+            (const void *)pTexDesc, (const void *)pResViewDesc);
+   RT_CHECK(pTexObject && pResDesc && pTexDesc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUDA_RESOURCE_DESC rd;
+   cudaError_t e = resource(pResDesc, &rd);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   const struct cudaTextureDesc *t = pTexDesc;
+   CUDA_TEXTURE_DESC td;
+   memset(&td, 0, sizeof(td));
+   for (int k = 0; k < 3; k++)
+      td.addressMode[k] = (CUaddress_mode)t->addressMode[k];
+   td.filterMode = (CUfilter_mode)t->filterMode;
+   RT_CHECK((unsigned)t->readMode <= cudaReadModeNormalizedFloat, cudaErrorInvalidValue);
+   td.flags = (t->readMode == cudaReadModeElementType ? CU_TRSF_READ_AS_INTEGER : 0) |
+              (t->normalizedCoords ? CU_TRSF_NORMALIZED_COORDINATES : 0) | (t->sRGB ? CU_TRSF_SRGB : 0);
+   td.maxAnisotropy = t->maxAnisotropy;
+   td.mipmapFilterMode = (CUfilter_mode)t->mipmapFilterMode;
+   td.mipmapLevelBias = t->mipmapLevelBias;
+   td.minMipmapLevelClamp = t->minMipmapLevelClamp;
+   td.maxMipmapLevelClamp = t->maxMipmapLevelClamp;
+   memcpy(td.borderColor, t->borderColor, sizeof(td.borderColor));
+   /* linear filtering needs float results */
+   CUarray_format f = rd.resType == CU_RESOURCE_TYPE_LINEAR    ? rd.res.linear.format
+                      : rd.resType == CU_RESOURCE_TYPE_PITCH2D ? rd.res.pitch2D.format
+                                                               : CU_AD_FORMAT_FLOAT;
+   CUDA_ARRAY3D_DESCRIPTOR ad;
+   if (rd.resType == CU_RESOURCE_TYPE_ARRAY && cuArray3DGetDescriptor_v2(&ad, rd.res.array.hArray) == CUDA_SUCCESS)
+      f = ad.Format;
+   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && t->readMode == cudaReadModeElementType &&
+              f != CU_AD_FORMAT_FLOAT && f != CU_AD_FORMAT_HALF),
+            cudaErrorInvalidFilterSetting);
+   /* a resource view with nothing in it is no view */
+   static const struct cudaResourceViewDesc none;
+   if (pResViewDesc && !memcmp(pResViewDesc, &none, sizeof(none)))
+      pResViewDesc = NULL;
+   RT_CHECK(!pResViewDesc, cudaErrorNotSupported);
+   CUtexObject h;
+   CUresult r = cuTexObjectCreate(&h, &rd, &td, NULL);
+   if (r == CUDA_SUCCESS)
+      *pTexObject = h;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaDestroyTextureObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDestroyTextureObject(cudaTextureObject_t texObject)
+{
+   RT_ENTER("texObject=%#llx", (unsigned long long)texObject);
+   RT_NEED_CTX();
+   if (!texObject)
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuTexObjectDestroy(texObject));
+}
+
+/* ==== cudaCreateSurfaceObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject, const struct cudaResourceDesc *pResDesc)
+{
+   RT_ENTER("pSurfObject=%p pResDesc=%p", (void *)pSurfObject, (const void *)pResDesc);
+   RT_CHECK(pSurfObject && pResDesc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUDA_RESOURCE_DESC rd;
+   cudaError_t e = resource(pResDesc, &rd);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   CUsurfObject h;
+   CUresult r = cuSurfObjectCreate(&h, &rd);
+   if (r == CUDA_SUCCESS)
+      *pSurfObject = h;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaDestroySurfaceObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
+{
+   RT_ENTER("surfObject=%#llx", (unsigned long long)surfObject);
+   RT_NEED_CTX();
+   if (!surfObject)
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuSurfObjectDestroy(surfObject));
+}

@@ -1,0 +1,111 @@
+/*
+ * emit_tex.c — texture and surface instructions (build_tex.c has the PTX
+ * rules): one call of a prelude helper (prelude/tex.metal) per
+ * instruction, on the object's 64-bit handle; the four-component results
+ * come back as a uint4 of bits and are spread over the def's components.
+ */
+#include "emit_internal.h"
+
+/* Coordinate k of i (sources 1..dims), or 0u past the geometry's. */
+static void coord(emitter *e, const ir_instr *i, unsigned k)
+{
+   if (k < i->sub)
+      emit_val(e, S(i, 1 + k));
+   else
+      strbuf_puts(e->out, "0u");
+}
+
+static void spread(emitter *e, const ir_instr *i, unsigned n)
+{
+   static const char comp[] = "xyzw";
+   for (unsigned k = 0; k < n; k++) {
+      emit_indent(e);
+      emit_val_comp(e, &i->def, (int)k);
+      strbuf_printf(e->out, " = mc_t_.%c;\n", comp[k]);
+   }
+}
+
+static void emit_call_head(emitter *e, const char *fn, const ir_instr *i)
+{
+   emit_indent(e);
+   strbuf_printf(e->out, "%s(mc_L, ", fn);
+   emit_val(e, S(i, 0));
+}
+
+static void emit_tex_fetch(emitter *e, const ir_instr *i)
+{
+   unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u);
+   emit_line(e, "{");
+   e->indent++;
+   emit_indent(e);
+   strbuf_puts(e->out, "uint4 mc_t_ = mc_tex_sample(mc_L, ");
+   emit_val(e, S(i, 0));
+   strbuf_printf(e->out, ", %uu", mode);
+   for (unsigned k = 0; k < 3; k++) {
+      strbuf_puts(e->out, ", ");
+      coord(e, i, k);
+   }
+   strbuf_puts(e->out, ");\n");
+   spread(e, i, 4);
+   e->indent--;
+   emit_line(e, "}");
+}
+
+static unsigned elem_bytes(ptx_type t) { return t == PTX_T_B8 ? 1 : t == PTX_T_B16 ? 2 : 4; }
+
+/* ", dims, clamp, x, y, z, size, n" of a surface access (coordinates as int). */
+static void surf_args(emitter *e, const ir_instr *i, unsigned n)
+{
+   strbuf_printf(e->out, ", %uu, %uu", (unsigned)i->sub, (unsigned)i->imm);
+   for (unsigned k = 0; k < 3; k++) {
+      strbuf_puts(e->out, ", (int)");
+      coord(e, i, k);
+   }
+   strbuf_printf(e->out, ", %uu, %uu", elem_bytes(i->type), n);
+}
+
+bool emit_tex_op(emitter *e, ir_instr *i)
+{
+   switch (i->op) {
+   case IR_TEX:
+      emit_tex_fetch(e, i);
+      return true;
+   case IR_SULD:
+      emit_line(e, "{");
+      e->indent++;
+      emit_indent(e);
+      strbuf_puts(e->out, "uint4 mc_t_ = mc_suld(mc_L, ");
+      emit_val(e, S(i, 0));
+      surf_args(e, i, i->def.ncomp);
+      strbuf_puts(e->out, ");\n");
+      spread(e, i, i->def.ncomp);
+      e->indent--;
+      emit_line(e, "}");
+      return true;
+   case IR_SUST: {
+      unsigned n = i->nsrcs - 1 - i->sub;
+      emit_call_head(e, "mc_sust", i);
+      surf_args(e, i, n);
+      strbuf_puts(e->out, ", uint4(");
+      for (unsigned k = 0; k < 4; k++) {
+         if (k)
+            strbuf_puts(e->out, ", ");
+         if (k < n)
+            emit_val(e, S(i, 1 + i->sub + k));
+         else
+            strbuf_puts(e->out, "0u");
+      }
+      strbuf_puts(e->out, "));\n");
+      return true;
+   }
+   case IR_TXQ:
+      emit_indent(e);
+      emit_val(e, &i->def);
+      strbuf_puts(e->out, " = mc_txq(mc_L, ");
+      emit_val(e, S(i, 0));
+      strbuf_printf(e->out, ", %uu);\n", (unsigned)i->imm);
+      return true;
+   default:
+      return false;
+   }
+}

@@ -1,0 +1,280 @@
+
+// ---- texture and surface objects (tex, suld, sust, txq, suq) ----
+//
+// A CUDA texture or surface object is the CUDA address of a descriptor,
+// struct mc_tex (compiler.h), which src/core/array.c writes in device
+// memory.  Texels are read from device memory and filtered here exactly as
+// the CUDA C++ Programming Guide's appendix "Texture Fetching" defines it,
+// not by a Metal sampler (whose filtering precision differs from NVIDIA's):
+//  - normalised coordinates are scaled by the size; the address mode maps
+//    each texel index into range (wrap: modulo; mirror: reflected; clamp:
+//    to the edge; border: the border colour); wrap and mirror exist only
+//    with normalised coordinates (unnormalised ones clamp);
+//  - nearest-point sampling reads T[floor(x)];
+//  - linear filtering reads T[i] and T[i+1] with i = floor(x - 0.5) and
+//    weights 1 - a, a where a = frac(x - 0.5) is held in 9-bit fixed point
+//    with 8 fractional bits (so 1.0 is exact): rounded to a multiple of
+//    1/256; in 2-D and 3-D each corner's weight is the product of its
+//    axes' weights rounded to a multiple of 1/256 again (what an H200
+//    computes, found with tests/cuda/tex2d.cu: the guide's formula with
+//    unrounded products differs in the last bits);
+//  - integer coordinates (tex1Dfetch) outside the data read zeros (H200);
+//  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
+//    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
+// Surfaces are addressed in bytes along x, elements along y and z; the
+// boundary mode says what an access outside does (trap, clamp, zero).
+
+// Always inlined: each call site's constant mode (geometry, integer
+// coordinates or results) then folds, and the per-texel loops unroll.
+#define MC_TEX inline __attribute__((always_inline))
+
+struct mc_tex {
+    ulong base;
+    ulong pitch;
+    ulong slice;
+    uint width, height, depth;
+    uint kind;        // 0 unsigned, 1 signed, 2 float
+    uint chan_bytes;
+    uint nchan;
+    uint addr[3];     // 0 wrap, 1 clamp, 2 mirror, 3 border
+    uint flags;       // 1 linear, 2 normalised coordinates, 4 normalised read, 8 sRGB
+    float border[4];
+};
+
+MC_TEX device const mc_tex &mc_tex_desc(constant mc_launch &L, ulong h)
+{
+    return *reinterpret_cast<device const mc_tex *>(h + L.delta);
+}
+
+MC_TEX uint mc_tex_size(device const mc_tex &t, uint d) { return d == 0u ? t.width : d == 1u ? t.height : t.depth; }
+
+// One channel's raw bits, zero-extended.
+MC_TEX uint mc_tex_raw(constant mc_launch &L, ulong a, uint bytes)
+{
+    device const uchar *p = reinterpret_cast<device const uchar *>(a + L.delta);
+    if (bytes == 1u)
+        return (uint)p[0];
+    if (bytes == 2u)
+        return (uint)*reinterpret_cast<device const ushort *>(p);
+    return *reinterpret_cast<device const uint *>(p);
+}
+
+MC_TEX int mc_tex_sext(uint v, uint bytes)
+{
+    uint sh = 32u - 8u * bytes;
+    return (int)(v << sh) >> sh;
+}
+
+MC_TEX float mc_tex_srgb(float c)
+{
+    return c <= 0.04045f ? c / 12.92f : pow((c + 0.055f) / 1.055f, 2.4f);
+}
+
+MC_TEX ulong mc_texel_addr(device const mc_tex &t, thread const int *p)
+{
+    return t.base + (ulong)p[2] * t.slice + (ulong)p[1] * t.pitch + (ulong)p[0] * (ulong)(t.chan_bytes * t.nchan);
+}
+
+// Channel k of the texel at a as a float (the format's conversion).
+MC_TEX float mc_tex_chan_f(constant mc_launch &L, device const mc_tex &t, ulong a, uint k)
+{
+    uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
+    bool norm = (t.flags & 4u) != 0u;
+    float v;
+    if (t.kind == 2u)
+        v = t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
+    else if (t.kind == 0u)
+        v = norm ? (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u)) : (float)r;
+    else {
+        int s = mc_tex_sext(r, t.chan_bytes);
+        v = norm ? max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f) : (float)s;
+    }
+    return (t.flags & 8u) != 0u && k < 3u ? mc_tex_srgb(v) : v;
+}
+
+// The texel at integer position p (in range) as floats (no arrays indexed
+// at run time: the four channels stay in registers).
+MC_TEX float4 mc_texel_f(constant mc_launch &L, device const mc_tex &t, thread const int *p)
+{
+    ulong a = mc_texel_addr(t, p);
+    uint n = t.nchan;
+    return float4(mc_tex_chan_f(L, t, a, 0u), n > 1u ? mc_tex_chan_f(L, t, a, 1u) : 0.0f,
+                  n > 2u ? mc_tex_chan_f(L, t, a, 2u) : 0.0f, n > 3u ? mc_tex_chan_f(L, t, a, 3u) : 0.0f);
+}
+
+MC_TEX uint mc_tex_chan_i(constant mc_launch &L, device const mc_tex &t, ulong a, uint k)
+{
+    uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
+    return t.kind == 1u ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
+}
+
+// The texel at p as integers (cudaReadModeElementType on an integer format).
+MC_TEX uint4 mc_texel_i(constant mc_launch &L, device const mc_tex &t, thread const int *p)
+{
+    ulong a = mc_texel_addr(t, p);
+    uint n = t.nchan;
+    return uint4(mc_tex_chan_i(L, t, a, 0u), n > 1u ? mc_tex_chan_i(L, t, a, 1u) : 0u,
+                 n > 2u ? mc_tex_chan_i(L, t, a, 2u) : 0u, n > 3u ? mc_tex_chan_i(L, t, a, 3u) : 0u);
+}
+
+// Texel index i of dimension d through its address mode; false: outside
+// with the border mode (the border colour is read instead).
+MC_TEX bool mc_tex_index(device const mc_tex &t, uint d, thread int &i)
+{
+    int n = (int)mc_tex_size(t, d);
+    uint m = t.addr[d];
+    if ((t.flags & 2u) == 0u && m != 3u)
+        m = 1u;   // unnormalised coordinates: wrap and mirror clamp
+    if (m == 0u) {
+        i %= n;
+        if (i < 0)
+            i += n;
+    } else if (m == 2u) {
+        int p = 2 * n;
+        i %= p;
+        if (i < 0)
+            i += p;
+        if (i >= n)
+            i = p - 1 - i;
+    } else if (m == 3u) {
+        return i >= 0 && i < n;
+    } else {
+        i = clamp(i, 0, n - 1);
+    }
+    return true;
+}
+
+// A coordinate of dimension d in texel space (normalised ones scaled).
+MC_TEX float mc_tex_coord(device const mc_tex &t, uint d, float c)
+{
+    return (t.flags & 2u) != 0u ? c * (float)mc_tex_size(t, d) : c;
+}
+
+// Maps the texel position q (modified) through the address modes; false:
+// the border colour.
+MC_TEX bool mc_tex_place(device const mc_tex &t, thread int *q, uint dims)
+{
+    bool in = true;
+    for (uint d = 0u; d < dims; d++)
+        in = mc_tex_index(t, d, q[d]) && in;
+    return in;
+}
+
+MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, device const mc_tex &t, thread int *q, uint dims)
+{
+    return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : float4(t.border[0], t.border[1], t.border[2], t.border[3]);
+}
+
+// tex.{1d,2d,3d}: mode bits 0-1 the dimensions, 4 integer coordinates,
+// 5 integer result; c0..c2 the coordinates' bits.  Returns the result's bits.
+MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2)
+{
+    device const mc_tex &t = mc_tex_desc(L, h);
+    uint dims = mode & 3u;
+    bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
+    uint cb[3] = {c0, c1, c2};
+    float x[3] = {0.0f, 0.0f, 0.0f};
+    int p[3] = {0, 0, 0};
+    for (uint d = 0u; d < dims; d++)
+        x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
+    if (icoord || (t.flags & 1u) == 0u || iresult) {
+        // nearest point (integer coordinates: tex1Dfetch-style, unfiltered)
+        for (uint d = 0u; d < dims; d++) {
+            p[d] = icoord ? (int)cb[d] : (int)floor(x[d]);
+            if (icoord && (p[d] < 0 || p[d] >= (int)mc_tex_size(t, d)))
+                return uint4(0u);
+        }
+        if (iresult) {
+            return mc_tex_place(t, p, dims) ? mc_texel_i(L, t, p)
+                      : uint4(as_type<uint>(t.border[0]), as_type<uint>(t.border[1]), as_type<uint>(t.border[2]),
+                              as_type<uint>(t.border[3]));
+        }
+        return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
+    }
+    // linear: per-axis weights in 1.8 fixed point (a = round(frac * 256)),
+    // and each corner's weight, the product of its axes' weights, rounded
+    // to a multiple of 1/256 again (an H200 does: tests/cuda/tex2d.cu)
+    uint w[3] = {0u, 0u, 0u};
+    for (uint d = 0u; d < dims; d++) {
+        float b = x[d] - 0.5f;
+        float f = floor(b);
+        p[d] = (int)f;
+        w[d] = (uint)rint((b - f) * 256.0f);
+    }
+    float4 acc = float4(0.0f);
+    uint corners = 1u << dims, shift = 8u * (dims - 1u);
+    for (uint k = 0u; k < corners; k++) {
+        ulong wk = 1ul;
+        int q[3] = {p[0], p[1], p[2]};
+        for (uint d = 0u; d < dims; d++) {
+            bool hi = ((k >> d) & 1u) != 0u;
+            wk *= (ulong)(hi ? w[d] : 256u - w[d]);
+            q[d] += hi ? 1 : 0;
+        }
+        wk = shift ? (wk + (1ul << (shift - 1u))) >> shift : wk;
+        acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
+    }
+    return as_type<uint4>(acc);
+}
+
+// txq/suq: q 0 width, 1 height, 2 depth.
+MC_TEX uint mc_txq(constant mc_launch &L, ulong h, uint q)
+{
+    device const mc_tex &t = mc_tex_desc(L, h);
+    return mc_tex_size(t, q);
+}
+
+// The byte address of a surface access of `bytes` bytes at x (bytes), y, z
+// (elements); false when outside (after clamping, for the clamp mode).
+// Trap mode: an access outside fails the kernel with an illegal address.
+MC_TEX bool mc_surf_addr(constant mc_launch &L, device const mc_tex &t, uint dims, uint clampm, int x, int y,
+                         int z, uint bytes, thread ulong &a)
+{
+    int lim[3] = {(int)(t.width * t.chan_bytes * t.nchan) - (int)bytes, (int)t.height - 1, (int)t.depth - 1};
+    int c[3] = {x, dims > 1u ? y : 0, dims > 2u ? z : 0};
+    for (uint d = 0u; d < 3u; d++) {
+        if (c[d] >= 0 && c[d] <= lim[d])
+            continue;
+        if (clampm == 1u) {
+            c[d] = clamp(c[d], 0, lim[d]);
+            if (d == 0u)
+                c[d] -= c[d] % (int)bytes;
+            continue;
+        }
+        if (clampm == 0u)   // MC_STATUS_SURFACE: cudaErrorIllegalAddress, as on an H200
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 8u, memory_order_relaxed);
+        return false;
+    }
+    a = t.base + (ulong)c[2] * t.slice + (ulong)c[1] * t.pitch + (ulong)c[0];
+    return true;
+}
+
+// suld.b: n elements of `size` bytes (1, 2, 4), zero-extended.
+MC_TEX uint4 mc_suld(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint size, uint n)
+{
+    device const mc_tex &t = mc_tex_desc(L, h);
+    ulong a;
+    uint v[4] = {0u, 0u, 0u, 0u};
+    if (mc_surf_addr(L, t, dims, clampm, x, y, z, size * n, a))
+        for (uint k = 0u; k < n; k++)
+            v[k] = mc_tex_raw(L, a + (ulong)(k * size), size);
+    return uint4(v[0], v[1], v[2], v[3]);
+}
+
+MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint size, uint n,
+                    uint4 v)
+{
+    device const mc_tex &t = mc_tex_desc(L, h);
+    ulong a;
+    if (!mc_surf_addr(L, t, dims, clampm, x, y, z, size * n, a))
+        return;
+    for (uint k = 0u; k < n; k++) {
+        device uchar *p = reinterpret_cast<device uchar *>(a + (ulong)(k * size) + L.delta);
+        if (size == 1u)
+            p[0] = (uchar)v[k];
+        else if (size == 2u)
+            *reinterpret_cast<device ushort *>(p) = (ushort)v[k];
+        else
+            *reinterpret_cast<device uint *>(p) = v[k];
+    }
+}
