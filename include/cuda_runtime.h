@@ -93,6 +93,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 
 #include "crt/mc_device_atomics.h"
 #include "crt/mc_runtime_templates.h"
+#include "crt/mc_rdc_unit.h"
 
 #else /* a host compiler that is not compiling CUDA */
 
