@@ -3,7 +3,10 @@
 // count_if and copy_if, unique, sequence and a transform_reduce (norm).
 // Built by NVIDIA's nvcc it uses the toolkit's CCCL; built by metalcuda's
 // nvcc, the CCCL package the machine has (Debian's libthrust-dev and
-// libcub-dev: tests/toolchain/README.md).
+// libcub-dev: tests/toolchain/README.md).  The first run translates and
+// compiles some forty Thrust and CUB kernels (seconds once cached), hence
+// the longer timeout.
+// timeout: 600
 #include "check.h"
 
 #include <thrust/copy.h>
