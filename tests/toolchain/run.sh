@@ -65,7 +65,8 @@ for n in "${names[@]}"; do
    if [ ! -x "$exe" ]; then
       msg="driver build failed: $(grep -m1 -E 'error' "$exe.log" 2>/dev/null || tail -n 1 "$exe.log")"
    else
-      out=$(cd "$OUT" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH "$exe" 2>&1)
+      t=$(sed -n 's|^// timeout: *\([0-9][0-9]*\).*|\1|p' "tests/cuda/$n.cu" | head -n 1)   # as tests/cuda/run.sh
+      out=$(cd "$OUT" && timeout "${t:-$TIMEOUT}" env -u LD_LIBRARY_PATH "$exe" 2>&1)
       st=$?
       verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
       if [ $st -eq 0 ] && [[ $verdict == PASS* ]]; then
