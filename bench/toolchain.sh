@@ -5,7 +5,8 @@
 # bench/run.sh's format, which run.sh folds into its table.
 #
 #  - compile time: `-arch=sm_75 -O2 -c` of the same file by both drivers,
-#    best of MC_BENCH_REPS (default 3), the two interleaved;
+#    best of MC_BENCH_REPS (default 3), the two interleaved; and the same
+#    for a whole -rdc=true build of two units (separate compilation);
 #  - kernel run time: bench/kernels.cu built by both, each run through
 #    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
 #    median of its repetitions, the lower of two rounds in alternating order
@@ -53,6 +54,27 @@ for src in bench/fp64.cu bench/kernels.cu tests/cuda/warp_ops.cu; do
    awk -v f="$src" -v m="$best_mc" -v n="$best_nv" 'BEGIN {
       printf "ROW compile -c %s|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", f, m, n, m / n }'
 done
+
+# separate compilation: both units of tests/cuda/rdc_units compiled with
+# -rdc=true and linked (nvcc's nvlink step, metalcuda nvcc's device link)
+best_nv= best_mc=
+for r in $(seq "$reps"); do
+   for who in nv mc; do
+      [ $((r % 2)) -eq 0 ] && who=$([ $who = nv ] && echo mc || echo nv)
+      t0=$(now)
+      if [ $who = nv ]; then
+         "$NVCC" -cudart shared -arch=sm_75 -O2 -Itests/cuda -rdc=true tests/cuda/rdc_units.cu tests/cuda/rdc_units.2.cu \
+            -o "$out/rdc.nv" 2>/dev/null || { echo "bench/toolchain: nvcc -rdc=true failed" >&2; exit 1; }
+         best_nv=$(lower "$best_nv" "$(elapsed "$t0" "$(now)")")
+      else
+         "$TOOL" nvcc -arch=sm_75 -O2 -Itests/cuda -rdc=true tests/cuda/rdc_units.cu tests/cuda/rdc_units.2.cu \
+            -o "$out/rdc.mc" 2>/dev/null || { echo "bench/toolchain: metalcuda nvcc -rdc=true failed" >&2; exit 1; }
+         best_mc=$(lower "$best_mc" "$(elapsed "$t0" "$(now)")")
+      fi
+   done
+done
+awk -v m="$best_mc" -v n="$best_nv" 'BEGIN {
+   printf "ROW build -rdc=true tests/cuda/rdc_units (2 units, device link, link)|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", m, n, m / n }'
 
 # the bench kernels built both ways
 if [ ! -x "$out/kernels.nvcc" ] || [ bench/kernels.cu -nt "$out/kernels.nvcc" ] || [ bench/kernels.h -nt "$out/kernels.nvcc" ]; then

@@ -16,6 +16,7 @@
  */
 #ifndef MC_CUDA_RUNTIME_H
 #define MC_CUDA_RUNTIME_H
+#define __CUDA_RUNTIME_H__ /* NVIDIA's include guard, which libraries test */
 
 /* these are metalcuda's headers (a program may test for them: NVIDIA's do
  * not define it) */
@@ -67,12 +68,33 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
    __assertfail(__message, __file, __line, __function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
+/* The device runtime (dynamic parallelism), declared as NVIDIA's
+ * cuda_device_runtime_api.h does, because libraries (Thrust, CUB) name it
+ * in __device__ code their host pass parses.  metalcuda does not implement
+ * it: device code that calls it fails to load, naming the function. */
+__device__ void *cudaGetParameterBuffer(size_t __alignment, size_t __size);
+__device__ cudaError_t cudaLaunchDevice(void *__func, void *__parameterBuffer, dim3 __gridDimension,
+                                        dim3 __blockDimension, unsigned int __sharedMemSize, cudaStream_t __stream);
+__device__ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 }
 
 namespace std {
 __device__ static inline void free(void *__ptr) { ::free(__ptr); }
 __device__ static inline void *malloc(size_t __size) { return ::malloc(__size); }
 }
+
+/* clang's <new> wrapper gives device code new and delete (placement ones
+ * too, which CUB's block primitives use) once __device__ and the device's
+ * malloc are declared: included again here, as clang's own CUDA wrapper
+ * does.  The host side (clang's HIP mode, where that wrapper is not on the
+ * path) still checks device functions: it gets the placement forms. */
+#include <new>
+#if !defined(__CLANG_CUDA_WRAPPERS_NEW)
+__device__ inline void *operator new(size_t, void *__ptr) noexcept { return __ptr; }
+__device__ inline void *operator new[](size_t, void *__ptr) noexcept { return __ptr; }
+__device__ inline void operator delete(void *, void *) noexcept {}
+__device__ inline void operator delete[](void *, void *) noexcept {}
+#endif
 
 __device__ inline __cuda_builtin_threadIdx_t::operator dim3() const { return dim3(x, y, z); }
 __device__ inline __cuda_builtin_threadIdx_t::operator uint3() const { return { x, y, z }; }
@@ -94,6 +116,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 #include "crt/mc_device_atomics.h"
 #include "crt/mc_runtime_templates.h"
 #include "crt/mc_texture_functions.h"
+#include "crt/mc_rdc_unit.h"
 
 #else /* a host compiler that is not compiling CUDA */
 

@@ -6,6 +6,7 @@
  */
 #ifndef MC_CUDA_RUNTIME_API_H
 #define MC_CUDA_RUNTIME_API_H
+#define __CUDA_RUNTIME_API_H__ /* NVIDIA's include guard, which libraries test */
 
 #include <stddef.h>
 

@@ -6,6 +6,7 @@
  */
 #ifndef MC_DRIVER_TYPES_H
 #define MC_DRIVER_TYPES_H
+#define __DRIVER_TYPES_H__ /* NVIDIA's include guard, which libraries test */
 
 #include "vector_types.h"
 #include "crt/cuabi.h"

@@ -6,6 +6,9 @@
  */
 #ifndef MC_HOST_DEFINES_H
 #define MC_HOST_DEFINES_H
+/* NVIDIA's include guard, which libraries test (Thrust: whether
+ * host_defines.h already defined __host__) */
+#define __HOST_DEFINES_H__
 
 #if defined(__CUDA__) && defined(__clang__)
 #define __host__ __attribute__((host))
@@ -36,7 +39,12 @@
 #endif
 
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#if !(defined(__CUDA__) && defined(__clang__))
+/* clang's CUDA and HIP modes take __noinline__ as a keyword, which
+ * libstdc++ relies on (__attribute__((__noinline__)) in <memory>): a macro
+ * would break it there */
 #define __noinline__ __attribute__((noinline))
+#endif
 #define __inline_hint__
 #define __align__(n) __attribute__((aligned(n)))
 #define __thread__ __thread

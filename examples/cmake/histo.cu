@@ -4,6 +4,8 @@
 
 #include <cuda_runtime.h>
 
+__device__ void bin_add(unsigned *bins, unsigned char value);   /* bins.cu */
+
 __global__ void histogram256(const unsigned char *in, size_t n, unsigned *bins)
 {
    __shared__ unsigned local[256];
@@ -11,7 +13,7 @@ __global__ void histogram256(const unsigned char *in, size_t n, unsigned *bins)
       local[i] = 0;
    __syncthreads();
    for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)blockDim.x * gridDim.x)
-      atomicAdd(&local[in[i]], 1u);
+      bin_add(local, in[i]);
    __syncthreads();
    for (int i = threadIdx.x; i < 256; i += blockDim.x)
       atomicAdd(&bins[i], local[i]);

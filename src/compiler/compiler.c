@@ -44,19 +44,30 @@ static char *err_dup(const char *fmt, ...)
    return mc_strdup(buf);
 }
 
+/* Whether decl k is a kernel of the module: an .entry, and not a
+ * declaration of one the module defines (clang's -fgpu-rdc PTX declares a
+ * template kernel before the table that takes its address, and linked
+ * units may each declare and define one). */
+static bool is_kernel(const ptx_module *p, uint32_t k)
+{
+   if (p->decls[k].kind != PTX_DECL_FUNC || !p->decls[k].u.func->is_entry)
+      return false;
+   const ptx_func *f = p->decls[k].u.func;
+   return f->has_body || !f->name || ptx_find_func(p, f->name) == f;
+}
+
 static bool collect_kernels(mc_module *m)
 {
    const ptx_module *p = m->ptx;
    uint32_t n = 0;
    for (uint32_t k = 0; k < p->ndecls; k++)
-      if (p->decls[k].kind == PTX_DECL_FUNC && p->decls[k].u.func->is_entry)
-         n++;
+      n += is_kernel(p, k);
    m->kernels = arena_alloc(&m->ar, (n + 1) * sizeof(*m->kernels));
    if (!m->kernels)
       return false;
    n = 0;
    for (uint32_t k = 0; k < p->ndecls; k++)
-      if (p->decls[k].kind == PTX_DECL_FUNC && p->decls[k].u.func->is_entry)
+      if (is_kernel(p, k))
          m->kernels[n++] = p->decls[k].u.func;
    return true;
 }
@@ -65,8 +76,7 @@ static bool list_kernel_names(mc_module *m)
 {
    uint32_t n = 0;
    for (uint32_t k = 0; k < m->ptx->ndecls; k++)
-      if (m->ptx->decls[k].kind == PTX_DECL_FUNC && m->ptx->decls[k].u.func->is_entry)
-         n++;
+      n += is_kernel(m->ptx, k);
    m->meta.nkernels = n;
    m->meta.kernel_names = arena_alloc(&m->ar, (n + 1) * sizeof(char *));
    if (!m->meta.kernel_names)

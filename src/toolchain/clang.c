@@ -1,6 +1,7 @@
 /*
  * clang.c — the programs the drivers run: finding a clang that can compile
- * CUDA to PTX, and running a command line as nvcc -v shows it.
+ * CUDA to PTX and the llvm-nm beside it (the device link lists symbols
+ * with it), and running a command line as nvcc -v shows it.
  *
  * Clang is found, not configured: $METALCUDA_CLANG, else the newest
  * versioned clang on PATH (Debian installs clang-19 beside an older
@@ -11,6 +12,7 @@
 #include "toolchain.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -84,6 +86,11 @@ static void print_word(FILE *f, const char *s)
 
 int tc_run(const tc_argv *argv, bool verbose, bool dryrun)
 {
+   return tc_run_out(argv, verbose, dryrun, NULL);
+}
+
+int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
+{
    if (verbose || dryrun) {
       fputs("#$ ", stderr);
       for (int i = 0; i < argv->n; i++) {
@@ -98,7 +105,13 @@ int tc_run(const tc_argv *argv, bool verbose, bool dryrun)
    fflush(stdout);
    fflush(stderr);
    pid_t pid;
-   int e = posix_spawnp(&pid, argv->v[0], NULL, NULL, argv->v, environ);
+   posix_spawn_file_actions_t fa;
+   int e = posix_spawn_file_actions_init(&fa);
+   if (!e && out)
+      e = posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+   if (!e)
+      e = posix_spawnp(&pid, argv->v[0], &fa, NULL, argv->v, environ);
+   posix_spawn_file_actions_destroy(&fa);
    if (e) {
       fprintf(stderr, "metalcuda: cannot run %s: %s\n", argv->v[0], strerror(e));
       return 127;
@@ -205,18 +218,30 @@ const char *tc_find_clang(char *err, size_t errlen)
    return NULL;
 }
 
-const char *tc_clangxx(const char *clang)
+/* The program `tool` beside clang, versioned as it is (clang-19 ->
+ * tool-19, /x/clang -> /x/tool) in buf; false if there is none. */
+static bool beside_clang(const char *clang, const char *tool, char *buf, size_t len)
 {
-   static char buf[PATH_MAX];
    const char *base = strrchr(clang, '/');
    base = base ? base + 1 : clang;
    const char *dash = strchr(base, '-');
    size_t dir = (size_t)(base - clang);
-   if (strncmp(base, "clang", 5) != 0 || strlen(clang) + 3 >= sizeof(buf))
-      return clang;
-   /* clang-19 -> clang++-19, /x/clang -> /x/clang++ */
-   snprintf(buf, sizeof(buf), "%.*sclang++%s", (int)dir, clang, dash ? dash : "");
-   return executable(buf) ? buf : clang;
+   if (strncmp(base, "clang", 5) != 0 ||
+       (size_t)snprintf(buf, len, "%.*s%s%s", (int)dir, clang, tool, dash ? dash : "") >= len)
+      return false;
+   return executable(buf);
+}
+
+const char *tc_clangxx(const char *clang)
+{
+   static char buf[PATH_MAX];
+   return beside_clang(clang, "clang++", buf, sizeof(buf)) ? buf : clang;
+}
+
+const char *tc_nm(const char *clang)
+{
+   static char buf[PATH_MAX];
+   return beside_clang(clang, "llvm-nm", buf, sizeof(buf)) ? buf : "nm";
 }
 
 bool tc_root(char *out, size_t len)

@@ -5,8 +5,9 @@
  * metalcuda's CUDA runtime and device headers, as HIP on NVIDIA does).
  *
  * hipcc's command line is clang's: the flags nvcc.c knows are taken as
- * they are, AMD offload architectures (--offload-arch=gfx...) are dropped
- * (there is no AMD code to make; PTX for sm_75 runs here).
+ * they are, AMD offload architectures (--offload-arch=gfx...) and
+ * --hip-link are dropped (there is no AMD code to make; PTX for sm_75 runs
+ * here, and every link of ours adds the runtime), -fgpu-rdc is -rdc=true.
  */
 #include "toolchain.h"
 
@@ -24,9 +25,15 @@ int tc_hipcc_main(int argc, char **argv)
    for (int i = 0; i < argc; i++) {
       const char *a = argv[i];
       if (!strncmp(a, "--offload-arch=", 15) || !strncmp(a, "--amdgpu-target=", 16) ||
-          !strcmp(a, "-fno-gpu-rdc") || !strcmp(a, "-munsafe-fp-atomics"))
+          !strcmp(a, "-munsafe-fp-atomics") || !strcmp(a, "--hip-link"))
          continue;
-      v[n++] = argv[i];
+      /* relocatable device code: nvcc's spelling */
+      if (!strcmp(a, "-fgpu-rdc"))
+         v[n++] = "-rdc=true";
+      else if (!strcmp(a, "-fno-gpu-rdc"))
+         v[n++] = "-rdc=false";
+      else
+         v[n++] = argv[i];
    }
    int rc = tc_nvcc_driver(n, v, true);
    free(v);

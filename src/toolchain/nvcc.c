@@ -37,12 +37,19 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* Separate compilation (-rdc): the symbol that holds a unit's device image
+ * in its object (include/crt/mc_rdc_unit.h), and the ones clang's HIP-mode
+ * host code with -fgpu-rdc refers to and the device link defines. */
+#define RDC_UNIT_PREFIX "__mc_rdc_unit_"
+#define HIP_FATBIN_PREFIX "__hip_fatbin_"
+#define HIP_HANDLE_PREFIX "__hip_gpubin_handle_"
+
 /* The CUDA version we present (cuabi.h's CUDA_VERSION: 13000). */
 #define NV_MAJOR 13
 #define NV_MINOR 0
 
 enum lang { L_NONE, L_CU, L_CXX, L_C, L_LINK };
-enum mode { M_LINK, M_COMPILE, M_PTX, M_FATBIN, M_PREPROCESS, M_DEPS, M_LIB };
+enum mode { M_LINK, M_COMPILE, M_PTX, M_FATBIN, M_PREPROCESS, M_DEPS, M_LIB, M_DLINK };
 
 typedef struct input {
    const char *path;
@@ -64,6 +71,7 @@ typedef struct nvopts {
    const char *cudart;
    const char *opt;    /* -O level for the host side, "" if none */
    bool debug_device, fast_math, ftz, prec_div, prec_sqrt, fmad;
+   bool rdc;           /* relocatable device code: -rdc=true, -dc */
    bool verbose, dryrun, keep, shared, hip, fwd_unknown, ptds;
    const char *keep_dir;
 } nvopts;
@@ -262,12 +270,11 @@ static void parse(nvopts *o, int argc, char **argv)
       else if (is(a, "-link", "--link")) o->mode = M_LINK;
       else if (is(a, "-cubin", "--cubin"))
          die("%s: no SASS can be made without NVIDIA's toolkit; metalcuda runs PTX (use --ptx or --fatbin)", a);
-      else if (is(a, "-dc", "--device-c") || is(a, "-dw", "--device-w") || is(a, "-dlink", "--device-link") ||
-               !strncmp(a, "-rdc", 4) || !strncmp(a, "--relocatable-device-code", 25)) {
-         if ((!strcmp(a, "-rdc=false") || !strcmp(a, "--relocatable-device-code=false")))
-            continue;
-         die("%s: separate compilation of device code (-rdc) is not supported yet by metalcuda's driver", a);
-      }
+      /* separate compilation: -dc is -c -rdc=true, -dw is -c -rdc=false */
+      else if (is(a, "-dc", "--device-c")) { o->mode = M_COMPILE; o->rdc = true; }
+      else if (is(a, "-dw", "--device-w")) { o->mode = M_COMPILE; o->rdc = false; }
+      else if (is(a, "-dlink", "--device-link")) o->mode = M_DLINK;
+      else if (opt_val(&c, a, "-rdc", "--relocatable-device-code", false, &v)) o->rdc = truth(v, a);
       /* output and inputs */
       else if (opt_val(&c, a, "-o", "--output-file", true, &v)) o->output = v;
       else if (opt_val(&c, a, "-x", "--x", true, &v)) {
@@ -464,7 +471,31 @@ static void cuda_common(ctx *x, tc_argv *a, bool host)
    push_all(a, &o->common);
 }
 
-static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
+static char *read_text(const char *path);
+static int write_file(const char *path, const void *p, size_t n);
+
+/* A translation unit's id (clang's -cuid): from its source, its output and
+ * the working directory, so that two objects of one program never share
+ * one (HIP mode defines __hip_cuid_<id> in each; with -rdc the device link
+ * names each unit's image by it, and clang names a unit's static device
+ * variables and kernels after it on both sides). */
+static unsigned long long unit_id(const char *src, const char *out)
+{
+   char cwd[PATH_MAX];
+   if (!getcwd(cwd, sizeof(cwd)))
+      cwd[0] = 0;
+   const char *parts[3] = { cwd, src, out ? out : "" };
+   uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+   for (int i = 0; i < 3; i++)
+      for (const char *p = parts[i]; ; p++) {
+         h = (h ^ (unsigned char)*p) * 1099511628211ull;
+         if (!*p)
+            break;
+      }
+   return (unsigned long long)h;
+}
+
+static int device_compile(ctx *x, const char *src, unsigned sm, const char *out, unsigned long long cuid)
 {
    nvopts *o = x->o;
    tc_argv a = { 0 };
@@ -472,6 +503,15 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
    cuda_common(x, &a, false);
    tc_argv_push(&a, "--cuda-device-only");
    tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", sm);
+   if (o->rdc) {
+      /* relocatable: external functions and variables stay .extern in the
+       * PTX, for the device link to resolve */
+      tc_argv_push(&a, "-fgpu-rdc");
+      /* the host side's id (compile_one), so both sides give a static
+       * variable the host uses the same name: the driver's option here
+       * (with -Xclang, the driver would add its own after it) */
+      tc_argv_pushf(&a, "-cuid=%016llx", cuid);
+   }
    tc_argv_push(&a, o->debug_device ? "-O0" : "-O3");
    bool ftz = o->ftz || o->fast_math;
    if (ftz)
@@ -489,6 +529,12 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
    }
    if (!o->fmad)
       tc_argv_push(&a, "-ffp-contract=off");
+   /* the device heap's malloc and free are calls, as nvcc keeps them: LLVM
+    * would fold `malloc(n) == NULL` to false when the block is otherwise
+    * unused (and drop the allocation), where CUDA returns NULL for a
+    * request larger than the heap */
+   tc_argv_push(&a, "-fno-builtin-malloc");
+   tc_argv_push(&a, "-fno-builtin-free");
    char devlib[PATH_MAX + 32];
    snprintf(devlib, sizeof(devlib), "%s/lib/metalcuda/devlib.bc", x->root);
    if (access(devlib, R_OK) != 0)
@@ -504,6 +550,16 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out)
    tc_argv_push(&a, src);
    int rc = tc_run(&a, o->verbose, o->dryrun);
    tc_argv_free(&a);
+   if (!rc && o->rdc && !o->dryrun) {
+      char *ptx = read_text(out);
+      if (!ptx)
+         die("cannot read %s", out);
+      char *fixed = tc_ptx_fix_rdc(ptx);
+      if (fixed)
+         rc = write_file(out, fixed, strlen(fixed));
+      free(fixed);
+      free(ptx);
+   }
    return rc;
 }
 
@@ -541,7 +597,7 @@ static int write_file(const char *path, const void *p, size_t n)
 }
 
 /* Device side for every architecture, then the fatbin at fatbin_out. */
-static int make_fatbin(ctx *x, const char *src, const char *fatbin_out)
+static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned long long cuid)
 {
    nvopts *o = x->o;
    char stem[256];
@@ -553,7 +609,7 @@ static int make_fatbin(ctx *x, const char *src, const char *fatbin_out)
       char *ptx = tmpfile_name(x, stem, ".ptx");
       char sfx[32];
       snprintf(sfx, sizeof(sfx), ".sm_%u.ptx", o->arch[i]);
-      rc = device_compile(x, src, o->arch[i], ptx);
+      rc = device_compile(x, src, o->arch[i], ptx, cuid);
       if (!rc && !o->dryrun) {
          ptx_text[i] = read_text(ptx);
          if (!ptx_text[i]) {
@@ -591,10 +647,13 @@ static int compile_one(ctx *x, const input *in, const char *out)
    int rc = 0;
    char *fatbin = NULL;
    if (in->lang == L_CU) {
+      unsigned long long cuid = unit_id(in->path, out);
       if (o->mode != M_PREPROCESS && o->mode != M_DEPS) {
          char stem[256];
          fatbin = tmpfile_name(x, base_noext(in->path, stem, sizeof(stem)), ".fatbin");
-         rc = make_fatbin(x, in->path, fatbin);
+         if (o->rdc && strpbrk(fatbin, "\"\\\n"))
+            die("%s: a temporary path with a quote, backslash or newline cannot be embedded (set TMPDIR)", fatbin);
+         rc = make_fatbin(x, in->path, fatbin, cuid);
          if (rc)
             goto done;
       }
@@ -602,16 +661,19 @@ static int compile_one(ctx *x, const input *in, const char *out)
       cuda_common(x, &a, true);
       tc_argv_push(&a, "--cuda-host-only");
       /* HIP mode defines __hip_cuid_<cuid> in every object: one id per
-       * translation unit (source and output), or two objects of one
-       * program collide at the link */
-      uint64_t h = 1469598103934665603ull;
-      for (const char *p = in->path; *p; p++)
-         h = (h ^ (unsigned char)*p) * 1099511628211ull;
-      for (const char *p = out ? out : ""; *p; p++)
-         h = (h ^ (unsigned char)*p) * 1099511628211ull;
+       * translation unit, or two objects of one program collide at the
+       * link */
       tc_argv_push(&a, "-Xclang");   /* the driver drops -cuid= with --cuda-host-only */
-      tc_argv_pushf(&a, "-cuid=%016llx", (unsigned long long)h);
-      if (fatbin) {
+      tc_argv_pushf(&a, "-cuid=%016llx", cuid);
+      if (fatbin && o->rdc) {
+         /* separate compilation: the registration refers to the image the
+          * device link makes (__hip_fatbin_<id>, __hip_gpubin_handle_<id>);
+          * the unit's own fatbin rides in the object for that link
+          * (include/crt/mc_rdc_unit.h) */
+         tc_argv_push(&a, "-fgpu-rdc");
+         tc_argv_pushf(&a, "-D__MC_RDC_FATBIN=\"%s\"", fatbin);
+         tc_argv_pushf(&a, "-D__MC_RDC_UNIT=" RDC_UNIT_PREFIX "%016llx", cuid);
+      } else if (fatbin) {
          tc_argv_push(&a, "-Xclang");
          tc_argv_push(&a, "-fcuda-include-gpubinary");
          tc_argv_push(&a, "-Xclang");
@@ -668,6 +730,210 @@ static int do_link(ctx *x, tc_argv *objs)
    return rc;
 }
 
+/* ---- the device link (-dlink, and the link step of -rdc code) ----
+ *
+ * nvlink's job, as metalcuda does it: the PTX is linked when the module
+ * loads (src/compiler/ptx/link.c, the path of NVIDIA-built -rdc programs),
+ * so the device link only gathers the units.  Each object compiled with
+ * -rdc carries its unit's fatbin under RDC_UNIT_PREFIX<id>, and its host
+ * code registers __hip_fatbin_<id> with __hip_gpubin_handle_<id> (clang's
+ * HIP ABI for -fgpu-rdc, which leaves both to the link).  The device link
+ * lists those symbols (nm) in the objects and static libraries of the link
+ * and writes a C file that defines them: every __hip_fatbin_<id> is one
+ * fatbin wrapper of version 2 over the list of all units — what nvcc's
+ * device link registers (src/fatbin/README.md) — and libcudart registers
+ * one module for all the copies (src/api/runtime/register.c), whose units
+ * it links as it links nvcc's. */
+
+typedef struct dlink_syms {
+   tc_argv units;      /* RDC_UNIT_PREFIX... defined */
+   tc_argv fatbins;    /* HIP_FATBIN_PREFIX... referred to */
+   tc_argv handles;    /* HIP_HANDLE_PREFIX... referred to */
+   bool linked;        /* a HIP_FATBIN_PREFIX... is defined: a device link is among the inputs */
+} dlink_syms;
+
+static bool argv_has(const tc_argv *a, const char *s)
+{
+   for (int i = 0; i < a->n; i++)
+      if (!strcmp(a->v[i], s))
+         return true;
+   return false;
+}
+
+static bool is_shared_lib(const char *path)
+{
+   size_t l = strlen(path);
+   return strstr(path, ".so.") || (l > 3 && !strcmp(path + l - 3, ".so")) ||
+          (l > 6 && !strcmp(path + l - 6, ".dylib"));
+}
+
+/* The static libraries -lNAME finds in the -L directories (before any
+ * shared one of the name, which the linker would take: its device code was
+ * linked when it was). */
+static void static_libs(const nvopts *o, tc_argv *files)
+{
+   for (int i = 0; i < o->link.n; i++) {
+      const char *l = o->link.v[i];
+      if (strncmp(l, "-l", 2) != 0 || !l[2] || l[2] == ':')
+         continue;
+      for (int j = 0; j < o->link.n; j++) {
+         const char *d = o->link.v[j];
+         if (strncmp(d, "-L", 2) != 0)
+            continue;
+         char path[PATH_MAX];
+         snprintf(path, sizeof(path), "%s/lib%s.so", d + 2, l + 2);
+         if (access(path, F_OK) == 0)
+            break;
+         snprintf(path, sizeof(path), "%s/lib%s.dylib", d + 2, l + 2);
+         if (access(path, F_OK) == 0)
+            break;
+         snprintf(path, sizeof(path), "%s/lib%s.a", d + 2, l + 2);
+         if (access(path, F_OK) == 0) {
+            tc_argv_push(files, path);
+            break;
+         }
+      }
+   }
+}
+
+static bool ident(const char *s)
+{
+   for (; *s; s++)
+      if (!(*s == '_' || (*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+         return false;
+   return true;
+}
+
+/* The device-link symbols of files (objects and archives). */
+static int dlink_symbols(ctx *x, const tc_argv *files, dlink_syms *s)
+{
+   nvopts *o = x->o;
+   if (files->n == 0)
+      return 0;
+   tc_argv a = { 0 };
+   tc_argv_push(&a, tc_nm(x->clang));
+   tc_argv_push(&a, "-P");
+   tc_argv_push(&a, "-g");
+   push_all(&a, files);
+   char *list = tmpfile_name(x, "symbols", ".txt");
+   int rc = tc_run_out(&a, o->verbose, o->dryrun, list);
+   tc_argv_free(&a);
+   char *text = rc || o->dryrun ? NULL : read_text(list);
+   free(list);
+   if (rc) {
+      fprintf(stderr, "%s: cannot list the symbols of the link's objects for the device link\n", progname);
+      return rc;
+   }
+   if (o->dryrun)
+      return 0;
+   if (!text)
+      die("%s", "cannot read the symbol list of the device link");
+   /* POSIX format: "NAME TYPE VALUE SIZE", a "FILE:" or "LIB[MEMBER]:" line
+    * before each file's */
+   for (char *line = text, *next; line && *line; line = next) {
+      next = strchr(line, '\n');
+      if (next)
+         *next++ = 0;
+      char name[512], type[8];
+      if (sscanf(line, "%511s %7s", name, type) != 2 || strlen(type) != 1)
+         continue;
+      const char *n = name;
+#if defined(__APPLE__)
+      if (*n == '_')
+         n++;   /* Mach-O's C names start with an underscore */
+#endif
+      bool undef = type[0] == 'U';
+      if (!ident(n))
+         continue;
+      if (!strncmp(n, RDC_UNIT_PREFIX, strlen(RDC_UNIT_PREFIX)) && !undef && !argv_has(&s->units, n))
+         tc_argv_push(&s->units, n);
+      else if (!strncmp(n, HIP_FATBIN_PREFIX, strlen(HIP_FATBIN_PREFIX))) {
+         if (!undef)
+            s->linked = true;
+         else if (!argv_has(&s->fatbins, n))
+            tc_argv_push(&s->fatbins, n);
+      } else if (!strncmp(n, HIP_HANDLE_PREFIX, strlen(HIP_HANDLE_PREFIX)) && undef && !argv_has(&s->handles, n))
+         tc_argv_push(&s->handles, n);
+   }
+   free(text);
+   return 0;
+}
+
+static void dlink_syms_free(dlink_syms *s)
+{
+   tc_argv_free(&s->units);
+   tc_argv_free(&s->fatbins);
+   tc_argv_free(&s->handles);
+}
+
+/* The device-link object out for the units and registrations in s. */
+static int dlink_object(ctx *x, const dlink_syms *s, const char *out)
+{
+   nvopts *o = x->o;
+   if (s->fatbins.n && !s->units.n)
+      die("%s", "the objects register relocatable device code but carry none of metalcuda's device images "
+                "(compile them with metalcuda's nvcc -dc)");
+   char *src = tmpfile_name(x, "dlink", ".c");
+   FILE *f = o->dryrun ? NULL : fopen(src, "w");
+   if (!o->dryrun) {
+      if (!f)
+         die("cannot write the device link: %s", strerror(errno));
+      fprintf(f, "/* metalcuda nvcc: the device link of %d units of relocatable device code */\n"
+                 "#define HIDDEN __attribute__((visibility(\"hidden\")))\n"
+                 "typedef struct { unsigned magic, version; const void *data; const void *const *units; } mc_dlink_wrapper;\n",
+              s->units.n);
+      for (int i = 0; i < s->units.n; i++)
+         fprintf(f, "extern HIDDEN const char %s[];\n", s->units.v[i]);
+      fprintf(f, "static const void *const mc_dlink_units[] = {");
+      for (int i = 0; i < s->units.n; i++)
+         fprintf(f, " %s,", s->units.v[i]);
+      fprintf(f, " 0 };\n");
+      for (int i = 0; i < s->fatbins.n; i++)
+         fprintf(f, "HIDDEN const mc_dlink_wrapper %s = { 0x466243b1u, 2, 0, mc_dlink_units };\n", s->fatbins.v[i]);
+      for (int i = 0; i < s->handles.n; i++)
+         fprintf(f, "HIDDEN void *%s = 0;\n", s->handles.v[i]);
+      if (fclose(f) != 0)
+         die("cannot write the device link: %s", strerror(errno));
+   }
+   tc_argv a = { 0 };
+   tc_argv_push(&a, x->clang);
+   tc_argv_push(&a, "-x");
+   tc_argv_push(&a, "c");
+   tc_argv_push(&a, "-fPIC");
+   tc_argv_push(&a, "-w");
+   tc_argv_push(&a, "-c");
+   tc_argv_push(&a, src);
+   tc_argv_push(&a, "-o");
+   tc_argv_push(&a, out);
+   int rc = tc_run(&a, o->verbose, o->dryrun);
+   tc_argv_free(&a);
+   free(src);
+   return rc;
+}
+
+/* The objects and static libraries of a link (files), device-linked into
+ * out when any carries relocatable device code and no device link is among
+ * them already (or always, with force: -dlink).  *made says whether out was
+ * written. */
+static int device_link(ctx *x, const tc_argv *objs, const char *out, bool force, bool *made)
+{
+   tc_argv files = { 0 };
+   for (int i = 0; i < objs->n; i++)
+      if (!is_shared_lib(objs->v[i]))
+         tc_argv_push(&files, objs->v[i]);
+   static_libs(x->o, &files);
+   dlink_syms s = { 0 };
+   int rc = dlink_symbols(x, &files, &s);
+   tc_argv_free(&files);
+   *made = false;
+   if (!rc && (force || ((s.units.n || s.fatbins.n) && !s.linked))) {
+      rc = dlink_object(x, &s, out);
+      *made = !rc;
+   }
+   dlink_syms_free(&s);
+   return rc;
+}
+
 static void remove_tmp(ctx *x)
 {
    if (x->o->keep || x->o->keep_dir || !x->tmp[0])
@@ -681,6 +947,19 @@ static void remove_tmp(ctx *x)
    tc_argv_push(&a, cmd);
    tc_run(&a, false, false);
    tc_argv_free(&a);
+}
+
+/* Whether the link takes objects or libraries from outside (which may hold
+ * relocatable device code) besides the sources compiled now. */
+static bool has_link_inputs(const nvopts *o)
+{
+   for (int i = 0; i < o->nin; i++)
+      if (o->in[i].lang == L_LINK)
+         return true;
+   for (int i = 0; i < o->link.n; i++)
+      if (!strncmp(o->link.v[i], "-l", 2))
+         return true;
+   return false;
 }
 
 static int run_plan(nvopts *o)
@@ -722,7 +1001,7 @@ static int run_plan(nvopts *o)
    int nsrc = 0;
    for (int i = 0; i < o->nin; i++)
       nsrc += o->in[i].lang != L_LINK;
-   bool one_out = o->mode != M_LINK && o->mode != M_LIB;
+   bool one_out = o->mode != M_LINK && o->mode != M_LIB && o->mode != M_DLINK;
    if (one_out && o->output && nsrc > 1)
       die("%s", "a single input file is required for a non-link phase when an output file is specified");
 
@@ -750,9 +1029,9 @@ static int run_plan(nvopts *o)
          if (o->mode == M_PTX) {
             if (o->narch > 1)
                die("%s", "--ptx with several architectures: give one (-arch=compute_NN)");
-            rc = device_compile(&x, in->path, o->arch[0], out);
+            rc = device_compile(&x, in->path, o->arch[0], out, unit_id(in->path, out));
          } else {
-            rc = make_fatbin(&x, in->path, out);
+            rc = make_fatbin(&x, in->path, out, unit_id(in->path, out));
          }
          break;
       }
@@ -769,6 +1048,9 @@ static int run_plan(nvopts *o)
          rc = compile_one(&x, in, out);
          break;
       }
+      case M_DLINK:
+         die("%s: -dlink takes the objects and libraries that -dc made, not sources", in->path);
+         break;
       case M_LINK:
       case M_LIB: {
          char *obj = tmpfile_name(&x, stem, ".o");
@@ -782,7 +1064,26 @@ static int run_plan(nvopts *o)
    if (!rc && o->mode == M_LINK) {
       if (objs.n == 0)
          die("%s", "no input files");
-      rc = do_link(&x, &objs);
+      /* nvcc's link step device-links -rdc objects itself; the device
+       * link's object goes first, so that the units it names are pulled
+       * out of the archives that follow */
+      bool made = false;
+      char *dl = tmpfile_name(&x, "dlink", ".o");
+      if (o->rdc || has_link_inputs(o))
+         rc = device_link(&x, &objs, dl, false, &made);
+      if (!rc && made) {
+         tc_argv all = { 0 };
+         tc_argv_push(&all, dl);
+         push_all(&all, &objs);
+         tc_argv_free(&objs);
+         objs = all;
+      }
+      free(dl);
+      if (!rc)
+         rc = do_link(&x, &objs);
+   } else if (!rc && o->mode == M_DLINK) {
+      bool made;
+      rc = device_link(&x, &objs, o->output ? o->output : "a_dlink.o", true, &made);
    } else if (!rc && o->mode == M_LIB) {
       tc_argv a = { 0 };
       tc_argv_push(&a, "ar");
@@ -806,6 +1107,44 @@ static void opts_init(nvopts *o)
 
 int tc_nvcc_driver(int argc, char **argv, bool hip);
 
+/* The words of an options file (nvcc --options-file, -optf: CMake passes
+ * the device link's objects so), split at white space, with '...' and
+ * "..." quoting, onto a. */
+static void options_file(tc_argv *a, const char *path)
+{
+   char *text = read_text(path);
+   if (!text)
+      die("--options-file %s: cannot read it", path);
+   char *w = malloc(strlen(text) + 1);
+   if (!w)
+      die("%s", "out of memory");
+   for (const char *p = text; *p;) {
+      while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+         p++;
+      if (!*p)
+         break;
+      size_t n = 0;
+      while (*p && !(*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')) {
+         if (*p == '"' || *p == '\'') {
+            char q = *p++;
+            while (*p && *p != q) {
+               if (q == '"' && *p == '\\' && p[1])
+                  p++;
+               w[n++] = *p++;
+            }
+            if (*p)
+               p++;
+         } else {
+            w[n++] = *p++;
+         }
+      }
+      w[n] = 0;
+      tc_argv_push(a, w);
+   }
+   free(w);
+   free(text);
+}
+
 int tc_nvcc_driver(int argc, char **argv, bool hip)
 {
    nvopts o;
@@ -813,12 +1152,29 @@ int tc_nvcc_driver(int argc, char **argv, bool hip)
    progname = hip ? "hipcc" : "nvcc";
    o.hip = hip;
    hip_mode = hip;
-   parse(&o, argc, argv);
-   if (o.nin == 0) {
-      fprintf(stderr, "%s fatal   : No input files specified; use option --help for more information\n", progname);
-      return 1;
+   /* options files expanded in place */
+   tc_argv args = { 0 };
+   for (int i = 0; i < argc; i++) {
+      const char *a = argv[i];
+      if (is(a, "--options-file", "-optf")) {
+         if (i + 1 >= argc)
+            die("%s: missing value", a);
+         options_file(&args, argv[++i]);
+      } else if (!strncmp(a, "--options-file=", 15) || !strncmp(a, "-optf=", 6)) {
+         options_file(&args, strchr(a, '=') + 1);
+      } else {
+         tc_argv_push(&args, a);
+      }
    }
-   return run_plan(&o);
+   parse(&o, args.n, args.v);
+   int rc = 1;
+   if (o.nin == 0)
+      fprintf(stderr, "%s fatal   : No input files specified; use option --help for more information\n", progname);
+   else
+      rc = run_plan(&o);
+   free(o.in);
+   tc_argv_free(&args);
+   return rc;
 }
 
 int tc_nvcc_main(int argc, char **argv)

@@ -30,6 +30,14 @@ uint8_t *tc_fatbin_build(const tc_image *img, size_t n, size_t *len);
  * false if it has none. */
 bool tc_ptx_version(const char *ptx, uint16_t *major, uint16_t *minor);
 
+/* ---- ptx_fix.c: clang's -fgpu-rdc PTX repaired ---- */
+
+/* The PTX with references to a static variable or kernel that clang
+ * declared .extern under its first name renamed to the unit-unique name it
+ * defined it under (NAME__static__<id>), in a malloc'ed text; NULL when
+ * there is nothing to repair (or no memory). */
+char *tc_ptx_fix_rdc(const char *ptx);
+
 /* ---- clang.c: finding clang and running programs ---- */
 
 typedef struct tc_argv {
@@ -45,6 +53,9 @@ void tc_argv_free(tc_argv *a);
  * if it could not start.  verbose prints "#$ command" first, as nvcc -v
  * does; dryrun prints and runs nothing. */
 int tc_run(const tc_argv *argv, bool verbose, bool dryrun);
+/* The same with its standard output written to the file out (created or
+ * truncated), when out is not NULL. */
+int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out);
 
 /* The clang to use: $METALCUDA_CLANG, else the newest clang-NN with an
  * NVPTX back end on PATH, else clang.  NULL, with a message in err, if none
@@ -52,6 +63,10 @@ int tc_run(const tc_argv *argv, bool verbose, bool dryrun);
 const char *tc_find_clang(char *err, size_t errlen);
 /* clang's C++ driver beside it (clang++-19 for clang-19). */
 const char *tc_clangxx(const char *clang);
+
+/* The symbol lister beside clang (llvm-nm-19 for clang-19), else nm: it
+ * reads ELF and Mach-O objects and archives, with POSIX output (-P). */
+const char *tc_nm(const char *clang);
 
 /* The toolkit root: the directory above the bin/ that holds this program
  * (the source tree, or an installed PREFIX); include/ and lib/ are there. */

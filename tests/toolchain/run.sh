@@ -21,8 +21,12 @@ mkdir -p "$OUT"
 # NVIDIA's toolkit off PATH: nothing here may find nvcc, ptxas or fatbinary
 export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -)
 
-names=("$@")
-if [ ${#names[@]} -eq 0 ]; then
+names=() separate=0
+for n in "$@"; do
+   if [ "$n" = rdc_separate ]; then separate=1; else names+=("$n"); fi
+done
+[ $# -eq 0 ] && separate=1
+if [ ${#names[@]} -eq 0 ] && [ $# -eq 0 ]; then
    for f in tests/cuda/*.cu; do
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
       names+=("$(basename "$f" .cu)")
@@ -61,7 +65,8 @@ for n in "${names[@]}"; do
    if [ ! -x "$exe" ]; then
       msg="driver build failed: $(grep -m1 -E 'error' "$exe.log" 2>/dev/null || tail -n 1 "$exe.log")"
    else
-      out=$(cd "$OUT" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH "$exe" 2>&1)
+      t=$(sed -n 's|^// timeout: *\([0-9][0-9]*\).*|\1|p' "tests/cuda/$n.cu" | head -n 1)   # as tests/cuda/run.sh
+      out=$(cd "$OUT" && timeout "${t:-$TIMEOUT}" env -u LD_LIBRARY_PATH "$exe" 2>&1)
       st=$?
       verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
       if [ $st -eq 0 ] && [[ $verdict == PASS* ]]; then
@@ -111,6 +116,35 @@ examples() {
    return $r
 }
 if [ $# -eq 0 ]; then examples || rc=1; fi
+
+# Separate compilation as build systems do it, on tests/cuda/rdc_units
+# (two units): -dc then a link by nvcc; -dc, -dlink, then a link by the
+# host compiler (CMake's way, and a second nvcc link given the device-link
+# object must not device-link again); unit 2 in a static library (-lib)
+# found by -L/-l; hipcc -fgpu-rdc.
+rdc_separate() {
+   local dir=$OUT/rdc_separate u1=$ROOT/tests/cuda/rdc_units.cu u2=$ROOT/tests/cuda/rdc_units.2.cu
+   local nv=("$TOOL" nvcc -O2 -Xcompiler -ffp-contract=off -I"$ROOT/tests/cuda") r=0 how out
+   rm -rf "$dir" && mkdir -p "$dir"
+   run_step() {   # NAME EXE COMMAND...: build with COMMAND, then run EXE
+      local what=$1 exe=$2
+      shift 2
+      if ! (cd "$dir" && "$@") >"$dir/$what.log" 2>&1; then
+         echo "FAIL driver.rdc_separate: $what: the build failed: $(grep -m1 -iE 'error|undefined' "$dir/$what.log" || tail -n 1 "$dir/$what.log")"
+         return 1
+      fi
+      out=$(cd "$dir" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH "./$exe" 2>&1 | tail -n 1)
+      if [[ $out != "PASS rdc_units "* ]]; then echo "FAIL driver.rdc_separate: $what: $out"; return 1; fi
+   }
+   run_step dc_link p1 bash -c "$(printf '%q ' "${nv[@]}") -dc $u1 $u2 && $(printf '%q ' "${nv[@]}") rdc_units.o rdc_units.2.o -o p1" || r=1
+   run_step dlink_host_link p2 bash -c "$(printf '%q ' "${nv[@]}") -dlink rdc_units.o rdc_units.2.o -o dlink.o && c++ rdc_units.o rdc_units.2.o dlink.o -L$ROOT/lib -Wl,-rpath,$ROOT/lib -lcudart -o p2" || r=1
+   run_step dlink_nvcc_link p3 "${nv[@]}" rdc_units.o rdc_units.2.o dlink.o -o p3 || r=1
+   run_step static_library p4 bash -c "$(printf '%q ' "${nv[@]}") -lib -rdc=true $u2 -o libru.a && $(printf '%q ' "${nv[@]}") -dc $u1 -o main.o && $(printf '%q ' "${nv[@]}") main.o -L. -lru -o p4" || r=1
+   run_step hipcc_fgpu_rdc p5 "$TOOL" hipcc -O2 -fgpu-rdc -I"$ROOT/tests/cuda" "$u1" "$u2" -o p5 || r=1
+   [ $r -eq 0 ] && echo "PASS driver.rdc_separate (-dc and link, -dlink and a host-compiler link, -dlink object given to nvcc's link, a -lib archive through -L/-l, hipcc -fgpu-rdc)"
+   return $r
+}
+if [ $separate -eq 1 ]; then rdc_separate || rc=1; fi
 
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then

@@ -259,3 +259,28 @@ TEST(function_addresses_in_initialisers_are_tokens)
    CHECK_INT(g->relocs[0].offset, 16);   /* from the variable's start */
    compiler_module_free(m);
 }
+
+/* clang's -fgpu-rdc PTX declares a template kernel (.weak .entry without a
+ * body) before a table that takes its address, then defines it; linked
+ * units may each do so.  The module has one kernel of that name, the
+ * definition, which translates. */
+TEST(kernel_declared_before_its_definition_is_one_kernel)
+{
+   static const char u1[] =
+      ".version 8.5\n.target sm_75\n.address_size 64\n"
+      ".weak .entry tk(.param .u64 p);\n"
+      ".global .align 8 .u64 used[1] = {tk};\n"
+      ".weak .entry tk(.param .u64 p)\n{\n\tret;\n}\n";
+   const char *units[2] = { u1, u1 };
+   size_t lens[2] = { strlen(u1), strlen(u1) };
+   char *err = NULL;
+   size_t len = 0;
+   char *ptx = compiler_link_ptx(units, lens, 2, &len, &err);
+   CHECK_MSG(ptx, "link failed: %s", err ? err : "?");
+   mc_module *m = compiler_module_load(ptx, len, &err);
+   CHECK_MSG(m, "load failed: %s", err ? err : "?");
+   CHECK_INT(compiler_kernel_count(m), 1);
+   CHECK_STR(compiler_kernel_name(m, 0), "tk");
+   compiler_module_free(m);
+   free(ptx);
+}

@@ -28,6 +28,8 @@ typedef struct rt_fatbin {
    uint32_t magic;
    const void *image;                 /* what the wrapper points at */
    void *own_wrapper;                 /* clang HIP mode: the CUDA-style wrapper made for it */
+   const void *rdc_units;             /* metalcuda nvcc's device link: the list of units */
+   unsigned rdc_refs;                 /* its registrations (one per translation unit) */
    CUlibrary lib[RT_MAX_DEVICES];
    unsigned gen[RT_MAX_DEVICES];
    struct rt_fatbin *next;
@@ -441,6 +443,8 @@ cudaError_t CUDARTAPI __cudaLaunchKernel_ptsz(cudaKernel_t kernel, dim3 gridDim,
 
 #define HIP_WRAPPER_MAGIC 0x48495046u   /* "HIPF" */
 
+static pthread_mutex_t rdc_lock = PTHREAD_MUTEX_INITIALIZER;   /* a device link's registration */
+
 MC_EXPORT void **__hipRegisterFatBinary(const void *data);
 MC_EXPORT int __hipRegisterFunction(void **modules, const void *hostFunction, char *deviceFunction,
                                     const char *deviceName, unsigned threadLimit, uint3 *tid, uint3 *bid,
@@ -467,6 +471,32 @@ void **__hipRegisterFatBinary(const void *data)
       LOG_ERR("fatbin at %p has no HIP wrapper magic: not registered", data);
       return NULL;
    }
+   const fatbin_wrapper *inner = w->data;
+   if (inner && inner->magic == FATBIN_WRAPPER_MAGIC && inner->version == 2 && inner->filename_or_fatbins) {
+      /* relocatable device code through metalcuda nvcc's device link: the
+       * HIP wrapper of each translation unit points at its own copy of one
+       * version-2 wrapper over the list of every unit (src/toolchain's
+       * dlink_object).  They are one module, registered once and counted,
+       * as HIP's runtime keeps one per image; loading links the units. */
+      pthread_mutex_lock(&rdc_lock);
+      rt_fatbin *fb = NULL;
+      pthread_mutex_lock(&reg_lock);
+      for (rt_fatbin *f = fatbins; f && !fb; f = f->next)
+         if (f->rdc_units == inner->filename_or_fatbins)
+            fb = f;
+      if (fb)
+         fb->rdc_refs++;
+      pthread_mutex_unlock(&reg_lock);
+      if (!fb) {
+         fb = (rt_fatbin *)__cudaRegisterFatBinary((void *)inner);
+         if (fb) {
+            fb->rdc_units = inner->filename_or_fatbins;
+            fb->rdc_refs = 1;
+         }
+      }
+      pthread_mutex_unlock(&rdc_lock);
+      return (void **)fb;
+   }
    /* the same container behind another magic: give the loader the wrapper
     * nvcc's host code would have */
    fatbin_wrapper *cw = mc_calloc(1, sizeof(*cw));
@@ -486,13 +516,37 @@ void **__hipRegisterFatBinary(const void *data)
    return (void **)fb;
 }
 
+/* The device name of a symbol HIP-mode host code registers.  With -rdc,
+ * clang gives a unit's static variables and kernels used from the host a
+ * name of their own, NAME.static.ID and NAME.intern.ID in HIP mode; the
+ * device side, compiled in CUDA mode, names them NAME__static__ID and
+ * NAME__intern__ID (PTX has no '.' in names).  NULL: name as it is. */
+static const char *device_name(const char *name, char *buf, size_t len)
+{
+   static const char *const hip[2] = { ".static.", ".intern." };
+   static const char *const cuda[2] = { "__static__", "__intern__" };
+   if (!name)
+      return NULL;
+   for (int i = 0; i < 2; i++) {
+      const char *at = strstr(name, hip[i]);
+      if (!at || strchr(at + strlen(hip[i]), '.'))
+         continue;
+      if ((size_t)snprintf(buf, len, "%.*s%s%s", (int)(at - name), name, cuda[i], at + strlen(hip[i])) >= len)
+         return NULL;
+      return buf;
+   }
+   return NULL;
+}
+
 /* ==== __hipRegisterFunction (libcudart.@, metalcuda) ==== the host
  * function is clang's kernel handle, which host code uses as the kernel */
 int __hipRegisterFunction(void **modules, const void *hostFunction, char *deviceFunction, const char *deviceName,
                           unsigned threadLimit, uint3 *tid, uint3 *bid, dim3 *blockDim, dim3 *gridDim, int *wSize)
 {
-   __cudaRegisterFunction(modules, hostFunction, deviceFunction, deviceName, (int)threadLimit, tid, bid, blockDim,
-                          gridDim, wSize);
+   char buf[1024];
+   const char *dev = device_name(deviceFunction, buf, sizeof(buf));
+   __cudaRegisterFunction(modules, hostFunction, dev ? buf : deviceFunction, dev ? buf : deviceName,
+                          (int)threadLimit, tid, bid, blockDim, gridDim, wSize);
    return 0;
 }
 
@@ -500,7 +554,9 @@ int __hipRegisterFunction(void **modules, const void *hostFunction, char *device
 void __hipRegisterVar(void **modules, void *var, char *hostVar, char *deviceVar, int ext, size_t size, int constant,
                       int global)
 {
-   __cudaRegisterVar(modules, var, hostVar, deviceVar, ext, size, constant, global);
+   char buf[1024];
+   char *dev = (char *)device_name(deviceVar, buf, sizeof(buf));
+   __cudaRegisterVar(modules, var, dev ? dev : hostVar, dev ? dev : deviceVar, ext, size, constant, global);
 }
 
 /* ==== __hipRegisterManagedVar (libcudart.@, metalcuda) ====
@@ -518,7 +574,9 @@ void __hipRegisterManagedVar(void *hipModule, void **pointer, void *init_value, 
    rt_fatbin *fb = fatbin_of((void **)hipModule);
    if (!fb || !name || !pointer)
       return;
-   register_var(fb, pointer, name, size, false, pointer);
+   char buf[1024];
+   const char *dev = device_name(name, buf, sizeof(buf));
+   register_var(fb, pointer, dev ? dev : name, size, false, pointer);
    CUlibrary lib;
    if (fatbin_library(fb, &lib) != cudaSuccess) {
       LOG_ERR("__managed__ variable %s: its module does not load", name);
@@ -529,8 +587,21 @@ void __hipRegisterManagedVar(void *hipModule, void **pointer, void *init_value, 
    pthread_mutex_unlock(&reg_lock);
 }
 
-/* ==== __hipUnregisterFatBinary (libcudart.@, metalcuda) ==== */
-void __hipUnregisterFatBinary(void **modules) { __cudaUnregisterFatBinary(modules); }
+/* ==== __hipUnregisterFatBinary (libcudart.@, metalcuda) ==== a module of
+ * relocatable device code goes with the last unit's unregistration */
+void __hipUnregisterFatBinary(void **modules)
+{
+   RT_ENTER("modules=%p", (void *)modules);
+   rt_fatbin *fb = fatbin_of(modules);
+   if (fb && fb->rdc_units) {
+      pthread_mutex_lock(&rdc_lock);
+      bool last = --fb->rdc_refs == 0;
+      pthread_mutex_unlock(&rdc_lock);
+      if (!last)
+         return;
+   }
+   __cudaUnregisterFatBinary(modules);
+}
 
 /* ==== __hipPushCallConfiguration (libcudart.@, metalcuda) ==== */
 unsigned __hipPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem, struct CUstream_st *stream)
