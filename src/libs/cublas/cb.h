@@ -36,6 +36,8 @@ struct cublasContext {
    void *ws;                    /* cublasSetWorkspace's (unused: scratch below) */
    size_t ws_size;
    CUdeviceptr scratch;         /* reduction partials and host-mode results */
+   CUdeviceptr pack;            /* packed GEMM panels (level3.c), grown on demand */
+   size_t pack_size;
    int nfn;
    char fn_name[CB_MAX_FN][32];  /* kernels looked up so far */
    CUfunction fn[CB_MAX_FN];

@@ -182,6 +182,8 @@ CB_EXPORT cublasStatus_t cublasDestroy_v2(cublasHandle_t h)
    cb_enter_ctx(h);
    cuCtxSynchronize();
    cuMemFree(h->scratch);
+   if (h->pack)
+      cuMemFree(h->pack);
    cuModuleUnload(h->mod);
    if (h->retained)
       cuDevicePrimaryCtxRelease(h->dev);
@@ -346,8 +348,10 @@ CB_EXPORT cublasStatus_t cublasSetSmCountTarget(cublasHandle_t h, int target)
 }
 
 /* ==== cublasGetStatusName, cublasGetStatusString (libcublas.@) ====
- * NVIDIA's names and strings; an unknown status gets NVIDIA's answer for
- * one. */
+ * NVIDIA's names and strings.  Observed on an H200 (cuBLAS 13.1.0.3):
+ * SUCCESS, INVALID_VALUE and NOT_SUPPORTED's strings, and "unrecognized
+ * status" for a value that is none (name and string); the other strings
+ * are our wording of cublas_api.h's comments. */
 CB_EXPORT const char *cublasGetStatusName(cublasStatus_t status)
 {
    switch (status) {
@@ -358,24 +362,24 @@ CB_EXPORT const char *cublasGetStatusName(cublasStatus_t status)
       N(CUBLAS_STATUS_LICENSE_ERROR)
 #undef N
    }
-   return "CUBLAS_STATUS_UNKNOWN";
+   return "unrecognized status";
 }
 
 CB_EXPORT const char *cublasGetStatusString(cublasStatus_t status)
 {
    switch (status) {
-   case CUBLAS_STATUS_SUCCESS: return "the operation completed successfully";
+   case CUBLAS_STATUS_SUCCESS: return "success";
    case CUBLAS_STATUS_NOT_INITIALIZED: return "the library was not initialized";
    case CUBLAS_STATUS_ALLOC_FAILED: return "the resource allocation failed";
-   case CUBLAS_STATUS_INVALID_VALUE: return "an invalid numeric value was used as an argument";
-   case CUBLAS_STATUS_ARCH_MISMATCH: return "an absent device architectural feature is required";
+   case CUBLAS_STATUS_INVALID_VALUE: return "an unsupported value or parameter was passed to the function";
+   case CUBLAS_STATUS_ARCH_MISMATCH: return "the function requires a feature absent from the device architecture";
    case CUBLAS_STATUS_MAPPING_ERROR: return "an access to GPU memory space failed";
    case CUBLAS_STATUS_EXECUTION_FAILED: return "the GPU program failed to execute";
-   case CUBLAS_STATUS_INTERNAL_ERROR: return "an internal operation failed";
-   case CUBLAS_STATUS_NOT_SUPPORTED: return "the functionality requested is not supported";
+   case CUBLAS_STATUS_INTERNAL_ERROR: return "an internal cuBLAS operation failed";
+   case CUBLAS_STATUS_NOT_SUPPORTED: return "the requested functionality is not supported";
    case CUBLAS_STATUS_LICENSE_ERROR: return "error detected trying to check the license";
    }
-   return "unknown error";
+   return "unrecognized status";
 }
 
 /* ==== the logger (libcublas.@) ====
@@ -447,8 +451,10 @@ static cublasStatus_t cb_vector(bool to_dev, int n, int elem, const void *x, int
 static cublasStatus_t cb_matrix(bool to_dev, int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
                                 CUstream stream, bool async)
 {
-   CB_CHECK(rows >= 0 && cols >= 0 && elem > 0 && lda > 0 && ldb > 0 && lda >= rows && ldb >= rows,
-            CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(rows >= 0 && cols >= 0 && elem > 0 && lda > 0 && ldb > 0, CUBLAS_STATUS_INVALID_VALUE);
+   /* a leading dimension below the rows: the copy fails (an H200 answers
+    * MAPPING_ERROR) */
+   CB_CHECK(lda >= rows && ldb >= rows, CUBLAS_STATUS_MAPPING_ERROR);
    CB_CHECK(A && B, CUBLAS_STATUS_INVALID_VALUE);
    return cb_copy2d(to_dev, rows, cols, elem, A, lda, B, ldb, stream, async);
 }

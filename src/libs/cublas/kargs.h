@@ -60,6 +60,27 @@ typedef struct cb_gemm_args {
    cb_scalar alpha, beta;
 } cb_gemm_args;
 
+/* Packed GEMM (large single products): op(A) copied into panels of
+ * CB_TM rows (k-major: CB_TM values per k), op(B) into panels of CB_TN
+ * columns, zero-padded, in the compute type; then every thread streams one
+ * panel of each contiguously. */
+typedef struct cb_pack_args {
+   const void *X;        /* A or B as the caller gave it */
+   void *P;              /* the panels */
+   int64_t ld;
+   int32_t rows, cols;   /* of op(X): m x k for A, k x n for B */
+   int32_t trans;        /* op(X) = X^T */
+   int32_t npanels;
+} cb_pack_args;
+
+typedef struct cb_packed_args {
+   const void *Ap, *Bp;
+   void *C;
+   int64_t ldc;
+   int32_t m, n, k, pad;
+   cb_scalar alpha, beta;
+} cb_packed_args;
+
 /* Threads of the real GEMM kernels: each computes CB_TM x CB_TN of C. */
 #define CB_TM 16
 #define CB_TN 8

@@ -29,45 +29,45 @@ typedef long long i64;
 
 template <class T> struct cplx { T x, y; };
 
-template <class T> __device__ T sval(const cb_scalar &s);
-template <> __device__ float sval<float>(const cb_scalar &s) { return s.p ? *(const float *)s.p : s.f; }
-template <> __device__ double sval<double>(const cb_scalar &s) { return s.p ? *(const double *)s.p : s.d; }
-template <> __device__ cplx<float> sval<cplx<float> >(const cb_scalar &s)
+template <class T> __device__ __forceinline__ T sval(const cb_scalar &s);
+template <> __device__ __forceinline__ float sval<float>(const cb_scalar &s) { return s.p ? *(const float *)s.p : s.f; }
+template <> __device__ __forceinline__ double sval<double>(const cb_scalar &s) { return s.p ? *(const double *)s.p : s.d; }
+template <> __device__ __forceinline__ cplx<float> sval<cplx<float> >(const cb_scalar &s)
 {
    return s.p ? *(const cplx<float> *)s.p : cplx<float>{ s.f, s.fi };
 }
-template <> __device__ cplx<double> sval<cplx<double> >(const cb_scalar &s)
+template <> __device__ __forceinline__ cplx<double> sval<cplx<double> >(const cb_scalar &s)
 {
    return s.p ? *(const cplx<double> *)s.p : cplx<double>{ s.d, s.di };
 }
 /* A half-precision compute type takes a half scalar in memory. */
-__device__ float sval_half(const cb_scalar &s) { return s.p ? __half2float(*(const __half *)s.p) : s.f; }
+__device__ __forceinline__ float sval_half(const cb_scalar &s) { return s.p ? __half2float(*(const __half *)s.p) : s.f; }
 
-__device__ inline float fmaT(float a, float b, float c) { return fmaf(a, b, c); }
-__device__ inline double fmaT(double a, double b, double c) { return fma(a, b, c); }
+__device__ __forceinline__ float fmaT(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double fmaT(double a, double b, double c) { return fma(a, b, c); }
 
 /* ---- Level 1, elementwise ---- */
 
 #define GRID_STRIDE(i, n) for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < (n); i += (i64)gridDim.x * blockDim.x)
 
-template <class T> __device__ void axpy(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void axpy(const cb_l1_args &g)
 {
    T a = sval<T>(g.a);
    T *x = (T *)g.x, *y = (T *)g.y;
    GRID_STRIDE(i, g.n) y[i * g.incy] = fmaT(a, x[i * g.incx], y[i * g.incy]);
 }
-template <class T> __device__ void scal(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void scal(const cb_l1_args &g)
 {
    T a = sval<T>(g.a);
    T *x = (T *)g.x;
    GRID_STRIDE(i, g.n) x[i * g.incx] = a * x[i * g.incx];
 }
-template <class T> __device__ void copy(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void copy(const cb_l1_args &g)
 {
    T *x = (T *)g.x, *y = (T *)g.y;
    GRID_STRIDE(i, g.n) y[i * g.incy] = x[i * g.incx];
 }
-template <class T> __device__ void swap(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void swap(const cb_l1_args &g)
 {
    T *x = (T *)g.x, *y = (T *)g.y;
    GRID_STRIDE(i, g.n)
@@ -78,7 +78,7 @@ template <class T> __device__ void swap(const cb_l1_args &g)
    }
 }
 /* x' = c x + s y, y' = c y - s x (BLAS drot) */
-template <class T> __device__ void rot(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void rot(const cb_l1_args &g)
 {
    T c = sval<T>(g.a), s = sval<T>(g.b);
    T *x = (T *)g.x, *y = (T *)g.y;
@@ -91,7 +91,7 @@ template <class T> __device__ void rot(const cb_l1_args &g)
 }
 
 /* complex axpy and scal (c/z) */
-template <class T> __device__ void caxpy(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void caxpy(const cb_l1_args &g)
 {
    cplx<T> a = sval<cplx<T> >(g.a);
    cplx<T> *x = (cplx<T> *)g.x, *y = (cplx<T> *)g.y;
@@ -103,7 +103,7 @@ template <class T> __device__ void caxpy(const cb_l1_args &g)
       y[i * g.incy] = yv;
    }
 }
-template <class T> __device__ void cscal(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void cscal(const cb_l1_args &g)
 {
    cplx<T> a = sval<cplx<T> >(g.a);
    cplx<T> *x = (cplx<T> *)g.x;
@@ -119,7 +119,7 @@ template <class T> __device__ void cscal(const cb_l1_args &g)
 /* One block's reduction of (value, index) pairs in shared memory; for the
  * index searches the larger (amax) or smaller (amin) value wins, ties to
  * the smaller index (BLAS: the first one). */
-template <class T> __device__ void block_reduce(T *sv, i64 *si, int op)
+template <class T> __device__ __forceinline__ void block_reduce(T *sv, i64 *si, int op)
 {
    for (int w = CB_RED_THREADS / 2; w > 0; w >>= 1) {
       __syncthreads();
@@ -142,7 +142,7 @@ template <class T> __device__ void block_reduce(T *sv, i64 *si, int op)
 }
 
 /* A block's partial (value, index) of the first pass, in g.partial. */
-template <class T> __device__ void red_store(const cb_l1_args &g, T acc, i64 idx)
+template <class T> __device__ __forceinline__ void red_store(const cb_l1_args &g, T acc, i64 idx)
 {
    __shared__ T sv[CB_RED_THREADS];
    __shared__ i64 si[CB_RED_THREADS];
@@ -155,7 +155,7 @@ template <class T> __device__ void red_store(const cb_l1_args &g, T acc, i64 idx
    }
 }
 
-template <class T> __device__ void red(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void red(const cb_l1_args &g)
 {
    const T *x = (const T *)g.x, *y = (const T *)g.y;
    T acc = 0;
@@ -180,7 +180,7 @@ template <class T> __device__ void red(const cb_l1_args &g)
 }
 
 /* complex: |re| + |im| for asum and the index searches, as BLAS */
-template <class T> __device__ void cred(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void cred(const cb_l1_args &g)
 {
    const cplx<T> *x = (const cplx<T> *)g.x;
    T acc = 0;
@@ -204,7 +204,7 @@ template <class T> __device__ void cred(const cb_l1_args &g)
 }
 
 /* complex dot products: two real sums (re, im) per partial */
-template <class T> __device__ void cdot(const cb_l1_args &g)
+template <class T> __device__ __forceinline__ void cdot(const cb_l1_args &g)
 {
    __shared__ T sr[CB_RED_THREADS];
    __shared__ T sm[CB_RED_THREADS];
@@ -231,7 +231,7 @@ template <class T> __device__ void cdot(const cb_l1_args &g)
 }
 
 /* The second pass: one block; partials of every op to the final result. */
-template <class T> __device__ void redfin(const cb_l1_args &g, bool cplx_dot)
+template <class T> __device__ __forceinline__ void redfin(const cb_l1_args &g, bool cplx_dot)
 {
    __shared__ T sv[CB_RED_THREADS];
    __shared__ i64 si[CB_RED_THREADS];
@@ -262,7 +262,7 @@ template <class T> __device__ void redfin(const cb_l1_args &g, bool cplx_dot)
 
 /* ---- Level 2 ---- */
 
-template <class T> __device__ void gemv(const cb_l2_args &g)
+template <class T> __device__ __forceinline__ void gemv(const cb_l2_args &g)
 {
    T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
    const T *A = (const T *)g.A, *x = (const T *)g.x;
@@ -284,7 +284,7 @@ template <class T> __device__ void gemv(const cb_l2_args &g)
    }
 }
 
-template <class T> __device__ void ger(const cb_l2_args &g)
+template <class T> __device__ __forceinline__ void ger(const cb_l2_args &g)
 {
    T alpha = sval<T>(g.alpha);
    T *A = (T *)g.A;
@@ -300,76 +300,36 @@ template <class T> __device__ void ger(const cb_l2_args &g)
 
 /* ---- Level 3: GEMM ---- */
 
-__device__ inline float ld(const float *p) { return *p; }
-__device__ inline double ld(const double *p) { return *p; }
-__device__ inline float ld(const __half *p) { return __half2float(*p); }
-__device__ inline void st(float *p, float v) { *p = v; }
-__device__ inline void st(double *p, double v) { *p = v; }
-__device__ inline void st(__half *p, float v) { *p = __float2half(v); }
-
-/* TI: the element type of A and B, TO: of C, TC: the compute type. */
-template <class TI, class TO, class TC, bool TA, bool TB>
-__device__ void gemm(const cb_gemm_args &g, TC alpha, TC beta)
+/* Pointers into global memory, so said to the compiler: loads through a
+ * pointer taken from an argument block are otherwise generic, which
+ * metalcuda must test for a shared-memory address at every access and the
+ * host compiler cannot vectorise. */
+#define GPTR(T) T __attribute__((address_space(1))) *
+__device__ __forceinline__ float ld(GPTR(const float) p) { return *p; }
+__device__ __forceinline__ double ld(GPTR(const double) p) { return *p; }
+__device__ __forceinline__ float ld(GPTR(const __half) p)
 {
-   int i0 = (blockIdx.x * blockDim.x + threadIdx.x) * CB_TM;
-   int j0 = (blockIdx.y * blockDim.y + threadIdx.y) * CB_TN;
-   if (i0 >= g.m || j0 >= g.n)
-      return;
-   for (int z = blockIdx.z; z < g.batch; z += gridDim.z) {
-      const TI *A = g.Aarr ? (const TI *)g.Aarr[z] : (const TI *)g.A + z * g.sA;
-      const TI *B = g.Barr ? (const TI *)g.Barr[z] : (const TI *)g.B + z * g.sB;
-      TO *C = g.Carr ? (TO *)g.Carr[z] : (TO *)g.C + z * g.sC;
-      TC acc[CB_TN][CB_TM];
-      for (int c = 0; c < CB_TN; c++)
-         for (int r = 0; r < CB_TM; r++)
-            acc[c][r] = 0;
-      /* Row and column of each load, clamped to the matrix on the edges
-       * (what they compute there is never stored). */
-      const TI *arow[CB_TM];
-      const TI *bcol[CB_TN];
-      bool full = i0 + CB_TM <= g.m && j0 + CB_TN <= g.n;
-      if (full && !TA) {
-         const TI *a = A + i0;
-         for (int c = 0; c < CB_TN; c++)
-            bcol[c] = TB ? B + j0 + c : B + (j0 + c) * g.ldb;
-         for (int k = 0; k < g.k; k++) {
-            TC av[CB_TM];
-            for (int r = 0; r < CB_TM; r++)
-               av[r] = ld(a + r);
-            for (int c = 0; c < CB_TN; c++) {
-               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
-               for (int r = 0; r < CB_TM; r++)
-                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
-            }
-            a += g.lda;
-         }
-      } else {
-         for (int r = 0; r < CB_TM; r++) {
-            int i = min(i0 + r, g.m - 1);
-            arow[r] = TA ? A + i * g.lda : A + i;
-         }
-         for (int c = 0; c < CB_TN; c++) {
-            int j = min(j0 + c, g.n - 1);
-            bcol[c] = TB ? B + j : B + j * g.ldb;
-         }
-         for (int k = 0; k < g.k; k++) {
-            TC av[CB_TM];
-            for (int r = 0; r < CB_TM; r++)
-               av[r] = TA ? ld(arow[r] + k) : ld(arow[r] + k * g.lda);
-            for (int c = 0; c < CB_TN; c++) {
-               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
-               for (int r = 0; r < CB_TM; r++)
-                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
-            }
-         }
-      }
-      for (int c = 0; c < CB_TN; c++) {
-         if (j0 + c >= g.n)
-            break;
-         TO *col = C + (j0 + c) * g.ldc + i0;
-         for (int r = 0; r < CB_TM; r++) {
-            if (i0 + r >= g.m)
-               break;
+   return __half2float(__ushort_as_half(*(GPTR(const unsigned short))p));
+}
+__device__ __forceinline__ void st(GPTR(float) p, float v) { *p = v; }
+__device__ __forceinline__ void st(GPTR(double) p, double v) { *p = v; }
+__device__ __forceinline__ void st(GPTR(__half) p, float v)
+{
+   *(GPTR(unsigned short))p = __half_as_ushort(__float2half(v));
+}
+
+/* C(i0.., j0..) = alpha acc + beta C for the part of the tile inside C
+ * (beta = 0: C is not read). */
+template <class TC, class TO>
+__device__ __forceinline__ void store_tile(GPTR(TO) C, i64 ldc, int m, int n, int i0, int j0,
+                                           TC (&acc)[CB_TN][CB_TM], TC alpha, TC beta)
+{
+#pragma unroll
+   for (int c = 0; c < CB_TN; c++) {
+      GPTR(TO) col = C + (j0 + c) * ldc + i0;
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++) {
+         if (i0 + r < m && j0 + c < n) {
             TC v = alpha * acc[c][r];
             if (beta != (TC)0)
                v = fmaT(beta, ld(col + r), v);
@@ -379,9 +339,157 @@ __device__ void gemm(const cb_gemm_args &g, TC alpha, TC beta)
    }
 }
 
+/* TI: the element type of A and B, TO: of C, TC: the compute type. */
+template <class TI, class TO, class TC, bool TA, bool TB>
+__device__ __forceinline__ void gemm(const cb_gemm_args &g, TC alpha, TC beta)
+{
+   int i0 = (blockIdx.x * blockDim.x + threadIdx.x) * CB_TM;
+   int j0 = (blockIdx.y * blockDim.y + threadIdx.y) * CB_TN;
+   if (i0 >= g.m || j0 >= g.n)
+      return;
+   for (int z = blockIdx.z; z < g.batch; z += gridDim.z) {
+      GPTR(const TI) A = (GPTR(const TI))(g.Aarr ? (const TI *)g.Aarr[z] : (const TI *)g.A + z * g.sA);
+      GPTR(const TI) B = (GPTR(const TI))(g.Barr ? (const TI *)g.Barr[z] : (const TI *)g.B + z * g.sB);
+      GPTR(TO) C = (GPTR(TO))(g.Carr ? (TO *)g.Carr[z] : (TO *)g.C + z * g.sC);
+      TC acc[CB_TN][CB_TM];
+#pragma unroll
+      for (int c = 0; c < CB_TN; c++)
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++)
+            acc[c][r] = 0;
+      /* Row and column of each load, clamped to the matrix on the edges
+       * (what they compute there is never stored). */
+      GPTR(const TI) arow[CB_TM];
+      GPTR(const TI) bcol[CB_TN];
+      bool full = i0 + CB_TM <= g.m && j0 + CB_TN <= g.n;
+      if (full && !TA) {
+         GPTR(const TI) a = A + i0;
+#pragma unroll
+         for (int c = 0; c < CB_TN; c++)
+            bcol[c] = TB ? B + j0 + c : B + (j0 + c) * g.ldb;
+         for (int k = 0; k < g.k; k++) {
+            TC av[CB_TM];
+#pragma unroll
+            for (int r = 0; r < CB_TM; r++)
+               av[r] = ld(a + r);
+#pragma unroll
+            for (int c = 0; c < CB_TN; c++) {
+               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
+#pragma unroll
+               for (int r = 0; r < CB_TM; r++)
+                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
+            }
+            a += g.lda;
+         }
+      } else {
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++) {
+            int i = min(i0 + r, g.m - 1);
+            arow[r] = TA ? A + i * g.lda : A + i;
+         }
+#pragma unroll
+         for (int c = 0; c < CB_TN; c++) {
+            int j = min(j0 + c, g.n - 1);
+            bcol[c] = TB ? B + j : B + j * g.ldb;
+         }
+         for (int k = 0; k < g.k; k++) {
+            TC av[CB_TM];
+#pragma unroll
+            for (int r = 0; r < CB_TM; r++)
+               av[r] = TA ? ld(arow[r] + k) : ld(arow[r] + k * g.lda);
+#pragma unroll
+            for (int c = 0; c < CB_TN; c++) {
+               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
+#pragma unroll
+               for (int r = 0; r < CB_TM; r++)
+                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
+            }
+         }
+      }
+      store_tile<TC, TO>(C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
+   }
+}
+
+
+/* ---- packed GEMM ---- */
+
+/* op(A) (rows x cols = m x k) into panels of CB_TM rows: P[(p*k + kk)*CB_TM
+ * + r] = op(A)(p*CB_TM + r, kk), zero past m.  One element per thread. */
+template <class TI, class TC> __device__ __forceinline__ void pack_a(const cb_pack_args &g)
+{
+   GPTR(const TI) X = (GPTR(const TI))g.X;
+   GPTR(TC) P = (GPTR(TC))g.P;
+   i64 total = (i64)g.npanels * g.cols * CB_TM;
+   GRID_STRIDE(e, total)
+   {
+      int r = (int)(e % CB_TM);
+      i64 pk = e / CB_TM;
+      int kk = (int)(pk % g.cols), p = (int)(pk / g.cols);
+      int i = p * CB_TM + r;
+      TC v = 0;
+      if (i < g.rows)
+         v = g.trans ? ld(X + kk + i * g.ld) : ld(X + i + kk * g.ld);
+      P[e] = v;
+   }
+}
+
+/* op(B) (k x n) into panels of CB_TN columns: P[(q*k + kk)*CB_TN + c] =
+ * op(B)(kk, q*CB_TN + c), zero past n. */
+template <class TI, class TC> __device__ __forceinline__ void pack_b(const cb_pack_args &g)
+{
+   GPTR(const TI) X = (GPTR(const TI))g.X;
+   GPTR(TC) P = (GPTR(TC))g.P;
+   i64 total = (i64)g.npanels * g.rows * CB_TN;
+   GRID_STRIDE(e, total)
+   {
+      int c = (int)(e % CB_TN);
+      i64 qk = e / CB_TN;
+      int kk = (int)(qk % g.rows), q = (int)(qk / g.rows);
+      int j = q * CB_TN + c;
+      TC v = 0;
+      if (j < g.cols)
+         v = g.trans ? ld(X + j + kk * g.ld) : ld(X + kk + j * g.ld);
+      P[e] = v;
+   }
+}
+
+/* C = alpha Ap Bp + beta C: thread (p, q) computes rows p*CB_TM.., columns
+ * q*CB_TN.. from one panel of each, read front to back. */
+template <class TC, class TO> __device__ __forceinline__ void gemm_packed(const cb_packed_args &g, TC alpha, TC beta)
+{
+   int p = blockIdx.x * blockDim.x + threadIdx.x, q = blockIdx.y * blockDim.y + threadIdx.y;
+   int i0 = p * CB_TM, j0 = q * CB_TN;
+   if (i0 >= g.m || j0 >= g.n)
+      return;
+   GPTR(const TC) a = (GPTR(const TC))g.Ap + (i64)p * g.k * CB_TM;
+   GPTR(const TC) b = (GPTR(const TC))g.Bp + (i64)q * g.k * CB_TN;
+   TC acc[CB_TN][CB_TM];
+#pragma unroll
+   for (int c = 0; c < CB_TN; c++)
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++)
+         acc[c][r] = 0;
+   for (int k = 0; k < g.k; k++) {
+      TC av[CB_TM];
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++)
+         av[r] = a[r];
+#pragma unroll
+      for (int c = 0; c < CB_TN; c++) {
+         TC bv = b[c];
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++)
+            acc[c][r] = fmaT(av[r], bv, acc[c][r]);
+      }
+      a += CB_TM;
+      b += CB_TN;
+   }
+   store_tile<TC, TO>((GPTR(TO))g.C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
+}
+
 /* Complex GEMM (c/z): one element of C per thread; op 2 conjugates. */
 template <class T>
-__device__ void cgemm(const cb_gemm_args &g)
+__device__ __forceinline__ void cgemm(const cb_gemm_args &g)
 {
    cplx<T> alpha = sval<cplx<T> >(g.alpha), beta = sval<cplx<T> >(g.beta);
    int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -458,3 +566,16 @@ GEMM4(hhh, __half, __half, float, sval_half(g.alpha), sval_half(g.beta))
 GEMM4(hss, __half, float, float, sval<float>(g.alpha), sval<float>(g.beta))
 extern "C" __global__ void cb_gemm_c(cb_gemm_args g) { cgemm<float>(g); }
 extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double>(g); }
+
+/* packing (A or B element type, compute type) and the packed products */
+extern "C" __global__ void cb_pack_a_ss(cb_pack_args g) { pack_a<float, float>(g); }
+extern "C" __global__ void cb_pack_b_ss(cb_pack_args g) { pack_b<float, float>(g); }
+extern "C" __global__ void cb_pack_a_dd(cb_pack_args g) { pack_a<double, double>(g); }
+extern "C" __global__ void cb_pack_b_dd(cb_pack_args g) { pack_b<double, double>(g); }
+extern "C" __global__ void cb_pack_a_hs(cb_pack_args g) { pack_a<__half, float>(g); }
+extern "C" __global__ void cb_pack_b_hs(cb_pack_args g) { pack_b<__half, float>(g); }
+extern "C" __global__ void cb_gemmp_sss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, double>(g, sval<double>(g.alpha), sval<double>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
