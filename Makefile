@@ -226,6 +226,43 @@ $(DEVLIB): $(wildcard src/devlib/*.cu src/devlib/*.h) $(CUDA_ROOT_H)
 		--cuda-path=$(CURDIR)/$(LIBDIR)/metalcuda/cuda-root -Wno-unknown-cuda-version -O2 -ffp-contract=off -Wall -Wextra -emit-llvm -c \
 		src/devlib/devlib.cu -o $@
 
+# ---- the CUDA math libraries (src/libs): libcublas ----
+# Each is a client of the CUDA Driver API like any program (links our
+# libcuda, includes only include/): host code in C, kernels in CUDA C
+# built to PTX by our own nvcc (the tool and the device library, so they
+# need CLANG_CUDA too) and embedded in the library (kernels.S).  Sonames:
+# libcublas.so.13 and .12 (CUDA 13's and 12's), each with its version node;
+# every name NVIDIA's library exports (exports.13) exists, the ones not
+# implemented as stubs (stubs.c, tools/gen_libs_stubs.py).
+ifeq ($(UNAME_S),Darwin)
+CUBLAS_LIB  = $(LIBDIR)/libcublas.$(1).dylib
+CUBLAS_LINK = -dynamiclib -Wl,-install_name,@rpath/libcublas.$(1).dylib \
+	-Wl,-exported_symbols_list,src/libs/cublas/exports.darwin -Wl,-rpath,@loader_path
+else
+CUBLAS_LIB  = $(LIBDIR)/libcublas.so.$(1)
+CUBLAS_LINK = -shared -Wl,-soname,libcublas.so.$(1) -Wl,--version-script=$(BUILD)/cublas.$(1).map \
+	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
+endif
+CUBLAS_VERSIONS := 13 12
+CUBLAS_LIBS := $(foreach v,$(CUBLAS_VERSIONS),$(call CUBLAS_LIB,$(v)))
+CUBLAS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublas/*.c)) $(BUILD)/src/libs/cublas/kernels.asm.o
+$(CUBLAS_OBJ): CFLAGS += -Iinclude
+$(BUILD)/src/libs/cublas/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublas
+$(BUILD)/src/libs/cublas/kernels.asm.o: $(BUILD)/libs/cublas/kernels.ptx
+$(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h $(TOOL) $(DEVLIB)
+	@mkdir -p $(dir $@)
+	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublas $< -o $@
+$(call CUBLAS_LIB,%): $(CUBLAS_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cublas/exports.13 \
+		src/libs/cublas/exports.darwin
+	@mkdir -p $(LIBDIR) $(BUILD)
+	awk 'BEGIN { print "libcublas.so.$* {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
+	     END { print "   local:\n      *;\n};" }' src/libs/cublas/exports.13 > $(BUILD)/cublas.$*.map
+	$(CC) $(call CUBLAS_LINK,$*) $(LDFLAGS) -o $@ $(CUBLAS_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(LINK_CUDA_LIB) $(LDLIBS)
+	ln -sf $(notdir $(call CUBLAS_LIB,13)) $(LIBDIR)/libcublas.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
+ifneq ($(CLANG_CUDA),)
+all: $(CUBLAS_LIBS)
+endif
+
 # ---- tests ----
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)

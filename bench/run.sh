@@ -56,6 +56,11 @@ for src in bench/*.cu; do
    printf '%s\n' "$out" | sed -n "s/^NOTE /  ($n: /p" | sed 's/$/)/' >>"$rows.notes"
 done
 
+# libcublas against OpenBLAS and a shared-memory GEMM (bench/cublas.sh).
+if [ $native -eq 0 ] && [ -e lib/libcublas.so.13 ] && out=$(bash bench/cublas.sh 2>&1); then
+   printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
+fi
+
 # Translation throughput against ptxas (not a CUDA program: no --native).
 if [ $native -eq 0 ]; then
    if row=$(bash bench/translate.sh); then

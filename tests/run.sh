@@ -6,12 +6,15 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip asan
+# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip libs asan
 # (default: all), corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
 # (tests/macos/run.sh says what that cannot catch).
+# libs runs the math libraries' programs (tests/libs: cuBLAS through
+# metalcuda's libcublas, built with nvcc against NVIDIA's headers) and checks
+# the libraries' generated stubs and status tables are current.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
 # them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds
 # the HIP programs of tests/hip with metalcuda's hipcc and runs them.  MC_TEST_FULL=1
@@ -36,7 +39,7 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip libs asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
 
@@ -94,6 +97,28 @@ unit_and_table_layer() {
 # use_tls=0: LeakSanitizer misreads the dynamic TLS of dlopen'ed kernel
 # libraries with this glibc and crashes at exit; heap, globals and stacks
 # are still scanned for leaks.
+# The math libraries: their programs, and stubs.c / STATUS.md current
+# (tools/gen_libs_stubs.py).
+libs_layer() {
+   local rc=0
+   bash tests/libs/run.sh || rc=1
+   if msg=$(python3 tools/gen_libs_stubs.py --check 2>&1); then
+      echo "PASS libs_stubs"
+   else
+      echo "FAIL libs_stubs: $msg"
+      rc=1
+   fi
+   if [ ! -e lib/libcublas.so.13 ]; then
+      echo "SKIP libs_status: lib/libcublas.so.13 is not built"
+   elif msg=$(python3 tools/gen_libs_stubs.py --table --check 2>&1); then
+      echo "PASS libs_status"
+   else
+      echo "FAIL libs_status: $msg"
+      rc=1
+   fi
+   return $rc
+}
+
 asan_layer() {
    if [ ! -d build-asan/tests/unit ]; then
       echo "FAIL asan: build-asan is not built (make asan-build)"
@@ -118,6 +143,7 @@ for l in "${layers[@]}"; do
    cuda12) run_layer cuda12 bash tests/cuda12/run.sh ;;
    driver) run_layer driver bash tests/toolchain/run.sh ;;
    hip) run_layer hip bash tests/hip/run.sh ;;
+   libs) run_layer libs libs_layer ;;
    validate) run_layer validate bash tests/cuda/run.sh --validate ;;
    asan) run_layer asan asan_layer ;;
    corpus) run_layer corpus bash tests/ptx/corpus/big.sh ;;

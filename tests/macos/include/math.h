@@ -15,8 +15,8 @@
 #define FP_NORMAL 4
 #define FP_SUBNORMAL 5
 #define M_PI 3.14159265358979323846
-#define __MC_M1(f) double f(double); float f##f(float);
-#define __MC_M2(f) double f(double, double); float f##f(float, float);
+#define __MC_M1(n) double n(double); float n##f(float);
+#define __MC_M2(n) double n(double, double); float n##f(float, float);
 __MC_M1(fabs) __MC_M1(floor) __MC_M1(ceil) __MC_M1(trunc) __MC_M1(round) __MC_M1(rint) __MC_M1(nearbyint)
 __MC_M1(sqrt) __MC_M1(exp) __MC_M1(exp2) __MC_M1(expm1) __MC_M1(log) __MC_M1(log2) __MC_M1(log10) __MC_M1(log1p)
 __MC_M1(sin) __MC_M1(cos) __MC_M1(tan) __MC_M1(asin) __MC_M1(acos) __MC_M1(atan) __MC_M1(sinh) __MC_M1(cosh)

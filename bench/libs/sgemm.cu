@@ -1,0 +1,165 @@
+/*
+ * sgemm.cu — SGEMM and DGEMM through libcublas against OpenBLAS on the same
+ * cores, and against a CUDA-sample-style shared-memory GEMM (matrixMul:
+ * 32 x 32 tiles of A and B in shared memory, one element of C per thread)
+ * run by the same runtime, in one run (bench/cublas.sh).
+ *
+ * Square n x n x n, column-major, alpha 1, beta 0; each the median of
+ * several repetitions after a warm-up.  Results are checked against each
+ * other (relative difference within 1e-3 for float) so that a fast wrong
+ * answer cannot win.  OpenBLAS is dlopen'ed and given as many threads as
+ * the machine has cores, as the software device's worker pool has.
+ */
+#include <cublas_v2.h>
+#include <dlfcn.h>
+#include <math.h>
+#include <unistd.h>
+#include "../bench.h"
+
+#define TILE 32
+/* C = A B, the CUDA samples' matrixMul shape (column-major here) */
+__global__ void sample_gemm(int n, const float *A, const float *B, float *C)
+{
+   __shared__ float As[TILE][TILE], Bs[TILE][TILE];
+   int tx = threadIdx.x, ty = threadIdx.y;
+   int row = blockIdx.x * TILE + tx, col = blockIdx.y * TILE + ty;
+   float acc = 0;
+   for (int t = 0; t < n; t += TILE) {
+      As[ty][tx] = A[row + (size_t)(t + ty) * n];
+      Bs[ty][tx] = B[(t + tx) + (size_t)col * n];
+      __syncthreads();
+      for (int k = 0; k < TILE; k++)
+         acc += As[k][tx] * Bs[ty][k];
+      __syncthreads();
+   }
+   C[row + (size_t)col * n] = acc;
+}
+
+typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *, int, float, float *,
+                         int);
+typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
+                         double *, int);
+
+template <class F> static double timed(int reps, F f)
+{
+   double t[16];
+   f();   /* warm-up */
+   for (int i = 0; i < reps; i++) {
+      double t0 = now_s();
+      f();
+      t[i] = now_s() - t0;
+   }
+   return median(t, reps);
+}
+
+static double maxrel(const float *a, const float *b, size_t n)
+{
+   double m = 0;
+   for (size_t i = 0; i < n; i++) {
+      double d = fabs((double)a[i] - b[i]) / (fabs((double)b[i]) + 1);
+      m = d > m ? d : m;
+   }
+   return m;
+}
+
+int main(int argc, char **argv)
+{
+   int n = argc > 1 ? atoi(argv[1]) : 1024, dn = argc > 2 ? atoi(argv[2]) : 256;
+   print_device();
+   void *ob = dlopen("libopenblas.so.0", RTLD_NOW);
+   if (!ob) {
+      printf("NOTE OpenBLAS (libopenblas.so.0) not found: nothing measured\n");
+      return 1;
+   }
+   sgemm_fn osgemm = (sgemm_fn)dlsym(ob, "cblas_sgemm");
+   dgemm_fn odgemm = (dgemm_fn)dlsym(ob, "cblas_dgemm");
+   void (*setthreads)(int) = (void (*)(int))dlsym(ob, "openblas_set_num_threads");
+   long cores = sysconf(_SC_NPROCESSORS_ONLN);
+   if (setthreads)
+      setthreads((int)cores);
+   size_t N = (size_t)n * n;
+   float *A = (float *)malloc(N * 4), *B = (float *)malloc(N * 4), *C = (float *)malloc(N * 4),
+         *C1 = (float *)malloc(N * 4), *C2 = (float *)malloc(N * 4);
+   for (size_t i = 0; i < N; i++) {
+      A[i] = (float)((i * 7) % 13) / 13 - 0.5f;
+      B[i] = (float)((i * 5) % 11) / 11 - 0.5f;
+   }
+   float *dA, *dB, *dC;
+   BENCH_CHECK(cudaMalloc(&dA, N * 4));
+   BENCH_CHECK(cudaMalloc(&dB, N * 4));
+   BENCH_CHECK(cudaMalloc(&dC, N * 4));
+   BENCH_CHECK(cudaMemcpy(dA, A, N * 4, cudaMemcpyHostToDevice));
+   BENCH_CHECK(cudaMemcpy(dB, B, N * 4, cudaMemcpyHostToDevice));
+   cublasHandle_t h;
+   if (cublasCreate(&h) != CUBLAS_STATUS_SUCCESS)
+      return 1;
+   float one = 1, zero = 0;
+   int reps = 5;
+   double t_ob = 0, t_cb = 0, t_sm = 0;
+   /* interleaved, so that load changes hit all three alike */
+   double tob[5], tcb[5], tsm[5];
+   for (int r = -1; r < reps; r++) {
+      double a = timed(1, [&] { osgemm(102, 111, 111, n, n, n, 1.f, A, n, B, n, 0.f, C, n); });
+      double b = timed(1, [&] {
+         cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA, n, dB, n, &zero, dC, n);
+         BENCH_CHECK(cudaDeviceSynchronize());
+      });
+      double c = timed(1, [&] {
+         sample_gemm<<<dim3(n / TILE, n / TILE), dim3(TILE, TILE)>>>(n, dA, dB, dC);
+         BENCH_CHECK(cudaDeviceSynchronize());
+      });
+      if (r >= 0) {
+         tob[r] = a;
+         tcb[r] = b;
+         tsm[r] = c;
+      }
+   }
+   t_ob = median(tob, reps);
+   t_cb = median(tcb, reps);
+   t_sm = median(tsm, reps);
+   BENCH_CHECK(cudaMemcpy(C2, dC, N * 4, cudaMemcpyDeviceToHost));   /* the sample's */
+   cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA, n, dB, n, &zero, dC, n);
+   BENCH_CHECK(cudaMemcpy(C1, dC, N * 4, cudaMemcpyDeviceToHost));
+   double e1 = maxrel(C1, C, N), e2 = maxrel(C2, C, N);
+   if (e1 > 1e-3 || e2 > 1e-3) {
+      printf("NOTE results differ from OpenBLAS (cuBLAS %.3g, sample %.3g): not reported\n", e1, e2);
+      return 1;
+   }
+   double fl = 2.0 * n * n * n;
+   char v[96], ref[96];
+   snprintf(v, sizeof(v), "%.1f GFLOP/s", fl / t_cb * 1e-9);
+   snprintf(ref, sizeof(ref), "OpenBLAS %ld threads %.1f GFLOP/s", cores, fl / t_ob * 1e-9);
+   char name[96];
+   snprintf(name, sizeof(name), "cublasSgemm %dx%dx%d vs OpenBLAS", n, n, n);
+   row(name, v, ref, t_ob / t_cb, "OpenBLAS time / cuBLAS time, higher is better (target >= 0.5)");
+   snprintf(ref, sizeof(ref), "sample GEMM %.1f GFLOP/s", fl / t_sm * 1e-9);
+   snprintf(name, sizeof(name), "cublasSgemm %dx%dx%d vs shared-memory GEMM", n, n, n);
+   row(name, v, ref, t_sm / t_cb, "sample time / cuBLAS time, higher is better (target > 1)");
+   /* DGEMM (smaller: fp64 is software on Metal) */
+   if (dn > 0) {
+      size_t M = (size_t)dn * dn;
+      double *a = (double *)malloc(M * 8), *b = (double *)malloc(M * 8), *c = (double *)malloc(M * 8), *da, *db, *dc;
+      for (size_t i = 0; i < M; i++) {
+         a[i] = A[i];
+         b[i] = B[i];
+      }
+      BENCH_CHECK(cudaMalloc(&da, M * 8));
+      BENCH_CHECK(cudaMalloc(&db, M * 8));
+      BENCH_CHECK(cudaMalloc(&dc, M * 8));
+      BENCH_CHECK(cudaMemcpy(da, a, M * 8, cudaMemcpyHostToDevice));
+      BENCH_CHECK(cudaMemcpy(db, b, M * 8, cudaMemcpyHostToDevice));
+      double d1 = 1, d0 = 0;
+      double x = timed(3, [&] { odgemm(102, 111, 111, dn, dn, dn, 1., a, dn, b, dn, 0., c, dn); });
+      double y = timed(3, [&] {
+         cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, dn, dn, dn, &d1, da, dn, db, dn, &d0, dc, dn);
+         BENCH_CHECK(cudaDeviceSynchronize());
+      });
+      double dfl = 2.0 * dn * dn * dn;
+      snprintf(v, sizeof(v), "%.2f GFLOP/s", dfl / y * 1e-9);
+      snprintf(ref, sizeof(ref), "OpenBLAS %.1f GFLOP/s", dfl / x * 1e-9);
+      snprintf(name, sizeof(name), "cublasDgemm %dx%dx%d vs OpenBLAS", dn, dn, dn);
+      row(name, v, ref, x / y, "OpenBLAS time / cuBLAS time, higher is better (fp64 is integer code on Metal)");
+   }
+   cublasDestroy(h);
+   return 0;
+}

@@ -1,0 +1,91 @@
+/*
+ * cb.h — libcublas's table of contents (src/libs/cublas).
+ *
+ * libcublas is a client of the CUDA Driver API like any program: a handle
+ * holds the context it was created in, the module of our kernels
+ * (kernels.cu, PTX embedded by kernels.S, loaded with cuModuleLoadData) and
+ * the stream, modes and scratch memory of NVIDIA's handle.  Exported
+ * functions are CB_EXPORT (everything else is hidden); stubs.c defines
+ * every other name NVIDIA's library exports, as weak stubs.
+ */
+#ifndef MC_CB_H
+#define MC_CB_H
+
+#include <cuda.h>
+#include <cublas_api.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "kargs.h"
+#include "util/util.h"
+
+#define CB_EXPORT __attribute__((visibility("default")))
+#define CB_MAGIC 0x63624c41u   /* "cbLA" */
+#define CB_MAX_FN 64
+
+struct cublasContext {
+   uint32_t magic;
+   CUcontext ctx;
+   bool retained;               /* we retained the primary context */
+   CUdevice dev;
+   CUmodule mod;
+   CUstream stream;
+   cublasPointerMode_t pmode;
+   cublasAtomicsMode_t amode;
+   cublasMath_t math;
+   int sm_target;
+   void *ws;                    /* cublasSetWorkspace's (unused: scratch below) */
+   size_t ws_size;
+   CUdeviceptr scratch;         /* reduction partials and host-mode results */
+   CUdeviceptr pack;            /* packed GEMM panels (level3.c), grown on demand */
+   size_t pack_size;
+   int nfn;
+   char fn_name[CB_MAX_FN][32];  /* kernels looked up so far */
+   CUfunction fn[CB_MAX_FN];
+};
+
+/* Trace of an entry point (METALCUDA_LOG=trace), with its arguments. */
+#define CB_ENTER(...) LOG_TRACE(__VA_ARGS__)
+/* A failing check: said at info level with the condition, then returned. */
+#define CB_CHECK(cond, status)                                                                     \
+   do {                                                                                             \
+      if (!(cond)) {                                                                               \
+         LOG_INFO("%s -> %s", #cond, cublasGetStatusName(status));                                 \
+         return status;                                                                             \
+      }                                                                                             \
+   } while (0)
+#define CB_HANDLE(h) CB_CHECK(cb_handle_ok(h), CUBLAS_STATUS_NOT_INITIALIZED)
+/* Something an implemented function does not support: said once, refused. */
+#define CB_NOT_SUPPORTED(what)                                                                     \
+   do {                                                                                             \
+      LOG_ONCE(LOG_LEVEL_WARN, "not supported: %s", what);                                         \
+      return CUBLAS_STATUS_NOT_SUPPORTED;                                                          \
+   } while (0)
+
+/* ---- handle.c ---- */
+bool cb_handle_ok(cublasHandle_t h);
+/* Makes the handle's context current (a program may have switched). */
+cublasStatus_t cb_enter_ctx(cublasHandle_t h);
+/* Launches kernel NAME of our module on the handle's stream with one
+ * argument block of SIZE bytes. */
+cublasStatus_t cb_launch(cublasHandle_t h, const char *name, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
+                         unsigned by, void *args, size_t size);
+/* A scalar argument as the kernels take it (kargs.h): the device address in
+ * device pointer mode, else the value read from host memory.  KIND: 's',
+ * 'd', 'c', 'z', 'h'. */
+cb_scalar cb_scalar_of(cublasHandle_t h, const void *p, char kind);
+/* Copies SIZE bytes of a device result to host memory on the handle's
+ * stream and waits for it. */
+cublasStatus_t cb_result_to_host(cublasHandle_t h, void *host, CUdeviceptr dev, size_t size);
+/* A driver result as a cuBLAS status. */
+cublasStatus_t cb_status_of(CUresult r);
+
+/* The first element of a BLAS vector with increment INC: BLAS walks a
+ * vector with a negative increment from its end. */
+static inline void *cb_vec_base(const void *x, int64_t n, int64_t inc, size_t elem)
+{
+   return (char *)x + (inc < 0 ? (size_t)((n - 1) * -inc) * elem : 0);
+}
+
+/* ---- level1.c, level2.c, level3.c: the exported functions ---- */
+
+#endif

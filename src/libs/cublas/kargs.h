@@ -1,0 +1,94 @@
+/*
+ * kargs.h — the argument blocks of libcublas's kernels, shared by the CUDA C
+ * kernels (kernels.cu, built by metalcuda's nvcc) and the host code that
+ * fills them (passed by value: one .param struct per launch, so the layout
+ * is the same C layout on both sides; only fixed-width types).
+ *
+ * Scalars (alpha, beta, c, s): a device address when the handle's pointer
+ * mode is CUBLAS_POINTER_MODE_DEVICE (read by the kernel), else NULL and the
+ * value in the block, in every precision the kernels may want (a float
+ * kernel must not convert a double: fp64 is software on Metal).
+ */
+#ifndef MC_CUBLAS_KARGS_H
+#define MC_CUBLAS_KARGS_H
+
+#include <stdint.h>
+
+typedef struct cb_scalar {
+   const void *p;        /* device pointer (pointer mode device) or NULL */
+   double d, di;         /* value (real, imaginary) for double kernels */
+   float f, fi;          /* value for float and half kernels */
+} cb_scalar;
+
+/* Level 1: x and y already point at element 0 of the BLAS order (the
+ * host moves the base for a negative increment). */
+typedef struct cb_l1_args {
+   void *x, *y;
+   int64_t incx, incy;
+   int64_t n;
+   cb_scalar a, b;       /* axpy/scal: a; rot: a = c, b = s */
+   void *partial;        /* reductions: per-block partial results */
+   void *result;         /* reductions: where the final value goes (device) */
+   int32_t nparts;       /* reductions: number of partials */
+   int32_t op;           /* reductions: CB_RED_* */
+} cb_l1_args;
+
+enum { CB_RED_DOT, CB_RED_NRM2, CB_RED_ASUM, CB_RED_AMAX, CB_RED_AMIN, CB_RED_DOTC };
+
+/* gemv and ger */
+typedef struct cb_l2_args {
+   const void *A;
+   void *x, *y;
+   int64_t lda, incx, incy;
+   int32_t m, n;
+   int32_t trans;        /* gemv: 0 N, 1 T, 2 C */
+   int32_t pad;
+   cb_scalar alpha, beta;
+} cb_l2_args;
+
+/* gemm, strided and pointer-array batched: C = alpha op(A) op(B) + beta C */
+typedef struct cb_gemm_args {
+   const void *A, *B;
+   void *C;
+   const void *const *Aarr;   /* gemmBatched: arrays of pointers, else NULL */
+   const void *const *Barr;
+   void *const *Carr;
+   int64_t lda, ldb, ldc;
+   int64_t sA, sB, sC;        /* strides between batch members, in elements */
+   int32_t m, n, k, batch;
+   int32_t ta, tb;            /* 0 N, 1 T, 2 C (complex kernels) */
+   cb_scalar alpha, beta;
+} cb_gemm_args;
+
+/* Packed GEMM (large single products): op(A) copied into panels of
+ * CB_TM rows (k-major: CB_TM values per k), op(B) into panels of CB_TN
+ * columns, zero-padded, in the compute type; then every thread streams one
+ * panel of each contiguously. */
+typedef struct cb_pack_args {
+   const void *X;        /* A or B as the caller gave it */
+   void *P;              /* the panels */
+   int64_t ld;
+   int32_t rows, cols;   /* of op(X): m x k for A, k x n for B */
+   int32_t trans;        /* op(X) = X^T */
+   int32_t npanels;
+} cb_pack_args;
+
+typedef struct cb_packed_args {
+   const void *Ap, *Bp;
+   void *C;
+   int64_t ldc;
+   int32_t m, n, k, pad;
+   cb_scalar alpha, beta;
+} cb_packed_args;
+
+/* Threads of the real GEMM kernels: each computes CB_TM x CB_TN of C. */
+#define CB_TM 16
+#define CB_TN 8
+#define CB_GEMM_BX 8
+#define CB_GEMM_BY 16
+
+/* Reductions: threads per block and most blocks of the first pass. */
+#define CB_RED_THREADS 256
+#define CB_RED_BLOCKS 64
+
+#endif

@@ -1,0 +1,581 @@
+/*
+ * kernels.cu — libcublas's device code, CUDA C built to PTX by metalcuda's
+ * own nvcc (the Makefile) and embedded in the library (kernels.S), which
+ * loads it with cuModuleLoadData like any program.
+ *
+ * Written for the software Metal device first: kernels without barriers run
+ * there as a plain loop over the threads of a group, each thread start to
+ * end (src/metal/soft/README.md), so the GEMM gives every thread a
+ * CB_TM x CB_TN register tile of C and a k-loop over whole panels: with A
+ * not transposed the CB_TM loads of a column are adjacent and the host
+ * compiler turns the tile's multiply-adds into vector FMAs along the rows.
+ * Transposes are template parameters (a stride known to be 1 is what lets
+ * the loads be vectorised).  Threads on the edge of C clamp their loads to
+ * the matrix and store only what is inside.
+ *
+ * Reductions (dot, nrm2, asum, iamax, iamin) are two passes: CB_RED_BLOCKS
+ * blocks of grid-stride partial sums reduced in shared memory, then one
+ * block that combines the partials and writes the result to device memory
+ * (the host copies it back in host pointer mode).
+ *
+ * Multiply-adds are fma() (one rounding), so results differ from a
+ * reference BLAS in the last bits, within the usual error bound.
+ */
+#include <cuda_runtime.h>
+#include <cuda_fp16.h>
+#include "kargs.h"
+
+typedef long long i64;
+
+template <class T> struct cplx { T x, y; };
+
+template <class T> __device__ __forceinline__ T sval(const cb_scalar &s);
+template <> __device__ __forceinline__ float sval<float>(const cb_scalar &s) { return s.p ? *(const float *)s.p : s.f; }
+template <> __device__ __forceinline__ double sval<double>(const cb_scalar &s) { return s.p ? *(const double *)s.p : s.d; }
+template <> __device__ __forceinline__ cplx<float> sval<cplx<float> >(const cb_scalar &s)
+{
+   return s.p ? *(const cplx<float> *)s.p : cplx<float>{ s.f, s.fi };
+}
+template <> __device__ __forceinline__ cplx<double> sval<cplx<double> >(const cb_scalar &s)
+{
+   return s.p ? *(const cplx<double> *)s.p : cplx<double>{ s.d, s.di };
+}
+/* A half-precision compute type takes a half scalar in memory. */
+__device__ __forceinline__ float sval_half(const cb_scalar &s) { return s.p ? __half2float(*(const __half *)s.p) : s.f; }
+
+__device__ __forceinline__ float fmaT(float a, float b, float c) { return fmaf(a, b, c); }
+__device__ __forceinline__ double fmaT(double a, double b, double c) { return fma(a, b, c); }
+
+/* ---- Level 1, elementwise ---- */
+
+#define GRID_STRIDE(i, n) for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < (n); i += (i64)gridDim.x * blockDim.x)
+
+template <class T> __device__ __forceinline__ void axpy(const cb_l1_args &g)
+{
+   T a = sval<T>(g.a);
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n) y[i * g.incy] = fmaT(a, x[i * g.incx], y[i * g.incy]);
+}
+template <class T> __device__ __forceinline__ void scal(const cb_l1_args &g)
+{
+   T a = sval<T>(g.a);
+   T *x = (T *)g.x;
+   GRID_STRIDE(i, g.n) x[i * g.incx] = a * x[i * g.incx];
+}
+template <class T> __device__ __forceinline__ void copy(const cb_l1_args &g)
+{
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n) y[i * g.incy] = x[i * g.incx];
+}
+template <class T> __device__ __forceinline__ void swap(const cb_l1_args &g)
+{
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T t = x[i * g.incx];
+      x[i * g.incx] = y[i * g.incy];
+      y[i * g.incy] = t;
+   }
+}
+/* x' = c x + s y, y' = c y - s x (BLAS drot) */
+template <class T> __device__ __forceinline__ void rot(const cb_l1_args &g)
+{
+   T c = sval<T>(g.a), s = sval<T>(g.b);
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T xv = x[i * g.incx], yv = y[i * g.incy];
+      x[i * g.incx] = c * xv + s * yv;
+      y[i * g.incy] = c * yv - s * xv;
+   }
+}
+
+/* complex axpy and scal (c/z) */
+template <class T> __device__ __forceinline__ void caxpy(const cb_l1_args &g)
+{
+   cplx<T> a = sval<cplx<T> >(g.a);
+   cplx<T> *x = (cplx<T> *)g.x, *y = (cplx<T> *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> xv = x[i * g.incx], yv = y[i * g.incy];
+      yv.x = fmaT(a.x, xv.x, fmaT(-a.y, xv.y, yv.x));
+      yv.y = fmaT(a.x, xv.y, fmaT(a.y, xv.x, yv.y));
+      y[i * g.incy] = yv;
+   }
+}
+template <class T> __device__ __forceinline__ void cscal(const cb_l1_args &g)
+{
+   cplx<T> a = sval<cplx<T> >(g.a);
+   cplx<T> *x = (cplx<T> *)g.x;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> v = x[i * g.incx];
+      x[i * g.incx] = cplx<T>{ a.x * v.x - a.y * v.y, a.x * v.y + a.y * v.x };
+   }
+}
+
+/* ---- Level 1, reductions ---- */
+
+/* One block's reduction of (value, index) pairs in shared memory; for the
+ * index searches the larger (amax) or smaller (amin) value wins, ties to
+ * the smaller index (BLAS: the first one). */
+template <class T> __device__ __forceinline__ void block_reduce(T *sv, i64 *si, int op)
+{
+   for (int w = CB_RED_THREADS / 2; w > 0; w >>= 1) {
+      __syncthreads();
+      int t = threadIdx.x;
+      if (t < w) {
+         T a = sv[t], b = sv[t + w];
+         if (op == CB_RED_AMAX || op == CB_RED_AMIN) {
+            i64 ia = si[t], ib = si[t + w];
+            bool take = ib > 0 && (ia == 0 || (op == CB_RED_AMAX ? b > a : b < a) || (b == a && ib < ia));
+            if (take) {
+               sv[t] = b;
+               si[t] = ib;
+            }
+         } else {
+            sv[t] = a + b;
+         }
+      }
+   }
+   __syncthreads();
+}
+
+/* A block's partial (value, index) of the first pass, in g.partial. */
+template <class T> __device__ __forceinline__ void red_store(const cb_l1_args &g, T acc, i64 idx)
+{
+   __shared__ T sv[CB_RED_THREADS];
+   __shared__ i64 si[CB_RED_THREADS];
+   sv[threadIdx.x] = acc;
+   si[threadIdx.x] = idx;
+   block_reduce(sv, si, g.op);
+   if (threadIdx.x == 0) {
+      ((T *)g.partial)[blockIdx.x] = sv[0];
+      ((i64 *)g.partial)[CB_RED_BLOCKS + blockIdx.x] = si[0];
+   }
+}
+
+template <class T> __device__ __forceinline__ void red(const cb_l1_args &g)
+{
+   const T *x = (const T *)g.x, *y = (const T *)g.y;
+   T acc = 0;
+   i64 idx = 0;   /* 1-based, 0: none */
+   GRID_STRIDE(i, g.n)
+   {
+      T v = x[i * g.incx];
+      switch (g.op) {
+      case CB_RED_DOT: acc = fmaT(v, y[i * g.incy], acc); break;
+      case CB_RED_NRM2: acc = fmaT(v, v, acc); break;
+      case CB_RED_ASUM: acc += fabs(v); break;
+      default: {
+         T a = fabs(v);
+         if (idx == 0 || (g.op == CB_RED_AMAX ? a > acc : a < acc)) {
+            acc = a;
+            idx = i + 1;
+         }
+      }
+      }
+   }
+   red_store(g, acc, idx);
+}
+
+/* complex: |re| + |im| for asum and the index searches, as BLAS */
+template <class T> __device__ __forceinline__ void cred(const cb_l1_args &g)
+{
+   const cplx<T> *x = (const cplx<T> *)g.x;
+   T acc = 0;
+   i64 idx = 0;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> v = x[i * g.incx];
+      switch (g.op) {
+      case CB_RED_NRM2: acc = fmaT(v.x, v.x, fmaT(v.y, v.y, acc)); break;
+      case CB_RED_ASUM: acc += fabs(v.x) + fabs(v.y); break;
+      default: {
+         T a = fabs(v.x) + fabs(v.y);
+         if (idx == 0 || (g.op == CB_RED_AMAX ? a > acc : a < acc)) {
+            acc = a;
+            idx = i + 1;
+         }
+      }
+      }
+   }
+   red_store(g, acc, idx);
+}
+
+/* complex dot products: two real sums (re, im) per partial */
+template <class T> __device__ __forceinline__ void cdot(const cb_l1_args &g)
+{
+   __shared__ T sr[CB_RED_THREADS];
+   __shared__ T sm[CB_RED_THREADS];
+   __shared__ i64 si[CB_RED_THREADS];
+   const cplx<T> *x = (const cplx<T> *)g.x, *y = (const cplx<T> *)g.y;
+   T re = 0, im = 0;
+   bool conj = g.op == CB_RED_DOTC;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> a = x[i * g.incx], b = y[i * g.incy];
+      if (conj)
+         a.y = -a.y;
+      re = fmaT(a.x, b.x, fmaT(-a.y, b.y, re));
+      im = fmaT(a.x, b.y, fmaT(a.y, b.x, im));
+   }
+   sr[threadIdx.x] = re;
+   sm[threadIdx.x] = im;
+   block_reduce(sr, si, CB_RED_DOT);
+   block_reduce(sm, si, CB_RED_DOT);
+   if (threadIdx.x == 0) {
+      ((T *)g.partial)[blockIdx.x] = sr[0];
+      ((T *)g.partial)[CB_RED_BLOCKS + blockIdx.x] = sm[0];
+   }
+}
+
+/* The second pass: one block; partials of every op to the final result. */
+template <class T> __device__ __forceinline__ void redfin(const cb_l1_args &g, bool cplx_dot)
+{
+   __shared__ T sv[CB_RED_THREADS];
+   __shared__ i64 si[CB_RED_THREADS];
+   int t = threadIdx.x;
+   const T *pv = (const T *)g.partial;
+   const i64 *pi = (const i64 *)g.partial + CB_RED_BLOCKS;
+   int op = cplx_dot ? CB_RED_DOT : g.op;
+   sv[t] = t < g.nparts ? pv[t] : (T)0;
+   si[t] = t < g.nparts ? pi[t] : 0;
+   block_reduce(sv, si, op);
+   if (t == 0) {
+      if (cplx_dot) {
+         ((T *)g.result)[0] = sv[0];
+      } else if (op == CB_RED_AMAX || op == CB_RED_AMIN) {
+         *(int *)g.result = (int)si[0];
+      } else {
+         ((T *)g.result)[0] = op == CB_RED_NRM2 ? sqrt(sv[0]) : sv[0];
+      }
+   }
+   if (cplx_dot) {   /* the imaginary parts */
+      const T *pm = (const T *)g.partial + CB_RED_BLOCKS;
+      sv[t] = t < g.nparts ? pm[t] : (T)0;
+      block_reduce(sv, si, CB_RED_DOT);
+      if (t == 0)
+         ((T *)g.result)[1] = sv[0];
+   }
+}
+
+/* ---- Level 2 ---- */
+
+template <class T> __device__ __forceinline__ void gemv(const cb_l2_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *y = (T *)g.y;
+   int outn = g.trans ? g.n : g.m, len = g.trans ? g.m : g.n;
+   GRID_STRIDE(o, outn)
+   {
+      T acc = 0;
+      if (g.trans) {
+         const T *col = A + o * g.lda;
+         for (int i = 0; i < len; i++)
+            acc = fmaT(col[i], x[i * g.incx], acc);
+      } else {
+         for (int j = 0; j < len; j++)
+            acc = fmaT(A[o + j * g.lda], x[j * g.incx], acc);
+      }
+      T *yo = y + o * g.incy;
+      *yo = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *yo);
+   }
+}
+
+template <class T> __device__ __forceinline__ void ger(const cb_l2_args &g)
+{
+   T alpha = sval<T>(g.alpha);
+   T *A = (T *)g.A;
+   const T *x = (const T *)g.x, *y = (const T *)g.y;
+   i64 total = (i64)g.m * g.n;
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      T *a = A + i + j * g.lda;
+      *a = fmaT(alpha * x[i * g.incx], y[j * g.incy], *a);
+   }
+}
+
+/* ---- Level 3: GEMM ---- */
+
+/* Pointers into global memory, so said to the compiler: loads through a
+ * pointer taken from an argument block are otherwise generic, which
+ * metalcuda must test for a shared-memory address at every access and the
+ * host compiler cannot vectorise. */
+#define GPTR(T) T __attribute__((address_space(1))) *
+__device__ __forceinline__ float ld(GPTR(const float) p) { return *p; }
+__device__ __forceinline__ double ld(GPTR(const double) p) { return *p; }
+__device__ __forceinline__ float ld(GPTR(const __half) p)
+{
+   return __half2float(__ushort_as_half(*(GPTR(const unsigned short))p));
+}
+__device__ __forceinline__ void st(GPTR(float) p, float v) { *p = v; }
+__device__ __forceinline__ void st(GPTR(double) p, double v) { *p = v; }
+__device__ __forceinline__ void st(GPTR(__half) p, float v)
+{
+   *(GPTR(unsigned short))p = __half_as_ushort(__float2half(v));
+}
+
+/* C(i0.., j0..) = alpha acc + beta C for the part of the tile inside C
+ * (beta = 0: C is not read). */
+template <class TC, class TO>
+__device__ __forceinline__ void store_tile(GPTR(TO) C, i64 ldc, int m, int n, int i0, int j0,
+                                           TC (&acc)[CB_TN][CB_TM], TC alpha, TC beta)
+{
+#pragma unroll
+   for (int c = 0; c < CB_TN; c++) {
+      GPTR(TO) col = C + (j0 + c) * ldc + i0;
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++) {
+         if (i0 + r < m && j0 + c < n) {
+            TC v = alpha * acc[c][r];
+            if (beta != (TC)0)
+               v = fmaT(beta, ld(col + r), v);
+            st(col + r, v);
+         }
+      }
+   }
+}
+
+/* TI: the element type of A and B, TO: of C, TC: the compute type. */
+template <class TI, class TO, class TC, bool TA, bool TB>
+__device__ __forceinline__ void gemm(const cb_gemm_args &g, TC alpha, TC beta)
+{
+   int i0 = (blockIdx.x * blockDim.x + threadIdx.x) * CB_TM;
+   int j0 = (blockIdx.y * blockDim.y + threadIdx.y) * CB_TN;
+   if (i0 >= g.m || j0 >= g.n)
+      return;
+   for (int z = blockIdx.z; z < g.batch; z += gridDim.z) {
+      GPTR(const TI) A = (GPTR(const TI))(g.Aarr ? (const TI *)g.Aarr[z] : (const TI *)g.A + z * g.sA);
+      GPTR(const TI) B = (GPTR(const TI))(g.Barr ? (const TI *)g.Barr[z] : (const TI *)g.B + z * g.sB);
+      GPTR(TO) C = (GPTR(TO))(g.Carr ? (TO *)g.Carr[z] : (TO *)g.C + z * g.sC);
+      TC acc[CB_TN][CB_TM];
+#pragma unroll
+      for (int c = 0; c < CB_TN; c++)
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++)
+            acc[c][r] = 0;
+      /* Row and column of each load, clamped to the matrix on the edges
+       * (what they compute there is never stored). */
+      GPTR(const TI) arow[CB_TM];
+      GPTR(const TI) bcol[CB_TN];
+      bool full = i0 + CB_TM <= g.m && j0 + CB_TN <= g.n;
+      if (full && !TA) {
+         GPTR(const TI) a = A + i0;
+#pragma unroll
+         for (int c = 0; c < CB_TN; c++)
+            bcol[c] = TB ? B + j0 + c : B + (j0 + c) * g.ldb;
+         for (int k = 0; k < g.k; k++) {
+            TC av[CB_TM];
+#pragma unroll
+            for (int r = 0; r < CB_TM; r++)
+               av[r] = ld(a + r);
+#pragma unroll
+            for (int c = 0; c < CB_TN; c++) {
+               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
+#pragma unroll
+               for (int r = 0; r < CB_TM; r++)
+                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
+            }
+            a += g.lda;
+         }
+      } else {
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++) {
+            int i = min(i0 + r, g.m - 1);
+            arow[r] = TA ? A + i * g.lda : A + i;
+         }
+#pragma unroll
+         for (int c = 0; c < CB_TN; c++) {
+            int j = min(j0 + c, g.n - 1);
+            bcol[c] = TB ? B + j : B + j * g.ldb;
+         }
+         for (int k = 0; k < g.k; k++) {
+            TC av[CB_TM];
+#pragma unroll
+            for (int r = 0; r < CB_TM; r++)
+               av[r] = TA ? ld(arow[r] + k) : ld(arow[r] + k * g.lda);
+#pragma unroll
+            for (int c = 0; c < CB_TN; c++) {
+               TC b = TB ? ld(bcol[c] + k * g.ldb) : ld(bcol[c] + k);
+#pragma unroll
+               for (int r = 0; r < CB_TM; r++)
+                  acc[c][r] = fmaT(av[r], b, acc[c][r]);
+            }
+         }
+      }
+      store_tile<TC, TO>(C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
+   }
+}
+
+
+/* ---- packed GEMM ---- */
+
+/* op(A) (rows x cols = m x k) into panels of CB_TM rows: P[(p*k + kk)*CB_TM
+ * + r] = op(A)(p*CB_TM + r, kk), zero past m.  One element per thread. */
+template <class TI, class TC> __device__ __forceinline__ void pack_a(const cb_pack_args &g)
+{
+   GPTR(const TI) X = (GPTR(const TI))g.X;
+   GPTR(TC) P = (GPTR(TC))g.P;
+   i64 total = (i64)g.npanels * g.cols * CB_TM;
+   GRID_STRIDE(e, total)
+   {
+      int r = (int)(e % CB_TM);
+      i64 pk = e / CB_TM;
+      int kk = (int)(pk % g.cols), p = (int)(pk / g.cols);
+      int i = p * CB_TM + r;
+      TC v = 0;
+      if (i < g.rows)
+         v = g.trans ? ld(X + kk + i * g.ld) : ld(X + i + kk * g.ld);
+      P[e] = v;
+   }
+}
+
+/* op(B) (k x n) into panels of CB_TN columns: P[(q*k + kk)*CB_TN + c] =
+ * op(B)(kk, q*CB_TN + c), zero past n. */
+template <class TI, class TC> __device__ __forceinline__ void pack_b(const cb_pack_args &g)
+{
+   GPTR(const TI) X = (GPTR(const TI))g.X;
+   GPTR(TC) P = (GPTR(TC))g.P;
+   i64 total = (i64)g.npanels * g.rows * CB_TN;
+   GRID_STRIDE(e, total)
+   {
+      int c = (int)(e % CB_TN);
+      i64 qk = e / CB_TN;
+      int kk = (int)(qk % g.rows), q = (int)(qk / g.rows);
+      int j = q * CB_TN + c;
+      TC v = 0;
+      if (j < g.cols)
+         v = g.trans ? ld(X + j + kk * g.ld) : ld(X + kk + j * g.ld);
+      P[e] = v;
+   }
+}
+
+/* C = alpha Ap Bp + beta C: thread (p, q) computes rows p*CB_TM.., columns
+ * q*CB_TN.. from one panel of each, read front to back. */
+template <class TC, class TO> __device__ __forceinline__ void gemm_packed(const cb_packed_args &g, TC alpha, TC beta)
+{
+   int p = blockIdx.x * blockDim.x + threadIdx.x, q = blockIdx.y * blockDim.y + threadIdx.y;
+   int i0 = p * CB_TM, j0 = q * CB_TN;
+   if (i0 >= g.m || j0 >= g.n)
+      return;
+   GPTR(const TC) a = (GPTR(const TC))g.Ap + (i64)p * g.k * CB_TM;
+   GPTR(const TC) b = (GPTR(const TC))g.Bp + (i64)q * g.k * CB_TN;
+   TC acc[CB_TN][CB_TM];
+#pragma unroll
+   for (int c = 0; c < CB_TN; c++)
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++)
+         acc[c][r] = 0;
+   for (int k = 0; k < g.k; k++) {
+      TC av[CB_TM];
+#pragma unroll
+      for (int r = 0; r < CB_TM; r++)
+         av[r] = a[r];
+#pragma unroll
+      for (int c = 0; c < CB_TN; c++) {
+         TC bv = b[c];
+#pragma unroll
+         for (int r = 0; r < CB_TM; r++)
+            acc[c][r] = fmaT(av[r], bv, acc[c][r]);
+      }
+      a += CB_TM;
+      b += CB_TN;
+   }
+   store_tile<TC, TO>((GPTR(TO))g.C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
+}
+
+/* Complex GEMM (c/z): one element of C per thread; op 2 conjugates. */
+template <class T>
+__device__ __forceinline__ void cgemm(const cb_gemm_args &g)
+{
+   cplx<T> alpha = sval<cplx<T> >(g.alpha), beta = sval<cplx<T> >(g.beta);
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   int j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.m || j >= g.n)
+      return;
+   for (int z = blockIdx.z; z < g.batch; z += gridDim.z) {
+      const cplx<T> *A = g.Aarr ? (const cplx<T> *)g.Aarr[z] : (const cplx<T> *)g.A + z * g.sA;
+      const cplx<T> *B = g.Barr ? (const cplx<T> *)g.Barr[z] : (const cplx<T> *)g.B + z * g.sB;
+      cplx<T> *C = g.Carr ? (cplx<T> *)g.Carr[z] : (cplx<T> *)g.C + z * g.sC;
+      T re = 0, im = 0;
+      for (int k = 0; k < g.k; k++) {
+         cplx<T> a = g.ta ? A[k + (i64)i * g.lda] : A[i + (i64)k * g.lda];
+         cplx<T> b = g.tb ? B[j + (i64)k * g.ldb] : B[k + (i64)j * g.ldb];
+         if (g.ta == 2)
+            a.y = -a.y;
+         if (g.tb == 2)
+            b.y = -b.y;
+         re = fmaT(a.x, b.x, fmaT(-a.y, b.y, re));
+         im = fmaT(a.x, b.y, fmaT(a.y, b.x, im));
+      }
+      cplx<T> *cp = C + i + (i64)j * g.ldc;
+      cplx<T> v = { alpha.x * re - alpha.y * im, alpha.x * im + alpha.y * re };
+      if (beta.x != (T)0 || beta.y != (T)0) {
+         cplx<T> c = *cp;
+         v.x += beta.x * c.x - beta.y * c.y;
+         v.y += beta.x * c.y + beta.y * c.x;
+      }
+      *cp = v;
+   }
+}
+
+/* ---- the entry points the host looks up by name ---- */
+
+#define L1(name, fn)                                                                               \
+   extern "C" __global__ void cb_##name##_s(cb_l1_args g) { fn<float>(g); }                       \
+   extern "C" __global__ void cb_##name##_d(cb_l1_args g) { fn<double>(g); }
+L1(axpy, axpy)
+L1(scal, scal)
+L1(copy, copy)
+L1(swap, swap)
+L1(rot, rot)
+L1(red, red)
+L1(caxpy, caxpy)
+L1(cscal, cscal)
+L1(cred, cred)
+L1(cdot, cdot)
+extern "C" __global__ void cb_copy_c(cb_l1_args g) { copy<cplx<float> >(g); }
+extern "C" __global__ void cb_copy_z(cb_l1_args g) { copy<cplx<double> >(g); }
+extern "C" __global__ void cb_swap_c(cb_l1_args g) { swap<cplx<float> >(g); }
+extern "C" __global__ void cb_swap_z(cb_l1_args g) { swap<cplx<double> >(g); }
+extern "C" __global__ void cb_redfin_s(cb_l1_args g) { redfin<float>(g, false); }
+extern "C" __global__ void cb_redfin_d(cb_l1_args g) { redfin<double>(g, false); }
+extern "C" __global__ void cb_credfin_s(cb_l1_args g) { redfin<float>(g, true); }
+extern "C" __global__ void cb_credfin_d(cb_l1_args g) { redfin<double>(g, true); }
+
+extern "C" __global__ void cb_gemv_s(cb_l2_args g) { gemv<float>(g); }
+extern "C" __global__ void cb_gemv_d(cb_l2_args g) { gemv<double>(g); }
+extern "C" __global__ void cb_ger_s(cb_l2_args g) { ger<float>(g); }
+extern "C" __global__ void cb_ger_d(cb_l2_args g) { ger<double>(g); }
+
+/* cb_gemm_<A/B type><C type><compute type>_<nn|nt|tn|tt> */
+#define GEMM4(tag, TI, TO, TC, AL, BE)                                                             \
+   extern "C" __global__ void cb_gemm_##tag##_nn(cb_gemm_args g) { gemm<TI, TO, TC, false, false>(g, AL, BE); } \
+   extern "C" __global__ void cb_gemm_##tag##_nt(cb_gemm_args g) { gemm<TI, TO, TC, false, true>(g, AL, BE); }  \
+   extern "C" __global__ void cb_gemm_##tag##_tn(cb_gemm_args g) { gemm<TI, TO, TC, true, false>(g, AL, BE); }  \
+   extern "C" __global__ void cb_gemm_##tag##_tt(cb_gemm_args g) { gemm<TI, TO, TC, true, true>(g, AL, BE); }
+GEMM4(sss, float, float, float, sval<float>(g.alpha), sval<float>(g.beta))
+GEMM4(ddd, double, double, double, sval<double>(g.alpha), sval<double>(g.beta))
+/* half A and B: float accumulation; C half or float; scalars half for a
+ * 16F compute type (hhh), float otherwise */
+GEMM4(hhs, __half, __half, float, sval<float>(g.alpha), sval<float>(g.beta))
+GEMM4(hhh, __half, __half, float, sval_half(g.alpha), sval_half(g.beta))
+GEMM4(hss, __half, float, float, sval<float>(g.alpha), sval<float>(g.beta))
+extern "C" __global__ void cb_gemm_c(cb_gemm_args g) { cgemm<float>(g); }
+extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double>(g); }
+
+/* packing (A or B element type, compute type) and the packed products */
+extern "C" __global__ void cb_pack_a_ss(cb_pack_args g) { pack_a<float, float>(g); }
+extern "C" __global__ void cb_pack_b_ss(cb_pack_args g) { pack_b<float, float>(g); }
+extern "C" __global__ void cb_pack_a_dd(cb_pack_args g) { pack_a<double, double>(g); }
+extern "C" __global__ void cb_pack_b_dd(cb_pack_args g) { pack_b<double, double>(g); }
+extern "C" __global__ void cb_pack_a_hs(cb_pack_args g) { pack_a<__half, float>(g); }
+extern "C" __global__ void cb_pack_b_hs(cb_pack_args g) { pack_b<__half, float>(g); }
+extern "C" __global__ void cb_gemmp_sss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, double>(g, sval<double>(g.alpha), sval<double>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# tests/libs/run.sh [--native] [name...] — the CUDA math libraries' tests
+# (tests/libs/README.md).
+#
+# Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
+# (cuBLAS now) and checks itself.  It is built with nvcc against NVIDIA's
+# headers and libraries, as a program anywhere would be, twice: with
+# -cudart shared (NAME) and with nvcc's default static runtime
+# (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
+# into $BUILD/tests/libs (rebuilt when a source is newer), and run through
+# `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13 ...) on
+# the library path.  One line per program: PASS/FAIL/SKIP (tests/run.sh).
+#
+#   --native   run the same binaries on NVIDIA's libraries and GPU (the H200)
+#   MC_TEST_FULL=1   pass --full to the programs: their heavier sweeps
+#
+# Without nvcc, or without our libcublas (built only with a clang that has
+# the NVPTX back end, see the Makefile), every program is a SKIP.
+set -u
+cd "$(dirname "$0")/../.."
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+TIMEOUT=${MC_LIBS_TIMEOUT:-300}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
+native=0
+names=()
+for a in "$@"; do
+   case $a in
+   --native) native=1 ;;
+   -*) echo "usage: $0 [--native] [name...]" >&2; exit 2 ;;
+   *) names+=("$(basename "$a" .cu)") ;;
+   esac
+done
+if [ ${#names[@]} -eq 0 ]; then
+   for f in tests/libs/*.cu; do names+=("$(basename "$f" .cu)"); done
+fi
+OUT=$BUILD/tests/libs
+mkdir -p "$OUT"
+args=()
+[ -n "${MC_TEST_FULL:-}" ] && args=(--full)
+
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+   for n in "${names[@]}"; do echo "SKIP $n: nvcc not found"; done
+   exit 0
+fi
+if [ $native -eq 0 ] && [ ! -e lib/libcublas.so.13 ] && [ ! -e lib/libcublas.13.dylib ]; then
+   for n in "${names[@]}"; do echo "SKIP $n: metalcuda's libcublas is not built (needs clang with NVPTX: Makefile CLANG_CUDA)"; done
+   exit 0
+fi
+
+fail=0
+for n in "${names[@]}"; do
+   src=tests/libs/$n.cu
+   for v in shared static; do
+      bin=$OUT/$n
+      [ $v = static ] && bin=$OUT/$n.static
+      label=$(basename "$bin")
+      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
+         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -lcublas -ldl 2>&1); then
+            echo "FAIL $label: nvcc failed"
+            printf '%s\n' "$log" | head -20 | sed 's/^/   /'
+            fail=1
+            continue
+         fi
+      fi
+      if [ $native -eq 1 ]; then
+         out=$(timeout "$TIMEOUT" "$bin" "${args[@]}" 2>&1)
+      else
+         out=$(timeout "$TIMEOUT" "$TOOL" run "$bin" "${args[@]}" 2>&1)
+      fi
+      rc=$?
+      last=$(printf '%s\n' "$out" | grep -E '^(PASS|FAIL) ' | tail -1)
+      if [ $rc -eq 0 ] && [[ $last == "PASS $n"* ]]; then
+         echo "PASS $label${last#PASS $n}"
+      else
+         echo "FAIL $label: exit status $rc${last:+, $last}"
+         printf '%s\n' "$out" | tail -25 | sed 's/^/   /'
+         fail=1
+      fi
+   done
+done
+exit $fail
