@@ -29,6 +29,12 @@ done
 if [ ${#names[@]} -eq 0 ] && [ $# -eq 0 ]; then
    for f in tests/cuda/*.cu; do
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
+      # a `// heavy:` program runs once in make test, in the cuda layer
+      # (tests/cuda/README.md); here under MC_TEST_FULL or when named
+      if [ -z "${MC_TEST_FULL:-}" ] && grep -q '^// heavy:' "$f"; then
+         echo "SKIP driver.$(basename "$f" .cu): heavy (its '// heavy:' line); the cuda layer ran it, make test-full runs this build too"
+         continue
+      fi
       names+=("$(basename "$f" .cu)")
    done
 fi
