@@ -21,4 +21,7 @@ int feclearexcept(int);
 int fetestexcept(int);
 int fegetenv(fenv_t *);
 int fesetenv(const fenv_t *);
+/* the default environment, as C99 <fenv.h> and macOS's define it */
+extern const fenv_t _FE_DFL_ENV;
+#define FE_DFL_ENV (&_FE_DFL_ENV)
 #endif
