@@ -196,7 +196,11 @@ CUresult CUDAAPI cuGraphKernelNodeGetParams_v2(CUgraphNode hNode, CUDA_KERNEL_NO
    CHECK_TYPE(hNode, CORE_NODE_KERNEL);
    const core_graph_node *n = node_of(hNode);
    *nodeParams = (CUDA_KERNEL_NODE_PARAMS){
+      /* a kernel is both a CUfunction and a CUkernel here; NVIDIA's
+       * runtime 13 adds nodes by CUkernel and maps .kern back to its host
+       * function (without it: cudaErrorInvalidDeviceFunction) */
       .func = (CUfunction)(void *)n->p.kernel.k,
+      .kern = (CUkernel)(void *)n->p.kernel.k,
       .gridDimX = n->p.kernel.grid[0], .gridDimY = n->p.kernel.grid[1], .gridDimZ = n->p.kernel.grid[2],
       .blockDimX = n->p.kernel.block[0], .blockDimY = n->p.kernel.block[1], .blockDimZ = n->p.kernel.block[2],
       .sharedMemBytes = n->p.kernel.shared, .kernelParams = n->args,

@@ -271,6 +271,15 @@ CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *
       return CUDA_ERROR_NOT_SUPPORTED;
    if (!p->WidthInBytes || !p->Height || !p->Depth)
       return CUDA_ERROR_INVALID_VALUE;
+   /* One row: the pitches are never used.  NVIDIA's runtime 13 describes
+    * cudaGraphAddMemcpyNode1D so, pitches and heights 0 (tests/cuda/graphs
+    * built with the static runtime). */
+   if (p->Height == 1 && p->Depth == 1) {
+      if (!src.pitch && !src.y && !src.z)
+         src.pitch = p->WidthInBytes;
+      if (!dst.pitch && !dst.y && !dst.z)
+         dst.pitch = p->WidthInBytes;
+   }
    *d = (core_copy3d_desc){ .width = p->WidthInBytes, .height = p->Height, .depth = p->Depth,
                             .dst_pitch = dst.pitch, .src_pitch = src.pitch, .dst_height = dst.height,
                             .src_height = src.height };

@@ -220,8 +220,12 @@ uint32_t soft_sched_sync(void *ctx, uint32_t kind, const void *site, soft_simd_r
 uint32_t soft_sched_current(const soft_sched *s);
 /* Whether addr lies in the guard page below one of s's fiber stacks. */
 bool soft_sched_is_guard(const soft_sched *s, const void *addr);
-/* Per fiber (bytes of stack, guard page excluded). */
-enum { SOFT_FIBER_STACK = 256 * 1024 };
+/* Per fiber (bytes of stack, guard page excluded).  Reserved, committed
+ * only where touched (MAP_NORESERVE): large enough for a recursive
+ * kernel's frame stack in thread memory (msl/emit_rec.c: 8x
+ * cudaLimitStackSize, 1 MB for a 128 KB limit), which a validating run
+ * or a kernel with barriers runs on a fiber. */
+enum { SOFT_FIBER_STACK = 4 * 1024 * 1024 };
 
 /* The context switch (fiber_<arch>.S): saves the callee-saved registers
  * on the current stack, stores its pointer in *save_sp, continues on
