@@ -11,7 +11,7 @@
 //@ run deep groups=2 threads=2 bind=big:0 error="kernel 'deep' overflowed a thread's stack"
 //@ run deep groups=4 threads=1 bind=big:0
 //@ expect out = i / 64 * 64 + 63 - i % 64
-//@ expect big = 299999 * 7
+//@ expect big = 4199999 * 7
 #include <metal_stdlib>
 using namespace metal;
 
@@ -37,15 +37,17 @@ kernel void good(device uint *out [[buffer(0)]], uint tid [[thread_index_in_thre
     out[gid] = v[63 - tid];
 }
 
-// 300 KB of thread memory: more than a fiber's stack.
+// 4.2 MB of thread memory: more than a fiber's stack (SOFT_FIBER_STACK,
+// 4 MB), its lowest byte inside the 64 KB guard below it; less than an OS
+// thread's (SOFT_THREAD_STACK, 8 MB).
 kernel void deep(device uint *out [[buffer(0)]], uint group [[threadgroup_position_in_grid]],
                  uint tid [[thread_index_in_threadgroup]])
 {
-    volatile uchar buf[300000];
-    for (uint k = 0; k < 300000; k += 4096)
+    volatile uchar buf[4200000];
+    for (uint k = 0; k < 4200000; k += 4096)
         buf[k] = (uchar)k;
-    buf[299999] = 7;
+    buf[4199999] = 7;
     threadgroup_barrier(mem_flags::mem_none);
     if (tid == 0)
-        out[group] = 299999u * buf[299999];
+        out[group] = 4199999u * buf[4199999];
 }

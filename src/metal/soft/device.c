@@ -18,6 +18,19 @@ bool soft_validating(void)
    return v;
 }
 
+int soft_thread_create(pthread_t *t, void *(*fn)(void *), void *arg)
+{
+   pthread_attr_t a;
+   int r = pthread_attr_init(&a);
+   if (r)
+      return r;
+   r = pthread_attr_setstacksize(&a, SOFT_THREAD_STACK);
+   if (!r)
+      r = pthread_create(t, &a, fn, arg);
+   pthread_attr_destroy(&a);
+   return r;
+}
+
 uint32_t soft_thread_count(void)
 {
    const char *e = getenv("METALCUDA_THREADS");

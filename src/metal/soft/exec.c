@@ -403,7 +403,7 @@ bool soft_pool_acquire(char **err)
          ok = false;
       } else {
          for (pool.nthreads = 0; pool.nthreads < n; pool.nthreads++)
-            if (pthread_create(&pool.threads[pool.nthreads], NULL, pool_main, NULL))
+            if (soft_thread_create(&pool.threads[pool.nthreads], pool_main, NULL))
                break;
       }
       if (!ok) {
@@ -516,7 +516,7 @@ static void run_coresident(job *j, worker_tls *w)
    coresident_gate gate = {.lock = PTHREAD_MUTEX_INITIALIZER, .open = PTHREAD_COND_INITIALIZER};
    for (uint64_t i = 1; i < n; i++) {
       args[i] = (coresident_arg){.j = j, .gate = &gate, .idx = i};
-      args[i].started = !pthread_create(&args[i].thread, NULL, coresident_main, &args[i]);
+      args[i].started = !soft_thread_create(&args[i].thread, coresident_main, &args[i]);
       if (!args[i].started) {
          pthread_mutex_lock(&pool.lock);
          if (!j->err)

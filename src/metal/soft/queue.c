@@ -447,7 +447,7 @@ mtl_queue *soft_queue_new(mtl_device *dev, char **err)
    pthread_mutex_init(&q->lock, NULL);
    pthread_cond_init(&q->cv, NULL);
    mtl_batcher_init(&q->batch, submit, q);
-   if (pthread_create(&q->thread, NULL, queue_main, q)) {
+   if (soft_thread_create(&q->thread, queue_main, q)) {
       mtl_set_err(err, "cannot start the command queue's thread");
       mtl_batcher_destroy(&q->batch);
       pthread_mutex_destroy(&q->lock);

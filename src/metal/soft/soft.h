@@ -226,6 +226,13 @@ bool soft_sched_is_guard(const soft_sched *s, const void *addr);
  * cudaLimitStackSize, 1 MB for a 128 KB limit), which a validating run
  * or a kernel with barriers runs on a fiber. */
 enum { SOFT_FIBER_STACK = 4 * 1024 * 1024 };
+/* The stack of every thread the software device starts (workers, a
+ * co-resident dispatch's threads, a queue's thread): a kernel running on
+ * an OS thread has as much as on a fiber on every system (macOS starts
+ * threads with 512 KB). */
+enum { SOFT_THREAD_STACK = 8 * 1024 * 1024 };
+/* pthread_create with a SOFT_THREAD_STACK stack (device.c). */
+int soft_thread_create(pthread_t *t, void *(*fn)(void *), void *arg);
 
 /* The context switch (fiber_<arch>.S): saves the callee-saved registers
  * on the current stack, stores its pointer in *save_sp, continues on
