@@ -18,6 +18,7 @@
  *     read and written with 128-bit relaxed accesses) against a host
  *     reference, on sizes that need many tiles.
  */
+// heavy: CUB/Thrust kernels, long to compile and to run on the software device
 #include "check.h"
 
 #include <cub/device/device_scan.cuh>

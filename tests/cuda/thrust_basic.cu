@@ -7,6 +7,7 @@
 // compiles some forty Thrust and CUB kernels (seconds once cached), hence
 // the longer timeout.
 // timeout: 600
+// heavy: CUB/Thrust kernels, long to compile and to run on the software device
 #include "check.h"
 
 #include <thrust/copy.h>
