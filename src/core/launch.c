@@ -294,18 +294,10 @@ void core_launch_block_base(core_ctx *c, mc_launch *lb)
 /* The launch block of a launch of k in context c. */
 static int launch_block(core_kernel *k, core_ctx *c, const core_launch_config *cfg, mc_launch *lb)
 {
-   *lb = (mc_launch){ 0 };
+   core_launch_block_base(c, lb);
    lb->grid_x = cfg->grid[0], lb->grid_y = cfg->grid[1], lb->grid_z = cfg->grid[2];
-   lb->delta = core_arena_delta(c->dev);
    lb->globals = k->module->data;
-   lb->status = c->status_word + lb->delta;
-   lb->atom_locks = c->atom_locks + lb->delta;
-   const mtl_device_info *di = core_device_info(c->dev);
-   lb->nsm = di->compute_units ? di->compute_units : 1;
    lb->gridid = __atomic_add_fetch(&c->launches, 1, __ATOMIC_RELAXED);
-   lb->time_base = time_ns();
-   lb->amem = core_arena_base(c->dev);
-   lb->gmem = lb->amem + lb->delta;
    if (k->info.uses_malloc)
       return core_ctx_heap(c, &lb->heap, &lb->heap_size);
    return CORE_SUCCESS;
