@@ -535,6 +535,11 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
     * request larger than the heap */
    tc_argv_push(&a, "-fno-builtin-malloc");
    tc_argv_push(&a, "-fno-builtin-free");
+   /* recursion stays recursion, as nvcc keeps it: LLVM's tail-recursion
+    * elimination (off with the disable-tail-calls attribute this sets)
+    * turns `return f(n - 1) + n` into a loop, so a launch that overflows
+    * the stack when nvcc built it would run to its end instead */
+   tc_argv_push(&a, "-fno-optimize-sibling-calls");
    char devlib[PATH_MAX + 32];
    snprintf(devlib, sizeof(devlib), "%s/lib/metalcuda/devlib.bc", x->root);
    if (access(devlib, R_OK) != 0)
