@@ -12,5 +12,6 @@
 #include "vector_types.h"
 #include "crt/cuabi.h"
 #include "crt/mc_driver_api.h"
+#include "crt/mc_driver_stubs.h"
 
 #endif

@@ -30,6 +30,15 @@ MC_VECS(long long, longlong, 8, 16, 16)
 MC_VECS(unsigned long long, ulonglong, 8, 16, 16)
 MC_VECS(float, float, 4, 8, 16)
 MC_VECS(double, double, 8, 16, 16)
+/* CUDA 13's 4-element vectors of 8-byte elements with their alignment in
+ * the name (double4 itself is deprecated there): CCCL 3 names them */
+#define MC_VEC4A(T, N, A) struct __align__(A) N##4_##A##a { T x, y, z, w; }; typedef struct N##4_##A##a N##4_##A##a;
+MC_VEC4A(long, long, 16) MC_VEC4A(long, long, 32)
+MC_VEC4A(unsigned long, ulong, 16) MC_VEC4A(unsigned long, ulong, 32)
+MC_VEC4A(long long, longlong, 16) MC_VEC4A(long long, longlong, 32)
+MC_VEC4A(unsigned long long, ulonglong, 16) MC_VEC4A(unsigned long long, ulonglong, 32)
+MC_VEC4A(double, double, 16) MC_VEC4A(double, double, 32)
+#undef MC_VEC4A
 struct int3 { int x, y, z; };
 typedef struct int3 int3;
 struct uint3 { unsigned int x, y, z; };

@@ -16,7 +16,11 @@ libraries agree by construction:
                                  (cuMemAlloc -> cuMemAlloc_v2, the newest _vN)
 
 Functions the libraries only stub are not declared: a program that calls one
-fails to compile, naming it, instead of failing at run time.
+fails to compile, naming it, instead of failing at run time.  The exception
+is include/crt/mc_driver_stubs.h (hand-written): the stubs CCCL 3's
+cuda/__driver names with decltype, which must be declared for any CCCL 3
+program to compile; called, they return CUDA_ERROR_NOT_SUPPORTED and log
+their name.
 
 Usage: tools/gen_public_headers.py [--check]
 """

@@ -29,6 +29,11 @@ MC_DI unsigned int __match_all_sync(unsigned int mask, double v, int *pred) { re
 MC_DI void __nanosleep(unsigned int ns) { __asm__ __volatile__("nanosleep.u32 %0;" ::"r"(ns)); }
 MC_DI unsigned long long __globaltimer(void) { return __nvvm_read_ptx_sreg_globaltimer(); }
 
+/* ---- programmatic dependent launch (sm_90): griddepcontrol, which the
+ * compiler translates (a grid here starts after the work it depends on) */
+MC_DI void cudaGridDependencySynchronize(void) { __asm__ __volatile__("griddepcontrol.wait;" ::: "memory"); }
+MC_DI void cudaTriggerProgrammaticLaunchCompletion(void) { __asm__ __volatile__("griddepcontrol.launch_dependents;" ::: "memory"); }
+
 /* ---- integer dot products (sm_61) ---- */
 MC_DI int __dp4a(int a, int b, int c) { int r; __asm__("dp4a.s32.s32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
 MC_DI unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) { unsigned r; __asm__("dp4a.u32.u32 %0, %1, %2, %3;" : "=r"(r) : "r"(a), "r"(b), "r"(c)); return r; }
@@ -44,6 +49,19 @@ MC_DI unsigned int __isLocal(const void *p) { return __nvvm_isspacep_local(p); }
 MC_DI unsigned int __isGlobal(const void *p) { return __nvvm_isspacep_global(p); }
 MC_DI size_t __cvta_generic_to_shared(const void *p) { size_t r; __asm__("cvta.to.shared.u64 %0, %1;" : "=l"(r) : "l"(p)); return r; }
 MC_DI void *__cvta_shared_to_generic(size_t a) { void *r; __asm__("cvta.shared.u64 %0, %1;" : "=l"(r) : "l"(a)); return r; }
+MC_DI size_t __cvta_generic_to_global(const void *p) { size_t r; __asm__("cvta.to.global.u64 %0, %1;" : "=l"(r) : "l"(p)); return r; }
+MC_DI void *__cvta_global_to_generic(size_t a) { void *r; __asm__("cvta.global.u64 %0, %1;" : "=l"(r) : "l"(a)); return r; }
+MC_DI size_t __cvta_generic_to_constant(const void *p) { size_t r; __asm__("cvta.to.const.u64 %0, %1;" : "=l"(r) : "l"(p)); return r; }
+MC_DI void *__cvta_constant_to_generic(size_t a) { void *r; __asm__("cvta.const.u64 %0, %1;" : "=l"(r) : "l"(a)); return r; }
+MC_DI size_t __cvta_generic_to_local(const void *p) { size_t r; __asm__("cvta.to.local.u64 %0, %1;" : "=l"(r) : "l"(p)); return r; }
+MC_DI void *__cvta_local_to_generic(size_t a) { void *r; __asm__("cvta.local.u64 %0, %1;" : "=l"(r) : "l"(a)); return r; }
+/* a kernel parameter declared __grid_constant__ whose address was taken */
+MC_DI unsigned int __isGridConstant(const void *p)
+{
+   unsigned r;
+   __asm__("{\n\t.reg .pred q;\n\tisspacep.param q, %1;\n\tselp.u32 %0, 1, 0, q;\n\t}" : "=r"(r) : "l"(p));
+   return r;
+}
 
 /* ---- cache-hinted loads and stores: the hint changes no result here ---- */
 #define MC_LDST(T)                                                                  \
