@@ -217,6 +217,23 @@ $(CUDA_ROOT_H): src/api/cuabi.h
 	{ echo '/* for clang (--cuda-path): the CUDA version metalcuda implements; generated from src/api/cuabi.h */'; \
 	  grep -E '^#define CUDA_VERSION ' $<; } > $@
 all: $(CUDA_ROOT_H)
+
+# CCCL 3 (Thrust, CUB, libcu++) for programs built by metalcuda nvcc:
+# CCCL_INCLUDE is a CCCL's include directory (cuda/, cub/, thrust/, nv/),
+# by default that of PyPI's cuda-cccl, which .ci/run installs into
+# build/cccl.  It is copied to lib/metalcuda/cccl, where nvcc looks
+# (src/toolchain/README.md).  Without one, programs get the system's Thrust
+# and CUB (Debian's 1.17) and no libcu++.
+CCCL_INCLUDE ?= $(wildcard $(CURDIR)/build/cccl/cuda/cccl/headers/include)
+ifneq ($(CCCL_INCLUDE),)
+CCCL_STAMP := $(LIBDIR)/metalcuda/cccl/cuda/std/version
+all: $(CCCL_STAMP)
+$(CCCL_STAMP): $(CCCL_INCLUDE)/cuda/std/version
+	rm -rf $(LIBDIR)/metalcuda/cccl
+	mkdir -p $(LIBDIR)/metalcuda/cccl
+	cp -R $(CCCL_INCLUDE)/cuda $(CCCL_INCLUDE)/cub $(CCCL_INCLUDE)/thrust $(CCCL_INCLUDE)/nv $(LIBDIR)/metalcuda/cccl/
+	touch $@
+endif
 ifneq ($(CLANG_CUDA),)
 all: $(DEVLIB)
 endif

@@ -423,6 +423,19 @@ static void push_all(tc_argv *dst, const tc_argv *src)
  * ...), which libcudart exports too.  The aux target is NVPTX, as in CUDA
  * mode, so device code parses the same on the host side; HIP's own macros
  * are removed and __CUDA__ defined, so headers and programs see CUDA. */
+/* CCCL (Thrust, CUB, libcu++), where NVIDIA's toolkit keeps it beside its
+ * headers (include/cccl in CUDA 13): the Makefile copies a CCCL's include
+ * directory to lib/metalcuda/cccl when it has one (CCCL_INCLUDE), and make
+ * install carries it along.  Searched after our headers and before the
+ * system's, so that it, not an older Thrust in /usr/include, is found. */
+static void push_cccl(ctx *x, tc_argv *a)
+{
+   char probe[PATH_MAX + 64];
+   snprintf(probe, sizeof(probe), "%s/lib/metalcuda/cccl/cuda/std/version", x->root);
+   if (access(probe, R_OK) == 0)
+      tc_argv_pushf(a, "-isystem%s/lib/metalcuda/cccl", x->root);
+}
+
 static void cuda_common(ctx *x, tc_argv *a, bool host)
 {
    nvopts *o = x->o;
@@ -453,6 +466,7 @@ static void cuda_common(ctx *x, tc_argv *a, bool host)
       tc_argv_push(a, "-Wno-unknown-cuda-version");
    }
    tc_argv_pushf(a, "-isystem%s/include", x->root);
+   push_cccl(x, a);
    tc_argv_pushf(a, "-D__NVCC__=1");
    tc_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", NV_MAJOR);
    tc_argv_pushf(a, "-D__CUDACC_VER_MINOR__=%d", NV_MINOR);
