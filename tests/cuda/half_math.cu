@@ -13,7 +13,7 @@
  * formats and rounding modes, independent of the headers under test.
  *
  *  - bit-exact (any NaN matching any NaN): + - * / fma and their _sat and
- *    _relu forms, comparisons, min/max, every conversion, hceil hfloor
+ *    _relu forms, comparisons, min/max, abs/neg, __hisinf, every conversion, hceil hfloor
  *    htrunc hrint, shuffles, loads, atomics;
  *  - within 1 ulp of the correctly rounded result (CUDA documents the math
  *    functions as "round-to-nearest-even mode" without an error bound; its
@@ -265,7 +265,7 @@ template <class H, class H2> __global__ void k_math(uint16_t *out, uint16_t *out
 }
 
 /* binary and ternary operations on operand triples: NBIN results each */
-#define NBIN 22
+#define NBIN 27
 template <class H, class H2>
 __device__ void bin_ops(H a, H b, H c, uint16_t *o)
 {
@@ -280,6 +280,12 @@ __device__ void bin_ops(H a, H b, H c, uint16_t *o)
       o[14 + 2 * k] = *(const uint16_t *)&r2[k].x;
       o[15 + 2 * k] = *(const uint16_t *)&r2[k].y;
    }
+   H2 mx = __hmax2(va, vb), mn = __hmin2(va, vb), ab = __habs2(va), ng = __hneg2(vb);
+   o[22] = *(const uint16_t *)&mx.x;
+   o[23] = *(const uint16_t *)&mn.y;
+   o[24] = *(const uint16_t *)&ab.x;
+   o[25] = *(const uint16_t *)&ng.y;
+   o[26] = (uint16_t)(__hisinf(a) + 1);   /* 0, 1, 2: no NaN pattern */
 }
 /* comparisons: a bit each */
 template <class H, class H2>
@@ -293,13 +299,11 @@ __device__ unsigned cmp_ops(H a, H b)
    unsigned m = 0;
    for (int k = 0; k < 20; k++)
       m |= (unsigned)c[k] << k;
-   H2 e = __heq2(va, vb), l = __hltu2(va, vb), n = __hisnan2(va), mx = __hmax2(va, vb), ab = __habs2(va);
-   /* 1.0 / 0.0 results as bits 20..25, the rest from max/abs below */
+   H2 e = __heq2(va, vb), l = __hltu2(va, vb), n = __hisnan2(va);
+   /* the 1.0 / 0.0 results as bits 20..25 */
    m |= (unsigned)(*(const uint16_t *)&e.x != 0) << 20 | (unsigned)(*(const uint16_t *)&e.y != 0) << 21;
    m |= (unsigned)(*(const uint16_t *)&l.x != 0) << 22 | (unsigned)(*(const uint16_t *)&l.y != 0) << 23;
    m |= (unsigned)(*(const uint16_t *)&n.x != 0) << 24 | (unsigned)(*(const uint16_t *)&n.y != 0) << 25;
-   (void)mx;
-   (void)ab;
    return m;
 }
 __global__ void k_binary(const uint16_t *in, int n, uint16_t *oh, uint16_t *ob, unsigned *ch, unsigned *cb)
@@ -458,7 +462,8 @@ static void check_math(const char *type, fmt ft, const uint16_t *got, const uint
 static const char *bin_name[NBIN] = { "__hadd", "__hsub", "__hmul", "__hdiv", "__hfma", "__hadd_sat", "__hsub_sat",
                                       "__hmul_sat", "__hfma_sat", "__hfma_relu", "__hmax", "__hmin", "__hmax_nan",
                                       "__hmin_nan", "__hadd2_sat.x", "__hadd2_sat.y", "__hmul2_sat.x",
-                                      "__hmul2_sat.y", "__hfma2_sat.x", "__hfma2_sat.y", "__hfma2.x", "__hfma2.y" };
+                                      "__hmul2_sat.y", "__hfma2_sat.x", "__hfma2_sat.y", "__hfma2.x", "__hfma2.y",
+                                      "__hmax2.x", "__hmin2.y", "__habs2.x", "__hneg2.y", "__hisinf" };
 static uint16_t maxmin(uint16_t a, uint16_t b, fmt f, bool max, bool nan_wins)
 {
    bool na = is_nan(a, f), nb = is_nan(b, f);
@@ -486,6 +491,11 @@ static void bin_ref(const uint16_t *t, fmt f, uint16_t *w)
    w[19] = sat01(ref_fma(b, c, a, f), f);
    w[20] = ref_fma(a, b, c, f);
    w[21] = ref_fma(b, c, a, f);
+   w[22] = maxmin(a, b, f, true, false);
+   w[23] = maxmin(b, c, f, false, false);
+   w[24] = is_nan(a, f) ? a : (uint16_t)(a & 0x7fff);
+   w[25] = is_nan(c, f) ? c : (uint16_t)(c ^ 0x8000);
+   w[26] = (uint16_t)(isinf(val(a, f)) ? (val(a, f) < 0 ? 0 : 2) : 1);
 }
 static unsigned cmp_ref(uint16_t a, uint16_t b, fmt f)
 {
@@ -596,7 +606,9 @@ int main(void)
       bin_ref(t, f, w);
       for (int k = 0; k < NBIN; k++) {
          /* max/min of +0 and -0: either (CUDA does not say which) */
-         if (k >= 10 && k <= 13 && (t[0] & 0x7fff) == 0 && (t[1] & 0x7fff) == 0)
+         if (((k >= 10 && k <= 13) || k == 22) && (t[0] & 0x7fff) == 0 && (t[1] & 0x7fff) == 0)
+            continue;
+         if (k == 23 && (t[1] & 0x7fff) == 0 && (t[2] & 0x7fff) == 0)
             continue;
          check_count_++;
          if (!same(g[k], w[k], f))
