@@ -4,8 +4,9 @@
  * kept, and the other rounding modes: __float2bfloat16_rz/_rd/_ru, the
  * integer conversions), arithmetic and comparison operators and intrinsics
  * (__hadd ... __hfma, _sat and _relu forms, ordered and unordered compares,
- * the 162 forms), min/max, the h* and h2* math functions, shuffles, __ldg,
- * and atomicAdd (atom.add.noftz.bf16/.bf16x2).
+ * the 162 forms), min/max, the h* and h2* math functions, shuffles, __ldg
+ * and the cache-hinted loads and stores, and atomicAdd
+ * (atom.add.noftz.bf16/.bf16x2).
  *
  * As cuda_fp16.h: + - * / sqrt go through float and round once more to
  * bfloat16, which is the correctly rounded result (24 >= 2 * 8 + 2).  fma
@@ -23,12 +24,15 @@
 #define MC_HD static __inline__ __host__ __device__
 #define MC_D static __inline__ __device__
 
+typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
 struct __align__(2) __nv_bfloat16 {
    unsigned short __x;
 #ifdef __cplusplus
    __nv_bfloat16() = default;
    __host__ __device__ __nv_bfloat16(float f);
+   __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
    __host__ __device__ operator float() const;
+   __host__ __device__ operator __nv_bfloat16_raw() const { __nv_bfloat16_raw r; r.x = __x; return r; }
 #endif
 };
 struct __align__(4) __nv_bfloat162 {
@@ -36,7 +40,6 @@ struct __align__(4) __nv_bfloat162 {
 };
 typedef struct __nv_bfloat16 nv_bfloat16;
 typedef struct __nv_bfloat162 nv_bfloat162;
-typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
 
 /* float -> bfloat16 in a rounding mode (__MC_RN ... of cuda_fp16.h); NaN
  * kept, quiet */
@@ -262,8 +265,8 @@ __MC_PAIR_MATH_D(__nv_bfloat162, __halves2bfloat162)
 /* ---- shuffles, __ldg, atomics ---- */
 __MC_SHUFFLES(__nv_bfloat16)
 __MC_SHUFFLES(__nv_bfloat162)
-MC_D __nv_bfloat16 __ldg(const __nv_bfloat16 *p) { return __mc_bf(__ldg((const unsigned short *)p)); }
-MC_D __nv_bfloat162 __ldg(const __nv_bfloat162 *p) { return __mc_from_u32<__nv_bfloat162>(__ldg((const unsigned *)p)); }
+__MC_LDST(__nv_bfloat16, unsigned short)
+__MC_LDST(__nv_bfloat162, unsigned int)
 MC_D __nv_bfloat16 atomicAdd(__nv_bfloat16 *p, __nv_bfloat16 v)
 {
    __nv_bfloat16 r;

@@ -5,7 +5,7 @@
  * conversions __half2int_rn ... __ull2half_ru), arithmetic, saturating and
  * relu forms, comparisons (ordered, unordered, the half2 forms returning
  * 1.0/0.0, bools and masks), fma, min/max, the h* and h2* math functions,
- * shuffles of halves, __ldg, and atomicAdd (atom.add.noftz.f16/.f16x2).
+ * shuffles of halves, __ldg and __ldcg ... __stwt, and atomicAdd (atom.add.noftz.f16/.f16x2).
  *
  * Arithmetic goes through float and rounds once more, to half: that gives
  * the correctly rounded result for + - * / and sqrt (24 >= 2 * 11 + 2 bits
@@ -32,12 +32,15 @@
 #define MC_HD static __inline__ __host__ __device__
 #define MC_D static __inline__ __device__
 
+typedef struct __half_raw { unsigned short x; } __half_raw;
 struct __align__(2) __half {
    unsigned short __x;
 #ifdef __cplusplus
    __half() = default;
    __host__ __device__ __half(float f);
+   __host__ __device__ __half(const __half_raw &r) : __x(r.x) {}
    __host__ __device__ operator float() const;
+   __host__ __device__ operator __half_raw() const { __half_raw r; r.x = __x; return r; }
 #endif
 };
 struct __align__(4) __half2 {
@@ -45,7 +48,6 @@ struct __align__(4) __half2 {
 };
 typedef struct __half half;
 typedef struct __half2 half2;
-typedef struct __half_raw { unsigned short x; } __half_raw;
 
 /* Rounding modes of the conversions: to nearest even, toward zero, down, up. */
 #define __MC_RN 0
@@ -241,6 +243,19 @@ MC_HD __half __mc_h(unsigned short v) { __half h; h.__x = v; return h; }
    {                                                                                                            \
       return __mc_from_u32<T>(__shfl_xor_sync(mask, __mc_to_u32(v), lanes, width));                            \
    }
+/* __ldg and the cache-hinted loads and stores of T through those of the
+ * unsigned type U of its size */
+#define __MC_LDST(T, U)                                                                                         \
+   static __inline__ __device__ T __ldg(const T *p) { return __mc_from_u32<T>(__ldg((const U *)p)); }            \
+   static __inline__ __device__ T __ldcg(const T *p) { return __mc_from_u32<T>(__ldcg((const U *)p)); }          \
+   static __inline__ __device__ T __ldca(const T *p) { return __mc_from_u32<T>(__ldca((const U *)p)); }          \
+   static __inline__ __device__ T __ldcs(const T *p) { return __mc_from_u32<T>(__ldcs((const U *)p)); }          \
+   static __inline__ __device__ T __ldlu(const T *p) { return __mc_from_u32<T>(__ldlu((const U *)p)); }          \
+   static __inline__ __device__ T __ldcv(const T *p) { return __mc_from_u32<T>(__ldcv((const U *)p)); }          \
+   static __inline__ __device__ void __stwb(T *p, T v) { __stwb((U *)p, (U)__mc_to_u32(v)); }                    \
+   static __inline__ __device__ void __stcg(T *p, T v) { __stcg((U *)p, (U)__mc_to_u32(v)); }                    \
+   static __inline__ __device__ void __stcs(T *p, T v) { __stcs((U *)p, (U)__mc_to_u32(v)); }                    \
+   static __inline__ __device__ void __stwt(T *p, T v) { __stwt((U *)p, (U)__mc_to_u32(v)); }
 template <class T> MC_HD unsigned __mc_to_u32(T v) { unsigned u = 0; __builtin_memcpy(&u, &v, sizeof(T)); return u; }
 template <class T> MC_HD T __mc_from_u32(unsigned u) { T v; __builtin_memcpy(&v, &u, sizeof(T)); return v; }
 MC_HD __half2 make_half2(__half a, __half b) { return __halves2half2(a, b); }
@@ -433,11 +448,11 @@ __MC_OPERATORS(__half2, __hadd2, __hsub2, __hmul2, __h2div, __hneg2, __hbeq2, __
 
 #if defined(__CUDA__)
 __MC_PAIR_MATH_D(__half2, __halves2half2)
-/* ---- shuffles of halves and __ldg ---- */
+/* ---- shuffles of halves, __ldg and the cache-hinted loads and stores ---- */
 __MC_SHUFFLES(__half)
 __MC_SHUFFLES(__half2)
-MC_D __half __ldg(const __half *p) { return __mc_h(__ldg((const unsigned short *)p)); }
-MC_D __half2 __ldg(const __half2 *p) { return __mc_from_u32<__half2>(__ldg((const unsigned *)p)); }
+__MC_LDST(__half, unsigned short)
+__MC_LDST(__half2, unsigned int)
 #endif
 #endif
 

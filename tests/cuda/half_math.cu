@@ -14,7 +14,7 @@
  *
  *  - bit-exact (any NaN matching any NaN): + - * / fma and their _sat and
  *    _relu forms, comparisons, min/max, abs/neg, __hisinf, every conversion, hceil hfloor
- *    htrunc hrint, shuffles, loads, atomics;
+ *    htrunc hrint, shuffles, loads and stores, atomics;
  *  - within 1 ulp of the correctly rounded result (CUDA documents the math
  *    functions as "round-to-nearest-even mode" without an error bound; its
  *    are approximations): hexp hexp2 hexp10 hlog hlog2 hlog10 hsin hcos
@@ -372,7 +372,8 @@ __global__ void k_from(const float *f, const long long *v, int n, uint16_t *oh, 
    }
 }
 
-/* shuffles, __ldg, atomicAdd of bf162: one block of 64 */
+/* shuffles, __ldg and the cache-hinted loads and stores, atomicAdd of
+ * bf162: one block of 64; o: 16 words a thread, then 64 bf162 */
 __global__ void k_warp(const __half *hin, const __half2 *h2in, const __nv_bfloat16 *bin, const __nv_bfloat162 *b2in,
                        uint16_t *o, __nv_bfloat162 *acc)
 {
@@ -395,6 +396,10 @@ __global__ void k_warp(const __half *hin, const __half2 *h2in, const __nv_bfloat
    p[9] = __bfloat16_as_ushort(__shfl_xor_sync(0xffffffffu, b, 16));
    p[10] = __bfloat16_as_ushort(__shfl_up_sync(0xffffffffu, b2, 2).x);
    p[11] = __bfloat16_as_ushort(b2.y);
+   p[12] = __half_as_ushort(__ldcg(hin + (t ^ 1)));
+   p[13] = __bfloat16_as_ushort(__ldcs(b2in + t).x);
+   __stcg((__half *)(p + 14), __ldca(hin + t));
+   __stwt((__nv_bfloat162 *)(o + 16 * blockDim.x) + t, __ldlu(b2in + (blockDim.x - 1 - t)));
    __nv_bfloat162 one = __floats2bfloat162_rn(1.0f, 0.5f);
    atomicAdd(acc, one);
 }
@@ -752,7 +757,7 @@ int main(void)
    uint16_t *d_w, *d_ws;
    __nv_bfloat162 *d_acc;
    CHECK_CUDA(cudaMalloc(&d_w, 6 * W * 2));
-   CHECK_CUDA(cudaMalloc(&d_ws, W * 16 * 2));
+   CHECK_CUDA(cudaMalloc(&d_ws, W * 18 * 2));
    CHECK_CUDA(cudaMalloc(&d_acc, 4));
    CHECK_CUDA(cudaMemcpy(d_w, hv, W * 2, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy(d_w + W, h2v, 2 * W * 2, cudaMemcpyHostToDevice));
@@ -762,22 +767,26 @@ int main(void)
    k_warp<<<1, W>>>((const __half *)d_w, (const __half2 *)(d_w + W), (const __nv_bfloat16 *)(d_w + 3 * W),
                     (const __nv_bfloat162 *)(d_w + 4 * W), d_ws, d_acc);
    CHECK_CUDA(cudaGetLastError());
-   uint16_t ws[W * 16], acc[2];
+   uint16_t ws[W * 18], acc[2];
    CHECK_CUDA(cudaMemcpy(ws, d_ws, sizeof ws, cudaMemcpyDeviceToHost));
    CHECK_CUDA(cudaMemcpy(acc, d_acc, 4, cudaMemcpyDeviceToHost));
    for (int t = 0; t < W; t++) {
       int base = t & ~31, l = t & 31;
       int src16 = (l & ~15) + ((l & 15) + 2 < 16 ? (l & 15) + 2 : (l & 15));
-      uint16_t want[12] = { hv[t], hv[base + 3], hv[base + (l ^ 5)], hv[base + (l >= 1 ? l - 1 : l)],
+      uint16_t want[15] = { hv[t], hv[base + 3], hv[base + (l ^ 5)], hv[base + (l >= 1 ? l - 1 : l)],
                             hv[base + src16], h2v[2 * (base + (l ^ 1))], h2v[2 * (base + (l + 1 < 32 ? l + 1 : l)) + 1],
                             bv[t], bv[base + 7], bv[base + (l ^ 16)], b2v[2 * (base + (l >= 2 ? l - 2 : l))],
-                            b2v[2 * t + 1] };
-      for (int k = 0; k < 12; k++) {
+                            b2v[2 * t + 1], hv[t ^ 1], b2v[2 * t], hv[t] };
+      for (int k = 0; k < 15; k++) {
          check_count_++;
          if (ws[16 * t + k] != want[k])
             check_failf(__FILE__, __LINE__, "shuffle/ldg %d of thread %d: got 0x%04x, want 0x%04x", k, t,
                         ws[16 * t + k], want[k]);
       }
+   }
+   for (int t = 0; t < W; t++) {   /* __stwt of __ldlu: the pairs in reverse */
+      CHECK_INT(ws[16 * W + 2 * t], b2v[2 * (W - 1 - t)]);
+      CHECK_INT(ws[16 * W + 2 * t + 1], b2v[2 * (W - 1 - t) + 1]);
    }
    CHECK_INT(acc[0], 0x4280);   /* 64 * 1.0 */
    CHECK_INT(acc[1], 0x4200);   /* 64 * 0.5 */
