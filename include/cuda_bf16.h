@@ -125,8 +125,7 @@ MC_HD __nv_bfloat162 __lows2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { retu
 MC_HD __nv_bfloat162 __highs2bfloat162(__nv_bfloat162 a, __nv_bfloat162 b) { return __halves2bfloat162(a.y, b.y); }
 
 /* ---- integer conversions: as cuda_fp16.h's, the value rounded once in the
- * mode and saturated; an integer beyond 2^129 overflows bfloat16 either way,
- * below that a float holds it after rounding to odd ---- */
+ * mode, saturated to the integer type ---- */
 template <class T> MC_HD T __mc_bf2int(__nv_bfloat16 h, int mode, T lo, T hi, T nan)
 {
    return __mc_f2int<T>(__bfloat162float(h), mode, lo, hi, nan);
