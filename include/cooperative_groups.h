@@ -2,8 +2,10 @@
  * cooperative_groups.h — CUDA's cooperative groups (CUDA C++ Programming
  * Guide, "Cooperative Groups"), the part that lives inside one block:
  * thread_block, thread_block_tile<N> (N = 1, 2, 4, ..., 32) and the
- * run-time tiled_partition, coalesced_group, with their sync, shuffles,
- * votes and matches; cooperative_groups::reduce and inclusive/exclusive_scan
+ * run-time tiled_partition, coalesced_group, labeled_partition and
+ * binary_partition (of a coalesced group or a tile), with their sync,
+ * shuffles, votes and matches; cooperative_groups::reduce and
+ * inclusive/exclusive_scan of tiles and coalesced groups
  * (cooperative_groups/reduce.h, scan.h).  Written over the warp intrinsics
  * (__shfl_*_sync with a tile's lane mask and width) and __syncthreads.
  *
@@ -167,6 +169,30 @@ public:
 };
 MC_CG coalesced_group coalesced_threads() { return coalesced_group(__activemask()); }
 
+/* labeled_partition / binary_partition (CUDA Programming Guide, "Cooperative
+ * Groups", group partitioning): the parent's threads with the same label
+ * (or predicate) form one coalesced group, ranked in lane order.  Every
+ * thread of the parent must call it (CUDA's condition): the match and
+ * ballot run over the parent's lanes. */
+MC_CG coalesced_group labeled_partition(const coalesced_group &g, int label)
+{
+   return coalesced_group(__match_any_sync(g.lanes(), label));
+}
+template <unsigned N> MC_CG coalesced_group labeled_partition(const thread_block_tile<N> &g, int label)
+{
+   return coalesced_group(__match_any_sync(g.lanes(), label));
+}
+MC_CG coalesced_group binary_partition(const coalesced_group &g, bool pred)
+{
+   unsigned yes = __ballot_sync(g.lanes(), pred);
+   return coalesced_group(pred ? yes : g.lanes() & ~yes);
+}
+template <unsigned N> MC_CG coalesced_group binary_partition(const thread_block_tile<N> &g, bool pred)
+{
+   unsigned yes = __ballot_sync(g.lanes(), pred);
+   return coalesced_group(pred ? yes : g.lanes() & ~yes);
+}
+
 /* ---- grid_group ---- */
 namespace details {
 MC_CG unsigned long long grid_workspace()
@@ -277,6 +303,25 @@ template <unsigned N, class T> MC_CG T exclusive_scan(const thread_block_tile<N>
 {
    return exclusive_scan(g, v, plus<T>());
 }
+
+template <class T, class Op> MC_CG T inclusive_scan(const coalesced_group &g, T v, Op op)
+{
+   unsigned r = (unsigned)g.thread_rank();
+   for (unsigned d = 1; d < g.size(); d *= 2) {
+      T o = g.shfl_up(v, d);
+      if (r >= d)
+         v = op(o, v);
+   }
+   return v;
+}
+template <class T> MC_CG T inclusive_scan(const coalesced_group &g, T v) { return inclusive_scan(g, v, plus<T>()); }
+template <class T, class Op> MC_CG T exclusive_scan(const coalesced_group &g, T v, Op op)
+{
+   T inc = inclusive_scan(g, v, op);
+   T prev = g.shfl_up(inc, 1);
+   return g.thread_rank() == 0 ? T() : prev;
+}
+template <class T> MC_CG T exclusive_scan(const coalesced_group &g, T v) { return exclusive_scan(g, v, plus<T>()); }
 
 } // namespace cooperative_groups
 

@@ -1,7 +1,8 @@
 /*
  * mc_runtime_templates.h — the C++ forms of the runtime API that CUDA
  * programs use: typed cudaMalloc, kernels and symbols passed as themselves
- * (cudaLaunchKernel(kernel, ...), cudaMemcpyToSymbol(var, ...)), and the
+ * (cudaLaunchKernel(kernel, ...), cudaLaunchKernelEx(config, kernel, args...),
+ * cudaMemcpyToSymbol(var, ...)), and the
  * occupancy helpers.  Each forwards to the C function of
  * cuda_runtime_api.h.  Included by cuda_runtime.h in C++.
  */
@@ -95,6 +96,20 @@ MC_RT cudaError_t cudaLaunchCooperativeKernel(T *func, dim3 grid, dim3 block, vo
                                               cudaStream_t stream = 0)
 {
    return cudaLaunchCooperativeKernel((const void *)func, grid, block, args, shared, stream);
+}
+/* cudaLaunchKernelEx(config, kernel, args...) (CUDA Runtime API, "C++ API
+ * Routines"): each argument converted to the kernel's parameter type, as a
+ * call would, and launched through cudaLaunchKernelExC with their addresses. */
+template <class... ExpTypes>
+MC_RT cudaError_t __mc_launch_ex(const cudaLaunchConfig_t *config, const void *kernel, ExpTypes... params)
+{
+   void *args[] = { ((void *)&params)..., nullptr };
+   return cudaLaunchKernelExC(config, kernel, args);
+}
+template <class... ExpTypes, class... ActTypes>
+MC_RT cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(ExpTypes...), ActTypes &&...args)
+{
+   return __mc_launch_ex<ExpTypes...>(config, (const void *)kernel, static_cast<ActTypes &&>(args)...);
 }
 template <class T> MC_RT cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, T *entry)
 {

@@ -8,8 +8,8 @@
  * pairs f16x2, bf16x2 (32-bit values, one operation per half; PTX ISA 9.0
  * §9.7.4).  Rounding modes, .ftz and .sat are carried on the IR
  * instruction and the emitter implements them exactly: .rz/.rm/.rp exist
- * for f32 and f64 only (the 16-bit forms take .rn), and .relu/.satfinite
- * are refused until they are implemented.  f64 has neither .ftz nor .sat
+ * for f32 and f64 only (the 16-bit forms take .rn); .relu on fma and cvt
+ * and .satfinite on cvt are clamps of the rounded 16-bit lanes.  f64 has neither .ftz nor .sat
  * on arithmetic (PTX ISA 9.0 §9.7.3: subnormals are always kept), except
  * rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64.
  */
@@ -127,11 +127,51 @@ bool bld_tr_float_unary(build_ctx *c, ir_op op)
           bld_simple_alu(c, op, 1);
 }
 
+static ir_def *clamp_lane(build_ctx *c, ir_def *h, bool bf16);
+
+/* fma.rn{.ftz}.relu.{f16,f16x2,bf16,bf16x2} (sm_80, PTX ISA §9.7.4.5):
+ * the fma rounded as without .relu, then per lane a negative result +0
+ * and a NaN the canonical 0x7fff (clamp_lane). */
+static bool tr_fma_relu(build_ctx *c, ptx_type t)
+{
+   if (!bld_is_lane16(t) || bld_rnd(c) != IR_RND_RN || bld_has(c, PTX_MOD_SAT))
+      return bld_refuse(c);
+   if (!bld_float_ok(c, t) || !ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_FTZ, PTX_MOD_RELU) || !bld_need_opnds(c, 4))
+      return false;
+   uint8_t bits = bld_type_bits(t);
+   ir_def *s[3];
+   for (unsigned k = 0; k < 3; k++)
+      if (!(s[k] = bld_src(c, k + 1, t, bits)))
+         return false;
+   ir_instr *i = bld_emit(c, IR_FMA, 3, bits, 1);
+   if (!i)
+      return false;
+   i->type = t;
+   i->rnd = IR_RND_RN;
+   i->flags = (uint16_t)(bld_flags(c) & ~IR_F_RELU);
+   for (unsigned k = 0; k < 3; k++)
+      bld_set_src(i, k, s[k]);
+   bool bf16 = t == PTX_T_BF16 || t == PTX_T_BF16X2;
+   ir_def *d = &i->def;
+   if (bits == 16) {
+      d = clamp_lane(c, d, bf16);
+   } else {
+      ir_def *lo = clamp_lane(c, bld_resize(c, d, 16, false), bf16);
+      ir_def *hi = bld_op2(c, IR_SHR, PTX_T_U32, d, bld_const(c, 32, 16));
+      hi = clamp_lane(c, bld_resize(c, hi, 16, false), bf16);
+      hi = bld_op2(c, IR_SHL, PTX_T_U32, bld_resize(c, hi, 32, false), bld_const(c, 32, 16));
+      d = bld_op2(c, IR_OR, PTX_T_U32, hi, bld_resize(c, lo, 32, false));
+   }
+   return d && bld_write(c, c->in->opnds[0], d, t);
+}
+
 bool bld_tr_fma(build_ctx *c)
 {
    if (!bld_need_types(c, 1))
       return false;
    ptx_type t = c->in->types[0];
+   if (bld_has(c, PTX_MOD_RELU))
+      return tr_fma_relu(c, t);
    if (bld_rnd(c) == IR_RND_NONE && t != PTX_T_F64)
       return ir_error(c->m, c->line, "%s: fma needs a rounding modifier", bld_spelled(c));
    return bld_float_ok(c, t) &&
