@@ -85,6 +85,9 @@ typedef struct CUasyncCallbackEntry_st *CUasyncCallbackHandle;
 typedef struct CUgreenCtx_st *CUgreenCtx;
 typedef struct CUlinkState_st *CUlinkState;
 typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef enum {
+   CU_GREEN_CTX_DEFAULT_STREAM = 0x1,
+} CUgreenCtxCreate_flags;
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
 
 /* Special stream handles accepted wherever a CUstream is. */
@@ -624,6 +627,135 @@ typedef enum CUmemPool_attribute_enum {
    CU_MEMPOOL_ATTR_USED_MEM_CURRENT                  = 7,
    CU_MEMPOOL_ATTR_USED_MEM_HIGH                     = 8,
 } CUmemPool_attribute;
+
+/* Memory pools, access descriptors, batched copies (CUDA 11.2-13.0).  The
+ * functions that take them are exported as stubs (mc_driver_stubs.h); the
+ * layouts are CUDA's, for code that names them (CCCL 3's cuda/__driver). */
+typedef enum CUmemAllocationType_enum {
+   CU_MEM_ALLOCATION_TYPE_INVALID = 0x0,
+   CU_MEM_ALLOCATION_TYPE_PINNED  = 0x1,
+   CU_MEM_ALLOCATION_TYPE_MANAGED = 0x2,
+   CU_MEM_ALLOCATION_TYPE_MAX     = 0x7FFFFFFF,
+} CUmemAllocationType;
+typedef enum CUmemAllocationHandleType_enum {
+   CU_MEM_HANDLE_TYPE_NONE                  = 0x0,
+   CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR = 0x1,
+   CU_MEM_HANDLE_TYPE_WIN32                 = 0x2,
+   CU_MEM_HANDLE_TYPE_WIN32_KMT             = 0x4,
+   CU_MEM_HANDLE_TYPE_FABRIC                = 0x8,
+   CU_MEM_HANDLE_TYPE_MAX                   = 0x7FFFFFFF,
+} CUmemAllocationHandleType;
+typedef enum CUmemAccess_flags_enum {
+   CU_MEM_ACCESS_FLAGS_PROT_NONE      = 0x0,
+   CU_MEM_ACCESS_FLAGS_PROT_READ      = 0x1,
+   CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3,
+   CU_MEM_ACCESS_FLAGS_PROT_MAX       = 0x7FFFFFFF,
+} CUmemAccess_flags;
+typedef unsigned long long CUmemGenericAllocationHandle_v1;
+typedef CUmemGenericAllocationHandle_v1 CUmemGenericAllocationHandle;
+typedef struct CUmemAccessDesc_st {
+   CUmemLocation location;
+   CUmemAccess_flags flags;
+} CUmemAccessDesc_v1;
+typedef CUmemAccessDesc_v1 CUmemAccessDesc;
+typedef struct CUmemPoolProps_st {
+   CUmemAllocationType allocType;
+   CUmemAllocationHandleType handleTypes;
+   CUmemLocation location;
+   void *win32SecurityAttributes;
+   size_t maxSize;
+   unsigned short usage;
+   unsigned char reserved[54];
+} CUmemPoolProps_v1;
+typedef CUmemPoolProps_v1 CUmemPoolProps;
+typedef enum CUmemcpySrcAccessOrder_enum {
+   CU_MEMCPY_SRC_ACCESS_ORDER_INVALID         = 0x0,
+   CU_MEMCPY_SRC_ACCESS_ORDER_STREAM          = 0x1,
+   CU_MEMCPY_SRC_ACCESS_ORDER_DURING_API_CALL = 0x2,
+   CU_MEMCPY_SRC_ACCESS_ORDER_ANY             = 0x3,
+   CU_MEMCPY_SRC_ACCESS_ORDER_MAX             = 0x7FFFFFFF,
+} CUmemcpySrcAccessOrder;
+typedef struct CUmemcpyAttributes_st {
+   CUmemcpySrcAccessOrder srcAccessOrder;
+   CUmemLocation srcLocHint;
+   CUmemLocation dstLocHint;
+   unsigned int flags;
+} CUmemcpyAttributes_v1;
+typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+
+/* Green contexts' resources (CUDA 12.4; the SM resource's fields of 13.0) */
+typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
+typedef enum {
+   CU_DEV_RESOURCE_TYPE_INVALID = 0,
+   CU_DEV_RESOURCE_TYPE_SM      = 1,
+} CUdevResourceType;
+typedef struct CUdevSmResource_st {
+   unsigned int smCount;
+   unsigned int minSmPartitionSize;
+   unsigned int smCoscheduledAlignment;
+} CUdevSmResource;
+typedef struct CUdevResource_st {
+   CUdevResourceType type;
+   unsigned char _internal_padding[92];
+   union {
+      CUdevSmResource sm;
+      unsigned char _oversize[48];
+   };
+} CUdevResource_v1;
+typedef CUdevResource_v1 CUdevResource;
+
+/* Tensor maps (TMA descriptors: 128 opaque bytes, 128-byte aligned in CUDA 13) */
+#define CU_TENSOR_MAP_NUM_QWORDS 16
+typedef struct CUtensorMap_st {
+#if defined(__cplusplus)
+   alignas(128)
+#else
+   _Alignas(128)
+#endif
+   cuuint64_t opaque[CU_TENSOR_MAP_NUM_QWORDS];
+} CUtensorMap;
+typedef enum CUtensorMapDataType_enum {
+   CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
+   CU_TENSOR_MAP_DATA_TYPE_UINT16,
+   CU_TENSOR_MAP_DATA_TYPE_UINT32,
+   CU_TENSOR_MAP_DATA_TYPE_INT32,
+   CU_TENSOR_MAP_DATA_TYPE_UINT64,
+   CU_TENSOR_MAP_DATA_TYPE_INT64,
+   CU_TENSOR_MAP_DATA_TYPE_FLOAT16,
+   CU_TENSOR_MAP_DATA_TYPE_FLOAT32,
+   CU_TENSOR_MAP_DATA_TYPE_FLOAT64,
+   CU_TENSOR_MAP_DATA_TYPE_BFLOAT16,
+   CU_TENSOR_MAP_DATA_TYPE_FLOAT32_FTZ,
+   CU_TENSOR_MAP_DATA_TYPE_TFLOAT32,
+   CU_TENSOR_MAP_DATA_TYPE_TFLOAT32_FTZ,
+   CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN8B,
+   CU_TENSOR_MAP_DATA_TYPE_16U4_ALIGN16B,
+   CU_TENSOR_MAP_DATA_TYPE_16U6_ALIGN16B,
+} CUtensorMapDataType;
+typedef enum CUtensorMapInterleave_enum {
+   CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+   CU_TENSOR_MAP_INTERLEAVE_16B,
+   CU_TENSOR_MAP_INTERLEAVE_32B,
+} CUtensorMapInterleave;
+typedef enum CUtensorMapSwizzle_enum {
+   CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+   CU_TENSOR_MAP_SWIZZLE_32B,
+   CU_TENSOR_MAP_SWIZZLE_64B,
+   CU_TENSOR_MAP_SWIZZLE_128B,
+   CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B,
+   CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B_FLIP_8B,
+   CU_TENSOR_MAP_SWIZZLE_128B_ATOM_64B,
+} CUtensorMapSwizzle;
+typedef enum CUtensorMapL2promotion_enum {
+   CU_TENSOR_MAP_L2_PROMOTION_NONE = 0,
+   CU_TENSOR_MAP_L2_PROMOTION_L2_64B,
+   CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+   CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+} CUtensorMapL2promotion;
+typedef enum CUtensorMapFloatOOBfill_enum {
+   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+   CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA,
+} CUtensorMapFloatOOBfill;
 /* 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D). */
 typedef struct CUDA_MEMCPY2D_st {
    size_t srcXInBytes;
@@ -877,6 +1009,9 @@ typedef struct CUlaunchConfig_st {
 /* Stream attributes are launch attributes (cuStreamSetAttribute). */
 typedef CUlaunchAttributeID CUstreamAttrID;
 typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
+typedef CUlaunchAttributeID CUkernelNodeAttrID;
+typedef CUlaunchAttributeValue CUkernelNodeAttrValue_v1;
+typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 
 /* ---- arrays, texture and surface objects (cuda.h) ---- */
