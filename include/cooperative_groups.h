@@ -114,7 +114,11 @@ MC_CG thread_group tiled_partition(const thread_group &parent, unsigned n)
 }
 
 /* ---- thread_block_tile<N>: the same with N fixed, and the collectives ---- */
-template <unsigned N> class thread_block_tile : public thread_group {
+/* CUDA's thread_block_tile<N, ParentT> derives from thread_block_tile<N>
+ * (ParentT void); tiled_partition gives the latter here, and code that
+ * names the two-parameter form (CCCL's group traits) finds it */
+template <unsigned N, class ParentT = void> class thread_block_tile;
+template <unsigned N> class thread_block_tile<N, void> : public thread_group {
    static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile sizes are powers of two up to 32");
    MC_CG unsigned src_lane(int rank) const { return (details::lane() & ~(N - 1u)) + ((unsigned)rank & (N - 1u)); }
 public:
@@ -137,6 +141,10 @@ public:
    {
       return __match_all_sync(mask_, v, &pred) >> (details::lane() & ~(N - 1u));
    }
+};
+template <unsigned N, class ParentT> class thread_block_tile : public thread_block_tile<N, void> {
+public:
+   MC_CG thread_block_tile() {}
 };
 template <unsigned N, class Parent> MC_CG thread_block_tile<N> tiled_partition(const Parent &)
 {

@@ -25,10 +25,21 @@
 #define MC_D static __inline__ __device__
 
 typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
+#ifdef __cplusplus
+/* reads of a volatile __nv_bfloat16 (CCCL's complex<> reads its parts of a
+ * volatile object): a constructor template, which is never a copy
+ * constructor, so that __nv_bfloat16 stays trivially copyable (a kernel parameter
+ * passed in registers, not by reference) */
+struct __nv_bfloat16;
+template <typename T> struct __mc_same_nv_bfloat16 {};
+template <> struct __mc_same_nv_bfloat16<__nv_bfloat16> { typedef int type; };
+#endif
 struct __align__(2) __nv_bfloat16 {
    unsigned short __x;
 #ifdef __cplusplus
    __nv_bfloat16() = default;
+   template <typename V, typename __mc_same_nv_bfloat16<V>::type = 0>
+   __host__ __device__ __nv_bfloat16(const volatile V &v) : __x(v.__x) {}
    __host__ __device__ __nv_bfloat16(float f);
    __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &r) : __x(r.x) {}
    __host__ __device__ operator float() const;
@@ -37,6 +48,10 @@ struct __align__(2) __nv_bfloat16 {
 };
 struct __align__(4) __nv_bfloat162 {
    __nv_bfloat16 x, y;
+#ifdef __cplusplus
+   __nv_bfloat162() = default;
+   __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &a, const __nv_bfloat16 &b) : x(a), y(b) {}
+#endif
 };
 typedef struct __nv_bfloat16 nv_bfloat16;
 typedef struct __nv_bfloat162 nv_bfloat162;

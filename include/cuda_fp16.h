@@ -38,10 +38,21 @@
 #define MC_D static __inline__ __device__
 
 typedef struct __half_raw { unsigned short x; } __half_raw;
+#ifdef __cplusplus
+/* reads of a volatile __half (CCCL's complex<> reads its parts of a
+ * volatile object): a constructor template, which is never a copy
+ * constructor, so that __half stays trivially copyable (a kernel parameter
+ * passed in registers, not by reference) */
+struct __half;
+template <typename T> struct __mc_same_half {};
+template <> struct __mc_same_half<__half> { typedef int type; };
+#endif
 struct __align__(2) __half {
    unsigned short __x;
 #ifdef __cplusplus
    __half() = default;
+   template <typename V, typename __mc_same_half<V>::type = 0>
+   __host__ __device__ __half(const volatile V &v) : __x(v.__x) {}
    __host__ __device__ __half(float f);
    __host__ __device__ __half(const __half_raw &r) : __x(r.x) {}
    __host__ __device__ operator float() const;
@@ -50,6 +61,10 @@ struct __align__(2) __half {
 };
 struct __align__(4) __half2 {
    __half x, y;
+#ifdef __cplusplus
+   __half2() = default;
+   __host__ __device__ __half2(const __half &a, const __half &b) : x(a), y(b) {}
+#endif
 };
 typedef struct __half half;
 typedef struct __half2 half2;
