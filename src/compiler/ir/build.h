@@ -187,6 +187,13 @@ bool bld_tr_szext(build_ctx *c);
 bool bld_tr_fns(build_ctx *c);
 bool bld_tr_cvt_pack(build_ctx *c);
 
+/* ---- build_video.c ---- */
+
+/* An operand's lane selector (.b0, .h10, ...) outside a video instruction
+ * is an error (false). */
+bool bld_check_selectors(build_ctx *c);
+bool bld_tr_vsimd(build_ctx *c);
+
 /* ---- build_float.c ---- */
 
 bool bld_float_ok(build_ctx *c, ptx_type t);
