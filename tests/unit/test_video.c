@@ -1,11 +1,12 @@
 /*
  * test_video.c — the translation of PTX's video instructions
  * (build_video.c): the control word the SIMD forms carry into the MSL
- * (selectors, lane mask, signedness, .sat, .add), computed here by hand
- * from the PTX ISA's syntax, and the errors: the scalar video
- * instructions, not translated, are refused by name and PTX line; bad
- * selectors, .sat with .add, and a selector on another instruction are
- * errors.  What the instructions compute is tests/cuda/video_simd.cu's.
+ * (selectors, lane mask, signedness, .sat, .add, the secondary operation
+ * of the scalar forms), computed here by hand from the PTX ISA's syntax,
+ * and the errors: vshl, vshr and vmad, not translated, are refused by name
+ * and PTX line; bad selectors, .sat with .add, a secondary operation with
+ * a merge, and a selector on another instruction are errors.  What the
+ * instructions compute is tests/cuda/video_insns.cu's.
  */
 #include "harness.h"
 
@@ -77,13 +78,36 @@ TEST(bad_video_forms_are_errors)
                      "the selector '.b0' on operand 1 belongs to video instructions");
 }
 
-TEST(scalar_video_instructions_are_refused_by_name_and_line)
+TEST(scalar_forms_carry_their_control_word)
+{
+   /* op | 0x40; a's, b's, d's selector in bits 0-2, 3-5, 6-8 (1-4: .b0-.b3,
+    * 5-6: .h0-.h1), the secondary operation in 9-10 (1 add, 2 min, 3 max) */
+   CHECK_TRANSLATION("   vadd.s32.u32.s32.sat %r1, %r2.b0, %r3.h0;\n", "mc_vscalar(");
+   CHECK_TRANSLATION("   vadd.s32.u32.s32.sat %r1, %r2.b0, %r3.h0;\n", ", 64u, 0xe0000029u)");
+   CHECK_TRANSLATION("   vabsdiff.s32.s32.s32.sat.add %r1, %r2, %r3, %r4;\n", ", 67u, 0xf0000200u)");
+   CHECK_TRANSLATION("   vmin.u32.u32.u32 %r1.h1, %r2.b3, %r3, %r4;\n", ", 68u, 0x184u)");
+   CHECK_TRANSLATION("   vmax.u32.s32.u32.max %r1, %r2, %r3.b2, %r4;\n", ", 69u, 0x10000618u)");
+   /* vset: 6 + cmp (lt = 2); d unsigned; no c: 0 */
+   CHECK_TRANSLATION("   vset.s32.u32.lt %r1, %r2, %r3;\n", ", 72u, 0x10000000u)");
+}
+
+TEST(bad_scalar_forms_are_errors)
+{
+   CHECK_TRANSLATION("   vadd.u32.u32.u32.add %r1.b0, %r2, %r3, %r4;\n", "or a merge (d.sel), not both");
+   CHECK_TRANSLATION("   vadd.u32.u32.u32.add.min %r1, %r2, %r3, %r4;\n", "or a merge (d.sel), not both");
+   CHECK_TRANSLATION("   vadd.u32.u32.u32 %r1, %r2.b4, %r3;\n", "bad lane selector '.b4' on operand 1");
+   CHECK_TRANSLATION("   vsub.u32.u32.u32 %r1, %r2, %r3.h2;\n", "bad lane selector '.h2' on operand 2");
+   CHECK_TRANSLATION("   vadd.u32.u32.u32 %r1, %r2, %r3, %r4;\n", "expected 3 operands, got 4");
+   CHECK_TRANSLATION("   vadd.u32.u32.u32 %r1.b1, %r2, %r3;\n", "expected 4 operands, got 3");
+   CHECK_TRANSLATION("   vset.u32.u32.lt.sat %r1, %r2, %r3;\n", "'vset.lt.sat.u32.u32' is not supported yet");
+}
+
+TEST(vshl_vshr_vmad_are_refused_by_name_and_line)
 {
    /* line 8 of the module: the head's 7 lines, then the body */
-   CHECK_TRANSLATION("   vadd.s32.u32.s32.sat %r1, %r2.b0, %r3.h0;\n",
-                     "PTX line 8: 'vadd.sat.s32.u32.s32' is not supported yet");
-   CHECK_TRANSLATION("   vabsdiff.s32.s32.s32.sat.add %r1, %r2, %r3, %r4;\n", "'vabsdiff.sat.add.s32.s32.s32' is not supported yet");
-   CHECK_TRANSLATION("   vshl.u32.u32.u32.clamp %r1, %r2, %r3;\n", "'vshl.clamp.u32.u32.u32' is not supported yet");
+   CHECK_TRANSLATION("   vshl.u32.u32.u32.clamp %r1, %r2, %r3;\n",
+                     "PTX line 8: 'vshl.clamp.u32.u32.u32' is not supported yet");
+   CHECK_TRANSLATION("   vshr.s32.s32.u32.wrap.add %r1, %r2.b1, %r3, %r4;\n",
+                     "'vshr.wrap.add.s32.s32.u32' is not supported yet");
    CHECK_TRANSLATION("   vmad.s32.s32.u32 %r1, %r2.h0, %r3.h0, %r4;\n", "'vmad.s32.s32.u32' is not supported yet");
-   CHECK_TRANSLATION("   vset.s32.u32.lt %r1, %r2, %r3;\n", "'vset.lt.s32.u32' is not supported yet");
 }

@@ -1,6 +1,7 @@
 
-// ---- SIMD video instructions: vadd2/4 vsub2/4 vavrg2/4 vabsdiff2/4 vmin2/4
-// vmax2/4 vset2/4 (PTX ISA 9.7.18.2; build_video.c builds the operands) ----
+// ---- video instructions (PTX ISA 9.7.18; build_video.c builds the operands
+// and the control word, ir.h documents it) ----
+// SIMD: vadd2/4 vsub2/4 vavrg2/4 vabsdiff2/4 vmin2/4 vmax2/4 vset2/4.
 // op: 0 add, 1 sub, 2 avrg, 3 absdiff, 4 min, 5 max, 6 + cmp vset (eq ne lt
 // le gt ge); | 16 the accumulate form (.add), | 32 four byte lanes (else two
 // half-word lanes).  ctl: lane i of a is element (ctl >> 3i) & 7 of the pool
@@ -55,4 +56,55 @@ inline uint mc_vsimd(uint a, uint b, uint c, uint op, uint ctl)
             d |= ((on ? as_type<uint>(t) : c >> (width * i)) & lane_mask) << (width * i);
     }
     return d;
+}
+
+// Scalar: vadd vsub vabsdiff vmin vmax vset (9.7.18.1).  op as above (| 64);
+// ctl: bits 0-2 / 3-5 / 6-8 the selector of a / b / d (0 the word, 1-4 byte
+// 0-3, 5-6 half-word 0-1; d's merges the result into c), bits 9-10 the
+// secondary operation (1 .add, 2 .min, 3 .max), 28-31 as above.  Operands
+// are extended to 33 bits, the result (34 bits) clamped to dtype's range
+// of d's part, then combined with c (extended by dtype) or merged into c.
+inline long mc_vpart(uint x, uint sel, bool is_signed)
+{
+    if (sel == 0u)
+        return is_signed ? long(as_type<int>(x)) : long(x);
+    bool byte = sel <= 4u;
+    return long(mc_vlane(ulong(x), byte ? sel - 1u : sel - 5u, byte ? 8u : 16u, is_signed));
+}
+
+inline uint mc_vscalar(uint a, uint b, uint c, uint op, uint ctl)
+{
+    bool sa = (ctl >> 28) & 1u, sb = (ctl >> 29) & 1u, sd = (ctl >> 30) & 1u, sat = (ctl >> 31) & 1u;
+    long x = mc_vpart(a, ctl & 7u, sa), y = mc_vpart(b, (ctl >> 3) & 7u, sb);
+    long t;
+    switch (op & 15u) {
+    case 0u: t = x + y; break;
+    case 1u: t = x - y; break;
+    case 3u: t = x > y ? x - y : y - x; break;
+    case 4u: t = x < y ? x : y; break;
+    case 5u: t = x > y ? x : y; break;
+    default: {   // vset: 6 + eq ne lt le gt ge
+        uint k = (op & 15u) - 6u;
+        bool r = k == 0u ? x == y : k == 1u ? x != y : k == 2u ? x < y : k == 3u ? x <= y : k == 4u ? x > y : x >= y;
+        t = r ? 1l : 0l;
+        break;
+    }
+    }
+    uint dsel = (ctl >> 6) & 7u;
+    uint width = dsel == 0u ? 32u : dsel <= 4u ? 8u : 16u;
+    if (sat) {
+        long lo = sd ? -(1l << (width - 1u)) : 0l, hi = sd ? (1l << (width - 1u)) - 1l : long((1ul << width) - 1ul);
+        t = t < lo ? lo : t > hi ? hi : t;
+    }
+    long cc = sd ? long(as_type<int>(c)) : long(c);
+    switch ((ctl >> 9) & 3u) {
+    case 1u: t += cc; break;
+    case 2u: t = t < cc ? t : cc; break;
+    case 3u: t = t > cc ? t : cc; break;
+    default: break;
+    }
+    if (dsel == 0u)
+        return uint(t);
+    uint pos = dsel <= 4u ? 8u * (dsel - 1u) : 16u * (dsel - 5u), m = ((1u << width) - 1u) << pos;
+    return ((uint(t) << pos) & m) | (c & ~m);
 }
