@@ -12,11 +12,12 @@
  * range; merge: lanes in the mask take t's low bits, the others c's; .add:
  * d = c plus the sum of the masked lanes' t.
  *
- * Scalar (9.7.18.1): vadd, vsub, vabsdiff, vmin, vmax and vset with byte and
- * half-word selectors on a and b, .sat, the secondary operations
- * .add/.min/.max with c, and the merge of the result into a byte or
- * half-word of c (d.b0 ... d.h1).  The host reference: ta, tb =
- * partSelectSignExtend (33 bits); tmp = the operation (vset: 1 or 0);
+ * Scalar (9.7.18.1): vadd, vsub, vabsdiff, vmin, vmax, vset, vshl and vshr
+ * (.clamp, .wrap) with byte and half-word selectors on a and b, .sat, the
+ * secondary operations .add/.min/.max with c, and the merge of the result
+ * into a byte or half-word of c (d.b0 ... d.h1).  The host reference: ta,
+ * tb = partSelectSignExtend (33 bits); tmp = the operation (vset: 1 or 0;
+ * vshl/vshr: b's amount clamped to 32 or taken mod 32, ta shifted);
  * optSaturate (to the byte's or half-word's range when d has a selector,
  * else dtype's 32-bit range); optSecondaryOp (tmp + c, MIN, MAX, with c's
  * sign from dtype; vset's c unsigned); optMerge; the low 32 bits.
@@ -112,7 +113,16 @@
    X("vset.s32.s32.ge.add", "", ".b1", ".b2", C)           \
    X("vset.u32.s32.eq.max", "", ".h0", ".h1", C)           \
    X("vset.s32.s32.gt", ".b2", "", "", C)                  \
-   X("vset.u32.u32.le.min", "", "", "", C)
+   X("vset.u32.u32.le.min", "", "", "", C)                 \
+   X("vshl.u32.u32.u32.wrap", "", "", "", NOC)             \
+   X("vshl.s32.s32.u32.clamp", "", "", ".b0", NOC)         \
+   X("vshl.u32.s32.u32.wrap.add", "", ".h1", ".b1", C)     \
+   X("vshl.s32.u32.u32.clamp", ".h1", ".b2", ".b3", C)     \
+   X("vshr.s32.s32.u32.wrap", "", "", "", NOC)             \
+   X("vshr.u32.u32.u32.clamp", "", "", ".b0", NOC)         \
+   X("vshr.s32.s32.u32.sat.clamp", ".b0", ".h1", ".b2", C) \
+   X("vshr.u32.s32.u32.wrap.max", "", ".b3", "", C)        \
+   X("vshr.s32.u32.u32.sat.wrap", "", "", "", NOC)
 
 #define COUNT_SIMD(ins, dm, as, bs) +1
 #define COUNT_SCALAR(ins, ds, as, bs, hasc) +1
@@ -169,7 +179,7 @@ typedef struct vform {
    int lanes;                    /* SIMD: 2 or 4; scalar: 0 */
    bool d_signed, a_signed, b_signed, sat;
    char secop[4];                /* "", add (SIMD: the accumulate form), min, max */
-   char cmp[3];                  /* vset only */
+   char mode[8];                 /* vset's comparison, vshl/vshr's clamp or wrap */
    int mask;                     /* SIMD: bit i for lane i */
    int asel[4], bsel[4];         /* SIMD: element of {b, a} for lane i */
 } vform;
@@ -207,7 +217,7 @@ static void parse_form(const char *const text[4], vform *f)
       else if (!strcmp(words[k], "add") || !strcmp(words[k], "min") || !strcmp(words[k], "max"))
          snprintf(f->secop, sizeof(f->secop), "%s", words[k]);
       else
-         snprintf(f->cmp, sizeof(f->cmp), "%s", words[k]);
+         snprintf(f->mode, sizeof(f->mode), "%s", words[k]);
    }
    if (!f->lanes)
       return;
@@ -228,9 +238,15 @@ static long long element(unsigned a, unsigned b, int e, int bits, bool is_signed
    return (long long)v;
 }
 
-/* the operation of either kind (op: vadd ... vset, cmp: vset's) */
+/* the operation of either kind (op: vadd ... vshr; mode: vset's comparison,
+ * vshl/vshr's clamp or wrap) */
 static long long video_op(const char *op, const char *cmp, long long x, long long y)
 {
+   if (!strcmp(op, "vshl") || !strcmp(op, "vshr")) {   /* y is unsigned */
+      long long n = !strcmp(cmp, "clamp") ? (y > 32 ? 32 : y) : y & 0x1f;
+      /* vshl: the low 64 bits suffice (vshl.sat is not among the forms) */
+      return !strcmp(op, "vshl") ? (long long)((unsigned long long)x << n) : x >> n;
+   }
    if (!strcmp(op, "vadd"))
       return x + y;
    if (!strcmp(op, "vsub"))
@@ -269,7 +285,7 @@ static unsigned ref_simd(const char *const text[4], unsigned a, unsigned b, unsi
    unsigned d = add ? c : 0;
    for (int i = 0; i < f->lanes; i++) {
       long long x = element(a, b, f->asel[i], bits, f->a_signed), y = element(a, b, f->bsel[i], bits, f->b_signed);
-      long long t = video_op(f->op, f->cmp, x, y);
+      long long t = video_op(f->op, f->mode, x, y);
       if (f->sat) {
          long long lo = f->d_signed ? -(1ll << (bits - 1)) : 0;
          long long hi = f->d_signed ? (1ll << (bits - 1)) - 1 : (long long)lane_mask;
@@ -298,7 +314,7 @@ static unsigned ref_scalar(const char *const text[4], unsigned a, unsigned b, un
    vform form, *f = &form;
    parse_form(text, f);
    const char *dsel = text[1];
-   long long tmp = video_op(f->op, f->cmp, part(a, text[2], f->a_signed), part(b, text[3], f->b_signed));
+   long long tmp = video_op(f->op, f->mode, part(a, text[2], f->a_signed), part(b, text[3], f->b_signed));
    if (f->sat) {   /* optSaturate */
       int bits = !*dsel ? 32 : dsel[1] == 'b' ? 8 : 16;
       long long lo = f->d_signed ? -(1ll << (bits - 1)) : 0;

@@ -3,7 +3,7 @@
  * (build_video.c): the control word the SIMD forms carry into the MSL
  * (selectors, lane mask, signedness, .sat, .add, the secondary operation
  * of the scalar forms), computed here by hand from the PTX ISA's syntax,
- * and the errors: vshl, vshr and vmad, not translated, are refused by name
+ * and the errors: vmad and vshl.sat, not translated, are refused by name
  * and PTX line; bad selectors, .sat with .add, a secondary operation with
  * a merge, and a selector on another instruction are errors.  What the
  * instructions compute is tests/cuda/video_insns.cu's.
@@ -102,12 +102,20 @@ TEST(bad_scalar_forms_are_errors)
    CHECK_TRANSLATION("   vset.u32.u32.lt.sat %r1, %r2, %r3;\n", "'vset.lt.sat.u32.u32' is not supported yet");
 }
 
-TEST(vshl_vshr_vmad_are_refused_by_name_and_line)
+TEST(shift_forms_carry_their_control_word)
+{
+   /* vshl 12, vshr 13 (| 0x40); bit 11 .clamp */
+   CHECK_TRANSLATION("   vshr.u32.u32.u32.clamp %r1, %r2, %r3.b0;\n", ", 77u, 0x808u)");
+   CHECK_TRANSLATION("   vshl.s32.s32.u32.wrap.add %r1, %r2.h1, %r3, %r4;\n", ", 76u, 0x50000206u)");
+}
+
+TEST(vmad_and_vshl_sat_are_refused_by_name_and_line)
 {
    /* line 8 of the module: the head's 7 lines, then the body */
-   CHECK_TRANSLATION("   vshl.u32.u32.u32.clamp %r1, %r2, %r3;\n",
-                     "PTX line 8: 'vshl.clamp.u32.u32.u32' is not supported yet");
-   CHECK_TRANSLATION("   vshr.s32.s32.u32.wrap.add %r1, %r2.b1, %r3, %r4;\n",
-                     "'vshr.wrap.add.s32.s32.u32' is not supported yet");
-   CHECK_TRANSLATION("   vmad.s32.s32.u32 %r1, %r2.h0, %r3.h0, %r4;\n", "'vmad.s32.s32.u32' is not supported yet");
+   CHECK_TRANSLATION("   vmad.s32.s32.u32 %r1, %r2.h0, %r3.h0, %r4;\n",
+                     "PTX line 8: 'vmad.s32.s32.u32' is not supported yet");
+   CHECK_TRANSLATION("   vshl.u32.u32.u32.sat.clamp %r1, %r2, %r3;\n",
+                     "'vshl.sat.clamp.u32.u32.u32' is not supported yet");
+   CHECK_TRANSLATION("   vshr.u32.u32.s32.wrap %r1, %r2, %r3;\n", "'vshr.wrap.u32.u32.s32' is not supported yet");
+   CHECK_TRANSLATION("   vshr.u32.u32.u32 %r1, %r2, %r3;\n", "needs .clamp or .wrap");
 }

@@ -192,7 +192,7 @@ bool bld_tr_cvt_pack(build_ctx *c);
 /* An operand's lane selector (.b0, .h10, ...) outside a video instruction
  * is an error (false). */
 bool bld_check_selectors(build_ctx *c);
-/* vadd2 ... vset4 and vadd, vsub, vabsdiff, vmin, vmax, vset; vshl, vshr,
+/* vadd2 ... vset4 and vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr;
  * vmad refused */
 bool bld_tr_video(build_ctx *c);
 

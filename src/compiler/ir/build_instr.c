@@ -58,7 +58,8 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_VADD2: case PTX_OP_VSUB2: case PTX_OP_VAVRG2: case PTX_OP_VABSDIFF2: case PTX_OP_VMIN2:
    case PTX_OP_VMAX2: case PTX_OP_VSET2: case PTX_OP_VADD4: case PTX_OP_VSUB4: case PTX_OP_VAVRG4:
    case PTX_OP_VABSDIFF4: case PTX_OP_VMIN4: case PTX_OP_VMAX4: case PTX_OP_VSET4: case PTX_OP_VADD:
-   case PTX_OP_VSUB: case PTX_OP_VABSDIFF: case PTX_OP_VMIN: case PTX_OP_VMAX: case PTX_OP_VSET:
+   case PTX_OP_VSUB: case PTX_OP_VABSDIFF: case PTX_OP_VMIN: case PTX_OP_VMAX: case PTX_OP_VSET: case PTX_OP_VSHL:
+   case PTX_OP_VSHR:
       return bld_tr_video(c);
    case PTX_OP_SETP: return bld_tr_setp(c);
    case PTX_OP_SET: return bld_tr_set(c);

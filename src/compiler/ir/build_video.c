@@ -14,19 +14,20 @@
  * the lane result is optionally clamped to dtype's lane range; the lanes in
  * .mask are then merged over c's (or, with .add, summed into c).
  *
- * Scalar (9.7.18.1): vadd, vsub, vabsdiff, vmin, vmax, vset.
+ * Scalar (9.7.18.1): vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr.
  *
  *   vop.dtype.atype.btype{.sat}        d, a{.asel}, b{.bsel};
  *   vop.dtype.atype.btype{.sat}.secop  d, a{.asel}, b{.bsel}, c;   .add .min .max
  *   vop.dtype.atype.btype{.sat}        d.dsel, a{.asel}, b{.bsel}, c;
  *
- * a and b are a byte, a half-word or the word, extended to 33 bits; the
+ * a and b are a byte, a half-word or the word, extended to 33 bits (vshl,
+ * vshr: b unsigned, the amount clamped to 32 or taken mod 32); the
  * result is clamped to dtype's range (of the byte or half-word when d has
  * a selector), then combined with c (its sign dtype's) or merged into c.
  *
  * Both become one IR_VIDEO whose control word (ir.h) carries the selectors,
- * the mask and the signedness; prelude video.metal computes it.  vshl,
- * vshr and vmad are not translated: bld_instr refuses them by name.  A
+ * the mask and the signedness; prelude video.metal computes it.  vmad
+ * (and vshl.sat) are not translated: they are refused by name.  A
  * lane selector on any other instruction is an error here rather than
  * silently ignored.
  */
@@ -146,6 +147,8 @@ static ir_vop vop_of(ptx_opcode op)
    case PTX_OP_VABSDIFF: case PTX_OP_VABSDIFF2: case PTX_OP_VABSDIFF4: return IR_VOP_ABSDIFF;
    case PTX_OP_VMIN: case PTX_OP_VMIN2: case PTX_OP_VMIN4: return IR_VOP_MIN;
    case PTX_OP_VMAX: case PTX_OP_VMAX2: case PTX_OP_VMAX4: return IR_VOP_MAX;
+   case PTX_OP_VSHL: return IR_VOP_SHL;
+   case PTX_OP_VSHR: return IR_VOP_SHR;
    default: return IR_VOP_SET;
    }
 }
@@ -239,11 +242,20 @@ static bool vscalar_control(build_ctx *c, bool set, uint8_t *sub, uint32_t *ctl)
    const ptx_instr *in = c->in;
    if (!video_types(c, set))
       return false;
-   bool ok = set ? ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_EQ, PTX_MOD_NE, PTX_MOD_LT,
-                             PTX_MOD_LE, PTX_MOD_GT, PTX_MOD_GE)
-                 : ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_SAT);
+   bool shift = in->op == PTX_OP_VSHL || in->op == PTX_OP_VSHR;
+   bool ok = set     ? ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_EQ, PTX_MOD_NE, PTX_MOD_LT,
+                                 PTX_MOD_LE, PTX_MOD_GT, PTX_MOD_GE)
+             : shift ? ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_SAT, PTX_MOD_CLAMP, PTX_MOD_WRAP)
+                     : ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_SAT);
    if (!ok)
       return false;
+   /* vshl/vshr: b is .u32; .clamp or .wrap.  vshl.sat is refused: the ISA
+    * clamps an .s34 intermediate, and whether a shifted-out bit past 34
+    * counts is not what its pseudocode says. */
+   if (shift && (in->types[2] != PTX_T_U32 || (in->op == PTX_OP_VSHL && bld_has(c, PTX_MOD_SAT))))
+      return bld_refuse(c);
+   if (shift && bld_has(c, PTX_MOD_CLAMP) == bld_has(c, PTX_MOD_WRAP))
+      return ir_error(c->m, c->line, "%s: needs .clamp or .wrap", bld_spelled(c));
    uint32_t sec = IR_VSEC_NONE;
    unsigned nsec = 0;
    if (bld_has(c, PTX_MOD_ADD))
@@ -270,7 +282,8 @@ static bool vscalar_control(build_ctx *c, bool set, uint8_t *sub, uint32_t *ctl)
       return false;
    *sub = (uint8_t)(op | IR_VOP_SCALAR);
    *ctl = asel | bsel << IR_VSCALAR_BSEL_SHIFT | dsel << IR_VSCALAR_DSEL_SHIFT | sec << IR_VSCALAR_SEC_SHIFT |
-          sign_bits(c, set) | (bld_has(c, PTX_MOD_SAT) ? IR_VIDEO_SAT : 0);
+          (bld_has(c, PTX_MOD_CLAMP) ? IR_VSCALAR_CLAMP : 0) | sign_bits(c, set) |
+          (bld_has(c, PTX_MOD_SAT) ? IR_VIDEO_SAT : 0);
    return true;
 }
 
@@ -278,7 +291,7 @@ bool bld_tr_video(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    bool scalar = is_scalar_video(in->op);
-   if (in->op == PTX_OP_VSHL || in->op == PTX_OP_VSHR || in->op == PTX_OP_VMAD || !(scalar || is_simd_video(in->op)))
+   if (in->op == PTX_OP_VMAD || !(scalar || is_simd_video(in->op)))
       return bld_refuse(c);
    bool quad = in->op == PTX_OP_VADD4 || in->op == PTX_OP_VSUB4 || in->op == PTX_OP_VAVRG4 ||
                in->op == PTX_OP_VABSDIFF4 || in->op == PTX_OP_VMIN4 || in->op == PTX_OP_VMAX4 ||

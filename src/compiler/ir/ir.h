@@ -226,10 +226,12 @@ enum { IR_DP_A_SIGNED = 1, IR_DP_B_SIGNED = 2, IR_DP_HI = 4 };
  * of b element (imm >> (12 + 3i)) & 7, bits 24-27 the lane mask; for scalar
  * ones, bits 0-2 / 3-5 / 6-8 a's / b's / d's selector (IR_VSEL_*: 0 the
  * word, 1-4 byte 0-3, 5-6 half-word 0-1; d's: the merge into c) and bits
- * 9-10 the secondary operation (IR_VSEC_*); for both, IR_VIDEO_A/B/D_SIGNED
+ * 9-10 the secondary operation (IR_VSEC_*), IR_VSCALAR_CLAMP vshl/vshr's
+ * .clamp (else .wrap); for both, IR_VIDEO_A/B/D_SIGNED
  * and IR_VIDEO_SAT. */
 typedef enum ir_vop {
    IR_VOP_ADD_LANES, IR_VOP_SUB_LANES, IR_VOP_AVRG, IR_VOP_ABSDIFF, IR_VOP_MIN, IR_VOP_MAX, IR_VOP_SET,
+   IR_VOP_SHL = IR_VOP_SET + 6, IR_VOP_SHR,   /* scalar only */
 } ir_vop;
 enum { IR_VOP_ACC = 0x10, IR_VOP_QUAD = 0x20, IR_VOP_SCALAR = 0x40 };
 enum { IR_VSEL_WORD, IR_VSEL_B0, IR_VSEL_H0 = 5 };
@@ -239,6 +241,7 @@ enum { IR_VSEC_NONE, IR_VSEC_ADD, IR_VSEC_MIN, IR_VSEC_MAX };
 #define IR_VSCALAR_BSEL_SHIFT 3u
 #define IR_VSCALAR_DSEL_SHIFT 6u
 #define IR_VSCALAR_SEC_SHIFT 9u
+#define IR_VSCALAR_CLAMP (1u << 11)
 #define IR_VIDEO_A_SIGNED (1u << 28)
 #define IR_VIDEO_B_SIGNED (1u << 29)
 #define IR_VIDEO_D_SIGNED (1u << 30)

@@ -58,10 +58,11 @@ inline uint mc_vsimd(uint a, uint b, uint c, uint op, uint ctl)
     return d;
 }
 
-// Scalar: vadd vsub vabsdiff vmin vmax vset (9.7.18.1).  op as above (| 64);
-// ctl: bits 0-2 / 3-5 / 6-8 the selector of a / b / d (0 the word, 1-4 byte
-// 0-3, 5-6 half-word 0-1; d's merges the result into c), bits 9-10 the
-// secondary operation (1 .add, 2 .min, 3 .max), 28-31 as above.  Operands
+// Scalar: vadd vsub vabsdiff vmin vmax vset vshl vshr (9.7.18.1).  op as
+// above, 12 vshl, 13 vshr (| 64); ctl: bits 0-2 / 3-5 / 6-8 the selector of
+// a / b / d (0 the word, 1-4 byte 0-3, 5-6 half-word 0-1; d's merges the
+// result into c), bits 9-10 the secondary operation (1 .add, 2 .min, 3
+// .max), bit 11 vshl/vshr's .clamp (else .wrap), 28-31 as above.  Operands
 // are extended to 33 bits, the result (34 bits) clamped to dtype's range
 // of d's part, then combined with c (extended by dtype) or merged into c.
 inline long mc_vpart(uint x, uint sel, bool is_signed)
@@ -83,6 +84,11 @@ inline uint mc_vscalar(uint a, uint b, uint c, uint op, uint ctl)
     case 3u: t = x > y ? x - y : y - x; break;
     case 4u: t = x < y ? x : y; break;
     case 5u: t = x > y ? x : y; break;
+    case 12u: case 13u: {   // vshl, vshr: b unsigned; .clamp to 32 or .wrap mod 32
+        long n = (ctl & 0x800u) != 0u ? (y > 32l ? 32l : y) : (y & 31l);
+        t = (op & 15u) == 12u ? as_type<long>(as_type<ulong>(x) << ulong(n)) : x >> n;   // vshl.sat is refused
+        break;
+    }
     default: {   // vset: 6 + eq ne lt le gt ge
         uint k = (op & 15u) - 6u;
         bool r = k == 0u ? x == y : k == 1u ? x != y : k == 2u ? x < y : k == 3u ? x <= y : k == 4u ? x > y : x >= y;
