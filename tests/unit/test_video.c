@@ -118,4 +118,7 @@ TEST(vmad_and_vshl_sat_are_refused_by_name_and_line)
                      "'vshl.sat.clamp.u32.u32.u32' is not supported yet");
    CHECK_TRANSLATION("   vshr.u32.u32.s32.wrap %r1, %r2, %r3;\n", "'vshr.wrap.u32.u32.s32' is not supported yet");
    CHECK_TRANSLATION("   vshr.u32.u32.u32 %r1, %r2, %r3;\n", "needs .clamp or .wrap");
+   /* the negation only vmad takes is never ignored */
+   CHECK_TRANSLATION("   vadd.u32.u32.u32 %r1, -%r2, %r3;\n", "a negated operand (operand 1) is not supported");
+   CHECK_TRANSLATION("   add.s32 %r1, %r2, -%r3;\n", "a negated operand (operand 2) is not supported");
 }

@@ -189,9 +189,9 @@ bool bld_tr_cvt_pack(build_ctx *c);
 
 /* ---- build_video.c ---- */
 
-/* An operand's lane selector (.b0, .h10, ...) outside a video instruction
- * is an error (false). */
-bool bld_check_selectors(build_ctx *c);
+/* An operand's lane selector (.b0, .h10, ...) outside a video instruction,
+ * or a negated operand (-%r), is an error (false). */
+bool bld_check_operand_marks(build_ctx *c);
 /* vadd2 ... vset4 and vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr;
  * vmad refused */
 bool bld_tr_video(build_ctx *c);

@@ -15,7 +15,7 @@ static bool float_typed(build_ctx *c)
 bool bld_instr(build_ctx *c)
 {
    bool fl = float_typed(c);
-   if (!bld_check_selectors(c))
+   if (!bld_check_operand_marks(c))
       return false;
    switch (c->in->op) {
    case PTX_OP_ADD: case PTX_OP_ADDC: return fl ? bld_tr_float_arith(c, IR_ADD) : bld_tr_int_add_sub(c, IR_ADD);

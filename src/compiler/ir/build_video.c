@@ -28,8 +28,8 @@
  * Both become one IR_VIDEO whose control word (ir.h) carries the selectors,
  * the mask and the signedness; prelude video.metal computes it.  vmad
  * (and vshl.sat) are not translated: they are refused by name.  A
- * lane selector on any other instruction is an error here rather than
- * silently ignored.
+ * lane selector on any other instruction, and a negated operand (-%r, which
+ * only vmad takes) anywhere, are errors here rather than silently ignored.
  */
 #include "build.h"
 
@@ -58,15 +58,19 @@ static bool is_scalar_video(ptx_opcode op)
    }
 }
 
-bool bld_check_selectors(build_ctx *c)
+bool bld_check_operand_marks(build_ctx *c)
 {
    const ptx_instr *in = c->in;
-   if (is_simd_video(in->op) || is_scalar_video(in->op))
-      return true;
-   for (unsigned k = 0; k < in->nopnds; k++)
-      if (in->opnds[k]->kind == PTX_OPND_REG && in->opnds[k]->sel)
+   bool video = is_simd_video(in->op) || is_scalar_video(in->op);
+   for (unsigned k = 0; k < in->nopnds; k++) {
+      const ptx_operand *o = in->opnds[k];
+      /* only vmad takes -a, -b, -c, and it is refused: nothing negates */
+      if (o->neg_value)
+         return ir_error(c->m, c->line, "%s: a negated operand (operand %u) is not supported", bld_spelled(c), k);
+      if (!video && o->kind == PTX_OPND_REG && o->sel)
          return ir_error(c->m, c->line, "%s: the selector '.%s' on operand %u belongs to video instructions",
-                         bld_spelled(c), in->opnds[k]->sel, k);
+                         bld_spelled(c), o->sel, k);
+   }
    return true;
 }
 
