@@ -33,8 +33,7 @@
 #define SIMD1_LIST(X) X(__vneg, -sa) X(__vnegss, clampi(-sa, LO, HI))
 #define SIMD_COUNT (2 * (33 + 2) + 3)   /* both widths of both lists, __vabs2, __vabsss2, __vsads2 */
 /* The rest: nvcc's forms are PTX video instructions (vabsdiff4,
- * vabsdiff2.add), which metalcuda's PTX compiler does not translate yet,
- * so they have a kernel of their own (translation is per kernel). */
+ * vabsdiff2.add, vabsdiff4.add), in a kernel of their own. */
 #define VIDEO_COUNT 7
 #define MINMAX_W 16
 #define N 4000
@@ -316,29 +315,22 @@ int main(void)
       unsigned *dout = (unsigned *)dev_alloc_fill32((size_t)N * VIDEO_COUNT);
       CHECK(dout != NULL);
       simd_video<<<(N + 127) / 128, 128>>>(N, da, db, dout);
-      cudaError_t e = cudaGetLastError();
-      if (e == cudaSuccess)
-         e = cudaDeviceSynchronize();
-      if (e == cudaErrorInvalidPtx && on_metalcuda()) {
-         TODO_METALCUDA(e == cudaSuccess, "__vabs4, __vabsss4, __vabsdiff[su]4, __vsads4, __vsadu2/4 built by nvcc "
-                                          "are PTX video instructions (vabsdiff4, vabsdiff2.add): not translated yet");
-      } else {
-         CHECK_CUDA(e);
-         unsigned *got = (unsigned *)malloc((size_t)N * VIDEO_COUNT * 4), want[VIDEO_COUNT];
-         CHECK_CUDA(cudaMemcpy(got, dout, (size_t)N * VIDEO_COUNT * 4, cudaMemcpyDeviceToHost));
-         static const char *const names[VIDEO_COUNT] = { "__vabs4", "__vabsss4", "__vabsdiffs4", "__vabsdiffu4",
-                                                         "__vsads4", "__vsadu2", "__vsadu4" };
-         int bad = 0;
-         for (int i = 0; i < N; i++) {
-            ref_video(a[i], b[i], want);
-            for (int k = 0; k < VIDEO_COUNT; k++)
-               if (got[i * VIDEO_COUNT + k] != want[k] && bad++ < 16)
-                  printf("    %s(%#x, %#x): got %#x, expected %#x\n", names[k], a[i], b[i], got[i * VIDEO_COUNT + k],
-                         want[k]);
-         }
-         check_int(bad, 0, "SIMD (video) results that differ from the host reference", __FILE__, __LINE__);
-         free(got);
+      CHECK_CUDA(cudaGetLastError());
+      CHECK_CUDA(cudaDeviceSynchronize());
+      unsigned *got = (unsigned *)malloc((size_t)N * VIDEO_COUNT * 4), want[VIDEO_COUNT];
+      CHECK_CUDA(cudaMemcpy(got, dout, (size_t)N * VIDEO_COUNT * 4, cudaMemcpyDeviceToHost));
+      static const char *const names[VIDEO_COUNT] = { "__vabs4", "__vabsss4", "__vabsdiffs4", "__vabsdiffu4",
+                                                      "__vsads4", "__vsadu2", "__vsadu4" };
+      int bad = 0;
+      for (int i = 0; i < N; i++) {
+         ref_video(a[i], b[i], want);
+         for (int k = 0; k < VIDEO_COUNT; k++)
+            if (got[i * VIDEO_COUNT + k] != want[k] && bad++ < 16)
+               printf("    %s(%#x, %#x): got %#x, expected %#x\n", names[k], a[i], b[i], got[i * VIDEO_COUNT + k],
+                      want[k]);
       }
+      check_int(bad, 0, "SIMD (video) results that differ from the host reference", __FILE__, __LINE__);
+      free(got);
       cudaFree(dout);
    }
 

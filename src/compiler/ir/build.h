@@ -187,6 +187,15 @@ bool bld_tr_szext(build_ctx *c);
 bool bld_tr_fns(build_ctx *c);
 bool bld_tr_cvt_pack(build_ctx *c);
 
+/* ---- build_video.c ---- */
+
+/* An operand's lane selector (.b0, .h10, ...) outside a video instruction,
+ * or a negated operand (-%r), is an error (false). */
+bool bld_check_operand_marks(build_ctx *c);
+/* vadd2 ... vset4 and vadd, vsub, vabsdiff, vmin, vmax, vset, vshl, vshr;
+ * vmad refused */
+bool bld_tr_video(build_ctx *c);
+
 /* ---- build_float.c ---- */
 
 bool bld_float_ok(build_ctx *c, ptx_type t);

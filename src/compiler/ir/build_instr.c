@@ -15,6 +15,8 @@ static bool float_typed(build_ctx *c)
 bool bld_instr(build_ctx *c)
 {
    bool fl = float_typed(c);
+   if (!bld_check_operand_marks(c))
+      return false;
    switch (c->in->op) {
    case PTX_OP_ADD: case PTX_OP_ADDC: return fl ? bld_tr_float_arith(c, IR_ADD) : bld_tr_int_add_sub(c, IR_ADD);
    case PTX_OP_SUB: case PTX_OP_SUBC: return fl ? bld_tr_float_arith(c, IR_SUB) : bld_tr_int_add_sub(c, IR_SUB);
@@ -53,6 +55,12 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_BFIND: return bld_tr_bfind(c);
    case PTX_OP_PRMT: return bld_tr_prmt(c);
    case PTX_OP_SHF: return bld_tr_shf(c);
+   case PTX_OP_VADD2: case PTX_OP_VSUB2: case PTX_OP_VAVRG2: case PTX_OP_VABSDIFF2: case PTX_OP_VMIN2:
+   case PTX_OP_VMAX2: case PTX_OP_VSET2: case PTX_OP_VADD4: case PTX_OP_VSUB4: case PTX_OP_VAVRG4:
+   case PTX_OP_VABSDIFF4: case PTX_OP_VMIN4: case PTX_OP_VMAX4: case PTX_OP_VSET4: case PTX_OP_VADD:
+   case PTX_OP_VSUB: case PTX_OP_VABSDIFF: case PTX_OP_VMIN: case PTX_OP_VMAX: case PTX_OP_VSET: case PTX_OP_VSHL:
+   case PTX_OP_VSHR:
+      return bld_tr_video(c);
    case PTX_OP_SETP: return bld_tr_setp(c);
    case PTX_OP_SET: return bld_tr_set(c);
    case PTX_OP_SELP: return bld_tr_selp(c);

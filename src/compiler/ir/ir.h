@@ -98,6 +98,7 @@ enum {
    X(CVT_PACK, -1, IR_OP_PURE | IR_OP_HAS_DEF)    /* a, b[, c]; sub: bits, type: dst */ \
    X(PRMT, 3, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_prmt mode */   \
    X(SHF, 3, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub: IR_SHF_* flags */  \
+   X(VIDEO, 3, IR_OP_PURE | IR_OP_HAS_DEF)        /* a, b, c; sub: ir_vop | IR_VOP_*; imm: control */ \
    X(SETP, 2, IR_OP_PURE | IR_OP_HAS_DEF)         /* sub = ir_cmp; def 1 bit */ \
    X(SET, 2, IR_OP_PURE | IR_OP_HAS_DEF)          /* sub = ir_cmp; type2 = dst type */ \
    X(SELECT, 3, IR_OP_PURE | IR_OP_HAS_DEF)       /* cond ? a : b */         \
@@ -216,6 +217,35 @@ typedef enum ir_prmt {
 
 enum { IR_SHF_LEFT = 1, IR_SHF_CLAMP = 2 };
 enum { IR_DP_A_SIGNED = 1, IR_DP_B_SIGNED = 2, IR_DP_HI = 4 };
+
+/* Video instructions (build_video.c; prelude video.metal).  sub: the
+ * operation (vset: IR_VOP_SET + ir_cmp, EQ..GE) | IR_VOP_ACC (SIMD .add) |
+ * IR_VOP_QUAD (SIMD, 4 byte lanes; else 2 half-word lanes) or IR_VOP_SCALAR
+ * (vadd ... vset).  imm, the control word: for SIMD forms, lane i of a is
+ * element (imm >> 3i) & 7 of the pool {b, a} (a's elements first), lane i
+ * of b element (imm >> (12 + 3i)) & 7, bits 24-27 the lane mask; for scalar
+ * ones, bits 0-2 / 3-5 / 6-8 a's / b's / d's selector (IR_VSEL_*: 0 the
+ * word, 1-4 byte 0-3, 5-6 half-word 0-1; d's: the merge into c) and bits
+ * 9-10 the secondary operation (IR_VSEC_*), IR_VSCALAR_CLAMP vshl/vshr's
+ * .clamp (else .wrap); for both, IR_VIDEO_A/B/D_SIGNED
+ * and IR_VIDEO_SAT. */
+typedef enum ir_vop {
+   IR_VOP_ADD_LANES, IR_VOP_SUB_LANES, IR_VOP_AVRG, IR_VOP_ABSDIFF, IR_VOP_MIN, IR_VOP_MAX, IR_VOP_SET,
+   IR_VOP_SHL = IR_VOP_SET + 6, IR_VOP_SHR,   /* scalar only */
+} ir_vop;
+enum { IR_VOP_ACC = 0x10, IR_VOP_QUAD = 0x20, IR_VOP_SCALAR = 0x40 };
+enum { IR_VSEL_WORD, IR_VSEL_B0, IR_VSEL_H0 = 5 };
+enum { IR_VSEC_NONE, IR_VSEC_ADD, IR_VSEC_MIN, IR_VSEC_MAX };
+#define IR_VSIMD_BSEL_SHIFT 12u
+#define IR_VSIMD_MASK_SHIFT 24u
+#define IR_VSCALAR_BSEL_SHIFT 3u
+#define IR_VSCALAR_DSEL_SHIFT 6u
+#define IR_VSCALAR_SEC_SHIFT 9u
+#define IR_VSCALAR_CLAMP (1u << 11)
+#define IR_VIDEO_A_SIGNED (1u << 28)
+#define IR_VIDEO_B_SIGNED (1u << 29)
+#define IR_VIDEO_D_SIGNED (1u << 30)
+#define IR_VIDEO_SAT (1u << 31)
 
 typedef enum ir_cmp {
    IR_CMP_EQ, IR_CMP_NE, IR_CMP_LT, IR_CMP_LE, IR_CMP_GT, IR_CMP_GE,

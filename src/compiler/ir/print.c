@@ -65,6 +65,7 @@ static void print_instr(strbuf *out, const ir_instr *i)
          strbuf_printf(out, "%s%s", t ? "|" : " ", ir_call_target(i, t));
       break;
    case IR_EXTRACT: strbuf_printf(out, " .%llu", (unsigned long long)i->imm); break;
+   case IR_VIDEO: strbuf_printf(out, " op %u ctl %#llx", (unsigned)i->sub, (unsigned long long)i->imm); break;
    case IR_SYMADDR:
       strbuf_printf(out, " %s%s+%llu", i->sym, i->sub ? "(dynamic)" : "", (unsigned long long)i->imm);
       break;

@@ -202,6 +202,10 @@ bool emit_int_op(emitter *e, ir_instr *i)
       else
          emit_set(e, i, "(as_type<int>(%V) >= 0 ? %V : %V)", S(i, 2), S(i, 0), S(i, 1));
       return true;
+   case IR_VIDEO:
+      emit_set(e, i, "%s(%V, %V, %V, %uu, %x)", (i->sub & IR_VOP_SCALAR) ? "mc_vscalar" : "mc_vsimd", S(i, 0), S(i, 1),
+               S(i, 2), (unsigned)i->sub, (unsigned)i->imm);
+      return true;
    case IR_LOP3: emit_set(e, i, "mc_lop3(%V, %V, %V, %uu)", S(i, 0), S(i, 1), S(i, 2), (unsigned)i->imm); return true;
    case IR_BMSK: emit_set(e, i, "mc_bmsk(%V, %V, %s)", S(i, 0), S(i, 1), i->sub ? "true" : "false"); return true;
    case IR_SZEXT:

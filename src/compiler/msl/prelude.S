@@ -18,6 +18,7 @@
 SYM(msl_prelude_text):
 	.incbin "src/compiler/msl/prelude/base.metal"
 	.incbin "src/compiler/msl/prelude/int.metal"
+	.incbin "src/compiler/msl/prelude/video.metal"
 	.incbin "src/compiler/msl/prelude/float.metal"
 	.incbin "src/compiler/msl/prelude/round.metal"
 	.incbin "src/compiler/msl/prelude/f64.metal"
