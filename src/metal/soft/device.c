@@ -46,6 +46,7 @@ uint32_t soft_thread_count(void)
 const mtl_backend soft_backend = {
    .name = "soft",
    .buffer_new = soft_buffer_new,
+   .buffer_new_at = soft_buffer_new_at,
    .buffer_contents = soft_buffer_contents,
    .buffer_gpu_address = soft_buffer_gpu_address,
    .buffer_length = soft_buffer_length,

@@ -251,11 +251,13 @@ typedef struct soft_buffer {
    uint8_t *gpu;              /* gpuAddress: a second mapping of the same pages */
    size_t length;
    size_t map_length;
+   bool borrowed;             /* cpu is the caller's range (mtl_buffer_new_at) */
    _Atomic uint32_t refs;     /* the owner + commands that use it */
    struct soft_buffer *prev, *next;   /* the live-buffer registry */
 } soft_buffer;
 
 mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err);
+mtl_buffer *soft_buffer_new_at(mtl_device *dev, void *cpu, size_t length, char **err);
 void *soft_buffer_contents(mtl_buffer *buf);
 uint64_t soft_buffer_gpu_address(mtl_buffer *buf);
 size_t soft_buffer_length(mtl_buffer *buf);

@@ -15,7 +15,7 @@
 
 // The launch block, buffer(1): must match mc_launch in src/compiler/compiler.h.
 struct mc_launch {
-    ulong delta;      // GPU address = CUDA address + delta
+    ulong slots;      // GPU address of the slot table: GPU address = CUDA address + its slot's delta (mc_gpu)
     ulong globals;    // CUDA address of the module data block
     ulong status;     // GPU address of a uint set on trap / assert (MC_STATUS_*)
     ulong printf_buf; // GPU address of the printf FIFO (0: the kernel has none)
@@ -23,7 +23,8 @@ struct mc_launch {
     uint nsm;         // %nsmid
     ulong gridid;     // %gridid
     ulong time_base;  // %clock64 / %globaltimer at the launch (host nanoseconds)
-    ulong gmem;       // GPU address of the device memory arena
+    uint slot_shift;  // the table's slots: 2^slot_shift bytes of CUDA addresses each,
+    uint nslots;      // nslots of them from amem; entry nslots: every other address
     ulong amem;       // CUDA address of the device memory arena
     ulong atom_locks; // GPU address of the 64-bit atomics' lock table (atom.metal)
     ulong shared_slices; // shared memory in device memory: GPU address of the slices
@@ -61,6 +62,16 @@ inline ulong mc_aligned(constant mc_launch &L, ulong a, uint n)
 #else
 #define MC_ALIGNED(L, a, n) (a)
 #endif
+
+// A CUDA address's GPU address: the address plus the delta of the device
+// memory chunk that holds it, read from the slot table (core/arena.c); the
+// index is clamped, so that a wild pointer reads the table's last entry
+// (the delta of every address outside device memory) and never past it.
+inline ulong mc_gpu(constant mc_launch &L, ulong a)
+{
+    ulong i = min((a - L.amem) >> L.slot_shift, (ulong)L.nslots);
+    return a + reinterpret_cast<device const ulong *>(L.slots)[i];
+}
 
 // ---- float helpers (f32 as uint bits) ----
 
