@@ -84,6 +84,12 @@ typedef struct mc_launch {
     * cooperative_groups' grid.sync() counts arrivals in its word at +4
     * (core/launch.c). */
    uint64_t grid_ws;
+   /* amem's GPU address where every chunk has the same delta, amem + that
+    * delta: the software device's kernels compiled with
+    * __MC_SOFT_ONE_DELTA address global memory as gmem + (address - amem),
+    * a pointer plus an offset its compiler can follow from thread to
+    * thread (prelude/base.metal MC_GADDR). */
+   uint64_t gmem;
 } mc_launch;
 
 /* A texture or surface object: cudaTextureObject_t / cudaSurfaceObject_t

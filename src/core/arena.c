@@ -32,13 +32,23 @@
  * pointer into that chunk exists, so a running kernel never sees it move.
  *
  * The outside delta is the reservation's size: the range reserved is twice
- * the arena, its upper half never mapped, so no host memory lies at a CUDA
- * address of the arena plus it, and a registered host pointer p
+ * the arena, its upper half never host memory, so no host memory lies at a
+ * CUDA address of the arena plus it, and a registered host pointer p
  * (cuMemHostGetDevicePointer: p - outside delta) never aliases device
  * memory; a wild pointer lands, as before, at an address that is usually
- * unmapped.  On the software device every chunk's GPU view is a separate
- * mapping, so the deltas differ and a translator that uses the wrong
- * chunk's delta fails (tests/unit/test_arena_chunks.c).
+ * unmapped.
+ *
+ * The software device places each chunk's GPU view where it is asked
+ * (mtl_buffer_new_at's gpu_hint): at the chunk's address plus the outside
+ * delta, in the reservation's upper half.  Every address then has one
+ * delta, and its kernels, compiled with __MC_SOFT_ONE_DELTA, skip the table
+ * and address global memory as gmem + (a - amem), a base pointer plus an
+ * offset that the host compiler vectorises across threads (a table read per
+ * access made SAXPY 5x and a stencil 11x slower there: bench/chunks.sh).
+ * With METALCUDA_SOFT_SCATTER=1 it ignores the hint: every chunk its own
+ * delta, as an Apple GPU's gpuAddress may be, and kernels read the table,
+ * so a translator that uses the wrong chunk's delta fails
+ * (tests/unit/test_arena_chunks.c).
  *
  * The allocator keeps two address-sorted arrays: live allocations with the
  * size asked for (binary search answers "which allocation holds this
@@ -202,7 +212,9 @@ static int chunk_new(core_arena *a, uint32_t first, uint32_t n)
       return CORE_ERROR_OUT_OF_MEMORY;
    }
    char *err = NULL;
-   mtl_buffer *buf = mtl_buffer_new_at(a->mdev, (void *)(uintptr_t)base, size, &err);
+   /* the GPU view (where the device lets us place it: the software one) at
+    * the outside delta, in the reservation's upper half: one delta for all */
+   mtl_buffer *buf = mtl_buffer_new_at(a->mdev, (void *)(uintptr_t)base, size, base + a->outside, &err);
    if (!buf) {
       LOG_ERR("cannot create a device memory chunk (%llu MB): %s", (unsigned long long)(size >> 20),
               err ? err : "unknown error");
@@ -596,6 +608,7 @@ void core_arena_launch(core_device *d, mc_launch *lb)
    lb->slot_shift = a->shift;
    lb->nslots = a->nslots;
    lb->amem = a->base;
+   lb->gmem = a->base + a->outside;
 }
 
 uint64_t core_mem_in_use(core_device *d)

@@ -60,8 +60,8 @@ void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const
       strbuf_printf(e->out, "reinterpret_cast<constant %s *>(mc_param + (uint)", type);
       break;
    default:
-      /* the GPU address through the chunk's delta (base.metal mc_gpu) */
-      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(mc_gpu(mc_L, ", v, dev, type);
+      /* the GPU address through the chunk's delta (base.metal MC_GADDR) */
+      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(MC_GADDR(mc_L, %s, ", v, dev, type, dev);
       emit_checked_addr(e, addr, byte_off, bytes);
       strbuf_puts(e->out, "))");
       return;
@@ -309,12 +309,12 @@ static void emit_addr_arg(emitter *e, const ir_def *a, bool shared, unsigned ali
    if (shared)
       strbuf_puts(e->out, "mc_smem + (uint)");
    else
-      strbuf_printf(e->out, "reinterpret_cast<%s uchar *>(mc_gpu(mc_L, ", dev);
+      strbuf_printf(e->out, "MC_GADDR(mc_L, %s, ", dev);
    strbuf_puts(e->out, "MC_ALIGNED(mc_L, (ulong)(");
    emit_val(e, a);
    strbuf_printf(e->out, "), %uu)", align);
    if (!shared)
-      strbuf_puts(e->out, "))");
+      strbuf_puts(e->out, ")");
 }
 
 static void emit_cp_async(emitter *e, const ir_instr *i)

@@ -75,8 +75,10 @@ static mtl_buffer *buffer_new(mtl_device *dev, void *at, size_t length, char **e
 
 mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err) { return buffer_new(dev, NULL, length, err); }
 
-mtl_buffer *apple_buffer_new_at(mtl_device *dev, void *cpu, size_t length, char **err)
+/* gpu_hint: Metal picks gpuAddress itself. */
+mtl_buffer *apple_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err)
 {
+   (void)gpu_hint;
    if (!cpu) {
       mtl_set_err(err, "newBufferWithBytesNoCopy: no memory given");
       return NULL;

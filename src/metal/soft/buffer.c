@@ -11,10 +11,13 @@
  * only the pages that are touched.
  *
  * mtl_buffer_new_at (the device arena's chunks): the CPU view is mapped
- * MAP_FIXED over the caller's page-aligned range, the GPU view wherever
- * the kernel puts it, so each such buffer has its own delta; on release
- * an inaccessible anonymous reservation goes back over the CPU range, which
- * stays the caller's.
+ * MAP_FIXED over the caller's page-aligned range, the GPU view MAP_FIXED at
+ * the caller's gpu_hint (the arena gives every chunk the same delta, so
+ * kernels compiled with __MC_SOFT_ONE_DELTA add one delta and vectorise),
+ * or with METALCUDA_SOFT_SCATTER wherever the kernel puts it, each buffer
+ * then with its own delta (what an Apple GPU may do: the slot table is
+ * exercised).  On release an inaccessible anonymous reservation goes back
+ * over each borrowed range, which stays the caller's.
  *
  * Live buffers are kept in a registry (address ranges of the GPU view) for
  * validation of raw GPU addresses.
@@ -71,8 +74,9 @@ static void unborrow(void *cpu, size_t len)
    (void)mmap(cpu, len, PROT_NONE, MAP_PRIVATE | MAP_ANON | MAP_FIXED | SOFT_NORESERVE, -1, 0);
 }
 
-/* at: the CPU view's address (MAP_FIXED over the caller's range), or NULL. */
-static bool map_twice(soft_buffer *b, void *at)
+/* at, gpu_at: the views' addresses (MAP_FIXED over the caller's ranges),
+ * or NULL. */
+static bool map_twice(soft_buffer *b, void *at, void *gpu_at)
 {
    int fd = memory_object(b->map_length);
    if (fd < 0)
@@ -80,7 +84,8 @@ static bool map_twice(soft_buffer *b, void *at)
    int flags = MAP_SHARED | SOFT_NORESERVE;
    void *cpu = mmap(at, b->map_length, PROT_READ | PROT_WRITE, flags | (at ? MAP_FIXED : 0), fd, 0);
    void *gpu = cpu == MAP_FAILED ? MAP_FAILED
-                                 : mmap(NULL, b->map_length, PROT_READ | PROT_WRITE, flags, fd, 0);
+                                 : mmap(gpu_at, b->map_length, PROT_READ | PROT_WRITE,
+                                        flags | (gpu_at ? MAP_FIXED : 0), fd, 0);
    close(fd);
    if (gpu == MAP_FAILED) {
       if (cpu != MAP_FAILED) {
@@ -96,7 +101,7 @@ static bool map_twice(soft_buffer *b, void *at)
    return true;
 }
 
-static mtl_buffer *buffer_new(mtl_device *dev, void *at, size_t length, char **err)
+static mtl_buffer *buffer_new(mtl_device *dev, void *at, void *gpu_at, size_t length, char **err)
 {
    if (length == 0) {
       mtl_set_err(err, "newBufferWithLength: length must not be zero");
@@ -115,13 +120,14 @@ static mtl_buffer *buffer_new(mtl_device *dev, void *at, size_t length, char **e
    size_t page = (size_t)sysconf(_SC_PAGESIZE);
    b->length = length;
    b->map_length = (length + page - 1) / page * page;
-   if (at && ((uintptr_t)at % page || length % page)) {
+   if (at && ((uintptr_t)at % page || (uintptr_t)gpu_at % page || length % page)) {
       mtl_set_err(err, "newBufferWithBytesNoCopy: %p and %zu bytes are not page-aligned", at, length);
       free(b);
       return NULL;
    }
    b->borrowed = at != NULL;
-   if (!map_twice(b, at)) {
+   b->gpu_borrowed = gpu_at != NULL;
+   if (!map_twice(b, at, gpu_at)) {
       mtl_set_err(err, "cannot map a buffer of %zu bytes: %s", length, strerror(errno));
       free(b);
       return NULL;
@@ -139,15 +145,18 @@ static mtl_buffer *buffer_new(mtl_device *dev, void *at, size_t length, char **e
    return &b->base;
 }
 
-mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err) { return buffer_new(dev, NULL, length, err); }
+mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
+{
+   return buffer_new(dev, NULL, NULL, length, err);
+}
 
-mtl_buffer *soft_buffer_new_at(mtl_device *dev, void *cpu, size_t length, char **err)
+mtl_buffer *soft_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err)
 {
    if (!cpu) {
       mtl_set_err(err, "newBufferWithBytesNoCopy: no memory given");
       return NULL;
    }
-   return buffer_new(dev, cpu, length, err);
+   return buffer_new(dev, cpu, soft_scatter() ? NULL : (void *)(uintptr_t)gpu_hint, length, err);
 }
 
 void *soft_buffer_contents(mtl_buffer *buf) { return as_soft(buf)->cpu; }
@@ -185,7 +194,10 @@ void soft_buffer_unref(soft_buffer *b)
       unborrow(b->cpu, b->map_length);
    else
       munmap(b->cpu, b->map_length);
-   munmap(b->gpu, b->map_length);
+   if (b->gpu_borrowed)
+      unborrow(b->gpu, b->map_length);
+   else
+      munmap(b->gpu, b->map_length);
    b->base.obj.magic = MTL_MAGIC_DEAD;
    free(b);
 }

@@ -34,6 +34,7 @@ struct mc_launch {
     uint base_x, base_y, base_z; // this dispatch's first threadgroup in the grid (a split grid's piece)
     uint grid_x, grid_y, grid_z; // the grid's threadgroups (%nctaid)
     ulong grid_ws;    // CUDA address of the launch's grid workspace (%envreg1:2)
+    ulong gmem;       // GPU address of amem where every chunk has one delta (__MC_SOFT_ONE_DELTA)
 };
 
 // The address space of shared memory: threadgroup memory, or device memory
@@ -67,11 +68,26 @@ inline ulong mc_aligned(constant mc_launch &L, ulong a, uint n)
 // memory chunk that holds it, read from the slot table (core/arena.c); the
 // index is clamped, so that a wild pointer reads the table's last entry
 // (the delta of every address outside device memory) and never past it.
+// The software device, unless METALCUDA_SOFT_SCATTER, maps every chunk at
+// one delta and defines __MC_SOFT_ONE_DELTA: global accesses are then a
+// base pointer plus an offset (MC_GADDR), which the host compiler can
+// follow from thread to thread and vectorise, where a table read per access
+// would make every access a gather.
 inline ulong mc_gpu(constant mc_launch &L, ulong a)
 {
+#if defined(__MC_SOFT_ONE_DELTA)
+    return a + (L.gmem - L.amem);
+#else
     ulong i = min((a - L.amem) >> L.slot_shift, (ulong)L.nslots);
     return a + reinterpret_cast<device const ulong *>(L.slots)[i];
+#endif
 }
+// The GPU address of CUDA address a as a pointer to bytes of address space as.
+#if defined(__MC_SOFT_ONE_DELTA)
+#define MC_GADDR(L, as, a) (reinterpret_cast<as uchar *>((L).gmem) + (long)((a) - (L).amem))
+#else
+#define MC_GADDR(L, as, a) reinterpret_cast<as uchar *>(mc_gpu(L, a))
+#endif
 
 // ---- float helpers (f32 as uint bits) ----
 
