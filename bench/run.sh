@@ -80,14 +80,19 @@ if [ $native -eq 0 ]; then
    [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
 fi
 
-# Launches grouped into submissions and long grids split, against neither
-# (not with --native: metalcuda's own behaviour).  Status 77: skipped.
+# metalcuda's own behaviour, against itself (not with --native): batch.sh,
+# launches grouped into submissions and long grids split, against neither;
+# chunks.sh, global addresses through the device memory's slot table
+# against one delta (and against MC_BENCH_CHUNKS_REF's build when set).
+# Status 77: skipped.
 if [ $native -eq 0 ]; then
-   row=$(bash bench/batch.sh)
-   status=$?
-   printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
-   printf '%s\n' "$row" | sed -n 's/^NOTE /  (batch: /p' | sed 's/$/)/' >>"$rows.notes"
-   [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
+   for script in batch chunks; do
+      row=$(bash bench/$script.sh)
+      status=$?
+      printf '%s\n' "$row" | sed -n 's/^ROW //p' >>"$rows"
+      printf '%s\n' "$row" | sed -n "s/^NOTE /  ($script: /p" | sed 's/$/)/' >>"$rows.notes"
+      [ $status -ne 0 ] && [ $status -ne 77 ] && rc=1
+   done
 fi
 
 # Kernels against OpenMP C and OpenCL on PoCL on the same cores (software

@@ -42,7 +42,10 @@
 /* The launch block, buffer(1).  Must match the prelude's struct mc_launch
  * (prelude/base.metal). */
 typedef struct mc_launch {
-   uint64_t delta;      /* GPU address = CUDA address + delta */
+   /* GPU address of the device memory's slot table (core/arena.c): a
+    * CUDA address a is at GPU address a + slots[min((a - amem) >>
+    * slot_shift, nslots)] (prelude/base.metal mc_gpu). */
+   uint64_t slots;
    uint64_t globals;    /* CUDA address of the module data block */
    uint64_t status;     /* GPU address of a uint32 the kernel sets on trap/assert */
    uint64_t printf_buf; /* GPU address of the printf FIFO (0: none; kernels
@@ -51,12 +54,11 @@ typedef struct mc_launch {
    uint32_t nsm;        /* %nsmid: the device's multiprocessor count (>= 1) */
    uint64_t gridid;     /* %gridid: unique per launch */
    uint64_t time_base;  /* %clock64/%globaltimer at the launch: host nanoseconds */
-   /* The device memory arena: its GPU and CUDA start.  Global accesses
-    * are emitted as gmem + (address - amem), a pointer plus an offset
-    * within the arena, rather than an integer cast to a pointer: the
-    * software device's compiler can then see that consecutive threads
-    * touch consecutive addresses and vectorise across them. */
-   uint64_t gmem;
+   /* The slot table's shape: slots of 2^slot_shift bytes, nslots of them
+    * (the table has nslots + 1 entries, the last for every address outside
+    * device memory), from CUDA address amem. */
+   uint32_t slot_shift;
+   uint32_t nslots;
    uint64_t amem;
    /* GPU address of MC_ATOM_LOCKS zeroed uint32 words, the locks of the
     * 64-bit atomics (prelude/atom.metal), one table per context. */
@@ -82,6 +84,12 @@ typedef struct mc_launch {
     * cooperative_groups' grid.sync() counts arrivals in its word at +4
     * (core/launch.c). */
    uint64_t grid_ws;
+   /* amem's GPU address where every chunk has the same delta, amem + that
+    * delta: the software device's kernels compiled with
+    * __MC_SOFT_ONE_DELTA address global memory as gmem + (address - amem),
+    * a pointer plus an offset its compiler can follow from thread to
+    * thread (prelude/base.metal MC_GADDR). */
+   uint64_t gmem;
 } mc_launch;
 
 /* A texture or surface object: cudaTextureObject_t / cudaSurfaceObject_t

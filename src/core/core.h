@@ -152,8 +152,10 @@ void core_device_sm_model(const core_device *d, core_sm_model *m);
 
 /* ---- arena.c: device memory ---- */
 
-/* The device's memory: one Metal buffer (shared storage), sub-allocated.
- * CUDA addresses are its CPU addresses; kernels add `delta`. */
+/* The device's memory: Metal buffers (chunks, shared storage) at fixed
+ * places of one reserved CPU range, made as allocations need them and
+ * sub-allocated.  CUDA addresses are their CPU addresses; kernels add the
+ * delta of the address's chunk (the slot table, arena.c). */
 int core_arena_create(core_device *d, core_arena **out);
 void core_arena_destroy(core_arena *a);
 /* What an allocation is for (pointer queries; which free call may free
@@ -188,9 +190,23 @@ bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, 
 void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
 /* Where p lies relative to the allocations (fault reports under METALCUDA_VALIDATE). */
 void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len);
-uint64_t core_arena_delta(core_device *d);     /* GPU address - CUDA address */
 uint64_t core_arena_base(core_device *d);      /* CUDA address of the arena's first byte */
-mtl_buffer *core_arena_buffer(core_device *d);
+/* The GPU address of CUDA address p (its chunk's delta added; outside
+ * every chunk, the delta kernels use there), and back (fault reports). */
+uint64_t core_arena_gpu(core_device *d, uint64_t p);
+uint64_t core_arena_cuda(core_device *d, uint64_t gpu);
+/* What kernels add to an address outside device memory: registered host
+ * memory at CPU address p is CUDA address p - this (reaches_host_memory). */
+uint64_t core_arena_host_delta(core_device *d);
+/* The chunk buffer holding CUDA address p and p's offset in it; NULL
+ * outside every chunk.  An allocation lies in one chunk. */
+mtl_buffer *core_arena_chunk(core_device *d, uint64_t p, size_t *off);
+/* The number of chunks, and the first max ones' deltas (tests). */
+uint32_t core_arena_chunks(core_device *d, uint64_t *deltas, uint32_t max);
+/* Declares every chunk to a dispatch (useResource:). */
+void core_arena_use(core_device *d, mtl_encoder *e);
+/* The launch block's slot table fields (slots, slot_shift, nslots, amem). */
+void core_arena_launch(core_device *d, mc_launch *lb);
 /* Bytes currently allocated (leak checks in tests). */
 uint64_t core_mem_in_use(core_device *d);
 

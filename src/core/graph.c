@@ -584,13 +584,13 @@ static mtl_blit *blit(run *u)
    return u->blit;
 }
 
-/* The arena offset of [p, p+n) if all of it lies in one allocation. */
-static bool in_arena(core_ctx *c, uint64_t p, uint64_t n, size_t *off)
+/* The chunk buffer and offset of [p, p+n) if all of it lies in one
+ * allocation (which lies in one chunk), else NULL. */
+static mtl_buffer *in_arena(core_ctx *c, uint64_t p, uint64_t n, size_t *off)
 {
    if (!n || !core_mem_lookup(c->dev, p, n, NULL, NULL))
-      return false;
-   *off = (size_t)(p - core_arena_base(c->dev));
-   return true;
+      return NULL;
+   return core_arena_chunk(c->dev, p, off);
 }
 
 static void host_copy(void *data, int status)
@@ -639,12 +639,13 @@ static int run_copy(run *u, core_graph_node *n)
    core_ctx *c = u->x->ctx;
    if (!d->width)
       return CORE_SUCCESS;
-   if (d->height == 1 && d->depth == 1 && in_arena(c, d->src, d->width, &so) && in_arena(c, d->dst, d->width, &dof)) {
+   mtl_buffer *sb, *db;
+   if (d->height == 1 && d->depth == 1 && (sb = in_arena(c, d->src, d->width, &so)) &&
+       (db = in_arena(c, d->dst, d->width, &dof))) {
       int r = open_cb(u);
       if (r != CORE_SUCCESS)
          return r;
-      mtl_buffer *a = core_arena_buffer(c->dev);
-      mtl_blit_copy(blit(u), a, so, a, dof, d->width);
+      mtl_blit_copy(blit(u), sb, so, db, dof, d->width);
       return CORE_SUCCESS;
    }
    flush(u);
@@ -655,12 +656,13 @@ static int run_fill(run *u, core_graph_node *n)
 {
    size_t off, w = n->p.memset.width * n->p.memset.elem_size;
    core_ctx *c = u->x->ctx;
+   mtl_buffer *db;
    if (n->p.memset.elem_size == 1 && (n->p.memset.height == 1 || n->p.memset.pitch == w) &&
-       in_arena(c, n->p.memset.dst, w * n->p.memset.height, &off)) {
+       (db = in_arena(c, n->p.memset.dst, w * n->p.memset.height, &off))) {
       int r = open_cb(u);
       if (r != CORE_SUCCESS)
          return r;
-      mtl_blit_fill(blit(u), core_arena_buffer(c->dev), off, w * n->p.memset.height, (uint8_t)n->p.memset.value);
+      mtl_blit_fill(blit(u), db, off, w * n->p.memset.height, (uint8_t)n->p.memset.value);
       return CORE_SUCCESS;
    }
    flush(u);

@@ -6,7 +6,8 @@
  * per-pointer bindings, so no 31-argument limit and no guessing which
  * parameter is a pointer.  Blobs over Metal's 4 KB setBytes limit go
  * through device memory freed when the command buffer completes.  The
- * launch block gives the kernel the arena's CPU→GPU delta, the module's
+ * launch block gives the kernel the device memory's slot table (the CPU→GPU
+ * delta of each chunk, core/arena.c), the module's
  * globals, the trap flag, the printf FIFO (printf.c) and the values of
  * %nsmid, %gridid and the clock base.  Static and dynamic shared memory are one
  * threadgroup buffer (static first); a block that needs more than the
@@ -227,7 +228,7 @@ static bool next_piece(const uint32_t g[3], uint64_t p, uint32_t at[3], piece *o
 /* What every piece's dispatch binds. */
 typedef struct encode_args {
    mtl_pipeline *pipeline;
-   mtl_buffer *arena;
+   core_device *dev;          /* its device memory's chunks are declared */
    uint64_t big_params;       /* CUDA address of a parameter blob over 4 KB (0: setBytes) */
    const uint8_t *blob;
    uint32_t param_bytes;
@@ -241,14 +242,16 @@ static void encode_piece(mtl_cmdbuf *cb, const encode_args *a, mc_launch *lb, co
    lb->base_x = pc->base[0], lb->base_y = pc->base[1], lb->base_z = pc->base[2];
    mtl_encoder *e = mtl_cmdbuf_compute_encoder(cb);
    mtl_encoder_set_pipeline(e, a->pipeline);
-   if (a->big_params)
-      mtl_encoder_set_buffer(e, a->arena, (size_t)(a->big_params - (uint64_t)(uintptr_t)mtl_buffer_contents(a->arena)), 0);
+   size_t off;
+   mtl_buffer *big = a->big_params ? core_arena_chunk(a->dev, a->big_params, &off) : NULL;
+   if (big)
+      mtl_encoder_set_buffer(e, big, off, 0);
    else
       mtl_encoder_set_bytes(e, a->blob, a->param_bytes, 0);
    mtl_encoder_set_bytes(e, lb, sizeof(*lb), 1);   /* copied now */
    if (a->tg_bytes)
       mtl_encoder_set_threadgroup_memory_length(e, a->tg_bytes, 0);
-   mtl_encoder_use_resource(e, a->arena);
+   core_arena_use(a->dev, e);
    mtl_size grid = { pc->size[0], pc->size[1], pc->size[2] };
    if (a->coresident)
       mtl_encoder_dispatch_threadgroups_coresident(e, grid, a->block);
@@ -280,14 +283,12 @@ int core_launch_check(core_kernel *k, const core_launch_config *cfg, bool *batch
 void core_launch_block_base(core_ctx *c, mc_launch *lb)
 {
    *lb = (mc_launch){ 0 };
-   lb->delta = core_arena_delta(c->dev);
-   lb->status = c->status_word + lb->delta;
-   lb->atom_locks = c->atom_locks + lb->delta;
+   core_arena_launch(c->dev, lb);
+   lb->status = core_arena_gpu(c->dev, c->status_word);
+   lb->atom_locks = core_arena_gpu(c->dev, c->atom_locks);
    const mtl_device_info *di = core_device_info(c->dev);
    lb->nsm = di->compute_units ? di->compute_units : 1;
    lb->time_base = time_ns();
-   lb->amem = core_arena_base(c->dev);
-   lb->gmem = lb->amem + lb->delta;
    lb->grid_ws = c->status_word + 16;   /* the context's workspace (an ordinary launch) */
 }
 
@@ -324,7 +325,7 @@ int core_launch_encode(core_kernel *k, const core_launch_config *cfg, uint32_t t
    mtl_encoder_set_bytes(e, lb, sizeof(*lb), 1);
    mtl_encoder_set_threadgroup_memory_length(e, tg_bytes, 0);
    if (first)
-      mtl_encoder_use_resource(e, core_arena_buffer(c->dev));
+      core_arena_use(c->dev, e);
    mtl_size grid = { cfg->grid[0], cfg->grid[1], cfg->grid[2] };
    mtl_size block = { cfg->block[0], cfg->block[1], cfg->block[2] };
    mtl_encoder_dispatch_threadgroups(e, grid, block);
@@ -428,7 +429,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       goto fail;
    }
    if (slice) {
-      lb.shared_slices = ls->ptr[1] + lb.delta;
+      lb.shared_slices = core_arena_gpu(c->dev, ls->ptr[1]);
       lb.shared_stride = slice;
    }
    lb.grid_ws = cfg->cooperative ? ls->ptr[2] : c->status_word + 16;
@@ -438,7 +439,7 @@ int core_launch(core_kernel *k, const core_launch_config *cfg)
       mtl_cmdbuf_release(last);
       goto fail;
    }
-   encode_args ea = { pipeline, core_arena_buffer(c->dev), big ? ls->ptr[0] : 0, blob,
+   encode_args ea = { pipeline, c->dev, big ? ls->ptr[0] : 0, blob,
                       ki->param_bytes ? ki->param_bytes : 4, tg_bytes, { cfg->block[0], cfg->block[1], cfg->block[2] },
                       cfg->cooperative };
    uint32_t at[3] = { 0, 0, 0 };

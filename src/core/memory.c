@@ -80,13 +80,13 @@ int core_memcpy_on(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size
  * documented synchronous behaviour: the copy is done before the call
  * returns (core_memcpy_on). */
 
-/* Whether [p, p+n) lies in one arena allocation; its offset in the arena. */
-static bool arena_range(core_ctx *c, uint64_t p, size_t n, size_t *off, uint32_t *kind)
+/* Whether [p, p+n) lies in one arena allocation: the chunk buffer that
+ * holds it (an allocation lies in one) and the offset in it; NULL if not. */
+static mtl_buffer *arena_range(core_ctx *c, uint64_t p, size_t n, size_t *off, uint32_t *kind)
 {
    if (!core_mem_query(c->dev, p, n, NULL, NULL, kind, NULL))
-      return false;
-   *off = (size_t)(p - core_arena_base(c->dev));
-   return true;
+      return NULL;
+   return core_arena_chunk(c->dev, p, off);
 }
 
 /* Memory the host may hand to the device at any time: arena or registered. */
@@ -99,7 +99,8 @@ static bool pinned(core_ctx *c, uint64_t p, size_t n)
 }
 
 /* Commits a one-blit buffer on s. */
-static int blit_on(core_stream *s, mtl_buffer *a, bool fill, size_t src_off, size_t dst_off, size_t n, uint8_t v)
+static int blit_on(core_stream *s, mtl_buffer *src, mtl_buffer *dst, size_t src_off, size_t dst_off, size_t n,
+                   uint8_t v)
 {
    char *err = NULL;
    mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
@@ -109,10 +110,10 @@ static int blit_on(core_stream *s, mtl_buffer *a, bool fill, size_t src_off, siz
       return CORE_ERROR_OUT_OF_MEMORY;
    }
    mtl_blit *b = mtl_cmdbuf_blit_encoder(cb);
-   if (fill)
-      mtl_blit_fill(b, a, dst_off, n, v);
+   if (!src)   /* a fill */
+      mtl_blit_fill(b, dst, dst_off, n, v);
    else
-      mtl_blit_copy(b, a, src_off, a, dst_off, n);
+      mtl_blit_copy(b, src, src_off, dst, dst_off, n);
    mtl_blit_end(b);
    core_stream_commit(s, cb, NULL);
    return CORE_SUCCESS;
@@ -159,9 +160,9 @@ int core_memcpy_async(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, s
    if (r != CORE_SUCCESS)
       return r;
    size_t so, dof;
-   if (arena_range(c, src, n, &so, NULL) && arena_range(c, dst, n, &dof, NULL) && !(so % 4) && !(dof % 4) &&
-       !(n % 4))
-      return blit_on(s, core_arena_buffer(c->dev), false, so, dof, n, 0);
+   mtl_buffer *sb = arena_range(c, src, n, &so, NULL), *db = arena_range(c, dst, n, &dof, NULL);
+   if (sb && db && !(so % 4) && !(dof % 4) && !(n % 4))
+      return blit_on(s, sb, db, so, dof, n, 0);
    host_copy h = { .d = { .dst = dst, .src = src, .dst_pitch = n, .src_pitch = n, .dst_height = 1, .src_height = 1,
                           .width = n, .height = 1, .depth = 1 } };
    return host_fn_copy(s, &h);
@@ -174,15 +175,16 @@ int core_fill2d_async(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, u
       s = c->null_stream;
    size_t off, span = (height - 1) * pitch + width * elem_size;
    uint32_t kind;
+   mtl_buffer *db;
    /* device memory only: CUDA's fills of page-locked host and managed
     * memory are synchronous */
-   if (s->cap || !width || !height || !arena_range(c, dst, span, &off, &kind) || kind != CORE_MEM_DEVICE)
+   if (s->cap || !width || !height || !(db = arena_range(c, dst, span, &off, &kind)) || kind != CORE_MEM_DEVICE)
       return core_fill2d(c, s, dst, pitch, value, elem_size, width, height);
    int r = s->is_null ? core_capture_legacy(c) : CORE_SUCCESS;
    if (r != CORE_SUCCESS)
       return r;
    if (elem_size == 1 && (height == 1 || pitch == width) && !(off % 4) && !(span % 4))
-      return blit_on(s, core_arena_buffer(c->dev), true, 0, off, span, (uint8_t)value);
+      return blit_on(s, NULL, db, 0, off, span, (uint8_t)value);
    host_copy h = { .d = { .dst = dst, .dst_pitch = pitch, .width = width, .height = height, .depth = 1 }, .fill = true,
                    .value = value, .elem = (uint32_t)elem_size };
    return host_fn_copy(s, &h);

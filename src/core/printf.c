@@ -413,7 +413,7 @@ int core_printf_launch(core_ctx *c, core_stream *s, mtl_cmdbuf *cb, bool uses_pr
       c->printf_fifo = fifo;
       pthread_once(&exit_once, register_exit);
    }
-   lb->printf_buf = c->printf_fifo + lb->delta;
+   lb->printf_buf = core_arena_gpu(c->dev, c->printf_fifo);
    lb->printf_size = (uint32_t)c->printf_fifo_size;
    c->printf_inflight++;
    s->printf_pending++;

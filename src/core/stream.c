@@ -197,7 +197,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
       char msg[512], where[200] = "";
       uint64_t fault = mtl_cmdbuf_fault_address(cb);
       if (fault) {   /* as a CUDA address, placed among the allocations */
-         uint64_t cuda = fault - core_arena_delta(c->dev);
+         uint64_t cuda = core_arena_cuda(c->dev, fault);
          size_t n = (size_t)snprintf(where, sizeof(where), ": CUDA address %#llx is ", (unsigned long long)cuda);
          if (n < sizeof(where))
             core_mem_describe(c->dev, cuda, where + n, sizeof(where) - n);

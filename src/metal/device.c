@@ -97,6 +97,12 @@ mtl_buffer *mtl_buffer_new(mtl_device *dev, size_t length, char **err)
    return dev->be->buffer_new(dev, length, err);
 }
 
+mtl_buffer *mtl_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err)
+{
+   CHECK_OBJ(dev, MTL_MAGIC_DEVICE);
+   return dev->be->buffer_new_at(dev, cpu, length, gpu_hint, err);
+}
+
 void *mtl_buffer_contents(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); return BE(b)->buffer_contents(b); }
 uint64_t mtl_buffer_gpu_address(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); return BE(b)->buffer_gpu_address(b); }
 size_t mtl_buffer_length(mtl_buffer *b) { CHECK_OBJ(b, MTL_MAGIC_BUFFER); return BE(b)->buffer_length(b); }

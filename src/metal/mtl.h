@@ -111,6 +111,17 @@ void mtl_device_get_info(mtl_device *dev, mtl_device_info *out);
  * (MTLBuffer.gpuAddress).  They differ on every device, including the
  * software one, which maps the memory twice. */
 mtl_buffer *mtl_buffer_new(mtl_device *dev, size_t length, char **err);
+/* A buffer over the caller's memory [cpu, cpu + length), both page-aligned
+ * (newBufferWithBytesNoCopy:length:options:deallocator: with no
+ * deallocator): contents() is cpu.  The caller keeps the range mapped (or,
+ * on the software device, reserved: it maps its memory object over it, and
+ * puts an inaccessible reservation back on release) and must not unmap it
+ * while the buffer lives.  gpu_hint (page-aligned, 0: none): where the
+ * software device maps the GPU view, a range the caller has reserved the
+ * same way, unless METALCUDA_SOFT_SCATTER is set (mtl_gpu_hints_honoured);
+ * an Apple GPU picks its own gpuAddress.  The device arena's chunks
+ * (core/arena.c). */
+mtl_buffer *mtl_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err);
 void *mtl_buffer_contents(mtl_buffer *buf);
 uint64_t mtl_buffer_gpu_address(mtl_buffer *buf);
 size_t mtl_buffer_length(mtl_buffer *buf);

@@ -59,6 +59,7 @@ struct mtl_backend {
    const char *name;
 
    mtl_buffer *(*buffer_new)(mtl_device *dev, size_t length, char **err);
+   mtl_buffer *(*buffer_new_at)(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err);
    void *(*buffer_contents)(mtl_buffer *buf);
    uint64_t (*buffer_gpu_address)(mtl_buffer *buf);
    size_t (*buffer_length)(mtl_buffer *buf);

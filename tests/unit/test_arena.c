@@ -91,7 +91,14 @@ TEST(gpu_address_differs_from_cpu_address)
    core_device *d = dev();
    CHECK(d);
    /* ARCHITECTURE §3: never zero, so a forgotten delta fails. */
-   CHECK_MSG(core_arena_delta(d) != 0, "CPU and GPU views coincide");
+   uint64_t delta;
+   CHECK(core_arena_chunks(d, &delta, 1) >= 1);
+   CHECK_MSG(delta != 0, "CPU and GPU views coincide");
+   uint64_t p;
+   CHECK_INT(core_mem_alloc(d, 64, &p), CORE_SUCCESS);
+   CHECK_U64(core_arena_gpu(d, p), p + delta);
+   CHECK_U64(core_arena_cuda(d, p + delta), p);
+   CHECK_INT(core_mem_free(d, p), CORE_SUCCESS);
 }
 
 TEST(exhaustion_and_zero_size)

@@ -341,7 +341,7 @@ TEST(supported_forms_translate_to_the_expected_msl)
                          "   isspacep.shared %p1, %rd2;\n   mov.u64 %rd3, %clock64;\n   mov.u32 %r3, %smid;\n"
                          "   membar.gl;\n   ret;\n}\n", &err);
    CHECK_MSG(msl, "not translated: %s", err ? err : "?");
-   CHECK_CONTAINS(msl, "mc_atom_inc_d(reinterpret_cast<device atomic_uint *>(mc_L.delta");
+   CHECK_CONTAINS(msl, "mc_atom_inc_d(reinterpret_cast<device atomic_uint *>(mc_gpu(mc_L, ");
    CHECK_CONTAINS(msl, "mc_atom_cas_t(reinterpret_cast<threadgroup atomic_uint *>(mc_smem");
    CHECK_CONTAINS(msl, "(void)mc_atom_fadd_d(");
    /* .acq_rel: a fence on each side; .release.cta: one at threadgroup scope */

@@ -91,10 +91,11 @@ CUresult CUDAAPI cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsig
       return API_RETURN(CUDA_ERROR_INVALID_VALUE);
    /* Registered memory: where kernels reach the process's memory (the
     * software device) its device address is the one a kernel turns into
-    * that CPU address (it adds the arena's delta); NVIDIA's driver maps
+    * that CPU address (it adds the delta of addresses outside device
+    * memory, core_arena_host_delta); NVIDIA's driver maps
     * every registration, so Flags at registration do not matter. */
    if (core_device_info(c->dev)->reaches_host_memory) {
-      *pdptr = (CUdeviceptr)((uintptr_t)p - core_arena_delta(c->dev));
+      *pdptr = (CUdeviceptr)((uintptr_t)p - core_arena_host_delta(c->dev));
       return API_RETURN(CUDA_SUCCESS);
    }
    static int once;

@@ -93,13 +93,13 @@ static void emit_word(emitter *e, const ir_def *a, ir_space space, bool window, 
       emit_off(e, a, window ? "MC_SHARED_WINDOW" : NULL);
       strbuf_puts(e->out, bits == 16 ? " & ~3u))" : "))");
    } else if (bits == 128) {
-      strbuf_puts(e->out, "mc_L.delta + MC_ALIGNED(mc_L, (ulong)");
+      strbuf_puts(e->out, "mc_gpu(mc_L, MC_ALIGNED(mc_L, (ulong)");
       emit_val(e, a);
-      strbuf_puts(e->out, ", 16u))");
+      strbuf_puts(e->out, ", 16u)))");
    } else {
-      strbuf_puts(e->out, bits == 16 ? "mc_L.delta + ((ulong)" : "mc_L.delta + (ulong)");
+      strbuf_puts(e->out, bits == 16 ? "mc_gpu(mc_L, (ulong)" : "mc_gpu(mc_L, (ulong)");
       emit_val(e, a);
-      strbuf_puts(e->out, bits == 16 ? " & ~3ul))" : ")");
+      strbuf_puts(e->out, bits == 16 ? " & ~3ul))" : "))");
    }
    if (bits != 16)
       return;

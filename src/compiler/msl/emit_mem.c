@@ -60,14 +60,10 @@ void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const
       strbuf_printf(e->out, "reinterpret_cast<constant %s *>(mc_param + (uint)", type);
       break;
    default:
-      /* gmem + offset in the arena (compiler.h): a pointer the host
-       * compiler can follow from thread to thread, unlike an integer cast
-       * to a pointer.  The offset is signed: an address below the arena
-       * (a wild pointer) stays the address it was. */
-      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(reinterpret_cast<%s uchar *>(mc_L.gmem) + "
-                    "(long)(", v, dev, type, dev);
+      /* the GPU address through the chunk's delta (base.metal MC_GADDR) */
+      strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(MC_GADDR(mc_L, %s, ", v, dev, type, dev);
       emit_checked_addr(e, addr, byte_off, bytes);
-      strbuf_puts(e->out, " - mc_L.amem))");
+      strbuf_puts(e->out, "))");
       return;
    }
    emit_val(e, addr);
@@ -313,12 +309,12 @@ static void emit_addr_arg(emitter *e, const ir_def *a, bool shared, unsigned ali
    if (shared)
       strbuf_puts(e->out, "mc_smem + (uint)");
    else
-      strbuf_printf(e->out, "reinterpret_cast<%s uchar *>(mc_L.gmem) + (long)(", dev);
+      strbuf_printf(e->out, "MC_GADDR(mc_L, %s, ", dev);
    strbuf_puts(e->out, "MC_ALIGNED(mc_L, (ulong)(");
    emit_val(e, a);
    strbuf_printf(e->out, "), %uu)", align);
    if (!shared)
-      strbuf_puts(e->out, " - mc_L.amem)");
+      strbuf_puts(e->out, ")");
 }
 
 static void emit_cp_async(emitter *e, const ir_instr *i)

@@ -68,6 +68,7 @@ extern void (*apple_msg_send_stret)(void);
    X(registryID, "registryID")                                               \
    X(supportsFamily, "supportsFamily:")                                      \
    X(newBufferWithLength_options, "newBufferWithLength:options:")            \
+   X(newBufferWithBytesNoCopy, "newBufferWithBytesNoCopy:length:options:deallocator:") \
    X(newLibraryWithSource_options_error, "newLibraryWithSource:options:error:") \
    X(newComputePipelineState, "newComputePipelineStateWithFunction:options:reflection:error:") \
    X(newCommandQueue, "newCommandQueue")                                     \
@@ -220,6 +221,7 @@ typedef struct apple_buffer {
 } apple_buffer;
 
 mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err);
+mtl_buffer *apple_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err);
 void *apple_buffer_contents(mtl_buffer *buf);
 uint64_t apple_buffer_gpu_address(mtl_buffer *buf);
 size_t apple_buffer_length(mtl_buffer *buf);

@@ -10,19 +10,30 @@
  * passes; not worth it until measured.
  *
  * contents and gpuAddress never change for a buffer: both are read once.
+ *
+ * apple_buffer_new_at: newBufferWithBytesNoCopy:length:options:deallocator:
+ * over the caller's page-aligned memory (the device arena's chunks, whose
+ * CPU addresses core/arena.c fixes), with a nil deallocator: the memory
+ * stays the caller's; contents is then that memory.
  */
 #include "apple.h"
 
 #include <stdlib.h>
+#include <unistd.h>
 
 LOG_CHANNEL(apple);
 
 static apple_buffer *as_apple(mtl_buffer *b) { return (apple_buffer *)b; }
 
-mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err)
+static mtl_buffer *buffer_new(mtl_device *dev, void *at, size_t length, char **err)
 {
    if (length == 0) {
       mtl_set_err(err, "newBufferWithLength: length must not be zero");
+      return NULL;
+   }
+   size_t page = (size_t)sysconf(_SC_PAGESIZE);
+   if (at && ((uintptr_t)at % page || length % page)) {
+      mtl_set_err(err, "newBufferWithBytesNoCopy: %p and %zu bytes are not page-aligned", at, length);
       return NULL;
    }
    if (length > dev->info.max_buffer_length) {
@@ -36,16 +47,22 @@ mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err)
       return NULL;
    }
    void *pool = apple_pool_push();
-   b->buf = APPLE_SEND(id (*)(id, SEL, NSUInteger, NSUInteger), apple_dev(dev),
-                       apple_sel.newBufferWithLength_options, (NSUInteger)length,
-                       (NSUInteger)(APPLE_RESOURCE_STORAGE_SHARED | APPLE_RESOURCE_HAZARD_TRACKED));
+   NSUInteger options = (NSUInteger)(APPLE_RESOURCE_STORAGE_SHARED | APPLE_RESOURCE_HAZARD_TRACKED);
+   if (at)   /* - (id<MTLBuffer>)newBufferWithBytesNoCopy:(void *)pointer length:(NSUInteger)length
+              *   options:(MTLResourceOptions)options deallocator:(void (^)(void *, NSUInteger))deallocator */
+      b->buf = APPLE_SEND(id (*)(id, SEL, void *, NSUInteger, NSUInteger, id), apple_dev(dev),
+                          apple_sel.newBufferWithBytesNoCopy, at, (NSUInteger)length, options, (id)NULL);
+   else
+      b->buf = APPLE_SEND(id (*)(id, SEL, NSUInteger, NSUInteger), apple_dev(dev),
+                          apple_sel.newBufferWithLength_options, (NSUInteger)length, options);
    if (b->buf) {
       b->cpu = APPLE_SEND(void *(*)(id, SEL), b->buf, apple_sel.contents);
       b->gpu = apple_u64(b->buf, apple_sel.gpuAddress);
    }
    apple_pool_pop(pool);
    if (!b->buf) {
-      mtl_set_err(err, "newBufferWithLength: Metal could not allocate %zu bytes", length);
+      mtl_set_err(err, "%s: Metal could not allocate %zu bytes", at ? "newBufferWithBytesNoCopy" : "newBufferWithLength",
+                  length);
       free(b);
       return NULL;
    }
@@ -54,6 +71,19 @@ mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err)
    b->in_set = apple_residency_add(dev, b->buf);
    LOG_TRACE("buffer %zu bytes cpu %p gpu %#llx", length, b->cpu, (unsigned long long)b->gpu);
    return &b->base;
+}
+
+mtl_buffer *apple_buffer_new(mtl_device *dev, size_t length, char **err) { return buffer_new(dev, NULL, length, err); }
+
+/* gpu_hint: Metal picks gpuAddress itself. */
+mtl_buffer *apple_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err)
+{
+   (void)gpu_hint;
+   if (!cpu) {
+      mtl_set_err(err, "newBufferWithBytesNoCopy: no memory given");
+      return NULL;
+   }
+   return buffer_new(dev, cpu, length, err);
 }
 
 void *apple_buffer_contents(mtl_buffer *buf) { return as_apple(buf)->cpu; }

@@ -17,6 +17,7 @@ LOG_CHANNEL(apple);
 const mtl_backend apple_backend = {
    .name = "apple",
    .buffer_new = apple_buffer_new,
+   .buffer_new_at = apple_buffer_new_at,
    .buffer_contents = apple_buffer_contents,
    .buffer_gpu_address = apple_buffer_gpu_address,
    .buffer_length = apple_buffer_length,

@@ -10,6 +10,15 @@
  * MAP_NORESERVE and the memfd is sparse, so a buffer of tens of GB costs
  * only the pages that are touched.
  *
+ * mtl_buffer_new_at (the device arena's chunks): the CPU view is mapped
+ * MAP_FIXED over the caller's page-aligned range, the GPU view MAP_FIXED at
+ * the caller's gpu_hint (the arena gives every chunk the same delta, so
+ * kernels compiled with __MC_SOFT_ONE_DELTA add one delta and vectorise),
+ * or with METALCUDA_SOFT_SCATTER wherever the kernel puts it, each buffer
+ * then with its own delta (what an Apple GPU may do: the slot table is
+ * exercised).  On release an inaccessible anonymous reservation goes back
+ * over each borrowed range, which stays the caller's.
+ *
  * Live buffers are kept in a registry (address ranges of the GPU view) for
  * validation of raw GPU addresses.
  */
@@ -53,22 +62,38 @@ static int memory_object(size_t len)
    return fd;
 }
 
-static bool map_twice(soft_buffer *b)
+#ifdef MAP_NORESERVE
+#define SOFT_NORESERVE MAP_NORESERVE
+#else
+#define SOFT_NORESERVE 0
+#endif
+
+/* An inaccessible reservation back over a borrowed CPU range. */
+static void unborrow(void *cpu, size_t len)
+{
+   (void)mmap(cpu, len, PROT_NONE, MAP_PRIVATE | MAP_ANON | MAP_FIXED | SOFT_NORESERVE, -1, 0);
+}
+
+/* at, gpu_at: the views' addresses (MAP_FIXED over the caller's ranges),
+ * or NULL. */
+static bool map_twice(soft_buffer *b, void *at, void *gpu_at)
 {
    int fd = memory_object(b->map_length);
    if (fd < 0)
       return false;
-   int flags = MAP_SHARED;
-#ifdef MAP_NORESERVE
-   flags |= MAP_NORESERVE;
-#endif
-   void *cpu = mmap(NULL, b->map_length, PROT_READ | PROT_WRITE, flags, fd, 0);
+   int flags = MAP_SHARED | SOFT_NORESERVE;
+   void *cpu = mmap(at, b->map_length, PROT_READ | PROT_WRITE, flags | (at ? MAP_FIXED : 0), fd, 0);
    void *gpu = cpu == MAP_FAILED ? MAP_FAILED
-                                 : mmap(NULL, b->map_length, PROT_READ | PROT_WRITE, flags, fd, 0);
+                                 : mmap(gpu_at, b->map_length, PROT_READ | PROT_WRITE,
+                                        flags | (gpu_at ? MAP_FIXED : 0), fd, 0);
    close(fd);
    if (gpu == MAP_FAILED) {
-      if (cpu != MAP_FAILED)
-         munmap(cpu, b->map_length);
+      if (cpu != MAP_FAILED) {
+         if (at)
+            unborrow(cpu, b->map_length);
+         else
+            munmap(cpu, b->map_length);
+      }
       return false;
    }
    b->cpu = cpu;
@@ -76,7 +101,7 @@ static bool map_twice(soft_buffer *b)
    return true;
 }
 
-mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
+static mtl_buffer *buffer_new(mtl_device *dev, void *at, void *gpu_at, size_t length, char **err)
 {
    if (length == 0) {
       mtl_set_err(err, "newBufferWithLength: length must not be zero");
@@ -95,7 +120,14 @@ mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
    size_t page = (size_t)sysconf(_SC_PAGESIZE);
    b->length = length;
    b->map_length = (length + page - 1) / page * page;
-   if (!map_twice(b)) {
+   if (at && ((uintptr_t)at % page || (uintptr_t)gpu_at % page || length % page)) {
+      mtl_set_err(err, "newBufferWithBytesNoCopy: %p and %zu bytes are not page-aligned", at, length);
+      free(b);
+      return NULL;
+   }
+   b->borrowed = at != NULL;
+   b->gpu_borrowed = gpu_at != NULL;
+   if (!map_twice(b, at, gpu_at)) {
       mtl_set_err(err, "cannot map a buffer of %zu bytes: %s", length, strerror(errno));
       free(b);
       return NULL;
@@ -111,6 +143,20 @@ mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
    pthread_mutex_unlock(&registry_lock);
    LOG_TRACE("buffer %zu bytes cpu %p gpu %p", length, (void *)b->cpu, (void *)b->gpu);
    return &b->base;
+}
+
+mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err)
+{
+   return buffer_new(dev, NULL, NULL, length, err);
+}
+
+mtl_buffer *soft_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err)
+{
+   if (!cpu) {
+      mtl_set_err(err, "newBufferWithBytesNoCopy: no memory given");
+      return NULL;
+   }
+   return buffer_new(dev, cpu, soft_scatter() ? NULL : (void *)(uintptr_t)gpu_hint, length, err);
 }
 
 void *soft_buffer_contents(mtl_buffer *buf) { return as_soft(buf)->cpu; }
@@ -144,8 +190,14 @@ void soft_buffer_unref(soft_buffer *b)
       b->next->prev = b->prev;
    live_count--;
    pthread_mutex_unlock(&registry_lock);
-   munmap(b->cpu, b->map_length);
-   munmap(b->gpu, b->map_length);
+   if (b->borrowed)
+      unborrow(b->cpu, b->map_length);
+   else
+      munmap(b->cpu, b->map_length);
+   if (b->gpu_borrowed)
+      unborrow(b->gpu, b->map_length);
+   else
+      munmap(b->gpu, b->map_length);
    b->base.obj.magic = MTL_MAGIC_DEAD;
    free(b);
 }

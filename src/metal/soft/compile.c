@@ -501,6 +501,10 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
    /* Validation: metalcuda's kernels check alignment (prelude MC_ALIGNED). */
    if (soft_validating())
       a[n++] = "-D__MC_SOFT_VALIDATE";
+   /* Device memory at one delta (buffer.c, gpu_hint): global accesses as a
+    * base pointer plus an offset, which clang vectorises across threads. */
+   if (!soft_scatter())
+      a[n++] = "-D__MC_SOFT_ONE_DELTA";
    if (opts && opts->fast_math) {
       a[n++] = "-ffast-math";
    } else {

@@ -8,14 +8,26 @@
 #include <string.h>
 #include <unistd.h>
 
+/* An on/off variable, read once into *cache (-1: not yet). */
+static bool env_on(const char *name, int *cache)
+{
+   if (*cache < 0) {
+      const char *e = getenv(name);
+      *cache = e && *e && strcmp(e, "0") != 0;
+   }
+   return *cache;
+}
+
 bool soft_validating(void)
 {
    static int v = -1;
-   if (v < 0) {
-      const char *e = getenv("METALCUDA_VALIDATE");
-      v = e && *e && strcmp(e, "0") != 0;
-   }
-   return v;
+   return env_on("METALCUDA_VALIDATE", &v);
+}
+
+bool soft_scatter(void)
+{
+   static int v = -1;
+   return env_on("METALCUDA_SOFT_SCATTER", &v);
 }
 
 int soft_thread_create(pthread_t *t, void *(*fn)(void *), void *arg)
@@ -46,6 +58,7 @@ uint32_t soft_thread_count(void)
 const mtl_backend soft_backend = {
    .name = "soft",
    .buffer_new = soft_buffer_new,
+   .buffer_new_at = soft_buffer_new_at,
    .buffer_contents = soft_buffer_contents,
    .buffer_gpu_address = soft_buffer_gpu_address,
    .buffer_length = soft_buffer_length,

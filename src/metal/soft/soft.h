@@ -251,11 +251,14 @@ typedef struct soft_buffer {
    uint8_t *gpu;              /* gpuAddress: a second mapping of the same pages */
    size_t length;
    size_t map_length;
+   bool borrowed;             /* cpu is the caller's range (mtl_buffer_new_at) */
+   bool gpu_borrowed;         /* so is gpu (its gpu_hint) */
    _Atomic uint32_t refs;     /* the owner + commands that use it */
    struct soft_buffer *prev, *next;   /* the live-buffer registry */
 } soft_buffer;
 
 mtl_buffer *soft_buffer_new(mtl_device *dev, size_t length, char **err);
+mtl_buffer *soft_buffer_new_at(mtl_device *dev, void *cpu, size_t length, uint64_t gpu_hint, char **err);
 void *soft_buffer_contents(mtl_buffer *buf);
 uint64_t soft_buffer_gpu_address(mtl_buffer *buf);
 size_t soft_buffer_length(mtl_buffer *buf);
@@ -329,6 +332,11 @@ bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
 /* METALCUDA_VALIDATE is set: every kernel runs as fibers (a fault names its
  * thread) and buffers may have inaccessible ranges (mtl_buffer_set_gpu_access). */
 bool soft_validating(void);
+/* METALCUDA_SOFT_SCATTER is set: GPU views go where the kernel maps them,
+ * gpu_hint ignored (each arena chunk its own delta: the slot table is
+ * used); otherwise kernels are compiled with __MC_SOFT_ONE_DELTA (one
+ * delta for every device address, prelude/base.metal MC_GADDR). */
+bool soft_scatter(void);
 /* Per-thread setup for threads that run kernels (alternate signal stack). */
 void *soft_thread_enter(void);
 void soft_thread_leave(void *token);

@@ -15,7 +15,7 @@
 
 // The launch block, buffer(1): must match mc_launch in src/compiler/compiler.h.
 struct mc_launch {
-    ulong delta;      // GPU address = CUDA address + delta
+    ulong slots;      // GPU address of the slot table: GPU address = CUDA address + its slot's delta (mc_gpu)
     ulong globals;    // CUDA address of the module data block
     ulong status;     // GPU address of a uint set on trap / assert (MC_STATUS_*)
     ulong printf_buf; // GPU address of the printf FIFO (0: the kernel has none)
@@ -23,7 +23,8 @@ struct mc_launch {
     uint nsm;         // %nsmid
     ulong gridid;     // %gridid
     ulong time_base;  // %clock64 / %globaltimer at the launch (host nanoseconds)
-    ulong gmem;       // GPU address of the device memory arena
+    uint slot_shift;  // the table's slots: 2^slot_shift bytes of CUDA addresses each,
+    uint nslots;      // nslots of them from amem; entry nslots: every other address
     ulong amem;       // CUDA address of the device memory arena
     ulong atom_locks; // GPU address of the 64-bit atomics' lock table (atom.metal)
     ulong shared_slices; // shared memory in device memory: GPU address of the slices
@@ -33,6 +34,7 @@ struct mc_launch {
     uint base_x, base_y, base_z; // this dispatch's first threadgroup in the grid (a split grid's piece)
     uint grid_x, grid_y, grid_z; // the grid's threadgroups (%nctaid)
     ulong grid_ws;    // CUDA address of the launch's grid workspace (%envreg1:2)
+    ulong gmem;       // GPU address of amem where every chunk has one delta (__MC_SOFT_ONE_DELTA)
 };
 
 // The address space of shared memory: threadgroup memory, or device memory
@@ -60,6 +62,31 @@ inline ulong mc_aligned(constant mc_launch &L, ulong a, uint n)
 #define MC_ALIGNED(L, a, n) mc_aligned(L, a, n)
 #else
 #define MC_ALIGNED(L, a, n) (a)
+#endif
+
+// A CUDA address's GPU address: the address plus the delta of the device
+// memory chunk that holds it, read from the slot table (core/arena.c); the
+// index is clamped, so that a wild pointer reads the table's last entry
+// (the delta of every address outside device memory) and never past it.
+// The software device, unless METALCUDA_SOFT_SCATTER, maps every chunk at
+// one delta and defines __MC_SOFT_ONE_DELTA: global accesses are then a
+// base pointer plus an offset (MC_GADDR), which the host compiler can
+// follow from thread to thread and vectorise, where a table read per access
+// would make every access a gather.
+inline ulong mc_gpu(constant mc_launch &L, ulong a)
+{
+#if defined(__MC_SOFT_ONE_DELTA)
+    return a + (L.gmem - L.amem);
+#else
+    ulong i = min((a - L.amem) >> L.slot_shift, (ulong)L.nslots);
+    return a + reinterpret_cast<device const ulong *>(L.slots)[i];
+#endif
+}
+// The GPU address of CUDA address a as a pointer to bytes of address space as.
+#if defined(__MC_SOFT_ONE_DELTA)
+#define MC_GADDR(L, as, a) (reinterpret_cast<as uchar *>((L).gmem) + (long)((a) - (L).amem))
+#else
+#define MC_GADDR(L, as, a) reinterpret_cast<as uchar *>(mc_gpu(L, a))
 #endif
 
 // ---- float helpers (f32 as uint bits) ----

@@ -31,7 +31,7 @@ inline uint mc_gb(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc,
         return smem ? (uint)smem[(uint)(a - MC_SHARED_WINDOW)] : 0u;
     if (a - MC_LOCAL_WINDOW < MC_WINDOW_SIZE)
         return loc ? (uint)loc[(uint)(a - MC_LOCAL_WINDOW)] : 0u;
-    return (uint)*reinterpret_cast<device uchar *>(L.delta + a);
+    return (uint)*reinterpret_cast<device uchar *>(mc_gpu(L, a));
 }
 
 inline ulong mc_g64(constant mc_launch &L, MC_SMEM uchar *smem, thread uchar *loc, ulong a)

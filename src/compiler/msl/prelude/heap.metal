@@ -38,7 +38,7 @@
 
 inline device atomic_uint *mc_heap_word(constant mc_launch &L, uint index)
 {
-    return reinterpret_cast<device atomic_uint *>(L.delta + L.heap) + index;
+    return reinterpret_cast<device atomic_uint *>(mc_gpu(L, L.heap)) + index;
 }
 // The superblocks: nsb = (size - header) / (MC_HEAP_SB + 4 * (1 + bitwords)),
 // data at the header and metadata rounded up to 256 bytes.

@@ -43,7 +43,7 @@ struct mc_tex {
 
 MC_TEX device const mc_tex &mc_tex_desc(constant mc_launch &L, ulong h)
 {
-    return *reinterpret_cast<device const mc_tex *>(h + L.delta);
+    return *reinterpret_cast<device const mc_tex *>(mc_gpu(L, h));
 }
 
 MC_TEX uint mc_tex_size(device const mc_tex &t, uint d) { return d == 0u ? t.width : d == 1u ? t.height : t.depth; }
@@ -51,7 +51,7 @@ MC_TEX uint mc_tex_size(device const mc_tex &t, uint d) { return d == 0u ? t.wid
 // One channel's raw bits, zero-extended.
 MC_TEX uint mc_tex_raw(constant mc_launch &L, ulong a, uint bytes)
 {
-    device const uchar *p = reinterpret_cast<device const uchar *>(a + L.delta);
+    device const uchar *p = reinterpret_cast<device const uchar *>(mc_gpu(L, a));
     if (bytes == 1u)
         return (uint)p[0];
     if (bytes == 2u)
@@ -269,7 +269,7 @@ MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int 
     if (!mc_surf_addr(L, t, dims, clampm, x, y, z, size * n, a))
         return;
     for (uint k = 0u; k < n; k++) {
-        device uchar *p = reinterpret_cast<device uchar *>(a + (ulong)(k * size) + L.delta);
+        device uchar *p = reinterpret_cast<device uchar *>(mc_gpu(L, a + (ulong)(k * size)));
         if (size == 1u)
             p[0] = (uchar)v[k];
         else if (size == 2u)
