@@ -591,6 +591,11 @@ static void emit_body(emitter *e)
       emit_line(e, "threadgroup uint mc_bar_red[32];");
    emit_line(e, "uint mc_jmp = 0u;");
    emit_line(e, "(void)mc_jmp; (void)mc_L; (void)mc_tid; (void)mc_ctaid; (void)mc_ntid; (void)mc_nctaid;");
+   /* shared memory addressed in a kernel that declares none: code its data
+    * never runs (a library's path for shared destinations, taken on an
+    * isspacep test); PTX makes such an access an error, hence no window */
+   if (!e->uses_shared)
+      emit_line(e, "threadgroup uchar *mc_smem = nullptr; (void)mc_smem;");
    declare_values(e);
    if (e->rs)
       emit_resume_dispatch(e);
