@@ -275,6 +275,10 @@ static void parse(nvopts *o, int argc, char **argv)
       else if (is(a, "-dw", "--device-w")) { o->mode = M_COMPILE; o->rdc = false; }
       else if (is(a, "-dlink", "--device-link")) o->mode = M_DLINK;
       else if (opt_val(&c, a, "-rdc", "--relocatable-device-code", false, &v)) o->rdc = truth(v, a);
+      /* device link-time optimization: the units' PTX is linked at load
+       * (src/compiler/ptx/link.c) as it is without -dlto; what nvcc's LTO
+       * changes is the speed of the code, never its results (as code=lto_NN) */
+      else if (is(a, "-dlto", "--dlink-time-opt")) { }
       /* output and inputs */
       else if (opt_val(&c, a, "-o", "--output-file", true, &v)) o->output = v;
       else if (opt_val(&c, a, "-x", "--x", true, &v)) {
