@@ -5,7 +5,8 @@
 # bench/run.sh's format, which run.sh folds into its table.
 #
 #  - compile time: `-arch=sm_75 -O2 -c` of the same file by both drivers,
-#    best of MC_BENCH_REPS (default 3), the two interleaved; and the same
+#    best of MC_BENCH_REPS (default 3), the two interleaved (a Thrust and a
+#    libcu++ program among them: CCCL 3 on both sides); and the same
 #    for a whole -rdc=true build of two units (separate compilation);
 #  - kernel run time: bench/kernels.cu built by both, each run through
 #    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
@@ -34,7 +35,11 @@ elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", b - a }'; }
 lower() { [ -z "$1" ] && { echo "$2"; return; }; awk -v a="$1" -v b="$2" 'BEGIN { print (b < a ? b : a) }'; }
 
 # compile time of one file, both drivers, interleaved
-for src in bench/fp64.cu bench/kernels.cu tests/cuda/warp_ops.cu; do
+# (Thrust and libcu++ through each driver's CCCL: CUDA 13's for nvcc, the
+# one in lib/metalcuda/cccl for metalcuda nvcc; MC_BENCH_TOOLCHAIN_SOURCES
+# picks the files)
+sources=${MC_BENCH_TOOLCHAIN_SOURCES:-bench/fp64.cu bench/kernels.cu tests/cuda/warp_ops.cu tests/cuda/thrust_basic.cu tests/cuda/libcudacxx.cu}
+for src in $sources; do
    best_nv= best_mc=
    for r in $(seq "$reps"); do
       for who in nv mc; do
