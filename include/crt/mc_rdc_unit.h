@@ -30,8 +30,11 @@
 #define __MC_RDC_HIDE ".hidden "
 #endif
 
+/* the tag before the symbol marks a unit's fatbin for the device link's
+ * check of undefined symbols (src/toolchain/rdc_check.c: MC_RDC_TAG) */
 __asm__(__MC_RDC_SECTION
         ".p2align 3\n"
+        ".ascii \"MCRDCU01\"\n"
         ".globl " __MC_RDC_SYM "\n"
         __MC_RDC_HIDE __MC_RDC_SYM "\n"
         __MC_RDC_SYM ":\n"

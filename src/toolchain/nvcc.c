@@ -757,7 +757,8 @@ static int do_link(ctx *x, tc_argv *objs)
  *
  * nvlink's job, as metalcuda does it: the PTX is linked when the module
  * loads (src/compiler/ptx/link.c, the path of NVIDIA-built -rdc programs),
- * so the device link only gathers the units.  Each object compiled with
+ * so the device link only gathers the units, after checking, as nvlink
+ * does, that no device symbol is left undefined (rdc_check.c).  Each object compiled with
  * -rdc carries its unit's fatbin under RDC_UNIT_PREFIX<id>, and its host
  * code registers __hip_fatbin_<id> with __hip_gpubin_handle_<id> (clang's
  * HIP ABI for -fgpu-rdc, which leaves both to the link).  The device link
@@ -947,12 +948,16 @@ static int device_link(ctx *x, const tc_argv *objs, const char *out, bool force,
    static_libs(x->o, &files);
    dlink_syms s = { 0 };
    int rc = dlink_symbols(x, &files, &s);
-   tc_argv_free(&files);
    *made = false;
    if (!rc && (force || ((s.units.n || s.fatbins.n) && !s.linked))) {
-      rc = dlink_object(x, &s, out);
+      /* nvlink refuses a device symbol nothing defines (rdc_check.c) */
+      if (s.units.n && !x->o->dryrun)
+         rc = tc_rdc_check((const char *const *)files.v, files.n, s.units.n, x->o->verbose);
+      if (!rc)
+         rc = dlink_object(x, &s, out);
       *made = !rc;
    }
+   tc_argv_free(&files);
    dlink_syms_free(&s);
    return rc;
 }

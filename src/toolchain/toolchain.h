@@ -38,6 +38,18 @@ bool tc_ptx_version(const char *ptx, uint16_t *major, uint16_t *minor);
  * there is nothing to repair (or no memory). */
 char *tc_ptx_fix_rdc(const char *ptx);
 
+/* ---- rdc_check.c: nvlink's undefined-reference check ---- */
+
+/* The 8 bytes include/crt/mc_rdc_unit.h puts right before each -rdc unit's
+ * fatbin in its object (keep the two equal). */
+#define MC_RDC_TAG "MCRDCU01"
+/* Every .extern device function and variable of the units in files
+ * (objects and static libraries; nunits: how many unit symbols nm listed)
+ * is defined by some unit or provided by the runtime; else each is reported
+ * as nvlink does ("nvlink error   : Undefined reference to 'NAME' in
+ * 'FILE'") and 1 is returned. */
+int tc_rdc_check(const char *const *files, int nfiles, int nunits, bool verbose);
+
 /* ---- clang.c: finding clang and running programs ---- */
 
 typedef struct tc_argv {

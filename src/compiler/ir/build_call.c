@@ -375,6 +375,8 @@ static const ptx_func *indirect_targets(build_ctx *c, const ptx_operand *spec, c
    return proto;
 }
 
+/* The names handled here and below without a definition are listed for
+ * the device link too: ptx_runtime_symbol (ptx/link.c); keep them in step. */
 static bool refuse_callee(build_ctx *c, const char *name)
 {
    if (!strcmp(name, "__nv_aligned_device_malloc"))

@@ -473,3 +473,25 @@ char *ptx_link(const char *const *texts, const size_t *lens, uint32_t n, size_t 
    arena_free_all(&l.ar);
    return out;
 }
+
+/* The names build_call.c treats specially when a call's target has no
+ * definition (keep the two in step): vprintf and __assertfail are built
+ * in, malloc and free are the device heap, and the rest are refused there
+ * with a message naming the feature (the aligned heap, the device runtime
+ * of dynamic parallelism, grid-wide cooperative groups). */
+bool ptx_runtime_symbol(const char *name)
+{
+   static const char *const exact[] = {
+      "vprintf", "__assertfail", "malloc", "free", "__nv_aligned_device_malloc", "cudaDeviceSynchronize",
+   };
+   static const char *const prefix[] = {
+      "__cudaCDP", "cudaGetParameterBuffer", "cudaLaunchDevice", "cudaCGGet",
+   };
+   for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
+      if (!strcmp(name, exact[i]))
+         return true;
+   for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
+      if (!strncmp(name, prefix[i], strlen(prefix[i])))
+         return true;
+   return false;
+}

@@ -716,6 +716,11 @@ ptx_token ptx_lex_next(ptx_lexer *lx);
  * malloc'ed message in *err when the units cannot be linked (a symbol
  * defined twice, disagreeing .address_size) or memory runs out. */
 char *ptx_link(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len, char **err);
+/* Whether name is a device function the runtime provides or the compiler
+ * handles itself when no unit defines it (vprintf, malloc, __assertfail,
+ * the device runtime's entry points, which build_call.c refuses by name):
+ * an .extern of it needs no definition at the device link. */
+bool ptx_runtime_symbol(const char *name);
 
 /* ---- parse.c ---- */
 
