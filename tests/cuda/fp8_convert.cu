@@ -17,7 +17,8 @@
  *     to float (the class's operator float);
  *   - e8m0 scale factors: positive normal floats in cudaRoundZero and
  *     cudaRoundPosInf (the constructor's, satfinite), NaN, and every code
- *     back to bfloat16 (2^-127 a subnormal).
+ *     back to bfloat16 (2^-127 a subnormal);
+ *   - CCCL's numeric_limits, isnan and isinf over the fp8 types.
  *
  * The reference decodes the 256 codes of each format to doubles and picks
  * the nearest, ties to the even code, with one more code past the largest
@@ -29,6 +30,8 @@
  */
 #include "check.h"
 
+#include <cuda/std/cmath>
+#include <cuda/std/limits>
 #include <cuda_fp8.h>
 #include <math.h>
 #include <vector>
@@ -200,6 +203,24 @@ __global__ void k_e8m0(const float *in, unsigned char *out, int n, unsigned shor
       return;
    out[2 * i + 0] = __nv_cvt_float_to_e8m0(in[i], __NV_SATFINITE, cudaRoundZero);
    out[2 * i + 1] = __nv_fp8_e8m0(in[i]).__x;
+}
+
+/* CCCL over the fp8 types (its fp8 support is on with metalcuda's header):
+ * limits and classification, on the device */
+__global__ void k_cccl(unsigned char *o)
+{
+   __nv_fp8_e4m3 nan4;
+   nan4.__x = 0xff;
+   __nv_fp8_e5m2 inf5;
+   inf5.__x = 0xfc;
+   o[0] = cuda::std::numeric_limits<__nv_fp8_e4m3>::max().__x;
+   o[1] = cuda::std::numeric_limits<__nv_fp8_e4m3>::lowest().__x;
+   o[2] = cuda::std::numeric_limits<__nv_fp8_e5m2>::max().__x;
+   o[3] = cuda::std::numeric_limits<__nv_fp8_e5m2>::infinity().__x;
+   o[4] = cuda::std::isnan(nan4);
+   o[5] = cuda::std::isinf(inf5);
+   o[6] = cuda::std::isnan(inf5);
+   o[7] = cuda::std::numeric_limits<__nv_fp8_e4m3>::denorm_min().__x;
 }
 
 /* ---- host ---- */
@@ -404,5 +425,13 @@ int main()
          printf("e8m0 0x%02x to bf16: got 0x%04x\n", c, eb[c]);
       CHECK(got == ldexp(1.0, c - 127));
    }
+
+   unsigned char *d_c, co[8];
+   CHECK_CUDA(cudaMalloc(&d_c, 8));
+   k_cccl<<<1, 1>>>(d_c);
+   CHECK_CUDA(cudaMemcpy(co, d_c, 8, cudaMemcpyDeviceToHost));
+   const unsigned char cwant[8] = {0x7e, 0xfe, 0x7b, 0x7c, 1, 1, 0, 0x01};
+   for (int k = 0; k < 8; k++)
+      CHECK_INT(co[k], cwant[k]);
    return check_end();
 }
