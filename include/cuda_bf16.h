@@ -25,6 +25,7 @@
 #define MC_D static __inline__ __device__
 
 typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
+typedef struct __nv_bfloat162_raw { unsigned short x, y; } __nv_bfloat162_raw;
 #ifdef __cplusplus
 /* reads of a volatile __nv_bfloat16 (CCCL's complex<> reads its parts of a
  * volatile object): a constructor template, which is never a copy

@@ -38,6 +38,7 @@
 #define MC_D static __inline__ __device__
 
 typedef struct __half_raw { unsigned short x; } __half_raw;
+typedef struct __half2_raw { unsigned short x, y; } __half2_raw;
 #ifdef __cplusplus
 /* reads of a volatile __half (CCCL's complex<> reads its parts of a
  * volatile object): a constructor template, which is never a copy

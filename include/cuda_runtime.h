@@ -122,9 +122,9 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
  * type host code cannot query; CCCL asks them whenever __NVCC__ is
  * defined.  clang has no such lambdas: its __device__ lambdas are ordinary
  * closure types, so the answer is false. */
-/* metalcuda ships no cuda_fp8.h, cuda_fp6.h or cuda_fp4.h yet: CCCL would
- * look for them with __has_include and find an NVIDIA installation's */
-#define CCCL_DISABLE_NVFP8_SUPPORT 1
+/* metalcuda ships cuda_fp8.h (CCCL uses it) but no cuda_fp6.h or
+ * cuda_fp4.h yet: CCCL would look for them with __has_include and find an
+ * NVIDIA installation's */
 #define CCCL_DISABLE_NVFP6_SUPPORT 1
 #define CCCL_DISABLE_NVFP4_SUPPORT 1
 
