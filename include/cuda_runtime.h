@@ -118,16 +118,16 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 #include "crt/mc_texture_functions.h"
 #include "crt/mc_rdc_unit.h"
 
-/* nvcc's front end answers these for its "extended lambdas", whose return
- * type host code cannot query; CCCL asks them whenever __NVCC__ is
- * defined.  clang has no such lambdas: its __device__ lambdas are ordinary
- * closure types, so the answer is false. */
 /* metalcuda ships cuda_fp8.h (CCCL uses it) but no cuda_fp6.h or
  * cuda_fp4.h yet: CCCL would look for them with __has_include and find an
  * NVIDIA installation's */
 #define CCCL_DISABLE_NVFP6_SUPPORT 1
 #define CCCL_DISABLE_NVFP4_SUPPORT 1
 
+/* nvcc's front end answers these for its "extended lambdas", whose return
+ * type host code cannot query; CCCL asks them whenever __NVCC__ is
+ * defined.  clang has no such lambdas: its __device__ lambdas are ordinary
+ * closure types, so the answer is false. */
 #ifndef __nv_is_extended_device_lambda_closure_type
 #define __nv_is_extended_device_lambda_closure_type(T) false
 #define __nv_is_extended_host_device_lambda_closure_type(T) false
