@@ -28,7 +28,7 @@
  *      declaration in the referring unit itself (its own static);
  *   4. every .extern .func/.entry and .extern .global/.const variable
  *      must be defined, except what the runtime provides
- *      (ptx_runtime_symbol: vprintf, malloc, ... — the compiler's own
+ *      (ptx_runtime_kind: vprintf, malloc, ... — the compiler's own
  *      list) and .extern .shared (the dynamic shared array, sized at
  *      launch).  Each one missing is reported with the file that refers
  *      to it.
@@ -295,7 +295,7 @@ int tc_rdc_check(const char *const *files, int nfiles, int nunits, bool verbose)
    } else {
       for (size_t i = 0; i < s.n; i++) {
          const rc_sym *r = &s.v[i];
-         if (!r->ref || ptx_runtime_symbol(r->name) || defined(&s, r))
+         if (!r->ref || ptx_runtime_kind(r->name) != PTX_RT_NONE || defined(&s, r))
             continue;
          bool dup = false;   /* once per name and file (several architectures) */
          for (size_t k = 0; k < i && !dup; k++)

@@ -375,24 +375,6 @@ static const ptx_func *indirect_targets(build_ctx *c, const ptx_operand *spec, c
    return proto;
 }
 
-/* The names handled here and below without a definition are listed for
- * the device link too: ptx_runtime_symbol (ptx/link.c); keep them in step. */
-static bool refuse_callee(build_ctx *c, const char *name)
-{
-   if (!strcmp(name, "__nv_aligned_device_malloc"))
-      return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
-   /* CUDA 12+'s device runtime (cudadevrt) is called as __cudaCDP2*
-    * (GetParameterBufferV2, LaunchDeviceV2, StreamCreateWithFlags ...),
-    * earlier toolkits' as cudaGetParameterBuffer / cudaLaunchDevice */
-   if (!strncmp(name, "__cudaCDP", 9) || !strncmp(name, "cudaGetParameterBuffer", 22) ||
-       !strncmp(name, "cudaLaunchDevice", 16) || !strcmp(name, "cudaDeviceSynchronize"))
-      return ir_error(c->m, c->line, "'%s': dynamic parallelism (kernels launched from the device) is not "
-                      "supported yet", name);
-   if (!strncmp(name, "cudaCGGet", 9))
-      return ir_error(c->m, c->line, "'%s': grid-wide cooperative groups are not supported", name);
-   return true;
-}
-
 static bool build_call_instr(build_ctx *c, const ptx_func *pf, const ptx_operand *rets, const ptx_operand *args, ir_def *ptr,
                       const char **targets, uint32_t ntargets);
 static bool call_indirect(build_ctx *c, const ptx_operand *rets, const ptx_operand *callee, const ptx_operand *args,
@@ -411,16 +393,26 @@ bool bld_tr_call(build_ctx *c)
    if (callee->kind != PTX_OPND_SYM || callee->u.sym.offset)
       return ir_error(c->m, c->line, "call: the callee must be a function or a register");
    const char *name = callee->u.sym.name;
-   if (!strcmp(name, "vprintf"))
-      return call_vprintf(c, rets, args);
-   if (!strcmp(name, "__assertfail"))
-      return call_assertfail(c, rets, args);
-   const ptx_func *own = ptx_find_func(c->m->ptx, name);
-   if ((!strcmp(name, "malloc") || !strcmp(name, "free")) && !(own && own->has_body))
-      return call_heap(c, name[0] == 'm', rets, args);
-   if (!refuse_callee(c, name))
-      return false;
    const ptx_func *pf = ptx_find_func(c->m->ptx, name);
+   switch (ptx_runtime_kind(name)) {
+   case PTX_RT_VPRINTF:
+      return call_vprintf(c, rets, args);
+   case PTX_RT_ASSERTFAIL:
+      return call_assertfail(c, rets, args);
+   case PTX_RT_HEAP:   /* the device heap, unless the program has its own */
+      if (!(pf && pf->has_body))
+         return call_heap(c, name[0] == 'm', rets, args);
+      break;
+   case PTX_RT_ALIGNED_MALLOC:
+      return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
+   case PTX_RT_DEVICE_RUNTIME:
+      return ir_error(c->m, c->line, "'%s': dynamic parallelism (kernels launched from the device) is not "
+                      "supported yet", name);
+   case PTX_RT_GRID_CG:
+      return ir_error(c->m, c->line, "'%s': grid-wide cooperative groups are not supported", name);
+   case PTX_RT_NONE:
+      break;
+   }
    if (!pf || pf->is_entry)
       return ir_error(c->m, c->line, "call of '%s', which is not a .func of this module", name);
    if (!pf->has_body)

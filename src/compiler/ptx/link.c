@@ -474,24 +474,29 @@ char *ptx_link(const char *const *texts, const size_t *lens, uint32_t n, size_t 
    return out;
 }
 
-/* The names build_call.c treats specially when a call's target has no
- * definition (keep the two in step): vprintf and __assertfail are built
- * in, malloc and free are the device heap, and the rest are refused there
- * with a message naming the feature (the aligned heap, the device runtime
- * of dynamic parallelism, grid-wide cooperative groups). */
-bool ptx_runtime_symbol(const char *name)
+/* ptx.h.  CUDA 12+'s device runtime (cudadevrt) is called as __cudaCDP2*
+ * (GetParameterBufferV2, LaunchDeviceV2, StreamCreateWithFlags ...),
+ * earlier toolkits' as cudaGetParameterBuffer / cudaLaunchDevice. */
+ptx_runtime_callee ptx_runtime_kind(const char *name)
 {
-   static const char *const exact[] = {
-      "vprintf", "__assertfail", "malloc", "free", "__nv_aligned_device_malloc", "cudaDeviceSynchronize",
+   static const struct {
+      const char *name;
+      bool prefix;
+      ptx_runtime_callee kind;
+   } known[] = {
+      { "vprintf", false, PTX_RT_VPRINTF },
+      { "__assertfail", false, PTX_RT_ASSERTFAIL },
+      { "malloc", false, PTX_RT_HEAP },
+      { "free", false, PTX_RT_HEAP },
+      { "__nv_aligned_device_malloc", false, PTX_RT_ALIGNED_MALLOC },
+      { "cudaDeviceSynchronize", false, PTX_RT_DEVICE_RUNTIME },
+      { "__cudaCDP", true, PTX_RT_DEVICE_RUNTIME },
+      { "cudaGetParameterBuffer", true, PTX_RT_DEVICE_RUNTIME },
+      { "cudaLaunchDevice", true, PTX_RT_DEVICE_RUNTIME },
+      { "cudaCGGet", true, PTX_RT_GRID_CG },
    };
-   static const char *const prefix[] = {
-      "__cudaCDP", "cudaGetParameterBuffer", "cudaLaunchDevice", "cudaCGGet",
-   };
-   for (size_t i = 0; i < sizeof(exact) / sizeof(exact[0]); i++)
-      if (!strcmp(name, exact[i]))
-         return true;
-   for (size_t i = 0; i < sizeof(prefix) / sizeof(prefix[0]); i++)
-      if (!strncmp(name, prefix[i], strlen(prefix[i])))
-         return true;
-   return false;
+   for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++)
+      if (known[i].prefix ? !strncmp(name, known[i].name, strlen(known[i].name)) : !strcmp(name, known[i].name))
+         return known[i].kind;
+   return PTX_RT_NONE;
 }

@@ -716,11 +716,21 @@ ptx_token ptx_lex_next(ptx_lexer *lx);
  * malloc'ed message in *err when the units cannot be linked (a symbol
  * defined twice, disagreeing .address_size) or memory runs out. */
 char *ptx_link(const char *const *texts, const size_t *lens, uint32_t n, size_t *out_len, char **err);
-/* Whether name is a device function the runtime provides or the compiler
- * handles itself when no unit defines it (vprintf, malloc, __assertfail,
- * the device runtime's entry points, which build_call.c refuses by name):
- * an .extern of it needs no definition at the device link. */
-bool ptx_runtime_symbol(const char *name);
+/* The device functions the runtime provides, or that the compiler handles
+ * itself, when no unit defines them: what ir/build_call.c does with a call
+ * of each (builds vprintf and __assertfail in, the heap, refuses the rest
+ * by feature), and what the driver's device-link check exempts (an .extern
+ * of one needs no definition: toolchain/rdc_check.c). */
+typedef enum ptx_runtime_callee {
+   PTX_RT_NONE,            /* an ordinary function */
+   PTX_RT_VPRINTF,
+   PTX_RT_ASSERTFAIL,
+   PTX_RT_HEAP,            /* malloc, free */
+   PTX_RT_ALIGNED_MALLOC,  /* __nv_aligned_device_malloc */
+   PTX_RT_DEVICE_RUNTIME,  /* dynamic parallelism: __cudaCDP*, cudaLaunchDevice ... */
+   PTX_RT_GRID_CG,         /* grid-wide cooperative groups: cudaCGGet* */
+} ptx_runtime_callee;
+ptx_runtime_callee ptx_runtime_kind(const char *name);
 
 /* ---- parse.c ---- */
 
