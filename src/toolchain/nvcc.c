@@ -28,6 +28,7 @@
  * the list of what is accepted.
  */
 #include "toolchain.h"
+#include "util/util.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -489,7 +490,6 @@ static void cuda_common(ctx *x, tc_argv *a, bool host)
    push_all(a, &o->common);
 }
 
-static char *read_text(const char *path);
 static int write_file(const char *path, const void *p, size_t n);
 
 /* A translation unit's id (clang's -cuid): from its source, its output and
@@ -574,7 +574,7 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
    int rc = tc_run(&a, o->verbose, o->dryrun);
    tc_argv_free(&a);
    if (!rc && o->rdc && !o->dryrun) {
-      char *ptx = read_text(out);
+      char *ptx = file_read(out, NULL);
       if (!ptx)
          die("cannot read %s", out);
       char *fixed = tc_ptx_fix_rdc(ptx);
@@ -584,29 +584,6 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
       free(ptx);
    }
    return rc;
-}
-
-static char *read_text(const char *path)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   size_t cap = 1 << 16, n = 0;
-   char *b = malloc(cap);
-   while (b) {
-      size_t r = fread(b + n, 1, cap - n - 1, f);
-      n += r;
-      if (n + 1 < cap)
-         break;
-      cap *= 2;
-      char *nb = realloc(b, cap);
-      if (!nb) { free(b); b = NULL; }
-      else b = nb;
-   }
-   fclose(f);
-   if (b)
-      b[n] = 0;
-   return b;
 }
 
 static int write_file(const char *path, const void *p, size_t n)
@@ -634,7 +611,7 @@ static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned
       snprintf(sfx, sizeof(sfx), ".sm_%u.ptx", o->arch[i]);
       rc = device_compile(x, src, o->arch[i], ptx, cuid);
       if (!rc && !o->dryrun) {
-         ptx_text[i] = read_text(ptx);
+         ptx_text[i] = file_read(ptx, NULL);
          if (!ptx_text[i]) {
             fprintf(stderr, "%s: cannot read %s\n", progname, ptx);
             rc = 1;
@@ -842,7 +819,7 @@ static int dlink_symbols(ctx *x, const tc_argv *files, dlink_syms *s)
    char *list = tmpfile_name(x, "symbols", ".txt");
    int rc = tc_run_out(&a, o->verbose, o->dryrun, list);
    tc_argv_free(&a);
-   char *text = rc || o->dryrun ? NULL : read_text(list);
+   char *text = rc || o->dryrun ? NULL : file_read(list, NULL);
    free(list);
    if (rc) {
       fprintf(stderr, "%s: cannot list the symbols of the link's objects for the device link\n", progname);
@@ -1140,7 +1117,7 @@ int tc_nvcc_driver(int argc, char **argv, bool hip);
  * "..." quoting, onto a. */
 static void options_file(tc_argv *a, const char *path)
 {
-   char *text = read_text(path);
+   char *text = file_read(path, NULL);
    if (!text)
       die("--options-file %s: cannot read it", path);
    char *w = malloc(strlen(text) + 1);

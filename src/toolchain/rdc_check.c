@@ -39,6 +39,7 @@
 #include "toolchain.h"
 
 #include "compiler/ptx/ptx.h"
+#include "util/util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -243,27 +244,6 @@ static void scan_file(rc_state *s, const uint8_t *d, size_t n, int file)
    }
 }
 
-static uint8_t *read_all(const char *path, size_t *len)
-{
-   FILE *f = fopen(path, "rb");
-   if (!f)
-      return NULL;
-   size_t cap = 1 << 16, n = 0;
-   uint8_t *b = malloc(cap);
-   for (size_t r; b && (r = fread(b + n, 1, cap - n, f)) > 0;) {
-      n += r;
-      if (n == cap) {
-         uint8_t *nb = realloc(b, cap *= 2);
-         if (!nb)
-            free(b);
-         b = nb;
-      }
-   }
-   fclose(f);
-   *len = n;
-   return b;
-}
-
 static bool defined(const rc_state *s, const rc_sym *r)
 {
    for (size_t i = 0; i < s->n; i++) {
@@ -278,8 +258,8 @@ int tc_rdc_check(const char *const *files, int nfiles, int nunits, bool verbose)
 {
    rc_state s = { 0 };
    for (int i = 0; i < nfiles; i++) {
-      size_t n;
-      uint8_t *d = read_all(files[i], &n);
+      size_t n = 0;
+      uint8_t *d = (uint8_t *)file_read(files[i], &n);
       if (!d) {
          fprintf(stderr, "nvcc: cannot read %s for the device link\n", files[i]);
          return 1;

@@ -17,24 +17,48 @@
 #include <time.h>
 #include <unistd.h>
 
+/* A file whose size cannot be asked (a pipe: nvcc --options-file <(...)),
+ * read until its end. */
+static char *read_stream(FILE *f, size_t *len)
+{
+   size_t cap = 1 << 16, n = 0;
+   char *buf = mc_malloc(cap);
+   for (size_t r; buf && (r = fread(buf + n, 1, cap - n - 1, f)) > 0;) {
+      n += r;
+      if (n + 1 == cap) {
+         char *nb = mc_realloc(buf, cap *= 2);
+         if (!nb)
+            free(buf);
+         buf = nb;
+      }
+   }
+   if (buf) {
+      buf[n] = 0;
+      if (len)
+         *len = n;
+   }
+   return buf;
+}
+
 char *file_read(const char *path, size_t *len)
 {
    FILE *f = fopen(path, "rb");
    if (!f)
       return NULL;
    char *buf = NULL;
-   if (fseek(f, 0, SEEK_END) == 0) {
-      long n = ftell(f);
-      if (n >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-         buf = mc_malloc((size_t)n + 1);
-         if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-            buf[n] = 0;
-            if (len)
-               *len = (size_t)n;
-         } else {
-            free(buf);
-            buf = NULL;
-         }
+   long n;
+   if (fseek(f, 0, SEEK_END) != 0 || (n = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+      clearerr(f);
+      buf = read_stream(f, len);
+   } else {
+      buf = mc_malloc((size_t)n + 1);
+      if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+         buf[n] = 0;
+         if (len)
+            *len = (size_t)n;
+      } else {
+         free(buf);
+         buf = NULL;
       }
    }
    fclose(f);

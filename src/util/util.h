@@ -187,7 +187,8 @@ double fp_f16_to_f64(uint16_t h);
 
 /* ---- file.c ---- */
 
-/* Reads a whole file; *len gets its size; NUL-terminated.  NULL on error. */
+/* Reads a whole file (a pipe too); *len gets its size; NUL-terminated.
+ * NULL on error. */
 char *file_read(const char *path, size_t *len);
 /* Writes atomically (temp file + rename), creating directories. */
 bool file_write_atomic(const char *path, const void *data, size_t len);
