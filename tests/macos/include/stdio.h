@@ -34,6 +34,7 @@ long ftell(FILE *);
 void rewind(FILE *);
 int feof(FILE *);
 int ferror(FILE *);
+void clearerr(FILE *);
 int fileno(FILE *);
 int setvbuf(FILE *restrict, char *restrict, int, size_t);
 FILE *popen(const char *, const char *);
