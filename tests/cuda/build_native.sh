@@ -8,6 +8,9 @@
 #                     prints PASS/FAIL lines and "N passed, N failed"
 #   DIR/BUILD_INFO    nvcc version, flags and the source commit
 #
+#   tests/cuda/build_native.sh DIR NAME...  builds only those programs
+#   (those not yet run natively, listed in NATIVE.md).
+#
 # DIR is self-contained: copy it to a GPU machine without nvcc if needed
 # (the shared variants then need NVIDIA's libcudart.so.13 on the library
 # path; run.sh adds the toolkit's lib64 when nvcc is there).  See NATIVE.md.
@@ -21,11 +24,12 @@
 # which newer GPUs such as the H200 JIT-compile: the same PTX metalcuda
 # translates), NVCCFLAGS (extra flags).
 set -u
-if [ $# -ne 1 ]; then
-   echo "usage: $0 DIR" >&2
+if [ $# -lt 1 ]; then
+   echo "usage: $0 DIR [NAME...]" >&2
    exit 2
 fi
 out=$(mkdir -p "$1" && cd "$1" && pwd) || exit 1
+shift
 cd "$(dirname "$0")/../.."
 NVCC=${NVCC:-nvcc}
 NVCC_ARCH=${NVCC_ARCH:-sm_75}
@@ -39,6 +43,17 @@ programs=()
 for src in tests/cuda/*.cu; do
    case $src in *.[0-9].cu) ;; *) programs+=("$src") ;; esac
 done
+if [ $# -gt 0 ]; then
+   programs=()
+   for n in "$@"; do
+      n=$(basename "$n" .cu)
+      if [ ! -e "tests/cuda/$n.cu" ]; then
+         echo "build_native.sh: no program tests/cuda/$n.cu" >&2
+         exit 2
+      fi
+      programs+=("tests/cuda/$n.cu")
+   done
+fi
 for src in "${programs[@]}"; do
    n=$(basename "$src" .cu)
    units=(tests/cuda/"$n".[0-9].cu)
