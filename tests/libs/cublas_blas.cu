@@ -115,8 +115,13 @@ static void helpers(void)
    CHECK_INT(pm, CUBLAS_POINTER_MODE_HOST);
    CHECK_ST(cublasDestroy(h2), CUBLAS_STATUS_SUCCESS);
    /* the handle uses a workspace it was given until told otherwise: an
-    * H200 run that freed it first corrupted later reductions */
+    * H200 run that freed it first corrupted later reductions.  Nor may it
+    * be left without one: with cublasSetWorkspace(H, NULL, 0), cuBLAS 13.1
+    * on an H200 answers CUBLAS_STATUS_NOT_SUPPORTED to every later dot and
+    * leaves gemv's y unwritten.  cublasSetStream returns the handle to its
+    * default workspace pool, as cuBLAS documents. */
    CHECK_ST(cublasSetWorkspace(H, NULL, 0), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(cublasSetStream(H, NULL), CUBLAS_STATUS_SUCCESS);
    CHECK_CUDA(cudaFree(ws));
 }
 
@@ -499,17 +504,17 @@ static void bad_args(void)
    CHECK_ST(cublasSaxpy(H, -1, &one, d, 1, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasSscal(H, 4, &one, d, 0), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasSetPointerMode(H, (cublasPointerMode_t)5), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasSgemv(H, (cublasOperation_t)9, 2, 2, &one, d, 2, d, 1, &one, d, 1), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasSgemv(H, CUBLAS_OP_N, -1, 2, &one, d, 2, d, 1, &one, d, 1), CUBLAS_STATUS_INVALID_VALUE);
+   /* cuBLAS 13.1 on an H200 (2026-12-02) answers CUBLAS_STATUS_SUCCESS to a
+    * gemv with op 9, m = -1, incx = 0 or incy = 0, and to math mode 12, so
+    * those are not asserted here (metalcuda refuses them: INVALID_VALUE);
+    * it does refuse lda < m. */
    CHECK_ST(cublasSgemv(H, CUBLAS_OP_N, 3, 2, &one, d, 2, d, 1, &one, d, 1), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasSgemv(H, CUBLAS_OP_N, 2, 2, &one, d, 2, d, 0, &one, d, 1), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasSgemv(H, CUBLAS_OP_N, 2, 2, &one, d, 2, d, 1, &one, d, 0), CUBLAS_STATUS_INVALID_VALUE);
    CHECK_ST(cublasSgemv(H, CUBLAS_OP_N, 0, 2, &one, d, 1, d, 1, &one, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasSger(H, 2, 2, &one, d, 0, d, 1, d, 2), CUBLAS_STATUS_INVALID_VALUE);
    CHECK_ST(cublasSger(H, 3, 2, &one, d, 1, d, 1, d, 2), CUBLAS_STATUS_INVALID_VALUE);
    CHECK_ST(cublasSger(H, -1, 2, &one, d, 1, d, 1, d, 2), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasSetMathMode(H, (cublasMath_t)12), CUBLAS_STATUS_INVALID_VALUE);
-   CHECK_ST(cublasGetPointerMode(NULL, NULL), CUBLAS_STATUS_NOT_INITIALIZED);
+   /* the output pointer is checked before the handle (H200) */
+   CHECK_ST(cublasGetPointerMode(NULL, NULL), CUBLAS_STATUS_INVALID_VALUE);
    CHECK_ST(cublasDestroy(NULL), CUBLAS_STATUS_NOT_INITIALIZED);
    cudaFree(d);
 }

@@ -268,8 +268,10 @@ CB_EXPORT cublasStatus_t cublasGetStream_v2(cublasHandle_t h, cudaStream_t *stre
 CB_EXPORT cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t h, cublasPointerMode_t *mode)
 {
    CB_ENTER("handle=%p mode=%p", (void *)h, (void *)mode);
-   CB_HANDLE(h);
+   /* the pointer before the handle: cuBLAS 13.1 answers (NULL, NULL)
+    * with INVALID_VALUE (H200, 2026-12-02) */
    CB_CHECK(mode, CUBLAS_STATUS_INVALID_VALUE);
+   CB_HANDLE(h);
    *mode = h->pmode;
    return CUBLAS_STATUS_SUCCESS;
 }
