@@ -91,6 +91,14 @@ int tc_run(const tc_argv *argv, bool verbose, bool dryrun)
 
 int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
 {
+   pid_t pid;
+   int rc = tc_spawn(argv, verbose, dryrun, out, NULL, &pid);
+   return rc || dryrun ? rc : tc_wait(argv->v[0], pid);
+}
+
+int tc_spawn(const tc_argv *argv, bool verbose, bool dryrun, const char *out, const char *err,
+             pid_t *pid)
+{
    if (verbose || dryrun) {
       fputs("#$ ", stderr);
       for (int i = 0; i < argv->n; i++) {
@@ -104,25 +112,31 @@ int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
       return 0;
    fflush(stdout);
    fflush(stderr);
-   pid_t pid;
    posix_spawn_file_actions_t fa;
    int e = posix_spawn_file_actions_init(&fa);
    if (!e && out)
       e = posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+   if (!e && err)
+      e = posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0600);
    if (!e)
-      e = posix_spawnp(&pid, argv->v[0], &fa, NULL, argv->v, environ);
+      e = posix_spawnp(pid, argv->v[0], &fa, NULL, argv->v, environ);
    posix_spawn_file_actions_destroy(&fa);
    if (e) {
       fprintf(stderr, "metalcuda: cannot run %s: %s\n", argv->v[0], strerror(e));
       return 127;
    }
+   return 0;
+}
+
+int tc_wait(const char *name, pid_t pid)
+{
    int st;
    while (waitpid(pid, &st, 0) < 0)
       if (errno != EINTR)
          return 127;
    if (WIFEXITED(st))
       return WEXITSTATUS(st);
-   fprintf(stderr, "metalcuda: %s killed by signal %d\n", argv->v[0], WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+   fprintf(stderr, "metalcuda: %s killed by signal %d\n", name, WIFSIGNALED(st) ? WTERMSIG(st) : 0);
    return 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
 }
 

@@ -13,7 +13,9 @@
  *   3. host side: clang -x cuda --cuda-host-only with the fatbin embedded
  *      (-fcuda-include-gpubinary): clang emits the module constructor that
  *      calls __cudaRegisterFatBinary/__cudaRegisterFunction/__cudaRegisterVar,
- *      the same registration ABI nvcc's host code uses.
+ *      the same registration ABI nvcc's host code uses.  It runs while
+ *      steps 1-2 do, reading the fatbin through a FIFO (host_job), so the
+ *      two sides' parsing overlaps on two cores.
  * .cpp/.c files are compiled as C++/C with our include/ on the path, .o/.a
  * files are passed to the link, and the link adds our libcudart with a run
  * path to it, so the program runs directly (./prog) on metalcuda.
@@ -31,11 +33,15 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Separate compilation (-rdc): the symbol that holds a unit's device image
@@ -596,8 +602,9 @@ static int write_file(const char *path, const void *p, size_t n)
    return 0;
 }
 
-/* Device side for every architecture, then the fatbin at fatbin_out. */
-static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned long long cuid)
+/* Device side for every architecture, then the fatbin's bytes in *fb
+ * (NULL under -dryrun). */
+static int build_fatbin(ctx *x, const char *src, unsigned long long cuid, uint8_t **fb, size_t *len)
 {
    nvopts *o = x->o;
    char stem[256];
@@ -605,10 +612,9 @@ static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned
    tc_image img[16];
    char *ptx_text[16] = { 0 };
    int rc = 0;
+   *fb = NULL;
    for (int i = 0; i < o->narch && !rc; i++) {
       char *ptx = tmpfile_name(x, stem, ".ptx");
-      char sfx[32];
-      snprintf(sfx, sizeof(sfx), ".sm_%u.ptx", o->arch[i]);
       rc = device_compile(x, src, o->arch[i], ptx, cuid);
       if (!rc && !o->dryrun) {
          ptx_text[i] = file_read(ptx, NULL);
@@ -621,14 +627,134 @@ static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned
       free(ptx);
    }
    if (!rc && !o->dryrun) {
-      size_t len;
-      uint8_t *fb = tc_fatbin_build(img, (size_t)o->narch, &len);
-      rc = fb ? write_file(fatbin_out, fb, len) : 1;
-      free(fb);
+      *fb = tc_fatbin_build(img, (size_t)o->narch, len);
+      rc = *fb ? 0 : 1;
    }
    for (int i = 0; i < o->narch; i++)
       free(ptx_text[i]);
    return rc;
+}
+
+static int make_fatbin(ctx *x, const char *src, const char *fatbin_out, unsigned long long cuid)
+{
+   uint8_t *fb;
+   size_t len;
+   int rc = build_fatbin(x, src, cuid, &fb, &len);
+   if (!rc && fb)
+      rc = write_file(fatbin_out, fb, len);
+   free(fb);
+   return rc;
+}
+
+/*
+ * The host side of a .cu file while its device side compiles.  Clang reads
+ * the fatbin (-fcuda-include-gpubinary) only when it emits the module
+ * constructor, after parsing the whole unit, so the fatbin path is a FIFO
+ * and the host compile starts first: parsing the host side (most of a
+ * Thrust program's time) overlaps the device compile, on a second core.
+ * Its diagnostics go to a file shown after the device side's, the order
+ * of a serial build; if the device side fails, the host compile is
+ * stopped and its output dropped, as a serial build never starts it.
+ */
+typedef struct host_job {
+   pid_t pid;
+   char *fifo, *errlog;
+   bool exited;   /* reaped while delivering the fatbin */
+   int status;
+} host_job;
+
+/* Starts the host compile on a FIFO: -1 if no FIFO can be made here
+ * (nothing started, host_argv unchanged), else tc_spawn's status. */
+static int host_job_start(ctx *x, const char *stem, tc_argv *host_argv, host_job *j)
+{
+   j->fifo = tmpfile_name(x, stem, ".fatbin");
+   j->errlog = tmpfile_name(x, stem, ".host.log");
+   j->exited = false;
+   if (mkfifo(j->fifo, 0600) != 0)
+      return -1;
+   tc_argv_push(host_argv, "-Xclang");
+   tc_argv_push(host_argv, "-fcuda-include-gpubinary");
+   tc_argv_push(host_argv, "-Xclang");
+   tc_argv_push(host_argv, j->fifo);
+   return tc_spawn(host_argv, x->o->verbose, false, NULL, j->errlog, &j->pid);
+}
+
+/* Whether the host compile has ended (reaping it). */
+static bool host_job_done(host_job *j)
+{
+   if (j->exited)
+      return true;
+   int st;
+   pid_t r = waitpid(j->pid, &st, WNOHANG);
+   if (r != j->pid)
+      return false;
+   j->exited = true;
+   j->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + (WIFSIGNALED(st) ? WTERMSIG(st) : 0);
+   return true;
+}
+
+/* Writes the fatbin into the FIFO once the host compile opens it; nothing
+ * if that compile ends first (a host-side error, reported by the caller). */
+static void host_job_feed(host_job *j, const uint8_t *fb, size_t len)
+{
+   int fd;
+   for (;;) {
+      fd = open(j->fifo, O_WRONLY | O_NONBLOCK);
+      if (fd >= 0)
+         break;
+      if (errno != ENXIO && errno != EINTR)
+         return;
+      if (host_job_done(j))
+         return;
+      struct timespec nap = { 0, 2 * 1000 * 1000 };
+      nanosleep(&nap, NULL);
+   }
+   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+   /* a reader that dies mid-way must not kill the driver */
+   struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+   sigemptyset(&ign.sa_mask);
+   sigaction(SIGPIPE, &ign, &old);
+   for (size_t off = 0; off < len;) {
+      ssize_t n = write(fd, fb + off, len - off);
+      if (n < 0 && errno == EINTR)
+         continue;
+      if (n <= 0)
+         break;
+      off += (size_t)n;
+   }
+   close(fd);
+   sigaction(SIGPIPE, &old, NULL);
+}
+
+/* Waits for the host compile and shows its diagnostics; returns its status. */
+static int host_job_finish(host_job *j, const char *clangxx)
+{
+   int rc = j->exited ? j->status : tc_wait(clangxx, j->pid);
+   size_t n;
+   char *log = file_read(j->errlog, &n);
+   if (log) {
+      fwrite(log, 1, n, stderr);
+      free(log);
+   }
+   return rc;
+}
+
+static void host_job_cancel(host_job *j)
+{
+   if (!j->exited) {
+      kill(j->pid, SIGTERM);
+      int st;
+      while (waitpid(j->pid, &st, 0) < 0 && errno == EINTR)
+         ;
+   }
+}
+
+static void host_job_free(host_job *j)
+{
+   unlink(j->fifo);
+   unlink(j->errlog);
+   free(j->fifo);
+   free(j->errlog);
 }
 
 static void host_flags(ctx *x, tc_argv *a)
@@ -639,6 +765,42 @@ static void host_flags(ctx *x, tc_argv *a)
    push_all(a, &o->host);
 }
 
+/* Whether a .cu file's host side may compile while its device side does
+ * (host_job): not for separate compilation (the host side includes the
+ * fatbin by name, include/crt/mc_rdc_unit.h), -keep (which keeps the
+ * fatbin as a file), -dryrun, or METALCUDA_NVCC_JOBS=1. */
+static bool overlap_sides(const nvopts *o)
+{
+   const char *jobs = getenv("METALCUDA_NVCC_JOBS");
+   return !o->rdc && !o->keep && !o->keep_dir && !o->dryrun && !(jobs && strcmp(jobs, "1") == 0);
+}
+
+/* A .cu file's host side, its device side overlapped (host_job): the
+ * status, or -1 if this system cannot (no FIFO), with nothing done. */
+static int compile_cu_overlapped(ctx *x, const input *in, tc_argv *host_argv, unsigned long long cuid)
+{
+   char stem[256];
+   base_noext(in->path, stem, sizeof(stem));
+   host_job j;
+   int started = host_job_start(x, stem, host_argv, &j);
+   if (started) {
+      host_job_free(&j);
+      return started;
+   }
+   uint8_t *fb;
+   size_t len;
+   int rc = build_fatbin(x, in->path, cuid, &fb, &len);
+   if (rc) {
+      host_job_cancel(&j);
+   } else {
+      host_job_feed(&j, fb, len);
+      rc = host_job_finish(&j, x->clangxx);
+   }
+   free(fb);
+   host_job_free(&j);
+   return rc;
+}
+
 /* One source to an object (or, for -E/-M, to what those print). */
 static int compile_one(ctx *x, const input *in, const char *out)
 {
@@ -646,9 +808,12 @@ static int compile_one(ctx *x, const input *in, const char *out)
    tc_argv a = { 0 };
    int rc = 0;
    char *fatbin = NULL;
+   bool device = in->lang == L_CU && o->mode != M_PREPROCESS && o->mode != M_DEPS;
+   bool overlap = device && overlap_sides(o);
+   unsigned long long cuid = 0;
    if (in->lang == L_CU) {
-      unsigned long long cuid = unit_id(in->path, out);
-      if (o->mode != M_PREPROCESS && o->mode != M_DEPS) {
+      cuid = unit_id(in->path, out);
+      if (device && !overlap) {
          char stem[256];
          fatbin = tmpfile_name(x, base_noext(in->path, stem, sizeof(stem)), ".fatbin");
          if (o->rdc && strpbrk(fatbin, "\"\\\n"))
@@ -699,6 +864,21 @@ static int compile_one(ctx *x, const input *in, const char *out)
       tc_argv_push(&a, out);
    }
    tc_argv_push(&a, in->path);
+   if (overlap) {
+      rc = compile_cu_overlapped(x, in, &a, cuid);
+      if (rc >= 0)
+         goto done;
+      /* no FIFO here: the serial way */
+      char stem[256];
+      fatbin = tmpfile_name(x, base_noext(in->path, stem, sizeof(stem)), ".fatbin");
+      rc = make_fatbin(x, in->path, fatbin, cuid);
+      if (rc)
+         goto done;
+      tc_argv_push(&a, "-Xclang");
+      tc_argv_push(&a, "-fcuda-include-gpubinary");
+      tc_argv_push(&a, "-Xclang");
+      tc_argv_push(&a, fatbin);
+   }
    rc = tc_run(&a, o->verbose, o->dryrun);
 done:
    tc_argv_free(&a);

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* ---- fatbin_write.c: the container src/fatbin/ reads ---- */
 
@@ -68,6 +69,13 @@ int tc_run(const tc_argv *argv, bool verbose, bool dryrun);
 /* The same with its standard output written to the file out (created or
  * truncated), when out is not NULL. */
 int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out);
+/* The two halves of tc_run_out, for a command that runs while the driver
+ * does other work: tc_spawn starts it (its standard error into err unless
+ * NULL) and sets *pid (0, or 127 if it could not start; nothing is started
+ * under dryrun); tc_wait waits for it and returns tc_run's status. */
+int tc_spawn(const tc_argv *argv, bool verbose, bool dryrun, const char *out, const char *err,
+             pid_t *pid);
+int tc_wait(const char *name, pid_t pid);
 
 /* The clang to use: $METALCUDA_CLANG, else the newest clang-NN with an
  * NVPTX back end on PATH, else clang.  NULL, with a message in err, if none

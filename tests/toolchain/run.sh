@@ -195,13 +195,17 @@ if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then
    log=$(mktemp) tmp=$(mktemp -d)
-   strace -f -qq -e trace=file -o "$log" "$TOOL" nvcc -O2 -Itests/cuda tests/cuda/saxpy.cu -o "$tmp/saxpy" >/dev/null 2>&1
+   # one trace file per process (-ff): the driver runs the host and device
+   # compiles at once, and a single trace would split their calls into
+   # "<unfinished ...>" and "resumed" lines
+   strace -ff -qq -e trace=file -o "$tmp/trace" "$TOOL" nvcc -O2 -Itests/cuda tests/cuda/saxpy.cu -o "$tmp/saxpy" >/dev/null 2>&1
    st=$?
+   cat "$tmp"/trace.* >"$log"
    # every path the build opened or looked at (not execve arguments), that
    # belongs to an NVIDIA installation: the toolkit's directories, its
    # headers where a system carries them in /usr/local/include, libdevice,
    # ptxas, fatbinary, nvlink
-   bad=$(grep -E '^[0-9]+ +(openat|open|stat|newfstatat|lstat|access|faccessat2?|readlink|statx)\(' "$log" |
+   bad=$(grep -E '^(openat|open|stat|newfstatat|lstat|access|faccessat2?|readlink|statx)\(' "$log" |
          grep -v ENOENT | grep -oE '"/[^"]*"' | tr -d '"' |
          grep -E '^/usr/local/cuda|^/opt/cuda|^/usr/local/include/(crt/|cuda|cooperative_groups|vector_types|driver_types|host_defines|sm_[0-9])|/nvvm/libdevice|/bin/(ptxas|fatbinary|nvlink)$' |
          sort -u | head -n 5)
