@@ -15,20 +15,39 @@
  * Scalar (9.7.18.1): vadd, vsub, vabsdiff, vmin, vmax, vset, vshl and vshr
  * (.clamp, .wrap) with byte and half-word selectors on a and b, .sat, the
  * secondary operations .add/.min/.max with c, and the merge of the result
- * into a byte or half-word of c (d.b0 ... d.h1).  The host reference: ta,
- * tb = partSelectSignExtend (33 bits); tmp = the operation (vset: 1 or 0;
- * vshl/vshr: b's amount clamped to 32 or taken mod 32, ta shifted);
- * optSaturate (to the byte's or half-word's range when d has a selector,
- * else dtype's 32-bit range); optSecondaryOp (tmp + c, MIN, MAX, with c's
- * sign from dtype; vset's c unsigned); optMerge; the low 32 bits.
+ * into a byte or half-word of c (d.b0 ... d.h1).  The host reference
+ * follows what an H200 computes, which departs from the ISA's pseudocode
+ * (its compiler expands these instructions into integer code; the rules
+ * were read from that code and hold for 5440 forms x 2048 operand
+ * triples run on the H200):
+ * - ta, tb: the selected parts extended to 33 bits by atype/btype; e = the
+ *   exact result (vset: 1 or 0; vshl/vshr: b's amount clamped to 32 or
+ *   taken mod 32, ta shifted as a 64-bit value), except that vadd and
+ *   vsub without .sat wrap to 32 bits, sign-extended;
+ * - .sat on vshl/vshr: e's low 34 bits, sign-extended, clamped to dtype's
+ *   32-bit range, sign-extended from 32 bits, whatever d's selector;
+ * - .sat on the others, d with a selector: e taken as unsigned (negative
+ *   or >= 2^32 becomes 0xffffffff), then clamped from above only to the
+ *   byte's or half-word's maximum of dtype's sign (0x7f, 0xff, 0x7fff,
+ *   0xffff): a negative result becomes that maximum;
+ * - .sat on the others, d without one: .s32 clamps to 32 bits; .u32 only
+ *   raises a negative result to 0 (vadd.u32 of 0xffffffff and 0xffffffff
+ *   is 0xfffffffe), vadd/vsub's then sign-extended from 32 bits;
+ * - .add: the low 32 bits plus c; .min/.max: a 64-bit comparison with c
+ *   extended by dtype's sign (vset: atype's), signed or unsigned by that
+ *   sign (a negative result of a .u32 form is larger than any c);
+ * - the merge: the low byte into d.b0 ... d.b3, the low half into d.h0,
+ *   but into d.h1 the result's own upper half (bits 16-31 in place).
  *
  * Each reference interprets the instruction's own text (the string the
- * device assembles) following the ISA's pseudocode.  Operands: lane and
+ * device assembles).  Operands: lane and
  * word edge values in every combination (0, 0x7f/0x80/0xff lanes,
  * 0x7fff/0x8000/0xffff, 0x7fffffff, 0x80000000, 0xffffffff), then random
  * words.
  */
 #include "check.h"
+
+#include <limits.h>
 
 /* SIMD: instruction, mask on d, selector on a, selector on b */
 #define SIMD_FORMS(X)                                                                        \
@@ -122,7 +141,16 @@
    X("vshr.u32.u32.u32.clamp", "", "", ".b0", NOC)         \
    X("vshr.s32.s32.u32.sat.clamp", ".b0", ".h1", ".b2", C) \
    X("vshr.u32.s32.u32.wrap.max", "", ".b3", "", C)        \
-   X("vshr.s32.u32.u32.sat.wrap", "", "", "", NOC)
+   X("vshr.s32.u32.u32.sat.wrap", "", "", "", NOC)        \
+   X("vshl.u32.s32.u32.sat.clamp", "", "", ".b0", NOC)     \
+   X("vshl.s32.u32.u32.sat.wrap.max", "", ".h0", "", C)    \
+   X("vshl.u32.u32.u32.sat.clamp", ".h1", ".b1", ".b2", C) \
+   X("vsub.s32.u32.u32.sat", ".h1", "", "", C)             \
+   X("vmax.u32.s32.s32.sat", ".b1", ".h1", ".b0", C)       \
+   X("vadd.u32.u32.u32.sat", "", "", "", NOC)              \
+   X("vabsdiff.u32.s32.u32.sat.min", "", "", "", C)        \
+   X("vset.s32.u32.lt.max", "", "", "", C)                 \
+   X("vset.u32.s32.ge", ".h1", ".b0", ".b1", C)
 
 #define COUNT_SIMD(ins, dm, as, bs) +1
 #define COUNT_SCALAR(ins, ds, as, bs, hasc) +1
@@ -244,7 +272,7 @@ static long long video_op(const char *op, const char *cmp, long long x, long lon
 {
    if (!strcmp(op, "vshl") || !strcmp(op, "vshr")) {   /* y is unsigned */
       long long n = !strcmp(cmp, "clamp") ? (y > 32 ? 32 : y) : y & 0x1f;
-      /* vshl: the low 64 bits suffice (vshl.sat is not among the forms) */
+      /* vshl: the low 64 bits (.sat looks at 34) */
       return !strcmp(op, "vshl") ? (long long)((unsigned long long)x << n) : x >> n;
    }
    if (!strcmp(op, "vadd"))
@@ -309,31 +337,56 @@ static long long part(unsigned x, const char *sel, bool is_signed)
    return element(x, 0, sel[2] - '0', sel[1] == 'b' ? 8 : 16, is_signed);
 }
 
+static long long sext32(unsigned long long v)
+{
+   return (long long)(int)(unsigned)v;
+}
+
+static long long clamp_ll(long long v, long long lo, long long hi)
+{
+   return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* The scalar forms as the header's rules say an H200 computes them. */
 static unsigned ref_scalar(const char *const text[4], unsigned a, unsigned b, unsigned c)
 {
    vform form, *f = &form;
    parse_form(text, f);
    const char *dsel = text[1];
-   long long tmp = video_op(f->op, f->mode, part(a, text[2], f->a_signed), part(b, text[3], f->b_signed));
-   if (f->sat) {   /* optSaturate */
-      int bits = !*dsel ? 32 : dsel[1] == 'b' ? 8 : 16;
-      long long lo = f->d_signed ? -(1ll << (bits - 1)) : 0;
-      long long hi = f->d_signed ? (1ll << (bits - 1)) - 1 : (1ll << bits) - 1;
-      tmp = tmp < lo ? lo : tmp > hi ? hi : tmp;
-   }
-   long long cv = f->d_signed ? (long long)(int)c : (long long)c;   /* optSecondaryOp */
+   bool shift = !strcmp(f->op, "vshl") || !strcmp(f->op, "vshr");
+   bool wraps = !strcmp(f->op, "vadd") || !strcmp(f->op, "vsub");
+   bool d_signed = strcmp(f->op, "vset") ? f->d_signed : f->a_signed;
+   long long e = video_op(f->op, f->mode, part(a, text[2], f->a_signed), part(b, text[3], f->b_signed));
+   long long v;   /* what the secondary operation or the merge takes */
+   if (!f->sat)
+      v = wraps ? sext32((unsigned long long)e) : e;
+   else if (shift) {
+      long long low34 = e & ((1ll << 34) - 1);
+      long long s34 = (low34 >> 33) ? low34 - (1ll << 34) : low34;
+      v = sext32((unsigned long long)(d_signed ? clamp_ll(s34, INT_MIN, INT_MAX) : clamp_ll(s34, 0, UINT_MAX)));
+   } else if (*dsel) {
+      long long u = e < 0 || e > (long long)UINT_MAX ? (long long)UINT_MAX : e;
+      long long top = dsel[1] == 'b' ? (d_signed ? 0x7f : 0xff) : (d_signed ? 0x7fff : 0xffff);
+      v = u > top ? top : u;
+   } else if (d_signed)
+      v = clamp_ll(e, INT_MIN, INT_MAX);
+   else
+      v = e < 0 ? 0 : wraps ? sext32((unsigned long long)e) : e;
+   long long cv = d_signed ? (long long)(int)c : (long long)c;
    if (!strcmp(f->secop, "add"))
-      tmp += cv;
-   else if (!strcmp(f->secop, "min"))
-      tmp = tmp < cv ? tmp : cv;
-   else if (!strcmp(f->secop, "max"))
-      tmp = tmp > cv ? tmp : cv;
-   if (*dsel) {   /* optMerge */
-      int bits = dsel[1] == 'b' ? 8 : 16, shift = (dsel[2] - '0') * bits;
-      unsigned m = (unsigned)((1ull << bits) - 1) << shift;
-      return (((unsigned)tmp << shift) & m) | (c & ~m);
+      return (unsigned)v + c;
+   if (*f->secop) {
+      bool less = d_signed ? v < cv : (unsigned long long)v < (unsigned long long)cv;
+      bool more = d_signed ? v > cv : (unsigned long long)v > (unsigned long long)cv;
+      return (!strcmp(f->secop, "min") ? less : more) ? (unsigned)v : c;
    }
-   return (unsigned)tmp;
+   if (*dsel) {
+      int bits = dsel[1] == 'b' ? 8 : 16, k = dsel[2] - '0';
+      unsigned m = (unsigned)((1ull << bits) - 1) << (k * bits);
+      unsigned placed = !strcmp(dsel, ".h1") ? (unsigned)v : (unsigned)v << (k * bits);
+      return (placed & m) | (c & ~m);
+   }
+   return (unsigned)v;
 }
 
 /* operands: edge values in every combination, then hashed words */

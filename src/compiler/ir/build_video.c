@@ -21,13 +21,15 @@
  *   vop.dtype.atype.btype{.sat}        d.dsel, a{.asel}, b{.bsel}, c;
  *
  * a and b are a byte, a half-word or the word, extended to 33 bits (vshl,
- * vshr: b unsigned, the amount clamped to 32 or taken mod 32); the
- * result is clamped to dtype's range (of the byte or half-word when d has
- * a selector), then combined with c (its sign dtype's) or merged into c.
+ * vshr: b unsigned, the amount clamped to 32 or taken mod 32); .sat, the
+ * secondary operation with c and the merge into c follow what an H200
+ * computes, which departs from the ISA's pseudocode (prelude video.metal
+ * lists how; vset's .min/.max compare with atype's sign, so vset carries
+ * it as d's).
  *
  * Both become one IR_VIDEO whose control word (ir.h) carries the selectors,
- * the mask and the signedness; prelude video.metal computes it.  vmad
- * (and vshl.sat) are not translated: they are refused by name.  A
+ * the mask and the signedness; prelude video.metal computes it.  vmad is
+ * not translated: it is refused by name.  A
  * lane selector on any other instruction, and a negated operand (-%r, which
  * only vmad takes) anywhere, are errors here rather than silently ignored.
  */
@@ -253,10 +255,8 @@ static bool vscalar_control(build_ctx *c, bool set, uint8_t *sub, uint32_t *ctl)
                      : ONLY_MODS(c, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_SAT);
    if (!ok)
       return false;
-   /* vshl/vshr: b is .u32; .clamp or .wrap.  vshl.sat is refused: the ISA
-    * clamps an .s34 intermediate, and whether a shifted-out bit past 34
-    * counts is not what its pseudocode says. */
-   if (shift && (in->types[2] != PTX_T_U32 || (in->op == PTX_OP_VSHL && bld_has(c, PTX_MOD_SAT))))
+   /* vshl/vshr: b is .u32; .clamp or .wrap */
+   if (shift && in->types[2] != PTX_T_U32)
       return bld_refuse(c);
    if (shift && bld_has(c, PTX_MOD_CLAMP) == bld_has(c, PTX_MOD_WRAP))
       return ir_error(c->m, c->line, "%s: needs .clamp or .wrap", bld_spelled(c));
@@ -287,6 +287,7 @@ static bool vscalar_control(build_ctx *c, bool set, uint8_t *sub, uint32_t *ctl)
    *sub = (uint8_t)(op | IR_VOP_SCALAR);
    *ctl = asel | bsel << IR_VSCALAR_BSEL_SHIFT | dsel << IR_VSCALAR_DSEL_SHIFT | sec << IR_VSCALAR_SEC_SHIFT |
           (bld_has(c, PTX_MOD_CLAMP) ? IR_VSCALAR_CLAMP : 0) | sign_bits(c, set) |
+          (set && in->types[0] == PTX_T_S32 ? IR_VIDEO_D_SIGNED : 0) |   /* vset's .min/.max: atype's sign */
           (bld_has(c, PTX_MOD_SAT) ? IR_VIDEO_SAT : 0);
    return true;
 }

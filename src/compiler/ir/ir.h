@@ -227,8 +227,8 @@ enum { IR_DP_A_SIGNED = 1, IR_DP_B_SIGNED = 2, IR_DP_HI = 4 };
  * ones, bits 0-2 / 3-5 / 6-8 a's / b's / d's selector (IR_VSEL_*: 0 the
  * word, 1-4 byte 0-3, 5-6 half-word 0-1; d's: the merge into c) and bits
  * 9-10 the secondary operation (IR_VSEC_*), IR_VSCALAR_CLAMP vshl/vshr's
- * .clamp (else .wrap); for both, IR_VIDEO_A/B/D_SIGNED
- * and IR_VIDEO_SAT. */
+ * .clamp (else .wrap); for both, IR_VIDEO_A/B/D_SIGNED (scalar vset:
+ * D is atype's sign, which its .min/.max compare with) and IR_VIDEO_SAT. */
 typedef enum ir_vop {
    IR_VOP_ADD_LANES, IR_VOP_SUB_LANES, IR_VOP_AVRG, IR_VOP_ABSDIFF, IR_VOP_MIN, IR_VOP_MAX, IR_VOP_SET,
    IR_VOP_SHL = IR_VOP_SET + 6, IR_VOP_SHR,   /* scalar only */

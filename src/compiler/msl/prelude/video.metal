@@ -62,9 +62,25 @@ inline uint mc_vsimd(uint a, uint b, uint c, uint op, uint ctl)
 // above, 12 vshl, 13 vshr (| 64); ctl: bits 0-2 / 3-5 / 6-8 the selector of
 // a / b / d (0 the word, 1-4 byte 0-3, 5-6 half-word 0-1; d's merges the
 // result into c), bits 9-10 the secondary operation (1 .add, 2 .min, 3
-// .max), bit 11 vshl/vshr's .clamp (else .wrap), 28-31 as above.  Operands
-// are extended to 33 bits, the result (34 bits) clamped to dtype's range
-// of d's part, then combined with c (extended by dtype) or merged into c.
+// .max), bit 11 vshl/vshr's .clamp (else .wrap), 28-31 as above (vset: bit
+// 30 is atype's sign).
+//
+// What an H200 computes (its compiler expands these instructions into
+// integer code; measured over 5440 forms, tests/cuda/video_insns.cu's
+// header lists the rules), which departs from the ISA's pseudocode:
+// - a and b are extended to 33 bits and e = the exact result, except that
+//   vadd and vsub without .sat wrap to 32 bits (then sign-extend);
+// - .sat: vshl/vshr truncate e to 34 bits and clamp to dtype's 32-bit
+//   range (whatever d's selector); the others, with a selector on d, take
+//   e as unsigned (negative or >= 2^32 gives 0xffffffff) and clamp it from
+//   above only, to the byte's or half-word's maximum of dtype's sign (a
+//   negative result becomes that maximum); without one, s32 clamps to
+//   32 bits, u32 only raises a negative result to 0 (no upper clamp);
+// - .min/.max compare the 64-bit value with c extended by dtype's sign
+//   (vset: atype's), signed or unsigned by that sign, so a negative value
+//   wins a .max of an unsigned form;
+// - the merge into .h1 keeps the result's upper half in place, where the
+//   bytes (and .h0) take the low bits.
 inline long mc_vpart(uint x, uint sel, bool is_signed)
 {
     if (sel == 0u)
@@ -73,44 +89,60 @@ inline long mc_vpart(uint x, uint sel, bool is_signed)
     return long(mc_vlane(ulong(x), byte ? sel - 1u : sel - 5u, byte ? 8u : 16u, is_signed));
 }
 
+inline long mc_vsext32(long v) { return long(as_type<int>(uint(v))); }
+
 inline uint mc_vscalar(uint a, uint b, uint c, uint op, uint ctl)
 {
     bool sa = (ctl >> 28) & 1u, sb = (ctl >> 29) & 1u, sd = (ctl >> 30) & 1u, sat = (ctl >> 31) & 1u;
     long x = mc_vpart(a, ctl & 7u, sa), y = mc_vpart(b, (ctl >> 3) & 7u, sb);
-    long t;
-    switch (op & 15u) {
-    case 0u: t = x + y; break;
-    case 1u: t = x - y; break;
-    case 3u: t = x > y ? x - y : y - x; break;
-    case 4u: t = x < y ? x : y; break;
-    case 5u: t = x > y ? x : y; break;
-    case 12u: case 13u: {   // vshl, vshr: b unsigned; .clamp to 32 or .wrap mod 32
+    uint k = op & 15u, dsel = (ctl >> 6) & 7u;
+    bool shift = k == 12u || k == 13u, wraps = k <= 1u;   // vadd, vsub: 32-bit without .sat
+    long e;
+    switch (k) {
+    case 0u: e = x + y; break;
+    case 1u: e = x - y; break;
+    case 3u: e = x > y ? x - y : y - x; break;
+    case 4u: e = x < y ? x : y; break;
+    case 5u: e = x > y ? x : y; break;
+    case 12u: case 13u: {   // b unsigned; .clamp to 32 or .wrap mod 32; 64-bit shifts
         long n = (ctl & 0x800u) != 0u ? (y > 32l ? 32l : y) : (y & 31l);
-        t = (op & 15u) == 12u ? as_type<long>(as_type<ulong>(x) << ulong(n)) : x >> n;   // vshl.sat is refused
+        e = k == 12u ? as_type<long>(as_type<ulong>(x) << ulong(n)) : x >> n;
         break;
     }
     default: {   // vset: 6 + eq ne lt le gt ge
-        uint k = (op & 15u) - 6u;
-        bool r = k == 0u ? x == y : k == 1u ? x != y : k == 2u ? x < y : k == 3u ? x <= y : k == 4u ? x > y : x >= y;
-        t = r ? 1l : 0l;
+        uint q = k - 6u;
+        bool r = q == 0u ? x == y : q == 1u ? x != y : q == 2u ? x < y : q == 3u ? x <= y : q == 4u ? x > y : x >= y;
+        e = r ? 1l : 0l;
         break;
     }
     }
-    uint dsel = (ctl >> 6) & 7u;
-    uint width = dsel == 0u ? 32u : dsel <= 4u ? 8u : 16u;
-    if (sat) {
-        long lo = sd ? -(1l << (width - 1u)) : 0l, hi = sd ? (1l << (width - 1u)) - 1l : long((1ul << width) - 1ul);
-        t = t < lo ? lo : t > hi ? hi : t;
-    }
-    long cc = sd ? long(as_type<int>(c)) : long(c);
-    switch ((ctl >> 9) & 3u) {
-    case 1u: t += cc; break;
-    case 2u: t = t < cc ? t : cc; break;
-    case 3u: t = t > cc ? t : cc; break;
-    default: break;
+    long t;   // what the secondary operation or the merge takes
+    if (!sat)
+        t = wraps ? mc_vsext32(e) : e;
+    else if (shift) {
+        long s = as_type<long>(as_type<ulong>(e) << 30) >> 30;   // bits 0-33, sign-extended
+        long lo = sd ? -2147483648l : 0l, hi = sd ? 2147483647l : 4294967295l;
+        t = mc_vsext32(s < lo ? lo : s > hi ? hi : s);
+    } else if (dsel != 0u) {
+        long u = (e >> 32) != 0l ? 4294967295l : e;
+        long m = dsel <= 4u ? (sd ? 0x7fl : 0xffl) : (sd ? 0x7fffl : 0xffffl);
+        t = u > m ? m : u;
+    } else if (sd)
+        t = e < -2147483648l ? -2147483648l : e > 2147483647l ? 2147483647l : e;
+    else
+        t = e < 0l ? 0l : wraps ? mc_vsext32(e) : e;
+    uint sec = (ctl >> 9) & 3u;
+    if (sec == 1u)
+        return uint(t) + c;
+    if (sec != 0u) {
+        long cc = sd ? long(as_type<int>(c)) : long(c);
+        bool less = sd ? t < cc : as_type<ulong>(t) < as_type<ulong>(cc);
+        bool more = sd ? t > cc : as_type<ulong>(t) > as_type<ulong>(cc);
+        return (sec == 2u ? less : more) ? uint(t) : c;
     }
     if (dsel == 0u)
         return uint(t);
-    uint pos = dsel <= 4u ? 8u * (dsel - 1u) : 16u * (dsel - 5u), m = ((1u << width) - 1u) << pos;
+    uint pos = dsel <= 4u ? 8u * (dsel - 1u) : 0u;   // .h1: the upper half in place
+    uint m = dsel <= 4u ? 0xffu << pos : dsel == 5u ? 0xffffu : 0xffff0000u;
     return ((uint(t) << pos) & m) | (c & ~m);
 }
