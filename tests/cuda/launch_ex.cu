@@ -7,7 +7,11 @@
  *    window, preferred shared memory carveout, programmatic stream
  *    serialization, a cluster of one block) computes the same exact result;
  *  - a launch-completion event attribute: the event completes after the
- *    kernel (its output is there after cudaEventSynchronize);
+ *    kernel (its output is there after cudaEventSynchronize); the event
+ *    must be made with cudaEventDisableTiming alone (a timing or
+ *    blocking-sync event: cudaErrorNotSupported, as for a programmatic
+ *    event), and the record flag cudaEventRecordExternal is
+ *    cudaErrorIllegalState (H200, driver 580, 2026-12-02);
  *  - a bad configuration fails as cudaLaunchKernel's does (cudaErrorInvalidValue);
  *  - cudaEventRecordWithFlags(cudaEventRecordExternal) and
  *    cudaStreamWaitEvent(cudaEventWaitExternal) in a capture make event
@@ -86,7 +90,7 @@ int main()
    at[4].id = cudaLaunchAttributeClusterDimension;
    at[4].val.clusterDim.x = at[4].val.clusterDim.y = at[4].val.clusterDim.z = 1;
    cudaEvent_t done;
-   CHECK_CUDA(cudaEventCreate(&done));
+   CHECK_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
    at[5].id = cudaLaunchAttributeLaunchCompletionEvent;
    at[5].val.launchCompletionEvent.event = done;
    at[5].val.launchCompletionEvent.flags = 0;
@@ -97,6 +101,49 @@ int main()
    CHECK_CUDA(cudaLaunchKernelExC(&cfg, (const void *)scale, args));
    CHECK_CUDA(cudaEventSynchronize(done));
    CHECK(check_scaled(d, 5, "with attributes"));
+
+   /* events the two event attributes refuse */
+   static const unsigned refused[] = { cudaEventDefault, cudaEventBlockingSync,
+                                       cudaEventBlockingSync | cudaEventDisableTiming };
+   for (unsigned f : refused) {
+      cudaEvent_t e;
+      CHECK_CUDA(cudaEventCreateWithFlags(&e, f));
+      cudaLaunchAttribute one[1] = {};
+      one[0].id = cudaLaunchAttributeLaunchCompletionEvent;
+      one[0].val.launchCompletionEvent.event = e;
+      cfg.attrs = one;
+      cfg.numAttrs = 1;
+      CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
+      cudaGetLastError();
+      one[0].id = cudaLaunchAttributeProgrammaticEvent;
+      one[0].val.programmaticEvent.event = e;
+      one[0].val.programmaticEvent.flags = 0;
+      one[0].val.programmaticEvent.triggerAtBlockStart = 0;
+      CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
+      cudaGetLastError();
+      CHECK_CUDA(cudaEventDestroy(e));
+   }
+   {
+      cudaLaunchAttribute one[1] = {};
+      one[0].id = cudaLaunchAttributeLaunchCompletionEvent;
+      one[0].val.launchCompletionEvent.event = done;
+      one[0].val.launchCompletionEvent.flags = cudaEventRecordExternal;
+      cfg.attrs = one;
+      cfg.numAttrs = 1;
+      CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorIllegalState);
+      cudaGetLastError();
+      /* a programmatic event made right runs the kernel and completes after it */
+      one[0].id = cudaLaunchAttributeProgrammaticEvent;
+      one[0].val.programmaticEvent.event = done;
+      one[0].val.programmaticEvent.flags = 0;
+      one[0].val.programmaticEvent.triggerAtBlockStart = 0;
+      fill(d);
+      m = 4;
+      CHECK_CUDA(cudaLaunchKernelExC(&cfg, (const void *)scale, args));
+      CHECK_CUDA(cudaEventSynchronize(done));
+      CHECK_CUDA(cudaStreamSynchronize(s));
+      CHECK(check_scaled(d, 4, "programmatic event"));
+   }
 
    /* the C++ form */
    cfg.numAttrs = 0;

@@ -19,9 +19,12 @@ CUresult CUDAAPI cuEventCreate(CUevent *phEvent, unsigned int Flags)
    API_NEED_CTX(c);
    if (Flags & CU_EVENT_INTERPROCESS)
       API_NOT_SUPPORTED("interprocess events (CU_EVENT_INTERPROCESS: no IPC between processes)");
-   /* CU_EVENT_BLOCKING_SYNC: waits already block on a condition variable */
+   /* CU_EVENT_BLOCKING_SYNC: waits already block on a condition variable;
+    * it is kept because launch attributes refuse such events */
    core_event *e;
-   int r = core_event_create(c, Flags & CU_EVENT_DISABLE_TIMING ? CORE_EVENT_DISABLE_TIMING : 0, &e);
+   unsigned cf = (Flags & CU_EVENT_DISABLE_TIMING ? CORE_EVENT_DISABLE_TIMING : 0) |
+                 (Flags & CU_EVENT_BLOCKING_SYNC ? CORE_EVENT_BLOCKING_SYNC : 0);
+   int r = core_event_create(c, cf, &e);
    if (r == CORE_SUCCESS)
       *phEvent = (CUevent)(void *)e;
    return API_RETURN((CUresult)r);

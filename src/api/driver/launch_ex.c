@@ -10,7 +10,8 @@
  *   accepted, checked where CUDA defines their values;
  * - events: a launch-completion or programmatic event is recorded on the
  *   stream after the kernel, which is when CUDA's trigger has happened at
- *   the latest;
+ *   the latest; the event must be one CUDA accepts there (no timing, no
+ *   blocking sync);
  * - what metalcuda does not do: thread block clusters larger than one
  *   block, cooperative launches, device-updatable kernel nodes (graphs
  *   only): CUDA_ERROR_NOT_SUPPORTED naming the attribute.
@@ -40,10 +41,25 @@ static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record, boo
                 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
    case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT:
    case CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT: {
-      CUevent e = a->id == CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT ? v->programmaticEvent.event
-                                                                  : v->launchCompletionEvent.event;
-      if (!core_check_event((core_event *)(void *)e))
+      bool completion = a->id == CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT;
+      CUevent e = completion ? v->launchCompletionEvent.event : v->programmaticEvent.event;
+      core_event *ce = (core_event *)(void *)e;
+      if (!core_check_event(ce))
          return CUDA_ERROR_INVALID_HANDLE;
+      /* As on an H200 (driver 580, 2026-12-02): the event must be made
+       * with CU_EVENT_DISABLE_TIMING and without CU_EVENT_BLOCKING_SYNC,
+       * else CUDA_ERROR_NOT_SUPPORTED; a completion event's record flag
+       * CU_EVENT_RECORD_EXTERNAL gives CUDA_ERROR_ILLEGAL_STATE. */
+      if (ce->flags != CORE_EVENT_DISABLE_TIMING) {
+         LOG_INFO("%s: the event needs CU_EVENT_DISABLE_TIMING and no CU_EVENT_BLOCKING_SYNC (flags 0x%x)",
+                  completion ? "CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT" : "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT",
+                  ce->flags);
+         return CUDA_ERROR_NOT_SUPPORTED;
+      }
+      if (completion && v->launchCompletionEvent.flags == CU_EVENT_RECORD_EXTERNAL)
+         return CUDA_ERROR_ILLEGAL_STATE;
+      if (completion && v->launchCompletionEvent.flags != 0)
+         return CUDA_ERROR_INVALID_VALUE;
       *record = e;
       return CUDA_SUCCESS;
    }
