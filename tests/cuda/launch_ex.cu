@@ -35,6 +35,22 @@ __global__ void scale(int *p, int n, int m)
       p[i] = p[i] * m + i;
 }
 
+/* A launch-completion or programmatic event attribute. */
+static cudaLaunchAttribute event_attribute(cudaLaunchAttributeID id, cudaEvent_t e, int flags)
+{
+   cudaLaunchAttribute a = {};
+   a.id = id;
+   if (id == cudaLaunchAttributeLaunchCompletionEvent) {
+      a.val.launchCompletionEvent.event = e;
+      a.val.launchCompletionEvent.flags = flags;
+   } else {
+      a.val.programmaticEvent.event = e;
+      a.val.programmaticEvent.flags = flags;
+      a.val.programmaticEvent.triggerAtBlockStart = 0;
+   }
+   return a;
+}
+
 static void fill(int *d)
 {
    std::vector<int> h(N);
@@ -103,47 +119,33 @@ int main()
    CHECK(check_scaled(d, 5, "with attributes"));
 
    /* events the two event attributes refuse */
+   cudaLaunchAttribute one[1];
+   cfg.attrs = one;
+   cfg.numAttrs = 1;
    static const unsigned refused[] = { cudaEventDefault, cudaEventBlockingSync,
                                        cudaEventBlockingSync | cudaEventDisableTiming };
    for (unsigned f : refused) {
       cudaEvent_t e;
       CHECK_CUDA(cudaEventCreateWithFlags(&e, f));
-      cudaLaunchAttribute one[1] = {};
-      one[0].id = cudaLaunchAttributeLaunchCompletionEvent;
-      one[0].val.launchCompletionEvent.event = e;
-      cfg.attrs = one;
-      cfg.numAttrs = 1;
+      one[0] = event_attribute(cudaLaunchAttributeLaunchCompletionEvent, e, 0);
       CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
       cudaGetLastError();
-      one[0].id = cudaLaunchAttributeProgrammaticEvent;
-      one[0].val.programmaticEvent.event = e;
-      one[0].val.programmaticEvent.flags = 0;
-      one[0].val.programmaticEvent.triggerAtBlockStart = 0;
+      one[0] = event_attribute(cudaLaunchAttributeProgrammaticEvent, e, 0);
       CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
       cudaGetLastError();
       CHECK_CUDA(cudaEventDestroy(e));
    }
-   {
-      cudaLaunchAttribute one[1] = {};
-      one[0].id = cudaLaunchAttributeLaunchCompletionEvent;
-      one[0].val.launchCompletionEvent.event = done;
-      one[0].val.launchCompletionEvent.flags = cudaEventRecordExternal;
-      cfg.attrs = one;
-      cfg.numAttrs = 1;
-      CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorIllegalState);
-      cudaGetLastError();
-      /* a programmatic event made right runs the kernel and completes after it */
-      one[0].id = cudaLaunchAttributeProgrammaticEvent;
-      one[0].val.programmaticEvent.event = done;
-      one[0].val.programmaticEvent.flags = 0;
-      one[0].val.programmaticEvent.triggerAtBlockStart = 0;
-      fill(d);
-      m = 4;
-      CHECK_CUDA(cudaLaunchKernelExC(&cfg, (const void *)scale, args));
-      CHECK_CUDA(cudaEventSynchronize(done));
-      CHECK_CUDA(cudaStreamSynchronize(s));
-      CHECK(check_scaled(d, 4, "programmatic event"));
-   }
+   one[0] = event_attribute(cudaLaunchAttributeLaunchCompletionEvent, done, cudaEventRecordExternal);
+   CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorIllegalState);
+   cudaGetLastError();
+   /* a programmatic event made right: the kernel runs, the event completes after it */
+   one[0] = event_attribute(cudaLaunchAttributeProgrammaticEvent, done, 0);
+   fill(d);
+   m = 4;
+   CHECK_CUDA(cudaLaunchKernelExC(&cfg, (const void *)scale, args));
+   CHECK_CUDA(cudaEventSynchronize(done));
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   CHECK(check_scaled(d, 4, "programmatic event"));
 
    /* the C++ form */
    cfg.numAttrs = 0;
