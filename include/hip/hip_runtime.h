@@ -2,8 +2,9 @@
  * hip/hip_runtime.h — what a HIP source includes (and what hipcc forces in):
  * HIP's runtime API (hip_runtime_api.h) and its device side on metalcuda's
  * CUDA headers, as HIP on NVIDIA GPUs has it: the kernel launch macro, the
- * hipThreadIdx_x family, the warp functions without a mask (__shfl, __ballot,
- * __any, __all: all 32 lanes, HIP's warpSize being CUDA's 32 here), dynamic
+ * hipThreadIdx_x family, the warp functions without a mask (__shfl,
+ * __ballot: all 32 lanes, HIP's warpSize being CUDA's 32 here; __any,
+ * __all: the active lanes, clang's), dynamic
  * shared memory, and everything CUDA's headers give (atomics, math,
  * intrinsics, __syncthreads ...).  Written fresh.
  */
@@ -47,8 +48,9 @@
 #define __shfl_up(...) __shfl_up_sync(0xffffffffu, __VA_ARGS__)
 #define __shfl_down(...) __shfl_down_sync(0xffffffffu, __VA_ARGS__)
 #define __shfl_xor(...) __shfl_xor_sync(0xffffffffu, __VA_ARGS__)
-#define __any(p) __any_sync(0xffffffffu, (p))
-#define __all(p) __all_sync(0xffffffffu, (p))
+/* __any and __all are clang's (__clang_cuda_device_functions.h: vote
+ * over the active lanes, HIP's meaning); no macro, since CCCL declares a
+ * struct __any whose constructor a function-like macro would rewrite */
 /* HIP's ballot is 64 bits wide (AMD's wavefronts); the upper half is 0 here */
 #define __ballot(p) ((unsigned long long)__ballot_sync(0xffffffffu, (p)))
 static __device__ __forceinline__ unsigned __lane_id(void) { return __nvvm_read_ptx_sreg_laneid(); }

@@ -1543,6 +1543,29 @@ enum cudaDeviceAttr {
    cudaDevAttrOnlyPartialHostNativeAtomicSupported   = 147,
    cudaDevAttrMax                                    = 148,
 };
+
+/* What cudaDevAttrComputeMode, cudaDevAttrGPUDirectRDMAFlushWritesOptions
+ * and cudaDevAttrGPUDirectRDMAWritesOrdering answer in (CCCL's
+ * cuda::device attributes name these types). */
+enum cudaComputeMode {
+   cudaComputeModeDefault          = 0,
+   cudaComputeModeExclusive        = 1,
+   cudaComputeModeProhibited       = 2,
+   cudaComputeModeExclusiveProcess = 3
+};
+enum cudaFlushGPUDirectRDMAWritesOptions {
+   cudaFlushGPUDirectRDMAWritesOptionHost   = 1 << 0,
+   cudaFlushGPUDirectRDMAWritesOptionMemOps = 1 << 1
+};
+enum cudaDeviceNumaConfig {
+   cudaDeviceNumaConfigNone     = 0,
+   cudaDeviceNumaConfigNumaNode = 1
+};
+enum cudaGPUDirectRDMAWritesOrdering {
+   cudaGPUDirectRDMAWritesOrderingNone       = 0,
+   cudaGPUDirectRDMAWritesOrderingOwner      = 100,
+   cudaGPUDirectRDMAWritesOrderingAllDevices = 200
+};
 enum cudaLimit {
    cudaLimitStackSize                    = 0,
    cudaLimitPrintfFifoSize               = 1,
@@ -1847,6 +1870,29 @@ enum cudaMemPoolAttr {
    cudaMemPoolAttrReservedMemHigh            = 0x6,
    cudaMemPoolAttrUsedMemCurrent             = 0x7,
    cudaMemPoolAttrUsedMemHigh                = 0x8,
+};
+/* Memory pools' allocation and export kinds, and the source access order
+ * of batched copies: CCCL 3's cuda::memory_pool and cuda::copy name them
+ * (metalcuda's pools and batched copies are stubs). */
+enum cudaMemAllocationType {
+   cudaMemAllocationTypeInvalid = 0x0,
+   cudaMemAllocationTypePinned  = 0x1,
+   cudaMemAllocationTypeManaged = 0x2,
+   cudaMemAllocationTypeMax     = 0x7FFFFFFF
+};
+enum cudaMemAllocationHandleType {
+   cudaMemHandleTypeNone                = 0x0,
+   cudaMemHandleTypePosixFileDescriptor = 0x1,
+   cudaMemHandleTypeWin32               = 0x2,
+   cudaMemHandleTypeWin32Kmt            = 0x4,
+   cudaMemHandleTypeFabric              = 0x8
+};
+enum cudaMemcpySrcAccessOrder {
+   cudaMemcpySrcAccessOrderInvalid       = 0x0,
+   cudaMemcpySrcAccessOrderStream        = 0x1,
+   cudaMemcpySrcAccessOrderDuringApiCall = 0x2,
+   cudaMemcpySrcAccessOrderAny           = 0x3,
+   cudaMemcpySrcAccessOrderMax           = 0x7FFFFFFF
 };
 
 enum cudaChannelFormatKind {

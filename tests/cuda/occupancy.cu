@@ -21,7 +21,12 @@
  *    with a block-size limit and the VariableSMem form): a block size that
  *    is a multiple of the warp size within the kernel's limit, a minimum
  *    grid of resident blocks times multiprocessors, and that configuration
- *    launches and computes the right result.
+ *    launches and computes the right result;
+ *  - cudaOccupancyMaxPotentialClusterSize is at least 1, and
+ *    cudaOccupancyMaxActiveClusters for clusters of one block at least 1
+ *    and at most the resident blocks per multiprocessor times the
+ *    multiprocessors; a NULL result or configuration is
+ *    cudaErrorInvalidValue.
  */
 #include "check.h"
 
@@ -189,6 +194,30 @@ static void check_potential(const cudaDeviceProp &p, int *d_y, int n)
    CHECK_CUDA(cudaDeviceSynchronize());
 }
 
+/* Thread block clusters: the largest potential cluster is at least one
+ * block, and clusters of one block cannot be more than the blocks that
+ * fit on the device at once (at least one). */
+static void check_clusters(const cudaDeviceProp &p)
+{
+   cudaLaunchConfig_t cfg = {};
+   cfg.gridDim = dim3(p.multiProcessorCount * 4);
+   cfg.blockDim = dim3(128);
+   cudaLaunchAttribute at[1] = {};
+   at[0].id = cudaLaunchAttributeClusterDimension;
+   at[0].val.clusterDim.x = at[0].val.clusterDim.y = at[0].val.clusterDim.z = 1;
+   cfg.attrs = at;
+   cfg.numAttrs = 1;
+   int size = 0, clusters = 0, per_sm = 0;
+   CHECK_CUDA(cudaOccupancyMaxPotentialClusterSize(&size, (const void *)k_empty, &cfg));
+   CHECK(size >= 1);
+   CHECK_CUDA(cudaOccupancyMaxActiveClusters(&clusters, (const void *)k_empty, &cfg));
+   CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)k_empty, 128, 0));
+   CHECK(clusters >= 1 && clusters <= per_sm * p.multiProcessorCount);
+   CHECK_ERR(cudaOccupancyMaxActiveClusters(NULL, (const void *)k_empty, &cfg), cudaErrorInvalidValue);
+   CHECK_ERR(cudaOccupancyMaxPotentialClusterSize(&size, (const void *)k_empty, NULL), cudaErrorInvalidValue);
+   cudaGetLastError();
+}
+
 int main(void)
 {
    check_begin("occupancy");
@@ -206,6 +235,7 @@ int main(void)
    check_errors();
    check_available(p);
    check_potential(p, d_y, n);
+   check_clusters(p);
    CHECK_ERR(cudaGetLastError(), cudaSuccess);
    CHECK_CUDA(cudaFree(d_y));
    return check_end();

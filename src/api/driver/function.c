@@ -1,7 +1,10 @@
 /*
  * function.c — kernel attributes and preferences (cuFuncSet*, cuFuncGetName)
  * and the occupancy calculator (cuOccupancy*); the model and the rules are
- * src/core/function.c's.
+ * src/core/function.c's.  Thread block clusters: metalcuda launches
+ * clusters of one block only (launch_ex.c), so that is the largest
+ * potential cluster, and the active "clusters" of one block are the
+ * blocks that fit on the device at once.
  */
 #include "internal.h"
 
@@ -225,4 +228,54 @@ CUresult CUDAAPI cuKernelGetName(const char **name, CUkernel hfunc)
 CUresult CUDAAPI cuKernelGetParamInfo(CUkernel kernel, size_t paramIndex, size_t *paramOffset, size_t *paramSize)
 {
    return cuFuncGetParamInfo((CUfunction)(void *)kernel, paramIndex, paramOffset, paramSize);
+}
+
+/* The cluster size a launch configuration asks for: its
+ * CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION, else 0 (none given). */
+static unsigned config_cluster_blocks(const CUlaunchConfig *config)
+{
+   for (unsigned i = 0; i < config->numAttrs; i++) {
+      const CUlaunchAttribute *a = &config->attrs[i];
+      if (a->id == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+         return a->value.clusterDim.x * a->value.clusterDim.y * a->value.clusterDim.z;
+   }
+   return 0;
+}
+
+/* ==== cuOccupancyMaxPotentialClusterSize (libcuda.@) ==== */
+CUresult CUDAAPI cuOccupancyMaxPotentialClusterSize(int *clusterSize, CUfunction func, const CUlaunchConfig *config)
+{
+   API_ENTER("clusterSize=%p func=%p config=%p", (void *)clusterSize, (void *)func, (const void *)config);
+   API_CHECK(clusterSize && config, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!config->numAttrs || config->attrs, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(checked_kernel(func), CUDA_ERROR_INVALID_HANDLE);
+   *clusterSize = 1;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuOccupancyMaxActiveClusters (libcuda.@) ==== */
+CUresult CUDAAPI cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config)
+{
+   API_ENTER("numClusters=%p func=%p config=%p", (void *)numClusters, (void *)func, (const void *)config);
+   API_CHECK(numClusters && config, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(!config->numAttrs || config->attrs, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_kernel *k = checked_kernel(func);
+   API_CHECK(k, CUDA_ERROR_INVALID_HANDLE);
+   /* CUDA: without a cluster size set on the kernel, the configuration
+    * must give one */
+   unsigned cluster = config_cluster_blocks(config);
+   API_CHECK(cluster != 0, CUDA_ERROR_INVALID_CLUSTER_SIZE);
+   if (cluster > 1)
+      API_NOT_SUPPORTED("thread block clusters of more than one block (cuOccupancyMaxActiveClusters)");
+   int per_sm;
+   int r = core_occupancy_blocks(k, (int)(config->blockDimX * config->blockDimY * config->blockDimZ),
+                                 config->sharedMemBytes, 0, &per_sm);
+   if (r != CORE_SUCCESS)
+      return API_RETURN((CUresult)r);
+   core_sm_model m;
+   core_device_sm_model(k->module->ctx->dev, &m);
+   *numClusters = per_sm * (int)m.sm_count;
+   return API_RETURN(CUDA_SUCCESS);
 }

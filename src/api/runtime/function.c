@@ -193,3 +193,36 @@ cudaError_t CUDARTAPI cudaFuncGetParamInfo(const void *func, size_t paramIndex, 
       return RT_RETURN(e);
    return RT_RETURN_CU(cuFuncGetParamInfo(k, paramIndex, paramOffset, paramSize));
 }
+
+/* A cluster query of the driver on a runtime launch configuration (the
+ * attributes share their layout). */
+static cudaError_t cluster_query(int *out, const void *func, const cudaLaunchConfig_t *c,
+                                 CUresult (*query)(int *, CUfunction, const CUlaunchConfig *))
+{
+   if (!out || !c)
+      return cudaErrorInvalidValue;
+   CUfunction k;
+   cudaError_t e = function_of(func, &k);
+   if (e != cudaSuccess)
+      return e;
+   CUlaunchConfig d = { c->gridDim.x, c->gridDim.y, c->gridDim.z, c->blockDim.x, c->blockDim.y, c->blockDim.z,
+                        (unsigned)c->dynamicSmemBytes, (CUstream)c->stream, (CUlaunchAttribute *)c->attrs,
+                        c->numAttrs };
+   return cu_to_cuda_error(query(out, k, &d));
+}
+
+/* ==== cudaOccupancyMaxPotentialClusterSize (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func,
+                                                          const cudaLaunchConfig_t *launchConfig)
+{
+   RT_ENTER("clusterSize=%p func=%p launchConfig=%p", (void *)clusterSize, func, (const void *)launchConfig);
+   return RT_RETURN(cluster_query(clusterSize, func, launchConfig, cuOccupancyMaxPotentialClusterSize));
+}
+
+/* ==== cudaOccupancyMaxActiveClusters (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaOccupancyMaxActiveClusters(int *numClusters, const void *func,
+                                                    const cudaLaunchConfig_t *launchConfig)
+{
+   RT_ENTER("numClusters=%p func=%p launchConfig=%p", (void *)numClusters, func, (const void *)launchConfig);
+   return RT_RETURN(cluster_query(numClusters, func, launchConfig, cuOccupancyMaxActiveClusters));
+}
