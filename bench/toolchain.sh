@@ -6,7 +6,9 @@
 #
 #  - compile time: `-arch=sm_75 -O2 -c` of the same file by both drivers,
 #    best of MC_BENCH_REPS (default 3), the two interleaved (a Thrust and a
-#    libcu++ program among them: CCCL 3 on both sides); and the same
+#    libcu++ program among them: CCCL 3 on both sides), ours also with its
+#    host and device sides one after the other (METALCUDA_NVCC_JOBS=1: by
+#    default they overlap, on two cores); and the same
 #    for a whole -rdc=true build of two units (separate compilation);
 #  - kernel run time: bench/kernels.cu built by both, each run through
 #    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
@@ -40,24 +42,31 @@ lower() { [ -z "$1" ] && { echo "$2"; return; }; awk -v a="$1" -v b="$2" 'BEGIN 
 # picks the files)
 sources=${MC_BENCH_TOOLCHAIN_SOURCES:-bench/fp64.cu bench/kernels.cu tests/cuda/warp_ops.cu tests/cuda/thrust_basic.cu tests/cuda/libcudacxx.cu}
 for src in $sources; do
-   best_nv= best_mc=
+   best_nv= best_mc= best_m1=
    for r in $(seq "$reps"); do
-      for who in nv mc; do
-         [ $((r % 2)) -eq 0 ] && who=$([ $who = nv ] && echo mc || echo nv)
+      order="nv mc m1"
+      [ $((r % 2)) -eq 0 ] && order="m1 mc nv"
+      for who in $order; do
          t0=$(now)
-         if [ $who = nv ]; then
+         case $who in
+         nv)
             "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -Itests/cuda -c "$src" -o "$out/nv.o" 2>/dev/null ||
                { echo "bench/toolchain: nvcc failed on $src" >&2; exit 1; }
-            best_nv=$(lower "$best_nv" "$(elapsed "$t0" "$(now)")")
-         else
+            best_nv=$(lower "$best_nv" "$(elapsed "$t0" "$(now)")") ;;
+         mc)
             "$TOOL" nvcc -arch=sm_75 -O2 -Ibench -Itests/cuda -c "$src" -o "$out/mc.o" 2>/dev/null ||
                { echo "bench/toolchain: metalcuda nvcc failed on $src" >&2; exit 1; }
-            best_mc=$(lower "$best_mc" "$(elapsed "$t0" "$(now)")")
-         fi
+            best_mc=$(lower "$best_mc" "$(elapsed "$t0" "$(now)")") ;;
+         m1)
+            # the two sides one after the other, as before they overlapped
+            METALCUDA_NVCC_JOBS=1 "$TOOL" nvcc -arch=sm_75 -O2 -Ibench -Itests/cuda -c "$src" -o "$out/m1.o" 2>/dev/null ||
+               { echo "bench/toolchain: metalcuda nvcc (serial) failed on $src" >&2; exit 1; }
+            best_m1=$(lower "$best_m1" "$(elapsed "$t0" "$(now)")") ;;
+         esac
       done
    done
-   awk -v f="$src" -v m="$best_mc" -v n="$best_nv" 'BEGIN {
-      printf "ROW compile -c %s|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", f, m, n, m / n }'
+   awk -v f="$src" -v m="$best_mc" -v n="$best_nv" -v s="$best_m1" 'BEGIN {
+      printf "ROW compile -c %s|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1); its host and device sides one after the other (METALCUDA_NVCC_JOBS=1): %.2fx\n", f, m, n, m / n, s / n }'
 done
 
 # separate compilation: both units of tests/cuda/rdc_units compiled with

@@ -163,6 +163,7 @@ extern CUresult CUDAAPI cuDeviceGetCount(int *count);
 extern CUresult CUDAAPI cuDeviceGetName(char *name, int len, CUdevice dev);
 extern CUresult CUDAAPI cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev);
 extern CUresult CUDAAPI cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev);
+extern CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev);
 extern CUresult CUDAAPI cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev);
 extern CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev);
 extern CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev);

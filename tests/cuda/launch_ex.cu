@@ -9,9 +9,10 @@
  *  - a launch-completion event attribute: the event completes after the
  *    kernel (its output is there after cudaEventSynchronize); the event
  *    must be made with cudaEventDisableTiming alone (a timing or
- *    blocking-sync event: cudaErrorNotSupported, as for a programmatic
- *    event), and the record flag cudaEventRecordExternal is
- *    cudaErrorIllegalState (H200, driver 580, 2026-12-02);
+ *    blocking-sync event: cudaErrorNotSupported; a programmatic event's
+ *    only needs cudaEventDisableTiming), and the record flag
+ *    cudaEventRecordExternal is cudaErrorIllegalState (H200, driver 580,
+ *    2026-12-02);
  *  - a bad configuration fails as cudaLaunchKernel's does (cudaErrorInvalidValue);
  *  - cudaEventRecordWithFlags(cudaEventRecordExternal) and
  *    cudaStreamWaitEvent(cudaEventWaitExternal) in a capture make event
@@ -130,9 +131,12 @@ int main()
       one[0] = event_attribute(cudaLaunchAttributeLaunchCompletionEvent, e, 0);
       CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
       cudaGetLastError();
-      one[0] = event_attribute(cudaLaunchAttributeProgrammaticEvent, e, 0);
-      CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
-      cudaGetLastError();
+      /* a programmatic event takes a blocking-sync event that disables timing */
+      if (!(f & cudaEventDisableTiming)) {
+         one[0] = event_attribute(cudaLaunchAttributeProgrammaticEvent, e, 0);
+         CHECK_ERR(cudaLaunchKernelExC(&cfg, (const void *)scale, args), cudaErrorNotSupported);
+         cudaGetLastError();
+      }
       CHECK_CUDA(cudaEventDestroy(e));
    }
    one[0] = event_attribute(cudaLaunchAttributeLaunchCompletionEvent, done, cudaEventRecordExternal);

@@ -25,8 +25,8 @@
  *  - cudaOccupancyMaxPotentialClusterSize is at least 1, and
  *    cudaOccupancyMaxActiveClusters for clusters of one block at least 1
  *    and at most the resident blocks per multiprocessor times the
- *    multiprocessors; a NULL result or configuration is
- *    cudaErrorInvalidValue.
+ *    multiprocessors (NVIDIA's runtime crashes on a NULL configuration,
+ *    so that is not tried).
  */
 #include "check.h"
 
@@ -213,9 +213,6 @@ static void check_clusters(const cudaDeviceProp &p)
    CHECK_CUDA(cudaOccupancyMaxActiveClusters(&clusters, (const void *)k_empty, &cfg));
    CHECK_CUDA(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, (const void *)k_empty, 128, 0));
    CHECK(clusters >= 1 && clusters <= per_sm * p.multiProcessorCount);
-   CHECK_ERR(cudaOccupancyMaxActiveClusters(NULL, (const void *)k_empty, &cfg), cudaErrorInvalidValue);
-   CHECK_ERR(cudaOccupancyMaxPotentialClusterSize(&size, (const void *)k_empty, NULL), cudaErrorInvalidValue);
-   cudaGetLastError();
 }
 
 int main(void)

@@ -37,9 +37,10 @@ static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_forma
              CUDA_ERROR_INVALID_VALUE);
    core_array shape = { .format = (uint32_t)f, .nchan = channels, .flags = flags };
    API_CHECK(drv_array_format(f, channels, &shape.kind, &shape.chan_bytes), CUDA_ERROR_INVALID_VALUE);
-   /* CUDA's limits (an H200's maxTexture1D/2D/3D are larger; these are
-    * what a 32-bit size keeps) and no depth without a height */
-   API_CHECK(w && w <= 65536 * 2 && h <= 65536 && d <= 16384 && (!d || h), CUDA_ERROR_INVALID_VALUE);
+   /* an H200's maxTexture1D/2D/3D, and no depth without a height */
+   if (d)
+      API_CHECK(w <= DRV_TEX3D_EXTENT && h <= DRV_TEX3D_EXTENT && d <= DRV_TEX3D_EXTENT, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(w && w <= DRV_TEX2D_WIDTH && h <= DRV_TEX2D_HEIGHT && (!d || h), CUDA_ERROR_INVALID_VALUE);
    shape.width = (uint32_t)w, shape.height = (uint32_t)h, shape.depth = (uint32_t)d;
    core_array *a;
    CUresult r = (CUresult)core_array_create(c, &shape, &a);

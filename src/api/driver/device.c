@@ -76,8 +76,39 @@ CUresult CUDAAPI cuDeviceTotalMem_v2(size_t *bytes, CUdevice dev)
    return API_RETURN(CUDA_SUCCESS);
 }
 
+/* The limits of the texture and surface geometries metalcuda has (1-D, 2-D
+ * and 3-D CUDA arrays, linear and pitch-linear memory; array.c,
+ * texture.c), as an H200 reports them (CUDA 13.0, driver 580, 2026-12-02),
+ * which are also the limits array and texture creation enforce; layered,
+ * cube-map and mipmapped geometries and gather (tld4) are not implemented
+ * and read 0. */
+static bool texture_limit(CUdevice_attribute a, int *v)
+{
+   switch ((int)a) {
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_WIDTH: *v = DRV_TEX1D_WIDTH; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_WIDTH: *v = DRV_TEX2D_WIDTH; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_HEIGHT: *v = DRV_TEX2D_HEIGHT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_HEIGHT:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_DEPTH: *v = DRV_TEX3D_EXTENT; return true;
+   case CU_DEVICE_ATTRIBUTE_SURFACE_ALIGNMENT: *v = 512; return true;
+   case CU_DEVICE_ATTRIBUTE_TEXTURE_PITCH_ALIGNMENT: *v = 32; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_WIDTH: *v = 32768; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_WIDTH: *v = DRV_TEX2D_WIDTH; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_HEIGHT: *v = DRV_TEX2D_HEIGHT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH: *v = DRV_TEX3D_EXTENT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH: *v = 1 << 28; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH: *v = DRV_TEX2D_LINEAR_WIDTH; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT: *v = DRV_TEX2D_LINEAR_HEIGHT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH: *v = DRV_TEX2D_LINEAR_PITCH; return true;
+   default: return false;
+   }
+}
+
 /* Features this runtime does not have read as absent (0), which is true of
- * every attribute not listed (textures and surfaces, peer access, IPC,
+ * every attribute not listed (layered, cube-map and mipmapped textures, peer access, IPC,
  * clusters, pageable memory access from kernels, ...); the limits come from the multiprocessor
  * model (core_device_sm_model), which the occupancy calculator uses too. */
 static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
@@ -146,6 +177,8 @@ static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
     * multi-device form is refused (COOPERATIVE_MULTI_DEVICE_LAUNCH: 0) */
    case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *v = 1; break;
    default:
+      if (texture_limit(a, v))
+         break;
       if ((int)a <= 0 || (int)a >= CU_DEVICE_ATTRIBUTE_MAX)
          return false;
       *v = 0;
@@ -300,5 +333,23 @@ CUresult CUDAAPI cuDeviceGetProperties(CUdevprop *prop, CUdevice dev)
    };
    for (size_t i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++)
       attribute_value(d, attrs[i], fields[i]);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGetTexture1DLinearMaxWidth (libcuda.@) ====
+ * As an H200 answers: 2^32 bytes of elements, at most 2^30 of them (a
+ * float4 2^28, a uint2 2^29, a float or uchar4 2^30). */
+CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format,
+                                                    unsigned numChannels, CUdevice dev)
+{
+   API_ENTER("maxWidthInElements=%p format=%#x numChannels=%u dev=%d", (void *)maxWidthInElements, (unsigned)format,
+             numChannels, dev);
+   API_CHECK(maxWidthInElements, CUDA_ERROR_INVALID_VALUE);
+   uint32_t kind, chan_bytes;
+   API_CHECK(drv_array_format(format, numChannels, &kind, &chan_bytes), CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(device_of(dev), CUDA_ERROR_INVALID_DEVICE);
+   uint64_t elems = (UINT64_C(1) << 32) / ((uint64_t)chan_bytes * numChannels);
+   *maxWidthInElements = (size_t)(elems < (UINT64_C(1) << 30) ? elems : UINT64_C(1) << 30);
    return API_RETURN(CUDA_SUCCESS);
 }

@@ -59,6 +59,15 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
 CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
 /* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
 bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
+/* The texture geometries' limits, as an H200 has them: what array and
+ * texture creation enforce and the device attributes report (device.c). */
+#define DRV_TEX1D_WIDTH 131072
+#define DRV_TEX2D_WIDTH 131072
+#define DRV_TEX2D_HEIGHT 65536
+#define DRV_TEX3D_EXTENT 16384
+#define DRV_TEX2D_LINEAR_WIDTH 131072
+#define DRV_TEX2D_LINEAR_HEIGHT 65000
+#define DRV_TEX2D_LINEAR_PITCH 2097120
 
 static inline CUstream drv_ptsz(CUstream h) { return h ? h : CU_STREAM_PER_THREAD; }
 

@@ -47,13 +47,16 @@ static CUresult check_attribute(const CUlaunchAttribute *a, CUevent *record, boo
       if (!core_check_event(ce))
          return CUDA_ERROR_INVALID_HANDLE;
       /* As on an H200 (driver 580, 2026-12-02): the event must be made
-       * with CU_EVENT_DISABLE_TIMING and without CU_EVENT_BLOCKING_SYNC,
-       * else CUDA_ERROR_NOT_SUPPORTED; a completion event's record flag
-       * CU_EVENT_RECORD_EXTERNAL gives CUDA_ERROR_ILLEGAL_STATE. */
-      if (ce->flags != CORE_EVENT_DISABLE_TIMING) {
-         LOG_INFO("%s: the event needs CU_EVENT_DISABLE_TIMING and no CU_EVENT_BLOCKING_SYNC (flags 0x%x)",
+       * with CU_EVENT_DISABLE_TIMING, a completion event also without
+       * CU_EVENT_BLOCKING_SYNC, else CUDA_ERROR_NOT_SUPPORTED; a completion
+       * event's record flag CU_EVENT_RECORD_EXTERNAL gives
+       * CUDA_ERROR_ILLEGAL_STATE. */
+      unsigned refused = completion ? ce->flags != CORE_EVENT_DISABLE_TIMING
+                                    : !(ce->flags & CORE_EVENT_DISABLE_TIMING);
+      if (refused) {
+         LOG_INFO("%s: the event's flags 0x%x are not accepted there (CU_EVENT_DISABLE_TIMING%s)",
                   completion ? "CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT" : "CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT",
-                  ce->flags);
+                  ce->flags, completion ? " alone" : "");
          return CUDA_ERROR_NOT_SUPPORTED;
       }
       if (completion && v->launchCompletionEvent.flags == CU_EVENT_RECORD_EXTERNAL)

@@ -50,6 +50,11 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       t->slice = t->pitch * t->height;
       if (!t->width || !t->height || t->pitch < (uint64_t)t->width * t->chan_bytes * t->nchan)
          return CUDA_ERROR_INVALID_VALUE;
+      /* an H200's maxTexture2DLinear (a width or height one more is
+       * CUDA_ERROR_INVALID_VALUE there) */
+      if (r->res.pitch2D.width > DRV_TEX2D_LINEAR_WIDTH || r->res.pitch2D.height > DRV_TEX2D_LINEAR_HEIGHT ||
+          t->pitch > DRV_TEX2D_LINEAR_PITCH)
+         return CUDA_ERROR_INVALID_VALUE;
       return CUDA_SUCCESS;
    case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
       return CUDA_ERROR_NOT_SUPPORTED;

@@ -512,3 +512,15 @@ cudaError_t CUDARTAPI cudaCtxResetPersistingL2Cache(void)
    RT_NEED_CTX();
    return RT_RETURN_CU(cuCtxResetPersistingL2Cache());
 }
+
+/* ==== cudaDeviceGetTexture1DLinearMaxWidth (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
+                                                          const struct cudaChannelFormatDesc *fmtDesc, int device)
+{
+   RT_ENTER("maxWidthInElements=%p fmtDesc=%p device=%d", (void *)maxWidthInElements, (const void *)fmtDesc, device);
+   RT_CHECK(maxWidthInElements && fmtDesc, cudaErrorInvalidValue);
+   CUarray_format f;
+   unsigned channels;
+   RT_CHECK(rt_channel_format(fmtDesc, &f, &channels), cudaErrorInvalidChannelDescriptor);
+   return RT_RETURN_CU(cuDeviceGetTexture1DLinearMaxWidth(maxWidthInElements, f, channels, (CUdevice)device));
+}
