@@ -308,6 +308,18 @@ static __inline__ __host__ __device__ T __mc_fp8_to_int(float f, float lo, float
    return (T)f;
 }
 
+/* the integer constructors of an fp8, fp6 or fp4 class: through float
+ * (cuda_fp6.h's classes use it too, so it stays defined) */
+#define MC_FPX_INT_CONSTRUCTORS(T)                                                                                \
+   __host__ __device__ explicit T(const unsigned short int v) : T((float)v) {}                                 \
+   __host__ __device__ explicit T(const unsigned int v) : T((float)v) {}                                       \
+   __host__ __device__ explicit T(const unsigned long int v) : T((float)v) {}                                  \
+   __host__ __device__ explicit T(const unsigned long long int v) : T((float)v) {}                             \
+   __host__ __device__ explicit T(const short int v) : T((float)v) {}                                          \
+   __host__ __device__ explicit T(const int v) : T((float)v) {}                                                \
+   __host__ __device__ explicit T(const long int v) : T((float)v) {}                                           \
+   __host__ __device__ explicit T(const long long int v) : T((float)v) {}
+
 /* One fp8 class: storage, SATFINITE constructors, exact widening
  * operators.  The integer constructors go through float: exact, for a
  * float's rounding of an integer beyond 2^24 is far outside both formats'
@@ -322,14 +334,7 @@ static __inline__ __host__ __device__ T __mc_fp8_to_int(float f, float lo, float
          : __x(__mc_fp8_from_ieee(f.__x, 8, 7, __NV_SATFINITE, FI)) {}                                         \
       __host__ __device__ explicit T(const float f) : __x(__nv_cvt_float_to_fp8(f, __NV_SATFINITE, FI)) {}     \
       __host__ __device__ explicit T(const double f) : __x(__nv_cvt_double_to_fp8(f, __NV_SATFINITE, FI)) {}   \
-      __host__ __device__ explicit T(const unsigned short int v) : T((float)v) {}                              \
-      __host__ __device__ explicit T(const unsigned int v) : T((float)v) {}                                    \
-      __host__ __device__ explicit T(const unsigned long int v) : T((float)v) {}                               \
-      __host__ __device__ explicit T(const unsigned long long int v) : T((float)v) {}                          \
-      __host__ __device__ explicit T(const short int v) : T((float)v) {}                                       \
-      __host__ __device__ explicit T(const int v) : T((float)v) {}                                             \
-      __host__ __device__ explicit T(const long int v) : T((float)v) {}                                        \
-      __host__ __device__ explicit T(const long long int v) : T((float)v) {}                                   \
+      MC_FPX_INT_CONSTRUCTORS(T)                                                                               \
       __host__ __device__ explicit operator __half() const                                                     \
       {                                                                                                        \
          __half_raw r;                                                                                         \

@@ -118,12 +118,6 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 #include "crt/mc_texture_functions.h"
 #include "crt/mc_rdc_unit.h"
 
-/* metalcuda ships cuda_fp8.h (CCCL uses it) but no cuda_fp6.h or
- * cuda_fp4.h yet: CCCL would look for them with __has_include and find an
- * NVIDIA installation's */
-#define CCCL_DISABLE_NVFP6_SUPPORT 1
-#define CCCL_DISABLE_NVFP4_SUPPORT 1
-
 /* nvcc's front end answers these for its "extended lambdas", whose return
  * type host code cannot query; CCCL asks them whenever __NVCC__ is
  * defined.  clang has no such lambdas: its __device__ lambdas are ordinary
