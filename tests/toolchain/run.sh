@@ -192,6 +192,30 @@ rdc_undefined() {
 }
 if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
 
+# The host side compiled while the device side is (the default: the fatbin
+# through a FIFO) gives the object the two one after the other give
+# (METALCUDA_NVCC_JOBS=1); the same -o, since the unit's id comes from it.
+# A failing device side stops the host compile and reports only its own
+# errors, once.
+overlap_check() {
+   local dir r=0
+   dir=$(mktemp -d)
+   "$TOOL" nvcc -O2 -Itests/cuda -c tests/cuda/saxpy.cu -o "$dir/k.o" 2>"$dir/a.log" && cp "$dir/k.o" "$dir/overlapped.o" &&
+      METALCUDA_NVCC_JOBS=1 "$TOOL" nvcc -O2 -Itests/cuda -c tests/cuda/saxpy.cu -o "$dir/k.o" 2>"$dir/b.log" ||
+      { echo "FAIL driver.overlap: a build failed: $(tail -n 1 "$dir"/*.log)"; rm -rf "$dir"; return 1; }
+   cmp -s "$dir/k.o" "$dir/overlapped.o" || { echo "FAIL driver.overlap: the overlapped build's object differs from the serial one's"; r=1; }
+   printf '__global__ void k(int *p) { p[0] = no_such_name; }\nint main() { return 0; }\n' >"$dir/bad.cu"
+   if "$TOOL" nvcc -c "$dir/bad.cu" -o "$dir/bad.o" 2>"$dir/bad.log"; then
+      echo "FAIL driver.overlap: a device-side error did not fail the build"; r=1
+   elif [ "$(grep -c "error: use of undeclared identifier 'no_such_name'" "$dir/bad.log")" != 1 ] || [ -e "$dir/bad.o" ]; then
+      echo "FAIL driver.overlap: a device-side error was not reported exactly once, or an object was written: $(cat "$dir/bad.log")"; r=1
+   fi
+   [ $r -eq 0 ] && echo "PASS driver.overlap (the same object as a serial build; a device-side error reported once)"
+   rm -rf "$dir"
+   return $r
+}
+overlap_check || rc=1
+
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then
    log=$(mktemp) tmp=$(mktemp -d)
