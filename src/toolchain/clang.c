@@ -86,10 +86,15 @@ static void print_word(FILE *f, const char *s)
 
 int tc_run(const tc_argv *argv, bool verbose, bool dryrun)
 {
-   return tc_run_out(argv, verbose, dryrun, NULL);
+   return tc_run_to(argv, verbose, dryrun, NULL, NULL);
 }
 
 int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
+{
+   return tc_run_to(argv, verbose, dryrun, out, NULL);
+}
+
+int tc_run_to(const tc_argv *argv, bool verbose, bool dryrun, const char *out, const char *err)
 {
    if (verbose || dryrun) {
       fputs("#$ ", stderr);
@@ -109,6 +114,8 @@ int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
    int e = posix_spawn_file_actions_init(&fa);
    if (!e && out)
       e = posix_spawn_file_actions_addopen(&fa, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+   if (!e && err)
+      e = posix_spawn_file_actions_addopen(&fa, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
    if (!e)
       e = posix_spawnp(&pid, argv->v[0], &fa, NULL, argv->v, environ);
    posix_spawn_file_actions_destroy(&fa);
