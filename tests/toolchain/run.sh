@@ -21,16 +21,17 @@ mkdir -p "$OUT"
 # NVIDIA's toolkit off PATH: nothing here may find nvcc, ptxas or fatbinary
 export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -)
 
-names=() separate=0 undefined=0 refused=0
+names=() separate=0 undefined=0 refused=0 header=0
 for n in "$@"; do
    case $n in
       rdc_separate) separate=1 ;;
       rdc_undefined) undefined=1 ;;
       shared_refused) refused=1 ;;
+      shared_header) header=1 ;;
       *) names+=("$n") ;;
    esac
 done
-[ $# -eq 0 ] && separate=1 undefined=1 refused=1
+[ $# -eq 0 ] && separate=1 undefined=1 refused=1 header=1
 if [ ${#names[@]} -eq 0 ] && [ $# -eq 0 ]; then
    for f in tests/cuda/*.cu; do
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
@@ -229,6 +230,25 @@ shared_refused() {
    return $r
 }
 if [ $refused -eq 1 ]; then shared_refused || rc=1; fi
+
+# __shared__ variables of class type in the source and in a header it
+# includes with quotes (tests/toolchain/shared_header.cu, .cuh), both
+# rewritten: -MD's dependencies name the two files (not the rewritten
+# copies), and the program passes.
+shared_header() {
+   local dir=$OUT/shared_header src=$ROOT/tests/toolchain/shared_header.cu out
+   rm -rf "$dir" && mkdir -p "$dir"
+   if ! (cd "$dir" && "$TOOL" nvcc -O2 -MD -c "$src" -o sh.o && "$TOOL" nvcc sh.o -o sh) >"$dir/build.log" 2>&1; then
+      echo "FAIL driver.shared_header: the build failed: $(grep -m1 error "$dir/build.log" || tail -n 1 "$dir/build.log")"; return 1
+   fi
+   if ! grep -q "shared_header\.cuh" "$dir/sh.d" || ! grep -q "^sh\.o: $src" "$dir/sh.d" || grep -q "metalcuda-nvcc" "$dir/sh.d"; then
+      echo "FAIL driver.shared_header: sh.d does not name the source and the header (only): $(head -c 300 "$dir/sh.d")"; return 1
+   fi
+   out=$(cd "$dir" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH ./sh 2>&1)
+   if [[ $out != "PASS shared_header "* ]]; then echo "FAIL driver.shared_header: $out"; return 1; fi
+   echo "PASS driver.shared_header (a __shared__ array of class type in a header, a scalar in the source; -MD names both files)"
+}
+if [ $header -eq 1 ]; then shared_header || rc=1; fi
 
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then
