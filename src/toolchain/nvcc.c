@@ -9,6 +9,9 @@
  *      for), our include/ and cuda_runtime.h forced in as nvcc does, and our
  *      device library (lib/metalcuda/devlib.bc) linked as clang links
  *      libdevice (-mlink-builtin-bitcode: only what is used is kept);
+ *      when clang refuses __shared__ variables of class type, which nvcc
+ *      accepts, their declarations are rewritten (shared_fix.c) and every
+ *      compile of the source from then on, either side, reads the copies;
  *   2. the PTX images into one fatbin (fatbin_write.c);
  *   3. host side: clang -x cuda --cuda-host-only with the fatbin embedded
  *      (-fcuda-include-gpubinary): clang emits the module constructor that
@@ -653,11 +656,11 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
       if (rc && diag && x->nretry < 8) {
          retry = shared_retry(x, diag);
          x->nretry += retry;
-      }
-      else if (diag)
+      } else if (diag) {
          fputs(diag, stderr);
-      else if (rc)
+      } else if (rc) {
          fprintf(stderr, "%s: cannot read clang's diagnostics (%s)\n", progname, errs);
+      }
       free(diag);
       free(errs);
       if (retry)

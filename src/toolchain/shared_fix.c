@@ -450,7 +450,8 @@ static void rewrite(strbuf *out, const char *s, const toks *t, const decl *d)
 typedef struct site {
    size_t line, col;
    enum why why;
-   char *file;
+   char *file;   /* as clang names it */
+   char *key;    /* its real path (one file may be named two ways), else file */
 } site;
 
 /* s without the terminal's colour sequences (ESC [ ... letter), which
@@ -491,6 +492,15 @@ static bool diag_head(const char *l)
           !strncmp(l, "error: ", 7);
 }
 
+static void sites_free(site *v, size_t n)
+{
+   for (size_t i = 0; i < n; i++) {
+      free(v[i].file);
+      free(v[i].key);
+   }
+   free(v);
+}
+
 /* The sites of the shared-initialization error in diag, deduplicated
  * (a template reports it per instantiation); their count in *n. */
 static site *parse_sites(char *text, size_t *n)
@@ -520,16 +530,19 @@ static site *parse_sites(char *text, size_t *n)
             cur = NULL;   /* its notes were read the first time */
             continue;
          }
+         char real[PATH_MAX];
          site *nv = realloc(v, (cnt + 1) * sizeof(site));
-         char *f = mc_strdup(l);
-         if (!nv || !f) {
-            free(nv ? nv : v);
+         char *f = mc_strdup(l), *key = mc_strdup(realpath(l, real) ? real : l);
+         if (nv)
+            v = nv;
+         if (!nv || !f || !key) {
             free(f);
+            free(key);
+            sites_free(v, cnt);
             return NULL;
          }
-         v = nv;
          cur = &v[cnt++];
-         *cur = (site){ line, col, W_OK, f };
+         *cur = (site){ line, col, W_OK, f, key };
       } else if (diag_head(l)) {
          cur = NULL;
       } else if (cur && strstr(l, "note: expanded from macro")) {
@@ -699,14 +712,14 @@ int tc_shared_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_
    }
    /* file by file: sort the sites so that each file's are together */
    for (size_t i = 1; i < n; i++)
-      for (size_t j = i; j > 0 && strcmp(v[j - 1].file, v[j].file) > 0; j--) {
+      for (size_t j = i; j > 0 && strcmp(v[j - 1].key, v[j].key) > 0; j--) {
          site tmp = v[j];
          v[j] = v[j - 1];
          v[j - 1] = tmp;
       }
    int bad = 0;
    for (size_t i = 0, j; i < n; i = j) {
-      for (j = i; j < n && !strcmp(v[j].file, v[i].file); j++)
+      for (j = i; j < n && !strcmp(v[j].key, v[i].key); j++)
          ;
       char *fixed = NULL;
       int b = fix_file(v[i].file, remaps, v + i, j - i, &fixed);
@@ -736,8 +749,6 @@ int tc_shared_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_
       }
       *notes = strbuf_take(&out);
    }
-   for (size_t i = 0; i < n; i++)
-      free(v[i].file);
-   free(v);
+   sites_free(v, n);
    return bad ? -1 : 1;
 }
