@@ -118,7 +118,7 @@ static size_t raw_end(const char *s, size_t n, size_t i)
 static bool lex(const char *s, size_t n, toks *t)
 {
    bool line_start = true;
-   size_t i = 0;
+   size_t i = n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3) ? 3 : 0;   /* a UTF-8 byte order mark */
    while (i < n) {
       char c = s[i];
       if (c == '\n') {
@@ -224,7 +224,7 @@ enum why {
 
 typedef struct decl {
    size_t first, name, semi;   /* token indices */
-   size_t post_b, post_e;      /* tokens of __attribute__s after the bounds */
+   size_t post_b, post_e;      /* tokens of attributes after the bounds */
 } decl;
 
 static bool is_tok(const char *s, const tok *t, const char *text)
@@ -348,13 +348,19 @@ static enum why find_decl(const char *s, const toks *t, size_t name, decl *d)
    }
    if (!shared)
       return W_SPELLING;
-   /* forwards: the array bounds, attributes, then ';' */
+   /* forwards: the array bounds, attributes (GNU's, [[...]]), then ';' */
    size_t j = name + 1;
-   while (j < t->n && is_punct(s, &t->v[j], '['))
+   while (j + 1 < t->n && is_punct(s, &t->v[j], '[') && !is_punct(s, &t->v[j + 1], '['))
       j = skip_group(s, t, j);
    d->post_b = j;
-   while (j < t->n && is_tok(s, &t->v[j], "__attribute__") && j + 1 < t->n && is_punct(s, &t->v[j + 1], '('))
-      j = skip_group(s, t, j + 1);
+   for (;;) {
+      if (j + 1 < t->n && is_tok(s, &t->v[j], "__attribute__") && is_punct(s, &t->v[j + 1], '('))
+         j = skip_group(s, t, j + 1);
+      else if (j + 1 < t->n && is_punct(s, &t->v[j], '[') && is_punct(s, &t->v[j + 1], '['))
+         j = skip_group(s, t, j);
+      else
+         break;
+   }
    d->post_e = j;
    if (j >= t->n)
       return W_FORM;

@@ -138,6 +138,13 @@ TEST(array_and_scalar)
    CHECK_STR(r.text, "__device__ void f() { static __shared__ __align__(16) __mc_shared_storage<ns::Q<int, 2> > "
                      "__mc_raw_q; constexpr auto &q = __mc_raw_q.v; q.go(); }\n");
    done(&r);
+   /* attributes after the bounds stay on the storage; a byte order mark */
+   src = "\xef\xbb\xbf#include <x>\n__global__ void k() { __shared__ P v[2] [[maybe_unused]] __attribute__((aligned(8))); }\n";
+   r = case1(src, "v");
+   CHECK_INT(r.r, 1);
+   CHECK_CONTAINS(r.text, "{ __shared__ __mc_shared_storage<P[2] > __mc_raw_v [[maybe_unused]] __attribute__((aligned(8))); "
+                          "constexpr auto &v = __mc_raw_v.v; }\n");
+   done(&r);
 }
 
 /* A declaration over lines keeps them (every later line its number); the
