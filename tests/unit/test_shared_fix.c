@@ -115,73 +115,56 @@ static result case1(const char *src, const char *name)
    return run(diag);
 }
 
-TEST(array_and_scalar)
-{
-   const char *src = "struct P { float x = 1; };\n"
-                     "__global__ void k(float *o)\n"
-                     "{\n"
-                     "   __shared__ P tile[64];\n"
-                     "   o[0] = tile[1].x;\n"
-                     "}\n";
-   result r = case1(src, "tile");
-   CHECK_INT(r.r, 1);
-   CHECK_STR(r.text, "struct P { float x = 1; };\n"
-                     "__global__ void k(float *o)\n"
-                     "{\n"
-                     "   __shared__ __mc_shared_storage<P[64] > __mc_raw_tile; constexpr auto &tile = __mc_raw_tile.v;\n"
-                     "   o[0] = tile[1].x;\n"
-                     "}\n");
-   done(&r);
-   src = "__device__ void f() { static __shared__ __align__(16) ns::Q<int, 2> q; q.go(); }\n";
-   r = case1(src, "q");
-   CHECK_INT(r.r, 1);
-   CHECK_STR(r.text, "__device__ void f() { static __shared__ __align__(16) __mc_shared_storage<ns::Q<int, 2> > "
-                     "__mc_raw_q; constexpr auto &q = __mc_raw_q.v; q.go(); }\n");
-   done(&r);
+/* Each source's one declaration of `name` rewritten: the whole text is
+ * want (or, with part, holds it). */
+static const struct rewrite_case {
+   const char *what, *src, *name, *want;
+   bool part;
+} rewrites[] = {
+   { "an array", "struct P { float x = 1; };\n__global__ void k(float *o)\n{\n   __shared__ P tile[64];\n   o[0] = tile[1].x;\n}\n",
+     "tile",
+     "struct P { float x = 1; };\n__global__ void k(float *o)\n{\n"
+     "   __shared__ __mc_shared_storage<P[64] > __mc_raw_tile; constexpr auto &tile = __mc_raw_tile.v;\n"
+     "   o[0] = tile[1].x;\n}\n", false },
+   { "a scalar, static, aligned, of a template type",
+     "__device__ void f() { static __shared__ __align__(16) ns::Q<int, 2> q; q.go(); }\n", "q",
+     "__device__ void f() { static __shared__ __align__(16) __mc_shared_storage<ns::Q<int, 2> > "
+     "__mc_raw_q; constexpr auto &q = __mc_raw_q.v; q.go(); }\n", false },
    /* attributes after the bounds stay on the storage; a byte order mark */
-   src = "\xef\xbb\xbf#include <x>\n__global__ void k() { __shared__ P v[2] [[maybe_unused]] __attribute__((aligned(8))); }\n";
-   r = case1(src, "v");
-   CHECK_INT(r.r, 1);
-   CHECK_CONTAINS(r.text, "{ __shared__ __mc_shared_storage<P[2] > __mc_raw_v [[maybe_unused]] __attribute__((aligned(8))); "
-                          "constexpr auto &v = __mc_raw_v.v; }\n");
-   done(&r);
-}
+   { "attributes after the bounds",
+     "\xef\xbb\xbf#include <x>\n__global__ void k() { __shared__ P v[2] [[maybe_unused]] __attribute__((aligned(8))); }\n",
+     "v", "{ __shared__ __mc_shared_storage<P[2] > __mc_raw_v [[maybe_unused]] __attribute__((aligned(8))); "
+          "constexpr auto &v = __mc_raw_v.v; }\n", true },
+   /* a declaration over lines keeps them (every later line its number);
+    * the type's tokens keep their spelling, comments go */
+   { "over three lines",
+     "__global__ void k() {\n   volatile __shared__ /* c */ P\n      two[4]\n         [8]; int after;\n}\n", "two",
+     "__global__ void k() {\n   __mc_shared_storage<volatile P[4] [8] > __shared__ __mc_raw_two; "
+     "constexpr auto &two = __mc_raw_two.v;\n\n int after;\n}\n", false },
+   /* comments, strings, raw strings, character literals and digit
+    * separators before the declaration hold braces, semicolons and quotes
+    * that are no tokens of the code */
+   { "after tricky tokens",
+     "const char *a = \"{;\\\"\"; // };\nconst char *b = R\"x(\n;}{)\"\n)x\"; /* ; { */\n"
+     "int c = 1'000'000; char d = '}';\n#define X { ;\n__global__ void k() { __shared__ P v; }\n",
+     "v", "int c = 1'000'000; char d = '}';\n#define X { ;\n"
+          "__global__ void k() { __shared__ __mc_shared_storage<P > __mc_raw_v; constexpr auto &v = __mc_raw_v.v; }\n",
+     true },
+};
 
-/* A declaration over lines keeps them (every later line its number); the
- * type's tokens keep their spelling, comments go. */
-TEST(lines_kept)
+TEST(rewrites)
 {
-   const char *src = "__global__ void k() {\n"
-                     "   volatile __shared__ /* c */ P\n"
-                     "      two[4]\n"
-                     "         [8]; int after;\n"
-                     "}\n";
-   result r = case1(src, "two");
-   CHECK_INT(r.r, 1);
-   CHECK_STR(r.text, "__global__ void k() {\n"
-                     "   __mc_shared_storage<volatile P[4] [8] > __shared__ __mc_raw_two; "
-                     "constexpr auto &two = __mc_raw_two.v;\n"
-                     "\n"
-                     " int after;\n"
-                     "}\n");
-   done(&r);
-}
-
-/* Comments, strings, raw strings, character literals and digit separators
- * before the declaration hold braces, semicolons and quotes that are no
- * tokens of the code. */
-TEST(lexing)
-{
-   const char *src = "const char *a = \"{;\\\"\"; // };\n"
-                     "const char *b = R\"x(\n;}{)\"\n)x\"; /* ; { */\n"
-                     "int c = 1'000'000; char d = '}';\n"
-                     "#define X { ;\n"
-                     "__global__ void k() { __shared__ P v; }\n";
-   result r = case1(src, "v");
-   CHECK_INT(r.r, 1);
-   CHECK_CONTAINS(r.text, "{ __shared__ __mc_shared_storage<P > __mc_raw_v; constexpr auto &v = __mc_raw_v.v; }\n");
-   CHECK_CONTAINS(r.text, "int c = 1'000'000; char d = '}';\n#define X { ;\n");
-   done(&r);
+   for (size_t i = 0; i < sizeof(rewrites) / sizeof(rewrites[0]); i++) {
+      const struct rewrite_case *c = &rewrites[i];
+      result r = case1(c->src, c->name);
+      bool ok = r.r == 1 && r.text && (c->part ? strstr(r.text, c->want) != NULL : !strcmp(r.text, c->want));
+      if (!ok)
+         test_fail_(__FILE__, __LINE__, "%s: got %d, \"%s\"; expected %s \"%s\"", c->what, r.r,
+                    r.text ? r.text : "(null)", c->part ? "a text holding" : "", c->want);
+      done(&r);
+      if (!ok)
+         return;
+   }
 }
 
 /* A class member function's body, a lambda's, extern "C" linkage: in a
