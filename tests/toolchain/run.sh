@@ -158,42 +158,6 @@ rdc_separate() {
 }
 if [ $separate -eq 1 ]; then rdc_separate || rc=1; fi
 
-# The device link refuses a device function no unit defines, as nvlink
-# does, naming it and the object that refers to it (tests/toolchain/
-# rdc_undefined.cu, whose other external names are the runtime's): in the
-# link of -rdc=true sources, in nvcc's link of -dc objects, in -dlink of an
-# object and of a -lib archive.  Each build must fail, write nothing and
-# report that one symbol once.
-rdc_undefined() {
-   local dir=$OUT/rdc_undefined src=$ROOT/tests/toolchain/rdc_undefined.cu
-   local nv=("$TOOL" nvcc -O2 -I"$ROOT/tests/cuda") r=0 sym=_Z12mc_undefinedi
-   rm -rf "$dir" && mkdir -p "$dir"
-   refused() {   # NAME OUTPUT FILE-IN-MESSAGE COMMAND...
-      local what=$1 made=$2 file=$3 n
-      shift 3
-      if (cd "$dir" && "$@") >"$dir/$what.log" 2>&1; then
-         echo "FAIL driver.rdc_undefined: $what: the build succeeded"; return 1
-      fi
-      if [ -e "$dir/$made" ]; then echo "FAIL driver.rdc_undefined: $what: $made was written"; return 1; fi
-      n=$(grep -c "^nvlink error   : Undefined reference to " "$dir/$what.log")
-      if [ "$n" != 1 ] || ! grep -q "^nvlink error   : Undefined reference to '$sym' in '$file'\$" "$dir/$what.log"; then
-         echo "FAIL driver.rdc_undefined: $what: expected one \"Undefined reference to '$sym' in '$file'\": $(head -c 400 "$dir/$what.log")"
-         return 1
-      fi
-   }
-   refused rdc_true w '.*rdc_undefined\.o' "${nv[@]}" -rdc=true "$src" -o w || r=1
-   if (cd "$dir" && "${nv[@]}" -dc "$src" && "${nv[@]}" -lib rdc_undefined.o -o libundef.a) >"$dir/dc.log" 2>&1; then
-      refused dc_link s rdc_undefined.o "${nv[@]}" rdc_undefined.o -o s || r=1
-      refused dlink dl.o rdc_undefined.o "${nv[@]}" -dlink rdc_undefined.o -o dl.o || r=1
-      refused dlink_library dl2.o libundef.a "${nv[@]}" -dlink libundef.a -o dl2.o || r=1
-   else
-      echo "FAIL driver.rdc_undefined: -dc or -lib failed: $(tail -n 1 "$dir/dc.log")"; r=1
-   fi
-   [ $r -eq 0 ] && echo "PASS driver.rdc_undefined (an undefined __device__ function refused at the device link of -rdc=true sources, of -dc objects, by -dlink of an object and of an archive)"
-   return $r
-}
-if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
-
 # __shared__ variables of class type the driver does not rewrite
 # (tests/toolchain/shared_refused.cu: a macro's, two in one declaration,
 # one at namespace scope, and one it could rewrite): the build fails with
@@ -249,6 +213,42 @@ shared_header() {
    echo "PASS driver.shared_header (a __shared__ array of class type in a header, a scalar in the source; -MD names both files)"
 }
 if [ $header -eq 1 ]; then shared_header || rc=1; fi
+
+# The device link refuses a device function no unit defines, as nvlink
+# does, naming it and the object that refers to it (tests/toolchain/
+# rdc_undefined.cu, whose other external names are the runtime's): in the
+# link of -rdc=true sources, in nvcc's link of -dc objects, in -dlink of an
+# object and of a -lib archive.  Each build must fail, write nothing and
+# report that one symbol once.
+rdc_undefined() {
+   local dir=$OUT/rdc_undefined src=$ROOT/tests/toolchain/rdc_undefined.cu
+   local nv=("$TOOL" nvcc -O2 -I"$ROOT/tests/cuda") r=0 sym=_Z12mc_undefinedi
+   rm -rf "$dir" && mkdir -p "$dir"
+   refused() {   # NAME OUTPUT FILE-IN-MESSAGE COMMAND...
+      local what=$1 made=$2 file=$3 n
+      shift 3
+      if (cd "$dir" && "$@") >"$dir/$what.log" 2>&1; then
+         echo "FAIL driver.rdc_undefined: $what: the build succeeded"; return 1
+      fi
+      if [ -e "$dir/$made" ]; then echo "FAIL driver.rdc_undefined: $what: $made was written"; return 1; fi
+      n=$(grep -c "^nvlink error   : Undefined reference to " "$dir/$what.log")
+      if [ "$n" != 1 ] || ! grep -q "^nvlink error   : Undefined reference to '$sym' in '$file'\$" "$dir/$what.log"; then
+         echo "FAIL driver.rdc_undefined: $what: expected one \"Undefined reference to '$sym' in '$file'\": $(head -c 400 "$dir/$what.log")"
+         return 1
+      fi
+   }
+   refused rdc_true w '.*rdc_undefined\.o' "${nv[@]}" -rdc=true "$src" -o w || r=1
+   if (cd "$dir" && "${nv[@]}" -dc "$src" && "${nv[@]}" -lib rdc_undefined.o -o libundef.a) >"$dir/dc.log" 2>&1; then
+      refused dc_link s rdc_undefined.o "${nv[@]}" rdc_undefined.o -o s || r=1
+      refused dlink dl.o rdc_undefined.o "${nv[@]}" -dlink rdc_undefined.o -o dl.o || r=1
+      refused dlink_library dl2.o libundef.a "${nv[@]}" -dlink libundef.a -o dl2.o || r=1
+   else
+      echo "FAIL driver.rdc_undefined: -dc or -lib failed: $(tail -n 1 "$dir/dc.log")"; r=1
+   fi
+   [ $r -eq 0 ] && echo "PASS driver.rdc_undefined (an undefined __device__ function refused at the device link of -rdc=true sources, of -dc objects, by -dlink of an object and of an archive)"
+   return $r
+}
+if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
 
 # No file of an NVIDIA installation is opened during a build (strace -f).
 if command -v strace >/dev/null 2>&1; then
