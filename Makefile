@@ -286,6 +286,11 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)
 
 $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(BUILD)/tests/unit/harness.o $(INTERNAL_LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+# the driver's __shared__ rewrite, tested on its own (clang.c comes
+# along for tc_argv)
+$(BUILD)/tests/unit/test_shared_fix: $(BUILD)/tests/unit/test_shared_fix.o $(BUILD)/tests/unit/harness.o \
+		$(BUILD)/src/toolchain/shared_fix.o $(BUILD)/src/toolchain/clang.o $(INTERNAL_LIB)
+	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 TOOLS_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))
 $(BUILD)/tests/tools/%: $(BUILD)/tests/tools/%.o $(INTERNAL_LIB)

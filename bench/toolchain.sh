@@ -10,6 +10,8 @@
 #    host and device sides one after the other (METALCUDA_NVCC_JOBS=1: by
 #    default they overlap, on two cores); and the same
 #    for a whole -rdc=true build of two units (separate compilation);
+#  - the __shared__ rewrite (src/toolchain/shared_fix.c): a file whose
+#    device compile is retried, against the same file needing no retry;
 #  - kernel run time: bench/kernels.cu built by both, each run through
 #    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
 #    median of its repetitions, the lower of two rounds in alternating order
@@ -89,6 +91,34 @@ for r in $(seq "$reps"); do
 done
 awk -v m="$best_mc" -v n="$best_nv" 'BEGIN {
    printf "ROW build -rdc=true tests/cuda/rdc_units (2 units, device link, link)|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", m, n, m / n }'
+
+# the __shared__ rewrite's price (src/toolchain/shared_fix.c):
+# tests/cuda/async_copy.cu, whose `__shared__ cuda::barrier<...> bar;` clang
+# refuses, so its device compile runs twice (the refused compile, then the
+# rewritten one), against the same file with that declaration written as
+# the rewrite writes it (nothing refused: one device compile); best of
+# each, interleaved
+shsrc=tests/cuda/async_copy.cu shvar=$out/async_copy_raw.cu
+{ echo '#include <crt/mc_shared_storage.h>'
+  sed 's|__shared__ cuda::barrier<cuda::thread_scope_block> bar;|__shared__ __mc_shared_storage<cuda::barrier<cuda::thread_scope_block> > __mc_raw_bar; constexpr auto \&bar = __mc_raw_bar.v;|' "$shsrc"; } >"$shvar"
+if grep -q __mc_raw_bar "$shvar"; then
+   best_re= best_raw=
+   for r in $(seq "$reps"); do
+      for who in re raw; do
+         [ $((r % 2)) -eq 0 ] && who=$([ $who = re ] && echo raw || echo re)
+         f=$([ $who = re ] && echo "$shsrc" || echo "$shvar")
+         t0=$(now)
+         "$TOOL" nvcc -arch=sm_80 -O2 -Itests/cuda -c "$f" -o "$out/sh.o" 2>/dev/null ||
+            { echo "bench/toolchain: metalcuda nvcc failed on $f" >&2; exit 1; }
+         t=$(elapsed "$t0" "$(now)")
+         if [ $who = re ]; then best_re=$(lower "$best_re" "$t"); else best_raw=$(lower "$best_raw" "$t"); fi
+      done
+   done
+   awk -v a="$best_re" -v b="$best_raw" 'BEGIN {
+      printf "ROW compile -c async_copy.cu, a __shared__ declaration rewritten / none|%.2f s|none %.2f s|%.2fx|metalcuda nvcc on the file clang refuses (refused compile, then rewritten) / on the same file with the declaration already in raw form; the price of the retry, only on that path\n", a, b, a / b }'
+else
+   echo "bench/toolchain: $shsrc no longer declares the barrier this row rewrites; row left out" >&2
+fi
 
 # the bench kernels built both ways
 if [ ! -x "$out/kernels.nvcc" ] || [ bench/kernels.cu -nt "$out/kernels.nvcc" ] || [ bench/kernels.h -nt "$out/kernels.nvcc" ]; then

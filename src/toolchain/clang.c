@@ -86,13 +86,18 @@ static void print_word(FILE *f, const char *s)
 
 int tc_run(const tc_argv *argv, bool verbose, bool dryrun)
 {
-   return tc_run_out(argv, verbose, dryrun, NULL);
+   return tc_run_to(argv, verbose, dryrun, NULL, NULL);
 }
 
 int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out)
 {
+   return tc_run_to(argv, verbose, dryrun, out, NULL);
+}
+
+int tc_run_to(const tc_argv *argv, bool verbose, bool dryrun, const char *out, const char *err)
+{
    pid_t pid;
-   int rc = tc_spawn(argv, verbose, dryrun, out, NULL, &pid);
+   int rc = tc_spawn(argv, verbose, dryrun, out, err, &pid);
    return rc || dryrun ? rc : tc_wait(argv->v[0], pid);
 }
 

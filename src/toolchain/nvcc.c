@@ -9,6 +9,9 @@
  *      for), our include/ and cuda_runtime.h forced in as nvcc does, and our
  *      device library (lib/metalcuda/devlib.bc) linked as clang links
  *      libdevice (-mlink-builtin-bitcode: only what is used is kept);
+ *      when clang refuses __shared__ variables of class type, which nvcc
+ *      accepts, their declarations are rewritten (shared_fix.c) and every
+ *      compile of the source from then on, either side, reads the copies;
  *   2. the PTX images into one fatbin (fatbin_write.c);
  *   3. host side: clang -x cuda --cuda-host-only with the fatbin embedded
  *      (-fcuda-include-gpubinary): clang emits the module constructor that
@@ -394,6 +397,17 @@ typedef struct ctx {
    char tmp[PATH_MAX];
    const char *clang, *clangxx;
    int ntmp;
+   /* the files of the source being compiled that shared_fix.c rewrote
+    * (__shared__ variables of class type), as clang's -remap-file takes
+    * them: "FILE;COPY".  Every later compile of the source, either side,
+    * reads the copies. */
+   tc_argv remaps;
+   int nretry;
+   /* the host compile running beside the device side (host_job), its
+    * command line and that line's length before any -remap-file */
+   struct host_job *host;
+   tc_argv *host_argv;
+   int host_argc;
 } ctx;
 
 static const char *base_noext(const char *path, char *buf, size_t len)
@@ -519,12 +533,77 @@ static unsigned long long unit_id(const char *src, const char *out)
    return (unsigned long long)h;
 }
 
+/* The options that make clang read shared_fix.c's rewritten copies: the
+ * storage template, and each copy in place of its file. */
+static void push_remaps(ctx *x, tc_argv *a)
+{
+   if (!x->remaps.n)
+      return;
+   tc_argv_push(a, "-include");
+   tc_argv_push(a, "crt/mc_shared_storage.h");
+   for (int i = 0; i < x->remaps.n; i++) {
+      tc_argv_push(a, "-Xclang");
+      tc_argv_push(a, "-remap-file");
+      tc_argv_push(a, "-Xclang");
+      tc_argv_push(a, x->remaps.v[i]);
+   }
+}
+
+static void host_job_restart(ctx *x);
+
+/* After a device compile failed with diagnostics diag (not yet printed):
+ * whether its only obstacle is clang's refusal of __shared__ variables of
+ * class type, which shared_fix.c rewrote (then diag is dropped: the
+ * compile runs again, with the copies, and reports whatever else there
+ * is); else diag is printed as it came, with the driver's notes after it. */
+static bool shared_retry(ctx *x, const char *diag)
+{
+   tc_argv files = { 0 }, texts = { 0 };
+   char *notes = NULL;
+   int r = strstr(diag, "__shared__") ? tc_shared_fix(diag, progname, &x->remaps, &files, &texts, &notes) : 0;
+   for (int i = 0; r == 1 && i < files.n; i++) {
+      char stem[256];
+      char *copy = tmpfile_name(x, base_noext(files.v[i], stem, sizeof(stem)), ".shared.cu");
+      if (write_file(copy, texts.v[i], strlen(texts.v[i])) != 0) {
+         r = -1;
+      } else {
+         if (x->o->verbose)
+            fprintf(stderr, "#$ (%s: __shared__ variables of class type in %s rewritten as raw storage: %s)\n",
+                    progname, files.v[i], copy);
+         /* a file rewritten again (its copy rewritten) replaces its entry */
+         size_t fl = strlen(files.v[i]);
+         int k = 0;
+         while (k < x->remaps.n && !(strncmp(x->remaps.v[k], files.v[i], fl) == 0 && x->remaps.v[k][fl] == ';'))
+            k++;
+         tc_argv_pushf(&x->remaps, "%s;%s", files.v[i], copy);
+         if (k < x->remaps.n - 1) {
+            free(x->remaps.v[k]);
+            x->remaps.v[k] = x->remaps.v[--x->remaps.n];
+            x->remaps.v[x->remaps.n] = NULL;
+         }
+      }
+      free(copy);
+   }
+   tc_argv_free(&files);
+   tc_argv_free(&texts);
+   if (r == 1 && x->host)
+      host_job_restart(x);
+   if (r != 1) {
+      fputs(diag, stderr);
+      if (notes)
+         fputs(notes, stderr);
+   }
+   free(notes);
+   return r == 1;
+}
+
 static int device_compile(ctx *x, const char *src, unsigned sm, const char *out, unsigned long long cuid)
 {
    nvopts *o = x->o;
    tc_argv a = { 0 };
    tc_argv_push(&a, x->clangxx);
    cuda_common(x, &a, false);
+   push_remaps(x, &a);
    tc_argv_push(&a, "--cuda-device-only");
    tc_argv_pushf(&a, "--cuda-gpu-arch=sm_%u", sm);
    if (o->rdc) {
@@ -573,12 +652,35 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
    tc_argv_push(&a, "-Xclang");
    tc_argv_push(&a, devlib);
    push_all(&a, &o->device);
+   /* the diagnostics are read before they are shown (shared_retry), in
+    * colour where they would have been */
+   char *errs = o->dryrun ? NULL : tmpfile_name(x, "clang", ".err");
+   if (errs && isatty(STDERR_FILENO))
+      tc_argv_push(&a, "-fcolor-diagnostics");
    tc_argv_push(&a, "-S");
    tc_argv_push(&a, "-o");
    tc_argv_push(&a, out);
    tc_argv_push(&a, src);
-   int rc = tc_run(&a, o->verbose, o->dryrun);
+   int rc = tc_run_to(&a, o->verbose, o->dryrun, NULL, errs);
    tc_argv_free(&a);
+   if (errs) {
+      char *diag = file_read(errs, NULL);
+      bool retry = false;
+      /* a compile stopped at clang's error limit reports the rest
+       * of such declarations in the next: a few rounds at most */
+      if (rc && diag && x->nretry < 8) {
+         retry = shared_retry(x, diag);
+         x->nretry += retry;
+      } else if (diag) {
+         fputs(diag, stderr);
+      } else if (rc) {
+         fprintf(stderr, "%s: cannot read clang's diagnostics (%s)\n", progname, errs);
+      }
+      free(diag);
+      free(errs);
+      if (retry)
+         return device_compile(x, src, sm, out, cuid);
+   }
    if (!rc && o->rdc && !o->dryrun) {
       char *ptx = file_read(out, NULL);
       if (!ptx)
@@ -749,6 +851,26 @@ static void host_job_cancel(host_job *j)
    }
 }
 
+/* The host compile, started on the files as they were, started again on
+ * shared_fix.c's copies (the same FIFO), so that the two sides still
+ * overlap while the device side compiles again. */
+static void host_job_restart(ctx *x)
+{
+   host_job *j = x->host;
+   tc_argv *a = x->host_argv;
+   host_job_cancel(j);
+   while (a->n > x->host_argc) {
+      free(a->v[--a->n]);
+      a->v[a->n] = NULL;
+   }
+   push_remaps(x, a);
+   j->exited = false;
+   if (tc_spawn(a, x->o->verbose, false, NULL, j->errlog, &j->pid) != 0) {
+      j->exited = true;
+      j->status = 127;
+   }
+}
+
 static void host_job_free(host_job *j)
 {
    unlink(j->fifo);
@@ -789,7 +911,13 @@ static int compile_cu_overlapped(ctx *x, const input *in, tc_argv *host_argv, un
    }
    uint8_t *fb;
    size_t len;
+   /* a rewrite of __shared__ declarations by the device side restarts the
+    * host compile on the copies (shared_retry, host_job_restart) */
+   x->host = &j;
+   x->host_argv = host_argv;
+   x->host_argc = host_argv->n;
    int rc = build_fatbin(x, in->path, cuid, &fb, &len);
+   x->host = NULL;
    if (rc) {
       host_job_cancel(&j);
    } else {
@@ -844,6 +972,7 @@ static int compile_one(ctx *x, const input *in, const char *out)
          tc_argv_push(&a, "-Xclang");
          tc_argv_push(&a, fatbin);
       }
+      push_remaps(x, &a);
    } else {
       const char *cc = o->ccbin ? o->ccbin : in->lang == L_C ? x->clang : x->clangxx;
       tc_argv_push(&a, cc);
@@ -878,11 +1007,14 @@ static int compile_one(ctx *x, const input *in, const char *out)
       tc_argv_push(&a, "-fcuda-include-gpubinary");
       tc_argv_push(&a, "-Xclang");
       tc_argv_push(&a, fatbin);
+      push_remaps(x, &a);   /* the device side's rewrites, made just now */
    }
    rc = tc_run(&a, o->verbose, o->dryrun);
 done:
    tc_argv_free(&a);
    free(fatbin);
+   tc_argv_free(&x->remaps);
+   x->nretry = 0;
    return rc;
 }
 
@@ -1218,6 +1350,8 @@ static int run_plan(nvopts *o)
          } else {
             rc = make_fatbin(&x, in->path, out, unit_id(in->path, out));
          }
+         tc_argv_free(&x.remaps);
+         x.nretry = 0;
          break;
       }
       case M_PREPROCESS:

@@ -21,15 +21,17 @@ mkdir -p "$OUT"
 # NVIDIA's toolkit off PATH: nothing here may find nvcc, ptxas or fatbinary
 export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -)
 
-names=() separate=0 undefined=0
+names=() separate=0 undefined=0 refused=0 header=0
 for n in "$@"; do
    case $n in
       rdc_separate) separate=1 ;;
       rdc_undefined) undefined=1 ;;
+      shared_refused) refused=1 ;;
+      shared_header) header=1 ;;
       *) names+=("$n") ;;
    esac
 done
-[ $# -eq 0 ] && separate=1 undefined=1
+[ $# -eq 0 ] && separate=1 undefined=1 refused=1 header=1
 if [ ${#names[@]} -eq 0 ] && [ $# -eq 0 ]; then
    for f in tests/cuda/*.cu; do
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
@@ -155,6 +157,62 @@ rdc_separate() {
    return $r
 }
 if [ $separate -eq 1 ]; then rdc_separate || rc=1; fi
+
+# __shared__ variables of class type the driver does not rewrite
+# (tests/toolchain/shared_refused.cu: a macro's, two in one declaration,
+# one at namespace scope, and one it could rewrite): the build fails with
+# clang's error for each of the five and one line of the driver's for
+# each of the four others, saying why.  A device compile failing
+# with another error only is run once and its error shown once.
+shared_refused() {
+   local dir=$OUT/shared_refused src=$ROOT/tests/toolchain/shared_refused.cu r=0 log n why
+   rm -rf "$dir" && mkdir -p "$dir"
+   log=$dir/refused.log
+   if (cd "$dir" && "$TOOL" nvcc -v -c "$src" -o r.o) >"$log" 2>&1; then
+      echo "FAIL driver.shared_refused: the build succeeded"; return 1
+   fi
+   n=$(grep -c "error: initialization is not supported for __shared__ variables" "$log")
+   [ "$n" = 5 ] || { echo "FAIL driver.shared_refused: $n of clang's errors, expected 5"; r=1; }
+   n=$(grep -c -- '--cuda-device-only' "$log")
+   [ "$n" = 1 ] || { echo "FAIL driver.shared_refused: $n device compiles, expected 1 (no rewrite)"; r=1; }
+   for why in "from_macro:it comes from a macro expansion" \
+              "first:it shares its declaration with other variables" \
+              "second:it shares its declaration with other variables" \
+              "at_namespace:it is not declared in a function"; do
+      n=$(grep -c "^nvcc: $src:[0-9]*: __shared__ variable '${why%%:*}': nvcc accepts it and runs no constructor or destructor for it; metalcuda cannot rewrite it into raw shared storage: ${why#*:}" "$log")
+      [ "$n" = 1 ] || { echo "FAIL driver.shared_refused: ${why%%:*}: $n lines saying why, expected 1: $(grep -m1 "'${why%%:*}'" "$log")"; r=1; }
+   done
+   n=$(grep -c "^nvcc: " "$log")
+   [ "$n" = 4 ] || { echo "FAIL driver.shared_refused: $n lines of the driver's, expected 4"; r=1; }
+   printf 'struct P { float x = 1.0f; __device__ ~P() {} };\n__global__ void k(float *o) { o[0] = not_declared; }\n' >"$dir/other.cu"
+   (cd "$dir" && "$TOOL" nvcc -v -c other.cu -o o.o) >"$dir/other.log" 2>&1
+   n=$(grep -c -- '--cuda-device-only' "$dir/other.log")
+   [ "$n" = 1 ] || { echo "FAIL driver.shared_refused: another error: $n device compiles, expected 1"; r=1; }
+   n=$(grep -c "error: use of undeclared identifier 'not_declared'" "$dir/other.log")
+   [ "$n" = 1 ] || { echo "FAIL driver.shared_refused: another error shown $n times, expected once"; r=1; }
+   [ $r -eq 0 ] && echo "PASS driver.shared_refused (a macro's, two in one declaration, one at namespace scope: clang's error and the driver's reason each; another error: one compile, shown once)"
+   return $r
+}
+if [ $refused -eq 1 ]; then shared_refused || rc=1; fi
+
+# __shared__ variables of class type in the source and in a header it
+# includes with quotes (tests/toolchain/shared_header.cu, .cuh), both
+# rewritten: -MD's dependencies name the two files (not the rewritten
+# copies), and the program passes.
+shared_header() {
+   local dir=$OUT/shared_header src=$ROOT/tests/toolchain/shared_header.cu out
+   rm -rf "$dir" && mkdir -p "$dir"
+   if ! (cd "$dir" && "$TOOL" nvcc -O2 -MD -c "$src" -o sh.o && "$TOOL" nvcc sh.o -o sh) >"$dir/build.log" 2>&1; then
+      echo "FAIL driver.shared_header: the build failed: $(grep -m1 error "$dir/build.log" || tail -n 1 "$dir/build.log")"; return 1
+   fi
+   if ! grep -q "shared_header\.cuh" "$dir/sh.d" || ! grep -q "^sh\.o: $src" "$dir/sh.d" || grep -q "metalcuda-nvcc" "$dir/sh.d"; then
+      echo "FAIL driver.shared_header: sh.d does not name the source and the header (only): $(head -c 300 "$dir/sh.d")"; return 1
+   fi
+   out=$(cd "$dir" && timeout "$TIMEOUT" env -u LD_LIBRARY_PATH ./sh 2>&1)
+   if [[ $out != "PASS shared_header "* ]]; then echo "FAIL driver.shared_header: $out"; return 1; fi
+   echo "PASS driver.shared_header (a __shared__ array of class type in a header, a scalar in the source; -MD names both files)"
+}
+if [ $header -eq 1 ]; then shared_header || rc=1; fi
 
 # The device link refuses a device function no unit defines, as nvlink
 # does, naming it and the object that refers to it (tests/toolchain/
