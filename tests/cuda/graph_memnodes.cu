@@ -7,7 +7,8 @@
  *    after it write there, a copy node brings the result to the host, a
  *    free node releases it; replayed several times with exact results (a
  *    launch counter in ordinary device memory makes each launch's values
- *    differ), the node types, dependencies and the parameters read back;
+ *    differ), the node types, dependencies and the parameters (an access
+ *    descriptor included) read back;
  *  - memory a graph does not free outlives its launch: readable after it,
  *    a second launch is cudaErrorInvalidValue until it is freed (by
  *    cudaFreeAsync, cudaFree, or a launch of another graph with a free node
@@ -20,8 +21,9 @@
  *    returned, or freeing one twice in a graph, is cudaErrorInvalidValue; an
  *    allocation of 0 bytes or at an invalid location type is
  *    cudaErrorInvalidValue; the restrictions on graphs with memory nodes
- *    (one executable graph at a time, no clone, no child graph, no node or
- *    edge removal, no free in both the owning graph and another) fail
+ *    (one executable graph at a time, no clone, no child graph, no memory
+ *    node in a child graph's graph, no node or edge removal, no free in
+ *    both the owning graph and another) fail
  *    (the documentation names no code for them, so only failure is checked);
  *  - the device's graph-memory attributes account for the allocations.
  */
@@ -399,7 +401,40 @@ static void bad_allocations(void)
    size_t nn = 1;
    CHECK_CUDA(cudaGraphGetNodes(g, NULL, &nn));
    CHECK_INT(nn, 0);
+
+   /* an access descriptor (the owning device, read-write) read back as set */
+   cudaMemAccessDesc acc = {};
+   acc.location.type = cudaMemLocationTypeDevice;
+   acc.location.id = 0;
+   acc.flags = cudaMemAccessFlagsProtReadWrite;
+   ap = alloc_params(BYTES);
+   ap.accessDescs = &acc;
+   ap.accessDescCount = 1;
+   CHECK_CUDA(cudaGraphAddMemAllocNode(&n, g, NULL, 0, &ap));
+   cudaMemAllocNodeParams got = {};
+   CHECK_CUDA(cudaGraphMemAllocNodeGetParams(n, &got));
+   CHECK_INT(got.accessDescCount, 1);
+   CHECK(got.accessDescs != NULL);
+   if (got.accessDescs) {
+      CHECK_INT(got.accessDescs[0].location.type, cudaMemLocationTypeDevice);
+      CHECK_INT(got.accessDescs[0].location.id, 0);
+      CHECK_INT(got.accessDescs[0].flags, cudaMemAccessFlagsProtReadWrite);
+   }
+   CHECK(got.dptr == ap.dptr);
    CHECK_CUDA(cudaGraphDestroy(g));
+
+   /* no memory node in a child graph's own graph */
+   cudaGraph_t child, parent, inner;
+   CHECK_CUDA(cudaGraphCreate(&child, 0));
+   CHECK_CUDA(cudaGraphCreate(&parent, 0));
+   CHECK_CUDA(cudaGraphAddEmptyNode(&n, child, NULL, 0));
+   CHECK_CUDA(cudaGraphAddChildGraphNode(&n, parent, NULL, 0, child));
+   CHECK_CUDA(cudaGraphChildGraphNodeGetGraph(n, &inner));
+   ap = alloc_params(BYTES);
+   CHECK(cudaGraphAddMemAllocNode(&n, inner, NULL, 0, &ap) != cudaSuccess);
+   cudaGetLastError();
+   CHECK_CUDA(cudaGraphDestroy(parent));
+   CHECK_CUDA(cudaGraphDestroy(child));
 }
 
 int main()

@@ -579,6 +579,7 @@ CUresult CUDAAPI cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph
       LOG_TRACE("bytesize=%zu location=(%d,%d) accessDescCount=%zu", nodeParams->bytesize,
                 (int)nodeParams->poolProps.location.type, nodeParams->poolProps.location.id,
                 nodeParams->accessDescCount);
+   API_CHECK(phGraphNode, CUDA_ERROR_INVALID_VALUE);
    core_node_params p;
    CUresult r = alloc_params(nodeParams, &p);
    CUgraphNode n = NULL;
