@@ -668,6 +668,18 @@ typedef struct CUmemPoolProps_st {
    unsigned char reserved[54];
 } CUmemPoolProps_v1;
 typedef CUmemPoolProps_v1 CUmemPoolProps;
+/* Graph allocation and free nodes (CUDA 11.4, the free one's struct 12.2) */
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v1_st {
+   CUmemPoolProps poolProps;
+   const CUmemAccessDesc *accessDescs;
+   size_t accessDescCount;
+   size_t bytesize;
+   CUdeviceptr dptr;
+} CUDA_MEM_ALLOC_NODE_PARAMS_v1;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS;
+typedef struct CUDA_MEM_FREE_NODE_PARAMS_st {
+   CUdeviceptr dptr;
+} CUDA_MEM_FREE_NODE_PARAMS;
 typedef enum CUmemcpySrcAccessOrder_enum {
    CU_MEMCPY_SRC_ACCESS_ORDER_INVALID         = 0x0,
    CU_MEMCPY_SRC_ACCESS_ORDER_STREAM          = 0x1,
@@ -1886,6 +1898,35 @@ enum cudaMemAllocationHandleType {
    cudaMemHandleTypeWin32               = 0x2,
    cudaMemHandleTypeWin32Kmt            = 0x4,
    cudaMemHandleTypeFabric              = 0x8
+};
+enum cudaMemAccessFlags {
+   cudaMemAccessFlagsProtNone      = 0,
+   cudaMemAccessFlagsProtRead      = 1,
+   cudaMemAccessFlagsProtReadWrite = 3
+};
+struct cudaMemAccessDesc {
+   struct cudaMemLocation location;
+   enum cudaMemAccessFlags flags;
+};
+struct cudaMemPoolProps {
+   enum cudaMemAllocationType allocType;
+   enum cudaMemAllocationHandleType handleTypes;
+   struct cudaMemLocation location;
+   void *win32SecurityAttributes;
+   size_t maxSize;
+   unsigned short usage;
+   unsigned char reserved[54];
+};
+/* graph allocation and free nodes (cudaGraphAddMemAllocNode) */
+struct cudaMemAllocNodeParams {
+   struct cudaMemPoolProps poolProps;
+   const struct cudaMemAccessDesc *accessDescs;
+   size_t accessDescCount;
+   size_t bytesize;
+   void *dptr;
+};
+struct cudaMemFreeNodeParams {
+   void *dptr;
 };
 enum cudaMemcpySrcAccessOrder {
    cudaMemcpySrcAccessOrderInvalid       = 0x0,

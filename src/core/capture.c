@@ -10,7 +10,9 @@
  * next work depends on (s->cap_deps); each piece of work becomes a node
  * after them, then is the stream's only dependency.  The capture ends on
  * its origin; every node with no successor must then be one the origin
- * depends on, else the capture was forked and not joined.
+ * depends on, else the capture was forked and not joined.  (cuMemAllocAsync
+ * and cuMemFreeAsync on a capturing stream add allocation and free nodes
+ * through core_capture_add_node: api/driver/mempool.c.)
  *
  * What CUDA forbids during a capture, observed on an H200 (driver
  * 580.159.04, CUDA 13.0, tests/cuda/graph_capture.cu):
@@ -278,7 +280,7 @@ int core_capture_exchange_mode(int *mode)
    return CORE_SUCCESS;
 }
 
-int core_capture_add(core_stream *s, const core_node_params *p)
+int core_capture_add_node(core_stream *s, const core_node_params *p, core_graph_node **out)
 {
    pthread_mutex_lock(&cap_lock);
    core_capture *k = s->cap;
@@ -286,14 +288,19 @@ int core_capture_add(core_stream *s, const core_node_params *p)
    if (k && !k->invalid) {
       core_graph_node *n;
       r = core_graph_add(k->graph, s->cap_deps, s->ncap_deps, p, &n);
-      if (r == CORE_SUCCESS)
+      if (r == CORE_SUCCESS) {
          set_deps(s, &n, 1);
-      else
+         if (out)
+            *out = n;
+      } else {
          invalidate(k);   /* as CUDA does when a captured call fails */
+      }
    }
    pthread_mutex_unlock(&cap_lock);
    return r;
 }
+
+int core_capture_add(core_stream *s, const core_node_params *p) { return core_capture_add_node(s, p, NULL); }
 
 /* Invalidates the captures an unsafe call breaks; true if any (cap_lock held). */
 static bool break_captures(void)

@@ -171,6 +171,8 @@ enum {
  * printf FIFO, parameter blocks): device memory to pointer queries (a
  * symbol's address is in it), but no free call of the program's frees it */
 #define CORE_MEM_FLAG_INTERNAL 0x40000000u
+/* reserved by a graph's allocation node (graphmem.c) */
+#define CORE_MEM_FLAG_GRAPH 0x20000000u
 #define CORE_MEM_KIND_ANY 0xffffffffu
 #define CORE_MEM_KIND_BIT(k) (1u << (k))
 int core_mem_alloc(core_device *d, size_t size, uint64_t *out);     /* CORE_MEM_DEVICE */
@@ -715,7 +717,11 @@ enum {
    CORE_NODE_EMPTY = 5,
    CORE_NODE_WAIT_EVENT = 6,
    CORE_NODE_EVENT_RECORD = 7,
+   CORE_NODE_MEM_ALLOC = 10,
+   CORE_NODE_MEM_FREE = 11,
 };
+
+typedef struct core_graph_mem core_graph_mem;
 
 /* A node's parameters.  Kernel: the arguments as kernelParams (args) or a
  * packed blob; a node keeps its own copy of them (args then point into
@@ -744,6 +750,19 @@ typedef struct core_node_params {
          void (*fn)(void *);
          void *data;
       } host;
+      struct {
+         core_device *dev;      /* where it resides */
+         uint64_t size;
+         uint64_t dptr;         /* out: the address (fixed when the node is added) */
+         core_graph_mem *mem;   /* set by the node; a clone shares its original's */
+         /* the API's pool properties and access descriptors, kept verbatim */
+         const void *props, *access;
+         size_t props_size, access_size, naccess;
+      } alloc;
+      struct {
+         uint64_t dptr;
+         core_graph_mem *mem;   /* set by the node */
+      } mfree;
       core_graph *child;
       core_event *event;
    };
@@ -759,6 +778,7 @@ struct core_graph_node {
    uint32_t ndeps, nouts, cap_deps, cap_outs;
    core_graph_node *orig;       /* in a clone or an executable graph: the node it copies */
    bool disabled;               /* executable graphs: cuGraphNodeSetEnabled(0) */
+   uint8_t counted;             /* a free node of a graph (not a clone): its count in its mem */
    /* executable graphs: a kernel launch that goes into the shared command buffer */
    bool batch;
    uint32_t tg_bytes;
@@ -770,6 +790,8 @@ struct core_graph {
    core_graph_node **nodes;     /* in creation order */
    uint32_t nnodes, cap_nodes;
    core_graph_node *parent;     /* a child graph: the node owning it */
+   uint32_t nmem;               /* allocation and free nodes */
+   core_graph_exec *live_exec;  /* a graph with nmem: its one executable graph */
 };
 
 int core_graph_create(core_ctx *c, core_graph **out);
@@ -802,7 +824,10 @@ struct core_graph_exec {
    mtl_event *done;             /* signalled with the number of launches completed */
    uint64_t launches;           /* launched (the lock of the stream it was last launched in) */
    pthread_mutex_t lock;
+   core_graph *source;          /* a graph with memory nodes: the graph (NULL once destroyed) */
 };
+/* Instantiation flags (CUgraphInstantiate_flags) the core acts on. */
+#define CORE_GRAPH_AUTO_FREE_ON_LAUNCH 1u
 int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out);
 void core_graph_exec_destroy(core_graph_exec *x);
 bool core_check_exec(const core_graph_exec *x);
@@ -822,6 +847,49 @@ int core_graph_launch(core_graph_exec *x, core_stream *s);
  * (CORE_ERROR_OPERATING_SYSTEM if it cannot be written). */
 int core_graph_dot(const core_graph *g, const char *path);
 
+/* ---- graphmem.c: graph memory (allocation and free nodes) ---- */
+
+/* An address an allocation node reserved: the node and its clones share
+ * it (refs); live from a launch that runs the node until it is freed (a
+ * free node's launch, cuMemFree/cuMemFreeAsync, auto-free on the next
+ * launch).  It goes back to the arena when no node names it and it is
+ * not live. */
+struct core_graph_mem {
+   core_device *dev;
+   uint64_t ptr, size;
+   core_graph *owner;           /* the graph of its allocation node (NULL once gone) */
+   uint32_t refs;
+   bool live;
+   uint32_t frees_owner, frees_other;   /* free nodes in the owner, in other graphs */
+};
+/* Reserves size bytes on d for an allocation node of owner (refs 1). */
+int core_graph_mem_reserve(core_device *d, uint64_t size, core_graph *owner, core_graph_mem **out);
+/* The reservation starting at ptr (on d, or any device if NULL), one
+ * reference taken; NULL if none. */
+core_graph_mem *core_graph_mem_get(core_device *d, uint64_t ptr);
+void core_graph_mem_ref(core_graph_mem *m);
+void core_graph_mem_unref(core_graph_mem *m);
+/* A launch allocated (live) or freed it. */
+void core_graph_mem_set_live(core_graph_mem *m, bool live);
+bool core_graph_mem_is_live(core_graph_mem *m);
+/* A free node of m added to graph g (not a clone): CORE_ERROR_INVALID_VALUE
+ * if m is freed both in its own graph and in another, else *kind says
+ * which count it joined (1: owner, 2: other); and its removal. */
+int core_graph_mem_count_free(core_graph_mem *m, const core_graph *g, uint8_t *kind);
+void core_graph_mem_uncount_free(core_graph_mem *m, uint8_t kind);
+/* g, m's owner, is destroyed. */
+void core_graph_mem_disown(core_graph_mem *m, const core_graph *g);
+/* cuMemFree/cuMemFreeAsync of graph memory: CORE_ERROR_INVALID_VALUE
+ * unless ptr starts a live allocation. */
+int core_graph_mem_free(core_device *d, uint64_t ptr);
+/* node_store's part for allocation and free nodes: q completed (the
+ * reservation made or shared, the free's target found and checked). */
+int core_graph_mem_store_alloc(core_graph_node *n, core_node_params *q);
+int core_graph_mem_store_free(core_graph_node *n, core_node_params *q);
+/* CUgraphMem_attribute values (0-3) of d; set: the high marks, to 0. */
+int core_graph_mem_attr_get(core_device *d, int attr, uint64_t *value);
+int core_graph_mem_attr_set(core_device *d, int attr, uint64_t value);
+
 /* ---- capture.c: stream capture ---- */
 
 enum { CORE_CAPTURE_GLOBAL = 0, CORE_CAPTURE_THREAD_LOCAL = 1, CORE_CAPTURE_RELAXED = 2 };
@@ -836,6 +904,8 @@ int core_capture_update_deps(core_stream *s, core_graph_node *const *deps, size_
 int core_capture_exchange_mode(int *mode);
 /* Work issued on a capturing stream: a node after s's dependencies. */
 int core_capture_add(core_stream *s, const core_node_params *p);
+/* The same, giving the node (allocation nodes: the caller reads its address). */
+int core_capture_add_node(core_stream *s, const core_node_params *p, core_graph_node **out);
 /* An API call CUDA calls "potentially unsafe" during a capture
  * (allocation, synchronisation, queries): CORE_ERROR_STREAM_CAPTURE_UNSUPPORTED
  * and the captures it breaks invalidated, when the capture modes forbid it. */

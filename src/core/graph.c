@@ -6,7 +6,8 @@
  * edges both ways (deps, outs) and its own copy of its parameters: a
  * kernel node copies the argument values when it is made, as CUDA does
  * (cuGraphAddKernelNode: "kernelParams ... copied"), a child-graph node
- * keeps a clone of the graph it was given.
+ * keeps a clone of the graph it was given, an allocation node the address
+ * it reserved (graphmem.c: it lives as long as a node names it).
  *
  * Instantiation clones the graph once more (later changes to the graph do
  * not reach the executable graph; cuGraphExec*SetParams change the clone)
@@ -21,7 +22,10 @@
  * shared memory in device memory, parameters over setBytes' 4 KB) end the
  * buffer and go through the stream as usual.  Nodes run one after another
  * in that order, which satisfies every edge (CUDA promises no concurrency
- * between branches).  Launches of one executable graph are ordered after
+ * between branches); allocation and free nodes mark their memory allocated
+ * or freed as the walk reaches them, and a launch that finds memory of its
+ * allocation nodes still allocated from an earlier launch frees it first
+ * (auto-free on launch) or is refused (cuGraphLaunch).  Launches of one executable graph are ordered after
  * each other, as CUDA orders them, through the graph's own shared event.
  */
 #include "core.h"
@@ -51,6 +55,15 @@ static void node_free(core_graph_node *n)
 {
    if (n->p.type == CORE_NODE_GRAPH && n->p.child)
       core_graph_destroy(n->p.child);
+   if (n->p.type == CORE_NODE_MEM_ALLOC && n->p.alloc.mem) {
+      core_graph_mem_disown(n->p.alloc.mem, n->graph);
+      core_graph_mem_unref(n->p.alloc.mem);
+   }
+   if (n->p.type == CORE_NODE_MEM_FREE && n->p.mfree.mem) {
+      if (n->counted)
+         core_graph_mem_uncount_free(n->p.mfree.mem, n->counted);
+      core_graph_mem_unref(n->p.mfree.mem);
+   }
    free(n->blob);
    free(n->args);
    free(n->deps);
@@ -61,6 +74,8 @@ static void node_free(core_graph_node *n)
 
 void core_graph_destroy(core_graph *g)
 {
+   if (g->live_exec)
+      g->live_exec->source = NULL;
    for (uint32_t i = 0; i < g->nnodes; i++)
       node_free(g->nodes[i]);
    free(g->nodes);
@@ -136,7 +151,7 @@ void core_graph_destroy_node(core_graph_node *n)
 }
 
 /* Copies p into n (n->p.type already set): the kernel's arguments, a clone
- * of the child graph. */
+ * of the child graph, an allocation's reservation. */
 static int node_store(core_graph_node *n, const core_node_params *p)
 {
    core_node_params q = *p;
@@ -192,6 +207,10 @@ static int node_store(core_graph_node *n, const core_node_params *p)
          core_graph_destroy(n->p.child);
       clone->parent = n;
       q.child = clone;
+   } else if (p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE) {
+      int r = p->type == CORE_NODE_MEM_ALLOC ? core_graph_mem_store_alloc(n, &q) : core_graph_mem_store_free(n, &q);
+      if (r != CORE_SUCCESS)
+         return r;
    }
    n->p = q;
    return CORE_SUCCESS;
@@ -222,17 +241,24 @@ int core_graph_add(core_graph *g, core_graph_node *const *deps, size_t ndeps, co
          if (deps[j] == deps[i])
             return CORE_ERROR_INVALID_VALUE;
    }
+   bool mem = p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE;
+   if (mem && g->parent)
+      return CORE_ERROR_INVALID_VALUE;   /* not in a child graph (cuGraphChildGraphNodeGetGraph) */
    core_graph_node *n = node_new(g, p->type);
    if (!n)
       return CORE_ERROR_OUT_OF_MEMORY;
-   int r = node_store(n, p);
+   int r = CORE_SUCCESS;
    for (size_t i = 0; i < ndeps && r == CORE_SUCCESS; i++)
       r = core_graph_add_edge(deps[i], n);
+   if (r == CORE_SUCCESS)
+      r = node_store(n, p);   /* last: nothing can fail once it owns p's resources */
    if (r != CORE_SUCCESS) {
-      n->p.type = CORE_NODE_EMPTY;   /* nothing of p is owned yet */
+      n->p.type = CORE_NODE_EMPTY;   /* nothing of p is owned */
       core_graph_destroy_node(n);
       return r;
    }
+   if (mem)
+      g->nmem++;
    *out = n;
    return CORE_SUCCESS;
 }
@@ -241,7 +267,7 @@ void core_node_get(const core_graph_node *n, core_node_params *out) { *out = n->
 
 int core_node_set(core_graph_node *n, const core_node_params *p)
 {
-   if (p->type != n->p.type)
+   if (p->type != n->p.type || p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE)
       return CORE_ERROR_INVALID_VALUE;
    return node_store(n, p);
 }
@@ -277,7 +303,8 @@ static int clone_into(const core_graph *g, core_graph *c)
    return CORE_SUCCESS;
 }
 
-int core_graph_clone(const core_graph *g, core_graph **out)
+/* A copy of g (memory nodes included: for executable graphs). */
+static int graph_copy(const core_graph *g, core_graph **out)
 {
    core_graph *c;
    int r = core_graph_create(g->ctx, &c);
@@ -287,8 +314,18 @@ int core_graph_clone(const core_graph *g, core_graph **out)
       core_graph_destroy(c);
       return r;
    }
+   c->nmem = g->nmem;
    *out = c;
    return CORE_SUCCESS;
+}
+
+int core_graph_clone(const core_graph *g, core_graph **out)
+{
+   /* CUDA clones no graph with allocation or free nodes (cuGraphClone),
+    * nor makes one a child graph (cuGraphAddChildGraphNode) */
+   if (g->nmem)
+      return CORE_ERROR_INVALID_VALUE;
+   return graph_copy(g, out);
 }
 
 core_graph_node *core_graph_find_clone(core_graph *clone, const core_graph_node *orig)
@@ -388,7 +425,8 @@ int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out)
    x->ctx = g->ctx;
    x->flags = flags;
    pthread_mutex_init(&x->lock, NULL);
-   int r = core_graph_clone(g, &x->graph);
+   /* a graph with memory nodes has one executable graph at a time (cuGraphInstantiate) */
+   int r = g->nmem && g->live_exec ? CORE_ERROR_INVALID_VALUE : graph_copy(g, &x->graph);
    if (r == CORE_SUCCESS)
       r = exec_order(x);
    if (r != CORE_SUCCESS) {
@@ -397,6 +435,10 @@ int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out)
       return r;
    }
    x->magic = CORE_MAGIC_EXEC;
+   if (g->nmem) {
+      g->live_exec = x;
+      x->source = g;
+   }
    *out = x;
    return CORE_SUCCESS;
 }
@@ -409,6 +451,8 @@ void core_graph_exec_destroy(core_graph_exec *x)
    pthread_mutex_unlock(&x->lock);
    if (n)
       mtl_event_wait(x->done, n, UINT64_MAX);
+   if (x->source)
+      x->source->live_exec = NULL;
    if (x->graph)
       core_graph_destroy(x->graph);
    free(x->order);
@@ -477,6 +521,9 @@ static int same_shape(const core_graph *a, const core_graph *b, core_graph_node 
       }
       if (m->p.type == CORE_NODE_KERNEL && m->p.kernel.k->module->ctx != n->p.kernel.k->module->ctx)
          return 4;   /* FUNCTION_CHANGED: another context */
+      if ((m->p.type == CORE_NODE_MEM_ALLOC && m->p.alloc.dptr != n->p.alloc.dptr) ||
+          (m->p.type == CORE_NODE_MEM_FREE && m->p.mfree.mem != n->p.mfree.mem))
+         return 5;   /* PARAMETERS_CHANGED: memory nodes cannot change */
    }
    *bad = NULL;
    return 0;
@@ -491,7 +538,7 @@ static int copy_params(core_graph *a, const core_graph *b)
       int r = CORE_SUCCESS;
       if (m->p.type == CORE_NODE_GRAPH)
          r = copy_params(m->p.child, n->p.child);
-      else
+      else if (m->p.type != CORE_NODE_MEM_ALLOC && m->p.type != CORE_NODE_MEM_FREE)   /* the same (same_shape) */
          r = node_store(m, &n->p);
       if (r != CORE_SUCCESS)
          return r;
@@ -689,6 +736,14 @@ static int run_node(run *u, core_graph_node *n)
    case CORE_NODE_WAIT_EVENT:
       flush(u);
       return core_stream_wait_event(u->s, n->p.event);
+   /* the address is reserved: allocating and freeing are its state, set
+    * in launch order (nodes after the allocation find it allocated) */
+   case CORE_NODE_MEM_ALLOC:
+      core_graph_mem_set_live(n->p.alloc.mem, true);
+      return CORE_SUCCESS;
+   case CORE_NODE_MEM_FREE:
+      core_graph_mem_set_live(n->p.mfree.mem, false);
+      return CORE_SUCCESS;
    default:
       return CORE_SUCCESS;
    }
@@ -707,6 +762,20 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
    if (s->is_null && (r = core_capture_legacy(c)) != CORE_SUCCESS)
       return r;
    pthread_mutex_lock(&x->lock);
+   /* allocations a previous launch left unfreed: freed now with auto-free,
+    * else the launch fails (cuGraphLaunch) */
+   for (uint32_t i = 0; i < x->norder; i++) {
+      core_graph_node *n = x->order[i];
+      if (n->p.type != CORE_NODE_MEM_ALLOC || !core_graph_mem_is_live(n->p.alloc.mem))
+         continue;
+      if (!(x->flags & CORE_GRAPH_AUTO_FREE_ON_LAUNCH)) {
+         pthread_mutex_unlock(&x->lock);
+         LOG_INFO("graph allocation %#llx from the previous launch is not freed: launch refused",
+                  (unsigned long long)n->p.alloc.dptr);
+         return CORE_ERROR_INVALID_VALUE;
+      }
+      core_graph_mem_set_live(n->p.alloc.mem, false);
+   }
    run u = { .x = x, .s = s };
    core_launch_block_base(c, &u.lb);
    if ((r = open_cb(&u)) != CORE_SUCCESS) {
@@ -736,7 +805,7 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
 static const char *type_name(int t)
 {
    static const char *names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty", "event wait",
-                                  "event record" };
+                                  "event record", "?", "?", "mem alloc", "mem free" };
    return t >= 0 && t < (int)(sizeof(names) / sizeof(names[0])) ? names[t] : "?";
 }
 

@@ -1,13 +1,15 @@
 /*
  * graph.c — CUDA graphs: cuGraphCreate, the node kinds (kernel, memcpy,
- * memset, host, child graph, empty, event record and wait), edges,
- * queries, clones, instantiation, cuGraphExec*SetParams, cuGraphExecUpdate
- * and cuGraphLaunch.  The graph logic is src/core/graph.c's.
+ * memset, host, child graph, empty, event record and wait, memory
+ * allocation and free), edges, queries, clones, instantiation,
+ * cuGraphExec*SetParams, cuGraphExecUpdate, cuGraphLaunch and the
+ * graph-memory attributes.  The graph logic is src/core/graph.c's, graph
+ * memory's src/core/graphmem.c's.
  *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): memory allocation and free nodes, external semaphore, batch
- * memory-operation and conditional nodes, the generic cuGraphAddNode form,
- * kernel node attributes, user objects and cuGraphDebugDotPrint.
+ * stubs): external semaphore, batch memory-operation and conditional
+ * nodes, the generic cuGraphAddNode form, kernel node attributes, user
+ * objects; graph allocations of host memory and peer access to them.
  */
 #include "internal.h"
 
@@ -516,6 +518,121 @@ CUresult CUDAAPI cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event)
    return API_RETURN(set_event(hNode, event, CORE_NODE_WAIT_EVENT));
 }
 
+/* ---- memory allocation and free nodes ---- */
+
+/* An allocation node's parameters, checked as CUDA documents them
+ * (cuGraphAddMemAllocNode): pinned memory of a device, no IPC handle
+ * types, a size, access descriptors for devices. */
+static CUresult alloc_params(const CUDA_MEM_ALLOC_NODE_PARAMS *np, core_node_params *p)
+{
+   if (!np || !np->bytesize)
+      return CUDA_ERROR_INVALID_VALUE;
+   const CUmemPoolProps *pp = &np->poolProps;
+   if (pp->allocType != CU_MEM_ALLOCATION_TYPE_PINNED || pp->handleTypes != CU_MEM_HANDLE_TYPE_NONE)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (pp->location.type == CU_MEM_LOCATION_TYPE_HOST || pp->location.type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
+       pp->location.type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT) {
+      static int once;
+      api_unsupported_(log_channel_, "cuGraphAddMemAllocNode", "graph allocations of host memory", &once);
+      return CUDA_ERROR_NOT_SUPPORTED;
+   }
+   core_device *d = pp->location.type == CU_MEM_LOCATION_TYPE_DEVICE ? core_device_get(pp->location.id) : NULL;
+   if (!d)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (np->accessDescCount && !np->accessDescs)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (np->accessDescCount > (size_t)core_device_count())
+      return CUDA_ERROR_INVALID_VALUE;   /* "must not exceed the number of GPUs" */
+   for (size_t i = 0; i < np->accessDescCount; i++) {
+      const CUmemAccessDesc *a = &np->accessDescs[i];
+      if (a->location.type != CU_MEM_LOCATION_TYPE_DEVICE || !core_device_get(a->location.id) ||
+          (a->flags != CU_MEM_ACCESS_FLAGS_PROT_NONE && a->flags != CU_MEM_ACCESS_FLAGS_PROT_READ &&
+           a->flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE))
+         return CUDA_ERROR_INVALID_VALUE;
+      if (a->location.id == pp->location.id && a->flags != CU_MEM_ACCESS_FLAGS_PROT_READWRITE)
+         return CUDA_ERROR_INVALID_VALUE;   /* the owning device keeps read-write access */
+      if (a->location.id != pp->location.id && a->flags != CU_MEM_ACCESS_FLAGS_PROT_NONE) {
+         static int once;
+         api_unsupported_(log_channel_, "cuGraphAddMemAllocNode", "peer access to graph allocations", &once);
+         return CUDA_ERROR_NOT_SUPPORTED;
+      }
+   }
+   *p = (core_node_params){ .type = CORE_NODE_MEM_ALLOC };
+   p->alloc.dev = d;
+   p->alloc.size = np->bytesize;
+   p->alloc.props = pp;
+   p->alloc.props_size = sizeof(*pp);
+   p->alloc.access = np->accessDescs;
+   p->alloc.access_size = np->accessDescCount * sizeof(*np->accessDescs);
+   p->alloc.naccess = np->accessDescCount;
+   return CUDA_SUCCESS;
+}
+
+/* ==== cuGraphAddMemAllocNode (libcuda.@) ==== the address is reserved now
+ * and returned in nodeParams->dptr */
+CUresult CUDAAPI cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                                        size_t numDependencies, CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("phGraphNode=%p hGraph=%p dependencies=%p numDependencies=%zu nodeParams=%p", (void *)phGraphNode,
+             (void *)hGraph, (const void *)dependencies, numDependencies, (void *)nodeParams);
+   if (nodeParams)
+      LOG_TRACE("bytesize=%zu location=(%d,%d) accessDescCount=%zu", nodeParams->bytesize,
+                (int)nodeParams->poolProps.location.type, nodeParams->poolProps.location.id,
+                nodeParams->accessDescCount);
+   API_CHECK(phGraphNode, CUDA_ERROR_INVALID_VALUE);
+   core_node_params p;
+   CUresult r = alloc_params(nodeParams, &p);
+   CUgraphNode n = NULL;
+   if (r == CUDA_SUCCESS)
+      r = add_node(&n, hGraph, dependencies, numDependencies, &p);
+   if (r == CUDA_SUCCESS) {
+      *phGraphNode = n;
+      nodeParams->dptr = node_of(n)->p.alloc.dptr;
+   }
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphMemAllocNodeGetParams (libcuda.@) ==== the access
+ * descriptors are the node's own copy */
+CUresult CUDAAPI cuGraphMemAllocNodeGetParams(CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out)
+{
+   API_ENTER("hNode=%p params_out=%p", (void *)hNode, (void *)params_out);
+   API_CHECK(params_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_MEM_ALLOC);
+   const core_graph_node *n = node_of(hNode);
+   memset(params_out, 0, sizeof(*params_out));
+   if (n->p.alloc.props && n->p.alloc.props_size == sizeof(params_out->poolProps))
+      memcpy(&params_out->poolProps, n->p.alloc.props, sizeof(params_out->poolProps));
+   params_out->accessDescs = n->p.alloc.access;
+   params_out->accessDescCount = n->p.alloc.naccess;
+   params_out->bytesize = n->p.alloc.size;
+   params_out->dptr = n->p.alloc.dptr;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuGraphAddMemFreeNode (libcuda.@) ==== dptr must be an address an
+ * allocation node returned, freed once in one graph */
+CUresult CUDAAPI cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                                       size_t numDependencies, CUdeviceptr dptr)
+{
+   API_ENTER("phGraphNode=%p hGraph=%p dependencies=%p numDependencies=%zu dptr=%#llx", (void *)phGraphNode,
+             (void *)hGraph, (const void *)dependencies, numDependencies, (unsigned long long)dptr);
+   core_node_params p = { .type = CORE_NODE_MEM_FREE, .mfree.dptr = dptr };
+   return API_RETURN(add_node(phGraphNode, hGraph, dependencies, numDependencies, &p));
+}
+
+/* ==== cuGraphMemFreeNodeGetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphMemFreeNodeGetParams(CUgraphNode hNode, CUdeviceptr *dptr_out)
+{
+   API_ENTER("hNode=%p dptr_out=%p", (void *)hNode, (void *)dptr_out);
+   API_CHECK(dptr_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_MEM_FREE);
+   *dptr_out = node_of(hNode)->p.mfree.mem->ptr;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
 /* ---- queries and edges ---- */
 
 /* ==== cuGraphNodeGetType (libcuda.@) ==== */
@@ -652,6 +769,8 @@ static CUresult edges(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode
 {
    if (!core_check_graph(graph_of(hGraph)) || (n && (!from || !to)) || !default_edges(data, n))
       return CUDA_ERROR_INVALID_VALUE;
+   if (!add && graph_of(hGraph)->nmem)
+      return CUDA_ERROR_INVALID_VALUE;   /* CUDA removes no edge of a graph with memory nodes */
    for (size_t i = 0; i < n; i++)
       if (!core_check_node(node_of(from[i])) || !core_check_node(node_of(to[i])) ||
           node_of(from[i])->graph != graph_of(hGraph) || node_of(to[i])->graph != graph_of(hGraph))
@@ -702,15 +821,17 @@ CUresult CUDAAPI cuGraphDestroyNode(CUgraphNode hNode)
 {
    API_ENTER("hNode=%p", (void *)hNode);
    CHECK_NODE(hNode);
+   /* nor any node of such a graph */
+   API_CHECK(!node_of(hNode)->graph->nmem, CUDA_ERROR_INVALID_VALUE);
    core_graph_destroy_node(node_of(hNode));
    return API_RETURN(CUDA_SUCCESS);
 }
 
 /* ---- executable graphs ---- */
 
-/* Instantiation flags this runtime honours: auto-free has nothing to free
- * (no allocation nodes), upload is what every launch does, node priority
- * has no priorities to use (one level); device launch is refused. */
+/* Instantiation flags this runtime honours: auto-free (core_graph_launch),
+ * upload is what every launch does, node priority has no priorities to use
+ * (one level); device launch is refused. */
 static CUresult instantiate(CUgraphExec *out, CUgraph hGraph, unsigned long long flags)
 {
    if (!out || !core_check_graph(graph_of(hGraph)))
@@ -1000,19 +1121,22 @@ CUresult CUDAAPI cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned
    return API_RETURN((CUresult)core_graph_dot(graph_of(hGraph), path));
 }
 
-/* ---- graph memory: no allocation node exists here (cuGraphAddMemAllocNode
- * is not implemented), so graphs hold no memory: the usage attributes are 0
- * and trimming has nothing to release ---- */
+/* ---- graph memory (src/core/graphmem.c): the bytes reserved by
+ * allocation nodes, all of them backed, so used and reserved agree ---- */
 
 /* ==== cuDeviceGetGraphMemAttribute (libcuda.@) ==== */
 CUresult CUDAAPI cuDeviceGetGraphMemAttribute(CUdevice device, CUgraphMem_attribute attr, void *value)
 {
    API_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
    API_NEED_INIT();
-   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   core_device *d = core_device_get(device);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
    API_CHECK(value && (unsigned)attr <= CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH, CUDA_ERROR_INVALID_VALUE);
-   *(cuuint64_t *)value = 0;
-   return API_RETURN(CUDA_SUCCESS);
+   uint64_t v;
+   int r = core_graph_mem_attr_get(d, (int)attr, &v);
+   if (r == CORE_SUCCESS)
+      *(cuuint64_t *)value = v;
+   return API_RETURN((CUresult)r);
 }
 
 /* ==== cuDeviceSetGraphMemAttribute (libcuda.@) ==== only the high
@@ -1021,14 +1145,15 @@ CUresult CUDAAPI cuDeviceSetGraphMemAttribute(CUdevice device, CUgraphMem_attrib
 {
    API_ENTER("device=%d attr=%d value=%p", device, (int)attr, value);
    API_NEED_INIT();
-   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   core_device *d = core_device_get(device);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
    API_CHECK(value && (attr == CU_GRAPH_MEM_ATTR_USED_MEM_HIGH || attr == CU_GRAPH_MEM_ATTR_RESERVED_MEM_HIGH),
              CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(*(cuuint64_t *)value == 0, CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(CUDA_SUCCESS);
+   return API_RETURN((CUresult)core_graph_mem_attr_set(d, (int)attr, *(cuuint64_t *)value));
 }
 
-/* ==== cuDeviceGraphMemTrim (libcuda.@) ==== */
+/* ==== cuDeviceGraphMemTrim (libcuda.@) ==== nothing to release: every
+ * reservation is still named by a node or allocated (core/graphmem.c) */
 CUresult CUDAAPI cuDeviceGraphMemTrim(CUdevice device)
 {
    API_ENTER("device=%d", device);

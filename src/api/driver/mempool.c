@@ -9,6 +9,12 @@
  * queued may use.  Waiting blocks the host, which the stream-ordered
  * semantics allow; a free that completed on the device later would let the
  * host run ahead, and is not done yet.
+ *
+ * On a capturing stream both become graph nodes, as CUDA documents: an
+ * allocation node with the default pool's properties (its address is
+ * returned at once), a free node, which must name a graph allocation.
+ * Memory a graph allocated may also be freed here after the graph ran
+ * (core/graphmem.c keeps its address for the next launch).
  */
 #include "internal.h"
 
@@ -47,6 +53,20 @@ CUresult CUDAAPI cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize, CUstream hS
       *dptr = 0;
       return API_RETURN(CUDA_SUCCESS);
    }
+   if (s && s->cap) {   /* an allocation node of the capture, from the device's pool */
+      CUmemPoolProps props = { .allocType = CU_MEM_ALLOCATION_TYPE_PINNED,
+                               .location = { CU_MEM_LOCATION_TYPE_DEVICE, core_device_ordinal(s->ctx->dev) } };
+      core_node_params np = { .type = CORE_NODE_MEM_ALLOC };
+      np.alloc.dev = s->ctx->dev;
+      np.alloc.size = bytesize;
+      np.alloc.props = &props;
+      np.alloc.props_size = sizeof(props);
+      core_graph_node *n;
+      int cr = core_capture_add_node(s, &np, &n);
+      if (cr == CORE_SUCCESS)
+         *dptr = n->p.alloc.dptr;
+      return API_RETURN((CUresult)cr);
+   }
    core_mempool *p = core_mempool_default(c->dev);
    API_CHECK(p, CUDA_ERROR_OUT_OF_MEMORY);
    uint64_t ptr;
@@ -72,6 +92,10 @@ CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
    API_CHECK(r == CUDA_SUCCESS, r);
    if (!dptr)   /* nothing to free: success, as NVIDIA's driver answers (observed) */
       return API_RETURN(CUDA_SUCCESS);
+   if (s && s->cap) {   /* a free node of the capture (of a graph allocation) */
+      core_node_params np = { .type = CORE_NODE_MEM_FREE, .mfree.dptr = dptr };
+      return API_RETURN((CUresult)core_capture_add(s, &np));
+   }
    uint64_t base;
    uint32_t kind, flags;
    API_CHECK(core_mem_query(c->dev, dptr, 1, &base, NULL, &kind, &flags) && base == dptr &&
@@ -84,6 +108,8 @@ CUresult CUDAAPI cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
       return API_RETURN((CUresult)cr);
    if (flags & CORE_MEM_FLAG_POOL)
       cr = core_mempool_free(core_mempool_default(c->dev), dptr);
+   else if (flags & CORE_MEM_FLAG_GRAPH)   /* allocated by a graph's launch */
+      cr = core_graph_mem_free(c->dev, dptr);
    else   /* cuMemAlloc memory may be freed in stream order too */
       cr = core_mem_free_kind(c->dev, dptr, CORE_MEM_KIND_BIT(CORE_MEM_DEVICE));
    return API_RETURN((CUresult)cr);

@@ -656,6 +656,52 @@ cudaError_t CUDARTAPI cudaGraphExecEventWaitNodeSetEvent(cudaGraphExec_t hGraphE
    return RT_RETURN_CU(cuGraphExecEventWaitNodeSetEvent(hGraphExec, hNode, event));
 }
 
+/* ---- memory allocation and free nodes: the runtime's structures are the
+ * driver's (cudaMemPoolProps is CUmemPoolProps, void * a CUdeviceptr) ---- */
+
+/* ==== cudaGraphAddMemAllocNode (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphAddMemAllocNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                               const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                               struct cudaMemAllocNodeParams *nodeParams)
+{
+   RT_ENTER("pGraphNode=%p graph=%p pDependencies=%p numDependencies=%zu nodeParams=%p", (void *)pGraphNode,
+            (void *)graph, (const void *)pDependencies, numDependencies, (void *)nodeParams);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuGraphAddMemAllocNode(pGraphNode, graph, pDependencies, numDependencies,
+                                              (CUDA_MEM_ALLOC_NODE_PARAMS *)(void *)nodeParams));
+}
+
+/* ==== cudaGraphMemAllocNodeGetParams (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphMemAllocNodeGetParams(cudaGraphNode_t node, struct cudaMemAllocNodeParams *params_out)
+{
+   RT_ENTER("node=%p params_out=%p", (void *)node, (void *)params_out);
+   return RT_RETURN_CU(cuGraphMemAllocNodeGetParams(node, (CUDA_MEM_ALLOC_NODE_PARAMS *)(void *)params_out));
+}
+
+/* ==== cudaGraphAddMemFreeNode (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphAddMemFreeNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                              const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                              void *dptr)
+{
+   RT_ENTER("pGraphNode=%p graph=%p pDependencies=%p numDependencies=%zu dptr=%p", (void *)pGraphNode,
+            (void *)graph, (const void *)pDependencies, numDependencies, dptr);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuGraphAddMemFreeNode(pGraphNode, graph, pDependencies, numDependencies,
+                                             (CUdeviceptr)(uintptr_t)dptr));
+}
+
+/* ==== cudaGraphMemFreeNodeGetParams (libcudart.@) ==== dptr_out: a void * */
+cudaError_t CUDARTAPI cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node, void *dptr_out)
+{
+   RT_ENTER("node=%p dptr_out=%p", (void *)node, dptr_out);
+   RT_CHECK(dptr_out, cudaErrorInvalidValue);
+   CUdeviceptr p;
+   CUresult r = cuGraphMemFreeNodeGetParams(node, &p);
+   if (r == CUDA_SUCCESS)
+      *(void **)dptr_out = (void *)(uintptr_t)p;
+   return RT_RETURN_CU(r);
+}
+
 /* ---- queries and edges ---- */
 
 /* ==== cudaGraphNodeGetType (libcudart.@) ==== */
