@@ -6,6 +6,7 @@ extern int *__error(void);
 #define ENOENT 2
 #define EINTR 4
 #define EIO 5
+#define ENXIO 6
 #define EBADF 9
 #define EAGAIN 35
 #define ENOMEM 12

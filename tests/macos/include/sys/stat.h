@@ -24,6 +24,7 @@ int stat(const char *restrict, struct stat *restrict);
 int lstat(const char *restrict, struct stat *restrict);
 int fstat(int, struct stat *);
 int mkdir(const char *, mode_t);
+int mkfifo(const char *, mode_t);
 int chmod(const char *, mode_t);
 mode_t umask(mode_t);
 #endif
