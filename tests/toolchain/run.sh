@@ -21,9 +21,10 @@ mkdir -p "$OUT"
 # NVIDIA's toolkit off PATH: nothing here may find nvcc, ptxas or fatbinary
 export PATH=$(printf '%s' "$PATH" | tr ':' '\n' | grep -v -i cuda | paste -sd: -)
 
-names=() separate=0 undefined=0 refused=0 header=0
+names=() separate=0 undefined=0 refused=0 header=0 benches=0
 for n in "$@"; do
    case $n in
+      bench_builds) benches=1 ;;
       rdc_separate) separate=1 ;;
       rdc_undefined) undefined=1 ;;
       shared_refused) refused=1 ;;
@@ -32,6 +33,7 @@ for n in "$@"; do
    esac
 done
 [ $# -eq 0 ] && separate=1 undefined=1 refused=1 header=1
+[ $# -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && benches=1
 if [ ${#names[@]} -eq 0 ] && [ $# -eq 0 ]; then
    for f in tests/cuda/*.cu; do
       case $f in *.[0-9].cu) continue ;; esac   # another unit of NAME.cu (tests/cuda/run.sh)
@@ -249,6 +251,31 @@ rdc_undefined() {
    return $r
 }
 if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
+
+# Every bench program builds with the driver (each with its own
+# `// nvcc-flags:` line), as bench/toolchain.sh's kernels do when it
+# compares the two drivers: under make test-full (about half a minute on
+# two cores) or when named.
+bench_builds() {
+   local dir f n bad=0 count=0
+   dir=$(mktemp -d)
+   for f in bench/*.cu; do
+      n=$(basename "$f" .cu)
+      count=$((count + 1))
+      # shellcheck disable=SC2046
+      if ! "$TOOL" nvcc -O2 -Ibench -Itests/cuda $(sed -n 's|^// nvcc-flags: *||p' "$f" | head -n 1) "$f" \
+         -o "$dir/$n" >"$dir/$n.log" 2>&1; then
+         echo "FAIL driver.bench_builds: $f: $(grep -m1 'error' "$dir/$n.log" || tail -n 1 "$dir/$n.log")"
+         bad=1
+      fi
+   done
+   [ $bad -eq 0 ] && echo "PASS driver.bench_builds (the $count programs of bench/)"
+   rm -rf "$dir"
+   return $bad
+}
+if [ $benches -eq 1 ]; then bench_builds || rc=1
+elif [ $# -eq 0 ]; then echo "SKIP driver.bench_builds: make test-full builds the bench programs with the driver (bench/toolchain.sh runs its kernels both ways)"
+fi
 
 # The host side compiled while the device side is (the default: the fatbin
 # through a FIFO) gives the object the two one after the other give
