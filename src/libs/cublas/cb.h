@@ -20,7 +20,7 @@
 
 #define CB_EXPORT __attribute__((visibility("default")))
 #define CB_MAGIC 0x63624c41u   /* "cbLA" */
-#define CB_MAX_FN 64
+#define CB_MAX_FN 128
 
 struct cublasContext {
    uint32_t magic;

@@ -522,6 +522,67 @@ __device__ __forceinline__ void cgemm(const cb_gemm_args &g)
    }
 }
 
+/* ---- BLAS-like extensions: geam, dgmm (s d c z) ---- */
+
+__device__ __forceinline__ float mulT(float a, float b) { return a * b; }
+__device__ __forceinline__ double mulT(double a, double b) { return a * b; }
+template <class T> __device__ __forceinline__ cplx<T> mulT(cplx<T> a, cplx<T> b)
+{
+   return cplx<T>{ a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x };
+}
+__device__ __forceinline__ float addT(float a, float b) { return a + b; }
+__device__ __forceinline__ double addT(double a, double b) { return a + b; }
+template <class T> __device__ __forceinline__ cplx<T> addT(cplx<T> a, cplx<T> b) { return cplx<T>{ a.x + b.x, a.y + b.y }; }
+__device__ __forceinline__ bool isz(float a) { return a == 0.f; }
+__device__ __forceinline__ bool isz(double a) { return a == 0.; }
+template <class T> __device__ __forceinline__ bool isz(cplx<T> a) { return a.x == (T)0 && a.y == (T)0; }
+template <class T> __device__ __forceinline__ T conjT(T a) { return a; }
+template <class T> __device__ __forceinline__ cplx<T> conjT(cplx<T> a) { return cplx<T>{ a.x, -a.y }; }
+template <class T> __device__ __forceinline__ T zeroT() { return T(); }
+
+/* op(X)(i, j) of a column-major X: op 0 N, 1 T, 2 C (conjugated) */
+template <class T> __device__ __forceinline__ T opel(const T *X, i64 ld, int op, int i, int j)
+{
+   if (op == 0)
+      return X[i + j * ld];
+   T v = X[j + i * ld];
+   return op == 2 ? conjT(v) : v;
+}
+
+/* C = alpha op(A) + beta op(B), one element per thread; a zero scalar's
+ * matrix is not read (in place: C is A or B with op N, the host checks). */
+template <class T> __device__ __forceinline__ void geam(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *B = (const T *)g.B;
+   T *C = (T *)g.C;
+   i64 total = (i64)g.m * g.n;
+   bool za = isz(alpha), zb = isz(beta);
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      T v = zeroT<T>();
+      if (!za)
+         v = mulT(alpha, opel(A, g.lda, g.ta, i, j));
+      if (!zb)
+         v = addT(v, mulT(beta, opel(B, g.ldb, g.tb, i, j)));
+      C[i + j * g.ldc] = v;
+   }
+}
+
+/* C = diag(x) A (left) or A diag(x) (right) */
+template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
+{
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *C = (T *)g.C;
+   i64 total = (i64)g.m * g.n;
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      C[i + j * g.ldc] = mulT(A[i + j * g.lda], x[(g.side ? j : i) * g.incx]);
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -579,3 +640,14 @@ extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, 
 extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
+
+/* geam, dgmm */
+#define XK(name, fn)                                                                               \
+   extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
+   extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
+#define XKC(name, fn)                                                                              \
+   XK(name, fn)                                                                                    \
+   extern "C" __global__ void cb_##name##_c(cb_mat_args g) { fn<cplx<float> >(g); }               \
+   extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
+XKC(geam, geam)
+XKC(dgmm, dgmm)

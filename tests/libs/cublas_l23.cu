@@ -1,0 +1,245 @@
+/*
+ * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
+ * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
+ * trmv, trsv and Level 3 syrk, trmm, trsm (s d), in every transpose, fill,
+ * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
+ * dimensions larger than the matrix (the padding must stay untouched),
+ * increments 1, 2 and negative, alpha/beta including 0, beta = 0 over NaN
+ * where BLAS defines it (y or C is then not read), scalars in device
+ * memory, and the in-place forms cuBLAS documents (geam with C as A or B,
+ * dgmm with C as A, trmm with C as B).
+ *
+ * Expected values: plain double-precision loops on the host, written from
+ * the BLAS definitions (not from the library's code), compared within the
+ * standard error bound (oracle.h): for a product of length k,
+ *    |got - want| <= 2 (k + 2) u (|alpha| (|op(A)| |x|)_i + |beta| |y_i|);
+ * a triangular solve is checked by its residual (Higham, Thm 8.5: the
+ * computed x solves (T + dT) x = b with |dT| <= gamma_n |T|), so
+ *    |b - op(A) x| <= 2 (n + 2) u (|op(A)| |x|)_i.
+ * Entries a routine must not read (the other triangle, a unit diagonal)
+ * hold 1e6, so using them breaks the result.  No error statuses are
+ * asserted beyond what cuBLAS's documentation states.
+ */
+#include <cublas_v2.h>
+#include "../cuda/check.h"
+#include "oracle.h"
+
+#include <complex>
+#include <vector>
+
+typedef std::complex<double> cd;
+static cublasHandle_t H;
+
+#define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
+
+template <class T> static T *dev(const std::vector<T> &v)
+{
+   T *d = NULL;
+   CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 16));
+   CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
+   return d;
+}
+template <class T> static std::vector<T> host(const T *d, size_t n)
+{
+   std::vector<T> v(n);
+   CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
+   return v;
+}
+
+/* element types as std::complex<double> and back */
+static cd toc(float v) { return cd(v, 0); }
+static cd toc(double v) { return cd(v, 0); }
+static cd toc(cuComplex v) { return cd(v.x, v.y); }
+static cd toc(cuDoubleComplex v) { return cd(v.x, v.y); }
+template <class T> static T fromc(cd v);
+template <> float fromc<float>(cd v) { return (float)v.real(); }
+template <> double fromc<double>(cd v) { return v.real(); }
+template <> cuComplex fromc<cuComplex>(cd v) { return make_cuComplex((float)v.real(), (float)v.imag()); }
+template <> cuDoubleComplex fromc<cuDoubleComplex>(cd v) { return make_cuDoubleComplex(v.real(), v.imag()); }
+template <class T> static bool is_cplx() { return false; }
+template <> bool is_cplx<cuComplex>() { return true; }
+template <> bool is_cplx<cuDoubleComplex>() { return true; }
+template <class T> static double unit_roundoff() { return sizeof(T) == 4 || (sizeof(T) == 8 && is_cplx<T>()) ? 0x1p-24 : 0x1p-53; }
+template <class T> static T rndT() { return fromc<T>(is_cplx<T>() ? cd(rnd(), rnd()) : cd(rnd(), 0)); }
+static bool same_bits(const void *a, const void *b, size_t n) { return memcmp(a, b, n) == 0; }
+
+/* index of element i of a BLAS vector of n elements with increment inc */
+static long at(int i, int n, int inc)
+{
+   return inc >= 0 ? (long)i * inc : (long)(n - 1 - i) * -inc;
+}
+/* op(X)(i, j) of a column-major X */
+template <class T> static cd opx(const std::vector<T> &X, int ld, int op, int i, int j)
+{
+   if (op == 0)
+      return toc(X[i + (long)j * ld]);
+   cd v = toc(X[j + (long)i * ld]);
+   return op == 2 ? std::conj(v) : v;
+}
+
+static long fails_shown;
+static bool close_to(cd got, cd want, double bound, const char *what, int i, int j)
+{
+   bool ok = std::abs(got - want) <= bound;   /* false for NaN */
+   if (!ok && fails_shown++ < 10)
+      printf("  %s (%d, %d): got (%.17g, %.17g), want (%.17g, %.17g), bound %.3g\n", what, i, j, got.real(),
+             got.imag(), want.real(), want.imag(), bound);
+   return ok;
+}
+
+/* ---- geam and dgmm ---- */
+
+template <class T> struct X;
+#define XDEF(T, S)                                                                                   \
+   template <> struct X<T> {                                                                       \
+      static cublasStatus_t geam(cublasOperation_t ta, cublasOperation_t tb, int m, int n, const T *al, const T *A, \
+                                 int lda, const T *be, const T *B, int ldb, T *C, int ldc)         \
+      {                                                                                             \
+         return cublas##S##geam(H, ta, tb, m, n, al, A, lda, be, B, ldb, C, ldc);                  \
+      }                                                                                             \
+      static cublasStatus_t dgmm(cublasSideMode_t s, int m, int n, const T *A, int lda, const T *x, int incx, T *C, \
+                                 int ldc)                                                           \
+      {                                                                                             \
+         return cublas##S##dgmm(H, s, m, n, A, lda, x, incx, C, ldc);                               \
+      }                                                                                             \
+   };
+XDEF(float, S)
+XDEF(double, D)
+XDEF(cuComplex, C)
+XDEF(cuDoubleComplex, Z)
+
+/* inplace: 0 out of place, 1 C is A, 2 C is B */
+template <class T> static void geam(const char *tag, int ta, int tb, int m, int n, int pad, cd al, cd be, int inplace,
+                                    bool devscal)
+{
+   double u = unit_roundoff<T>();
+   int ar = ta ? n : m, ac = ta ? m : n, br = tb ? n : m, bc = tb ? m : n;
+   int lda = ar + pad, ldb = br + pad + 1, ldc = m + pad + 2;
+   if (inplace == 1)
+      ldc = lda;
+   if (inplace == 2)
+      ldc = ldb;
+   std::vector<T> A((size_t)lda * ac), B((size_t)ldb * bc), C((size_t)ldc * n);
+   for (auto &v : A) v = rndT<T>();
+   for (auto &v : B) v = rndT<T>();
+   for (auto &v : C) v = rndT<T>();
+   T *dA = dev(A), *dB = dev(B), *dC = inplace == 1 ? dA : inplace == 2 ? dB : dev(C);
+   const std::vector<T> &C0 = inplace == 1 ? A : inplace == 2 ? B : C;
+   T a = fromc<T>(al), b = fromc<T>(be);
+   T *da = dev(std::vector<T>(1, a)), *db = dev(std::vector<T>(1, b));
+   if (devscal)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(X<T>::geam((cublasOperation_t)ta, (cublasOperation_t)tb, m, n, devscal ? da : &a, dA, lda,
+                       devscal ? db : &b, dB, ldb, dC, ldc),
+            CUBLAS_STATUS_SUCCESS);
+   if (devscal)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dC, C0.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s geam ta=%d tb=%d m=%d n=%d in=%d", tag, ta, tb, m, n, inplace);
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         cd got = toc(G[i + (long)j * ldc]);
+         if (i >= m) {   /* padding: untouched */
+            bad += !same_bits(&G[i + (long)j * ldc], &C0[i + (long)j * ldc], sizeof(T));
+            continue;
+         }
+         cd x = al == 0. ? 0. : al * opx(A, lda, ta, i, j), y = be == 0. ? 0. : be * opx(B, ldb, tb, i, j);
+         double bound = 4 * u * (std::abs(x) + std::abs(y)) + 1e-300;
+         bad += !close_to(got, x + y, bound, what, i, j);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA);
+   cudaFree(dB);
+   if (!inplace)
+      cudaFree(dC);
+   cudaFree(da);
+   cudaFree(db);
+}
+
+template <class T> static void dgmm(const char *tag, int side, int m, int n, int pad, int incx, bool inplace)
+{
+   double u = unit_roundoff<T>();
+   int lda = m + pad, ldc = inplace ? lda : m + 2 * pad + 1, lx = side ? n : m, ax = incx < 0 ? -incx : incx;
+   std::vector<T> A((size_t)lda * n), C((size_t)ldc * n), x((size_t)lx * (ax ? ax : 1));
+   for (auto &v : A) v = rndT<T>();
+   for (auto &v : C) v = rndT<T>();
+   for (auto &v : x) v = rndT<T>();
+   T *dA = dev(A), *dx = dev(x), *dC = inplace ? dA : dev(C);
+   const std::vector<T> &C0 = inplace ? A : C;
+   CHECK_ST(X<T>::dgmm((cublasSideMode_t)side, m, n, dA, lda, dx, incx, dC, ldc), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dC, C0.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s dgmm side=%d m=%d n=%d incx=%d in=%d", tag, side, m, n, incx, inplace);
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         if (i >= m) {
+            bad += !same_bits(&G[i + (long)j * ldc], &C0[i + (long)j * ldc], sizeof(T));
+            continue;
+         }
+         cd want = toc(A[i + (long)j * lda]) * toc(x[at(side ? j : i, lx, incx)]);
+         bad += !close_to(toc(G[i + (long)j * ldc]), want, 4 * u * std::abs(want) + 1e-300, what, i, j);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA);
+   cudaFree(dx);
+   if (!inplace)
+      cudaFree(dC);
+}
+
+template <class T> static void extensions(const char *tag)
+{
+   static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 130, 7, 1 } };
+   static const double scal[][2] = { { 1.5, -0.5 }, { 0, 2 }, { 1.25, 0 } };
+   for (int ta = 0; ta < 3; ta++)
+      for (int tb = 0; tb < 3; tb++)
+         for (auto &s : sizes)
+            for (auto &c : scal) {
+               cd al = is_cplx<T>() && c[0] ? cd(c[0], -0.75) : cd(c[0], 0);
+               geam<T>(tag, ta, tb, s[0], s[1], s[2], al, cd(c[1], 0), 0, false);
+            }
+   /* scalars in device memory; the in-place forms (op N on C's side) */
+   geam<T>(tag, 1, 0, 33, 7, 1, 2.0, -1.0, 0, true);
+   for (int t = 0; t < 3; t++) {
+      geam<T>(tag, 0, t, 7, 33, 3, 1.5, -0.5, 1, false);
+      geam<T>(tag, t, 0, 130, 7, 0, 1.5, -0.5, 2, false);
+   }
+   static const int incs[] = { 1, 2, -1, -3 };
+   for (int side = 0; side < 2; side++)
+      for (auto &s : sizes)
+         for (int inc : incs)
+            dgmm<T>(tag, side, s[0], s[1], s[2], inc, false);
+   dgmm<T>(tag, 0, 33, 7, 2, 1, true);
+   dgmm<T>(tag, 1, 7, 33, 0, -2, true);
+}
+
+/* what cuBLAS's documentation states for geam: an in-place C must have
+ * ldc = lda (ldb) and op N on its side */
+static void bad_args(void)
+{
+   float one = 1, *d;
+   CHECK_CUDA(cudaMalloc(&d, 4096));
+   CHECK_CUDA(cudaMemset(d, 0, 4096));
+   CHECK_ST(cublasSgeam(H, CUBLAS_OP_T, CUBLAS_OP_N, 4, 4, &one, d, 4, &one, d + 512, 4, d, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasSgeam(H, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, &one, d + 512, 4, &one, d, 5, d, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasSgeam(H, CUBLAS_OP_N, CUBLAS_OP_N, 4, 4, &one, d, 4, &one, d + 512, 4, d, 4),
+            CUBLAS_STATUS_SUCCESS);
+   cudaFree(d);
+}
+
+int main(void)
+{
+   check_begin("cublas_l23");
+   CHECK_ST(cublasCreate(&H), CUBLAS_STATUS_SUCCESS);
+   extensions<float>("S");
+   extensions<double>("D");
+   extensions<cuComplex>("C");
+   extensions<cuDoubleComplex>("Z");
+   bad_args();
+   CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
+   return check_end();
+}
