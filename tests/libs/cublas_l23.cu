@@ -1,13 +1,13 @@
 /*
  * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
  * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
- * trmv, trsv and Level 3 syrk, trmm, trsm (s d), in every transpose, fill,
+ * trmv, trsv (s d), in every transpose, fill,
  * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * increments 1, 2 and negative, alpha/beta including 0, beta = 0 over NaN
  * where BLAS defines it (y or C is then not read), scalars in device
  * memory, and the in-place forms cuBLAS documents (geam with C as A or B,
- * dgmm with C as A, trmm with C as B).
+ * dgmm with C as A).
  *
  * Expected values: plain double-precision loops on the host, written from
  * the BLAS definitions (not from the library's code), compared within the
@@ -215,6 +215,146 @@ template <class T> static void extensions(const char *tag)
    dgmm<T>(tag, 1, 7, 33, 0, -2, true);
 }
 
+/* ---- Level 2: symv, trmv, trsv ---- */
+
+template <class T> struct L2;
+#define L2DEF(T, S)                                                                                  \
+   template <> struct L2<T> {                                                                      \
+      static cublasStatus_t symv(int uplo, int n, const T *al, const T *A, int lda, const T *x, int ix, const T *be, \
+                                 T *y, int iy)                                                      \
+      {                                                                                             \
+         return cublas##S##symv(H, (cublasFillMode_t)uplo, n, al, A, lda, x, ix, be, y, iy);       \
+      }                                                                                             \
+      static cublasStatus_t trmv(int uplo, int t, int diag, int n, const T *A, int lda, T *x, int ix) \
+      {                                                                                             \
+         return cublas##S##trmv(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, (cublasDiagType_t)diag, n, A, lda, \
+                                x, ix);                                                             \
+      }                                                                                             \
+      static cublasStatus_t trsv(int uplo, int t, int diag, int n, const T *A, int lda, T *x, int ix) \
+      {                                                                                             \
+         return cublas##S##trsv(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, (cublasDiagType_t)diag, n, A, lda, \
+                                x, ix);                                                             \
+      }                                                                                             \
+   };
+L2DEF(float, S)
+L2DEF(double, D)
+
+static const double GARBAGE = 1e6;   /* in entries a routine must not read */
+
+/* An n x n triangular (or symmetric) matrix with leading dimension lda:
+ * the uplo triangle well conditioned (off-diagonal entries in [-1/n, 1/n),
+ * a diagonal in [1, 2)), everything else GARBAGE, the diagonal too when
+ * unit. */
+template <class T> static std::vector<T> tri(int n, int lda, int uplo, bool unit)
+{
+   std::vector<T> A((size_t)lda * n);
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < lda; i++) {
+         bool in = i < n && (uplo ? i <= j : i >= j);
+         T v = (T)GARBAGE;
+         if (in && i != j)
+            v = (T)(rnd() / n);
+         else if (i == j && !unit)
+            v = (T)(1.5 + rnd() / 2);
+         A[i + (size_t)j * lda] = v;
+      }
+   return A;
+}
+/* op(A)(i, k) of a triangular A as BLAS reads it: 0 outside the triangle,
+ * 1 on a unit diagonal */
+template <class T> static double tri_el(const std::vector<T> &A, int lda, int uplo, int t, bool unit, int i, int k)
+{
+   int r = t ? k : i, c = t ? i : k;
+   if (r == c)
+      return unit ? 1 : (double)A[r + (size_t)c * lda];
+   return (uplo ? r < c : r > c) ? (double)A[r + (size_t)c * lda] : 0;
+}
+
+template <class T> static void symv(const char *tag, int uplo, int n, int pad, int ix, int iy, double al, double be)
+{
+   double u = unit_roundoff<T>();
+   int lda = n + pad, ax = ix < 0 ? -ix : ix, ay = iy < 0 ? -iy : iy;
+   std::vector<T> A = tri<T>(n, lda, uplo, false), x((size_t)n * ax), y((size_t)n * ay);
+   for (auto &v : x) v = rndT<T>();
+   for (auto &v : y) v = be == 0 ? (T)NAN : rndT<T>();
+   T *dA = dev(A), *dx = dev(x), *dy = dev(y), a = (T)al, b = (T)be;
+   CHECK_ST(L2<T>::symv(uplo, n, &a, dA, lda, dx, ix, &b, dy, iy), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dy, y.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s symv uplo=%d n=%d incx=%d incy=%d beta=%g", tag, uplo, n, ix, iy, be);
+   for (int i = 0; i < n; i++) {
+      double sum = 0, mag = 0;
+      for (int k = 0; k < n; k++) {
+         bool stored = uplo ? i <= k : i >= k;
+         double v = stored ? (double)A[i + (size_t)k * lda] : (double)A[k + (size_t)i * lda];
+         sum += v * x[at(k, n, ix)];
+         mag += fabs(v * x[at(k, n, ix)]);
+      }
+      double yv = be == 0 ? 0 : (double)y[at(i, n, iy)];
+      double bound = 2 * (n + 2) * u * (fabs(al) * mag + fabs(be * yv)) + 1e-300;
+      bad += !close_to(toc(G[at(i, n, iy)]), al * sum + be * yv, bound, what, i, 0);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dx); cudaFree(dy);
+}
+
+/* trmv (solve false: x = op(A) x) or trsv (x = op(A)^-1 x) */
+template <class T> static void trxv(const char *tag, bool solve, int uplo, int t, int diag, int n, int pad, int ix)
+{
+   double u = unit_roundoff<T>();
+   int lda = n + pad, ax = ix < 0 ? -ix : ix;
+   std::vector<T> A = tri<T>(n, lda, uplo, diag), x((size_t)n * ax);
+   for (auto &v : x) v = rndT<T>();
+   T *dA = dev(A), *dx = dev(x);
+   CHECK_ST(solve ? L2<T>::trsv(uplo, t, diag, n, dA, lda, dx, ix) : L2<T>::trmv(uplo, t, diag, n, dA, lda, dx, ix),
+            CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dx, x.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s %s uplo=%d trans=%d diag=%d n=%d incx=%d", tag, solve ? "trsv" : "trmv", uplo, t,
+            diag, n, ix);
+   for (int i = 0; i < n; i++) {
+      /* trmv: sum_k op(A)(i,k) x_k against the result; trsv: the
+       * residual of the result against the right-hand side */
+      const std::vector<T> &v = solve ? G : x;
+      double sum = 0, mag = 0;
+      for (int k = 0; k < n; k++) {
+         double a = tri_el(A, lda, uplo, t, diag, i, k);
+         sum += a * v[at(k, n, ix)];
+         mag += fabs(a * v[at(k, n, ix)]);
+      }
+      double bound = 2 * (n + 2) * u * mag + 1e-300;
+      if (solve)
+         bad += !close_to(sum, (double)x[at(i, n, ix)], bound, what, i, 0);
+      else
+         bad += !close_to(toc(G[at(i, n, ix)]), sum, bound, what, i, 0);
+   }
+   /* the gaps between the elements stay */
+   for (size_t e = 0; e < x.size(); e++)
+      if (e % ax)
+         bad += !same_bits(&G[e], &x[e], sizeof(T));
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dx);
+}
+
+template <class T> static void level2(const char *tag)
+{
+   static const int ns[] = { 1, 7, 33, 130 };
+   for (int uplo = 0; uplo < 2; uplo++)
+      for (int n : ns) {
+         symv<T>(tag, uplo, n, n % 3, 1, 1, 1.5, -0.5);
+         symv<T>(tag, uplo, n, 1, -2, 3, 0.75, 0);
+         symv<T>(tag, uplo, n, 0, 2, -1, 0, 2);
+         for (int t = 0; t < 3; t++)
+            for (int diag = 0; diag < 2; diag++)
+               for (int solve = 0; solve < 2; solve++) {
+                  trxv<T>(tag, solve, uplo, t, diag, n, n % 4, 1);
+                  trxv<T>(tag, solve, uplo, t, diag, n, 1, -2);
+               }
+      }
+}
+
 /* what cuBLAS's documentation states for geam: an in-place C must have
  * ldc = lda (ldb) and op N on its side */
 static void bad_args(void)
@@ -239,6 +379,8 @@ int main(void)
    extensions<double>("D");
    extensions<cuComplex>("C");
    extensions<cuDoubleComplex>("Z");
+   level2<float>("S");
+   level2<double>("D");
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    return check_end();

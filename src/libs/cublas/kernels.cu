@@ -583,6 +583,61 @@ template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
    }
 }
 
+/* ---- Level 2: symv, trmv, trsv (s d) ---- */
+
+/* y = alpha A x + beta y with A symmetric, its uplo triangle stored: one
+ * element of y per thread. */
+template <class T> __device__ __forceinline__ void symv(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T acc = 0;
+      for (int k = 0; k < g.n; k++) {
+         bool stored = g.uplo ? i <= k : i >= k;
+         T a = stored ? A[i + k * g.lda] : A[k + i * g.lda];
+         acc = fmaT(a, x[k * g.incx], acc);
+      }
+      T *yo = y + i * g.incy;
+      *yo = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *yo);
+   }
+}
+
+/* x = op(A) x (trmv) or x = op(A)^-1 x (trsv), A triangular, in place, by
+ * one block: step by step over the columns j of op(A), thread 0 settles
+ * x_j (multiplied or divided by the diagonal), then every thread updates
+ * its share of the other entries of column j inside the triangle.  The
+ * order makes it in place: a solve runs down a lower op(A) (up an upper
+ * one), using x_j once final; a product runs the other way, using x_j
+ * before it changes.  Two barriers a step (x_j read, then written). */
+template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
+{
+   __shared__ T xj_sh;
+   const T *A = (const T *)g.A;
+   T *x = (T *)g.y;
+   int n = g.n;
+   bool upper = (g.uplo != 0) != (g.ta != 0);   /* op(A)'s triangle */
+   bool forward = g.solve ? !upper : upper;
+   for (int s = 0; s < n; s++) {
+      int j = forward ? s : n - 1 - s;
+      if (threadIdx.x == 0) {
+         T v = x[j * g.incx];
+         if (!g.unit)
+            v = g.solve ? v / opel(A, g.lda, g.ta, j, j) : v * opel(A, g.lda, g.ta, j, j);
+         xj_sh = g.solve ? v : x[j * g.incx];
+         x[j * g.incx] = v;
+      }
+      __syncthreads();
+      T xj = g.solve ? -xj_sh : xj_sh;
+      int lo = upper ? 0 : j + 1, hi = upper ? j : n;
+      for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
+         x[i * g.incx] = fmaT(opel(A, g.lda, g.ta, i, j), xj, x[i * g.incx]);
+      __syncthreads();
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -641,7 +696,7 @@ extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, f
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
 
-/* geam, dgmm */
+/* geam, dgmm; Level 2 beyond gemv and ger */
 #define XK(name, fn)                                                                               \
    extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
    extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
@@ -651,3 +706,5 @@ extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, _
    extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
 XKC(geam, geam)
 XKC(dgmm, dgmm)
+XK(symv, symv)
+XK(trxv, trxv)
