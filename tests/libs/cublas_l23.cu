@@ -1,13 +1,13 @@
 /*
  * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
  * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
- * trmv, trsv (s d), in every transpose, fill,
+ * trmv, trsv and Level 3 syrk, trmm, trsm (s d), in every transpose, fill,
  * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * increments 1, 2 and negative, alpha/beta including 0, beta = 0 over NaN
  * where BLAS defines it (y or C is then not read), scalars in device
  * memory, and the in-place forms cuBLAS documents (geam with C as A or B,
- * dgmm with C as A).
+ * dgmm with C as A, trmm with C as B).
  *
  * Expected values: plain double-precision loops on the host, written from
  * the BLAS definitions (not from the library's code), compared within the
@@ -355,6 +355,145 @@ template <class T> static void level2(const char *tag)
       }
 }
 
+/* ---- Level 3: syrk, trmm, trsm ---- */
+
+template <class T> struct L3;
+#define L3DEF(T, S)                                                                                  \
+   template <> struct L3<T> {                                                                      \
+      static cublasStatus_t syrk(int uplo, int t, int n, int k, const T *al, const T *A, int lda, const T *be, T *C, \
+                                 int ldc)                                                           \
+      {                                                                                             \
+         return cublas##S##syrk(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, n, k, al, A, lda, be, C, ldc); \
+      }                                                                                             \
+      static cublasStatus_t trmm(int side, int uplo, int t, int diag, int m, int n, const T *al, const T *A, int lda, \
+                                 const T *B, int ldb, T *C, int ldc)                                \
+      {                                                                                             \
+         return cublas##S##trmm(H, (cublasSideMode_t)side, (cublasFillMode_t)uplo, (cublasOperation_t)t, \
+                                (cublasDiagType_t)diag, m, n, al, A, lda, B, ldb, C, ldc);          \
+      }                                                                                             \
+      static cublasStatus_t trsm(int side, int uplo, int t, int diag, int m, int n, const T *al, const T *A, int lda, \
+                                 T *B, int ldb)                                                     \
+      {                                                                                             \
+         return cublas##S##trsm(H, (cublasSideMode_t)side, (cublasFillMode_t)uplo, (cublasOperation_t)t, \
+                                (cublasDiagType_t)diag, m, n, al, A, lda, B, ldb);                  \
+      }                                                                                             \
+   };
+L3DEF(float, S)
+L3DEF(double, D)
+
+template <class T> static void syrk(const char *tag, int uplo, int t, int n, int k, int pad, double al, double be)
+{
+   double u = unit_roundoff<T>();
+   int ar = t ? k : n, ac = t ? n : k, lda = ar + pad + 1, ldc = n + pad;
+   std::vector<T> A((size_t)lda * (ac ? ac : 1)), C((size_t)ldc * n);
+   for (auto &v : A) v = rndT<T>();
+   for (size_t e = 0; e < C.size(); e++) {
+      int i = (int)(e % ldc), j = (int)(e / ldc);
+      bool in = i < n && (uplo ? i <= j : i >= j);
+      C[e] = in && be == 0 ? (T)NAN : rndT<T>();
+   }
+   T *dA = dev(A), *dC = dev(C), a = (T)al, b = (T)be;
+   CHECK_ST(L3<T>::syrk(uplo, t, n, k, &a, dA, lda, &b, dC, ldc), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dC, C.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s syrk uplo=%d trans=%d n=%d k=%d beta=%g", tag, uplo, t, n, k, be);
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         size_t e = i + (size_t)j * ldc;
+         if (i >= n || (uplo ? i > j : i < j)) {   /* padding and the other triangle */
+            bad += !same_bits(&G[e], &C[e], sizeof(T));
+            continue;
+         }
+         double sum = 0, mag = 0;
+         for (int l = 0; l < k; l++) {
+            double x = t ? (double)A[l + (size_t)i * lda] : (double)A[i + (size_t)l * lda];
+            double y = t ? (double)A[l + (size_t)j * lda] : (double)A[j + (size_t)l * lda];
+            sum += x * y;
+            mag += fabs(x * y);
+         }
+         double cv = be == 0 ? 0 : (double)C[e];
+         double bound = 2 * (k + 2) * u * (fabs(al) * mag + fabs(be * cv)) + 1e-300;
+         bad += !close_to(toc(G[e]), al * sum + be * cv, bound, what, i, j);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dC);
+}
+
+/* trmm (out of place, or in place with C = B) and trsm */
+template <class T> static void trxm(const char *tag, bool solve, int side, int uplo, int t, int diag, int m, int n,
+                                    int pad, double al, bool inplace)
+{
+   double u = unit_roundoff<T>();
+   int na = side ? n : m, lda = na + pad, ldb = m + pad + 1, ldc = inplace || solve ? ldb : m + 2;
+   std::vector<T> A = tri<T>(na, lda, uplo, diag), B((size_t)ldb * n), C((size_t)ldc * n);
+   for (auto &v : B) v = rndT<T>();
+   for (auto &v : C) v = rndT<T>();
+   T *dA = dev(A), *dB = dev(B), *dC = inplace || solve ? dB : dev(C), a = (T)al;
+   const std::vector<T> &C0 = inplace || solve ? B : C;
+   CHECK_ST(solve ? L3<T>::trsm(side, uplo, t, diag, m, n, &a, dA, lda, dB, ldb)
+                  : L3<T>::trmm(side, uplo, t, diag, m, n, &a, dA, lda, dB, ldb, dC, ldc),
+            CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dC, C0.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s %s side=%d uplo=%d trans=%d diag=%d m=%d n=%d alpha=%g in=%d", tag,
+            solve ? "trsm" : "trmm", side, uplo, t, diag, m, n, al, inplace);
+   /* trmm: the product of op(A) and B against the result; trsm: op(A)
+    * times the result against alpha B */
+   const std::vector<T> &V = solve ? G : B;
+   int ldv = solve ? ldc : ldb;
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         size_t e = i + (size_t)j * ldc;
+         if (i >= m) {
+            bad += !same_bits(&G[e], &C0[e], sizeof(T));
+            continue;
+         }
+         double sum = 0, mag = 0;
+         for (int l = 0; l < na; l++) {
+            double p = side ? (double)V[i + (size_t)l * ldv] * tri_el(A, lda, uplo, t, diag, l, j)
+                            : tri_el(A, lda, uplo, t, diag, i, l) * (double)V[l + (size_t)j * ldv];
+            sum += p;
+            mag += fabs(p);
+         }
+         double ab = al * (double)B[i + (size_t)j * ldb];
+         if (solve)
+            bad += !close_to(sum, ab, 2 * (na + 2) * u * (mag + fabs(ab)) + 1e-300, what, i, j);
+         else
+            bad += !close_to(toc(G[e]), al * sum, 2 * (na + 2) * u * fabs(al) * mag + 1e-300, what, i, j);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dB);
+   if (!inplace && !solve)
+      cudaFree(dC);
+}
+
+template <class T> static void level3(const char *tag)
+{
+   static const int ns[] = { 1, 7, 33, 130 };
+   for (int uplo = 0; uplo < 2; uplo++)
+      for (int t = 0; t < 3; t++) {
+         for (int n : ns) {
+            syrk<T>(tag, uplo, t, n, 31, n % 3, 1.5, -0.5);
+            syrk<T>(tag, uplo, t, n, 1, 1, 0.75, 0);
+         }
+         syrk<T>(tag, uplo, t, 7, 0, 2, 1.5, 2);
+      }
+   static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 130, 7, 1 }, { 33, 130, 0 } };
+   int c = 0;
+   for (int side = 0; side < 2; side++)
+      for (int uplo = 0; uplo < 2; uplo++)
+         for (int t = 0; t < 3; t++)
+            for (int diag = 0; diag < 2; diag++)
+               for (auto &s : sizes) {
+                  trxm<T>(tag, false, side, uplo, t, diag, s[0], s[1], s[2], 1.5, c++ % 2);
+                  trxm<T>(tag, true, side, uplo, t, diag, s[0], s[1], s[2], -0.75, false);
+               }
+   trxm<T>(tag, false, 0, 1, 0, 0, 7, 5, 1, 0, false);
+   trxm<T>(tag, true, 1, 0, 1, 0, 7, 5, 1, 0, false);
+}
+
 /* what cuBLAS's documentation states for geam: an in-place C must have
  * ldc = lda (ldb) and op N on its side */
 static void bad_args(void)
@@ -381,6 +520,8 @@ int main(void)
    extensions<cuDoubleComplex>("Z");
    level2<float>("S");
    level2<double>("D");
+   level3<float>("S");
+   level3<double>("D");
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    return check_end();

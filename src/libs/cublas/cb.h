@@ -86,6 +86,15 @@ static inline void *cb_vec_base(const void *x, int64_t n, int64_t inc, size_t el
    return (char *)x + (inc < 0 ? (size_t)((n - 1) * -inc) * elem : 0);
 }
 
+/* The argument block of the matrix kernels (kargs.h) with its matrices
+ * and sizes; the rest zero. */
+static inline cb_mat_args cb_mat(const void *A, int64_t lda, const void *B, int64_t ldb, void *C, int64_t ldc,
+                                 int64_t m, int64_t n)
+{
+   cb_mat_args g = { .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc, .m = (int32_t)m, .n = (int32_t)n };
+   return g;
+}
+
 /* ---- level1.c, level2.c, level3.c: the exported functions ---- */
 
 #endif

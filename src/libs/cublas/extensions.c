@@ -52,16 +52,7 @@ static cublasStatus_t geam(cublasHandle_t h, char t, cublasOperation_t ta, cubla
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(alpha && beta && C, CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
-   cb_mat_args g;
-   memset(&g, 0, sizeof(g));
-   g.A = A;
-   g.B = B;
-   g.C = C;
-   g.lda = lda;
-   g.ldb = ldb;
-   g.ldc = ldc;
-   g.m = (int32_t)m;
-   g.n = (int32_t)n;
+   cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, m, n);
    /* for real types a conjugate is a transpose */
    g.ta = ta == CUBLAS_OP_N ? 0 : ta == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
    g.tb = tb == CUBLAS_OP_N ? 0 : tb == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
@@ -82,16 +73,9 @@ static cublasStatus_t dgmm(cublasHandle_t h, char t, cublasSideMode_t side, int6
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(A && x && C, CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
-   cb_mat_args g;
-   memset(&g, 0, sizeof(g));
-   g.A = A;
-   g.C = C;
+   cb_mat_args g = cb_mat(A, lda, NULL, 0, C, ldc, m, n);
    g.x = cb_vec_base(x, side == CUBLAS_SIDE_LEFT ? m : n, incx, elem_size(t));
    g.incx = incx;
-   g.lda = lda;
-   g.ldc = ldc;
-   g.m = (int32_t)m;
-   g.n = (int32_t)n;
    g.side = side == CUBLAS_SIDE_RIGHT;
    return launch_elems(h, "dgmm", t, m, n, &g);
 }

@@ -638,6 +638,76 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
    }
 }
 
+/* ---- Level 3: syrk, trmm, trsm (s d) ---- */
+
+/* C = alpha op(A) op(A)^T + beta C on C's uplo triangle, an element per
+ * thread (op(A) is n x k). */
+template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
+      return;
+   const T *A = (const T *)g.A;
+   T acc = 0;
+   if (g.ta) {
+      const T *ai = A + (i64)i * g.lda, *aj = A + (i64)j * g.lda;
+      for (int l = 0; l < g.k; l++)
+         acc = fmaT(ai[l], aj[l], acc);
+   } else {
+      for (int l = 0; l < g.k; l++)
+         acc = fmaT(A[i + (i64)l * g.lda], A[j + (i64)l * g.lda], acc);
+   }
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   *c = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *c);
+}
+
+/* trmm: C = alpha op(A) B (left, A m x m) or alpha B op(A) (right, A
+ * n x n); trsm: B = alpha op(A)^-1 B or alpha B op(A)^-1, in place.  One
+ * thread per column of B (left) or row (right), walking it in the order
+ * that keeps the operation in place: a product settles first the entries
+ * whose inputs are still to be read by no one else (C may be B), a solve
+ * those whose inputs are already final. */
+template <class T> __device__ __forceinline__ void trmm_trsm(const cb_mat_args &g, bool solve)
+{
+   T alpha = sval<T>(g.alpha);
+   int t = blockIdx.x * blockDim.x + threadIdx.x;
+   bool left = g.side == 0;
+   int len = left ? g.m : g.n;   /* the order of A */
+   if (t >= (left ? g.n : g.m))
+      return;
+   const T *A = (const T *)g.A;
+   /* element p of the line: B(p, t) (left) or B(t, p) (right) */
+   const T *b = (const T *)g.B + (left ? t * g.ldb : t);
+   T *c = solve ? (T *)g.B + (left ? t * g.ldb : t) : (T *)g.C + (left ? t * g.ldc : t);
+   i64 sb = left ? 1 : g.ldb, sc = solve ? sb : (left ? 1 : g.ldc);
+   bool upper = (g.uplo != 0) != (g.ta != 0);
+   /* the line as a row vector times op(A) (right) is op(A)^T times it, so
+    * for the right side the triangle flips */
+   bool lowlike = left ? !upper : upper;   /* entry p depends on q <= p */
+   bool forward = solve ? lowlike : !lowlike;
+   if (alpha == (T)0) {
+      for (int p = 0; p < len; p++)
+         c[p * sc] = 0;
+      return;
+   }
+   for (int s = 0; s < len; s++) {
+      int p = forward ? s : len - 1 - s;
+      int lo = lowlike ? 0 : p + 1, hi = lowlike ? p : len;
+      T acc = 0;
+      /* coefficient of line entry q in entry p: op(A)(p, q) left, op(A)(q, p) right */
+      for (int q = lo; q < hi; q++) {
+         T a = left ? opel(A, g.lda, g.ta, p, q) : opel(A, g.lda, g.ta, q, p);
+         acc = fmaT(a, solve ? c[q * sc] : b[q * sb], acc);
+      }
+      T d = g.unit ? (T)1 : opel(A, g.lda, g.ta, p, p);
+      if (solve)
+         c[p * sc] = (alpha * b[p * sb] - acc) / d;
+      else
+         c[p * sc] = alpha * fmaT(d, b[p * sb], acc);
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -696,7 +766,7 @@ extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, f
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
 
-/* geam, dgmm; Level 2 beyond gemv and ger */
+/* geam, dgmm; Level 2 and 3 beyond gemv, ger and GEMM */
 #define XK(name, fn)                                                                               \
    extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
    extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
@@ -708,3 +778,8 @@ XKC(geam, geam)
 XKC(dgmm, dgmm)
 XK(symv, symv)
 XK(trxv, trxv)
+XK(syrk, syrk)
+extern "C" __global__ void cb_trmm_s(cb_mat_args g) { trmm_trsm<float>(g, false); }
+extern "C" __global__ void cb_trmm_d(cb_mat_args g) { trmm_trsm<double>(g, false); }
+extern "C" __global__ void cb_trsm_s(cb_mat_args g) { trmm_trsm<float>(g, true); }
+extern "C" __global__ void cb_trsm_d(cb_mat_args g) { trmm_trsm<double>(g, true); }

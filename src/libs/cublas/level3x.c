@@ -1,0 +1,157 @@
+/*
+ * level3x.c — BLAS Level 3 beyond GEMM: syrk, trmm and trsm in s/d (with
+ * their _v2 and _64 forms).
+ *
+ * syrk updates only C's uplo triangle (an element per thread).  trmm is
+ * cuBLAS's out-of-place form, C = alpha op(A) B or alpha B op(A); as
+ * cuBLAS documents, passing B as C gives BLAS's in-place trmm (here with
+ * ldc = ldb; another ldc with C = B is refused with
+ * CUBLAS_STATUS_INVALID_VALUE, there being no order that works).  trsm
+ * solves op(A) X = alpha B or X op(A) = alpha B in place in B.  Both give
+ * a thread each column (left) or row (right) of B, walked in the order
+ * that keeps them in place (kernels.cu: trmm_trsm): correct and barrier
+ * free, not blocked; for real types a conjugate transpose is a transpose.
+ */
+#include "cb.h"
+
+
+LOG_CHANNEL(cublas);
+
+#define VALID_OP(t) ((t) == CUBLAS_OP_N || (t) == CUBLAS_OP_T || (t) == CUBLAS_OP_C)
+#define VALID_UPLO(u) ((u) == CUBLAS_FILL_MODE_LOWER || (u) == CUBLAS_FILL_MODE_UPPER)
+#define VALID_SIDE(s) ((s) == CUBLAS_SIDE_LEFT || (s) == CUBLAS_SIDE_RIGHT)
+#define VALID_DIAG(d) ((d) == CUBLAS_DIAG_NON_UNIT || (d) == CUBLAS_DIAG_UNIT)
+
+static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
+                           int64_t k, const void *alpha, const void *A, int64_t lda, const void *beta, void *C,
+                           int64_t ldc)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(n >= 0 && k >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   int64_t ar = trans == CUBLAS_OP_N ? n : k;
+   CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldc >= (n > 1 ? n : 1), CUBLAS_STATUS_INVALID_VALUE);
+   if (n == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && beta && C && (A || k == 0), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(n <= INT32_MAX && k <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   cb_mat_args g = cb_mat(A, lda, NULL, 0, C, ldc, 0, n);
+   g.k = (int32_t)k;
+   g.ta = trans != CUBLAS_OP_N;
+   g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   g.beta = cb_scalar_of(h, beta, t);
+   int64_t nb = (n + 15) / 16;
+   CB_CHECK(nb <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
+   return cb_launch(h, t == 's' ? "cb_syrk_s" : "cb_syrk_d", (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
+}
+
+/* trmm (C given) and trsm (C NULL: in place in B) */
+static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_t side, cublasFillMode_t uplo,
+                           cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n, const void *alpha,
+                           const void *A, int64_t lda, const void *B, int64_t ldb, void *C, int64_t ldc)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_SIDE(side), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_DIAG(diag), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   int64_t na = side == CUBLAS_SIDE_LEFT ? m : n;
+   CB_CHECK(lda >= (na > 1 ? na : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldb >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+   if (!solve) {
+      CB_CHECK(ldc >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+      CB_CHECK(C != B || ldc == ldb, CUBLAS_STATUS_INVALID_VALUE);
+   }
+   if (m == 0 || n == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && A && B && (solve || C), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, m, n);
+   g.ta = trans != CUBLAS_OP_N;
+   g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
+   g.side = side == CUBLAS_SIDE_RIGHT;
+   g.unit = diag == CUBLAS_DIAG_UNIT;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
+   const char *name = solve ? (t == 's' ? "cb_trsm_s" : "cb_trsm_d") : (t == 's' ? "cb_trmm_s" : "cb_trmm_d");
+   return cb_launch(h, name, (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
+}
+
+#define L3X(S, t, T)                                                                                   \
+   CB_EXPORT cublasStatus_t cublas##S##syrk_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                                  int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda, \
+                                                  const T *beta, T *C, int64_t ldc);                    \
+   CB_EXPORT cublasStatus_t cublas##S##syrk_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                                  int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda, \
+                                                  const T *beta, T *C, int64_t ldc)                     \
+   {                                                                                                \
+      CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld beta=%p C=%p ldc=%lld", (void *)h, \
+               (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha, (const void *)A,    \
+               (long long)lda, (const void *)beta, (void *)C, (long long)ldc);                        \
+      return syrk(h, t, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                             \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                               int n, int k, const T *alpha, const T *A, int lda, const T *beta, \
+                                               T *C, int ldc);                                         \
+   CB_EXPORT cublasStatus_t cublas##S##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                               int n, int k, const T *alpha, const T *A, int lda, const T *beta, \
+                                               T *C, int ldc)                                          \
+   {                                                                                                \
+      return cublas##S##syrk_v2_64(h, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);              \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trmm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  cublasOperation_t trans, cublasDiagType_t diag, int64_t m,  \
+                                                  int64_t n, const T *alpha, const T *A, int64_t lda, const T *B, \
+                                                  int64_t ldb, T *C, int64_t ldc);                      \
+   CB_EXPORT cublasStatus_t cublas##S##trmm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  cublasOperation_t trans, cublasDiagType_t diag, int64_t m,  \
+                                                  int64_t n, const T *alpha, const T *A, int64_t lda, const T *B, \
+                                                  int64_t ldb, T *C, int64_t ldc)                       \
+   {                                                                                                \
+      CB_ENTER("handle=%p side=%d uplo=%d trans=%d diag=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld " \
+               "C=%p ldc=%lld",                                                                     \
+               (void *)h, (int)side, (int)uplo, (int)trans, (int)diag, (long long)m, (long long)n,      \
+               (const void *)alpha, (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (void *)C, \
+               (long long)ldc);                                                                     \
+      return trxm(h, t, false, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc);        \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                               const T *alpha, const T *A, int lda, const T *B, int ldb, T *C, \
+                                               int ldc);                                               \
+   CB_EXPORT cublasStatus_t cublas##S##trmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                               const T *alpha, const T *A, int lda, const T *B, int ldb, T *C, \
+                                               int ldc)                                                \
+   {                                                                                                \
+      return cublas##S##trmm_v2_64(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, C, ldc); \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trsm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  cublasOperation_t trans, cublasDiagType_t diag, int64_t m,  \
+                                                  int64_t n, const T *alpha, const T *A, int64_t lda, T *B,   \
+                                                  int64_t ldb);                                          \
+   CB_EXPORT cublasStatus_t cublas##S##trsm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  cublasOperation_t trans, cublasDiagType_t diag, int64_t m,  \
+                                                  int64_t n, const T *alpha, const T *A, int64_t lda, T *B,   \
+                                                  int64_t ldb)                                           \
+   {                                                                                                \
+      CB_ENTER("handle=%p side=%d uplo=%d trans=%d diag=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld", \
+               (void *)h, (int)side, (int)uplo, (int)trans, (int)diag, (long long)m, (long long)n,      \
+               (const void *)alpha, (const void *)A, (long long)lda, (void *)B, (long long)ldb);        \
+      return trxm(h, t, true, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, NULL, 0);       \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                               const T *alpha, const T *A, int lda, T *B, int ldb);   \
+   CB_EXPORT cublasStatus_t cublas##S##trsm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                               const T *alpha, const T *A, int lda, T *B, int ldb)    \
+   {                                                                                                \
+      return cublas##S##trsm_v2_64(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);        \
+   }
+L3X(S, 's', float)
+L3X(D, 'd', double)
