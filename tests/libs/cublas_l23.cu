@@ -422,7 +422,7 @@ template <class T> static void syrk(const char *tag, int uplo, int t, int n, int
 
 /* trmm (out of place, or in place with C = B) and trsm */
 template <class T> static void trxm(const char *tag, bool solve, int side, int uplo, int t, int diag, int m, int n,
-                                    int pad, double al, bool inplace)
+                                    int pad, double al, bool inplace, bool devscal = false)
 {
    double u = unit_roundoff<T>();
    int na = side ? n : m, lda = na + pad, ldb = m + pad + 1, ldc = inplace || solve ? ldb : m + 2;
@@ -431,9 +431,15 @@ template <class T> static void trxm(const char *tag, bool solve, int side, int u
    for (auto &v : C) v = rndT<T>();
    T *dA = dev(A), *dB = dev(B), *dC = inplace || solve ? dB : dev(C), a = (T)al;
    const std::vector<T> &C0 = inplace || solve ? B : C;
-   CHECK_ST(solve ? L3<T>::trsm(side, uplo, t, diag, m, n, &a, dA, lda, dB, ldb)
-                  : L3<T>::trmm(side, uplo, t, diag, m, n, &a, dA, lda, dB, ldb, dC, ldc),
+   T *da = dev(std::vector<T>(1, a)), *pa = devscal ? da : &a;
+   if (devscal)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(solve ? L3<T>::trsm(side, uplo, t, diag, m, n, pa, dA, lda, dB, ldb)
+                  : L3<T>::trmm(side, uplo, t, diag, m, n, pa, dA, lda, dB, ldb, dC, ldc),
             CUBLAS_STATUS_SUCCESS);
+   if (devscal)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
+   cudaFree(da);
    std::vector<T> G = host(dC, C0.size());
    long bad = 0;
    char what[128];
@@ -492,6 +498,17 @@ template <class T> static void level3(const char *tag)
                }
    trxm<T>(tag, false, 0, 1, 0, 0, 7, 5, 1, 0, false);
    trxm<T>(tag, true, 1, 0, 1, 0, 7, 5, 1, 0, false);
+   /* A of 200: several blocks and a partial one where an implementation
+    * blocks; alpha 0 and alpha in device memory there too */
+   for (int side = 0; side < 2; side++)
+      for (int uplo = 0; uplo < 2; uplo++)
+         for (int t = 0; t < 2; t++) {
+            int m = side ? 21 : 200, n = side ? 200 : 21;
+            trxm<T>(tag, true, side, uplo, t, 0, m, n, 3, 1.25, false, (uplo + t) % 2);
+            trxm<T>(tag, false, side, uplo, t, 1, m, n, 3, -1.25, false, (uplo + t) % 2);
+         }
+   trxm<T>(tag, true, 0, 1, 1, 0, 200, 9, 0, 0, false, true);
+   trxm<T>(tag, true, 1, 0, 0, 1, 9, 200, 0, 0, false, false);
 }
 
 /* what cuBLAS's documentation states for geam: an in-place C must have

@@ -95,6 +95,13 @@ static inline cb_mat_args cb_mat(const void *A, int64_t lda, const void *B, int6
    return g;
 }
 
+/* ---- level3.c ---- */
+/* s/d GEMM for the library's own use (blocked trsm): scalars as the
+ * kernels take them, whatever the handle's pointer mode. */
+cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                          int64_t k, cb_scalar alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                          cb_scalar beta, void *C, int64_t ldc);
+
 /* ---- level1.c, level2.c, level3.c: the exported functions ---- */
 
 #endif

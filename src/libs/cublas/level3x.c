@@ -9,8 +9,10 @@
  * CUBLAS_STATUS_INVALID_VALUE, there being no order that works).  trsm
  * solves op(A) X = alpha B or X op(A) = alpha B in place in B.  Both give
  * a thread each column (left) or row (right) of B, walked in the order
- * that keeps them in place (kernels.cu: trmm_trsm): correct and barrier
- * free, not blocked; for real types a conjugate transpose is a transpose.
+ * that keeps them in place (kernels.cu: trmm_trsm), barrier free; trsm
+ * with A larger than CB_TRSM_NB is blocked, the kernel solving diagonal
+ * blocks and GEMM doing the rest.  For real types a conjugate transpose is
+ * a transpose.
  */
 #include "cb.h"
 
@@ -48,6 +50,55 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cubl
    return cb_launch(h, t == 's' ? "cb_syrk_s" : "cb_syrk_d", (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
 }
 
+/* trsm blocked: op(A) in diagonal blocks of CB_TRSM_NB, taken in the
+ * order of the substitution; each block's rows (left) or columns (right)
+ * of B are solved by the thread-per-line kernel, then the part of B still
+ * to be solved loses their contribution through GEMM (B_rest = -op(A) X_k
+ * + beta B_rest, or -X_k op(A) + beta B_rest, beta = alpha the first time
+ * so that alpha B is formed on the way). */
+#define CB_TRSM_NB 64
+static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *g0, int64_t na)
+{
+   size_t es = t == 's' ? 4 : 8;
+   bool left = g0->side == 0, upper = (g0->uplo != 0) != (g0->ta != 0);
+   bool forward = left ? !upper : upper;
+   cublasOperation_t op = g0->ta ? CUBLAS_OP_T : CUBLAS_OP_N;
+   cb_scalar one = { NULL, 1, 0, 1, 0 }, mone = { NULL, -1, 0, -1, 0 };
+   const char *A = g0->A;
+   char *B = (char *)g0->B;
+   int64_t lda = g0->lda, ldb = g0->ldb, nblk = (na + CB_TRSM_NB - 1) / CB_TRSM_NB;
+   for (int64_t s = 0; s < nblk; s++) {
+      int64_t kb = forward ? s : nblk - 1 - s, k0 = kb * CB_TRSM_NB, k1 = k0 + CB_TRSM_NB < na ? k0 + CB_TRSM_NB : na;
+      int64_t kn = k1 - k0, r0 = forward ? k1 : 0, rn = forward ? na - k1 : k0;
+      cb_mat_args g = *g0;
+      g.A = A + (size_t)(k0 + k0 * lda) * es;
+      g.B = B + (size_t)(left ? k0 : k0 * ldb) * es;
+      if (left)
+         g.m = (int32_t)kn;
+      else
+         g.n = (int32_t)kn;
+      if (s > 0)
+         g.alpha = one;
+      int64_t lines = left ? g.n : g.m, nb = (lines + 63) / 64;
+      cublasStatus_t st = cb_launch(h, t == 's' ? "cb_trsm_s" : "cb_trsm_d", (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
+      if (st != CUBLAS_STATUS_SUCCESS || rn == 0)
+         return st;
+      cb_scalar beta = s > 0 ? one : g0->alpha;
+      /* op(A)[rows, cols] as a GEMM operand */
+#define OPA(r, c) (A + (size_t)(op == CUBLAS_OP_N ? (r) + (c) * lda : (c) + (r) * lda) * es)
+      if (left)
+         st = cb_gemm_sc(h, t, op, CUBLAS_OP_N, rn, g0->n, kn, mone, OPA(r0, k0), lda, g.B, ldb, beta,
+                         B + (size_t)r0 * es, ldb);
+      else
+         st = cb_gemm_sc(h, t, CUBLAS_OP_N, op, g0->m, rn, kn, mone, g.B, ldb, OPA(k0, r0), lda, beta,
+                         B + (size_t)(r0 * ldb) * es, ldb);
+#undef OPA
+      if (st != CUBLAS_STATUS_SUCCESS)
+         return st;
+   }
+   return CUBLAS_STATUS_SUCCESS;
+}
+
 /* trmm (C given) and trsm (C NULL: in place in B) */
 static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_t side, cublasFillMode_t uplo,
                            cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n, const void *alpha,
@@ -76,6 +127,8 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    g.side = side == CUBLAS_SIDE_RIGHT;
    g.unit = diag == CUBLAS_DIAG_UNIT;
    g.alpha = cb_scalar_of(h, alpha, t);
+   if (solve && na > CB_TRSM_NB)
+      return trsm_blocked(h, t, &g, na);
    int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
    const char *name = solve ? (t == 's' ? "cb_trsm_s" : "cb_trsm_d") : (t == 's' ? "cb_trmm_s" : "cb_trmm_d");
    return cb_launch(h, name, (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
