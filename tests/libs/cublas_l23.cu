@@ -1,7 +1,8 @@
 /*
  * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
  * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
- * trmv, trsv and Level 3 syrk, trmm, trsm (s d), in every transpose, fill,
+ * trmv, trsv, Level 3 syrk, trmm, trsm and Level 1 rotm, rotmg (s d), in
+ * every transpose, fill,
  * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * increments 1, 2 and negative, alpha/beta including 0, beta = 0 over NaN
@@ -29,6 +30,7 @@
 
 typedef std::complex<double> cd;
 static cublasHandle_t H;
+static struct oracle O;   /* OpenBLAS where present: drotmg */
 
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
 
@@ -511,6 +513,133 @@ template <class T> static void level3(const char *tag)
    trxm<T>(tag, true, 1, 0, 0, 1, 9, 200, 0, 0, false, false);
 }
 
+/* ---- rotm, rotmg ---- */
+
+template <class T> struct R;
+#define RDEF(T, S)                                                                                   \
+   template <> struct R<T> {                                                                       \
+      static cublasStatus_t rotm(int n, T *x, int ix, T *y, int iy, const T *p) { return cublas##S##rotm(H, n, x, ix, y, iy, p); } \
+      static cublasStatus_t rotmg(T *d1, T *d2, T *x1, const T *y1, T *p) { return cublas##S##rotmg(H, d1, d2, x1, y1, p); } \
+   };
+RDEF(float, S)
+RDEF(double, D)
+
+/* H of a rotm parameter vector as BLAS defines it: h11 h21 h12 h22 */
+static void hmat_of(const double *p, double *hm)
+{
+   hm[0] = p[0] == 0 ? 1 : p[0] == -2 ? 1 : p[1];
+   hm[1] = p[0] == 1 ? -1 : p[0] == -1 ? p[2] : p[0] == 0 ? p[2] : 0;
+   hm[2] = p[0] == 1 ? 1 : p[0] == -1 ? p[3] : p[0] == 0 ? p[3] : 0;
+   hm[3] = p[0] == 0 ? 1 : p[0] == -2 ? 1 : p[4];
+}
+
+template <class T> static void rotm(const char *tag, double flag, int n, int ix, int iy, bool devp)
+{
+   double u = unit_roundoff<T>();
+   int ax = ix < 0 ? -ix : ix, ay = iy < 0 ? -iy : iy;
+   std::vector<T> x((size_t)n * ax), y((size_t)n * ay);
+   for (auto &v : x) v = rndT<T>();
+   for (auto &v : y) v = rndT<T>();
+   /* entries the flag says are implicit hold values that would show if used */
+   std::vector<T> p = { (T)flag, (T)0.75, (T)-0.5, (T)0.25, (T)1.25 };
+   double pd[5], hm[4];
+   for (int i = 0; i < 5; i++)
+      pd[i] = p[i];
+   hmat_of(pd, hm);
+   T *dx = dev(x), *dy = dev(y), *dp = dev(p);
+   if (devp)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(R<T>::rotm(n, dx, ix, dy, iy, devp ? dp : p.data()), CUBLAS_STATUS_SUCCESS);
+   if (devp)
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> gx = host(dx, x.size()), gy = host(dy, y.size());
+   long bad = 0;
+   char what[96];
+   snprintf(what, sizeof(what), "%s rotm flag=%g n=%d incx=%d incy=%d dev=%d", tag, flag, n, ix, iy, devp);
+   for (int i = 0; i < n; i++) {
+      double xv = x[at(i, n, ix)], yv = y[at(i, n, iy)];
+      double wx = hm[0] * xv + hm[2] * yv, wy = hm[1] * xv + hm[3] * yv;
+      bad += !close_to((double)gx[at(i, n, ix)], wx, 2 * u * (fabs(hm[0] * xv) + fabs(hm[2] * yv)) + 1e-300, what, i, 0);
+      bad += !close_to((double)gy[at(i, n, iy)], wy, 2 * u * (fabs(hm[1] * xv) + fabs(hm[3] * yv)) + 1e-300, what, i, 1);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dx); cudaFree(dy); cudaFree(dp);
+}
+
+/* rotmg by its definition: H (x1, y1) = (x1', 0) and the weighted norm
+ * d1 x1^2 + d2 y1^2 = d1' x1'^2; or the degenerate answers BLAS defines:
+ * flag -2 with d1, d2, x1 unchanged when d2 y1 = 0, flag -1 and zeros for
+ * d1 < 0 */
+template <class T> static void rotmg(const char *tag, double d1, double d2, double x1, double y1, bool devp)
+{
+   double u = unit_roundoff<T>();
+   std::vector<T> v = { (T)d1, (T)d2, (T)x1, (T)y1 }, p(5, (T)0);
+   T *dv = dev(v), *dp = dev(p);
+   if (devp) {
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_DEVICE), CUBLAS_STATUS_SUCCESS);
+      CHECK_ST(R<T>::rotmg(dv, dv + 1, dv + 2, dv + 3, dp), CUBLAS_STATUS_SUCCESS);
+      CHECK_ST(cublasSetPointerMode(H, CUBLAS_POINTER_MODE_HOST), CUBLAS_STATUS_SUCCESS);
+      v = host(dv, 4);
+      p = host(dp, 5);
+   } else {
+      CHECK_ST(R<T>::rotmg(&v[0], &v[1], &v[2], &v[3], p.data()), CUBLAS_STATUS_SUCCESS);
+   }
+   char what[96];
+   snprintf(what, sizeof(what), "%s rotmg (%g %g %g %g) dev=%d", tag, d1, d2, x1, y1, devp);
+   double x1in = (T)x1, y1in = (T)y1, d1in = (T)d1, d2in = (T)d2;
+   if (d1 < 0) {
+      CHECK(p[0] == (T)-1 && v[0] == 0 && v[1] == 0 && v[2] == 0);
+   } else if (d2in * y1in == 0) {
+      CHECK(p[0] == (T)-2 && v[0] == (T)d1 && v[1] == (T)d2 && v[2] == (T)x1);
+   } else {
+      double pd[5], hm[4];
+      for (int i = 0; i < 5; i++)
+         pd[i] = p[i];
+      CHECK(pd[0] == -1 || pd[0] == 0 || pd[0] == 1);
+      hmat_of(pd, hm);
+      double a = hm[0] * x1in + hm[2] * y1in, b = hm[1] * x1in + hm[3] * y1in;
+      double mag = fabs(hm[0] * x1in) + fabs(hm[2] * y1in), magb = fabs(hm[1] * x1in) + fabs(hm[3] * y1in);
+      CHECK(close_to(b, 0, 8 * u * magb + 1e-300, what, 0, 1));
+      CHECK(close_to(a, (double)v[2], 8 * u * mag + 1e-300, what, 0, 0));
+      double nin = d1in * x1in * x1in + d2in * y1in * y1in, nout = (double)v[0] * v[2] * v[2];
+      CHECK(close_to(nout, nin, 16 * u * fabs(nin), what, 1, 0));
+   }
+   /* double: the same answer as OpenBLAS's drotmg where present */
+   void (*drotmg)(double *, double *, double *, double, double *) = NULL;
+   if (O.lib)
+      *(void **)&drotmg = dlsym(O.lib, "cblas_drotmg");
+   if (drotmg && sizeof(T) == 8) {
+      double w[3] = { d1, d2, x1 }, q[5] = { 0, 0, 0, 0, 0 };
+      drotmg(&w[0], &w[1], &w[2], y1, q);
+      long bad = 0;
+      for (int i = 0; i < 3; i++)
+         bad += !close_to((double)v[i], w[i], 1e-14 * fabs(w[i]), what, 2, i);
+      for (int i = 0; i < 5; i++)
+         bad += (i == 0 || q[0] == -1 || (q[0] == 0 && (i == 2 || i == 3)) || (q[0] == 1 && (i == 1 || i == 4))) &&
+                !close_to((double)p[i], q[i], 1e-14 * fabs(q[i]), what, 3, i);
+      CHECK_INT(bad, 0);
+   }
+   cudaFree(dv); cudaFree(dp);
+}
+
+template <class T> static void rotations(const char *tag)
+{
+   static const double flags[] = { -1, 0, 1, -2 };
+   for (double f : flags)
+      for (int devp = 0; devp < 2; devp++) {
+         rotm<T>(tag, f, 37, 1, 1, devp);
+         rotm<T>(tag, f, 130, 2, -3, devp);
+      }
+   for (int devp = 0; devp < 2; devp++) {
+      rotmg<T>(tag, 2, 3, 1.5, 0.7, devp);     /* |q1| > |q2|: flag 0 */
+      rotmg<T>(tag, 1, 1, 0.1, 5, devp);       /* flag 1 */
+      rotmg<T>(tag, 1e-9, 1, 1, 1e-3, devp);   /* d1 rescaled: flag -1 */
+      rotmg<T>(tag, 1e9, 1, 1, 1e3, devp);     /* d1 and d2 rescaled */
+      rotmg<T>(tag, -1, 1, 1, 1, devp);        /* d1 < 0 */
+      rotmg<T>(tag, 1, 0, 1, 1, devp);         /* d2 y1 = 0: flag -2 */
+   }
+}
+
 /* what cuBLAS's documentation states for geam: an in-place C must have
  * ldc = lda (ldb) and op N on its side */
 static void bad_args(void)
@@ -530,6 +659,7 @@ static void bad_args(void)
 int main(void)
 {
    check_begin("cublas_l23");
+   O = oracle_open();
    CHECK_ST(cublasCreate(&H), CUBLAS_STATUS_SUCCESS);
    extensions<float>("S");
    extensions<double>("D");
@@ -539,6 +669,8 @@ int main(void)
    level2<double>("D");
    level3<float>("S");
    level3<double>("D");
+   rotations<float>("S");
+   rotations<double>("D");
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    return check_end();

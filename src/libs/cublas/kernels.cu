@@ -90,6 +90,23 @@ template <class T> __device__ __forceinline__ void rot(const cb_l1_args &g)
    }
 }
 
+/* rotm: (x', y') = H (x, y) with H = [a.re b.re; a.im b.im], the host
+ * having expanded rotm's flag (so the values, never a device pointer) */
+__device__ __forceinline__ void hmat(const cb_l1_args &g, float (&hm)[4]) { hm[0] = g.a.f; hm[1] = g.a.fi; hm[2] = g.b.f; hm[3] = g.b.fi; }
+__device__ __forceinline__ void hmat(const cb_l1_args &g, double (&hm)[4]) { hm[0] = g.a.d; hm[1] = g.a.di; hm[2] = g.b.d; hm[3] = g.b.di; }
+template <class T> __device__ __forceinline__ void rotm(const cb_l1_args &g)
+{
+   T hm[4];
+   hmat(g, hm);
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T xv = x[i * g.incx], yv = y[i * g.incy];
+      x[i * g.incx] = fmaT(hm[0], xv, hm[2] * yv);
+      y[i * g.incy] = fmaT(hm[1], xv, hm[3] * yv);
+   }
+}
+
 /* complex axpy and scal (c/z) */
 template <class T> __device__ __forceinline__ void caxpy(const cb_l1_args &g)
 {
@@ -718,6 +735,7 @@ L1(scal, scal)
 L1(copy, copy)
 L1(swap, swap)
 L1(rot, rot)
+L1(rotm, rotm)
 L1(red, red)
 L1(caxpy, caxpy)
 L1(cscal, cscal)
