@@ -1,8 +1,8 @@
 /*
  * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
  * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
- * trmv, trsv, Level 3 syrk, trmm, trsm and Level 1 rotm, rotmg (s d), in
- * every transpose, fill,
+ * trmv, trsv, Level 3 syrk, trmm, trsm (s d c z) and Level 1 rotm, rotmg
+ * (s d), in every transpose, fill,
  * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * increments 1, 2 and negative, alpha/beta including 0, beta = 0 over NaN
@@ -240,6 +240,8 @@ template <class T> struct L2;
    };
 L2DEF(float, S)
 L2DEF(double, D)
+L2DEF(cuComplex, C)
+L2DEF(cuDoubleComplex, Z)
 
 static const double GARBAGE = 1e6;   /* in entries a routine must not read */
 
@@ -253,48 +255,55 @@ template <class T> static std::vector<T> tri(int n, int lda, int uplo, bool unit
    for (int j = 0; j < n; j++)
       for (int i = 0; i < lda; i++) {
          bool in = i < n && (uplo ? i <= j : i >= j);
-         T v = (T)GARBAGE;
+         cd v = GARBAGE;
          if (in && i != j)
-            v = (T)(rnd() / n);
+            v = cd(rnd(), is_cplx<T>() ? rnd() : 0) / (double)n;
          else if (i == j && !unit)
-            v = (T)(1.5 + rnd() / 2);
-         A[i + (size_t)j * lda] = v;
+            v = cd(1.5 + rnd() / 2, is_cplx<T>() ? rnd() / 4 : 0);
+         A[i + (size_t)j * lda] = fromc<T>(v);
       }
    return A;
 }
 /* op(A)(i, k) of a triangular A as BLAS reads it: 0 outside the triangle,
- * 1 on a unit diagonal */
-template <class T> static double tri_el(const std::vector<T> &A, int lda, int uplo, int t, bool unit, int i, int k)
+ * 1 on a unit diagonal (t 2: conjugated) */
+template <class T> static cd tri_el(const std::vector<T> &A, int lda, int uplo, int t, bool unit, int i, int k)
 {
    int r = t ? k : i, c = t ? i : k;
+   cd v = 0;
    if (r == c)
-      return unit ? 1 : (double)A[r + (size_t)c * lda];
-   return (uplo ? r < c : r > c) ? (double)A[r + (size_t)c * lda] : 0;
+      v = unit ? 1 : toc(A[r + (size_t)c * lda]);
+   else if (uplo ? r < c : r > c)
+      v = toc(A[r + (size_t)c * lda]);
+   return t == 2 ? std::conj(v) : v;
 }
+/* the unit roundoff a bound uses: a complex multiply-add is four real ones */
+template <class T> static double ub() { return unit_roundoff<T>() * (is_cplx<T>() ? 2 : 1); }
+template <class T> static T nanT() { return fromc<T>(cd(NAN, NAN)); }
 
-template <class T> static void symv(const char *tag, int uplo, int n, int pad, int ix, int iy, double al, double be)
+template <class T> static void symv(const char *tag, int uplo, int n, int pad, int ix, int iy, cd al, cd be)
 {
-   double u = unit_roundoff<T>();
+   double u = ub<T>();
    int lda = n + pad, ax = ix < 0 ? -ix : ix, ay = iy < 0 ? -iy : iy;
    std::vector<T> A = tri<T>(n, lda, uplo, false), x((size_t)n * ax), y((size_t)n * ay);
    for (auto &v : x) v = rndT<T>();
-   for (auto &v : y) v = be == 0 ? (T)NAN : rndT<T>();
-   T *dA = dev(A), *dx = dev(x), *dy = dev(y), a = (T)al, b = (T)be;
+   for (auto &v : y) v = be == 0. ? nanT<T>() : rndT<T>();
+   T *dA = dev(A), *dx = dev(x), *dy = dev(y), a = fromc<T>(al), b = fromc<T>(be);
    CHECK_ST(L2<T>::symv(uplo, n, &a, dA, lda, dx, ix, &b, dy, iy), CUBLAS_STATUS_SUCCESS);
    std::vector<T> G = host(dy, y.size());
    long bad = 0;
    char what[128];
-   snprintf(what, sizeof(what), "%s symv uplo=%d n=%d incx=%d incy=%d beta=%g", tag, uplo, n, ix, iy, be);
+   snprintf(what, sizeof(what), "%s symv uplo=%d n=%d incx=%d incy=%d beta=%g", tag, uplo, n, ix, iy, be.real());
    for (int i = 0; i < n; i++) {
-      double sum = 0, mag = 0;
+      cd sum = 0;
+      double mag = 0;
       for (int k = 0; k < n; k++) {
          bool stored = uplo ? i <= k : i >= k;
-         double v = stored ? (double)A[i + (size_t)k * lda] : (double)A[k + (size_t)i * lda];
-         sum += v * x[at(k, n, ix)];
-         mag += fabs(v * x[at(k, n, ix)]);
+         cd v = stored ? toc(A[i + (size_t)k * lda]) : toc(A[k + (size_t)i * lda]);
+         sum += v * toc(x[at(k, n, ix)]);
+         mag += std::abs(v * toc(x[at(k, n, ix)]));
       }
-      double yv = be == 0 ? 0 : (double)y[at(i, n, iy)];
-      double bound = 2 * (n + 2) * u * (fabs(al) * mag + fabs(be * yv)) + 1e-300;
+      cd yv = be == 0. ? 0 : toc(y[at(i, n, iy)]);
+      double bound = 2 * (n + 2) * u * (std::abs(al) * mag + std::abs(be * yv)) + 1e-300;
       bad += !close_to(toc(G[at(i, n, iy)]), al * sum + be * yv, bound, what, i, 0);
    }
    CHECK_INT(bad, 0);
@@ -304,7 +313,7 @@ template <class T> static void symv(const char *tag, int uplo, int n, int pad, i
 /* trmv (solve false: x = op(A) x) or trsv (x = op(A)^-1 x) */
 template <class T> static void trxv(const char *tag, bool solve, int uplo, int t, int diag, int n, int pad, int ix)
 {
-   double u = unit_roundoff<T>();
+   double u = ub<T>();
    int lda = n + pad, ax = ix < 0 ? -ix : ix;
    std::vector<T> A = tri<T>(n, lda, uplo, diag), x((size_t)n * ax);
    for (auto &v : x) v = rndT<T>();
@@ -320,15 +329,16 @@ template <class T> static void trxv(const char *tag, bool solve, int uplo, int t
       /* trmv: sum_k op(A)(i,k) x_k against the result; trsv: the
        * residual of the result against the right-hand side */
       const std::vector<T> &v = solve ? G : x;
-      double sum = 0, mag = 0;
+      cd sum = 0;
+      double mag = 0;
       for (int k = 0; k < n; k++) {
-         double a = tri_el(A, lda, uplo, t, diag, i, k);
-         sum += a * v[at(k, n, ix)];
-         mag += fabs(a * v[at(k, n, ix)]);
+         cd a = tri_el(A, lda, uplo, t, diag, i, k);
+         sum += a * toc(v[at(k, n, ix)]);
+         mag += std::abs(a * toc(v[at(k, n, ix)]));
       }
       double bound = 2 * (n + 2) * u * mag + 1e-300;
       if (solve)
-         bad += !close_to(sum, (double)x[at(i, n, ix)], bound, what, i, 0);
+         bad += !close_to(sum, toc(x[at(i, n, ix)]), bound, what, i, 0);
       else
          bad += !close_to(toc(G[at(i, n, ix)]), sum, bound, what, i, 0);
    }
@@ -345,9 +355,10 @@ template <class T> static void level2(const char *tag)
    static const int ns[] = { 1, 7, 33, 130 };
    for (int uplo = 0; uplo < 2; uplo++)
       for (int n : ns) {
-         symv<T>(tag, uplo, n, n % 3, 1, 1, 1.5, -0.5);
-         symv<T>(tag, uplo, n, 1, -2, 3, 0.75, 0);
-         symv<T>(tag, uplo, n, 0, 2, -1, 0, 2);
+         cd al = is_cplx<T>() ? cd(1.5, -0.5) : 1.5;
+         symv<T>(tag, uplo, n, n % 3, 1, 1, al, -0.5);
+         symv<T>(tag, uplo, n, 1, -2, 3, al, 0.);
+         symv<T>(tag, uplo, n, 0, 2, -1, 0., is_cplx<T>() ? cd(0.5, 2) : 2.);
          for (int t = 0; t < 3; t++)
             for (int diag = 0; diag < 2; diag++)
                for (int solve = 0; solve < 2; solve++) {
@@ -382,24 +393,26 @@ template <class T> struct L3;
    };
 L3DEF(float, S)
 L3DEF(double, D)
+L3DEF(cuComplex, C)
+L3DEF(cuDoubleComplex, Z)
 
-template <class T> static void syrk(const char *tag, int uplo, int t, int n, int k, int pad, double al, double be)
+template <class T> static void syrk(const char *tag, int uplo, int t, int n, int k, int pad, cd al, cd be)
 {
-   double u = unit_roundoff<T>();
+   double u = ub<T>();
    int ar = t ? k : n, ac = t ? n : k, lda = ar + pad + 1, ldc = n + pad;
    std::vector<T> A((size_t)lda * (ac ? ac : 1)), C((size_t)ldc * n);
    for (auto &v : A) v = rndT<T>();
    for (size_t e = 0; e < C.size(); e++) {
       int i = (int)(e % ldc), j = (int)(e / ldc);
       bool in = i < n && (uplo ? i <= j : i >= j);
-      C[e] = in && be == 0 ? (T)NAN : rndT<T>();
+      C[e] = in && be == 0. ? nanT<T>() : rndT<T>();
    }
-   T *dA = dev(A), *dC = dev(C), a = (T)al, b = (T)be;
+   T *dA = dev(A), *dC = dev(C), a = fromc<T>(al), b = fromc<T>(be);
    CHECK_ST(L3<T>::syrk(uplo, t, n, k, &a, dA, lda, &b, dC, ldc), CUBLAS_STATUS_SUCCESS);
    std::vector<T> G = host(dC, C.size());
    long bad = 0;
    char what[128];
-   snprintf(what, sizeof(what), "%s syrk uplo=%d trans=%d n=%d k=%d beta=%g", tag, uplo, t, n, k, be);
+   snprintf(what, sizeof(what), "%s syrk uplo=%d trans=%d n=%d k=%d beta=%g", tag, uplo, t, n, k, be.real());
    for (int j = 0; j < n; j++)
       for (int i = 0; i < ldc; i++) {
          size_t e = i + (size_t)j * ldc;
@@ -407,15 +420,16 @@ template <class T> static void syrk(const char *tag, int uplo, int t, int n, int
             bad += !same_bits(&G[e], &C[e], sizeof(T));
             continue;
          }
-         double sum = 0, mag = 0;
+         cd sum = 0;
+         double mag = 0;
          for (int l = 0; l < k; l++) {
-            double x = t ? (double)A[l + (size_t)i * lda] : (double)A[i + (size_t)l * lda];
-            double y = t ? (double)A[l + (size_t)j * lda] : (double)A[j + (size_t)l * lda];
+            cd x = t ? toc(A[l + (size_t)i * lda]) : toc(A[i + (size_t)l * lda]);
+            cd y = t ? toc(A[l + (size_t)j * lda]) : toc(A[j + (size_t)l * lda]);
             sum += x * y;
-            mag += fabs(x * y);
+            mag += std::abs(x * y);
          }
-         double cv = be == 0 ? 0 : (double)C[e];
-         double bound = 2 * (k + 2) * u * (fabs(al) * mag + fabs(be * cv)) + 1e-300;
+         cd cv = be == 0. ? 0 : toc(C[e]);
+         double bound = 2 * (k + 2) * u * (std::abs(al) * mag + std::abs(be * cv)) + 1e-300;
          bad += !close_to(toc(G[e]), al * sum + be * cv, bound, what, i, j);
       }
    CHECK_INT(bad, 0);
@@ -424,14 +438,14 @@ template <class T> static void syrk(const char *tag, int uplo, int t, int n, int
 
 /* trmm (out of place, or in place with C = B) and trsm */
 template <class T> static void trxm(const char *tag, bool solve, int side, int uplo, int t, int diag, int m, int n,
-                                    int pad, double al, bool inplace, bool devscal = false)
+                                    int pad, cd al, bool inplace, bool devscal = false)
 {
-   double u = unit_roundoff<T>();
+   double u = ub<T>();
    int na = side ? n : m, lda = na + pad, ldb = m + pad + 1, ldc = inplace || solve ? ldb : m + 2;
    std::vector<T> A = tri<T>(na, lda, uplo, diag), B((size_t)ldb * n), C((size_t)ldc * n);
    for (auto &v : B) v = rndT<T>();
    for (auto &v : C) v = rndT<T>();
-   T *dA = dev(A), *dB = dev(B), *dC = inplace || solve ? dB : dev(C), a = (T)al;
+   T *dA = dev(A), *dB = dev(B), *dC = inplace || solve ? dB : dev(C), a = fromc<T>(al);
    const std::vector<T> &C0 = inplace || solve ? B : C;
    T *da = dev(std::vector<T>(1, a)), *pa = devscal ? da : &a;
    if (devscal)
@@ -446,7 +460,7 @@ template <class T> static void trxm(const char *tag, bool solve, int side, int u
    long bad = 0;
    char what[128];
    snprintf(what, sizeof(what), "%s %s side=%d uplo=%d trans=%d diag=%d m=%d n=%d alpha=%g in=%d", tag,
-            solve ? "trsm" : "trmm", side, uplo, t, diag, m, n, al, inplace);
+            solve ? "trsm" : "trmm", side, uplo, t, diag, m, n, al.real(), inplace);
    /* trmm: the product of op(A) and B against the result; trsm: op(A)
     * times the result against alpha B */
    const std::vector<T> &V = solve ? G : B;
@@ -458,18 +472,19 @@ template <class T> static void trxm(const char *tag, bool solve, int side, int u
             bad += !same_bits(&G[e], &C0[e], sizeof(T));
             continue;
          }
-         double sum = 0, mag = 0;
+         cd sum = 0;
+         double mag = 0;
          for (int l = 0; l < na; l++) {
-            double p = side ? (double)V[i + (size_t)l * ldv] * tri_el(A, lda, uplo, t, diag, l, j)
-                            : tri_el(A, lda, uplo, t, diag, i, l) * (double)V[l + (size_t)j * ldv];
+            cd p = side ? toc(V[i + (size_t)l * ldv]) * tri_el(A, lda, uplo, t, diag, l, j)
+                        : tri_el(A, lda, uplo, t, diag, i, l) * toc(V[l + (size_t)j * ldv]);
             sum += p;
-            mag += fabs(p);
+            mag += std::abs(p);
          }
-         double ab = al * (double)B[i + (size_t)j * ldb];
+         cd ab = al * toc(B[i + (size_t)j * ldb]);
          if (solve)
-            bad += !close_to(sum, ab, 2 * (na + 2) * u * (mag + fabs(ab)) + 1e-300, what, i, j);
+            bad += !close_to(sum, ab, 2 * (na + 2) * u * (mag + std::abs(ab)) + 1e-300, what, i, j);
          else
-            bad += !close_to(toc(G[e]), al * sum, 2 * (na + 2) * u * fabs(al) * mag + 1e-300, what, i, j);
+            bad += !close_to(toc(G[e]), al * sum, 2 * (na + 2) * u * std::abs(al) * mag + 1e-300, what, i, j);
       }
    CHECK_INT(bad, 0);
    cudaFree(dA); cudaFree(dB);
@@ -480,13 +495,15 @@ template <class T> static void trxm(const char *tag, bool solve, int side, int u
 template <class T> static void level3(const char *tag)
 {
    static const int ns[] = { 1, 7, 33, 130 };
+   /* c/z syrk: op N and T (C is herk's) */
+   cd al = is_cplx<T>() ? cd(1.5, 0.25) : 1.5;
    for (int uplo = 0; uplo < 2; uplo++)
-      for (int t = 0; t < 3; t++) {
+      for (int t = 0; t < (is_cplx<T>() ? 2 : 3); t++) {
          for (int n : ns) {
-            syrk<T>(tag, uplo, t, n, 31, n % 3, 1.5, -0.5);
-            syrk<T>(tag, uplo, t, n, 1, 1, 0.75, 0);
+            syrk<T>(tag, uplo, t, n, 31, n % 3, al, -0.5);
+            syrk<T>(tag, uplo, t, n, 1, 1, 0.75, 0.);
          }
-         syrk<T>(tag, uplo, t, 7, 0, 2, 1.5, 2);
+         syrk<T>(tag, uplo, t, 7, 0, 2, al, 2.);
       }
    static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 130, 7, 1 }, { 33, 130, 0 } };
    int c = 0;
@@ -495,22 +512,22 @@ template <class T> static void level3(const char *tag)
          for (int t = 0; t < 3; t++)
             for (int diag = 0; diag < 2; diag++)
                for (auto &s : sizes) {
-                  trxm<T>(tag, false, side, uplo, t, diag, s[0], s[1], s[2], 1.5, c++ % 2);
-                  trxm<T>(tag, true, side, uplo, t, diag, s[0], s[1], s[2], -0.75, false);
+                  trxm<T>(tag, false, side, uplo, t, diag, s[0], s[1], s[2], al, c++ % 2);
+                  trxm<T>(tag, true, side, uplo, t, diag, s[0], s[1], s[2], -0.75 * al, false);
                }
-   trxm<T>(tag, false, 0, 1, 0, 0, 7, 5, 1, 0, false);
-   trxm<T>(tag, true, 1, 0, 1, 0, 7, 5, 1, 0, false);
+   trxm<T>(tag, false, 0, 1, 0, 0, 7, 5, 1, 0., false);
+   trxm<T>(tag, true, 1, 0, 1, 0, 7, 5, 1, 0., false);
    /* A of 200: several blocks and a partial one where an implementation
     * blocks; alpha 0 and alpha in device memory there too */
    for (int side = 0; side < 2; side++)
       for (int uplo = 0; uplo < 2; uplo++)
-         for (int t = 0; t < 2; t++) {
+         for (int t = 0; t < 3; t += 1 + !is_cplx<T>()) {
             int m = side ? 21 : 200, n = side ? 200 : 21;
-            trxm<T>(tag, true, side, uplo, t, 0, m, n, 3, 1.25, false, (uplo + t) % 2);
+            trxm<T>(tag, true, side, uplo, t, 0, m, n, 3, 1.25 * al, false, (uplo + t) % 2);
             trxm<T>(tag, false, side, uplo, t, 1, m, n, 3, -1.25, false, (uplo + t) % 2);
          }
-   trxm<T>(tag, true, 0, 1, 1, 0, 200, 9, 0, 0, false, true);
-   trxm<T>(tag, true, 1, 0, 0, 1, 9, 200, 0, 0, false, false);
+   trxm<T>(tag, true, 0, 1, 1, 0, 200, 9, 0, 0., false, true);
+   trxm<T>(tag, true, 1, 0, 0, 1, 9, 200, 0, 0., false, false);
 }
 
 /* ---- rotm, rotmg ---- */
@@ -669,6 +686,10 @@ int main(void)
    level2<double>("D");
    level3<float>("S");
    level3<double>("D");
+   level2<cuComplex>("C");
+   level2<cuDoubleComplex>("Z");
+   level3<cuComplex>("C");
+   level3<cuDoubleComplex>("Z");
    rotations<float>("S");
    rotations<double>("D");
    bad_args();

@@ -13,25 +13,13 @@
  */
 #include "cb.h"
 
-#include <string.h>
-
 LOG_CHANNEL(cublas);
-
-static size_t elem_size(char t)
-{
-   return t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
-}
 
 static cublasStatus_t launch_elems(cublasHandle_t h, const char *fn, char t, int64_t m, int64_t n, cb_mat_args *g)
 {
-   char name[32] = "cb_";
-   strcat(name, fn);
-   size_t l = strlen(name);
-   name[l] = '_';
-   name[l + 1] = t;
-   name[l + 2] = 0;
+   char name[32];
    int64_t nb = (m * n + 255) / 256;
-   return cb_launch(h, name, (unsigned)(nb > 4096 ? 4096 : nb), 1, 1, 256, 1, g, sizeof(*g));
+   return cb_launch(h, cb_kname(name, fn, t), (unsigned)(nb > 4096 ? 4096 : nb), 1, 1, 256, 1, g, sizeof(*g));
 }
 
 static cublasStatus_t geam(cublasHandle_t h, char t, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
@@ -74,7 +62,7 @@ static cublasStatus_t dgmm(cublasHandle_t h, char t, cublasSideMode_t side, int6
    CB_CHECK(A && x && C, CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
    cb_mat_args g = cb_mat(A, lda, NULL, 0, C, ldc, m, n);
-   g.x = cb_vec_base(x, side == CUBLAS_SIDE_LEFT ? m : n, incx, elem_size(t));
+   g.x = cb_vec_base(x, side == CUBLAS_SIDE_LEFT ? m : n, incx, cb_elem(t));
    g.incx = incx;
    g.side = side == CUBLAS_SIDE_RIGHT;
    return launch_elems(h, "dgmm", t, m, n, &g);

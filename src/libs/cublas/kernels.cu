@@ -556,6 +556,27 @@ template <class T> __device__ __forceinline__ bool isz(cplx<T> a) { return a.x =
 template <class T> __device__ __forceinline__ T conjT(T a) { return a; }
 template <class T> __device__ __forceinline__ cplx<T> conjT(cplx<T> a) { return cplx<T>{ a.x, -a.y }; }
 template <class T> __device__ __forceinline__ T zeroT() { return T(); }
+template <class T> __device__ __forceinline__ T oneT() { return (T)1; }
+template <> __device__ __forceinline__ cplx<float> oneT<cplx<float> >() { return cplx<float>{ 1.f, 0.f }; }
+template <> __device__ __forceinline__ cplx<double> oneT<cplx<double> >() { return cplx<double>{ 1., 0. }; }
+template <class T> __device__ __forceinline__ cplx<T> fmaT(cplx<T> a, cplx<T> b, cplx<T> c)
+{
+   return cplx<T>{ fmaT(a.x, b.x, fmaT(-a.y, b.y, c.x)), fmaT(a.x, b.y, fmaT(a.y, b.x, c.y)) };
+}
+__device__ __forceinline__ float divT(float a, float b) { return a / b; }
+__device__ __forceinline__ double divT(double a, double b) { return a / b; }
+/* Smith's algorithm: no overflow of |b|^2 */
+template <class T> __device__ __forceinline__ cplx<T> divT(cplx<T> a, cplx<T> b)
+{
+   if (fabs(b.x) >= fabs(b.y)) {
+      T r = b.y / b.x, d = b.x + b.y * r;
+      return cplx<T>{ (a.x + a.y * r) / d, (a.y - a.x * r) / d };
+   }
+   T r = b.x / b.y, d = b.y + b.x * r;
+   return cplx<T>{ (a.x * r + a.y) / d, (a.y * r - a.x) / d };
+}
+template <class T> __device__ __forceinline__ T negT(T a) { return -a; }
+template <class T> __device__ __forceinline__ cplx<T> negT(cplx<T> a) { return cplx<T>{ -a.x, -a.y }; }
 
 /* op(X)(i, j) of a column-major X: op 0 N, 1 T, 2 C (conjugated) */
 template <class T> __device__ __forceinline__ T opel(const T *X, i64 ld, int op, int i, int j)
@@ -600,7 +621,7 @@ template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
    }
 }
 
-/* ---- Level 2: symv, trmv, trsv (s d) ---- */
+/* ---- Level 2: symv, trmv, trsv (s d c z) ---- */
 
 /* y = alpha A x + beta y with A symmetric, its uplo triangle stored: one
  * element of y per thread. */
@@ -611,14 +632,14 @@ template <class T> __device__ __forceinline__ void symv(const cb_mat_args &g)
    T *y = (T *)g.y;
    GRID_STRIDE(i, g.n)
    {
-      T acc = 0;
+      T acc = zeroT<T>();
       for (int k = 0; k < g.n; k++) {
          bool stored = g.uplo ? i <= k : i >= k;
          T a = stored ? A[i + k * g.lda] : A[k + i * g.lda];
          acc = fmaT(a, x[k * g.incx], acc);
       }
       T *yo = y + i * g.incy;
-      *yo = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *yo);
+      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
    }
 }
 
@@ -642,12 +663,12 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
       if (threadIdx.x == 0) {
          T v = x[j * g.incx];
          if (!g.unit)
-            v = g.solve ? v / opel(A, g.lda, g.ta, j, j) : v * opel(A, g.lda, g.ta, j, j);
+            v = g.solve ? divT(v, opel(A, g.lda, g.ta, j, j)) : mulT(v, opel(A, g.lda, g.ta, j, j));
          xj_sh = g.solve ? v : x[j * g.incx];
          x[j * g.incx] = v;
       }
       __syncthreads();
-      T xj = g.solve ? -xj_sh : xj_sh;
+      T xj = g.solve ? negT(xj_sh) : xj_sh;
       int lo = upper ? 0 : j + 1, hi = upper ? j : n;
       for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
          x[i * g.incx] = fmaT(opel(A, g.lda, g.ta, i, j), xj, x[i * g.incx]);
@@ -655,7 +676,7 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
    }
 }
 
-/* ---- Level 3: syrk, trmm, trsm (s d) ---- */
+/* ---- Level 3: syrk, trmm, trsm (s d c z) ---- */
 
 /* C = alpha op(A) op(A)^T + beta C on C's uplo triangle, an element per
  * thread (op(A) is n x k). */
@@ -666,7 +687,7 @@ template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
    if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
       return;
    const T *A = (const T *)g.A;
-   T acc = 0;
+   T acc = zeroT<T>();
    if (g.ta) {
       const T *ai = A + (i64)i * g.lda, *aj = A + (i64)j * g.lda;
       for (int l = 0; l < g.k; l++)
@@ -676,7 +697,7 @@ template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
          acc = fmaT(A[i + (i64)l * g.lda], A[j + (i64)l * g.lda], acc);
    }
    T *c = (T *)g.C + i + (i64)j * g.ldc;
-   *c = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *c);
+   *c = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *c));
 }
 
 /* trmm: C = alpha op(A) B (left, A m x m) or alpha B op(A) (right, A
@@ -703,25 +724,25 @@ template <class T> __device__ __forceinline__ void trmm_trsm(const cb_mat_args &
     * for the right side the triangle flips */
    bool lowlike = left ? !upper : upper;   /* entry p depends on q <= p */
    bool forward = solve ? lowlike : !lowlike;
-   if (alpha == (T)0) {
+   if (isz(alpha)) {
       for (int p = 0; p < len; p++)
-         c[p * sc] = 0;
+         c[p * sc] = zeroT<T>();
       return;
    }
    for (int s = 0; s < len; s++) {
       int p = forward ? s : len - 1 - s;
       int lo = lowlike ? 0 : p + 1, hi = lowlike ? p : len;
-      T acc = 0;
+      T acc = zeroT<T>();
       /* coefficient of line entry q in entry p: op(A)(p, q) left, op(A)(q, p) right */
       for (int q = lo; q < hi; q++) {
          T a = left ? opel(A, g.lda, g.ta, p, q) : opel(A, g.lda, g.ta, q, p);
          acc = fmaT(a, solve ? c[q * sc] : b[q * sb], acc);
       }
-      T d = g.unit ? (T)1 : opel(A, g.lda, g.ta, p, p);
+      T d = g.unit ? oneT<T>() : opel(A, g.lda, g.ta, p, p);
       if (solve)
-         c[p * sc] = (alpha * b[p * sb] - acc) / d;
+         c[p * sc] = divT(addT(mulT(alpha, b[p * sb]), negT(acc)), d);
       else
-         c[p * sc] = alpha * fmaT(d, b[p * sb], acc);
+         c[p * sc] = mulT(alpha, fmaT(d, b[p * sb], acc));
    }
 }
 
@@ -794,10 +815,10 @@ extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, _
    extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
 XKC(geam, geam)
 XKC(dgmm, dgmm)
-XK(symv, symv)
-XK(trxv, trxv)
-XK(syrk, syrk)
-extern "C" __global__ void cb_trmm_s(cb_mat_args g) { trmm_trsm<float>(g, false); }
-extern "C" __global__ void cb_trmm_d(cb_mat_args g) { trmm_trsm<double>(g, false); }
-extern "C" __global__ void cb_trsm_s(cb_mat_args g) { trmm_trsm<float>(g, true); }
-extern "C" __global__ void cb_trsm_d(cb_mat_args g) { trmm_trsm<double>(g, true); }
+XKC(symv, symv)
+XKC(trxv, trxv)
+XKC(syrk, syrk)
+template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) { trmm_trsm<T>(g, false); }
+template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
+XKC(trmm, trmm_k)
+XKC(trsm, trsm_k)

@@ -145,7 +145,7 @@ cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublas
                           int64_t k, cb_scalar alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
                           cb_scalar beta, void *C, int64_t ldc)
 {
-   gemm_call c = { t == 's' ? "sss" : "ddd", t, ta, tb, m, n, k, &alpha, &beta, A, B, C, NULL, NULL, NULL,
+   gemm_call c = { t == 's' ? "sss" : t == 'd' ? "ddd" : t == 'c' ? "c" : "z", t, ta, tb, m, n, k, &alpha, &beta, A, B, C, NULL, NULL, NULL,
                    lda, ldb, ldc, 0, 0, 0, 1 };
    return gemm_sc(h, &c, &alpha, &beta);
 }

@@ -1,6 +1,6 @@
 /*
- * level3x.c — BLAS Level 3 beyond GEMM: syrk, trmm and trsm in s/d (with
- * their _v2 and _64 forms).
+ * level3x.c — BLAS Level 3 beyond GEMM: syrk, trmm and trsm in s/d/c/z
+ * (with their _v2 and _64 forms).
  *
  * syrk updates only C's uplo triangle (an element per thread).  trmm is
  * cuBLAS's out-of-place form, C = alpha op(A) B or alpha B op(A); as
@@ -12,7 +12,8 @@
  * that keeps them in place (kernels.cu: trmm_trsm), barrier free; trsm
  * with A larger than CB_TRSM_NB is blocked, the kernel solving diagonal
  * blocks and GEMM doing the rest.  For real types a conjugate transpose is
- * a transpose.
+ * a transpose.  c/z syrk takes op N or T only (it is symmetric, not
+ * Hermitian: herk's is C).
  */
 #include "cb.h"
 
@@ -31,6 +32,7 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cubl
    CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(trans != CUBLAS_OP_C || t == 's' || t == 'd', CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(n >= 0 && k >= 0, CUBLAS_STATUS_INVALID_VALUE);
    int64_t ar = trans == CUBLAS_OP_N ? n : k;
    CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
@@ -47,7 +49,8 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cubl
    g.beta = cb_scalar_of(h, beta, t);
    int64_t nb = (n + 15) / 16;
    CB_CHECK(nb <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
-   return cb_launch(h, t == 's' ? "cb_syrk_s" : "cb_syrk_d", (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
+   char name[32];
+   return cb_launch(h, cb_kname(name, "syrk", t), (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
 }
 
 /* trsm blocked: op(A) in diagonal blocks of CB_TRSM_NB, taken in the
@@ -59,10 +62,11 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cubl
 #define CB_TRSM_NB 64
 static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *g0, int64_t na)
 {
-   size_t es = t == 's' ? 4 : 8;
+   size_t es = cb_elem(t);
+   char name[32];
    bool left = g0->side == 0, upper = (g0->uplo != 0) != (g0->ta != 0);
    bool forward = left ? !upper : upper;
-   cublasOperation_t op = g0->ta ? CUBLAS_OP_T : CUBLAS_OP_N;
+   cublasOperation_t op = g0->ta == 2 ? CUBLAS_OP_C : g0->ta ? CUBLAS_OP_T : CUBLAS_OP_N;
    cb_scalar one = { NULL, 1, 0, 1, 0 }, mone = { NULL, -1, 0, -1, 0 };
    const char *A = g0->A;
    char *B = (char *)g0->B;
@@ -80,7 +84,7 @@ static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *
       if (s > 0)
          g.alpha = one;
       int64_t lines = left ? g.n : g.m, nb = (lines + 63) / 64;
-      cublasStatus_t st = cb_launch(h, t == 's' ? "cb_trsm_s" : "cb_trsm_d", (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
+      cublasStatus_t st = cb_launch(h, cb_kname(name, "trsm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
       if (st != CUBLAS_STATUS_SUCCESS || rn == 0)
          return st;
       cb_scalar beta = s > 0 ? one : g0->alpha;
@@ -122,7 +126,7 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    CB_CHECK(alpha && A && B && (solve || C), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
    cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, m, n);
-   g.ta = trans != CUBLAS_OP_N;
+   g.ta = trans == CUBLAS_OP_N ? 0 : trans == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
    g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
    g.side = side == CUBLAS_SIDE_RIGHT;
    g.unit = diag == CUBLAS_DIAG_UNIT;
@@ -130,8 +134,8 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    if (solve && na > CB_TRSM_NB)
       return trsm_blocked(h, t, &g, na);
    int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
-   const char *name = solve ? (t == 's' ? "cb_trsm_s" : "cb_trsm_d") : (t == 's' ? "cb_trmm_s" : "cb_trmm_d");
-   return cb_launch(h, name, (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
+   char name[32];
+   return cb_launch(h, cb_kname(name, solve ? "trsm" : "trmm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
 }
 
 #define L3X(S, t, T)                                                                                   \
@@ -208,3 +212,5 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    }
 L3X(S, 's', float)
 L3X(D, 'd', double)
+L3X(C, 'c', cuComplex)
+L3X(Z, 'z', cuDoubleComplex)
