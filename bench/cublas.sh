@@ -2,10 +2,10 @@
 # bench/cublas.sh [N [DN [TN]]] — libcublas on the software device, in one
 # run: SGEMM N^3 (default 1024) against OpenBLAS on the same cores and
 # against a CUDA-sample-style shared-memory GEMM through the same runtime,
-# DGEMM DN^3 (default 256) and STRSM TN x TN (default 512) against OpenBLAS
-# (bench/libs/sgemm.cu).  Prints ROW
-# lines like bench/run.sh's programs; needs nvcc, OpenBLAS
-# (libopenblas.so.0) and metalcuda's libcublas (make).
+# DGEMM DN^3 (default 256), STRSM and STRMM TN x TN (default 512) against
+# OpenBLAS (bench/libs/sgemm.cu).  Prints ROW lines like bench/run.sh's
+# programs; needs nvcc, OpenBLAS (libopenblas.so.0) and metalcuda's
+# libcublas (make).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}

@@ -525,9 +525,11 @@ template <class T> static void level3(const char *tag)
             int m = side ? 21 : 200, n = side ? 200 : 21;
             trxm<T>(tag, true, side, uplo, t, 0, m, n, 3, 1.25 * al, false, (uplo + t) % 2);
             trxm<T>(tag, false, side, uplo, t, 1, m, n, 3, -1.25, false, (uplo + t) % 2);
+            trxm<T>(tag, false, side, uplo, t, 0, m, n, 1, al, true, false);
          }
    trxm<T>(tag, true, 0, 1, 1, 0, 200, 9, 0, 0., false, true);
    trxm<T>(tag, true, 1, 0, 0, 1, 9, 200, 0, 0., false, false);
+   trxm<T>(tag, false, 1, 1, 1, 0, 9, 200, 0, 0., true, true);
 }
 
 /* ---- rotm, rotmg ---- */

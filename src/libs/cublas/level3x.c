@@ -9,9 +9,9 @@
  * CUBLAS_STATUS_INVALID_VALUE, there being no order that works).  trsm
  * solves op(A) X = alpha B or X op(A) = alpha B in place in B.  Both give
  * a thread each column (left) or row (right) of B, walked in the order
- * that keeps them in place (kernels.cu: trmm_trsm), barrier free; trsm
- * with A larger than CB_TRSM_NB is blocked, the kernel solving diagonal
- * blocks and GEMM doing the rest.  For real types a conjugate transpose is
+ * that keeps them in place (kernels.cu: trmm_trsm), barrier free; with A
+ * larger than CB_TRSM_NB both are blocked, the kernel taking diagonal
+ * blocks and GEMM the rest.  For real types a conjugate transpose is
  * a transpose.  c/z syrk takes op N or T only (it is symmetric, not
  * Hermitian: herk's is C).
  */
@@ -103,6 +103,53 @@ static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *
    return CUBLAS_STATUS_SUCCESS;
 }
 
+/* trmm blocked: block k of C (rows left, columns right) is alpha times
+ * the diagonal block's product with block k of B (the thread-per-line
+ * kernel) plus, through GEMM, alpha times the rest of its triangle with
+ * the blocks of B it depends on; blocks are taken in the order that leaves
+ * those unwritten, so C may be B. */
+static cublasStatus_t trmm_blocked(cublasHandle_t h, char t, const cb_mat_args *g0, int64_t na)
+{
+   size_t es = cb_elem(t);
+   char name[32];
+   bool left = g0->side == 0, upper = (g0->uplo != 0) != (g0->ta != 0);
+   bool after = left ? upper : !upper;   /* block k depends on the blocks after it */
+   cublasOperation_t op = g0->ta == 2 ? CUBLAS_OP_C : g0->ta ? CUBLAS_OP_T : CUBLAS_OP_N;
+   cb_scalar one = { NULL, 1, 0, 1, 0 };
+   const char *A = g0->A, *B = g0->B;
+   char *C = g0->C;
+   int64_t lda = g0->lda, ldb = g0->ldb, ldc = g0->ldc, nblk = (na + CB_TRSM_NB - 1) / CB_TRSM_NB;
+   for (int64_t s = 0; s < nblk; s++) {
+      int64_t kb = after ? s : nblk - 1 - s, k0 = kb * CB_TRSM_NB, k1 = k0 + CB_TRSM_NB < na ? k0 + CB_TRSM_NB : na;
+      int64_t kn = k1 - k0, r0 = after ? k1 : 0, rn = after ? na - k1 : k0;
+      cb_mat_args g = *g0;
+      g.A = A + (size_t)(k0 + k0 * lda) * es;
+      g.B = B + (size_t)(left ? k0 : k0 * ldb) * es;
+      g.C = C + (size_t)(left ? k0 : k0 * ldc) * es;
+      if (left)
+         g.m = (int32_t)kn;
+      else
+         g.n = (int32_t)kn;
+      int64_t lines = left ? g.n : g.m, nb = (lines + 63) / 64;
+      cublasStatus_t st = cb_launch(h, cb_kname(name, "trmm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
+      if (st != CUBLAS_STATUS_SUCCESS)
+         return st;
+      if (rn == 0)
+         continue;
+#define OPA(r, c) (A + (size_t)(op == CUBLAS_OP_N ? (r) + (c) * lda : (c) + (r) * lda) * es)
+      if (left)
+         st = cb_gemm_sc(h, t, op, CUBLAS_OP_N, kn, g0->n, rn, g0->alpha, OPA(k0, r0), lda, B + (size_t)r0 * es, ldb,
+                         one, g.C, ldc);
+      else
+         st = cb_gemm_sc(h, t, CUBLAS_OP_N, op, g0->m, kn, rn, g0->alpha, B + (size_t)(r0 * ldb) * es, ldb,
+                         OPA(r0, k0), lda, one, g.C, ldc);
+#undef OPA
+      if (st != CUBLAS_STATUS_SUCCESS)
+         return st;
+   }
+   return CUBLAS_STATUS_SUCCESS;
+}
+
 /* trmm (C given) and trsm (C NULL: in place in B) */
 static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_t side, cublasFillMode_t uplo,
                            cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n, const void *alpha,
@@ -131,8 +178,8 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    g.side = side == CUBLAS_SIDE_RIGHT;
    g.unit = diag == CUBLAS_DIAG_UNIT;
    g.alpha = cb_scalar_of(h, alpha, t);
-   if (solve && na > CB_TRSM_NB)
-      return trsm_blocked(h, t, &g, na);
+   if (na > CB_TRSM_NB)
+      return solve ? trsm_blocked(h, t, &g, na) : trmm_blocked(h, t, &g, na);
    int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
    char name[32];
    return cb_launch(h, cb_kname(name, solve ? "trsm" : "trmm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
