@@ -1,7 +1,8 @@
 /*
  * cublas_l23.cu — cuBLAS beyond GEMM, gemv and ger through the library a
  * program links: the extensions geam and dgmm (s d c z), Level 2 symv,
- * trmv, trsv, Level 3 syrk, trmm, trsm (s d c z) and Level 1 rotm, rotmg
+ * trmv, trsv, Level 3 syrk, syrkx, syr2k, symm, trmm, trsm (s d c z) and
+ * Level 1 rotm, rotmg
  * (s d), in every transpose, fill,
  * side and diagonal mode each takes; odd sizes (1, 7, 33, 130), leading
  * dimensions larger than the matrix (the padding must stay untouched),
@@ -378,6 +379,20 @@ template <class T> struct L3;
       {                                                                                             \
          return cublas##S##syrk(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, n, k, al, A, lda, be, C, ldc); \
       }                                                                                             \
+      static cublasStatus_t syrkx(int two, int uplo, int t, int n, int k, const T *al, const T *A, int lda, const T *B, \
+                                  int ldb, const T *be, T *C, int ldc)                              \
+      {                                                                                             \
+         return two ? cublas##S##syr2k(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, n, k, al, A, lda, B, ldb, be, \
+                                       C, ldc)                                                      \
+                    : cublas##S##syrkx(H, (cublasFillMode_t)uplo, (cublasOperation_t)t, n, k, al, A, lda, B, ldb, be, \
+                                       C, ldc);                                                     \
+      }                                                                                             \
+      static cublasStatus_t symm(int side, int uplo, int m, int n, const T *al, const T *A, int lda, const T *B,   \
+                                 int ldb, const T *be, T *C, int ldc)                               \
+      {                                                                                             \
+         return cublas##S##symm(H, (cublasSideMode_t)side, (cublasFillMode_t)uplo, m, n, al, A, lda, B, ldb, be, C, \
+                                ldc);                                                               \
+      }                                                                                             \
       static cublasStatus_t trmm(int side, int uplo, int t, int diag, int m, int n, const T *al, const T *A, int lda, \
                                  const T *B, int ldb, T *C, int ldc)                                \
       {                                                                                             \
@@ -396,23 +411,30 @@ L3DEF(double, D)
 L3DEF(cuComplex, C)
 L3DEF(cuDoubleComplex, Z)
 
-template <class T> static void syrk(const char *tag, int uplo, int t, int n, int k, int pad, cd al, cd be)
+/* mode 0 syrk, 1 syrkx (B given), 2 syr2k */
+template <class T> static void syrk(const char *tag, int uplo, int t, int n, int k, int pad, cd al, cd be, int mode = 0)
 {
    double u = ub<T>();
-   int ar = t ? k : n, ac = t ? n : k, lda = ar + pad + 1, ldc = n + pad;
-   std::vector<T> A((size_t)lda * (ac ? ac : 1)), C((size_t)ldc * n);
+   int ar = t ? k : n, ac = t ? n : k, lda = ar + pad + 1, ldb = ar + 2, ldc = n + pad;
+   std::vector<T> A((size_t)lda * (ac ? ac : 1)), B0((size_t)ldb * (ac ? ac : 1)), C((size_t)ldc * n);
    for (auto &v : A) v = rndT<T>();
+   for (auto &v : B0) v = rndT<T>();
+   const std::vector<T> &B = mode ? B0 : A;
+   int ldbb = mode ? ldb : lda;
    for (size_t e = 0; e < C.size(); e++) {
       int i = (int)(e % ldc), j = (int)(e / ldc);
       bool in = i < n && (uplo ? i <= j : i >= j);
       C[e] = in && be == 0. ? nanT<T>() : rndT<T>();
    }
-   T *dA = dev(A), *dC = dev(C), a = fromc<T>(al), b = fromc<T>(be);
-   CHECK_ST(L3<T>::syrk(uplo, t, n, k, &a, dA, lda, &b, dC, ldc), CUBLAS_STATUS_SUCCESS);
+   T *dA = dev(A), *dB = dev(B0), *dC = dev(C), a = fromc<T>(al), b = fromc<T>(be);
+   CHECK_ST(mode ? L3<T>::syrkx(mode == 2, uplo, t, n, k, &a, dA, lda, dB, ldb, &b, dC, ldc)
+                 : L3<T>::syrk(uplo, t, n, k, &a, dA, lda, &b, dC, ldc),
+            CUBLAS_STATUS_SUCCESS);
    std::vector<T> G = host(dC, C.size());
    long bad = 0;
    char what[128];
-   snprintf(what, sizeof(what), "%s syrk uplo=%d trans=%d n=%d k=%d beta=%g", tag, uplo, t, n, k, be.real());
+   snprintf(what, sizeof(what), "%s %s uplo=%d trans=%d n=%d k=%d beta=%g", tag,
+            mode == 0 ? "syrk" : mode == 1 ? "syrkx" : "syr2k", uplo, t, n, k, be.real());
    for (int j = 0; j < n; j++)
       for (int i = 0; i < ldc; i++) {
          size_t e = i + (size_t)j * ldc;
@@ -424,16 +446,61 @@ template <class T> static void syrk(const char *tag, int uplo, int t, int n, int
          double mag = 0;
          for (int l = 0; l < k; l++) {
             cd x = t ? toc(A[l + (size_t)i * lda]) : toc(A[i + (size_t)l * lda]);
-            cd y = t ? toc(A[l + (size_t)j * lda]) : toc(A[j + (size_t)l * lda]);
+            cd y = t ? toc(B[l + (size_t)j * ldbb]) : toc(B[j + (size_t)l * ldbb]);
             sum += x * y;
             mag += std::abs(x * y);
+            if (mode == 2) {   /* + op(B) op(A)^T */
+               cd x2 = t ? toc(B[l + (size_t)i * ldbb]) : toc(B[i + (size_t)l * ldbb]);
+               cd y2 = t ? toc(A[l + (size_t)j * lda]) : toc(A[j + (size_t)l * lda]);
+               sum += x2 * y2;
+               mag += std::abs(x2 * y2);
+            }
          }
          cd cv = be == 0. ? 0 : toc(C[e]);
          double bound = 2 * (k + 2) * u * (std::abs(al) * mag + std::abs(be * cv)) + 1e-300;
          bad += !close_to(toc(G[e]), al * sum + be * cv, bound, what, i, j);
       }
    CHECK_INT(bad, 0);
-   cudaFree(dA); cudaFree(dC);
+   cudaFree(dA); cudaFree(dB); cudaFree(dC);
+}
+
+template <class T> static void symm(const char *tag, int side, int uplo, int m, int n, int pad, cd al, cd be)
+{
+   double u = ub<T>();
+   int na = side ? n : m, lda = na + pad, ldb = m + 1, ldc = m + pad + 2;
+   std::vector<T> A = tri<T>(na, lda, uplo, false), B((size_t)ldb * n), C((size_t)ldc * n);
+   for (auto &v : B) v = rndT<T>();
+   for (size_t e = 0; e < C.size(); e++)
+      C[e] = (int)(e % ldc) < m && be == 0. ? nanT<T>() : rndT<T>();
+   T *dA = dev(A), *dB = dev(B), *dC = dev(C), a = fromc<T>(al), b = fromc<T>(be);
+   CHECK_ST(L3<T>::symm(side, uplo, m, n, &a, dA, lda, dB, ldb, &b, dC, ldc), CUBLAS_STATUS_SUCCESS);
+   std::vector<T> G = host(dC, C.size());
+   long bad = 0;
+   char what[128];
+   snprintf(what, sizeof(what), "%s symm side=%d uplo=%d m=%d n=%d beta=%g", tag, side, uplo, m, n, be.real());
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         size_t e = i + (size_t)j * ldc;
+         if (i >= m) {
+            bad += !same_bits(&G[e], &C[e], sizeof(T));
+            continue;
+         }
+         cd sum = 0;
+         double mag = 0;
+         for (int l = 0; l < na; l++) {
+            int r = side ? j : i;   /* A(r, l) = A(l, r): read from the stored triangle */
+            bool stored = uplo ? r <= l : r >= l;
+            cd av = stored ? toc(A[r + (size_t)l * lda]) : toc(A[l + (size_t)r * lda]);
+            cd p = av * (side ? toc(B[i + (size_t)l * ldb]) : toc(B[l + (size_t)j * ldb]));
+            sum += p;
+            mag += std::abs(p);
+         }
+         cd cv = be == 0. ? 0 : toc(C[e]);
+         double bound = 2 * (na + 2) * u * (std::abs(al) * mag + std::abs(be * cv)) + 1e-300;
+         bad += !close_to(toc(G[e]), al * sum + be * cv, bound, what, i, j);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dB); cudaFree(dC);
 }
 
 /* trmm (out of place, or in place with C = B) and trsm */
@@ -504,7 +571,18 @@ template <class T> static void level3(const char *tag)
             syrk<T>(tag, uplo, t, n, 1, 1, 0.75, 0.);
          }
          syrk<T>(tag, uplo, t, 7, 0, 2, al, 2.);
+         for (int mode = 1; mode < 3; mode++) {
+            syrk<T>(tag, uplo, t, 33, 7, 1, al, -0.5, mode);
+            syrk<T>(tag, uplo, t, 130, 1, 0, 0.75, 0., mode);
+         }
       }
+   static const int ssz[][2] = { { 1, 1 }, { 7, 33 }, { 130, 7 } };
+   for (int side = 0; side < 2; side++)
+      for (int uplo = 0; uplo < 2; uplo++)
+         for (auto &z : ssz) {
+            symm<T>(tag, side, uplo, z[0], z[1], z[0] % 3, al, -0.5);
+            symm<T>(tag, side, uplo, z[0], z[1], 1, 0.75, 0.);
+         }
    static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 130, 7, 1 }, { 33, 130, 0 } };
    int c = 0;
    for (int side = 0; side < 2; side++)

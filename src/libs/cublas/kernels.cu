@@ -678,23 +678,57 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
 
 /* ---- Level 3: syrk, trmm, trsm (s d c z) ---- */
 
-/* C = alpha op(A) op(A)^T + beta C on C's uplo triangle, an element per
- * thread (op(A) is n x k). */
+/* sum over l of op(X)(i, l) op(Y)(j, l), op(X) n x k (op T: X is k x n) */
+template <class T>
+__device__ __forceinline__ T rowdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+{
+   if (tr) {
+      const T *xi = X + (i64)i * ldx, *yj = Y + (i64)j * ldy;
+      for (int l = 0; l < k; l++)
+         acc = fmaT(xi[l], yj[l], acc);
+   } else {
+      for (int l = 0; l < k; l++)
+         acc = fmaT(X[i + (i64)l * ldx], Y[j + (i64)l * ldy], acc);
+   }
+   return acc;
+}
+
+/* C = alpha op(A) op(B)^T + beta C (syrk: B = A; syrkx) or alpha (op(A)
+ * op(B)^T + op(B) op(A)^T) + beta C (syr2k: tb 1) on C's uplo triangle,
+ * an element per thread (op(A) is n x k). */
 template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
 {
    T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
    int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
    if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
       return;
-   const T *A = (const T *)g.A;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
+   i64 ldb = g.B ? g.ldb : g.lda;
+   T acc = rowdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>());
+   if (g.tb)
+      acc = rowdot(B, ldb, A, g.lda, g.ta != 0, i, j, g.k, acc);
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   *c = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *c));
+}
+
+/* symm: C = alpha A B + beta C (left, A m x m) or alpha B A + beta C
+ * (right, A n x n), A symmetric with its uplo triangle stored; an element
+ * per thread. */
+template <class T> __device__ __forceinline__ void symm(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.m || j >= g.n)
+      return;
+   const T *A = (const T *)g.A, *B = (const T *)g.B;
+   bool left = g.side == 0;
+   int len = left ? g.m : g.n, r = left ? i : j;   /* A's row of this element */
    T acc = zeroT<T>();
-   if (g.ta) {
-      const T *ai = A + (i64)i * g.lda, *aj = A + (i64)j * g.lda;
-      for (int l = 0; l < g.k; l++)
-         acc = fmaT(ai[l], aj[l], acc);
-   } else {
-      for (int l = 0; l < g.k; l++)
-         acc = fmaT(A[i + (i64)l * g.lda], A[j + (i64)l * g.lda], acc);
+   for (int l = 0; l < len; l++) {
+      bool stored = g.uplo ? r <= l : r >= l;
+      T a = stored ? A[r + (i64)l * g.lda] : A[l + (i64)r * g.lda];
+      T b = left ? B[l + (i64)j * g.ldb] : B[i + (i64)l * g.ldb];
+      acc = fmaT(a, b, acc);
    }
    T *c = (T *)g.C + i + (i64)j * g.ldc;
    *c = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *c));
@@ -818,6 +852,7 @@ XKC(dgmm, dgmm)
 XKC(symv, symv)
 XKC(trxv, trxv)
 XKC(syrk, syrk)
+XKC(symm, symm)
 template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) { trmm_trsm<T>(g, false); }
 template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
 XKC(trmm, trmm_k)

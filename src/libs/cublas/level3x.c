@@ -1,8 +1,9 @@
 /*
- * level3x.c — BLAS Level 3 beyond GEMM: syrk, trmm and trsm in s/d/c/z
- * (with their _v2 and _64 forms).
+ * level3x.c — BLAS Level 3 beyond GEMM: syrk, syrkx, syr2k, symm, trmm
+ * and trsm in s/d/c/z (with their _v2 and _64 forms).
  *
- * syrk updates only C's uplo triangle (an element per thread).  trmm is
+ * syrk, syrkx and syr2k update only C's uplo triangle; they and symm take
+ * an element of C per thread.  trmm is
  * cuBLAS's out-of-place form, C = alpha op(A) B or alpha B op(A); as
  * cuBLAS documents, passing B as C gives BLAS's in-place trmm (here with
  * ldc = ldb; another ldc with C = B is refused with
@@ -25,9 +26,10 @@ LOG_CHANNEL(cublas);
 #define VALID_SIDE(s) ((s) == CUBLAS_SIDE_LEFT || (s) == CUBLAS_SIDE_RIGHT)
 #define VALID_DIAG(d) ((d) == CUBLAS_DIAG_NON_UNIT || (d) == CUBLAS_DIAG_UNIT)
 
-static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
-                           int64_t k, const void *alpha, const void *A, int64_t lda, const void *beta, void *C,
-                           int64_t ldc)
+/* syrk (B NULL), syrkx, syr2k (two) */
+static cublasStatus_t syrk(cublasHandle_t h, char t, bool two, cublasFillMode_t uplo, cublasOperation_t trans,
+                           int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
+                           int64_t ldb, const void *beta, void *C, int64_t ldc)
 {
    CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
@@ -36,12 +38,14 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, cublasFillMode_t uplo, cubl
    CB_CHECK(n >= 0 && k >= 0, CUBLAS_STATUS_INVALID_VALUE);
    int64_t ar = trans == CUBLAS_OP_N ? n : k;
    CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(!B || ldb >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(ldc >= (n > 1 ? n : 1), CUBLAS_STATUS_INVALID_VALUE);
    if (n == 0)
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(alpha && beta && C && (A || k == 0), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(n <= INT32_MAX && k <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
-   cb_mat_args g = cb_mat(A, lda, NULL, 0, C, ldc, 0, n);
+   cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, 0, n);
+   g.tb = two;
    g.k = (int32_t)k;
    g.ta = trans != CUBLAS_OP_N;
    g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
@@ -101,6 +105,33 @@ static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *
          return st;
    }
    return CUBLAS_STATUS_SUCCESS;
+}
+
+static cublasStatus_t symm(cublasHandle_t h, char t, cublasSideMode_t side, cublasFillMode_t uplo, int64_t m,
+                           int64_t n, const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                           const void *beta, void *C, int64_t ldc)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_SIDE(side), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   int64_t na = side == CUBLAS_SIDE_LEFT ? m : n;
+   CB_CHECK(lda >= (na > 1 ? na : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldb >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldc >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+   if (m == 0 || n == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && beta && A && B && C, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m <= INT32_MAX && n <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, m, n);
+   g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
+   g.side = side == CUBLAS_SIDE_RIGHT;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   g.beta = cb_scalar_of(h, beta, t);
+   int64_t bx = (m + 15) / 16, by = (n + 15) / 16;
+   CB_CHECK(by <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
+   char name[32];
+   return cb_launch(h, cb_kname(name, "symm", t), (unsigned)bx, (unsigned)by, 1, 16, 16, &g, sizeof(g));
 }
 
 /* trmm blocked: block k of C (rows left, columns right) is alpha times
@@ -196,7 +227,7 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
       CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld beta=%p C=%p ldc=%lld", (void *)h, \
                (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha, (const void *)A,    \
                (long long)lda, (const void *)beta, (void *)C, (long long)ldc);                        \
-      return syrk(h, t, uplo, trans, n, k, alpha, A, lda, beta, C, ldc);                             \
+      return syrk(h, t, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);             \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
                                                int n, int k, const T *alpha, const T *A, int lda, const T *beta, \
@@ -257,6 +288,64 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    {                                                                                                \
       return cublas##S##trsm_v2_64(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb);        \
    }
+/* syrkx and syr2k (X: syrkx, syr2k_v2), symm */
+#define L3Y(S, t, T, X, two)                                                                           \
+   CB_EXPORT cublasStatus_t cublas##S##X##_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                              int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda,  \
+                                              const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc);   \
+   CB_EXPORT cublasStatus_t cublas##S##X##_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
+                                              int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda,  \
+                                              const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc)    \
+   {                                                                                                \
+      CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld beta=%p C=%p " \
+               "ldc=%lld",                                                                          \
+               (void *)h, (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha,        \
+               (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, (void *)C, \
+               (long long)ldc);                                                                     \
+      CB_CHECK(B || n == 0 || k == 0, CUBLAS_STATUS_INVALID_VALUE);                                 \
+      return syrk(h, t, two, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##X(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, \
+                                         int k, const T *alpha, const T *A, int lda, const T *B, int ldb,   \
+                                         const T *beta, T *C, int ldc);                                 \
+   CB_EXPORT cublasStatus_t cublas##S##X(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, \
+                                         int k, const T *alpha, const T *A, int lda, const T *B, int ldb,   \
+                                         const T *beta, T *C, int ldc)                                  \
+   {                                                                                                \
+      return cublas##S##X##_64(h, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);          \
+   }
+#define SYMM(S, t, T)                                                                                  \
+   CB_EXPORT cublasStatus_t cublas##S##symm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  int64_t m, int64_t n, const T *alpha, const T *A, int64_t lda, \
+                                                  const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc); \
+   CB_EXPORT cublasStatus_t cublas##S##symm_v2_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                  int64_t m, int64_t n, const T *alpha, const T *A, int64_t lda, \
+                                                  const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc)  \
+   {                                                                                                \
+      CB_ENTER("handle=%p side=%d uplo=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld beta=%p C=%p " \
+               "ldc=%lld",                                                                          \
+               (void *)h, (int)side, (int)uplo, (long long)m, (long long)n, (const void *)alpha,          \
+               (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, (void *)C, \
+               (long long)ldc);                                                                     \
+      return symm(h, t, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                      \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##symm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               int m, int n, const T *alpha, const T *A, int lda, const T *B, \
+                                               int ldb, const T *beta, T *C, int ldc);                  \
+   CB_EXPORT cublasStatus_t cublas##S##symm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                               int m, int n, const T *alpha, const T *A, int lda, const T *B, \
+                                               int ldb, const T *beta, T *C, int ldc)                   \
+   {                                                                                                \
+      return cublas##S##symm_v2_64(h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);       \
+   }
+#define L3Z(S, t, T)                                                                                   \
+   L3Y(S, t, T, syrkx, false)                                                                      \
+   L3Y(S, t, T, syr2k_v2, true)                                                                    \
+   SYMM(S, t, T)
+L3Z(S, 's', float)
+L3Z(D, 'd', double)
+L3Z(C, 'c', cuComplex)
+L3Z(Z, 'z', cuDoubleComplex)
 L3X(S, 's', float)
 L3X(D, 'd', double)
 L3X(C, 'c', cuComplex)
