@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# bench/cublas.sh [N [DN]] — libcublas on the software device, in one run:
-# SGEMM N^3 (default 1024) against OpenBLAS on the same cores and against a
-# CUDA-sample-style shared-memory GEMM through the same runtime, and DGEMM
-# DN^3 (default 256) against OpenBLAS (bench/libs/sgemm.cu).  Prints ROW
-# lines like bench/run.sh's programs; needs nvcc, OpenBLAS
-# (libopenblas.so.0) and metalcuda's libcublas (make).
+# bench/cublas.sh [N [DN [TN]]] — libcublas on the software device, in one
+# run: SGEMM N^3 (default 1024) against OpenBLAS on the same cores and
+# against a CUDA-sample-style shared-memory GEMM through the same runtime,
+# DGEMM DN^3 (default 256), STRSM and STRMM TN x TN (default 512) against
+# OpenBLAS (bench/libs/sgemm.cu).  Prints ROW lines like bench/run.sh's
+# programs; needs nvcc, OpenBLAS (libopenblas.so.0) and metalcuda's
+# libcublas (make).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -15,4 +16,4 @@ mkdir -p "$BUILD/bench"
 if [ ! -x "$exe" ] || [ bench/libs/sgemm.cu -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
    "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$exe" bench/libs/sgemm.cu -lcublas -ldl || exit 1
 fi
-"$TOOL" run "$exe" "${1:-1024}" "${2:-256}"
+"$TOOL" run "$exe" "${1:-1024}" "${2:-256}" "${3:-512}"

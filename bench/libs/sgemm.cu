@@ -2,7 +2,9 @@
  * sgemm.cu — SGEMM and DGEMM through libcublas against OpenBLAS on the same
  * cores, and against a CUDA-sample-style shared-memory GEMM (matrixMul:
  * 32 x 32 tiles of A and B in shared memory, one element of C per thread)
- * run by the same runtime, in one run (bench/cublas.sh).
+ * run by the same runtime, in one run (bench/cublas.sh); and STRSM and
+ * STRMM (left, lower, no transpose, TN x TN, TN default 512) against
+ * OpenBLAS.
  *
  * Square n x n x n, column-major, alpha 1, beta 0; each the median of
  * several repetitions after a warm-up.  Results are checked against each
@@ -37,6 +39,8 @@ __global__ void sample_gemm(int n, const float *A, const float *B, float *C)
 
 typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *, int, float, float *,
                          int);
+typedef void (*strsm_fn)(int, int, int, int, int, int, int, float, const float *, int, float *, int);
+typedef strsm_fn strmm_fn;   /* the same arguments */
 typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
                          double *, int);
 
@@ -64,7 +68,7 @@ static double maxrel(const float *a, const float *b, size_t n)
 
 int main(int argc, char **argv)
 {
-   int n = argc > 1 ? atoi(argv[1]) : 1024, dn = argc > 2 ? atoi(argv[2]) : 256;
+   int n = argc > 1 ? atoi(argv[1]) : 1024, dn = argc > 2 ? atoi(argv[2]) : 256, tn = argc > 3 ? atoi(argv[3]) : 512;
    print_device();
    void *ob = dlopen("libopenblas.so.0", RTLD_NOW);
    if (!ob) {
@@ -159,6 +163,86 @@ int main(int argc, char **argv)
       snprintf(ref, sizeof(ref), "OpenBLAS %.1f GFLOP/s", dfl / x * 1e-9);
       snprintf(name, sizeof(name), "cublasDgemm %dx%dx%d vs OpenBLAS", dn, dn, dn);
       row(name, v, ref, x / y, "OpenBLAS time / cuBLAS time, higher is better (fp64 is integer code on Metal)");
+   }
+   /* STRSM: B = A^-1 B in place, A lower triangular and well conditioned
+    * (off-diagonal entries small against a diagonal of 1..2); B is
+    * restored before each run, outside the timing */
+   strsm_fn ostrsm = (strsm_fn)dlsym(ob, "cblas_strsm");
+   if (tn > 0 && ostrsm) {
+      size_t M = (size_t)tn * tn;
+      float *ta = (float *)malloc(M * 4), *tb = (float *)malloc(M * 4), *tr = (float *)malloc(M * 4),
+            *tg = (float *)malloc(M * 4), *da, *db;
+      for (int j = 0; j < tn; j++)
+         for (int i = 0; i < tn; i++) {
+            size_t e = i + (size_t)j * tn;
+            ta[e] = i == j ? 1.f + (float)((e * 3) % 7) / 7 : i > j ? (A[e % N] / tn) : 0.f;
+            tb[e] = B[e % N];
+         }
+      BENCH_CHECK(cudaMalloc(&da, M * 4));
+      BENCH_CHECK(cudaMalloc(&db, M * 4));
+      BENCH_CHECK(cudaMemcpy(da, ta, M * 4, cudaMemcpyHostToDevice));
+      double to[5], tc[5];
+      for (int r = -1; r < reps; r++) {
+         memcpy(tr, tb, M * 4);
+         double t0 = now_s();
+         ostrsm(102, 141, 122, 111, 131, tn, tn, 1.f, ta, tn, tr, tn);   /* left, lower, N, non-unit */
+         double t1 = now_s();
+         BENCH_CHECK(cudaMemcpy(db, tb, M * 4, cudaMemcpyHostToDevice));
+         double t2 = now_s();
+         cublasStrsm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, tn, tn, &one, da,
+                     tn, db, tn);
+         BENCH_CHECK(cudaDeviceSynchronize());
+         double t3 = now_s();
+         if (r >= 0) {
+            to[r] = t1 - t0;
+            tc[r] = t3 - t2;
+         }
+      }
+      BENCH_CHECK(cudaMemcpy(tg, db, M * 4, cudaMemcpyDeviceToHost));
+      double e = maxrel(tg, tr, M);
+      if (e > 1e-3) {
+         printf("NOTE STRSM differs from OpenBLAS (%.3g): not reported\n", e);
+         return 1;
+      }
+      double x = median(to, reps), y = median(tc, reps), tfl = (double)tn * tn * tn;
+      snprintf(v, sizeof(v), "%.2f GFLOP/s", tfl / y * 1e-9);
+      snprintf(ref, sizeof(ref), "OpenBLAS %.1f GFLOP/s", tfl / x * 1e-9);
+      snprintf(name, sizeof(name), "cublasStrsm %dx%d left lower vs OpenBLAS", tn, tn);
+      row(name, v, ref, x / y, "OpenBLAS time / cuBLAS time, higher is better (64-row blocks, GEMM updates)");
+      /* STRMM, the same A and B: C = A B out of place (cuBLAS's form;
+       * BLAS's is in place, so OpenBLAS gets a fresh B each run) */
+      strmm_fn ostrmm = (strmm_fn)dlsym(ob, "cblas_strmm");
+      float *dc2;
+      BENCH_CHECK(cudaMalloc(&dc2, M * 4));
+      BENCH_CHECK(cudaMemcpy(db, tb, M * 4, cudaMemcpyHostToDevice));
+      for (int r = -1; ostrmm && r < reps; r++) {
+         memcpy(tr, tb, M * 4);
+         double t0 = now_s();
+         ostrmm(102, 141, 122, 111, 131, tn, tn, 1.f, ta, tn, tr, tn);
+         double t1 = now_s();
+         cublasStrmm(h, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, CUBLAS_DIAG_NON_UNIT, tn, tn, &one, da,
+                     tn, db, tn, dc2, tn);
+         BENCH_CHECK(cudaDeviceSynchronize());
+         double t2 = now_s();
+         if (r >= 0) {
+            to[r] = t1 - t0;
+            tc[r] = t2 - t1;
+         }
+      }
+      if (ostrmm) {
+         BENCH_CHECK(cudaMemcpy(tg, dc2, M * 4, cudaMemcpyDeviceToHost));
+         e = maxrel(tg, tr, M);
+         if (e > 1e-3) {
+            printf("NOTE STRMM differs from OpenBLAS (%.3g): not reported\n", e);
+            return 1;
+         }
+         x = median(to, reps);
+         y = median(tc, reps);
+         snprintf(v, sizeof(v), "%.2f GFLOP/s", tfl / y * 1e-9);
+         snprintf(ref, sizeof(ref), "OpenBLAS %.1f GFLOP/s", tfl / x * 1e-9);
+         snprintf(name, sizeof(name), "cublasStrmm %dx%d left lower vs OpenBLAS", tn, tn);
+         row(name, v, ref, x / y, "OpenBLAS time / cuBLAS time, higher is better (64-row blocks, GEMM updates)");
+      }
    }
    cublasDestroy(h);
    return 0;

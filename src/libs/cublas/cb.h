@@ -15,12 +15,13 @@
 #include <cublas_api.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include "kargs.h"
 #include "util/util.h"
 
 #define CB_EXPORT __attribute__((visibility("default")))
 #define CB_MAGIC 0x63624c41u   /* "cbLA" */
-#define CB_MAX_FN 64
+#define CB_MAX_FN 128
 
 struct cublasContext {
    uint32_t magic;
@@ -85,6 +86,34 @@ static inline void *cb_vec_base(const void *x, int64_t n, int64_t inc, size_t el
 {
    return (char *)x + (inc < 0 ? (size_t)((n - 1) * -inc) * elem : 0);
 }
+
+/* Bytes of an element of kind T ('s' 'd' 'c' 'z') */
+static inline size_t cb_elem(char t)
+{
+   return t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
+}
+/* The name of kernel FN for kind T: cb_FN_T */
+static inline const char *cb_kname(char buf[32], const char *fn, char t)
+{
+   snprintf(buf, 32, "cb_%s_%c", fn, t);
+   return buf;
+}
+
+/* The argument block of the matrix kernels (kargs.h) with its matrices
+ * and sizes; the rest zero. */
+static inline cb_mat_args cb_mat(const void *A, int64_t lda, const void *B, int64_t ldb, void *C, int64_t ldc,
+                                 int64_t m, int64_t n)
+{
+   cb_mat_args g = { .A = A, .B = B, .C = C, .lda = lda, .ldb = ldb, .ldc = ldc, .m = (int32_t)m, .n = (int32_t)n };
+   return g;
+}
+
+/* ---- level3.c ---- */
+/* GEMM (s d c z) for the library's own use (blocked trsm): scalars as the
+ * kernels take them, whatever the handle's pointer mode. */
+cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                          int64_t k, cb_scalar alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                          cb_scalar beta, void *C, int64_t ldc);
 
 /* ---- level1.c, level2.c, level3.c: the exported functions ---- */
 

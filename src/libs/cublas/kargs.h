@@ -81,6 +81,27 @@ typedef struct cb_packed_args {
    cb_scalar alpha, beta;
 } cb_packed_args;
 
+/* geam, dgmm, symv, trmv/trsv, syrk, trmm, trsm: one block for all of
+ * them (x and y already at element 0 of the BLAS order). */
+typedef struct cb_mat_args {
+   const void *A, *B;
+   void *C;
+   const void *x;
+   void *y;
+   int64_t lda, ldb, ldc, incx, incy;
+   int32_t m, n, k;
+   int32_t ta, tb;       /* 0 N, 1 T, 2 C */
+   int32_t uplo;         /* 0 lower, 1 upper (cublasFillMode_t) */
+   int32_t side;         /* 0 left, 1 right (cublasSideMode_t) */
+   int32_t unit;         /* unit diagonal */
+   int32_t solve;        /* trmv/trsv: 1 solve, 0 multiply */
+   int32_t pad;
+   cb_scalar alpha, beta;
+} cb_mat_args;
+
+/* Threads of the one block of trmv/trsv */
+#define CB_TRV_THREADS 256
+
 /* Threads of the real GEMM kernels: each computes CB_TM x CB_TN of C. */
 #define CB_TM 16
 #define CB_TN 8

@@ -90,6 +90,23 @@ template <class T> __device__ __forceinline__ void rot(const cb_l1_args &g)
    }
 }
 
+/* rotm: (x', y') = H (x, y) with H = [a.re b.re; a.im b.im], the host
+ * having expanded rotm's flag (so the values, never a device pointer) */
+__device__ __forceinline__ void hmat(const cb_l1_args &g, float (&hm)[4]) { hm[0] = g.a.f; hm[1] = g.a.fi; hm[2] = g.b.f; hm[3] = g.b.fi; }
+__device__ __forceinline__ void hmat(const cb_l1_args &g, double (&hm)[4]) { hm[0] = g.a.d; hm[1] = g.a.di; hm[2] = g.b.d; hm[3] = g.b.di; }
+template <class T> __device__ __forceinline__ void rotm(const cb_l1_args &g)
+{
+   T hm[4];
+   hmat(g, hm);
+   T *x = (T *)g.x, *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T xv = x[i * g.incx], yv = y[i * g.incy];
+      x[i * g.incx] = fmaT(hm[0], xv, hm[2] * yv);
+      y[i * g.incy] = fmaT(hm[1], xv, hm[3] * yv);
+   }
+}
+
 /* complex axpy and scal (c/z) */
 template <class T> __device__ __forceinline__ void caxpy(const cb_l1_args &g)
 {
@@ -522,6 +539,247 @@ __device__ __forceinline__ void cgemm(const cb_gemm_args &g)
    }
 }
 
+/* ---- BLAS-like extensions: geam, dgmm (s d c z) ---- */
+
+__device__ __forceinline__ float mulT(float a, float b) { return a * b; }
+__device__ __forceinline__ double mulT(double a, double b) { return a * b; }
+template <class T> __device__ __forceinline__ cplx<T> mulT(cplx<T> a, cplx<T> b)
+{
+   return cplx<T>{ a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x };
+}
+__device__ __forceinline__ float addT(float a, float b) { return a + b; }
+__device__ __forceinline__ double addT(double a, double b) { return a + b; }
+template <class T> __device__ __forceinline__ cplx<T> addT(cplx<T> a, cplx<T> b) { return cplx<T>{ a.x + b.x, a.y + b.y }; }
+__device__ __forceinline__ bool isz(float a) { return a == 0.f; }
+__device__ __forceinline__ bool isz(double a) { return a == 0.; }
+template <class T> __device__ __forceinline__ bool isz(cplx<T> a) { return a.x == (T)0 && a.y == (T)0; }
+template <class T> __device__ __forceinline__ T conjT(T a) { return a; }
+template <class T> __device__ __forceinline__ cplx<T> conjT(cplx<T> a) { return cplx<T>{ a.x, -a.y }; }
+template <class T> __device__ __forceinline__ T zeroT() { return T(); }
+template <class T> __device__ __forceinline__ T oneT() { return (T)1; }
+template <> __device__ __forceinline__ cplx<float> oneT<cplx<float> >() { return cplx<float>{ 1.f, 0.f }; }
+template <> __device__ __forceinline__ cplx<double> oneT<cplx<double> >() { return cplx<double>{ 1., 0. }; }
+template <class T> __device__ __forceinline__ cplx<T> fmaT(cplx<T> a, cplx<T> b, cplx<T> c)
+{
+   return cplx<T>{ fmaT(a.x, b.x, fmaT(-a.y, b.y, c.x)), fmaT(a.x, b.y, fmaT(a.y, b.x, c.y)) };
+}
+__device__ __forceinline__ float divT(float a, float b) { return a / b; }
+__device__ __forceinline__ double divT(double a, double b) { return a / b; }
+/* Smith's algorithm: no overflow of |b|^2 */
+template <class T> __device__ __forceinline__ cplx<T> divT(cplx<T> a, cplx<T> b)
+{
+   if (fabs(b.x) >= fabs(b.y)) {
+      T r = b.y / b.x, d = b.x + b.y * r;
+      return cplx<T>{ (a.x + a.y * r) / d, (a.y - a.x * r) / d };
+   }
+   T r = b.x / b.y, d = b.y + b.x * r;
+   return cplx<T>{ (a.x * r + a.y) / d, (a.y * r - a.x) / d };
+}
+template <class T> __device__ __forceinline__ T negT(T a) { return -a; }
+template <class T> __device__ __forceinline__ cplx<T> negT(cplx<T> a) { return cplx<T>{ -a.x, -a.y }; }
+
+/* op(X)(i, j) of a column-major X: op 0 N, 1 T, 2 C (conjugated) */
+template <class T> __device__ __forceinline__ T opel(const T *X, i64 ld, int op, int i, int j)
+{
+   if (op == 0)
+      return X[i + j * ld];
+   T v = X[j + i * ld];
+   return op == 2 ? conjT(v) : v;
+}
+
+/* C = alpha op(A) + beta op(B), one element per thread; a zero scalar's
+ * matrix is not read (in place: C is A or B with op N, the host checks). */
+template <class T> __device__ __forceinline__ void geam(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *B = (const T *)g.B;
+   T *C = (T *)g.C;
+   i64 total = (i64)g.m * g.n;
+   bool za = isz(alpha), zb = isz(beta);
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      T v = zeroT<T>();
+      if (!za)
+         v = mulT(alpha, opel(A, g.lda, g.ta, i, j));
+      if (!zb)
+         v = addT(v, mulT(beta, opel(B, g.ldb, g.tb, i, j)));
+      C[i + j * g.ldc] = v;
+   }
+}
+
+/* C = diag(x) A (left) or A diag(x) (right) */
+template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
+{
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *C = (T *)g.C;
+   i64 total = (i64)g.m * g.n;
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      C[i + j * g.ldc] = mulT(A[i + j * g.lda], x[(g.side ? j : i) * g.incx]);
+   }
+}
+
+/* ---- Level 2: symv, trmv, trsv (s d c z) ---- */
+
+/* y = alpha A x + beta y with A symmetric, its uplo triangle stored: one
+ * element of y per thread. */
+template <class T> __device__ __forceinline__ void symv(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *y = (T *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      T acc = zeroT<T>();
+      for (int k = 0; k < g.n; k++) {
+         bool stored = g.uplo ? i <= k : i >= k;
+         T a = stored ? A[i + k * g.lda] : A[k + i * g.lda];
+         acc = fmaT(a, x[k * g.incx], acc);
+      }
+      T *yo = y + i * g.incy;
+      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
+   }
+}
+
+/* x = op(A) x (trmv) or x = op(A)^-1 x (trsv), A triangular, in place, by
+ * one block: step by step over the columns j of op(A), thread 0 settles
+ * x_j (multiplied or divided by the diagonal), then every thread updates
+ * its share of the other entries of column j inside the triangle.  The
+ * order makes it in place: a solve runs down a lower op(A) (up an upper
+ * one), using x_j once final; a product runs the other way, using x_j
+ * before it changes.  Two barriers a step (x_j read, then written). */
+template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
+{
+   __shared__ T xj_sh;
+   const T *A = (const T *)g.A;
+   T *x = (T *)g.y;
+   int n = g.n;
+   bool upper = (g.uplo != 0) != (g.ta != 0);   /* op(A)'s triangle */
+   bool forward = g.solve ? !upper : upper;
+   for (int s = 0; s < n; s++) {
+      int j = forward ? s : n - 1 - s;
+      if (threadIdx.x == 0) {
+         T v = x[j * g.incx];
+         if (!g.unit)
+            v = g.solve ? divT(v, opel(A, g.lda, g.ta, j, j)) : mulT(v, opel(A, g.lda, g.ta, j, j));
+         xj_sh = g.solve ? v : x[j * g.incx];
+         x[j * g.incx] = v;
+      }
+      __syncthreads();
+      T xj = g.solve ? negT(xj_sh) : xj_sh;
+      int lo = upper ? 0 : j + 1, hi = upper ? j : n;
+      for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
+         x[i * g.incx] = fmaT(opel(A, g.lda, g.ta, i, j), xj, x[i * g.incx]);
+      __syncthreads();
+   }
+}
+
+/* ---- Level 3: syrk, trmm, trsm (s d c z) ---- */
+
+/* sum over l of op(X)(i, l) op(Y)(j, l), op(X) n x k (op T: X is k x n) */
+template <class T>
+__device__ __forceinline__ T rowdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+{
+   if (tr) {
+      const T *xi = X + (i64)i * ldx, *yj = Y + (i64)j * ldy;
+      for (int l = 0; l < k; l++)
+         acc = fmaT(xi[l], yj[l], acc);
+   } else {
+      for (int l = 0; l < k; l++)
+         acc = fmaT(X[i + (i64)l * ldx], Y[j + (i64)l * ldy], acc);
+   }
+   return acc;
+}
+
+/* C = alpha op(A) op(B)^T + beta C (syrk: B = A; syrkx) or alpha (op(A)
+ * op(B)^T + op(B) op(A)^T) + beta C (syr2k: tb 1) on C's uplo triangle,
+ * an element per thread (op(A) is n x k). */
+template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
+      return;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
+   i64 ldb = g.B ? g.ldb : g.lda;
+   T acc = rowdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>());
+   if (g.tb)
+      acc = rowdot(B, ldb, A, g.lda, g.ta != 0, i, j, g.k, acc);
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   *c = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *c));
+}
+
+/* symm: C = alpha A B + beta C (left, A m x m) or alpha B A + beta C
+ * (right, A n x n), A symmetric with its uplo triangle stored; an element
+ * per thread. */
+template <class T> __device__ __forceinline__ void symm(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.m || j >= g.n)
+      return;
+   const T *A = (const T *)g.A, *B = (const T *)g.B;
+   bool left = g.side == 0;
+   int len = left ? g.m : g.n, r = left ? i : j;   /* A's row of this element */
+   T acc = zeroT<T>();
+   for (int l = 0; l < len; l++) {
+      bool stored = g.uplo ? r <= l : r >= l;
+      T a = stored ? A[r + (i64)l * g.lda] : A[l + (i64)r * g.lda];
+      T b = left ? B[l + (i64)j * g.ldb] : B[i + (i64)l * g.ldb];
+      acc = fmaT(a, b, acc);
+   }
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   *c = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *c));
+}
+
+/* trmm: C = alpha op(A) B (left, A m x m) or alpha B op(A) (right, A
+ * n x n); trsm: B = alpha op(A)^-1 B or alpha B op(A)^-1, in place.  One
+ * thread per column of B (left) or row (right), walking it in the order
+ * that keeps the operation in place: a product settles first the entries
+ * whose inputs are still to be read by no one else (C may be B), a solve
+ * those whose inputs are already final. */
+template <class T> __device__ __forceinline__ void trmm_trsm(const cb_mat_args &g, bool solve)
+{
+   T alpha = sval<T>(g.alpha);
+   int t = blockIdx.x * blockDim.x + threadIdx.x;
+   bool left = g.side == 0;
+   int len = left ? g.m : g.n;   /* the order of A */
+   if (t >= (left ? g.n : g.m))
+      return;
+   const T *A = (const T *)g.A;
+   /* element p of the line: B(p, t) (left) or B(t, p) (right) */
+   const T *b = (const T *)g.B + (left ? t * g.ldb : t);
+   T *c = solve ? (T *)g.B + (left ? t * g.ldb : t) : (T *)g.C + (left ? t * g.ldc : t);
+   i64 sb = left ? 1 : g.ldb, sc = solve ? sb : (left ? 1 : g.ldc);
+   bool upper = (g.uplo != 0) != (g.ta != 0);
+   /* the line as a row vector times op(A) (right) is op(A)^T times it, so
+    * for the right side the triangle flips */
+   bool lowlike = left ? !upper : upper;   /* entry p depends on q <= p */
+   bool forward = solve ? lowlike : !lowlike;
+   if (isz(alpha)) {
+      for (int p = 0; p < len; p++)
+         c[p * sc] = zeroT<T>();
+      return;
+   }
+   for (int s = 0; s < len; s++) {
+      int p = forward ? s : len - 1 - s;
+      int lo = lowlike ? 0 : p + 1, hi = lowlike ? p : len;
+      T acc = zeroT<T>();
+      /* coefficient of line entry q in entry p: op(A)(p, q) left, op(A)(q, p) right */
+      for (int q = lo; q < hi; q++) {
+         T a = left ? opel(A, g.lda, g.ta, p, q) : opel(A, g.lda, g.ta, q, p);
+         acc = fmaT(a, solve ? c[q * sc] : b[q * sb], acc);
+      }
+      T d = g.unit ? oneT<T>() : opel(A, g.lda, g.ta, p, p);
+      if (solve)
+         c[p * sc] = divT(addT(mulT(alpha, b[p * sb]), negT(acc)), d);
+      else
+         c[p * sc] = mulT(alpha, fmaT(d, b[p * sb], acc));
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -532,6 +790,7 @@ L1(scal, scal)
 L1(copy, copy)
 L1(swap, swap)
 L1(rot, rot)
+L1(rotm, rotm)
 L1(red, red)
 L1(caxpy, caxpy)
 L1(cscal, cscal)
@@ -579,3 +838,22 @@ extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, 
 extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
+
+/* geam, dgmm; Level 2 and 3 beyond gemv, ger and GEMM */
+#define XK(name, fn)                                                                               \
+   extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
+   extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
+#define XKC(name, fn)                                                                              \
+   XK(name, fn)                                                                                    \
+   extern "C" __global__ void cb_##name##_c(cb_mat_args g) { fn<cplx<float> >(g); }               \
+   extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
+XKC(geam, geam)
+XKC(dgmm, dgmm)
+XKC(symv, symv)
+XKC(trxv, trxv)
+XKC(syrk, syrk)
+XKC(symm, symm)
+template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) { trmm_trsm<T>(g, false); }
+template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
+XKC(trmm, trmm_k)
+XKC(trsm, trsm_k)

@@ -1,5 +1,5 @@
 /*
- * level1.c — BLAS Level 1: axpy scal copy swap rot rotg, dot dotu dotc nrm2
+ * level1.c — BLAS Level 1: axpy scal copy swap rot rotg rotm rotmg, dot dotu dotc nrm2
  * asum iamax iamin, in s/d (and c/z where listed), each with its _64 form.
  *
  * NVIDIA's rules (checked on an H200, tests/libs): n <= 0 is a quick
@@ -210,6 +210,217 @@ L1_ELEMENTWISE(Z, 'z', cuDoubleComplex, 1, k_ccopy)
    }
 L1_ROT(S, 's', float)
 L1_ROT(D, 'd', double)
+
+/* rotm: the modified Givens rotation H of param (param[0] the flag: -1 H
+ * given whole, 0 unit diagonal, 1 h12 = 1 and h21 = -1, -2 H = I), in
+ * host or device memory by pointer mode; the host reads it (in stream
+ * order) and passes H's four values to the kernel. */
+static void rotm_h(double flag, const double p[4], double hm[4])
+{
+   /* hm: h11 h21 h12 h22 */
+   hm[0] = flag == 0 ? 1 : p[0];
+   hm[1] = flag == 1 ? -1 : p[1];
+   hm[2] = flag == 1 ? 1 : p[2];
+   hm[3] = flag == 0 ? 1 : p[3];
+}
+
+#define L1_ROTM(S, t, T)                                                                               \
+   CB_EXPORT cublasStatus_t cublas##S##rotm_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y,   \
+                                                  int64_t incy, const T *param);                           \
+   CB_EXPORT cublasStatus_t cublas##S##rotm_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y,   \
+                                                  int64_t incy, const T *param)                            \
+   {                                                                                                \
+      CB_ENTER("handle=%p n=%lld x=%p incx=%lld y=%p incy=%lld param=%p", (void *)h, (long long)n,     \
+               (void *)x, (long long)incx, (void *)y, (long long)incy, (const void *)param);           \
+      CB_HANDLE(h);                                                                                 \
+      if (n <= 0)                                                                                   \
+         return CUBLAS_STATUS_SUCCESS;                                                              \
+      CB_CHECK(x && y && param, CUBLAS_STATUS_INVALID_VALUE);                                       \
+      T pv[5];                                                                                      \
+      if (h->pmode == CUBLAS_POINTER_MODE_HOST) {                                                   \
+         memcpy(pv, param, sizeof(pv));                                                             \
+      } else {                                                                                      \
+         cublasStatus_t st = cb_result_to_host(h, pv, (CUdeviceptr)(uintptr_t)param, sizeof(pv));   \
+         if (st != CUBLAS_STATUS_SUCCESS)                                                           \
+            return st;                                                                              \
+      }                                                                                             \
+      if (pv[0] == -2)                                                                              \
+         return CUBLAS_STATUS_SUCCESS;                                                              \
+      double p4[4] = { pv[1], pv[2], pv[3], pv[4] }, hm[4];                                         \
+      rotm_h(pv[0], p4, hm);                                                                        \
+      cb_l1_args g;                                                                                 \
+      memset(&g, 0, sizeof(g));                                                                     \
+      g.n = n;                                                                                      \
+      g.x = cb_vec_base(x, n, incx, sizeof(T));                                                     \
+      g.y = cb_vec_base(y, n, incy, sizeof(T));                                                     \
+      g.incx = incx;                                                                                \
+      g.incy = incy;                                                                                \
+      g.a.d = hm[0];                                                                                \
+      g.a.di = hm[1];                                                                               \
+      g.b.d = hm[2];                                                                                \
+      g.b.di = hm[3];                                                                               \
+      g.a.f = (float)hm[0];                                                                         \
+      g.a.fi = (float)hm[1];                                                                        \
+      g.b.f = (float)hm[2];                                                                         \
+      g.b.fi = (float)hm[3];                                                                        \
+      return cb_launch(h, t == 's' ? "cb_rotm_s" : "cb_rotm_d", blocks_for(n), 1, 1, 256, 1, &g, sizeof(g)); \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##rotm_v2(cublasHandle_t h, int n, T *x, int incx, T *y, int incy,   \
+                                               const T *param);                                        \
+   CB_EXPORT cublasStatus_t cublas##S##rotm_v2(cublasHandle_t h, int n, T *x, int incx, T *y, int incy,   \
+                                               const T *param)                                         \
+   {                                                                                                \
+      return cublas##S##rotm_v2_64(h, n, x, incx, y, incy, param);                                  \
+   }
+L1_ROTM(S, 's', float)
+L1_ROTM(D, 'd', double)
+
+/* rotmg: the modified Givens rotation that zeroes the second component of
+ * (sqrt(d1) x1, sqrt(d2) y1), after the reference BLAS definition
+ * (srotmg/drotmg): d1, d2 and x1 updated, H in param by the flag of rotm;
+ * d1 and d2 kept within [1/4096^2, 4096^2] by rescaling (H then given
+ * whole).  On the host; in device pointer mode the scalars are copied in
+ * and out in stream order, as rotg's. */
+static void rotmg_d(double *d1, double *d2, double *x1, double y1, double *param, double gam)
+{
+   double flag, h11 = 0, h12 = 0, h21 = 0, h22 = 0;
+   double gsq = gam * gam, rgsq = 1 / gsq;
+   if (*d1 < 0) {
+      flag = -1;
+      *d1 = *d2 = *x1 = 0;
+   } else {
+      double p2 = *d2 * y1;
+      if (p2 == 0) {
+         param[0] = -2;
+         return;
+      }
+      double p1 = *d1 * *x1, q2 = p2 * y1, q1 = p1 * *x1;
+      if (fabs(q1) > fabs(q2)) {
+         h21 = -y1 / *x1;
+         h12 = p2 / p1;
+         double u = 1 - h12 * h21;
+         if (u > 0) {
+            flag = 0;
+            *d1 /= u;
+            *d2 /= u;
+            *x1 *= u;
+         } else {
+            flag = -1;
+            h11 = h12 = h21 = h22 = 0;
+            *d1 = *d2 = *x1 = 0;
+         }
+      } else if (q2 < 0) {
+         flag = -1;
+         h11 = h12 = h21 = h22 = 0;
+         *d1 = *d2 = *x1 = 0;
+      } else {
+         flag = 1;
+         h11 = p1 / p2;
+         h22 = *x1 / y1;
+         double u = 1 + h11 * h22, tmp = *d2 / u;
+         *d2 = *d1 / u;
+         *d1 = tmp;
+         *x1 = y1 * u;
+      }
+      /* rescaling: H becomes a full matrix (flag -1) */
+      for (int which = 0; which < 2; which++) {
+         double *d = which ? d2 : d1;
+         if (*d == 0)
+            continue;
+         while (fabs(*d) <= rgsq || fabs(*d) >= gsq) {
+            if (flag == 0) {
+               h11 = h22 = 1;
+               flag = -1;
+            } else if (flag == 1) {
+               h21 = -1;
+               h12 = 1;
+               flag = -1;
+            }
+            double f = fabs(*d) <= rgsq ? 1 / gam : gam;
+            *d = fabs(*d) <= rgsq ? *d * gsq : *d / gsq;
+            if (which) {
+               h21 *= f;
+               h22 *= f;
+            } else {
+               *x1 *= f;
+               h11 *= f;
+               h12 *= f;
+            }
+         }
+      }
+   }
+   param[0] = flag;
+   if (flag < 0) {
+      param[1] = h11;
+      param[2] = h21;
+      param[3] = h12;
+      param[4] = h22;
+   } else if (flag == 0) {
+      param[2] = h21;
+      param[3] = h12;
+   } else {
+      param[1] = h11;
+      param[4] = h22;
+   }
+}
+
+#define L1_ROTMG(S, T)                                                                                 \
+   CB_EXPORT cublasStatus_t cublas##S##rotmg_v2(cublasHandle_t h, T *d1, T *d2, T *x1, const T *y1, T *param); \
+   CB_EXPORT cublasStatus_t cublas##S##rotmg_v2(cublasHandle_t h, T *d1, T *d2, T *x1, const T *y1, T *param)  \
+   {                                                                                                \
+      CB_ENTER("handle=%p d1=%p d2=%p x1=%p y1=%p param=%p", (void *)h, (void *)d1, (void *)d2, (void *)x1, \
+               (const void *)y1, (void *)param);                                                     \
+      CB_HANDLE(h);                                                                                 \
+      CB_CHECK(d1 && d2 && x1 && y1 && param, CUBLAS_STATUS_INVALID_VALUE);                         \
+      bool dev = h->pmode == CUBLAS_POINTER_MODE_DEVICE;                                            \
+      T v[4], pv[5];                                                                                \
+      T *p[4] = { d1, d2, x1, (T *)y1 };                                                            \
+      for (int i = 0; i < 4; i++) {                                                                 \
+         cublasStatus_t st = CUBLAS_STATUS_SUCCESS;                                                 \
+         if (dev)                                                                                   \
+            st = cb_result_to_host(h, &v[i], (CUdeviceptr)(uintptr_t)p[i], sizeof(T));              \
+         else                                                                                       \
+            v[i] = *p[i];                                                                           \
+         if (st != CUBLAS_STATUS_SUCCESS)                                                           \
+            return st;                                                                              \
+      }                                                                                             \
+      if (dev) {                                                                                    \
+         cublasStatus_t st = cb_result_to_host(h, pv, (CUdeviceptr)(uintptr_t)param, sizeof(pv));   \
+         if (st != CUBLAS_STATUS_SUCCESS)                                                           \
+            return st;                                                                              \
+      } else {                                                                                      \
+         memcpy(pv, param, sizeof(pv));                                                             \
+      }                                                                                             \
+      /* in double whatever the type (srotmg computes in float) */                                  \
+      double dd1 = v[0], dd2 = v[1], dx1 = v[2], dp[5];                                             \
+      for (int i = 0; i < 5; i++)                                                                   \
+         dp[i] = pv[i];                                                                             \
+      rotmg_d(&dd1, &dd2, &dx1, v[3], dp, 4096);                                                    \
+      v[0] = (T)dd1;                                                                                \
+      v[1] = (T)dd2;                                                                                \
+      v[2] = (T)dx1;                                                                                \
+      for (int i = 0; i < 5; i++)                                                                   \
+         pv[i] = (T)dp[i];                                                                          \
+      if (!dev) {                                                                                   \
+         *d1 = v[0];                                                                                \
+         *d2 = v[1];                                                                                \
+         *x1 = v[2];                                                                                \
+         memcpy(param, pv, sizeof(pv));                                                             \
+         return CUBLAS_STATUS_SUCCESS;                                                              \
+      }                                                                                             \
+      for (int i = 0; i < 3; i++) {                                                                 \
+         CUresult r = cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)p[i], &v[i], sizeof(T), h->stream); \
+         if (r != CUDA_SUCCESS)                                                                     \
+            return cb_status_of(r);                                                                 \
+      }                                                                                             \
+      CUresult r = cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)param, pv, sizeof(pv), h->stream);     \
+      if (r != CUDA_SUCCESS)                                                                        \
+         return cb_status_of(r);                                                                    \
+      /* the host values must outlive the copies */                                                 \
+      return cb_status_of(cuStreamSynchronize(h->stream));                                          \
+   }
+L1_ROTMG(S, float)
+L1_ROTMG(D, double)
 
 /* Reductions: NAME(handle, n, x, incx[, y, incy], result). */
 #define L1_RED(name, t, T, R, op)                                                                      \

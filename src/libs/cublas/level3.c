@@ -76,7 +76,9 @@ static bool packed(cublasHandle_t h, const gemm_call *c, const cb_gemm_args *g, 
    return true;
 }
 
-static cublasStatus_t gemm(cublasHandle_t h, const gemm_call *c)
+/* SA, SB: alpha and beta as the kernels take them (the library's own
+ * calls), else NULL: read from c in the handle's pointer mode. */
+static cublasStatus_t gemm_sc(cublasHandle_t h, const gemm_call *c, const cb_scalar *sa, const cb_scalar *sb)
 {
    CB_HANDLE(h);
    bool cplx = c->kind[0] == 'c' || c->kind[0] == 'z';
@@ -113,8 +115,8 @@ static cublasStatus_t gemm(cublasHandle_t h, const gemm_call *c)
    g.batch = (int32_t)c->batch;
    g.ta = (int32_t)c->ta;
    g.tb = (int32_t)c->tb;
-   g.alpha = cb_scalar_of(h, c->alpha, c->scalar);
-   g.beta = cb_scalar_of(h, c->beta, c->scalar);
+   g.alpha = sa ? *sa : cb_scalar_of(h, c->alpha, c->scalar);
+   g.beta = sb ? *sb : cb_scalar_of(h, c->beta, c->scalar);
    unsigned gz = (unsigned)(c->batch > 65535 ? 65535 : c->batch);
    char name[32];
    if (cplx) {
@@ -132,6 +134,20 @@ static cublasStatus_t gemm(cublasHandle_t h, const gemm_call *c)
    CB_CHECK(gy <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
    return cb_launch(h, name, (unsigned)((c->m + tm - 1) / tm), (unsigned)gy, gz, CB_GEMM_BX, CB_GEMM_BY, &g,
                     sizeof(g));
+}
+
+static cublasStatus_t gemm(cublasHandle_t h, const gemm_call *c)
+{
+   return gemm_sc(h, c, NULL, NULL);
+}
+
+cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                          int64_t k, cb_scalar alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+                          cb_scalar beta, void *C, int64_t ldc)
+{
+   gemm_call c = { t == 's' ? "sss" : t == 'd' ? "ddd" : t == 'c' ? "c" : "z", t, ta, tb, m, n, k, &alpha, &beta, A, B, C, NULL, NULL, NULL,
+                   lda, ldb, ldc, 0, 0, 0, 1 };
+   return gemm_sc(h, &c, &alpha, &beta);
 }
 
 #define TRACE_GEMM(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc)                            \
