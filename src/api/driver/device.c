@@ -99,6 +99,19 @@ static bool texture_limit(CUdevice_attribute a, int *v)
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_WIDTH:
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_HEIGHT:
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE3D_DEPTH: *v = DRV_TEX3D_EXTENT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_HEIGHT:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_HEIGHT:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_WIDTH: *v = DRV_TEX_LAYERED_EXTENT; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LAYERED_LAYERS:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE2D_LAYERED_LAYERS:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACE1D_LAYERED_LAYERS: *v = DRV_TEX_LAYERS; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_GATHER_HEIGHT: *v = DRV_TEX2D_GATHER; return true;
+   case CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER: *v = 1; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH: *v = 1 << 28; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH: *v = DRV_TEX2D_LINEAR_WIDTH; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT: *v = DRV_TEX2D_LINEAR_HEIGHT; return true;
@@ -108,7 +121,7 @@ static bool texture_limit(CUdevice_attribute a, int *v)
 }
 
 /* Features this runtime does not have read as absent (0), which is true of
- * every attribute not listed (layered, cube-map and mipmapped textures, peer access, IPC,
+ * every attribute not listed (cube-map and mipmapped textures, peer access, IPC,
  * clusters, pageable memory access from kernels, ...); the limits come from the multiprocessor
  * model (core_device_sm_model), which the occupancy calculator uses too. */
 static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
