@@ -2,9 +2,10 @@
  * mc_texture_functions.h — CUDA's texture and surface object functions
  * (texture_indirect_functions.h, surface_indirect_functions.h: tex1Dfetch,
  * tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, tex2Dgather,
- * surf1D/2D/1DLayered/2DLayered read/write) and the
+ * texCubemap, texCubemapLayered, surf1D/2D/1DLayered/2DLayered/Cubemap/
+ * CubemapLayered read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX
- * instruction nvcc emits for it (tex.{1d,2d,3d,a1d,a2d}.v4.{f32,s32,u32}.{f32,s32};
+ * instruction nvcc emits for it (tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
  * tld4.{r,g,b,a}.2d; suld.b / sust.b with the boundary mode), which metalcuda's compiler
  * translates (src/compiler/ir/build_tex.c).  T picks the result kind:
  * float types .f32, signed integers .s32, unsigned .u32, narrowed to T's
@@ -123,6 +124,14 @@ template <class T> static __device__ T tex2DLayered(cudaTextureObject_t t, float
 {
    MC_TEX_FETCH("a2d", "f32", "%5, %6, %7, %7", "r"(layer), "f"(x), "f"(y))
 }
+template <class T> static __device__ T texCubemap(cudaTextureObject_t t, float x, float y, float z)
+{
+   MC_TEX_FETCH("cube", "f32", "%5, %6, %7, %7", "f"(x), "f"(y), "f"(z))
+}
+template <class T> static __device__ T texCubemapLayered(cudaTextureObject_t t, float x, float y, float z, int layer)
+{
+   MC_TEX_FETCH("acube", "f32", "%5, %6, %7, %8", "r"(layer), "f"(x), "f"(y), "f"(z))
+}
 #define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "f"(x), "f"(y))
 /* comp 0..3: component x, y, z, w of the four texels (any other: zeros,
  * where CUDA leaves the result undefined) */
@@ -145,6 +154,15 @@ template <class T> static __device__ void tex2DLayered(T *r, cudaTextureObject_t
 template <class T> static __device__ void tex1DLayered(T *r, cudaTextureObject_t t, float x, int layer)
 {
    *r = tex1DLayered<T>(t, x, layer);
+}
+template <class T> static __device__ void texCubemap(T *r, cudaTextureObject_t t, float x, float y, float z)
+{
+   *r = texCubemap<T>(t, x, y, z);
+}
+template <class T>
+static __device__ void texCubemapLayered(T *r, cudaTextureObject_t t, float x, float y, float z, int layer)
+{
+   *r = texCubemapLayered<T>(t, x, y, z, layer);
 }
 template <class T> static __device__ void tex2Dgather(T *r, cudaTextureObject_t t, float x, float y, int comp = 0)
 {
@@ -266,6 +284,26 @@ template <class T>
 static __device__ void surf2DLayeredread(T *r, cudaSurfaceObject_t s, int x, int y, int layer, MC_SURF_M)
 {
    *r = surf2DLayeredread<T>(s, x, y, layer, m);
+}
+/* a cube map's face f is layer f (of cube l: layer 6 * l + f), as nvcc
+ * compiles them (suld/sust .a2d) */
+template <class T> static __device__ T surfCubemapread(cudaSurfaceObject_t s, int x, int y, int face, MC_SURF_M)
+{
+   return surf2DLayeredread<T>(s, x, y, face, m);
+}
+template <class T> static __device__ void surfCubemapwrite(T v, cudaSurfaceObject_t s, int x, int y, int face, MC_SURF_M)
+{
+   surf2DLayeredwrite<T>(v, s, x, y, face, m);
+}
+template <class T>
+static __device__ T surfCubemapLayeredread(cudaSurfaceObject_t s, int x, int y, int layerFace, MC_SURF_M)
+{
+   return surf2DLayeredread<T>(s, x, y, layerFace, m);
+}
+template <class T>
+static __device__ void surfCubemapLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y, int layerFace, MC_SURF_M)
+{
+   surf2DLayeredwrite<T>(v, s, x, y, layerFace, m);
 }
 #undef MC_SURF_M
 #undef MC_SURF_WRITE

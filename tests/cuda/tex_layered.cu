@@ -172,22 +172,7 @@ static void run_2d(const char *what, cudaTextureObject_t t, const tex_model *m)
    CHECK_ARRAY_F32(what, got, want, NC * 4);
 }
 
-static void copy3d(cudaArray_t a, void *host, size_t row, size_t w, size_t h, size_t d, bool to)
-{
-   cudaMemcpy3DParms p;
-   memset(&p, 0, sizeof(p));
-   if (to) {
-      p.srcPtr = make_cudaPitchedPtr(host, row, w, h);
-      p.dstArray = a;
-      p.kind = cudaMemcpyHostToDevice;
-   } else {
-      p.srcArray = a;
-      p.dstPtr = make_cudaPitchedPtr(host, row, w, h);
-      p.kind = cudaMemcpyDeviceToHost;
-   }
-   p.extent = make_cudaExtent(w, h, d);
-   CHECK_CUDA(cudaMemcpy3D(&p));
-}
+#define copy3d tex_model_copy3d
 
 int main(void)
 {

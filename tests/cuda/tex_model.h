@@ -1,8 +1,9 @@
 /*
  * tex_model.h — what the texture programs (tex2d, tex_layered,
- * tex_gather) share: the host model of an address mode (the CUDA C++
+ * tex_gather, tex_cubemap) share: the host model of an address mode (the CUDA C++
  * Programming Guide's appendix "Texture Fetching"; checked on an H200 by
- * those programs) and the making of a texture object over an array.
+ * those programs), the making of a texture object over an array, and a
+ * 3-D copy to or from a whole array.
  */
 #ifndef TESTS_CUDA_TEX_MODEL_H
 #define TESTS_CUDA_TEX_MODEL_H
@@ -48,6 +49,25 @@ static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1,
    cudaTextureObject_t t = 0;
    CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
    return t;
+}
+
+/* cudaMemcpy3D of w x h x d elements between host memory (rows of `row`
+ * bytes) and the whole array a: into it (to) or out of it. */
+static void tex_model_copy3d(cudaArray_t a, void *host, size_t row, size_t w, size_t h, size_t d, bool to)
+{
+   cudaMemcpy3DParms p;
+   memset(&p, 0, sizeof(p));
+   if (to) {
+      p.srcPtr = make_cudaPitchedPtr(host, row, w, h);
+      p.dstArray = a;
+      p.kind = cudaMemcpyHostToDevice;
+   } else {
+      p.srcArray = a;
+      p.dstPtr = make_cudaPitchedPtr(host, row, w, h);
+      p.kind = cudaMemcpyDeviceToHost;
+   }
+   p.extent = make_cudaExtent(w, h, d);
+   CHECK_CUDA(cudaMemcpy3D(&p));
 }
 
 #endif

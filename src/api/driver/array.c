@@ -2,9 +2,9 @@
  * array.c — CUDA arrays (cuArrayCreate, cuArray3DCreate, their
  * descriptors, cuArrayDestroy).  The layout is src/core/array.c's; copies
  * to and from arrays are memcpy3d.c's.  A layered array (1-D or 2-D,
- * CUDA_ARRAY3D_LAYERED) keeps its layers as the slices of a 3-D one.
- * Cube-map arrays are refused (CUDA_ERROR_NOT_SUPPORTED, naming them)
- * until the texture and surface instructions of that geometry are.
+ * CUDA_ARRAY3D_LAYERED) keeps its layers as the slices of a 3-D one; a
+ * cube map (CUDA_ARRAY3D_CUBEMAP) its six faces, in CUDA's face order
+ * (+x, -x, +y, -y, +z, -z), six per cube of a layered one.
  */
 #include "internal.h"
 
@@ -32,13 +32,20 @@ static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_forma
                        unsigned flags)
 {
    API_NEED_CTX(c);
-   if (flags & CUDA_ARRAY3D_CUBEMAP)
-      API_NOT_SUPPORTED("cube-map CUDA arrays");
-   API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_TEXTURE_GATHER)),
+   API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_CUBEMAP |
+                                   CUDA_ARRAY3D_TEXTURE_GATHER)),
              CUDA_ERROR_INVALID_VALUE);
    core_array shape = { .format = (uint32_t)f, .nchan = channels, .flags = flags };
    API_CHECK(drv_array_format(f, channels, &shape.kind, &shape.chan_bytes), CUDA_ERROR_INVALID_VALUE);
-   if (flags & CUDA_ARRAY3D_LAYERED) {
+   if (flags & CUDA_ARRAY3D_CUBEMAP) {
+      /* six square faces (six per cube of a layered one): an H200's
+       * maxTextureCubemap / maxTextureCubemapLayered (and the surface
+       * limits, the same) */
+      bool layered = (flags & CUDA_ARRAY3D_LAYERED) != 0;
+      API_CHECK(w && w == h && w <= DRV_TEX_CUBE_WIDTH &&
+                   (layered ? d && d % 6 == 0 && d <= DRV_TEX_CUBE_LAYERS : d == 6),
+                CUDA_ERROR_INVALID_VALUE);
+   } else if (flags & CUDA_ARRAY3D_LAYERED) {
       /* Depth layers of a 1-D (no height) or 2-D array: an H200's
        * maxTexture1DLayered / maxTexture2DLayered (the surface limits are
        * the same) */

@@ -4,6 +4,7 @@
  * texture and surface objects compile to:
  *
  *   tex.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {[layer,] c...}]
+ *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
  *   tld4.{r,g,b,a}.2d.v4.{f32,u32,s32}.f32  d, [handle, {x, y}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
@@ -14,10 +15,11 @@
  * mc_tex) that the prelude (prelude/tex.metal) reads, so filtering and
  * addressing are computed exactly as CUDA documents them rather than by
  * Metal's sampler.  3-D coordinates come as a 4-vector whose last element
- * is ignored (PTX); the layered geometries put the layer (.u32) first.
+ * is ignored (PTX); the layered geometries put the layer (.u32) first;
+ * a cube map's coordinates are a direction (x, y, z).
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), tex.level/.grad, cube maps, multisample
- * textures, tld4 other than .2d, the .p surface formats, .b64 surface elements,
+ * and .texref symbols), tex.level/.grad, multisample textures, tld4
+ * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
  */
@@ -28,12 +30,12 @@
  * coordinate vector (.a1d, .a2d). */
 typedef struct tex_geom {
    ir_tex_geom dims;
-   bool layered;
+   bool layered, cube;   /* cube: a direction (x, y, z) picks the face */
 } tex_geom;
 
 static bool geom_of(build_ctx *c, tex_geom *g)
 {
-   g->layered = false;
+   g->layered = g->cube = false;
    if (bld_has(c, PTX_MOD_G1D))
       g->dims = IR_TEX_1D;
    else if (bld_has(c, PTX_MOD_G2D))
@@ -43,9 +45,12 @@ static bool geom_of(build_ctx *c, tex_geom *g)
    else if (bld_has(c, PTX_MOD_A1D) || bld_has(c, PTX_MOD_A2D)) {
       g->dims = bld_has(c, PTX_MOD_A1D) ? IR_TEX_1D : IR_TEX_2D;
       g->layered = true;
+   } else if (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)) {
+      g->dims = IR_TEX_3D;
+      g->cube = true;
+      g->layered = bld_has(c, PTX_MOD_ACUBE);
    } else
-      return bld_unsupported(c, "this texture/surface geometry (cube maps and multisample textures are not "
-                                "supported yet)");
+      return bld_unsupported(c, "this texture/surface geometry (multisample textures are not supported yet)");
    return true;
 }
 
@@ -115,7 +120,7 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
    i->sub = (uint8_t)g->dims;
    i->type = dt;
    i->type2 = ct;
-   i->imm = flags | (g->layered ? IR_TEXF_LAYERED : 0);
+   i->imm = flags | (g->layered ? IR_TEXF_LAYERED : 0) | (g->cube ? IR_TEXF_CUBE : 0);
    bld_set_src(i, 0, h);
    for (unsigned k = 0; k < n; k++)
       bld_set_src(i, 1 + k, coords[k]);
@@ -141,9 +146,11 @@ static bool tr_tex(build_ctx *c)
    ptx_type dt, ct;
    if (bld_has(c, PTX_MOD_LEVEL) || bld_has(c, PTX_MOD_GRAD))
       return bld_unsupported(c, "tex.level/tex.grad (mipmapped textures)");
-   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D) || !geom_of(c, &g) ||
-       !fetch_types(c, &dt, &ct))
+   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE) ||
+       !geom_of(c, &g) || !fetch_types(c, &dt, &ct))
       return false;
+   if (g.cube && ct != PTX_T_F32)
+      return bld_unsupported(c, "tex.cube with integer coordinates");
    return emit_fetch(c, &g, dt, ct, 0);
 }
 
@@ -151,7 +158,7 @@ static bool tr_tex(build_ctx *c)
  * of the four texels of the bilinear footprint (PTX ISA §9.7.10.4). */
 static bool tr_tld4(build_ctx *c)
 {
-   tex_geom g = { IR_TEX_2D, false };
+   tex_geom g = { IR_TEX_2D, false, false };
    ptx_type dt, ct;
    unsigned comp;
    if (bld_has(c, PTX_MOD_R))

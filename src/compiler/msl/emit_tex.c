@@ -42,12 +42,14 @@ static void layer(emitter *e, const ir_instr *i, bool layered)
       strbuf_puts(e->out, "0u");
 }
 
-/* mc_tex_sample's mode: bits 0-1 the dimensions, 4 layered, 16 integer
- * coordinates, 32 integer result, 64 gather (tld4) of component bits 7-8. */
+/* mc_tex_sample's mode: bits 0-1 the dimensions, 4 layered, 8 cube map,
+ * 16 integer coordinates, 32 integer result, 64 gather (tld4) of
+ * component bits 7-8. */
 static void emit_tex_fetch(emitter *e, const ir_instr *i)
 {
    unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u) |
-                   (i->imm & IR_TEXF_LAYERED ? 4u : 0u) | (i->imm & IR_TEXF_GATHER ? 64u : 0u) |
+                   (i->imm & IR_TEXF_LAYERED ? 4u : 0u) | (i->imm & IR_TEXF_CUBE ? 8u : 0u) |
+                   (i->imm & IR_TEXF_GATHER ? 64u : 0u) |
                    (unsigned)((i->imm >> IR_TEXF_COMP_SHIFT) & 3u) << 7;
    emit_line(e, "{");
    e->indent++;

@@ -206,8 +206,29 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, device const mc_tex &t, thread
     return uint4(r[0], r[1], r[2], r[3]);
 }
 
-// tex.{1d,2d,3d,a1d,a2d} and tld4: mode bits 0-1 the dimensions, 4
-// layered (layer is the array index: the slice, clamped to the layers), 16
+// A cube map's face and its coordinates (s, t) in [0, 1] for the direction
+// (x, y, z): the CUDA C++ Programming Guide's cubemap table (the major
+// axis m picks the face; s = (sc / m + 1) / 2, t = (tc / m + 1) / 2).
+MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
+{
+    float ax = abs(x), ay = abs(y), az = abs(z), m, sc, tc;
+    uint f;
+    if (ax > ay && ax > az) {
+        m = ax, f = x >= 0.0f ? 0u : 1u, sc = x >= 0.0f ? -z : z, tc = -y;
+    } else if (ay > az) {
+        m = ay, f = y >= 0.0f ? 2u : 3u, sc = x, tc = y >= 0.0f ? z : -z;
+    } else {
+        m = az, f = z >= 0.0f ? 4u : 5u, sc = z >= 0.0f ? x : -x, tc = -y;
+    }
+    s = (sc / m + 1.0f) * 0.5f;
+    t = (tc / m + 1.0f) * 0.5f;
+    return f;
+}
+
+// tex.{1d,2d,3d,a1d,a2d,cube,acube} and tld4: mode bits 0-1 the
+// dimensions, 4 layered (layer is the array index: the slice, clamped to
+// the layers), 8 cube map (the face's (s, t) scaled by the size, read as a
+// 2-D texture in slice 6 * layer + face; the texture object clamps), 16
 // integer coordinates, 32 integer result, 64 gather of component bits 7-8;
 // c0..c2 the coordinates' bits.  Returns the result's bits.
 MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer)
@@ -218,11 +239,21 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     uint cb[3] = {c0, c1, c2};
     float x[3] = {0.0f, 0.0f, 0.0f};
     int p[3] = {0, 0, 0};
-    for (uint d = 0u; d < dims; d++)
-        x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
-    if ((mode & 64u) != 0u)
-        return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult);
-    int lay = (mode & 4u) != 0u ? (int)min(layer, t.depth - 1u) : 0;
+    int lay;
+    if ((mode & 8u) != 0u) {
+        float s, r;
+        uint f = mc_tex_cube_face(as_type<float>(c0), as_type<float>(c1), as_type<float>(c2), s, r);
+        x[0] = s * (float)t.width;
+        x[1] = r * (float)t.height;
+        dims = 2u;
+        lay = (int)(6u * ((mode & 4u) != 0u ? min(layer, t.depth / 6u - 1u) : 0u) + f);
+    } else {
+        for (uint d = 0u; d < dims; d++)
+            x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
+        if ((mode & 64u) != 0u)
+            return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult);
+        lay = (mode & 4u) != 0u ? (int)min(layer, t.depth - 1u) : 0;
+    }
     p[2] = lay;
     if (icoord || (t.flags & 1u) == 0u || iresult) {
         // nearest point (integer coordinates: tex1Dfetch-style, unfiltered)
