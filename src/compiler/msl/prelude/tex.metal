@@ -208,7 +208,10 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, device const mc_tex &t, thread
 
 // A cube map's face and its coordinates (s, t) in [0, 1] for the direction
 // (x, y, z): the CUDA C++ Programming Guide's cubemap table (the major
-// axis m picks the face; s = (sc / m + 1) / 2, t = (tc / m + 1) / 2).
+// axis m picks the face; s = (sc / m + 1) / 2, t = (tc / m + 1) / 2).  The
+// table leaves ties open: y wins over x, z over both, as on an H200 (a
+// probe, tests/cuda/NATIVE.md); linear filtering clamps to the face (the
+// H200's results near edges: tests/cuda/tex_cubemap.cu).
 MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
 {
     float ax = abs(x), ay = abs(y), az = abs(z), m, sc, tc;
