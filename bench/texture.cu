@@ -12,7 +12,9 @@
  * fetch is emulated in the prelude (descriptor read, address modes, four
  * texels, weights in 1.8 fixed point), so the ratio is the price of exact
  * NVIDIA filtering; on an NVIDIA GPU the texture unit does the same work.
- * Ratio: texture time / global-load time, lower is better.
+ * Ratio: texture time / global-load time, lower is better.  A second row
+ * times 4 tex2Dgather (tld4: the four texels of the footprint, no
+ * weights) per thread against the same loads.
  */
 #include "bench.h"
 
@@ -24,6 +26,17 @@ __global__ void k_tex(cudaTextureObject_t t, float *out)
    float s = 0;
    for (int k = 0; k < 4; k++)
       s += tex2D<float>(t, x + 0.3f + k, y + 0.6f);
+   out[y * N + x] = s;
+}
+
+__global__ void k_gather(cudaTextureObject_t t, float *out)
+{
+   int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+   float s = 0;
+   for (int k = 0; k < 4; k++) {
+      float4 g = tex2Dgather<float4>(t, x + 0.3f + k, y + 0.6f, 0);
+      s += g.x + g.y + g.z + g.w;
+   }
    out[y * N + x] = s;
 }
 
@@ -48,7 +61,7 @@ int main()
    BENCH_CHECK(cudaMemcpy(din, h, N * N * sizeof(float), cudaMemcpyHostToDevice));
    cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
    cudaArray_t a;
-   BENCH_CHECK(cudaMallocArray(&a, &cd, N, N));
+   BENCH_CHECK(cudaMallocArray(&a, &cd, N, N, cudaArrayTextureGather));
    BENCH_CHECK(cudaMemcpy2DToArray(a, 0, 0, h, N * 4, N * 4, N, cudaMemcpyHostToDevice));
    cudaResourceDesc rd;
    memset(&rd, 0, sizeof(rd));
@@ -62,7 +75,7 @@ int main()
    cudaTextureObject_t t;
    BENCH_CHECK(cudaCreateTextureObject(&t, &rd, &td, NULL));
    dim3 block(32, 8), grid(N / 32, N / 8);
-   double tt[reps], tl[reps];
+   double tt[reps], tl[reps], tg[reps];
    for (int r = -1; r < reps; r++) {
       double t0 = now_s();
       k_tex<<<grid, block>>>(t, dout);
@@ -71,8 +84,22 @@ int main()
       k_load<<<grid, block>>>(din, dout);
       BENCH_CHECK(cudaDeviceSynchronize());
       double t2 = now_s();
+      k_gather<<<grid, block>>>(t, dout);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t3 = now_s();
       if (r >= 0)
-         tt[r] = t1 - t0, tl[r] = t2 - t1;
+         tt[r] = t1 - t0, tl[r] = t2 - t1, tg[r] = t3 - t2;
+   }
+   /* the gather kernel ran: pixel (0, 0) sums the footprints' four texels
+    * (x - 0.5 = k - 0.2, y - 0.5 = 0.1: texels k-1 (clamped) and k, rows 0, 1) */
+   BENCH_CHECK(cudaMemcpy(h, dout, sizeof(float), cudaMemcpyDeviceToHost));
+   float gwant = 0;
+   for (int k = 0; k < 4; k++)
+      for (int j = 0; j < 2; j++)
+         gwant += (float)((j * N + (k > 0 ? k - 1 : 0)) % 251) + (float)((j * N + k) % 251);
+   if (h[0] != gwant) {
+      fprintf(stderr, "texture.cu: gathered pixel (0, 0) is %.9g, expected %.9g\n", h[0], gwant);
+      return 1;
    }
    /* the texture kernel ran: pixel (0, 0), by the filtering formula
     * (x - 0.5 = k - 0.2, y - 0.5 = 0.1; weights in 1.8 fixed point; clamp) */
@@ -96,7 +123,10 @@ int main()
    snprintf(v, sizeof(v), "%.2f ms", mt * 1e3);
    snprintf(ref, sizeof(ref), "global loads: %.2f ms", ml * 1e3);
    row("tex2D linear filter vs global load, 1024x1024 x 4", v, ref, mt / ml, "texture time / load time; lower is better");
-   printf("NOTE 1024x1024 threads, 4 bilinear fetches (or 4 loads) each, %d repetitions, medians\n", reps);
+   snprintf(v, sizeof(v), "%.2f ms", median(tg, reps) * 1e3);
+   row("tex2Dgather vs global load, 1024x1024 x 4", v, ref, median(tg, reps) / ml,
+       "gather time / load time; lower is better");
+   printf("NOTE 1024x1024 threads, 4 bilinear fetches, 4 gathers (or 4 loads) each, %d repetitions, medians\n", reps);
    cudaDestroyTextureObject(t);
    cudaFreeArray(a);
    cudaFree(din);

@@ -1,10 +1,12 @@
 /*
  * mc_texture_functions.h — CUDA's texture and surface object functions
  * (texture_indirect_functions.h, surface_indirect_functions.h: tex1Dfetch,
- * tex1D, tex2D, tex3D, surf1Dread/write, surf2Dread/write) and the
+ * tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, tex2Dgather,
+ * texCubemap, texCubemapLayered, surf1D/2D/1DLayered/2DLayered/Cubemap/
+ * CubemapLayered read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX
- * instruction nvcc emits for it (tex.{1d,2d,3d}.v4.{f32,s32,u32}.{f32,s32};
- * suld.b / sust.b with the boundary mode), which metalcuda's compiler
+ * instruction nvcc emits for it (tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
+ * tld4.{r,g,b,a}.2d; suld.b / sust.b with the boundary mode), which metalcuda's compiler
  * translates (src/compiler/ir/build_tex.c).  T picks the result kind:
  * float types .f32, signed integers .s32, unsigned .u32, narrowed to T's
  * components.  Surfaces move T's bytes as b32 words (or one b16 / b8 for
@@ -82,23 +84,24 @@ MC_TEX_VEC(ushort, unsigned short, unsigned, 2)
 #undef MC_TEX_INFO
 } // namespace mc_tex
 
-#define MC_TEX_FETCH(geom, ctype, coords, ...)                                                    \
+#define MC_TEX_FETCH_OP(op, geom, ctype, coords, ...)                                             \
    if (mc_tex::info<T>::k == 0) {                                                                 \
       float a, b, c, d;                                                                           \
-      asm volatile("tex." geom ".v4.f32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"        \
+      asm volatile(op geom ".v4.f32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
                    : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    } else if (mc_tex::info<T>::k == 1) {                                                          \
       int a, b, c, d;                                                                             \
-      asm volatile("tex." geom ".v4.s32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"        \
+      asm volatile(op geom ".v4.s32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
                    : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    } else {                                                                                       \
       unsigned a, b, c, d;                                                                        \
-      asm volatile("tex." geom ".v4.u32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"        \
+      asm volatile(op geom ".v4.u32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
                    : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    }
+#define MC_TEX_FETCH(geom, ctype, coords, ...) MC_TEX_FETCH_OP("tex.", geom, ctype, coords, __VA_ARGS__)
 
 template <class T> static __device__ T tex1Dfetch(cudaTextureObject_t t, int x)
 {
@@ -113,82 +116,202 @@ template <class T> static __device__ T tex3D(cudaTextureObject_t t, float x, flo
 {
    MC_TEX_FETCH("3d", "f32", "%5, %6, %7, %7", "f"(x), "f"(y), "f"(z))
 }
-template <class T> static __device__ void tex1Dfetch(T *r, cudaTextureObject_t t, int x) { *r = tex1Dfetch<T>(t, x); }
-template <class T> static __device__ void tex2D(T *r, cudaTextureObject_t t, float x, float y) { *r = tex2D<T>(t, x, y); }
-#undef MC_TEX_FETCH
-
-/* ---- surfaces (2-D; x in bytes) ---- */
-#define MC_SURF_MODES(X) X(Trap, ".trap") X(Clamp, ".clamp") X(Zero, ".zero")
-#define MC_SURF_LD(M, mode)                                                                        \
-   if (m == cudaBoundaryMode##M) {                                                                 \
-      if (sizeof(T) == 16)                                                                         \
-         asm volatile("suld.b.2d.v4.b32" mode " {%0, %1, %2, %3}, [%4, {%5, %6}];"                \
-                      : "=r"(w[0]), "=r"(w[1]), "=r"(w[2]), "=r"(w[3]) : "l"(s), "r"(x), "r"(y));   \
-      else if (sizeof(T) == 8)                                                                     \
-         asm volatile("suld.b.2d.v2.b32" mode " {%0, %1}, [%2, {%3, %4}];"                        \
-                      : "=r"(w[0]), "=r"(w[1]) : "l"(s), "r"(x), "r"(y));                          \
-      else if (sizeof(T) == 4)                                                                     \
-         asm volatile("suld.b.2d.b32" mode " %0, [%1, {%2, %3}];" : "=r"(w[0]) : "l"(s), "r"(x), "r"(y)); \
-      else if (sizeof(T) == 2)                                                                     \
-         asm volatile("suld.b.2d.b16" mode " %0, [%1, {%2, %3}];" : "=h"(h) : "l"(s), "r"(x), "r"(y)); \
-      else                                                                                         \
-         asm volatile("suld.b.2d.b8" mode " %0, [%1, {%2, %3}];" : "=h"(h) : "l"(s), "r"(x), "r"(y)); \
-   }
-#define MC_SURF_ST(M, mode)                                                                        \
-   if (m == cudaBoundaryMode##M) {                                                                 \
-      if (sizeof(T) == 16)                                                                         \
-         asm volatile("sust.b.2d.v4.b32" mode " [%0, {%1, %2}], {%3, %4, %5, %6};"                \
-                      :: "l"(s), "r"(x), "r"(y), "r"(w[0]), "r"(w[1]), "r"(w[2]), "r"(w[3]) : "memory"); \
-      else if (sizeof(T) == 8)                                                                     \
-         asm volatile("sust.b.2d.v2.b32" mode " [%0, {%1, %2}], {%3, %4};"                        \
-                      :: "l"(s), "r"(x), "r"(y), "r"(w[0]), "r"(w[1]) : "memory");                 \
-      else if (sizeof(T) == 4)                                                                     \
-         asm volatile("sust.b.2d.b32" mode " [%0, {%1, %2}], %3;" :: "l"(s), "r"(x), "r"(y), "r"(w[0]) : "memory"); \
-      else if (sizeof(T) == 2)                                                                     \
-         asm volatile("sust.b.2d.b16" mode " [%0, {%1, %2}], %3;" :: "l"(s), "r"(x), "r"(y), "h"(h) : "memory"); \
-      else                                                                                         \
-         asm volatile("sust.b.2d.b8" mode " [%0, {%1, %2}], %3;" :: "l"(s), "r"(x), "r"(y), "h"(h) : "memory"); \
-   }
-
-template <class T>
-static __device__ T surf2Dread(cudaSurfaceObject_t s, int x, int y,
-                               enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap)
+template <class T> static __device__ T tex1DLayered(cudaTextureObject_t t, float x, int layer)
 {
-   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
-                 "surf2Dread: a type of 1, 2, 4, 8 or 16 bytes");
-   unsigned w[4] = {0, 0, 0, 0};
-   unsigned short h = 0;
-   MC_SURF_MODES(MC_SURF_LD)
-   T r;
-   if (sizeof(T) >= 4)
-      __builtin_memcpy(&r, w, sizeof(T));
-   else
-      __builtin_memcpy(&r, &h, sizeof(T));
-   return r;
+   MC_TEX_FETCH("a1d", "f32", "%5, %6", "r"(layer), "f"(x))
+}
+template <class T> static __device__ T tex2DLayered(cudaTextureObject_t t, float x, float y, int layer)
+{
+   MC_TEX_FETCH("a2d", "f32", "%5, %6, %7, %7", "r"(layer), "f"(x), "f"(y))
+}
+template <class T> static __device__ T texCubemap(cudaTextureObject_t t, float x, float y, float z)
+{
+   MC_TEX_FETCH("cube", "f32", "%5, %6, %7, %7", "f"(x), "f"(y), "f"(z))
+}
+template <class T> static __device__ T texCubemapLayered(cudaTextureObject_t t, float x, float y, float z, int layer)
+{
+   MC_TEX_FETCH("acube", "f32", "%5, %6, %7, %8", "r"(layer), "f"(x), "f"(y), "f"(z))
+}
+#define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "f"(x), "f"(y))
+/* comp 0..3: component x, y, z, w of the four texels (any other: zeros,
+ * where CUDA leaves the result undefined) */
+template <class T> static __device__ T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0)
+{
+   switch (comp) {
+   case 0: MC_TEX_GATHER("r")
+   case 1: MC_TEX_GATHER("g")
+   case 2: MC_TEX_GATHER("b")
+   case 3: MC_TEX_GATHER("a")
+   default: return mc_tex::info<T>::from(0, 0, 0, 0);
+   }
+}
+#undef MC_TEX_GATHER
+template <class T> static __device__ void tex1Dfetch(T *r, cudaTextureObject_t t, int x) { *r = tex1Dfetch<T>(t, x); }
+template <class T> static __device__ void tex2DLayered(T *r, cudaTextureObject_t t, float x, float y, int layer)
+{
+   *r = tex2DLayered<T>(t, x, y, layer);
+}
+template <class T> static __device__ void tex1DLayered(T *r, cudaTextureObject_t t, float x, int layer)
+{
+   *r = tex1DLayered<T>(t, x, layer);
+}
+template <class T> static __device__ void texCubemap(T *r, cudaTextureObject_t t, float x, float y, float z)
+{
+   *r = texCubemap<T>(t, x, y, z);
 }
 template <class T>
-static __device__ void surf2Dread(T *r, cudaSurfaceObject_t s, int x, int y,
-                                  enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap)
+static __device__ void texCubemapLayered(T *r, cudaTextureObject_t t, float x, float y, float z, int layer)
+{
+   *r = texCubemapLayered<T>(t, x, y, z, layer);
+}
+template <class T> static __device__ void tex2Dgather(T *r, cudaTextureObject_t t, float x, float y, int comp = 0)
+{
+   *r = tex2Dgather<T>(t, x, y, comp);
+}
+template <class T> static __device__ void tex2D(T *r, cudaTextureObject_t t, float x, float y) { *r = tex2D<T>(t, x, y); }
+#undef MC_TEX_FETCH
+#undef MC_TEX_FETCH_OP
+
+/* ---- surfaces (1-D, 2-D and their layered forms; x in bytes) ----
+ * MC_SURF_LD/ST(geometry, coordinates, inputs...): one suld/sust per
+ * boundary mode and size of T, with named operands s, x, y, l (layer). */
+#define MC_SURF_LD1(mode, geom, coords, ...)                                                       \
+   if (sizeof(T) == 16)                                                                            \
+      asm volatile("suld.b." geom ".v4.b32" mode " {%[w0], %[w1], %[w2], %[w3]}, [%[s], {" coords "}];" \
+                   : [w0] "=r"(w[0]), [w1] "=r"(w[1]), [w2] "=r"(w[2]), [w3] "=r"(w[3]) : __VA_ARGS__); \
+   else if (sizeof(T) == 8)                                                                        \
+      asm volatile("suld.b." geom ".v2.b32" mode " {%[w0], %[w1]}, [%[s], {" coords "}];"          \
+                   : [w0] "=r"(w[0]), [w1] "=r"(w[1]) : __VA_ARGS__);                              \
+   else if (sizeof(T) == 4)                                                                        \
+      asm volatile("suld.b." geom ".b32" mode " %[w0], [%[s], {" coords "}];" : [w0] "=r"(w[0]) : __VA_ARGS__); \
+   else if (sizeof(T) == 2)                                                                        \
+      asm volatile("suld.b." geom ".b16" mode " %[h], [%[s], {" coords "}];" : [h] "=h"(h) : __VA_ARGS__); \
+   else                                                                                            \
+      asm volatile("suld.b." geom ".b8" mode " %[h], [%[s], {" coords "}];" : [h] "=h"(h) : __VA_ARGS__);
+#define MC_SURF_ST1(mode, geom, coords, ...)                                                       \
+   if (sizeof(T) == 16)                                                                            \
+      asm volatile("sust.b." geom ".v4.b32" mode " [%[s], {" coords "}], {%[w0], %[w1], %[w2], %[w3]};" \
+                   :: [w0] "r"(w[0]), [w1] "r"(w[1]), [w2] "r"(w[2]), [w3] "r"(w[3]), __VA_ARGS__ : "memory"); \
+   else if (sizeof(T) == 8)                                                                        \
+      asm volatile("sust.b." geom ".v2.b32" mode " [%[s], {" coords "}], {%[w0], %[w1]};"          \
+                   :: [w0] "r"(w[0]), [w1] "r"(w[1]), __VA_ARGS__ : "memory");                     \
+   else if (sizeof(T) == 4)                                                                        \
+      asm volatile("sust.b." geom ".b32" mode " [%[s], {" coords "}], %[w0];" :: [w0] "r"(w[0]), __VA_ARGS__ : "memory"); \
+   else if (sizeof(T) == 2)                                                                        \
+      asm volatile("sust.b." geom ".b16" mode " [%[s], {" coords "}], %[h];" :: [h] "h"(h), __VA_ARGS__ : "memory"); \
+   else                                                                                            \
+      asm volatile("sust.b." geom ".b8" mode " [%[s], {" coords "}], %[h];" :: [h] "h"(h), __VA_ARGS__ : "memory");
+#define MC_SURF_ALL(OP, geom, coords, ...)                                                         \
+   if (m == cudaBoundaryModeTrap) {                                                                \
+      OP(".trap", geom, coords, __VA_ARGS__)                                                       \
+   } else if (m == cudaBoundaryModeClamp) {                                                        \
+      OP(".clamp", geom, coords, __VA_ARGS__)                                                      \
+   } else {                                                                                        \
+      OP(".zero", geom, coords, __VA_ARGS__)                                                       \
+   }
+#define MC_SURF_SIZES(fn)                                                                          \
+   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16, \
+                 fn ": a type of 1, 2, 4, 8 or 16 bytes");                                         \
+   unsigned w[4] = {0, 0, 0, 0};                                                                   \
+   unsigned short h = 0;
+/* A surface read: the body of NAME<T>(s, coordinates..., m). */
+#define MC_SURF_READ(fn, geom, coords, ...)                                                        \
+   MC_SURF_SIZES(fn)                                                                               \
+   MC_SURF_ALL(MC_SURF_LD1, geom, coords, __VA_ARGS__)                                             \
+   T r;                                                                                            \
+   if (sizeof(T) >= 4)                                                                             \
+      __builtin_memcpy(&r, w, sizeof(T));                                                          \
+   else                                                                                            \
+      __builtin_memcpy(&r, &h, sizeof(T));                                                         \
+   return r;
+#define MC_SURF_WRITE(fn, geom, coords, ...)                                                       \
+   MC_SURF_SIZES(fn)                                                                               \
+   if (sizeof(T) >= 4)                                                                             \
+      __builtin_memcpy(w, &v, sizeof(T));                                                          \
+   else                                                                                            \
+      __builtin_memcpy(&h, &v, sizeof(T));                                                         \
+   MC_SURF_ALL(MC_SURF_ST1, geom, coords, __VA_ARGS__)
+#define MC_SURF_M enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap
+
+template <class T> static __device__ T surf1Dread(cudaSurfaceObject_t s, int x, MC_SURF_M)
+{
+   MC_SURF_READ("surf1Dread", "1d", "%[x]", [s] "l"(s), [x] "r"(x))
+}
+template <class T> static __device__ void surf1Dwrite(T v, cudaSurfaceObject_t s, int x, MC_SURF_M)
+{
+   MC_SURF_WRITE("surf1Dwrite", "1d", "%[x]", [s] "l"(s), [x] "r"(x))
+}
+template <class T> static __device__ T surf2Dread(cudaSurfaceObject_t s, int x, int y, MC_SURF_M)
+{
+   MC_SURF_READ("surf2Dread", "2d", "%[x], %[y]", [s] "l"(s), [x] "r"(x), [y] "r"(y))
+}
+template <class T> static __device__ void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y, MC_SURF_M)
+{
+   MC_SURF_WRITE("surf2Dwrite", "2d", "%[x], %[y]", [s] "l"(s), [x] "r"(x), [y] "r"(y))
+}
+template <class T> static __device__ T surf1DLayeredread(cudaSurfaceObject_t s, int x, int layer, MC_SURF_M)
+{
+   MC_SURF_READ("surf1DLayeredread", "a1d", "%[l], %[x]", [s] "l"(s), [x] "r"(x), [l] "r"(layer))
+}
+template <class T> static __device__ void surf1DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int layer, MC_SURF_M)
+{
+   MC_SURF_WRITE("surf1DLayeredwrite", "a1d", "%[l], %[x]", [s] "l"(s), [x] "r"(x), [l] "r"(layer))
+}
+template <class T> static __device__ T surf2DLayeredread(cudaSurfaceObject_t s, int x, int y, int layer, MC_SURF_M)
+{
+   MC_SURF_READ("surf2DLayeredread", "a2d", "%[l], %[x], %[y], %[y]", [s] "l"(s), [x] "r"(x), [y] "r"(y),
+                [l] "r"(layer))
+}
+template <class T>
+static __device__ void surf2DLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y, int layer, MC_SURF_M)
+{
+   MC_SURF_WRITE("surf2DLayeredwrite", "a2d", "%[l], %[x], %[y], %[y]", [s] "l"(s), [x] "r"(x), [y] "r"(y),
+                 [l] "r"(layer))
+}
+template <class T> static __device__ void surf1Dread(T *r, cudaSurfaceObject_t s, int x, MC_SURF_M)
+{
+   *r = surf1Dread<T>(s, x, m);
+}
+template <class T> static __device__ void surf2Dread(T *r, cudaSurfaceObject_t s, int x, int y, MC_SURF_M)
 {
    *r = surf2Dread<T>(s, x, y, m);
 }
-template <class T>
-static __device__ void surf2Dwrite(T v, cudaSurfaceObject_t s, int x, int y,
-                                   enum cudaSurfaceBoundaryMode m = cudaBoundaryModeTrap)
+template <class T> static __device__ void surf1DLayeredread(T *r, cudaSurfaceObject_t s, int x, int layer, MC_SURF_M)
 {
-   static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 16,
-                 "surf2Dwrite: a type of 1, 2, 4, 8 or 16 bytes");
-   unsigned w[4] = {0, 0, 0, 0};
-   unsigned short h = 0;
-   if (sizeof(T) >= 4)
-      __builtin_memcpy(w, &v, sizeof(T));
-   else
-      __builtin_memcpy(&h, &v, sizeof(T));
-   MC_SURF_MODES(MC_SURF_ST)
+   *r = surf1DLayeredread<T>(s, x, layer, m);
 }
-#undef MC_SURF_LD
-#undef MC_SURF_ST
-#undef MC_SURF_MODES
+template <class T>
+static __device__ void surf2DLayeredread(T *r, cudaSurfaceObject_t s, int x, int y, int layer, MC_SURF_M)
+{
+   *r = surf2DLayeredread<T>(s, x, y, layer, m);
+}
+/* a cube map's face f is layer f (of cube l: layer 6 * l + f), as nvcc
+ * compiles them (suld/sust .a2d) */
+template <class T> static __device__ T surfCubemapread(cudaSurfaceObject_t s, int x, int y, int face, MC_SURF_M)
+{
+   return surf2DLayeredread<T>(s, x, y, face, m);
+}
+template <class T> static __device__ void surfCubemapwrite(T v, cudaSurfaceObject_t s, int x, int y, int face, MC_SURF_M)
+{
+   surf2DLayeredwrite<T>(v, s, x, y, face, m);
+}
+template <class T>
+static __device__ T surfCubemapLayeredread(cudaSurfaceObject_t s, int x, int y, int layerFace, MC_SURF_M)
+{
+   return surf2DLayeredread<T>(s, x, y, layerFace, m);
+}
+template <class T>
+static __device__ void surfCubemapLayeredwrite(T v, cudaSurfaceObject_t s, int x, int y, int layerFace, MC_SURF_M)
+{
+   surf2DLayeredwrite<T>(v, s, x, y, layerFace, m);
+}
+#undef MC_SURF_M
+#undef MC_SURF_WRITE
+#undef MC_SURF_READ
+#undef MC_SURF_SIZES
+#undef MC_SURF_ALL
+#undef MC_SURF_ST1
+#undef MC_SURF_LD1
 
 #endif /* __CUDA__ */
 #endif /* __cplusplus */

@@ -234,7 +234,7 @@ build_one() {
    # (the CUDA 12 toolkit is assembled anew when its wheels change)
    local tk=
    [ $cuda12 -eq 1 ] && tk=$NVCC
-   for f in "$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/"$1".h $tk; do
+   for f in "$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/tex_model.h tests/cuda/"$1".h $tk; do
       [ -e "$f" ] && ! [ "$exe" -nt "$f" ] && fresh=0
    done
    if [ -x "$exe" ] && [ $fresh -eq 1 ]; then

@@ -35,7 +35,7 @@
  * `tex2d --dump` prints every fetched value's bits (for comparing a new
  * model with the hardware).
  */
-#include "check.h"
+#include "tex_model.h"
 
 #include <math.h>
 
@@ -123,19 +123,7 @@ typedef struct tex_model {
 
 static bool model_index(const tex_model *m, int d, int *i)
 {
-   int n = d ? m->h : m->w, mode = m->addr[d];
-   if (!m->norm && mode != cudaAddressModeBorder)
-      mode = cudaAddressModeClamp;
-   switch (mode) {
-   case cudaAddressModeWrap: *i = ((*i % n) + n) % n; return true;
-   case cudaAddressModeMirror: {
-      int p = 2 * n, j = ((*i % p) + p) % p;
-      *i = j >= n ? p - 1 - j : j;
-      return true;
-   }
-   case cudaAddressModeBorder: return *i >= 0 && *i < n;
-   default: *i = *i < 0 ? 0 : *i >= n ? n - 1 : *i; return true;
-   }
+   return tex_model_index(m->addr[d], m->norm, d ? m->h : m->w, i);
 }
 
 static void model_texel(const tex_model *m, int x, int y, float v[4])
@@ -213,26 +201,7 @@ static void run_case(const char *what, cudaTextureObject_t t, const tex_model *m
       printf("  %s: largest difference %g\n", what, worst);
 }
 
-static cudaTextureObject_t make_tex(cudaArray_t a, int addr0, int addr1, bool linear, bool norm,
-                                    cudaTextureReadMode rm, const float *border)
-{
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof(rd));
-   rd.resType = cudaResourceTypeArray;
-   rd.res.array.array = a;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof(td));
-   td.addressMode[0] = (cudaTextureAddressMode)addr0;
-   td.addressMode[1] = (cudaTextureAddressMode)addr1;
-   td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
-   td.readMode = rm;
-   td.normalizedCoords = norm;
-   if (border)
-      memcpy(td.borderColor, border, sizeof(td.borderColor));
-   cudaTextureObject_t t = 0;
-   CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
-   return t;
-}
+#define make_tex tex_model_object
 
 int main(int argc, char **argv)
 {

@@ -1,9 +1,10 @@
 /*
  * array.c — CUDA arrays (cuArrayCreate, cuArray3DCreate, their
  * descriptors, cuArrayDestroy).  The layout is src/core/array.c's; copies
- * to and from arrays are memcpy3d.c's.  Layered and cube-map arrays are
- * refused (CUDA_ERROR_NOT_SUPPORTED, naming them) until the texture and
- * surface instructions of those geometries are.
+ * to and from arrays are memcpy3d.c's.  A layered array (1-D or 2-D,
+ * CUDA_ARRAY3D_LAYERED) keeps its layers as the slices of a 3-D one; a
+ * cube map (CUDA_ARRAY3D_CUBEMAP) its six faces, in CUDA's face order
+ * (+x, -x, +y, -y, +z, -z), six per cube of a layered one.
  */
 #include "internal.h"
 
@@ -31,16 +32,35 @@ static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_forma
                        unsigned flags)
 {
    API_NEED_CTX(c);
-   if (flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP))
-      API_NOT_SUPPORTED("layered and cube-map CUDA arrays");
-   API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_TEXTURE_GATHER)),
+   API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_CUBEMAP |
+                                   CUDA_ARRAY3D_TEXTURE_GATHER)),
              CUDA_ERROR_INVALID_VALUE);
    core_array shape = { .format = (uint32_t)f, .nchan = channels, .flags = flags };
    API_CHECK(drv_array_format(f, channels, &shape.kind, &shape.chan_bytes), CUDA_ERROR_INVALID_VALUE);
-   /* an H200's maxTexture1D/2D/3D, and no depth without a height */
-   if (d)
-      API_CHECK(w <= DRV_TEX3D_EXTENT && h <= DRV_TEX3D_EXTENT && d <= DRV_TEX3D_EXTENT, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK(w && w <= DRV_TEX2D_WIDTH && h <= DRV_TEX2D_HEIGHT && (!d || h), CUDA_ERROR_INVALID_VALUE);
+   if (flags & CUDA_ARRAY3D_CUBEMAP) {
+      /* six square faces (six per cube of a layered one): an H200's
+       * maxTextureCubemap / maxTextureCubemapLayered (and the surface
+       * limits, the same) */
+      bool layered = (flags & CUDA_ARRAY3D_LAYERED) != 0;
+      API_CHECK(w && w == h && w <= DRV_TEX_CUBE_WIDTH &&
+                   (layered ? d && d % 6 == 0 && d <= DRV_TEX_CUBE_LAYERS : d == 6),
+                CUDA_ERROR_INVALID_VALUE);
+   } else if (flags & CUDA_ARRAY3D_LAYERED) {
+      /* Depth layers of a 1-D (no height) or 2-D array: an H200's
+       * maxTexture1DLayered / maxTexture2DLayered (the surface limits are
+       * the same) */
+      API_CHECK(w && w <= DRV_TEX_LAYERED_EXTENT && h <= DRV_TEX_LAYERED_EXTENT && d && d <= DRV_TEX_LAYERS,
+                CUDA_ERROR_INVALID_VALUE);
+   } else {
+      /* an H200's maxTexture1D/2D/3D, and no depth without a height */
+      if (d)
+         API_CHECK(w <= DRV_TEX3D_EXTENT && h <= DRV_TEX3D_EXTENT && d <= DRV_TEX3D_EXTENT,
+                   CUDA_ERROR_INVALID_VALUE);
+      API_CHECK(w && w <= DRV_TEX2D_WIDTH && h <= DRV_TEX2D_HEIGHT && (!d || h), CUDA_ERROR_INVALID_VALUE);
+   }
+   /* a gather texture is 2-D (not layered), at most maxTexture2DGather */
+   if (flags & CUDA_ARRAY3D_TEXTURE_GATHER)
+      API_CHECK(h && !d && w <= DRV_TEX2D_GATHER && h <= DRV_TEX2D_GATHER, CUDA_ERROR_INVALID_VALUE);
    shape.width = (uint32_t)w, shape.height = (uint32_t)h, shape.depth = (uint32_t)d;
    core_array *a;
    CUresult r = (CUresult)core_array_create(c, &shape, &a);

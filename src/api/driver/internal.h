@@ -65,6 +65,11 @@ bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint3
 #define DRV_TEX2D_WIDTH 131072
 #define DRV_TEX2D_HEIGHT 65536
 #define DRV_TEX3D_EXTENT 16384
+#define DRV_TEX_LAYERED_EXTENT 32768   /* maxTexture1DLayered/2DLayered width (and height) */
+#define DRV_TEX_LAYERS 2048            /* and their layers */
+#define DRV_TEX2D_GATHER 32768         /* maxTexture2DGather */
+#define DRV_TEX_CUBE_WIDTH 32768       /* maxTextureCubemap, maxTextureCubemapLayered width */
+#define DRV_TEX_CUBE_LAYERS 2046       /* maxTextureCubemapLayered layers (faces: six per cube) */
 #define DRV_TEX2D_LINEAR_WIDTH 131072
 #define DRV_TEX2D_LINEAR_HEIGHT 65000
 #define DRV_TEX2D_LINEAR_PITCH 2097120

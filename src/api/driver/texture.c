@@ -95,6 +95,11 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (d->flags & CU_TRSF_SRGB)
       t.flags |= MC_TEX_F_SRGB;
    memcpy(t.border, d->borderColor, sizeof(t.border));
+   if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP)) {
+      /* A face is read at its (s, t) in [0, 1] (prelude/tex.metal), clamped
+       * to the face, whatever the address modes. */
+      t.addr[0] = t.addr[1] = CU_TR_ADDRESS_MODE_CLAMP;
+   }
    uint64_t h;
    if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS)
       *pTexObject = h;

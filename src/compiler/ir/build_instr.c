@@ -90,7 +90,8 @@ bool bld_instr(build_ctx *c)
       return bld_tr_mma(c);
    case PTX_OP_CALL: return bld_tr_call(c);
    case PTX_OP_ISSPACEP: return bld_tr_isspacep(c);
-   case PTX_OP_TEX: case PTX_OP_SULD: case PTX_OP_SUST: case PTX_OP_TXQ: case PTX_OP_SUQ: return bld_tr_tex(c);
+   case PTX_OP_TEX: case PTX_OP_TLD4: case PTX_OP_SULD: case PTX_OP_SUST: case PTX_OP_TXQ: case PTX_OP_SUQ:
+      return bld_tr_tex(c);
    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_NANOSLEEP:
       return true;   /* hints without observable effect */
    case PTX_OP_GRIDDEPCONTROL:

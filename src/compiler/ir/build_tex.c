@@ -3,9 +3,11 @@
  * (PTX ISA 9.0 §9.7.10: tex, txq, suld, sust, suq), the forms CUDA's
  * texture and surface objects compile to:
  *
- *   tex.{1d,2d,3d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {c...}]
- *   suld.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {x, y...}]
- *   sust.b.{1d,2d,3d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {x, y...}], a
+ *   tex.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {[layer,] c...}]
+ *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
+ *   tld4.{r,g,b,a}.2d.v4.{f32,u32,s32}.f32  d, [handle, {x, y}]
+ *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
+ *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
  *   txq.{width,height,depth}.b32 / suq.{width,height,depth}.b32  d, [handle]
  *
  * The handle is a 64-bit register holding the object (cudaTextureObject_t):
@@ -13,44 +15,67 @@
  * mc_tex) that the prelude (prelude/tex.metal) reads, so filtering and
  * addressing are computed exactly as CUDA documents them rather than by
  * Metal's sampler.  3-D coordinates come as a 4-vector whose last element
- * is ignored (PTX).  Refused by name: texture references and samplers
- * ([tex, sampler, {..}] and .texref symbols), tex.level/.grad, arrays of
- * layers, cube maps, tld4, the .p surface formats, .b64 surface elements,
+ * is ignored (PTX); the layered geometries put the layer (.u32) first;
+ * a cube map's coordinates are a direction (x, y, z).
+ * Refused by name: texture references and samplers ([tex, sampler, {..}]
+ * and .texref symbols), tex.level/.grad, multisample textures, tld4
+ * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
  */
 #include "build.h"
 
-static bool geom_of(build_ctx *c, ir_tex_geom *g)
+/* The geometry of the instruction: its coordinate dimensions (sub of the
+ * IR op) and whether an array index (a layer) comes first in the
+ * coordinate vector (.a1d, .a2d). */
+typedef struct tex_geom {
+   ir_tex_geom dims;
+   bool layered, cube;   /* cube: a direction (x, y, z) picks the face */
+} tex_geom;
+
+static bool geom_of(build_ctx *c, tex_geom *g)
 {
+   g->layered = g->cube = false;
    if (bld_has(c, PTX_MOD_G1D))
-      *g = IR_TEX_1D;
+      g->dims = IR_TEX_1D;
    else if (bld_has(c, PTX_MOD_G2D))
-      *g = IR_TEX_2D;
+      g->dims = IR_TEX_2D;
    else if (bld_has(c, PTX_MOD_G3D))
-      *g = IR_TEX_3D;
-   else
-      return bld_unsupported(c, "this texture/surface geometry (layered and cube maps are not supported yet)");
+      g->dims = IR_TEX_3D;
+   else if (bld_has(c, PTX_MOD_A1D) || bld_has(c, PTX_MOD_A2D)) {
+      g->dims = bld_has(c, PTX_MOD_A1D) ? IR_TEX_1D : IR_TEX_2D;
+      g->layered = true;
+   } else if (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)) {
+      g->dims = IR_TEX_3D;
+      g->cube = true;
+      g->layered = bld_has(c, PTX_MOD_ACUBE);
+   } else
+      return bld_unsupported(c, "this texture/surface geometry (multisample textures are not supported yet)");
    return true;
 }
 
-/* [handle, {coords}]: the handle (a 64-bit register) and the n coordinates
- * of the geometry (a 3-D vector has a fourth, ignored element). */
-static bool object_operand(build_ctx *c, const ptx_operand *o, ir_tex_geom g, ptx_type ct, ir_def **h,
-                           ir_def **coords)
+/* [handle, {coords}]: the handle (a 64-bit register), the dims coordinates
+ * of the geometry and, for .a1d/.a2d, the layer (the vector's first
+ * element, a .u32 whatever the coordinate type).  A 3-D vector and the
+ * .a2d one {layer, x, y, _} have a fourth, ignored element (PTX). */
+static bool object_operand(build_ctx *c, const ptx_operand *o, const tex_geom *g, ptx_type ct, ir_def **h,
+                           ir_def **coords, ir_def **layer)
 {
    if (o->kind != PTX_OPND_ADDR || !o->u.addr.base || o->u.addr.base->kind != PTX_OPND_REG)
       return bld_unsupported(c, "texture references and samplers (only bindless texture and surface objects "
                                 "held in a register)");
    const ptx_operand *v = o->u.addr.vec;
-   unsigned n = (unsigned)g, given = v ? (v->kind == PTX_OPND_VEC ? v->u.vec.n : 1) : 0;
-   if (given != n && !(g == IR_TEX_3D && given == 4))
-      return ir_error(c->m, c->line, "%s: a %uD access needs %u coordinate(s), it has %u", bld_spelled(c), n, n,
-                      given);
+   unsigned n = (unsigned)g->dims, first = g->layered ? 1 : 0;
+   unsigned given = v ? (v->kind == PTX_OPND_VEC ? v->u.vec.n : 1) : 0, want = n + first;
+   if (given != want && !(want == 3 && given == 4))
+      return ir_error(c->m, c->line, "%s: this geometry needs %u coordinate(s), it has %u", bld_spelled(c),
+                      want == 3 ? 4 : want, given);
    if (!(*h = bld_opnd(c, o->u.addr.base, PTX_T_U64, 64)))
       return false;
+   if (g->layered && !(*layer = bld_opnd(c, v->u.vec.elems[0], PTX_T_U32, 32)))
+      return false;
    for (unsigned k = 0; k < n; k++) {
-      const ptx_operand *e = v->kind == PTX_OPND_VEC ? v->u.vec.elems[k] : v;
+      const ptx_operand *e = v->kind == PTX_OPND_VEC ? v->u.vec.elems[first + k] : v;
       if (!(coords[k] = bld_opnd(c, e, ct, 32)))
          return false;
    }
@@ -78,34 +103,82 @@ static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    return true;
 }
 
-static bool tr_tex(build_ctx *c)
+/* One IR_TEX: sources handle, coordinates, [layer]; imm IR_TEXF_* (and
+ * the gathered component). */
+static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
 {
    const ptx_instr *in = c->in;
-   ir_tex_geom g;
-   if (bld_has(c, PTX_MOD_LEVEL) || bld_has(c, PTX_MOD_GRAD))
-      return bld_unsupported(c, "tex.level/tex.grad (mipmapped textures)");
-   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D) || !geom_of(c, &g))
-      return false;
-   if (in->ntypes != 2 || in->vec != 4 || in->nopnds != 2)
-      return bld_unsupported(c, "this form of tex (only tex.geom.v4.dtype.ctype d, [object, {coords}])");
-   ptx_type dt = in->types[0], ct = in->types[1];
-   if ((dt != PTX_T_F32 && dt != PTX_T_U32 && dt != PTX_T_S32) || (ct != PTX_T_F32 && ct != PTX_T_S32))
-      return bld_unsupported(c, "this tex result or coordinate type (f16 results)");
    if (in->guard)
-      return bld_unsupported(c, "a predicated tex");
-   ir_def *h, *coords[3];
-   if (!object_operand(c, in->opnds[1], g, ct, &h, coords))
+      return bld_unsupported(c, "a predicated tex/tld4");
+   ir_def *h, *coords[3], *layer = NULL;
+   if (!object_operand(c, in->opnds[1], g, ct, &h, coords, &layer))
       return false;
-   ir_instr *i = bld_emit(c, IR_TEX, 1 + (unsigned)g, 32, 4);
+   unsigned n = (unsigned)g->dims;
+   ir_instr *i = bld_emit(c, IR_TEX, 1 + n + (g->layered ? 1 : 0), 32, 4);
    if (!i)
       return false;
-   i->sub = (uint8_t)g;
+   i->sub = (uint8_t)g->dims;
    i->type = dt;
    i->type2 = ct;
+   i->imm = flags | (g->layered ? IR_TEXF_LAYERED : 0) | (g->cube ? IR_TEXF_CUBE : 0);
    bld_set_src(i, 0, h);
-   for (unsigned k = 0; k < (unsigned)g; k++)
+   for (unsigned k = 0; k < n; k++)
       bld_set_src(i, 1 + k, coords[k]);
+   if (layer)
+      bld_set_src(i, 1 + n, layer);
    return write_vector(c, in->opnds[0], i, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, 32);
+}
+
+static bool fetch_types(build_ctx *c, ptx_type *dt, ptx_type *ct)
+{
+   const ptx_instr *in = c->in;
+   if (in->ntypes != 2 || in->vec != 4 || in->nopnds != 2)
+      return bld_unsupported(c, "this form of tex/tld4 (only OP.geom.v4.dtype.ctype d, [object, {coords}])");
+   *dt = in->types[0], *ct = in->types[1];
+   if ((*dt != PTX_T_F32 && *dt != PTX_T_U32 && *dt != PTX_T_S32) || (*ct != PTX_T_F32 && *ct != PTX_T_S32))
+      return bld_unsupported(c, "this tex/tld4 result or coordinate type (f16 results)");
+   return true;
+}
+
+static bool tr_tex(build_ctx *c)
+{
+   tex_geom g;
+   ptx_type dt, ct;
+   if (bld_has(c, PTX_MOD_LEVEL) || bld_has(c, PTX_MOD_GRAD))
+      return bld_unsupported(c, "tex.level/tex.grad (mipmapped textures)");
+   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE) ||
+       !geom_of(c, &g) || !fetch_types(c, &dt, &ct))
+      return false;
+   if (g.cube && ct != PTX_T_F32)
+      return bld_unsupported(c, "tex.cube with integer coordinates");
+   return emit_fetch(c, &g, dt, ct, 0);
+}
+
+/* tld4.{r,g,b,a}.2d.v4.dtype.f32 d, [object, {x, y}]: the component comp
+ * of the four texels of the bilinear footprint (PTX ISA §9.7.10.4). */
+static bool tr_tld4(build_ctx *c)
+{
+   tex_geom g = { IR_TEX_2D, false, false };
+   ptx_type dt, ct;
+   unsigned comp;
+   if (bld_has(c, PTX_MOD_R))
+      comp = 0;
+   else if (bld_has(c, PTX_MOD_G))
+      comp = 1;
+   else if (bld_has(c, PTX_MOD_B))
+      comp = 2;
+   else if (bld_has(c, PTX_MOD_A_FRAG))
+      comp = 3;
+   else
+      return bld_unsupported(c, "tld4 without a component (.r, .g, .b, .a)");
+   if (bld_has(c, PTX_MOD_A2D) || bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE))
+      return bld_unsupported(c, "tld4 on layered and cube-map textures");
+   if (!ONLY_MODS(c, PTX_MOD_R, PTX_MOD_G, PTX_MOD_B, PTX_MOD_A_FRAG, PTX_MOD_G2D) ||
+       !bld_has(c, PTX_MOD_G2D) || !fetch_types(c, &dt, &ct))
+      return bld_has(c, PTX_MOD_G2D) ? false : bld_unsupported(c, "this tld4 geometry (only .2d)");
+   if (ct != PTX_T_F32)
+      return bld_unsupported(c, "tld4 with integer coordinates");
+   return emit_fetch(c, &g, dt, ct, IR_TEXF_GATHER | ((uint64_t)comp << IR_TEXF_COMP_SHIFT));
 }
 
 /* suld.b / sust.b: the form (geometry, vector width, element type,
@@ -116,9 +189,9 @@ static bool tr_surface(build_ctx *c, bool store)
    const ptx_instr *in = c->in;
    if (bld_has(c, PTX_MOD_P))
       return bld_unsupported(c, "the .p (formatted) surface accesses");
-   ir_tex_geom g;
-   if (!ONLY_MODS(c, PTX_MOD_B, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_TRAP_MODE, PTX_MOD_CLAMP,
-                  PTX_MOD_ZERO) || !geom_of(c, &g) || !bld_need_opnds(c, 2))
+   tex_geom g;
+   if (!ONLY_MODS(c, PTX_MOD_B, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_TRAP_MODE,
+                  PTX_MOD_CLAMP, PTX_MOD_ZERO) || !geom_of(c, &g) || !bld_need_opnds(c, 2))
       return false;
    unsigned n = in->vec ? in->vec : 1;
    ptx_type t = in->ntypes == 1 ? in->types[0] : PTX_T_PRED;
@@ -127,8 +200,8 @@ static bool tr_surface(build_ctx *c, bool store)
    if (in->guard && !store)
       return bld_unsupported(c, "a predicated suld");
    const ptx_operand *obj = in->opnds[store ? 0 : 1], *a = in->opnds[1];
-   ir_def *h, *coords[3], *vals[4];
-   if (!object_operand(c, obj, g, PTX_T_S32, &h, coords))
+   ir_def *h, *coords[3], *vals[4], *layer = NULL;
+   if (!object_operand(c, obj, &g, PTX_T_S32, &h, coords, &layer))
       return false;
    unsigned nv = store ? n : 0;
    if (store && (a->kind == PTX_OPND_VEC ? a->u.vec.n : 1) != n)
@@ -136,18 +209,23 @@ static bool tr_surface(build_ctx *c, bool store)
    for (unsigned k = 0; k < nv; k++)
       if (!(vals[k] = bld_opnd(c, a->kind == PTX_OPND_VEC ? a->u.vec.elems[k] : a, PTX_T_B32, 32)))
          return false;
-   ir_instr *i = store ? bld_emit(c, IR_SUST, 1 + (unsigned)g + n, 0, 1)
-                       : bld_emit(c, IR_SULD, 1 + (unsigned)g, 32, (uint8_t)n);
+   unsigned dims = (unsigned)g.dims, nl = g.layered ? 1 : 0;
+   ir_instr *i = store ? bld_emit(c, IR_SUST, 1 + dims + nl + n, 0, 1)
+                       : bld_emit(c, IR_SULD, 1 + dims + nl, 32, (uint8_t)n);
    if (!i)
       return false;
-   i->sub = (uint8_t)g;
+   i->sub = (uint8_t)g.dims;
    i->type = t;
    i->imm = bld_has(c, PTX_MOD_CLAMP) ? IR_SURF_CLAMP : bld_has(c, PTX_MOD_ZERO) ? IR_SURF_ZERO : IR_SURF_TRAP;
+   if (g.layered)
+      i->imm |= IR_SURF_LAYERED;
    bld_set_src(i, 0, h);
-   for (unsigned k = 0; k < (unsigned)g; k++)
+   for (unsigned k = 0; k < dims; k++)
       bld_set_src(i, 1 + k, coords[k]);
+   if (layer)
+      bld_set_src(i, 1 + dims, layer);
    for (unsigned k = 0; k < nv; k++)
-      bld_set_src(i, 1 + (unsigned)g + k, vals[k]);
+      bld_set_src(i, 1 + dims + nl + k, vals[k]);
    if (!store)
       return write_vector(c, in->opnds[0], i, n, PTX_T_B32, 32);
    if (in->guard)
@@ -186,6 +264,7 @@ bool bld_tr_tex(build_ctx *c)
 {
    switch (c->in->op) {
    case PTX_OP_TEX: return tr_tex(c);
+   case PTX_OP_TLD4: return tr_tld4(c);
    case PTX_OP_SULD: return tr_surface(c, false);
    case PTX_OP_SUST: return tr_surface(c, true);
    case PTX_OP_TXQ: case PTX_OP_SUQ: return tr_query(c);

@@ -32,9 +32,25 @@ static void emit_call_head(emitter *e, const char *fn, const ir_instr *i)
    emit_val(e, S(i, 0));
 }
 
+/* The layer of a layered access (its source after the coordinates), or 0u. */
+static void layer(emitter *e, const ir_instr *i, bool layered)
+{
+   strbuf_puts(e->out, ", ");
+   if (layered)
+      emit_val(e, S(i, 1 + i->sub));
+   else
+      strbuf_puts(e->out, "0u");
+}
+
+/* mc_tex_sample's mode: bits 0-1 the dimensions, 4 layered, 8 cube map,
+ * 16 integer coordinates, 32 integer result, 64 gather (tld4) of
+ * component bits 7-8. */
 static void emit_tex_fetch(emitter *e, const ir_instr *i)
 {
-   unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u);
+   unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u) |
+                   (i->imm & IR_TEXF_LAYERED ? 4u : 0u) | (i->imm & IR_TEXF_CUBE ? 8u : 0u) |
+                   (i->imm & IR_TEXF_GATHER ? 64u : 0u) |
+                   (unsigned)((i->imm >> IR_TEXF_COMP_SHIFT) & 3u) << 7;
    emit_line(e, "{");
    e->indent++;
    emit_indent(e);
@@ -45,6 +61,7 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
       strbuf_puts(e->out, ", ");
       coord(e, i, k);
    }
+   layer(e, i, (i->imm & IR_TEXF_LAYERED) != 0);
    strbuf_puts(e->out, ");\n");
    spread(e, i, 4);
    e->indent--;
@@ -53,14 +70,18 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
 
 static unsigned elem_bytes(ptx_type t) { return t == PTX_T_B8 ? 1 : t == PTX_T_B16 ? 2 : 4; }
 
-/* ", dims, clamp, x, y, z, size, n" of a surface access (coordinates as int). */
+/* ", dims, clamp, x, y, z, layer, size, n" of a surface access
+ * (coordinates as int; dims 4 + d for a layered d-dimensional one). */
 static void surf_args(emitter *e, const ir_instr *i, unsigned n)
 {
-   strbuf_printf(e->out, ", %uu, %uu", (unsigned)i->sub, (unsigned)i->imm);
+   bool layered = (i->imm & IR_SURF_LAYERED) != 0;
+   strbuf_printf(e->out, ", %uu, %uu", (unsigned)i->sub | (layered ? 4u : 0u),
+                 (unsigned)(i->imm & IR_SURF_MODE_MASK));
    for (unsigned k = 0; k < 3; k++) {
       strbuf_puts(e->out, ", (int)");
       coord(e, i, k);
    }
+   layer(e, i, layered);
    strbuf_printf(e->out, ", %uu, %uu", elem_bytes(i->type), n);
 }
 
@@ -83,7 +104,7 @@ bool emit_tex_op(emitter *e, ir_instr *i)
       emit_line(e, "}");
       return true;
    case IR_SUST: {
-      unsigned n = i->nsrcs - 1 - i->sub;
+      unsigned first = 1u + i->sub + (i->imm & IR_SURF_LAYERED ? 1u : 0u), n = i->nsrcs - first;
       emit_call_head(e, "mc_sust", i);
       surf_args(e, i, n);
       strbuf_puts(e->out, ", uint4(");
@@ -91,7 +112,7 @@ bool emit_tex_op(emitter *e, ir_instr *i)
          if (k)
             strbuf_puts(e->out, ", ");
          if (k < n)
-            emit_val(e, S(i, 1 + i->sub + k));
+            emit_val(e, S(i, first + k));
          else
             strbuf_puts(e->out, "0u");
       }

@@ -17,12 +17,19 @@
 //    1/256; in 2-D and 3-D each corner's weight is the product of its
 //    axes' weights rounded to a multiple of 1/256 again (what an H200
 //    computes, found with tests/cuda/tex2d.cu: the guide's formula with
-//    unrounded products differs in the last bits);
+//    unrounded products differs in the last bits); in 2-D the product a*b
+//    is rounded once (half up) and the other corners' weights are
+//    1 - a - b + ab, a - ab, b - ab (tests/cuda/tex_layered.cu: at a tie
+//    the H200's four weights still sum to 1);
+//  - a layered texture's layer index is unsigned and clamped to the last
+//    layer (so -1 reads the last one: an H200), for surfaces too in the
+//    clamp mode;
 //  - integer coordinates (tex1Dfetch) outside the data read zeros (H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
 // Surfaces are addressed in bytes along x, elements along y and z; the
 // boundary mode says what an access outside does (trap, clamp, zero).
+// A layered array's layers are its slices (depth = the number of layers).
 
 // Always inlined: each call site's constant mode (geometry, integer
 // coordinates or results) then folds, and the per-texel loops unroll.
@@ -165,9 +172,69 @@ MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, device const mc_tex &t, thre
     return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : float4(t.border[0], t.border[1], t.border[2], t.border[3]);
 }
 
-// tex.{1d,2d,3d}: mode bits 0-1 the dimensions, 4 integer coordinates,
-// 5 integer result; c0..c2 the coordinates' bits.  Returns the result's bits.
-MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2)
+// The texel at q (modified) through the address modes as integers, or the
+// border colour's bits.
+MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, device const mc_tex &t, thread int *q, uint dims)
+{
+    return mc_tex_place(t, q, dims) ? mc_texel_i(L, t, q)
+              : uint4(as_type<uint>(t.border[0]), as_type<uint>(t.border[1]), as_type<uint>(t.border[2]),
+                      as_type<uint>(t.border[3]));
+}
+
+// tld4 (tex2Dgather): component comp of the four texels of the bilinear
+// footprint, (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i, j = floor(x - 0.5),
+// floor(y - 0.5) (PTX ISA "tld4"; the order an H200 returns:
+// tests/cuda/tex_gather.cu), each through the address modes.
+MC_TEX uint4 mc_tex_gather(constant mc_launch &L, device const mc_tex &t, thread const float *x, uint comp,
+                           bool iresult)
+{
+    // the footprint of the fixed-point coordinate: a fraction that rounds
+    // to 256/256 moves to the next texel (an H200 does)
+    float bx = x[0] - 0.5f, by = x[1] - 0.5f, fx = floor(bx), fy = floor(by);
+    int i = (int)fx + (rint((bx - fx) * 256.0f) == 256.0f ? 1 : 0);
+    int j = (int)fy + (rint((by - fy) * 256.0f) == 256.0f ? 1 : 0);
+    int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
+    uint r[4];
+    for (uint k = 0u; k < 4u; k++) {
+        int q[3] = {i + di[k], j + dj[k], 0};
+        if (iresult) {
+            r[k] = mc_tex_fetch_i(L, t, q, 2u)[comp];
+        } else {
+            r[k] = as_type<uint>(mc_tex_fetch_f(L, t, q, 2u)[comp]);
+        }
+    }
+    return uint4(r[0], r[1], r[2], r[3]);
+}
+
+// A cube map's face and its coordinates (s, t) in [0, 1] for the direction
+// (x, y, z): the CUDA C++ Programming Guide's cubemap table (the major
+// axis m picks the face; s = (sc / m + 1) / 2, t = (tc / m + 1) / 2).  The
+// table leaves ties open: y wins over x, z over both, as on an H200 (a
+// probe, tests/cuda/NATIVE.md); linear filtering clamps to the face (the
+// H200's results near edges: tests/cuda/tex_cubemap.cu).
+MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
+{
+    float ax = abs(x), ay = abs(y), az = abs(z), m, sc, tc;
+    uint f;
+    if (ax > ay && ax > az) {
+        m = ax, f = x >= 0.0f ? 0u : 1u, sc = x >= 0.0f ? -z : z, tc = -y;
+    } else if (ay > az) {
+        m = ay, f = y >= 0.0f ? 2u : 3u, sc = x, tc = y >= 0.0f ? z : -z;
+    } else {
+        m = az, f = z >= 0.0f ? 4u : 5u, sc = z >= 0.0f ? x : -x, tc = -y;
+    }
+    s = (sc / m + 1.0f) * 0.5f;
+    t = (tc / m + 1.0f) * 0.5f;
+    return f;
+}
+
+// tex.{1d,2d,3d,a1d,a2d,cube,acube} and tld4: mode bits 0-1 the
+// dimensions, 4 layered (layer is the array index: the slice, clamped to
+// the layers), 8 cube map (the face's (s, t) scaled by the size, read as a
+// 2-D texture in slice 6 * layer + face; the texture object clamps), 16
+// integer coordinates, 32 integer result, 64 gather of component bits 7-8;
+// c0..c2 the coordinates' bits.  Returns the result's bits.
+MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer)
 {
     device const mc_tex &t = mc_tex_desc(L, h);
     uint dims = mode & 3u;
@@ -175,8 +242,22 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     uint cb[3] = {c0, c1, c2};
     float x[3] = {0.0f, 0.0f, 0.0f};
     int p[3] = {0, 0, 0};
-    for (uint d = 0u; d < dims; d++)
-        x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
+    int lay;
+    if ((mode & 8u) != 0u) {
+        float s, r;
+        uint f = mc_tex_cube_face(as_type<float>(c0), as_type<float>(c1), as_type<float>(c2), s, r);
+        x[0] = s * (float)t.width;
+        x[1] = r * (float)t.height;
+        dims = 2u;
+        lay = (int)(6u * ((mode & 4u) != 0u ? min(layer, t.depth / 6u - 1u) : 0u) + f);
+    } else {
+        for (uint d = 0u; d < dims; d++)
+            x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
+        if ((mode & 64u) != 0u)
+            return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult);
+        lay = (mode & 4u) != 0u ? (int)min(layer, t.depth - 1u) : 0;
+    }
+    p[2] = lay;
     if (icoord || (t.flags & 1u) == 0u || iresult) {
         // nearest point (integer coordinates: tex1Dfetch-style, unfiltered)
         for (uint d = 0u; d < dims; d++) {
@@ -184,16 +265,16 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             if (icoord && (p[d] < 0 || p[d] >= (int)mc_tex_size(t, d)))
                 return uint4(0u);
         }
-        if (iresult) {
-            return mc_tex_place(t, p, dims) ? mc_texel_i(L, t, p)
-                      : uint4(as_type<uint>(t.border[0]), as_type<uint>(t.border[1]), as_type<uint>(t.border[2]),
-                              as_type<uint>(t.border[3]));
-        }
+        if (iresult)
+            return mc_tex_fetch_i(L, t, p, dims);
         return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
     }
     // linear: per-axis weights in 1.8 fixed point (a = round(frac * 256)),
     // and each corner's weight, the product of its axes' weights, rounded
-    // to a multiple of 1/256 again (an H200 does: tests/cuda/tex2d.cu)
+    // to a multiple of 1/256 again; in 2-D only a*b is rounded (half up)
+    // and the other corners are 1 - a - b + ab, a - ab, b - ab, so the four
+    // sum to exactly 1 (an H200 does: tests/cuda/tex2d.cu, tex_layered.cu,
+    // whose ties show it)
     uint w[3] = {0u, 0u, 0u};
     for (uint d = 0u; d < dims; d++) {
         float b = x[d] - 0.5f;
@@ -205,13 +286,18 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     uint corners = 1u << dims, shift = 8u * (dims - 1u);
     for (uint k = 0u; k < corners; k++) {
         ulong wk = 1ul;
-        int q[3] = {p[0], p[1], p[2]};
+        int q[3] = {p[0], p[1], lay};
         for (uint d = 0u; d < dims; d++) {
             bool hi = ((k >> d) & 1u) != 0u;
             wk *= (ulong)(hi ? w[d] : 256u - w[d]);
             q[d] += hi ? 1 : 0;
         }
-        wk = shift ? (wk + (1ul << (shift - 1u))) >> shift : wk;
+        if (dims == 2u) {   // 1 - a - b + ab, a - ab, b - ab, ab with ab rounded once
+            uint ab = (w[0] * w[1] + 128u) >> 8;
+            wk = k == 3u ? ab : k == 1u ? w[0] - ab : k == 2u ? w[1] - ab : 256u - w[0] - w[1] + ab;
+        } else if (shift) {
+            wk = (wk + (1ul << (shift - 1u))) >> shift;
+        }
         acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
     }
     return as_type<uint4>(acc);
@@ -225,13 +311,18 @@ MC_TEX uint mc_txq(constant mc_launch &L, ulong h, uint q)
 }
 
 // The byte address of a surface access of `bytes` bytes at x (bytes), y, z
-// (elements); false when outside (after clamping, for the clamp mode).
-// Trap mode: an access outside fails the kernel with an illegal address.
+// (elements) or, layered (dims & 4), in layer `layer` (the slice); false
+// when outside (after clamping, for the clamp mode).  The layer is bounded
+// as a coordinate.  Trap mode: an access outside fails the kernel with an
+// illegal address.
 MC_TEX bool mc_surf_addr(constant mc_launch &L, device const mc_tex &t, uint dims, uint clampm, int x, int y,
-                         int z, uint bytes, thread ulong &a)
+                         int z, int layer, uint bytes, thread ulong &a)
 {
+    bool layered = (dims & 4u) != 0u;
+    dims &= 3u;
     int lim[3] = {(int)(t.width * t.chan_bytes * t.nchan) - (int)bytes, (int)t.height - 1, (int)t.depth - 1};
-    int c[3] = {x, dims > 1u ? y : 0, dims > 2u ? z : 0};
+    // a layer is unsigned: a negative one is past the last (an H200 clamps -1 to the last layer)
+    int c[3] = {x, dims > 1u ? y : 0, layered ? (layer < 0 ? INT_MAX : layer) : dims > 2u ? z : 0};
     for (uint d = 0u; d < 3u; d++) {
         if (c[d] >= 0 && c[d] <= lim[d])
             continue;
@@ -250,23 +341,24 @@ MC_TEX bool mc_surf_addr(constant mc_launch &L, device const mc_tex &t, uint dim
 }
 
 // suld.b: n elements of `size` bytes (1, 2, 4), zero-extended.
-MC_TEX uint4 mc_suld(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint size, uint n)
+MC_TEX uint4 mc_suld(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint layer,
+                     uint size, uint n)
 {
     device const mc_tex &t = mc_tex_desc(L, h);
     ulong a;
     uint v[4] = {0u, 0u, 0u, 0u};
-    if (mc_surf_addr(L, t, dims, clampm, x, y, z, size * n, a))
+    if (mc_surf_addr(L, t, dims, clampm, x, y, z, (int)layer, size * n, a))
         for (uint k = 0u; k < n; k++)
             v[k] = mc_tex_raw(L, a + (ulong)(k * size), size);
     return uint4(v[0], v[1], v[2], v[3]);
 }
 
-MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint size, uint n,
-                    uint4 v)
+MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint layer,
+                    uint size, uint n, uint4 v)
 {
     device const mc_tex &t = mc_tex_desc(L, h);
     ulong a;
-    if (!mc_surf_addr(L, t, dims, clampm, x, y, z, size * n, a))
+    if (!mc_surf_addr(L, t, dims, clampm, x, y, z, (int)layer, size * n, a))
         return;
     for (uint k = 0u; k < n; k++) {
         device uchar *p = reinterpret_cast<device uchar *>(mc_gpu(L, a + (ulong)(k * size)));
