@@ -1,6 +1,8 @@
 /*
  * rdc_check.c — the device link's check that every device symbol is
- * defined: nvlink's "Undefined reference to 'NAME' in 'FILE'".
+ * defined, and defined once: nvlink's "Undefined reference to 'NAME' in
+ * 'FILE'" and "Multiple definition of 'NAME' in 'FILE', first defined in
+ * 'FILE'".
  *
  * metalcuda links the units' PTX when the module loads
  * (src/compiler/ptx/link.c), so without this a function or variable that
@@ -32,6 +34,10 @@
  *      list) and .extern .shared (the dynamic shared array, sized at
  *      launch).  Each one missing is reported with the file that refers
  *      to it.
+ *   5. a name that two units define strongly (.visible, not .weak or
+ *      .common: inline functions and template instances are .weak) is
+ *      nvlink's "Multiple definition of 'NAME' in 'FILE', first defined
+ *      in 'FILE'", reported for each unit after the first.
  * Unit counts are compared with the unit symbols nm listed: when fewer
  * tagged units are found (objects made before the tag), the check is
  * skipped and the load-time link reports as before.
@@ -54,6 +60,7 @@ typedef struct rc_sym {
    int file;           /* index in files */
    bool def;           /* a definition */
    bool global;        /* .visible/.weak/.common */
+   bool strong;        /* .visible, neither .weak nor .common: one unit may define it */
    bool ref;           /* an .extern that must be resolved */
 } rc_sym;
 
@@ -72,7 +79,8 @@ static bool id_start(char c)
 }
 static bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
 
-static void add(rc_state *s, const char *name, size_t len, int unit, int file, bool def, bool global, bool ref)
+static void add(rc_state *s, const char *name, size_t len, int unit, int file, bool def, bool global, bool strong,
+                bool ref)
 {
    if (s->n == s->cap) {
       s->cap = s->cap ? 2 * s->cap : 64;
@@ -92,6 +100,7 @@ static void add(rc_state *s, const char *name, size_t len, int unit, int file, b
    y->file = file;
    y->def = def;
    y->global = global;
+   y->strong = strong;
    y->ref = ref;
 }
 
@@ -100,7 +109,7 @@ static void scan_ptx(rc_state *s, const char *p, size_t len, int unit, int file)
 {
    const char *end = p + len;
    /* the current top-level declaration */
-   bool ext = false, glob = false, func = false, checked_var = false, shared = false;
+   bool ext = false, glob = false, weak = false, func = false, checked_var = false, shared = false;
    const char *name = NULL;
    size_t nlen = 0;
    int paren = 0;
@@ -136,13 +145,15 @@ static void scan_ptx(rc_state *s, const char *p, size_t len, int unit, int file)
             /* module directives without a ';': to the end of the line */
             while (p < end && *p && *p != '\n')
                p++;
-            ext = glob = func = checked_var = shared = after_eq = false;
+            ext = glob = weak = func = checked_var = shared = after_eq = false;
             name = NULL;
             paren = 0;
          } else if (IS("extern"))
             ext = true;
-         else if (IS("visible") || IS("weak") || IS("common"))
+         else if (IS("visible"))
             glob = true;
+         else if (IS("weak") || IS("common"))
+            glob = weak = true;
          else if (IS("func") || IS("entry"))
             func = true;
          else if (IS("global") || IS("const"))
@@ -200,9 +211,9 @@ static void scan_ptx(rc_state *s, const char *p, size_t len, int unit, int file)
          if (name && (func || checked_var || shared)) {
             bool def = !ext && (!func || body);
             bool ref = ext && (func || (checked_var && !shared));
-            add(s, name, nlen, unit, file, def, glob, ref);
+            add(s, name, nlen, unit, file, def, glob, glob && !weak, ref);
          }
-         ext = glob = func = checked_var = shared = after_eq = false;
+         ext = glob = weak = func = checked_var = shared = after_eq = false;
          name = NULL;
          paren = 0;
       }
@@ -242,6 +253,35 @@ static void scan_file(rc_state *s, const uint8_t *d, size_t n, int file)
       s->units++;
       i += tag + 15;
    }
+}
+
+/* nvlink's "Multiple definition": every unit after the first that defines
+ * a name strongly, once per unit (a unit holds PTX for each architecture). */
+static int multiple_definitions(const rc_state *s, const char *const *files)
+{
+   int n = 0;
+   for (size_t i = 0; i < s->n; i++) {
+      const rc_sym *y = &s->v[i];
+      if (!y->def || !y->strong)
+         continue;
+      const rc_sym *first = NULL;
+      bool seen_in_unit = false;
+      for (size_t k = 0; k < i; k++) {
+         const rc_sym *x = &s->v[k];
+         if (!x->def || !x->strong || strcmp(x->name, y->name))
+            continue;
+         if (x->unit == y->unit)
+            seen_in_unit = true;
+         else if (!first)
+            first = x;
+      }
+      if (first && !seen_in_unit) {
+         fprintf(stderr, "nvlink error   : Multiple definition of '%s' in '%s', first defined in '%s'\n", y->name,
+                 files[y->file], files[first->file]);
+         n++;
+      }
+   }
+   return n;
 }
 
 static bool defined(const rc_state *s, const rc_sym *r)
@@ -285,6 +325,10 @@ int tc_rdc_check(const char *const *files, int nfiles, int nunits, bool verbose)
             missing++;
          }
       }
+   }
+   if (s.units >= nunits && multiple_definitions(&s, files)) {
+      fprintf(stderr, "nvlink fatal   : merge_elf failed\n");   /* nvlink's last word on it */
+      missing++;
    }
    for (size_t i = 0; i < s.n; i++)
       free(s.v[i].name);

@@ -252,6 +252,37 @@ rdc_undefined() {
 }
 if [ $undefined -eq 1 ]; then rdc_undefined || rc=1; fi
 
+# Two units defining the same __device__ function and variable: the
+# device link refuses them with nvlink's "Multiple definition" for each
+# (and nothing for the inline, template and static functions both define),
+# whether the units are linked at once (-rdc=true) or as -dc objects.
+rdc_multiple() {
+   local dir=$OUT/rdc_multiple src=$ROOT/tests/toolchain/rdc_twice r=0 how log
+   local nv=("$TOOL" nvcc -O2)
+   rm -rf "$dir" && mkdir -p "$dir"
+   (cd "$dir" && "${nv[@]}" -dc "$src.cu" "$src.2.cu") >"$dir/dc.log" 2>&1 ||
+      { echo "FAIL driver.rdc_multiple: -dc failed: $(tail -n 1 "$dir/dc.log")"; return 1; }
+   for how in rdc_true dc_link; do
+      log=$dir/$how.log
+      if [ $how = rdc_true ]; then
+         (cd "$dir" && "${nv[@]}" -rdc=true "$src.cu" "$src.2.cu" -o prog) >"$log" 2>&1
+      else
+         (cd "$dir" && "${nv[@]}" rdc_twice.o rdc_twice.2.o -o prog) >"$log" 2>&1
+      fi
+      if [ $? -eq 0 ] || [ -e "$dir/prog" ]; then
+         echo "FAIL driver.rdc_multiple: $how: the link succeeded"; r=1; continue
+      fi
+      if [ "$(grep -c '^nvlink error   : Multiple definition of ' "$log")" != 2 ] ||
+         ! grep -q "^nvlink error   : Multiple definition of '_Z5twicei' in '[^']*rdc_twice\.2\.o', first defined in '[^']*rdc_twice\.o'\$" "$log" ||
+         ! grep -q "^nvlink error   : Multiple definition of 'twice_count' in '[^']*rdc_twice\.2\.o', first defined in '[^']*rdc_twice\.o'\$" "$log"; then
+         echo "FAIL driver.rdc_multiple: $how: expected nvlink's two \"Multiple definition\" lines: $(head -c 500 "$log")"; r=1
+      fi
+   done
+   [ $r -eq 0 ] && echo "PASS driver.rdc_multiple (a __device__ function and variable defined by two units refused at the device link, with nvlink's words; inline, template and static ones not)"
+   return $r
+}
+if [ $undefined -eq 1 ]; then rdc_multiple || rc=1; fi
+
 # Every bench program builds with the driver (each with its own
 # `// nvcc-flags:` line), as bench/toolchain.sh's kernels do when it
 # compares the two drivers: under make test-full (about half a minute on
