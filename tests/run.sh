@@ -6,8 +6,8 @@
 # with the line "N passed, N failed" (skips are counted and shown, never
 # counted as passes).  Exit status is non-zero if anything failed.
 #
-# Layers: runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip libs asan
-# (default: all), corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
+# Layers: runner unit macos msl ptx cuda static nvrt cuda12 driver hip libs asan
+# (default: all these), validate, corpus, cuda-asan, sweep, cuda-valgrind.  runner tests the layer runners
 # themselves on fixtures (tests/runner/): every count below rests on them.
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
@@ -19,7 +19,8 @@
 # them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds
 # the HIP programs of tests/hip with metalcuda's hipcc and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
-# test-full); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
+# test-full), and validate (three minutes on two cores: make test stays
+# near its budget); sweep is the fp64 sweep against an NVIDIA GPU's digests.  asan reruns unit and msl from build-asan
 # (make asan-build), under ASan+UBSan.  static runs the CUDA programs built
 # with nvcc's default static runtime (NVIDIA's runtime inside the program,
 # our libcuda under it); nvrt runs the -cudart shared builds on NVIDIA's
@@ -39,9 +40,9 @@ export METALCUDA_ROOT=$PWD
 # second run inside the suite can prove cache hits.
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 layers=("$@")
-[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 validate driver hip libs asan)
+[ ${#layers[@]} -eq 0 ] && layers=(runner unit macos msl ptx cuda static nvrt cuda12 driver hip libs asan)
 # The large PTX corpus (nvcc alone needs minutes) only in the full run.
-[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(corpus cuda-asan sweep)
+[ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(validate corpus cuda-asan sweep)
 
 total_pass=0 total_fail=0 total_skip=0
 log=$(mktemp)
