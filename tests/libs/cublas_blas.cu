@@ -14,6 +14,7 @@
 #include <cublas_v2.h>
 #include "../cuda/check.h"
 #include "oracle.h"
+#include "transfer.h"
 
 #include <vector>
 
@@ -30,19 +31,6 @@ static bool near(double got, double want, double bound, const char *what)
    return CHECK(ok);
 }
 
-template <class T> static T *dev(const std::vector<T> &v)
-{
-   T *d = NULL;
-   CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 16));
-   CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-   return d;
-}
-template <class T> static std::vector<T> host(const T *d, size_t n)
-{
-   std::vector<T> v(n);
-   CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-   return v;
-}
 
 /* index of element i of a BLAS vector of n elements with increment inc */
 static long at(int i, int n, int inc)

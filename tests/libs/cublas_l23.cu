@@ -25,6 +25,7 @@
 #include <cublas_v2.h>
 #include "../cuda/check.h"
 #include "oracle.h"
+#include "transfer.h"
 
 #include <complex>
 #include <vector>
@@ -35,19 +36,6 @@ static struct oracle O;   /* OpenBLAS where present: drotmg */
 
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
 
-template <class T> static T *dev(const std::vector<T> &v)
-{
-   T *d = NULL;
-   CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T) + 16));
-   CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-   return d;
-}
-template <class T> static std::vector<T> host(const T *d, size_t n)
-{
-   std::vector<T> v(n);
-   CHECK_CUDA(cudaMemcpy(v.data(), d, n * sizeof(T), cudaMemcpyDeviceToHost));
-   return v;
-}
 
 /* element types as std::complex<double> and back */
 static cd toc(float v) { return cd(v, 0); }
