@@ -45,8 +45,10 @@ layers=("$@")
 [ "$#" -eq 0 ] && [ -n "${MC_TEST_FULL:-}" ] && layers+=(validate corpus cuda-asan sweep)
 
 total_pass=0 total_fail=0 total_skip=0
+# every FAIL line again at the end: CI shows only a log's tail
+failures=$(mktemp)
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$failures"' EXIT
 
 run_layer() {
    local name=$1; shift
@@ -63,6 +65,7 @@ run_layer() {
       f=1
    fi
    grep -E '^(FAIL|SKIP) ' "$log" | sed "s/^/  [$name] /"
+   grep -E '^FAIL ' "$log" | cut -c1-240 | sed "s/^/  [$name] /" >>"$failures"
    if [ "$f" -ne 0 ] && [ -n "${MC_TEST_VERBOSE:-}" ]; then cat "$log"; fi
    printf '%-5s %4d passed, %3d failed, %3d skipped  (%ds)\n' "$name" "$p" "$f" "$s" $((SECONDS - start))
    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
@@ -155,5 +158,6 @@ for l in "${layers[@]}"; do
    esac
 done
 [ "$total_skip" -gt 0 ] && echo "$total_skip skipped"
+if [ -s "$failures" ]; then echo "failed:"; cat "$failures"; fi
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -195,6 +195,14 @@ static inline bool on_metalcuda(void)
    return known == 1;
 }
 
+/* make test-full (MC_TEST_FULL set): the full-size runs of a program whose
+ * make test run is cut down to keep the suite inside its time budget. */
+static inline bool check_full_size(void)
+{
+   const char *f = getenv("MC_TEST_FULL");
+   return f && *f;
+}
+
 static inline void check_todo(bool ok, const char *what, const char *why, const char *file, int line)
 {
    if (!on_metalcuda()) {

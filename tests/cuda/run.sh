@@ -108,7 +108,9 @@ if [ "$named" -eq 0 ] && [ -n "$suffix$label" ] && [ -z "${MC_TEST_FULL:-}" ] &&
    names=("${kept[@]}")
 fi
 OUTDIR=$BUILD/tests/cuda
-mkdir -p "$OUTDIR"
+OBJDIR=$OUTDIR/obj
+[ $cuda12 -eq 1 ] && OBJDIR=$OUTDIR/obj.cuda12
+mkdir -p "$OUTDIR" "$OBJDIR"
 
 # ---- sanitizers ----
 SANDIR=
@@ -226,6 +228,15 @@ program_flags() { sed -n 's|^// nvcc-flags: *||p' "$1" | head -n 1; }
 
 # -ffp-contract=off: the host references must not be fused into fmas by the
 # host compiler (GCC fuses by default where the target has fma).
+#
+# Each unit is compiled once (nvcc -c) into $OUTDIR/obj (obj.cuda12 for the
+# CUDA 12 toolkit) and the program linked from those objects: the runtime
+# is chosen at link time only (-cudart), so the static build links the
+# objects the shared build made instead of compiling everything again.
+nvcc_flags() {
+   # shellcheck disable=SC2086
+   printf '%s\n' -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda ${NVCCFLAGS:-} $(program_flags "$1")
+}
 build_one() {
    local n=$1 src=tests/cuda/$1.cu exe=$OUTDIR/$1$suffix f fresh=1
    # the program's other units and its own header count as its sources
@@ -234,16 +245,30 @@ build_one() {
    # (the CUDA 12 toolkit is assembled anew when its wheels change)
    local tk=
    [ $cuda12 -eq 1 ] && tk=$NVCC
-   for f in "$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/tex_model.h tests/cuda/"$1".h $tk; do
+   local deps=("$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/tex_model.h tests/cuda/"$1".h $tk)
+   for f in "${deps[@]}"; do
       [ -e "$f" ] && ! [ "$exe" -nt "$f" ] && fresh=0
    done
    if [ -x "$exe" ] && [ $fresh -eq 1 ]; then
       return 0
    fi
    rm -f "$exe" "$exe.log"
-   # shellcheck disable=SC2086
-   if ! "$NVCC" -cudart "$cudart" -arch="$NVCC_ARCH" -O2 -Xcompiler -ffp-contract=off -Itests/cuda \
-         ${NVCCFLAGS:-} $(program_flags "$src") "$src" "${units[@]}" -o "$exe" >"$exe.log" 2>&1; then
+   local flags objs=() u o
+   mapfile -t flags < <(nvcc_flags "$src")
+   for u in "$src" "${units[@]}"; do
+      o=$OBJDIR/$(basename "$u" .cu).o
+      objs+=("$o")
+      fresh=1
+      for f in "${deps[@]}"; do
+         [ -e "$f" ] && ! [ "$o" -nt "$f" ] && fresh=0
+      done
+      [ -f "$o" ] && [ $fresh -eq 1 ] && continue
+      if ! "$NVCC" "${flags[@]}" -c "$u" -o "$o" >>"$exe.log" 2>&1; then
+         rm -f "$o"
+         return 1
+      fi
+   done
+   if ! "$NVCC" -cudart "$cudart" "${flags[@]}" "${objs[@]}" -o "$exe" >>"$exe.log" 2>&1; then
       rm -f "$exe"
       return 1
    fi
