@@ -76,6 +76,8 @@ __device__ void *cudaGetParameterBuffer(size_t __alignment, size_t __size);
 __device__ cudaError_t cudaLaunchDevice(void *__func, void *__parameterBuffer, dim3 __gridDimension,
                                         dim3 __blockDimension, unsigned int __sharedMemSize, cudaStream_t __stream);
 __device__ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
+/* A conditional graph node's value (metalcuda: a store to the handle). */
+__device__ void cudaGraphSetConditional(cudaGraphConditionalHandle __handle, unsigned int __value);
 }
 
 namespace std {

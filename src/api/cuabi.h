@@ -816,6 +816,74 @@ typedef struct CUDA_MEMCPY3D_st {
    size_t Depth;
 } CUDA_MEMCPY3D_v2;
 typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+/* The generic node API (cuGraphAddNode, CUDA 12.2+): one struct for every
+ * node type, its union padded to 29 long longs. */
+typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS_v3;   /* the same fields */
+typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
+   int flags;
+   int reserved;
+   CUcontext copyCtx;
+   CUDA_MEMCPY3D copyParams;
+} CUDA_MEMCPY_NODE_PARAMS;
+typedef struct CUDA_MEMSET_NODE_PARAMS_v2_st {
+   CUdeviceptr dst;
+   size_t pitch;
+   unsigned int value;
+   unsigned int elementSize;
+   size_t width;
+   size_t height;
+   CUcontext ctx;
+} CUDA_MEMSET_NODE_PARAMS_v2;
+typedef struct CUDA_HOST_NODE_PARAMS_v2_st {
+   CUhostFn fn;
+   void *userData;
+} CUDA_HOST_NODE_PARAMS_v2;
+typedef enum CUgraphChildGraphNodeOwnership_enum {
+   CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE = 0,
+   CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE  = 1,
+} CUgraphChildGraphNodeOwnership;
+typedef struct CUDA_CHILD_GRAPH_NODE_PARAMS_st {
+   CUgraph graph;
+   CUgraphChildGraphNodeOwnership ownership;
+} CUDA_CHILD_GRAPH_NODE_PARAMS;
+typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
+   CUevent event;
+} CUDA_EVENT_RECORD_NODE_PARAMS;
+typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
+   CUevent event;
+} CUDA_EVENT_WAIT_NODE_PARAMS;
+typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+#define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
+typedef enum CUgraphConditionalNodeType_enum {
+   CU_GRAPH_COND_TYPE_IF     = 0,
+   CU_GRAPH_COND_TYPE_WHILE  = 1,
+   CU_GRAPH_COND_TYPE_SWITCH = 2,
+} CUgraphConditionalNodeType;
+typedef struct CUDA_CONDITIONAL_NODE_PARAMS {
+   CUgraphConditionalHandle handle;
+   CUgraphConditionalNodeType type;
+   unsigned int size;
+   CUgraph *phGraph_out;          /* out: the bodies, owned by the node */
+   CUcontext ctx;
+} CUDA_CONDITIONAL_NODE_PARAMS;
+typedef struct CUgraphNodeParams_st {
+   CUgraphNodeType type;
+   int reserved0[3];
+   union {
+      long long reserved1[29];
+      CUDA_KERNEL_NODE_PARAMS_v3 kernel;
+      CUDA_MEMCPY_NODE_PARAMS memcpy;
+      CUDA_MEMSET_NODE_PARAMS_v2 memset;
+      CUDA_HOST_NODE_PARAMS_v2 host;
+      CUDA_CHILD_GRAPH_NODE_PARAMS graph;
+      CUDA_EVENT_WAIT_NODE_PARAMS eventWait;
+      CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
+      CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
+      CUDA_MEM_FREE_NODE_PARAMS free;
+      CUDA_CONDITIONAL_NODE_PARAMS conditional;
+   };
+   long long reserved2;
+} CUgraphNodeParams;
 /* ---- modules, libraries, JIT ---- */
 
 typedef enum CUjit_option_enum {
@@ -1927,6 +1995,86 @@ struct cudaMemAllocNodeParams {
 };
 struct cudaMemFreeNodeParams {
    void *dptr;
+};
+/* The generic node API (cudaGraphAddNode, CUDA 12.2+) */
+typedef unsigned long long cudaGraphConditionalHandle;
+enum cudaGraphConditionalHandleFlags {
+   cudaGraphCondAssignDefault = 1,
+};
+enum cudaGraphConditionalNodeType {
+   cudaGraphCondTypeIf     = 0,
+   cudaGraphCondTypeWhile  = 1,
+   cudaGraphCondTypeSwitch = 2,
+};
+struct cudaKernelNodeParamsV2 {
+   void *func;
+   dim3 gridDim;
+   dim3 blockDim;
+   unsigned int sharedMemBytes;
+   void **kernelParams;
+   void **extra;
+};
+struct cudaMemcpyNodeParams {
+   int flags;
+   int reserved[3];
+   struct cudaMemcpy3DParms copyParams;
+};
+struct cudaMemsetParamsV2 {
+   void *dst;
+   size_t pitch;
+   unsigned int value;
+   unsigned int elementSize;
+   size_t width;
+   size_t height;
+};
+struct cudaHostNodeParamsV2 {
+   cudaHostFn_t fn;
+   void *userData;
+};
+enum cudaGraphChildGraphNodeOwnership {
+   cudaGraphChildGraphOwnershipClone = 0,
+   cudaGraphChildGraphOwnershipMove  = 1,
+};
+struct cudaChildGraphNodeParams {
+   cudaGraph_t graph;
+   enum cudaGraphChildGraphNodeOwnership ownership;
+};
+struct cudaEventRecordNodeParams {
+   cudaEvent_t event;
+};
+struct cudaEventWaitNodeParams {
+   cudaEvent_t event;
+};
+struct cudaMemAllocNodeParamsV2 {
+   struct cudaMemPoolProps poolProps;
+   const struct cudaMemAccessDesc *accessDescs;
+   size_t accessDescCount;
+   size_t bytesize;
+   void *dptr;
+};
+struct cudaConditionalNodeParams {
+   cudaGraphConditionalHandle handle;
+   enum cudaGraphConditionalNodeType type;
+   unsigned int size;
+   cudaGraph_t *phGraph_out;      /* out: the bodies, owned by the node */
+};
+struct cudaGraphNodeParams {
+   enum cudaGraphNodeType type;
+   int reserved0[3];
+   union {
+      long long reserved1[29];
+      struct cudaKernelNodeParamsV2 kernel;
+      struct cudaMemcpyNodeParams memcpy;
+      struct cudaMemsetParamsV2 memset;
+      struct cudaHostNodeParamsV2 host;
+      struct cudaChildGraphNodeParams graph;
+      struct cudaEventWaitNodeParams eventWait;
+      struct cudaEventRecordNodeParams eventRecord;
+      struct cudaMemAllocNodeParamsV2 alloc;
+      struct cudaMemFreeNodeParams free;
+      struct cudaConditionalNodeParams conditional;
+   };
+   long long reserved2;
 };
 enum cudaMemcpySrcAccessOrder {
    cudaMemcpySrcAccessOrderInvalid       = 0x0,

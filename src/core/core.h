@@ -719,9 +719,14 @@ enum {
    CORE_NODE_EVENT_RECORD = 7,
    CORE_NODE_MEM_ALLOC = 10,
    CORE_NODE_MEM_FREE = 11,
+   CORE_NODE_CONDITIONAL = 13,
 };
+/* Conditional node types (CUgraphConditionalNodeType) and handle flags. */
+enum { CORE_COND_IF = 0, CORE_COND_WHILE = 1, CORE_COND_SWITCH = 2 };
+#define CORE_COND_ASSIGN_DEFAULT 1u
 
 typedef struct core_graph_mem core_graph_mem;
+typedef struct core_graph_cond core_graph_cond;
 
 /* A node's parameters.  Kernel: the arguments as kernelParams (args) or a
  * packed blob; a node keeps its own copy of them (args then point into
@@ -763,6 +768,15 @@ typedef struct core_node_params {
          uint64_t dptr;
          core_graph_mem *mem;   /* set by the node */
       } mfree;
+      /* conditional: the handle's value picks bodies[] (graphs the node
+       * owns: made empty when the node is added, cloned in clones) */
+      struct {
+         uint64_t handle;
+         int type;              /* CORE_COND_* */
+         uint32_t size;
+         core_graph **bodies;   /* set by the node */
+         core_graph_cond *var;  /* set by the node: the handle's variable */
+      } cond;
       core_graph *child;
       core_event *event;
    };
@@ -782,6 +796,10 @@ struct core_graph_node {
    /* executable graphs: a kernel launch that goes into the shared command buffer */
    bool batch;
    uint32_t tg_bytes;
+   /* executable graphs: a conditional node's bodies, instantiated, and the
+    * stream they run in (graphcond.c) */
+   core_graph_exec **cond_execs;
+   core_stream *cond_stream;
 };
 
 struct core_graph {
@@ -791,7 +809,11 @@ struct core_graph {
    uint32_t nnodes, cap_nodes;
    core_graph_node *parent;     /* a child graph: the node owning it */
    uint32_t nmem;               /* allocation and free nodes */
-   core_graph_exec *live_exec;  /* a graph with nmem: its one executable graph */
+   uint32_t ncond;              /* conditional nodes (the same restrictions as nmem) */
+   core_graph_exec *live_exec;  /* a graph with nmem or ncond: its one executable graph */
+   core_graph_cond **conds;     /* conditional handles made for it (graphcond.c) */
+   uint32_t nconds, cap_conds;
+   bool cond_body;              /* a conditional node's body: only kernels, copies, fills, empty nodes, child graphs and conditionals */
 };
 
 int core_graph_create(core_ctx *c, core_graph **out);
@@ -806,6 +828,9 @@ void core_node_get(const core_graph_node *n, core_node_params *out);
 /* Replaces a node's parameters (the same type). */
 int core_node_set(core_graph_node *n, const core_node_params *p);
 int core_graph_clone(const core_graph *g, core_graph **out);
+/* A copy of g whatever its nodes (executable graphs, conditional bodies),
+ * made as a graph under parent (NULL: none). */
+int core_graph_copy(const core_graph *g, core_graph_node *parent, core_graph **out);
 /* The node of clone (or its children) made from orig. */
 core_graph_node *core_graph_find_clone(core_graph *clone, const core_graph_node *orig);
 int core_graph_add_edge(core_graph_node *from, core_graph_node *to);
@@ -889,6 +914,35 @@ int core_graph_mem_store_free(core_graph_node *n, core_node_params *q);
 /* CUgraphMem_attribute values (0-3) of d; set: the high marks, to 0. */
 int core_graph_mem_attr_get(core_device *d, int attr, uint64_t *value);
 int core_graph_mem_attr_set(core_device *d, int attr, uint64_t value);
+
+/* ---- graphcond.c: conditional nodes ---- */
+
+/* A conditional handle's variable: 4 bytes of device memory that kernels
+ * set (cudaGraphSetConditional is a store to the handle's address), then
+ * its default; shared by a graph and its executable copy (refs). */
+struct core_graph_cond {
+   uint32_t refs;
+   core_device *dev;
+   uint64_t ptr;                /* the variable; ptr + 4: the default */
+   uint32_t dflt;
+   bool assign_default;         /* CORE_COND_ASSIGN_DEFAULT: the default at every launch */
+};
+/* cuGraphConditionalHandleCreate: *handle is the variable's address. */
+int core_graph_cond_create(core_graph *g, uint32_t dflt, unsigned flags, uint64_t *handle);
+void core_graph_cond_unref(core_graph_cond *v);
+/* g's handles, referenced again for its copy c. */
+int core_graph_cond_share(const core_graph *g, core_graph *c);
+/* node_store's part for a conditional node: the handle checked against
+ * n's graph, the bodies made (or, from an existing node's q, cloned). */
+int core_graph_cond_store(core_graph_node *n, core_node_params *q, bool clone);
+void core_graph_cond_free(core_graph_node *n);
+/* Node types a body may hold (recursively through child graphs). */
+bool core_graph_cond_allows(const core_graph *g, int type);
+/* Instantiation: n's bodies as executable graphs and their stream. */
+int core_graph_cond_prepare(core_graph_exec *x, core_graph_node *n);
+void core_graph_cond_release(core_graph_node *n);
+/* A launch reaching conditional node n (of an executable graph) on s. */
+int core_graph_cond_run(core_stream *s, core_graph_node *n);
 
 /* ---- capture.c: stream capture ---- */
 

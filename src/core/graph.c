@@ -59,6 +59,8 @@ static void node_free(core_graph_node *n)
       core_graph_mem_disown(n->p.alloc.mem, n->graph);
       core_graph_mem_unref(n->p.alloc.mem);
    }
+   if (n->p.type == CORE_NODE_CONDITIONAL)
+      core_graph_cond_free(n);
    if (n->p.type == CORE_NODE_MEM_FREE && n->p.mfree.mem) {
       if (n->counted)
          core_graph_mem_uncount_free(n->p.mfree.mem, n->counted);
@@ -79,6 +81,9 @@ void core_graph_destroy(core_graph *g)
    for (uint32_t i = 0; i < g->nnodes; i++)
       node_free(g->nodes[i]);
    free(g->nodes);
+   for (uint32_t i = 0; i < g->nconds; i++)
+      core_graph_cond_unref(g->conds[i]);
+   free(g->conds);
    g->magic = CORE_MAGIC_DEAD;
    free(g);
 }
@@ -147,6 +152,8 @@ void core_graph_destroy_node(core_graph_node *n)
    while (n->nouts)
       core_graph_remove_edge(n, n->outs[0]);
    drop(g->nodes, &g->nnodes, n);
+   if (n->p.type == CORE_NODE_CONDITIONAL)
+      g->ncond--;
    node_free(n);
 }
 
@@ -211,6 +218,11 @@ static int node_store(core_graph_node *n, const core_node_params *p)
       int r = p->type == CORE_NODE_MEM_ALLOC ? core_graph_mem_store_alloc(n, &q) : core_graph_mem_store_free(n, &q);
       if (r != CORE_SUCCESS)
          return r;
+   } else if (p->type == CORE_NODE_CONDITIONAL) {
+      /* new bodies for a new node, clones of an existing node's */
+      int r = core_graph_cond_store(n, &q, p->cond.bodies != NULL);
+      if (r != CORE_SUCCESS)
+         return r;
    }
    n->p = q;
    return CORE_SUCCESS;
@@ -244,6 +256,12 @@ int core_graph_add(core_graph *g, core_graph_node *const *deps, size_t ndeps, co
    bool mem = p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE;
    if (mem && g->parent)
       return CORE_ERROR_INVALID_VALUE;   /* not in a child graph (cuGraphChildGraphNodeGetGraph) */
+   if (!core_graph_cond_allows(g, p->type)) {
+      LOG_INFO("a conditional node's body takes no node of type %d", p->type);
+      return CORE_ERROR_INVALID_VALUE;
+   }
+   if (p->type == CORE_NODE_CONDITIONAL && p->cond.bodies)
+      return CORE_ERROR_INVALID_VALUE;   /* bodies are the node's to make */
    core_graph_node *n = node_new(g, p->type);
    if (!n)
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -259,6 +277,8 @@ int core_graph_add(core_graph *g, core_graph_node *const *deps, size_t ndeps, co
    }
    if (mem)
       g->nmem++;
+   if (p->type == CORE_NODE_CONDITIONAL)
+      g->ncond++;
    *out = n;
    return CORE_SUCCESS;
 }
@@ -267,7 +287,8 @@ void core_node_get(const core_graph_node *n, core_node_params *out) { *out = n->
 
 int core_node_set(core_graph_node *n, const core_node_params *p)
 {
-   if (p->type != n->p.type || p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE)
+   if (p->type != n->p.type || p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE ||
+       p->type == CORE_NODE_CONDITIONAL)
       return CORE_ERROR_INVALID_VALUE;
    return node_store(n, p);
 }
@@ -303,29 +324,32 @@ static int clone_into(const core_graph *g, core_graph *c)
    return CORE_SUCCESS;
 }
 
-/* A copy of g (memory nodes included: for executable graphs). */
-static int graph_copy(const core_graph *g, core_graph **out)
+int core_graph_copy(const core_graph *g, core_graph_node *parent, core_graph **out)
 {
    core_graph *c;
    int r = core_graph_create(g->ctx, &c);
    if (r != CORE_SUCCESS)
       return r;
-   if ((r = clone_into(g, c)) != CORE_SUCCESS) {
+   /* first: a copied conditional node finds its handle through these */
+   c->parent = parent;
+   c->cond_body = g->cond_body;
+   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS) {
       core_graph_destroy(c);
       return r;
    }
    c->nmem = g->nmem;
+   c->ncond = g->ncond;
    *out = c;
    return CORE_SUCCESS;
 }
 
 int core_graph_clone(const core_graph *g, core_graph **out)
 {
-   /* CUDA clones no graph with allocation or free nodes (cuGraphClone),
-    * nor makes one a child graph (cuGraphAddChildGraphNode) */
-   if (g->nmem)
+   /* CUDA clones no graph with allocation, free or conditional nodes
+    * (cuGraphClone), nor makes one a child graph (cuGraphAddChildGraphNode) */
+   if (g->nmem || g->ncond)
       return CORE_ERROR_INVALID_VALUE;
-   return graph_copy(g, out);
+   return core_graph_copy(g, NULL, out);
 }
 
 core_graph_node *core_graph_find_clone(core_graph *clone, const core_graph_node *orig)
@@ -385,10 +409,13 @@ out:
 }
 
 /* Decides how a kernel node of x runs (node->batch, tg_bytes). */
-static int prepare_node(core_graph_node *n)
+static int prepare_node(core_graph_exec *x, core_graph_node *n)
 {
    n->batch = false;
    n->tg_bytes = 0;
+   /* bodies are made once: pending launches may be running them */
+   if (n->p.type == CORE_NODE_CONDITIONAL)
+      return n->cond_execs ? CORE_SUCCESS : core_graph_cond_prepare(x, n);
    if (n->p.type != CORE_NODE_KERNEL)
       return CORE_SUCCESS;
    core_launch_config cfg = { .shared_bytes = n->p.kernel.shared };
@@ -405,7 +432,7 @@ static int exec_order(core_graph_exec *x)
    uint32_t cap = 0;
    int r = order_graph(x, x->graph, &cap);
    for (uint32_t i = 0; i < x->norder && r == CORE_SUCCESS; i++)
-      r = prepare_node(x->order[i]);
+      r = prepare_node(x, x->order[i]);
    return r;
 }
 
@@ -426,7 +453,7 @@ int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out)
    x->flags = flags;
    pthread_mutex_init(&x->lock, NULL);
    /* a graph with memory nodes has one executable graph at a time (cuGraphInstantiate) */
-   int r = g->nmem && g->live_exec ? CORE_ERROR_INVALID_VALUE : graph_copy(g, &x->graph);
+   int r = (g->nmem || g->ncond) && g->live_exec ? CORE_ERROR_INVALID_VALUE : core_graph_copy(g, g->parent, &x->graph);
    if (r == CORE_SUCCESS)
       r = exec_order(x);
    if (r != CORE_SUCCESS) {
@@ -435,7 +462,7 @@ int core_graph_instantiate(core_graph *g, uint64_t flags, core_graph_exec **out)
       return r;
    }
    x->magic = CORE_MAGIC_EXEC;
-   if (g->nmem) {
+   if (g->nmem || g->ncond) {
       g->live_exec = x;
       x->source = g;
    }
@@ -549,6 +576,12 @@ static int copy_params(core_graph *a, const core_graph *b)
 
 int core_exec_update(core_graph_exec *x, core_graph *g, int *result, core_graph_node **err_node)
 {
+   if (x->graph->ncond || g->ncond) {
+      LOG_INFO("graph update: graphs with conditional nodes are not updated (instantiate the graph again)");
+      *err_node = NULL;
+      *result = 1;   /* ERROR */
+      return CORE_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
+   }
    *result = same_shape(x->graph, g, err_node);
    if (*result)
       return CORE_ERROR_GRAPH_EXEC_UPDATE_FAILURE;
@@ -744,8 +777,26 @@ static int run_node(run *u, core_graph_node *n)
    case CORE_NODE_MEM_FREE:
       core_graph_mem_set_live(n->p.mfree.mem, false);
       return CORE_SUCCESS;
+   case CORE_NODE_CONDITIONAL:
+      flush(u);
+      return core_graph_cond_run(u->s, n);
    default:
       return CORE_SUCCESS;
+   }
+}
+
+/* Conditional handles made with CU_GRAPH_COND_ASSIGN_DEFAULT for this
+ * graph: their defaults (the word after each variable) copied over the
+ * variables before any node runs. */
+static void assign_defaults(run *u)
+{
+   const core_graph *g = u->x->graph;
+   for (uint32_t i = 0; i < g->nconds; i++) {
+      const core_graph_cond *v = g->conds[i];
+      size_t off;
+      mtl_buffer *b;
+      if (v->assign_default && (b = core_arena_chunk(v->dev, v->ptr, &off)))
+         mtl_blit_copy(blit(u), b, off + 4, b, off, 4);
    }
 }
 
@@ -784,6 +835,7 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
    }
    if (x->launches)   /* after the previous launch, wherever it ran */
       mtl_cmdbuf_encode_wait_event(u.cb, x->done, x->launches);
+   assign_defaults(&u);
    for (uint32_t i = 0; i < x->norder && r == CORE_SUCCESS; i++)
       r = run_node(&u, x->order[i]);
    /* Whatever failed, the launch counts: its end is signalled so that the
@@ -805,7 +857,7 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
 static const char *type_name(int t)
 {
    static const char *names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty", "event wait",
-                                  "event record", "?", "?", "mem alloc", "mem free" };
+                                  "event record", "?", "?", "mem alloc", "mem free", "?", "conditional" };
    return t >= 0 && t < (int)(sizeof(names) / sizeof(names[0])) ? names[t] : "?";
 }
 

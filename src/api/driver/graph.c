@@ -6,10 +6,12 @@
  * graph-memory attributes.  The graph logic is src/core/graph.c's, graph
  * memory's src/core/graphmem.c's.
  *
+ * The generic cuGraphAddNode form and conditional nodes are graphnode.c's.
+ *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): external semaphore, batch memory-operation and conditional
- * nodes, the generic cuGraphAddNode form, kernel node attributes, user
- * objects; graph allocations of host memory and peer access to them.
+ * stubs): external semaphore and batch memory-operation nodes, kernel node
+ * attributes, user objects; graph allocations of host memory and peer
+ * access to them.
  */
 #include "internal.h"
 

@@ -554,7 +554,6 @@ MC_EXPORT cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_v3_ptsz(cudaStream_t st
 /* ---- CUDA 12 entry points not implemented (their CUDA 13 forms are
  * stubs too: graphs, multi-device cooperative launches, external
  * semaphores) ---- */
-RT_DEFINE_STUB(cudaGraphAddNode_v2)
 RT_DEFINE_STUB(cudaLaunchCooperativeKernelMultiDevice)
 RT_DEFINE_STUB(cudaSignalExternalSemaphoresAsync_v2)
 RT_DEFINE_STUB(cudaSignalExternalSemaphoresAsync_v2_ptsz)
@@ -565,6 +564,8 @@ RT_DEFINE_STUB(cudaWaitExternalSemaphoresAsync_v2_ptsz)
  * them (what CUDA 13 names without _v2) ---- */
 
 /* The _v2 names CUDA 12 exports and CUDA 13's headers no longer declare. */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphAddNode_v2(cudaGraphNode_t *, cudaGraph_t, const cudaGraphNode_t *,
+                                                    const cudaGraphEdgeData *, size_t, struct cudaGraphNodeParams *);
 MC_EXPORT cudaError_t CUDARTAPI cudaGraphGetEdges_v2(cudaGraph_t, cudaGraphNode_t *, cudaGraphNode_t *,
                                                      cudaGraphEdgeData *, size_t *);
 MC_EXPORT cudaError_t CUDARTAPI cudaGraphNodeGetDependencies_v2(cudaGraphNode_t, cudaGraphNode_t *,
@@ -583,6 +584,27 @@ MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2(cudaStrea
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_v2_ptsz(cudaStream_t, cudaGraphNode_t *,
                                                                             const cudaGraphEdgeData *, size_t,
                                                                             unsigned int);
+
+/* ==== cudaGraphAddNode (libcudart.so.12) ==== CUDA 12.2's form */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                      struct cudaGraphNodeParams *nodeParams)
+   RT_EXPORT_AS(cudaGraphAddNode);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphAddNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+                                                      struct cudaGraphNodeParams *nodeParams)
+{
+   return cudaGraphAddNode(pGraphNode, graph, pDependencies, NULL, numDependencies, nodeParams);
+}
+
+/* ==== cudaGraphAddNode_v2 (libcudart.so.12) ==== with edge data */
+MC_EXPORT cudaError_t CUDARTAPI cudaGraphAddNode_v2(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+                                                    const cudaGraphNode_t *pDependencies,
+                                                    const cudaGraphEdgeData *dependencyData, size_t numDependencies,
+                                                    struct cudaGraphNodeParams *nodeParams)
+{
+   return cudaGraphAddNode(pGraphNode, graph, pDependencies, dependencyData, numDependencies, nodeParams);
+}
 
 /* ==== cudaGraphGetEdges (libcudart.so.12, .11.0) ==== */
 MC_EXPORT cudaError_t CUDARTAPI rt12_cudaGraphGetEdges(cudaGraph_t graph, cudaGraphNode_t *from, cudaGraphNode_t *to,

@@ -200,6 +200,26 @@ static bool call_assertfail(build_ctx *c, const ptx_operand *rets, const ptx_ope
    return true;
 }
 
+/* cudaGraphSetConditional(.param .b64 handle, .param .b32 value): a
+ * conditional handle is the address of its variable in device memory
+ * (src/core/graphcond.c), so setting it is a 4-byte global store. */
+static bool call_set_conditional(build_ctx *c, const ptx_operand *rets, const ptx_operand *args)
+{
+   if (args->u.vec.n != 2 || rets->u.vec.n)
+      return ir_error(c->m, c->line, "cudaGraphSetConditional takes a handle and a value and returns nothing");
+   ir_def *h = builtin_arg(c, list_elem(args, 0), PTX_T_U64);
+   ir_def *v = h ? builtin_arg(c, list_elem(args, 1), PTX_T_U32) : NULL;
+   ir_instr *st = v ? bld_emit(c, IR_STORE, 2, 0, 0) : NULL;
+   if (!st)
+      return false;
+   st->type = PTX_T_U32;
+   st->space = IR_SPACE_GLOBAL;
+   bld_set_src(st, 0, h);
+   bld_set_src(st, 1, v);
+   bld_guard(c, st, NULL);
+   return true;
+}
+
 /* malloc(.param .b64 size) -> .param .b64, free(.param .b64 ptr): the
  * device heap, when the module only declares them. */
 static bool call_heap(build_ctx *c, bool is_malloc, const ptx_operand *rets, const ptx_operand *args)
@@ -403,6 +423,8 @@ bool bld_tr_call(build_ctx *c)
       if (!(pf && pf->has_body))
          return call_heap(c, name[0] == 'm', rets, args);
       break;
+   case PTX_RT_GRAPH_SET_CONDITIONAL:
+      return call_set_conditional(c, rets, args);
    case PTX_RT_ALIGNED_MALLOC:
       return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
    case PTX_RT_DEVICE_RUNTIME:

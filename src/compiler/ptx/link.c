@@ -488,6 +488,7 @@ ptx_runtime_callee ptx_runtime_kind(const char *name)
       { "__assertfail", false, PTX_RT_ASSERTFAIL },
       { "malloc", false, PTX_RT_HEAP },
       { "free", false, PTX_RT_HEAP },
+      { "cudaGraphSetConditional", false, PTX_RT_GRAPH_SET_CONDITIONAL },
       { "__nv_aligned_device_malloc", false, PTX_RT_ALIGNED_MALLOC },
       { "cudaDeviceSynchronize", false, PTX_RT_DEVICE_RUNTIME },
       { "__cudaCDP", true, PTX_RT_DEVICE_RUNTIME },
