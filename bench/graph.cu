@@ -12,10 +12,101 @@
  * time to run to completion).  Reports launches / graph (host time per
  * kernel; issue 18's target: at least 3) and the same for launch +
  * completion.  The array is checked after every repetition.
+ *
+ * A data-dependent loop of K iterations (each a kernel that bumps the array
+ * and counts down, to completion), two ways:
+ *   host loop  launch, copy the count back, test it on the host, again;
+ *   WHILE      one graph with a conditional WHILE node whose body's kernel
+ *              clears the condition when the count reaches 0.
+ * Reports host loop / WHILE per iteration (higher is better).
  */
 #include "bench.h"
 
 __global__ void bump(int *p) { p[threadIdx.x] += 1; }
+
+/* one loop iteration: bump, count down; the WHILE form clears its condition */
+__global__ void step_host(int *p, int *left)
+{
+   p[threadIdx.x] += 1;
+   __syncthreads();
+   if (threadIdx.x == 0)
+      --*left;
+}
+
+__global__ void step_cond(int *p, int *left, cudaGraphConditionalHandle h)
+{
+   p[threadIdx.x] += 1;
+   __syncthreads();
+   if (threadIdx.x == 0 && --*left == 0)
+      cudaGraphSetConditional(h, 0);
+}
+
+/* host loop / WHILE node per iteration, for K iterations; the array
+ * (expect, updated) is checked after each way */
+static int loop_row(int *d, int T, int K, cudaStream_t s, int *expect)
+{
+   const int reps = 9;
+   int *left;
+   BENCH_CHECK(cudaMalloc(&left, sizeof(int)));
+   cudaGraph_t g;
+   BENCH_CHECK(cudaGraphCreate(&g, 0));
+   cudaGraphConditionalHandle h;
+   BENCH_CHECK(cudaGraphConditionalHandleCreate(&h, g, 1, cudaGraphCondAssignDefault));
+   cudaGraphNodeParams cp = { cudaGraphNodeTypeConditional };
+   cp.conditional.handle = h;
+   cp.conditional.type = cudaGraphCondTypeWhile;
+   cp.conditional.size = 1;
+   cudaGraphNode_t node;
+   BENCH_CHECK(cudaGraphAddNode(&node, g, NULL, NULL, 0, &cp));
+   void *args[] = { &d, &left, &h };
+   cudaKernelNodeParams kp = {};
+   kp.func = (void *)step_cond;
+   kp.gridDim = dim3(1);
+   kp.blockDim = dim3(T);
+   kp.kernelParams = args;
+   BENCH_CHECK(cudaGraphAddKernelNode(&node, cp.conditional.phGraph_out[0], NULL, 0, &kp));
+   cudaGraphExec_t x;
+   BENCH_CHECK(cudaGraphInstantiate(&x, g, 0));
+   double t_host[reps], t_while[reps];
+   for (int r = -1; r < reps; r++) {   /* -1: warm-up */
+      double t0 = now_s();
+      int n = K;
+      BENCH_CHECK(cudaMemcpyAsync(left, &n, sizeof(int), cudaMemcpyHostToDevice, s));
+      do {
+         step_host<<<1, T, 0, s>>>(d, left);
+         BENCH_CHECK(cudaMemcpyAsync(&n, left, sizeof(int), cudaMemcpyDeviceToHost, s));
+         BENCH_CHECK(cudaStreamSynchronize(s));
+      } while (n > 0);
+      double t1 = now_s();
+      n = K;
+      BENCH_CHECK(cudaMemcpyAsync(left, &n, sizeof(int), cudaMemcpyHostToDevice, s));
+      BENCH_CHECK(cudaGraphLaunch(x, s));
+      BENCH_CHECK(cudaStreamSynchronize(s));
+      double t2 = now_s();
+      *expect += 2 * K;
+      int hv[64];
+      BENCH_CHECK(cudaMemcpy(hv, d, T * sizeof(int), cudaMemcpyDeviceToHost));
+      for (int i = 0; i < T; i++)
+         if (hv[i] != *expect) {
+            fprintf(stderr, "graph.cu: loop: element %d is %d, expected %d\n", i, hv[i], *expect);
+            return 1;
+         }
+      if (r >= 0) {
+         t_host[r] = (t1 - t0) / K;
+         t_while[r] = (t2 - t1) / K;
+      }
+   }
+   double th = median(t_host, reps), tw = median(t_while, reps);
+   char v[64], ref[64];
+   snprintf(ref, sizeof(ref), "host loop: %.3f us per iteration", th * 1e6);
+   snprintf(v, sizeof(v), "WHILE node: %.3f us per iteration", tw * 1e6);
+   row("data-dependent loop: WHILE node vs host loop", v, ref, th / tw,
+       "host-loop time / WHILE time, to completion; higher is better");
+   BENCH_CHECK(cudaGraphExecDestroy(x));
+   BENCH_CHECK(cudaGraphDestroy(g));
+   BENCH_CHECK(cudaFree(left));
+   return 0;
+}
 
 int main(int argc, char **argv)
 {
@@ -78,7 +169,9 @@ int main(int argc, char **argv)
    snprintf(ref, sizeof(ref), "launch: %.3f us per kernel", ld * 1e6);
    snprintf(v, sizeof(v), "graph: %.3f us per kernel", gd * 1e6);
    row("graph replay vs launches, to completion", v, ref, ld / gd, "higher is better");
-   printf("NOTE chain of %d kernels x %d repetitions, medians\n", K, reps);
+   if (loop_row(d, T, K, s, &expect))
+      return 1;
+   printf("NOTE chain of %d kernels x %d repetitions, medians; the loops %d iterations\n", K, reps, K);
    BENCH_CHECK(cudaGraphExecDestroy(x));
    BENCH_CHECK(cudaGraphDestroy(g));
    BENCH_CHECK(cudaStreamDestroy(s));
