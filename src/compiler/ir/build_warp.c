@@ -163,7 +163,8 @@ static bool tr_bar_red(build_ctx *c)
  * ISA 9.0 §9.7.13.1).  Metal's threadgroup_barrier cannot express that,
  * so in a module that has bar.arrive every bar.sync / barrier.sync is a
  * named barrier (IR_NBAR): counters in threadgroup memory on a GPU, the
- * scheduler's own barrier on the software device (prelude/warp.metal).
+ * scheduler's own barrier on the software device (prelude/warp.metal),
+ * in a .func too (it gets the kernel's counters, msl/emit_call.c).
  * A thread that exits does not arrive, as on NVIDIA hardware. */
 
 static bool module_has_arrive(build_ctx *c) { return c->m->ptx->has_bar_arrive; }
@@ -175,9 +176,6 @@ static bool tr_named_bar(build_ctx *c)
    bool arrive = bld_has(c, PTX_MOD_ARRIVE);
    if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ARRIVE, PTX_MOD_ALIGNED))
       return false;
-   if (!c->f->is_kernel)
-      return ir_error(c->m, c->line, "%s in a .func of a module with bar.arrive is not supported yet",
-                      bld_spelled(c));
    if (in->nopnds != (arrive ? 2u : 1u) && in->nopnds != 2)
       return bld_need_opnds(c, 2);
    const ptx_operand *id = in->opnds[0];
@@ -209,11 +207,12 @@ bool bld_tr_bar(build_ctx *c)
 {
    if (c->in->op == PTX_OP_BAR && bld_has(c, PTX_MOD_WARP))
       return tr_bar_warp(c);
-   if (bld_has(c, PTX_MOD_RED_MOD)) {
-      if (module_has_arrive(c))
-         return ir_error(c->m, c->line, "%s in a module with bar.arrive is not supported yet", bld_spelled(c));
+   /* bar.red stays a whole-block barrier with its reduction in a module
+    * with bar.arrive: PTX leaves it unpredictable to mix it with bar.sync
+    * or bar.arrive on the same active barrier (PTX ISA 9.0 §9.7.13.1), and
+    * a whole-block barrier has every thread there, none at a named one */
+   if (bld_has(c, PTX_MOD_RED_MOD))
       return tr_bar_red(c);
-   }
    if (bld_has(c, PTX_MOD_ARRIVE) || module_has_arrive(c))
       return tr_named_bar(c);
    return tr_bar_sync(c);

@@ -455,6 +455,8 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
             kernel->uses_printf |= i->op == IR_VPRINTF || i->op == IR_ASSERTFAIL;
             kernel->uses_malloc |= i->op == IR_MALLOC || i->op == IR_FREE;
             kernel->uses_clock |= reads_clock(i);
+            kernel->uses_nbar |= i->op == IR_NBAR;
+            kernel->uses_bar_red |= i->op == IR_BAR_RED;
             kernel->coherent |= fences_device(i);
          }
    }

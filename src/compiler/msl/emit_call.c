@@ -68,6 +68,25 @@ uint64_t emit_func_token(emitter *e, const char *name)
    return t;
 }
 
+/* The kernel's barrier state a .func may need (named barriers' counters,
+ * bar.red's counts): every function of a kernel whose call tree uses them
+ * takes them, so that a barrier in a .func meets the kernel's. */
+void emit_barrier_state_params(emitter *e, strbuf *o)
+{
+   if (e->kernel->uses_nbar)
+      strbuf_puts(o, ", threadgroup atomic_uint *mc_nbar_state");
+   if (e->kernel->uses_bar_red)
+      strbuf_puts(o, ", threadgroup uint *mc_bar_red");
+}
+
+void emit_barrier_state_args(emitter *e)
+{
+   if (e->kernel->uses_nbar)
+      strbuf_puts(e->out, ", mc_nbar_state");
+   if (e->kernel->uses_bar_red)
+      strbuf_puts(e->out, ", mc_bar_red");
+}
+
 void emit_func_signature(emitter *e)
 {
    ir_func *f = e->f;
@@ -80,6 +99,7 @@ void emit_func_signature(emitter *e)
    strbuf_puts(o, "constant mc_launch &mc_L,\n    uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");
+   emit_barrier_state_params(e, o);
    if (f->may_stop)
       strbuf_puts(o, ", thread bool &mc_stop");
    if (f->scc || f->needs_top)
@@ -105,6 +125,7 @@ void emit_direct_call(emitter *e, const ir_instr *i, const ir_func *g)
    strbuf_puts(e->out, "mc_L, mc_tid, mc_ctaid, mc_ntid, mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(e->out, ", mc_clk");
+   emit_barrier_state_args(e);
    if (g->may_stop) {
       if (!i->def.bits)
          ir_die(e->f, "emit: call of %s, which may stop, has no stop flag", g->name);

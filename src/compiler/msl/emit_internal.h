@@ -115,6 +115,10 @@ void emit_locked_access(emitter *e, const ir_instr *i);
 /* emit_call.c: a .func's MSL signature (without the body's brace) and the
  * MSL name of a callee. */
 void emit_func_signature(emitter *e);
+/* The kernel's named-barrier and bar.red state, in a .func's parameters
+ * (after mc_clk) and in a call's arguments. */
+void emit_barrier_state_params(emitter *e, strbuf *o);
+void emit_barrier_state_args(emitter *e);
 const char *emit_callee_name(emitter *e, const ir_func *callee);
 
 /* emit_call.c: the token of a function's address (compiler.h

@@ -176,6 +176,7 @@ static void step_signature(emitter *e, const ir_func *g, bool proto)
    strbuf_puts(o, "constant mc_launch &mc_L, uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");
+   emit_barrier_state_params(e, o);
    strbuf_puts(o, proto ? ", thread uint &mc_sp);\n" : ", thread uint &mc_sp)\n{\n");
 }
 
@@ -185,6 +186,7 @@ static void context_args(emitter *e)
    strbuf_puts(e->out, "mc_L, mc_tid, mc_ctaid, mc_ntid, mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(e->out, ", mc_clk");
+   emit_barrier_state_args(e);
 }
 
 /* The first function of a component declares every step function of it

@@ -51,15 +51,10 @@ static void emit_bar(emitter *e, const ir_instr *i)
       emit_line(e, "%s", barrier);
 }
 
-/* bar.red: a threadgroup array the kernel declares (emit.c), so kernels
- * only. */
+/* bar.red: counts in a threadgroup array the kernel declares (emit.c) and
+ * hands to its .funcs (emit_call.c). */
 static void emit_bar_red(emitter *e, const ir_instr *i)
 {
-   if (!e->f->is_kernel) {
-      ir_error(e->f->module, i->line, "bar.red (__syncthreads_count/and/or) in a .func is not supported "
-               "yet: only in a kernel's own body");
-      return;
-   }
    if (i->nsrcs > 1)
       emit_stmt(e, "mc_bar_count_check(mc_L, %V, %s);", S(i, 1), NTHREADS);
    static const char *const fmt[] = {
