@@ -308,7 +308,11 @@ asan-build:
 
 # The libraries and the tool themselves instrumented, for running the CUDA
 # programs under ASan+UBSan (tests/cuda/run.sh --asan; not part of make test).
+# build-asan/include: the instrumented tool's headers (it finds them beside
+# its bin/, as an installed metalcuda does; without them its nvcc would take
+# a system CUDA's for the libraries' kernels).
 asan-libs:
+	@mkdir -p build-asan && ln -sfn ../include build-asan/include
 	$(MAKE) --no-print-directory $(ASAN_VARS) LIBDIR=build-asan/lib BINDIR=build-asan/bin all
 
 test: tests-build asan-build
