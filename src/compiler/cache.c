@@ -177,8 +177,10 @@ void tcache_store_module(const char *hash, const mc_module_meta *meta)
    put_u64(&b, meta->sm);
    put_u64(&b, meta->data_bytes);
    put_u64(&b, meta->nkernels);
-   for (uint32_t k = 0; k < meta->nkernels; k++)
+   for (uint32_t k = 0; k < meta->nkernels; k++) {
       put_str(&b, meta->kernel_names[k]);
+      put_u64(&b, meta->kernel_tokens[k]);
+   }
    put_u64(&b, meta->nglobals);
    for (uint32_t k = 0; k < meta->nglobals; k++) {
       const mc_global_info *g = &meta->globals[k];
@@ -242,9 +244,12 @@ bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
    meta->data_bytes = get_u64(&r);
    meta->nkernels = get_u32(&r);
    meta->kernel_names = get_array(&r, meta->nkernels, sizeof(char *));
-   for (uint32_t k = 0; k < meta->nkernels && !r.bad; k++)
+   meta->kernel_tokens = get_array(&r, meta->nkernels, sizeof(uint64_t));
+   for (uint32_t k = 0; k < meta->nkernels && !r.bad; k++) {
       if (!(meta->kernel_names[k] = get_str(&r, NULL)))
          r.bad = true;
+      meta->kernel_tokens[k] = get_u64(&r);
+   }
    meta->nglobals = get_u32(&r);
    meta->globals = get_array(&r, meta->nglobals, sizeof(*meta->globals));
    for (uint32_t k = 0; k < meta->nglobals && !r.bad; k++)

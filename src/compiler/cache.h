@@ -20,6 +20,7 @@ typedef struct mc_module_meta {
    uint64_t data_bytes;
    uint32_t nkernels;
    const char **kernel_names;
+   uint64_t *kernel_tokens;     /* each kernel's address as `mov r, kernel` gives it (ir_func_token) */
    uint32_t nglobals;
    mc_global_info *globals;
 } mc_module_meta;

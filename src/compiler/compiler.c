@@ -79,10 +79,13 @@ static bool list_kernel_names(mc_module *m)
       n += is_kernel(m->ptx, k);
    m->meta.nkernels = n;
    m->meta.kernel_names = arena_alloc(&m->ar, (n + 1) * sizeof(char *));
-   if (!m->meta.kernel_names)
+   m->meta.kernel_tokens = arena_alloc(&m->ar, (n + 1) * sizeof(uint64_t));
+   if (!m->meta.kernel_names || !m->meta.kernel_tokens)
       return false;
-   for (uint32_t k = 0; k < n; k++)
+   for (uint32_t k = 0; k < n; k++) {
       m->meta.kernel_names[k] = m->kernels[k]->name;
+      m->meta.kernel_tokens[k] = ir_func_token(m->ptx, m->kernels[k]->name);
+   }
    return true;
 }
 
@@ -259,6 +262,14 @@ bool compiler_module_parsed(const mc_module *m) { return m->ptx != NULL; }
 const char *compiler_kernel_name(const mc_module *m, uint32_t index)
 {
    return index < m->meta.nkernels ? m->meta.kernel_names[index] : NULL;
+}
+
+int compiler_kernel_by_token(const mc_module *m, uint64_t token)
+{
+   for (uint32_t k = 0; k < m->meta.nkernels; k++)
+      if (m->meta.kernel_tokens[k] == token)
+         return (int)k;
+   return -1;
 }
 
 int compiler_kernel_find(const mc_module *m, const char *name)

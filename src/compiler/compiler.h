@@ -229,6 +229,9 @@ uint32_t compiler_module_sm(const mc_module *m);
 
 uint32_t compiler_kernel_count(const mc_module *m);
 const char *compiler_kernel_name(const mc_module *m, uint32_t index);
+/* The kernel whose address (`mov r, kernel`: its function token) is token,
+ * or -1: a device-side launch names its kernel so (core/devrt.c). */
+int compiler_kernel_by_token(const mc_module *m, uint64_t token);
 /* Index of a kernel by name, -1 if absent. */
 int compiler_kernel_find(const mc_module *m, const char *name);
 

@@ -65,6 +65,7 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
    c->is_primary = true;
    c->flags = core_device_primary_flags(d);
    pthread_mutex_init(&c->lock, NULL);
+   pthread_mutex_init(&c->devrt_lock, NULL);
    pthread_mutex_init(&c->streams_lock, NULL);
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
@@ -82,6 +83,7 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
          core_mem_free_internal(d, c->status_word);
       core_printf_destroy(c);
       pthread_mutex_destroy(&c->streams_lock);
+      pthread_mutex_destroy(&c->devrt_lock);
       pthread_mutex_destroy(&c->lock);
       c->magic = CORE_MAGIC_DEAD;
       return r;
@@ -153,6 +155,7 @@ static void ctx_teardown(core_ctx *c)
    c->refcount = 0;
    c->magic = CORE_MAGIC_CTX_RESET;
    pthread_mutex_destroy(&c->streams_lock);
+   pthread_mutex_destroy(&c->devrt_lock);
    pthread_mutex_destroy(&c->lock);
 }
 

@@ -227,6 +227,7 @@ struct core_ctx {
    uint32_t magic;
    core_device *dev;
    pthread_mutex_t lock;
+   pthread_mutex_t devrt_lock;  /* one launch with device-side launches at a time (devrt.c) */
    int refcount;                /* primary context: retain count */
    bool is_primary;
    unsigned flags;
@@ -443,6 +444,8 @@ struct core_module {
    core_kernel *kernels;
    char *ptx;                   /* the PTX text (kept for METALCUDA_DUMP) */
    bool library;                /* loaded as a library: survives a reset of its context */
+   bool devrt;                  /* has the device runtime's unit (devrt.c): its kernels may launch kernels */
+   uint64_t devrt_queue;        /* CUDA address of its launch queue (0 until its first launch) */
 };
 
 struct core_kernel {
@@ -547,6 +550,21 @@ typedef struct core_launch_config {
 } core_launch_config;
 
 int core_launch(core_kernel *k, const core_launch_config *cfg);
+
+/* ---- devrt.c: dynamic parallelism ---- */
+
+/* Whether units call CUDA 12's device runtime, and its PTX unit, linked in
+ * when they do. */
+bool core_devrt_needed(const char *const *texts, const size_t *lens, uint32_t n);
+const char *core_devrt_ptx(size_t *len);
+/* NVIDIA's cudadevrt unit (a -rdc program's, linked by nvcc) defines the
+ * same functions over driver calls metalcuda has not: in text of that
+ * unit they are renamed in place, so that the program's calls reach ours. */
+void core_devrt_rename_nvidia(char *text, size_t len);
+/* A launch of k (of a module with m->devrt) by launch, then, once its grid
+ * has completed, of every kernel it launched, on the same stream. */
+int core_devrt_launch(core_kernel *k, const core_launch_config *cfg,
+                      int (*launch)(core_kernel *, const core_launch_config *));
 /* For executable graphs: checks a launch as core_launch does; *batch says
  * whether it may go into a command buffer shared with other work (no
  * printf, shared memory and parameters fit Metal's limits), *tg_bytes the

@@ -276,7 +276,7 @@ int core_launch_check(core_kernel *k, const core_launch_config *cfg, bool *batch
     * encode as one plain dispatch: no shared-memory slices, no stack
     * variant, no printf buffer, a grid that needs no splitting. */
    *batch = !slice && pipeline == k->pipeline && !split_size(cfg->grid) &&
-            k->info.param_bytes <= MTL_MAX_SET_BYTES && !k->info.uses_printf;
+            k->info.param_bytes <= MTL_MAX_SET_BYTES && !k->info.uses_printf && !k->module->devrt;
    return CORE_SUCCESS;
 }
 
@@ -366,10 +366,20 @@ static int check_cooperative(core_kernel *k, const core_launch_config *cfg)
    return CORE_ERROR_COOPERATIVE_LAUNCH_TOO_LARGE;
 }
 
+static int launch_now(core_kernel *k, const core_launch_config *cfg);
+
 int core_launch(core_kernel *k, const core_launch_config *cfg)
 {
    if (cfg->stream && cfg->stream->cap)
       return capture_launch(k, cfg);
+   /* a kernel that may launch kernels: they are launched after it (devrt.c) */
+   if (k->module->devrt)
+      return core_devrt_launch(k, cfg, launch_now);
+   return launch_now(k, cfg);
+}
+
+static int launch_now(core_kernel *k, const core_launch_config *cfg)
+{
    int r = core_kernel_prepare(k);
    if (r != CORE_SUCCESS)
       return r;

@@ -90,6 +90,9 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
    }
    if (m->data)
       init_globals(m);
+   uint64_t var;
+   size_t size;
+   m->devrt = core_module_get_global(m, "__mc_dp_queue", &var, &size) == CORE_SUCCESS;
    core_dump("ptx", compiler_module_hash(cm), NULL, ptx);
    pthread_mutex_lock(&c->lock);
    m->next = c->modules;
@@ -100,6 +103,23 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
             compiler_module_parsed(cm) ? "parsed" : "described by the translation cache");
    *out = m;
    return CORE_SUCCESS;
+}
+
+/* Appends text (malloc'ed; the units own it once this succeeds). */
+static bool add_unit(fatbin_ptx_units *u, char *text, size_t len)
+{
+   char **t = mc_realloc(u->text, (u->n + 1) * sizeof(*t));
+   if (!t)
+      return false;
+   u->text = t;
+   size_t *l = mc_realloc(u->len, (u->n + 1) * sizeof(*l));
+   if (!l)
+      return false;
+   u->len = l;
+   t[u->n] = text;
+   l[u->n] = len;
+   u->n++;
+   return true;
 }
 
 int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out)
@@ -113,6 +133,21 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
    if (st != FATBIN_OK) {
       LOG_ERR("cannot load module: %s", err[0] ? err : "malformed image");
       return fatbin_error_to_cu(st);
+   }
+   /* CUDA 12's device runtime, when the units call it, as one more unit
+    * (NVIDIA's cudadevrt unit keeps its other functions) */
+   if (core_devrt_needed((const char *const *)units.text, units.len, units.n)) {
+      for (uint32_t u = 0; u < units.n; u++)
+         core_devrt_rename_nvidia(units.text[u], units.len[u]);
+      size_t dlen;
+      const char *d = core_devrt_ptx(&dlen);
+      char *copy = mc_malloc(dlen + 1);
+      if (!copy || !add_unit(&units, copy, dlen)) {
+         free(copy);
+         fatbin_ptx_units_free(&units);
+         return CORE_ERROR_OUT_OF_MEMORY;
+      }
+      memcpy(copy, d, dlen + 1);
    }
    if (units.n == 1) {
       /* whole-program code: the text is the module's */
@@ -193,6 +228,8 @@ int core_module_unload(core_module *m)
       kernel_release(&m->kernels[k]);
    if (m->data)
       core_mem_free_internal(c->dev, m->data);
+   if (m->devrt_queue)
+      core_mem_free_internal(c->dev, m->devrt_queue);
    compiler_module_free(m->cm);
    free(m->kernels);
    free(m->ptx);

@@ -37,7 +37,8 @@
  * initialisers, so addresses compare and round-trip through memory.
  *
  * Refused: calls of functions this module only declares (separate
- * compilation), and dynamic parallelism.
+ * compilation), and the device runtime's functions other than CUDA 12's
+ * launch functions (which core/devrt.c links in as PTX).
  */
 #include "build.h"
 #include "../compiler.h"
@@ -428,8 +429,12 @@ bool bld_tr_call(build_ctx *c)
    case PTX_RT_ALIGNED_MALLOC:
       return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
    case PTX_RT_DEVICE_RUNTIME:
-      return ir_error(c->m, c->line, "'%s': dynamic parallelism (kernels launched from the device) is not "
-                      "supported yet", name);
+      /* CUDA 12's device runtime (__cudaCDP2*) is linked in as PTX when a
+       * module calls it (core/devrt.c); the rest of it is not */
+      if (pf && pf->has_body)
+         break;
+      return ir_error(c->m, c->line, "'%s': this function of the device runtime (dynamic parallelism) is not "
+                      "supported", name);
    case PTX_RT_GRID_CG:
       return ir_error(c->m, c->line, "'%s': grid-wide cooperative groups are not supported", name);
    case PTX_RT_NONE:

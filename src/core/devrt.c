@@ -1,0 +1,310 @@
+/*
+ * devrt.c — dynamic parallelism: kernels that launch kernels (CUDA 12's
+ * device runtime, "CDP2"; docs/dynamic-parallelism.md).
+ *
+ * nvcc compiles a device-side launch into calls of four functions that
+ * NVIDIA's cudadevrt provides only as SASS: __cudaCDP2GetParameterBufferV2
+ * (a buffer for the child's parameters), __cudaCDP2LaunchDeviceV2 (launch
+ * it), __cudaCDP2StreamCreateWithFlags and __cudaCDP2StreamDestroy.  A
+ * module that calls them gets this file's PTX unit linked in (as -rdc
+ * units are linked, src/compiler/ptx/link.c): the parameter buffer is a
+ * record claimed with one atomic add in a queue in device memory whose
+ * address the module's global __mc_dp_queue holds, and a launch marks its
+ * record launched with its stream.  The child kernel is named by its
+ * address (`mov r, kernel`: the compiler's function token,
+ * compiler_kernel_by_token).
+ *
+ * Metal cannot launch from a kernel, so the runtime does it: a launch of a
+ * kernel of such a module waits for its grid, reads the queue and launches
+ * every launched record on the same stream, then returns — each child the
+ * same way, to CUDA's nesting depth of 24.  The children therefore run
+ * after their parent and before anything the host queues after the
+ * parent's launch, as CUDA orders them ("a child grid completes before its
+ * parent is considered complete"); a parent cannot wait for its children
+ * (cudaDeviceSynchronize in device code was removed in CUDA 12, and is
+ * refused).  Order: the records in the order their buffers were claimed,
+ * those launched into cudaStreamTailLaunch after all the others; launches
+ * into cudaStreamFireAndForget and device-created streams are ordered like
+ * the NULL stream's, one schedule CUDA allows.  The cost: such launches are
+ * synchronous for the host.  One queue per module, and one such launch at
+ * a time per context (the context's devrt lock).
+ */
+#include "core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+LOG_CHANNEL(devrt);
+
+/* Queue layout (CUDA address q): u32 bytes claimed, u32 capacity in bytes,
+ * u32 overflowed, then from q + DEVRT_HEADER records of DEVRT_RECORD
+ * bytes: u32 state (1: launched), u64 token at 8, grid (u32 x3) at 16,
+ * block at 28, shared bytes at 40, u64 stream at 48, parameters from 64
+ * (CUDA's limit for a launch's parameters: 4 KB). */
+enum {
+   DEVRT_HEADER = 64,
+   DEVRT_PARAMS = 64,
+   DEVRT_RECORD = 64 + 4096,
+   DEVRT_RECORDS = 2048,      /* cudaLimitDevRuntimePendingLaunchCount's default */
+   DEVRT_MAX_DEPTH = 24,      /* cudaLimitDevRuntimeSyncDepth's limit */
+};
+#define DEVRT_TAIL 3u         /* cudaStreamTailLaunch */
+
+static const char devrt_ptx[] =
+   ".version 6.0\n"
+   ".target sm_50\n"
+   ".address_size 64\n"
+   "\n"
+   "// metalcuda's device runtime (src/core/devrt.c)\n"
+   ".visible .global .align 8 .u64 __mc_dp_queue;\n"
+   "\n"
+   ".visible .func (.param .b64 __mc_r) __cudaCDP2GetParameterBufferV2(\n"
+   "\t.param .b64 __mc_func,\n"
+   "\t.param .align 4 .b8 __mc_grid[12],\n"
+   "\t.param .align 4 .b8 __mc_block[12],\n"
+   "\t.param .b32 __mc_smem\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<3>;\n"
+   "\t.reg .b32 %r<12>;\n"
+   "\t.reg .b64 %rd<6>;\n"
+   "\tld.global.u64 %rd1, [__mc_dp_queue];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t@%p1 bra $L__none;\n"
+   "\tld.global.u32 %r1, [%rd1+4];\n"
+   "\tatom.global.add.u32 %r2, [%rd1], 4160;\n"
+   "\tadd.u32 %r3, %r2, 4160;\n"
+   "\tsetp.gt.u32 %p2, %r3, %r1;\n"
+   "\t@%p2 bra $L__full;\n"
+   "\tcvt.u64.u32 %rd2, %r2;\n"
+   "\tadd.u64 %rd3, %rd1, %rd2;\n"
+   "\tadd.u64 %rd3, %rd3, 64;\n"
+   "\tst.global.u32 [%rd3], 0;\n"
+   "\tld.param.u64 %rd4, [__mc_func];\n"
+   "\tst.global.u64 [%rd3+8], %rd4;\n"
+   "\tld.param.u32 %r4, [__mc_grid];\n"
+   "\tld.param.u32 %r5, [__mc_grid+4];\n"
+   "\tld.param.u32 %r6, [__mc_grid+8];\n"
+   "\tst.global.u32 [%rd3+16], %r4;\n"
+   "\tst.global.u32 [%rd3+20], %r5;\n"
+   "\tst.global.u32 [%rd3+24], %r6;\n"
+   "\tld.param.u32 %r7, [__mc_block];\n"
+   "\tld.param.u32 %r8, [__mc_block+4];\n"
+   "\tld.param.u32 %r9, [__mc_block+8];\n"
+   "\tst.global.u32 [%rd3+28], %r7;\n"
+   "\tst.global.u32 [%rd3+32], %r8;\n"
+   "\tst.global.u32 [%rd3+36], %r9;\n"
+   "\tld.param.u32 %r10, [__mc_smem];\n"
+   "\tst.global.u32 [%rd3+40], %r10;\n"
+   "\tadd.u64 %rd5, %rd3, 64;\n"
+   "\tst.param.b64 [__mc_r], %rd5;\n"
+   "\tret;\n"
+   "$L__full:\n"
+   "\tst.global.u32 [%rd1+8], 1;\n"
+   "$L__none:\n"
+   "\tst.param.b64 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2LaunchDeviceV2(\n"
+   "\t.param .b64 __mc_buf,\n"
+   "\t.param .b64 __mc_stream\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b64 %rd<4>;\n"
+   "\tld.param.u64 %rd1, [__mc_buf];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t@%p1 bra $L__bad;\n"
+   "\tsub.u64 %rd2, %rd1, 64;\n"
+   "\tld.param.u64 %rd3, [__mc_stream];\n"
+   "\tst.global.u64 [%rd2+48], %rd3;\n"
+   "\tst.global.u32 [%rd2], 1;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "$L__bad:\n"
+   "\tst.param.b32 [__mc_r], 1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// a device-created stream: its launches are ordered like the NULL stream's\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2StreamCreateWithFlags(\n"
+   "\t.param .b64 __mc_ps,\n"
+   "\t.param .b32 __mc_flags\n"
+   ")\n"
+   "{\n"
+   "\t.reg .b64 %rd<3>;\n"
+   "\tld.param.u64 %rd1, [__mc_ps];\n"
+   "\tmov.u64 %rd2, 16;\n"
+   "\tst.u64 [%rd1], %rd2;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2StreamDestroy(\n"
+   "\t.param .b64 __mc_s\n"
+   ")\n"
+   "{\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n";
+
+bool core_devrt_needed(const char *const *texts, const size_t *lens, uint32_t n)
+{
+   for (uint32_t u = 0; u < n; u++)
+      if (texts[u] && memmem(texts[u], lens[u], "__cudaCDP2", 10))
+         return true;
+   return false;
+}
+
+void core_devrt_rename_nvidia(char *text, size_t len)
+{
+   if (!memmem(text, len, "_cuda_device_runtime_cu_", 24))
+      return;
+   for (char *p = text; (p = memmem(p, len - (size_t)(p - text), "__cudaCDP2", 10)) != NULL; p += 10)
+      memcpy(p, "__nvdrCDP2", 10);
+}
+
+const char *core_devrt_ptx(size_t *len)
+{
+   *len = sizeof(devrt_ptx) - 1;
+   return devrt_ptx;
+}
+
+/* The host's view of device memory at CUDA address p. */
+static void *host_ptr(core_device *d, uint64_t p)
+{
+   size_t off;
+   mtl_buffer *b = core_arena_chunk(d, p, &off);
+   return b ? (uint8_t *)mtl_buffer_contents(b) + off : NULL;
+}
+
+/* The module's queue: made on its first launch, its address stored in the
+ * module's __mc_dp_queue. */
+static int queue_of(core_module *m, uint64_t *q)
+{
+   if (m->devrt_queue) {
+      *q = m->devrt_queue;
+      return CORE_SUCCESS;
+   }
+   uint64_t var;
+   size_t size;
+   int r = core_module_get_global(m, "__mc_dp_queue", &var, &size);
+   if (r != CORE_SUCCESS || size != 8)
+      return CORE_ERROR_INVALID_VALUE;
+   r = core_mem_alloc_internal(m->ctx->dev, DEVRT_HEADER + (size_t)DEVRT_RECORDS * DEVRT_RECORD, &m->devrt_queue);
+   if (r != CORE_SUCCESS)
+      return r;
+   uint64_t *v = host_ptr(m->ctx->dev, var);
+   uint32_t *h = host_ptr(m->ctx->dev, m->devrt_queue);
+   if (!v || !h)
+      return CORE_ERROR_INVALID_VALUE;
+   memset(h, 0, DEVRT_HEADER);
+   h[1] = DEVRT_RECORDS * DEVRT_RECORD;
+   *v = m->devrt_queue;
+   *q = m->devrt_queue;
+   return CORE_SUCCESS;
+}
+
+typedef struct devrt_launch {
+   uint64_t token, stream;
+   uint32_t grid[3], block[3], shared;
+   uint8_t params[4096];
+} devrt_launch;
+
+/* The launched records of the queue, taken out of it (the queue is empty
+ * again for the children): tail launches last. */
+static devrt_launch *take_launches(core_module *m, uint64_t q, uint32_t *count, bool *overflowed)
+{
+   uint32_t *h = host_ptr(m->ctx->dev, q);
+   uint32_t used = h[0] < h[1] ? h[0] : h[1], n = used / DEVRT_RECORD, k = 0;
+   *overflowed = h[2] != 0;
+   devrt_launch *v = n ? mc_malloc(n * sizeof(*v)) : NULL;
+   for (int tail = 0; tail < 2 && (v || !n); tail++)
+      for (uint32_t i = 0; i < n; i++) {
+         const uint8_t *rec = (const uint8_t *)h + DEVRT_HEADER + (size_t)i * DEVRT_RECORD;
+         uint32_t state;
+         uint64_t stream;
+         memcpy(&state, rec, 4);
+         memcpy(&stream, rec + 48, 8);
+         if (state != 1 || (stream == DEVRT_TAIL) != (tail == 1))
+            continue;
+         devrt_launch *l = &v[k++];
+         memcpy(&l->token, rec + 8, 8);
+         memcpy(l->grid, rec + 16, 12);
+         memcpy(l->block, rec + 28, 12);
+         memcpy(&l->shared, rec + 40, 4);
+         l->stream = stream;
+         memcpy(l->params, rec + DEVRT_PARAMS, sizeof(l->params));
+      }
+   h[0] = h[2] = 0;
+   *count = k;
+   return v;
+}
+
+static _Thread_local int devrt_depth;
+
+/* Launches what the grid just completed launched, each with its own
+ * children, on s. */
+static int launch_children(core_module *m, uint64_t q, core_stream *s)
+{
+   uint32_t n;
+   bool overflowed;
+   devrt_launch *v = take_launches(m, q, &n, &overflowed);
+   if (overflowed)
+      LOG_WARN("a grid made more than %u device-side launches at once (cudaLimitDevRuntimePendingLaunchCount): "
+               "the launches past them failed in the kernel", DEVRT_RECORDS);
+   if (n && !v)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   int r = CORE_SUCCESS;
+   for (uint32_t i = 0; i < n && r == CORE_SUCCESS; i++) {
+      int idx = compiler_kernel_by_token(m->cm, v[i].token);
+      if (idx < 0) {
+         LOG_ERR("a device-side launch names %#llx, which is no kernel of its module",
+                 (unsigned long long)v[i].token);
+         r = CORE_ERROR_INVALID_VALUE;
+         break;
+      }
+      core_kernel *child = &m->kernels[idx];
+      if ((r = core_kernel_prepare(child)) != CORE_SUCCESS)
+         break;
+      core_launch_config cfg = { .shared_bytes = v[i].shared, .stream = s, .arg_blob = v[i].params,
+                                 .arg_blob_size = child->info.param_bytes };
+      memcpy(cfg.grid, v[i].grid, sizeof(cfg.grid));
+      memcpy(cfg.block, v[i].block, sizeof(cfg.block));
+      r = core_launch(child, &cfg);
+      if (r != CORE_SUCCESS)
+         LOG_ERR("device-side launch of %s: error %d", child->name, r);
+   }
+   free(v);
+   return r;
+}
+
+int core_devrt_launch(core_kernel *k, const core_launch_config *cfg, int (*launch)(core_kernel *, const core_launch_config *))
+{
+   core_module *m = k->module;
+   core_ctx *c = m->ctx;
+   if (devrt_depth >= DEVRT_MAX_DEPTH) {
+      LOG_ERR("kernel %s: device-side launches nested deeper than %d", k->name, DEVRT_MAX_DEPTH);
+      return CORE_ERROR_LAUNCH_FAILED;
+   }
+   bool outer = devrt_depth == 0;
+   if (outer)
+      pthread_mutex_lock(&c->devrt_lock);
+   uint64_t q = 0;
+   core_stream *s = cfg->stream ? cfg->stream : c->null_stream;
+   int r = queue_of(m, &q);
+   if (r == CORE_SUCCESS)
+      r = launch(k, cfg);
+   /* the grid's launches are known once it has completed */
+   if (r == CORE_SUCCESS)
+      r = core_stream_synchronize(s);
+   if (r == CORE_SUCCESS) {
+      devrt_depth++;
+      r = launch_children(m, q, s);
+      devrt_depth--;
+   }
+   if (outer)
+      pthread_mutex_unlock(&c->devrt_lock);
+   return r;
+}
