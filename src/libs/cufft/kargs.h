@@ -1,0 +1,67 @@
+/*
+ * kargs.h — the argument blocks of libcufft's kernels, shared by the CUDA C
+ * kernels (kernels.cu, built by metalcuda's nvcc) and the host code that
+ * fills them (passed by value: one .param struct per launch; only
+ * fixed-width types, so the layout is the same on both sides).
+ *
+ * Every kernel works on LINES: a set of 1-D sequences of one length, each
+ * an element stride apart inside, the lines addressed by an index split
+ * into three components (outer to inner; the outermost is the batch).  A
+ * multi-dimensional or batched transform with cuFFT's advanced layout is a
+ * sequence of such line sets, one per dimension (plan.c).
+ */
+#ifndef MC_CUFFT_KARGS_H
+#define MC_CUFFT_KARGS_H
+
+#include <stdint.h>
+
+/* Line l = (i0 * c1 + i1) * c2 + i2 starts at p + i0 s0 + i1 s1 + i2 s2;
+ * its element e is es further per e.  Units: elements of the data's type
+ * (reals for real data, complex numbers otherwise). */
+typedef struct cf_layout {
+   void *p;
+   int64_t es;
+   int64_t s0, s1, s2;
+   int64_t c1, c2;
+} cf_layout;
+
+/* How a kernel reads its source and writes its destination */
+enum {
+   CF_LOAD_C = 0,   /* complex */
+   CF_LOAD_R = 1,   /* real, imaginary part 0 */
+   CF_LOAD_H = 2,   /* Hermitian half: elements 0..n/2 stored, e > n/2 is conj(x[n-e]) */
+};
+enum {
+   CF_STORE_C = 0,   /* complex, every element */
+   CF_STORE_H = 1,   /* complex, elements 0..n/2 only (R2C) */
+   CF_STORE_R = 2,   /* the real part (C2R) */
+};
+
+/* One Stockham pass of radix R over lines of length n (cf_passR_T):
+ * thread g of nthreads = nlines * n / R does butterfly i = g mod (n/R) of
+ * line g / (n/R).  p is the product of the radices of the passes before. */
+typedef struct cf_pass_args {
+   cf_layout src, dst;
+   const void *tw;      /* e^{-2 pi i j / n}, j < n, in the kernel's precision */
+   int64_t n, p;
+   int64_t nthreads;
+   int32_t dir;         /* -1 forward, +1 inverse */
+   int32_t load, store;
+   int32_t pad;
+} cf_pass_args;
+
+/* Bluestein's algorithm for a line length n with a prime factor over 7
+ * (cf_chirp_in/mul/out_T), through FFTs of a power of 2 m >= 2n - 1 over
+ * contiguous work lines (line stride m). */
+typedef struct cf_chirp_args {
+   cf_layout src, dst;  /* in: src user data, dst work; out: src work, dst user data */
+   const void *w;       /* e^{-pi i k^2 / n}, k < n */
+   const void *b;       /* mul: the FFT of the chirp filter over m, divided by m */
+   int64_t n, m;
+   int64_t nthreads;    /* nlines * m (in, mul) or nlines * n (out) */
+   int32_t dir;
+   int32_t load, store;
+   int32_t pad;
+} cf_chirp_args;
+
+#endif
