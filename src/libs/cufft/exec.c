@@ -224,12 +224,14 @@ cufftResult cf_exec(cf_plan *p, void *in, void *out, int dir)
    return s;
 }
 
-/* The checks every cufftExec* makes, in cuFFT's order */
-static cufftResult cf_exec_checked(cufftHandle plan, cufftType t, void *in, void *out, int dir)
+/* The checks every cufftExec* makes.  The plan's own type runs whichever
+ * cufftExec* is called (an H200 answers CUFFT_SUCCESS for cufftExecR2C or
+ * cufftExecZ2Z on a C2C plan); the direction is checked where the call
+ * takes one. */
+static cufftResult cf_exec_checked(cufftHandle plan, void *in, void *out, int dir)
 {
    cf_plan *p = cf_plan_of(plan);
    CF_CHECK(p && p->made, CUFFT_INVALID_PLAN);
-   CF_CHECK(p->type == t, CUFFT_INVALID_TYPE);
    CF_CHECK(dir == CUFFT_FORWARD || dir == CUFFT_INVERSE, CUFFT_INVALID_VALUE);
    CF_CHECK(in && out, CUFFT_INVALID_VALUE);
    CF_CHECK(!p->worksize || p->work, CUFFT_INVALID_VALUE);
@@ -240,7 +242,7 @@ static cufftResult cf_exec_checked(cufftHandle plan, cufftType t, void *in, void
 CF_EXPORT cufftResult cufftExecC2C(cufftHandle plan, cufftComplex *idata, cufftComplex *odata, int direction)
 {
    CF_ENTER("plan=%d idata=%p odata=%p direction=%d", plan, (void *)idata, (void *)odata, direction);
-   return cf_exec_checked(plan, CUFFT_C2C, idata, odata, direction);
+   return cf_exec_checked(plan, idata, odata, direction);
 }
 
 /* ==== cufftExecZ2Z (libcufft.@) ==== */
@@ -248,33 +250,33 @@ CF_EXPORT cufftResult cufftExecZ2Z(cufftHandle plan, cufftDoubleComplex *idata, 
                                    int direction)
 {
    CF_ENTER("plan=%d idata=%p odata=%p direction=%d", plan, (void *)idata, (void *)odata, direction);
-   return cf_exec_checked(plan, CUFFT_Z2Z, idata, odata, direction);
+   return cf_exec_checked(plan, idata, odata, direction);
 }
 
 /* ==== cufftExecR2C (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftExecR2C(cufftHandle plan, cufftReal *idata, cufftComplex *odata)
 {
    CF_ENTER("plan=%d idata=%p odata=%p", plan, (void *)idata, (void *)odata);
-   return cf_exec_checked(plan, CUFFT_R2C, idata, odata, CUFFT_FORWARD);
+   return cf_exec_checked(plan, idata, odata, CUFFT_FORWARD);
 }
 
 /* ==== cufftExecD2Z (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftExecD2Z(cufftHandle plan, cufftDoubleReal *idata, cufftDoubleComplex *odata)
 {
    CF_ENTER("plan=%d idata=%p odata=%p", plan, (void *)idata, (void *)odata);
-   return cf_exec_checked(plan, CUFFT_D2Z, idata, odata, CUFFT_FORWARD);
+   return cf_exec_checked(plan, idata, odata, CUFFT_FORWARD);
 }
 
 /* ==== cufftExecC2R (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftExecC2R(cufftHandle plan, cufftComplex *idata, cufftReal *odata)
 {
    CF_ENTER("plan=%d idata=%p odata=%p", plan, (void *)idata, (void *)odata);
-   return cf_exec_checked(plan, CUFFT_C2R, idata, odata, CUFFT_INVERSE);
+   return cf_exec_checked(plan, idata, odata, CUFFT_INVERSE);
 }
 
 /* ==== cufftExecZ2D (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleReal *odata)
 {
    CF_ENTER("plan=%d idata=%p odata=%p", plan, (void *)idata, (void *)odata);
-   return cf_exec_checked(plan, CUFFT_Z2D, idata, odata, CUFFT_INVERSE);
+   return cf_exec_checked(plan, idata, odata, CUFFT_INVERSE);
 }

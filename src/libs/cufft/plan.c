@@ -198,7 +198,7 @@ static cufftResult cf_geometry(cf_plan *p, int rank, const long long *n, const l
                                cufftType type, long long batch)
 {
    CF_CHECK(cf_type_ok(type), CUFFT_INVALID_TYPE);
-   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_SIZE);
+   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_VALUE);   /* the H200's answer */
    CF_CHECK(n, CUFFT_INVALID_VALUE);
    CF_CHECK(batch >= 1, CUFFT_INVALID_SIZE);
    p->type = type;
@@ -452,6 +452,8 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
                            long long idist, const long long *onembed, long long ostride, long long odist,
                            cufftType type, long long batch, size_t *workSize)
 {
+   /* a NULL workSize is refused before the handle is looked at (the H200) */
+   CF_CHECK(workSize, CUFFT_INVALID_VALUE);
    cf_plan *p = cf_plan_of(h);
    CF_CHECK(p, CUFFT_INVALID_PLAN);
    if (p->made)
@@ -480,8 +482,7 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
       return r == CUDA_ERROR_OUT_OF_MEMORY ? CUFFT_ALLOC_FAILED : CUFFT_SETUP_FAILED;
    }
    p->made = true;
-   if (workSize)
-      *workSize = p->worksize;
+   *workSize = p->worksize;
    return CUFFT_SUCCESS;
 }
 
@@ -588,7 +589,7 @@ CF_EXPORT cufftResult cufftMakePlanMany(cufftHandle plan, int rank, int *n, int 
    CF_ENTER("plan=%d rank=%d n=%p inembed=%p istride=%d idist=%d onembed=%p ostride=%d odist=%d type=%#x batch=%d",
             plan, rank, (void *)n, (void *)inembed, istride, idist, (void *)onembed, ostride, odist, (int)type, batch);
    CF_CHECK(cf_plan_of(plan), CUFFT_INVALID_PLAN);
-   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_SIZE);
+   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_VALUE);
    long long nn[3], ie[3], oe[3];
    return cf_make(plan, rank, cf_ll(nn, n, rank), cf_ll(ie, inembed, rank), istride, idist, cf_ll(oe, onembed, rank),
                   ostride, odist, type, batch, workSize);
@@ -628,7 +629,8 @@ static cufftResult cf_plan_new(cufftHandle *plan, int rank, const long long *n, 
    cufftResult s = cufftCreate(&h);
    if (s != CUFFT_SUCCESS)
       return s;
-   s = cf_make(h, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, NULL);
+   size_t ws;
+   s = cf_make(h, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch, &ws);
    if (s != CUFFT_SUCCESS) {
       cufftDestroy(h);
       return s;
@@ -668,7 +670,7 @@ CF_EXPORT cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *in
    CF_ENTER("plan=%p rank=%d n=%p inembed=%p istride=%d idist=%d onembed=%p ostride=%d odist=%d type=%#x batch=%d",
             (void *)plan, rank, (void *)n, (void *)inembed, istride, idist, (void *)onembed, ostride, odist,
             (int)type, batch);
-   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_SIZE);
+   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_VALUE);
    long long nn[3], ie[3], oe[3];
    return cf_plan_new(plan, rank, cf_ll(nn, n, rank), cf_ll(ie, inembed, rank), istride, idist,
                       cf_ll(oe, onembed, rank), ostride, odist, type, batch);
@@ -703,7 +705,7 @@ CF_EXPORT cufftResult cufftEstimateMany(int rank, int *n, int *inembed, int istr
                                         int ostride, int odist, cufftType type, int batch, size_t *workSize)
 {
    CF_ENTER("rank=%d n=%p type=%#x batch=%d workSize=%p", rank, (void *)n, (int)type, batch, (void *)workSize);
-   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_SIZE);
+   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_VALUE);
    long long nn[3], ie[3], oe[3];
    return cf_size_of(rank, cf_ll(nn, n, rank), cf_ll(ie, inembed, rank), istride, idist, cf_ll(oe, onembed, rank),
                      ostride, odist, type, batch, workSize);
@@ -744,7 +746,7 @@ CF_EXPORT cufftResult cufftGetSizeMany(cufftHandle handle, int rank, int *n, int
    CF_ENTER("plan=%d rank=%d n=%p type=%#x batch=%d workSize=%p", handle, rank, (void *)n, (int)type, batch,
             (void *)workArea);
    CF_CHECK(cf_plan_of(handle), CUFFT_INVALID_PLAN);
-   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_SIZE);
+   CF_CHECK(rank >= 1 && rank <= 3, CUFFT_INVALID_VALUE);
    long long nn[3], ie[3], oe[3];
    return cf_size_of(rank, cf_ll(nn, n, rank), cf_ll(ie, inembed, rank), istride, idist, cf_ll(oe, onembed, rank),
                      ostride, odist, type, batch, workArea);
