@@ -55,6 +55,19 @@ static cf_layout cf_contig(void *ptr, int64_t len)
    return L;
 }
 
+static bool cf_is_contig(const cf_layout *L)
+{
+   return L->es == 1 && L->c1 == 1 && L->c2 == 1;
+}
+
+static int cf_log2(int64_t v)
+{
+   int k = 0;
+   while (((int64_t)1 << k) < v)
+      k++;
+   return k;
+}
+
 /* The lines along dimension d of array a: the batch, then the other
  * dimensions in order */
 static cf_layout cf_lines(const cf_array *a, int rank, int d)
@@ -92,8 +105,17 @@ static cufftResult cf_passes(cf_plan *p, const cf_fft *f, cf_layout src, const c
       a.dst = final && dst ? *dst : cf_contig(buf, f->n);
       if (final && last)
          *last = buf;
+      /* a power of 2 over contiguous complex lines: the kernel that
+       * shifts instead of dividing */
+      bool fast = (f->n & (f->n - 1)) == 0 && R > 1 && a.load == CF_LOAD_C && a.store == CF_STORE_C &&
+                  cf_is_contig(&a.src) && cf_is_contig(&a.dst);
+      if (fast) {
+         a.lm = cf_log2(f->n / R);
+         a.lp = cf_log2(prod);
+         a.lt = cf_log2(f->n / (prod * R));
+      }
       char name[24];
-      snprintf(name, sizeof(name), "cf_pass%d_%c", R, p->dbl ? 'z' : 'c');
+      snprintf(name, sizeof(name), "cf_%spass%d_%c", fast ? "f" : "", R, p->dbl ? 'z' : 'c');
       s = cf_launch(p, name, a.nthreads, &a);
       src = a.dst;
       prod *= R;

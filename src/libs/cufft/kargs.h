@@ -47,7 +47,9 @@ typedef struct cf_pass_args {
    int64_t nthreads;
    int32_t dir;         /* -1 forward, +1 inverse */
    int32_t load, store;
-   int32_t pad;
+   /* cf_fpassR_T (n a power of 2, both sides contiguous lines, complex):
+    * log2 of n/R, p and n/(p R), so that no thread divides */
+   int32_t lm, lp, lt;
 } cf_pass_args;
 
 /* Bluestein's algorithm for a line length n with a prime factor over 7

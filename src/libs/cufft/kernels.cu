@@ -12,7 +12,7 @@
  * registers and writes y[(i - k) R + k + r p].  Every pass reads one buffer
  * and writes another, so no bit reversal and no in-place hazard; a single
  * pass (R = n) is one thread per line, which may be in place.  Radices
- * 2, 3, 4, 5, 7 and 8 (and 1 for n = 1); twiddles come from a table of
+ * 2, 3, 4, 5, 7, 8 and 16 (and 1 for n = 1); twiddles come from a table of
  * e^{-2 pi i j/n} computed on the host in double (plan.c), indexed
  * r k n/(p R), so no pass evaluates a sine.  Lengths with another prime
  * factor go through Bluestein's chirp-z (cf_chirp_*): a circular
@@ -113,6 +113,39 @@ template <class T> __device__ __forceinline__ void dft8(cplx<T> *u, T s)
    u[7] = csub(e[3], o3);
 }
 
+/* radix 16: 4 x 4 (j = j2 + 4 j1, k = k1 + 4 k2): DFTs of 4 over j1,
+ * twiddles e^{s 2 pi i j2 k1/16}, DFTs of 4 over j2 */
+template <class T> __device__ __forceinline__ void dft16(cplx<T> *u, T s)
+{
+   const T c[10] = { (T)1, (T)0.92387953251128675612818318939678829, (T)0.70710678118654752440084436210484903,
+                     (T)0.38268343236508977172845998403039887, (T)0, (T)-0.38268343236508977172845998403039887,
+                     (T)-0.70710678118654752440084436210484903, (T)-0.92387953251128675612818318939678829, (T)-1,
+                     (T)-0.92387953251128675612818318939678829 };
+   const T sn[10] = { (T)0, (T)0.38268343236508977172845998403039887, (T)0.70710678118654752440084436210484903,
+                      (T)0.92387953251128675612818318939678829, (T)1, (T)0.92387953251128675612818318939678829,
+                      (T)0.70710678118654752440084436210484903, (T)0.38268343236508977172845998403039887, (T)0,
+                      (T)-0.38268343236508977172845998403039887 };
+   cplx<T> v[4][4];
+#pragma unroll
+   for (int j2 = 0; j2 < 4; j2++) {
+      cplx<T> t[4] = { u[j2], u[j2 + 4], u[j2 + 8], u[j2 + 12] };
+      dft4(t, s);
+#pragma unroll
+      for (int k1 = 0; k1 < 4; k1++) {
+         int m = j2 * k1;
+         v[j2][k1] = m ? cmul(t[k1], cplx<T>{ c[m], s * sn[m] }) : t[k1];
+      }
+   }
+#pragma unroll
+   for (int k1 = 0; k1 < 4; k1++) {
+      cplx<T> t[4] = { v[0][k1], v[1][k1], v[2][k1], v[3][k1] };
+      dft4(t, s);
+#pragma unroll
+      for (int k2 = 0; k2 < 4; k2++)
+         u[k1 + 4 * k2] = t[k2];
+   }
+}
+
 /* odd prime radices: the O(R^2) definition with the constants of R */
 template <int R> __device__ __forceinline__ double cos_r(int j);
 template <int R> __device__ __forceinline__ double sin_r(int j);
@@ -167,6 +200,8 @@ template <class T, int R> __device__ __forceinline__ void dft(cplx<T> *u, T s)
       dft4(u, s);
    else if (R == 8)
       dft8(u, s);
+   else if (R == 16)
+      dft16(u, s);
    else if (R == 3)
       dft_odd<T, 3>(u, s);
    else if (R == 5)
@@ -207,9 +242,50 @@ template <class T, int R> __device__ __forceinline__ void pass(const cf_pass_arg
       store<T>(a.dst, a.store, l, o + r * a.p, a.n, u[r]);
 }
 
+/* The same pass for a power-of-2 length over contiguous complex lines (the
+ * passes inside a transform and a contiguous program's first and last):
+ * shifts and masks instead of divisions, no layout arithmetic. */
+template <class T, int R> __device__ __forceinline__ void fpass(const cf_pass_args &a)
+{
+   i64 g = blockIdx.x * (i64)blockDim.x + threadIdx.x;
+   if (g >= a.nthreads)
+      return;
+   i64 m = (i64)1 << a.lm;
+   i64 l = g >> a.lm, i = g & (m - 1);
+   i64 k = i & (((i64)1 << a.lp) - 1);
+   T s = (T)a.dir;
+   const cplx<T> *src = (const cplx<T> *)a.src.p + l * a.src.s0 + i;
+   cplx<T> u[R];
+#pragma unroll
+   for (int r = 0; r < R; r++)
+      u[r] = src[r * m];
+   if (a.lp > 0) {
+      const cplx<T> *tw = (const cplx<T> *)a.tw;
+      i64 step = k << a.lt;
+#pragma unroll
+      for (int r = 1; r < R; r++) {
+         cplx<T> w = tw[r * step];
+         w.y = -s * w.y;
+         u[r] = cmul(u[r], w);
+      }
+   }
+   dft<T, R>(u, s);
+   cplx<T> *dst = (cplx<T> *)a.dst.p + l * a.dst.s0 + ((i - k) * R + k);
+#pragma unroll
+   for (int r = 0; r < R; r++)
+      dst[r << a.lp] = u[r];
+}
+
 #define CF_PASS(R)                                                                                                  \
    extern "C" __global__ void cf_pass##R##_c(cf_pass_args a) { pass<float, R>(a); }                               \
    extern "C" __global__ void cf_pass##R##_z(cf_pass_args a) { pass<double, R>(a); }
+#define CF_FPASS(R)                                                                                                 \
+   extern "C" __global__ void cf_fpass##R##_c(cf_pass_args a) { fpass<float, R>(a); }                             \
+   extern "C" __global__ void cf_fpass##R##_z(cf_pass_args a) { fpass<double, R>(a); }
+CF_FPASS(2)
+CF_FPASS(4)
+CF_FPASS(8)
+CF_FPASS(16)
 CF_PASS(1)
 CF_PASS(2)
 CF_PASS(3)
@@ -217,6 +293,7 @@ CF_PASS(4)
 CF_PASS(5)
 CF_PASS(7)
 CF_PASS(8)
+CF_PASS(16)
 
 /* ---- Bluestein: x w -> work, times B, w -> out ---- */
 

@@ -3,8 +3,8 @@
  * cufftPlan and cufftMakePlan families, estimates and work sizes, work
  * areas, streams, versions.
  *
- * Making a plan factors each dimension's length into radices 8, 4, 2, 3,
- * 5, 7 (kernels.cu's Stockham passes) and uploads its twiddle table
+ * Making a plan factors each dimension's length into radices 16, 8, 4, 2,
+ * 3, 5, 7 (kernels.cu's Stockham passes) and uploads its twiddle table
  * e^{-2 pi i j/n}, computed in double on the host (one sine and cosine per
  * entry, so every twiddle is correctly rounded to float for C2C plans).  A
  * length with another prime factor uses Bluestein's algorithm (Bluestein
@@ -167,14 +167,14 @@ static bool cf_real_out(cufftType t) { return t == CUFFT_C2R || t == CUFFT_Z2D; 
  * false when another prime divides n. */
 static bool cf_factor(cf_fft *f, int64_t n)
 {
-   static const int rad[] = { 8, 4, 2, 3, 5, 7 };
+   static const int rad[] = { 16, 8, 4, 2, 3, 5, 7 };
    f->n = n;
    f->npass = 0;
    if (n == 1) {
       f->radix[f->npass++] = 1;
       return true;
    }
-   for (int i = 0; i < 6; i++)
+   for (int i = 0; i < 7; i++)
       while (n % rad[i] == 0 && f->npass < CF_MAX_PASS) {
          f->radix[f->npass++] = rad[i];
          n /= rad[i];
