@@ -29,7 +29,8 @@
 
 typedef long long i64;
 
-template <class T> struct cplx { T x, y; };
+/* aligned as float2/double2, so that an element is one vector load */
+template <class T> struct alignas(2 * sizeof(T)) cplx { T x, y; };
 
 template <class T> __device__ __forceinline__ cplx<T> cadd(cplx<T> a, cplx<T> b) { return cplx<T>{ a.x + b.x, a.y + b.y }; }
 template <class T> __device__ __forceinline__ cplx<T> csub(cplx<T> a, cplx<T> b) { return cplx<T>{ a.x - b.x, a.y - b.y }; }
@@ -245,7 +246,7 @@ template <class T, int R> __device__ __forceinline__ void pass(const cf_pass_arg
 /* The same pass for a power-of-2 length over contiguous complex lines (the
  * passes inside a transform and a contiguous program's first and last):
  * shifts and masks instead of divisions, no layout arithmetic. */
-template <class T, int R> __device__ __forceinline__ void fpass(const cf_pass_args &a)
+template <class T, int R, int S> __device__ __forceinline__ void fpass_dir(const cf_pass_args &a)
 {
    i64 g = blockIdx.x * (i64)blockDim.x + threadIdx.x;
    if (g >= a.nthreads)
@@ -253,7 +254,7 @@ template <class T, int R> __device__ __forceinline__ void fpass(const cf_pass_ar
    i64 m = (i64)1 << a.lm;
    i64 l = g >> a.lm, i = g & (m - 1);
    i64 k = i & (((i64)1 << a.lp) - 1);
-   T s = (T)a.dir;
+   const T s = (T)S;
    const cplx<T> *src = (const cplx<T> *)a.src.p + l * a.src.s0 + i;
    cplx<T> u[R];
 #pragma unroll
@@ -274,6 +275,14 @@ template <class T, int R> __device__ __forceinline__ void fpass(const cf_pass_ar
 #pragma unroll
    for (int r = 0; r < R; r++)
       dst[r << a.lp] = u[r];
+}
+/* the sign a constant in each copy: no multiplications by it */
+template <class T, int R> __device__ __forceinline__ void fpass(const cf_pass_args &a)
+{
+   if (a.dir < 0)
+      fpass_dir<T, R, -1>(a);
+   else
+      fpass_dir<T, R, 1>(a);
 }
 
 #define CF_PASS(R)                                                                                                  \
