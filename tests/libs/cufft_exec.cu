@@ -412,7 +412,7 @@ int main(int argc, char **argv)
    run<double>(0, g1(343, 1, false), CUFFT_FORWARD);
 
    /* real transforms, 1-D, both placements */
-   for (int n : { 1, 2, 6, 15, 16, 17, 128, 1000 })
+   for (int n : { 1, 2, 6, 15, 16, 17, 22, 128, 210, 1000, 4096 })
       for (bool ip : { false, true }) {
          run<float>(1, g1(n, 2, ip), CUFFT_FORWARD);
          run<float>(2, g1(n, 2, ip), CUFFT_INVERSE);

@@ -33,12 +33,17 @@ typedef struct cf_fft {
    CUdeviceptr tw;            /* e^{-2 pi i j/n}, j < n */
 } cf_fft;
 
-/* The transform along one dimension: direct, or Bluestein around `inner` */
+/* The transform along one dimension: direct, Bluestein around `inner`,
+ * or (the last dimension of a real transform of even length) a complex
+ * one of half the length */
 typedef struct cf_dim {
-   cf_fft f;                  /* length n (npass = 0 when Bluestein) */
+   cf_fft f;                  /* length n (npass = 0 when Bluestein or half) */
    bool blue;
    cf_fft inner;              /* length m = 2^k >= 2n - 1 */
    CUdeviceptr chirp, filt;   /* e^{-pi i k^2/n} (k < n); FFT_m of the filter / m */
+   bool half;
+   cf_fft h;                  /* length n/2 */
+   CUdeviceptr hw;            /* e^{-2 pi i k/n}, k <= n/2 */
 } cf_dim;
 
 /* Where an array lives: element stride of each dimension, batch distance

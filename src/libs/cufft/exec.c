@@ -123,6 +123,36 @@ static cufftResult cf_passes(cf_plan *p, const cf_fft *f, cf_layout src, const c
    return s;
 }
 
+/* A real transform of even length n through a complex one of n/2: R2C
+ * transforms the pairs of reals into a work buffer and joins the halves
+ * into the output; C2R separates them into a work buffer and transforms
+ * it into the pairs of reals of the output (kernels.cu). */
+static cufftResult cf_half_stage(cf_plan *p, const cf_dim *dm, cf_layout S, cf_layout D, int64_t nlines, int load,
+                                 void *w0, void *w1)
+{
+   int64_t n = dm->f.n, h = n / 2;
+   char name[24], tag = p->dbl ? 'z' : 'c';
+   cf_half_args a = { .src = S, .dst = D, .w = (const void *)(uintptr_t)dm->hw, .n = n };
+   if (load == CF_LOAD_R) {
+      void *res = NULL;
+      cufftResult s =
+         cf_passes(p, &dm->h, S, NULL, w0, w1, nlines, CUFFT_FORWARD, CF_LOAD_P, CF_STORE_C, &res);
+      if (s != CUFFT_SUCCESS)
+         return s;
+      a.src = cf_contig(res, h);
+      a.nthreads = nlines * (h + 1);
+      snprintf(name, sizeof(name), "cf_r2c_post_%c", tag);
+      return cf_launch(p, name, a.nthreads, &a);
+   }
+   a.dst = cf_contig(w0, h);
+   a.nthreads = nlines * h;
+   snprintf(name, sizeof(name), "cf_c2r_pre_%c", tag);
+   cufftResult s = cf_launch(p, name, a.nthreads, &a);
+   if (s == CUFFT_SUCCESS)
+      s = cf_passes(p, &dm->h, cf_contig(w0, h), &D, w1, w0, nlines, CUFFT_INVERSE, CF_LOAD_C, CF_STORE_P, NULL);
+   return s;
+}
+
 /* One stage: dimension d from array sa to array da */
 static cufftResult cf_stage(cf_plan *p, int d, const cf_array *sa, const cf_array *da, int dir, int load, int store)
 {
@@ -131,6 +161,8 @@ static cufftResult cf_stage(cf_plan *p, int d, const cf_array *sa, const cf_arra
    int64_t nlines = p->batch * S.c1 * S.c2;
    size_t csize = p->dbl ? 16 : 8;
    char *w0 = (char *)(uintptr_t)p->work, *w1 = w0 + (size_t)p->wlen * csize;
+   if (dm->half)
+      return cf_half_stage(p, dm, S, D, nlines, load, w0, w1);
    if (!dm->blue)
       return cf_passes(p, &dm->f, S, &D, w0, w1, nlines, dir, load, store, NULL);
 

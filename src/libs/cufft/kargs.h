@@ -30,11 +30,13 @@ enum {
    CF_LOAD_C = 0,   /* complex */
    CF_LOAD_R = 1,   /* real, imaginary part 0 */
    CF_LOAD_H = 2,   /* Hermitian half: elements 0..n/2 stored, e > n/2 is conj(x[n-e]) */
+   CF_LOAD_P = 3,   /* pairs of reals: element e is x[2e] + i x[2e+1] */
 };
 enum {
    CF_STORE_C = 0,   /* complex, every element */
    CF_STORE_H = 1,   /* complex, elements 0..n/2 only (R2C) */
    CF_STORE_R = 2,   /* the real part (C2R) */
+   CF_STORE_P = 3,   /* pairs of reals: x[2e] the real part, x[2e+1] the imaginary */
 };
 
 /* One Stockham pass of radix R over lines of length n (cf_passR_T):
@@ -65,5 +67,15 @@ typedef struct cf_chirp_args {
    int32_t load, store;
    int32_t pad;
 } cf_chirp_args;
+
+/* A real transform of even length n as a complex one of n/2 (cf_r2c_post_T,
+ * cf_c2r_pre_T): the spectrum of z = x_even + i x_odd separated and joined
+ * by w = e^{-2 pi i k/n}, k <= n/2. */
+typedef struct cf_half_args {
+   cf_layout src, dst;
+   const void *w;
+   int64_t n;           /* the real length */
+   int64_t nthreads;    /* nlines (n/2 + 1) (post) or nlines n/2 (pre) */
+} cf_half_args;
 
 #endif

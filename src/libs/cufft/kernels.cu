@@ -60,6 +60,8 @@ template <class T> __device__ __forceinline__ cplx<T> load(const cf_layout &L, i
 {
    if (mode == CF_LOAD_R)
       return cplx<T>{ ((const T *)L.p)[lay_off(L, l, e)], (T)0 };
+   if (mode == CF_LOAD_P)
+      return cplx<T>{ ((const T *)L.p)[lay_off(L, l, 2 * e)], ((const T *)L.p)[lay_off(L, l, 2 * e + 1)] };
    if (mode == CF_LOAD_H && e > n / 2) {
       cplx<T> v = ((const cplx<T> *)L.p)[lay_off(L, l, n - e)];
       return cplx<T>{ v.x, -v.y };
@@ -71,7 +73,10 @@ template <class T> __device__ __forceinline__ void store(const cf_layout &L, int
 {
    if (mode == CF_STORE_R)
       ((T *)L.p)[lay_off(L, l, e)] = v.x;
-   else if (mode == CF_STORE_C || e <= n / 2)
+   else if (mode == CF_STORE_P) {
+      ((T *)L.p)[lay_off(L, l, 2 * e)] = v.x;
+      ((T *)L.p)[lay_off(L, l, 2 * e + 1)] = v.y;
+   } else if (mode == CF_STORE_C || e <= n / 2)
       ((cplx<T> *)L.p)[lay_off(L, l, e)] = v;
 }
 
@@ -357,3 +362,50 @@ extern "C" __global__ void cf_chirp_mul_c(cf_chirp_args a) { chirp_mul<float>(a)
 extern "C" __global__ void cf_chirp_mul_z(cf_chirp_args a) { chirp_mul<double>(a); }
 extern "C" __global__ void cf_chirp_out_c(cf_chirp_args a) { chirp_out<float>(a); }
 extern "C" __global__ void cf_chirp_out_z(cf_chirp_args a) { chirp_out<double>(a); }
+
+/* ---- real transforms of even length through complex ones of half ----
+ * With z = x_even + i x_odd and Z its DFT of n/2, E_k = (Z_k + conj Z_{h-k})/2
+ * and O_k = (Z_k - conj Z_{h-k})/(2i) are the DFTs of the even and odd
+ * elements, and X_k = E_k + w^k O_k, w = e^{-2 pi i/n}, h = n/2.  C2R
+ * inverts it: Z_k = (X_k + conj X_{h-k}) + i conj(w^k) (X_k - conj X_{h-k})
+ * (twice, as the unnormalised inverse wants), X_0's and X_h's imaginary
+ * parts ignored as the full transform ignores them. */
+template <class T> __device__ __forceinline__ void r2c_post(const cf_half_args &a)
+{
+   i64 g = blockIdx.x * (i64)blockDim.x + threadIdx.x;
+   if (g >= a.nthreads)
+      return;
+   i64 h = a.n / 2, l = g / (h + 1), k = g - l * (h + 1);
+   const cplx<T> *z = (const cplx<T> *)a.src.p + l * h;
+   cplx<T> zk = z[k == h ? 0 : k], zm = z[k == 0 ? 0 : h - k];
+   zm.y = -zm.y;
+   cplx<T> e = cplx<T>{ (T)0.5 * (zk.x + zm.x), (T)0.5 * (zk.y + zm.y) };
+   cplx<T> d = csub(zk, zm);
+   cplx<T> o = cplx<T>{ (T)0.5 * d.y, (T)-0.5 * d.x };   /* d / (2i) */
+   cplx<T> w = ((const cplx<T> *)a.w)[k];
+   store<T>(a.dst, CF_STORE_C, l, k, a.n, cadd(e, cmul(w, o)));
+}
+
+template <class T> __device__ __forceinline__ void c2r_pre(const cf_half_args &a)
+{
+   i64 g = blockIdx.x * (i64)blockDim.x + threadIdx.x;
+   if (g >= a.nthreads)
+      return;
+   i64 h = a.n / 2, l = g / h, k = g - l * h;
+   cplx<T> xk = load<T>(a.src, CF_LOAD_C, l, k, a.n), xm = load<T>(a.src, CF_LOAD_C, l, h - k, a.n);
+   if (k == 0) {
+      xk.y = 0;
+      xm.y = 0;
+   }
+   xm.y = -xm.y;
+   cplx<T> s = cadd(xk, xm), d = csub(xk, xm);
+   cplx<T> w = ((const cplx<T> *)a.w)[k];
+   w.y = -w.y;
+   cplx<T> t = cmul(w, d);
+   ((cplx<T> *)a.dst.p)[l * h + k] = cplx<T>{ s.x - t.y, s.y + t.x };   /* s + i t */
+}
+
+extern "C" __global__ void cf_r2c_post_c(cf_half_args a) { r2c_post<float>(a); }
+extern "C" __global__ void cf_r2c_post_z(cf_half_args a) { r2c_post<double>(a); }
+extern "C" __global__ void cf_c2r_pre_c(cf_half_args a) { c2r_pre<float>(a); }
+extern "C" __global__ void cf_c2r_pre_z(cf_half_args a) { c2r_pre<double>(a); }

@@ -188,6 +188,8 @@ static int cf_nbuf(const cf_dim *d)
 {
    if (d->blue)
       return 2;
+   if (d->half)   /* the half transform's result or source is a work buffer */
+      return d->h.npass >= 2 ? 2 : 1;
    return d->f.npass >= 3 ? 2 : d->f.npass == 2 ? 1 : 0;
 }
 
@@ -225,11 +227,16 @@ static cufftResult cf_geometry(cf_plan *p, int rank, const long long *n, const l
       p->ostride = ostride;
       p->odist = odist;
    }
-   /* per dimension: direct or Bluestein */
+   /* per dimension: direct, Bluestein, or a real one through half */
+   bool real = cf_real_in(type) || cf_real_out(type);
    for (int d = 0; d < rank; d++) {
       cf_dim *dm = &p->dim[d];
       memset(dm, 0, sizeof(*dm));
-      if (!cf_factor(&dm->f, p->n[d])) {
+      if (real && d == rank - 1 && p->n[d] % 2 == 0 && cf_factor(&dm->h, p->n[d] / 2)) {
+         dm->half = true;
+         dm->f.n = p->n[d];
+         dm->f.npass = 0;
+      } else if (!cf_factor(&dm->f, p->n[d])) {
          int64_t m = 1;
          while (m < 2 * p->n[d] - 1)
             m *= 2;
@@ -239,7 +246,6 @@ static cufftResult cf_geometry(cf_plan *p, int rank, const long long *n, const l
       }
    }
    /* work: the largest stage's lines, two buffers at most */
-   bool real = cf_real_in(type) || cf_real_out(type);
    int64_t nc = real ? p->n[rank - 1] / 2 + 1 : p->n[rank - 1];
    int64_t wlen = 0;
    int nbuf = 0;
@@ -249,7 +255,8 @@ static cufftResult cf_geometry(cf_plan *p, int rank, const long long *n, const l
          if (e != d)
             lines *= e == rank - 1 ? nc : p->n[e];
       int nb = cf_nbuf(&p->dim[d]);
-      int64_t len = lines * (p->dim[d].blue ? p->dim[d].inner.n : p->n[d]);
+      const cf_dim *dm = &p->dim[d];
+      int64_t len = lines * (dm->blue ? dm->inner.n : dm->half ? dm->h.n : p->n[d]);
       if (nb && len > wlen)
          wlen = len;
       if (nb > nbuf)
@@ -335,6 +342,24 @@ static CUresult cf_twiddles(cf_plan *p, cf_fft *f)
    return r;
 }
 
+/* e^{-2 pi i k/n}, k <= n/2, for joining the halves of a real transform */
+static CUresult cf_half_table(cf_plan *p, cf_dim *d)
+{
+   int64_t n = d->f.n, cnt = n / 2 + 1;
+   double *v = malloc((size_t)cnt * 2 * sizeof(double));
+   if (!v)
+      return CUDA_ERROR_OUT_OF_MEMORY;
+   for (int64_t k = 0; k < cnt; k++) {
+      double c, s;
+      cf_cis(k, n, &c, &s);
+      v[2 * k] = c;
+      v[2 * k + 1] = -s;
+   }
+   CUresult r = cf_upload(p, &d->hw, v, 2 * cnt);
+   free(v);
+   return r;
+}
+
 /* In-place radix-2 FFT (e^{-...}) in double, for the Bluestein filter */
 static void cf_host_fft(double *x, int64_t m)
 {
@@ -411,6 +436,10 @@ static void cf_release(cf_plan *p)
          cuMemFree(dm->f.tw);
       if (dm->inner.tw)
          cuMemFree(dm->inner.tw);
+      if (dm->h.tw)
+         cuMemFree(dm->h.tw);
+      if (dm->hw)
+         cuMemFree(dm->hw);
       if (dm->chirp)
          cuMemFree(dm->chirp);
       if (dm->filt)
@@ -469,6 +498,10 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
          r = cf_twiddles(p, &dm->inner);
          if (r == CUDA_SUCCESS)
             r = cf_bluestein(p, dm);
+      } else if (dm->half) {
+         r = cf_twiddles(p, &dm->h);
+         if (r == CUDA_SUCCESS)
+            r = cf_half_table(p, dm);
       } else
          r = cf_twiddles(p, &dm->f);
    }
