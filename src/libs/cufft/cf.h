@@ -30,7 +30,7 @@ typedef struct cf_fft {
    int64_t n;
    int npass;
    int radix[CF_MAX_PASS];
-   CUdeviceptr tw;            /* e^{-2 pi i j/n}, j < n */
+   CUdeviceptr tw;            /* each pass's twiddles in its threads' order (plan.c cf_twiddles) */
 } cf_fft;
 
 /* The transform along one dimension: direct, Bluestein around `inner`,

@@ -94,11 +94,12 @@ static cufftResult cf_passes(cf_plan *p, const cf_fft *f, cf_layout src, const c
                              int64_t nlines, int dir, int load, int store, void **last)
 {
    int64_t prod = 1;
+   size_t twoff = 0;   /* this pass's twiddles in the table: after p (R - 1) of each pass before */
    cufftResult s = CUFFT_SUCCESS;
    for (int j = 0; j < f->npass && s == CUFFT_SUCCESS; j++) {
       int R = f->radix[j];
       bool final = j == f->npass - 1;
-      cf_pass_args a = { .src = src, .tw = (const void *)(uintptr_t)f->tw, .n = f->n, .p = prod,
+      cf_pass_args a = { .src = src, .tw = (const char *)(uintptr_t)f->tw + twoff * (p->dbl ? 16 : 8), .n = f->n, .p = prod,
                          .nthreads = nlines * (f->n / R), .dir = dir, .load = j ? CF_LOAD_C : load,
                          .store = final ? store : CF_STORE_C };
       void *buf = j % 2 == 0 ? t0 : t1;
@@ -112,12 +113,12 @@ static cufftResult cf_passes(cf_plan *p, const cf_fft *f, cf_layout src, const c
       if (fast) {
          a.lm = cf_log2(f->n / R);
          a.lp = cf_log2(prod);
-         a.lt = cf_log2(f->n / (prod * R));
       }
       char name[24];
       snprintf(name, sizeof(name), "cf_%spass%d_%c", fast ? "f" : "", R, p->dbl ? 'z' : 'c');
       s = cf_launch(p, name, a.nthreads, &a);
       src = a.dst;
+      twoff += (size_t)prod * (R - 1);
       prod *= R;
    }
    return s;

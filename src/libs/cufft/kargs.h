@@ -44,14 +44,14 @@ enum {
  * line g / (n/R).  p is the product of the radices of the passes before. */
 typedef struct cf_pass_args {
    cf_layout src, dst;
-   const void *tw;      /* e^{-2 pi i j / n}, j < n, in the kernel's precision */
+   const void *tw;      /* this pass's e^{-2 pi i r k/(p R)} at k (R - 1) + r - 1 (k < p, 0 < r < R) */
    int64_t n, p;
    int64_t nthreads;
    int32_t dir;         /* -1 forward, +1 inverse */
    int32_t load, store;
    /* cf_fpassR_T (n a power of 2, both sides contiguous lines, complex):
-    * log2 of n/R, p and n/(p R), so that no thread divides */
-   int32_t lm, lp, lt;
+    * log2 of n/R and p, so that no thread divides */
+   int32_t lm, lp;
 } cf_pass_args;
 
 /* Bluestein's algorithm for a line length n with a prime factor over 7

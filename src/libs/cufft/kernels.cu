@@ -12,9 +12,10 @@
  * registers and writes y[(i - k) R + k + r p].  Every pass reads one buffer
  * and writes another, so no bit reversal and no in-place hazard; a single
  * pass (R = n) is one thread per line, which may be in place.  Radices
- * 2, 3, 4, 5, 7, 8 and 16 (and 1 for n = 1); twiddles come from a table of
- * e^{-2 pi i j/n} computed on the host in double (plan.c), indexed
- * r k n/(p R), so no pass evaluates a sine.  Lengths with another prime
+ * 2, 3, 4, 5, 7, 8 and 16 (and 1 for n = 1); twiddles come from a table
+ * computed on the host in double (plan.c), for each pass its
+ * e^{-2 pi i r k/(p R)} in the order the threads read them (k, then r), so
+ * no pass evaluates a sine and a pass reads its twiddles sequentially.  Lengths with another prime
  * factor go through Bluestein's chirp-z (cf_chirp_*): a circular
  * convolution of length m = 2^j >= 2n - 1 by forward and inverse passes.
  *
@@ -232,11 +233,10 @@ template <class T, int R> __device__ __forceinline__ void pass(const cf_pass_arg
    for (int r = 0; r < R; r++)
       u[r] = load<T>(a.src, a.load, l, i + r * m, a.n);
    if (a.p > 1) {
-      const cplx<T> *tw = (const cplx<T> *)a.tw;
-      i64 step = k * (a.n / (a.p * R));
+      const cplx<T> *tw = (const cplx<T> *)a.tw + k * (R - 1) - 1;
 #pragma unroll
       for (int r = 1; r < R; r++) {
-         cplx<T> w = tw[r * step];
+         cplx<T> w = tw[r];
          w.y = -s * w.y;   /* the table is e^{-...}: conjugate for the inverse */
          u[r] = cmul(u[r], w);
       }
@@ -266,11 +266,10 @@ template <class T, int R, int S> __device__ __forceinline__ void fpass_dir(const
    for (int r = 0; r < R; r++)
       u[r] = src[r * m];
    if (a.lp > 0) {
-      const cplx<T> *tw = (const cplx<T> *)a.tw;
-      i64 step = k << a.lt;
+      const cplx<T> *tw = (const cplx<T> *)a.tw + k * (R - 1) - 1;
 #pragma unroll
       for (int r = 1; r < R; r++) {
-         cplx<T> w = tw[r * step];
+         cplx<T> w = tw[r];
          w.y = -s * w.y;
          u[r] = cmul(u[r], w);
       }

@@ -276,7 +276,7 @@ static cufftResult cf_geometry(cf_plan *p, int rank, const long long *n, const l
 
 /* ---- device tables ---- */
 
-/* e^{-2 pi i j/n}, j < n, in the plan's precision, uploaded */
+/* COUNT doubles in the plan's precision, uploaded */
 static CUresult cf_upload(cf_plan *p, CUdeviceptr *dst, const double *v, int64_t count)
 {
    size_t es = p->dbl ? 8 : 4;
@@ -326,18 +326,29 @@ static void cf_cis(int64_t j, int64_t n, double *c, double *s)
    }
 }
 
+/* The passes' twiddles, pass after pass: for the pass of radix R after
+ * passes whose radices multiply to p, e^{-2 pi i r k/(p R)} at
+ * k (R - 1) + r - 1 (k < p, 0 < r < R), as its threads read them.  The
+ * passes' p (R - 1) add up to n - 1 entries. */
 static CUresult cf_twiddles(cf_plan *p, cf_fft *f)
 {
-   double *v = malloc((size_t)f->n * 2 * sizeof(double));
+   int64_t cnt = f->n > 1 ? f->n - 1 : 1;
+   double *v = calloc((size_t)cnt * 2, sizeof(double));
    if (!v)
       return CUDA_ERROR_OUT_OF_MEMORY;
-   for (int64_t j = 0; j < f->n; j++) {
-      double c, s;
-      cf_cis(j, f->n, &c, &s);
-      v[2 * j] = c;
-      v[2 * j + 1] = -s;
+   int64_t prod = 1, o = 0;
+   for (int j = 0; j < f->npass; j++) {
+      int R = f->radix[j];
+      for (int64_t k = 0; k < prod; k++)
+         for (int r = 1; r < R; r++, o++) {
+            double c, s;
+            cf_cis(r * k * (f->n / (prod * R)), f->n, &c, &s);
+            v[2 * o] = c;
+            v[2 * o + 1] = -s;
+         }
+      prod *= R;
    }
-   CUresult r = cf_upload(p, &f->tw, v, 2 * f->n);
+   CUresult r = cf_upload(p, &f->tw, v, 2 * cnt);
    free(v);
    return r;
 }
