@@ -92,6 +92,10 @@ typedef struct cf_plan {
    } while (0)
 
 /* ---- plan.c ---- */
+/* Makes the plan's context current for a call, pushing it when another
+ * one is (*pushed), so that cf_ctx_leave gives the program its own back */
+CUresult cf_ctx_enter(const cf_plan *p, bool *pushed);
+void cf_ctx_leave(bool pushed);
 const char *cf_result_name(cufftResult r);
 /* The plan of handle H, or NULL */
 cf_plan *cf_plan_of(cufftHandle h);

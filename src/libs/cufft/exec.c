@@ -236,10 +236,20 @@ static void cf_arrays(const cf_plan *p, void *in, void *out, cf_array *ia, cf_ar
    }
 }
 
+static cufftResult cf_exec_stages(cf_plan *p, void *in, void *out, int dir);
+
 cufftResult cf_exec(cf_plan *p, void *in, void *out, int dir)
 {
-   if (cuCtxSetCurrent(p->ctx) != CUDA_SUCCESS)
+   bool pushed;
+   if (cf_ctx_enter(p, &pushed) != CUDA_SUCCESS)
       return CUFFT_EXEC_FAILED;
+   cufftResult s = cf_exec_stages(p, in, out, dir);
+   cf_ctx_leave(pushed);
+   return s;
+}
+
+static cufftResult cf_exec_stages(cf_plan *p, void *in, void *out, int dir)
+{
    cf_array ia, oa;
    cf_arrays(p, in, out, &ia, &oa);
    int r = p->rank;

@@ -464,12 +464,32 @@ static void cf_release(cf_plan *p)
    p->made = false;
 }
 
-/* The context the plan belongs to: the current one, or device 0's
- * primary context (retained and made current, as the runtime would). */
-static CUresult cf_bind_context(cf_plan *p)
+CUresult cf_ctx_enter(const cf_plan *p, bool *pushed)
 {
+   CUcontext cur = NULL;
+   *pushed = false;
+   CUresult r = cuCtxGetCurrent(&cur);
+   if (r == CUDA_SUCCESS && cur != p->ctx) {
+      r = cuCtxPushCurrent(p->ctx);
+      *pushed = r == CUDA_SUCCESS;
+   }
+   return r;
+}
+
+void cf_ctx_leave(bool pushed)
+{
+   if (pushed)
+      cuCtxPopCurrent(NULL);
+}
+
+/* The context the plan belongs to: the current one, or device 0's
+ * primary context (retained and made current, as the runtime would);
+ * a plan made again keeps its context, pushed for the call (*pushed). */
+static CUresult cf_bind_context(cf_plan *p, bool *pushed)
+{
+   *pushed = false;
    if (p->ctx)
-      return cuCtxSetCurrent(p->ctx);
+      return cf_ctx_enter(p, pushed);
    CUresult r = cuInit(0);
    if (r == CUDA_SUCCESS)
       r = cuCtxGetCurrent(&p->ctx);
@@ -501,7 +521,8 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
    cufftResult s = cf_geometry(p, rank, n, inembed, istride, idist, onembed, ostride, odist, type, batch);
    if (s != CUFFT_SUCCESS)
       return s;
-   CUresult r = cf_bind_context(p);
+   bool pushed;
+   CUresult r = cf_bind_context(p, &pushed);
    for (int d = 0; d < rank && r == CUDA_SUCCESS; d++) {
       cf_dim *dm = &p->dim[d];
       if (dm->blue) {
@@ -523,8 +544,10 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
    if (r != CUDA_SUCCESS) {
       LOG_WARN("cufftMakePlan: CUresult %d", (int)r);
       cf_release(p);
+      cf_ctx_leave(pushed);
       return r == CUDA_ERROR_OUT_OF_MEMORY ? CUFFT_ALLOC_FAILED : CUFFT_SETUP_FAILED;
    }
+   cf_ctx_leave(pushed);
    p->made = true;
    *workSize = p->worksize;
    return CUFFT_SUCCESS;
@@ -598,12 +621,14 @@ CF_EXPORT cufftResult cufftDestroy(cufftHandle plan)
    pthread_mutex_lock(&cf_lock);
    cf_plans[plan - 1] = NULL;
    pthread_mutex_unlock(&cf_lock);
+   bool pushed = false;
    if (p->ctx) {
       /* work queued with the plan finishes before its memory goes */
-      cuCtxSetCurrent(p->ctx);
+      cf_ctx_enter(p, &pushed);
       cuCtxSynchronize();
    }
    cf_release(p);
+   cf_ctx_leave(pushed);
    if (p->mod)
       cf_module_put(p->mod);
    if (p->retained)
@@ -827,9 +852,11 @@ CF_EXPORT cufftResult cufftSetWorkArea(cufftHandle plan, void *workArea)
    CF_CHECK(p, CUFFT_INVALID_PLAN);
    /* an area cuFFT allocated itself is freed when the program gives one */
    if (p->work_owned && p->work) {
-      cuCtxSetCurrent(p->ctx);
+      bool pushed;
+      cf_ctx_enter(p, &pushed);
       cuCtxSynchronize();
       cuMemFree(p->work);
+      cf_ctx_leave(pushed);
    }
    p->work_owned = false;
    p->work = (CUdeviceptr)(uintptr_t)workArea;
