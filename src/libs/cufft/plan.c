@@ -30,6 +30,8 @@
 
 LOG_CHANNEL(cufft);
 
+#define CF_PI 3.14159265358979323846264338327950288
+
 extern const char cf_kernels_ptx[];
 
 /* ---- modules: one per context, shared by its plans ---- */
@@ -300,10 +302,9 @@ static CUresult cf_upload(cf_plan *p, CUdeviceptr *dst, const double *v, int64_t
  * that the table is symmetric exactly where the true values are */
 static void cf_cis(int64_t j, int64_t n, double *c, double *s)
 {
-   /* angle 2 pi j/n = (pi/4) * (8j/n): take 8j = q n + r */
-   __int128 t = (__int128)8 * j;
-   int64_t q = (int64_t)(t / n), r = (int64_t)(t % n);
-   double x = M_PI / 4 * ((double)r / (double)n);   /* in [0, pi/4) */
+   /* angle 2 pi j/n = (pi/4) * (8j/n): take 8j = q n + r (j < 2^44) */
+   int64_t q = 8 * j / n, r = 8 * j % n;
+   double x = CF_PI / 4 * ((double)r / (double)n);   /* in [0, pi/4) */
    double cs = cos(x), sn = sin(x);
    /* in octant q the angle is q pi/4 + x */
    double ca, sa;   /* cos/sin of q pi/4 */
@@ -316,7 +317,7 @@ static void cf_cis(int64_t j, int64_t n, double *c, double *s)
       *s = sa * cs + ca * sn;
    } else {
       /* q pi/4 + x = (q+1) pi/4 - (pi/4 - x): use pi/4 - x for accuracy */
-      double y = M_PI / 4 * ((double)(n - r) / (double)n);
+      double y = CF_PI / 4 * ((double)(n - r) / (double)n);
       double cy = cos(y), sy = sin(y);
       int q1 = (q + 1) & 7;
       ca = oc[q1][0];
@@ -411,9 +412,10 @@ static CUresult cf_bluestein(cf_plan *p, cf_dim *d)
    double *b = calloc((size_t)m * 2, sizeof(double));
    CUresult r = CUDA_ERROR_OUT_OF_MEMORY;
    if (w && b) {
-      for (int64_t k = 0; k < n; k++) {
-         /* e^{-pi i k^2/n} = e^{-2 pi i (k^2 mod 2n)/(2n)} */
-         int64_t q = (int64_t)(((unsigned __int128)k * (unsigned __int128)k) % (unsigned __int128)(2 * n));
+      /* e^{-pi i k^2/n} = e^{-2 pi i (k^2 mod 2n)/(2n)}, with
+       * (k+1)^2 = k^2 + 2k + 1 kept mod 2n, so nothing overflows */
+      int64_t q = 0;
+      for (int64_t k = 0; k < n; q = (q + 2 * k + 1) % (2 * n), k++) {
          double c, s;
          cf_cis(q, 2 * n, &c, &s);
          w[2 * k] = c;
