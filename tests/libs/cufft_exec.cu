@@ -516,6 +516,10 @@ int main(int argc, char **argv)
       run<double>(0, g1(1 << 14, 1, false), CUFFT_FORWARD);
       run<float>(0, gn(3, 32, 30, 28, 1, true), CUFFT_FORWARD);
       run<float>(1, gn(2, 128, 97, 0, 2, false), CUFFT_FORWARD);
+      /* the shapes of the CUDA samples' convolutionFFT2D */
+      run<float>(0, gn(2, 2048, 1024, 0, 1, false), CUFFT_FORWARD);
+      run<float>(1, gn(2, 2048, 2048, 0, 1, false), CUFFT_FORWARD);
+      run<float>(2, gn(2, 2048, 2048, 0, 1, false), CUFFT_INVERSE);
    }
    return check_end();
 }

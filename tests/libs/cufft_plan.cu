@@ -10,45 +10,9 @@
  */
 #include <cufft.h>
 #include "../cuda/check.h"
-
-#include <math.h>
-#include <vector>
+#include "fft_oracle.h"
 
 #define CHECK_FFT(call, want) CHECK_INT((int)(call), (int)(want))
-
-/* X[k] of x = delta at s, batch rows each shifted by its index, against
- * e^{sign 2 pi i s k/n} within 8 log2(n) float epsilons */
-static void check_shifted(const cufftComplex *d, int n, int batch, int sign, const char *what)
-{
-   std::vector<cufftComplex> h((size_t)n * batch);
-   CHECK_CUDA(cudaMemcpy(h.data(), d, sizeof(cufftComplex) * h.size(), cudaMemcpyDeviceToHost));
-   double worst = 0;
-   for (int b = 0; b < batch; b++)
-      for (int k = 0; k < n; k++) {
-         long q = (long)b * k % n;
-         double a = 2 * M_PI * (double)q / n;
-         double er = h[(size_t)b * n + k].x - cos(a), ei = h[(size_t)b * n + k].y - sign * sin(a);
-         double e = sqrt(er * er + ei * ei);
-         worst = e > worst ? e : worst;
-      }
-   double bound = 8 * log2((double)n) * 1.1920928955078125e-07;
-   if (!(worst <= bound))
-      printf("  %s: worst error %.3g > %.3g\n", what, worst, bound);
-   CHECK(worst <= bound);
-}
-
-static cufftComplex *shifted_input(int n, int batch)
-{
-   std::vector<cufftComplex> h((size_t)n * batch);
-   for (auto &v : h)
-      v.x = v.y = 0;
-   for (int b = 0; b < batch; b++)
-      h[(size_t)b * n + b % n].x = 1;
-   cufftComplex *d = NULL;
-   CHECK_CUDA(cudaMalloc(&d, sizeof(cufftComplex) * h.size()));
-   CHECK_CUDA(cudaMemcpy(d, h.data(), sizeof(cufftComplex) * h.size(), cudaMemcpyHostToDevice));
-   return d;
-}
 
 int main()
 {

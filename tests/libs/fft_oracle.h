@@ -142,4 +142,42 @@ static double frnd(void)
    return (fft_seed >> 8) / 8388608.0 - 1.0;
 }
 
+#ifdef CUFFT_FORWARD
+/* Shifted impulses (cufft_plan, cufft_xt; the including program has
+ * included ../cuda/check.h and cufft.h): row b of a batch is delta at
+ * b mod n; check_shifted compares the spectra, e^{sign 2 pi i b k/n} from
+ * cos/sin in double, within 8 log2(n) float epsilons. */
+static inline void check_shifted(const cufftComplex *d, int n, int batch, int sign, const char *what)
+{
+   std::vector<cufftComplex> h((size_t)n * batch);
+   CHECK_CUDA(cudaMemcpy(h.data(), d, sizeof(cufftComplex) * h.size(), cudaMemcpyDeviceToHost));
+   double worst = 0;
+   for (int b = 0; b < batch; b++)
+      for (int k = 0; k < n; k++) {
+         long q = (long)b * k % n;
+         double a = 2 * M_PI * (double)q / n;
+         double er = h[(size_t)b * n + k].x - cos(a), ei = h[(size_t)b * n + k].y - sign * sin(a);
+         double e = sqrt(er * er + ei * ei);
+         worst = e > worst ? e : worst;
+      }
+   double bound = 8 * log2((double)n) * 1.1920928955078125e-07;
+   if (!(worst <= bound))
+      printf("  %s: worst error %.3g > %.3g\n", what, worst, bound);
+   CHECK(worst <= bound);
+}
+
+static inline cufftComplex *shifted_input(int n, int batch)
+{
+   std::vector<cufftComplex> h((size_t)n * batch);
+   for (auto &v : h)
+      v.x = v.y = 0;
+   for (int b = 0; b < batch; b++)
+      h[(size_t)b * n + b % n].x = 1;
+   cufftComplex *d = NULL;
+   CHECK_CUDA(cudaMalloc(&d, sizeof(cufftComplex) * h.size()));
+   CHECK_CUDA(cudaMemcpy(d, h.data(), sizeof(cufftComplex) * h.size(), cudaMemcpyHostToDevice));
+   return d;
+}
+#endif
+
 #endif

@@ -16,6 +16,7 @@
 
 #include <cuda.h>
 #include <cufft.h>
+#include <cufftXt.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include "kargs.h"

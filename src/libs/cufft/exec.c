@@ -339,6 +339,13 @@ CF_EXPORT cufftResult cufftExecC2R(cufftHandle plan, cufftComplex *idata, cufftR
    return cf_exec_checked(plan, idata, odata, CUFFT_INVERSE);
 }
 
+/* ==== cufftXtExec (libcufft.@) ==== */
+CF_EXPORT cufftResult cufftXtExec(cufftHandle plan, void *input, void *output, int direction)
+{
+   CF_ENTER("plan=%d input=%p output=%p direction=%d", plan, input, output, direction);
+   return cf_exec_checked(plan, input, output, direction);
+}
+
 /* ==== cufftExecZ2D (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftExecZ2D(cufftHandle plan, cufftDoubleComplex *idata, cufftDoubleReal *odata)
 {

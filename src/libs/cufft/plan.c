@@ -747,6 +747,63 @@ CF_EXPORT cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *in
                       cf_ll(oe, onembed, rank), ostride, odist, type, batch);
 }
 
+/* The transform type of cufftXt's (input, output, execution) data types:
+ * single and double precision; half precision is not supported. */
+static cufftResult cf_xt_type(cudaDataType in, cudaDataType out, cudaDataType ex, cufftType *t)
+{
+   if (in == CUDA_C_16F || in == CUDA_R_16F || out == CUDA_C_16F || out == CUDA_R_16F || ex == CUDA_C_16F) {
+      LOG_ONCE(LOG_LEVEL_WARN, "not supported: half-precision transforms (cufftXtMakePlanMany)");
+      return CUFFT_NOT_SUPPORTED;
+   }
+   static const struct { cudaDataType in, out, ex; cufftType t; } map[] = {
+      { CUDA_C_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_C2C }, { CUDA_R_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_R2C },
+      { CUDA_C_32F, CUDA_R_32F, CUDA_C_32F, CUFFT_C2R }, { CUDA_C_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_Z2Z },
+      { CUDA_R_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_D2Z }, { CUDA_C_64F, CUDA_R_64F, CUDA_C_64F, CUFFT_Z2D },
+   };
+   for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+      if (map[i].in == in && map[i].out == out && map[i].ex == ex) {
+         *t = map[i].t;
+         return CUFFT_SUCCESS;
+      }
+   LOG_INFO("cufftXt data types %d %d %d -> CUFFT_INVALID_TYPE", (int)in, (int)out, (int)ex);
+   return CUFFT_INVALID_TYPE;
+}
+
+/* ==== cufftXtMakePlanMany (libcufft.@) ==== */
+CF_EXPORT cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long int *n, long long int *inembed,
+                                          long long int istride, long long int idist, cudaDataType inputtype,
+                                          long long int *onembed, long long int ostride, long long int odist,
+                                          cudaDataType outputtype, long long int batch, size_t *workSize,
+                                          cudaDataType executiontype)
+{
+   CF_ENTER("plan=%d rank=%d n=%p inembed=%p istride=%lld idist=%lld itype=%d onembed=%p ostride=%lld odist=%lld "
+            "otype=%d batch=%lld workSize=%p etype=%d",
+            plan, rank, (void *)n, (void *)inembed, istride, idist, (int)inputtype, (void *)onembed, ostride, odist,
+            (int)outputtype, batch, (void *)workSize, (int)executiontype);
+   cufftType t;
+   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, &t);
+   if (s != CUFFT_SUCCESS)
+      return s;
+   return cf_make(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
+}
+
+/* ==== cufftXtGetSizeMany (libcufft.@) ==== */
+CF_EXPORT cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long int *n, long long int *inembed,
+                                         long long int istride, long long int idist, cudaDataType inputtype,
+                                         long long int *onembed, long long int ostride, long long int odist,
+                                         cudaDataType outputtype, long long int batch, size_t *workSize,
+                                         cudaDataType executiontype)
+{
+   CF_ENTER("plan=%d rank=%d n=%p itype=%d otype=%d batch=%lld workSize=%p etype=%d", plan, rank, (void *)n,
+            (int)inputtype, (int)outputtype, batch, (void *)workSize, (int)executiontype);
+   CF_CHECK(cf_plan_of(plan), CUFFT_INVALID_PLAN);
+   cufftType t;
+   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, &t);
+   if (s != CUFFT_SUCCESS)
+      return s;
+   return cf_size_of(rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
+}
+
 /* ==== cufftEstimate1d (libcufft.@) ==== */
 CF_EXPORT cufftResult cufftEstimate1d(int nx, cufftType type, int batch, size_t *workSize)
 {
