@@ -12,6 +12,11 @@
  *            by Hermitian symmetry) to the real output; the input stays
  *            as it was.  Rank 1 goes from the input straight to the output.
  *
+ * A real last dimension of even length n (n/2 smooth) is a complex
+ * transform of n/2 of the pairs x[2j] + i x[2j+1], the halves' spectra
+ * joined after it (R2C) or separated before it (C2R) by one kernel
+ * (cf_half_stage).
+ *
  * A stage of k Stockham passes reads its source in the first and writes
  * its destination in the last, the passes between going through the two
  * work buffers; Bluestein's stage goes in by one kernel, convolves in the

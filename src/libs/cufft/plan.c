@@ -1,13 +1,17 @@
 /*
  * plan.c — cuFFT plans: the handle table, cufftCreate/Destroy, the
- * cufftPlan and cufftMakePlan families, estimates and work sizes, work
- * areas, streams, versions.
+ * cufftPlan and cufftMakePlan families and cufftXtMakePlanMany, estimates
+ * and work sizes, work areas, streams, versions.
  *
  * Making a plan factors each dimension's length into radices 16, 8, 4, 2,
- * 3, 5, 7 (kernels.cu's Stockham passes) and uploads its twiddle table
- * e^{-2 pi i j/n}, computed in double on the host (one sine and cosine per
- * entry, so every twiddle is correctly rounded to float for C2C plans).  A
- * length with another prime factor uses Bluestein's algorithm (Bluestein
+ * 3, 5, 7 (kernels.cu's Stockham passes) and uploads its twiddles, each
+ * pass's e^{-2 pi i r k/(p R)} in the order its threads read them,
+ * computed in double on the host (one sine and cosine per entry after an
+ * exact octant reduction, so every twiddle is correctly rounded to float
+ * for C2C plans, or nearly so).  The last dimension of a real transform
+ * of even length n with n/2 a product of the radices is a complex
+ * transform of n/2 plus a table e^{-2 pi i k/n} (k <= n/2) that joins or
+ * separates the halves (exec.c).  A length with another prime factor uses Bluestein's algorithm (Bluestein
  * 1970; Rabiner, Schafer and Rader's chirp-z): n k = (n^2 + k^2 - (k-n)^2)/2
  * turns the DFT into w_k (sum_j x_j w_j conj(w_{k-j})) with
  * w_j = e^{-pi i j^2/n}, a circular convolution of length m = 2^e >= 2n-1
@@ -165,7 +169,7 @@ static bool cf_type_ok(cufftType t)
 static bool cf_real_in(cufftType t) { return t == CUFFT_R2C || t == CUFFT_D2Z; }
 static bool cf_real_out(cufftType t) { return t == CUFFT_C2R || t == CUFFT_Z2D; }
 
-/* n = 8^a 4^b 2^c 3^d 5^e 7^f: the radices, largest powers of 2 first;
+/* n = 16^a 8^b 4^c 2^d 3^e 5^f 7^g: the radices, largest powers of 2 first;
  * false when another prime divides n. */
 static bool cf_factor(cf_fft *f, int64_t n)
 {
