@@ -280,6 +280,39 @@ ifneq ($(CLANG_CUDA),)
 all: $(CUBLAS_LIBS)
 endif
 
+# ---- libcufft (src/libs/cufft), built as libcublas is ----
+# Sonames libcufft.so.12 (CUDA 13's) and .11 (CUDA 12's), each with its
+# version node over NVIDIA's export list (exports.12); stubs.c for the
+# names not implemented.
+ifeq ($(UNAME_S),Darwin)
+CUFFT_LIB  = $(LIBDIR)/libcufft.$(1).dylib
+CUFFT_LINK = -dynamiclib -Wl,-install_name,@rpath/libcufft.$(1).dylib \
+	-Wl,-exported_symbols_list,src/libs/cufft/exports.darwin -Wl,-rpath,@loader_path
+else
+CUFFT_LIB  = $(LIBDIR)/libcufft.so.$(1)
+CUFFT_LINK = -shared -Wl,-soname,libcufft.so.$(1) -Wl,--version-script=$(BUILD)/cufft.$(1).map \
+	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
+endif
+CUFFT_VERSIONS := 12 11
+CUFFT_LIBS := $(foreach v,$(CUFFT_VERSIONS),$(call CUFFT_LIB,$(v)))
+CUFFT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cufft/*.c)) $(BUILD)/src/libs/cufft/kernels.asm.o
+$(CUFFT_OBJ): CFLAGS += -Iinclude
+$(BUILD)/src/libs/cufft/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cufft
+$(BUILD)/src/libs/cufft/kernels.asm.o: $(BUILD)/libs/cufft/kernels.ptx
+$(BUILD)/libs/cufft/kernels.ptx: src/libs/cufft/kernels.cu src/libs/cufft/kargs.h $(TOOL) $(DEVLIB)
+	@mkdir -p $(dir $@)
+	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cufft $< -o $@
+$(call CUFFT_LIB,%): $(CUFFT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cufft/exports.12 \
+		src/libs/cufft/exports.darwin
+	@mkdir -p $(LIBDIR) $(BUILD)
+	awk 'BEGIN { print "libcufft.so.$* {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
+	     END { print "   local:\n      *;\n};" }' src/libs/cufft/exports.12 > $(BUILD)/cufft.$*.map
+	$(CC) $(call CUFFT_LINK,$*) $(LDFLAGS) -o $@ $(CUFFT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(LINK_CUDA_LIB) $(LDLIBS)
+	ln -sf $(notdir $(call CUFFT_LIB,12)) $(LIBDIR)/libcufft.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
+ifneq ($(CLANG_CUDA),)
+all: $(CUFFT_LIBS)
+endif
+
 # ---- tests ----
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)

@@ -61,6 +61,11 @@ if [ $native -eq 0 ] && [ -e lib/libcublas.so.13 ] && out=$(bash bench/cublas.sh
    printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
 fi
 
+# libcufft against FFTW on the same cores (bench/cufft.sh).
+if [ $native -eq 0 ] && [ -e lib/libcufft.so.12 ] && out=$(bash bench/cufft.sh 2>&1); then
+   printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
+fi
+
 # Translation throughput against ptxas (not a CUDA program: no --native).
 if [ $native -eq 0 ]; then
    if row=$(bash bench/translate.sh); then

@@ -3,10 +3,10 @@
 # (tests/libs/README.md).
 #
 # Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
-# (cuBLAS now) and checks itself.  It is built with nvcc against NVIDIA's
-# headers and libraries, as a program anywhere would be, twice: with
-# -cudart shared (NAME) and with nvcc's default static runtime
-# (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
+# (cuBLAS, cuFFT: the prefix of NAME) and checks itself.  It is built with
+# nvcc against NVIDIA's headers and libraries, as a program anywhere would
+# be, twice: with -cudart shared (NAME) and with nvcc's default static
+# runtime (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
 # into $BUILD/tests/libs (rebuilt when a source is newer), and run through
 # `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13 ...) on
 # the library path.  One line per program: PASS/FAIL/SKIP (tests/run.sh).
@@ -14,8 +14,8 @@
 #   --native   run the same binaries on NVIDIA's libraries and GPU (the H200)
 #   MC_TEST_FULL=1   pass --full to the programs: their heavier sweeps
 #
-# Without nvcc, or without our libcublas (built only with a clang that has
-# the NVPTX back end, see the Makefile), every program is a SKIP.
+# Without nvcc, or without our library (built only with a clang that has
+# the NVPTX back end, see the Makefile), a program is a SKIP.
 set -u
 cd "$(dirname "$0")/../.."
 BUILD=${BUILD:-build}
@@ -44,20 +44,22 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
    for n in "${names[@]}"; do echo "SKIP $n: nvcc not found"; done
    exit 0
 fi
-if [ $native -eq 0 ] && [ ! -e lib/libcublas.so.13 ] && [ ! -e lib/libcublas.13.dylib ]; then
-   for n in "${names[@]}"; do echo "SKIP $n: metalcuda's libcublas is not built (needs clang with NVPTX: Makefile CLANG_CUDA)"; done
-   exit 0
-fi
-
 fail=0
 for n in "${names[@]}"; do
    src=tests/libs/$n.cu
+   # the library a program tests is the prefix of its name: cublas_gemm
+   # links -lcublas, cufft_exec -lcufft
+   lib=${n%%_*}
+   if [ $native -eq 0 ] && [ ! -e lib/lib$lib.so ] && [ ! -e lib/lib$lib.dylib ]; then
+      echo "SKIP $n: metalcuda's lib$lib is not built (needs clang with NVPTX: Makefile CLANG_CUDA)"
+      continue
+   fi
    for v in shared static; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
       label=$(basename "$bin")
-      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
-         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -lcublas -ldl 2>&1); then
+      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/libs/fft_oracle.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
+         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -l$lib -ldl 2>&1); then
             echo "FAIL $label: nvcc failed"
             printf '%s\n' "$log" | head -20 | sed 's/^/   /'
             fail=1

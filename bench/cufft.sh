@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench/cufft.sh [LOGN [BATCH]] — libcufft on the software device against
+# FFTW on the same cores, in one run: a 1-D batch of BATCH (default 4)
+# 2^LOGN-point (default 2^20) C2C transforms (bench/libs/fft.cu).  Prints a
+# ROW line like bench/run.sh's programs; needs nvcc, FFTW (libfftw3f and
+# libfftw3f_threads) and metalcuda's libcufft (make).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+exe=$BUILD/bench/cufft_fft
+mkdir -p "$BUILD/bench"
+if [ ! -x "$exe" ] || [ bench/libs/fft.cu -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
+   "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$exe" bench/libs/fft.cu -lcufft -ldl || exit 1
+fi
+"$TOOL" run "$exe" "${1:-20}" "${2:-4}"
