@@ -24,6 +24,7 @@ LOG_CHANNEL(memory);
 typedef struct tex_entry {
    uint64_t handle;
    core_device *dev;
+   core_ctx *ctx;                /* where it was made */
    mc_tex desc;                 /* host copy, for queries */
    struct tex_entry *next;
 } tex_entry;
@@ -82,6 +83,7 @@ int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle)
       return r;
    }
    t->dev = c->dev;
+   t->ctx = c;
    t->desc = *desc;
    memcpy((void *)(uintptr_t)t->handle, desc, sizeof(*desc));
    pthread_mutex_lock(&texs.lock);
@@ -90,6 +92,13 @@ int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle)
    pthread_mutex_unlock(&texs.lock);
    *handle = t->handle;
    return CORE_SUCCESS;
+}
+
+static void tex_free(void *data)
+{
+   tex_entry *t = data;
+   core_mem_free_internal(t->dev, t->handle);
+   free(t);
 }
 
 int core_tex_destroy(uint64_t handle)
@@ -107,10 +116,14 @@ int core_tex_destroy(uint64_t handle)
       LOG_WARN("destroying %#llx, which is no live texture or surface object", (unsigned long long)handle);
       return CORE_SUCCESS;
    }
-   /* As in CUDA, destroying an object that queued work still reads is the
-    * program's error. */
-   core_mem_free_internal(t->dev, t->handle);
-   free(t);
+   /* Work queued before the destruction may still read it: programs
+    * destroy an object right after the launch that reads it and pass on
+    * NVIDIA's GPUs (CUDA samples' convolutionFFT2D), so its memory is
+    * freed once the context's queued work has completed. */
+   if (core_check_ctx(t->ctx))
+      core_after_queued_work(t->ctx, tex_free, t);
+   else
+      tex_free(t);
    return CORE_SUCCESS;
 }
 

@@ -382,6 +382,10 @@ int core_stream_wait_event(core_stream *s, core_event *e);
 int core_stream_sync_legacy(core_ctx *c);
 /* Every stream of the context (cuCtxSynchronize). */
 int core_streams_synchronize_all(core_ctx *c);
+/* Calls fn(data) once the work every stream of c has queued now has
+ * completed (at once if none has any; else from a completion handler):
+ * releasing what queued work may still read, without waiting for it. */
+void core_after_queued_work(core_ctx *c, void (*fn)(void *), void *data);
 /* At context destruction: waits for and frees every stream. */
 void core_streams_destroy_all(core_ctx *c);
 

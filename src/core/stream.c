@@ -454,6 +454,8 @@ static void run_host_call(mtl_cmdbuf *cb, void *arg)
    free(h);
 }
 
+static int host_fn_now(core_stream *s, core_host_fn fn, void *data);
+
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
 {
    if (s->is_null) {
@@ -461,6 +463,13 @@ int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
       if (r != CORE_SUCCESS)
          return r;
    }
+   return host_fn_now(s, fn, data);
+}
+
+/* core_stream_host_fn without the legacy stream's capture rules (the
+ * runtime's own work, which no capture sees) */
+static int host_fn_now(core_stream *s, core_host_fn fn, void *data)
+{
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CORE_ERROR_OUT_OF_MEMORY;
@@ -530,6 +539,50 @@ int core_streams_synchronize_all(core_ctx *c)
    int r = core_stream_synchronize(c->null_stream);
    reap(c);
    return r;
+}
+
+typedef struct after_work {
+   void (*fn)(void *);
+   void *data;
+   uint32_t left;               /* streams still to reach it, plus the caller's until all are queued */
+} after_work;
+
+static void after_one(void *arg, int status)
+{
+   (void)status;
+   after_work *a = arg;
+   if (__atomic_sub_fetch(&a->left, 1, __ATOMIC_ACQ_REL) == 0) {
+      a->fn(a->data);
+      free(a);
+   }
+}
+
+void core_after_queued_work(core_ctx *c, void (*fn)(void *), void *data)
+{
+   size_t n;
+   core_stream **v = hold_all(c, &n);
+   after_work *a = mc_calloc(1, sizeof(*a));
+   if (!v || !a) {   /* no memory to wait asynchronously: wait here */
+      free(a);
+      if (v)
+         release_all(c, v, n);
+      core_streams_synchronize_all(c);
+      fn(data);
+      return;
+   }
+   *a = (after_work){ fn, data, 1 };
+   for (size_t i = 0; i <= n; i++) {
+      core_stream *s = i < n ? v[i] : c->null_stream;
+      if (stream_idle(s))
+         continue;
+      __atomic_add_fetch(&a->left, 1, __ATOMIC_ACQ_REL);
+      if (host_fn_now(s, after_one, a) != CORE_SUCCESS) {
+         core_stream_synchronize(s);   /* could not queue: its work is done after this */
+         __atomic_sub_fetch(&a->left, 1, __ATOMIC_ACQ_REL);
+      }
+   }
+   release_all(c, v, n);
+   after_one(a, CORE_SUCCESS);
 }
 
 void core_streams_destroy_all(core_ctx *c)
