@@ -70,6 +70,7 @@ static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
    core_printf_init(c);
    c->l2_fetch_granularity = 64;   /* NVIDIA's default (H200) */
    c->heap_size = 8u << 20;         /* cudaLimitMallocHeapSize: CUDA's default */
+   c->devrt_pending = 2048;         /* cudaLimitDevRuntimePendingLaunchCount: CUDA's default */
    /* the trap flag, then (at +16) the grid workspace of ordinary launches (launch.c) */
    int r = core_mem_alloc_internal(d, 32, &c->status_word);
    if (r == CORE_SUCCESS)

@@ -228,6 +228,7 @@ struct core_ctx {
    core_device *dev;
    pthread_mutex_t lock;
    pthread_mutex_t devrt_lock;  /* one launch with device-side launches at a time (devrt.c) */
+   uint32_t devrt_pending;      /* cudaLimitDevRuntimePendingLaunchCount: records of a launch queue */
    int refcount;                /* primary context: retain count */
    bool is_primary;
    unsigned flags;
@@ -450,6 +451,7 @@ struct core_module {
    bool library;                /* loaded as a library: survives a reset of its context */
    bool devrt;                  /* has the device runtime's unit (devrt.c): its kernels may launch kernels */
    uint64_t devrt_queue;        /* CUDA address of its launch queue (0 until its first launch) */
+   uint32_t devrt_records;      /* its records (the context's limit when it was made) */
 };
 
 struct core_kernel {

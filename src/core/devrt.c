@@ -2,10 +2,15 @@
  * devrt.c — dynamic parallelism: kernels that launch kernels (CUDA 12's
  * device runtime, "CDP2"; docs/dynamic-parallelism.md).
  *
- * nvcc compiles a device-side launch into calls of four functions that
- * NVIDIA's cudadevrt provides only as SASS: __cudaCDP2GetParameterBufferV2
+ * nvcc compiles a device-side launch into calls of functions that NVIDIA's
+ * cudadevrt implements over driver system calls: __cudaCDP2GetParameterBufferV2
  * (a buffer for the child's parameters), __cudaCDP2LaunchDeviceV2 (launch
- * it), __cudaCDP2StreamCreateWithFlags and __cudaCDP2StreamDestroy.  A
+ * it), __cudaCDP2StreamCreateWithFlags and __cudaCDP2StreamDestroy; device-side
+ * cudaMalloc and cudaFree are __cudaCDP2Malloc and __cudaCDP2Free, here
+ * the device heap's malloc and free (CUDA's also take cudaLimitMallocHeapSize's heap);
+ * device-side cudaMemcpyAsync is a record of the queue, run in order with
+ * the launches; cudaGetLastError/PeekAtLastError/GetErrorString answer for
+ * what can fail here (a full queue: every thread is told once it is full).  A
  * module that calls them gets this file's PTX unit linked in (as -rdc
  * units are linked, src/compiler/ptx/link.c): the parameter buffer is a
  * record claimed with one atomic add in a queue in device memory whose
@@ -38,15 +43,16 @@ LOG_CHANNEL(devrt);
 
 /* Queue layout (CUDA address q): u32 bytes claimed, u32 capacity in bytes,
  * u32 overflowed, then from q + DEVRT_HEADER records of DEVRT_RECORD
- * bytes: u32 state (1: launched), u64 token at 8, grid (u32 x3) at 16,
- * block at 28, shared bytes at 40, u64 stream at 48, parameters from 64
- * (CUDA's limit for a launch's parameters: 4 KB). */
+ * bytes: u32 state (1: launched, 2: a copy), u64 stream at 48; a launch:
+ * u64 token at 8, grid (u32 x3) at 16, block at 28, shared bytes at 40,
+ * parameters from 64 (CUDA's limit for a launch's parameters: 4 KB); a
+ * copy (device-side cudaMemcpyAsync): u64 destination, source and count at
+ * 8, 16 and 24. */
 enum {
    DEVRT_HEADER = 64,
    DEVRT_PARAMS = 64,
    DEVRT_RECORD = 64 + 4096,
-   DEVRT_RECORDS = 2048,      /* cudaLimitDevRuntimePendingLaunchCount's default */
-   DEVRT_MAX_DEPTH = 24,      /* cudaLimitDevRuntimeSyncDepth's limit */
+   DEVRT_MAX_DEPTH = 24,      /* CUDA's nesting limit */
 };
 #define DEVRT_TAIL 3u         /* cudaStreamTailLaunch */
 
@@ -127,6 +133,148 @@ static const char devrt_ptx[] =
    "\tret;\n"
    "}\n"
    "\n"
+   "// device-side cudaMemcpyAsync: a record run in order with the launches\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2MemcpyAsync(\n"
+   "\t.param .b64 __mc_dst,\n"
+   "\t.param .b64 __mc_src,\n"
+   "\t.param .b64 __mc_count,\n"
+   "\t.param .b32 __mc_kind,\n"
+   "\t.param .b64 __mc_stream\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<3>;\n"
+   "\t.reg .b32 %r<4>;\n"
+   "\t.reg .b64 %rd<8>;\n"
+   "\tld.global.u64 %rd1, [__mc_dp_queue];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t@%p1 bra $L__full;\n"
+   "\tld.global.u32 %r1, [%rd1+4];\n"
+   "\tatom.global.add.u32 %r2, [%rd1], 4160;\n"
+   "\tadd.u32 %r3, %r2, 4160;\n"
+   "\tsetp.gt.u32 %p2, %r3, %r1;\n"
+   "\t@%p2 bra $L__over;\n"
+   "\tcvt.u64.u32 %rd2, %r2;\n"
+   "\tadd.u64 %rd3, %rd1, %rd2;\n"
+   "\tadd.u64 %rd3, %rd3, 64;\n"
+   "\tld.param.u64 %rd4, [__mc_dst];\n"
+   "\tst.global.u64 [%rd3+8], %rd4;\n"
+   "\tld.param.u64 %rd5, [__mc_src];\n"
+   "\tst.global.u64 [%rd3+16], %rd5;\n"
+   "\tld.param.u64 %rd6, [__mc_count];\n"
+   "\tst.global.u64 [%rd3+24], %rd6;\n"
+   "\tld.param.u64 %rd7, [__mc_stream];\n"
+   "\tst.global.u64 [%rd3+48], %rd7;\n"
+   "\tst.global.u32 [%rd3], 2;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "$L__over:\n"
+   "\tst.global.u32 [%rd1+8], 1;\n"
+   "$L__full:\n"
+   "\tst.param.b32 [__mc_r], 69;\n"   /* cudaErrorLaunchPendingCountExceeded */
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// device-side cudaGetLastError/cudaPeekAtLastError: device-side calls fail\n"
+   "// only when the queue is full (then every thread of the grid is told)\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2GetLastError()\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<3>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tmov.u32 %r2, 0;\n"
+   "\tld.global.u64 %rd1, [__mc_dp_queue];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t@%p1 bra $L__done;\n"
+   "\tld.global.u32 %r1, [%rd1+8];\n"
+   "\tsetp.ne.u32 %p1, %r1, 0;\n"
+   "\tselp.b32 %r2, 69, 0, %p1;\n"
+   "$L__done:\n"
+   "\tst.param.b32 [__mc_r], %r2;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2PeekAtLastError()\n"
+   "{\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t{\n"
+   "\t.param .b32 r0;\n"
+   "\tcall.uni (r0), __cudaCDP2GetLastError, ();\n"
+   "\tld.param.b32 %r1, [r0];\n"
+   "\t}\n"
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// the texts of the codes device-side calls give (the runtime's error.c)\n"
+   ".global .align 1 .b8 __mc_dp_s0[9] = {110, 111, 32, 101, 114, 114, 111, 114, 0};\n"
+   ".global .align 1 .b8 __mc_dp_s1[17] = {105, 110, 118, 97, 108, 105, 100, 32, 97, 114, 103, 117, 109, 101, 110, 116, 0};\n"
+   ".global .align 1 .b8 __mc_dp_s2[14] = {111, 117, 116, 32, 111, 102, 32, 109, 101, 109, 111, 114, 121, 0};\n"
+   ".global .align 1 .b8 __mc_dp_s69[80] = {108, 97, 117, 110, 99, 104, 32, 102, 97, 105, 108, 101, 100, 32, 98, 101, 99, 97, 117, 115, 101, 32, 108, 97, 117, 110, 99, 104, 32, 119, 111, 117, 108, 100, 32, 101, 120, 99, 101, 101, 100, 32, 99, 117, 100, 97, 76, 105, 109, 105, 116, 68, 101, 118, 82, 117, 110, 116, 105, 109, 101, 80, 101, 110, 100, 105, 110, 103, 76, 97, 117, 110, 99, 104, 67, 111, 117, 110, 116, 0};\n"
+   ".global .align 1 .b8 __mc_dp_sx[24] = {117, 110, 114, 101, 99, 111, 103, 110, 105, 122, 101, 100, 32, 101, 114, 114, 111, 114, 32, 99, 111, 100, 101, 0};\n"
+   ".visible .func (.param .b64 __mc_r) __cudaCDP2GetErrorString(\n"
+   "\t.param .b32 __mc_e\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u32 %r1, [__mc_e];\n"
+   "\tmov.u64 %rd1, __mc_dp_sx;\n"
+   "\tsetp.eq.u32 %p1, %r1, 0;\n"
+   "\t@%p1 mov.u64 %rd1, __mc_dp_s0;\n"
+   "\tsetp.eq.u32 %p1, %r1, 1;\n"
+   "\t@%p1 mov.u64 %rd1, __mc_dp_s1;\n"
+   "\tsetp.eq.u32 %p1, %r1, 2;\n"
+   "\t@%p1 mov.u64 %rd1, __mc_dp_s2;\n"
+   "\tsetp.eq.u32 %p1, %r1, 69;\n"
+   "\t@%p1 mov.u64 %rd1, __mc_dp_s69;\n"
+   "\tcvta.global.u64 %rd1, %rd1;\n"
+   "\tst.param.b64 [__mc_r], %rd1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// device-side cudaMalloc/cudaFree: the device heap, as CUDA's are\n"
+   ".extern .func (.param .b64 __mc_mr) malloc(.param .b64 __mc_ms);\n"
+   ".extern .func free(.param .b64 __mc_fp);\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2Malloc(\n"
+   "\t.param .b64 __mc_p,\n"
+   "\t.param .b64 __mc_size\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<4>;\n"
+   "\tld.param.u64 %rd1, [__mc_p];\n"
+   "\tld.param.u64 %rd2, [__mc_size];\n"
+   "\t{\n"
+   "\t.param .b64 a0;\n"
+   "\tst.param.b64 [a0], %rd2;\n"
+   "\t.param .b64 r0;\n"
+   "\tcall.uni (r0), malloc, (a0);\n"
+   "\tld.param.b64 %rd3, [r0];\n"
+   "\t}\n"
+   "\tst.u64 [%rd1], %rd3;\n"
+   "\tsetp.eq.u64 %p1, %rd3, 0;\n"
+   "\tselp.b32 %r1, 2, 0, %p1;\n"   /* cudaErrorMemoryAllocation */
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2Free(\n"
+   "\t.param .b64 __mc_p\n"
+   ")\n"
+   "{\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_p];\n"
+   "\t{\n"
+   "\t.param .b64 a0;\n"
+   "\tst.param.b64 [a0], %rd1;\n"
+   "\tcall.uni free, (a0);\n"
+   "\t}\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
    "// a device-created stream: its launches are ordered like the NULL stream's\n"
    ".visible .func (.param .b32 __mc_r) __cudaCDP2StreamCreateWithFlags(\n"
    "\t.param .b64 __mc_ps,\n"
@@ -183,30 +331,38 @@ static void *host_ptr(core_device *d, uint64_t p)
  * module's __mc_dp_queue. */
 static int queue_of(core_module *m, uint64_t *q)
 {
-   if (m->devrt_queue) {
+   uint32_t records = m->ctx->devrt_pending;
+   if (m->devrt_queue && m->devrt_records == records) {
       *q = m->devrt_queue;
       return CORE_SUCCESS;
+   }
+   if (m->devrt_queue) {   /* the limit changed since: no launch of ours uses it now */
+      core_mem_free_internal(m->ctx->dev, m->devrt_queue);
+      m->devrt_queue = 0;
    }
    uint64_t var;
    size_t size;
    int r = core_module_get_global(m, "__mc_dp_queue", &var, &size);
    if (r != CORE_SUCCESS || size != 8)
       return CORE_ERROR_INVALID_VALUE;
-   r = core_mem_alloc_internal(m->ctx->dev, DEVRT_HEADER + (size_t)DEVRT_RECORDS * DEVRT_RECORD, &m->devrt_queue);
+   r = core_mem_alloc_internal(m->ctx->dev, DEVRT_HEADER + (size_t)records * DEVRT_RECORD, &m->devrt_queue);
    if (r != CORE_SUCCESS)
       return r;
+   m->devrt_records = records;
    uint64_t *v = host_ptr(m->ctx->dev, var);
    uint32_t *h = host_ptr(m->ctx->dev, m->devrt_queue);
    if (!v || !h)
       return CORE_ERROR_INVALID_VALUE;
    memset(h, 0, DEVRT_HEADER);
-   h[1] = DEVRT_RECORDS * DEVRT_RECORD;
+   h[1] = records * DEVRT_RECORD;
    *v = m->devrt_queue;
    *q = m->devrt_queue;
    return CORE_SUCCESS;
 }
 
 typedef struct devrt_launch {
+   uint32_t kind;               /* 1: a launch, 2: a copy (dst, src, count) */
+   uint64_t dst, src, count;
    uint64_t token, stream;
    uint32_t grid[3], block[3], shared;
    uint8_t params[4096];
@@ -227,9 +383,17 @@ static devrt_launch *take_launches(core_module *m, uint64_t q, uint32_t *count, 
          uint64_t stream;
          memcpy(&state, rec, 4);
          memcpy(&stream, rec + 48, 8);
-         if (state != 1 || (stream == DEVRT_TAIL) != (tail == 1))
+         if ((state != 1 && state != 2) || (stream == DEVRT_TAIL) != (tail == 1))
             continue;
          devrt_launch *l = &v[k++];
+         l->kind = state;
+         l->stream = stream;
+         if (state == 2) {
+            memcpy(&l->dst, rec + 8, 8);
+            memcpy(&l->src, rec + 16, 8);
+            memcpy(&l->count, rec + 24, 8);
+            continue;
+         }
          memcpy(&l->token, rec + 8, 8);
          memcpy(l->grid, rec + 16, 12);
          memcpy(l->block, rec + 28, 12);
@@ -253,11 +417,15 @@ static int launch_children(core_module *m, uint64_t q, core_stream *s)
    devrt_launch *v = take_launches(m, q, &n, &overflowed);
    if (overflowed)
       LOG_WARN("a grid made more than %u device-side launches at once (cudaLimitDevRuntimePendingLaunchCount): "
-               "the launches past them failed in the kernel", DEVRT_RECORDS);
+               "the launches past them failed in the kernel", m->devrt_records);
    if (n && !v)
       return CORE_ERROR_OUT_OF_MEMORY;
    int r = CORE_SUCCESS;
    for (uint32_t i = 0; i < n && r == CORE_SUCCESS; i++) {
+      if (v[i].kind == 2) {   /* device-side cudaMemcpyAsync */
+         r = core_memcpy_on(m->ctx, s, v[i].dst, v[i].src, (size_t)v[i].count);
+         continue;
+      }
       int idx = compiler_kernel_by_token(m->cm, v[i].token);
       if (idx < 0) {
          LOG_ERR("a device-side launch names %#llx, which is no kernel of its module",

@@ -15,9 +15,13 @@
  *                       after that CORE_ERROR_INVALID_VALUE (CUDA's
  *                       documented answer).  Read back as set: the heap
  *                       keeps its header and metadata inside it;
- *   dev runtime sync depth, pending launch count
- *                       no dynamic parallelism: CORE_ERROR_UNSUPPORTED_LIMIT
- *                       both ways (what an H200 answers for the sync depth);
+ *   dev runtime sync depth
+ *                       CUDA 12's device runtime cannot wait for children:
+ *                       CORE_ERROR_UNSUPPORTED_LIMIT both ways (what an
+ *                       H200 answers);
+ *   dev runtime pending launch count
+ *                       the records of a module's device-side launch queue
+ *                       (devrt.c): 2048 unless set, as CUDA's; at least 1;
  *   max L2 fetch granularity
  *                       a hint CUDA documents as such (0 to 128 bytes):
  *                       kept and read back, no effect on Metal;
@@ -60,8 +64,12 @@ static int set_locked(core_ctx *c, int limit, size_t value)
       c->heap_size = value;
       return CORE_SUCCESS;
    case CORE_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
+      return limit_unsupported("cudaLimitDevRuntimeSyncDepth: CUDA 12's device runtime has no device-side wait");
    case CORE_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT:
-      return limit_unsupported("device runtime limits: dynamic parallelism");
+      if (value < 1 || value > UINT32_MAX / 8192)
+         return CORE_ERROR_INVALID_VALUE;
+      c->devrt_pending = (uint32_t)value;
+      return CORE_SUCCESS;
    case CORE_LIMIT_MAX_L2_FETCH_GRANULARITY:
       if (value > 128)
          return CORE_ERROR_INVALID_VALUE;
@@ -87,8 +95,8 @@ static int get_locked(core_ctx *c, int limit, size_t *value)
    case CORE_LIMIT_PERSISTING_L2_CACHE_SIZE:
    case CORE_LIMIT_CIG_ENABLED:
    case CORE_LIMIT_CIG_SHMEM_FALLBACK_ENABLED: *value = 0; return CORE_SUCCESS;
-   case CORE_LIMIT_DEV_RUNTIME_SYNC_DEPTH:
-   case CORE_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT: return CORE_ERROR_UNSUPPORTED_LIMIT;
+   case CORE_LIMIT_DEV_RUNTIME_SYNC_DEPTH: return CORE_ERROR_UNSUPPORTED_LIMIT;
+   case CORE_LIMIT_DEV_RUNTIME_PENDING_LAUNCH_COUNT: *value = c->devrt_pending; return CORE_SUCCESS;
    case CORE_LIMIT_MAX_L2_FETCH_GRANULARITY: *value = c->l2_fetch_granularity; return CORE_SUCCESS;
    case CORE_LIMIT_SHMEM_SIZE:
       core_device_sm_model(c->dev, &m);

@@ -13,6 +13,12 @@
  *  - a fire-and-forget launch and a launch into a device-created
  *    non-blocking stream run, and before the host's next work on the
  *    stream;
+ *  - device-side cudaMalloc: a buffer a child fills and a tail launch sums
+ *    and releases with device-side cudaFree;
+ *  - device-side cudaMemcpyAsync after a child launch on the same stream
+ *    copies what the child wrote, and cudaGetLastError answers cudaSuccess;
+ *  - cudaLimitDevRuntimePendingLaunchCount: 2048 by default, settable
+ *    (CUDA's documentation).
  *  - the host's work queued after the parent sees every descendant done.
  * Every expected value is computed on the host.
  */
@@ -75,6 +81,35 @@ __global__ void tail_parent(int *v, int n, int *out, int *ff)
    cudaStreamDestroy(s);
 }
 
+/* sums the buffer into *out and frees it (device-side cudaFree) */
+__global__ void sum_and_free(int *buf, int n, int *out)
+{
+   int s = 0;
+   for (int i = 0; i < n; i++)
+      s += buf[i];
+   *out = s;
+   *(out + 1) = cudaFree(buf);
+}
+
+/* fill, then copy what fill wrote: stream order on the device */
+__global__ void copy_parent(int *a, int *b, int n, int *err)
+{
+   fill<<<(n + 63) / 64, 64>>>(a, n, 40);
+   cudaMemcpyAsync(b, a, n * sizeof(int), cudaMemcpyDeviceToDevice, 0);
+   *err = (int)cudaGetLastError();
+}
+
+__global__ void malloc_parent(int *out)
+{
+   int *buf = NULL;
+   cudaError_t e = cudaMalloc((void **)&buf, 100 * sizeof(int));
+   out[2] = (int)e;
+   if (e != cudaSuccess || !buf)
+      return;
+   fill<<<2, 64>>>(buf, 100, 11);
+   sum_and_free<<<1, 1, 0, cudaStreamTailLaunch>>>(buf, 100, out);
+}
+
 int main()
 {
    check_begin("dynamic_parallelism");
@@ -113,6 +148,44 @@ int main()
    CHECK_INT(r[0], s);    /* the tail launch saw every fill */
    CHECK_INT(r[1], 77);   /* fire-and-forget */
    CHECK_INT(r[2], 88);   /* a device-created stream */
+   CHECK_CUDA(cudaMemset(out, 0xff, 3 * sizeof(int)));
+   malloc_parent<<<1, 1>>>(out);
+   CHECK_CUDA(cudaGetLastError());
+   CHECK_CUDA(cudaMemcpy(r, out, sizeof(r), cudaMemcpyDeviceToHost));
+   s = 0;
+   for (int i = 0; i < 100; i++)
+      s += 11 + i;
+   CHECK_INT(r[2], cudaSuccess);   /* device-side cudaMalloc */
+   CHECK_INT(r[0], s);             /* a child filled it, the tail launch summed it */
+   CHECK_INT(r[1], cudaSuccess);   /* device-side cudaFree */
+   int *a2, *b2;
+   CHECK_CUDA(cudaMalloc(&a2, N * sizeof(int)));
+   CHECK_CUDA(cudaMalloc(&b2, N * sizeof(int)));
+   CHECK_CUDA(cudaMemset(b2, 0, N * sizeof(int)));
+   CHECK_CUDA(cudaMemset(out, 0xff, sizeof(int)));
+   copy_parent<<<1, 1>>>(a2, b2, N, out);
+   CHECK_CUDA(cudaGetLastError());
+   static int hb[N], wb[N];
+   CHECK_CUDA(cudaMemcpy(hb, b2, sizeof(hb), cudaMemcpyDeviceToHost));
+   for (int i = 0; i < N; i++)
+      wb[i] = 40 + i;
+   CHECK_ARRAY_I32("device-side cudaMemcpyAsync after the child", hb, wb, N);
+   CHECK_CUDA(cudaMemcpy(r, out, sizeof(int), cudaMemcpyDeviceToHost));
+   CHECK_INT(r[0], cudaSuccess);
+   cudaFree(a2);
+   cudaFree(b2);
+
+   size_t pending = 0;
+   CHECK_CUDA(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
+   CHECK_INT(pending, 2048);
+   CHECK_CUDA(cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, 4096));
+   CHECK_CUDA(cudaDeviceGetLimit(&pending, cudaLimitDevRuntimePendingLaunchCount));
+   CHECK_INT(pending, 4096);
+   CHECK_CUDA(cudaMemset(d, 0xff, CELLS * sizeof(int)));
+   parent<<<BLOCKS, 32>>>(d);   /* with the new queue */
+   CHECK_CUDA(cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost));
+   CHECK_ARRAY_I32("three levels after the limit changed", h, want, CELLS);
+
    cudaFree(v);
    cudaFree(out);
    cudaFree(d);
