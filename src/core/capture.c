@@ -197,6 +197,14 @@ static bool unjoined(const core_capture *k)
    return false;
 }
 
+bool core_capture_to_user_graph(core_stream *s)
+{
+   pthread_mutex_lock(&cap_lock);
+   bool user = s->cap && !s->cap->own_graph;
+   pthread_mutex_unlock(&cap_lock);
+   return user;
+}
+
 int core_capture_end(core_stream *s, core_graph **out)
 {
    *out = NULL;

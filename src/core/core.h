@@ -974,6 +974,8 @@ enum { CORE_CAPTURE_GLOBAL = 0, CORE_CAPTURE_THREAD_LOCAL = 1, CORE_CAPTURE_RELA
 int core_capture_begin(core_stream *s, int mode, core_graph *into);
 /* Ends s's capture: the graph (NULL and an error if it failed). */
 int core_capture_end(core_stream *s, core_graph **out);
+/* s captures into a graph of the program's (cuStreamBeginCaptureToGraph). */
+bool core_capture_to_user_graph(core_stream *s);
 /* CU_STREAM_CAPTURE_STATUS_* of s, and what the capture has so far. */
 int core_capture_info(core_stream *s, uint64_t *id, core_graph **graph, core_graph_node *const **deps,
                       size_t *ndeps);

@@ -12,7 +12,8 @@
  *  - SWITCH: the value picks one of three bodies, a value past the last
  *    body runs none;
  *  - nesting: an IF inside a WHILE's body, its handle made for the body;
- *    a body filled by stream capture (cudaStreamBeginCaptureToGraph);
+ *    bodies filled by stream capture (cudaStreamBeginCaptureToGraph), one
+ *    capture ended with a NULL graph pointer (the graph is the program's);
  *  - nodes after a conditional see its bodies' work done;
  *  - cudaGraphAddNode for kernel, memset, memcpy and empty nodes, and
  *    cudaGraphNodeSetParams / cudaGraphExecNodeSetParams on a kernel node;
@@ -296,9 +297,11 @@ static void check_nested(cudaStream_t s)
       last = nodes[0];   /* the other one depends on it */
    cudaGraph_t ib;
    add_cond(body, &last, 1, inner, cudaGraphCondTypeIf, 1, &ib);
-   int one = 1;
-   void *a[] = { &hits, &one };
-   add_kernel(ib, NULL, 0, (void *)add, a);
+   /* the IF's body by capture too, ended without asking for the graph
+    * (it is the program's own: CUDA samples' graphConditionalNodes) */
+   CHECK_CUDA(cudaStreamBeginCaptureToGraph(cs, ib, NULL, NULL, 0, cudaStreamCaptureModeGlobal));
+   add<<<1, 1, 0, cs>>>(hits, 1);
+   CHECK_CUDA(cudaStreamEndCapture(cs, NULL));
    cudaGraphExec_t gx;
    CHECK_CUDA(cudaGraphInstantiate(&gx, g, 0));
    run(gx, s);

@@ -81,14 +81,17 @@ CUresult CUDAAPI cuStreamBeginCaptureToGraph_ptsz(CUstream hStream, CUgraph hGra
 CUresult CUDAAPI cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
    API_ENTER("hStream=%p phGraph=%p", (void *)hStream, (void *)phGraph);
-   API_CHECK(phGraph, CUDA_ERROR_INVALID_VALUE);
    core_stream *s;
    CUresult r = drv_stream(hStream, &s);
    if (r != CUDA_SUCCESS)
       return API_RETURN(r);
+   /* the graph a capture made must be handed back; one into the program's
+    * own graph need not be (CUDA samples' graphConditionalNodes passes NULL) */
+   API_CHECK(phGraph || core_capture_to_user_graph(s), CUDA_ERROR_INVALID_VALUE);
    core_graph *g;
    r = (CUresult)core_capture_end(s, &g);
-   *phGraph = (CUgraph)(void *)g;
+   if (phGraph)
+      *phGraph = (CUgraph)(void *)g;
    return API_RETURN(r);
 }
 

@@ -58,8 +58,7 @@ cudaError_t CUDARTAPI cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cu
 cudaError_t CUDARTAPI cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
 {
    RT_ENTER("stream=%p pGraph=%p", (void *)stream, (void *)pGraph);
-   RT_CHECK(pGraph, cudaErrorInvalidValue);
-   RT_NEED_CTX();
+   RT_NEED_CTX();   /* pGraph may be NULL after cudaStreamBeginCaptureToGraph: the driver's check */
    return RT_RETURN_CU(cuStreamEndCapture(cu(stream), pGraph));
 }
 
