@@ -5,7 +5,9 @@
  *   wmma      nvcuda::wmma 16x16x16 tiles (f16 in, f32 accumulate) of a
  *             64 x 48 x 80 GEMM, the accumulator carried across the K loop
  *             in its fragment, A row-major and B column-major in global
- *             memory; and the same with an f16 accumulator
+ *             memory; and the same with an f16 accumulator; the same with
+ *             32x8x16 tiles and with 8x32x16 tiles (of D's first 32
+ *             columns), both accumulators
  *   mma       inline-asm mma.sync.m16n8k16 (bf16 in, f32 accumulate) with
  *             its fragments loaded by ldmatrix (.x4 for A, .x2.trans for B
  *             from a row-major B tile in shared memory)
@@ -83,14 +85,14 @@ static float value(uint32_t i, uint32_t salt, int span = 12)
 
 /* ---- wmma ---- */
 
-template <typename Acc>
+template <typename Acc, int TM, int TN>
 __global__ void k_wmma(const __half *A, const __half *B, const Acc *Cin, Acc *D)
 {
-   /* one warp per 16x16 tile of D: tile (blockIdx.y, blockIdx.x) */
-   int tr = blockIdx.y * 16, tc = blockIdx.x * 16;
-   wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
-   wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::col_major> fb;
-   wmma::fragment<wmma::accumulator, 16, 16, 16, Acc> acc;
+   /* one warp per TMxTN tile of D: tile (blockIdx.y, blockIdx.x) */
+   int tr = blockIdx.y * TM, tc = blockIdx.x * TN;
+   wmma::fragment<wmma::matrix_a, TM, TN, 16, __half, wmma::row_major> fa;
+   wmma::fragment<wmma::matrix_b, TM, TN, 16, __half, wmma::col_major> fb;
+   wmma::fragment<wmma::accumulator, TM, TN, 16, Acc> acc;
    wmma::load_matrix_sync(acc, Cin + tr * N + tc, N, wmma::mem_row_major);
    for (int k = 0; k < K; k += 16) {
       wmma::load_matrix_sync(fa, A + tr * K + k, K);
@@ -100,8 +102,9 @@ __global__ void k_wmma(const __half *A, const __half *B, const Acc *Cin, Acc *D)
    wmma::store_matrix_sync(D + tr * N + tc, acc, N, wmma::mem_row_major);
 }
 
-static void test_wmma(bool acc16)
+template <int TM, int TN> static void test_wmma(bool acc16)
 {
+   const int ncols = N / TN * TN;   /* the columns of D the tiles cover */
    int span = acc16 ? 5 : 12;   /* an f16 accumulator must not overflow */
    __half *hA = (__half *)malloc(M * K * sizeof(__half)), *hB = (__half *)malloc(K * N * sizeof(__half));
    double *a = (double *)malloc(M * K * sizeof(double)), *b = (double *)malloc(K * N * sizeof(double));
@@ -145,10 +148,10 @@ static void test_wmma(bool acc16)
          hc[i] = __float2half_rn(c[i]);
       CHECK_CUDA(cudaMemcpy(dC, hc, M * N * es, cudaMemcpyHostToDevice));
       free(hc);
-      k_wmma<__half><<<dim3(N / 16, M / 16), 32>>>(dA, dB, (const __half *)dC, (__half *)dD);
+      k_wmma<__half, TM, TN><<<dim3(N / TN, M / TM), 32>>>(dA, dB, (const __half *)dC, (__half *)dD);
    } else {
       CHECK_CUDA(cudaMemcpy(dC, c, M * N * es, cudaMemcpyHostToDevice));
-      k_wmma<float><<<dim3(N / 16, M / 16), 32>>>(dA, dB, (const float *)dC, (float *)dD);
+      k_wmma<float, TM, TN><<<dim3(N / TN, M / TM), 32>>>(dA, dB, (const float *)dC, (float *)dD);
    }
    CHECK_CUDA(cudaGetLastError());
    if (acc16) {
@@ -157,11 +160,18 @@ static void test_wmma(bool acc16)
       for (int i = 0; i < M * N; i++)
          got[i] = g16[i];
       free(g16);
-      CHECK_ARRAY_U32("wmma 16x16x16 GEMM, f16 accumulator", got, want, (size_t)M * N);
    } else {
       CHECK_CUDA(cudaMemcpy(got, dD, M * N * 4, cudaMemcpyDeviceToHost));
-      CHECK_ARRAY_U32("wmma 16x16x16 GEMM, f32 accumulator", got, want, (size_t)M * N);
    }
+   /* the covered columns, row by row */
+   for (int r = 0; r < M; r++)
+      for (int n = 0; n < ncols; n++) {
+         got[r * ncols + n] = got[r * N + n];
+         want[r * ncols + n] = want[r * N + n];
+      }
+   char what[64];
+   snprintf(what, sizeof(what), "wmma %dx%dx16 GEMM, %s accumulator", TM, TN, acc16 ? "f16" : "f32");
+   CHECK_ARRAY_U32(what, got, want, (size_t)M * ncols);
    cudaFree(dA);
    cudaFree(dB);
    cudaFree(dC);
@@ -260,8 +270,12 @@ static void test_mma(void)
 int main(void)
 {
    check_begin("tensor_cores");
-   test_wmma(false);
-   test_wmma(true);
+   test_wmma<16, 16>(false);
+   test_wmma<16, 16>(true);
+   test_wmma<32, 8>(false);
+   test_wmma<32, 8>(true);
+   test_wmma<8, 32>(false);
+   test_wmma<8, 32>(true);
    test_mma();
    return check_end();
 }

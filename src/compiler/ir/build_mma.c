@@ -13,16 +13,26 @@
  *   m16n8k8 / m16n8k4    .f32.tf32.tf32.f32
  *   m8n8k4               .f64.f64.f64.f64
  *   m16n8k32 / m16n8k16  .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
- * wmma (m16n16k16, f16/bf16 inputs, f32/f16 accumulators): the fragment
- * layout is ours (PTX leaves it unspecified): registers 0-3 of a are the
- * m16n8k16 A fragment and 4-7 a copy; b 0-1 and 2-3 the B fragments of
- * columns 0-7 and 8-15, 4-7 a copy; c/d 0-3 and 4-7 (f16: 0-1 and 2-3) the
- * accumulators of those columns.  wmma.load/store are loads and stores of
- * each lane's own elements (so every state space and the generic windows
- * work as for ld/st); wmma.mma is two m16n8k16 operations.
+ * wmma (m16n16k16, m32n8k16, m8n32k16; f16/bf16 inputs, f32/f16
+ * accumulators): the fragment layout is ours (PTX leaves it unspecified),
+ * made of m16n8k16 fragments, and wmma.mma is m16n8k16 operations:
+ *   m16n16k16  a 0-3 the A fragment (4-7 a copy); b 0-1, 2-3 the B
+ *              fragments of columns 0-7, 8-15 (4-7 a copy); c/d 0-3, 4-7
+ *              (f16: 0-1, 2-3) the accumulators of those columns; 2 ops;
+ *   m32n8k16   a 0-3, 4-7 the A fragments of rows 0-15, 16-31; b 0-1 the
+ *              B fragment (2-7 copies); c/d 0-3, 4-7 (f16: 0-1, 2-3) the
+ *              accumulators of those rows; 2 ops;
+ *   m8n32k16   a 0-3 the A fragment of rows 0-7 with rows 8-15 zero (4-7 a
+ *              copy); b 0-1 ... 6-7 the B fragments of columns 0-7 ...
+ *              24-31; c/d 2b, 2b+1 (f16: b) the row-g half of block b's
+ *              accumulator; 4 ops whose rows 8-15 are discarded.
+ * wmma.load/store are loads and stores of each lane's own elements (so
+ * every state space and the generic windows work as for ld/st).  The three
+ * shapes are the same k = 16 dot products, so the tensor core's rounding
+ * (measured on m16n8k16) is theirs.
  * Refused, by name: other shapes (m8n8k4 .f16, m8n8k32/k128 sub-byte and
  * binary, sparse mma.sp, block scaling, fp8 kinds), other wmma shapes and
- * types.
+ * types (tf32 m16n16k8, s8/u8, f64).
  */
 #include "build.h"
 
@@ -146,6 +156,43 @@ typedef struct frag_pos {
    int rg, rt, r0, cg, ct, c0;
 } frag_pos;
 
+enum { WMMA_16X16, WMMA_32X8, WMMA_8X32 };
+
+static int wmma_shape(build_ctx *c)
+{
+   return bld_has(c, PTX_MOD_M32N8K16) ? WMMA_32X8 : bld_has(c, PTX_MOD_M8N32K16) ? WMMA_8X32 : WMMA_16X16;
+}
+
+/* m32n8k16 and m8n32k16 (the layouts in the file's header); *zero: the
+ * element is a padding row of m8n32k16's A (not loaded, 0) */
+static frag_pos wmma_pos_shape(int shape, char which, unsigned j, unsigned h, bool f16acc, bool *zero)
+{
+   *zero = false;
+   if (shape == WMMA_32X8) {
+      switch (which) {
+      case 'a':
+         return (frag_pos){ 1, 0, 8 * (int)(j & 1) + 16 * (int)(j >> 2), 0, 2, (int)h + 8 * (int)((j >> 1) & 1) };
+      case 'b':
+         return (frag_pos){ 0, 2, (int)h + 8 * (int)(j & 1), 1, 0, 0 };
+      default:
+         if (f16acc)
+            return (frag_pos){ 1, 0, 8 * (int)(j & 1) + 16 * (int)(j >> 1), 0, 2, (int)h };
+         return (frag_pos){ 1, 0, 8 * (int)((j >> 1) & 1) + 16 * (int)(j >> 2), 0, 2, (int)(j & 1) };
+      }
+   }
+   switch (which) {   /* WMMA_8X32 */
+   case 'a':
+      *zero = (j & 1) != 0;
+      return (frag_pos){ 1, 0, 0, 0, 2, (int)h + 8 * (int)((j >> 1) & 1) };
+   case 'b':
+      return (frag_pos){ 0, 2, (int)h + 8 * (int)(j & 1), 1, 0, 8 * (int)(j >> 1) };
+   default:
+      if (f16acc)
+         return (frag_pos){ 1, 0, 0, 0, 2, (int)h + 8 * (int)j };
+      return (frag_pos){ 1, 0, 0, 0, 2, (int)(j & 1) + 8 * (int)(j >> 1) };
+   }
+}
+
 static frag_pos wmma_pos(char which, unsigned j, unsigned h, bool f16acc)
 {
    frag_pos p = { 0 };
@@ -253,13 +300,20 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
    ir_space sp = space_of(c, sym_space);
    bool row = bld_has(c, PTX_MOD_ROW);
    ptx_type et = f16 ? PTX_T_U16 : PTX_T_U32;
+   int shape = wmma_shape(c);
    for (unsigned j = 0; j < nregs; j++) {
       ir_def *word = NULL;
       ir_def *src = store ? bld_opnd(c, regs->u.vec.elems[j], PTX_T_B32, 32) : NULL;
       if (store && !src)
          return false;
       for (unsigned h = 0; h < per; h++) {
-         frag_pos p = wmma_pos(which, j, h, acc && t == PTX_T_F16);
+         bool zero = false;
+         frag_pos p = shape == WMMA_16X16 ? wmma_pos(which, j, h, acc && t == PTX_T_F16)
+                                          : wmma_pos_shape(shape, which, j, h, acc && t == PTX_T_F16, &zero);
+         if (zero) {   /* a padding row: nothing in memory */
+            word = word ? word : u32c(c, 0);
+            continue;
+         }
          ir_def *addr = elem_addr(c, base, g, tt, p, row, stride, f16 ? 2 : 4);
          if (!addr)
             return false;
@@ -287,8 +341,31 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
    return true;
 }
 
-/* wmma.mma.sync.aligned.alayout.blayout.m16n16k16.dtype.ctype d, a, b, c
- * (f16 inputs), or .f32.bf16.bf16.f32: two m16n8k16 operations. */
+/* One m16n8k16 operation of a wmma.mma: A registers a, B registers b, the
+ * accumulator registers cc (nc of them: the operation's, zeros where the
+ * shape has no rows); its results dout[k] (NULL: discarded) to d. */
+static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nc, const int *dout)
+{
+   ir_instr *i = emit_mma(c, imm, a, b, cc, nc, 32);
+   if (!i)
+      return false;
+   for (unsigned k = 0; k < nc; k++) {
+      if (dout[k] < 0)
+         continue;
+      ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
+      if (!x)
+         return false;
+      x->imm = k;
+      x->type = PTX_T_B32;
+      bld_set_src(x, 0, &i->def);
+      if (!bld_write(c, c->in->opnds[0]->u.vec.elems[dout[k]], &x->def, PTX_T_B32))
+         return false;
+   }
+   return true;
+}
+
+/* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c (f16
+ * inputs), or .f32.bf16.bf16.f32: m16n8k16 operations (the file's header). */
 static bool tr_wmma_mma(build_ctx *c)
 {
    const ptx_instr *in = c->in;
@@ -308,30 +385,43 @@ static bool tr_wmma_mma(build_ctx *c)
       return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nc);
    uint64_t imm = 16 | (uint64_t)(bf16 ? IR_MMA_BF16 : IR_MMA_F16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
                   counts(4, 2, half);
-   for (unsigned blk = 0; blk < 2; blk++) {
-      ir_instr *i = emit_mma(c, imm, a, b + 2 * blk, cc + half * blk, half, 32);
-      if (!i)
-         return false;
-      for (unsigned k = 0; k < half; k++) {
-         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
-         if (!x)
-            return false;
-         x->imm = k;
-         x->type = PTX_T_B32;
-         bld_set_src(x, 0, &i->def);
-         if (!bld_write(c, in->opnds[0]->u.vec.elems[half * blk + k], &x->def, PTX_T_B32))
+   int shape = wmma_shape(c);
+   if (shape != WMMA_8X32) {
+      /* two operations over column blocks (16x16) or row blocks (32x8) */
+      for (unsigned blk = 0; blk < 2; blk++) {
+         int dout[4];
+         for (unsigned k = 0; k < half; k++)
+            dout[k] = (int)(half * blk + k);
+         ir_def **ab = shape == WMMA_32X8 ? a + 4 * blk : a, **bb = shape == WMMA_32X8 ? b : b + 2 * blk;
+         if (!wmma_op(c, imm, ab, bb, cc + half * blk, half, dout))
             return false;
       }
+      return true;
+   }
+   /* 8x32: four column blocks, each with rows 8-15 zero and discarded */
+   ir_def *zero = u32c(c, 0);
+   for (unsigned blk = 0; blk < 4; blk++) {
+      ir_def *cb[4];
+      int dout[4];
+      for (unsigned k = 0; k < half; k++) {
+         bool mine = acc16 ? k == 0 : k < 2;   /* f32: (g, 2t), (g, 2t+1); f16: reg 0 is row g */
+         unsigned r = acc16 ? blk : 2 * blk + k;
+         cb[k] = mine ? cc[r] : zero;
+         dout[k] = mine ? (int)r : -1;
+      }
+      if (!zero || !wmma_op(c, imm, a, b + 2 * blk, cb, half, dout))
+         return false;
    }
    return true;
 }
 
 static bool tr_wmma(build_ctx *c)
 {
-   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_M16N16K16, PTX_MOD_LOAD,
-                  PTX_MOD_STORE, PTX_MOD_MMA_MOD, PTX_MOD_A_FRAG, PTX_MOD_B, PTX_MOD_C_FRAG, PTX_MOD_D_FRAG))
+   if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_M16N16K16, PTX_MOD_M32N8K16,
+                  PTX_MOD_M8N32K16, PTX_MOD_LOAD, PTX_MOD_STORE, PTX_MOD_MMA_MOD, PTX_MOD_A_FRAG, PTX_MOD_B,
+                  PTX_MOD_C_FRAG, PTX_MOD_D_FRAG))
       return false;
-   if (!bld_has(c, PTX_MOD_M16N16K16))
+   if (!bld_has(c, PTX_MOD_M16N16K16) && !bld_has(c, PTX_MOD_M32N8K16) && !bld_has(c, PTX_MOD_M8N32K16))
       return bld_refuse(c);
    if (bld_has(c, PTX_MOD_MMA_MOD))
       return tr_wmma_mma(c);
