@@ -56,8 +56,8 @@ for n in "${names[@]}"; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
       label=$(basename "$bin")
-      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
-         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -lcublas -ldl 2>&1); then
+      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/libs/curand_expected.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
+         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -lcublas -lcurand -ldl 2>&1); then
             echo "FAIL $label: nvcc failed"
             printf '%s\n' "$log" | head -20 | sed 's/^/   /'
             fail=1
