@@ -435,12 +435,14 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
          for (rng_u32 t = 0; t < g->nthreads; t++)
             cr_mrg_thread(&a, t);
       else
-         for (rng_u64 q = 0; q < items; q++)
-            cr_philox_item(&a, q);
+         for (rng_u64 k = a.m0 >> 2; k < (a.m0 + items + 3) >> 2; k++)
+            cr_philox_group(&a, k);
    } else {
       a.states = (void *)(uintptr_t)g->dstates;
-      /* Philox: a thread per item, up to a grid's worth, each striding */
-      unsigned threads = g->state_size ? g->nthreads : (unsigned)(items < (1u << 20) ? items : (1u << 20));
+      /* Philox: a thread per group of four outputs, up to a grid's worth,
+       * each striding */
+      unsigned long long groups = ((a.m0 + items + 3) >> 2) - (a.m0 >> 2);
+      unsigned threads = g->state_size ? g->nthreads : (unsigned)(groups < (1u << 18) ? groups : (1u << 18));
       if ((s = cr_launch(g, g->fn_gen, threads, &a)) != CURAND_STATUS_SUCCESS)
          return s;
    }

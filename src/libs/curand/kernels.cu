@@ -1,8 +1,8 @@
 /*
  * kernels.cu — libcurand's device code, CUDA C (built to PTX by metalcuda's
  * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
- * MRG32k3a (restart and generation, work.h), a thread per item (striding)
- * for Philox4_32_10.  The arithmetic is rng.h's, which the host generator
+ * MRG32k3a (restart and generation, work.h), a thread per group of four
+ * outputs (striding) for Philox4_32_10.  The arithmetic is rng.h's, which the host generator
  * shares.
  */
 #include "work.h"
@@ -38,6 +38,7 @@ extern "C" __global__ void cr_gen_mrg(cr_args a)
 extern "C" __global__ void cr_gen_philox(cr_args a)
 {
    unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
-   for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < a.items; q += stride)
-      cr_philox_item(&a, q);
+   unsigned long long k0 = a.m0 >> 2, groups = ((a.m0 + a.items + 3) >> 2) - k0;
+   for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < groups; q += stride)
+      cr_philox_group(&a, k0 + q);
 }

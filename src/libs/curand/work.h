@@ -154,39 +154,69 @@ RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
    rng_mrg_at(&((rng_mrg *)a->states)[t], a->seed, t, e, a->jumps);
 }
 
-/* Philox output g (offset plus the outputs of earlier calls): groups of four
- * outputs go round-robin to the subsequences, group k to subsequence
- * t = k mod 65536 in its round r = k / 65536.  Each subsequence starts at
- * counter rf, its first round at or after the offset (a->base), and takes
- * one counter per round for four floats or words, two for four doubles
- * (two doubles each): counter rf + (r - rf) or rf + 2 (r - rf) + j / 2. */
-RNG_FN void cr_philox_item(const cr_args *a, rng_u64 i)
+/* Philox: the outputs g (offset plus the outputs of earlier calls) come in
+ * groups of four, group k = g / 4 from subsequence t = k mod 65536 in its
+ * round r = k / 65536.  Each subsequence starts at counter rf, its first
+ * round at or after the offset (a->base), and takes one counter per round
+ * for four floats or words, two for four doubles (two doubles from each):
+ * counter rf + (r - rf), or rf + 2 (r - rf) and the next.  Normal pairs are
+ * words (0, 1) and (2, 3) of a counter, or of the two counters in double.
+ * This computes group K's outputs that fall in the call [m0, m0 + items). */
+RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
 {
-   rng_u64 g = a->m0 + i, k = g >> 2, t = k % RNG_PHILOX_THREADS, r = k / RNG_PHILOX_THREADS;
+   rng_u64 t = k % RNG_PHILOX_THREADS, r = k / RNG_PHILOX_THREADS;
    rng_u64 k0 = a->base >> 2, rf = k0 / RNG_PHILOX_THREADS + (t < k0 % RNG_PHILOX_THREADS);
-   unsigned j = (unsigned)(g & 3);
-   rng_u32 b[4];
    bool dbl = a->dist == CR_UNIFORM_DOUBLE || a->dist == CR_NORMAL_DOUBLE || a->dist == CR_LOGNORMAL_DOUBLE;
-   rng_philox_block(b, a->seed, t, dbl ? rf + 2 * (r - rf) + j / 2 : r);
+   rng_u32 b[8];
+   rng_philox_block(b, a->seed, t, dbl ? rf + 2 * (r - rf) : r);
+   if (dbl)
+      rng_philox_block(b + 4, a->seed, t, rf + 2 * (r - rf) + 1);
+   float f[4];
+   double d[4];
    switch (a->dist) {
-   case CR_U32: ((rng_u32 *)a->out)[i] = b[j]; break;
-   case CR_UNIFORM: ((float *)a->out)[i] = rng_uniform(b[j]); break;
-   case CR_UNIFORM_DOUBLE: ((double *)a->out)[i] = rng_uniform_double2(b[(j & 1) * 2], b[(j & 1) * 2 + 1]); break;
+   case CR_U32:
+   case CR_UNIFORM:
+      for (int j = 0; j < 4; j++)
+         f[j] = rng_uniform(b[j]);
+      break;
+   case CR_UNIFORM_DOUBLE:
+      for (int j = 0; j < 4; j++)
+         d[j] = rng_uniform_double2(b[2 * j], b[2 * j + 1]);
+      break;
    case CR_NORMAL:
-   case CR_LOGNORMAL: {
-      float x, y;
-      rng_box_muller(b[j & 2], b[(j & 2) + 1], &x, &y);
-      float v = CR_FMAF(j & 1 ? y : x, a->sdf, a->meanf);
-      ((float *)a->out)[i] = a->dist == CR_LOGNORMAL ? expf(v) : v;
+   case CR_LOGNORMAL:
+      for (int j = 0; j < 4; j += 2) {
+         rng_box_muller(b[j], b[j + 1], &f[j], &f[j + 1]);
+         for (int h = j; h < j + 2; h++) {
+            f[h] = CR_FMAF(f[h], a->sdf, a->meanf);
+            if (a->dist == CR_LOGNORMAL)
+               f[h] = expf(f[h]);
+         }
+      }
+      break;
+   default:
+      for (int j = 0; j < 4; j += 2) {
+         rng_box_muller_double(b[2 * j], b[2 * j + 1], b[2 * j + 2], b[2 * j + 3], &d[j], &d[j + 1]);
+         for (int h = j; h < j + 2; h++) {
+            d[h] = CR_FMA(d[h], a->sd, a->mean);
+            if (a->dist == CR_LOGNORMAL_DOUBLE)
+               d[h] = exp(d[h]);
+         }
+      }
       break;
    }
-   default: {
-      double x, y;
-      rng_box_muller_double(b[0], b[1], b[2], b[3], &x, &y);
-      double v = CR_FMA(j & 1 ? y : x, a->sd, a->mean);
-      ((double *)a->out)[i] = a->dist == CR_LOGNORMAL_DOUBLE ? exp(v) : v;
-      break;
-   }
+   /* the outputs of the group that fall in this call */
+   for (unsigned j = 0; j < 4; j++) {
+      rng_u64 g = 4 * k + j;
+      if (g < a->m0 || g >= a->m0 + a->items)
+         continue;
+      rng_u64 i = g - a->m0;
+      if (a->dist == CR_U32)
+         ((rng_u32 *)a->out)[i] = b[j];
+      else if (dbl)
+         ((double *)a->out)[i] = d[j];
+      else
+         ((float *)a->out)[i] = f[j];
    }
 }
 
