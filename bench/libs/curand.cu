@@ -66,18 +66,6 @@ static void host_mrg(float *out, size_t n, unsigned seed)
    }
 }
 
-template <class F> static double timed(int reps, F f)
-{
-   double t[16];
-   f();   /* warm-up */
-   for (int i = 0; i < reps; i++) {
-      double t0 = now_s();
-      f();
-      t[i] = now_s() - t0;
-   }
-   return median(t, reps);
-}
-
 int main(int argc, char **argv)
 {
    size_t n = argc > 1 ? (size_t)atol(argv[1]) : (size_t)1 << 24;
@@ -99,13 +87,13 @@ int main(int argc, char **argv)
          printf("NOTE curandCreateGenerator(%s) failed\n", g.name);
          return 1;
       }
-      double td = timed(5, [&] {
+      double td = timed_median(5, [&] {
          curandGenerateUniform(gen, d, n);
          BENCH_CHECK(cudaDeviceSynchronize());
       });
       BENCH_CHECK(cudaMemcpy(back.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
       curandDestroyGenerator(gen);
-      double th = timed(5, [&] {
+      double th = timed_median(5, [&] {
          std::vector<std::thread> ts;
          size_t per = (n / cores + 3) & ~(size_t)3;
          for (int c = 0; c < cores; c++) {
