@@ -3,12 +3,13 @@
 # (tests/libs/README.md).
 #
 # Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
-# (cuBLAS now) and checks itself.  It is built with nvcc against NVIDIA's
+# (cuBLAS, cuRAND) and checks itself.  It is built with nvcc against NVIDIA's
 # headers and libraries, as a program anywhere would be, twice: with
 # -cudart shared (NAME) and with nvcc's default static runtime
 # (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
 # into $BUILD/tests/libs (rebuilt when a source is newer), and run through
-# `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13 ...) on
+# `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13,
+# libcurand.so.10 ...) on
 # the library path.  One line per program: PASS/FAIL/SKIP (tests/run.sh).
 #
 #   --native   run the same binaries on NVIDIA's libraries and GPU (the H200)
