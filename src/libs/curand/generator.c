@@ -325,8 +325,9 @@ CR_EXPORT curandStatus_t curandSetGeneratorOffset(curandGenerator_t g, unsigned 
  * all but SEEDED (CURAND_STATUS_OUT_OF_RANGE), nothing else.  LEGACY and
  * BEST are DEFAULT's sequence for XORWOW and Philox, DYNAMIC for MRG32k3a
  * and Philox; DYNAMIC is the device's own choice (documented as varying
- * between GPUs) and here it is DEFAULT's.  XORWOW's SEEDED and MRG32k3a's
- * LEGACY sequences differ from DEFAULT's and are not implemented: refused. */
+ * between GPUs) and here it is DEFAULT's.  MRG32k3a's LEGACY interleaves
+ * 4096 subsequences.  XORWOW's SEEDED sequence (each subsequence seeded
+ * apart) is not implemented: refused. */
 CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandOrdering_t order)
 {
    CR_ENTER("generator=%p order=%d", (void *)g, (int)order);
@@ -335,14 +336,17 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
             CURAND_STATUS_OUT_OF_RANGE);
    CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED || g->type == CURAND_RNG_PSEUDO_XORWOW,
             CURAND_STATUS_OUT_OF_RANGE);
-   if ((g->type == CURAND_RNG_PSEUDO_XORWOW && order == CURAND_ORDERING_PSEUDO_SEEDED) ||
-       (g->type == CURAND_RNG_PSEUDO_MRG32K3A && order == CURAND_ORDERING_PSEUDO_LEGACY)) {
+   if (g->type == CURAND_RNG_PSEUDO_XORWOW && order == CURAND_ORDERING_PSEUDO_SEEDED) {
       LOG_WARN("curandSetGeneratorOrdering: ordering %d of generator type %d is not implemented", (int)order,
                (int)g->type);
       return CURAND_STATUS_OUT_OF_RANGE;
    }
    g->ordering = order;
    g->fresh = true;
+   /* MRG32k3a's LEGACY sequence interleaves 4096 subsequences, not 81920
+    * (the same 2^76 apart; measured) */
+   if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
+      g->nthreads = order == CURAND_ORDERING_PSEUDO_LEGACY ? RNG_MRG_LEGACY_THREADS : RNG_MRG_THREADS;
    return CURAND_STATUS_SUCCESS;
 }
 

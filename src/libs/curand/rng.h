@@ -44,6 +44,7 @@ typedef unsigned long long rng_u64;
  * host generator: tests/libs/README.md). */
 #define RNG_XORWOW_THREADS 4096u
 #define RNG_MRG_THREADS 81920u
+#define RNG_MRG_LEGACY_THREADS 4096u
 #define RNG_PHILOX_THREADS 65536u
 /* log2 of the distance between subsequences */
 #define RNG_XORWOW_SUBSEQ_LOG2 67
