@@ -14,6 +14,9 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
    CR_GEN(g);
    bool pairs = dist >= CR_NORMAL;
    CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+   /* no output buffer: refused rather than written through (the status
+    * NVIDIA's library gives here was not measured) */
+   CR_CHECK(out || n == 0, CURAND_STATUS_OUT_OF_RANGE);
    return cr_run(g, dist, out, n, mean, sd);
 }
 
