@@ -368,6 +368,11 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
 }
 
 /* ---- the engine ---- */
+/* XORWOW and MRG32k3a write a subsequence's values T apart: a pass covers
+ * CR_ROUNDS rounds of the subsequences, so that what one thread writes
+ * spans CR_ROUNDS pages and lines, not the whole output (on the software
+ * device, where a thread runs start to end, and on the host). */
+#define CR_ROUNDS 16
 static curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a)
 {
    CUcontext cur = NULL;
@@ -432,12 +437,15 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
    a.base = g->offset;
    if (g->host) {
       a.states = g->hstates;
-      if (g->type == CURAND_RNG_PSEUDO_XORWOW)
-         for (rng_u32 t = 0; t < g->nthreads; t++)
-            cr_xorwow_thread(&a, t);
-      else if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
-         for (rng_u32 t = 0; t < g->nthreads; t++)
-            cr_mrg_thread(&a, t);
+      if (g->state_size)
+         for (a.q0 = 0; a.q0 < items; a.q0 += (rng_u64)g->nthreads * CR_ROUNDS) {
+            a.q1 = a.q0 + (rng_u64)g->nthreads * CR_ROUNDS < items ? a.q0 + (rng_u64)g->nthreads * CR_ROUNDS : items;
+            for (rng_u32 t = 0; t < g->nthreads; t++)
+               if (g->type == CURAND_RNG_PSEUDO_XORWOW)
+                  cr_xorwow_thread(&a, t);
+               else
+                  cr_mrg_thread(&a, t);
+         }
       else
          for (rng_u64 k = a.m0 >> 2; k < (a.m0 + items + 3) >> 2; k++)
             cr_philox_group(&a, k);
@@ -446,9 +454,16 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
       /* Philox: a thread per group of four outputs, up to a grid's worth,
        * each striding */
       unsigned long long groups = ((a.m0 + items + 3) >> 2) - (a.m0 >> 2);
-      unsigned threads = g->state_size ? g->nthreads : (unsigned)(groups < (1u << 18) ? groups : (1u << 18));
-      if ((s = cr_launch(g, g->fn_gen, threads, &a)) != CURAND_STATUS_SUCCESS)
-         return s;
+      if (!g->state_size) {
+         unsigned threads = (unsigned)(groups < (1u << 18) ? groups : (1u << 18));
+         if ((s = cr_launch(g, g->fn_gen, threads, &a)) != CURAND_STATUS_SUCCESS)
+            return s;
+      }
+      for (a.q0 = 0; g->state_size && a.q0 < items; a.q0 += (rng_u64)g->nthreads * CR_ROUNDS) {
+         a.q1 = a.q0 + (rng_u64)g->nthreads * CR_ROUNDS < items ? a.q0 + (rng_u64)g->nthreads * CR_ROUNDS : items;
+         if ((s = cr_launch(g, g->fn_gen, g->nthreads, &a)) != CURAND_STATUS_SUCCESS)
+            return s;
+      }
    }
    /* where the next call starts: the next subsequence, the next output */
    g->tcur = (uint32_t)((g->tcur + items) % g->nthreads);

@@ -28,6 +28,7 @@ typedef struct {
    const rng_u32 *jumps;    /* the jump table (rng.h) */
    void *out;
    rng_u64 items;           /* values, or pairs for the normal forms */
+   rng_u64 q0, q1;          /* XORWOW, MRG32k3a: this pass's items, [q0, q1) (q0 a multiple of T) */
    rng_u64 seed;
    rng_u64 m0;              /* Philox: index of the first output; init: the offset */
    rng_u64 base;            /* Philox: the offset at the last restart */
@@ -118,7 +119,7 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    rng_xorwow st = ((rng_xorwow *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_XW_NEXT() rng_xorwow_next(&st)
-   for (rng_u64 q = (t + T - a->tcur) % T; q < a->items; q += T)
+   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T)
       CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
 #undef CR_XW_NEXT
    ((rng_xorwow *)a->states)[t] = st;
@@ -130,7 +131,7 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
-   for (rng_u64 q = (t + T - a->tcur) % T; q < a->items; q += T) {
+   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
       if (a->dist == CR_U32)
          ((rng_u32 *)a->out)[q] = CR_MRG_U32();
       else
