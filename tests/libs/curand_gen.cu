@@ -211,6 +211,60 @@ static void derived(int type)
    }
 }
 
+/* The first-call hash of 10000 words from G (device memory). */
+static unsigned long long words_hash(curandGenerator_t g, unsigned *d)
+{
+   std::vector<unsigned> h(N1);
+   CHECK_ST(curandGenerate(g, d, N1), CURAND_STATUS_SUCCESS);
+   CHECK_CUDA(cudaMemcpy(h.data(), d, N1 * 4, cudaMemcpyDeviceToHost));
+   return fnv(h.data(), N1 * 4);
+}
+
+static const curand_expect *find(int type, int ordering, unsigned long long seed, unsigned long long offset, int dist)
+{
+   for (const curand_expect &e : EXPECT)
+      if (e.type == type && e.ordering == ordering && e.seed == seed && e.offset == offset && e.dist == dist)
+         return &e;
+   return NULL;
+}
+
+/* PSEUDO_DEFAULT is XORWOW; curandGenerateSeeds first changes nothing; a
+ * seed, offset or ordering set after generating restarts the sequence; two
+ * generators are independent. */
+static void lifecycle(void)
+{
+   const curand_expect *x0 = find(101, 0, 1234, 0, G32), *x1 = find(101, 0, 0, 1000003, G32),
+                       *m0 = find(121, 0, 1234, 0, G32), *ml = find(121, 103, 1234, 0, G32);
+   if (!CHECK(x0 && x1 && m0 && ml))
+      return;
+   unsigned *d;
+   CHECK_CUDA(cudaMalloc(&d, N1 * 4));
+   curandGenerator_t a, b;
+   CHECK_ST(curandCreateGenerator(&a, CURAND_RNG_PSEUDO_DEFAULT), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandCreateGenerator(&b, CURAND_RNG_PSEUDO_MRG32K3A), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 1234), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(b, 1234), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerateSeeds(a), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(a, d) == x0->h1);
+   CHECK(words_hash(b, d) == m0->h1);
+   /* the seed again: the same words again */
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 1234), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(a, d) == x0->h1);
+   /* seed 0 and an offset */
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 0), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetGeneratorOffset(a, 1000003), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(a, d) == x1->h1);
+   /* MRG32k3a: LEGACY after a call, then back to DEFAULT */
+   CHECK_ST(curandSetGeneratorOrdering(b, CURAND_ORDERING_PSEUDO_LEGACY), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(b, 1234), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(b, d) == ml->h1);
+   CHECK_ST(curandSetGeneratorOrdering(b, CURAND_ORDERING_PSEUDO_DEFAULT), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(b, d) == m0->h1);
+   CHECK_ST(curandDestroyGenerator(a), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandDestroyGenerator(b), CURAND_STATUS_SUCCESS);
+   CHECK_CUDA(cudaFree(d));
+}
+
 int main(int argc, char **argv)
 {
    check_begin("curand_gen");
@@ -239,6 +293,8 @@ int main(int argc, char **argv)
    if (run_row(EXPECT[0], false, out, st))
       check_row(EXPECT[0], false, out);
    CHECK_CUDA(cudaStreamDestroy(st));
+
+   lifecycle();
 
    derived(CURAND_RNG_PSEUDO_XORWOW);
    derived(CURAND_RNG_PSEUDO_MRG32K3A);
