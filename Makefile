@@ -313,6 +313,39 @@ ifneq ($(CLANG_CUDA),)
 all: $(CUFFT_LIBS)
 endif
 
+# ---- libcurand (src/libs/curand) ----
+# Built as libcublas is (above): host C over our libcuda, kernels.cu to PTX
+# by our nvcc, embedded (kernels.S).  Soname libcurand.so.10 (CUDA 12's and
+# 13's) with its version node; every name NVIDIA's library exports
+# (exports.10), the ones not implemented as stubs (stubs.c).
+ifeq ($(UNAME_S),Darwin)
+CURAND_LIB  = $(LIBDIR)/libcurand.10.dylib
+CURAND_LINK = -dynamiclib -Wl,-install_name,@rpath/libcurand.10.dylib \
+	-Wl,-exported_symbols_list,src/libs/curand/exports.darwin -Wl,-rpath,@loader_path
+else
+CURAND_LIB  = $(LIBDIR)/libcurand.so.10
+CURAND_LINK = -shared -Wl,-soname,libcurand.so.10 -Wl,--version-script=$(BUILD)/curand.10.map \
+	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
+endif
+CURAND_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)) $(BUILD)/src/libs/curand/kernels.asm.o
+$(CURAND_OBJ): CFLAGS += -Iinclude
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h
+$(BUILD)/src/libs/curand/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/curand
+$(BUILD)/src/libs/curand/kernels.asm.o: $(BUILD)/libs/curand/kernels.ptx
+$(BUILD)/libs/curand/kernels.ptx: src/libs/curand/kernels.cu src/libs/curand/rng.h src/libs/curand/work.h $(TOOL) $(DEVLIB)
+	@mkdir -p $(dir $@)
+	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/curand $< -o $@
+$(CURAND_LIB): $(CURAND_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/curand/exports.10 \
+		src/libs/curand/exports.darwin
+	@mkdir -p $(LIBDIR) $(BUILD)
+	awk 'BEGIN { print "libcurand.so.10 {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
+	     END { print "   local:\n      *;\n};" }' src/libs/curand/exports.10 > $(BUILD)/curand.10.map
+	$(CC) $(CURAND_LINK) $(LDFLAGS) -o $@ $(CURAND_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(LINK_CUDA_LIB) $(LDLIBS)
+	ln -sf $(notdir $(CURAND_LIB)) $(LIBDIR)/libcurand.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
+ifneq ($(CLANG_CUDA),)
+all: $(CURAND_LIB)
+endif
+
 # ---- tests ----
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/unit/%)

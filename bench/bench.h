@@ -65,4 +65,19 @@ static inline void row(const char *name, const char *value, const char *ref, dou
    printf("ROW %s|%s|%s|%.3g|%s\n", name, value, ref, ratio, how);
 }
 
+#ifdef __cplusplus
+/* The median time of REPS calls of F (at most 16), after one warm-up call. */
+template <class F> static double timed_median(int reps, F f)
+{
+   double t[16];
+   f();
+   for (int i = 0; i < reps; i++) {
+      double t0 = now_s();
+      f();
+      t[i] = now_s() - t0;
+   }
+   return median(t, reps);
+}
+#endif
+
 #endif

@@ -12,8 +12,8 @@
 # macos checks what can be checked here of the macOS build: the assembly
 # files for macOS, the C sources against stand-in macOS headers
 # (tests/macos/run.sh says what that cannot catch).
-# libs runs the math libraries' programs (tests/libs: cuBLAS through
-# metalcuda's libcublas, built with nvcc against NVIDIA's headers) and checks
+# libs runs the math libraries' programs (tests/libs: cuBLAS and cuRAND
+# through metalcuda's libcublas and libcurand, built with nvcc against NVIDIA's headers) and checks
 # the libraries' generated stubs and status tables are current.
 # validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
 # them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds

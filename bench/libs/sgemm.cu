@@ -44,18 +44,6 @@ typedef strsm_fn strmm_fn;   /* the same arguments */
 typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
                          double *, int);
 
-template <class F> static double timed(int reps, F f)
-{
-   double t[16];
-   f();   /* warm-up */
-   for (int i = 0; i < reps; i++) {
-      double t0 = now_s();
-      f();
-      t[i] = now_s() - t0;
-   }
-   return median(t, reps);
-}
-
 static double maxrel(const float *a, const float *b, size_t n)
 {
    double m = 0;
@@ -103,12 +91,12 @@ int main(int argc, char **argv)
    /* interleaved, so that load changes hit all three alike */
    double tob[5], tcb[5], tsm[5];
    for (int r = -1; r < reps; r++) {
-      double a = timed(1, [&] { osgemm(102, 111, 111, n, n, n, 1.f, A, n, B, n, 0.f, C, n); });
-      double b = timed(1, [&] {
+      double a = timed_median(1, [&] { osgemm(102, 111, 111, n, n, n, 1.f, A, n, B, n, 0.f, C, n); });
+      double b = timed_median(1, [&] {
          cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, dA, n, dB, n, &zero, dC, n);
          BENCH_CHECK(cudaDeviceSynchronize());
       });
-      double c = timed(1, [&] {
+      double c = timed_median(1, [&] {
          sample_gemm<<<dim3(n / TILE, n / TILE), dim3(TILE, TILE)>>>(n, dA, dB, dC);
          BENCH_CHECK(cudaDeviceSynchronize());
       });
@@ -153,8 +141,8 @@ int main(int argc, char **argv)
       BENCH_CHECK(cudaMemcpy(da, a, M * 8, cudaMemcpyHostToDevice));
       BENCH_CHECK(cudaMemcpy(db, b, M * 8, cudaMemcpyHostToDevice));
       double d1 = 1, d0 = 0;
-      double x = timed(3, [&] { odgemm(102, 111, 111, dn, dn, dn, 1., a, dn, b, dn, 0., c, dn); });
-      double y = timed(3, [&] {
+      double x = timed_median(3, [&] { odgemm(102, 111, 111, dn, dn, dn, 1., a, dn, b, dn, 0., c, dn); });
+      double y = timed_median(3, [&] {
          cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, dn, dn, dn, &d1, da, dn, db, dn, &d0, dc, dn);
          BENCH_CHECK(cudaDeviceSynchronize());
       });

@@ -3,12 +3,13 @@
 # (tests/libs/README.md).
 #
 # Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
-# (cuBLAS, cuFFT: the prefix of NAME) and checks itself.  It is built with
+# (cuBLAS, cuFFT, cuRAND: the prefix of NAME) and checks itself.  It is built with
 # nvcc against NVIDIA's headers and libraries, as a program anywhere would
 # be, twice: with -cudart shared (NAME) and with nvcc's default static
 # runtime (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
 # into $BUILD/tests/libs (rebuilt when a source is newer), and run through
-# `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13 ...) on
+# `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13,
+# libcurand.so.10 ...) on
 # the library path.  One line per program: PASS/FAIL/SKIP (tests/run.sh).
 #
 #   --native   run the same binaries on NVIDIA's libraries and GPU (the H200)
@@ -58,7 +59,7 @@ for n in "${names[@]}"; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
       label=$(basename "$bin")
-      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/libs/fft_oracle.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
+      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/libs/fft_oracle.h -nt "$bin" ] || [ tests/libs/curand_expected.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
          if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -l$lib -ldl 2>&1); then
             echo "FAIL $label: nvcc failed"
             printf '%s\n' "$log" | head -20 | sed 's/^/   /'

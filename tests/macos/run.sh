@@ -68,6 +68,7 @@ want_syms() {
    src/metal/soft/fiber_arm64.S:arm64-*) echo soft_fiber_switch soft_fiber_trampoline ;;
    src/metal/soft/fiber_x86_64.S:x86_64-*) echo soft_fiber_switch soft_fiber_trampoline ;;
    src/libs/cublas/kernels.S:*) echo cb_kernels_ptx ;;
+   src/libs/curand/kernels.S:*) echo cr_kernels_ptx ;;
    esac
 }
 
@@ -137,10 +138,11 @@ patterns_map() { sed -n '/global:/,/local:/p' "$1" | grep -vE 'global:|local:' |
 patterns_darwin() { grep -v '^#' "$1" | grep . | sort; }
 if diff <(patterns_map src/api/driver/exports.map) <(patterns_darwin src/api/driver/exports.darwin) >/dev/null &&
    diff <(patterns_map src/api/runtime/exports.map.in) <(patterns_darwin src/api/runtime/exports.darwin) >/dev/null &&
-   ! grep -v '^#' src/libs/cublas/exports.13 | grep -v '^cublas' | grep -q .; then
+   ! grep -v '^#' src/libs/cublas/exports.13 | grep -v '^cublas' | grep -q . &&
+   ! grep -v '^#' src/libs/curand/exports.10 | grep -v '^curand' | grep -q .; then
    echo "PASS exports"
 else
-   echo "FAIL exports: src/api/*/exports.darwin and the version scripts name different symbols (or src/libs/cublas/exports.13 a name _cublas* does not cover)"
+   echo "FAIL exports: src/api/*/exports.darwin and the version scripts name different symbols (or src/libs/cublas/exports.13, src/libs/curand/exports.10 a name _cublas*, _curand* does not cover)"
    rc=1
 fi
 # libcudart's three dylibs, linked as the Makefile links them on macOS

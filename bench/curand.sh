@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# bench/curand.sh [N] — libcurand on the software device, in one run:
+# curandGenerateUniform of N floats (default 2^24) for XORWOW, Philox4_32_10
+# and MRG32k3a against a plain host C loop of the same generator on the
+# same cores (bench/libs/curand.cu).  Prints ROW lines like bench/run.sh's
+# programs; needs nvcc and metalcuda's libcurand (make).
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+NVCC=${NVCC:-nvcc}
+TOOL=${METALCUDA_BIN:-bin/metalcuda}
+exe=$BUILD/bench/curand_uniform
+mkdir -p "$BUILD/bench"
+if [ ! -x "$exe" ] || [ bench/libs/curand.cu -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
+   "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$exe" bench/libs/curand.cu -lcurand || exit 1
+fi
+"$TOOL" run "$exe" "${1:-16777216}"

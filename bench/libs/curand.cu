@@ -1,0 +1,125 @@
+/*
+ * curand.cu — curandGenerateUniform through libcurand (the software device)
+ * against a plain host C loop of the same generator on the same cores, in
+ * one run (bench/curand.sh), for XORWOW, Philox4_32_10 and MRG32k3a.
+ *
+ * The host loops are the generators' textbook recurrences written here
+ * (xorwow of Marsaglia 2003, Philox4x32-10 of Salmon et al. 2011,
+ * MRG32k3a of L'Ecuyer 1999), as many threads as cores (the software
+ * device's worker pool), each running its own streams and converting each
+ * 32-bit word to a float in (0, 1] as cuRAND does; they do not jump between
+ * subsequences, so they are the floor of what generation costs.  Device:
+ * curandGenerateUniform of N floats plus a synchronisation, median of 5
+ * after a warm-up (which restarts the generator's subsequences).
+ */
+#include <curand.h>
+#include <math.h>
+#include <thread>
+#include <unistd.h>
+#include <vector>
+#include "../bench.h"
+
+static float to_uniform(unsigned x)
+{
+   return x * 2.3283064e-10f + 1.1641532e-10f;
+}
+
+static void host_xorwow(float *out, size_t n, unsigned seed)
+{
+   unsigned v[5] = { 123456789u ^ seed, 362436069u, 521288629u, 88675123u, 5783321u + seed }, d = 6615241u;
+   for (size_t i = 0; i < n; i++) {
+      unsigned t = v[0] ^ (v[0] >> 2);
+      v[0] = v[1], v[1] = v[2], v[2] = v[3], v[3] = v[4];
+      v[4] = (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1));
+      d += 362437u;
+      out[i] = to_uniform(v[4] + d);
+   }
+}
+
+static void host_philox(float *out, size_t n, unsigned seed)
+{
+   for (size_t i = 0; i < n; i += 4) {
+      unsigned c[4] = { (unsigned)(i / 4), 0, seed, 0 }, k0 = 1234, k1 = 0;
+      for (int r = 0; r < 10; r++) {
+         unsigned long long p0 = (unsigned long long)0xD2511F53u * c[0], p1 = (unsigned long long)0xCD9E8D57u * c[2];
+         unsigned n0 = (unsigned)(p1 >> 32) ^ c[1] ^ k0, n1 = (unsigned)p1, n2 = (unsigned)(p0 >> 32) ^ c[3] ^ k1,
+                  n3 = (unsigned)p0;
+         c[0] = n0, c[1] = n1, c[2] = n2, c[3] = n3;
+         k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
+      }
+      for (int j = 0; j < 4 && i + j < n; j++)
+         out[i + j] = to_uniform(c[j]);
+   }
+}
+
+static void host_mrg(float *out, size_t n, unsigned seed)
+{
+   const unsigned long long m1 = 4294967087ull, m2 = 4294944443ull;
+   unsigned long long s1[3] = { 12345, 12345, 12345 + seed }, s2[3] = { 12345, 12345, 12345 };
+   for (size_t i = 0; i < n; i++) {
+      unsigned long long p1 = (1403580ull * s1[1] + (m1 - 810728ull) * s1[0] % m1) % m1;
+      s1[0] = s1[1], s1[1] = s1[2], s1[2] = p1;
+      unsigned long long p2 = (527612ull * s2[2] + (m2 - 1370589ull) * s2[0] % m2) % m2;
+      s2[0] = s2[1], s2[1] = s2[2], s2[2] = p2;
+      unsigned long long z = p1 > p2 ? p1 - p2 : p1 - p2 + m1;
+      out[i] = (float)(z * 2.3283065498378288e-10);
+   }
+}
+
+int main(int argc, char **argv)
+{
+   size_t n = argc > 1 ? (size_t)atol(argv[1]) : (size_t)1 << 24;
+   int cores = (int)sysconf(_SC_NPROCESSORS_ONLN);
+   print_device();
+   float *d;
+   std::vector<float> h(n), back(n);
+   BENCH_CHECK(cudaMalloc(&d, n * sizeof(float)));
+   struct {
+      const char *name;
+      curandRngType_t type;
+      void (*host)(float *, size_t, unsigned);
+   } gens[] = { { "XORWOW", CURAND_RNG_PSEUDO_XORWOW, host_xorwow },
+                { "Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, host_philox },
+                { "MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, host_mrg } };
+   for (auto &g : gens) {
+      curandGenerator_t gen;
+      if (curandCreateGenerator(&gen, g.type) != CURAND_STATUS_SUCCESS) {
+         printf("NOTE curandCreateGenerator(%s) failed\n", g.name);
+         return 1;
+      }
+      double td = timed_median(5, [&] {
+         curandGenerateUniform(gen, d, n);
+         BENCH_CHECK(cudaDeviceSynchronize());
+      });
+      BENCH_CHECK(cudaMemcpy(back.data(), d, n * sizeof(float), cudaMemcpyDeviceToHost));
+      curandDestroyGenerator(gen);
+      double th = timed_median(5, [&] {
+         std::vector<std::thread> ts;
+         size_t per = (n / cores + 3) & ~(size_t)3;
+         for (int c = 0; c < cores; c++) {
+            size_t b = c * per, e = b + per < n ? b + per : n;
+            if (b < e)
+               ts.emplace_back(g.host, h.data() + b, e - b, (unsigned)c);
+         }
+         for (auto &t : ts)
+            t.join();
+         clobber(h.data());
+      });
+      /* a fast wrong answer must not win: the device's floats are uniform */
+      double mean = 0;
+      for (size_t i = 0; i < n; i++)
+         mean += back[i];
+      mean /= n;
+      if (fabs(mean - 0.5) > 0.01) {
+         printf("NOTE %s: device mean %g, not uniform\n", g.name, mean);
+         return 1;
+      }
+      char name[96], val[64], ref[64];
+      snprintf(name, sizeof name, "curandGenerateUniform %s %zu floats", g.name, n);
+      snprintf(val, sizeof val, "%.1f Mfloat/s", n / td / 1e6);
+      snprintf(ref, sizeof ref, "host loop %d threads %.1f Mfloat/s", cores, n / th / 1e6);
+      row(name, val, ref, th / td, "host time / device time (1 = as fast as the plain loop)");
+   }
+   cudaFree(d);
+   return 0;
+}

@@ -1,0 +1,68 @@
+/*
+ * cr.h — libcurand's table of contents (src/libs/curand).
+ *
+ * libcurand is a client of the CUDA Driver API like any program: a device
+ * generator holds the context it was created in, the module of our kernels
+ * (kernels.cu, PTX embedded by kernels.S, loaded with cuModuleLoadData), its
+ * stream and the per-subsequence states in device memory; a host generator
+ * (curandCreateGeneratorHost) runs the same arithmetic (rng.h, work.h) on
+ * the CPU.  Exported functions are CR_EXPORT (everything else is hidden);
+ * stubs.c defines every other name NVIDIA's library exports, as weak stubs.
+ */
+#ifndef MC_CR_H
+#define MC_CR_H
+
+#include <cuda.h>
+#include <curand.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include "util/util.h"
+#include "work.h"
+
+#define CR_EXPORT __attribute__((visibility("default")))
+#define CR_MAGIC 0x6372474eu   /* "crGN" */
+
+struct curandGenerator_st {
+   uint32_t magic;
+   curandRngType_t type;
+   bool host;                   /* curandCreateGeneratorHost */
+   curandOrdering_t ordering;
+   unsigned long long seed, offset;
+   bool fresh;                  /* states to restart before the next call */
+   uint32_t tcur;               /* the subsequence the next item goes to */
+   uint32_t nthreads;
+   unsigned long long pos;      /* Philox: index of the next output */
+   size_t state_size;           /* bytes of one subsequence's state */
+   /* host generator */
+   void *hstates;
+   /* device generator */
+   CUcontext ctx;
+   bool retained;
+   CUdevice dev;
+   CUmodule mod;
+   CUstream stream;
+   CUdeviceptr dstates, djumps;
+   CUfunction fn_init, fn_gen;
+};
+
+/* Trace of an entry point (METALCUDA_LOG=trace), with its arguments. */
+#define CR_ENTER(...) LOG_TRACE(__VA_ARGS__)
+/* A failing check: said at info level with the condition, then returned. */
+#define CR_CHECK(cond, status)                                                                     \
+   do {                                                                                             \
+      if (!(cond)) {                                                                               \
+         LOG_INFO("%s -> %d", #cond, (int)(status));                                               \
+         return status;                                                                             \
+      }                                                                                             \
+   } while (0)
+#define CR_GEN(g) CR_CHECK(cr_gen_ok(g), CURAND_STATUS_NOT_INITIALIZED)
+
+/* ---- generator.c ---- */
+bool cr_gen_ok(curandGenerator_t g);
+/* The jump table of a stateful generator type (rng.h), computed once. */
+const rng_u32 *cr_jumps(curandRngType_t type, size_t *words);
+/* Runs one call: N outputs of distribution DIST into OUT (device or host
+ * memory as the generator is); restarts the states first when needed. */
+curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * generate.c — the generation functions: 32-bit words, uniform, normal and
+ * log-normal in float and double (work.h computes them, generator.c runs
+ * the call).  The normal forms come in Box-Muller pairs, so their count
+ * must be even (CURAND_STATUS_LENGTH_NOT_MULTIPLE otherwise, as cuRAND
+ * documents).  Calls on a device generator are asynchronous on its stream.
+ */
+#include "cr.h"
+
+LOG_CHANNEL(curand);
+
+static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size_t n, double mean, double sd)
+{
+   CR_GEN(g);
+   bool pairs = dist >= CR_NORMAL;
+   CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+   /* no output buffer: refused rather than written through (the status
+    * NVIDIA's library gives here was not measured) */
+   CR_CHECK(out || n == 0, CURAND_STATUS_OUT_OF_RANGE);
+   return cr_run(g, dist, out, n, mean, sd);
+}
+
+/* ==== curandGenerate (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *outputPtr, size_t num)
+{
+   CR_ENTER("generator=%p outputPtr=%p num=%zu", (void *)g, (void *)outputPtr, num);
+   return cr_generate(g, CR_U32, outputPtr, num, 0, 0);
+}
+
+/* ==== curandGenerateLongLong (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *outputPtr, size_t num)
+{
+   CR_ENTER("generator=%p outputPtr=%p num=%zu", (void *)g, (void *)outputPtr, num);
+   CR_GEN(g);
+   /* 64-bit words come only from the Sobol64 generators */
+   return CURAND_STATUS_TYPE_ERROR;
+}
+
+/* ==== curandGenerateUniform (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateUniform(curandGenerator_t g, float *outputPtr, size_t num)
+{
+   CR_ENTER("generator=%p outputPtr=%p num=%zu", (void *)g, (void *)outputPtr, num);
+   return cr_generate(g, CR_UNIFORM, outputPtr, num, 0, 0);
+}
+
+/* ==== curandGenerateUniformDouble (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateUniformDouble(curandGenerator_t g, double *outputPtr, size_t num)
+{
+   CR_ENTER("generator=%p outputPtr=%p num=%zu", (void *)g, (void *)outputPtr, num);
+   return cr_generate(g, CR_UNIFORM_DOUBLE, outputPtr, num, 0, 0);
+}
+
+/* ==== curandGenerateNormal (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateNormal(curandGenerator_t g, float *outputPtr, size_t n, float mean, float stddev)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu mean=%g stddev=%g", (void *)g, (void *)outputPtr, n, mean, stddev);
+   return cr_generate(g, CR_NORMAL, outputPtr, n, mean, stddev);
+}
+
+/* ==== curandGenerateNormalDouble (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateNormalDouble(curandGenerator_t g, double *outputPtr, size_t n, double mean,
+                                                    double stddev)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu mean=%g stddev=%g", (void *)g, (void *)outputPtr, n, mean, stddev);
+   return cr_generate(g, CR_NORMAL_DOUBLE, outputPtr, n, mean, stddev);
+}
+
+/* ==== curandGenerateLogNormal (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateLogNormal(curandGenerator_t g, float *outputPtr, size_t n, float mean,
+                                                 float stddev)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu mean=%g stddev=%g", (void *)g, (void *)outputPtr, n, mean, stddev);
+   return cr_generate(g, CR_LOGNORMAL, outputPtr, n, mean, stddev);
+}
+
+/* ==== curandGenerateLogNormalDouble (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGenerateLogNormalDouble(curandGenerator_t g, double *outputPtr, size_t n,
+                                                       double mean, double stddev)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu mean=%g stddev=%g", (void *)g, (void *)outputPtr, n, mean, stddev);
+   return cr_generate(g, CR_LOGNORMAL_DOUBLE, outputPtr, n, mean, stddev);
+}

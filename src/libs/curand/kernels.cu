@@ -1,0 +1,44 @@
+/*
+ * kernels.cu — libcurand's device code, CUDA C (built to PTX by metalcuda's
+ * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
+ * MRG32k3a (restart and generation, work.h), a thread per group of four
+ * outputs (striding) for Philox4_32_10.  The arithmetic is rng.h's, which the host generator
+ * shares.
+ */
+#include "work.h"
+
+extern "C" __global__ void cr_init_xorwow(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_xorwow_init(&a, t);
+}
+
+extern "C" __global__ void cr_init_mrg(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mrg_init(&a, t);
+}
+
+extern "C" __global__ void cr_gen_xorwow(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_xorwow_thread(&a, t);
+}
+
+extern "C" __global__ void cr_gen_mrg(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mrg_thread(&a, t);
+}
+
+extern "C" __global__ void cr_gen_philox(cr_args a)
+{
+   unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
+   unsigned long long k0 = a.m0 >> 2, groups = ((a.m0 + a.items + 3) >> 2) - k0;
+   for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < groups; q += stride)
+      cr_philox_group(&a, k0 + q);
+}

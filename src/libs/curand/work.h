@@ -1,0 +1,224 @@
+/*
+ * work.h — one thread's share of a generation call, shared by the kernels
+ * (kernels.cu: a GPU thread each) and the host generator (host.c: a loop
+ * over the threads), and the argument block both take.
+ *
+ * The layout is NVIDIA's default ordering (measured: tests/libs/README.md):
+ *  - XORWOW (4096 subsequences) and MRG32k3a (81920): subsequence t has a
+ *    state that persists across calls.  A call's items (a value, or a
+ *    Box-Muller pair) go round-robin to the subsequences starting at the
+ *    generator's current one (tcur): item q to subsequence (tcur + q) mod T,
+ *    each taking its next values.  Setting the seed or offset restarts:
+ *    subsequence t at value ceil((offset - t) / T), tcur = offset mod T.
+ *  - Philox4x32-10 (65536 subsequences): a function of the output index
+ *    (cr_philox_item).
+ */
+#ifndef MC_CURAND_WORK_H
+#define MC_CURAND_WORK_H
+
+#include "rng.h"
+#ifndef __CUDACC__
+#include <stdbool.h>
+#endif
+
+enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE };
+
+typedef struct {
+   void *states;            /* rng_xorwow[T] or rng_mrg[T] */
+   const rng_u32 *jumps;    /* the jump table (rng.h) */
+   void *out;
+   rng_u64 items;           /* values, or pairs for the normal forms */
+   rng_u64 q0, q1;          /* XORWOW, MRG32k3a: this pass's items, [q0, q1) (q0 a multiple of T) */
+   rng_u64 seed;
+   rng_u64 m0;              /* Philox: index of the first output; init: the offset */
+   rng_u64 base;            /* Philox: the offset at the last restart */
+   rng_u32 nthreads, tcur;
+   int dist;
+   float meanf, sdf;
+   double mean, sd;
+} cr_args;
+
+#ifdef __CUDACC__
+#define CR_FMAF(a, b, c) fmaf(a, b, c)
+#define CR_FMA(a, b, c) fma(a, b, c)
+#else
+#define CR_FMAF(a, b, c) ((a) * (b) + (c))
+#define CR_FMA(a, b, c) ((a) * (b) + (c))
+#endif
+
+/* One item of a stateful generator: NEXT() gives its next 32-bit word. */
+#define CR_ITEM(a, q, NEXT, BM, BMD, UD)                                                            \
+   do {                                                                                             \
+      switch ((a)->dist) {                                                                          \
+      case CR_U32: ((rng_u32 *)(a)->out)[q] = NEXT(); break;                                        \
+      case CR_UNIFORM: ((float *)(a)->out)[q] = UD##_f(NEXT()); break;                              \
+      case CR_UNIFORM_DOUBLE: UD##_d(NEXT, &((double *)(a)->out)[q]); break;                         \
+      case CR_NORMAL:                                                                               \
+      case CR_LOGNORMAL: {                                                                          \
+         rng_u32 x_ = NEXT();                                                                       \
+         rng_u32 y_ = NEXT();                                                                       \
+         float r0_, r1_;                                                                            \
+         BM(x_, y_, &r0_, &r1_);                                                                    \
+         r0_ = CR_FMAF(r0_, (a)->sdf, (a)->meanf);                                                  \
+         r1_ = CR_FMAF(r1_, (a)->sdf, (a)->meanf);                                                  \
+         if ((a)->dist == CR_LOGNORMAL) {                                                           \
+            r0_ = expf(r0_);                                                                        \
+            r1_ = expf(r1_);                                                                        \
+         }                                                                                          \
+         ((float *)(a)->out)[2 * (q)] = r0_;                                                        \
+         ((float *)(a)->out)[2 * (q) + 1] = r1_;                                                    \
+         break;                                                                                     \
+      }                                                                                             \
+      default: {                                                                                    \
+         double r0_, r1_;                                                                           \
+         BMD(NEXT, &r0_, &r1_);                                                                     \
+         r0_ = CR_FMA(r0_, (a)->sd, (a)->mean);                                                     \
+         r1_ = CR_FMA(r1_, (a)->sd, (a)->mean);                                                     \
+         if ((a)->dist == CR_LOGNORMAL_DOUBLE) {                                                    \
+            r0_ = exp(r0_);                                                                         \
+            r1_ = exp(r1_);                                                                         \
+         }                                                                                          \
+         ((double *)(a)->out)[2 * (q)] = r0_;                                                       \
+         ((double *)(a)->out)[2 * (q) + 1] = r1_;                                                   \
+         break;                                                                                     \
+      }                                                                                             \
+      }                                                                                             \
+   } while (0)
+
+/* XORWOW: words to doubles take two words (53 bits), Box-Muller in double four */
+RNG_FN float cr_xw_f(rng_u32 x)
+{
+   return rng_uniform(x);
+}
+#define cr_xw_d(NEXT, p)                                                                            \
+   do {                                                                                             \
+      rng_u32 x_ = NEXT();                                                                          \
+      rng_u32 y_ = NEXT();                                                                          \
+      *(p) = rng_uniform_double2(x_, y_);                                                           \
+   } while (0)
+#define CR_XW_BMD(NEXT, r0, r1)                                                                     \
+   do {                                                                                             \
+      rng_u32 a0_ = NEXT(), a1_ = NEXT(), b0_ = NEXT(), b1_ = NEXT();                              \
+      rng_box_muller_double(a0_, a1_, b0_, b1_, r0, r1);                                            \
+   } while (0)
+
+/* MRG32k3a: conversions from the double-valued output */
+RNG_FN float cr_mrg_f(rng_u32 z)
+{
+   return (float)(z * RNG_MRG_NORM);
+}
+#define cr_mrg_d(NEXT, p) (*(p) = (NEXT()) * RNG_MRG_NORM)
+#define CR_MRG_BMD(NEXT, r0, r1)                                                                    \
+   do {                                                                                             \
+      rng_u32 a0_ = NEXT(), b0_ = NEXT();                                                           \
+      rng_box_muller_mrg_double(a0_, b0_, r0, r1);                                                  \
+   } while (0)
+
+RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
+{
+   rng_xorwow st = ((rng_xorwow *)a->states)[t];
+   rng_u32 T = a->nthreads;
+#define CR_XW_NEXT() rng_xorwow_next(&st)
+   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T)
+      CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
+#undef CR_XW_NEXT
+   ((rng_xorwow *)a->states)[t] = st;
+}
+
+RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
+{
+   rng_mrg st = ((rng_mrg *)a->states)[t];
+   rng_u32 T = a->nthreads;
+#define CR_MRG_NEXT() rng_mrg_next(&st)
+#define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
+   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
+      if (a->dist == CR_U32)
+         ((rng_u32 *)a->out)[q] = CR_MRG_U32();
+      else
+         CR_ITEM(a, q, CR_MRG_NEXT, rng_box_muller_mrg, CR_MRG_BMD, cr_mrg);
+   }
+#undef CR_MRG_NEXT
+#undef CR_MRG_U32
+   ((rng_mrg *)a->states)[t] = st;
+}
+
+/* Restart of subsequence t at the offset a->m0. */
+RNG_FN void cr_xorwow_init(const cr_args *a, rng_u32 t)
+{
+   rng_u64 T = a->nthreads, e = a->m0 / T + (t < a->m0 % T);
+   rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed, t, e, a->jumps);
+}
+
+RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
+{
+   rng_u64 T = a->nthreads, e = a->m0 / T + (t < a->m0 % T);
+   rng_mrg_at(&((rng_mrg *)a->states)[t], a->seed, t, e, a->jumps);
+}
+
+/* Philox: the outputs g (offset plus the outputs of earlier calls) come in
+ * groups of four, group k = g / 4 from subsequence t = k mod 65536 in its
+ * round r = k / 65536.  Each subsequence starts at counter rf, its first
+ * round at or after the offset (a->base), and takes one counter per round
+ * for four floats or words, two for four doubles (two doubles from each):
+ * counter rf + (r - rf), or rf + 2 (r - rf) and the next.  Normal pairs are
+ * words (0, 1) and (2, 3) of a counter, or of the two counters in double.
+ * This computes group K's outputs that fall in the call [m0, m0 + items). */
+RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
+{
+   rng_u64 t = k % RNG_PHILOX_THREADS, r = k / RNG_PHILOX_THREADS;
+   rng_u64 k0 = a->base >> 2, rf = k0 / RNG_PHILOX_THREADS + (t < k0 % RNG_PHILOX_THREADS);
+   bool dbl = a->dist == CR_UNIFORM_DOUBLE || a->dist == CR_NORMAL_DOUBLE || a->dist == CR_LOGNORMAL_DOUBLE;
+   rng_u32 b[8];
+   rng_philox_block(b, a->seed, t, dbl ? rf + 2 * (r - rf) : r);
+   if (dbl)
+      rng_philox_block(b + 4, a->seed, t, rf + 2 * (r - rf) + 1);
+   float f[4];
+   double d[4];
+   switch (a->dist) {
+   case CR_U32:
+   case CR_UNIFORM:
+      for (int j = 0; j < 4; j++)
+         f[j] = rng_uniform(b[j]);
+      break;
+   case CR_UNIFORM_DOUBLE:
+      for (int j = 0; j < 4; j++)
+         d[j] = rng_uniform_double2(b[2 * j], b[2 * j + 1]);
+      break;
+   case CR_NORMAL:
+   case CR_LOGNORMAL:
+      for (int j = 0; j < 4; j += 2) {
+         rng_box_muller(b[j], b[j + 1], &f[j], &f[j + 1]);
+         for (int h = j; h < j + 2; h++) {
+            f[h] = CR_FMAF(f[h], a->sdf, a->meanf);
+            if (a->dist == CR_LOGNORMAL)
+               f[h] = expf(f[h]);
+         }
+      }
+      break;
+   default:
+      for (int j = 0; j < 4; j += 2) {
+         rng_box_muller_double(b[2 * j], b[2 * j + 1], b[2 * j + 2], b[2 * j + 3], &d[j], &d[j + 1]);
+         for (int h = j; h < j + 2; h++) {
+            d[h] = CR_FMA(d[h], a->sd, a->mean);
+            if (a->dist == CR_LOGNORMAL_DOUBLE)
+               d[h] = exp(d[h]);
+         }
+      }
+      break;
+   }
+   /* the outputs of the group that fall in this call */
+   for (unsigned j = 0; j < 4; j++) {
+      rng_u64 g = 4 * k + j;
+      if (g < a->m0 || g >= a->m0 + a->items)
+         continue;
+      rng_u64 i = g - a->m0;
+      if (a->dist == CR_U32)
+         ((rng_u32 *)a->out)[i] = b[j];
+      else if (dbl)
+         ((double *)a->out)[i] = d[j];
+      else
+         ((float *)a->out)[i] = f[j];
+   }
+}
+
+#endif
