@@ -277,44 +277,6 @@ template <class T> __device__ __forceinline__ void redfin(const cb_l1_args &g, b
    }
 }
 
-/* ---- Level 2 ---- */
-
-template <class T> __device__ __forceinline__ void gemv(const cb_l2_args &g)
-{
-   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
-   const T *A = (const T *)g.A, *x = (const T *)g.x;
-   T *y = (T *)g.y;
-   int outn = g.trans ? g.n : g.m, len = g.trans ? g.m : g.n;
-   GRID_STRIDE(o, outn)
-   {
-      T acc = 0;
-      if (g.trans) {
-         const T *col = A + o * g.lda;
-         for (int i = 0; i < len; i++)
-            acc = fmaT(col[i], x[i * g.incx], acc);
-      } else {
-         for (int j = 0; j < len; j++)
-            acc = fmaT(A[o + j * g.lda], x[j * g.incx], acc);
-      }
-      T *yo = y + o * g.incy;
-      *yo = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *yo);
-   }
-}
-
-template <class T> __device__ __forceinline__ void ger(const cb_l2_args &g)
-{
-   T alpha = sval<T>(g.alpha);
-   T *A = (T *)g.A;
-   const T *x = (const T *)g.x, *y = (const T *)g.y;
-   i64 total = (i64)g.m * g.n;
-   GRID_STRIDE(e, total)
-   {
-      int i = (int)(e % g.m), j = (int)(e / g.m);
-      T *a = A + i + j * g.lda;
-      *a = fmaT(alpha * x[i * g.incx], y[j * g.incy], *a);
-   }
-}
-
 /* ---- Level 3: GEMM ---- */
 
 /* Pointers into global memory, so said to the compiler: loads through a
@@ -555,6 +517,8 @@ __device__ __forceinline__ bool isz(double a) { return a == 0.; }
 template <class T> __device__ __forceinline__ bool isz(cplx<T> a) { return a.x == (T)0 && a.y == (T)0; }
 template <class T> __device__ __forceinline__ T conjT(T a) { return a; }
 template <class T> __device__ __forceinline__ cplx<T> conjT(cplx<T> a) { return cplx<T>{ a.x, -a.y }; }
+template <class T> __device__ __forceinline__ T reT(T a) { return a; }
+template <class T> __device__ __forceinline__ cplx<T> reT(cplx<T> a) { return cplx<T>{ a.x, (T)0 }; }
 template <class T> __device__ __forceinline__ T zeroT() { return T(); }
 template <class T> __device__ __forceinline__ T oneT() { return (T)1; }
 template <> __device__ __forceinline__ cplx<float> oneT<cplx<float> >() { return cplx<float>{ 1.f, 0.f }; }
@@ -621,26 +585,30 @@ template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
    }
 }
 
-/* ---- Level 2: symv, trmv, trsv (s d c z) ---- */
+/* ---- Level 2: storage, trmv/trsv and their band and packed forms ---- */
 
-/* y = alpha A x + beta y with A symmetric, its uplo triangle stored: one
- * element of y per thread. */
-template <class T> __device__ __forceinline__ void symv(const cb_mat_args &g)
+/* Where A(i, j) lies in A's storage (CB_ST_*), (i, j) inside the stored
+ * structure: dense column-major; packed upper, columns 0..j-1 before
+ * column j holding j(j+1)/2 entries; packed lower, n + (n-1) + ... ; band,
+ * row ku + i - j of column j. */
+__device__ __forceinline__ i64 sidx(const cb_mat_args &g, int i, int j)
 {
-   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
-   const T *A = (const T *)g.A, *x = (const T *)g.x;
-   T *y = (T *)g.y;
-   GRID_STRIDE(i, g.n)
-   {
-      T acc = zeroT<T>();
-      for (int k = 0; k < g.n; k++) {
-         bool stored = g.uplo ? i <= k : i >= k;
-         T a = stored ? A[i + k * g.lda] : A[k + i * g.lda];
-         acc = fmaT(a, x[k * g.incx], acc);
-      }
-      T *yo = y + i * g.incy;
-      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
+   switch (g.store) {
+   case CB_ST_PACKED: return g.uplo ? i + (i64)j * (j + 1) / 2 : i + (i64)j * (2 * (i64)g.n - j - 1) / 2;
+   case CB_ST_BAND: return (i64)g.ku + i - j + (i64)j * g.lda;
+   default: return i + (i64)j * g.lda;
    }
+}
+/* (i, j) inside the structure: -ku <= i - j <= kl */
+__device__ __forceinline__ bool inside(const cb_mat_args &g, int i, int j)
+{
+   return (i64)i - j <= g.kl && (i64)j - i <= g.ku;
+}
+/* op(A)(i, j) of a stored triangle, (i, j) inside op(A)'s triangle */
+template <class T> __device__ __forceinline__ T opst(const cb_mat_args &g, const T *A, int i, int j)
+{
+   T v = g.ta ? A[sidx(g, j, i)] : A[sidx(g, i, j)];
+   return g.ta == 2 ? conjT(v) : v;
 }
 
 /* x = op(A) x (trmv) or x = op(A)^-1 x (trsv), A triangular, in place, by
@@ -658,20 +626,21 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
    int n = g.n;
    bool upper = (g.uplo != 0) != (g.ta != 0);   /* op(A)'s triangle */
    bool forward = g.solve ? !upper : upper;
+   int bw = g.store == CB_ST_BAND ? g.kl + g.ku : n;   /* band: k off the diagonal */
    for (int s = 0; s < n; s++) {
       int j = forward ? s : n - 1 - s;
       if (threadIdx.x == 0) {
          T v = x[j * g.incx];
          if (!g.unit)
-            v = g.solve ? divT(v, opel(A, g.lda, g.ta, j, j)) : mulT(v, opel(A, g.lda, g.ta, j, j));
+            v = g.solve ? divT(v, opst(g, A, j, j)) : mulT(v, opst(g, A, j, j));
          xj_sh = g.solve ? v : x[j * g.incx];
          x[j * g.incx] = v;
       }
       __syncthreads();
       T xj = g.solve ? negT(xj_sh) : xj_sh;
-      int lo = upper ? 0 : j + 1, hi = upper ? j : n;
+      int lo = upper ? max(0, j - bw) : j + 1, hi = upper ? j : (int)min((i64)n, (i64)j + bw + 1);
       for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
-         x[i * g.incx] = fmaT(opel(A, g.lda, g.ta, i, j), xj, x[i * g.incx]);
+         x[i * g.incx] = fmaT(opst(g, A, i, j), xj, x[i * g.incx]);
       __syncthreads();
    }
 }
@@ -727,6 +696,8 @@ template <class T> __device__ __forceinline__ void symm(const cb_mat_args &g)
    for (int l = 0; l < len; l++) {
       bool stored = g.uplo ? r <= l : r >= l;
       T a = stored ? A[r + (i64)l * g.lda] : A[l + (i64)r * g.lda];
+      if (g.herm == CB_HERM)   /* hemm: the mirror conjugated, the diagonal real; right: A(l, r) */
+         a = r == l ? reT(a) : stored == left ? a : conjT(a);
       T b = left ? B[l + (i64)j * g.ldb] : B[i + (i64)l * g.ldb];
       acc = fmaT(a, b, acc);
    }
@@ -780,6 +751,126 @@ template <class T> __device__ __forceinline__ void trmm_trsm(const cb_mat_args &
    }
 }
 
+/* ---- Level 2 products and rank updates (level2.c), the herk family (level3x.c) ---- */
+
+/* A scalar that cuBLAS passes as a real number (her's alpha, herk's alpha
+ * and beta ...) for a complex kernel: a float or double in memory. */
+template <class T> __device__ __forceinline__ T sval_as(const cb_scalar &s, bool real) { return sval<T>(s); }
+template <> __device__ __forceinline__ cplx<float> sval_as<cplx<float> >(const cb_scalar &s, bool real)
+{
+   return real ? cplx<float>{ sval<float>(s), 0.f } : sval<cplx<float> >(s);
+}
+template <> __device__ __forceinline__ cplx<double> sval_as<cplx<double> >(const cb_scalar &s, bool real)
+{
+   return real ? cplx<double>{ sval<double>(s), 0. } : sval<cplx<double> >(s);
+}
+
+/* A(i, j) of a symmetric or Hermitian matrix of which one triangle is
+ * stored (dense, packed or band): the mirror of the other triangle,
+ * conjugated when Hermitian, whose diagonal is real (BLAS: the imaginary
+ * parts there are not read). */
+template <class T> __device__ __forceinline__ T symel(const cb_mat_args &g, const T *A, int i, int j)
+{
+   bool tri = g.uplo ? i <= j : i >= j;
+   int r = tri ? i : j, c = tri ? j : i;
+   if (!inside(g, r, c))
+      return zeroT<T>();
+   T v = A[sidx(g, r, c)];
+   if (g.herm == CB_HERM)
+      v = r == c ? reT(v) : tri ? v : conjT(v);
+   return v;
+}
+
+/* y = alpha op(A) x + beta y: gemv, gbmv; symv, hemv, sbmv,
+ * hbmv, spmv, hpmv (g.herm).  One element of y per thread, the loop
+ * limited to the band; beta 0: y is not read. */
+template <class T> __device__ __forceinline__ void xmv(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *y = (T *)g.y;
+   bool tr = g.herm == CB_GEN && g.ta;
+   int outn = tr ? g.n : g.m, len = tr ? g.m : g.n;
+   /* entries l of row o of op(A) that may be nonzero: o - below .. o + above */
+   i64 below = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.ku : g.kl;
+   i64 above = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.kl : g.ku;
+   GRID_STRIDE(o, outn)
+   {
+      int lo = (int)max((i64)0, o - below), hi = (int)min((i64)len, o + above + 1);
+      T acc = zeroT<T>();
+      for (int l = lo; l < hi; l++) {
+         T a;
+         if (g.herm != CB_GEN)
+            a = symel(g, A, (int)o, l);
+         else if (tr)
+            a = g.ta == 2 ? conjT(A[sidx(g, l, (int)o)]) : A[sidx(g, l, (int)o)];
+         else
+            a = A[sidx(g, (int)o, l)];
+         acc = fmaT(a, x[l * g.incx], acc);
+      }
+      T *yo = y + o * g.incy;
+      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
+   }
+}
+
+/* Rank updates, an element of A per thread: A += alpha x op(y)^T
+ * (ger, geru; gerc, op conjugating: g.conj), on the uplo triangle of a
+ * symmetric or Hermitian A (dense or packed) + alpha x op(x)^T (syr, her,
+ * spr, hpr: y is x) or + alpha x op(y)^T + alpha' y op(x)^T (syr2, her2,
+ * spr2, hpr2: g.two, alpha' the conjugate of alpha when Hermitian).  A
+ * Hermitian A's diagonal comes out real, as BLAS writes it. */
+template <class T> __device__ __forceinline__ void xr(const cb_mat_args &g)
+{
+   T alpha = sval_as<T>(g.alpha, g.areal != 0);
+   T alpha2 = g.herm == CB_HERM ? conjT(alpha) : alpha;
+   T *A = (T *)g.C;
+   const T *x = (const T *)g.x, *y = (const T *)g.y;
+   i64 total = (i64)g.m * g.n;
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      if (g.herm != CB_GEN && (g.uplo ? i > j : i < j))
+         continue;
+      T yj = y[j * g.incy];
+      T *a = A + sidx(g, i, j);
+      T v = fmaT(mulT(alpha, x[i * g.incx]), g.conj ? conjT(yj) : yj, *a);
+      if (g.two) {
+         T xj = x[j * g.incx];
+         v = fmaT(mulT(alpha2, y[i * g.incy]), g.conj ? conjT(xj) : xj, v);
+      }
+      *a = g.herm == CB_HERM && i == j ? reT(v) : v;
+   }
+}
+
+/* herk (B NULL), herkx, her2k (g.two): C = alpha op(A) op(B)^H [+
+ * conj(alpha) op(B) op(A)^H] + beta C on C's uplo triangle, op N or C
+ * (g.ta), op(A) n x k; alpha real for herk (g.areal), beta real; the
+ * diagonal comes out real.  An element per thread. */
+template <class T>
+__device__ __forceinline__ T hdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+{
+   /* sum over l of op(X)(i, l) conj(op(Y)(j, l)) */
+   for (int l = 0; l < k; l++)
+      acc = tr ? fmaT(conjT(X[l + (i64)i * ldx]), Y[l + (i64)j * ldy], acc)
+               : fmaT(X[i + (i64)l * ldx], conjT(Y[j + (i64)l * ldy]), acc);
+   return acc;
+}
+template <class T> __device__ __forceinline__ void herk(const cb_mat_args &g)
+{
+   T alpha = sval_as<T>(g.alpha, g.areal != 0), beta = sval_as<T>(g.beta, true);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
+      return;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
+   i64 ldb = g.B ? g.ldb : g.lda;
+   T acc = mulT(alpha, hdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>()));
+   if (g.two)
+      acc = fmaT(conjT(alpha), hdot(B, ldb, A, g.lda, g.ta != 0, i, j, g.k, zeroT<T>()), acc);
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   T v = isz(beta) ? acc : fmaT(beta, *c, acc);
+   *c = i == j ? reT(v) : v;
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -804,11 +895,6 @@ extern "C" __global__ void cb_redfin_s(cb_l1_args g) { redfin<float>(g, false); 
 extern "C" __global__ void cb_redfin_d(cb_l1_args g) { redfin<double>(g, false); }
 extern "C" __global__ void cb_credfin_s(cb_l1_args g) { redfin<float>(g, true); }
 extern "C" __global__ void cb_credfin_d(cb_l1_args g) { redfin<double>(g, true); }
-
-extern "C" __global__ void cb_gemv_s(cb_l2_args g) { gemv<float>(g); }
-extern "C" __global__ void cb_gemv_d(cb_l2_args g) { gemv<double>(g); }
-extern "C" __global__ void cb_ger_s(cb_l2_args g) { ger<float>(g); }
-extern "C" __global__ void cb_ger_d(cb_l2_args g) { ger<double>(g); }
 
 /* cb_gemm_<A/B type><C type><compute type>_<nn|nt|tn|tt> */
 #define GEMM4(tag, TI, TO, TC, AL, BE)                                                             \
@@ -839,7 +925,7 @@ extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, f
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
 
-/* geam, dgmm; Level 2 and 3 beyond gemv, ger and GEMM */
+/* geam, dgmm; Level 2; Level 3 beyond GEMM */
 #define XK(name, fn)                                                                               \
    extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
    extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
@@ -849,7 +935,6 @@ extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, _
    extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
 XKC(geam, geam)
 XKC(dgmm, dgmm)
-XKC(symv, symv)
 XKC(trxv, trxv)
 XKC(syrk, syrk)
 XKC(symm, symm)
@@ -857,3 +942,7 @@ template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) 
 template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
 XKC(trmm, trmm_k)
 XKC(trsm, trsm_k)
+XKC(xmv, xmv)
+XKC(xr, xr)
+extern "C" __global__ void cb_herk_c(cb_mat_args g) { herk<cplx<float> >(g); }
+extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }
