@@ -599,11 +599,6 @@ __device__ __forceinline__ i64 sidx(const cb_mat_args &g, int i, int j)
    default: return i + (i64)j * g.lda;
    }
 }
-/* (i, j) inside the structure: -ku <= i - j <= kl */
-__device__ __forceinline__ bool inside(const cb_mat_args &g, int i, int j)
-{
-   return (i64)i - j <= g.kl && (i64)j - i <= g.ku;
-}
 /* op(A)(i, j) of a stored triangle, (i, j) inside op(A)'s triangle */
 template <class T> __device__ __forceinline__ T opst(const cb_mat_args &g, const T *A, int i, int j)
 {
@@ -639,8 +634,20 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
       __syncthreads();
       T xj = g.solve ? negT(xj_sh) : xj_sh;
       int lo = upper ? max(0, j - bw) : j + 1, hi = upper ? j : (int)min((i64)n, (i64)j + bw + 1);
-      for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
-         x[i * g.incx] = fmaT(opst(g, A, i, j), xj, x[i * g.incx]);
+      if (g.ta && g.store == CB_ST_PACKED) {
+         for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
+            x[i * g.incx] = fmaT(opst(g, A, i, j), xj, x[i * g.incx]);
+      } else {
+         /* column j of op(A) as a run: A(i, j) at sidx(0, j) + i, A(j, i)
+          * at sidx(j, 0) + i (lda - 1 for a band) */
+         const T *p = g.ta ? A + sidx(g, j, 0) : A + sidx(g, 0, j);
+         i64 step = !g.ta ? 1 : g.store == CB_ST_BAND ? g.lda - 1 : g.lda;
+         bool cj = g.ta == 2;
+         for (int i = lo + threadIdx.x; i < hi; i += blockDim.x) {
+            T a = p[i * step];
+            x[i * g.incx] = fmaT(cj ? conjT(a) : a, xj, x[i * g.incx]);
+         }
+      }
       __syncthreads();
    }
 }
@@ -765,20 +772,19 @@ template <> __device__ __forceinline__ cplx<double> sval_as<cplx<double> >(const
    return real ? cplx<double>{ sval<double>(s), 0. } : sval<cplx<double> >(s);
 }
 
-/* A(i, j) of a symmetric or Hermitian matrix of which one triangle is
- * stored (dense, packed or band): the mirror of the other triangle,
- * conjugated when Hermitian, whose diagonal is real (BLAS: the imaginary
- * parts there are not read). */
-template <class T> __device__ __forceinline__ T symel(const cb_mat_args &g, const T *A, int i, int j)
+/* acc + the sum over l in [lo, hi) of p[l step] (conjugated: cj) x_l;
+ * sidx is linear in i and in j, so a row or column of any storage but a
+ * packed row is such a run */
+template <class T>
+__device__ __forceinline__ T seg(const T *p, i64 step, const T *x, i64 incx, int lo, int hi, bool cj, T acc)
 {
-   bool tri = g.uplo ? i <= j : i >= j;
-   int r = tri ? i : j, c = tri ? j : i;
-   if (!inside(g, r, c))
-      return zeroT<T>();
-   T v = A[sidx(g, r, c)];
-   if (g.herm == CB_HERM)
-      v = r == c ? reT(v) : tri ? v : conjT(v);
-   return v;
+   if (cj)
+      for (int l = lo; l < hi; l++)
+         acc = fmaT(conjT(p[l * step]), x[l * incx], acc);
+   else
+      for (int l = lo; l < hi; l++)
+         acc = fmaT(p[l * step], x[l * incx], acc);
+   return acc;
 }
 
 /* y = alpha op(A) x + beta y: gemv, gbmv; symv, hemv, sbmv,
@@ -794,19 +800,28 @@ template <class T> __device__ __forceinline__ void xmv(const cb_mat_args &g)
    /* entries l of row o of op(A) that may be nonzero: o - below .. o + above */
    i64 below = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.ku : g.kl;
    i64 above = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.kl : g.ku;
+   bool band = g.store == CB_ST_BAND;
+   i64 rstep = band ? g.lda - 1 : g.lda;   /* along a row: A(o, l) to A(o, l + 1) (not packed) */
    GRID_STRIDE(o, outn)
    {
-      int lo = (int)max((i64)0, o - below), hi = (int)min((i64)len, o + above + 1);
+      int lo = (int)max((i64)0, o - below), hi = (int)min((i64)len, o + above + 1), oi = (int)o;
       T acc = zeroT<T>();
-      for (int l = lo; l < hi; l++) {
-         T a;
-         if (g.herm != CB_GEN)
-            a = symel(g, A, (int)o, l);
-         else if (tr)
-            a = g.ta == 2 ? conjT(A[sidx(g, l, (int)o)]) : A[sidx(g, l, (int)o)];
+      if (g.herm == CB_GEN) {
+         /* op N: row o of A, A(o, l) at sidx(o, 0) + l rstep; op T/C: column o */
+         acc = tr ? seg(A + sidx(g, 0, oi), 1, x, g.incx, lo, hi, g.ta == 2, acc)
+                  : seg(A + sidx(g, oi, 0), rstep, x, g.incx, lo, hi, false, acc);
+      } else {
+         /* the stored part of row o (A(o, l)), the mirrored part (A(l, o)
+          * stored: a column, contiguous in every storage) and the diagonal */
+         int slo = g.uplo ? oi + 1 : lo, shi = g.uplo ? hi : oi, mlo = g.uplo ? lo : oi + 1, mhi = g.uplo ? oi : hi;
+         if (g.store == CB_ST_PACKED)
+            for (int l = slo; l < shi; l++)
+               acc = fmaT(A[sidx(g, oi, l)], x[l * g.incx], acc);
          else
-            a = A[sidx(g, (int)o, l)];
-         acc = fmaT(a, x[l * g.incx], acc);
+            acc = seg(A + sidx(g, oi, 0), rstep, x, g.incx, slo, shi, false, acc);
+         acc = seg(A + sidx(g, 0, oi), 1, x, g.incx, mlo, mhi, g.herm == CB_HERM, acc);
+         T d = A[sidx(g, oi, oi)];
+         acc = fmaT(g.herm == CB_HERM ? reT(d) : d, x[o * g.incx], acc);
       }
       T *yo = y + o * g.incy;
       *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
