@@ -3,7 +3,8 @@
  * through the library a program links: gemv (c z), gbmv, hemv, sbmv/hbmv,
  * spmv/hpmv, geru/gerc, syr/her, syr2/her2, spr/hpr, spr2/hpr2, tbmv,
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
- * (c z); every fill mode and transpose, unit and non-unit diagonals, sizes
+ * (c z), trsmBatched (s d c z, matrices up to 70, a batch of 3); every
+ * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
  * matrix, increments 1, 2 and negative (the gaps untouched), beta = 0 over
@@ -140,6 +141,11 @@ typedef cublasDiagType_t DG;
    static cublasStatus_t tpxv(bool solve, UP u, OP t, DG d, int n, const T *A, T *x, int ix)        \
    {                                                                                                \
       return solve ? cublas##S##tpsv(H, u, t, d, n, A, x, ix) : cublas##S##tpmv(H, u, t, d, n, A, x, ix); \
+   }                                                                                                \
+   static cublasStatus_t trsmb(cublasSideMode_t s, UP u, OP t, DG d, int m, int n, const T *al, const T *const *A, \
+                               int lda, T *const *B, int ldb, int batch)                            \
+   {                                                                                                \
+      return cublas##S##trsmBatched(H, s, u, t, d, m, n, al, A, lda, B, ldb, batch);                \
    }
 FOR_ALL(W_ALL)
 /* s/d: sbmv spmv spr spr2 (syr as the Hermitian rank 1 of real data) */
@@ -607,6 +613,89 @@ template <class T> static void hemm_t(int side, int uplo, int m, int n, int pad,
    cudaFree(dA); cudaFree(dB); cudaFree(dC);
 }
 
+/* ---- trsmBatched ---- */
+
+/* op(A_z) X_z = alpha B_z (left) or X_z op(A_z) = alpha B_z, each checked
+ * by its residual: |op(A) X - alpha B| <= 2 (na + 2) u (|op(A)| |X| + |alpha B|) */
+template <class T>
+static void trsmb_t(int side, int uplo, int t, int diag, int m, int n, int pad, cd al, int batch, bool devscal)
+{
+   int na = side ? n : m, lda = na + pad, ldb = m + pad + 1;
+   std::vector<std::vector<T> > A(batch), B(batch);
+   std::vector<T *> dA(batch), dB(batch);
+   for (int z = 0; z < batch; z++) {
+      A[z].resize((size_t)lda * na);
+      B[z].resize((size_t)ldb * n);
+      for (size_t e = 0; e < A[z].size(); e++) {
+         int i = (int)(e % lda), j = (int)(e / lda);
+         bool in = i < na && (uplo ? i <= j : i >= j);
+         cd v = GARBAGE;
+         if (in && i != j)
+            v = cd(rnd(), is_cplx<T>() ? rnd() : 0) / (double)na;
+         else if (in && !diag)
+            v = cd(1.5 + rnd() / 2, is_cplx<T>() ? rnd() / 4 : 0);
+         A[z][e] = fromc<T>(v);
+      }
+      for (auto &v : B[z]) v = rndT<T>();
+      dA[z] = dev(A[z]);
+      dB[z] = dev(B[z]);
+   }
+   T **dAp = dev(dA), **dBp = dev(dB);
+   scal<T> a(fromc<T>(al));
+   pmode(devscal);
+   CHECK_ST(trsmb((cublasSideMode_t)side, (UP)uplo, (OP)t, (DG)diag, m, n, a.p(devscal), (const T *const *)dAp, lda,
+                  dBp, ldb, batch),
+            CUBLAS_STATUS_SUCCESS);
+   pmode(false);
+   char what[160];
+   snprintf(what, sizeof(what), "trsmBatched side=%d uplo=%d t=%d diag=%d m=%d n=%d batch=%d dev=%d", side, uplo, t,
+            diag, m, n, batch, devscal);
+   cd one = 1;
+   long bad = 0;
+   for (int z = 0; z < batch; z++) {
+      std::vector<T> G = host(dB[z], B[z].size());
+      vcd zA = Z(A[z]), P = Z(G), M = zabs(P), zb = Z(B[z]);
+      vcd aA = zabs(zA);
+      O.ztrmm(CB_COLMAJOR, side ? CB_RIGHT : CB_LEFT, cuplo(uplo), cblas_op(t), diag ? CB_UNIT : CB_NONUNIT, m, n, &one,
+              zA.data(), lda, P.data(), ldb);
+      O.ztrmm(CB_COLMAJOR, side ? CB_RIGHT : CB_LEFT, cuplo(uplo), cblas_op(t), diag ? CB_UNIT : CB_NONUNIT, m, n, &one,
+              aA.data(), lda, M.data(), ldb);
+      for (size_t e = 0; e < G.size(); e++) {
+         bool ok;
+         if ((int)(e % ldb) >= m) {
+            ok = memcmp(&G[e], &B[z][e], sizeof(T)) == 0;
+         } else {
+            cd ab = al * zb[e];
+            ok = std::abs(P[e] - ab) <= 2 * (na + 2) * ub<T>() * (std::abs(M[e]) + std::abs(ab)) + 1e-300;
+         }
+         if (!ok && fails_shown++ < 12)
+            printf("  %s z=%d [%zu]: residual %.3g\n", what, z, e, std::abs(P[e] - al * zb[e]));
+         bad += !ok;
+      }
+      cudaFree(dA[z]);
+      cudaFree(dB[z]);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dAp);
+   cudaFree(dBp);
+}
+
+template <class T> static void batched(void)
+{
+   static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 33, 7, 1 }, { 70, 5, 0 } };
+   cd al = is_cplx<T>() ? cd(1.25, -0.5) : 1.25;
+   int dv = 0;
+   for (int side = 0; side < 2; side++)
+      for (int uplo = 0; uplo < 2; uplo++)
+         for (int t = 0; t < 3; t++)
+            for (int diag = 0; diag < 2; diag++)
+               for (auto &z : sizes) {
+                  int m = side ? z[1] : z[0], n = side ? z[0] : z[1];
+                  trsmb_t<T>(side, uplo, t, diag, m, n, z[2], al, 3, dv++ % 5 == 0);
+               }
+   trsmb_t<T>(0, 1, 0, 0, 7, 5, 1, 0., 2, false);   /* alpha 0: B = 0 */
+}
+
 /* ---- the sweeps ---- */
 
 template <class T> static void level2(void)
@@ -744,6 +833,14 @@ static void bad_args(void)
    CHECK_ST(cublasChemm(H, (cublasSideMode_t)5, U, 4, 4, &one, d, 4, d, 4, &one, d, 4), IV);
    CHECK_ST(cublasChemm(H, CUBLAS_SIDE_RIGHT, U, 8, 4, &one, d, 3, d, 8, &one, d, 8), IV);
    CHECK_ST(cublasChemm(H, CUBLAS_SIDE_LEFT, U, 8, 4, &one, d, 8, d, 7, &one, d, 8), IV);
+   CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 3,
+                               (float *const *)d, 4, 1), IV);
+   CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 4,
+                               (float *const *)d, 4, -1), IV);
+   CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_RIGHT, U, N, ND, 8, 4, &fone, (const float *const *)d, 4,
+                               (float *const *)d, 7, 1), IV);
+   CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 4,
+                               (float *const *)d, 4, 0), CUBLAS_STATUS_SUCCESS);
    /* size 0: nothing to do, success */
    CHECK_ST(cublasChemv(H, U, 0, &one, d, 1, d, 1, &one, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasCher2k(H, U, N, 0, 4, &one, d, 4, d, 4, &fone, d, 1), CUBLAS_STATUS_SUCCESS);
@@ -768,6 +865,10 @@ int main(int argc, char **argv)
    level2<cuDoubleComplex>();
    level3<cuComplex>();
    level3<cuDoubleComplex>();
+   batched<float>();
+   batched<double>();
+   batched<cuComplex>();
+   batched<cuDoubleComplex>();
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    return check_end();

@@ -57,6 +57,7 @@ struct oracle {
    void (*zher2k)(int, int, int, int, int, const void *, const void *, int, const void *, int, double, void *, int);
    void (*zhemm)(int, int, int, int, int, const void *, const void *, int, const void *, int, const void *, void *,
                  int);
+   void (*ztrmm)(int, int, int, int, int, int, int, const void *, const void *, int, void *, int);
 };
 enum { CB_UPPER = 121, CB_LOWER = 122, CB_NONUNIT = 131, CB_UNIT = 132, CB_LEFT = 141, CB_RIGHT = 142 };
 
@@ -80,7 +81,7 @@ static struct oracle oracle_open(void)
       ORACLE_SYM(zgemv); ORACLE_SYM(zgbmv); ORACLE_SYM(zhemv); ORACLE_SYM(zhbmv); ORACLE_SYM(zhpmv);
       ORACLE_SYM(zgeru); ORACLE_SYM(zgerc); ORACLE_SYM(zher); ORACLE_SYM(zher2); ORACLE_SYM(zhpr);
       ORACLE_SYM(zhpr2); ORACLE_SYM(ztbmv); ORACLE_SYM(ztpmv); ORACLE_SYM(zsyrk); ORACLE_SYM(zsyr2k);
-      ORACLE_SYM(zherk); ORACLE_SYM(zher2k); ORACLE_SYM(zhemm);
+      ORACLE_SYM(zherk); ORACLE_SYM(zher2k); ORACLE_SYM(zhemm); ORACLE_SYM(ztrmm);
 #undef ORACLE_SYM
    }
    printf("oracle: %s\n", o.sgemm && o.dgemm && o.cgemm && o.zgemm && o.sgemv && o.dgemv
@@ -99,7 +100,7 @@ static int oracle_have_l2x(const struct oracle *o)
 {
    return o->zgemm && o->zgemv && o->zgbmv && o->zhemv && o->zhbmv && o->zhpmv && o->zgeru && o->zgerc && o->zher &&
           o->zher2 && o->zhpr && o->zhpr2 && o->ztbmv && o->ztpmv && o->zsyrk && o->zsyr2k && o->zherk &&
-          o->zher2k && o->zhemm;
+          o->zher2k && o->zhemm && o->ztrmm;
 }
 
 static int cblas_op(int op)   /* cublasOperation_t -> CBLAS_TRANSPOSE */

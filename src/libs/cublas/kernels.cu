@@ -953,6 +953,17 @@ XKC(dgmm, dgmm)
 XKC(trxv, trxv)
 XKC(syrk, syrk)
 XKC(symm, symm)
+/* trsmBatched: matrix z of the arrays by the blocks of gridDim.y z */
+template <class T> __device__ __forceinline__ void trsm_batched(const cb_mat_args &g0)
+{
+   for (int z = blockIdx.y; z < g0.batch; z += gridDim.y) {
+      cb_mat_args g = g0;
+      g.A = g0.Aarr[z];
+      g.B = g0.Barr[z];
+      trmm_trsm<T>(g, true);
+   }
+}
+XKC(trsmb, trsm_batched)
 template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) { trmm_trsm<T>(g, false); }
 template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
 XKC(trmm, trmm_k)

@@ -232,6 +232,75 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    return cb_launch(h, cb_kname(name, solve ? "trsm" : "trmm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
 }
 
+/* trsmBatched: every matrix by the unblocked kernel (a thread per line of
+ * B; cuBLAS meant it for many small systems), one launch, the pointer
+ * arrays read on the device */
+static cublasStatus_t trsm_batched(cublasHandle_t h, char t, cublasSideMode_t side, cublasFillMode_t uplo,
+                                   cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n,
+                                   const void *alpha, const void *const A[], int64_t lda, void *const B[], int64_t ldb,
+                                   int64_t batch)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_SIDE(side), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_DIAG(diag), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0 && batch >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   int64_t na = side == CUBLAS_SIDE_LEFT ? m : n;
+   CB_CHECK(lda >= (na > 1 ? na : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldb >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+   if (m == 0 || n == 0 || batch == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && A && B, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m <= INT32_MAX && n <= INT32_MAX && batch <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   cb_mat_args g = cb_mat(NULL, lda, NULL, ldb, NULL, 0, m, n);
+   g.Aarr = A;
+   g.Barr = B;
+   g.batch = (int32_t)batch;
+   g.ta = trans == CUBLAS_OP_N ? 0 : trans == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
+   g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
+   g.side = side == CUBLAS_SIDE_RIGHT;
+   g.unit = diag == CUBLAS_DIAG_UNIT;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
+   char name[32];
+   return cb_launch(h, cb_kname(name, "trsmb", t), (unsigned)nb, (unsigned)(batch < 65535 ? batch : 65535), 1, 64, 1,
+                    &g, sizeof(g));
+}
+
+#define TRSMB(S, t, T)                                                                                 \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                      cublasOperation_t trans, cublasDiagType_t diag, int64_t m, \
+                                                      int64_t n, const T *alpha, const T *const A[], int64_t lda, \
+                                                      T *const B[], int64_t ldb, int64_t batch);             \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                      cublasOperation_t trans, cublasDiagType_t diag, int64_t m, \
+                                                      int64_t n, const T *alpha, const T *const A[], int64_t lda, \
+                                                      T *const B[], int64_t ldb, int64_t batch)              \
+   {                                                                                                \
+      CB_ENTER("handle=%p side=%d uplo=%d trans=%d diag=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld " \
+               "batch=%lld",                                                                        \
+               (void *)h, (int)side, (int)uplo, (int)trans, (int)diag, (long long)m, (long long)n,      \
+               (const void *)alpha, (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (long long)batch); \
+      return trsm_batched(h, t, side, uplo, trans, diag, m, n, alpha, (const void *const *)A, lda,    \
+                          (void *const *)B, ldb, batch);                                            \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                   cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                                   const T *alpha, const T *const A[], int lda, T *const B[],   \
+                                                   int ldb, int batch);                                     \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                   cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                                   const T *alpha, const T *const A[], int lda, T *const B[],   \
+                                                   int ldb, int batch)                                      \
+   {                                                                                                \
+      return cublas##S##trsmBatched_64(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batch); \
+   }
+TRSMB(S, 's', float)
+TRSMB(D, 'd', double)
+TRSMB(C, 'c', cuComplex)
+TRSMB(Z, 'z', cuDoubleComplex)
+
 #define L3X(S, t, T)                                                                                   \
    CB_EXPORT cublasStatus_t cublas##S##syrk_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
                                                   int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda, \
