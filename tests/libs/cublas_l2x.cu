@@ -3,7 +3,7 @@
  * through the library a program links: gemv (c z), gbmv, hemv, sbmv/hbmv,
  * spmv/hpmv, geru/gerc, syr/her, syr2/her2, spr/hpr, spr2/hpr2, tbmv,
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
- * (c z), trsmBatched (s d c z, matrices up to 70, a batch of 3); every
+ * (c z), trsmBatched, gemvBatched, gemvStridedBatched (s d c z); every
  * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
@@ -141,6 +141,16 @@ typedef cublasDiagType_t DG;
    static cublasStatus_t tpxv(bool solve, UP u, OP t, DG d, int n, const T *A, T *x, int ix)        \
    {                                                                                                \
       return solve ? cublas##S##tpsv(H, u, t, d, n, A, x, ix) : cublas##S##tpmv(H, u, t, d, n, A, x, ix); \
+   }                                                                                                \
+   static cublasStatus_t gemvb(OP t, int m, int n, const T *al, const T *const *A, int lda, const T *const *x, int ix, \
+                               const T *be, T *const *y, int iy, int batch)                         \
+   {                                                                                                \
+      return cublas##S##gemvBatched(H, t, m, n, al, A, lda, x, ix, be, y, iy, batch);               \
+   }                                                                                                \
+   static cublasStatus_t gemvsb(OP t, int m, int n, const T *al, const T *A, int lda, long long sA, const T *x, int ix, \
+                                long long sx, const T *be, T *y, int iy, long long sy, int batch)   \
+   {                                                                                                \
+      return cublas##S##gemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, batch); \
    }                                                                                                \
    static cublasStatus_t trsmb(cublasSideMode_t s, UP u, OP t, DG d, int m, int n, const T *al, const T *const *A, \
                                int lda, T *const *B, int ldb, int batch)                            \
@@ -680,8 +690,74 @@ static void trsmb_t(int side, int uplo, int t, int diag, int m, int n, int pad, 
    cudaFree(dBp);
 }
 
+/* gemvBatched (strided false) and gemvStridedBatched: each problem
+ * against OpenBLAS's zgemv; the strided members have gaps between them,
+ * which stay untouched */
+template <class T>
+static void gemvb_t(bool strided, int t, int m, int n, int pad, int ix, int iy, cd al, cd be, int batch, bool devscal)
+{
+   bool tr = t != 0;
+   int lda = m + pad, lx = tr ? m : n, ly = tr ? n : m;
+   std::vector<T> x1 = vec<T>(lx, ix), y1 = vec<T>(ly, iy);
+   long sA = (long)lda * n + 3, sx = (long)x1.size() + 2, sy = (long)y1.size() + 5;
+   std::vector<T> A((size_t)sA * batch), x((size_t)sx * batch), y((size_t)sy * batch);
+   for (auto &v : A) v = rndT<T>();
+   for (auto &v : x) v = rndT<T>();
+   for (auto &v : y) v = rndT<T>();
+   std::vector<T> y0 = y;
+   if (be == 0.)
+      for (int z = 0; z < batch; z++)
+         for (int i = 0; i < ly; i++)
+            y0[z * sy + at(i, ly, iy)] = nanT<T>();
+   T *dA = dev(A), *dx = dev(x), *dy = dev(y0);
+   std::vector<const T *> pA(batch), px(batch);
+   std::vector<T *> py(batch);
+   for (int z = 0; z < batch; z++) {   /* the arrays: the members in reverse order */
+      int w = batch - 1 - z;
+      pA[z] = dA + w * sA;
+      px[z] = dx + w * sx;
+      py[z] = dy + w * sy;
+   }
+   const T **dpA = dev(pA), **dpx = dev(px);
+   T **dpy = dev(py);
+   scal<T> a(fromc<T>(al)), b(fromc<T>(be));
+   pmode(devscal);
+   CHECK_ST(strided ? gemvsb((OP)t, m, n, a.p(devscal), dA, lda, sA, dx, ix, sx, b.p(devscal), dy, iy, sy, batch)
+                    : gemvb((OP)t, m, n, a.p(devscal), dpA, lda, dpx, ix, b.p(devscal), dpy, iy, batch),
+            CUBLAS_STATUS_SUCCESS);
+   pmode(false);
+   std::vector<T> G = host(dy, y.size());
+   vcd zA = Z(A), zx = Z(x), zy = Z(y), wy, my;
+   if (be == 0.)
+      for (auto &v : zy) v = 0;
+   for (int pass = 0; pass < 2; pass++) {
+      vcd PA = pass ? zabs(zA) : zA, pxv = pass ? zabs(zx) : zx, pyv = pass ? zabs(zy) : zy;
+      cd pal = pass ? std::abs(al) : al, pbe = pass ? std::abs(be) : be;
+      for (int z = 0; z < batch; z++)
+         O.zgemv(CB_COLMAJOR, cblas_op(t), m, n, &pal, &PA[z * sA], lda, &pxv[z * sx], ix, &pbe, &pyv[z * sy], iy);
+      (pass ? my : wy) = pyv;
+   }
+   char what[160];
+   snprintf(what, sizeof(what), "gemv%sBatched t=%d m=%d n=%d incx=%d incy=%d batch=%d dev=%d", strided ? "Strided" : "",
+            t, m, n, ix, iy, batch, devscal);
+   int ay = iy < 0 ? -iy : iy;
+   compare(what, G, wy, my, y0, lx, [&](size_t e) {
+      long r = (long)(e % sy);
+      return r >= (long)y1.size() || r % ay != 0;
+   });
+   cudaFree(dA); cudaFree(dx); cudaFree(dy); cudaFree(dpA); cudaFree(dpx); cudaFree(dpy);
+}
+
 template <class T> static void batched(void)
 {
+   cd gal = is_cplx<T>() ? cd(0.75, 0.5) : 0.75, gbe = is_cplx<T>() ? cd(-0.5, 0.25) : -0.5;
+   for (int strided = 0; strided < 2; strided++)
+      for (int t = 0; t < 3; t++) {
+         gemvb_t<T>(strided, t, 1, 1, 0, 1, 1, gal, gbe, 1, false);
+         gemvb_t<T>(strided, t, 7, 33, 2, 1, -2, gal, gbe, 4, t == 1);
+         gemvb_t<T>(strided, t, 130, 9, 1, -3, 1, gal, 0., 3, false);
+      }
+
    static const int sizes[][3] = { { 1, 1, 0 }, { 7, 33, 2 }, { 33, 7, 1 }, { 70, 5, 0 } };
    cd al = is_cplx<T>() ? cd(1.25, -0.5) : 1.25;
    int dv = 0;
@@ -833,6 +909,10 @@ static void bad_args(void)
    CHECK_ST(cublasChemm(H, (cublasSideMode_t)5, U, 4, 4, &one, d, 4, d, 4, &one, d, 4), IV);
    CHECK_ST(cublasChemm(H, CUBLAS_SIDE_RIGHT, U, 8, 4, &one, d, 3, d, 8, &one, d, 8), IV);
    CHECK_ST(cublasChemm(H, CUBLAS_SIDE_LEFT, U, 8, 4, &one, d, 8, d, 7, &one, d, 8), IV);
+   CHECK_ST(cublasSgemvBatched(H, N, 4, 4, &fone, (const float *const *)d, 3, (const float *const *)d, 1, &fone,
+                               (float *const *)d, 1, 1), IV);
+   CHECK_ST(cublasSgemvStridedBatched(H, N, 4, 4, &fone, fd, 4, 16, fd, 0, 4, &fone, fd, 1, 4, 1), IV);
+   CHECK_ST(cublasSgemvStridedBatched(H, N, 4, 4, &fone, fd, 4, 16, fd, 1, 4, &fone, fd, 1, 4, -1), IV);
    CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 3,
                                (float *const *)d, 4, 1), IV);
    CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 4,

@@ -77,8 +77,12 @@ typedef struct cb_mat_args {
    void *C;
    const void *x;
    void *y;
-   const void *const *Aarr;   /* trsmBatched: arrays of pointers, else NULL */
+   const void *const *Aarr;   /* trsmBatched, gemvBatched: arrays of pointers, else NULL */
    void *const *Barr;
+   const void *const *Xarr;   /* gemvBatched */
+   void *const *Yarr;
+   int64_t sA, sX, sY;        /* gemvStridedBatched: strides in elements */
+   int64_t xoff, yoff;        /* gemv*Batched: element 0 of x and y in BLAS order */
    int64_t lda, ldb, ldc, incx, incy;
    int32_t m, n, k;
    int32_t ta, tb;       /* 0 N, 1 T, 2 C */
@@ -92,7 +96,7 @@ typedef struct cb_mat_args {
    int32_t areal, breal; /* alpha, beta are real (her, herk ...: a float or double in memory) */
    int32_t conj;         /* rank updates: y (and x) conjugated (gerc, her, her2) */
    int32_t two;          /* rank updates: rank 2 (syr2, her2, spr2, hpr2) */
-   int32_t batch;        /* trsmBatched: the number of matrices */
+   int32_t batch;        /* trsmBatched, gemv*Batched: the number of problems */
    cb_scalar alpha, beta;
 } cb_mat_args;
 

@@ -828,6 +828,18 @@ template <class T> __device__ __forceinline__ void xmv(const cb_mat_args &g)
    }
 }
 
+/* gemvBatched, gemvStridedBatched: problem z by the blocks of gridDim.y z */
+template <class T> __device__ __forceinline__ void xmv_batched(const cb_mat_args &g0)
+{
+   for (int z = blockIdx.y; z < g0.batch; z += gridDim.y) {
+      cb_mat_args g = g0;
+      g.A = g0.Aarr ? (const T *)g0.Aarr[z] : (const T *)g0.A + z * g0.sA;
+      g.x = (g0.Xarr ? (const T *)g0.Xarr[z] : (const T *)g0.x + z * g0.sX) + g0.xoff;
+      g.y = (g0.Yarr ? (T *)g0.Yarr[z] : (T *)g0.y + z * g0.sY) + g0.yoff;
+      xmv<T>(g);
+   }
+}
+
 /* Rank updates, an element of A per thread: A += alpha x op(y)^T
  * (ger, geru; gerc, op conjugating: g.conj), on the uplo triangle of a
  * symmetric or Hermitian A (dense or packed) + alpha x op(x)^T (syr, her,
@@ -969,6 +981,7 @@ template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) 
 XKC(trmm, trmm_k)
 XKC(trsm, trsm_k)
 XKC(xmv, xmv)
+XKC(xmvb, xmv_batched)
 XKC(xr, xr)
 extern "C" __global__ void cb_herk_c(cb_mat_args g) { herk<cplx<float> >(g); }
 extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }

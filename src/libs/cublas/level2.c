@@ -1,5 +1,6 @@
 /*
- * level2.c — BLAS Level 2: gemv, gbmv, ger, geru, gerc, the symmetric and
+ * level2.c — BLAS Level 2: gemv (also gemvBatched, gemvStridedBatched),
+ * gbmv, ger, geru, gerc, the symmetric and
  * Hermitian products symv, hemv, sbmv, hbmv, spmv, hpmv, the rank updates
  * syr, syr2, her, her2, spr, spr2, hpr, hpr2, and the triangular trmv,
  * trsv, tbmv, tbsv, tpmv, tpsv (with their _v2 and _64 forms; s d c z as
@@ -94,6 +95,54 @@ static cublasStatus_t xmv(cublasHandle_t h, char t, int herm, int store, cublasF
    g.beta = cb_scalar_of(h, beta, t);
    char name[32];
    return cb_launch(h, cb_kname(name, "xmv", t), blocks_for(tr ? n : m), 1, 1, 256, 1, &g, sizeof(g));
+}
+
+/* gemvBatched (A, X, Y: device arrays of pointers) and
+ * gemvStridedBatched (A, x, y with strides sA, sX, sY): xmv per problem,
+ * the problems along the grid's y */
+static cublasStatus_t gemv_batched(cublasHandle_t h, char t, cublasOperation_t trans, int64_t m, int64_t n,
+                                   const void *alpha, const void *const *Aarr, const void *A, int64_t lda, int64_t sA,
+                                   const void *const *Xarr, const void *x, int64_t incx, int64_t sX, const void *beta,
+                                   void *const *Yarr, void *y, int64_t incy, int64_t sY, int64_t batch)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0 && batch >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(lda >= MAX1(m), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(incx != 0 && incy != 0, CUBLAS_STATUS_INVALID_VALUE);
+   if (m == 0 || n == 0 || batch == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && beta && (Aarr || A) && (Xarr || x) && (Yarr || y), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m <= INT32_MAX && n <= INT32_MAX && batch <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   bool tr = trans != CUBLAS_OP_N;
+   int64_t lx = tr ? m : n, ly = tr ? n : m;
+   cb_mat_args g;
+   memset(&g, 0, sizeof(g));
+   g.A = A;
+   g.x = x;
+   g.y = y;
+   g.Aarr = Aarr;
+   g.Xarr = Xarr;
+   g.Yarr = Yarr;
+   g.sA = sA;
+   g.sX = sX;
+   g.sY = sY;
+   g.xoff = incx < 0 ? (lx - 1) * -incx : 0;
+   g.yoff = incy < 0 ? (ly - 1) * -incy : 0;
+   g.batch = (int32_t)batch;
+   g.lda = lda;
+   g.incx = incx;
+   g.incy = incy;
+   g.m = (int32_t)m;
+   g.n = (int32_t)n;
+   g.ta = trans == CUBLAS_OP_N ? 0 : trans == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
+   g.kl = (int32_t)m;
+   g.ku = (int32_t)n;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   g.beta = cb_scalar_of(h, beta, t);
+   char name[32];
+   return cb_launch(h, cb_kname(name, "xmvb", t), blocks_for(ly), (unsigned)(batch < 65535 ? batch : 65535), 1, 256,
+                    1, &g, sizeof(g));
 }
 
 /* Rank updates of an m x n A (CB_GEN: geru, gerc) or of the uplo triangle
@@ -202,6 +251,30 @@ static cublasStatus_t trxv_st(cublasHandle_t h, char t, bool solve, int store, c
                     (long long)incx, (void *)y, (long long)incy);                                    \
            return xmv(h, t, CB_GEN, CB_ST_DENSE, CUBLAS_FILL_MODE_LOWER, trans, m, n, 0, 0, alpha, A, lda, x, incx, \
                       beta, y, incy);)
+#define GEMVB(S, t, T)                                                                                 \
+   EXPORT2(cublas##S##gemvBatched,                                                                  \
+           (H, cublasOperation_t trans, int64_t m, int64_t n, const T *alpha, const T *const A[], int64_t lda, \
+            const T *const x[], int64_t incx, const T *beta, T *const y[], int64_t incy, int64_t batch), \
+           (H, cublasOperation_t trans, int m, int n, const T *alpha, const T *const A[], int lda, const T *const x[], \
+            int incx, const T *beta, T *const y[], int incy, int batch),                             \
+           (h, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, batch),                           \
+           CB_ENTER("handle=%p trans=%d m=%lld n=%lld A=%p lda=%lld x=%p incx=%lld y=%p incy=%lld batch=%lld", \
+                    (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda,   \
+                    (const void *)x, (long long)incx, (const void *)y, (long long)incy, (long long)batch); \
+           return gemv_batched(h, t, trans, m, n, alpha, (const void *const *)A, NULL, lda, 0,          \
+                               (const void *const *)x, NULL, incx, 0, beta, (void *const *)y, NULL, incy, 0, batch);) \
+   EXPORT2(cublas##S##gemvStridedBatched,                                                           \
+           (H, cublasOperation_t trans, int64_t m, int64_t n, const T *alpha, const T *A, int64_t lda, long long sA, \
+            const T *x, int64_t incx, long long sX, const T *beta, T *y, int64_t incy, long long sY, int64_t batch), \
+           (H, cublasOperation_t trans, int m, int n, const T *alpha, const T *A, int lda, long long sA, const T *x, \
+            int incx, long long sX, const T *beta, T *y, int incy, long long sY, int batch),          \
+           (h, trans, m, n, alpha, A, lda, sA, x, incx, sX, beta, y, incy, sY, batch),               \
+           CB_ENTER("handle=%p trans=%d m=%lld n=%lld A=%p lda=%lld sA=%lld x=%p incx=%lld sX=%lld y=%p incy=%lld " \
+                    "sY=%lld batch=%lld",                                                           \
+                    (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda, sA, \
+                    (const void *)x, (long long)incx, sX, (void *)y, (long long)incy, sY, (long long)batch); \
+           return gemv_batched(h, t, trans, m, n, alpha, NULL, A, lda, sA, NULL, x, incx, sX, beta, NULL, y, incy, \
+                               sY, batch);)
 #define GBMV(S, t, T)                                                                                  \
    EXPORT2(cublas##S##gbmv_v2,                                                                      \
            (H, cublasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const T *alpha, const T *A, \
@@ -338,6 +411,10 @@ GEMV(S, 's', float)
 GEMV(D, 'd', double)
 GEMV(C, 'c', cuComplex)
 GEMV(Z, 'z', cuDoubleComplex)
+GEMVB(S, 's', float)
+GEMVB(D, 'd', double)
+GEMVB(C, 'c', cuComplex)
+GEMVB(Z, 'z', cuDoubleComplex)
 GBMV(S, 's', float)
 GBMV(D, 'd', double)
 GBMV(C, 'c', cuComplex)
