@@ -3,7 +3,8 @@
  * through the library a program links: gemv (c z), gbmv, hemv, sbmv/hbmv,
  * spmv/hpmv, geru/gerc, syr/her, syr2/her2, spr/hpr, spr2/hpr2, tbmv,
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
- * (c z), trsmBatched, gemvBatched, gemvStridedBatched (s d c z); every
+ * (c z), trsmBatched, gemvBatched, gemvStridedBatched, getrfBatched,
+ * getrsBatched, getriBatched, matinvBatched (s d c z); every
  * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
@@ -151,6 +152,24 @@ typedef cublasDiagType_t DG;
                                 long long sx, const T *be, T *y, int iy, long long sy, int batch)   \
    {                                                                                                \
       return cublas##S##gemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, batch); \
+   }                                                                                                \
+   static cublasStatus_t getrf(int n, T *const *A, int lda, int *P, int *info, int batch)           \
+   {                                                                                                \
+      return cublas##S##getrfBatched(H, n, A, lda, P, info, batch);                                 \
+   }                                                                                                \
+   static cublasStatus_t getrs(OP t, int n, int nrhs, const T *const *A, int lda, const int *P, T *const *B, int ldb, \
+                               int *info, int batch)                                                \
+   {                                                                                                \
+      return cublas##S##getrsBatched(H, t, n, nrhs, A, lda, P, B, ldb, info, batch);                \
+   }                                                                                                \
+   static cublasStatus_t getri(int n, const T *const *A, int lda, const int *P, T *const *C, int ldc, int *info, \
+                               int batch)                                                           \
+   {                                                                                                \
+      return cublas##S##getriBatched(H, n, A, lda, P, C, ldc, info, batch);                         \
+   }                                                                                                \
+   static cublasStatus_t matinv(int n, const T *const *A, int lda, T *const *X, int ldx, int *info, int batch) \
+   {                                                                                                \
+      return cublas##S##matinvBatched(H, n, A, lda, X, ldx, info, batch);                           \
    }                                                                                                \
    static cublasStatus_t trsmb(cublasSideMode_t s, UP u, OP t, DG d, int m, int n, const T *al, const T *const *A, \
                                int lda, T *const *B, int ldb, int batch)                            \
@@ -748,8 +767,199 @@ static void gemvb_t(bool strided, int t, int m, int n, int pad, int ix, int iy, 
    cudaFree(dA); cudaFree(dx); cudaFree(dy); cudaFree(dpA); cudaFree(dpx); cudaFree(dpy);
 }
 
+/* getrfBatched, then getrsBatched (op t) and getriBatched on its
+ * factors, checked against the original matrices (Higham, Thms 9.3 and
+ * 9.4: the computed factors satisfy |A - P^T L U| <= gamma_n |L| |U|, a
+ * solve through them |b - op(A) x| <= gamma_3n |op(L)| |op(U)| |x|, here
+ * as 2 (3n + 2) u); pivots in range; info 0, or the first zero pivot of a
+ * matrix whose column zc is zero (zc >= 0) */
+template <class T> static void lu_t(int n, int pad, bool pivot, int t, int nrhs, int batch, int zc)
+{
+   int lda = n + pad, ldb = n + 2, ldc = n + 1;
+   double u = ub<T>();
+   std::vector<std::vector<T> > A(batch), B(batch);
+   std::vector<T *> dA(batch), dB(batch), dC(batch);
+   for (int z = 0; z < batch; z++) {
+      A[z].resize((size_t)lda * n);
+      for (size_t e = 0; e < A[z].size(); e++) {
+         int i = (int)(e % lda), j = (int)(e / lda);
+         cd v = cd(rnd(), is_cplx<T>() ? rnd() : 0);
+         if (!pivot && i == j)   /* no pivoting: diagonally dominant */
+            v += (double)n;
+         A[z][e] = fromc<T>(j == zc ? 0 : v);
+      }
+      B[z].resize((size_t)ldb * nrhs);
+      for (auto &v : B[z]) v = rndT<T>();
+      dA[z] = dev(A[z]);
+      dB[z] = dev(B[z]);
+      dC[z] = dev(std::vector<T>((size_t)ldc * n, fromc<T>(7.)));
+   }
+   T **dAp = dev(dA), **dBp = dev(dB), **dCp = dev(dC);
+   int *dP = dev(std::vector<int>((size_t)n * batch, -1)), *dinfo = dev(std::vector<int>(batch, -1));
+   CHECK_ST(getrf(n, dAp, lda, pivot ? dP : NULL, dinfo, batch), CUBLAS_STATUS_SUCCESS);
+   std::vector<int> info = host(dinfo, batch), P = host(dP, (size_t)n * batch);
+   int hinfo = -7;
+   if (zc < 0) {
+      CHECK_ST(getrs((OP)t, n, nrhs, (const T *const *)dAp, lda, pivot ? dP : NULL, dBp, ldb, &hinfo, batch),
+               CUBLAS_STATUS_SUCCESS);
+      CHECK_INT(hinfo, 0);
+      CHECK_ST(getri(n, (const T *const *)dAp, lda, pivot ? dP : NULL, dCp, ldc, dinfo, batch), CUBLAS_STATUS_SUCCESS);
+   }
+   char what[160];
+   snprintf(what, sizeof(what), "LU n=%d pivot=%d t=%d nrhs=%d zero column %d", n, pivot, t, nrhs, zc);
+   long bad = 0;
+   for (int z = 0; z < batch; z++) {
+      if (zc >= 0) {   /* the first zero pivot: column zc (nothing before it is singular) */
+         CHECK_INT(info[z], zc + 1);
+         cudaFree(dA[z]); cudaFree(dB[z]); cudaFree(dC[z]);
+         continue;
+      }
+      CHECK_INT(info[z], 0);
+      std::vector<T> F = host(dA[z], A[z].size()), X = host(dB[z], B[z].size()), C = host(dC[z], (size_t)ldc * n);
+      /* L (unit lower) and U from F; LU and |L||U| in double */
+      auto L = [&](int i, int k) { return i == k ? cd(1) : i > k ? toc(F[i + (size_t)k * lda]) : cd(0); };
+      auto U = [&](int k, int j) { return k <= j ? toc(F[k + (size_t)j * lda]) : cd(0); };
+      vcd LU((size_t)n * n);
+      std::vector<double> LUa((size_t)n * n);
+      for (int i = 0; i < n; i++)
+         for (int j = 0; j < n; j++)
+            for (int k = 0; k <= (i < j ? i : j); k++) {
+               LU[i + (size_t)j * n] += L(i, k) * U(k, j);
+               LUa[i + (size_t)j * n] += std::abs(L(i, k)) * std::abs(U(k, j));
+            }
+      /* A0 = P^T (L U): undo the row swaps, last first; |L||U| likewise */
+      std::vector<int> perm(n);
+      for (int i = 0; i < n; i++)
+         perm[i] = i;
+      for (int k = 0; k < n && pivot; k++) {
+         int p = P[(size_t)z * n + k] - 1;
+         bad += !(p >= k && p < n);
+         if (p >= k && p < n) {
+            int q = perm[k];
+            perm[k] = perm[p];
+            perm[p] = q;
+         }
+      }
+      /* row r of P A is row perm[r] of A */
+      for (int r = 0; r < n; r++)
+         for (int j = 0; j < n; j++) {
+            cd a = toc(A[z][perm[r] + (size_t)j * lda]);
+            double bound = 2 * (n + 2) * u * LUa[r + (size_t)j * n] + 1e-300;
+            bool ok = std::abs(a - LU[r + (size_t)j * n]) <= bound;
+            if (!ok && fails_shown++ < 12)
+               printf("  %s z=%d getrf (%d, %d): |PA - LU| %.3g, bound %.3g\n", what, z, r, j,
+                      std::abs(a - LU[r + (size_t)j * n]), bound);
+            bad += !ok;
+         }
+      /* solves: op(A) x against b, and A C against I, each column; the
+       * bound with |op(A)| in place of |op(L)||op(U)| scaled by growth:
+       * use |L||U| permuted back */
+      auto resid = [&](const std::vector<T> &V, int ldv, int col, bool inv) {
+         for (int i = 0; i < n; i++) {
+            cd sum = 0;
+            double mag = 0;
+            for (int k = 0; k < n; k++) {
+               /* op(A)(i, k) and its |L||U| counterpart (rows of A are
+                * rows perm^-1 of P A) */
+               int r = inv || t == 0 ? i : k, c = inv || t == 0 ? k : i;
+               cd a = toc(A[z][r + (size_t)c * lda]);
+               if (!inv && t == 2)
+                  a = std::conj(a);
+               int pr = 0;
+               for (int q = 0; q < n; q++)
+                  if (perm[q] == r)
+                     pr = q;
+               cd v = toc(V[k + (size_t)col * ldv]);
+               sum += a * v;
+               mag += LUa[pr + (size_t)c * n] * std::abs(v);
+            }
+            cd want = inv ? cd(i == col ? 1 : 0) : toc(B[z][i + (size_t)col * ldb]);
+            double bound = 2 * (3 * n + 2) * u * mag + 1e-300;
+            bool ok = std::abs(sum - want) <= bound;
+            if (!ok && fails_shown++ < 12)
+               printf("  %s z=%d %s col %d row %d: residual %.3g, bound %.3g\n", what, z, inv ? "getri" : "getrs", col,
+                      i, std::abs(sum - want), bound);
+            bad += !ok;
+         }
+      };
+      for (int c = 0; c < nrhs; c++)
+         resid(X, ldb, c, false);
+      for (int c = 0; c < n; c++)
+         resid(C, ldc, c, true);
+      /* padding rows of B and C untouched */
+      for (size_t e = 0; e < X.size(); e++)
+         if ((int)(e % ldb) >= n)
+            bad += memcmp(&X[e], &B[z][e], sizeof(T)) != 0;
+      cudaFree(dA[z]); cudaFree(dB[z]); cudaFree(dC[z]);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dAp); cudaFree(dBp); cudaFree(dCp); cudaFree(dP); cudaFree(dinfo);
+}
+
+/* matinvBatched: A X against I within 2 (3n + 2) u (|A| |X|)_ij; A
+ * untouched; info 0, or 3 for a matrix whose third column is zero */
+template <class T> static void matinv_t(int n, int pad, int batch, bool singular)
+{
+   int lda = n + pad, ldx = n + 1;
+   double u = ub<T>();
+   std::vector<std::vector<T> > A(batch);
+   std::vector<const T *> dA(batch);
+   std::vector<T *> dX(batch);
+   for (int z = 0; z < batch; z++) {
+      A[z].resize((size_t)lda * n);
+      for (size_t e = 0; e < A[z].size(); e++)
+         A[z][e] = singular && (int)(e / lda) == 2 ? fromc<T>(0.) : rndT<T>();
+      dA[z] = dev(A[z]);
+      dX[z] = dev(std::vector<T>((size_t)ldx * n));
+   }
+   const T **dAp = dev(dA);
+   T **dXp = dev(dX);
+   int *dinfo = dev(std::vector<int>(batch, -1));
+   CHECK_ST(matinv(n, dAp, lda, dXp, ldx, dinfo, batch), CUBLAS_STATUS_SUCCESS);
+   std::vector<int> info = host(dinfo, batch);
+   char what[96];
+   snprintf(what, sizeof(what), "matinvBatched n=%d", n);
+   long bad = 0;
+   for (int z = 0; z < batch; z++) {
+      CHECK_INT(info[z], singular ? 3 : 0);
+      std::vector<T> Ag = host(dA[z], A[z].size()), X = host(dX[z], (size_t)ldx * n);
+      bad += memcmp(Ag.data(), A[z].data(), A[z].size() * sizeof(T)) != 0;
+      for (int j = 0; j < n && !singular; j++)
+         for (int i = 0; i < n; i++) {
+            cd sum = 0;
+            double mag = 0;
+            for (int k = 0; k < n; k++) {
+               cd p = toc(A[z][i + (size_t)k * lda]) * toc(X[k + (size_t)j * ldx]);
+               sum += p;
+               mag += std::abs(p);
+            }
+            double bound = 2 * (3 * n + 2) * u * mag + 1e-300;
+            bool ok = std::abs(sum - cd(i == j ? 1 : 0)) <= bound;
+            if (!ok && fails_shown++ < 12)
+               printf("  %s z=%d (%d, %d): |AX - I| %.3g, bound %.3g\n", what, z, i, j, std::abs(sum - cd(i == j)), bound);
+            bad += !ok;
+         }
+      cudaFree((void *)dA[z]);
+      cudaFree(dX[z]);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dAp); cudaFree(dXp); cudaFree(dinfo);
+}
+
 template <class T> static void batched(void)
 {
+   matinv_t<T>(1, 0, 2, false);
+   matinv_t<T>(7, 2, 3, false);
+   matinv_t<T>(32, 1, 2, false);
+   matinv_t<T>(5, 0, 2, true);
+
+   for (int t = 0; t < 3; t++) {
+      lu_t<T>(1, 0, true, t, 1, 2, -1);
+      lu_t<T>(7, 2, true, t, 3, 3, -1);
+      lu_t<T>(33, 1, t != 1, t, 5, 2, -1);
+   }
+   lu_t<T>(6, 1, true, 0, 1, 2, 2);   /* a zero column: info 3 */
+
    cd gal = is_cplx<T>() ? cd(0.75, 0.5) : 0.75, gbe = is_cplx<T>() ? cd(-0.5, 0.25) : -0.5;
    for (int strided = 0; strided < 2; strided++)
       for (int t = 0; t < 3; t++) {
@@ -921,6 +1131,17 @@ static void bad_args(void)
                                (float *const *)d, 7, 1), IV);
    CHECK_ST(cublasStrsmBatched(H, CUBLAS_SIDE_LEFT, U, N, ND, 4, 4, &fone, (const float *const *)d, 4,
                                (float *const *)d, 4, 0), CUBLAS_STATUS_SUCCESS);
+   int info = 5;
+   CHECK_ST(cublasSgetrsBatched(H, N, 4, 1, (const float *const *)d, 3, NULL, (float *const *)d, 4, &info, 1), IV);
+   CHECK(info < 0);
+   info = 5;
+   CHECK_ST(cublasSgetrsBatched(H, N, 4, -1, (const float *const *)d, 4, NULL, (float *const *)d, 4, &info, 1), IV);
+   CHECK(info < 0);
+   CHECK_ST(cublasSgetrfBatched(H, 4, (float *const *)d, 3, NULL, (int *)d, 1), IV);
+   CHECK_ST(cublasSgetrfBatched(H, -1, (float *const *)d, 4, NULL, (int *)d, 1), IV);
+   CHECK_ST(cublasSgetriBatched(H, 4, (const float *const *)d, 4, NULL, (float *const *)d, 3, (int *)d, 1), IV);
+   CHECK_ST(cublasSmatinvBatched(H, 33, (const float *const *)d, 33, (float *const *)d, 33, (int *)d, 1), IV);
+   CHECK_ST(cublasSmatinvBatched(H, 4, (const float *const *)d, 4, (float *const *)d, 3, (int *)d, 1), IV);
    /* size 0: nothing to do, success */
    CHECK_ST(cublasChemv(H, U, 0, &one, d, 1, d, 1, &one, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasCher2k(H, U, N, 0, 4, &one, d, 4, d, 4, &fone, d, 1), CUBLAS_STATUS_SUCCESS);

@@ -81,6 +81,7 @@ typedef struct cb_mat_args {
    void *const *Barr;
    const void *const *Xarr;   /* gemvBatched */
    void *const *Yarr;
+   int32_t *piv, *info;       /* getrf/getrs/getriBatched: pivots (n per matrix, 1-based), info per matrix */
    int64_t sA, sX, sY;        /* gemvStridedBatched: strides in elements */
    int64_t xoff, yoff;        /* gemv*Batched: element 0 of x and y in BLAS order */
    int64_t lda, ldb, ldc, incx, incy;
@@ -96,7 +97,7 @@ typedef struct cb_mat_args {
    int32_t areal, breal; /* alpha, beta are real (her, herk ...: a float or double in memory) */
    int32_t conj;         /* rank updates: y (and x) conjugated (gerc, her, her2) */
    int32_t two;          /* rank updates: rank 2 (syr2, her2, spr2, hpr2) */
-   int32_t batch;        /* trsmBatched, gemv*Batched: the number of problems */
+   int32_t batch;        /* the *Batched routines: the number of problems */
    cb_scalar alpha, beta;
 } cb_mat_args;
 

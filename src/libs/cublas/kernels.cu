@@ -898,6 +898,195 @@ template <class T> __device__ __forceinline__ void herk(const cb_mat_args &g)
    *c = i == j ? reT(v) : v;
 }
 
+/* ---- batched LU (getrfBatched, getrsBatched, getriBatched) ---- */
+
+/* |re| + |im|: the pivot measure of LAPACK's i?amax */
+__device__ __forceinline__ float pabs(float a) { return fabsf(a); }
+__device__ __forceinline__ double pabs(double a) { return fabs(a); }
+template <class T> __device__ __forceinline__ T pabs(cplx<T> a) { return fabs(a.x) + fabs(a.y); }
+
+/* rows a and b of the n columns of X */
+template <class T> __device__ __forceinline__ void swap_rows(T *X, i64 ld, int a, int b, int n)
+{
+   if (a != b)
+      for (int j = 0; j < n; j++) {
+         T t = X[a + j * ld];
+         X[a + j * ld] = X[b + j * ld];
+         X[b + j * ld] = t;
+      }
+}
+
+/* P A = L U in place, a thread per matrix, LAPACK's getf2 (right-looking,
+ * partial pivoting by the largest |re| + |im| of the column, first on
+ * ties; g.piv NULL: no pivoting); info: the first zero pivot (1-based) or
+ * 0, its column left unscaled. */
+template <class T> __device__ __forceinline__ void getrf(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   T *A = (T *)g.Barr[z];
+   int n = g.n, inf = 0;
+   i64 lda = g.lda;
+   int *P = g.piv ? g.piv + (i64)z * n : NULL;
+   for (int k = 0; k < n; k++) {
+      int p = k;
+      if (P) {
+         auto best = pabs(A[k + k * lda]);
+         for (int i = k + 1; i < n; i++)
+            if (pabs(A[i + k * lda]) > best) {
+               best = pabs(A[i + k * lda]);
+               p = i;
+            }
+         P[k] = p + 1;
+      }
+      if (isz(A[p + k * lda])) {
+         if (!inf)
+            inf = k + 1;
+         continue;
+      }
+      swap_rows(A, lda, k, p, n);
+      T d = A[k + k * lda];
+      for (int i = k + 1; i < n; i++)
+         A[i + k * lda] = divT(A[i + k * lda], d);
+      for (int j = k + 1; j < n; j++) {
+         T akj = negT(A[k + j * lda]);
+         for (int i = k + 1; i < n; i++)
+            A[i + j * lda] = fmaT(A[i + k * lda], akj, A[i + j * lda]);
+      }
+   }
+   g.info[z] = inf;
+}
+
+/* op(A) x = b with A = P^T L U from getrf, in place in the column b */
+template <class T> __device__ __forceinline__ void lu_solve(const T *A, i64 lda, const int *P, int n, int op, T *b)
+{
+   if (op == 0) {
+      if (P)
+         for (int i = 0; i < n; i++) {
+            int p = P[i] - 1;
+            T t = b[i];
+            b[i] = b[p];
+            b[p] = t;
+         }
+      for (int j = 0; j < n; j++)   /* L y = P b, L unit lower */
+         for (int i = j + 1; i < n; i++)
+            b[i] = fmaT(A[i + j * lda], negT(b[j]), b[i]);
+      for (int j = n - 1; j >= 0; j--) {   /* U x = y */
+         b[j] = divT(b[j], A[j + j * lda]);
+         for (int i = 0; i < j; i++)
+            b[i] = fmaT(A[i + j * lda], negT(b[j]), b[i]);
+      }
+   } else {
+      /* op(U) y = b (lower), op(L) w = y (unit upper), x = P^T w */
+      for (int i = 0; i < n; i++) {
+         T acc = b[i];
+         for (int k = 0; k < i; k++) {
+            T u = A[k + i * lda];
+            acc = fmaT(op == 2 ? conjT(u) : u, negT(b[k]), acc);
+         }
+         T d = A[i + i * lda];
+         b[i] = divT(acc, op == 2 ? conjT(d) : d);
+      }
+      for (int i = n - 1; i >= 0; i--) {
+         T acc = b[i];
+         for (int k = i + 1; k < n; k++) {
+            T l = A[k + i * lda];
+            acc = fmaT(op == 2 ? conjT(l) : l, negT(b[k]), acc);
+         }
+         b[i] = acc;
+      }
+      if (P)
+         for (int i = n - 1; i >= 0; i--) {
+            int p = P[i] - 1;
+            T t = b[i];
+            b[i] = b[p];
+            b[p] = t;
+         }
+   }
+}
+
+/* getrs: a thread per (matrix, column of B); getri (g.solve 0): a thread
+ * per (matrix, column j of C), C(:, j) = A^-1 e_j, info the first zero on
+ * U's diagonal */
+template <class T> __device__ __forceinline__ void getrs(const cb_mat_args &g)
+{
+   i64 e = blockIdx.x * (i64)blockDim.x + threadIdx.x;
+   int cols = g.solve ? g.k : g.n;
+   if (e >= (i64)g.batch * cols)
+      return;
+   int z = (int)(e / cols), c = (int)(e % cols), n = g.n;
+   const T *A = (const T *)g.Aarr[z];
+   const int *P = g.piv ? g.piv + (i64)z * n : NULL;
+   T *b = (T *)g.Barr[z] + c * g.ldb;
+   if (!g.solve) {
+      int inf = 0;
+      for (int i = 0; i < n && !inf; i++)
+         if (isz(A[i + i * g.lda]))
+            inf = i + 1;
+      if (c == 0)
+         g.info[z] = inf;
+      if (inf)
+         return;
+      for (int i = 0; i < n; i++)
+         b[i] = i == c ? oneT<T>() : zeroT<T>();
+   }
+   lu_solve(A, g.lda, P, n, g.ta, b);
+}
+/* matinvBatched (n <= 32): Ainv = A^-1 by a thread per matrix, A copied
+ * to Ainv and inverted there by Gauss-Jordan elimination with partial
+ * pivoting (row swaps recorded, undone as column swaps at the end); info
+ * the first zero pivot (1-based), Ainv then unspecified */
+template <class T> __device__ __forceinline__ void matinv(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   const T *A = (const T *)g.Aarr[z];
+   T *X = (T *)g.Barr[z];
+   int n = g.n;
+   i64 ld = g.ldb;
+   unsigned char piv[32];
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++)
+         X[i + j * ld] = A[i + j * g.lda];
+   for (int k = 0; k < n; k++) {
+      int p = k;
+      auto best = pabs(X[k + k * ld]);
+      for (int i = k + 1; i < n; i++)
+         if (pabs(X[i + k * ld]) > best) {
+            best = pabs(X[i + k * ld]);
+            p = i;
+         }
+      piv[k] = (unsigned char)p;
+      if (isz(X[p + k * ld])) {
+         g.info[z] = k + 1;
+         return;
+      }
+      swap_rows(X, ld, k, p, n);
+      T d = divT(oneT<T>(), X[k + k * ld]);
+      X[k + k * ld] = oneT<T>();
+      for (int j = 0; j < n; j++)
+         X[k + j * ld] = mulT(X[k + j * ld], d);
+      for (int i = 0; i < n; i++) {
+         if (i == k)
+            continue;
+         T f = negT(X[i + k * ld]);
+         X[i + k * ld] = zeroT<T>();
+         for (int j = 0; j < n; j++)
+            X[i + j * ld] = fmaT(f, X[k + j * ld], X[i + j * ld]);
+      }
+   }
+   for (int k = n - 1; k >= 0; k--)
+      if (piv[k] != k)
+         for (int i = 0; i < n; i++) {
+            T t = X[i + k * ld];
+            X[i + k * ld] = X[i + piv[k] * ld];
+            X[i + piv[k] * ld] = t;
+         }
+   g.info[z] = 0;
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -985,3 +1174,6 @@ XKC(xmvb, xmv_batched)
 XKC(xr, xr)
 extern "C" __global__ void cb_herk_c(cb_mat_args g) { herk<cplx<float> >(g); }
 extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }
+XKC(getrf, getrf)
+XKC(getrs, getrs)
+XKC(matinv, matinv)
