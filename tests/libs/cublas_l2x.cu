@@ -4,7 +4,8 @@
  * spmv/hpmv, geru/gerc, syr/her, syr2/her2, spr/hpr, spr2/hpr2, tbmv,
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
  * (c z), trsmBatched, gemvBatched, gemvStridedBatched, getrfBatched,
- * getrsBatched, getriBatched, matinvBatched (s d c z); every
+ * getrsBatched, getriBatched, matinvBatched, geqrfBatched, gelsBatched
+ * (s d c z); every
  * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
@@ -170,6 +171,15 @@ typedef cublasDiagType_t DG;
    static cublasStatus_t matinv(int n, const T *const *A, int lda, T *const *X, int ldx, int *info, int batch) \
    {                                                                                                \
       return cublas##S##matinvBatched(H, n, A, lda, X, ldx, info, batch);                           \
+   }                                                                                                \
+   static cublasStatus_t geqrf(int m, int n, T *const *A, int lda, T *const *tau, int *info, int batch) \
+   {                                                                                                \
+      return cublas##S##geqrfBatched(H, m, n, A, lda, tau, info, batch);                            \
+   }                                                                                                \
+   static cublasStatus_t gels(int m, int n, int nrhs, T *const *A, int lda, T *const *C, int ldc, int *info, \
+                              int *dinfo, int batch)                                                \
+   {                                                                                                \
+      return cublas##S##gelsBatched(H, CUBLAS_OP_N, m, n, nrhs, A, lda, C, ldc, info, dinfo, batch); \
    }                                                                                                \
    static cublasStatus_t trsmb(cublasSideMode_t s, UP u, OP t, DG d, int m, int n, const T *al, const T *const *A, \
                                int lda, T *const *B, int ldb, int batch)                            \
@@ -946,8 +956,136 @@ template <class T> static void matinv_t(int n, int pad, int batch, bool singular
    cudaFree(dAp); cudaFree(dXp); cudaFree(dinfo);
 }
 
+/* geqrfBatched: Q = H_0 ... H_{k-1} from the reflectors (H_i = I - tau_i
+ * v v^H, v_i = 1, v below the diagonal) and R from the upper triangle
+ * satisfy, column by column, |a_j - Q r_j|_2 <= c m n u |a_j|_2 and |Q^H
+ * Q - I| <= c m u (Higham, Thm 19.4: Householder QR is normwise backward
+ * stable; c = 4 here).  gelsBatched (m >= n): the solution makes the
+ * residual orthogonal to A's columns, |A^H (A x - c)|_2 <= c m n u |A|_F
+ * (|A|_F |x|_2 + |c|_2), and a matrix with a zero column gives its info. */
+template <class T> static void qr_t(bool ls, int m, int n, int nrhs, int pad, int batch, bool zero_col = false)
+{
+   int lda = m + pad, ldc = m + 1, k = m < n ? m : n;
+   double u = ub<T>();
+   std::vector<std::vector<T> > A(batch), C(batch);
+   std::vector<T *> dA(batch), dT(batch), dC(batch);
+   for (int z = 0; z < batch; z++) {
+      A[z].resize((size_t)lda * n);
+      for (size_t e = 0; e < A[z].size(); e++)
+         A[z][e] = zero_col && (int)(e / lda) == 1 ? fromc<T>(0.) : rndT<T>();
+      C[z].resize((size_t)ldc * (nrhs ? nrhs : 1));
+      for (auto &v : C[z]) v = rndT<T>();
+      dA[z] = dev(A[z]);
+      dT[z] = dev(std::vector<T>(k ? k : 1));
+      dC[z] = dev(C[z]);
+   }
+   T **dAp = dev(dA), **dTp = dev(dT), **dCp = dev(dC);
+   int *dinfo = dev(std::vector<int>(batch, -1)), info = -9;
+   CHECK_ST(ls ? gels(m, n, nrhs, dAp, lda, dCp, ldc, &info, dinfo, batch) : geqrf(m, n, dAp, lda, dTp, &info, batch),
+            CUBLAS_STATUS_SUCCESS);
+   CHECK_INT(info, 0);
+   std::vector<int> dinf = host(dinfo, batch);
+   char what[96];
+   snprintf(what, sizeof(what), "%s m=%d n=%d nrhs=%d", ls ? "gelsBatched" : "geqrfBatched", m, n, nrhs);
+   long bad = 0;
+   for (int z = 0; z < batch; z++) {
+      std::vector<T> F = host(dA[z], A[z].size()), tau = host(dT[z], k ? k : 1), X = host(dC[z], C[z].size());
+      if (ls && zero_col) {
+         CHECK_INT(dinf[z], 2);
+      } else if (ls) {
+         CHECK_INT(dinf[z], 0);
+         double an = 0;
+         for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++)
+               an += std::norm(toc(A[z][i + (size_t)j * lda]));
+         an = sqrt(an);
+         for (int c = 0; c < nrhs; c++) {
+            vcd r(m);
+            double xn = 0, cn = 0;
+            for (int i = 0; i < m; i++) {
+               r[i] = -toc(C[z][i + (size_t)c * ldc]);
+               cn += std::norm(r[i]);
+            }
+            for (int j = 0; j < n; j++) {
+               cd xj = toc(X[j + (size_t)c * ldc]);
+               xn += std::norm(xj);
+               for (int i = 0; i < m; i++)
+                  r[i] += toc(A[z][i + (size_t)j * lda]) * xj;
+            }
+            double g = 0;
+            for (int j = 0; j < n; j++) {
+               cd s2 = 0;
+               for (int i = 0; i < m; i++)
+                  s2 += std::conj(toc(A[z][i + (size_t)j * lda])) * r[i];
+               g += std::norm(s2);
+            }
+            double bound = 4.0 * m * n * u * an * (an * sqrt(xn) + sqrt(cn));
+            bool ok = sqrt(g) <= bound;
+            if (!ok && fails_shown++ < 12)
+               printf("  %s z=%d col %d: |A^H r| %.3g, bound %.3g\n", what, z, c, sqrt(g), bound);
+            bad += !ok;
+         }
+      } else {
+         /* Q explicitly, m x m, as H_0 (H_1 (... (H_{k-1} I))) */
+         vcd Q((size_t)m * m);
+         for (int i = 0; i < m; i++)
+            Q[i + (size_t)i * m] = 1;
+         for (int i = k - 1; i >= 0; i--) {
+            vcd v(m);
+            v[i] = 1;
+            for (int l = i + 1; l < m; l++)
+               v[l] = toc(F[l + (size_t)i * lda]);
+            cd ti = toc(tau[i]);
+            for (int j = 0; j < m; j++) {
+               cd w = 0;
+               for (int l = i; l < m; l++)
+                  w += std::conj(v[l]) * Q[l + (size_t)j * m];
+               for (int l = i; l < m; l++)
+                  Q[l + (size_t)j * m] -= ti * v[l] * w;
+            }
+         }
+         for (int j = 0; j < n; j++) {
+            double err = 0, an = 0;
+            for (int i = 0; i < m; i++) {
+               cd qr = 0;
+               for (int l = 0; l <= (j < m - 1 ? j : m - 1); l++)
+                  qr += Q[i + (size_t)l * m] * toc(F[l + (size_t)j * lda]);
+               err += std::norm(qr - toc(A[z][i + (size_t)j * lda]));
+               an += std::norm(toc(A[z][i + (size_t)j * lda]));
+            }
+            bool ok = sqrt(err) <= 4.0 * m * n * u * sqrt(an) + 1e-300;
+            if (!ok && fails_shown++ < 12)
+               printf("  %s z=%d col %d: |a - Q r| %.3g\n", what, z, j, sqrt(err));
+            bad += !ok;
+         }
+         for (int j = 0; j < m; j++)
+            for (int i = 0; i < m; i++) {
+               cd s2 = 0;
+               for (int l = 0; l < m; l++)
+                  s2 += std::conj(Q[l + (size_t)i * m]) * Q[l + (size_t)j * m];
+               bool ok = std::abs(s2 - cd(i == j ? 1 : 0)) <= 4.0 * m * u;
+               if (!ok && fails_shown++ < 12)
+                  printf("  %s z=%d Q^H Q (%d, %d) off by %.3g\n", what, z, i, j, std::abs(s2 - cd(i == j)));
+               bad += !ok;
+            }
+      }
+      cudaFree(dA[z]); cudaFree(dT[z]); cudaFree(dC[z]);
+   }
+   CHECK_INT(bad, 0);
+   cudaFree(dAp); cudaFree(dTp); cudaFree(dCp); cudaFree(dinfo);
+}
+
 template <class T> static void batched(void)
 {
+   qr_t<T>(false, 1, 1, 0, 0, 2);
+   qr_t<T>(false, 9, 5, 0, 2, 3);
+   qr_t<T>(false, 5, 9, 0, 1, 2);
+   qr_t<T>(false, 33, 33, 0, 0, 2);
+   qr_t<T>(true, 1, 1, 2, 0, 2);
+   qr_t<T>(true, 12, 7, 3, 1, 3);
+   qr_t<T>(true, 40, 33, 2, 0, 2);
+   qr_t<T>(true, 8, 4, 1, 0, 2, true);
+
    matinv_t<T>(1, 0, 2, false);
    matinv_t<T>(7, 2, 3, false);
    matinv_t<T>(32, 1, 2, false);
@@ -1142,6 +1280,14 @@ static void bad_args(void)
    CHECK_ST(cublasSgetriBatched(H, 4, (const float *const *)d, 4, NULL, (float *const *)d, 3, (int *)d, 1), IV);
    CHECK_ST(cublasSmatinvBatched(H, 33, (const float *const *)d, 33, (float *const *)d, 33, (int *)d, 1), IV);
    CHECK_ST(cublasSmatinvBatched(H, 4, (const float *const *)d, 4, (float *const *)d, 3, (int *)d, 1), IV);
+   info = 5;
+   CHECK_ST(cublasSgeqrfBatched(H, 4, 4, (float *const *)d, 3, (float *const *)d, &info, 1), IV);
+   CHECK(info < 0);
+   info = 5;
+   CHECK_ST(cublasSgelsBatched(H, N, 4, 4, 1, (float *const *)d, 4, (float *const *)d, 3, &info, (int *)d, 1), IV);
+   CHECK(info < 0);
+   CHECK_ST(cublasSgelsBatched(H, N, 3, 4, 1, (float *const *)d, 4, (float *const *)d, 4, &info, (int *)d, 1),
+            CUBLAS_STATUS_NOT_SUPPORTED);   /* m < n */
    /* size 0: nothing to do, success */
    CHECK_ST(cublasChemv(H, U, 0, &one, d, 1, d, 1, &one, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasCher2k(H, U, N, 0, 4, &one, d, 4, d, 4, &fone, d, 1), CUBLAS_STATUS_SUCCESS);

@@ -1087,6 +1087,91 @@ template <class T> __device__ __forceinline__ void matinv(const cb_mat_args &g)
    g.info[z] = 0;
 }
 
+/* geqrfBatched and gelsBatched: Householder QR, LAPACK's geqr2 and larfg
+ * (without larfg's rescaling of tiny columns), a thread per matrix:
+ * H_i = I - tau_i v v^H, v_i = 1 implicit and v below the diagonal of A,
+ * beta = -sign(re alpha) |(alpha, x)| on the diagonal; H_i^H applied to
+ * the columns to the right.  gels (g.solve) then forms Q^H C and solves
+ * R X = (Q^H C)(0:n) in C, info the first zero on R's diagonal. */
+__device__ __forceinline__ float sqrtT(float a) { return sqrtf(a); }
+__device__ __forceinline__ double sqrtT(double a) { return sqrt(a); }
+__device__ __forceinline__ float reP(float a) { return a; }
+__device__ __forceinline__ double reP(double a) { return a; }
+template <class T> __device__ __forceinline__ T reP(cplx<T> a) { return a.x; }
+__device__ __forceinline__ float abs2(float a) { return a * a; }
+__device__ __forceinline__ double abs2(double a) { return a * a; }
+template <class T> __device__ __forceinline__ T abs2(cplx<T> a) { return a.x * a.x + a.y * a.y; }
+template <class T> __device__ __forceinline__ T fromre(decltype(reP(T())) v) { return (T)v; }
+template <> __device__ __forceinline__ cplx<float> fromre<cplx<float> >(float v) { return cplx<float>{ v, 0.f }; }
+template <> __device__ __forceinline__ cplx<double> fromre<cplx<double> >(double v) { return cplx<double>{ v, 0. }; }
+
+/* applies H^H = I - conj(tau) v v^H (v from row i of column i of A, v_i = 1)
+ * to column c (rows i..m-1, leading dimension ld) */
+template <class T>
+__device__ __forceinline__ void house_apply(const T *A, i64 lda, int m, int i, T tau, T *c)
+{
+   T w = c[i];
+   for (int l = i + 1; l < m; l++)
+      w = fmaT(conjT(A[l + i * lda]), c[l], w);
+   T f = negT(mulT(conjT(tau), w));
+   c[i] = addT(c[i], f);
+   for (int l = i + 1; l < m; l++)
+      c[l] = fmaT(A[l + i * lda], f, c[l]);
+}
+template <class T> __device__ __forceinline__ void geqrf(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   typedef decltype(reP(T())) R;
+   T *A = (T *)g.Barr[z];
+   int m = g.m, n = g.n, k = m < n ? m : n;
+   i64 lda = g.lda;
+   T *tau = g.solve ? NULL : (T *)g.Aarr[z];
+   for (int i = 0; i < k; i++) {
+      T alpha = A[i + i * lda];
+      R xn2 = 0;
+      for (int l = i + 1; l < m; l++)
+         xn2 += abs2(A[l + i * lda]);
+      T t = zeroT<T>();
+      if (xn2 != (R)0 || !isz(addT(alpha, negT(fromre<T>(reP(alpha)))))) {
+         R beta = sqrtT(abs2(alpha) + xn2);
+         if (reP(alpha) >= (R)0)
+            beta = -beta;
+         T b = fromre<T>(beta);
+         t = divT(addT(b, negT(alpha)), b);
+         T sc = divT(oneT<T>(), addT(alpha, negT(b)));
+         for (int l = i + 1; l < m; l++)
+            A[l + i * lda] = mulT(A[l + i * lda], sc);
+         A[i + i * lda] = b;
+      }
+      if (tau)
+         tau[i] = t;
+      for (int j = i + 1; j < n; j++)
+         house_apply(A, lda, m, i, t, A + j * lda);
+      if (g.solve)   /* gels: Q^H C as the reflectors come */
+         for (int j = 0; j < g.k; j++)
+            house_apply(A, lda, m, i, t, (T *)g.Yarr[z] + j * g.ldb);
+   }
+   if (!g.solve)
+      return;
+   int inf = 0;
+   for (int i = 0; i < n && !inf; i++)
+      if (isz(A[i + i * lda]))
+         inf = i + 1;
+   g.info[z] = inf;
+   if (inf)
+      return;
+   for (int j = 0; j < g.k; j++) {   /* R x = (Q^H c)(0:n) */
+      T *c = (T *)g.Yarr[z] + j * g.ldb;
+      for (int r = n - 1; r >= 0; r--) {
+         c[r] = divT(c[r], A[r + r * lda]);
+         for (int i = 0; i < r; i++)
+            c[i] = fmaT(A[i + r * lda], negT(c[r]), c[i]);
+      }
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -1177,3 +1262,4 @@ extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }
 XKC(getrf, getrf)
 XKC(getrs, getrs)
 XKC(matinv, matinv)
+XKC(geqrf, geqrf)
