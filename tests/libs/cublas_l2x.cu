@@ -5,7 +5,7 @@
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
  * (c z), trsmBatched, gemvBatched, gemvStridedBatched, getrfBatched,
  * getrsBatched, getriBatched, matinvBatched, geqrfBatched, gelsBatched
- * (s d c z); every
+ * (s d c z), the half and bfloat16 gemv batches (HSH HSS TST TSS); every
  * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
@@ -28,6 +28,8 @@
  * MC_TEST_FULL / --full: the sizes 257 and 300 as well.
  */
 #include <cublas_v2.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
 #include "../cuda/check.h"
 #include "oracle.h"
 #include "transfer.h"
@@ -1075,6 +1077,118 @@ template <class T> static void qr_t(bool ls, int m, int n, int nrhs, int pad, in
    cudaFree(dAp); cudaFree(dTp); cudaFree(dCp); cudaFree(dinfo);
 }
 
+/* HSH, HSS, TST, TSS gemv batched: half or bfloat16 A and x, y of the
+ * same type or float, float scalars; against a double loop on the
+ * converted inputs within 2 (k + 2) 2^-24 (|alpha| |A| |x| + |beta y|)
+ * (float accumulation) plus the output's rounding */
+static double h2d(__half v) { return (double)__half2float(v); }
+static double h2d(__nv_bfloat16 v) { return (double)__bfloat162float(v); }
+static double h2d(float v) { return v; }
+static void d2h(double v, __half *p) { *p = __float2half((float)v); }
+static void d2h(double v, __nv_bfloat16 *p) { *p = __float2bfloat16((float)v); }
+static void d2h(double v, float *p) { *p = (float)v; }
+static double out_u(__half) { return 0x1p-11; }
+static double out_u(__nv_bfloat16) { return 0x1p-8; }
+static double out_u(float) { return 0x1p-24; }
+static cublasStatus_t gemvx(bool s, OP t, int m, int n, const float *al, const __half *A, int lda, long long sA,
+                            const __half *x, int ix, long long sx, const float *be, __half *y, int iy, long long sy,
+                            int b, const __half *const *Ap, const __half *const *xp, __half *const *yp)
+{
+   return s ? cublasHSHgemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, b)
+            : cublasHSHgemvBatched(H, t, m, n, al, Ap, lda, xp, ix, be, yp, iy, b);
+}
+static cublasStatus_t gemvx(bool s, OP t, int m, int n, const float *al, const __half *A, int lda, long long sA,
+                            const __half *x, int ix, long long sx, const float *be, float *y, int iy, long long sy,
+                            int b, const __half *const *Ap, const __half *const *xp, float *const *yp)
+{
+   return s ? cublasHSSgemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, b)
+            : cublasHSSgemvBatched(H, t, m, n, al, Ap, lda, xp, ix, be, yp, iy, b);
+}
+static cublasStatus_t gemvx(bool s, OP t, int m, int n, const float *al, const __nv_bfloat16 *A, int lda,
+                            long long sA, const __nv_bfloat16 *x, int ix, long long sx, const float *be,
+                            __nv_bfloat16 *y, int iy, long long sy, int b, const __nv_bfloat16 *const *Ap,
+                            const __nv_bfloat16 *const *xp, __nv_bfloat16 *const *yp)
+{
+   return s ? cublasTSTgemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, b)
+            : cublasTSTgemvBatched(H, t, m, n, al, Ap, lda, xp, ix, be, yp, iy, b);
+}
+static cublasStatus_t gemvx(bool s, OP t, int m, int n, const float *al, const __nv_bfloat16 *A, int lda,
+                            long long sA, const __nv_bfloat16 *x, int ix, long long sx, const float *be, float *y,
+                            int iy, long long sy, int b, const __nv_bfloat16 *const *Ap,
+                            const __nv_bfloat16 *const *xp, float *const *yp)
+{
+   return s ? cublasTSSgemvStridedBatched(H, t, m, n, al, A, lda, sA, x, ix, sx, be, y, iy, sy, b)
+            : cublasTSSgemvBatched(H, t, m, n, al, Ap, lda, xp, ix, be, yp, iy, b);
+}
+
+template <class TI, class TO>
+static void gemvx_t(bool strided, int t, int m, int n, int ix, int iy, float al, float be, int batch, bool devscal)
+{
+   bool tr = t != 0;
+   int lda = m + 1, lx = tr ? m : n, ly = tr ? n : m, ax = ix < 0 ? -ix : ix, ay = iy < 0 ? -iy : iy;
+   long sA = (long)lda * n + 1, sx = (long)(lx - 1) * ax + 2, sy = (long)(ly - 1) * ay + 3;
+   std::vector<TI> A((size_t)sA * batch), x((size_t)sx * batch);
+   std::vector<TO> y((size_t)sy * batch);
+   for (auto &v : A) d2h(rnd(), &v);
+   for (auto &v : x) d2h(rnd(), &v);
+   for (auto &v : y) d2h(be == 0 ? NAN : rnd(), &v);
+   TI *dA = dev(A), *dx = dev(x);
+   TO *dy = dev(y);
+   std::vector<const TI *> pA(batch), px(batch);
+   std::vector<TO *> py(batch);
+   for (int z = 0; z < batch; z++) {
+      pA[z] = dA + z * sA;
+      px[z] = dx + z * sx;
+      py[z] = dy + z * sy;
+   }
+   const TI **dpA = dev(pA), **dpx = dev(px);
+   TO **dpy = dev(py);
+   scal<float> a(al), b(be);
+   pmode(devscal);
+   CHECK_ST(gemvx(strided, (OP)t, m, n, a.p(devscal), dA, lda, sA, dx, ix, sx, b.p(devscal), dy, iy, sy, batch, dpA,
+                  dpx, dpy),
+            CUBLAS_STATUS_SUCCESS);
+   pmode(false);
+   std::vector<TO> G = host(dy, y.size());
+   long bad = 0;
+   for (int z = 0; z < batch; z++)
+      for (long e = 0; e < sy; e++) {
+         size_t ge = (size_t)z * sy + e;
+         if (e % ay || e / ay >= ly) {
+            bad += memcmp(&G[ge], &y[ge], sizeof(TO)) != 0;
+            continue;
+         }
+         int o = iy >= 0 ? (int)(e / ay) : ly - 1 - (int)(e / ay);
+         double sum = 0, mag = 0;
+         for (int l = 0; l < lx; l++) {
+            double av = h2d(A[z * sA + (tr ? l + (size_t)o * lda : o + (size_t)l * lda)]);
+            double xv = h2d(x[z * sx + at(l, lx, ix)]);
+            sum += av * xv;
+            mag += fabs(av * xv);
+         }
+         double yv = be == 0 ? 0 : h2d(y[ge]), want = al * sum + be * yv;
+         double bound = 2 * (lx + 2) * 0x1p-24 * (fabs(al) * mag + fabs(be * yv)) + out_u(TO()) * fabs(want) + 1e-30;
+         bool ok = fabs(h2d(G[ge]) - want) <= bound;
+         if (!ok && fails_shown++ < 12)
+            printf("  gemv%sBatched %zu-in %zu-out t=%d m=%d n=%d z=%d [%ld]: got %.9g want %.9g\n",
+                   strided ? "Strided" : "", sizeof(TI), sizeof(TO), t, m, n, z, e, h2d(G[ge]), want);
+         bad += !ok;
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(dA); cudaFree(dx); cudaFree(dy); cudaFree(dpA); cudaFree(dpx); cudaFree(dpy);
+}
+
+static void gemv_mixed(void)
+{
+   for (int strided = 0; strided < 2; strided++)
+      for (int t = 0; t < 3; t++) {
+         gemvx_t<__half, __half>(strided, t, 7, 33, 1, -2, 0.75f, -0.5f, 3, t == 1);
+         gemvx_t<__half, float>(strided, t, 33, 7, -3, 1, 1.25f, 0.f, 2, false);
+         gemvx_t<__nv_bfloat16, __nv_bfloat16>(strided, t, 130, 9, 2, 1, 0.75f, 0.25f, 2, t == 2);
+         gemvx_t<__nv_bfloat16, float>(strided, t, 1, 1, 1, 1, -1.5f, 0.5f, 2, false);
+      }
+}
+
 template <class T> static void batched(void)
 {
    qr_t<T>(false, 1, 1, 0, 0, 2);
@@ -1316,6 +1430,7 @@ int main(int argc, char **argv)
    batched<double>();
    batched<cuComplex>();
    batched<cuDoubleComplex>();
+   gemv_mixed();
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    return check_end();

@@ -840,6 +840,47 @@ template <class T> __device__ __forceinline__ void xmv_batched(const cb_mat_args
    }
 }
 
+/* The half and bfloat16 batched gemv (HSH, HSS, TST, TSS): inputs TI
+ * (__half or bf16 bits), output TO (the same or float), float scalars and
+ * accumulation; bf16 kept as its bits (a float's upper half), rounded to
+ * nearest even on the way out. */
+struct bf16bits { unsigned short v; };
+__device__ __forceinline__ float tofl(__half h) { return __half2float(h); }
+__device__ __forceinline__ float tofl(float f) { return f; }
+__device__ __forceinline__ float tofl(bf16bits b) { return __int_as_float((int)b.v << 16); }
+__device__ __forceinline__ void stfl(__half *p, float v) { *p = __float2half(v); }
+__device__ __forceinline__ void stfl(float *p, float v) { *p = v; }
+__device__ __forceinline__ void stfl(bf16bits *p, float v)
+{
+   unsigned u = (unsigned)__float_as_int(v);
+   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
+                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
+}
+template <class TI, class TO> __device__ __forceinline__ void gemvx(const cb_mat_args &g)
+{
+   float alpha = sval<float>(g.alpha), beta = sval<float>(g.beta);
+   bool tr = g.ta != 0;
+   int outn = tr ? g.n : g.m, len = tr ? g.m : g.n;
+   for (int z = blockIdx.y; z < g.batch; z += gridDim.y) {
+      const TI *A = g.Aarr ? (const TI *)g.Aarr[z] : (const TI *)g.A + z * g.sA;
+      const TI *x = (g.Xarr ? (const TI *)g.Xarr[z] : (const TI *)g.x + z * g.sX) + g.xoff;
+      TO *y = (g.Yarr ? (TO *)g.Yarr[z] : (TO *)g.y + z * g.sY) + g.yoff;
+      GRID_STRIDE(o, outn)
+      {
+         float acc = 0;
+         const TI *a = tr ? A + o * g.lda : A + o;
+         i64 step = tr ? 1 : g.lda;
+         for (int l = 0; l < len; l++)
+            acc = fmaf(tofl(a[l * step]), tofl(x[l * g.incx]), acc);
+         TO *yo = y + o * g.incy;
+         float v = alpha * acc;
+         if (beta != 0.f)
+            v = fmaf(beta, tofl(*yo), v);
+         stfl(yo, v);
+      }
+   }
+}
+
 /* Rank updates, an element of A per thread: A += alpha x op(y)^T
  * (ger, geru; gerc, op conjugating: g.conj), on the uplo triangle of a
  * symmetric or Hermitian A (dense or packed) + alpha x op(x)^T (syr, her,
@@ -1263,3 +1304,7 @@ XKC(getrf, getrf)
 XKC(getrs, getrs)
 XKC(matinv, matinv)
 XKC(geqrf, geqrf)
+extern "C" __global__ void cb_gemvx_hh(cb_mat_args g) { gemvx<__half, __half>(g); }
+extern "C" __global__ void cb_gemvx_hs(cb_mat_args g) { gemvx<__half, float>(g); }
+extern "C" __global__ void cb_gemvx_bb(cb_mat_args g) { gemvx<bf16bits, bf16bits>(g); }
+extern "C" __global__ void cb_gemvx_bs(cb_mat_args g) { gemvx<bf16bits, float>(g); }

@@ -1,5 +1,6 @@
 /*
- * level2.c — BLAS Level 2: gemv (also gemvBatched, gemvStridedBatched),
+ * level2.c — BLAS Level 2: gemv (also gemvBatched, gemvStridedBatched, in
+ * s d c z and the half and bfloat16 forms HSH HSS TST TSS),
  * gbmv, ger, geru, gerc, the symmetric and
  * Hermitian products symv, hemv, sbmv, hbmv, spmv, hpmv, the rank updates
  * syr, syr2, her, her2, spr, spr2, hpr, hpr2, and the triangular trmv,
@@ -100,7 +101,8 @@ static cublasStatus_t xmv(cublasHandle_t h, char t, int herm, int store, cublasF
 /* gemvBatched (A, X, Y: device arrays of pointers) and
  * gemvStridedBatched (A, x, y with strides sA, sX, sY): xmv per problem,
  * the problems along the grid's y */
-static cublasStatus_t gemv_batched(cublasHandle_t h, char t, cublasOperation_t trans, int64_t m, int64_t n,
+static cublasStatus_t gemv_batched(cublasHandle_t h, char t, const char *kernel, cublasOperation_t trans, int64_t m,
+                                   int64_t n,
                                    const void *alpha, const void *const *Aarr, const void *A, int64_t lda, int64_t sA,
                                    const void *const *Xarr, const void *x, int64_t incx, int64_t sX, const void *beta,
                                    void *const *Yarr, void *y, int64_t incy, int64_t sY, int64_t batch)
@@ -141,7 +143,7 @@ static cublasStatus_t gemv_batched(cublasHandle_t h, char t, cublasOperation_t t
    g.alpha = cb_scalar_of(h, alpha, t);
    g.beta = cb_scalar_of(h, beta, t);
    char name[32];
-   return cb_launch(h, cb_kname(name, "xmvb", t), blocks_for(ly), (unsigned)(batch < 65535 ? batch : 65535), 1, 256,
+   return cb_launch(h, kernel ? kernel : cb_kname(name, "xmvb", t), blocks_for(ly), (unsigned)(batch < 65535 ? batch : 65535), 1, 256,
                     1, &g, sizeof(g));
 }
 
@@ -261,7 +263,7 @@ static cublasStatus_t trxv_st(cublasHandle_t h, char t, bool solve, int store, c
            CB_ENTER("handle=%p trans=%d m=%lld n=%lld A=%p lda=%lld x=%p incx=%lld y=%p incy=%lld batch=%lld", \
                     (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda,   \
                     (const void *)x, (long long)incx, (const void *)y, (long long)incy, (long long)batch); \
-           return gemv_batched(h, t, trans, m, n, alpha, (const void *const *)A, NULL, lda, 0,          \
+           return gemv_batched(h, t, NULL, trans, m, n, alpha, (const void *const *)A, NULL, lda, 0,    \
                                (const void *const *)x, NULL, incx, 0, beta, (void *const *)y, NULL, incy, 0, batch);) \
    EXPORT2(cublas##S##gemvStridedBatched,                                                           \
            (H, cublasOperation_t trans, int64_t m, int64_t n, const T *alpha, const T *A, int64_t lda, long long sA, \
@@ -273,8 +275,35 @@ static cublasStatus_t trxv_st(cublasHandle_t h, char t, bool solve, int store, c
                     "sY=%lld batch=%lld",                                                           \
                     (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda, sA, \
                     (const void *)x, (long long)incx, sX, (void *)y, (long long)incy, sY, (long long)batch); \
-           return gemv_batched(h, t, trans, m, n, alpha, NULL, A, lda, sA, NULL, x, incx, sX, beta, NULL, y, incy, \
-                               sY, batch);)
+           return gemv_batched(h, t, NULL, trans, m, n, alpha, NULL, A, lda, sA, NULL, x, incx, sX, beta, NULL, y, \
+                               incy, sY, batch);)
+/* the half and bfloat16 forms: TI in, TO out (both as their bits),
+ * float scalars; kernel cb_gemvx_K */
+#define GEMVX(S, K, TI, TO)                                                                            \
+   EXPORT2(cublas##S##gemvBatched,                                                                  \
+           (H, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha, const TI *const A[], int64_t lda, \
+            const TI *const x[], int64_t incx, const float *beta, TO *const y[], int64_t incy, int64_t batch), \
+           (H, cublasOperation_t trans, int m, int n, const float *alpha, const TI *const A[], int lda,  \
+            const TI *const x[], int incx, const float *beta, TO *const y[], int incy, int batch),      \
+           (h, trans, m, n, alpha, A, lda, x, incx, beta, y, incy, batch),                           \
+           CB_ENTER("handle=%p trans=%d m=%lld n=%lld A=%p lda=%lld x=%p incx=%lld y=%p incy=%lld batch=%lld", \
+                    (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda,   \
+                    (const void *)x, (long long)incx, (const void *)y, (long long)incy, (long long)batch); \
+           return gemv_batched(h, 's', "cb_gemvx_" K, trans, m, n, alpha, (const void *const *)A, NULL, lda, 0, \
+                               (const void *const *)x, NULL, incx, 0, beta, (void *const *)y, NULL, incy, 0, batch);) \
+   EXPORT2(cublas##S##gemvStridedBatched,                                                           \
+           (H, cublasOperation_t trans, int64_t m, int64_t n, const float *alpha, const TI *A, int64_t lda, \
+            long long sA, const TI *x, int64_t incx, long long sX, const float *beta, TO *y, int64_t incy, long long sY, \
+            int64_t batch),                                                                          \
+           (H, cublasOperation_t trans, int m, int n, const float *alpha, const TI *A, int lda, long long sA, \
+            const TI *x, int incx, long long sX, const float *beta, TO *y, int incy, long long sY, int batch), \
+           (h, trans, m, n, alpha, A, lda, sA, x, incx, sX, beta, y, incy, sY, batch),               \
+           CB_ENTER("handle=%p trans=%d m=%lld n=%lld A=%p lda=%lld sA=%lld x=%p incx=%lld sX=%lld y=%p incy=%lld " \
+                    "sY=%lld batch=%lld",                                                           \
+                    (void *)h, (int)trans, (long long)m, (long long)n, (const void *)A, (long long)lda, sA, \
+                    (const void *)x, (long long)incx, sX, (void *)y, (long long)incy, sY, (long long)batch); \
+           return gemv_batched(h, 's', "cb_gemvx_" K, trans, m, n, alpha, NULL, A, lda, sA, NULL, x, incx, sX, beta, \
+                               NULL, y, incy, sY, batch);)
 #define GBMV(S, t, T)                                                                                  \
    EXPORT2(cublas##S##gbmv_v2,                                                                      \
            (H, cublasOperation_t trans, int64_t m, int64_t n, int64_t kl, int64_t ku, const T *alpha, const T *A, \
@@ -415,6 +444,10 @@ GEMVB(S, 's', float)
 GEMVB(D, 'd', double)
 GEMVB(C, 'c', cuComplex)
 GEMVB(Z, 'z', cuDoubleComplex)
+GEMVX(HSH, "hh", uint16_t, uint16_t)
+GEMVX(HSS, "hs", uint16_t, float)
+GEMVX(TST, "bb", uint16_t, uint16_t)
+GEMVX(TSS, "bs", uint16_t, float)
 GBMV(S, 's', float)
 GBMV(D, 'd', double)
 GBMV(C, 'c', cuComplex)
