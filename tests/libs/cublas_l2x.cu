@@ -5,7 +5,8 @@
  * tbsv, tpmv, tpsv (s d c z as cuBLAS has them), herk, herkx, her2k, hemm
  * (c z), trsmBatched, gemvBatched, gemvStridedBatched, getrfBatched,
  * getrsBatched, getriBatched, matinvBatched, geqrfBatched, gelsBatched
- * (s d c z), the half and bfloat16 gemv batches (HSH HSS TST TSS); every
+ * (s d c z), the half and bfloat16 gemv batches (HSH HSS TST TSS),
+ * CsyrkEx/Csyrk3mEx/CherkEx/Cherk3mEx (CUDA_C_32F); every
  * fill mode and transpose, unit and non-unit diagonals, sizes
  * 1, 7, 33 and 130 with leading dimensions larger than the matrix (the
  * padding must stay untouched) and bands narrower and wider than the
@@ -611,6 +612,52 @@ template <class T> static void herk(int mode, int uplo, int t, int n, int k, int
             uplo, t, n, k, be, devscal);
    compare(what, G, wC, mC, C0, mode == 2 ? 2 * k : k, [&](size_t e) { return (bool)keep[e]; });
    cudaFree(dA); cudaFree(dB); cudaFree(dC);
+}
+
+/* CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx with CUDA_C_32F A and C:
+ * against OpenBLAS's zsyrk / zherk */
+static void rkex_t(bool herm, bool three_m, int uplo, int t, int n, int k)
+{
+   int ar = t ? k : n, ac = t ? n : k, lda = ar + 1, ldc = n + 2;
+   std::vector<cuComplex> A((size_t)lda * ac), C((size_t)ldc * n);
+   for (auto &v : A) v = rndT<cuComplex>();
+   std::vector<bool> keep(C.size());
+   for (size_t e = 0; e < C.size(); e++) {
+      int i = (int)(e % ldc), j = (int)(e / ldc);
+      keep[e] = i >= n || (uplo ? i > j : i < j);
+      C[e] = rndT<cuComplex>();
+      if (herm && i == j)
+         C[e].y = 0;
+   }
+   cuComplex *dA = dev(A), *dC = dev(C), al = make_cuComplex(1.25f, herm ? 0.f : -0.5f),
+             be = make_cuComplex(-0.5f, herm ? 0.f : 0.25f);
+   float ral = al.x, rbe = be.x;
+   OP op = (OP)(t ? (herm ? 2 : 1) : 0);
+   cublasStatus_t st;
+   if (herm)
+      st = three_m ? cublasCherk3mEx(H, (UP)uplo, op, n, k, &ral, dA, CUDA_C_32F, lda, &rbe, dC, CUDA_C_32F, ldc)
+                   : cublasCherkEx(H, (UP)uplo, op, n, k, &ral, dA, CUDA_C_32F, lda, &rbe, dC, CUDA_C_32F, ldc);
+   else
+      st = three_m ? cublasCsyrk3mEx(H, (UP)uplo, op, n, k, &al, dA, CUDA_C_32F, lda, &be, dC, CUDA_C_32F, ldc)
+                   : cublasCsyrkEx(H, (UP)uplo, op, n, k, &al, dA, CUDA_C_32F, lda, &be, dC, CUDA_C_32F, ldc);
+   CHECK_ST(st, CUBLAS_STATUS_SUCCESS);
+   std::vector<cuComplex> G = host(dC, C.size());
+   vcd zA = Z(A), zC = Z(C), wC, mC;
+   for (int pass = 0; pass < 2; pass++) {
+      vcd PA = pass ? zabs(zA) : zA, PC = pass ? zabs(zC) : zC;
+      cd pal = pass ? std::abs(toc(al)) : toc(al), pbe = pass ? std::abs(toc(be)) : toc(be);
+      if (herm)
+         O.zherk(CB_COLMAJOR, cuplo(uplo), t ? CB_CONJTRANS : CB_NOTRANS, n, k, pal.real(), PA.data(), lda, pbe.real(),
+                 PC.data(), ldc);
+      else
+         O.zsyrk(CB_COLMAJOR, cuplo(uplo), t ? CB_TRANS : CB_NOTRANS, n, k, &pal, PA.data(), lda, &pbe, PC.data(), ldc);
+      (pass ? mC : wC) = PC;
+   }
+   char what[96];
+   snprintf(what, sizeof(what), "C%s%sEx uplo=%d t=%d n=%d k=%d", herm ? "herk" : "syrk", three_m ? "3m" : "", uplo, t,
+            n, k);
+   compare(what, G, wC, mC, C, k, [&](size_t e) { return (bool)keep[e]; });
+   cudaFree(dA); cudaFree(dC);
 }
 
 template <class T> static void hemm_t(int side, int uplo, int m, int n, int pad, cd al, cd be, bool devscal)
@@ -1402,6 +1449,8 @@ static void bad_args(void)
    CHECK(info < 0);
    CHECK_ST(cublasSgelsBatched(H, N, 3, 4, 1, (float *const *)d, 4, (float *const *)d, 4, &info, (int *)d, 1),
             CUBLAS_STATUS_NOT_SUPPORTED);   /* m < n */
+   CHECK_ST(cublasCherkEx(H, U, N, 4, 4, &fone, d, CUDA_C_32F, 3, &fone, d, CUDA_C_32F, 4), IV);
+   CHECK_ST(cublasCsyrkEx(H, U, N, 4, 4, &one, d, CUDA_C_32F, 4, &one, d, CUDA_C_32F, 3), IV);
    /* size 0: nothing to do, success */
    CHECK_ST(cublasChemv(H, U, 0, &one, d, 1, d, 1, &one, d, 1), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasCher2k(H, U, N, 0, 4, &one, d, 4, d, 4, &fone, d, 1), CUBLAS_STATUS_SUCCESS);
@@ -1426,6 +1475,13 @@ int main(int argc, char **argv)
    level2<cuDoubleComplex>();
    level3<cuComplex>();
    level3<cuDoubleComplex>();
+   for (int herm = 0; herm < 2; herm++)
+      for (int three_m = 0; three_m < 2; three_m++)
+         for (int uplo = 0; uplo < 2; uplo++)
+            for (int t = 0; t < 2; t++) {
+               rkex_t(herm, three_m, uplo, t, 33, 31);
+               rkex_t(herm, three_m, uplo, t, 1, 7);
+            }
    batched<float>();
    batched<double>();
    batched<cuComplex>();

@@ -486,3 +486,35 @@ L3X(Z, 'z', cuDoubleComplex)
 
 L3H(C, 'c', cuComplex, float)
 L3H(Z, 'z', cuDoubleComplex, double)
+
+/* CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx: cuBLAS's forms with typed A
+ * and C (CUDA_C_8I or CUDA_C_32F A, CUDA_C_32F C); the 3m forms are an
+ * algorithm choice (Gauss's three products), the same result within the
+ * bound.  CUDA_C_32F A is csyrk/cherk; CUDA_C_8I A is refused (said). */
+static cublasStatus_t rk_ex(cublasHandle_t h, bool herm, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
+                            int64_t k, const void *alpha, const void *A, cudaDataType Atype, int64_t lda,
+                            const void *beta, void *C, cudaDataType Ctype, int64_t ldc)
+{
+   CB_HANDLE(h);
+   CB_CHECK(Ctype == CUDA_C_32F && (Atype == CUDA_C_32F || Atype == CUDA_C_8I), CUBLAS_STATUS_NOT_SUPPORTED);
+   if (Atype == CUDA_C_8I)
+      CB_NOT_SUPPORTED("CsyrkEx/CherkEx (and 3m) with CUDA_C_8I A: only CUDA_C_32F");
+   return syrk(h, 'c', herm, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);
+}
+
+#define RKEX(NAME, HERM, TS)                                                                           \
+   EXPORT2(NAME,                                                                                    \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n, int64_t k, const TS *alpha, \
+            const void *A, cudaDataType Atype, int64_t lda, const TS *beta, void *C, cudaDataType Ctype, int64_t ldc), \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const TS *alpha,     \
+            const void *A, cudaDataType Atype, int lda, const TS *beta, void *C, cudaDataType Ctype, int ldc), \
+           (h, uplo, trans, n, k, alpha, A, Atype, lda, beta, C, Ctype, ldc),                        \
+           CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p Atype=%d lda=%lld beta=%p C=%p "     \
+                    "Ctype=%d ldc=%lld",                                                            \
+                    (void *)h, (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha,   \
+                    A, (int)Atype, (long long)lda, (const void *)beta, C, (int)Ctype, (long long)ldc);  \
+           return rk_ex(h, HERM, uplo, trans, n, k, alpha, A, Atype, lda, beta, C, Ctype, ldc);)
+RKEX(cublasCsyrkEx, false, cuComplex)
+RKEX(cublasCsyrk3mEx, false, cuComplex)
+RKEX(cublasCherkEx, true, float)
+RKEX(cublasCherk3mEx, true, float)
