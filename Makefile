@@ -264,6 +264,9 @@ CUBLAS_VERSIONS := 13 12
 CUBLAS_LIBS := $(foreach v,$(CUBLAS_VERSIONS),$(call CUBLAS_LIB,$(v)))
 CUBLAS_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublas/*.c)) $(BUILD)/src/libs/cublas/kernels.asm.o
 $(CUBLAS_OBJ): CFLAGS += -Iinclude
+# named by an explicit rule, so not intermediate files: a new source is
+# compiled and linked even when it is older than the library
+$(CUBLAS_LIBS): $(CUBLAS_OBJ)
 $(BUILD)/src/libs/cublas/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublas
 $(BUILD)/src/libs/cublas/kernels.asm.o: $(BUILD)/libs/cublas/kernels.ptx
 $(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h $(TOOL) $(DEVLIB)

@@ -13,6 +13,7 @@
 #define BENCH_BENCH_H
 
 #include <cuda_runtime.h>
+#include <math.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +59,18 @@ static inline void print_device(void)
    struct cudaDeviceProp p;
    BENCH_CHECK(cudaGetDeviceProperties(&p, 0));
    printf("DEVICE %s\n", p.name);
+}
+
+/* the largest |a - b| / (|b| + 1): results checked against a reference
+ * so that a fast wrong answer cannot win */
+static inline double maxrel(const float *a, const float *b, size_t n)
+{
+   double m = 0;
+   for (size_t i = 0; i < n; i++) {
+      double d = fabs((double)a[i] - b[i]) / (fabs((double)b[i]) + 1);
+      m = d > m ? d : m;
+   }
+   return m;
 }
 
 static inline void row(const char *name, const char *value, const char *ref, double ratio, const char *how)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# bench/cublas.sh [N [DN [TN]]] — libcublas on the software device, in one
-# run: SGEMM N^3 (default 1024) against OpenBLAS on the same cores and
-# against a CUDA-sample-style shared-memory GEMM through the same runtime,
-# DGEMM DN^3 (default 256), STRSM and STRMM TN x TN (default 512) against
-# OpenBLAS (bench/libs/sgemm.cu).  Prints ROW lines like bench/run.sh's
-# programs; needs nvcc, OpenBLAS (libopenblas.so.0) and metalcuda's
-# libcublas (make).
+# bench/cublas.sh [N [DN [TN [L2N]]]] — libcublas on the software device,
+# in one run: SGEMM N^3 (default 1024) against OpenBLAS on the same cores
+# and against a CUDA-sample-style shared-memory GEMM through the same
+# runtime, DGEMM DN^3 (default 256), STRSM and STRMM TN x TN (default 512)
+# against OpenBLAS (bench/libs/sgemm.cu); then SGEMV N/T, SSYMV, SGBMV,
+# CHEMV on L2N x L2N (default 2048) and CHERK L2N/4 against OpenBLAS
+# (bench/libs/level2.cu).  Prints ROW lines like bench/run.sh's programs;
+# needs nvcc, OpenBLAS (libopenblas.so.0) and metalcuda's libcublas (make).
 set -u
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -16,4 +17,9 @@ mkdir -p "$BUILD/bench"
 if [ ! -x "$exe" ] || [ bench/libs/sgemm.cu -nt "$exe" ] || [ bench/bench.h -nt "$exe" ]; then
    "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$exe" bench/libs/sgemm.cu -lcublas -ldl || exit 1
 fi
-"$TOOL" run "$exe" "${1:-1024}" "${2:-256}" "${3:-512}"
+"$TOOL" run "$exe" "${1:-1024}" "${2:-256}" "${3:-512}" || exit 1
+exe2=$BUILD/bench/cublas_level2
+if [ ! -x "$exe2" ] || [ bench/libs/level2.cu -nt "$exe2" ] || [ bench/bench.h -nt "$exe2" ]; then
+   "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$exe2" bench/libs/level2.cu -lcublas -ldl || exit 1
+fi
+"$TOOL" run "$exe2" "${4:-2048}"

@@ -44,16 +44,6 @@ typedef strsm_fn strmm_fn;   /* the same arguments */
 typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
                          double *, int);
 
-static double maxrel(const float *a, const float *b, size_t n)
-{
-   double m = 0;
-   for (size_t i = 0; i < n; i++) {
-      double d = fabs((double)a[i] - b[i]) / (fabs((double)b[i]) + 1);
-      m = d > m ? d : m;
-   }
-   return m;
-}
-
 int main(int argc, char **argv)
 {
    int n = argc > 1 ? atoi(argv[1]) : 1024, dn = argc > 2 ? atoi(argv[2]) : 256, tn = argc > 3 ? atoi(argv[3]) : 512;

@@ -37,19 +37,6 @@ static struct oracle O;   /* OpenBLAS where present: drotmg */
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
 
 
-/* element types as std::complex<double> and back */
-static cd toc(float v) { return cd(v, 0); }
-static cd toc(double v) { return cd(v, 0); }
-static cd toc(cuComplex v) { return cd(v.x, v.y); }
-static cd toc(cuDoubleComplex v) { return cd(v.x, v.y); }
-template <class T> static T fromc(cd v);
-template <> float fromc<float>(cd v) { return (float)v.real(); }
-template <> double fromc<double>(cd v) { return v.real(); }
-template <> cuComplex fromc<cuComplex>(cd v) { return make_cuComplex((float)v.real(), (float)v.imag()); }
-template <> cuDoubleComplex fromc<cuDoubleComplex>(cd v) { return make_cuDoubleComplex(v.real(), v.imag()); }
-template <class T> static bool is_cplx() { return false; }
-template <> bool is_cplx<cuComplex>() { return true; }
-template <> bool is_cplx<cuDoubleComplex>() { return true; }
 template <class T> static double unit_roundoff() { return sizeof(T) == 4 || (sizeof(T) == 8 && is_cplx<T>()) ? 0x1p-24 : 0x1p-53; }
 template <class T> static T rndT() { return fromc<T>(is_cplx<T>() ? cd(rnd(), rnd()) : cd(rnd(), 0)); }
 static bool same_bits(const void *a, const void *b, size_t n) { return memcmp(a, b, n) == 0; }

@@ -35,17 +35,6 @@ typedef struct cb_l1_args {
 
 enum { CB_RED_DOT, CB_RED_NRM2, CB_RED_ASUM, CB_RED_AMAX, CB_RED_AMIN, CB_RED_DOTC };
 
-/* gemv and ger */
-typedef struct cb_l2_args {
-   const void *A;
-   void *x, *y;
-   int64_t lda, incx, incy;
-   int32_t m, n;
-   int32_t trans;        /* gemv: 0 N, 1 T, 2 C */
-   int32_t pad;
-   cb_scalar alpha, beta;
-} cb_l2_args;
-
 /* gemm, strided and pointer-array batched: C = alpha op(A) op(B) + beta C */
 typedef struct cb_gemm_args {
    const void *A, *B;
@@ -81,13 +70,20 @@ typedef struct cb_packed_args {
    cb_scalar alpha, beta;
 } cb_packed_args;
 
-/* geam, dgmm, symv, trmv/trsv, syrk, trmm, trsm: one block for all of
- * them (x and y already at element 0 of the BLAS order). */
+/* geam, dgmm, Level 2 but for the reductions, syrk, trmm, trsm: one
+ * block for all of them (x and y already at element 0 of the BLAS order). */
 typedef struct cb_mat_args {
    const void *A, *B;
    void *C;
    const void *x;
    void *y;
+   const void *const *Aarr;   /* trsmBatched, gemvBatched: arrays of pointers, else NULL */
+   void *const *Barr;
+   const void *const *Xarr;   /* gemvBatched */
+   void *const *Yarr;
+   int32_t *piv, *info;       /* getrf/getrs/getriBatched: pivots (n per matrix, 1-based), info per matrix */
+   int64_t sA, sX, sY;        /* gemvStridedBatched: strides in elements */
+   int64_t xoff, yoff;        /* gemv*Batched: element 0 of x and y in BLAS order */
    int64_t lda, ldb, ldc, incx, incy;
    int32_t m, n, k;
    int32_t ta, tb;       /* 0 N, 1 T, 2 C */
@@ -95,9 +91,22 @@ typedef struct cb_mat_args {
    int32_t side;         /* 0 left, 1 right (cublasSideMode_t) */
    int32_t unit;         /* unit diagonal */
    int32_t solve;        /* trmv/trsv: 1 solve, 0 multiply */
-   int32_t pad;
+   int32_t herm;         /* CB_GEN, CB_SYM or CB_HERM (Level 2, hemm, herk) */
+   int32_t store;        /* CB_ST_*: how A is stored (Level 2) */
+   int32_t kl, ku;       /* A(i, j) is inside A's structure iff -ku <= i - j <= kl */
+   int32_t areal, breal; /* alpha, beta are real (her, herk ...: a float or double in memory) */
+   int32_t conj;         /* rank updates: y (and x) conjugated (gerc, her, her2) */
+   int32_t two;          /* rank updates: rank 2 (syr2, her2, spr2, hpr2) */
+   int32_t batch;        /* the *Batched routines: the number of problems */
    cb_scalar alpha, beta;
 } cb_mat_args;
+
+/* The matrix kind of the Level 2 kernels: general, symmetric, Hermitian */
+enum { CB_GEN, CB_SYM, CB_HERM };
+/* How A is stored: dense (lda), packed triangle (n(n+1)/2, column by
+ * column), or band (lda >= kl + ku + 1 rows: A(i, j) at row ku + i - j of
+ * column j, BLAS's layout for gbmv, sbmv, tbmv ...) */
+enum { CB_ST_DENSE, CB_ST_PACKED, CB_ST_BAND };
 
 /* Threads of the one block of trmv/trsv */
 #define CB_TRV_THREADS 256

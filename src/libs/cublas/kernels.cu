@@ -277,44 +277,6 @@ template <class T> __device__ __forceinline__ void redfin(const cb_l1_args &g, b
    }
 }
 
-/* ---- Level 2 ---- */
-
-template <class T> __device__ __forceinline__ void gemv(const cb_l2_args &g)
-{
-   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
-   const T *A = (const T *)g.A, *x = (const T *)g.x;
-   T *y = (T *)g.y;
-   int outn = g.trans ? g.n : g.m, len = g.trans ? g.m : g.n;
-   GRID_STRIDE(o, outn)
-   {
-      T acc = 0;
-      if (g.trans) {
-         const T *col = A + o * g.lda;
-         for (int i = 0; i < len; i++)
-            acc = fmaT(col[i], x[i * g.incx], acc);
-      } else {
-         for (int j = 0; j < len; j++)
-            acc = fmaT(A[o + j * g.lda], x[j * g.incx], acc);
-      }
-      T *yo = y + o * g.incy;
-      *yo = beta == (T)0 ? alpha * acc : fmaT(alpha, acc, beta * *yo);
-   }
-}
-
-template <class T> __device__ __forceinline__ void ger(const cb_l2_args &g)
-{
-   T alpha = sval<T>(g.alpha);
-   T *A = (T *)g.A;
-   const T *x = (const T *)g.x, *y = (const T *)g.y;
-   i64 total = (i64)g.m * g.n;
-   GRID_STRIDE(e, total)
-   {
-      int i = (int)(e % g.m), j = (int)(e / g.m);
-      T *a = A + i + j * g.lda;
-      *a = fmaT(alpha * x[i * g.incx], y[j * g.incy], *a);
-   }
-}
-
 /* ---- Level 3: GEMM ---- */
 
 /* Pointers into global memory, so said to the compiler: loads through a
@@ -555,6 +517,8 @@ __device__ __forceinline__ bool isz(double a) { return a == 0.; }
 template <class T> __device__ __forceinline__ bool isz(cplx<T> a) { return a.x == (T)0 && a.y == (T)0; }
 template <class T> __device__ __forceinline__ T conjT(T a) { return a; }
 template <class T> __device__ __forceinline__ cplx<T> conjT(cplx<T> a) { return cplx<T>{ a.x, -a.y }; }
+template <class T> __device__ __forceinline__ T reT(T a) { return a; }
+template <class T> __device__ __forceinline__ cplx<T> reT(cplx<T> a) { return cplx<T>{ a.x, (T)0 }; }
 template <class T> __device__ __forceinline__ T zeroT() { return T(); }
 template <class T> __device__ __forceinline__ T oneT() { return (T)1; }
 template <> __device__ __forceinline__ cplx<float> oneT<cplx<float> >() { return cplx<float>{ 1.f, 0.f }; }
@@ -621,26 +585,25 @@ template <class T> __device__ __forceinline__ void dgmm(const cb_mat_args &g)
    }
 }
 
-/* ---- Level 2: symv, trmv, trsv (s d c z) ---- */
+/* ---- Level 2: storage, trmv/trsv and their band and packed forms ---- */
 
-/* y = alpha A x + beta y with A symmetric, its uplo triangle stored: one
- * element of y per thread. */
-template <class T> __device__ __forceinline__ void symv(const cb_mat_args &g)
+/* Where A(i, j) lies in A's storage (CB_ST_*), (i, j) inside the stored
+ * structure: dense column-major; packed upper, columns 0..j-1 before
+ * column j holding j(j+1)/2 entries; packed lower, n + (n-1) + ... ; band,
+ * row ku + i - j of column j. */
+__device__ __forceinline__ i64 sidx(const cb_mat_args &g, int i, int j)
 {
-   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
-   const T *A = (const T *)g.A, *x = (const T *)g.x;
-   T *y = (T *)g.y;
-   GRID_STRIDE(i, g.n)
-   {
-      T acc = zeroT<T>();
-      for (int k = 0; k < g.n; k++) {
-         bool stored = g.uplo ? i <= k : i >= k;
-         T a = stored ? A[i + k * g.lda] : A[k + i * g.lda];
-         acc = fmaT(a, x[k * g.incx], acc);
-      }
-      T *yo = y + i * g.incy;
-      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
+   switch (g.store) {
+   case CB_ST_PACKED: return g.uplo ? i + (i64)j * (j + 1) / 2 : i + (i64)j * (2 * (i64)g.n - j - 1) / 2;
+   case CB_ST_BAND: return (i64)g.ku + i - j + (i64)j * g.lda;
+   default: return i + (i64)j * g.lda;
    }
+}
+/* op(A)(i, j) of a stored triangle, (i, j) inside op(A)'s triangle */
+template <class T> __device__ __forceinline__ T opst(const cb_mat_args &g, const T *A, int i, int j)
+{
+   T v = g.ta ? A[sidx(g, j, i)] : A[sidx(g, i, j)];
+   return g.ta == 2 ? conjT(v) : v;
 }
 
 /* x = op(A) x (trmv) or x = op(A)^-1 x (trsv), A triangular, in place, by
@@ -658,20 +621,33 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
    int n = g.n;
    bool upper = (g.uplo != 0) != (g.ta != 0);   /* op(A)'s triangle */
    bool forward = g.solve ? !upper : upper;
+   int bw = g.store == CB_ST_BAND ? g.kl + g.ku : n;   /* band: k off the diagonal */
    for (int s = 0; s < n; s++) {
       int j = forward ? s : n - 1 - s;
       if (threadIdx.x == 0) {
          T v = x[j * g.incx];
          if (!g.unit)
-            v = g.solve ? divT(v, opel(A, g.lda, g.ta, j, j)) : mulT(v, opel(A, g.lda, g.ta, j, j));
+            v = g.solve ? divT(v, opst(g, A, j, j)) : mulT(v, opst(g, A, j, j));
          xj_sh = g.solve ? v : x[j * g.incx];
          x[j * g.incx] = v;
       }
       __syncthreads();
       T xj = g.solve ? negT(xj_sh) : xj_sh;
-      int lo = upper ? 0 : j + 1, hi = upper ? j : n;
-      for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
-         x[i * g.incx] = fmaT(opel(A, g.lda, g.ta, i, j), xj, x[i * g.incx]);
+      int lo = upper ? max(0, j - bw) : j + 1, hi = upper ? j : (int)min((i64)n, (i64)j + bw + 1);
+      if (g.ta && g.store == CB_ST_PACKED) {
+         for (int i = lo + threadIdx.x; i < hi; i += blockDim.x)
+            x[i * g.incx] = fmaT(opst(g, A, i, j), xj, x[i * g.incx]);
+      } else {
+         /* column j of op(A) as a run: A(i, j) at sidx(0, j) + i, A(j, i)
+          * at sidx(j, 0) + i (lda - 1 for a band) */
+         const T *p = g.ta ? A + sidx(g, j, 0) : A + sidx(g, 0, j);
+         i64 step = !g.ta ? 1 : g.store == CB_ST_BAND ? g.lda - 1 : g.lda;
+         bool cj = g.ta == 2;
+         for (int i = lo + threadIdx.x; i < hi; i += blockDim.x) {
+            T a = p[i * step];
+            x[i * g.incx] = fmaT(cj ? conjT(a) : a, xj, x[i * g.incx]);
+         }
+      }
       __syncthreads();
    }
 }
@@ -727,6 +703,8 @@ template <class T> __device__ __forceinline__ void symm(const cb_mat_args &g)
    for (int l = 0; l < len; l++) {
       bool stored = g.uplo ? r <= l : r >= l;
       T a = stored ? A[r + (i64)l * g.lda] : A[l + (i64)r * g.lda];
+      if (g.herm == CB_HERM)   /* hemm: the mirror conjugated, the diagonal real; right: A(l, r) */
+         a = r == l ? reT(a) : stored == left ? a : conjT(a);
       T b = left ? B[l + (i64)j * g.ldb] : B[i + (i64)l * g.ldb];
       acc = fmaT(a, b, acc);
    }
@@ -780,6 +758,461 @@ template <class T> __device__ __forceinline__ void trmm_trsm(const cb_mat_args &
    }
 }
 
+/* ---- Level 2 products and rank updates (level2.c), the herk family (level3x.c) ---- */
+
+/* A scalar that cuBLAS passes as a real number (her's alpha, herk's alpha
+ * and beta ...) for a complex kernel: a float or double in memory. */
+template <class T> __device__ __forceinline__ T sval_as(const cb_scalar &s, bool real) { return sval<T>(s); }
+template <> __device__ __forceinline__ cplx<float> sval_as<cplx<float> >(const cb_scalar &s, bool real)
+{
+   return real ? cplx<float>{ sval<float>(s), 0.f } : sval<cplx<float> >(s);
+}
+template <> __device__ __forceinline__ cplx<double> sval_as<cplx<double> >(const cb_scalar &s, bool real)
+{
+   return real ? cplx<double>{ sval<double>(s), 0. } : sval<cplx<double> >(s);
+}
+
+/* acc + the sum over l in [lo, hi) of p[l step] (conjugated: cj) x_l;
+ * sidx is linear in i and in j, so a row or column of any storage but a
+ * packed row is such a run */
+template <class T>
+__device__ __forceinline__ T seg(const T *p, i64 step, const T *x, i64 incx, int lo, int hi, bool cj, T acc)
+{
+   if (cj)
+      for (int l = lo; l < hi; l++)
+         acc = fmaT(conjT(p[l * step]), x[l * incx], acc);
+   else
+      for (int l = lo; l < hi; l++)
+         acc = fmaT(p[l * step], x[l * incx], acc);
+   return acc;
+}
+
+/* y = alpha op(A) x + beta y: gemv, gbmv; symv, hemv, sbmv,
+ * hbmv, spmv, hpmv (g.herm).  One element of y per thread, the loop
+ * limited to the band; beta 0: y is not read. */
+template <class T> __device__ __forceinline__ void xmv(const cb_mat_args &g)
+{
+   T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
+   const T *A = (const T *)g.A, *x = (const T *)g.x;
+   T *y = (T *)g.y;
+   bool tr = g.herm == CB_GEN && g.ta;
+   int outn = tr ? g.n : g.m, len = tr ? g.m : g.n;
+   /* entries l of row o of op(A) that may be nonzero: o - below .. o + above */
+   i64 below = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.ku : g.kl;
+   i64 above = g.herm != CB_GEN ? (i64)g.kl + g.ku : tr ? g.kl : g.ku;
+   bool band = g.store == CB_ST_BAND;
+   i64 rstep = band ? g.lda - 1 : g.lda;   /* along a row: A(o, l) to A(o, l + 1) (not packed) */
+   GRID_STRIDE(o, outn)
+   {
+      int lo = (int)max((i64)0, o - below), hi = (int)min((i64)len, o + above + 1), oi = (int)o;
+      T acc = zeroT<T>();
+      if (g.herm == CB_GEN) {
+         /* op N: row o of A, A(o, l) at sidx(o, 0) + l rstep; op T/C: column o */
+         acc = tr ? seg(A + sidx(g, 0, oi), 1, x, g.incx, lo, hi, g.ta == 2, acc)
+                  : seg(A + sidx(g, oi, 0), rstep, x, g.incx, lo, hi, false, acc);
+      } else {
+         /* the stored part of row o (A(o, l)), the mirrored part (A(l, o)
+          * stored: a column, contiguous in every storage) and the diagonal */
+         int slo = g.uplo ? oi + 1 : lo, shi = g.uplo ? hi : oi, mlo = g.uplo ? lo : oi + 1, mhi = g.uplo ? oi : hi;
+         if (g.store == CB_ST_PACKED)
+            for (int l = slo; l < shi; l++)
+               acc = fmaT(A[sidx(g, oi, l)], x[l * g.incx], acc);
+         else
+            acc = seg(A + sidx(g, oi, 0), rstep, x, g.incx, slo, shi, false, acc);
+         acc = seg(A + sidx(g, 0, oi), 1, x, g.incx, mlo, mhi, g.herm == CB_HERM, acc);
+         T d = A[sidx(g, oi, oi)];
+         acc = fmaT(g.herm == CB_HERM ? reT(d) : d, x[o * g.incx], acc);
+      }
+      T *yo = y + o * g.incy;
+      *yo = isz(beta) ? mulT(alpha, acc) : fmaT(alpha, acc, mulT(beta, *yo));
+   }
+}
+
+/* gemvBatched, gemvStridedBatched: problem z by the blocks of gridDim.y z */
+template <class T> __device__ __forceinline__ void xmv_batched(const cb_mat_args &g0)
+{
+   for (int z = blockIdx.y; z < g0.batch; z += gridDim.y) {
+      cb_mat_args g = g0;
+      g.A = g0.Aarr ? (const T *)g0.Aarr[z] : (const T *)g0.A + z * g0.sA;
+      g.x = (g0.Xarr ? (const T *)g0.Xarr[z] : (const T *)g0.x + z * g0.sX) + g0.xoff;
+      g.y = (g0.Yarr ? (T *)g0.Yarr[z] : (T *)g0.y + z * g0.sY) + g0.yoff;
+      xmv<T>(g);
+   }
+}
+
+/* The half and bfloat16 batched gemv (HSH, HSS, TST, TSS): inputs TI
+ * (__half or bf16 bits), output TO (the same or float), float scalars and
+ * accumulation; bf16 kept as its bits (a float's upper half), rounded to
+ * nearest even on the way out. */
+struct bf16bits { unsigned short v; };
+__device__ __forceinline__ float tofl(__half h) { return __half2float(h); }
+__device__ __forceinline__ float tofl(float f) { return f; }
+__device__ __forceinline__ float tofl(bf16bits b) { return __int_as_float((int)b.v << 16); }
+__device__ __forceinline__ void stfl(__half *p, float v) { *p = __float2half(v); }
+__device__ __forceinline__ void stfl(float *p, float v) { *p = v; }
+__device__ __forceinline__ void stfl(bf16bits *p, float v)
+{
+   unsigned u = (unsigned)__float_as_int(v);
+   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
+                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
+}
+template <class TI, class TO> __device__ __forceinline__ void gemvx(const cb_mat_args &g)
+{
+   float alpha = sval<float>(g.alpha), beta = sval<float>(g.beta);
+   bool tr = g.ta != 0;
+   int outn = tr ? g.n : g.m, len = tr ? g.m : g.n;
+   for (int z = blockIdx.y; z < g.batch; z += gridDim.y) {
+      const TI *A = g.Aarr ? (const TI *)g.Aarr[z] : (const TI *)g.A + z * g.sA;
+      const TI *x = (g.Xarr ? (const TI *)g.Xarr[z] : (const TI *)g.x + z * g.sX) + g.xoff;
+      TO *y = (g.Yarr ? (TO *)g.Yarr[z] : (TO *)g.y + z * g.sY) + g.yoff;
+      GRID_STRIDE(o, outn)
+      {
+         float acc = 0;
+         const TI *a = tr ? A + o * g.lda : A + o;
+         i64 step = tr ? 1 : g.lda;
+         for (int l = 0; l < len; l++)
+            acc = fmaf(tofl(a[l * step]), tofl(x[l * g.incx]), acc);
+         TO *yo = y + o * g.incy;
+         float v = alpha * acc;
+         if (beta != 0.f)
+            v = fmaf(beta, tofl(*yo), v);
+         stfl(yo, v);
+      }
+   }
+}
+
+/* Rank updates, an element of A per thread: A += alpha x op(y)^T
+ * (ger, geru; gerc, op conjugating: g.conj), on the uplo triangle of a
+ * symmetric or Hermitian A (dense or packed) + alpha x op(x)^T (syr, her,
+ * spr, hpr: y is x) or + alpha x op(y)^T + alpha' y op(x)^T (syr2, her2,
+ * spr2, hpr2: g.two, alpha' the conjugate of alpha when Hermitian).  A
+ * Hermitian A's diagonal comes out real, as BLAS writes it. */
+template <class T> __device__ __forceinline__ void xr(const cb_mat_args &g)
+{
+   T alpha = sval_as<T>(g.alpha, g.areal != 0);
+   T alpha2 = g.herm == CB_HERM ? conjT(alpha) : alpha;
+   T *A = (T *)g.C;
+   const T *x = (const T *)g.x, *y = (const T *)g.y;
+   i64 total = (i64)g.m * g.n;
+   GRID_STRIDE(e, total)
+   {
+      int i = (int)(e % g.m), j = (int)(e / g.m);
+      if (g.herm != CB_GEN && (g.uplo ? i > j : i < j))
+         continue;
+      T yj = y[j * g.incy];
+      T *a = A + sidx(g, i, j);
+      T v = fmaT(mulT(alpha, x[i * g.incx]), g.conj ? conjT(yj) : yj, *a);
+      if (g.two) {
+         T xj = x[j * g.incx];
+         v = fmaT(mulT(alpha2, y[i * g.incy]), g.conj ? conjT(xj) : xj, v);
+      }
+      *a = g.herm == CB_HERM && i == j ? reT(v) : v;
+   }
+}
+
+/* herk (B NULL), herkx, her2k (g.two): C = alpha op(A) op(B)^H [+
+ * conj(alpha) op(B) op(A)^H] + beta C on C's uplo triangle, op N or C
+ * (g.ta), op(A) n x k; alpha real for herk (g.areal), beta real; the
+ * diagonal comes out real.  An element per thread. */
+template <class T>
+__device__ __forceinline__ T hdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+{
+   /* sum over l of op(X)(i, l) conj(op(Y)(j, l)) */
+   for (int l = 0; l < k; l++)
+      acc = tr ? fmaT(conjT(X[l + (i64)i * ldx]), Y[l + (i64)j * ldy], acc)
+               : fmaT(X[i + (i64)l * ldx], conjT(Y[j + (i64)l * ldy]), acc);
+   return acc;
+}
+template <class T> __device__ __forceinline__ void herk(const cb_mat_args &g)
+{
+   T alpha = sval_as<T>(g.alpha, g.areal != 0), beta = sval_as<T>(g.beta, true);
+   int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+   if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
+      return;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
+   i64 ldb = g.B ? g.ldb : g.lda;
+   T acc = mulT(alpha, hdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>()));
+   if (g.two)
+      acc = fmaT(conjT(alpha), hdot(B, ldb, A, g.lda, g.ta != 0, i, j, g.k, zeroT<T>()), acc);
+   T *c = (T *)g.C + i + (i64)j * g.ldc;
+   T v = isz(beta) ? acc : fmaT(beta, *c, acc);
+   *c = i == j ? reT(v) : v;
+}
+
+/* ---- batched LU (getrfBatched, getrsBatched, getriBatched) ---- */
+
+/* |re| + |im|: the pivot measure of LAPACK's i?amax */
+__device__ __forceinline__ float pabs(float a) { return fabsf(a); }
+__device__ __forceinline__ double pabs(double a) { return fabs(a); }
+template <class T> __device__ __forceinline__ T pabs(cplx<T> a) { return fabs(a.x) + fabs(a.y); }
+
+/* rows a and b of the n columns of X */
+template <class T> __device__ __forceinline__ void swap_rows(T *X, i64 ld, int a, int b, int n)
+{
+   if (a != b)
+      for (int j = 0; j < n; j++) {
+         T t = X[a + j * ld];
+         X[a + j * ld] = X[b + j * ld];
+         X[b + j * ld] = t;
+      }
+}
+
+/* P A = L U in place, a thread per matrix, LAPACK's getf2 (right-looking,
+ * partial pivoting by the largest |re| + |im| of the column, first on
+ * ties; g.piv NULL: no pivoting); info: the first zero pivot (1-based) or
+ * 0, its column left unscaled. */
+template <class T> __device__ __forceinline__ void getrf(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   T *A = (T *)g.Barr[z];
+   int n = g.n, inf = 0;
+   i64 lda = g.lda;
+   int *P = g.piv ? g.piv + (i64)z * n : NULL;
+   for (int k = 0; k < n; k++) {
+      int p = k;
+      if (P) {
+         auto best = pabs(A[k + k * lda]);
+         for (int i = k + 1; i < n; i++)
+            if (pabs(A[i + k * lda]) > best) {
+               best = pabs(A[i + k * lda]);
+               p = i;
+            }
+         P[k] = p + 1;
+      }
+      if (isz(A[p + k * lda])) {
+         if (!inf)
+            inf = k + 1;
+         continue;
+      }
+      swap_rows(A, lda, k, p, n);
+      T d = A[k + k * lda];
+      for (int i = k + 1; i < n; i++)
+         A[i + k * lda] = divT(A[i + k * lda], d);
+      for (int j = k + 1; j < n; j++) {
+         T akj = negT(A[k + j * lda]);
+         for (int i = k + 1; i < n; i++)
+            A[i + j * lda] = fmaT(A[i + k * lda], akj, A[i + j * lda]);
+      }
+   }
+   g.info[z] = inf;
+}
+
+/* op(A) x = b with A = P^T L U from getrf, in place in the column b */
+template <class T> __device__ __forceinline__ void lu_solve(const T *A, i64 lda, const int *P, int n, int op, T *b)
+{
+   if (op == 0) {
+      if (P)
+         for (int i = 0; i < n; i++) {
+            int p = P[i] - 1;
+            T t = b[i];
+            b[i] = b[p];
+            b[p] = t;
+         }
+      for (int j = 0; j < n; j++)   /* L y = P b, L unit lower */
+         for (int i = j + 1; i < n; i++)
+            b[i] = fmaT(A[i + j * lda], negT(b[j]), b[i]);
+      for (int j = n - 1; j >= 0; j--) {   /* U x = y */
+         b[j] = divT(b[j], A[j + j * lda]);
+         for (int i = 0; i < j; i++)
+            b[i] = fmaT(A[i + j * lda], negT(b[j]), b[i]);
+      }
+   } else {
+      /* op(U) y = b (lower), op(L) w = y (unit upper), x = P^T w */
+      for (int i = 0; i < n; i++) {
+         T acc = b[i];
+         for (int k = 0; k < i; k++) {
+            T u = A[k + i * lda];
+            acc = fmaT(op == 2 ? conjT(u) : u, negT(b[k]), acc);
+         }
+         T d = A[i + i * lda];
+         b[i] = divT(acc, op == 2 ? conjT(d) : d);
+      }
+      for (int i = n - 1; i >= 0; i--) {
+         T acc = b[i];
+         for (int k = i + 1; k < n; k++) {
+            T l = A[k + i * lda];
+            acc = fmaT(op == 2 ? conjT(l) : l, negT(b[k]), acc);
+         }
+         b[i] = acc;
+      }
+      if (P)
+         for (int i = n - 1; i >= 0; i--) {
+            int p = P[i] - 1;
+            T t = b[i];
+            b[i] = b[p];
+            b[p] = t;
+         }
+   }
+}
+
+/* getrs: a thread per (matrix, column of B); getri (g.solve 0): a thread
+ * per (matrix, column j of C), C(:, j) = A^-1 e_j, info the first zero on
+ * U's diagonal */
+template <class T> __device__ __forceinline__ void getrs(const cb_mat_args &g)
+{
+   i64 e = blockIdx.x * (i64)blockDim.x + threadIdx.x;
+   int cols = g.solve ? g.k : g.n;
+   if (e >= (i64)g.batch * cols)
+      return;
+   int z = (int)(e / cols), c = (int)(e % cols), n = g.n;
+   const T *A = (const T *)g.Aarr[z];
+   const int *P = g.piv ? g.piv + (i64)z * n : NULL;
+   T *b = (T *)g.Barr[z] + c * g.ldb;
+   if (!g.solve) {
+      int inf = 0;
+      for (int i = 0; i < n && !inf; i++)
+         if (isz(A[i + i * g.lda]))
+            inf = i + 1;
+      if (c == 0)
+         g.info[z] = inf;
+      if (inf)
+         return;
+      for (int i = 0; i < n; i++)
+         b[i] = i == c ? oneT<T>() : zeroT<T>();
+   }
+   lu_solve(A, g.lda, P, n, g.ta, b);
+}
+/* matinvBatched (n <= 32): Ainv = A^-1 by a thread per matrix, A copied
+ * to Ainv and inverted there by Gauss-Jordan elimination with partial
+ * pivoting (row swaps recorded, undone as column swaps at the end); info
+ * the first zero pivot (1-based), Ainv then unspecified */
+template <class T> __device__ __forceinline__ void matinv(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   const T *A = (const T *)g.Aarr[z];
+   T *X = (T *)g.Barr[z];
+   int n = g.n;
+   i64 ld = g.ldb;
+   unsigned char piv[32];
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < n; i++)
+         X[i + j * ld] = A[i + j * g.lda];
+   for (int k = 0; k < n; k++) {
+      int p = k;
+      auto best = pabs(X[k + k * ld]);
+      for (int i = k + 1; i < n; i++)
+         if (pabs(X[i + k * ld]) > best) {
+            best = pabs(X[i + k * ld]);
+            p = i;
+         }
+      piv[k] = (unsigned char)p;
+      if (isz(X[p + k * ld])) {
+         g.info[z] = k + 1;
+         return;
+      }
+      swap_rows(X, ld, k, p, n);
+      T d = divT(oneT<T>(), X[k + k * ld]);
+      X[k + k * ld] = oneT<T>();
+      for (int j = 0; j < n; j++)
+         X[k + j * ld] = mulT(X[k + j * ld], d);
+      for (int i = 0; i < n; i++) {
+         if (i == k)
+            continue;
+         T f = negT(X[i + k * ld]);
+         X[i + k * ld] = zeroT<T>();
+         for (int j = 0; j < n; j++)
+            X[i + j * ld] = fmaT(f, X[k + j * ld], X[i + j * ld]);
+      }
+   }
+   for (int k = n - 1; k >= 0; k--)
+      if (piv[k] != k)
+         for (int i = 0; i < n; i++) {
+            T t = X[i + k * ld];
+            X[i + k * ld] = X[i + piv[k] * ld];
+            X[i + piv[k] * ld] = t;
+         }
+   g.info[z] = 0;
+}
+
+/* geqrfBatched and gelsBatched: Householder QR, LAPACK's geqr2 and larfg
+ * (without larfg's rescaling of tiny columns), a thread per matrix:
+ * H_i = I - tau_i v v^H, v_i = 1 implicit and v below the diagonal of A,
+ * beta = -sign(re alpha) |(alpha, x)| on the diagonal; H_i^H applied to
+ * the columns to the right.  gels (g.solve) then forms Q^H C and solves
+ * R X = (Q^H C)(0:n) in C, info the first zero on R's diagonal. */
+__device__ __forceinline__ float sqrtT(float a) { return sqrtf(a); }
+__device__ __forceinline__ double sqrtT(double a) { return sqrt(a); }
+__device__ __forceinline__ float reP(float a) { return a; }
+__device__ __forceinline__ double reP(double a) { return a; }
+template <class T> __device__ __forceinline__ T reP(cplx<T> a) { return a.x; }
+__device__ __forceinline__ float abs2(float a) { return a * a; }
+__device__ __forceinline__ double abs2(double a) { return a * a; }
+template <class T> __device__ __forceinline__ T abs2(cplx<T> a) { return a.x * a.x + a.y * a.y; }
+template <class T> __device__ __forceinline__ T fromre(decltype(reP(T())) v) { return (T)v; }
+template <> __device__ __forceinline__ cplx<float> fromre<cplx<float> >(float v) { return cplx<float>{ v, 0.f }; }
+template <> __device__ __forceinline__ cplx<double> fromre<cplx<double> >(double v) { return cplx<double>{ v, 0. }; }
+
+/* applies H^H = I - conj(tau) v v^H (v from row i of column i of A, v_i = 1)
+ * to column c (rows i..m-1, leading dimension ld) */
+template <class T>
+__device__ __forceinline__ void house_apply(const T *A, i64 lda, int m, int i, T tau, T *c)
+{
+   T w = c[i];
+   for (int l = i + 1; l < m; l++)
+      w = fmaT(conjT(A[l + i * lda]), c[l], w);
+   T f = negT(mulT(conjT(tau), w));
+   c[i] = addT(c[i], f);
+   for (int l = i + 1; l < m; l++)
+      c[l] = fmaT(A[l + i * lda], f, c[l]);
+}
+template <class T> __device__ __forceinline__ void geqrf(const cb_mat_args &g)
+{
+   int z = blockIdx.x * blockDim.x + threadIdx.x;
+   if (z >= g.batch)
+      return;
+   typedef decltype(reP(T())) R;
+   T *A = (T *)g.Barr[z];
+   int m = g.m, n = g.n, k = m < n ? m : n;
+   i64 lda = g.lda;
+   T *tau = g.solve ? NULL : (T *)g.Aarr[z];
+   for (int i = 0; i < k; i++) {
+      T alpha = A[i + i * lda];
+      R xn2 = 0;
+      for (int l = i + 1; l < m; l++)
+         xn2 += abs2(A[l + i * lda]);
+      T t = zeroT<T>();
+      if (xn2 != (R)0 || !isz(addT(alpha, negT(fromre<T>(reP(alpha)))))) {
+         R beta = sqrtT(abs2(alpha) + xn2);
+         if (reP(alpha) >= (R)0)
+            beta = -beta;
+         T b = fromre<T>(beta);
+         t = divT(addT(b, negT(alpha)), b);
+         T sc = divT(oneT<T>(), addT(alpha, negT(b)));
+         for (int l = i + 1; l < m; l++)
+            A[l + i * lda] = mulT(A[l + i * lda], sc);
+         A[i + i * lda] = b;
+      }
+      if (tau)
+         tau[i] = t;
+      for (int j = i + 1; j < n; j++)
+         house_apply(A, lda, m, i, t, A + j * lda);
+      if (g.solve)   /* gels: Q^H C as the reflectors come */
+         for (int j = 0; j < g.k; j++)
+            house_apply(A, lda, m, i, t, (T *)g.Yarr[z] + j * g.ldb);
+   }
+   if (!g.solve)
+      return;
+   int inf = 0;
+   for (int i = 0; i < n && !inf; i++)
+      if (isz(A[i + i * lda]))
+         inf = i + 1;
+   g.info[z] = inf;
+   if (inf)
+      return;
+   for (int j = 0; j < g.k; j++) {   /* R x = (Q^H c)(0:n) */
+      T *c = (T *)g.Yarr[z] + j * g.ldb;
+      for (int r = n - 1; r >= 0; r--) {
+         c[r] = divT(c[r], A[r + r * lda]);
+         for (int i = 0; i < r; i++)
+            c[i] = fmaT(A[i + r * lda], negT(c[r]), c[i]);
+      }
+   }
+}
+
 /* ---- the entry points the host looks up by name ---- */
 
 #define L1(name, fn)                                                                               \
@@ -804,11 +1237,6 @@ extern "C" __global__ void cb_redfin_s(cb_l1_args g) { redfin<float>(g, false); 
 extern "C" __global__ void cb_redfin_d(cb_l1_args g) { redfin<double>(g, false); }
 extern "C" __global__ void cb_credfin_s(cb_l1_args g) { redfin<float>(g, true); }
 extern "C" __global__ void cb_credfin_d(cb_l1_args g) { redfin<double>(g, true); }
-
-extern "C" __global__ void cb_gemv_s(cb_l2_args g) { gemv<float>(g); }
-extern "C" __global__ void cb_gemv_d(cb_l2_args g) { gemv<double>(g); }
-extern "C" __global__ void cb_ger_s(cb_l2_args g) { ger<float>(g); }
-extern "C" __global__ void cb_ger_d(cb_l2_args g) { ger<double>(g); }
 
 /* cb_gemm_<A/B type><C type><compute type>_<nn|nt|tn|tt> */
 #define GEMM4(tag, TI, TO, TC, AL, BE)                                                             \
@@ -839,7 +1267,7 @@ extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, f
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
 
-/* geam, dgmm; Level 2 and 3 beyond gemv, ger and GEMM */
+/* geam, dgmm; Level 2; Level 3 beyond GEMM */
 #define XK(name, fn)                                                                               \
    extern "C" __global__ void cb_##name##_s(cb_mat_args g) { fn<float>(g); }                      \
    extern "C" __global__ void cb_##name##_d(cb_mat_args g) { fn<double>(g); }
@@ -849,11 +1277,34 @@ extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, _
    extern "C" __global__ void cb_##name##_z(cb_mat_args g) { fn<cplx<double> >(g); }
 XKC(geam, geam)
 XKC(dgmm, dgmm)
-XKC(symv, symv)
 XKC(trxv, trxv)
 XKC(syrk, syrk)
 XKC(symm, symm)
+/* trsmBatched: matrix z of the arrays by the blocks of gridDim.y z */
+template <class T> __device__ __forceinline__ void trsm_batched(const cb_mat_args &g0)
+{
+   for (int z = blockIdx.y; z < g0.batch; z += gridDim.y) {
+      cb_mat_args g = g0;
+      g.A = g0.Aarr[z];
+      g.B = g0.Barr[z];
+      trmm_trsm<T>(g, true);
+   }
+}
+XKC(trsmb, trsm_batched)
 template <class T> __device__ __forceinline__ void trmm_k(const cb_mat_args &g) { trmm_trsm<T>(g, false); }
 template <class T> __device__ __forceinline__ void trsm_k(const cb_mat_args &g) { trmm_trsm<T>(g, true); }
 XKC(trmm, trmm_k)
 XKC(trsm, trsm_k)
+XKC(xmv, xmv)
+XKC(xmvb, xmv_batched)
+XKC(xr, xr)
+extern "C" __global__ void cb_herk_c(cb_mat_args g) { herk<cplx<float> >(g); }
+extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }
+XKC(getrf, getrf)
+XKC(getrs, getrs)
+XKC(matinv, matinv)
+XKC(geqrf, geqrf)
+extern "C" __global__ void cb_gemvx_hh(cb_mat_args g) { gemvx<__half, __half>(g); }
+extern "C" __global__ void cb_gemvx_hs(cb_mat_args g) { gemvx<__half, float>(g); }
+extern "C" __global__ void cb_gemvx_bb(cb_mat_args g) { gemvx<bf16bits, bf16bits>(g); }
+extern "C" __global__ void cb_gemvx_bs(cb_mat_args g) { gemvx<bf16bits, float>(g); }

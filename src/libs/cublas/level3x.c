@@ -1,6 +1,7 @@
 /*
  * level3x.c — BLAS Level 3 beyond GEMM: syrk, syrkx, syr2k, symm, trmm
- * and trsm in s/d/c/z (with their _v2 and _64 forms).
+ * and trsm in s/d/c/z, herk, herkx, her2k and hemm in c/z (with their _v2
+ * and _64 forms).
  *
  * syrk, syrkx and syr2k update only C's uplo triangle; they and symm take
  * an element of C per thread.  trmm is
@@ -15,6 +16,13 @@
  * blocks and GEMM the rest.  For real types a conjugate transpose is
  * a transpose.  c/z syrk takes op N or T only (it is symmetric, not
  * Hermitian: herk's is C).
+ *
+ * herk/herkx/her2k: C = alpha op(A) op(B)^H [+ conj(alpha) op(B) op(A)^H]
+ * + beta C on C's uplo triangle with op N or C (T refused, as cuBLAS
+ * documents), alpha real for herk, beta always real, an element per
+ * thread (kernels.cu: herk); C's diagonal comes out real, as BLAS writes
+ * it.  hemm is symm's kernel reading A as Hermitian (the mirror
+ * conjugated, the diagonal's imaginary parts not read).
  */
 #include "cb.h"
 
@@ -26,15 +34,16 @@ LOG_CHANNEL(cublas);
 #define VALID_SIDE(s) ((s) == CUBLAS_SIDE_LEFT || (s) == CUBLAS_SIDE_RIGHT)
 #define VALID_DIAG(d) ((d) == CUBLAS_DIAG_NON_UNIT || (d) == CUBLAS_DIAG_UNIT)
 
-/* syrk (B NULL), syrkx, syr2k (two) */
-static cublasStatus_t syrk(cublasHandle_t h, char t, bool two, cublasFillMode_t uplo, cublasOperation_t trans,
-                           int64_t n, int64_t k, const void *alpha, const void *A, int64_t lda, const void *B,
-                           int64_t ldb, const void *beta, void *C, int64_t ldc)
+/* syrk (B NULL), syrkx, syr2k (two); herm: herk (B NULL: alpha real),
+ * herkx, her2k (beta real, op N or C) */
+static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
+                           cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
+                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
 {
    CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
-   CB_CHECK(trans != CUBLAS_OP_C || t == 's' || t == 'd', CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(herm ? trans != CUBLAS_OP_T : trans != CUBLAS_OP_C || t == 's' || t == 'd', CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(n >= 0 && k >= 0, CUBLAS_STATUS_INVALID_VALUE);
    int64_t ar = trans == CUBLAS_OP_N ? n : k;
    CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
@@ -45,16 +54,21 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, bool two, cublasFillMode_t 
    CB_CHECK(alpha && beta && C && (A || k == 0), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(n <= INT32_MAX && k <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
    cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, 0, n);
-   g.tb = two;
+   g.tb = two;   /* syrk's kernel */
+   g.two = two;  /* herk's */
    g.k = (int32_t)k;
    g.ta = trans != CUBLAS_OP_N;
    g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
-   g.alpha = cb_scalar_of(h, alpha, t);
-   g.beta = cb_scalar_of(h, beta, t);
+   g.areal = herm && B == NULL;
+   g.breal = herm;
+   char rk = t == 'c' ? 's' : 'd';   /* herk's real scalars */
+   g.alpha = cb_scalar_of(h, alpha, g.areal ? rk : t);
+   g.beta = cb_scalar_of(h, beta, g.breal ? rk : t);
    int64_t nb = (n + 15) / 16;
    CB_CHECK(nb <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
    char name[32];
-   return cb_launch(h, cb_kname(name, "syrk", t), (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
+   return cb_launch(h, cb_kname(name, herm ? "herk" : "syrk", t), (unsigned)nb, (unsigned)nb, 1, 16, 16, &g,
+                    sizeof(g));
 }
 
 /* trsm blocked: op(A) in diagonal blocks of CB_TRSM_NB, taken in the
@@ -107,8 +121,9 @@ static cublasStatus_t trsm_blocked(cublasHandle_t h, char t, const cb_mat_args *
    return CUBLAS_STATUS_SUCCESS;
 }
 
-static cublasStatus_t symm(cublasHandle_t h, char t, cublasSideMode_t side, cublasFillMode_t uplo, int64_t m,
-                           int64_t n, const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
+/* symm; herm: hemm */
+static cublasStatus_t symm(cublasHandle_t h, char t, bool herm, cublasSideMode_t side, cublasFillMode_t uplo,
+                           int64_t m, int64_t n, const void *alpha, const void *A, int64_t lda, const void *B, int64_t ldb,
                            const void *beta, void *C, int64_t ldc)
 {
    CB_HANDLE(h);
@@ -126,6 +141,7 @@ static cublasStatus_t symm(cublasHandle_t h, char t, cublasSideMode_t side, cubl
    cb_mat_args g = cb_mat(A, lda, B, ldb, C, ldc, m, n);
    g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
    g.side = side == CUBLAS_SIDE_RIGHT;
+   g.herm = herm ? CB_HERM : CB_SYM;
    g.alpha = cb_scalar_of(h, alpha, t);
    g.beta = cb_scalar_of(h, beta, t);
    int64_t bx = (m + 15) / 16, by = (n + 15) / 16;
@@ -216,6 +232,75 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
    return cb_launch(h, cb_kname(name, solve ? "trsm" : "trmm", t), (unsigned)nb, 1, 1, 64, 1, &g, sizeof(g));
 }
 
+/* trsmBatched: every matrix by the unblocked kernel (a thread per line of
+ * B; cuBLAS meant it for many small systems), one launch, the pointer
+ * arrays read on the device */
+static cublasStatus_t trsm_batched(cublasHandle_t h, char t, cublasSideMode_t side, cublasFillMode_t uplo,
+                                   cublasOperation_t trans, cublasDiagType_t diag, int64_t m, int64_t n,
+                                   const void *alpha, const void *const A[], int64_t lda, void *const B[], int64_t ldb,
+                                   int64_t batch)
+{
+   CB_HANDLE(h);
+   CB_CHECK(VALID_SIDE(side), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(VALID_DIAG(diag), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0 && batch >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   int64_t na = side == CUBLAS_SIDE_LEFT ? m : n;
+   CB_CHECK(lda >= (na > 1 ? na : 1), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(ldb >= (m > 1 ? m : 1), CUBLAS_STATUS_INVALID_VALUE);
+   if (m == 0 || n == 0 || batch == 0)
+      return CUBLAS_STATUS_SUCCESS;
+   CB_CHECK(alpha && A && B, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m <= INT32_MAX && n <= INT32_MAX && batch <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED);
+   cb_mat_args g = cb_mat(NULL, lda, NULL, ldb, NULL, 0, m, n);
+   g.Aarr = A;
+   g.Barr = B;
+   g.batch = (int32_t)batch;
+   g.ta = trans == CUBLAS_OP_N ? 0 : trans == CUBLAS_OP_C && (t == 'c' || t == 'z') ? 2 : 1;
+   g.uplo = uplo == CUBLAS_FILL_MODE_UPPER;
+   g.side = side == CUBLAS_SIDE_RIGHT;
+   g.unit = diag == CUBLAS_DIAG_UNIT;
+   g.alpha = cb_scalar_of(h, alpha, t);
+   int64_t lines = side == CUBLAS_SIDE_LEFT ? n : m, nb = (lines + 63) / 64;
+   char name[32];
+   return cb_launch(h, cb_kname(name, "trsmb", t), (unsigned)nb, (unsigned)(batch < 65535 ? batch : 65535), 1, 64, 1,
+                    &g, sizeof(g));
+}
+
+#define TRSMB(S, t, T)                                                                                 \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                      cublasOperation_t trans, cublasDiagType_t diag, int64_t m, \
+                                                      int64_t n, const T *alpha, const T *const A[], int64_t lda, \
+                                                      T *const B[], int64_t ldb, int64_t batch);             \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched_64(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                      cublasOperation_t trans, cublasDiagType_t diag, int64_t m, \
+                                                      int64_t n, const T *alpha, const T *const A[], int64_t lda, \
+                                                      T *const B[], int64_t ldb, int64_t batch)              \
+   {                                                                                                \
+      CB_ENTER("handle=%p side=%d uplo=%d trans=%d diag=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld " \
+               "batch=%lld",                                                                        \
+               (void *)h, (int)side, (int)uplo, (int)trans, (int)diag, (long long)m, (long long)n,      \
+               (const void *)alpha, (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (long long)batch); \
+      return trsm_batched(h, t, side, uplo, trans, diag, m, n, alpha, (const void *const *)A, lda,    \
+                          (void *const *)B, ldb, batch);                                            \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                   cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                                   const T *alpha, const T *const A[], int lda, T *const B[],   \
+                                                   int ldb, int batch);                                     \
+   CB_EXPORT cublasStatus_t cublas##S##trsmBatched(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
+                                                   cublasOperation_t trans, cublasDiagType_t diag, int m, int n,  \
+                                                   const T *alpha, const T *const A[], int lda, T *const B[],   \
+                                                   int ldb, int batch)                                      \
+   {                                                                                                \
+      return cublas##S##trsmBatched_64(h, side, uplo, trans, diag, m, n, alpha, A, lda, B, ldb, batch); \
+   }
+TRSMB(S, 's', float)
+TRSMB(D, 'd', double)
+TRSMB(C, 'c', cuComplex)
+TRSMB(Z, 'z', cuDoubleComplex)
+
 #define L3X(S, t, T)                                                                                   \
    CB_EXPORT cublasStatus_t cublas##S##syrk_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
                                                   int64_t n, int64_t k, const T *alpha, const T *A, int64_t lda, \
@@ -227,7 +312,7 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
       CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld beta=%p C=%p ldc=%lld", (void *)h, \
                (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha, (const void *)A,    \
                (long long)lda, (const void *)beta, (void *)C, (long long)ldc);                        \
-      return syrk(h, t, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);             \
+      return syrk(h, t, false, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);             \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##syrk_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, \
                                                int n, int k, const T *alpha, const T *A, int lda, const T *beta, \
@@ -303,7 +388,7 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
                (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, (void *)C, \
                (long long)ldc);                                                                     \
       CB_CHECK(B || n == 0 || k == 0, CUBLAS_STATUS_INVALID_VALUE);                                 \
-      return syrk(h, t, two, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
+      return syrk(h, t, false, two, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);               \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##X(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, \
                                          int k, const T *alpha, const T *A, int lda, const T *B, int ldb,   \
@@ -327,7 +412,7 @@ static cublasStatus_t trxm(cublasHandle_t h, char t, bool solve, cublasSideMode_
                (void *)h, (int)side, (int)uplo, (long long)m, (long long)n, (const void *)alpha,          \
                (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, (void *)C, \
                (long long)ldc);                                                                     \
-      return symm(h, t, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                      \
+      return symm(h, t, false, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);                      \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##symm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, \
                                                int m, int n, const T *alpha, const T *A, int lda, const T *B, \
@@ -350,3 +435,86 @@ L3X(S, 's', float)
 L3X(D, 'd', double)
 L3X(C, 'c', cuComplex)
 L3X(Z, 'z', cuDoubleComplex)
+
+/* herk, herkx, her2k, hemm (c z): alpha real for herk, beta real for the
+ * herk family */
+#define EXPORT2(NAME, P64, P32, ARGS, BODY)                                                           \
+   CB_EXPORT cublasStatus_t NAME##_64 P64;                                                          \
+   CB_EXPORT cublasStatus_t NAME##_64 P64 { BODY }                                                  \
+   CB_EXPORT cublasStatus_t NAME P32;                                                               \
+   CB_EXPORT cublasStatus_t NAME P32 { return NAME##_64 ARGS; }
+
+#define L3H(S, t, T, R)                                                                                \
+   EXPORT2(cublas##S##herk_v2,                                                                      \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n, int64_t k, const R *alpha, \
+            const T *A, int64_t lda, const R *beta, T *C, int64_t ldc),                             \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const R *alpha,     \
+            const T *A, int lda, const R *beta, T *C, int ldc),                                     \
+           (h, uplo, trans, n, k, alpha, A, lda, beta, C, ldc),                                      \
+           CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld beta=%p C=%p ldc=%lld", \
+                    (void *)h, (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha,   \
+                    (const void *)A, (long long)lda, (const void *)beta, (void *)C, (long long)ldc);  \
+           return syrk(h, t, true, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);)      \
+   L3HX(S, t, T, R, herkx, false)                                                                   \
+   L3HX(S, t, T, R, her2k_v2, true)                                                                 \
+   EXPORT2(cublas##S##hemm_v2,                                                                      \
+           (cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int64_t m, int64_t n, const T *alpha, \
+            const T *A, int64_t lda, const T *B, int64_t ldb, const T *beta, T *C, int64_t ldc),    \
+           (cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, int m, int n, const T *alpha,       \
+            const T *A, int lda, const T *B, int ldb, const T *beta, T *C, int ldc),                \
+           (h, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc),                               \
+           CB_ENTER("handle=%p side=%d uplo=%d m=%lld n=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld beta=%p C=%p " \
+                    "ldc=%lld",                                                                     \
+                    (void *)h, (int)side, (int)uplo, (long long)m, (long long)n, (const void *)alpha,   \
+                    (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, \
+                    (void *)C, (long long)ldc);                                                      \
+           return symm(h, t, true, side, uplo, m, n, alpha, A, lda, B, ldb, beta, C, ldc);)
+#define L3HX(S, t, T, R, X, two)                                                                       \
+   EXPORT2(cublas##S##X,                                                                            \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n, int64_t k, const T *alpha, \
+            const T *A, int64_t lda, const T *B, int64_t ldb, const R *beta, T *C, int64_t ldc),    \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const T *alpha,     \
+            const T *A, int lda, const T *B, int ldb, const R *beta, T *C, int ldc),                \
+           (h, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc),                              \
+           CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p lda=%lld B=%p ldb=%lld beta=%p C=%p " \
+                    "ldc=%lld",                                                                     \
+                    (void *)h, (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha,   \
+                    (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta, \
+                    (void *)C, (long long)ldc);                                                      \
+           CB_CHECK(B || n == 0 || k == 0, CUBLAS_STATUS_INVALID_VALUE);                            \
+           return syrk(h, t, true, two, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);)
+
+L3H(C, 'c', cuComplex, float)
+L3H(Z, 'z', cuDoubleComplex, double)
+
+/* CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx: cuBLAS's forms with typed A
+ * and C (CUDA_C_8I or CUDA_C_32F A, CUDA_C_32F C); the 3m forms are an
+ * algorithm choice (Gauss's three products), the same result within the
+ * bound.  CUDA_C_32F A is csyrk/cherk; CUDA_C_8I A is refused (said). */
+static cublasStatus_t rk_ex(cublasHandle_t h, bool herm, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
+                            int64_t k, const void *alpha, const void *A, cudaDataType Atype, int64_t lda,
+                            const void *beta, void *C, cudaDataType Ctype, int64_t ldc)
+{
+   CB_HANDLE(h);
+   CB_CHECK(Ctype == CUDA_C_32F && (Atype == CUDA_C_32F || Atype == CUDA_C_8I), CUBLAS_STATUS_NOT_SUPPORTED);
+   if (Atype == CUDA_C_8I)
+      CB_NOT_SUPPORTED("CsyrkEx/CherkEx (and 3m) with CUDA_C_8I A: only CUDA_C_32F");
+   return syrk(h, 'c', herm, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);
+}
+
+#define RKEX(NAME, HERM, TS)                                                                           \
+   EXPORT2(NAME,                                                                                    \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n, int64_t k, const TS *alpha, \
+            const void *A, cudaDataType Atype, int64_t lda, const TS *beta, void *C, cudaDataType Ctype, int64_t ldc), \
+           (cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, int n, int k, const TS *alpha,     \
+            const void *A, cudaDataType Atype, int lda, const TS *beta, void *C, cudaDataType Ctype, int ldc), \
+           (h, uplo, trans, n, k, alpha, A, Atype, lda, beta, C, Ctype, ldc),                        \
+           CB_ENTER("handle=%p uplo=%d trans=%d n=%lld k=%lld alpha=%p A=%p Atype=%d lda=%lld beta=%p C=%p "     \
+                    "Ctype=%d ldc=%lld",                                                            \
+                    (void *)h, (int)uplo, (int)trans, (long long)n, (long long)k, (const void *)alpha,   \
+                    A, (int)Atype, (long long)lda, (const void *)beta, C, (int)Ctype, (long long)ldc);  \
+           return rk_ex(h, HERM, uplo, trans, n, k, alpha, A, Atype, lda, beta, C, Ctype, ldc);)
+RKEX(cublasCsyrkEx, false, cuComplex)
+RKEX(cublasCsyrk3mEx, false, cuComplex)
+RKEX(cublasCherkEx, true, float)
+RKEX(cublasCherk3mEx, true, float)
