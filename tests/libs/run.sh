@@ -5,7 +5,7 @@
 # Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
 # (cuBLAS, cuFFT, cuRAND: the prefix of NAME) and checks itself.  It is built with
 # nvcc against NVIDIA's headers and libraries, as a program anywhere would
-# be, twice: with -cudart shared (NAME) and with nvcc's default static
+# be, compiled once and linked twice: with -cudart shared (NAME) and with nvcc's default static
 # runtime (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
 # into $BUILD/tests/libs (rebuilt when a source is newer), and run through
 # `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13,
@@ -45,9 +45,32 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
    for n in "${names[@]}"; do echo "SKIP $n: nvcc not found"; done
    exit 0
 fi
+# Each program is compiled once (nvcc -c, two at a time) and linked per
+# runtime: the runtime is chosen at link time only.
+deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/libs/curand_expected.h tests/cuda/check.h)
+mkdir -p "$OUT/obj"
+compile_one() {
+   local n=$1 src=tests/libs/$1.cu o=$OUT/obj/$1.o f
+   if [ -f "$o" ] && [ "$o" -nt "$src" ]; then
+      local fresh=1
+      for f in "${deps[@]}"; do [ -e "$f" ] && [ "$f" -nt "$o" ] && fresh=0; done
+      [ $fresh -eq 1 ] && return 0
+   fi
+   rm -f "$o"
+   "$NVCC" -arch=sm_75 -c -o "$o" "$src" >"$o.log" 2>&1 || rm -f "$o"
+}
+running=0
+for n in "${names[@]}"; do
+   compile_one "$n" &
+   running=$((running + 1))
+   if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+
 fail=0
 for n in "${names[@]}"; do
    src=tests/libs/$n.cu
+   obj=$OUT/obj/$n.o
    # the library a program tests is the prefix of its name: cublas_gemm
    # links -lcublas, cufft_exec -lcufft
    lib=${n%%_*}
@@ -59,9 +82,15 @@ for n in "${names[@]}"; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
       label=$(basename "$bin")
-      if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ tests/libs/oracle.h -nt "$bin" ] || [ tests/libs/transfer.h -nt "$bin" ] || [ tests/libs/fft_oracle.h -nt "$bin" ] || [ tests/libs/curand_expected.h -nt "$bin" ] || [ tests/cuda/check.h -nt "$bin" ]; then
-         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$src" -l$lib -ldl 2>&1); then
-            echo "FAIL $label: nvcc failed"
+      if [ ! -f "$obj" ]; then
+         echo "FAIL $label: nvcc failed"
+         head -20 "$obj.log" 2>/dev/null | sed 's/^/   /'
+         fail=1
+         continue
+      fi
+      if [ ! -x "$bin" ] || [ "$obj" -nt "$bin" ]; then
+         if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$obj" -l$lib -ldl 2>&1); then
+            echo "FAIL $label: nvcc failed to link"
             printf '%s\n' "$log" | head -20 | sed 's/^/   /'
             fail=1
             continue
