@@ -344,16 +344,20 @@ TEST(split_grid_passes_watchdog)
 {
    if (!on_soft_device())
       return;
-   const uint32_t g[3] = { 64, 8, 1 };   /* 512 blocks of about 2 ms */
+   /* 512 blocks of 0.5-2 ms each (the CPU decides): the whole grid takes
+    * 250 ms or more on two workers, well past the 100 ms limit (a spin a
+    * third as long came within it on a fast host), a piece of 4 blocks
+    * at most about 10 ms */
+   const uint32_t g[3] = { 64, 8, 1 }, spin = 6000000;
    uint64_t subs;
    char msg[600] = "";
    setenv("METALCUDA_SOFT_WATCHDOG_MS", "100", 1);
    int whole, split;
-   run_where(g, "0", 2000000, &subs, msg, sizeof(msg), &whole);
+   run_where(g, "0", spin, &subs, msg, sizeof(msg), &whole);
    tc_ctx_reset();
    CHECK_INT(whole, CORE_ERROR_LAUNCH_TIMEOUT);
    CHECK_CONTAINS(msg, "kernel 'where' ran past the GPU watchdog");
-   run_where(g, "4", 2000000, &subs, msg, sizeof(msg), &split);
+   run_where(g, "4", spin, &subs, msg, sizeof(msg), &split);
    unsetenv("METALCUDA_SOFT_WATCHDOG_MS");
    CHECK_MSG(split == CORE_SUCCESS, "split into pieces of 4 blocks: %d: %s", split, msg);
    CHECK_INT(subs, 128);
