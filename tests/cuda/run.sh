@@ -275,16 +275,20 @@ build_one() {
    rm -f "$exe.log"
 }
 
-jobs=$(nproc 2>/dev/null || echo 2)
+# After starting a background job: waits for one when $1 are running.
 running=0
-for n in "${names[@]}"; do
-   if [ ! -f "tests/cuda/$n.cu" ]; then continue; fi
-   build_one "$n" &
+throttle() {
    running=$((running + 1))
-   if [ $running -ge "$jobs" ]; then
+   if [ $running -ge "$1" ]; then
       wait -n
       running=$((running - 1))
    fi
+}
+
+for n in "${names[@]}"; do
+   if [ ! -f "tests/cuda/$n.cu" ]; then continue; fi
+   build_one "$n" &
+   throttle "$(nproc 2>/dev/null || echo 2)"
 done
 wait
 
@@ -394,11 +398,7 @@ done
 running=0
 for n in "${parallel[@]}"; do
    { run_case "$n" >"$RESULTS/$n.out" 2>&1; echo $? >"$RESULTS/$n.rc"; } &
-   running=$((running + 1))
-   if [ $running -ge "$jobs" ]; then
-      wait -n
-      running=$((running - 1))
-   fi
+   throttle "$jobs"
 done
 wait
 for n in "${serial[@]}"; do
