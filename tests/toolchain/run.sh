@@ -73,9 +73,10 @@ for n in "${names[@]}"; do
 done
 wait
 
-rc=0
-for n in "${names[@]}"; do
-   exe=$OUT/$n why=$(gap "$n")
+# One program: runs it and prints its line; returns 1 if it failed.
+run_one() {
+   local n=$1 exe=$OUT/$1 why msg t out st verdict
+   why=$(gap "$n")
    if [ ! -x "$exe" ]; then
       msg="driver build failed: $(grep -m1 -E 'error' "$exe.log" 2>/dev/null || tail -n 1 "$exe.log")"
    else
@@ -84,16 +85,40 @@ for n in "${names[@]}"; do
       st=$?
       verdict=$(printf '%s\n' "$out" | grep -E "^(PASS|FAIL|SKIP) $n( |:|$)" | tail -n 1)
       if [ $st -eq 0 ] && [[ $verdict == PASS* ]]; then
-         if [ -n "$why" ]; then echo "FAIL driver.$n: passes, but is listed in tests/toolchain/known_gaps"; rc=1
-         else echo "PASS driver.$n${verdict#PASS $n}"; fi
-         continue
+         if [ -n "$why" ]; then echo "FAIL driver.$n: passes, but is listed in tests/toolchain/known_gaps"; return 1; fi
+         echo "PASS driver.$n${verdict#PASS $n}"
+         return 0
       fi
-      if [ $st -eq 0 ] && [[ $verdict == SKIP* ]]; then echo "SKIP driver.$n${verdict#SKIP $n}"; continue; fi
+      if [ $st -eq 0 ] && [[ $verdict == SKIP* ]]; then echo "SKIP driver.$n${verdict#SKIP $n}"; return 0; fi
       msg="${verdict:-exited with status $st}"
    fi
-   if [ -n "$why" ]; then echo "SKIP driver.$n: known gap: $why"
-   else echo "FAIL driver.$n: $msg"; rc=1; fi
+   if [ -n "$why" ]; then echo "SKIP driver.$n: known gap: $why"; return 0; fi
+   echo "FAIL driver.$n: $msg"
+   return 1
+}
+
+# One program per core, printed in name order, as tests/cuda/run.sh does
+# (a program marked `// serial:` runs alone, after the others).
+RESULTS=$(mktemp -d)
+serial=()
+running=0
+for n in "${names[@]}"; do
+   if grep -q '^// serial:' "tests/cuda/$n.cu" 2>/dev/null; then serial+=("$n"); continue; fi
+   { run_one "$n" >"$RESULTS/$n.out" 2>&1; echo $? >"$RESULTS/$n.rc"; } &
+   running=$((running + 1))
+   if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
 done
+wait
+for n in "${serial[@]}"; do
+   run_one "$n" >"$RESULTS/$n.out" 2>&1
+   echo $? >"$RESULTS/$n.rc"
+done
+rc=0
+for n in "${names[@]}"; do
+   cat "$RESULTS/$n.out"
+   [ "$(cat "$RESULTS/$n.rc")" = 0 ] || rc=1
+done
+rm -rf "$RESULTS"
 
 # The examples (examples/make, examples/cmake) built with an installed tree
 # (make install PREFIX=...), NVIDIA's toolkit off PATH, and run; the make
