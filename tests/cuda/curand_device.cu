@@ -2,8 +2,9 @@
  * curand_device.cu — cuRAND's device API (curand_kernel.h): XORWOW,
  * MRG32k3a and Philox4_32_10 states initialised by curand_init on six
  * (seed, subsequence, offset) patterns of 32 threads each, from seed 0 and
- * the largest seed, subsequences up to 2^64 - 1 (2^55 for MRG32k3a: NVIDIA's
- * subsequence table has 56 entries) and offsets up to 2^64 - 1, then:
+ * the largest seed, subsequences up to 2^64 - 1 (below 2^55 for MRG32k3a:
+ * NVIDIA's subsequence table has 56 entries, and those for bits 51 to 55
+ * zero the state, which pattern 4 shows) and offsets up to 2^64 - 1, then:
  *
  *   mode 0  64 curand() words
  *   mode 1  64 curand_uniform()
@@ -39,7 +40,6 @@
 #define NT 32    /* threads per pattern */
 #define NCFG 6
 #define NMODE 5
-#define NOUT 80  /* outputs a thread may hash (mode 4: 8+16+... ) */
 
 struct cfg {
    unsigned long long seed, sub0, sub_step, off0, off_step;
