@@ -35,11 +35,13 @@
  * an fma cannot change it.
  *
  * Not provided, because the result would not be NVIDIA's bit for bit:
- * curand_normal*, curand_log_normal*, curand_poisson*, curand_discrete*
+ * curand_normal*, curand_log_normal*, curand_poisson*
  * (NVIDIA's device code computes them with the GPU's approximate __sincosf
  * and __expf and libdevice's logf/log/sincospi; metalcuda's device library
  * is within an ulp of those, not equal).  Using one is a compile error that
- * names it.  Not provided either: the MTGP32 and Sobol states (their
+ * names it.  Not provided either: curand_discrete/curand_discrete4 (their
+ * distributions come from the host API's curandCreatePoissonDistribution,
+ * a stub in metalcuda's libcurand), and the MTGP32 and Sobol states (their
  * types are incomplete, named so).
  */
 #ifndef MC_CURAND_KERNEL_H
@@ -454,14 +456,17 @@ MC_CURAND_FN double curand_uniform_double(curandStateMRG32k3a_t *state)
 
 /* ---- what is not provided: a compile error naming the function ---- */
 template <class S> struct mc_curand_never { static const bool value = false; };
-#define MC_CURAND_INEXACT(ret, name, ...)                                                                      \
+#define MC_CURAND_REFUSED(ret, name, why, ...)                                                                 \
    template <class S> static __device__ ret name(S *, ##__VA_ARGS__)                                            \
    {                                                                                                          \
-      static_assert(mc_curand_never<S>::value, "metalcuda: " #name " is not provided: NVIDIA's uses the GPU's " \
-                                               "approximate __sincosf/__expf and libdevice's log, so its values " \
-                                               "cannot be reproduced bit for bit (include/curand_kernel.h)");   \
+      static_assert(mc_curand_never<S>::value, "metalcuda: " #name " is not provided: " why                    \
+                                               " (include/curand_kernel.h)");                                  \
       return ret();                                                                                           \
    }
+#define MC_CURAND_INEXACT(ret, name, ...)                                                                      \
+   MC_CURAND_REFUSED(ret, name,                                                                               \
+                     "NVIDIA's uses the GPU's approximate __sincosf/__expf and libdevice's log, so its "      \
+                     "values cannot be reproduced bit for bit", ##__VA_ARGS__)
 MC_CURAND_INEXACT(float, curand_normal)
 MC_CURAND_INEXACT(float2, curand_normal2)
 MC_CURAND_INEXACT(float4, curand_normal4)
@@ -477,6 +482,13 @@ MC_CURAND_INEXACT(double4, curand_log_normal4_double, double, double)
 typedef unsigned int mc_curand_uint;
 MC_CURAND_INEXACT(mc_curand_uint, curand_poisson, double)
 MC_CURAND_INEXACT(uint4, curand_poisson4, double)
+MC_CURAND_REFUSED(mc_curand_uint, curand_discrete,
+                  "its distributions come from curandCreatePoissonDistribution, a stub in metalcuda's libcurand",
+                  curandDiscreteDistribution_t)
+MC_CURAND_REFUSED(uint4, curand_discrete4,
+                  "its distributions come from curandCreatePoissonDistribution, a stub in metalcuda's libcurand",
+                  curandDiscreteDistribution_t)
 #undef MC_CURAND_INEXACT
+#undef MC_CURAND_REFUSED
 
 #endif
