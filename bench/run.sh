@@ -61,6 +61,12 @@ if [ $native -eq 0 ] && [ -e lib/libcublas.so.13 ] && out=$(bash bench/cublas.sh
    printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
 fi
 
+# The cuRAND device API's Monte-Carlo kernel built by metalcuda nvcc
+# against include/curand_kernel.h (NVIDIA's build ran above).
+if [ $native -eq 0 ] && out=$(bash bench/curand_device.sh --ours 2>&1); then
+   printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"
+fi
+
 # libcufft against FFTW on the same cores (bench/cufft.sh).
 if [ $native -eq 0 ] && [ -e lib/libcufft.so.12 ] && out=$(bash bench/cufft.sh 2>&1); then
    printf '%s\n' "$out" | sed -n 's/^ROW //p' >>"$rows"

@@ -89,6 +89,12 @@ unit_and_table_layer() {
       echo "FAIL public_headers: $msg"
       rc=1
    fi
+   if msg=$(python3 tools/gen_curand_jumps.py --check 2>&1); then
+      echo "PASS curand_jumps"
+   else
+      echo "FAIL curand_jumps: $msg"
+      rc=1
+   fi
    if msg=$(python3 tools/gen_procaddress.py --check 2>&1); then
       echo "PASS procaddress_table"
    else

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <vector>
 #include "../bench.h"
+#include "../host_rng.h"
 
 static float to_uniform(unsigned x)
 {
@@ -28,25 +29,15 @@ static void host_xorwow(float *out, size_t n, unsigned seed)
 {
    unsigned v[5] = { 123456789u ^ seed, 362436069u, 521288629u, 88675123u, 5783321u + seed }, d = 6615241u;
    for (size_t i = 0; i < n; i++) {
-      unsigned t = v[0] ^ (v[0] >> 2);
-      v[0] = v[1], v[1] = v[2], v[2] = v[3], v[3] = v[4];
-      v[4] = (v[4] ^ (v[4] << 4)) ^ (t ^ (t << 1));
-      d += 362437u;
-      out[i] = to_uniform(v[4] + d);
+      out[i] = to_uniform(host_xorwow_next(v, &d));
    }
 }
 
 static void host_philox(float *out, size_t n, unsigned seed)
 {
    for (size_t i = 0; i < n; i += 4) {
-      unsigned c[4] = { (unsigned)(i / 4), 0, seed, 0 }, k0 = 1234, k1 = 0;
-      for (int r = 0; r < 10; r++) {
-         unsigned long long p0 = (unsigned long long)0xD2511F53u * c[0], p1 = (unsigned long long)0xCD9E8D57u * c[2];
-         unsigned n0 = (unsigned)(p1 >> 32) ^ c[1] ^ k0, n1 = (unsigned)p1, n2 = (unsigned)(p0 >> 32) ^ c[3] ^ k1,
-                  n3 = (unsigned)p0;
-         c[0] = n0, c[1] = n1, c[2] = n2, c[3] = n3;
-         k0 += 0x9E3779B9u, k1 += 0xBB67AE85u;
-      }
+      unsigned c[4] = { (unsigned)(i / 4), 0, seed, 0 };
+      host_philox10(c, 1234, 0);
       for (int j = 0; j < 4 && i + j < n; j++)
          out[i + j] = to_uniform(c[j]);
    }

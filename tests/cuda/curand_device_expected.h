@@ -1,0 +1,137 @@
+/* curand_device_expected.h — written by `curand_device --dump` on an NVIDIA GPU
+ * (NVIDIA's nvcc and curand_kernel.h): [generator][pattern][mode] = the hash
+ * of the threads' hashes, the first two outputs of threads 0 and 31. */
+static const struct { unsigned long long hash, raw[4]; } cd_expected[3][6][5] = {
+  { /* XORWOW */
+    {
+      { 0xcd1b574b0d735035ull, { 0x253d5e15ull, 0x6f558604ull, 0xef5e740dull, 0x41508f19ull } },
+      { 0x68bbbbe9bd7fb9c7ull, { 0x3e14f578ull, 0x3edeab0cull, 0x3f6f5e74ull, 0x3e82a11eull } },
+      { 0x00bc2f2434b1ae7dull, { 0x3fdbd561cb7abc2bull, 0x3fdd216d58cdb5e5ull, 0x3fd0542218fce81bull, 0x3fed0b30effc91e2ull } },
+      { 0x661e9052e4d0be0full, { 0x253d5e15ull, 0x3edeab0cull, 0xef5e740dull, 0x3e82a11eull } },
+      { 0x8ca04f28fb475b99ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x857818a577fcfe00ull, { 0xbd7f03b6ull, 0x703e556dull, 0x14d16c38ull, 0x9bef6505ull } },
+      { 0x69aa99d5e5f32ed0ull, { 0x3f3d7f04ull, 0x3ee07cabull, 0x3da68b62ull, 0x3f1bef65ull } },
+      { 0xdf8617a03f656a81ull, { 0x3fdc0f9421be076dull, 0x3fc41831efebc316ull, 0x3fe37decb4716c38ull, 0x3f91952e7c265530ull } },
+      { 0xdd66554a95a53c9dull, { 0xbd7f03b6ull, 0x3ee07cabull, 0x14d16c38ull, 0x3f1bef65ull } },
+      { 0xf3422764d58be67bull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x66c5c83ad07f405eull, { 0x83397cc9ull, 0x2bc8c604ull, 0x56f1d095ull, 0x8e87101dull } },
+      { 0x79bf3d740b3f7c04ull, { 0x3f03397dull, 0x3e2f2318ull, 0x3eade3a1ull, 0x3f0e8710ull } },
+      { 0x810b41c5485fca35ull, { 0x3fc5e4610ee5f326ull, 0x3fb9b3682a17b654ull, 0x3fe1d0e25551d096ull, 0x3fd480c62e0b48a7ull } },
+      { 0xf476fb76cf1397c6ull, { 0x83397cc9ull, 0x3e2f2318ull, 0x56f1d095ull, 0x3f0e8710ull } },
+      { 0x70878cbe350d2fbfull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x8131753549244087ull, { 0xdf238810ull, 0x781d403aull, 0x6cd338cull, 0x4aab5364ull } },
+      { 0x08d3dc6d5c21645bull, { 0x3f5f2388ull, 0x3ef03a80ull, 0x3cd9a672ull, 0x3e9556a7ull } },
+      { 0x52b9ff83ff9f0f4cull, { 0x3fde0751b0c71021ull, 0x3feffc3d414513b6ull, 0x3fd2aad4d49a6719ull, 0x3fd96ceeeb482e31ull } },
+      { 0x4fcc5e407fba5c51ull, { 0xdf238810ull, 0x3ef03a80ull, 0x6cd338cull, 0x3e9556a7ull } },
+      { 0xe9557bef45e602d5ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0xe145215847a39d72ull, { 0x9f735eafull, 0x65c57a3full, 0xd90b22e5ull, 0x3762aaa6ull } },
+      { 0x45889301d682c239ull, { 0x3f1f735full, 0x3ecb8af4ull, 0x3f590b23ull, 0x3e5d8aabull } },
+      { 0x037b0f197418440bull, { 0x3fd9715fb126bd5full, 0x3fe775525a869fe0ull, 0x3fcbb156372c8b96ull, 0x3fd274dd45eb4a71ull } },
+      { 0x20d964a39f806f95ull, { 0x9f735eafull, 0x3ecb8af4ull, 0xd90b22e5ull, 0x3e5d8aabull } },
+      { 0xa5fa71bef4abb774ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x18f6bfd3d96fbe52ull, { 0x2268c02ull, 0x50e5bc06ull, 0x4466833full, 0x435a1195ull } },
+      { 0x443d3994a2519de3ull, { 0x3c09a300ull, 0x3ea1cb78ull, 0x3e88cd06ull, 0x3e86b423ull } },
+      { 0xeff6e906e1d40c01ull, { 0x3fd4396f05cd1805ull, 0x3fec65a46efe315aull, 0x3fd0d684ed8d067full, 0x3fc9b16309de49ceull } },
+      { 0xc5d52ebb923e80ebull, { 0x2268c02ull, 0x3ea1cb78ull, 0x4466833full, 0x3e86b423ull } },
+      { 0xcb06f3ce24824b20ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+  },
+  { /* MRG32k3a */
+    {
+      { 0xc01477f992e5e39bull, { 0xc96891f0ull, 0x9650c684ull, 0x73065cbeull, 0x18725b7bull } },
+      { 0x173030132be1adf8ull, { 0x3f496892ull, 0x3f1650c7ull, 0x3ee60cb9ull, 0x3dc392dcull } },
+      { 0xc0e062c67034218aull, { 0x3fe92d123e0dcbe5ull, 0x3fe2ca18d096fe43ull, 0x3fdcc1972fba0c6full, 0x3fb8725b7bf55cb1ull } },
+      { 0x25b4f7054408e2dcull, { 0xc96891f0ull, 0x3f1650c7ull, 0x73065cbeull, 0x3dc392dcull } },
+      { 0xa0a19ae1f39c8e26ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x7a183ceeb9aff243ull, { 0x2083cd07ull, 0x518b05c4ull, 0x1852567dull, 0x137bf0eeull } },
+      { 0xfbf02045e984739cull, { 0x3e020f34ull, 0x3ea3160cull, 0x3dc292b4ull, 0x3d9bdf87ull } },
+      { 0x22a6ad2e50ef3149ull, { 0x3fc041e683c5cd32ull, 0x3fd462c171249feeull, 0x3fb852567ddb389dull, 0x3fb37bf0eee82fb3ull } },
+      { 0xc2d9dac1cd5a6f0cull, { 0x2083cd07ull, 0x3ea3160cull, 0x1852567dull, 0x3d9bdf87ull } },
+      { 0x1f99cb058e4b5e84ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x426b411c3d27013full, { 0xe903f34bull, 0x7f55db16ull, 0x4f8f58ebull, 0x6b408dd8ull } },
+      { 0x94c23981c1fa21c8ull, { 0x3f6903f3ull, 0x3efeabb6ull, 0x3e9f1eb2ull, 0x3ed6811cull } },
+      { 0x017413f4988c953bull, { 0x3fed207e69678735ull, 0x3fdfd576c5bd45f8ull, 0x3fd3e3d63afd01e7ull, 0x3fdad0237623ecf4ull } },
+      { 0x650126d048c2be90ull, { 0xe903f34bull, 0x3efeabb6ull, 0x4f8f58ebull, 0x3ed6811cull } },
+      { 0x132b8adeb75de0d3ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x336b1c3b84dbe113ull, { 0x7239cbf2ull, 0x502174d5ull, 0x33e0bc75ull, 0xe5c0824bull } },
+      { 0x16d6774c322ac92cull, { 0x3ee47398ull, 0x3ea042eaull, 0x3e4f82f2ull, 0x3f65c082ull } },
+      { 0x2432ba4f0086261full, { 0x3fdc8e72fc904be1ull, 0x3fd4085d355ad419ull, 0x3fc9f05e3aad3ceeull, 0x3fecb8104972454dull } },
+      { 0x9c858f29e86636ffull, { 0x7239cbf2ull, 0x3ea042eaull, 0x33e0bc75ull, 0x3f65c082ull } },
+      { 0x0f3dde43f9142522ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0xb0bc9f741adacc25ull, { 0xffffffffull, 0xffffffffull, 0xffffffffull, 0xffffffffull } },
+      { 0x0cb2dad31eaedce5ull, { 0x3f800000ull, 0x3f800000ull, 0x3f800000ull, 0x3f800000ull } },
+      { 0x91faf6e2cd899625ull, { 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull, 0x3ff0000000000000ull } },
+      { 0xceb9866fc13b43e5ull, { 0xffffffffull, 0x3f800000ull, 0xffffffffull, 0x3f800000ull } },
+      { 0x616ebefd05008525ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+    {
+      { 0x5d81edc8e6488e13ull, { 0x88ce322aull, 0x2de5a031ull, 0xb4258fcfull, 0x154cfcdbull } },
+      { 0x37d69e76c2c567ebull, { 0x3f08ce32ull, 0x3e379681ull, 0x3f342590ull, 0x3daa67e7ull } },
+      { 0x5bfd6438b9b38d05ull, { 0x3fe119c645560adfull, 0x3fc6f2d018bc3be5ull, 0x3fe684b1f9e2554dull, 0x3fb54cfcdb63da70ull } },
+      { 0x950fa292ced12825ull, { 0x88ce322aull, 0x3e379681ull, 0xb4258fcfull, 0x3daa67e7ull } },
+      { 0xc1398a61cc4b98d7ull, { 0x0ull, 0x0ull, 0x0ull, 0x0ull } },
+    },
+  },
+  { /* Philox4_32_10 */
+    {
+      { 0xe86c77e0c0ccf5e9ull, { 0x2090b348ull, 0xda7cf0abull, 0x63603b30ull, 0x88f81fa8ull } },
+      { 0x90b332a491867ea6ull, { 0x3e0242cdull, 0x3f5a7cf1ull, 0x3ec6c076ull, 0x3f08f820ull } },
+      { 0xb0a8bdc7b3e55b1eull, { 0x3fc04859a4800000ull, 0x3feb4f9e15800000ull, 0x3fd8d80ecc400000ull, 0x3fe11f03f5200000ull } },
+      { 0x160a1fb4429aa571ull, { 0x2090b348ull, 0x3f5a7cf1ull, 0x63603b30ull, 0x3f08f820ull } },
+      { 0xf9c3efe5c625ec52ull, { 0x2090b348ull, 0xda7cf0abull, 0x63603b30ull, 0x88f81fa8ull } },
+    },
+    {
+      { 0xc1bb50d5c4e20a3dull, { 0x6627e8d5ull, 0xe169c58dull, 0x64669ebcull, 0x4ae1d12dull } },
+      { 0x412a1b6023de8d17ull, { 0x3ecc4fd2ull, 0x3f6169c6ull, 0x3ec8cd3dull, 0x3e95c3a2ull } },
+      { 0x9157e039a5cb3d03ull, { 0x3fd989fa35800000ull, 0x3fec2d38b1c00000ull, 0x3fd919a7af400000ull, 0x3fd2b8744b800000ull } },
+      { 0x6cd69089093145adull, { 0x6627e8d5ull, 0x3f6169c6ull, 0x64669ebcull, 0x3e95c3a2ull } },
+      { 0x087122da0519ba3eull, { 0x6627e8d5ull, 0xe169c58dull, 0x64669ebcull, 0x4ae1d12dull } },
+    },
+    {
+      { 0xcec3a5aa5028721eull, { 0xa1bd1919ull, 0x644af2c9ull, 0x6a581ceull, 0xaf1d7f05ull } },
+      { 0xe0a1b2cd3517d88aull, { 0x3f21bd19ull, 0x3ec895e6ull, 0x3cd4b03aull, 0x3f2f1d7full } },
+      { 0x469dc43cd7b3f868ull, { 0x3fe437a323400000ull, 0x3fd912bcb2800000ull, 0x3f9a96073c000000ull, 0x3fe5e3afe0c00000ull } },
+      { 0x9c540ad2a840504aull, { 0xa1bd1919ull, 0x3ec895e6ull, 0x6a581ceull, 0x3f2f1d7full } },
+      { 0xdf8bac401b17ae70ull, { 0xa1bd1919ull, 0x644af2c9ull, 0x6a581ceull, 0xaf1d7f05ull } },
+    },
+    {
+      { 0x5f795fce88378fb8ull, { 0x146f83b5ull, 0xf95fb6b3ull, 0x8418950ull, 0x80696690ull } },
+      { 0x7e6f4bf18c5cec98ull, { 0x3da37c1eull, 0x3f795fb7ull, 0x3d041895ull, 0x3f006967ull } },
+      { 0x6add980fa9c5bdc4ull, { 0x3fb46f83b6000000ull, 0x3fef2bf6d6800000ull, 0x3fa08312a2000000ull, 0x3fe00d2cd2200000ull } },
+      { 0x11b5200fe32b158cull, { 0x146f83b5ull, 0x3f795fb7ull, 0x8418950ull, 0x3f006967ull } },
+      { 0xad0fb6f9ac2967c0ull, { 0x146f83b5ull, 0xf95fb6b3ull, 0x8418950ull, 0x80696690ull } },
+    },
+    {
+      { 0x98710dbf874b17feull, { 0x8bba7ed3ull, 0xae62e586ull, 0xadc7ba3aull, 0xaf26a985ull } },
+      { 0x008ca0843bfccdebull, { 0x3f0bba7full, 0x3f2e62e6ull, 0x3f2dc7baull, 0x3f2f26aaull } },
+      { 0x52101bb923b82f39ull, { 0x3fe1774fda800000ull, 0x3fe5cc5cb0e00000ull, 0x3fe5b8f747600000ull, 0x3fe5e4d530c00000ull } },
+      { 0xf3aa5061bdc4c3e9ull, { 0x8bba7ed3ull, 0x3f2e62e6ull, 0xadc7ba3aull, 0x3f2f26aaull } },
+      { 0xf3ae0e1fcc8d6377ull, { 0x8bba7ed3ull, 0xae62e586ull, 0xadc7ba3aull, 0xaf26a985ull } },
+    },
+    {
+      { 0x09135346cb8a138full, { 0x655db0e0ull, 0x2cd6dba9ull, 0x19ba4ae8ull, 0x8a4ed0b2ull } },
+      { 0xe89dfef4f0bd1f59ull, { 0x3ecabb62ull, 0x3e335b6full, 0x3dcdd257ull, 0x3f0a4ed1ull } },
+      { 0x2623a34b6c9703c1ull, { 0x3fd9576c38400000ull, 0x3fc66b6dd5000000ull, 0x3fb9ba4ae9000000ull, 0x3fe149da16600000ull } },
+      { 0xf83e47e4729f0c71ull, { 0x655db0e0ull, 0x3e335b6full, 0x19ba4ae8ull, 0x3f0a4ed1ull } },
+      { 0xde2c2d40df047d07ull, { 0x655db0e0ull, 0x2cd6dba9ull, 0x19ba4ae8ull, 0x8a4ed0b2ull } },
+    },
+  },
+};

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""gen_curand_jumps.py — writes include/crt/mc_curand_jumps.h, the jump
+tables of metalcuda's cuRAND device API (include/curand_kernel.h).
+
+Computed here from the generators' recurrences alone (no table is taken
+from anywhere):
+
+- XORWOW (Marsaglia 2003): the xorshift part of the state, 160 bits
+  (v[0..4], bit i of word w is bit 32 w + i), advances by a linear map
+  over GF(2).  M is that one-step map; the tables hold M^(4^k) for
+  k = 0..31 (skipahead: n in base 4) and M^(2^67 4^k) for k = 0..31
+  (skipahead_sequence: subsequences are 2^67 values apart, as cuRAND's).
+  A matrix is stored by columns: 160 columns of 5 words, column j the
+  image of state bit j, so applying it is "for each set bit j of the
+  state, xor column j in" (160 steps of 5 words).
+- MRG32k3a (L'Ecuyer 1999): the two order-3 recurrences as 3x3 matrices
+  A1 mod m1 and A2 mod m2; the tables hold A^(2^k), A^(2^(76+k)) and
+  A^(2^(127+k)) for k = 0..63 (skipahead, skipahead_subsequence and
+  skipahead_sequence: cuRAND's subsequences are 2^76 values apart, its
+  sequences 2^127), each entry A1's 9 words then A2's, row-major.
+
+The script checks its matrices against the recurrences stepped directly
+(a few thousand steps) before writing.
+
+    python3 tools/gen_curand_jumps.py            # rewrite the header
+    python3 tools/gen_curand_jumps.py --check    # exit 1 if it is not current
+"""
+import os
+import sys
+
+OUT = os.path.join(os.path.dirname(__file__), "..", "include", "crt", "mc_curand_jumps.h")
+MASK32 = 0xFFFFFFFF
+
+# ---- XORWOW over GF(2): a matrix is a list of 160 columns (160-bit ints) ----
+
+
+def xorwow_step(s):
+    """one step of the xorshift part on a 160-bit state (v0 in the low word)"""
+    v = [(s >> (32 * w)) & MASK32 for w in range(5)]
+    t = v[0] ^ (v[0] >> 2)
+    n4 = (v[4] ^ ((v[4] << 4) & MASK32)) ^ (t ^ ((t << 1) & MASK32))
+    v = [v[1], v[2], v[3], v[4], n4 & MASK32]
+    return sum(x << (32 * w) for w, x in enumerate(v))
+
+
+def gf_apply(m, s):
+    r = 0
+    j = 0
+    while s:
+        if s & 1:
+            r ^= m[j]
+        s >>= 1
+        j += 1
+    return r
+
+
+def gf_mul(a, b):
+    """a * b (apply b first)"""
+    return [gf_apply(a, c) for c in b]
+
+
+def gf_pow2(m, k):
+    for _ in range(k):
+        m = gf_mul(m, m)
+    return m
+
+
+def xorwow_tables():
+    one = [xorwow_step(1 << j) for j in range(160)]
+    # check linearity and the map against direct steps
+    s = 0x123456789ABCDEF0FEDCBA9876543210DEADBEEF
+    t = s
+    for _ in range(37):
+        t = xorwow_step(t)
+    p = one
+    m37 = None
+    acc = [1 << j for j in range(160)]
+    e, b = 37, one
+    while e:
+        if e & 1:
+            acc = gf_mul(b, acc)
+        b = gf_mul(b, b)
+        e >>= 1
+    m37 = acc
+    assert gf_apply(m37, s) == t, "XORWOW matrix does not match the recurrence"
+    offs = []
+    p = one
+    for k in range(32):
+        offs.append(p)
+        p = gf_pow2(p, 2)            # M^(4^(k+1))
+    seqs = []
+    p = gf_pow2(one, 67)
+    for k in range(32):
+        seqs.append(p)
+        p = gf_pow2(p, 2)
+    return offs, seqs
+
+
+def gf_words(m):
+    out = []
+    for c in m:
+        out += [(c >> (32 * w)) & MASK32 for w in range(5)]
+    return out
+
+# ---- MRG32k3a: 3x3 matrices mod m ----
+
+
+M1, M2 = 4294967087, 4294944443
+A1 = [[0, 1, 0], [0, 0, 1], [M1 - 810728, 1403580, 0]]
+A2 = [[0, 1, 0], [0, 0, 1], [M2 - 1370589, 0, 527612]]
+
+
+def mm(a, b, m):
+    return [[sum(a[i][k] * b[k][j] for k in range(3)) % m for j in range(3)] for i in range(3)]
+
+
+def mpow2(a, k, m):
+    for _ in range(k):
+        a = mm(a, a, m)
+    return a
+
+
+def mrg_tables():
+    # check A1, A2 against the recurrences for a few steps
+    s1, s2 = [12345, 67890, 13579], [24680, 11223, 44556]
+    x1, x2 = list(s1), list(s2)
+    for _ in range(5):
+        p1 = (1403580 * x1[1] - 810728 * x1[0]) % M1
+        p2 = (527612 * x2[2] - 1370589 * x2[0]) % M2
+        x1 = [x1[1], x1[2], p1]
+        x2 = [x2[1], x2[2], p2]
+    p = [[int(i == j) for j in range(3)] for i in range(3)]
+    q = [[int(i == j) for j in range(3)] for i in range(3)]
+    for _ in range(5):
+        p = mm(A1, p, M1)
+        q = mm(A2, q, M2)
+    assert [sum(p[i][k] * s1[k] for k in range(3)) % M1 for i in range(3)] == x1
+    assert [sum(q[i][k] * s2[k] for k in range(3)) % M2 for i in range(3)] == x2
+    tabs = []
+    for base in (0, 76, 127):
+        a, b = mpow2(A1, base, M1), mpow2(A2, base, M2)
+        t = []
+        for _ in range(64):
+            t.append([x for r in a for x in r] + [x for r in b for x in r])
+            a, b = mm(a, a, M1), mm(b, b, M2)
+        tabs.append(t)
+    return tabs
+
+
+def fmt_words(words, per=8, indent="   "):
+    lines = []
+    for i in range(0, len(words), per):
+        lines.append(indent + ", ".join("0x%08xu" % w for w in words[i:i + per]) + ",")
+    return "\n".join(lines)
+
+
+def render():
+    offs, seqs = xorwow_tables()
+    mrg = mrg_tables()
+    o = []
+    o.append("/* mc_curand_jumps.h — GENERATED by tools/gen_curand_jumps.py; do not edit.")
+    o.append(" *")
+    o.append(" * Jump tables of the cuRAND device API (include/curand_kernel.h), computed")
+    o.append(" * from the recurrences by the script (its header says how).")
+    o.append(" *   mc_curand_xorwow_off[k]: XORWOW's one-step map to the power 4^k,")
+    o.append(" *   mc_curand_xorwow_seq[k]: to the power 2^67 4^k; each 160 columns of 5 words.")
+    o.append(" *   mc_curand_mrg_off/sub/seq[k]: MRG32k3a's A1 then A2, row-major, to the")
+    o.append(" *   power 2^k, 2^(76+k), 2^(127+k).")
+    o.append(" */")
+    o.append("#ifndef MC_CURAND_JUMPS_H")
+    o.append("#define MC_CURAND_JUMPS_H")
+    o.append("")
+    for name, tab in (("mc_curand_xorwow_off", offs), ("mc_curand_xorwow_seq", seqs)):
+        o.append("static __device__ const unsigned int %s[32][800] = {" % name)
+        for m in tab:
+            o.append("  {")
+            o.append(fmt_words(gf_words(m), 10, "   "))
+            o.append("  },")
+        o.append("};")
+        o.append("")
+    for name, tab in zip(("mc_curand_mrg_off", "mc_curand_mrg_sub", "mc_curand_mrg_seq"), mrg):
+        o.append("static __device__ const unsigned int %s[64][18] = {" % name)
+        for e in tab:
+            o.append("  {")
+            o.append(fmt_words(e, 9, "   "))
+            o.append("  },")
+        o.append("};")
+        o.append("")
+    o.append("#endif")
+    return "\n".join(o) + "\n"
+
+
+def main():
+    text = render()
+    if "--check" in sys.argv[1:]:
+        try:
+            with open(OUT) as f:
+                cur = f.read()
+        except OSError:
+            cur = None
+        if cur != text:
+            print("%s is not current: run python3 tools/gen_curand_jumps.py" % OUT)
+            return 1
+        return 0
+    with open(OUT, "w") as f:
+        f.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
