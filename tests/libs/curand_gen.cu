@@ -228,15 +228,35 @@ static const curand_expect *find(int type, int ordering, unsigned long long seed
    return NULL;
 }
 
+/* The first N1 words of a new generator of type, ordering and seed,
+ * started at offset. */
+static unsigned long long fresh_hash(curandRngType_t type, curandOrdering_t ordering, unsigned long long seed,
+                                     unsigned long long offset, unsigned *d)
+{
+   curandGenerator_t g;
+   CHECK_ST(curandCreateGenerator(&g, type), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetGeneratorOrdering(g, ordering), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetGeneratorOffset(g, offset), CURAND_STATUS_SUCCESS);
+   unsigned long long h = words_hash(g, d);
+   CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+   return h;
+}
+
 /* PSEUDO_DEFAULT is XORWOW; curandGenerateSeeds first changes nothing; a
- * seed, offset or ordering set after generating restarts the sequence; two
+ * seed or ordering set after generating does not go back to the offset:
+ * the generator keeps its position and continues there with the new
+ * seed or ordering, as an H200 does (the same words as a new generator
+ * started at that offset); curandSetGeneratorOffset goes back; two
  * generators are independent. */
 static void lifecycle(void)
 {
    const curand_expect *x0 = find(101, 0, 1234, 0, G32), *x1 = find(101, 0, 0, 1000003, G32),
-                       *m0 = find(121, 0, 1234, 0, G32), *ml = find(121, 103, 1234, 0, G32);
-   if (!CHECK(x0 && x1 && m0 && ml))
+                       *m0 = find(121, 0, 1234, 0, G32);
+   if (!CHECK(x0 && x1 && m0))
       return;
+   const curandRngType_t X = CURAND_RNG_PSEUDO_XORWOW, M = CURAND_RNG_PSEUDO_MRG32K3A;
+   const curandOrdering_t DEF = CURAND_ORDERING_PSEUDO_DEFAULT, LEG = CURAND_ORDERING_PSEUDO_LEGACY;
    unsigned *d;
    CHECK_CUDA(cudaMalloc(&d, N1 * 4));
    curandGenerator_t a, b;
@@ -247,18 +267,25 @@ static void lifecycle(void)
    CHECK_ST(curandGenerateSeeds(a), CURAND_STATUS_SUCCESS);
    CHECK(words_hash(a, d) == x0->h1);
    CHECK(words_hash(b, d) == m0->h1);
-   /* the seed again: the same words again */
+   /* the same seed again: the words after those */
    CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 1234), CURAND_STATUS_SUCCESS);
-   CHECK(words_hash(a, d) == x0->h1);
-   /* seed 0 and an offset */
+   unsigned long long h = words_hash(a, d);
+   CHECK(h != x0->h1 && h == fresh_hash(X, DEF, 1234, N1, d));
+   /* another seed, at the position reached */
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 99), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(a, d) == fresh_hash(X, DEF, 99, 2 * N1, d));
+   /* seed 0 and an offset: from that offset */
    CHECK_ST(curandSetPseudoRandomGeneratorSeed(a, 0), CURAND_STATUS_SUCCESS);
    CHECK_ST(curandSetGeneratorOffset(a, 1000003), CURAND_STATUS_SUCCESS);
    CHECK(words_hash(a, d) == x1->h1);
-   /* MRG32k3a: LEGACY after a call, then back to DEFAULT */
-   CHECK_ST(curandSetGeneratorOrdering(b, CURAND_ORDERING_PSEUDO_LEGACY), CURAND_STATUS_SUCCESS);
+   /* MRG32k3a: LEGACY after a call, at the position reached; back to
+    * DEFAULT, further on; the offset 0 again: the first words again */
+   CHECK_ST(curandSetGeneratorOrdering(b, LEG), CURAND_STATUS_SUCCESS);
    CHECK_ST(curandSetPseudoRandomGeneratorSeed(b, 1234), CURAND_STATUS_SUCCESS);
-   CHECK(words_hash(b, d) == ml->h1);
-   CHECK_ST(curandSetGeneratorOrdering(b, CURAND_ORDERING_PSEUDO_DEFAULT), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(b, d) == fresh_hash(M, LEG, 1234, N1, d));
+   CHECK_ST(curandSetGeneratorOrdering(b, DEF), CURAND_STATUS_SUCCESS);
+   CHECK(words_hash(b, d) == fresh_hash(M, DEF, 1234, 2 * N1, d));
+   CHECK_ST(curandSetGeneratorOffset(b, 0), CURAND_STATUS_SUCCESS);
    CHECK(words_hash(b, d) == m0->h1);
    CHECK_ST(curandDestroyGenerator(a), CURAND_STATUS_SUCCESS);
    CHECK_ST(curandDestroyGenerator(b), CURAND_STATUS_SUCCESS);

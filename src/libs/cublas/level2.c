@@ -53,6 +53,11 @@ static cublasStatus_t xmv(cublasHandle_t h, char t, int herm, int store, cublasF
                           int64_t incy)
 {
    CB_HANDLE(h);
+   /* gemv, as NVIDIA's cuBLAS (13.1, H200) does: an operation other than N
+    * and C is T, and x's increment may be 0 (every element x[0]) */
+   bool gemv = herm == CB_GEN && store == CB_ST_DENSE;
+   if (gemv && trans != CUBLAS_OP_N && trans != CUBLAS_OP_C)
+      trans = CUBLAS_OP_T;
    if (herm == CB_GEN)
       CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
    else
@@ -62,7 +67,7 @@ static cublasStatus_t xmv(cublasHandle_t h, char t, int herm, int store, cublasF
       CB_CHECK(lda >= MAX1(m), CUBLAS_STATUS_INVALID_VALUE);
    if (store == CB_ST_BAND)
       CB_CHECK(lda >= (herm == CB_GEN ? kl + ku + 1 : kl + 1), CUBLAS_STATUS_INVALID_VALUE);
-   CB_CHECK(incx != 0 && incy != 0, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK((incx != 0 || gemv) && incy != 0, CUBLAS_STATUS_INVALID_VALUE);
    if (m == 0 || n == 0)
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(alpha && beta && A && x && y, CUBLAS_STATUS_INVALID_VALUE);
@@ -109,9 +114,12 @@ static cublasStatus_t gemv_batched(cublasHandle_t h, char t, const char *kernel,
 {
    CB_HANDLE(h);
    CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
-   CB_CHECK(m >= 0 && n >= 0 && batch >= 0, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(m >= 0 && n >= 0, CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(lda >= MAX1(m), CUBLAS_STATUS_INVALID_VALUE);
-   CB_CHECK(incx != 0 && incy != 0, CUBLAS_STATUS_INVALID_VALUE);
+   /* as NVIDIA's cuBLAS (13.1, H200): incx 0 is x[0] for every element, and
+    * a negative batch count fails as its launch does */
+   CB_CHECK(incy != 0, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(batch >= 0, CUBLAS_STATUS_EXECUTION_FAILED);
    if (m == 0 || n == 0 || batch == 0)
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(alpha && beta && (Aarr || A) && (Xarr || x) && (Yarr || y), CUBLAS_STATUS_INVALID_VALUE);

@@ -35,7 +35,7 @@ LOG_CHANNEL(cublas);
 #define VALID_DIAG(d) ((d) == CUBLAS_DIAG_NON_UNIT || (d) == CUBLAS_DIAG_UNIT)
 
 /* syrk (B NULL), syrkx, syr2k (two); herm: herk (B NULL: alpha real),
- * herkx, her2k (beta real, op N or C) */
+ * herkx, her2k (beta real, op N or C; T counts as C) */
 static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
                            cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
                            int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
@@ -43,7 +43,9 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublas
    CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
-   CB_CHECK(herm ? trans != CUBLAS_OP_T : trans != CUBLAS_OP_C || t == 's' || t == 'd', CUBLAS_STATUS_INVALID_VALUE);
+   /* herk, herkx, her2k: NVIDIA's cuBLAS (13.1, H200) takes OP_T for OP_C
+    * and computes the same C; complex syrk refuses OP_C */
+   CB_CHECK(herm || trans != CUBLAS_OP_C || t == 's' || t == 'd', CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(n >= 0 && k >= 0, CUBLAS_STATUS_INVALID_VALUE);
    int64_t ar = trans == CUBLAS_OP_N ? n : k;
    CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);

@@ -31,7 +31,7 @@ struct curandGenerator_st {
    bool fresh;                  /* states to restart before the next call */
    uint32_t tcur;               /* the subsequence the next item goes to */
    uint32_t nthreads;
-   unsigned long long pos;      /* Philox: index of the next output */
+   unsigned long long pos;      /* index of the next output (a new seed or ordering restarts there) */
    size_t state_size;           /* bytes of one subsequence's state */
    /* host generator */
    void *hstates;

@@ -300,13 +300,24 @@ CR_EXPORT curandStatus_t curandSetStream(curandGenerator_t g, cudaStream_t strea
    return CURAND_STATUS_SUCCESS;
 }
 
+/* A new seed or ordering restarts the states where the sequence is now:
+ * NVIDIA's generator keeps its position (the outputs generated since the
+ * last curandSetGeneratorOffset, or creation), so setting even the same
+ * seed again continues at that position rather than from the offset
+ * (measured on an H200 with cuRAND 10 of CUDA 13; tests/libs/curand_gen). */
+static void restart_here(curandGenerator_t g)
+{
+   g->offset = g->pos;
+   g->fresh = true;
+}
+
 /* ==== curandSetPseudoRandomGeneratorSeed (libcurand.so.10) ==== */
 CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g, unsigned long long seed)
 {
    CR_ENTER("generator=%p seed=%llu", (void *)g, seed);
    CR_GEN(g);
    g->seed = seed;
-   g->fresh = true;
+   restart_here(g);
    return CURAND_STATUS_SUCCESS;
 }
 
@@ -316,6 +327,7 @@ CR_EXPORT curandStatus_t curandSetGeneratorOffset(curandGenerator_t g, unsigned 
    CR_ENTER("generator=%p offset=%llu", (void *)g, offset);
    CR_GEN(g);
    g->offset = offset;
+   g->pos = offset;
    g->fresh = true;
    return CURAND_STATUS_SUCCESS;
 }
@@ -342,7 +354,7 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
       return CURAND_STATUS_OUT_OF_RANGE;
    }
    g->ordering = order;
-   g->fresh = true;
+   restart_here(g);
    /* MRG32k3a's LEGACY sequence interleaves 4096 subsequences, not 81920
     * (the same 2^76 apart; measured) */
    if (g->type == CURAND_RNG_PSEUDO_MRG32K3A)
