@@ -156,7 +156,7 @@ static bool reach(const ir_block *b, const ir_block *avoid, const ir_block *targ
 
 bool ir_blocks_reached_uniformly(ir_func *f, const bool *div, const bool *want)
 {
-   enum { WORK_MAX = 1u << 26 };   /* block visits; beyond: no */
+   enum { WORK_MAX = 1u << 24 };   /* blocks visited (a few ms); beyond: no */
    arena *ar = f->module->ar;
    uint32_t nb = f->blocks.len;
    uint8_t *counts = arena_alloc(ar, nb + 1), *seen = arena_alloc(ar, nb + 1);
@@ -174,16 +174,18 @@ bool ir_blocks_reached_uniformly(ir_func *f, const bool *div, const bool *want)
          counts[b->index] = 1;
    }
    /* every branch a counting branch reaches counts too */
+   uint64_t work = 0;
    ir_foreach_block(b, f) {
       if (counts[b->index] != 1)
          continue;
+      if ((work += nb) > WORK_MAX)
+         return false;
       memset(seen, 0, nb + 1);
       reach(b, NULL, NULL, seen, stack);
       ir_foreach_block(x, f)
          if (seen[x->index] && x->succs.len > 1 && !counts[x->index])
             counts[x->index] = 2;
    }
-   uint64_t work = 0;
    ir_foreach_block(b, f) {
       if (!counts[b->index])
          continue;
