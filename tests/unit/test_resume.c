@@ -4,8 +4,11 @@
  * src/metal/soft/msl_scan.c generates): which kernels get them, values
  * and local memory that live across barriers in loops, every block shape,
  * and barriers that not every thread reaches, reported as the fiber
- * scheduler reports them.  Expected values come from a host model of the
- * kernel (exact integer arithmetic).
+ * scheduler reports them; full-mask warp shuffles as resume points (32-
+ * and 64-bit values, every mode, in a loop with a barrier), and shuffles
+ * in divergent code, which keep fibers and stay correct.  Expected values
+ * come from a host model of the kernel (exact integer arithmetic; the
+ * shuffles after the pseudo-code of PTX ISA 9.0 shfl.sync).
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -62,7 +65,8 @@ static const char divergent_ptx[] = HEAD
    "A:\n   bar.sync 0;\n   st.global.u32 [%rd1+4], %r1;\n"
    "B:\n   ret;\n}\n";
 
-/* A warp shuffle: every lane's value is needed at once, so fibers. */
+/* A warp shuffle over the full mask that every thread reaches: a resume
+ * point. */
 static const char shuffle_ptx[] = HEAD
    ".visible .entry sh(.param .u64 out)\n{\n"
    "   .reg .b32 %r<4>;\n   .reg .b64 %rd<4>;\n"
@@ -70,18 +74,102 @@ static const char shuffle_ptx[] = HEAD
    "   bar.sync 0;\n   shfl.sync.bfly.b32 %r2, %r1, 1, 31, -1;\n"
    "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r2;\n   ret;\n}\n";
 
+/* Several shuffles a round, every mode (up with its predicate, down,
+ * butterfly, idx with a uniform and a per-lane source, 8-lane segments), a
+ * 64-bit value shuffled as two halves, in a loop with a barrier: a is
+ * lin * 0x9e3779b1 + ctaid, d = a << 32 | (lin ^ 0x5a5a); each round
+ *   t1 = up(a, 1, c 0) (p: in range), t2 = down(a, 3), t3 = bfly(t1, 5),
+ *   t4 = idx(t2, k), t5 = idx(a, 3 * lin, c 0x181f: 8-lane segments),
+ *   d += 3 * bfly(d, 2), a = (a ^ t3) + t4 + 7 * t5 + !p.
+ * out[16 * (ctaid * n + lin)]: a, then d. */
+static const char shuffles_ptx[] = HEAD
+   ".visible .entry sx(.param .u64 out, .param .u32 rounds)\n{\n"
+   "   .reg .pred %p<4>;\n   .reg .b32 %r<48>;\n   .reg .b64 %rd<12>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n   ld.param.u32 %r20, [rounds];\n"
+   "   mov.u32 %r1, %tid.x;\n   mov.u32 %r2, %tid.y;\n   mov.u32 %r3, %tid.z;\n"
+   "   mov.u32 %r4, %ntid.x;\n   mov.u32 %r5, %ntid.y;\n   mov.u32 %r6, %ntid.z;\n"
+   "   mad.lo.u32 %r7, %r3, %r5, %r2;\n   mad.lo.u32 %r7, %r7, %r4, %r1;\n"
+   "   mul.lo.u32 %r8, %r4, %r5;\n   mul.lo.u32 %r8, %r8, %r6;\n"
+   "   mov.u32 %r9, %ctaid.x;\n   mad.lo.u32 %r10, %r7, 0x9e3779b1, %r9;\n   xor.b32 %r11, %r7, 0x5a5a;\n"
+   "   cvt.u64.u32 %rd2, %r10;\n   shl.b64 %rd2, %rd2, 32;\n   cvt.u64.u32 %rd3, %r11;\n   or.b64 %rd4, %rd2, %rd3;\n"
+   "   mul.lo.u32 %r12, %r7, 3;\n   mov.u32 %r17, 0;\n"
+   "LOOP:\n"
+   "   setp.ge.u32 %p1, %r17, %r20;\n   @%p1 bra DONE;\n"
+   "   shfl.sync.up.b32 %r21|%p2, %r10, 1, 0, -1;\n"
+   "   shfl.sync.down.b32 %r22, %r10, 3, 31, -1;\n"
+   "   shfl.sync.bfly.b32 %r23, %r21, 5, 31, -1;\n"
+   "   shfl.sync.idx.b32 %r24, %r22, %r17, 31, -1;\n"
+   "   shfl.sync.idx.b32 %r25, %r10, %r12, 0x181f, -1;\n"
+   "   mov.b64 {%r26, %r27}, %rd4;\n"
+   "   shfl.sync.bfly.b32 %r28, %r26, 2, 31, -1;\n   shfl.sync.bfly.b32 %r29, %r27, 2, 31, -1;\n"
+   "   mov.b64 %rd5, {%r28, %r29};\n   mul.lo.u64 %rd6, %rd5, 3;\n   add.u64 %rd4, %rd4, %rd6;\n"
+   "   selp.u32 %r30, 0, 1, %p2;\n   xor.b32 %r31, %r10, %r23;\n   add.u32 %r31, %r31, %r24;\n"
+   "   mad.lo.u32 %r31, %r25, 7, %r31;\n   add.u32 %r10, %r31, %r30;\n"
+   "   bar.sync 0;\n   add.u32 %r17, %r17, 1;\n   bra LOOP;\n"
+   "DONE:\n"
+   "   mad.lo.u32 %r40, %r9, %r8, %r7;\n   mul.wide.u32 %rd7, %r40, 16;\n   add.s64 %rd8, %rd1, %rd7;\n"
+   "   st.global.u32 [%rd8], %r10;\n   st.global.u64 [%rd8+8], %rd4;\n   ret;\n}\n";
+
+/* A loop whose trip count differs between warps (w + 1 for warp w):
+ * v = 5 * lin + 1, each trip v += 3 * bfly(v, 1) + k.  Its branch is
+ * divergent, so its shuffle is no resume point. */
+static const char warp_trips_ptx[] = HEAD
+   ".visible .entry dw(.param .u64 out)\n{\n"
+   "   .reg .pred %p<2>;\n   .reg .b32 %r<12>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   mov.u32 %r1, %tid.x;\n   shr.u32 %r2, %r1, 5;\n   mad.lo.u32 %r3, %r1, 5, 1;\n   mov.u32 %r4, 0;\n"
+   "L:\n   shfl.sync.bfly.b32 %r5, %r3, 1, 31, -1;\n   mad.lo.u32 %r3, %r5, 3, %r3;\n   add.u32 %r3, %r3, %r4;\n"
+   "   add.u32 %r4, %r4, 1;\n   setp.le.u32 %p1, %r4, %r2;\n   @%p1 bra L;\n"
+   "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r3;\n   ret;\n}\n";
+
+/* Temporal divergence: the first loop counts i to w + 1 (warp w) on a
+ * divergent branch; the second, a do-while on i < that count, is entered
+ * by every thread and runs a different number of times in each warp,
+ * though its condition looks uniform.  v = lin + 7, each trip
+ * v += bfly(v, 1) + k. */
+static const char temporal_ptx[] = HEAD
+   ".visible .entry tw(.param .u64 out)\n{\n"
+   "   .reg .pred %p<3>;\n   .reg .b32 %r<12>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   mov.u32 %r1, %tid.x;\n   shr.u32 %r2, %r1, 5;\n   add.u32 %r3, %r1, 7;\n   mov.u32 %r4, 0;\n"
+   "L1:\n   add.u32 %r4, %r4, 1;\n   setp.le.u32 %p1, %r4, %r2;\n   @%p1 bra L1;\n"
+   "   mov.u32 %r6, 0;\n"
+   "L2:\n   shfl.sync.bfly.b32 %r5, %r3, 1, 31, -1;\n   add.u32 %r3, %r3, %r5;\n   add.u32 %r3, %r3, %r6;\n"
+   "   add.u32 %r6, %r6, 1;\n   setp.lt.u32 %p2, %r6, %r4;\n   @%p2 bra L2;\n"
+   "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r3;\n   ret;\n}\n";
+
+/* A shuffle over a member mask other than the constant full one. */
+static const char half_mask_ptx[] = HEAD
+   ".visible .entry hm(.param .u64 out)\n{\n"
+   "   .reg .b32 %r<4>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n   mov.u32 %r1, %tid.x;\n"
+   "   shfl.sync.bfly.b32 %r2, %r1, 1, 31, 0xffff;\n"
+   "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r2;\n   ret;\n}\n";
+
 TEST(only_kernels_whose_sole_synchronisation_is_the_barrier_get_resume_points)
 {
-   char *rot = tc_msl_of(rotate_ptx), *sh = tc_msl_of(shuffle_ptx);
-   CHECK(rot && sh);
+   char *rot = tc_msl_of(rotate_ptx), *sh = tc_msl_of(shuffle_ptx), *sx = tc_msl_of(shuffles_ptx);
+   char *dw = tc_msl_of(warp_trips_ptx), *tw = tc_msl_of(temporal_ptx), *hm = tc_msl_of(half_mask_ptx);
+   CHECK(rot && sh && sx && dw && tw && hm);
    bool rot_marked = strstr(rot, "__mc_rs_yield(2u)") && strstr(rot, "__MC_RS_LABEL(2)");
-   bool sh_marked = strstr(sh, "__mc_rs_") != NULL;
+   bool sh_marked = strstr(sh, "__mc_rs_offer(") && strstr(sh, "__mc_rs_yield(");
+   bool sx_marked = strstr(sx, "__mc_rs_offer(8u,") && strstr(sx, "__mc_rs_yield(");
+   bool dw_marked = strstr(dw, "__mc_rs_") != NULL, tw_marked = strstr(tw, "__mc_rs_") != NULL;
+   bool hm_marked = strstr(hm, "__mc_rs_") != NULL;
    /* Metal's compiler must see the plain barrier: the markup is all inside #ifdef */
    bool plain = strstr(rot, "#ifdef __MC_SOFT_RESUME\n") && strstr(rot, "threadgroup_barrier(");
    free(rot);
    free(sh);
+   free(sx);
+   free(dw);
+   free(tw);
+   free(hm);
    CHECK_MSG(rot_marked, "the barrier-only kernel has no resume points");
-   CHECK_MSG(!sh_marked, "a kernel with a warp shuffle got resume points");
+   CHECK_MSG(sh_marked, "a full-mask shuffle every thread reaches is no resume point");
+   CHECK_MSG(sx_marked, "the kernel of 7 shuffles and a barrier lacks some of its 8 resume points");
+   CHECK_MSG(!dw_marked, "a shuffle in a loop of divergent trip count got resume points");
+   CHECK_MSG(!tw_marked, "a shuffle after a divergent loop, in a loop of per-warp trip count, got resume points");
+   CHECK_MSG(!hm_marked, "a shuffle over a partial member mask got resume points");
    CHECK(plain);
 }
 
@@ -154,4 +242,138 @@ TEST(threads_at_different_barriers_fail_the_launch_with_the_reason)
    CHECK_CONTAINS(msg, "dv");
    /* the context keeps the error (CUDA's sticky launch failure): a fresh one */
    tc_ctx_reset();
+}
+
+/* shfl.sync's source lane for lane l (PTX ISA 9.0 shfl.sync pseudo-code);
+ * l itself when out of range (*in_range false). */
+static uint32_t shfl_src(int mode, uint32_t l, uint32_t b, uint32_t c, bool *in_range)
+{
+   uint32_t bval = b & 31, cval = c & 31, segmask = (c >> 8) & 31;
+   int max_lane = (int)((l & segmask) | (cval & ~segmask)), min_lane = (int)(l & segmask), j;
+   bool p;
+   switch (mode) {
+   case 0: j = (int)l - (int)bval; p = j >= max_lane; break;            /* up */
+   case 1: j = (int)(l + bval); p = j <= max_lane; break;               /* down */
+   case 2: j = (int)(l ^ bval); p = j <= max_lane; break;               /* bfly */
+   default: j = min_lane | (int)(bval & ~segmask); p = j <= max_lane; break; /* idx */
+   }
+   if (in_range)
+      *in_range = p;
+   return p ? (uint32_t)j : l;
+}
+
+/* shuffles_ptx's model for block b of n threads (n a multiple of 32). */
+static void shuffles_model(uint32_t b, uint32_t n, uint32_t rounds, uint32_t *a_out, uint64_t *d_out)
+{
+   uint32_t *a = malloc(n * 4), *t1 = malloc(n * 4), *t2 = malloc(n * 4), *na = malloc(n * 4);
+   uint64_t *d = malloc(n * 8), *nd = malloc(n * 8);
+   bool *p = malloc(n);
+   for (uint32_t l = 0; l < n; l++) {
+      a[l] = l * 0x9e3779b1u + b;
+      d[l] = (uint64_t)a[l] << 32 | (l ^ 0x5a5a);
+   }
+   for (uint32_t k = 0; k < rounds; k++) {
+      for (uint32_t l = 0; l < n; l++) {
+         uint32_t w = l & ~31u, lane = l & 31;
+         t1[l] = a[w + shfl_src(0, lane, 1, 0, &p[l])];
+         t2[l] = a[w + shfl_src(1, lane, 3, 31, NULL)];
+      }
+      for (uint32_t l = 0; l < n; l++) {
+         uint32_t w = l & ~31u, lane = l & 31;
+         uint32_t t3 = t1[w + shfl_src(2, lane, 5, 31, NULL)];
+         uint32_t t4 = t2[w + shfl_src(3, lane, k, 31, NULL)];
+         uint32_t t5 = a[w + shfl_src(3, lane, 3 * l, 0x181f, NULL)];
+         nd[l] = d[l] + 3 * d[w + shfl_src(2, lane, 2, 31, NULL)];
+         na[l] = (a[l] ^ t3) + t4 + 7 * t5 + (p[l] ? 0 : 1);
+      }
+      memcpy(a, na, n * 4);
+      memcpy(d, nd, n * 8);
+   }
+   memcpy(a_out, a, n * 4);
+   memcpy(d_out, d, n * 8);
+   free(a), free(t1), free(t2), free(na), free(d), free(nd), free(p);
+}
+
+TEST(full_mask_shuffles_as_resume_points_give_every_lane_its_value)
+{
+   static const dim3 shapes[] = { {32, 1, 1}, {256, 1, 1}, {1024, 1, 1}, {8, 4, 2}, {32, 3, 2} };
+   const uint32_t blocks = 3, rounds = 40;
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   for (size_t s = 0; s < ARRAY_SIZE(shapes); s++) {
+      uint32_t n = shapes[s].x * shapes[s].y * shapes[s].z;
+      uint64_t p = 0;
+      CHECK_INT(core_mem_alloc(c->dev, (size_t)blocks * n * 16, &p), CORE_SUCCESS);
+      memset((void *)(uintptr_t)p, 0xde, (size_t)blocks * n * 16);
+      uint32_t r = rounds;
+      void *args[] = { &p, &r };
+      char msg[512];
+      int st = run(shuffles_ptx, "sx", (dim3){ blocks, 1, 1 }, shapes[s], args, msg, sizeof(msg));
+      CHECK_MSG(st == CORE_SUCCESS, "block %ux%ux%u: status %d: %s", shapes[s].x, shapes[s].y, shapes[s].z, st, msg);
+      const uint8_t *o = (const uint8_t *)(uintptr_t)p;
+      uint32_t *wa = malloc(n * 4), bad = 0;
+      uint64_t *wd = malloc(n * 8);
+      for (uint32_t b = 0; b < blocks; b++) {
+         shuffles_model(b, n, rounds, wa, wd);
+         for (uint32_t l = 0; l < n; l++) {
+            uint32_t ga;
+            uint64_t gd;
+            memcpy(&ga, o + 16 * ((size_t)b * n + l), 4);
+            memcpy(&gd, o + 16 * ((size_t)b * n + l) + 8, 8);
+            if ((ga != wa[l] || gd != wd[l]) && bad++ < 3)
+               printf("    block %ux%ux%u, group %u, thread %u: got %#x %#llx, expected %#x %#llx\n", shapes[s].x,
+                      shapes[s].y, shapes[s].z, b, l, ga, (unsigned long long)gd, wa[l], (unsigned long long)wd[l]);
+         }
+      }
+      free(wa);
+      free(wd);
+      core_mem_free(c->dev, p);
+      CHECK_MSG(!bad, "block %ux%ux%u: %u wrong values", shapes[s].x, shapes[s].y, shapes[s].z, bad);
+   }
+}
+
+/* dw's and tw's models for a block of n threads. */
+static void warp_trips_model(uint32_t n, bool temporal, uint32_t *out)
+{
+   uint32_t *v = malloc(n * 4), *nv = malloc(n * 4);
+   for (uint32_t l = 0; l < n; l++)
+      v[l] = temporal ? l + 7 : 5 * l + 1;
+   for (uint32_t w = 0; w < n / 32; w++)
+      for (uint32_t k = 0; k <= w; k++) {
+         for (uint32_t l = 32 * w; l < 32 * w + 32; l++) {
+            uint32_t x = v[32 * w + shfl_src(2, l & 31, 1, 31, NULL)];
+            nv[l] = temporal ? v[l] + x + k : v[l] + 3 * x + k;
+         }
+         memcpy(v + 32 * w, nv + 32 * w, 32 * 4);
+      }
+   memcpy(out, v, n * 4);
+   free(v);
+   free(nv);
+}
+
+TEST(shuffles_in_divergent_loops_keep_fibers_and_stay_correct)
+{
+   static const struct { const char *ptx, *name; bool temporal; } k[] = {
+      { warp_trips_ptx, "dw", false }, { temporal_ptx, "tw", true },
+   };
+   const uint32_t n = 128;
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   for (size_t i = 0; i < ARRAY_SIZE(k); i++) {
+      uint64_t p = 0;
+      CHECK_INT(core_mem_alloc(c->dev, n * 4, &p), CORE_SUCCESS);
+      memset((void *)(uintptr_t)p, 0xde, n * 4);
+      void *args[] = { &p };
+      char msg[512];
+      int st = run(k[i].ptx, k[i].name, (dim3){ 1, 1, 1 }, (dim3){ n, 1, 1 }, args, msg, sizeof(msg));
+      CHECK_MSG(st == CORE_SUCCESS, "%s: status %d: %s", k[i].name, st, msg);
+      const uint32_t *o = (const uint32_t *)(uintptr_t)p;
+      uint32_t want[128], bad = 0;
+      warp_trips_model(n, k[i].temporal, want);
+      for (uint32_t l = 0; l < n; l++)
+         if (o[l] != want[l] && bad++ < 3)
+            printf("    %s thread %u: got %#x, expected %#x\n", k[i].name, l, o[l], want[l]);
+      core_mem_free(c->dev, p);
+      CHECK_MSG(!bad, "%s: %u wrong values", k[i].name, bad);
+   }
 }

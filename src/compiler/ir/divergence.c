@@ -17,6 +17,20 @@
  * every thread of the block.  Used by lower_exit.c (only a divergent
  * branch can send some threads out early).
  *
+ * ir_blocks_reached_uniformly answers a second question for the software
+ * device's shuffles as resume points (msl/emit_resume.c): does every
+ * thread execute a block the same number of times, none leaving early?
+ * A block S is controlled by a branch B when B reaches S and a path from
+ * B ends the thread without passing S (S does not post-dominate B).  The
+ * branches that count: those on a divergent condition, and every branch
+ * reachable from one, whatever its condition (after a loop whose lanes
+ * leave at different iterations, a value the analysis calls uniform may
+ * differ between them: temporal divergence, which the phi rule above does
+ * not see).  S is reached uniformly when no branch that counts controls
+ * it.  Strong loads (.volatile, .relaxed, .acquire: IR_F_VOLATILE) may see
+ * another thread's store between two threads' loads, so a function with
+ * one gets no as a whole.
+ *
  * Precondition: IR_META_CFG (predecessors).  Changes nothing but the
  * blocks' pass_flags, which it leaves at zero.
  */
@@ -112,4 +126,81 @@ bool *ir_find_divergence(ir_func *f)
    ir_foreach_block(b, f)
       b->pass_flags = 0;
    return div;
+}
+
+/* Marks in seen the blocks reachable from b's successors without entering
+ * avoid (NULL: none); true once an exit (a block without successors) or
+ * target (NULL: none) is met. */
+static bool reach(const ir_block *b, const ir_block *avoid, const ir_block *target, uint8_t *seen,
+                  ir_block **stack)
+{
+   uint32_t sp = 0;
+   bool hit = false;
+   ir_foreach_succ(t, b)
+      if (*t != avoid && !seen[(*t)->index]) {
+         seen[(*t)->index] = 1;
+         stack[sp++] = *t;
+      }
+   while (sp) {
+      ir_block *x = stack[--sp];
+      if (x == target || (!target && x->succs.len == 0))
+         hit = true;
+      ir_foreach_succ(t, x)
+         if (*t != avoid && !seen[(*t)->index]) {
+            seen[(*t)->index] = 1;
+            stack[sp++] = *t;
+         }
+   }
+   return hit;
+}
+
+bool ir_blocks_reached_uniformly(ir_func *f, const bool *div, const bool *want)
+{
+   enum { WORK_MAX = 1u << 24 };   /* blocks visited (a few ms); beyond: no */
+   arena *ar = f->module->ar;
+   uint32_t nb = f->blocks.len;
+   uint8_t *counts = arena_alloc(ar, nb + 1), *seen = arena_alloc(ar, nb + 1);
+   ir_block **stack = arena_alloc(ar, (nb + 1) * sizeof(*stack));
+   if (!counts || !seen || !stack || !div)
+      return false;
+   memset(counts, 0, nb + 1);
+   ir_foreach_block(b, f) {
+      ir_foreach_instr(i, b)
+         if (i->op == IR_LOAD && (i->flags & IR_F_VOLATILE))
+            return false;
+      const ir_instr *t = b->last;
+      if (b->succs.len > 1 &&
+          (!t || t->op != IR_CBR || (t->srcs[0].def && div[t->srcs[0].def->index])))
+         counts[b->index] = 1;
+   }
+   /* every branch a counting branch reaches counts too */
+   uint64_t work = 0;
+   ir_foreach_block(b, f) {
+      if (counts[b->index] != 1)
+         continue;
+      if ((work += nb) > WORK_MAX)
+         return false;
+      memset(seen, 0, nb + 1);
+      reach(b, NULL, NULL, seen, stack);
+      ir_foreach_block(x, f)
+         if (seen[x->index] && x->succs.len > 1 && !counts[x->index])
+            counts[x->index] = 2;
+   }
+   ir_foreach_block(b, f) {
+      if (!counts[b->index])
+         continue;
+      ir_foreach_block(s, f) {
+         if (!want[s->index])
+            continue;
+         if ((work += 2ull * nb) > WORK_MAX)
+            return false;
+         memset(seen, 0, nb + 1);
+         if (!reach(b, NULL, s, seen, stack))
+            continue;                       /* b does not reach s */
+         memset(seen, 0, nb + 1);
+         if (reach(b, s, NULL, seen, stack))
+            return false;                   /* a thread may end without passing s */
+      }
+   }
+   return true;
 }

@@ -613,6 +613,9 @@ void ir_find_irreducible(ir_func *f, ir_block **irreducible_at);
 /* An arena array indexed by def index: true where the value may differ
  * between the threads of a block; NULL when out of memory. */
 bool *ir_find_divergence(ir_func *f);
+/* Whether every thread executes each block of want (by index) the same
+ * number of times, none leaving early (no divergent branch controls it). */
+bool ir_blocks_reached_uniformly(ir_func *f, const bool *div, const bool *want);
 
 /* ---- the passes (one file each) ---- */
 

@@ -150,11 +150,16 @@ void emit_rec_top(emitter *e);
 /* emit_resume.c: a kernel's barriers as resume points for the software
  * device (NULL: not eligible), the slot type (before the kernel), the
  * dispatch to the resume points (after the declarations) and a barrier
- * with its save and resume point. */
+ * with its save and resume point; shuffles over the full mask in uniformly
+ * reached blocks are resume points too. */
 resume_plan *emit_resume_plan(ir_func *f, arena *ar);
 void emit_resume_struct(strbuf *out, const resume_plan *p, const char *msl_name);
 void emit_resume_dispatch(emitter *e);
 void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier);
+/* A shfl.sync that is a resume point: its save, offer and resume label,
+ * which go before the shuffle itself. */
+bool emit_resume_is_shfl_point(const emitter *e, const ir_instr *i);
+void emit_resume_shfl(emitter *e, const ir_instr *i);
 
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */

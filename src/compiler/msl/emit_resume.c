@@ -26,11 +26,27 @@
  * predecessor, where emit.c copies them), plus the thread's local memory
  * and clock counter when it has them.
  *
- * Eligible: a kernel whose only convergent operation is the whole-group
- * barrier (bar.sync, barrier.sync, __syncthreads), with no calls, no named
- * barriers, no warp meets (mark_lockstep.c) and at most RESUME_MAX_LOCAL
- * bytes of local memory.  The others
- * keep fibers (SIMD-group functions need every lane's value at once).
+ * Shuffles are resume points too.  At a shfl.sync a thread saves the
+ * values live into it (its operands included), offers its operand in an
+ * exchange word of its slot (__mc_rs_offer: two words, used alternately by
+ * odd and even passes, so a lane running ahead to its next shuffle does not
+ * overwrite what a later lane of its SIMD-group has still to read) and
+ * returns; in the next pass it restores them and jumps to just before the
+ * shuffle, whose simd_shuffle the shim then answers from the exchange
+ * words of the SIMD-group (its lanes all stopped there, which the passes
+ * check), with no fiber switch.  That is a SIMD-group's shuffle only when
+ * every lane takes part: the member mask must be the constant 0xffffffff
+ * and the shuffle's block reached by every thread the same number of times
+ * (ir_blocks_reached_uniformly, divergence.c: no divergent branch controls
+ * it).  A partial last SIMD-group reads zero from the lanes it lacks, as
+ * the fiber scheduler gives it.
+ *
+ * Eligible: a kernel whose only convergent operations are the whole-group
+ * barrier (bar.sync, barrier.sync, __syncthreads) and such shuffles, with
+ * no calls, no named barriers, no warp meets (mark_lockstep.c) and at most
+ * RESUME_MAX_LOCAL bytes of local memory.  The others keep fibers (other
+ * SIMD-group functions, and shuffles in divergent code, need the lanes
+ * the scheduler finds active).
  */
 #include "emit_internal.h"
 
@@ -43,7 +59,8 @@ enum {
 };
 
 struct resume_plan {
-   emit_liveness lv;          /* the barriers, the values live after each */
+   emit_liveness lv;          /* the points, the values live after each (into a shuffle) */
+   uint32_t nshfl;            /* shuffles among them: the slot has exchange words */
    uint32_t local_bytes;      /* mc_local saved with them (0: none) */
    bool clock;                /* mc_clk saved with them */
 };
@@ -53,21 +70,46 @@ static bool is_variable(const ir_def *d)
    return d && d->bits && d->parent->op != IR_CONST && d->parent->op != IR_UNDEF;
 }
 
-static bool eligible(const ir_func *f, uint32_t *nbar)
+/* A shuffle that can be a resume point, if its block is reached
+ * uniformly: shfl.sync (not its predicate, which needs no other lane)
+ * over the constant full mask. */
+static bool is_full_shfl(const ir_instr *i)
 {
-   *nbar = 0;
+   const ir_def *m = i->op == IR_SHFL ? i->srcs[3].def : NULL;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu && !i->guard.def;
+}
+
+static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl)
+{
+   *npoints = *nshfl = 0;
    if (!f->is_kernel || MC_MAX(f->local_total, f->local_bytes) > RESUME_MAX_LOCAL)
       return false;
    ir_foreach_block(b, f) {
       ir_foreach_instr(i, b) {
          if (i->op == IR_BAR)
-            ++*nbar;
-         else if (ir_op_is(i->op, IR_OP_CONVERGENT) || i->op == IR_CALL || i->op == IR_NBAR ||
-                  (i->flags & IR_F_LOCKSTEP))
+            ++*npoints;
+         else if (is_full_shfl(i))
+            ++*npoints, ++*nshfl;
+         else if ((ir_op_is(i->op, IR_OP_CONVERGENT) && i->op != IR_SHFL_PRED) || i->op == IR_CALL ||
+                  i->op == IR_NBAR || (i->flags & IR_F_LOCKSTEP))
             return false;
       }
    }
-   return *nbar > 0 && *nbar <= RESUME_MAX_BARRIERS;
+   if (*npoints == 0 || *npoints > RESUME_MAX_BARRIERS)
+      return false;
+   if (!*nshfl)
+      return true;
+   if (!(f->valid & IR_META_CFG))
+      return false;
+   bool *want = arena_alloc(f->module->ar, f->blocks.len + 1);
+   if (!want)
+      return false;
+   memset(want, 0, f->blocks.len + 1);
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (i->op == IR_SHFL)
+            want[b->index] = true;
+   return ir_blocks_reached_uniformly(f, ir_find_divergence(f), want);
 }
 
 /* ---- value sets ---- */
@@ -140,7 +182,11 @@ static bool compute_liveness(emit_liveness *p, ir_func *f, arena *ar, bool (*is_
       live_out(p, b, in, tmp);
       /* walking back from the end, each point meets what lives after it */
       ir_foreach_instr_reverse(i, b) {
-         if (is_point(i)) {
+         /* a shuffle resumes before itself: what lives into it */
+         bool point = is_point(i), before = i->op == IR_SHFL;
+         if (point && before)
+            step_back(tmp, i);
+         if (point) {
             uint64_t *s = arena_alloc(ar, p->words * sizeof(*s));
             if (!s)
                return false;
@@ -150,7 +196,8 @@ static bool compute_liveness(emit_liveness *p, ir_func *f, arena *ar, bool (*is_
             for (uint32_t w = 0; w < p->words; w++)
                p->all[w] |= s[w];
          }
-         step_back(tmp, i);
+         if (!(point && before))
+            step_back(tmp, i);
       }
    }
    return true;
@@ -180,16 +227,17 @@ bool emit_liveness_compute(emit_liveness *p, ir_func *f, arena *ar, bool (*is_po
    return compute_liveness(p, f, ar, is_point);
 }
 
-static bool is_barrier(const ir_instr *i) { return i->op == IR_BAR; }
+static bool is_point(const ir_instr *i) { return i->op == IR_BAR || i->op == IR_SHFL; }
 
 resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 {
-   uint32_t nbar;
-   if (!eligible(f, &nbar))
+   uint32_t npoints, nshfl;
+   if (!eligible(f, &npoints, &nshfl))
       return NULL;
    resume_plan *p = arena_alloc(ar, sizeof(*p));
-   if (!p || !emit_liveness_compute(&p->lv, f, ar, is_barrier))
+   if (!p || !emit_liveness_compute(&p->lv, f, ar, is_point))
       return NULL;
+   p->nshfl = nshfl;
    p->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    p->clock = f->uses_clock;
    return p;
@@ -197,7 +245,7 @@ resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 
 /* ---- the text ---- */
 
-static uint32_t barrier_id(const resume_plan *p, const ir_instr *i)
+static uint32_t point_id(const resume_plan *p, const ir_instr *i)
 {
    for (uint32_t k = 0; k < p->lv.n; k++)
       if (p->lv.at[k] == i)
@@ -243,6 +291,8 @@ void emit_resume_struct(strbuf *out, const resume_plan *p, const char *msl_name)
 {
    strbuf_printf(out, "#ifdef __MC_SOFT_RESUME\n// a thread's values across a barrier (software device)\n"
                  "struct mc_rs_%s {\n", msl_name);
+   if (p->nshfl)   /* first: the shim's __mc_rs_offer and simd_shuffle find them there */
+      strbuf_puts(out, "    uint mc_x[2];\n");
    for (uint32_t k = 0; k < p->lv.ndefs; k++) {
       if (!set_has(p->lv.all, k) || !p->lv.defs[k])
          continue;
@@ -282,24 +332,48 @@ void emit_resume_dispatch(emitter *e)
    strbuf_puts(e->out, "#endif\n");
 }
 
-void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier)
+/* The stop at point i (a barrier, or a shuffle offering its operand):
+ * under #ifdef, in pass mode, save what lives there and return.  Returns
+ * the point's id. */
+static uint32_t emit_stop(emitter *e, const ir_instr *i)
 {
    const resume_plan *p = e->rs;
-   uint32_t id = barrier_id(p, i);
+   uint32_t id = point_id(p, i);
    if (!id)
-      ir_die(e->f, "barrier %u has no resume point", i->index);
+      ir_die(e->f, "%s %u has no resume point", ir_op_infos[i->op].name, i->index);
    strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
    emit_line(e, "if (__mc_rs_on()) {");
    e->indent++;
    emit_slot_ref(e);
    emit_copies(e, p->lv.live[id - 1], false);
-   emit_line(e, "__mc_rs_yield(%uu);", id);
+   if (i->op == IR_SHFL)
+      emit_stmt(e, "__mc_rs_offer(%uu, %V);", id, S(i, 0));
+   else
+      emit_line(e, "__mc_rs_yield(%uu);", id);
    emit_line(e, "return;");
    e->indent--;
    emit_line(e, "}");
+   return id;
+}
+
+void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier)
+{
+   uint32_t id = emit_stop(e, i);
    strbuf_puts(e->out, "#endif\n");
    emit_line(e, "%s", barrier);
    strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
+   emit_line(e, "__MC_RS_LABEL(%u);", id);
+   strbuf_puts(e->out, "#endif\n");
+}
+
+bool emit_resume_is_shfl_point(const emitter *e, const ir_instr *i)
+{
+   return e->rs && e->rs->nshfl && i->op == IR_SHFL && point_id(e->rs, i) != 0;
+}
+
+void emit_resume_shfl(emitter *e, const ir_instr *i)
+{
+   uint32_t id = emit_stop(e, i);
    emit_line(e, "__MC_RS_LABEL(%u);", id);
    strbuf_puts(e->out, "#endif\n");
 }

@@ -71,6 +71,8 @@ static void emit_shfl(emitter *e, const ir_instr *i)
       emit_set(e, i, "mc_shfl_pred(%uu, %s, %V, %V)", (unsigned)i->sub, LANE, S(i, 1), S(i, 2));
       return;
    }
+   if (emit_resume_is_shfl_point(e, i))
+      emit_resume_shfl(e, i);
    sync_begin(e, i, S(i, 3));
    emit_set(e, i, "mc_shfl(%uu, %s, %V, %V, %V)", (unsigned)i->sub, LANE, S(i, 0), S(i, 1), S(i, 2));
    sync_end(e);

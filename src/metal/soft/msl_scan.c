@@ -771,8 +771,9 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"), flatten)) void "
                  "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
                  "   ::__mc::cur = __mc_L;\n", kd->name);
-   if (kd->resumable)
-      strbuf_puts(g, "   ::__mc::rs.on = false;\n");
+   /* every entry: the shim's simd_shuffle and __mc_warp_members read it
+    * (a resumable kernel that failed mid-pass leaves it set) */
+   strbuf_puts(g, "   ::__mc::rs.on = false;\n");
    strbuf_printf(g, "   if (__mc_L->fibers) {\n"
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
                  "      return;\n"
