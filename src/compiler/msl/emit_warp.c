@@ -180,10 +180,15 @@ static void emit_matrix(emitter *e, const ir_instr *i)
          emit_array(e, "uint", "mc_b", i, na, nb);
          emit_array(e, "uint", "mc_c", i, na + nb, nc);
          emit_line(e, "uint mc_d[4];");
-         if (fmt == IR_MMA_INT8)
-            emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %s, %s, %s, %s);", K,
-                      imm & IR_MMA_A_SIGNED ? "true" : "false", imm & IR_MMA_B_SIGNED ? "true" : "false",
-                      imm & IR_MMA_SAT ? "true" : "false", LANE);
+         /* integer forms: words per row of A, 4 in an m8n8 shape's one register */
+         unsigned nw = imm & IR_MMA_M8 ? 4 : 2 * na;
+         if (fmt == IR_MMA_INT8 || fmt == IR_MMA_INT4)
+            emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s, %s, %uu, %s);", nw,
+                      fmt == IR_MMA_INT8 ? 8u : 4u, imm & IR_MMA_A_SIGNED ? "true" : "false",
+                      imm & IR_MMA_B_SIGNED ? "true" : "false", imm & IR_MMA_SAT ? "true" : "false", nd, LANE);
+         else if (fmt == IR_MMA_B1)
+            emit_stmt(e, "mc_mma_bin(mc_a, mc_b, mc_c, mc_d, %uu, %s, %uu, %s);", nw,
+                      imm & IR_MMA_AND ? "true" : "false", nd, LANE);
          else
             emit_stmt(e, "mc_mma_float(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s);", K, fmt,
                       imm & IR_MMA_ACC16 ? "true" : "false", LANE);

@@ -16,7 +16,8 @@
 //   as its f16 value and the f32 result is rounded to nearest f16.
 //   f64 (m8n8k4): fma(a3, b3, fma(a2, b2, fma(a1, b1, fma(a0, b0, c)))),
 //   each IEEE (f64.metal mc_d_fma).
-//   s8/u8: the exact sum, wrapped to 32 bits, or clamped with .satfinite.
+//   s8/u8, s4/u4: the exact sum, wrapped to 32 bits, or clamped with
+//   .satfinite; b1: C + popc(a xor/and b), wrapped.
 // simdgroup_matrix is not used: its rounding is not this one.
 
 #define MC_MMA inline __attribute__((always_inline))
@@ -179,24 +180,48 @@ MC_MMA void mc_mma_float(thread const uint *a, thread const uint *b, thread cons
         d[j] = mc_mma_dot(ea[j >> 1], eb[j & 1u], K, c[j], false, mb);
 }
 
-// mma.m16n8k{16,32} .s32 with s8/u8 inputs: the exact sum, wrapped to 32
-// bits or clamped (.satfinite).
-MC_MMA void mc_mma_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint K,
-                       bool a_signed, bool b_signed, bool sat, uint lane)
+// Integer mma (.s32 accumulators): nw words of a row of A / column of B
+// (the m16n8 fragments; the m8n8 shapes are their rows 0-7, nd = 2),
+// elements of ew = 8 or 4 bits (element e of a word at bit ew e, s8/u8,
+// s4/u4): the exact sum, wrapped to 32 bits or clamped (.satfinite).
+MC_MMA void mc_mma_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint nw,
+                       uint ew, bool a_signed, bool b_signed, bool sat, uint nd, uint lane)
 {
     uint ra[2][8], cb[2][8];
-    mc_mma_gather(a, b, K / 4u, lane, ra, cb);
-    for (uint j = 0u; j < 4u; j++) {
+    mc_mma_gather(a, b, nw, lane, ra, cb);
+    uint per = 32u / ew, sh = 32u - ew;
+    for (uint j = 0u; j < nd; j++) {
         long s = (long)as_type<int>(c[j]);
-        for (uint k = 0u; k < K; k++) {
-            uint va = (ra[j >> 1][k / 4u] >> (8u * (k & 3u))) & 0xffu;
-            uint vb = (cb[j & 1u][k / 4u] >> (8u * (k & 3u))) & 0xffu;
-            long x = a_signed ? (long)(char)va : (long)va, y = b_signed ? (long)(char)vb : (long)vb;
-            s += x * y;
+        for (uint w = 0u; w < nw; w++) {
+            uint wa = ra[j >> 1][w], wb = cb[j & 1u][w];
+            for (uint e = 0u; e < per; e++) {
+                uint va = wa << (sh - ew * e), vb = wb << (sh - ew * e);   // element e at the top
+                int x = a_signed ? as_type<int>(va) >> sh : (int)(va >> sh);
+                int y = b_signed ? as_type<int>(vb) >> sh : (int)(vb >> sh);
+                s += (long)(x * y);
+            }
         }
         if (sat)
             s = clamp(s, (long)(-2147483647 - 1), (long)2147483647);
         d[j] = (uint)(ulong)s;
+    }
+}
+
+// b1 mma (.xor.popc / .and.popc): C plus the population count of the
+// words of a row of A combined with those of a column of B, wrapped to 32
+// bits.
+MC_MMA void mc_mma_bin(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint nw,
+                       bool and_op, uint nd, uint lane)
+{
+    uint ra[2][8], cb[2][8];
+    mc_mma_gather(a, b, nw, lane, ra, cb);
+    for (uint j = 0u; j < nd; j++) {
+        uint s = c[j];
+        for (uint w = 0u; w < nw; w++) {
+            uint wa = ra[j >> 1][w], wb = cb[j & 1u][w];
+            s += popcount(and_op ? wa & wb : wa ^ wb);
+        }
+        d[j] = s;
     }
 }
 
