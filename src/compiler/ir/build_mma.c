@@ -1,6 +1,6 @@
 /*
- * build_mma.c — warp-level matrix instructions: mma.sync, wmma (m16n16k16),
- * ldmatrix, stmatrix, movmatrix.
+ * build_mma.c — warp-level matrix instructions: mma.sync, wmma, ldmatrix,
+ * stmatrix, movmatrix.
  *
  * PTX ISA 9.0 §9.7.14.  Metal's simdgroup_matrix rounds otherwise than a
  * tensor core, so each is a warp operation of its own (IR_MMA,
@@ -12,10 +12,17 @@
  *   m16n8k16 / m16n8k8   .f32.f16.f16.f32  .f32.bf16.bf16.f32  .f16.f16.f16.f16
  *   m16n8k8 / m16n8k4    .f32.tf32.tf32.f32
  *   m8n8k4               .f64.f64.f64.f64
- *   m16n8k32 / m16n8k16  .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
- * wmma (m16n16k16, m32n8k16, m8n32k16; f16/bf16 inputs, f32/f16
- * accumulators): the fragment layout is ours (PTX leaves it unspecified),
- * made of m16n8k16 fragments, and wmma.mma is m16n8k16 operations:
+ *   m16n8k32 / m16n8k16 / m8n8k16   .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
+ *   m16n8k64 / m16n8k32 / m8n8k32   .s32.{s4,u4}.{s4,u4}.s32 {.satfinite}
+ *   m16n8k256 / m16n8k128 / m8n8k128  .s32.b1.b1.s32.{xor,and}.popc
+ * The integer and binary shapes share one fragment scheme: a row of A and
+ * a column of B are 4 or 8 32-bit words of 4, 8 or 32 elements, laid out
+ * as m16n8k16's f16 words (PTX ISA 9.0 §9.7.14.5.x); the m8n8 shapes are
+ * the m16n8 ones' rows 0-7 (IR_MMA_M8: one A register, D two).
+ * wmma (the fragment layout is ours, PTX leaves it unspecified; each is
+ * made of the fragments of mma.sync shapes, and wmma.mma is those
+ * operations):
+ *   f16/bf16 inputs, f32/f16 accumulators (m16n8k16 fragments):
  *   m16n16k16  a 0-3 the A fragment (4-7 a copy); b 0-1, 2-3 the B
  *              fragments of columns 0-7, 8-15 (4-7 a copy); c/d 0-3, 4-7
  *              (f16: 0-1, 2-3) the accumulators of those columns; 2 ops;
@@ -26,13 +33,22 @@
  *              copy); b 0-1 ... 6-7 the B fragments of columns 0-7 ...
  *              24-31; c/d 2b, 2b+1 (f16: b) the row-g half of block b's
  *              accumulator; 4 ops whose rows 8-15 are discarded.
+ *   s8/u8 inputs, s32 accumulators (as PTX sizes them: m16n16k16 a 2, b 2
+ *   registers; m32n8k16 a 4, b 1; m8n32k16 a 1, b 4; c/d 8): the same
+ *   blocks of m16n8k16 .s8 operations (m8n32k16: four m8n8k16), the
+ *   accumulators laid out as f32's.
+ *   m16n16k8 tf32: a the m16n8k8 A fragment, b 0-1, 2-3 the B fragments of
+ *   columns 0-7, 8-15, c/d as m16n16k16 f32's; 2 m16n8k8 ops.
+ *   m8n8k4 f64, m8n8k32 s4/u4, m8n8k128 b1: one mma.sync m8n8k4 / m8n8k32
+ *   / m8n8k128, whose fragments they are.
  * wmma.load/store are loads and stores of each lane's own elements (so
- * every state space and the generic windows work as for ld/st).  The three
- * shapes are the same k = 16 dot products, so the tensor core's rounding
- * (measured on m16n8k16) is theirs.
- * Refused, by name: other shapes (m8n8k4 .f16, m8n8k32/k128 sub-byte and
- * binary, sparse mma.sp, block scaling, fp8 kinds), other wmma shapes and
- * types (tf32 m16n16k8, s8/u8, f64).
+ * every state space and the generic windows work as for ld/st; a sub-byte
+ * register is one aligned 32-bit word).  The shapes of one input type are
+ * the same k-long dot products, so the tensor core's rounding (measured on
+ * the mma.sync shapes) is theirs.
+ * Refused, by name: m8n8k4 .f16 (Volta's quad-pair mma), sparse mma.sp,
+ * block scaling and the fp8/fp6/fp4 kinds, wmma with mixed f16/f32
+ * accumulators or .satfinite on floats, f64 wmma's .rz/.rm/.rp.
  */
 #include "build.h"
 

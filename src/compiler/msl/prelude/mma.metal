@@ -18,7 +18,9 @@
 //   each IEEE (f64.metal mc_d_fma).
 //   s8/u8, s4/u4: the exact sum, wrapped to 32 bits, or clamped with
 //   .satfinite; b1: C + popc(a xor/and b), wrapped.
-// simdgroup_matrix is not used: its rounding is not this one.
+// simdgroup_matrix is not used: its rounding is not this one.  On the
+// software device (__MC_SOFT_SIMD_GATHER) the fragments are exchanged in
+// one rendezvous of the SIMD-group instead of one per shuffle.
 
 #define MC_MMA inline __attribute__((always_inline))
 
@@ -140,6 +142,18 @@ MC_MMA void mc_mma_gather(thread const uint *a, thread const uint *b, uint nw, u
                           thread uint (*cb)[8])
 {
     uint g = lane >> 2, t = lane & 3u;
+#ifdef __MC_SOFT_SIMD_GATHER
+    // the software device: every lane's A and B registers in one exchange
+    uint4 all[64];
+    __mc_simd_gather8(uint4(a[0], a[1], a[2], a[3]), uint4(b[0], b[1], 0u, 0u), all);
+    for (uint w = 0u; w < nw; w++) {
+        uint hi = w >= 4u ? 1u : 0u;
+        for (uint h = 0u; h < 2u; h++) {
+            ra[h][w] = all[2u * (4u * g + (w & 3u))][2u * hi + h];
+            cb[h][w] = all[2u * (4u * (2u * t + h) + (w & 3u)) + 1u][hi];
+        }
+    }
+#else
     for (uint w = 0u; w < nw; w++) {
         uint hi = w >= 4u ? 1u : 0u;
         for (uint h = 0u; h < 2u; h++) {
@@ -147,6 +161,7 @@ MC_MMA void mc_mma_gather(thread const uint *a, thread const uint *b, uint nw, u
             cb[h][w] = simd_shuffle(b[hi], (ushort)(4u * (2u * t + h) + (w & 3u)));
         }
     }
+#endif
 }
 
 // mma.m16n8k{4,8,16} with f16/bf16/tf32 inputs (fmt as mc_mma_dec); acc16:
@@ -237,11 +252,22 @@ MC_MMA void mc_mma_f64(ulong a, ulong b, thread const ulong *c, thread ulong *d,
 {
     uint g = lane >> 2, t = lane & 3u;
     ulong ra[4], cb[2][4];
+#ifdef __MC_SOFT_SIMD_GATHER
+    uint4 all[64];
+    uint2 wa = as_type<uint2>(a), wb = as_type<uint2>(b);
+    __mc_simd_gather8(uint4(wa.x, wa.y, wb.x, wb.y), uint4(0u), all);
+    for (uint k = 0u; k < 4u; k++) {
+        ra[k] = as_type<ulong>(all[2u * (4u * g + k)].xy);
+        for (uint h = 0u; h < 2u; h++)
+            cb[h][k] = as_type<ulong>(all[2u * (4u * (2u * t + h) + k)].zw);
+    }
+#else
     for (uint k = 0u; k < 4u; k++) {
         ra[k] = mc_shfl64(a, 4u * g + k);
         for (uint h = 0u; h < 2u; h++)
             cb[h][k] = mc_shfl64(b, 4u * (2u * t + h) + k);
     }
+#endif
     for (uint h = 0u; h < 2u; h++) {
         ulong acc = c[h];
         for (uint k = 0u; k < 4u; k++)
