@@ -25,7 +25,9 @@
  *   f16/bf16 inputs, f32/f16 accumulators (m16n8k16 fragments):
  *   m16n16k16  a 0-3 the A fragment (4-7 a copy); b 0-1, 2-3 the B
  *              fragments of columns 0-7, 8-15 (4-7 a copy); c/d 0-3, 4-7
- *              (f16: 0-1, 2-3) the accumulators of those columns; 2 ops;
+ *              (f16: 0-1, 2-3) the accumulators of those columns; one
+ *              operation over both column blocks (IR_MMA_COLS2: one
+ *              exchange of the fragments);
  *   m32n8k16   a 0-3, 4-7 the A fragments of rows 0-15, 16-31; b 0-1 the
  *              B fragment (2-7 copies); c/d 0-3, 4-7 (f16: 0-1, 2-3) the
  *              accumulators of those rows; 2 ops;
@@ -35,10 +37,11 @@
  *              accumulator; 4 ops whose rows 8-15 are discarded.
  *   s8/u8 inputs, s32 accumulators (as PTX sizes them: m16n16k16 a 2, b 2
  *   registers; m32n8k16 a 4, b 1; m8n32k16 a 1, b 4; c/d 8): the same
- *   blocks of m16n8k16 .s8 operations (m8n32k16: four m8n8k16), the
- *   accumulators laid out as f32's.
+ *   blocks of m16n8k16 .s8 operations (m16n16k16: one of both column
+ *   blocks; m8n32k16: four m8n8k16), the accumulators laid out as f32's.
  *   m16n16k8 tf32: a the m16n8k8 A fragment, b 0-1, 2-3 the B fragments of
- *   columns 0-7, 8-15, c/d as m16n16k16 f32's; 2 m16n8k8 ops.
+ *   columns 0-7, 8-15, c/d as m16n16k16 f32's; one m16n8k8 operation of
+ *   both column blocks.
  *   m8n8k4 f64, m8n8k32 s4/u4, m8n8k128 b1: one mma.sync m8n8k4 / m8n8k32
  *   / m8n8k128, whose fragments they are.
  * wmma.load/store are loads and stores of each lane's own elements (so
@@ -508,6 +511,8 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
  * shape has no rows); its results dout[k] (NULL: discarded) to d. */
 static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nc, const int *dout)
 {
+   /* one operation of one or (COLS2) two blocks of columns: B and C/D of
+    * both in one IR_MMA */
    ir_instr *i = emit_mma(c, imm, a, b, cc, nc, 32);
    if (!i)
       return false;
@@ -534,14 +539,17 @@ static bool wmma_mma_f16(build_ctx *c, bool bf16, bool acc16, ir_def **a, ir_def
    uint64_t imm = 16 | (uint64_t)(bf16 ? IR_MMA_BF16 : IR_MMA_F16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
                   counts(4, 2, half);
    int shape = wmma_shape(c);
-   if (shape != WMMA_8X32) {
-      /* two operations over column blocks (16x16) or row blocks (32x8) */
+   if (shape == WMMA_16X16) {   /* one operation over both column blocks */
+      int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+      return wmma_op(c, imm + counts(0, 2, half) + IR_MMA_COLS2, a, b, cc, nc, dout);
+   }
+   if (shape == WMMA_32X8) {
+      /* two operations over row blocks */
       for (unsigned blk = 0; blk < 2; blk++) {
          int dout[4];
          for (unsigned k = 0; k < half; k++)
             dout[k] = (int)(half * blk + k);
-         ir_def **ab = shape == WMMA_32X8 ? a + 4 * blk : a, **bb = shape == WMMA_32X8 ? b : b + 2 * blk;
-         if (!wmma_op(c, imm, ab, bb, cc + half * blk, half, dout))
+         if (!wmma_op(c, imm, a + 4 * blk, b, cc + half * blk, half, dout))
             return false;
       }
       return true;
@@ -570,6 +578,10 @@ static bool wmma_mma_blocks(build_ctx *c, int shape, uint64_t imm, ir_def **a, i
 {
    unsigned nblk = shape == WMMA_8X32 ? 4 : shape >= WMMA_8X8K4 ? 1 : 2;
    unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   if (shape == WMMA_16X16 || shape == WMMA_16X16K8) {   /* one operation over both column blocks */
+      int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+      return wmma_op(c, imm + counts(0, nb, nc) + IR_MMA_COLS2, a, b, cc, 2 * nc, dout);
+   }
    for (unsigned blk = 0; blk < nblk; blk++) {
       int dout[4];
       for (unsigned k = 0; k < nc; k++)
