@@ -74,11 +74,9 @@ void core_device_cc(const core_device *d, int *major, int *minor)
     * translate; a program can ask for another with METALCUDA_CC.  8.0 is
     * reported once every PTX form sm_80 adds translates.  Done (issue 17):
     * cp.async and its groups, mbarrier, bf16 arithmetic, mma.sync
-    * f16/bf16/tf32/f64/s8/u8 shapes, wmma m16n16k16 f16/bf16, ldmatrix,
-    * redux.sync, cvt .relu and .rna.tf32, min/max .NaN/.xorsign.  Still
-    * refused: the sub-byte (.s4/.u4) and binary (.b1) mma shapes, sparse
-    * mma.sp, the other wmma shapes (m32n8k16, m8n32k16, tf32 m16n16k8,
-    * f64 m8n8k4, sub-byte and binary wmma). */
+    * f16/bf16/tf32/f64/s8/u8/s4/u4/b1 shapes, every wmma shape and type,
+    * ldmatrix, redux.sync, cvt .relu and .rna.tf32, min/max
+    * .NaN/.xorsign.  Still refused: sparse mma.sp. */
    *major = 7;
    *minor = 5;
    const char *e = getenv("METALCUDA_CC");

@@ -122,6 +122,7 @@ TF32K4 = dict(A=[(4, 1, 0), (4, 1, 32)], B=[(4, 1, 0)], C=F16K16["C"])
 F64K4 = dict(A=[(4, 1, 0)], B=[(4, 1, 0)], C=[(8, 2, 0), (8, 2, 1)])
 I8K32 = dict(A=[(8, 1, 0), (8, 1, 64), (8, 1, 4), (8, 1, 68)], B=[(8, 1, 0), (8, 1, 4)], C=F16K16["C"])
 I8K16 = dict(A=[(4, 1, 0), (4, 1, 32)], B=[(4, 1, 0)], C=F16K16["C"])
+I8M8 = dict(A=[(4, 1, 0)], B=[(4, 1, 0)], C=F64K4["C"])   # m8n8: one word a row, D row g
 H16C = dict(A=F16K16["A"], B=F16K16["B"], C=[(4, 1, 0), (4, 1, 32)])
 
 FORMS = {
@@ -136,7 +137,18 @@ FORMS = {
     "s32_s8_m16n8k32": ("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32", "sm_80", 16, 8, 32, "s8", "s32", I8K32),
     "s32_u8_s8_m16n8k16": ("mma.sync.aligned.m16n8k16.row.col.s32.u8.s8.s32", "sm_80", 16, 8, 16, "u8s8", "s32", I8K16),
     "s32_s8_satfinite_m16n8k32": ("mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32", "sm_80", 16, 8, 32, "s8", "s32", I8K32),
+    # the m8n8 integer shapes and the sub-byte / binary forms: the same
+    # word maps (a word of 4 s8, 8 s4/u4 or 32 b1 elements)
+    "s32_s8_m8n8k16": ("mma.sync.aligned.m8n8k16.row.col.s32.s8.s8.s32", "sm_75", 8, 8, 16, "s8", "s32", I8M8),
+    "s32_u4_m8n8k32": ("mma.sync.aligned.m8n8k32.row.col.s32.u4.u4.s32", "sm_75", 8, 8, 32, "u4", "s32", I8M8),
+    "s32_u4_s4_m16n8k32": ("mma.sync.aligned.m16n8k32.row.col.s32.u4.s4.s32", "sm_80", 16, 8, 32, "u4s4", "s32", I8K16),
+    "s32_s4_satfinite_m16n8k64": ("mma.sync.aligned.m16n8k64.row.col.satfinite.s32.s4.s4.s32", "sm_80", 16, 8, 64, "s4", "s32", I8K32),
+    "s32_b1_and_m8n8k128": ("mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32.and.popc", "sm_80", 8, 8, 128, "b1", "s32", I8M8),
+    "s32_b1_xor_m16n8k128": ("mma.sync.aligned.m16n8k128.row.col.s32.b1.b1.s32.xor.popc", "sm_80", 16, 8, 128, "b1", "s32", I8K16),
+    "s32_b1_xor_m16n8k256": ("mma.sync.aligned.m16n8k256.row.col.s32.b1.b1.s32.xor.popc", "sm_80", 16, 8, 256, "b1", "s32", I8K32),
 }
+
+EBITS = {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64, "s8": 8, "u8s8": 8, "s4": 4, "u4": 4, "u4s4": 4, "b1": 1}
 
 def elems(rng, fmt, n, fam):
     """n input elements of fmt as a list of 32-bit (or 64-bit) words, packed."""
@@ -153,6 +165,10 @@ def elems(rng, fmt, n, fam):
         if fam == "special":
             b = [rng.choice([0x7f, 0x80, 0xff, 0x00, 0x01]) for _ in range(n)]
         return [b[i] | b[i + 1] << 8 | b[i + 2] << 16 | b[i + 3] << 24 for i in range(0, n, 4)]
+    if fmt in ("s4", "u4", "u4s4", "b1"):
+        if fam == "special" and fmt != "b1":   # nibbles at the ends of the range
+            return [sum(rng.choice([0x7, 0x8, 0xf, 0x0, 0x1]) << (4 * i) for i in range(8)) for _ in range(n // 8)]
+        return [rng.getrandbits(32) for _ in range(n * EBITS[fmt] // 32)]
     raise ValueError(fmt)
 
 def acc_elems(rng, fmt, n, fam):
@@ -200,8 +216,8 @@ def write_case(name, fam, seed):
                 words.append(v)
     per_test = len(words) // WARPS
     unit = 2 if wide64 else 1          # 32-bit words per register
-    a_words = M * K * {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64, "s8": 8, "u8s8": 8}[fin] // 32
-    b_words = K * N * {"f16": 16, "bf16": 16, "tf32": 32, "f64": 64, "s8": 8, "u8s8": 8}[fin] // 32
+    a_words = M * K * EBITS[fin] // 32
+    b_words = K * N * EBITS[fin] // 32
     c_words = M * N * {"f32": 32, "f16": 16, "f64": 64, "s32": 32}[facc] // 32
     assert a_words + b_words + c_words == per_test
     out_words = c_words * WARPS
@@ -272,6 +288,12 @@ CASES = [
     ("f16_f16_m16n8k16", "rand"), ("f16_f16_m16n8k16", "wide"), ("f16_f16_m16n8k16", "special"),
     ("f64_m8n8k4", "rand"), ("f64_m8n8k4", "wide"), ("f64_m8n8k4", "special"),
     ("s32_s8_m16n8k32", "rand"), ("s32_u8_s8_m16n8k16", "rand"), ("s32_s8_satfinite_m16n8k32", "special"),
+]
+# appended so that the seeds of the cases above stay as they were
+CASES += [
+    ("s32_s8_m8n8k16", "rand"), ("s32_u4_m8n8k32", "rand"), ("s32_u4_s4_m16n8k32", "rand"),
+    ("s32_s4_satfinite_m16n8k64", "special"), ("s32_b1_and_m8n8k128", "rand"), ("s32_b1_xor_m16n8k128", "rand"),
+    ("s32_b1_xor_m16n8k256", "rand"),
 ]
 
 def write_wmma(fam, seed):

@@ -225,6 +225,43 @@ TEST(malformed_ptx_is_refused_with_line_and_column)
    CHECK_CONTAINS(translate_error("   frobnicate.u32 %r1;\n"), "line 10");
 }
 
+/* The tensor-core forms still refused name themselves and their line:
+ * m8n8k4 .f16 (Volta's quad-pair mma), f64 wmma in a directed rounding,
+ * .satfinite on a float wmma, an s4 wmma A in column-major (PTX allows
+ * .row only), b1 without its popc operation. */
+TEST(refused_tensor_core_forms)
+{
+   const char *v = "   .reg .b32 %a<8>;\n   .reg .f32 %c<8>;\n   ld.param.u64 %rd1, [p];\n";
+   char body[1024];
+   snprintf(body, sizeof(body),
+            "%s   mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, %%c6, %%c7}, "
+            "{%%a0, %%a1}, {%%a2, %%a3}, {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, %%c6, %%c7};\n", v);
+   CHECK_CONTAINS(translate_error(body), "PTX line 13: 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32'");
+   snprintf(body, sizeof(body),
+            "%s   wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64 {%%fd0, %%fd1}, {%%fd2}, {%%fd3}, "
+            "{%%fd0, %%fd1};\n", v);
+   CHECK_CONTAINS(translate_error(body), "'wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64'");
+   snprintf(body, sizeof(body),
+            "%s   wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32.satfinite {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, "
+            "%%c6, %%c7}, {%%a0, %%a1, %%a2, %%a3, %%a4, %%a5, %%a6, %%a7}, {%%a0, %%a1, %%a2, %%a3, %%a4, %%a5, "
+            "%%a6, %%a7}, {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, %%c6, %%c7};\n", v);
+   CHECK_CONTAINS(translate_error(body), "PTX line 13");
+   snprintf(body, sizeof(body), "%s   wmma.load.a.sync.aligned.col.m8n8k32.global.s4 {%%a0}, [%%rd1], 32;\n", v);
+   CHECK_CONTAINS(translate_error(body), "'wmma.load.a.sync.aligned.col.m8n8k32.s4'");
+   snprintf(body, sizeof(body),
+            "%s   mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32 {%%r0, %%r1}, {%%a0}, {%%a1}, {%%r0, %%r1};\n", v);
+   CHECK_CONTAINS(translate_error(body), "'mma.sync.aligned.m8n8k128.row.col.s32.b1.b1.s32'");
+   /* and the forms this issue added translate */
+   snprintf(body, sizeof(body),
+            "%s   wmma.load.a.sync.aligned.row.m8n8k32.global.s4 {%%a0}, [%%rd1], 32;\n"
+            "   wmma.load.b.sync.aligned.col.m8n8k32.global.s4 {%%a1}, [%%rd1], 32;\n"
+            "   wmma.load.c.sync.aligned.row.m8n8k32.global.s32 {%%r0, %%r1}, [%%rd1], 8;\n"
+            "   wmma.mma.sync.aligned.row.col.m8n8k32.s32.s4.s4.s32.satfinite {%%r0, %%r1}, {%%a0}, {%%a1}, "
+            "{%%r0, %%r1};\n"
+            "   wmma.store.d.sync.aligned.row.m8n8k32.global.s32 [%%rd1], {%%r0, %%r1}, 8;\n", v);
+   CHECK_STR(translate_error(body), "(translated)");
+}
+
 TEST(supported_forms_translate)
 {
    CHECK_STR(translate_error("   add.f32 %f1, %f2, %f3;\n   mul.wide.u32 %rd1, %r1, %r2;\n"), "(translated)");

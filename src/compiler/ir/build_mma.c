@@ -1,6 +1,6 @@
 /*
- * build_mma.c — warp-level matrix instructions: mma.sync, wmma (m16n16k16),
- * ldmatrix, stmatrix, movmatrix.
+ * build_mma.c — warp-level matrix instructions: mma.sync, wmma, ldmatrix,
+ * stmatrix, movmatrix.
  *
  * PTX ISA 9.0 §9.7.14.  Metal's simdgroup_matrix rounds otherwise than a
  * tensor core, so each is a warp operation of its own (IR_MMA,
@@ -12,13 +12,22 @@
  *   m16n8k16 / m16n8k8   .f32.f16.f16.f32  .f32.bf16.bf16.f32  .f16.f16.f16.f16
  *   m16n8k8 / m16n8k4    .f32.tf32.tf32.f32
  *   m8n8k4               .f64.f64.f64.f64
- *   m16n8k32 / m16n8k16  .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
- * wmma (m16n16k16, m32n8k16, m8n32k16; f16/bf16 inputs, f32/f16
- * accumulators): the fragment layout is ours (PTX leaves it unspecified),
- * made of m16n8k16 fragments, and wmma.mma is m16n8k16 operations:
+ *   m16n8k32 / m16n8k16 / m8n8k16   .s32.{s8,u8}.{s8,u8}.s32 {.satfinite}
+ *   m16n8k64 / m16n8k32 / m8n8k32   .s32.{s4,u4}.{s4,u4}.s32 {.satfinite}
+ *   m16n8k256 / m16n8k128 / m8n8k128  .s32.b1.b1.s32.{xor,and}.popc
+ * The integer and binary shapes share one fragment scheme: a row of A and
+ * a column of B are 4 or 8 32-bit words of 4, 8 or 32 elements, laid out
+ * as m16n8k16's f16 words (PTX ISA 9.0 §9.7.14.5.x); the m8n8 shapes are
+ * the m16n8 ones' rows 0-7 (IR_MMA_M8: one A register, D two).
+ * wmma (the fragment layout is ours, PTX leaves it unspecified; each is
+ * made of the fragments of mma.sync shapes, and wmma.mma is those
+ * operations):
+ *   f16/bf16 inputs, f32/f16 accumulators (m16n8k16 fragments):
  *   m16n16k16  a 0-3 the A fragment (4-7 a copy); b 0-1, 2-3 the B
  *              fragments of columns 0-7, 8-15 (4-7 a copy); c/d 0-3, 4-7
- *              (f16: 0-1, 2-3) the accumulators of those columns; 2 ops;
+ *              (f16: 0-1, 2-3) the accumulators of those columns; one
+ *              operation over both column blocks (IR_MMA_COLS2: one
+ *              exchange of the fragments);
  *   m32n8k16   a 0-3, 4-7 the A fragments of rows 0-15, 16-31; b 0-1 the
  *              B fragment (2-7 copies); c/d 0-3, 4-7 (f16: 0-1, 2-3) the
  *              accumulators of those rows; 2 ops;
@@ -26,18 +35,30 @@
  *              copy); b 0-1 ... 6-7 the B fragments of columns 0-7 ...
  *              24-31; c/d 2b, 2b+1 (f16: b) the row-g half of block b's
  *              accumulator; 4 ops whose rows 8-15 are discarded.
+ *   s8/u8 inputs, s32 accumulators (as PTX sizes them: m16n16k16 a 2, b 2
+ *   registers; m32n8k16 a 4, b 1; m8n32k16 a 1, b 4; c/d 8): the same
+ *   blocks of m16n8k16 .s8 operations (m16n16k16: one of both column
+ *   blocks; m8n32k16: four m8n8k16), the accumulators laid out as f32's.
+ *   m16n16k8 tf32: a the m16n8k8 A fragment, b 0-1, 2-3 the B fragments of
+ *   columns 0-7, 8-15, c/d as m16n16k16 f32's; one m16n8k8 operation of
+ *   both column blocks.
+ *   m8n8k4 f64, m8n8k32 s4/u4, m8n8k128 b1: one mma.sync m8n8k4 / m8n8k32
+ *   / m8n8k128, whose fragments they are.
  * wmma.load/store are loads and stores of each lane's own elements (so
- * every state space and the generic windows work as for ld/st).  The three
- * shapes are the same k = 16 dot products, so the tensor core's rounding
- * (measured on m16n8k16) is theirs.
- * Refused, by name: other shapes (m8n8k4 .f16, m8n8k32/k128 sub-byte and
- * binary, sparse mma.sp, block scaling, fp8 kinds), other wmma shapes and
- * types (tf32 m16n16k8, s8/u8, f64).
+ * every state space and the generic windows work as for ld/st; a sub-byte
+ * register is one aligned 32-bit word).  The shapes of one input type are
+ * the same k-long dot products, so the tensor core's rounding (measured on
+ * the mma.sync shapes) is theirs.
+ * Refused, by name: m8n8k4 .f16 (Volta's quad-pair mma), sparse mma.sp,
+ * block scaling and the fp8/fp6/fp4 kinds, wmma with mixed f16/f32
+ * accumulators or .satfinite on floats, f64 wmma's .rz/.rm/.rp.
  */
 #include "build.h"
 
 static bool opnd_regs(build_ctx *c, const ptx_operand *o, unsigned n, uint8_t bits, ir_def **out)
 {
+   if (n == 1 && o->kind != PTX_OPND_VEC)   /* one register, with or without braces */
+      return (out[0] = bld_opnd(c, o, bits == 64 ? PTX_T_B64 : PTX_T_B32, bits)) != NULL;
    if (o->kind != PTX_OPND_VEC || o->u.vec.n != n)
       return ir_error(c->m, c->line, "%s: an operand of %u registers {...} was expected", bld_spelled(c), n);
    for (unsigned k = 0; k < n; k++)
@@ -90,37 +111,75 @@ static uint64_t counts(unsigned na, unsigned nb, unsigned nc)
    return (uint64_t)na << 16 | (uint64_t)nb << 20 | (uint64_t)nc << 24;
 }
 
-/* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype d, a, b, c */
+/* The shape's K (mma.sync), 0 for none: m8 for the m8n8 shapes. */
+static unsigned mma_k(build_ctx *c, bool *m8)
+{
+   static const struct { ptx_mod mod; unsigned k; bool m8; } shapes[] = {
+      { PTX_MOD_M16N8K4, 4, false },     { PTX_MOD_M16N8K8, 8, false },     { PTX_MOD_M16N8K16, 16, false },
+      { PTX_MOD_M16N8K32, 32, false },   { PTX_MOD_M16N8K64, 64, false },   { PTX_MOD_M16N8K128, 128, false },
+      { PTX_MOD_M16N8K256, 256, false }, { PTX_MOD_M8N8K4, 4, true },       { PTX_MOD_M8N8K16, 16, true },
+      { PTX_MOD_M8N8K32, 32, true },     { PTX_MOD_M8N8K128, 128, true },
+   };
+   for (unsigned k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++)
+      if (bld_has(c, shapes[k].mod)) {
+         *m8 = shapes[k].m8;
+         return shapes[k].k;
+      }
+   return 0;
+}
+
+/* The imm of an integer or b1 mma of K with element width ew (8, 4, 1):
+ * words per row of A = K ew / 32, 4 or 8 (m16n8: 2 or 4 A registers) or
+ * 4 (m8n8: 1 register); 0 if K does not fit. */
+static uint64_t int_imm(unsigned K, unsigned ew, bool m8, uint64_t flags)
+{
+   unsigned nw = K * ew / 32, fmt = ew == 8 ? IR_MMA_INT8 : ew == 4 ? IR_MMA_INT4 : IR_MMA_B1;
+   if (m8 ? nw != 4 : nw != 4 && nw != 8)
+      return 0;
+   if (m8)
+      return (K & 255) | (uint64_t)fmt << 8 | flags | IR_MMA_M8 | counts(1, 1, 2);
+   return (K & 255) | (uint64_t)fmt << 8 | flags | counts(nw / 2, nw / 4, 4);
+}
+
+/* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype{.op.popc} d, a, b, c */
 static bool tr_mma(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_SATFINITE, PTX_MOD_M16N8K16,
-                  PTX_MOD_M16N8K8, PTX_MOD_M16N8K4, PTX_MOD_M8N8K4, PTX_MOD_M16N8K32))
+                  PTX_MOD_M16N8K8, PTX_MOD_M16N8K4, PTX_MOD_M8N8K4, PTX_MOD_M16N8K32, PTX_MOD_M16N8K64,
+                  PTX_MOD_M16N8K128, PTX_MOD_M16N8K256, PTX_MOD_M8N8K16, PTX_MOD_M8N8K32, PTX_MOD_M8N8K128,
+                  PTX_MOD_XOR, PTX_MOD_AND, PTX_MOD_POPC))
       return false;
    if (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL) || in->ntypes != 4 || in->nopnds != 4)
       return bld_refuse(c);
-   unsigned K = bld_has(c, PTX_MOD_M16N8K16) ? 16 : bld_has(c, PTX_MOD_M16N8K8) ? 8 : bld_has(c, PTX_MOD_M16N8K32) ? 32
-              : 4;
-   bool m8 = bld_has(c, PTX_MOD_M8N8K4);
+   bool m8 = false;
+   unsigned K = mma_k(c, &m8);
    ptx_type dt = in->types[0], at = in->types[1], bt = in->types[2], ct = in->types[3];
-   bool sat = bld_has(c, PTX_MOD_SATFINITE);
+   bool sat = bld_has(c, PTX_MOD_SATFINITE), popc = bld_has(c, PTX_MOD_POPC);
+   bool bop = bld_has(c, PTX_MOD_XOR) != bld_has(c, PTX_MOD_AND);
    uint64_t imm = 0;
    unsigned nd = 4;
    uint8_t bits = 32;
    bool int8 = (at == PTX_T_S8 || at == PTX_T_U8) && (bt == PTX_T_S8 || bt == PTX_T_U8);
-   if (sat && !int8)
+   bool int4 = (at == PTX_T_S4 || at == PTX_T_U4) && (bt == PTX_T_S4 || bt == PTX_T_U4);
+   bool b1 = at == PTX_T_B1 && bt == PTX_T_B1;
+   bool s32 = dt == PTX_T_S32 && ct == PTX_T_S32;
+   if (!K || (sat && !int8 && !int4) || (popc || bld_has(c, PTX_MOD_XOR) || bld_has(c, PTX_MOD_AND)) != b1 ||
+       (b1 && (!bop || !popc)))
       return bld_refuse(c);
-   if (m8) {
-      if (dt != PTX_T_F64 || at != PTX_T_F64 || bt != PTX_T_F64 || ct != PTX_T_F64)
+   if (int8 || int4) {
+      uint64_t fl = (at == PTX_T_S8 || at == PTX_T_S4 ? IR_MMA_A_SIGNED : 0) |
+                    (bt == PTX_T_S8 || bt == PTX_T_S4 ? IR_MMA_B_SIGNED : 0) | (sat ? IR_MMA_SAT : 0);
+      if (!s32 || !(imm = int_imm(K, int8 ? 8 : 4, m8, fl)))
          return bld_refuse(c);
+   } else if (b1) {
+      if (!s32 || !(imm = int_imm(K, 1, m8, bld_has(c, PTX_MOD_AND) ? IR_MMA_AND : 0)))
+         return bld_refuse(c);
+   } else if (m8) {
+      if (K != 4 || dt != PTX_T_F64 || at != PTX_T_F64 || bt != PTX_T_F64 || ct != PTX_T_F64)
+         return bld_refuse(c);   /* m8n8k4 .f16 (Volta's quad-pair form) */
       imm = 4 | (uint64_t)IR_MMA_F64 << 8 | counts(1, 1, 2);
-      nd = 2;
       bits = 64;
-   } else if (int8) {
-      if (dt != PTX_T_S32 || ct != PTX_T_S32 || (K != 32 && K != 16))
-         return bld_refuse(c);
-      imm = K | (uint64_t)IR_MMA_INT8 << 8 | (at == PTX_T_S8 ? IR_MMA_A_SIGNED : 0) |
-            (bt == PTX_T_S8 ? IR_MMA_B_SIGNED : 0) | (sat ? IR_MMA_SAT : 0) | counts(K / 8, K / 16, 4);
    } else if (at == bt && (at == PTX_T_F16 || at == PTX_T_BF16) && (K == 16 || K == 8)) {
       bool acc16 = dt == PTX_T_F16 && ct == PTX_T_F16;
       if (!acc16 && (dt != PTX_T_F32 || ct != PTX_T_F32))
@@ -129,13 +188,13 @@ static bool tr_mma(build_ctx *c)
          return bld_refuse(c);
       imm = K | (uint64_t)(at == PTX_T_F16 ? IR_MMA_F16 : IR_MMA_BF16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
             counts(K / 4, K / 8, acc16 ? 2 : 4);
-      nd = acc16 ? 2 : 4;
    } else if (at == PTX_T_TF32 && bt == PTX_T_TF32 && dt == PTX_T_F32 && ct == PTX_T_F32 && (K == 8 || K == 4)) {
       imm = K | (uint64_t)IR_MMA_TF32 << 8 | counts(K / 2, K / 4, 4);
    } else {
       return bld_refuse(c);
    }
    unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   nd = nc;
    ir_def *a[4], *b[4], *cc[4];
    if (!opnd_regs(c, in->opnds[1], na, bits, a) || !opnd_regs(c, in->opnds[2], nb, bits, b) ||
        !opnd_regs(c, in->opnds[3], nc, bits, cc))
@@ -156,11 +215,19 @@ typedef struct frag_pos {
    int rg, rt, r0, cg, ct, c0;
 } frag_pos;
 
-enum { WMMA_16X16, WMMA_32X8, WMMA_8X32 };
+enum { WMMA_16X16, WMMA_32X8, WMMA_8X32, WMMA_16X16K8, WMMA_8X8K4, WMMA_8X8K32, WMMA_8X8K128 };
 
 static int wmma_shape(build_ctx *c)
 {
-   return bld_has(c, PTX_MOD_M32N8K16) ? WMMA_32X8 : bld_has(c, PTX_MOD_M8N32K16) ? WMMA_8X32 : WMMA_16X16;
+   static const struct { ptx_mod mod; int shape; } shapes[] = {
+      { PTX_MOD_M16N16K16, WMMA_16X16 },  { PTX_MOD_M32N8K16, WMMA_32X8 },  { PTX_MOD_M8N32K16, WMMA_8X32 },
+      { PTX_MOD_M16N16K8, WMMA_16X16K8 }, { PTX_MOD_M8N8K4, WMMA_8X8K4 },   { PTX_MOD_M8N8K32, WMMA_8X8K32 },
+      { PTX_MOD_M8N8K128, WMMA_8X8K128 },
+   };
+   for (unsigned k = 0; k < sizeof(shapes) / sizeof(shapes[0]); k++)
+      if (bld_has(c, shapes[k].mod))
+         return shapes[k].shape;
+   return -1;
 }
 
 /* m32n8k16 and m8n32k16 (the layouts in the file's header); *zero: the
@@ -215,12 +282,87 @@ static frag_pos wmma_pos(char which, unsigned j, unsigned h, bool f16acc)
    return p;
 }
 
+/* The A and B fragments of the other input types (the file's header):
+ * s8/u8 of the k16 shapes (element h of 4 in register j), tf32 m16n16k8,
+ * f64 m8n8k4, and the one word of s4/u4 m8n8k32 and b1 m8n8k128 (per:
+ * elements in it; row g, its elements per t .. per t + per - 1). */
+static frag_pos wmma_pos_in(int shape, char which, unsigned j, unsigned h, unsigned per)
+{
+   int J = (int)j, H = (int)h;
+   bool a = which == 'a';
+   switch (shape) {
+   case WMMA_16X16:
+      return a ? (frag_pos){ 1, 0, 8 * J, 0, 4, H } : (frag_pos){ 0, 4, H, 1, 0, 8 * J };
+   case WMMA_32X8:
+      return a ? (frag_pos){ 1, 0, 8 * (J & 1) + 16 * (J >> 1), 0, 4, H } : (frag_pos){ 0, 4, H, 1, 0, 0 };
+   case WMMA_8X32:
+      return a ? (frag_pos){ 1, 0, 0, 0, 4, H } : (frag_pos){ 0, 4, H, 1, 0, 8 * J };
+   case WMMA_16X16K8:
+      return a ? (frag_pos){ 1, 0, 8 * (J & 1), 0, 1, 4 * (J >> 1) } : (frag_pos){ 0, 1, 4 * (J & 1), 1, 0, 8 * (J >> 1) };
+   case WMMA_8X8K4:
+      return a ? (frag_pos){ 1, 0, 0, 0, 1, 0 } : (frag_pos){ 0, 1, 0, 1, 0, 0 };
+   default:
+      return a ? (frag_pos){ 1, 0, 0, 0, (int)per, 0 } : (frag_pos){ 0, (int)per, 0, 1, 0, 0 };
+   }
+}
+
+/* A wmma fragment's registers and their elements: nregs registers of rbits
+ * bits, each of per elements of ebits bits loaded as et (sub-byte: one
+ * 32-bit word of 32 / ebits elements). */
+typedef struct wmma_frag {
+   unsigned nregs, per, ebits;
+   uint8_t rbits;
+   ptx_type et;
+} wmma_frag;
+
+/* The fragment of matrix which ('a', 'b', 'c') of type t in shape; false
+ * for a type the shape does not have. */
+static bool wmma_frag_of(int shape, char which, ptx_type t, wmma_frag *f)
+{
+   bool k16 = shape == WMMA_16X16 || shape == WMMA_32X8 || shape == WMMA_8X32, m8 = shape >= WMMA_8X8K4;
+   *f = (wmma_frag){ 1, 1, 32, 32, PTX_T_U32 };
+   if (which == 'c') {
+      if (t == PTX_T_F64)
+         return shape == WMMA_8X8K4 && (*f = (wmma_frag){ 2, 1, 64, 64, PTX_T_U64 }, true);
+      if (t == PTX_T_F16)
+         return k16 && (*f = (wmma_frag){ 4, 2, 16, 32, PTX_T_U16 }, true);
+      f->nregs = m8 ? 2 : 8;
+      if (t == PTX_T_S32)
+         return k16 || shape == WMMA_8X8K32 || shape == WMMA_8X8K128;
+      return t == PTX_T_F32 && (k16 || shape == WMMA_16X16K8);
+   }
+   bool a = which == 'a';
+   switch (t) {
+   case PTX_T_F16: case PTX_T_BF16:
+      *f = (wmma_frag){ 8, 2, 16, 32, PTX_T_U16 };
+      return k16;
+   case PTX_T_S8: case PTX_T_U8:
+      *f = (wmma_frag){ shape == WMMA_16X16 ? 2 : (shape == WMMA_32X8) == a ? 4 : 1, 4, 8, 32, PTX_T_U8 };
+      return k16;
+   case PTX_T_TF32:
+      f->nregs = 4;
+      return shape == WMMA_16X16K8;
+   case PTX_T_F64:
+      *f = (wmma_frag){ 1, 1, 64, 64, PTX_T_U64 };
+      return shape == WMMA_8X8K4;
+   case PTX_T_S4: case PTX_T_U4:
+      f->ebits = 4;
+      return shape == WMMA_8X8K32;
+   case PTX_T_B1:
+      f->ebits = 1;
+      return shape == WMMA_8X8K128;
+   default:
+      return false;
+   }
+}
+
 static ir_def *u32c(build_ctx *c, uint32_t v) { return bld_const(c, 32, v); }
 
 /* The byte address of element (r, col) of a matrix at base with the given
- * layout (row: r * stride + col) and element size. */
+ * layout (row: r * stride + col) and element size in bits (sub-byte: the
+ * byte that holds the element, the first of a word's). */
 static ir_def *elem_addr(build_ctx *c, ir_def *base, ir_def *g, ir_def *t, frag_pos p, bool row, ir_def *stride,
-                         unsigned esize)
+                         unsigned ebits)
 {
    ir_def *r = bld_op2(c, IR_ADD, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, g, u32c(c, (uint32_t)p.rg)),
                        bld_op2(c, IR_MUL, PTX_T_U32, t, u32c(c, (uint32_t)p.rt)));
@@ -230,7 +372,11 @@ static ir_def *elem_addr(build_ctx *c, ir_def *base, ir_def *g, ir_def *t, frag_
    col = bld_op2(c, IR_ADD, PTX_T_U32, col, u32c(c, (uint32_t)p.c0));
    ir_def *major = row ? r : col, *minor = row ? col : r;
    ir_def *idx = bld_op2(c, IR_ADD, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, major, stride), minor);
-   idx = bld_op2(c, IR_MUL, PTX_T_U32, idx, u32c(c, esize));
+   if (ebits >= 8) {
+      idx = bld_op2(c, IR_MUL, PTX_T_U32, idx, u32c(c, ebits / 8));
+   } else {
+      idx = bld_op2(c, IR_SHR, PTX_T_U32, bld_op2(c, IR_MUL, PTX_T_U32, idx, u32c(c, ebits)), u32c(c, 3));
+   }
    if (!idx)
       return NULL;
    if (base->bits == 64)
@@ -260,7 +406,8 @@ static ir_space space_of(build_ctx *c, ir_space sym_space)
 
 static ir_instr *mem_op(build_ctx *c, ir_op op, ir_space sp, ptx_type t, ir_def *addr, ir_def *val)
 {
-   ir_instr *i = bld_emit(c, op, op == IR_LOAD ? 1 : 2, op == IR_LOAD ? 32 : 0, op == IR_LOAD ? 1 : 0);
+   uint8_t bits = t == PTX_T_U64 ? 64 : 32;
+   ir_instr *i = bld_emit(c, op, op == IR_LOAD ? 1 : 2, op == IR_LOAD ? bits : 0, op == IR_LOAD ? 1 : 0);
    if (!i)
       return NULL;
    i->type = t;
@@ -273,79 +420,99 @@ static ir_instr *mem_op(build_ctx *c, ir_op op, ir_space sp, ptx_type t, ir_def 
    return i;
 }
 
-/* wmma.load.{a,b,c}.sync.aligned.{row,col}.m16n16k16{.space}.type r, [p]{, stride};
- * wmma.store.d.sync.aligned.{row,col}.m16n16k16{.space}.type [p], r{, stride}. */
+/* wmma.load.{a,b,c}.sync.aligned.{row,col}.shape{.space}.type r, [p]{, stride};
+ * wmma.store.d.sync.aligned.{row,col}.shape{.space}.type [p], r{, stride}. */
 static bool tr_wmma_mem(build_ctx *c, bool store)
 {
    const ptx_instr *in = c->in;
    char which = bld_has(c, PTX_MOD_A_FRAG) ? 'a' : bld_has(c, PTX_MOD_B) ? 'b' : 'c';
    if (store ? !bld_has(c, PTX_MOD_D_FRAG) : (which == 'c' && !bld_has(c, PTX_MOD_C_FRAG)))
       return bld_refuse(c);
-   if (in->ntypes != 1 || in->nopnds < 2 || in->nopnds > 3)
+   if (store && which != 'c')
+      return bld_refuse(c);
+   if (in->ntypes != 1 || in->nopnds < 2 || in->nopnds > 3 || bld_has(c, PTX_MOD_ROW) == bld_has(c, PTX_MOD_COL))
       return bld_refuse(c);
    ptx_type t = in->types[0];
-   bool acc = which == 'c', f16 = t == PTX_T_F16 || t == PTX_T_BF16;
-   if (acc ? (t != PTX_T_F32 && t != PTX_T_F16) : (t != PTX_T_F16 && t != PTX_T_BF16))
+   int shape = wmma_shape(c);
+   wmma_frag f;
+   bool row = bld_has(c, PTX_MOD_ROW);
+   if (!wmma_frag_of(shape, which, t, &f))
       return bld_refuse(c);
-   unsigned nregs = acc && t == PTX_T_F16 ? 4 : 8, per = f16 ? 2 : 1;
+   if (f.ebits < 8 && which != 'c' && row != (which == 'a'))
+      return bld_refuse(c);   /* sub-byte A is .row, B .col (PTX ISA 9.0 §9.7.14.4) */
+   bool f16in = f.et == PTX_T_U16, f16acc = which == 'c' && t == PTX_T_F16;
    const ptx_operand *regs = in->opnds[store ? 1 : 0], *ao = in->opnds[store ? 0 : 1];
-   if (regs->kind != PTX_OPND_VEC || regs->u.vec.n != nregs)
-      return ir_error(c->m, c->line, "%s: the fragment is %u registers", bld_spelled(c), nregs);
+   if (f.nregs == 1 && regs->kind != PTX_OPND_VEC) {
+      /* one register, without braces */
+   } else if (regs->kind != PTX_OPND_VEC || regs->u.vec.n != f.nregs) {
+      return ir_error(c->m, c->line, "%s: the fragment is %u registers", bld_spelled(c), f.nregs);
+   }
    ir_space sym_space;
    ir_def *base = bld_address(c, ao, &sym_space);
-   ir_def *stride = in->nopnds == 3 ? bld_src(c, 2, PTX_T_U32, 32) : u32c(c, 16);
+   /* no stride: the matrix is packed (its row length, or column length) */
+   static const unsigned mnk[][3] = { { 16, 16, 16 }, { 32, 8, 16 }, { 8, 32, 16 }, { 16, 16, 8 },
+                                      { 8, 8, 4 },    { 8, 8, 32 },  { 8, 8, 128 } };
+   const unsigned *d = mnk[shape];
+   unsigned packed = which == 'a' ? (row ? d[2] : d[0]) : which == 'b' ? (row ? d[1] : d[2]) : (row ? d[1] : d[0]);
+   ir_def *stride = in->nopnds == 3 ? bld_src(c, 2, PTX_T_U32, 32) : u32c(c, packed);
    ir_def *g, *tt;
    if (!base || !stride || !lane_parts(c, &g, &tt))
       return false;
    ir_space sp = space_of(c, sym_space);
-   bool row = bld_has(c, PTX_MOD_ROW);
-   ptx_type et = f16 ? PTX_T_U16 : PTX_T_U32;
-   int shape = wmma_shape(c);
-   for (unsigned j = 0; j < nregs; j++) {
+   ptx_type rt = f.rbits == 64 ? PTX_T_B64 : PTX_T_B32;
+   for (unsigned j = 0; j < f.nregs; j++) {
+      const ptx_operand *ro = regs->kind == PTX_OPND_VEC ? regs->u.vec.elems[j] : regs;
       ir_def *word = NULL;
-      ir_def *src = store ? bld_opnd(c, regs->u.vec.elems[j], PTX_T_B32, 32) : NULL;
+      ir_def *src = store ? bld_opnd(c, ro, rt, f.rbits) : NULL;
       if (store && !src)
          return false;
-      for (unsigned h = 0; h < per; h++) {
+      for (unsigned h = 0; h < f.per; h++) {
          bool zero = false;
-         frag_pos p = shape == WMMA_16X16 ? wmma_pos(which, j, h, acc && t == PTX_T_F16)
-                                          : wmma_pos_shape(shape, which, j, h, acc && t == PTX_T_F16, &zero);
+         frag_pos p;
+         if (f16in || f16acc || (which == 'c' && (shape == WMMA_16X16 || shape == WMMA_16X16K8)))
+            p = shape == WMMA_16X16 || shape == WMMA_16X16K8 ? wmma_pos(which, j, h, f16acc)
+                                                             : wmma_pos_shape(shape, which, j, h, f16acc, &zero);
+         else if (which == 'c')
+            p = shape == WMMA_32X8 || shape == WMMA_8X32 ? wmma_pos_shape(shape, 'c', j, h, false, &zero)
+                                                         : (frag_pos){ 1, 0, 0, 0, 2, (int)j };   /* m8n8 */
+         else
+            p = wmma_pos_in(shape, which, j, h, 32 / f.ebits);
          if (zero) {   /* a padding row: nothing in memory */
             word = word ? word : u32c(c, 0);
             continue;
          }
-         ir_def *addr = elem_addr(c, base, g, tt, p, row, stride, f16 ? 2 : 4);
+         ir_def *addr = elem_addr(c, base, g, tt, p, row, stride, f.ebits);
          if (!addr)
             return false;
          if (store) {
-            if (store && which != 'c')
-               return bld_refuse(c);
-            ir_def *v = per == 2 ? bld_op2(c, IR_SHR, PTX_T_U32, src, u32c(c, 16 * h)) : src;
-            if (per == 2)
+            ir_def *v = f.per == 2 ? bld_op2(c, IR_SHR, PTX_T_U32, src, u32c(c, 16 * h)) : src;
+            if (f.per == 2)
                v = bld_resize(c, v, 16, false);
-            if (!mem_op(c, IR_STORE, sp, et, addr, v))
+            if (!mem_op(c, IR_STORE, sp, f.et, addr, v))
                return false;
             continue;
          }
-         ir_instr *ld = mem_op(c, IR_LOAD, sp, et, addr, NULL);
+         ir_instr *ld = mem_op(c, IR_LOAD, sp, f.et, addr, NULL);
          if (!ld)
             return false;
          ir_def *v = &ld->def;
-         if (per == 2 && h)
-            v = bld_op2(c, IR_SHL, PTX_T_B32, v, u32c(c, 16));
+         if (f.per > 1 && h)
+            v = bld_op2(c, IR_SHL, PTX_T_B32, v, u32c(c, 32 / f.per * h));
          word = word ? bld_op2(c, IR_OR, PTX_T_B32, word, v) : v;
       }
-      if (!store && !bld_write(c, regs->u.vec.elems[j], word, PTX_T_B32))
+      if (!store && !bld_write(c, ro, word, rt))
          return false;
    }
    return true;
 }
 
-/* One m16n8k16 operation of a wmma.mma: A registers a, B registers b, the
+/* One operation of a wmma.mma: A registers a, B registers b, the
  * accumulator registers cc (nc of them: the operation's, zeros where the
  * shape has no rows); its results dout[k] (NULL: discarded) to d. */
 static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nc, const int *dout)
 {
+   /* one operation of one or (COLS2) two blocks of columns: B and C/D of
+    * both in one IR_MMA */
    ir_instr *i = emit_mma(c, imm, a, b, cc, nc, 32);
    if (!i)
       return false;
@@ -364,36 +531,25 @@ static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def *
    return true;
 }
 
-/* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c (f16
- * inputs), or .f32.bf16.bf16.f32: m16n8k16 operations (the file's header). */
-static bool tr_wmma_mma(build_ctx *c)
+/* wmma.mma of the k16 shapes with f16/bf16 inputs: m16n8k16 operations
+ * (the file's header). */
+static bool wmma_mma_f16(build_ctx *c, bool bf16, bool acc16, ir_def **a, ir_def **b, ir_def **cc)
 {
-   const ptx_instr *in = c->in;
-   if (in->nopnds != 4)
-      return bld_refuse(c);
-   ptx_type dt = in->types[0], ct = in->types[in->ntypes - 1];
-   bool bf16 = in->ntypes == 4 && in->types[1] == PTX_T_BF16 && in->types[2] == PTX_T_BF16;
-   if ((in->ntypes != 2 && !bf16) || dt != ct || (dt != PTX_T_F32 && dt != PTX_T_F16) || (bf16 && dt != PTX_T_F32))
-      return bld_refuse(c);   /* mixed accumulators, other input types */
-   bool acc16 = dt == PTX_T_F16;
    unsigned nc = acc16 ? 4 : 8, half = nc / 2;
-   ir_def *a[8], *b[8], *cc[8];
-   if (!opnd_regs(c, in->opnds[1], 8, 32, a) || !opnd_regs(c, in->opnds[2], 8, 32, b) ||
-       !opnd_regs(c, in->opnds[3], nc, 32, cc))
-      return false;
-   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != nc)
-      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nc);
    uint64_t imm = 16 | (uint64_t)(bf16 ? IR_MMA_BF16 : IR_MMA_F16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
                   counts(4, 2, half);
    int shape = wmma_shape(c);
-   if (shape != WMMA_8X32) {
-      /* two operations over column blocks (16x16) or row blocks (32x8) */
+   if (shape == WMMA_16X16) {   /* one operation over both column blocks */
+      int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+      return wmma_op(c, imm + counts(0, 2, half) + IR_MMA_COLS2, a, b, cc, nc, dout);
+   }
+   if (shape == WMMA_32X8) {
+      /* two operations over row blocks */
       for (unsigned blk = 0; blk < 2; blk++) {
          int dout[4];
          for (unsigned k = 0; k < half; k++)
             dout[k] = (int)(half * blk + k);
-         ir_def **ab = shape == WMMA_32X8 ? a + 4 * blk : a, **bb = shape == WMMA_32X8 ? b : b + 2 * blk;
-         if (!wmma_op(c, imm, ab, bb, cc + half * blk, half, dout))
+         if (!wmma_op(c, imm, a + 4 * blk, b, cc + half * blk, half, dout))
             return false;
       }
       return true;
@@ -415,17 +571,93 @@ static bool tr_wmma_mma(build_ctx *c)
    return true;
 }
 
+/* wmma.mma with s8/u8 (k16 shapes), tf32 (m16n16k8), s4/u4 (m8n8k32) or
+ * b1 (m8n8k128) inputs: mma.sync operations of the matching m16n8 or m8n8
+ * shapes over the blocks of D (the file's header). */
+static bool wmma_mma_blocks(build_ctx *c, int shape, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc)
+{
+   unsigned nblk = shape == WMMA_8X32 ? 4 : shape >= WMMA_8X8K4 ? 1 : 2;
+   unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   if (shape == WMMA_16X16 || shape == WMMA_16X16K8) {   /* one operation over both column blocks */
+      int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+      return wmma_op(c, imm + counts(0, nb, nc) + IR_MMA_COLS2, a, b, cc, 2 * nc, dout);
+   }
+   for (unsigned blk = 0; blk < nblk; blk++) {
+      int dout[4];
+      for (unsigned k = 0; k < nc; k++)
+         dout[k] = (int)(nc * blk + k);
+      ir_def **ab = shape == WMMA_32X8 ? a + na * blk : a, **bb = shape == WMMA_32X8 ? b : b + nb * blk;
+      if (!wmma_op(c, imm, ab, bb, cc + nc * blk, nc, dout))
+         return false;
+   }
+   return true;
+}
+
+/* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c (f16
+ * inputs), or .dtype.atype.btype.ctype{.satfinite} (other inputs; b1 with
+ * .xor.popc / .and.popc, f64 with .rn). */
+static bool tr_wmma_mma(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   int shape = wmma_shape(c);
+   if (in->nopnds != 4 || (in->ntypes != 2 && in->ntypes != 4))
+      return bld_refuse(c);
+   ptx_type dt = in->types[0], ct = in->types[in->ntypes - 1];
+   ptx_type at = in->ntypes == 4 ? in->types[1] : PTX_T_F16, bt = in->ntypes == 4 ? in->types[2] : PTX_T_F16;
+   wmma_frag fa, fb, fc;
+   if (dt != ct || !wmma_frag_of(shape, 'a', at, &fa) || !wmma_frag_of(shape, 'b', bt, &fb) ||
+       !wmma_frag_of(shape, 'c', ct, &fc))
+      return bld_refuse(c);
+   bool intin = fa.ebits <= 8 && at != PTX_T_B1, b1 = at == PTX_T_B1;
+   bool bop = bld_has(c, PTX_MOD_XOR) != bld_has(c, PTX_MOD_AND);
+   if ((bld_has(c, PTX_MOD_SATFINITE) && !intin) || (bld_has(c, PTX_MOD_RN) && dt != PTX_T_F64) ||
+       (bld_has(c, PTX_MOD_XOR) || bld_has(c, PTX_MOD_AND) || bld_has(c, PTX_MOD_POPC)) != b1 ||
+       (b1 && (!bop || !bld_has(c, PTX_MOD_POPC))))
+      return bld_refuse(c);
+   bool f16in = at == PTX_T_F16 || at == PTX_T_BF16;
+   if ((f16in || bt == PTX_T_F16 || bt == PTX_T_BF16) && (at != bt || (at == PTX_T_BF16 && dt != PTX_T_F32)))
+      return bld_refuse(c);   /* mixed input types, bf16 with f16 accumulators */
+   if (intin && (dt != PTX_T_S32 || fb.ebits != fa.ebits))
+      return bld_refuse(c);
+   ir_def *a[8], *b[8], *cc[8];
+   if (!opnd_regs(c, in->opnds[1], fa.nregs, fa.rbits, a) || !opnd_regs(c, in->opnds[2], fb.nregs, fb.rbits, b) ||
+       !opnd_regs(c, in->opnds[3], fc.nregs, fc.rbits, cc))
+      return false;
+   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != fc.nregs)
+      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), fc.nregs);
+   if (f16in)
+      return wmma_mma_f16(c, at == PTX_T_BF16, dt == PTX_T_F16, a, b, cc);
+   if (dt == PTX_T_F64) {   /* m8n8k4: one mma.m8n8k4.f64 */
+      ir_instr *i = emit_mma(c, 4 | (uint64_t)IR_MMA_F64 << 8 | counts(1, 1, 2), a, b, cc, 2, 64);
+      return i && write_regs(c, in->opnds[0], i, 2, 64);
+   }
+   uint64_t imm;
+   if (at == PTX_T_TF32) {
+      imm = 8 | (uint64_t)IR_MMA_TF32 << 8 | counts(4, 2, 4);
+   } else if (b1) {
+      imm = int_imm(128, 1, true, bld_has(c, PTX_MOD_AND) ? IR_MMA_AND : 0);
+   } else {
+      uint64_t fl = (at == PTX_T_S8 || at == PTX_T_S4 ? IR_MMA_A_SIGNED : 0) |
+                    (bt == PTX_T_S8 || bt == PTX_T_S4 ? IR_MMA_B_SIGNED : 0) |
+                    (bld_has(c, PTX_MOD_SATFINITE) ? IR_MMA_SAT : 0);
+      imm = fa.ebits == 4 ? int_imm(32, 4, true, fl) : int_imm(16, 8, shape == WMMA_8X32, fl);
+   }
+   return wmma_mma_blocks(c, shape, imm, a, b, cc);
+}
+
 static bool tr_wmma(build_ctx *c)
 {
    if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_M16N16K16, PTX_MOD_M32N8K16,
-                  PTX_MOD_M8N32K16, PTX_MOD_LOAD, PTX_MOD_STORE, PTX_MOD_MMA_MOD, PTX_MOD_A_FRAG, PTX_MOD_B,
-                  PTX_MOD_C_FRAG, PTX_MOD_D_FRAG))
+                  PTX_MOD_M8N32K16, PTX_MOD_M16N16K8, PTX_MOD_M8N8K4, PTX_MOD_M8N8K32, PTX_MOD_M8N8K128,
+                  PTX_MOD_LOAD, PTX_MOD_STORE, PTX_MOD_MMA_MOD, PTX_MOD_A_FRAG, PTX_MOD_B, PTX_MOD_C_FRAG,
+                  PTX_MOD_D_FRAG, PTX_MOD_SATFINITE, PTX_MOD_RN, PTX_MOD_XOR, PTX_MOD_AND, PTX_MOD_POPC))
       return false;
-   if (!bld_has(c, PTX_MOD_M16N16K16) && !bld_has(c, PTX_MOD_M32N8K16) && !bld_has(c, PTX_MOD_M8N32K16))
+   if (wmma_shape(c) < 0)
       return bld_refuse(c);
    if (bld_has(c, PTX_MOD_MMA_MOD))
       return tr_wmma_mma(c);
-   if (bld_has(c, PTX_MOD_LOAD) == bld_has(c, PTX_MOD_STORE))
+   if (bld_has(c, PTX_MOD_LOAD) == bld_has(c, PTX_MOD_STORE) || bld_has(c, PTX_MOD_SATFINITE) ||
+       bld_has(c, PTX_MOD_RN) || bld_has(c, PTX_MOD_XOR) || bld_has(c, PTX_MOD_AND) || bld_has(c, PTX_MOD_POPC))
       return bld_refuse(c);
    return tr_wmma_mem(c, bld_has(c, PTX_MOD_STORE));
 }

@@ -210,12 +210,17 @@ enum {
    IR_SCOPE_CTA = 0 << 2, IR_SCOPE_GPU = 1 << 2, IR_SCOPE_SYS = 2 << 2, IR_SCOPE_MASK = 3 << 2,
 };
 
-/* IR_MMA: sub = ir_mma, imm = K | format << 8 | IR_MMA_* flags | counts of the
- * A, B, C registers at bits 16, 20, 24 (build_mma.c). */
+/* IR_MMA: sub = ir_mma, imm = K (mod 256) | format << 8 | IR_MMA_* flags |
+ * counts of the A, B, C registers at bits 16, 20, 24 (build_mma.c).  M8:
+ * an m8n8 shape (the m16n8 fragments' rows 0-7; D is 2 registers); AND:
+ * b1's .and.popc (else .xor.popc); COLS2: two blocks of columns with one A
+ * (wmma's m16n16 shapes: the B and C/D registers of both, in order). */
 typedef enum ir_mma { IR_MMA_MMA, IR_MMA_MOVMATRIX } ir_mma;
 enum {
    IR_MMA_F16 = 0, IR_MMA_BF16 = 1, IR_MMA_TF32 = 2, IR_MMA_INT8 = 4, IR_MMA_F64 = 5,   /* format << 8 */
+   IR_MMA_INT4 = 6, IR_MMA_B1 = 7,
    IR_MMA_ACC16 = 1 << 12, IR_MMA_A_SIGNED = 1 << 13, IR_MMA_B_SIGNED = 1 << 14, IR_MMA_SAT = 1 << 15,
+   IR_MMA_M8 = 1 << 28, IR_MMA_AND = 1 << 29, IR_MMA_COLS2 = 1 << 30,
 };
 
 typedef enum ir_prmt {

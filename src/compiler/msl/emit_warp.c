@@ -130,7 +130,7 @@ static void emit_match(emitter *e, const ir_instr *i)
 static void emit_array(emitter *e, const char *type, const char *name, const ir_instr *i, unsigned first, unsigned n)
 {
    emit_indent(e);
-   strbuf_printf(e->out, "%s %s[4] = {", type, name);
+   strbuf_printf(e->out, "%s %s[8] = {", type, name);
    for (unsigned k = 0; k < n; k++) {
       if (k)
          strbuf_puts(e->out, ", ");
@@ -175,20 +175,27 @@ static void emit_matrix(emitter *e, const ir_instr *i)
       unsigned nc = (imm >> 24) & 15, nd = i->def.ncomp;
       if (fmt == IR_MMA_F64) {
          emit_array(e, "ulong", "mc_c", i, 2, 2);
-         emit_line(e, "ulong mc_d[4];");
+         emit_line(e, "ulong mc_d[8];");
          emit_stmt(e, "mc_mma_f64(%V, %V, mc_c, mc_d, %s);", S(i, 0), S(i, 1), LANE);
       } else {
          emit_array(e, "uint", "mc_a", i, 0, na);
          emit_array(e, "uint", "mc_b", i, na, nb);
          emit_array(e, "uint", "mc_c", i, na + nb, nc);
-         emit_line(e, "uint mc_d[4];");
-         if (fmt == IR_MMA_INT8)
-            emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %s, %s, %s, %s);", K,
-                      imm & IR_MMA_A_SIGNED ? "true" : "false", imm & IR_MMA_B_SIGNED ? "true" : "false",
-                      imm & IR_MMA_SAT ? "true" : "false", LANE);
+         emit_line(e, "uint mc_d[8];");
+         /* integer forms: words per row of A, 4 in an m8n8 shape's one
+          * register; COLS2: two blocks of columns (D's registers halved) */
+         unsigned nw = imm & IR_MMA_M8 ? 4 : 2 * na, nblk = imm & IR_MMA_COLS2 ? 2 : 1;
+         if (fmt == IR_MMA_INT8 || fmt == IR_MMA_INT4)
+            emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s, %s, %uu, %uu, %s);", nw,
+                      fmt == IR_MMA_INT8 ? 8u : 4u, imm & IR_MMA_A_SIGNED ? "true" : "false",
+                      imm & IR_MMA_B_SIGNED ? "true" : "false", imm & IR_MMA_SAT ? "true" : "false", nd / nblk,
+                      nblk, LANE);
+         else if (fmt == IR_MMA_B1)
+            emit_stmt(e, "mc_mma_bin(mc_a, mc_b, mc_c, mc_d, %uu, %s, %uu, %s);", nw,
+                      imm & IR_MMA_AND ? "true" : "false", nd, LANE);
          else
-            emit_stmt(e, "mc_mma_float(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s);", K, fmt,
-                      imm & IR_MMA_ACC16 ? "true" : "false", LANE);
+            emit_stmt(e, "mc_mma_float(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %uu, %s);", K, fmt,
+                      imm & IR_MMA_ACC16 ? "true" : "false", nblk, LANE);
       }
       for (unsigned k = 0; k < nd; k++) {
          emit_indent(e);

@@ -15,9 +15,14 @@
 //   register (the low 13 are ignored).  With an f16 accumulator, C enters
 //   as its f16 value and the f32 result is rounded to nearest f16.
 //   f64 (m8n8k4): fma(a3, b3, fma(a2, b2, fma(a1, b1, fma(a0, b0, c)))),
-//   each IEEE (f64.metal mc_d_fma).
-//   s8/u8: the exact sum, wrapped to 32 bits, or clamped with .satfinite.
-// simdgroup_matrix is not used: its rounding is not this one.
+//   each IEEE (f64.metal mc_d_fma): all 1024 elements of the H200's
+//   mma_f64_m8n8k4_rand/_wide results; the reversed chain, the exactly
+//   rounded sum and "C added last" miss 47/12%, 38/7%, 38/5% of them.
+//   s8/u8, s4/u4: the exact sum, wrapped to 32 bits, or clamped with
+//   .satfinite; b1: C + popc(a xor/and b), wrapped.
+// simdgroup_matrix is not used: its rounding is not this one.  On the
+// software device (__MC_SOFT_SIMD_GATHER) the fragments are exchanged in
+// one rendezvous of the SIMD-group instead of one per shuffle.
 
 #define MC_MMA inline __attribute__((always_inline))
 
@@ -134,69 +139,120 @@ MC_MMA uint mc_mma_f16(uint f)
 // (w >= 4 ? 2 : 0) + (r >= 8) of lane 4 (r % 8) + w % 4, word w of
 // column n register (w >= 4) of lane 4 n + w % 4; D element (r, n) is
 // register 2 (r >= 8) + n % 2 of lane 4 (r % 8) + n / 2.  This lane needs
-// rows g and g + 8 and columns 2t and 2t + 1.
-MC_MMA void mc_mma_gather(thread const uint *a, thread const uint *b, uint nw, uint lane, thread uint (*ra)[8],
-                          thread uint (*cb)[8])
+// rows g and g + 8 and columns 2t and 2t + 1, of nblk blocks of columns
+// with the same A (wmma's m16n16 shapes: two), block k's B registers from
+// b[nbk k] on: ra[row][w], cb[block][column][w].
+MC_MMA void mc_mma_gather(thread const uint *a, thread const uint *b, uint nw, uint nblk, uint lane,
+                          thread uint (*ra)[8], thread uint (*cb)[2][8])
 {
-    uint g = lane >> 2, t = lane & 3u;
+    uint g = lane >> 2, t = lane & 3u, nbk = nw > 4u ? 2u : 1u;
+#ifdef __MC_SOFT_SIMD_GATHER
+    // the software device: every lane's A and B registers in one exchange
+    uint4 all[64];
+    __mc_simd_gather8(uint4(a[0], a[1], a[2], a[3]), uint4(b[0], b[1], b[2], b[3]), all);
+    for (uint w = 0u; w < nw; w++) {
+        uint hi = w >= 4u ? 1u : 0u;
+        for (uint h = 0u; h < 2u; h++) {
+            ra[h][w] = all[2u * (4u * g + (w & 3u))][2u * hi + h];
+            for (uint k = 0u; k < nblk; k++)
+                cb[k][h][w] = all[2u * (4u * (2u * t + h) + (w & 3u)) + 1u][nbk * k + hi];
+        }
+    }
+#else
     for (uint w = 0u; w < nw; w++) {
         uint hi = w >= 4u ? 1u : 0u;
         for (uint h = 0u; h < 2u; h++) {
             ra[h][w] = simd_shuffle(a[2u * hi + h], (ushort)(4u * g + (w & 3u)));
-            cb[h][w] = simd_shuffle(b[hi], (ushort)(4u * (2u * t + h) + (w & 3u)));
+            for (uint k = 0u; k < nblk; k++)
+                cb[k][h][w] = simd_shuffle(b[nbk * k + hi], (ushort)(4u * (2u * t + h) + (w & 3u)));
         }
     }
+#endif
 }
 
-// mma.m16n8k{4,8,16} with f16/bf16/tf32 inputs (fmt as mc_mma_dec); acc16:
-// C and D are two f16x2 registers, else four f32.
+// mma.m16n8k{4,8,16} with f16/bf16/tf32 inputs (fmt as mc_mma_dec), over
+// nblk blocks of columns; acc16: C and D are two f16x2 registers a block,
+// else four f32.
 MC_MMA void mc_mma_float(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint K,
-                         uint fmt, bool acc16, uint lane)
+                         uint fmt, bool acc16, uint nblk, uint lane)
 {
     uint per = fmt == 2u ? 1u : 2u, nw = K / per, mb = fmt == 1u ? 7u : 10u;
-    uint ra[2][8], cb[2][8];
-    mc_mma_gather(a, b, nw, lane, ra, cb);
+    uint ra[2][8], cb[2][2][8];
+    mc_mma_gather(a, b, nw, nblk, lane, ra, cb);
     mc_mel ea[2][16], eb[2][16];
     for (uint h = 0u; h < 2u; h++)
         for (uint k = 0u; k < K; k++) {
-            uint wa = ra[h][k / per], wb = cb[h][k / per];
-            if (per == 2u) {
+            uint wa = ra[h][k / per];
+            if (per == 2u)
                 wa = (k & 1u) != 0u ? wa >> 16 : wa & 0xffffu;
-                wb = (k & 1u) != 0u ? wb >> 16 : wb & 0xffffu;
-            }
             ea[h][k] = mc_mma_dec(wa, fmt);
-            eb[h][k] = mc_mma_dec(wb, fmt);
         }
-    if (acc16) {
-        for (uint h = 0u; h < 2u; h++) {
-            uint lo = mc_mma_dot(ea[h], eb[0], K, c[h] & 0xffffu, true, mb);
-            uint hi = mc_mma_dot(ea[h], eb[1], K, c[h] >> 16, true, mb);
-            d[h] = mc_mma_f16(lo) | mc_mma_f16(hi) << 16;
+    for (uint blk = 0u; blk < nblk; blk++) {
+        for (uint h = 0u; h < 2u; h++)
+            for (uint k = 0u; k < K; k++) {
+                uint wb = cb[blk][h][k / per];
+                if (per == 2u)
+                    wb = (k & 1u) != 0u ? wb >> 16 : wb & 0xffffu;
+                eb[h][k] = mc_mma_dec(wb, fmt);
+            }
+        if (acc16) {
+            for (uint h = 0u; h < 2u; h++) {
+                uint cw = c[2u * blk + h];
+                uint lo = mc_mma_dot(ea[h], eb[0], K, cw & 0xffffu, true, mb);
+                uint hi = mc_mma_dot(ea[h], eb[1], K, cw >> 16, true, mb);
+                d[2u * blk + h] = mc_mma_f16(lo) | mc_mma_f16(hi) << 16;
+            }
+            continue;
         }
-        return;
+        for (uint j = 0u; j < 4u; j++)
+            d[4u * blk + j] = mc_mma_dot(ea[j >> 1], eb[j & 1u], K, c[4u * blk + j], false, mb);
     }
-    for (uint j = 0u; j < 4u; j++)
-        d[j] = mc_mma_dot(ea[j >> 1], eb[j & 1u], K, c[j], false, mb);
 }
 
-// mma.m16n8k{16,32} .s32 with s8/u8 inputs: the exact sum, wrapped to 32
-// bits or clamped (.satfinite).
-MC_MMA void mc_mma_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint K,
-                       bool a_signed, bool b_signed, bool sat, uint lane)
+// Integer mma (.s32 accumulators): nw words of a row of A / column of B
+// (the m16n8 fragments; the m8n8 shapes are their rows 0-7, nd = 2 a
+// block), elements of ew = 8 or 4 bits (element e of a word at bit ew e,
+// s8/u8, s4/u4): the exact sum, wrapped to 32 bits or clamped
+// (.satfinite); nblk blocks of columns.
+MC_MMA void mc_mma_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint nw,
+                       uint ew, bool a_signed, bool b_signed, bool sat, uint nd, uint nblk, uint lane)
 {
-    uint ra[2][8], cb[2][8];
-    mc_mma_gather(a, b, K / 4u, lane, ra, cb);
-    for (uint j = 0u; j < 4u; j++) {
-        long s = (long)as_type<int>(c[j]);
-        for (uint k = 0u; k < K; k++) {
-            uint va = (ra[j >> 1][k / 4u] >> (8u * (k & 3u))) & 0xffu;
-            uint vb = (cb[j & 1u][k / 4u] >> (8u * (k & 3u))) & 0xffu;
-            long x = a_signed ? (long)(char)va : (long)va, y = b_signed ? (long)(char)vb : (long)vb;
-            s += x * y;
+    uint ra[2][8], cb[2][2][8];
+    mc_mma_gather(a, b, nw, nblk, lane, ra, cb);
+    uint per = 32u / ew, sh = 32u - ew;
+    for (uint blk = 0u; blk < nblk; blk++)
+        for (uint j = 0u; j < nd; j++) {
+            long s = (long)as_type<int>(c[nd * blk + j]);
+            for (uint w = 0u; w < nw; w++) {
+                uint wa = ra[j >> 1][w], wb = cb[blk][j & 1u][w];
+                for (uint e = 0u; e < per; e++) {
+                    uint va = wa << (sh - ew * e), vb = wb << (sh - ew * e);   // element e at the top
+                    int x = a_signed ? as_type<int>(va) >> sh : (int)(va >> sh);
+                    int y = b_signed ? as_type<int>(vb) >> sh : (int)(vb >> sh);
+                    s += (long)(x * y);
+                }
+            }
+            if (sat)
+                s = clamp(s, (long)(-2147483647 - 1), (long)2147483647);
+            d[nd * blk + j] = (uint)(ulong)s;
         }
-        if (sat)
-            s = clamp(s, (long)(-2147483647 - 1), (long)2147483647);
-        d[j] = (uint)(ulong)s;
+}
+
+// b1 mma (.xor.popc / .and.popc): C plus the population count of the
+// words of a row of A combined with those of a column of B, wrapped to 32
+// bits.
+MC_MMA void mc_mma_bin(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint nw,
+                       bool and_op, uint nd, uint lane)
+{
+    uint ra[2][8], cb[2][2][8];
+    mc_mma_gather(a, b, nw, 1u, lane, ra, cb);
+    for (uint j = 0u; j < nd; j++) {
+        uint s = c[j];
+        for (uint w = 0u; w < nw; w++) {
+            uint wa = ra[j >> 1][w], wb = cb[0][j & 1u][w];
+            s += popcount(and_op ? wa & wb : wa ^ wb);
+        }
+        d[j] = s;
     }
 }
 
@@ -212,11 +268,22 @@ MC_MMA void mc_mma_f64(ulong a, ulong b, thread const ulong *c, thread ulong *d,
 {
     uint g = lane >> 2, t = lane & 3u;
     ulong ra[4], cb[2][4];
+#ifdef __MC_SOFT_SIMD_GATHER
+    uint4 all[64];
+    uint2 wa = as_type<uint2>(a), wb = as_type<uint2>(b);
+    __mc_simd_gather8(uint4(wa.x, wa.y, wb.x, wb.y), uint4(0u), all);
+    for (uint k = 0u; k < 4u; k++) {
+        ra[k] = as_type<ulong>(all[2u * (4u * g + k)].xy);
+        for (uint h = 0u; h < 2u; h++)
+            cb[h][k] = as_type<ulong>(all[2u * (4u * (2u * t + h) + k)].zw);
+    }
+#else
     for (uint k = 0u; k < 4u; k++) {
         ra[k] = mc_shfl64(a, 4u * g + k);
         for (uint h = 0u; h < 2u; h++)
             cb[h][k] = mc_shfl64(b, 4u * (2u * t + h) + k);
     }
+#endif
     for (uint h = 0u; h < 2u; h++) {
         ulong acc = c[h];
         for (uint k = 0u; k < 4u; k++)
