@@ -13,14 +13,17 @@
  * Host references, as measured on an H200 (tests/ptx mma_*_tf32 and
  * mma_f64 cases; src/compiler/msl/prelude/mma.metal):
  *   tf32: an operand is the top 19 bits of its register (__float_to_tf32
- *   rounds to nearest, ties away from zero, first); per MMA of k = 8 the
- *   products are exact, every term (and C) is truncated toward zero to
- *   2^(emax - 25), emax the largest exponent among them, the sum is exact
- *   and rounded once toward zero to f32.
+ *   rounds to nearest, ties away from zero, first); a 16x16x8 tile is two
+ *   MMAs of k = 4 (columns 0-3 of A, then 4-7, the first's f32 result the
+ *   second's C: what the H200 computed, not one MMA of k = 8, on every
+ *   element of both GEMMs); per MMA the products are exact, every term
+ *   (and C) is truncated toward zero to 2^(emax - 25), emax the largest
+ *   exponent among them, the sum is exact and rounded once toward zero to
+ *   f32.
  *   f64: d = fma(a3, b3, fma(a2, b2, fma(a1, b1, fma(a0, b0, c)))), each
  *   fma rounded to nearest even.
  * The data are checked to tell these apart from the nearest alternatives
- * (two k = 4 steps for tf32; the reversed fma chain for f64).
+ * (one MMA of k = 8 for tf32; the reversed fma chain for f64).
  */
 #include "check.h"
 
@@ -148,10 +151,10 @@ static void test_tf32(bool convert)
       c[i] = value((uint32_t)i, 3, 12);
    uint32_t *want = (uint32_t *)malloc(M * N * 4), *alt = (uint32_t *)malloc(M * N * 4);
    uint32_t *got = (uint32_t *)malloc(M * N * 4);
-   tf32_ref(a, b, c, 8, want);
-   tf32_ref(a, b, c, 4, alt);
+   tf32_ref(a, b, c, 4, want);
+   tf32_ref(a, b, c, 8, alt);
    size_t sep = count_diff(want, alt, M * N);
-   CHECK(sep > M * N / 20);   /* the data tell one MMA of k = 8 from two of k = 4 */
+   CHECK(sep > M * N / 20);   /* the data tell two MMAs of k = 4 from one of k = 8 */
    float *dA, *dB, *dC, *dD;
    CHECK_CUDA(cudaMalloc(&dA, M * K * 4));
    CHECK_CUDA(cudaMalloc(&dB, K * N * 4));
@@ -169,7 +172,7 @@ static void test_tf32(bool convert)
    CHECK_CUDA(cudaMemcpy(got, dD, M * N * 4, cudaMemcpyDeviceToHost));
    const char *what = convert ? "wmma 16x16x8 tf32 GEMM, __float_to_tf32 operands" : "wmma 16x16x8 tf32 GEMM, raw f32 operands";
    if (!CHECK_ARRAY_U32(what, got, want, (size_t)M * N))
-      printf("    (%zu elements differ from two k = 4 MMAs per step; the data separate the models on %zu)\n",
+      printf("    (%zu elements differ from one k = 8 MMA per step; the data separate the models on %zu)\n",
              count_diff(got, alt, M * N), sep);
    cudaFree(dA);
    cudaFree(dB);

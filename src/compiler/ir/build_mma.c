@@ -40,8 +40,10 @@
  *   blocks of m16n8k16 .s8 operations (m16n16k16: one of both column
  *   blocks; m8n32k16: four m8n8k16), the accumulators laid out as f32's.
  *   m16n16k8 tf32: a the m16n8k8 A fragment, b 0-1, 2-3 the B fragments of
- *   columns 0-7, 8-15, c/d as m16n16k16 f32's; one m16n8k8 operation of
- *   both column blocks.
+ *   columns 0-7, 8-15, c/d as m16n16k16 f32's; two m16n8k4 operations of
+ *   both column blocks, k 0-3 (a 0-1, b 0 and 2) then k 4-7 (a 2-3, b 1
+ *   and 3) with the first's result as C: what an H200 computes (one
+ *   m16n8k8 rounds differently; tests/cuda/tensor_cores_fp).
  *   m8n8k4 f64, m8n8k32 s4/u4, m8n8k128 b1: one mma.sync m8n8k4 / m8n8k32
  *   / m8n8k128, whose fragments they are.
  * wmma.load/store are loads and stores of each lane's own elements (so
@@ -593,6 +595,29 @@ static bool wmma_mma_blocks(build_ctx *c, int shape, uint64_t imm, ir_def **a, i
    return true;
 }
 
+/* wmma.mma m16n16k8 with tf32 inputs: two m16n8k4 operations of both
+ * column blocks (the file's header). */
+static bool wmma_mma_tf32(build_ctx *c, ir_def **a, ir_def **b, ir_def **cc)
+{
+   uint64_t imm = 4 | (uint64_t)IR_MMA_TF32 << 8 | counts(2, 2, 8) | IR_MMA_COLS2;
+   ir_def *a_lo[2] = { a[0], a[1] }, *b_lo[2] = { b[0], b[2] }, *a_hi[2] = { a[2], a[3] }, *b_hi[2] = { b[1], b[3] };
+   ir_instr *lo = emit_mma(c, imm, a_lo, b_lo, cc, 8, 32);
+   if (!lo)
+      return false;
+   ir_def *mid[8];
+   for (unsigned k = 0; k < 8; k++) {
+      ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
+      if (!x)
+         return false;
+      x->imm = k;
+      x->type = PTX_T_B32;
+      bld_set_src(x, 0, &lo->def);
+      mid[k] = &x->def;
+   }
+   int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
+   return wmma_op(c, imm, a_hi, b_hi, mid, 8, dout);
+}
+
 /* wmma.mma.sync.aligned.alayout.blayout.shape.dtype.ctype d, a, b, c (f16
  * inputs), or .dtype.atype.btype.ctype{.satfinite} (other inputs; b1 with
  * .xor.popc / .and.popc, f64 with .rn). */
@@ -631,10 +656,10 @@ static bool tr_wmma_mma(build_ctx *c)
       ir_instr *i = emit_mma(c, 4 | (uint64_t)IR_MMA_F64 << 8 | counts(1, 1, 2), a, b, cc, 2, 64);
       return i && write_regs(c, in->opnds[0], i, 2, 64);
    }
+   if (at == PTX_T_TF32)
+      return wmma_mma_tf32(c, a, b, cc);
    uint64_t imm;
-   if (at == PTX_T_TF32) {
-      imm = 8 | (uint64_t)IR_MMA_TF32 << 8 | counts(4, 2, 4);
-   } else if (b1) {
+   if (b1) {
       imm = int_imm(128, 1, true, bld_has(c, PTX_MOD_AND) ? IR_MMA_AND : 0);
    } else {
       uint64_t fl = (at == PTX_T_S8 || at == PTX_T_S4 ? IR_MMA_A_SIGNED : 0) |
