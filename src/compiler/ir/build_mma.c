@@ -511,6 +511,18 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
 /* One operation of a wmma.mma: A registers a, B registers b, the
  * accumulator registers cc (nc of them: the operation's, zeros where the
  * shape has no rows); its results dout[k] (NULL: discarded) to d. */
+/* Register k of an IR_MMA's result. */
+static ir_def *mma_part(build_ctx *c, ir_instr *mma, unsigned k)
+{
+   ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
+   if (!x)
+      return NULL;
+   x->imm = k;
+   x->type = PTX_T_B32;
+   bld_set_src(x, 0, &mma->def);
+   return &x->def;
+}
+
 static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nc, const int *dout)
 {
    /* one operation of one or (COLS2) two blocks of columns: B and C/D of
@@ -521,13 +533,8 @@ static bool wmma_op(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def *
    for (unsigned k = 0; k < nc; k++) {
       if (dout[k] < 0)
          continue;
-      ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
-      if (!x)
-         return false;
-      x->imm = k;
-      x->type = PTX_T_B32;
-      bld_set_src(x, 0, &i->def);
-      if (!bld_write(c, c->in->opnds[0]->u.vec.elems[dout[k]], &x->def, PTX_T_B32))
+      ir_def *x = mma_part(c, i, k);
+      if (!x || !bld_write(c, c->in->opnds[0]->u.vec.elems[dout[k]], x, PTX_T_B32))
          return false;
    }
    return true;
@@ -605,15 +612,9 @@ static bool wmma_mma_tf32(build_ctx *c, ir_def **a, ir_def **b, ir_def **cc)
    if (!lo)
       return false;
    ir_def *mid[8];
-   for (unsigned k = 0; k < 8; k++) {
-      ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
-      if (!x)
+   for (unsigned k = 0; k < 8; k++)
+      if (!(mid[k] = mma_part(c, lo, k)))
          return false;
-      x->imm = k;
-      x->type = PTX_T_B32;
-      bld_set_src(x, 0, &lo->def);
-      mid[k] = &x->def;
-   }
    int dout[8] = { 0, 1, 2, 3, 4, 5, 6, 7 };
    return wmma_op(c, imm, a_hi, b_hi, mid, 8, dout);
 }
