@@ -32,15 +32,6 @@ static inline core_event *event_of(CUevent e) { return (core_event *)(void *)e; 
 #define CHECK_EXEC(x) API_CHECK(core_check_exec(exec_of(x)), CUDA_ERROR_INVALID_VALUE)
 #define CHECK_TYPE(n, t) API_CHECK(node_of(n)->p.type == (t), CUDA_ERROR_INVALID_VALUE)
 
-/* Every edge here is a default one: edge data, when given, must say so. */
-static bool default_edges(const CUgraphEdgeData *d, size_t n)
-{
-   for (size_t i = 0; d && i < n; i++)
-      if (d[i].type || d[i].from_port || d[i].to_port)
-         return false;
-   return true;
-}
-
 /* The context a node's work belongs to: the given one, else the current. */
 static core_ctx *ctx_or_current(CUcontext c) { return c ? ctx_of(c) : core_ctx_current(); }
 
@@ -769,7 +760,7 @@ CUresult CUDAAPI cuGraphNodeGetDependentNodes(CUgraphNode hNode, CUgraphNode *de
 static CUresult edges(CUgraph hGraph, const CUgraphNode *from, const CUgraphNode *to, const CUgraphEdgeData *data,
                       size_t n, bool add)
 {
-   if (!core_check_graph(graph_of(hGraph)) || (n && (!from || !to)) || !default_edges(data, n))
+   if (!core_check_graph(graph_of(hGraph)) || (n && (!from || !to)) || !drv_default_edges(data, n))
       return CUDA_ERROR_INVALID_VALUE;
    if (!add && graph_of(hGraph)->nmem)
       return CUDA_ERROR_INVALID_VALUE;   /* CUDA removes no edge of a graph with memory nodes */

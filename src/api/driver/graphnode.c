@@ -20,15 +20,6 @@ LOG_CHANNEL(graph);
 
 static inline core_graph *graph_of(CUgraph g) { return (core_graph *)(void *)g; }
 
-/* Every edge here is a default one (no programmatic ports). */
-static bool default_edges(const CUgraphEdgeData *d, size_t n)
-{
-   for (size_t i = 0; d && i < n; i++)
-      if (d[i].type || d[i].from_port || d[i].to_port)
-         return false;
-   return true;
-}
-
 /* The reserved fields CUDA says must be zero. */
 static bool reserved_zero(const CUgraphNodeParams *np)
 {
@@ -75,7 +66,7 @@ CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph, con
              (void *)phGraphNode, (void *)hGraph, (const void *)dependencies, (const void *)dependencyData,
              numDependencies, (void *)nodeParams, nodeParams ? (int)nodeParams->type : -1);
    API_CHECK(nodeParams && reserved_zero(nodeParams), CUDA_ERROR_INVALID_VALUE);
-   if (!default_edges(dependencyData, numDependencies)) {
+   if (!drv_default_edges(dependencyData, numDependencies)) {
       LOG_WARN("cuGraphAddNode: programmatic edges are not supported by metalcuda");
       return API_RETURN(CUDA_ERROR_NOT_SUPPORTED);
    }

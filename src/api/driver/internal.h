@@ -55,6 +55,16 @@ static inline CUresult drv_stream(CUstream h, core_stream **out)
          return API_RETURN((CUresult)cr_);                                                                \
    } while (0)
 
+/* Every graph edge metalcuda makes is a default one: edge data, when
+ * given, must say so (graph.c, graphnode.c). */
+static inline bool drv_default_edges(const CUgraphEdgeData *d, size_t n)
+{
+   for (size_t i = 0; d && i < n; i++)
+      if (d[i].type || d[i].from_port || d[i].to_port)
+         return false;
+   return true;
+}
+
 /* memcpy3d.c: the copy a CUDA_MEMCPY3D describes, checked (graph memcpy nodes). */
 CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
 /* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
