@@ -5,7 +5,8 @@
  * matrix, alpha/beta from host and from device memory, beta = 0 over a
  * NaN-filled C (C must not be read), gemmStridedBatched, gemmBatched,
  * GemmEx / GemmStridedBatchedEx (f16 in, f16 or f32 out; f32; f64),
- * SgemmEx; and the statuses of bad arguments.
+ * SgemmEx, Hgemm/HgemmStridedBatched/HgemmBatched; and the statuses of bad
+ * arguments.
  *
  * Expected values: OpenBLAS on the host (oracle.h; a double loop where it
  * is absent), within the standard error bound.  Expected statuses: what
@@ -285,7 +286,9 @@ template <class T> static void sweep(const char *tag, int nops, bool big)
 
 /* GemmEx with half data: inputs are multiples of 1/8 in [-1, 1] (exact in
  * half), so the float reference of the same products is exact input. */
-static void gemm_ex_half(bool c_half, cublasComputeType_t comp)
+/* API: 0 GemmEx; with half C and CUBLAS_COMPUTE_16F also 1 Hgemm, 2
+ * HgemmStridedBatched, 3 HgemmBatched (a batch of one) */
+static void gemm_ex_half(bool c_half, cublasComputeType_t comp, int api = 0)
 {
    int m = 70, n = 65, k = 64, lda = m + 1, ldb = k, ldc = m + 2;   /* packed (level3.c) */
    std::vector<float> Af(lda * k), Bf(ldb * n), Cf(ldc * n), Rf;
@@ -307,10 +310,30 @@ static void gemm_ex_half(bool c_half, cublasComputeType_t comp)
    float al = 0.5f, be = -1.0f;
    __half alh = __float2half(al), beh = __float2half(be);
    bool c16 = comp == CUBLAS_COMPUTE_16F;
-   CHECK_ST(cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, c16 ? (void *)&alh : (void *)&al, dA, CUDA_R_16F, lda,
-                         dB, CUDA_R_16F, ldb, c16 ? (void *)&beh : (void *)&be, dC, c_half ? CUDA_R_16F : CUDA_R_32F,
-                         ldc, comp, CUBLAS_GEMM_DEFAULT),
-            CUBLAS_STATUS_SUCCESS);
+   __half *dCh = (__half *)dC, **arr = NULL;
+   if (api == 3) {
+      const __half *p[3] = { dA, dB, dCh };
+      CHECK_CUDA(cudaMalloc(&arr, sizeof(p)));
+      CHECK_CUDA(cudaMemcpy(arr, p, sizeof(p), cudaMemcpyHostToDevice));
+   }
+   if (api == 0)
+      CHECK_ST(cublasGemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, c16 ? (void *)&alh : (void *)&al, dA, CUDA_R_16F,
+                            lda, dB, CUDA_R_16F, ldb, c16 ? (void *)&beh : (void *)&be, dC,
+                            c_half ? CUDA_R_16F : CUDA_R_32F, ldc, comp, CUBLAS_GEMM_DEFAULT),
+               CUBLAS_STATUS_SUCCESS);
+   else if (api == 1)
+      CHECK_ST(cublasHgemm(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alh, dA, lda, dB, ldb, &beh, dCh, ldc),
+               CUBLAS_STATUS_SUCCESS);
+   else if (api == 2)
+      CHECK_ST(cublasHgemmStridedBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alh, dA, lda, 0, dB, ldb, 0, &beh, dCh,
+                                         ldc, 0, 1),
+               CUBLAS_STATUS_SUCCESS);
+   else
+      CHECK_ST(cublasHgemmBatched(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alh, (const __half *const *)arr, lda,
+                                  (const __half *const *)arr + 1, ldb, &beh, arr + 2, ldc, 1),
+               CUBLAS_STATUS_SUCCESS);
+   if (arr)
+      CHECK_CUDA(cudaFree(arr));
    std::vector<float> got(Cf.size());
    if (c_half) {
       CHECK_CUDA(cudaMemcpy(Ch.data(), dC, Ch.size() * 2, cudaMemcpyDeviceToHost));
@@ -330,8 +353,9 @@ static void gemm_ex_half(bool c_half, cublasComputeType_t comp)
          double want = al * s + be * Cf[i + j * ldc];
          double tol = c_half ? (fabs(want) + 1) * (c16 ? (k + 2) * 0x1p-11 : 0x1p-11) : 1e-6 * (fabs(want) + 1);
          if (!(fabs(got[i + j * ldc] - want) <= tol) && bad++ < 3)
-            printf("  GemmEx half c_half=%d comp=%d: C(%d,%d) = %.9g, want %.9g\n", c_half, (int)comp, i, j,
-                   got[i + j * ldc], want);
+            printf("  %s half c_half=%d comp=%d: C(%d,%d) = %.9g, want %.9g\n",
+                   api == 0 ? "GemmEx" : api == 1 ? "Hgemm" : api == 2 ? "HgemmStridedBatched" : "HgemmBatched",
+                   c_half, (int)comp, i, j, got[i + j * ldc], want);
       }
    CHECK(bad == 0);
    cudaFree(dA);
@@ -446,6 +470,8 @@ int main(int argc, char **argv)
    gemm_ex_half(false, CUBLAS_COMPUTE_32F);
    gemm_ex_half(true, CUBLAS_COMPUTE_32F);
    gemm_ex_half(true, CUBLAS_COMPUTE_16F);
+   for (int api = 1; api <= 3; api++)
+      gemm_ex_half(true, CUBLAS_COMPUTE_16F, api);
    gemm_ex_same();
    bad_args();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);

@@ -1200,7 +1200,8 @@ template <class T> __device__ __forceinline__ void geqrf(const cb_mat_args &g)
    for (int i = 0; i < n && !inf; i++)
       if (isz(A[i + i * lda]))
          inf = i + 1;
-   g.info[z] = inf;
+   if (g.info)   /* gels's devInfoArray is optional */
+      g.info[z] = inf;
    if (inf)
       return;
    for (int j = 0; j < g.k; j++) {   /* R x = (Q^H c)(0:n) */

@@ -157,26 +157,35 @@ cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublas
             (const void *)A, (long long)lda, (const void *)B, (long long)ldb, (const void *)beta,        \
             (const void *)C, (long long)ldc)
 
-#define GEMM_TYPED(S, kd, sc, T)                                                                        \
-   CB_EXPORT cublasStatus_t cublas##S##gemm_v2_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, \
-                                                  int64_t m, int64_t n, int64_t k, const T *alpha, const T *A, \
-                                                  int64_t lda, const T *B, int64_t ldb, const T *beta, T *C,   \
-                                                  int64_t ldc);                                          \
-   CB_EXPORT cublasStatus_t cublas##S##gemm_v2_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, \
-                                                  int64_t m, int64_t n, int64_t k, const T *alpha, const T *A, \
-                                                  int64_t lda, const T *B, int64_t ldb, const T *beta, T *C,   \
-                                                  int64_t ldc)                                           \
+/* gemm of one kind, named N64 (64-bit sizes) and N */
+#define GEMM_PLAIN(N64, N, kd, sc, T)                                                                           \
+   CB_EXPORT cublasStatus_t N64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n, \
+                                int64_t k, const T *alpha, const T *A, int64_t lda, const T *B, int64_t ldb,     \
+                                const T *beta, T *C, int64_t ldc);                                              \
+   CB_EXPORT cublasStatus_t N64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n, \
+                                int64_t k, const T *alpha, const T *A, int64_t lda, const T *B, int64_t ldb,     \
+                                const T *beta, T *C, int64_t ldc)                                               \
    {                                                                                                \
       TRACE_GEMM(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                           \
       gemm_call c = { kd, sc, ta, tb, m, n, k, alpha, beta, A, B, C, NULL, NULL, NULL, lda, ldb, ldc, 0, 0, 0, 1 }; \
       return gemm(h, &c);                                                                           \
    }                                                                                                \
-   CB_EXPORT cublasStatus_t cublas##S##gemm_v2(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, \
-                                               int n, int k, const T *alpha, const T *A, int lda, const T *B,  \
-                                               int ldb, const T *beta, T *C, int ldc)                   \
-   {                                                                                                \
-      return cublas##S##gemm_v2_64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);        \
-   }                                                                                                \
+   CB_EXPORT cublasStatus_t N(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, \
+                              const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, T *C,   \
+                              int ldc);                                                                   \
+   CB_EXPORT cublasStatus_t N(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, \
+                              const T *alpha, const T *A, int lda, const T *B, int ldb, const T *beta, T *C,   \
+                              int ldc)                                                                    \
+   {                                                                                                       \
+      return N64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);                                 \
+   }
+
+#define GEMM_TYPED(S, kd, sc, T)                                                                        \
+   GEMM_PLAIN(cublas##S##gemm_v2_64, cublas##S##gemm_v2, kd, sc, T)                                  \
+   GEMM_BATCHES(S, kd, sc, T)
+
+/* gemmStridedBatched and gemmBatched of kind S */
+#define GEMM_BATCHES(S, kd, sc, T)                                                                      \
    CB_EXPORT cublasStatus_t cublas##S##gemmStridedBatched_64(                                       \
       cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n, int64_t k, const T *alpha, \
       const T *A, int64_t lda, long long sA, const T *B, int64_t ldb, long long sB, const T *beta, T *C,   \
@@ -191,6 +200,10 @@ cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublas
       gemm_call c = { kd, sc, ta, tb, m, n, k, alpha, beta, A, B, C, NULL, NULL, NULL, lda, ldb, ldc, sA, sB, sC, batch }; \
       return gemm(h, &c);                                                                           \
    }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##gemmStridedBatched(                                          \
+      cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, const T *alpha, const T *A, \
+      int lda, long long sA, const T *B, int ldb, long long sB, const T *beta, T *C, int ldc, long long sC,  \
+      int batch);                                                                                   \
    CB_EXPORT cublasStatus_t cublas##S##gemmStridedBatched(                                          \
       cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, const T *alpha, const T *A, \
       int lda, long long sA, const T *B, int ldb, long long sB, const T *beta, T *C, int ldc, long long sC,  \
@@ -219,6 +232,10 @@ cublasStatus_t cb_gemm_sc(cublasHandle_t h, char t, cublasOperation_t ta, cublas
    CB_EXPORT cublasStatus_t cublas##S##gemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, \
                                                    int m, int n, int k, const T *alpha, const T *const Aarr[], \
                                                    int lda, const T *const Barr[], int ldb, const T *beta,    \
+                                                   T *const Carr[], int ldc, int batch);                \
+   CB_EXPORT cublasStatus_t cublas##S##gemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, \
+                                                   int m, int n, int k, const T *alpha, const T *const Aarr[], \
+                                                   int lda, const T *const Barr[], int ldb, const T *beta,    \
                                                    T *const Carr[], int ldc, int batch)                 \
    {                                                                                                \
       return cublas##S##gemmBatched_64(h, ta, tb, m, n, k, alpha, Aarr, lda, Barr, ldb, beta, Carr, ldc, batch); \
@@ -227,6 +244,11 @@ GEMM_TYPED(S, "sss", 's', float)
 GEMM_TYPED(D, "ddd", 'd', double)
 GEMM_TYPED(C, "c", 'c', cuComplex)
 GEMM_TYPED(Z, "z", 'z', cuDoubleComplex)
+/* Hgemm: half data, scalars and computation (GemmEx's CUDA_R_16F with
+ * CUBLAS_COMPUTE_16F; the kernels accumulate in float); a half is its
+ * 16 bits here (cb_scalar_of converts it), and cuBLAS names it without _v2 */
+GEMM_PLAIN(cublasHgemm_64, cublasHgemm, "hhh", 'h', uint16_t)
+GEMM_BATCHES(H, "hhh", 'h', uint16_t)
 
 /* The kernel family for gemmEx's types, or NULL: not supported. */
 static const char *ex_kind(cudaDataType at, cudaDataType bt, cudaDataType ct, cublasComputeType_t comp, char *scalar)

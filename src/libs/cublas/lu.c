@@ -11,7 +11,9 @@
  * a thread per column of each matrix (kernels.cu: getrs).  matinv (n <=
  * 32, as cuBLAS limits it) inverts by Gauss-Jordan elimination with
  * partial pivoting, a thread per matrix.  geqrf is LAPACK's Householder
- * geqr2, a thread per matrix; gels (m >= n, op N only, as cuBLAS) adds
+ * geqr2, a thread per matrix; gels (m >= n, op N only, as cuBLAS; its
+ * devInfoArray optional, as cuBLAS documents and NVIDIA's own gelsBatched
+ * example relies on) adds
  * Q^H C and the triangular solve.  Argument checks
  * follow cuBLAS's documentation (not yet checked on an H200); getrs's info
  * is a host integer, LAPACK's numbering of the bad parameter (-1 trans,
@@ -117,14 +119,14 @@ static cublasStatus_t matinv(cublasHandle_t h, char t, int n, const void *const 
    return cb_launch(h, cb_kname(name, "matinv", t), blocks64(batch), 1, 1, 64, 1, &g, sizeof(g));
 }
 
-/* geqrf (C NULL) and gels (C: Q^H C, then the solution in its first n
- * rows); info a host integer, LAPACK's numbering */
-static cublasStatus_t geqrf(cublasHandle_t h, char t, cublasOperation_t trans, int m, int n, int nrhs,
+/* geqrf (!gels) and gels (C: Q^H C, then the solution in its first n
+ * rows; DEV_INFO optional, as cuBLAS documents it); info a host integer,
+ * LAPACK's numbering */
+static cublasStatus_t geqrf(cublasHandle_t h, char t, bool gels, cublasOperation_t trans, int m, int n, int nrhs,
                             void *const A[], int lda, void *const Tau[], void *const C[], int ldc, int *info,
                             int *dev_info, int batch)
 {
    CB_HANDLE(h);
-   bool gels = C != NULL || dev_info != NULL;
    int bad;
    if (gels)
       bad = m < 0 ? -2 : n < 0 ? -3 : nrhs < 0 ? -4 : lda < MAX1(m) ? -6 : ldc < MAX1(m) ? -8 : batch < 0 ? -11 : 0;
@@ -139,7 +141,7 @@ static cublasStatus_t geqrf(cublasHandle_t h, char t, cublasOperation_t trans, i
    }
    if (m == 0 || n == 0 || batch == 0)
       return CUBLAS_STATUS_SUCCESS;
-   CB_CHECK(A && (gels ? C && dev_info : Tau != NULL), CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(A && (gels ? C != NULL : Tau != NULL), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK((int64_t)batch < 65535LL * 64, CUBLAS_STATUS_NOT_SUPPORTED);
    cb_mat_args g;
    memset(&g, 0, sizeof(g));
@@ -205,7 +207,7 @@ static cublasStatus_t geqrf(cublasHandle_t h, char t, cublasOperation_t trans, i
    {                                                                                                \
       CB_ENTER("handle=%p m=%d n=%d A=%p lda=%d Tau=%p info=%p batch=%d", (void *)h, m, n, (void *)A, lda,     \
                (void *)Tau, (void *)info, batch);                                                   \
-      return geqrf(h, t, CUBLAS_OP_N, m, n, 0, (void *const *)A, lda, (void *const *)Tau, NULL, 0, info, NULL, \
+      return geqrf(h, t, false, CUBLAS_OP_N, m, n, 0, (void *const *)A, lda, (void *const *)Tau, NULL, 0, info, NULL, \
                    batch);                                                                          \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##gelsBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, int nrhs, \
@@ -219,8 +221,7 @@ static cublasStatus_t geqrf(cublasHandle_t h, char t, cublasOperation_t trans, i
                (void *)h, (int)trans, m, n, nrhs, (void *)A, lda, (void *)C, ldc, (void *)info, (void *)dev_info, \
                batch);                                                                              \
       CB_CHECK(C || m == 0 || n == 0 || batch == 0, CUBLAS_STATUS_INVALID_VALUE);                   \
-      CB_CHECK(dev_info || m == 0 || n == 0 || batch == 0, CUBLAS_STATUS_INVALID_VALUE);            \
-      return geqrf(h, t, trans, m, n, nrhs, (void *const *)A, lda, NULL, (void *const *)C, ldc, info, dev_info, \
+      return geqrf(h, t, true, trans, m, n, nrhs, (void *const *)A, lda, NULL, (void *const *)C, ldc, info, dev_info, \
                    batch);                                                                          \
    }
 LU(S, 's', float)
