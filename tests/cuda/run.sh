@@ -56,6 +56,7 @@
 # Without nvcc every program is a SKIP, never a PASS.
 set -u
 cd "$(dirname "$0")/../.."
+. tests/tools/in_order.sh
 ROOT=$PWD
 BUILD=${BUILD:-build}
 NVCC=${NVCC:-nvcc}
@@ -378,37 +379,11 @@ run_case() {
    return $rc
 }
 
-# Programs run one per core (MC_CUDA_JOBS), each into its own file, and
-# their lines are printed in name order: a cold run is mostly the host
-# compiler translating kernels, one process at a time, so two programs at
-# once take about 0.6 of the time on two cores.  A program marked
-# `// serial: why` in a line of its own runs alone, after the others, and
-# so do all of them under a sanitizer, validation or on the GPU.
+# Programs run one per core (MC_CUDA_JOBS) and print in name order
+# (tests/tools/in_order.sh); one marked `// serial: why` runs alone, and so
+# do all of them under a sanitizer, validation or on the GPU.
 jobs=${MC_CUDA_JOBS:-$(nproc 2>/dev/null || echo 2)}
 [ $native -eq 1 ] || [ -n "$sanitizer" ] || [ "$label" = .validate ] && jobs=1
-RESULTS=$(mktemp -d)
-parallel=() serial=()
-for n in "${names[@]}"; do
-   if [ "$jobs" -gt 1 ] && ! grep -q '^// serial:' "tests/cuda/$n.cu" 2>/dev/null; then
-      parallel+=("$n")
-   else
-      serial+=("$n")
-   fi
-done
-running=0
-for n in "${parallel[@]}"; do
-   { run_case "$n" >"$RESULTS/$n.out" 2>&1; echo $? >"$RESULTS/$n.rc"; } &
-   throttle "$jobs"
-done
-wait
-for n in "${serial[@]}"; do
-   run_case "$n" >"$RESULTS/$n.out" 2>&1
-   echo $? >"$RESULTS/$n.rc"
-done
 rc=0
-for n in "${names[@]}"; do
-   cat "$RESULTS/$n.out"
-   [ "$(cat "$RESULTS/$n.rc")" = 0 ] || rc=1
-done
-rm -rf "$RESULTS"
+run_in_order run_case "$jobs" marked_serial "${names[@]}" || rc=1
 exit $rc

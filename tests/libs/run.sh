@@ -19,6 +19,7 @@
 # the NVPTX back end, see the Makefile), a program is a SKIP.
 set -u
 cd "$(dirname "$0")/../.."
+. tests/tools/in_order.sh
 BUILD=${BUILD:-build}
 NVCC=${NVCC:-nvcc}
 TIMEOUT=${MC_LIBS_TIMEOUT:-300}
@@ -116,19 +117,8 @@ lib_case() {
 }
 
 # One program per core (each its shared then its static build: the second
-# finds the first's kernels in the cache), printed in name order.
-RESULTS=$(mktemp -d)
-running=0
-for n in "${names[@]}"; do
-   { lib_case "$n" >"$RESULTS/$n.out" 2>&1; echo $? >"$RESULTS/$n.rc"; } &
-   running=$((running + 1))
-   if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
-done
-wait
+# finds the first's kernels in the cache), printed in name order
+# (tests/tools/in_order.sh).
 fail=0
-for n in "${names[@]}"; do
-   cat "$RESULTS/$n.out"
-   [ "$(cat "$RESULTS/$n.rc")" = 0 ] || fail=1
-done
-rm -rf "$RESULTS"
+run_in_order lib_case "$(nproc 2>/dev/null || echo 2)" "" "${names[@]}" || fail=1
 exit $fail

@@ -11,6 +11,7 @@
 # every program is a SKIP, never a PASS.
 set -u
 cd "$(dirname "$0")/../.."
+. tests/tools/in_order.sh
 ROOT=$PWD
 BUILD=${BUILD:-build}
 TOOL=$ROOT/bin/metalcuda
@@ -97,28 +98,10 @@ run_one() {
    return 1
 }
 
-# One program per core, printed in name order, as tests/cuda/run.sh does
-# (a program marked `// serial:` runs alone, after the others).
-RESULTS=$(mktemp -d)
-serial=()
-running=0
-for n in "${names[@]}"; do
-   if grep -q '^// serial:' "tests/cuda/$n.cu" 2>/dev/null; then serial+=("$n"); continue; fi
-   { run_one "$n" >"$RESULTS/$n.out" 2>&1; echo $? >"$RESULTS/$n.rc"; } &
-   running=$((running + 1))
-   if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
-done
-wait
-for n in "${serial[@]}"; do
-   run_one "$n" >"$RESULTS/$n.out" 2>&1
-   echo $? >"$RESULTS/$n.rc"
-done
+# One program per core, printed in name order (tests/tools/in_order.sh);
+# one marked `// serial:` runs alone.
 rc=0
-for n in "${names[@]}"; do
-   cat "$RESULTS/$n.out"
-   [ "$(cat "$RESULTS/$n.rc")" = 0 ] || rc=1
-done
-rm -rf "$RESULTS"
+run_in_order run_one "$(nproc 2>/dev/null || echo 2)" marked_serial "${names[@]}" || rc=1
 
 # The examples (examples/make, examples/cmake) built with an installed tree
 # (make install PREFIX=...), NVIDIA's toolkit off PATH, and run; the make
