@@ -6,7 +6,12 @@
  * and barriers that not every thread reaches, reported as the fiber
  * scheduler reports them; full-mask warp shuffles as resume points (32-
  * and 64-bit values, every mode, in a loop with a barrier), and shuffles
- * in divergent code, which keep fibers and stay correct.  Expected values
+ * in divergent code, which keep fibers and stay correct; shuffles each
+ * SIMD-group reaches as one but the block does not (`if (tid.x / 32 ==
+ * 0)` after a divergent loop, a loop of per-warp trip count), resumed per
+ * thread, in block shapes whose SIMD-groups are rows of x and, run as
+ * fibers, in one whose are not (Volta's rule pairing two shuffle
+ * instructions).  Expected values
  * come from a host model of the kernel (exact integer arithmetic; the
  * shuffles after the pseudo-code of PTX ISA 9.0 shfl.sync).
  */
@@ -112,7 +117,8 @@ static const char shuffles_ptx[] = HEAD
 
 /* A loop whose trip count differs between warps (w + 1 for warp w):
  * v = 5 * lin + 1, each trip v += 3 * bfly(v, 1) + k.  Its branch is
- * divergent, so its shuffle is no resume point. */
+ * divergent in the block but not in a SIMD-group: its shuffle is a resume
+ * point of each group. */
 static const char warp_trips_ptx[] = HEAD
    ".visible .entry dw(.param .u64 out)\n{\n"
    "   .reg .pred %p<2>;\n   .reg .b32 %r<12>;\n   .reg .b64 %rd<4>;\n"
@@ -138,6 +144,21 @@ static const char temporal_ptx[] = HEAD
    "   add.u32 %r6, %r6, 1;\n   setp.lt.u32 %p2, %r6, %r4;\n   @%p2 bra L2;\n"
    "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r3;\n   ret;\n}\n";
 
+/* tw with the first loop counting to lane + 1: the second's trip count
+ * (a value the first loop defines, used after it) differs inside a
+ * SIMD-group although its condition looks uniform (temporal divergence).
+ * Only compiled: its lanes would leave the shuffle's loop apart. */
+static const char temporal_lane_ptx[] = HEAD
+   ".visible .entry tl(.param .u64 out)\n{\n"
+   "   .reg .pred %p<3>;\n   .reg .b32 %r<12>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   mov.u32 %r1, %tid.x;\n   and.b32 %r2, %r1, 31;\n   add.u32 %r3, %r1, 7;\n   mov.u32 %r4, 0;\n"
+   "L1:\n   add.u32 %r4, %r4, 1;\n   setp.le.u32 %p1, %r4, %r2;\n   @%p1 bra L1;\n"
+   "   mov.u32 %r6, 0;\n"
+   "L2:\n   shfl.sync.bfly.b32 %r5, %r3, 1, 31, -1;\n   add.u32 %r3, %r3, %r5;\n   add.u32 %r3, %r3, %r6;\n"
+   "   add.u32 %r6, %r6, 1;\n   setp.lt.u32 %p2, %r6, %r4;\n   @%p2 bra L2;\n"
+   "   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r3;\n   ret;\n}\n";
+
 /* A shuffle over a member mask other than the constant full one. */
 static const char half_mask_ptx[] = HEAD
    ".visible .entry hm(.param .u64 out)\n{\n"
@@ -150,11 +171,13 @@ TEST(only_kernels_whose_sole_synchronisation_is_the_barrier_get_resume_points)
 {
    char *rot = tc_msl_of(rotate_ptx), *sh = tc_msl_of(shuffle_ptx), *sx = tc_msl_of(shuffles_ptx);
    char *dw = tc_msl_of(warp_trips_ptx), *tw = tc_msl_of(temporal_ptx), *hm = tc_msl_of(half_mask_ptx);
-   CHECK(rot && sh && sx && dw && tw && hm);
+   char *tl = tc_msl_of(temporal_lane_ptx);
+   CHECK(rot && sh && sx && dw && tw && hm && tl);
    bool rot_marked = strstr(rot, "__mc_rs_yield(2u)") && strstr(rot, "__MC_RS_LABEL(2)");
    bool sh_marked = strstr(sh, "__mc_rs_offer(") && strstr(sh, "__mc_rs_yield(");
    bool sx_marked = strstr(sx, "__mc_rs_offer(8u,") && strstr(sx, "__mc_rs_yield(");
-   bool dw_marked = strstr(dw, "__mc_rs_") != NULL, tw_marked = strstr(tw, "__mc_rs_") != NULL;
+   bool dw_marked = strstr(dw, "__mc_rs_tpc()") != NULL, tw_marked = strstr(tw, "__mc_rs_tpc()") != NULL;
+   bool tl_marked = strstr(tl, "__mc_rs_") != NULL;
    bool hm_marked = strstr(hm, "__mc_rs_") != NULL;
    /* Metal's compiler must see the plain barrier: the markup is all inside #ifdef */
    bool plain = strstr(rot, "#ifdef __MC_SOFT_RESUME\n") && strstr(rot, "threadgroup_barrier(");
@@ -164,11 +187,13 @@ TEST(only_kernels_whose_sole_synchronisation_is_the_barrier_get_resume_points)
    free(dw);
    free(tw);
    free(hm);
+   free(tl);
    CHECK_MSG(rot_marked, "the barrier-only kernel has no resume points");
    CHECK_MSG(sh_marked, "a full-mask shuffle every thread reaches is no resume point");
    CHECK_MSG(sx_marked, "the kernel of 7 shuffles and a barrier lacks some of its 8 resume points");
-   CHECK_MSG(!dw_marked, "a shuffle in a loop of divergent trip count got resume points");
-   CHECK_MSG(!tw_marked, "a shuffle after a divergent loop, in a loop of per-warp trip count, got resume points");
+   CHECK_MSG(dw_marked, "a shuffle in a loop of per-warp trip count got no per-thread resume points");
+   CHECK_MSG(tw_marked, "a shuffle in a loop of per-warp trip count (after a loop of per-warp trip count) got no per-thread resume points");
+   CHECK_MSG(!tl_marked, "a shuffle in a loop whose trip count comes out of a loop of per-lane trip count got resume points");
    CHECK_MSG(!hm_marked, "a shuffle over a partial member mask got resume points");
    CHECK(plain);
 }
@@ -351,7 +376,7 @@ static void warp_trips_model(uint32_t n, bool temporal, uint32_t *out)
    free(nv);
 }
 
-TEST(shuffles_in_divergent_loops_keep_fibers_and_stay_correct)
+TEST(shuffles_in_loops_of_per_warp_trip_counts_stay_correct)
 {
    static const struct { const char *ptx, *name; bool temporal; } k[] = {
       { warp_trips_ptx, "dw", false }, { temporal_ptx, "tw", true },
@@ -375,5 +400,128 @@ TEST(shuffles_in_divergent_loops_keep_fibers_and_stay_correct)
             printf("    %s thread %u: got %#x, expected %#x\n", k[i].name, l, o[l], want[l]);
       core_mem_free(c->dev, p);
       CHECK_MSG(!bad, "%s: %u wrong values", k[i].name, bad);
+   }
+}
+
+/* The reduction of bench/kernels.cu's reduce_shfl: s = the sum of 3i + 1
+ * over i = lin, lin + 7, ... < n (a loop of divergent trip count); each
+ * SIMD-group adds down(16) then down(1); lane 0 stores it in ws[lin / 32];
+ * a barrier; then, under `if (tid.x >> 5 == 0)`, v = ws[tid.x & 31] for
+ * the first nw (lanes of tid.x below the block's SIMD-groups), else 0,
+ * v += bfly(v, 1), v += bfly(v, 2), out[lin] = v. */
+static const char warp_reduce_ptx[] = HEAD
+   ".visible .entry wr(.param .u64 out, .param .u32 n)\n{\n"
+   "   .reg .pred %p<5>;\n   .reg .b32 %r<30>;\n   .reg .b64 %rd<6>;\n"
+   "   .shared .align 4 .b8 ws[128];\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n   ld.param.u32 %r20, [n];\n"
+   "   mov.u32 %r1, %tid.x;\n   and.b32 %r2, %r1, 31;\n   shr.u32 %r3, %r1, 5;\n"
+   "   mov.u32 %r4, %tid.y;\n   mov.u32 %r5, %ntid.x;\n   mad.lo.u32 %r6, %r4, %r5, %r1;\n"
+   "   mov.u32 %r7, 0;\n   mov.u32 %r8, %r6;\n   setp.ge.u32 %p1, %r8, %r20;\n   @%p1 bra E1;\n"
+   "L1:\n   mad.lo.u32 %r9, %r8, 3, 1;\n   add.u32 %r7, %r7, %r9;\n   add.u32 %r8, %r8, 7;\n"
+   "   setp.lt.u32 %p1, %r8, %r20;\n   @%p1 bra L1;\n"
+   "E1:\n   shfl.sync.down.b32 %r10, %r7, 16, 31, -1;\n   add.u32 %r7, %r7, %r10;\n"
+   "   shfl.sync.down.b32 %r10, %r7, 1, 31, -1;\n   add.u32 %r7, %r7, %r10;\n"
+   "   and.b32 %r11, %r6, 31;\n   setp.ne.u32 %p2, %r11, 0;\n   @%p2 bra E2;\n"
+   "   shr.u32 %r12, %r6, 5;\n   shl.b32 %r12, %r12, 2;\n   mov.u32 %r13, ws;\n   add.u32 %r13, %r13, %r12;\n"
+   "   st.shared.u32 [%r13], %r7;\n"
+   "E2:\n   bar.sync 0;\n   setp.ne.u32 %p3, %r3, 0;\n   @%p3 bra E3;\n"
+   "   mov.u32 %r14, %ntid.y;\n   mul.lo.u32 %r14, %r14, %r5;\n   shr.u32 %r14, %r14, 5;\n"
+   "   mov.u32 %r15, 0;\n   setp.ge.u32 %p4, %r2, %r14;\n   @%p4 bra E4;\n"
+   "   shl.b32 %r16, %r2, 2;\n   mov.u32 %r17, ws;\n   add.u32 %r17, %r17, %r16;\n   ld.shared.u32 %r15, [%r17];\n"
+   "E4:\n   shfl.sync.bfly.b32 %r18, %r15, 1, 31, -1;\n   add.u32 %r15, %r15, %r18;\n"
+   "   shfl.sync.bfly.b32 %r18, %r15, 2, 31, -1;\n   add.u32 %r15, %r15, %r18;\n"
+   "   mul.wide.u32 %rd2, %r6, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r15;\n"
+   "E3:\n   ret;\n}\n";
+
+/* Volta's rule: rows of even tid.y shuffle 5 tid.x + 7, rows of odd tid.y
+ * 3 tid.x + 100, each its own shfl.sync.bfly 1 instruction (one SIMD-group
+ * meets at both when a row is 16 threads); out[lin] = the value. */
+static const char warp_rows_ptx[] = HEAD
+   ".visible .entry wy(.param .u64 out)\n{\n"
+   "   .reg .pred %p<2>;\n   .reg .b32 %r<10>;\n   .reg .b64 %rd<4>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   mov.u32 %r1, %tid.x;\n   mov.u32 %r2, %tid.y;\n   mov.u32 %r3, %ntid.x;\n   mad.lo.u32 %r4, %r2, %r3, %r1;\n"
+   "   and.b32 %r5, %r2, 1;\n   setp.ne.u32 %p1, %r5, 0;\n   @%p1 bra ODD;\n"
+   "   mad.lo.u32 %r6, %r1, 5, 7;\n   shfl.sync.bfly.b32 %r7, %r6, 1, 31, -1;\n   bra J;\n"
+   "ODD:\n   mad.lo.u32 %r6, %r1, 3, 100;\n   shfl.sync.bfly.b32 %r7, %r6, 1, 31, -1;\n"
+   "J:\n   mul.wide.u32 %rd2, %r4, 4;\n   add.s64 %rd3, %rd1, %rd2;\n   st.global.u32 [%rd3], %r7;\n   ret;\n}\n";
+
+enum { UNTOUCHED = 0xdededede };
+
+/* warp_reduce_ptx's model, block bx x by (bx * by a multiple of 32). */
+static void warp_reduce_model(uint32_t bx, uint32_t by, uint32_t n, uint32_t *out)
+{
+   uint32_t nt = bx * by, nw = nt / 32, s[1024], t[1024], ws[32], v[1024];
+   for (uint32_t l = 0; l < nt; l++) {
+      s[l] = 0;
+      for (uint32_t i = l; i < n; i += 7)
+         s[l] += 3 * i + 1;
+   }
+   for (uint32_t l = 0; l < nt; l++)
+      t[l] = s[l] + s[(l & ~31u) + shfl_src(1, l & 31, 16, 31, NULL)];
+   for (uint32_t l = 0; l < nt; l++)
+      s[l] = t[l] + t[(l & ~31u) + shfl_src(1, l & 31, 1, 31, NULL)];
+   for (uint32_t w = 0; w < nw; w++)
+      ws[w] = s[32 * w];
+   for (uint32_t l = 0; l < nt; l++) {
+      uint32_t lane = l % bx & 31;
+      v[l] = lane < nw ? ws[lane] : 0;
+   }
+   for (uint32_t l = 0; l < nt; l++)
+      t[l] = v[l] + v[(l & ~31u) + ((l & 31) ^ 1)];
+   for (uint32_t l = 0; l < nt; l++)
+      out[l] = l % bx >> 5 ? UNTOUCHED : t[l] + t[(l & ~31u) + ((l & 31) ^ 2)];
+}
+
+/* warp_rows_ptx's model: the partner lane's value (its row's) */
+static void warp_rows_model(uint32_t bx, uint32_t by, uint32_t *out)
+{
+   for (uint32_t l = 0; l < bx * by; l++) {
+      uint32_t p = (l & ~31u) + ((l & 31) ^ 1), x = p % bx, y = p / bx;
+      out[l] = y & 1 ? 3 * x + 100 : 5 * x + 7;
+   }
+}
+
+TEST(shuffles_each_simd_group_reaches_as_one_resume_per_thread)
+{
+   char *wr = tc_msl_of(warp_reduce_ptx), *wy = tc_msl_of(warp_rows_ptx);
+   CHECK(wr && wy);
+   bool wr_marked = strstr(wr, "__mc_rs_tpc()") && strstr(wr, "__mc_rs_offer(");
+   bool wy_marked = strstr(wy, "__mc_rs_tpc()") != NULL;
+   free(wr);
+   free(wy);
+   CHECK_MSG(wr_marked, "the reduction's shuffles under if (tid.x / 32 == 0) got no per-thread resume points");
+   CHECK_MSG(wy_marked, "the shuffles under a branch on tid.y got no per-thread resume points");
+   /* rows of x (passes) and a 16-wide block (fibers: its SIMD-groups span
+    * two rows, so tid.y differs inside one) */
+   static const dim3 shapes[] = { { 96, 1, 1 }, { 64, 2, 1 }, { 32, 4, 1 }, { 16, 4, 1 }, { 1024, 1, 1 } };
+   const uint32_t n = 5000;
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   for (size_t s = 0; s < ARRAY_SIZE(shapes); s++) {
+      uint32_t nt = shapes[s].x * shapes[s].y, want[1024];
+      for (int k = 0; k < 2; k++) {
+         uint64_t p = 0;
+         CHECK_INT(core_mem_alloc(c->dev, nt * 4, &p), CORE_SUCCESS);
+         memset((void *)(uintptr_t)p, 0xde, nt * 4);
+         uint32_t nn = n;
+         void *args[] = { &p, &nn };
+         char msg[512];
+         int st = run(k ? warp_rows_ptx : warp_reduce_ptx, k ? "wy" : "wr", (dim3){ 1, 1, 1 }, shapes[s], args, msg,
+                      sizeof(msg));
+         CHECK_MSG(st == CORE_SUCCESS, "%s %ux%u: status %d: %s", k ? "wy" : "wr", shapes[s].x, shapes[s].y, st, msg);
+         if (k)
+            warp_rows_model(shapes[s].x, shapes[s].y, want);
+         else
+            warp_reduce_model(shapes[s].x, shapes[s].y, n, want);
+         const uint32_t *o = (const uint32_t *)(uintptr_t)p;
+         uint32_t bad = 0;
+         for (uint32_t l = 0; l < nt; l++)
+            if (o[l] != want[l] && bad++ < 3)
+               printf("    %s %ux%u thread %u: got %#x, expected %#x\n", k ? "wy" : "wr", shapes[s].x, shapes[s].y,
+                      l, o[l], want[l]);
+         core_mem_free(c->dev, p);
+         CHECK_MSG(!bad, "%s %ux%u: %u wrong values", k ? "wy" : "wr", shapes[s].x, shapes[s].y, bad);
+      }
    }
 }

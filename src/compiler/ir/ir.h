@@ -618,6 +618,9 @@ void ir_find_irreducible(ir_func *f, ir_block **irreducible_at);
 /* An arena array indexed by def index: true where the value may differ
  * between the threads of a block; NULL when out of memory. */
 bool *ir_find_divergence(ir_func *f);
+/* The same question of the threads of one SIMD-group, where each group
+ * lies in one row of x (blockDim.x % 32 == 0 or a 1-D block). */
+bool *ir_find_warp_divergence(ir_func *f);
 /* Whether every thread executes each block of want (by index) the same
  * number of times, none leaving early (no divergent branch controls it). */
 bool ir_blocks_reached_uniformly(ir_func *f, const bool *div, const bool *want);

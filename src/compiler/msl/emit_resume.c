@@ -41,6 +41,16 @@
  * it).  A partial last SIMD-group reads zero from the lanes it lacks, as
  * the fiber scheduler gives it.
  *
+ * A shuffle each SIMD-group reaches as one but the block's groups do not
+ * (under `if (threadIdx.x / 32 == 0)`: ir_find_warp_divergence) is a
+ * resume point of its group: each thread then resumes where it stopped
+ * (__mc_rs_tpc, not the block's __mc_rs_pc), and the shim runs in a pass
+ * the groups whose lanes all stopped at one shuffle, holding the threads
+ * at a barrier until every thread has reached it.  That holds only where
+ * each SIMD-group lies in one row of x: such a kernel says so to the
+ * launch (the shim's KERNEL_RESUMABLE_WARPS, from its use of
+ * __mc_rs_tpc), which runs other shapes with fibers.
+ *
  * Eligible: a kernel whose only convergent operations are the whole-group
  * barrier (bar.sync, barrier.sync, __syncthreads) and such shuffles, with
  * no calls, no named barriers, no warp meets (mark_lockstep.c) and at most
@@ -63,6 +73,7 @@ struct resume_plan {
    uint32_t nshfl;            /* shuffles among them: the slot has exchange words */
    uint32_t local_bytes;      /* mc_local saved with them (0: none) */
    bool clock;                /* mc_clk saved with them */
+   bool warp;                 /* some shuffle is reached by SIMD-groups, not the block, as one */
 };
 
 static bool is_variable(const ir_def *d)
@@ -79,9 +90,10 @@ static bool is_full_shfl(const ir_instr *i)
    return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu && !i->guard.def;
 }
 
-static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl)
+static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl, bool *warp)
 {
    *npoints = *nshfl = 0;
+   *warp = false;
    if (!f->is_kernel || MC_MAX(f->local_total, f->local_bytes) > RESUME_MAX_LOCAL)
       return false;
    ir_foreach_block(b, f) {
@@ -109,7 +121,10 @@ static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl)
       ir_foreach_instr(i, b)
          if (i->op == IR_SHFL)
             want[b->index] = true;
-   return ir_blocks_reached_uniformly(f, ir_find_divergence(f), want);
+   if (ir_blocks_reached_uniformly(f, ir_find_divergence(f), want))
+      return true;
+   /* reached together by each SIMD-group's lanes, not by all the block */
+   return *warp = ir_blocks_reached_uniformly(f, ir_find_warp_divergence(f), want);
 }
 
 /* ---- value sets ---- */
@@ -232,12 +247,14 @@ static bool is_point(const ir_instr *i) { return i->op == IR_BAR || i->op == IR_
 resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 {
    uint32_t npoints, nshfl;
-   if (!eligible(f, &npoints, &nshfl))
+   bool warp;
+   if (!eligible(f, &npoints, &nshfl, &warp))
       return NULL;
    resume_plan *p = arena_alloc(ar, sizeof(*p));
    if (!p || !emit_liveness_compute(&p->lv, f, ar, is_point))
       return NULL;
    p->nshfl = nshfl;
+   p->warp = warp;
    p->local_bytes = MC_MAX(f->local_total, f->local_bytes);
    p->clock = f->uses_clock;
    return p;
@@ -315,10 +332,13 @@ void emit_resume_dispatch(emitter *e)
 {
    const resume_plan *p = e->rs;
    strbuf_puts(e->out, "#ifdef __MC_SOFT_RESUME\n");
-   emit_line(e, "if (__mc_rs_on() && __mc_rs_pc() != 0u) {");
+   /* __mc_rs_tpc: each thread resumes where it stopped (SIMD-groups stop
+    * at different points); __mc_rs_pc: all where the block stopped */
+   const char *pc = p->warp ? "__mc_rs_tpc()" : "__mc_rs_pc()";
+   emit_line(e, "if (__mc_rs_on() && %s != 0u) {", pc);
    e->indent++;
    emit_slot_ref(e);
-   emit_line(e, "switch (__mc_rs_pc()) {");
+   emit_line(e, "switch (%s) {", pc);
    for (uint32_t k = 0; k < p->lv.n; k++) {
       emit_line(e, "case %uu:", k + 1);
       e->indent++;

@@ -277,7 +277,10 @@ static bool choose_mode(soft_launch *L, const soft_dispatch *d, worker_tls *w)
    /* Validation runs every kernel as fibers: a fault then knows its thread.
     * Otherwise a kernel whose barriers are resume points runs in passes. */
    uint32_t flags = d->pipe->info.flags;
-   bool fibers = (flags & SOFT_KERNEL_FIBERS) && !(flags & SOFT_KERNEL_RESUMABLE);
+   const uint32_t *tpg = d->launch.tpg;
+   bool rows = tpg[0] % 32 == 0 || (tpg[1] == 1 && tpg[2] == 1);
+   bool passes = (flags & SOFT_KERNEL_RESUMABLE) && (rows || !(flags & SOFT_KERNEL_RESUMABLE_WARPS));
+   bool fibers = (flags & SOFT_KERNEL_FIBERS) && !passes;
    if (!(fibers || soft_validating()) || d->launch.nthreads <= 1)
       return true;
    if (!w->sched && !(w->sched = soft_sched_new()))

@@ -287,6 +287,7 @@ typedef struct kdecl {
    uint32_t np;
    strbuf tg_size;          /* C++ expression: static threadgroup bytes */
    bool resumable;          /* its barriers are resume points (emit_resume.c) */
+   bool resumable_warps;    /* ...and its SIMD-groups stop at different points */
 } kdecl;
 
 static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
@@ -648,7 +649,13 @@ static void referenced_type(const kparam *p, const char **t, int *len)
 static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
 {
    strbuf *g = &s->gen;
-   if (kd->resumable)
+   /* a thread an earlier pass did not stop where this one runs skips it
+    * (rs_enter), in a kernel whose SIMD-groups stop at different points */
+   const char *enter = kd->resumable_warps ? "      if (!::__mc::rs_enter(__mc_i))\n         continue;\n"
+                                           : "      ::__mc::rs.i = __mc_i;\n";
+   if (kd->resumable_warps)
+      strbuf_puts(g, "   ::__mc::rs_begin_warps(__mc_L);\n   do {\n");
+   else if (kd->resumable)
       strbuf_puts(g, "   ::__mc::rs_begin();\n   do {\n");
    if (inline_call) {
       strbuf_puts(g, "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
@@ -657,17 +664,18 @@ static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
                   "      uint __mc_i = (__mc_z * __mc_T[1] + __mc_y) * __mc_T[0] + __mc_x;\n"
                   "      (void)__mc_i;\n");
       if (kd->resumable)
-         strbuf_puts(g, "      ::__mc::rs.i = __mc_i;\n");
+         strbuf_puts(g, enter);
       gen_call(s, kd, "      ");
    } else {
       strbuf_puts(g, "   for (uint __mc_i = 0; __mc_i < __mc_L->nthreads; __mc_i++) {\n");
       if (kd->resumable)
-         strbuf_puts(g, "      ::__mc::rs.i = __mc_i;\n");
+         strbuf_puts(g, enter);
       strbuf_printf(g, "      __mc_thread_%s(__mc_L, __mc_i);\n", kd->name);
    }
    strbuf_puts(g, "   }\n");
    if (kd->resumable)
-      strbuf_puts(g, "   } while (::__mc::rs_next(__mc_L));\n   ::__mc::rs.on = false;\n");
+      strbuf_printf(g, "   } while (::__mc::%s(__mc_L));\n   ::__mc::rs.on = false;\n",
+                    kd->resumable_warps ? "rs_next_warps" : "rs_next");
 }
 
 /* Loop mode.  The kernel is inlined into a loop over the threads, and the
@@ -763,7 +771,10 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) const ::__mc::kernel_info "
                  "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS%s};\n", kd->name,
                  SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
-                 tgs, bufmask, tgmask, kd->resumable ? " | ::__mc::KERNEL_RESUMABLE" : "");
+                 tgs, bufmask, tgmask,
+                 kd->resumable_warps ? " | ::__mc::KERNEL_RESUMABLE | ::__mc::KERNEL_RESUMABLE_WARPS"
+                 : kd->resumable     ? " | ::__mc::KERNEL_RESUMABLE"
+                                     : "");
    gen_thread_fn(s, kd);
    /* flatten: the kernel is inlined into the loop over the threads even
     * when it is large (vectorising across threads needs it there); the
@@ -876,6 +887,8 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
    check_coherence(s, v + 2, body_end, kd->name);
    for (uint32_t t = k; t < body_end && !kd->resumable; t++)
       kd->resumable = is(s, t, "__mc_rs_on");
+   for (uint32_t t = k; t < body_end && kd->resumable && !kd->resumable_warps; t++)
+      kd->resumable_warps = is(s, t, "__mc_rs_tpc");
    if (!s->err && !s->oom && !kd->tg_size.failed) {
       gen_entry(s, kd);
       (*count)++;

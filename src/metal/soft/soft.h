@@ -24,6 +24,11 @@ enum {
     * loop mode the entry runs its threads in passes, barrier to barrier,
     * so it needs fibers only for validation (msl_scan.c sets it). */
    SOFT_KERNEL_RESUMABLE = 1u << 1,
+   /* ...with resume points each SIMD-group reaches as one but the block's
+    * groups do not: only where every SIMD-group lies in one row of x
+    * (threads per threadgroup in x a multiple of 32, or a 1-D
+    * threadgroup); other shapes run as fibers (exec.c). */
+   SOFT_KERNEL_RESUMABLE_WARPS = 1u << 2,
 };
 
 /* What a thread asks the scheduler (soft_launch.sync). */
