@@ -525,3 +525,94 @@ TEST(shuffles_each_simd_group_reaches_as_one_resume_per_thread)
       }
    }
 }
+
+/* Votes and reductions as resume points: a = lin * 0x9e3779b1, p = bit 7
+ * of a or lin >= 64; ballot, all, any, uni of p and redux add, min.s32,
+ * max, xor of a over each SIMD-group; a barrier; then, under
+ * `if (tid.x >> 5 == 0)`, all of bit 0 of a and redux or of a (else 0).
+ * out[8 lin ...] = ballot, all | any << 1 | uni << 2 | all0 << 3, add,
+ * min, max, xor, or. */
+static const char votes_ptx[] = ".version 9.0\n.target sm_80\n.address_size 64\n"
+   ".visible .entry vr(.param .u64 out)\n{\n"
+   "   .reg .pred %p<10>;\n   .reg .b32 %r<30>;\n   .reg .b64 %rd<6>;\n"
+   "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
+   "   mov.u32 %r1, %tid.x;\n   mov.u32 %r2, %tid.y;\n   mov.u32 %r3, %ntid.x;\n   mad.lo.u32 %r4, %r2, %r3, %r1;\n"
+   "   mul.lo.u32 %r5, %r4, -1640531535;\n   shr.u32 %r20, %r5, 7;\n   and.b32 %r20, %r20, 1;\n"
+   "   setp.ne.u32 %p1, %r20, 0;\n   setp.ge.u32 %p9, %r4, 64;\n   or.pred %p1, %p1, %p9;\n"
+   "   vote.sync.ballot.b32 %r6, %p1, -1;\n   vote.sync.all.pred %p2, %p1, -1;\n"
+   "   vote.sync.any.pred %p3, %p1, -1;\n   vote.sync.uni.pred %p4, %p1, -1;\n"
+   "   redux.sync.add.u32 %r7, %r5, -1;\n   redux.sync.min.s32 %r8, %r5, -1;\n"
+   "   redux.sync.max.u32 %r9, %r5, -1;\n   redux.sync.xor.b32 %r10, %r5, -1;\n"
+   "   selp.u32 %r11, 1, 0, %p2;\n   selp.u32 %r12, 2, 0, %p3;\n   selp.u32 %r13, 4, 0, %p4;\n"
+   "   or.b32 %r11, %r11, %r12;\n   or.b32 %r11, %r11, %r13;\n   mov.u32 %r14, 0;\n"
+   "   bar.sync 0;\n   shr.u32 %r15, %r1, 5;\n   setp.ne.u32 %p5, %r15, 0;\n   @%p5 bra E;\n"
+   "   and.b32 %r16, %r5, 1;\n   setp.ne.u32 %p6, %r16, 0;\n   vote.sync.all.pred %p7, %p6, -1;\n"
+   "   selp.u32 %r17, 8, 0, %p7;\n   or.b32 %r11, %r11, %r17;\n   redux.sync.or.b32 %r14, %r5, -1;\n"
+   "E:\n   mul.wide.u32 %rd2, %r4, 32;\n   add.s64 %rd3, %rd1, %rd2;\n"
+   "   st.global.v4.u32 [%rd3], {%r6, %r11, %r7, %r8};\n   st.global.v4.u32 [%rd3+16], {%r9, %r10, %r14, %r4};\n"
+   "   ret;\n}\n";
+
+static void votes_model(uint32_t bx, uint32_t by, uint32_t *out)
+{
+   uint32_t nt = bx * by;
+   for (uint32_t g = 0; g < nt; g += 32) {
+      uint32_t ballot = 0, add = 0, max = 0, x = 0, or = 0, b0 = 0;
+      int32_t min = INT32_MAX;
+      for (uint32_t l = g; l < g + 32; l++) {
+         uint32_t a = l * 0x9e3779b1u;
+         if ((a >> 7 & 1) || l >= 64)
+            ballot |= 1u << (l - g);
+         if (a & 1)
+            b0 |= 1u << (l - g);
+         add += a;
+         min = (int32_t)a < min ? (int32_t)a : min;
+         max = a > max ? a : max;
+         x ^= a;
+         or |= a;
+      }
+      for (uint32_t l = g; l < g + 32; l++) {
+         uint32_t *o = out + 8 * l;
+         bool stage2 = (l % bx) >> 5 == 0;
+         o[0] = ballot;
+         o[1] = (ballot == ~0u) | (ballot != 0) << 1 | (ballot == 0 || ballot == ~0u) << 2 |
+                (stage2 && b0 == ~0u) << 3;
+         o[2] = add;
+         o[3] = (uint32_t)min;
+         o[4] = max;
+         o[5] = x;
+         o[6] = stage2 ? or : 0;
+         o[7] = l;
+      }
+   }
+}
+
+TEST(votes_and_reductions_as_resume_points_answer_from_the_offers)
+{
+   char *vr = tc_msl_of(votes_ptx);
+   CHECK(vr);
+   bool marked = vr && strstr(vr, "__mc_rs_tpc()") && strstr(vr, "__mc_rs_offer(");
+   free(vr);
+   CHECK_MSG(marked, "votes and reductions got no resume points");
+   static const dim3 shapes[] = { { 96, 1, 1 }, { 64, 2, 1 }, { 16, 4, 1 }, { 256, 1, 1 } };
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   for (size_t s = 0; s < ARRAY_SIZE(shapes); s++) {
+      uint32_t nt = shapes[s].x * shapes[s].y, want[8 * 256];
+      uint64_t p = 0;
+      CHECK_INT(core_mem_alloc(c->dev, nt * 32, &p), CORE_SUCCESS);
+      memset((void *)(uintptr_t)p, 0xde, nt * 32);
+      void *args[] = { &p };
+      char msg[512];
+      int st = run(votes_ptx, "vr", (dim3){ 1, 1, 1 }, shapes[s], args, msg, sizeof(msg));
+      CHECK_MSG(st == CORE_SUCCESS, "vr %ux%u: status %d: %s", shapes[s].x, shapes[s].y, st, msg);
+      votes_model(shapes[s].x, shapes[s].y, want);
+      const uint32_t *o = (const uint32_t *)(uintptr_t)p;
+      uint32_t bad = 0;
+      for (uint32_t k = 0; k < 8 * nt; k++)
+         if (o[k] != want[k] && bad++ < 3)
+            printf("    vr %ux%u thread %u word %u: got %#x, expected %#x\n", shapes[s].x, shapes[s].y, k / 8, k % 8,
+                   o[k], want[k]);
+      core_mem_free(c->dev, p);
+      CHECK_MSG(!bad, "vr %ux%u: %u wrong values", shapes[s].x, shapes[s].y, bad);
+   }
+}

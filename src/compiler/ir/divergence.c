@@ -154,7 +154,7 @@ static bool copies_tidx(const ir_instr *i, const uint8_t *st)
 }
 
 /* The state of i's value from its sources' (warp: the SIMD-group form). */
-static uint8_t state_of(const ir_instr *i, const uint8_t *st, const bool *join, bool warp)
+static uint8_t state_of(const ir_instr *i, const ir_block *b, const uint8_t *st, const bool *join, bool warp)
 {
    if (warp && i->op == IR_SREG) {
       if (i->sub == IR_SREG_TID_X)
@@ -162,7 +162,7 @@ static uint8_t state_of(const ir_instr *i, const uint8_t *st, const bool *join, 
       if (i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z)
          return V_SAME;           /* one row of x per SIMD-group */
    }
-   if (divergent_source(i) || (i->op == IR_PHI && join[i->block->index]))
+   if (divergent_source(i) || (i->op == IR_PHI && join[b->index]))
       return V_DIFF;
    if (warp && quantises_tidx(i, st))
       return V_SAME;
@@ -181,7 +181,8 @@ static uint8_t state_of(const ir_instr *i, const uint8_t *st, const bool *join, 
  * defined on that cycle is, after the loop, each thread's value of its
  * own last iteration.  Marks (by instruction index) every use outside the
  * cycle of a value defined on it. */
-static void mark_temporal(ir_func *f, ir_block *d, bool *temporal, uint8_t *mark, ir_block **stack)
+static void mark_temporal(ir_func *f, ir_block *d, const uint32_t *def_block, bool *temporal, uint8_t *mark,
+                          ir_block **stack)
 {
    memset(mark, 0, f->blocks.len);
    ir_foreach_succ(t, d)
@@ -205,10 +206,10 @@ static void mark_temporal(ir_func *f, ir_block *d, bool *temporal, uint8_t *mark
       ir_foreach_instr(i, b) {
          for (uint32_t k = 0; k < i->nsrcs; k++) {
             const ir_def *s = i->srcs[k].def;
-            if (s && s->parent->block && mark[s->parent->block->index] == 3)
+            if (s && def_block[s->index] < f->blocks.len && mark[def_block[s->index]] == 3)
                temporal[i->index] = true;
          }
-         if (i->guard.def && mark[i->guard.def->parent->block->index] == 3)
+         if (i->guard.def && def_block[i->guard.def->index] < f->blocks.len && mark[def_block[i->guard.def->index]] == 3)
             temporal[i->index] = true;
       }
    }
@@ -223,10 +224,17 @@ static bool *find_divergence(ir_func *f, bool warp)
    uint8_t *st = arena_alloc(ar, f->ndefs + 1);
    bool *join = arena_alloc(ar, f->blocks.len * sizeof(bool));
    bool *temporal = arena_alloc(ar, (f->ninstrs + 1) * sizeof(bool));
+   uint32_t *def_block = arena_alloc(ar, (f->ndefs + 1) * sizeof(*def_block));
    uint8_t *mark = arena_alloc(ar, f->blocks.len + 1);
    ir_block **stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*stack));
-   if (!div || !st || !join || !temporal || !mark || !stack)
+   if (!div || !st || !join || !temporal || !def_block || !mark || !stack)
       return NULL;
+   for (uint32_t k = 0; k <= f->ndefs; k++)
+      def_block[k] = UINT32_MAX;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (i->def.bits && i->def.index <= f->ndefs)
+            def_block[i->def.index] = b->index;
    memset(st, V_SAME, f->ndefs + 1);
    memset(temporal, 0, (f->ninstrs + 1) * sizeof(bool));
    for (bool changed = true; changed;) {
@@ -237,14 +245,14 @@ static bool *find_divergence(ir_func *f, bool warp)
                 b->succs.len == 2 && !(b->pass_flags & 1)) {
                b->pass_flags |= 1;               /* its joins and loop are marked once */
                mark_joins(f, b, join, mark, stack);
-               mark_temporal(f, b, temporal, mark, stack);
+               mark_temporal(f, b, def_block, temporal, mark, stack);
                changed = true;
             }
             if (!i->def.bits || st[i->def.index] == V_DIFF)
                continue;
             if (i->op == IR_BAR_RED)
                continue;         /* the whole block's answer, whatever its inputs */
-            uint8_t s = temporal[i->index] ? V_DIFF : state_of(i, st, join, warp);
+            uint8_t s = temporal[i->index] ? V_DIFF : state_of(i, b, st, join, warp);
             if (s > st[i->def.index]) {
                st[i->def.index] = s;
                changed = true;

@@ -158,8 +158,8 @@ void emit_resume_dispatch(emitter *e);
 void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier);
 /* A shfl.sync that is a resume point: its save, offer and resume label,
  * which go before the shuffle itself. */
-bool emit_resume_is_shfl_point(const emitter *e, const ir_instr *i);
-void emit_resume_shfl(emitter *e, const ir_instr *i);
+bool emit_resume_is_warp_point(const emitter *e, const ir_instr *i);
+void emit_resume_warp_op(emitter *e, const ir_instr *i);
 
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */

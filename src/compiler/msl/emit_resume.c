@@ -34,7 +34,11 @@
  * returns; in the next pass it restores them and jumps to just before the
  * shuffle, whose simd_shuffle the shim then answers from the exchange
  * words of the SIMD-group (its lanes all stopped there, which the passes
- * check), with no fiber switch.  That is a SIMD-group's shuffle only when
+ * check), with no fiber switch.  vote.sync and redux.sync (32-bit) are
+ * resume points the same way: a lane offers its predicate or operand, and
+ * the shim's simd_ballot, simd_active_threads_mask and simd_sum/min/max/
+ * and/or/xor answer from the offers (the prelude's votes are each one
+ * ballot of the predicate).  That is a SIMD-group's shuffle only when
  * every lane takes part: the member mask must be the constant 0xffffffff
  * and the shuffle's block reached by every thread the same number of times
  * (ir_blocks_reached_uniformly, divergence.c: no divergent branch controls
@@ -52,7 +56,8 @@
  * __mc_rs_tpc), which runs other shapes with fibers.
  *
  * Eligible: a kernel whose only convergent operations are the whole-group
- * barrier (bar.sync, barrier.sync, __syncthreads) and such shuffles, with
+ * barrier (bar.sync, barrier.sync, __syncthreads) and such shuffles, votes
+ * and reductions, with
  * no calls, no named barriers, no warp meets (mark_lockstep.c) and at most
  * RESUME_MAX_LOCAL bytes of local memory.  The others keep fibers (other
  * SIMD-group functions, and shuffles in divergent code, need the lanes
@@ -81,13 +86,17 @@ static bool is_variable(const ir_def *d)
    return d && d->bits && d->parent->op != IR_CONST && d->parent->op != IR_UNDEF;
 }
 
-/* A shuffle that can be a resume point, if its block is reached
- * uniformly: shfl.sync (not its predicate, which needs no other lane)
- * over the constant full mask. */
-static bool is_full_shfl(const ir_instr *i)
+/* A warp operation that can be a resume point, if its block is reached
+ * uniformly: shfl.sync (not its predicate, which needs no other lane),
+ * vote.sync or redux.sync over the constant full mask.  Each lane offers
+ * one 32-bit word (the value, the predicate, the operand). */
+static bool is_full_warp_op(const ir_instr *i)
 {
-   const ir_def *m = i->op == IR_SHFL ? i->srcs[3].def : NULL;
-   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu && !i->guard.def;
+   const ir_def *m = i->op == IR_SHFL ? i->srcs[3].def
+                     : i->op == IR_VOTE || i->op == IR_REDUX ? i->srcs[1].def
+                                                             : NULL;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu && !i->guard.def &&
+          (i->op != IR_REDUX || i->srcs[0].def->bits == 32);
 }
 
 static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl, bool *warp)
@@ -100,7 +109,7 @@ static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl, bool *warp)
       ir_foreach_instr(i, b) {
          if (i->op == IR_BAR)
             ++*npoints;
-         else if (is_full_shfl(i))
+         else if (is_full_warp_op(i))
             ++*npoints, ++*nshfl;
          else if ((ir_op_is(i->op, IR_OP_CONVERGENT) && i->op != IR_SHFL_PRED) || i->op == IR_CALL ||
                   i->op == IR_NBAR || (i->flags & IR_F_LOCKSTEP))
@@ -119,7 +128,7 @@ static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl, bool *warp)
    memset(want, 0, f->blocks.len + 1);
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b)
-         if (i->op == IR_SHFL)
+         if (is_full_warp_op(i))
             want[b->index] = true;
    if (ir_blocks_reached_uniformly(f, ir_find_divergence(f), want))
       return true;
@@ -197,8 +206,9 @@ static bool compute_liveness(emit_liveness *p, ir_func *f, arena *ar, bool (*is_
       live_out(p, b, in, tmp);
       /* walking back from the end, each point meets what lives after it */
       ir_foreach_instr_reverse(i, b) {
-         /* a shuffle resumes before itself: what lives into it */
-         bool point = is_point(i), before = i->op == IR_SHFL;
+         /* a warp operation resumes before itself: what lives into it
+          * (emit_rec.c's points, calls, are after themselves) */
+         bool point = is_point(i), before = i->op == IR_SHFL || i->op == IR_VOTE || i->op == IR_REDUX;
          if (point && before)
             step_back(tmp, i);
          if (point) {
@@ -242,7 +252,7 @@ bool emit_liveness_compute(emit_liveness *p, ir_func *f, arena *ar, bool (*is_po
    return compute_liveness(p, f, ar, is_point);
 }
 
-static bool is_point(const ir_instr *i) { return i->op == IR_BAR || i->op == IR_SHFL; }
+static bool is_point(const ir_instr *i) { return i->op == IR_BAR || is_full_warp_op(i); }
 
 resume_plan *emit_resume_plan(ir_func *f, arena *ar)
 {
@@ -366,8 +376,8 @@ static uint32_t emit_stop(emitter *e, const ir_instr *i)
    e->indent++;
    emit_slot_ref(e);
    emit_copies(e, p->lv.live[id - 1], false);
-   if (i->op == IR_SHFL)
-      emit_stmt(e, "__mc_rs_offer(%uu, %V);", id, S(i, 0));
+   if (i->op != IR_BAR)
+      emit_stmt(e, "__mc_rs_offer(%uu, (uint)(%V));", id, S(i, 0));
    else
       emit_line(e, "__mc_rs_yield(%uu);", id);
    emit_line(e, "return;");
@@ -386,12 +396,12 @@ void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier)
    strbuf_puts(e->out, "#endif\n");
 }
 
-bool emit_resume_is_shfl_point(const emitter *e, const ir_instr *i)
+bool emit_resume_is_warp_point(const emitter *e, const ir_instr *i)
 {
-   return e->rs && e->rs->nshfl && i->op == IR_SHFL && point_id(e->rs, i) != 0;
+   return e->rs && e->rs->nshfl && i->op != IR_BAR && point_id(e->rs, i) != 0;
 }
 
-void emit_resume_shfl(emitter *e, const ir_instr *i)
+void emit_resume_warp_op(emitter *e, const ir_instr *i)
 {
    uint32_t id = emit_stop(e, i);
    emit_line(e, "__MC_RS_LABEL(%u);", id);

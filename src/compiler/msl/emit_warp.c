@@ -71,8 +71,8 @@ static void emit_shfl(emitter *e, const ir_instr *i)
       emit_set(e, i, "mc_shfl_pred(%uu, %s, %V, %V)", (unsigned)i->sub, LANE, S(i, 1), S(i, 2));
       return;
    }
-   if (emit_resume_is_shfl_point(e, i))
-      emit_resume_shfl(e, i);
+   if (emit_resume_is_warp_point(e, i))
+      emit_resume_warp_op(e, i);
    sync_begin(e, i, S(i, 3));
    emit_set(e, i, "mc_shfl(%uu, %s, %V, %V, %V)", (unsigned)i->sub, LANE, S(i, 0), S(i, 1), S(i, 2));
    sync_end(e);
@@ -84,6 +84,8 @@ static void emit_vote(emitter *e, const ir_instr *i)
       [IR_VOTE_ALL] = "mc_vote_all", [IR_VOTE_ANY] = "mc_vote_any",
       [IR_VOTE_UNI] = "mc_vote_uni", [IR_VOTE_BALLOT] = "mc_vote_ballot",
    };
+   if (emit_resume_is_warp_point(e, i))
+      emit_resume_warp_op(e, i);
    sync_begin(e, i, S(i, 1));
    emit_set(e, i, "%s(%V, %V)", fn[i->sub], S(i, 0), S(i, 1));
    sync_end(e);
@@ -101,6 +103,8 @@ static void emit_redux(emitter *e, const ir_instr *i)
    case IR_ATOM_OR: fn = "mc_redux_or"; break;
    default: fn = "mc_redux_xor"; break;
    }
+   if (emit_resume_is_warp_point(e, i))
+      emit_resume_warp_op(e, i);
    sync_begin(e, i, S(i, 1));
    emit_set(e, i, "%s(%V, %V, %s)", fn, S(i, 0), S(i, 1), LANE);
    sync_end(e);

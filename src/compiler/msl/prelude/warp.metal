@@ -185,12 +185,14 @@ MC_WARP bool mc_shfl_pred(uint mode, uint lane, uint b, uint c)
 
 // ---- vote.sync: the threads of the mask that are active ----
 
-MC_WARP bool mc_vote_all(bool p, uint mask) { return (mc_ballot(!p) & mask) == 0u; }
+// One ballot of p each (the software device answers a vote that is a
+// resume point from the lanes' offered p: emit_resume.c).
+MC_WARP bool mc_vote_all(bool p, uint mask) { return (mc_ballot(p) & mask) == (mc_activemask() & mask); }
 MC_WARP bool mc_vote_any(bool p, uint mask) { return (mc_ballot(p) & mask) != 0u; }
 MC_WARP bool mc_vote_uni(bool p, uint mask)
 {
-    uint t = mc_ballot(p) & mask, f = mc_ballot(!p) & mask;
-    return t == 0u || f == 0u;
+    uint t = mc_ballot(p) & mask;
+    return t == 0u || t == (mc_activemask() & mask);
 }
 MC_WARP uint mc_vote_ballot(bool p, uint mask) { return mc_ballot(p) & mask; }
 
