@@ -15,6 +15,11 @@
  * one host memcpy of 4 KB between cache-resident buffers, as in launch.cu.
  * Ratios: barrier (shuffle) per thread / memcpy, from medians.  K is
  * argv[1] (default 2000).
+ *
+ * Two more rows: the shuffle loop under `if (threadIdx.x / 32 == 0)` (one
+ * warp of the block; per thread of that warp), and a loop of
+ * __ballot_sync over the whole block.  On the software device both run in
+ * passes since issue 19's second step (before: fibers).
  */
 #include "bench.h"
 
@@ -33,6 +38,23 @@ __global__ void shuffles(int k, int *out)
    unsigned v = threadIdx.x;
    for (int i = 0; i < k; i++)
       v += __shfl_xor_sync(0xffffffffu, v, 1);
+   out[threadIdx.x] = (int)v;
+}
+
+__global__ void shuffles_warp0(int k, int *out)
+{
+   unsigned v = threadIdx.x;
+   if (threadIdx.x / 32 == 0)
+      for (int i = 0; i < k; i++)
+         v += __shfl_xor_sync(0xffffffffu, v, 1);
+   out[threadIdx.x] = (int)v;
+}
+
+__global__ void ballots(int k, int *out)
+{
+   unsigned v = threadIdx.x;
+   for (int i = 0; i < k; i++)
+      v += __ballot_sync(0xffffffffu, (v >> 3) & 1);
    out[threadIdx.x] = (int)v;
 }
 
@@ -56,10 +78,14 @@ int main(int argc, char **argv)
 
    launch_sync(barriers, K, d);   /* warm-up: translation, compilation, fiber stacks */
    launch_sync(shuffles, K, d);
-   double tb[reps], ts[reps], tc[reps];
+   launch_sync(shuffles_warp0, K, d);
+   launch_sync(ballots, K, d);
+   double tb[reps], ts[reps], tc[reps], tw[reps], tv[reps];
    for (int r = 0; r < reps; r++) {
       double b = launch_sync(barriers, K, d), b0 = launch_sync(barriers, 0, d);
       double s = launch_sync(shuffles, K, d), s0 = launch_sync(shuffles, 0, d);
+      double w = launch_sync(shuffles_warp0, K, d), w0 = launch_sync(shuffles_warp0, 0, d);
+      double v = launch_sync(ballots, K, d), v0 = launch_sync(ballots, 0, d);
       double t0 = now_s();
       for (int k = 0; k < M; k++) {
          memcpy(dst[k & 1], src, sizeof(src));
@@ -68,6 +94,8 @@ int main(int argc, char **argv)
       tc[r] = (now_s() - t0) / M;
       tb[r] = (b - b0) / ((double)THREADS * K);
       ts[r] = (s - s0) / ((double)THREADS * K);
+      tw[r] = (w - w0) / (32.0 * K);
+      tv[r] = (v - v0) / ((double)THREADS * K);
    }
    /* the kernels ran: thread 0 wrote K; the shuffle chain of 0..255 */
    launch_sync(barriers, K, d);
@@ -89,13 +117,55 @@ int main(int argc, char **argv)
          return 1;
       }
    }
+   /* warp 0 ran the chain above; the others kept their index */
+   launch_sync(shuffles_warp0, K, d);
+   BENCH_CHECK(cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost));
+   for (int t = 0; t < THREADS; t++) {
+      unsigned v[2] = {(unsigned)(t & ~1), (unsigned)(t | 1)};
+      for (int i = 0; i < K && t < 32; i++) {
+         unsigned a = v[0] + v[1], b = v[1] + v[0];
+         v[0] = a, v[1] = b;
+      }
+      unsigned want = t < 32 ? v[t & 1] : (unsigned)t;
+      if ((unsigned)h[t] != want) {
+         fprintf(stderr, "barrier.cu: warp-0 shuffle kernel thread %d gave %d, expected %d\n", t, h[t], (int)want);
+         return 1;
+      }
+   }
+   /* each warp's ballot chain, on the host */
+   launch_sync(ballots, K, d);
+   BENCH_CHECK(cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost));
+   for (int w = 0; w < THREADS / 32; w++) {
+      unsigned v[32];
+      for (int l = 0; l < 32; l++)
+         v[l] = (unsigned)(32 * w + l);
+      for (int i = 0; i < K; i++) {
+         unsigned bal = 0;
+         for (int l = 0; l < 32; l++)
+            bal |= ((v[l] >> 3) & 1u) << l;
+         for (int l = 0; l < 32; l++)
+            v[l] += bal;
+      }
+      for (int l = 0; l < 32; l++)
+         if ((unsigned)h[32 * w + l] != v[l]) {
+            fprintf(stderr, "barrier.cu: ballot kernel thread %d gave %d, expected %d\n", 32 * w + l, h[32 * w + l],
+                    (int)v[l]);
+            return 1;
+         }
+   }
    double b = median(tb, reps), s = median(ts, reps), c = median(tc, reps);
+   double w = median(tw, reps), vo = median(tv, reps);
    char v[64], ref[64];
    snprintf(ref, sizeof(ref), "memcpy 4 KB: %.3f us", c * 1e6);
    snprintf(v, sizeof(v), "%.1f ns per thread", b * 1e9);
    row("__syncthreads, 256 threads, per thread", v, ref, b / c, "memcpys of 4 KB per thread-barrier; lower is better");
    snprintf(v, sizeof(v), "%.1f ns per thread", s * 1e9);
    row("__shfl_xor_sync, per thread", v, ref, s / c, "memcpys of 4 KB per thread-shuffle; lower is better");
+   snprintf(v, sizeof(v), "%.1f ns per thread", w * 1e9);
+   row("__shfl_xor_sync under if (threadIdx.x / 32 == 0), per thread of warp 0", v, ref, w / c,
+       "memcpys of 4 KB per thread-shuffle; lower is better");
+   snprintf(v, sizeof(v), "%.1f ns per thread", vo * 1e9);
+   row("__ballot_sync, per thread", v, ref, vo / c, "memcpys of 4 KB per thread-ballot; lower is better");
    printf("NOTE one block of %d threads, %d barriers or shuffles minus 0, %d repetitions, medians\n", THREADS, K,
           reps);
    cudaFree(d);
