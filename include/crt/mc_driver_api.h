@@ -39,6 +39,7 @@ extern "C" {
 #define cuGraphInstantiate cuGraphInstantiate_v2
 #define cuGraphKernelNodeGetParams cuGraphKernelNodeGetParams_v2
 #define cuGraphKernelNodeSetParams cuGraphKernelNodeSetParams_v2
+#define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
 #define cuMemAdvise cuMemAdvise_v2
 #define cuMemAlloc cuMemAlloc_v2
 #define cuMemAllocHost cuMemAllocHost_v2
@@ -224,6 +225,11 @@ extern CUresult CUDAAPI cuMemHostGetFlags(unsigned int *pFlags, void *p);
 extern CUresult CUDAAPI cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags);
 extern CUresult CUDAAPI cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId);
 extern CUresult CUDAAPI cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev);
+extern CUresult CUDAAPI cuIpcGetEventHandle(CUipcEventHandle *pHandle, CUevent event);
+extern CUresult CUDAAPI cuIpcOpenEventHandle(CUevent *phEvent, CUipcEventHandle handle);
+extern CUresult CUDAAPI cuIpcGetMemHandle(CUipcMemHandle *pHandle, CUdeviceptr dptr);
+extern CUresult CUDAAPI cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr, CUipcMemHandle handle, unsigned int Flags);
+extern CUresult CUDAAPI cuIpcCloseMemHandle(CUdeviceptr dptr);
 extern CUresult CUDAAPI cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags);
 extern CUresult CUDAAPI cuMemHostUnregister(void *p);
 extern CUresult CUDAAPI cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);

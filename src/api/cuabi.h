@@ -768,6 +768,14 @@ typedef enum CUtensorMapFloatOOBfill_enum {
    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
    CU_TENSOR_MAP_FLOAT_OOB_FILL_NAN_REQUEST_ZERO_FMA,
 } CUtensorMapFloatOOBfill;
+/* Inter-process handles (cuIpc*: refused, src/api/driver/ipc.c). */
+#define CU_IPC_HANDLE_SIZE 64
+typedef struct CUipcEventHandle_st {
+   char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcEventHandle_v1, CUipcEventHandle;
+typedef struct CUipcMemHandle_st {
+   char reserved[CU_IPC_HANDLE_SIZE];
+} CUipcMemHandle_v1, CUipcMemHandle;
 /* 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D). */
 typedef struct CUDA_MEMCPY2D_st {
    size_t srcXInBytes;
@@ -1888,6 +1896,12 @@ enum cudaMemoryType {
    cudaMemoryTypeDevice       = 2,
    cudaMemoryTypeManaged      = 3,
 };
+typedef struct cudaIpcEventHandle_st {
+   char reserved[64];
+} cudaIpcEventHandle_t;
+typedef struct cudaIpcMemHandle_st {
+   char reserved[64];
+} cudaIpcMemHandle_t;
 struct cudaPointerAttributes {
    enum cudaMemoryType type;
    int device;

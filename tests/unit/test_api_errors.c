@@ -1,6 +1,7 @@
 /*
  * test_api_errors.c — error names and strings, the last-error state, the
- * driver-to-runtime mapping, and the stubs' not-supported path.
+ * driver-to-runtime mapping, the stubs' not-supported path, and the
+ * inter-process handles refused as not supported (driver/ipc.c).
  *
  * The unit tests link only the internal library, so the API files under
  * test are compiled into this file.  Each defines its own log channel;
@@ -22,6 +23,12 @@
 #undef log_channel_
 #define log_channel_ log_channel_rt_stub_
 #include "../../src/api/runtime/stubs.c"
+#undef log_channel_
+#define log_channel_ log_channel_drv_ipc_
+#include "../../src/api/driver/ipc.c"
+#undef log_channel_
+#define log_channel_ log_channel_rt_ipc_
+#include "../../src/api/runtime/ipc.c"
 #undef log_channel_
 
 #include <dlfcn.h>
@@ -411,4 +418,28 @@ TEST(strict_mode_aborts_in_a_stub)
    int status = strict_child(driver_stubs[ARRAY_SIZE(driver_stubs) - 1].fn);
    CHECK_MSG(WIFSIGNALED(status) && WTERMSIG(status) == SIGABRT,
              "child status %#x: expected SIGABRT", status);
+}
+
+TEST(ipc_handles_are_refused_as_not_supported)
+{
+   cudaIpcMemHandle_t mh;
+   cudaIpcEventHandle_t eh;
+   void *p = NULL;
+   cudaEvent_t ev = NULL;
+   memset(&mh, 0, sizeof(mh));
+   memset(&eh, 0, sizeof(eh));
+   CHECK_INT(sizeof(mh), 64);
+   CHECK_INT(cudaIpcGetMemHandle(&mh, (void *)(uintptr_t)0x1000), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
+   CHECK_INT(cudaIpcOpenMemHandle(&p, mh, 1), cudaErrorNotSupported);
+   CHECK_INT(cudaIpcCloseMemHandle(p), cudaErrorNotSupported);
+   CHECK_INT(cudaIpcGetEventHandle(&eh, ev), cudaErrorNotSupported);
+   CHECK_INT(cudaIpcOpenEventHandle(&ev, eh), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaSuccess);
+   CUipcMemHandle cmh;
+   memset(&cmh, 0, sizeof(cmh));
+   CUdeviceptr d = 0;
+   CHECK_INT(cuIpcOpenMemHandle(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(cuIpcOpenMemHandle_v2(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
 }

@@ -22,6 +22,11 @@ MC_EXPORT cudaError_t CUDARTAPI cudaDeviceGetStreamPriorityRange(int *leastPrior
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig);
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
+MC_EXPORT cudaError_t CUDARTAPI cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+MC_EXPORT cudaError_t CUDARTAPI cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+MC_EXPORT cudaError_t CUDARTAPI cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+MC_EXPORT cudaError_t CUDARTAPI cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+MC_EXPORT cudaError_t CUDARTAPI cudaIpcCloseMemHandle(void *devPtr);
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig);
 MC_EXPORT cudaError_t CUDARTAPI cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config);
 MC_EXPORT cudaError_t CUDARTAPI cudaGetLastError(void);
