@@ -104,6 +104,7 @@ extern cudaError_t CUDARTAPI cudaChooseDevice(int *device, const struct cudaDevi
 extern cudaError_t CUDARTAPI cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
 extern cudaError_t CUDARTAPI cudaSetDevice(int device);
 extern cudaError_t CUDARTAPI cudaGetDevice(int *device);
+extern cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr, int len);
 extern cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags);
 extern cudaError_t CUDARTAPI cudaGetDeviceFlags(unsigned int *flags);
 extern cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream);

@@ -6,6 +6,10 @@
  * newer since the tests are built for sm_75), then proves the limits by
  * launching at them: a block of maxThreadsPerBlock threads, a block of
  * maxThreadsDim in each dimension, a grid of maxGridSize[1] blocks in y.
+ * cudaSetValidDevices: the device list CUDA documents (every device in
+ * order is valid; a list longer than the device count, or one without its
+ * array, is an invalid value; an ordinal past the devices an invalid
+ * device; length 0 restores the default).
  */
 #include "check.h"
 
@@ -87,6 +91,17 @@ int main(void)
    struct cudaDeviceProp q;
    CHECK_ERR(cudaGetDeviceProperties(&q, count), cudaErrorInvalidDevice);
    CHECK_ERR(cudaGetDeviceProperties(&q, -1), cudaErrorInvalidDevice);
+   CHECK_ERR(cudaGetLastError(), cudaErrorInvalidDevice);
+
+   int all[64] = { 0 };
+   for (int d = 0; d < count && d < 64; d++)
+      all[d] = count - 1 - d;   /* every device, last first */
+   CHECK_CUDA(cudaSetValidDevices(all, count < 64 ? count : 64));
+   CHECK_ERR(cudaSetValidDevices(NULL, 1), cudaErrorInvalidValue);
+   CHECK_ERR(cudaSetValidDevices(all, count + 1), cudaErrorInvalidValue);
+   int past[1] = { count };
+   CHECK_ERR(cudaSetValidDevices(past, 1), cudaErrorInvalidDevice);
+   CHECK_CUDA(cudaSetValidDevices(NULL, 0));
    CHECK_ERR(cudaGetLastError(), cudaErrorInvalidDevice);
 
    /* launch at the limits the device reported */

@@ -317,6 +317,23 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaChooseDevice(int *device, const struct 
    return RT_RETURN(cudaSuccess);
 }
 
+/* ==== cudaSetValidDevices (libcudart.@) ==== the devices an implicit
+ * context may be made on, in order.  metalcuda has one device, so a valid
+ * list (no longer than the device count, each entry an ordinal) is [0] or
+ * empty, and both leave device 0 the one chosen: checking it is all there
+ * is to do. */
+cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr, int len)
+{
+   RT_ENTER("device_arr=%p len=%d", (void *)device_arr, len);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   RT_CHECK(len >= 0 && (len == 0 || device_arr) && len <= rt_device_count(), cudaErrorInvalidValue);
+   for (int k = 0; k < len; k++)
+      RT_CHECK(valid_device(device_arr[k]), cudaErrorInvalidDevice);
+   return RT_RETURN(cudaSuccess);
+}
+
 /* ==== cudaDeviceCanAccessPeer (libcudart.@) ==== 0 for every pair,
  * including a device and itself (NVIDIA: success and 0) */
 cudaError_t CUDARTAPI cudaDeviceCanAccessPeer(int *canAccessPeer, int device, int peerDevice)

@@ -42,6 +42,7 @@ MC_EXPORT cudaError_t CUDARTAPI cudaChooseDevice(int *device, const struct cudaD
 MC_EXPORT cudaError_t CUDARTAPI cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaSetDevice(int device);
 MC_EXPORT cudaError_t CUDARTAPI cudaGetDevice(int *device);
+MC_EXPORT cudaError_t CUDARTAPI cudaSetValidDevices(int *device_arr, int len);
 MC_EXPORT cudaError_t CUDARTAPI cudaSetDeviceFlags(unsigned int flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaGetDeviceFlags(unsigned int *flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaStreamCreate(cudaStream_t *pStream);
