@@ -1198,6 +1198,8 @@ typedef enum CUfilter_mode_enum { CU_TR_FILTER_MODE_POINT = 0, CU_TR_FILTER_MODE
 #define CU_TRSF_READ_AS_INTEGER        0x01
 #define CU_TRSF_NORMALIZED_COORDINATES 0x02
 #define CU_TRSF_SRGB                   0x10
+#define CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION 0x20
+#define CU_TRSF_SEAMLESS_CUBEMAP       0x40
 
 typedef struct CUDA_RESOURCE_DESC_st {
    CUresourcetype resType;

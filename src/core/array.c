@@ -26,6 +26,8 @@ typedef struct tex_entry {
    core_device *dev;
    core_ctx *ctx;                /* where it was made */
    mc_tex desc;                 /* host copy, for queries */
+   unsigned char api[CORE_TEX_API_MAX];   /* the API's descriptors as given (core_tex_set_api) */
+   size_t api_len;
    struct tex_entry *next;
 } tex_entry;
 
@@ -125,6 +127,40 @@ int core_tex_destroy(uint64_t handle)
    else
       tex_free(t);
    return CORE_SUCCESS;
+}
+
+/* The entry of a live object; texs.lock held. */
+static tex_entry *tex_find(uint64_t handle)
+{
+   tex_entry *t = texs.live;
+   while (t && t->handle != handle)
+      t = t->next;
+   return t;
+}
+
+bool core_tex_set_api(uint64_t handle, const void *api, size_t len)
+{
+   if (len > CORE_TEX_API_MAX)
+      return false;
+   pthread_mutex_lock(&texs.lock);
+   tex_entry *t = tex_find(handle);
+   if (t) {
+      memcpy(t->api, api, len);
+      t->api_len = len;
+   }
+   pthread_mutex_unlock(&texs.lock);
+   return t != NULL;
+}
+
+bool core_tex_get_api(uint64_t handle, void *api, size_t len)
+{
+   pthread_mutex_lock(&texs.lock);
+   tex_entry *t = tex_find(handle);
+   bool ok = t && t->api_len == len;
+   if (ok)
+      memcpy(api, t->api, len);
+   pthread_mutex_unlock(&texs.lock);
+   return ok;
 }
 
 bool core_tex_lookup(uint64_t handle, mc_tex *out)

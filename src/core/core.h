@@ -703,6 +703,13 @@ int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle);
 int core_tex_destroy(uint64_t handle);
 /* The descriptor of a live object; false if none. */
 bool core_tex_lookup(uint64_t handle, mc_tex *out);
+/* What the API layer was given at creation, kept for its queries
+ * (cuTexObjectGetResourceDesc ...) as an opaque copy: set once after
+ * core_tex_create, read back with the same length; false if no live
+ * object (or, reading, another length). */
+enum { CORE_TEX_API_MAX = 512 };
+bool core_tex_set_api(uint64_t handle, const void *api, size_t len);
+bool core_tex_get_api(uint64_t handle, void *api, size_t len);
 
 /* ---- mempool.c: the stream-ordered allocator's default pool ---- */
 

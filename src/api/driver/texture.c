@@ -63,6 +63,27 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
    }
 }
 
+/* What a texture or surface object was made from, for its queries
+ * (kept by core as an opaque copy). */
+typedef struct tex_api {
+   CUDA_RESOURCE_DESC res;
+   CUDA_TEXTURE_DESC tex;
+   bool is_texture;             /* a texture object (not a surface object) */
+} tex_api;
+
+/* Records what object h was made from; a failure (out of memory cannot
+ * happen: the copy lives in core's entry) would only lose the queries. */
+static void keep_api(uint64_t h, const CUDA_RESOURCE_DESC *r, const CUDA_TEXTURE_DESC *t)
+{
+   tex_api a;
+   memset(&a, 0, sizeof(a));
+   a.res = *r;
+   if (t)
+      a.tex = *t;
+   a.is_texture = t != NULL;
+   core_tex_set_api(h, &a, sizeof(a));
+}
+
 /* ==== cuTexObjectCreate (libcuda.@) ==== */
 CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
                                    const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
@@ -95,14 +116,19 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (d->flags & CU_TRSF_SRGB)
       t.flags |= MC_TEX_F_SRGB;
    memcpy(t.border, d->borderColor, sizeof(t.border));
+   if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
+       d->filterMode == CU_TR_FILTER_MODE_LINEAR)
+      API_NOT_SUPPORTED("seamless cube-map filtering (linear filtering across face edges)");
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP)) {
       /* A face is read at its (s, t) in [0, 1] (prelude/tex.metal), clamped
        * to the face, whatever the address modes. */
       t.addr[0] = t.addr[1] = CU_TR_ADDRESS_MODE_CLAMP;
    }
    uint64_t h;
-   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS)
+   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS) {
+      keep_api(h, pResDesc, pTexDesc);
       *pTexObject = h;
+   }
    return API_RETURN(r);
 }
 
@@ -130,8 +156,10 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOUR
    /* an array made without CUDA_ARRAY3D_SURFACE_LDST is accepted too, as
     * by NVIDIA's driver 580 (an H200) */
    uint64_t h;
-   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS)
+   if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS) {
+      keep_api(h, pResDesc, NULL);
       *pSurfObject = h;
+   }
    return API_RETURN(r);
 }
 
@@ -141,4 +169,59 @@ CUresult CUDAAPI cuSurfObjectDestroy(CUsurfObject surfObject)
    API_ENTER("surfObject=%#llx", (unsigned long long)surfObject);
    API_NEED_INIT();
    return API_RETURN((CUresult)core_tex_destroy(surfObject));
+}
+
+/* ==== cuTexObjectGetResourceDesc (libcuda.@) ==== the descriptor the
+ * object was made from; CUDA_ERROR_INVALID_VALUE for no texture object */
+CUresult CUDAAPI cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject)
+{
+   API_ENTER("pResDesc=%p texObject=%#llx", (void *)pResDesc, (unsigned long long)texObject);
+   API_CHECK(pResDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   tex_api a;
+   API_CHECK(core_tex_get_api(texObject, &a, sizeof(a)) && a.is_texture, CUDA_ERROR_INVALID_VALUE);
+   *pResDesc = a.res;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuTexObjectGetTextureDesc (libcuda.@) ==== */
+CUresult CUDAAPI cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject)
+{
+   API_ENTER("pTexDesc=%p texObject=%#llx", (void *)pTexDesc, (unsigned long long)texObject);
+   API_CHECK(pTexDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   tex_api a;
+   API_CHECK(core_tex_get_api(texObject, &a, sizeof(a)) && a.is_texture, CUDA_ERROR_INVALID_VALUE);
+   *pTexDesc = a.tex;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuTexObjectGetResourceViewDesc (libcuda.@) ==== no object here has
+ * a resource view (cuTexObjectCreate refuses them).  cuda.h says "if no
+ * resource view was set for texObject, the CUDA_ERROR_INVALID_VALUE is
+ * returned", but NVIDIA's driver answers success there, with a NULL
+ * pointer too, leaving the contents undefined (an H200, driver 580, seen
+ * through NVIDIA's runtime, static and shared: tests/cuda/tex_queries):
+ * this answers the same, with a view of nothing (all zero). */
+CUresult CUDAAPI cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc, CUtexObject texObject)
+{
+   API_ENTER("pResViewDesc=%p texObject=%#llx", (void *)pResViewDesc, (unsigned long long)texObject);
+   API_NEED_INIT();
+   tex_api a;
+   API_CHECK(core_tex_get_api(texObject, &a, sizeof(a)) && a.is_texture, CUDA_ERROR_INVALID_VALUE);
+   if (pResViewDesc)
+      memset(pResViewDesc, 0, sizeof(*pResViewDesc));
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuSurfObjectGetResourceDesc (libcuda.@) ==== */
+CUresult CUDAAPI cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject)
+{
+   API_ENTER("pResDesc=%p surfObject=%#llx", (void *)pResDesc, (unsigned long long)surfObject);
+   API_CHECK(pResDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   tex_api a;
+   API_CHECK(core_tex_get_api(surfObject, &a, sizeof(a)) && !a.is_texture, CUDA_ERROR_INVALID_VALUE);
+   *pResDesc = a.res;
+   return API_RETURN(CUDA_SUCCESS);
 }

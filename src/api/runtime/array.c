@@ -49,7 +49,7 @@ bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f,
    }
 }
 
-static struct cudaChannelFormatDesc channel_desc(CUarray_format f, unsigned n)
+struct cudaChannelFormatDesc rt_channel_desc(CUarray_format f, unsigned n)
 {
    int bits = (f & 0x0f) == 1 ? 8 : (f & 0x0f) == 2 ? 16 : (f & 0x0f) == 3 ? 32 : 0;
    enum cudaChannelFormatKind k = cudaChannelFormatKindUnsigned;
@@ -120,7 +120,7 @@ cudaError_t CUDARTAPI cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struc
    if (r != CUDA_SUCCESS)
       return RT_RETURN_CU(r);
    if (desc)
-      *desc = channel_desc(a.Format, a.NumChannels);
+      *desc = rt_channel_desc(a.Format, a.NumChannels);
    if (extent)
       *extent = (struct cudaExtent){ a.Width, a.Height, a.Depth };
    if (flags)

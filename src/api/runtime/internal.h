@@ -18,6 +18,8 @@
  * current device has its primary context current.  Returns the error the
  * runtime reports (cudaErrorNoDevice, cudaErrorInitializationError...). */
 cudaError_t rt_lazy_init(void);
+/* The runtime's channel descriptor of a driver array format of n channels. */
+struct cudaChannelFormatDesc rt_channel_desc(CUarray_format f, unsigned n);
 cudaError_t rt_ensure_ctx(void);
 /* The preamble of a runtime entry point that acts on the device: returns
  * (traced, recorded as the last error) what rt_ensure_ctx reports. */

@@ -67,7 +67,9 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    td.filterMode = (CUfilter_mode)t->filterMode;
    RT_CHECK((unsigned)t->readMode <= cudaReadModeNormalizedFloat, cudaErrorInvalidValue);
    td.flags = (t->readMode == cudaReadModeElementType ? CU_TRSF_READ_AS_INTEGER : 0) |
-              (t->normalizedCoords ? CU_TRSF_NORMALIZED_COORDINATES : 0) | (t->sRGB ? CU_TRSF_SRGB : 0);
+              (t->normalizedCoords ? CU_TRSF_NORMALIZED_COORDINATES : 0) | (t->sRGB ? CU_TRSF_SRGB : 0) |
+              (t->disableTrilinearOptimization ? CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION : 0) |
+              (t->seamlessCubemap ? CU_TRSF_SEAMLESS_CUBEMAP : 0);
    td.maxAnisotropy = t->maxAnisotropy;
    td.mipmapFilterMode = (CUfilter_mode)t->mipmapFilterMode;
    td.mipmapLevelBias = t->mipmapLevelBias;
@@ -131,4 +133,110 @@ cudaError_t CUDARTAPI cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
    if (!surfObject)
       return RT_RETURN(cudaSuccess);
    return RT_RETURN_CU(cuSurfObjectDestroy(surfObject));
+}
+
+/* The runtime's form of a driver resource descriptor (resource()'s
+ * inverse). */
+static void resource_back(const CUDA_RESOURCE_DESC *d, struct cudaResourceDesc *r)
+{
+   memset(r, 0, sizeof(*r));
+   r->flags = d->flags;
+   switch (d->resType) {
+   case CU_RESOURCE_TYPE_ARRAY:
+      r->resType = cudaResourceTypeArray;
+      r->res.array.array = (cudaArray_t)(void *)d->res.array.hArray;
+      break;
+   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+      r->resType = cudaResourceTypeMipmappedArray;
+      r->res.mipmap.mipmap = (cudaMipmappedArray_t)(void *)d->res.mipmap.hMipmappedArray;
+      break;
+   case CU_RESOURCE_TYPE_LINEAR:
+      r->resType = cudaResourceTypeLinear;
+      r->res.linear.devPtr = (void *)(uintptr_t)d->res.linear.devPtr;
+      r->res.linear.desc = rt_channel_desc(d->res.linear.format, d->res.linear.numChannels);
+      r->res.linear.sizeInBytes = d->res.linear.sizeInBytes;
+      break;
+   default:
+      r->resType = cudaResourceTypePitch2D;
+      r->res.pitch2D.devPtr = (void *)(uintptr_t)d->res.pitch2D.devPtr;
+      r->res.pitch2D.desc = rt_channel_desc(d->res.pitch2D.format, d->res.pitch2D.numChannels);
+      r->res.pitch2D.width = d->res.pitch2D.width;
+      r->res.pitch2D.height = d->res.pitch2D.height;
+      r->res.pitch2D.pitchInBytes = d->res.pitch2D.pitchInBytes;
+      break;
+   }
+}
+
+/* ==== cudaGetTextureObjectResourceDesc (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGetTextureObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                                       cudaTextureObject_t texObject)
+{
+   RT_ENTER("pResDesc=%p texObject=%#llx", (void *)pResDesc, (unsigned long long)texObject);
+   RT_CHECK(pResDesc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUDA_RESOURCE_DESC d;
+   CUresult r = cuTexObjectGetResourceDesc(&d, texObject);
+   if (r == CUDA_SUCCESS)
+      resource_back(&d, pResDesc);
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaGetTextureObjectTextureDesc (libcudart.@) ==== the inverse of
+ * cudaCreateTextureObject's translation: CU_TRSF_READ_AS_INTEGER is
+ * cudaReadModeElementType */
+cudaError_t CUDARTAPI cudaGetTextureObjectTextureDesc(struct cudaTextureDesc *pTexDesc, cudaTextureObject_t texObject)
+{
+   RT_ENTER("pTexDesc=%p texObject=%#llx", (void *)pTexDesc, (unsigned long long)texObject);
+   RT_CHECK(pTexDesc, cudaErrorInvalidResourceHandle);   /* what the H200 answers (CUDA 13.0, driver 580) */
+   RT_NEED_CTX();
+   CUDA_TEXTURE_DESC d;
+   CUresult r = cuTexObjectGetTextureDesc(&d, texObject);
+   if (r != CUDA_SUCCESS)
+      return RT_RETURN_CU(r);
+   struct cudaTextureDesc *t = pTexDesc;
+   memset(t, 0, sizeof(*t));
+   for (int k = 0; k < 3; k++)
+      t->addressMode[k] = (enum cudaTextureAddressMode)d.addressMode[k];
+   t->filterMode = (enum cudaTextureFilterMode)d.filterMode;
+   t->readMode = (d.flags & CU_TRSF_READ_AS_INTEGER) ? cudaReadModeElementType : cudaReadModeNormalizedFloat;
+   t->sRGB = (d.flags & CU_TRSF_SRGB) != 0;
+   t->normalizedCoords = (d.flags & CU_TRSF_NORMALIZED_COORDINATES) != 0;
+   memcpy(t->borderColor, d.borderColor, sizeof(t->borderColor));
+   t->maxAnisotropy = d.maxAnisotropy;
+   t->mipmapFilterMode = (enum cudaTextureFilterMode)d.mipmapFilterMode;
+   t->mipmapLevelBias = d.mipmapLevelBias;
+   t->minMipmapLevelClamp = d.minMipmapLevelClamp;
+   t->maxMipmapLevelClamp = d.maxMipmapLevelClamp;
+   t->disableTrilinearOptimization = (d.flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION) != 0;
+   t->seamlessCubemap = (d.flags & CU_TRSF_SEAMLESS_CUBEMAP) != 0;
+   return RT_RETURN(cudaSuccess);
+}
+
+/* ==== cudaGetTextureObjectResourceViewDesc (libcudart.@) ==== the
+ * driver's answer: success and a view of nothing, as the H200 answers
+ * (driver/texture.c) */
+cudaError_t CUDARTAPI cudaGetTextureObjectResourceViewDesc(struct cudaResourceViewDesc *pResViewDesc,
+                                                           cudaTextureObject_t texObject)
+{
+   RT_ENTER("pResViewDesc=%p texObject=%#llx", (void *)pResViewDesc, (unsigned long long)texObject);
+   RT_NEED_CTX();
+   CUDA_RESOURCE_VIEW_DESC d;
+   CUresult r = cuTexObjectGetResourceViewDesc(pResViewDesc ? &d : NULL, texObject);
+   if (r == CUDA_SUCCESS && pResViewDesc)
+      memset(pResViewDesc, 0, sizeof(*pResViewDesc));   /* every field zero: no view */
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaGetSurfaceObjectResourceDesc (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGetSurfaceObjectResourceDesc(struct cudaResourceDesc *pResDesc,
+                                                       cudaSurfaceObject_t surfObject)
+{
+   RT_ENTER("pResDesc=%p surfObject=%#llx", (void *)pResDesc, (unsigned long long)surfObject);
+   RT_CHECK(pResDesc, cudaErrorInvalidDevice);   /* what the H200 answers (CUDA 13.0, driver 580) */
+   RT_NEED_CTX();
+   CUDA_RESOURCE_DESC d;
+   CUresult r = cuSurfObjectGetResourceDesc(&d, surfObject);
+   if (r == CUDA_SUCCESS)
+      resource_back(&d, pResDesc);
+   return RT_RETURN_CU(r);
 }
