@@ -1288,6 +1288,16 @@ typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
  * (CUextMemory_st) and CUexternalSemaphore (CUextSemaphore_st). */
 typedef struct CUexternalMemory_st *cudaExternalMemory_t;
 typedef struct CUexternalSemaphore_st *cudaExternalSemaphore_t;
+/* Only their addresses pass through metalcuda (runtime/interop.c refuses
+ * every call that takes them). */
+struct cudaExternalMemoryHandleDesc;
+struct cudaExternalMemoryBufferDesc;
+struct cudaExternalMemoryMipmappedArrayDesc;
+struct cudaExternalSemaphoreHandleDesc;
+struct cudaExternalSemaphoreSignalParams;
+struct cudaExternalSemaphoreWaitParams;
+struct cudaExternalSemaphoreSignalNodeParams;
+struct cudaExternalSemaphoreWaitNodeParams;
 /* Runtime-only handle structs. */
 typedef struct cudaArray *cudaArray_t;
 typedef const struct cudaArray *cudaArray_const_t;

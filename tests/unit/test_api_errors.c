@@ -1,7 +1,8 @@
 /*
  * test_api_errors.c — error names and strings, the last-error state, the
  * driver-to-runtime mapping, the stubs' not-supported path, and the
- * inter-process handles refused as not supported (driver/ipc.c).
+ * inter-process handles and external resource interop refused as not
+ * supported (driver/ipc.c, runtime/interop.c).
  *
  * The unit tests link only the internal library, so the API files under
  * test are compiled into this file.  Each defines its own log channel;
@@ -29,6 +30,9 @@
 #undef log_channel_
 #define log_channel_ log_channel_rt_ipc_
 #include "../../src/api/runtime/ipc.c"
+#undef log_channel_
+#define log_channel_ log_channel_rt_interop_
+#include "../../src/api/runtime/interop.c"
 #undef log_channel_
 
 #include <dlfcn.h>
@@ -442,4 +446,19 @@ TEST(ipc_handles_are_refused_as_not_supported)
    CUdeviceptr d = 0;
    CHECK_INT(cuIpcOpenMemHandle(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
    CHECK_INT(cuIpcOpenMemHandle_v2(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
+}
+
+TEST(external_resource_interop_is_refused_as_not_supported)
+{
+   cudaExternalMemory_t m = NULL;
+   cudaExternalSemaphore_t sem = NULL;
+   void *p = NULL;
+   CHECK_INT(cudaImportExternalMemory(&m, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaExternalMemoryGetMappedBuffer(&p, m, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaImportExternalSemaphore(&sem, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaSignalExternalSemaphoresAsync(&sem, NULL, 1, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaWaitExternalSemaphoresAsync_ptsz(&sem, NULL, 1, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaGraphAddExternalSemaphoresWaitNode(NULL, NULL, NULL, 0, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaSuccess);
 }
