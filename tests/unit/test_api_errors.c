@@ -459,6 +459,9 @@ TEST(external_resource_interop_is_refused_as_not_supported)
    CHECK_INT(cudaSignalExternalSemaphoresAsync(&sem, NULL, 1, NULL), cudaErrorNotSupported);
    CHECK_INT(cudaWaitExternalSemaphoresAsync_ptsz(&sem, NULL, 1, NULL), cudaErrorNotSupported);
    CHECK_INT(cudaGraphAddExternalSemaphoresWaitNode(NULL, NULL, NULL, 0, NULL), cudaErrorNotSupported);
+   cudaGraphicsResource_t r = NULL;
+   CHECK_INT(cudaGraphicsMapResources(1, &r, NULL), cudaErrorNotSupported);
+   CHECK_INT(cudaGraphicsUnregisterResource(r), cudaErrorNotSupported);
    CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
    CHECK_INT(cudaGetLastError(), cudaSuccess);
 }

@@ -1,8 +1,9 @@
 /*
  * interop.c — external resource interop (cudaImportExternalMemory,
  * cudaExternalMemoryGetMapped*, cudaImportExternalSemaphore,
- * cudaSignal/WaitExternalSemaphoresAsync, the destroys) and the graph
- * nodes that signal or wait on external semaphores.
+ * cudaSignal/WaitExternalSemaphoresAsync, the destroys), the graph nodes
+ * that signal or wait on external semaphores, and the calls on registered
+ * graphics resources (cudaGraphicsMapResources ...).
  *
  * REFUSED, each with cudaErrorNotSupported and one line saying why: these
  * import memory and semaphores that Vulkan, Direct3D, NvSci or an OS
@@ -172,4 +173,62 @@ cudaError_t CUDARTAPI cudaGraphExecExternalSemaphoresWaitNodeSetParams(
 {
    RT_ENTER("hGraphExec=%p hNode=%p nodeParams=%p", (void *)hGraphExec, (void *)hNode, (const void *)nodeParams);
    RT_NOT_SUPPORTED(INTEROP_WHY);
+}
+
+/* ---- graphics interop: the calls on registered graphics resources ----
+ * REFUSED like the rest of graphics interop (OpenGL, EGL, VDPAU, Direct3D:
+ * their registration entry points stay stubs): no graphics resource can be
+ * registered with metalcuda, so there is none to map, query or unregister. */
+
+#define GRAPHICS_WHY "graphics interop (no OpenGL, EGL, VDPAU or Direct3D resource can be registered with metalcuda)"
+
+/* ==== cudaGraphicsUnregisterResource (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource)
+{
+   RT_ENTER("resource=%p", (void *)resource);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsResourceSetMapFlags (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags)
+{
+   RT_ENTER("resource=%p flags=%#x", (void *)resource, flags);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsMapResources (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream)
+{
+   RT_ENTER("count=%d resources=%p stream=%p", count, (void *)resources, (void *)stream);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsUnmapResources (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream)
+{
+   RT_ENTER("count=%d resources=%p stream=%p", count, (void *)resources, (void *)stream);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsResourceGetMappedPointer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource)
+{
+   RT_ENTER("devPtr=%p size=%p resource=%p", (void *)devPtr, (void *)size, (void *)resource);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsSubResourceGetMappedArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource,
+                                                            unsigned int arrayIndex, unsigned int mipLevel)
+{
+   RT_ENTER("array=%p resource=%p arrayIndex=%u mipLevel=%u", (void *)array, (void *)resource, arrayIndex, mipLevel);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
+}
+
+/* ==== cudaGraphicsResourceGetMappedMipmappedArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                                                  cudaGraphicsResource_t resource)
+{
+   RT_ENTER("mipmappedArray=%p resource=%p", (void *)mipmappedArray, (void *)resource);
+   RT_NOT_SUPPORTED(GRAPHICS_WHY);
 }
