@@ -776,6 +776,10 @@ typedef struct CUipcEventHandle_st {
 typedef struct CUipcMemHandle_st {
    char reserved[CU_IPC_HANDLE_SIZE];
 } CUipcMemHandle_v1, CUipcMemHandle;
+typedef struct CUmemPoolPtrExportData_st {
+   unsigned char reserved[64];
+} CUmemPoolPtrExportData_v1;
+typedef CUmemPoolPtrExportData_v1 CUmemPoolPtrExportData;
 /* 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D). */
 typedef struct CUDA_MEMCPY2D_st {
    size_t srcXInBytes;
@@ -1914,6 +1918,9 @@ typedef struct cudaIpcEventHandle_st {
 typedef struct cudaIpcMemHandle_st {
    char reserved[64];
 } cudaIpcMemHandle_t;
+struct cudaMemPoolPtrExportData {
+   unsigned char reserved[64];
+};
 struct cudaPointerAttributes {
    enum cudaMemoryType type;
    int device;

@@ -446,6 +446,10 @@ TEST(ipc_handles_are_refused_as_not_supported)
    CUdeviceptr d = 0;
    CHECK_INT(cuIpcOpenMemHandle(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
    CHECK_INT(cuIpcOpenMemHandle_v2(&d, cmh, 1), CUDA_ERROR_NOT_SUPPORTED);
+   struct cudaMemPoolPtrExportData x;
+   CHECK_INT(cudaMemPoolExportPointer(&x, (void *)(uintptr_t)0x1000), cudaErrorNotSupported);
+   CHECK_INT(cudaMemPoolImportPointer(&p, NULL, &x), cudaErrorNotSupported);
+   CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
 }
 
 TEST(external_resource_interop_is_refused_as_not_supported)

@@ -1,6 +1,9 @@
 /*
  * ipc.c — inter-process handles: cuIpcGetEventHandle, cuIpcOpenEventHandle,
- * cuIpcGetMemHandle, cuIpcOpenMemHandle(_v2), cuIpcCloseMemHandle.
+ * cuIpcGetMemHandle, cuIpcOpenMemHandle(_v2), cuIpcCloseMemHandle, and
+ * the memory pools' sharing: cuMemPoolExportToShareableHandle,
+ * cuMemPoolImportFromShareableHandle, cuMemPoolExportPointer,
+ * cuMemPoolImportPointer.
  *
  * REFUSED, each with CUDA_ERROR_NOT_SUPPORTED and one line saying why:
  * another process cannot open metalcuda's device memory or events, which
@@ -54,5 +57,35 @@ CUresult CUDAAPI cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr, CUipcMemHandle handle
 CUresult CUDAAPI cuIpcCloseMemHandle(CUdeviceptr dptr)
 {
    API_ENTER("dptr=%#llx", (unsigned long long)dptr);
+   API_NOT_SUPPORTED(IPC_WHY);
+}
+
+/* ==== cuMemPoolExportToShareableHandle (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPoolExportToShareableHandle(void *handle_out, CUmemoryPool pool,
+                                                  CUmemAllocationHandleType handleType, unsigned long long flags)
+{
+   API_ENTER("handle_out=%p pool=%p handleType=%d flags=%#llx", handle_out, (void *)pool, (int)handleType, flags);
+   API_NOT_SUPPORTED(IPC_WHY);
+}
+
+/* ==== cuMemPoolImportFromShareableHandle (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPoolImportFromShareableHandle(CUmemoryPool *pool_out, void *handle,
+                                                    CUmemAllocationHandleType handleType, unsigned long long flags)
+{
+   API_ENTER("pool_out=%p handle=%p handleType=%d flags=%#llx", (void *)pool_out, handle, (int)handleType, flags);
+   API_NOT_SUPPORTED(IPC_WHY);
+}
+
+/* ==== cuMemPoolExportPointer (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPoolExportPointer(CUmemPoolPtrExportData *shareData_out, CUdeviceptr ptr)
+{
+   API_ENTER("shareData_out=%p ptr=%#llx", (void *)shareData_out, (unsigned long long)ptr);
+   API_NOT_SUPPORTED(IPC_WHY);
+}
+
+/* ==== cuMemPoolImportPointer (libcuda.@) ==== */
+CUresult CUDAAPI cuMemPoolImportPointer(CUdeviceptr *ptr_out, CUmemoryPool pool, CUmemPoolPtrExportData *shareData)
+{
+   API_ENTER("ptr_out=%p pool=%p shareData=%p", (void *)ptr_out, (void *)pool, (void *)shareData);
    API_NOT_SUPPORTED(IPC_WHY);
 }

@@ -1,7 +1,8 @@
 /*
  * ipc.c — cudaIpcGetEventHandle, cudaIpcOpenEventHandle,
- * cudaIpcGetMemHandle, cudaIpcOpenMemHandle, cudaIpcCloseMemHandle:
- * through the driver's cuIpc* (driver/ipc.c), which refuse them with the
+ * cudaIpcGetMemHandle, cudaIpcOpenMemHandle, cudaIpcCloseMemHandle and
+ * cudaMemPoolExport/Import*: through the driver's cuIpc* and
+ * cuMemPoolExport/Import* (driver/ipc.c), which refuse them with the
  * reason: metalcuda's device memory and events are private to their
  * process.  The handles have the driver's layout (64 bytes).
  */
@@ -53,4 +54,45 @@ cudaError_t CUDARTAPI cudaIpcCloseMemHandle(void *devPtr)
    /* REFUSED: driver/ipc.c */
    RT_ENTER("devPtr=%p", devPtr);
    return RT_RETURN_CU(cuIpcCloseMemHandle((CUdeviceptr)(uintptr_t)devPtr));
+}
+
+/* ==== cudaMemPoolExportToShareableHandle (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolExportToShareableHandle(void *shareableHandle, cudaMemPool_t memPool,
+                                                         enum cudaMemAllocationHandleType handleType, unsigned int flags)
+{
+   /* REFUSED: driver/ipc.c */
+   RT_ENTER("shareableHandle=%p memPool=%p handleType=%d flags=%#x", shareableHandle, (void *)memPool,
+            (int)handleType, flags);
+   return RT_RETURN_CU(cuMemPoolExportToShareableHandle(shareableHandle, (CUmemoryPool)memPool,
+                                                        (CUmemAllocationHandleType)handleType, flags));
+}
+
+/* ==== cudaMemPoolImportFromShareableHandle (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolImportFromShareableHandle(cudaMemPool_t *memPool, void *shareableHandle,
+                                                           enum cudaMemAllocationHandleType handleType,
+                                                           unsigned int flags)
+{
+   /* REFUSED: driver/ipc.c */
+   RT_ENTER("memPool=%p shareableHandle=%p handleType=%d flags=%#x", (void *)memPool, shareableHandle,
+            (int)handleType, flags);
+   return RT_RETURN_CU(cuMemPoolImportFromShareableHandle((CUmemoryPool *)memPool, shareableHandle,
+                                                          (CUmemAllocationHandleType)handleType, flags));
+}
+
+/* ==== cudaMemPoolExportPointer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolExportPointer(struct cudaMemPoolPtrExportData *exportData, void *ptr)
+{
+   /* REFUSED: driver/ipc.c */
+   RT_ENTER("exportData=%p ptr=%p", (void *)exportData, ptr);
+   return RT_RETURN_CU(cuMemPoolExportPointer((CUmemPoolPtrExportData *)exportData, (CUdeviceptr)(uintptr_t)ptr));
+}
+
+/* ==== cudaMemPoolImportPointer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolImportPointer(void **ptr, cudaMemPool_t memPool,
+                                               struct cudaMemPoolPtrExportData *exportData)
+{
+   /* REFUSED: driver/ipc.c */
+   RT_ENTER("ptr=%p memPool=%p exportData=%p", (void *)ptr, (void *)memPool, (void *)exportData);
+   return RT_RETURN_CU(cuMemPoolImportPointer((CUdeviceptr *)ptr, (CUmemoryPool)memPool,
+                                              (CUmemPoolPtrExportData *)exportData));
 }
