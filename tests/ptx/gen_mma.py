@@ -196,6 +196,15 @@ def probe_ab(rng, fmt, M, N, K):
     pack = lambda h: [h[i] | h[i + 1] << 16 for i in range(0, len(h), 2)]
     return pack(A), pack(B)
 
+def write_keeping_expect(fn, head, body):
+    """Writes a case, keeping the expected lines of an unchanged one."""
+    text = "\n".join(head + body)
+    old = open(fn).read() if os.path.exists(fn) else ""
+    exp = [l for l in old.splitlines() if l.startswith("// expect:")]
+    if exp and [l for l in old.splitlines() if not l.startswith("// expect:")] == text.splitlines():
+        text = "\n".join(head + exp + body)
+    open(fn, "w").write(text)
+
 def write_case(name, fam, seed):
     spell, target, M, N, K, fin, facc, maps = FORMS[name]
     rng = random.Random(seed)
@@ -267,14 +276,7 @@ def write_case(name, fam, seed):
     body.append("   %s %s, %s, %s, %s;" % (spell, lst("d", rc), lst("a", ra), lst("b", rb), lst("c", rc)))
     body += frag(rc, 0, maps["C"], False, "d")
     body += ["   ret;", "}", ""]
-    fn = os.path.join(OUT, "mma_%s_%s.ptx" % (name, fam))
-    old = open(fn).read() if os.path.exists(fn) else ""
-    text = "\n".join(lines + body)
-    exp = [l for l in old.splitlines() if l.startswith("// expect:")]
-    # keep the expected lines of an unchanged case
-    if exp and [l for l in old.splitlines() if not l.startswith("// expect:")] == text.splitlines():
-        text = "\n".join(lines + exp + body)
-    open(fn, "w").write(text)
+    write_keeping_expect(os.path.join(OUT, "mma_%s_%s.ptx" % (name, fam)), lines, body)
 
 CASES = [
     ("f32_f16_m16n8k16", "rand"), ("f32_f16_m16n8k16", "wide"), ("f32_f16_m16n8k16", "probe"),
@@ -325,13 +327,7 @@ def write_wmma(fam, seed):
             "   wmma.mma.sync.aligned.row.col.m16n16k16.f32.f32 %s, %s, %s, %s;" % (regs("d", 8), regs("a", 8), regs("b", 8), regs("c", 8)),
             "   wmma.store.d.sync.aligned.row.m16n16k16.global.f32 [%%rd6], %s, 16;" % regs("d", 8),
             "   ret;", "}", ""]
-    fn = os.path.join(OUT, "wmma_f32_f16_m16n16k16_%s.ptx" % fam)
-    text = "\n".join(lines + body)
-    old = open(fn).read() if os.path.exists(fn) else ""
-    exp = [l for l in old.splitlines() if l.startswith("// expect:")]
-    if exp and [l for l in old.splitlines() if not l.startswith("// expect:")] == text.splitlines():
-        text = "\n".join(lines + exp + body)
-    open(fn, "w").write(text)
+    write_keeping_expect(os.path.join(OUT, "wmma_f32_f16_m16n16k16_%s.ptx" % fam), lines, body)
 
 if __name__ == "__main__":
     for k, (name, fam) in enumerate(CASES):

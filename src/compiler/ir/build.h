@@ -262,6 +262,8 @@ ir_def *bld_read_var(build_ctx *c, uint32_t var);
 bool bld_tr_mov(build_ctx *c);
 bool bld_tr_ld(build_ctx *c);
 bool bld_tr_st(build_ctx *c);
+bool bld_tr_createpolicy(build_ctx *c);
+bool bld_tr_l2_hint(build_ctx *c);
 bool bld_tr_cvta(build_ctx *c);
 bool bld_tr_cvt(build_ctx *c);
 

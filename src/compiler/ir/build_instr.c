@@ -80,6 +80,8 @@ bool bld_instr(build_ctx *c)
    case PTX_OP_MOV: return bld_tr_mov(c);
    case PTX_OP_LD: case PTX_OP_LDU: return bld_tr_ld(c);
    case PTX_OP_ST: return bld_tr_st(c);
+   case PTX_OP_CREATEPOLICY: return bld_tr_createpolicy(c);
+   case PTX_OP_APPLYPRIORITY: case PTX_OP_DISCARD: return bld_tr_l2_hint(c);
    case PTX_OP_BAR: case PTX_OP_BARRIER: return bld_tr_bar(c);
    case PTX_OP_SHFL: case PTX_OP_VOTE: case PTX_OP_MATCH: case PTX_OP_REDUX: case PTX_OP_ACTIVEMASK: case PTX_OP_ELECT:
       return bld_tr_warp(c);

@@ -1,6 +1,9 @@
 /*
  * build_mem.c — data movement: mov (incl. vector pack/unpack), ld/ldu/st in
- * every state space, cvta, and cvt between types.
+ * every state space (with or without an L2 cache policy), cvta, and cvt
+ * between types; the L2 policy instructions createpolicy, applypriority and
+ * discard (no L2 to steer: policies are made as an H200 encodes them and
+ * carried, hints are exact as no-ops).
  *
  * Kernel parameters: `ld.param [p+off]` of a kernel parameter becomes a
  * PARAM read of the parameter blob (laid out exactly like PTX's .param
@@ -146,7 +149,7 @@ static bool mem_mods_ok(build_ctx *c, uint16_t *flags)
       case PTX_MOD_L1_EVICT_NORMAL: case PTX_MOD_L1_EVICT_UNCHANGED: case PTX_MOD_L1_EVICT_FIRST:
       case PTX_MOD_L1_EVICT_LAST: case PTX_MOD_L1_NO_ALLOCATE: case PTX_MOD_L2_EVICT_NORMAL:
       case PTX_MOD_L2_EVICT_FIRST: case PTX_MOD_L2_EVICT_LAST: case PTX_MOD_L2_64B:
-      case PTX_MOD_L2_128B: case PTX_MOD_L2_256B:
+      case PTX_MOD_L2_128B: case PTX_MOD_L2_256B: case PTX_MOD_L2_CACHE_HINT:
          break;   /* cache policy: no observable effect */
       default:
          return ir_error(c->m, c->line, "%s.%s is not supported yet", instr_name(c),
@@ -332,12 +335,23 @@ static bool st_strong_vector(build_ctx *c, ptx_type t, ir_def *const *vals, ir_d
    return true;
 }
 
+/* ld/st{.L2::cache_hint} take a third operand, the 64-bit cache policy
+ * createpolicy made: a hint to the L2 with no observable effect, so it is
+ * only checked to be a 64-bit value. */
+static bool cache_hint_ok(build_ctx *c)
+{
+   if (!bld_has(c, PTX_MOD_L2_CACHE_HINT))
+      return c->in->nopnds == 2;
+   return c->in->nopnds == 3 && bld_src(c, 2, PTX_T_B64, 64) != NULL;
+}
+
 bool bld_tr_ld(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    uint16_t flags;
-   if (in->ntypes != 1 || in->nopnds != 2)
-      return ir_error(c->m, c->line, "%s: expected one type and two operands", instr_name(c));
+   if (in->ntypes != 1 || !cache_hint_ok(c))
+      return ir_error(c->m, c->line, "%s: expected one type and two operands (and a cache policy with .L2::cache_hint)",
+                      instr_name(c));
    if (!mem_mods_ok(c, &flags))
       return false;
    ptx_type t = in->types[0];
@@ -432,8 +446,8 @@ bool bld_tr_st(build_ctx *c)
 {
    const ptx_instr *in = c->in;
    uint16_t flags;
-   if (in->ntypes != 1 || in->nopnds != 2)
-      return ir_error(c->m, c->line, "st: expected one type and two operands");
+   if (in->ntypes != 1 || !cache_hint_ok(c))
+      return ir_error(c->m, c->line, "st: expected one type and two operands (and a cache policy with .L2::cache_hint)");
    if (!mem_mods_ok(c, &flags))
       return false;
    ptx_type t = in->types[0];
@@ -593,4 +607,87 @@ bool bld_tr_cvt(build_ctx *c)
       return false;
    ir_def *d = bld_cvt(c, dt, st, r, flags, bld_src(c, 1, st, bld_type_bits(st)));
    return d && bld_write(c, in->opnds[0], d, dt);
+}
+
+/* ---- L2 cache policies: createpolicy, applypriority, discard ---- */
+
+/* createpolicy (PTX ISA 9.0 §9.7.9.18) makes the 64-bit policy that
+ * ld/st/cp.async{.L2::cache_hint} take.  Its encoding, measured on an H200
+ * (tests/ptx/cases/createpolicy_values.ptx): bit 60 set; bit 59 the range
+ * form; bits 57-58 the primary priority (evict_unchanged 0, evict_first 1,
+ * evict_last 2, evict_normal 3); bit 56 a secondary evict_first
+ * (evict_unchanged is 0); the fractional form's bits 52-55 the fraction in
+ * sixteenths less one (measured at 1/8 ... 1; between sixteenths it is
+ * rounded to nearest here, which no measurement pins down); the range
+ * form's bit 37 (set for both measured ranges: the address and sizes are
+ * not in the policy).  metalcuda has no L2 to steer, so the policy is only
+ * carried, and .cvt (a cuda::access_property's conversion, not measured)
+ * is refused. */
+static int l2_priority(build_ctx *c, bool primary)
+{
+   static const ptx_mod order[] = {PTX_MOD_L2_EVICT_UNCHANGED, PTX_MOD_L2_EVICT_FIRST, PTX_MOD_L2_EVICT_LAST,
+                                   PTX_MOD_L2_EVICT_NORMAL};
+   int seen = 0;
+   for (unsigned k = 0; k < c->in->nmods; k++)
+      for (int p = 0; p < 4; p++)
+         if (c->in->mods[k] == order[p] && seen++ == (primary ? 0 : 1))
+            return p;
+   return primary ? -1 : 0;
+}
+
+bool bld_tr_createpolicy(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   bool range = bld_has(c, PTX_MOD_RANGE), frac = bld_has(c, PTX_MOD_FRACTIONAL);
+   if (bld_has(c, PTX_MOD_CVT))
+      return bld_unsupported(c, "createpolicy.cvt (the conversion of an access property)");
+   if (range == frac || in->ntypes != 1 || in->types[0] != PTX_T_B64)
+      return ir_error(c->m, c->line, "createpolicy: expected .range or .fractional and .b64");
+   int primary = l2_priority(c, true), secondary = l2_priority(c, false);
+   if (primary < 0 || (secondary != 0 && secondary != 1))
+      return ir_error(c->m, c->line, "createpolicy: a primary priority (.L2::evict_*) and a secondary of "
+                      ".L2::evict_first or .L2::evict_unchanged are expected");
+   uint64_t bits = 1ull << 60 | (uint64_t)range << 59 | (uint64_t)primary << 57 | (uint64_t)secondary << 56;
+   ir_def *v = NULL;
+   if (range) {
+      if (in->nopnds != 4 || in->opnds[1]->kind != PTX_OPND_ADDR)
+         return ir_error(c->m, c->line, "createpolicy.range: expected d, [a], primary-size, total-size");
+      ir_space sp;
+      if (!bld_address(c, in->opnds[1], &sp) || !bld_src(c, 2, PTX_T_U32, 32) || !bld_src(c, 3, PTX_T_U32, 32))
+         return false;
+      v = bld_const(c, 64, bits | 1ull << 37);
+   } else {
+      if (in->nopnds != 1 && in->nopnds != 2)
+         return ir_error(c->m, c->line, "createpolicy.fractional: expected d{, fraction}");
+      ir_def *f = in->nopnds == 2 ? bld_src(c, 1, PTX_T_F32, 32) : NULL;
+      if (in->nopnds == 2 && !f)
+         return false;
+      ir_def *q = bld_const(c, 32, 16);
+      if (f) {   /* sixteenths, saturated to 1..16 (cvt.rni to u32 clamps below at 0) */
+         ir_def *s = bld_op2(c, IR_MUL, PTX_T_F32, f, bld_const(c, 32, 0x41800000u));
+         q = bld_cvt(c, PTX_T_U32, PTX_T_F32, IR_RND_RNI, 0, s);
+         q = q ? bld_op2(c, IR_MAX, PTX_T_U32, q, bld_const(c, 32, 1)) : NULL;
+         q = q ? bld_op2(c, IR_MIN, PTX_T_U32, q, bld_const(c, 32, 16)) : NULL;
+      }
+      q = q ? bld_op2(c, IR_SUB, PTX_T_U32, q, bld_const(c, 32, 1)) : NULL;
+      q = q ? bld_resize(c, q, 64, false) : NULL;
+      q = q ? bld_op2(c, IR_SHL, PTX_T_B64, q, bld_const(c, 32, 52)) : NULL;
+      v = q ? bld_op2(c, IR_OR, PTX_T_B64, q, bld_const(c, 64, bits)) : NULL;
+   }
+   return v && bld_write(c, in->opnds[0], v, PTX_T_B64);
+}
+
+/* applypriority.global.L2::evict_normal [a], 128 and discard.global.L2
+ * [a], 128: hints to the L2.  discard leaves the line's contents undefined;
+ * keeping them is one of the outcomes it allows, so both are exact as the
+ * evaluation of their address. */
+bool bld_tr_l2_hint(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (in->nopnds != 2 || in->opnds[0]->kind != PTX_OPND_ADDR)
+      return ir_error(c->m, c->line, "%s: expected [a], 128", bld_spelled(c));
+   if (in->space != PTX_SPACE_GLOBAL && in->space != PTX_SPACE_NONE)
+      return bld_unsupported(c, "applypriority/discard outside .global");
+   ir_space sp;
+   return bld_address(c, in->opnds[0], &sp) != NULL && bld_src(c, 1, PTX_T_U64, 64) != NULL;
 }
