@@ -51,9 +51,17 @@
  * register is one aligned 32-bit word).  The shapes of one input type are
  * the same k-long dot products, so the tensor core's rounding (measured on
  * the mma.sync shapes) is theirs.
- * Refused, by name: m8n8k4 .f16 (Volta's quad-pair mma), sparse mma.sp,
- * block scaling and the fp8/fp6/fp4 kinds, wmma with mixed f16/f32
- * accumulators or .satfinite on floats, f64 wmma's .rz/.rm/.rp.
+ * mma.sp{::ordered_metadata}.sync.aligned (A 2:4 sparse, tf32 1:2; PTX ISA
+ * 9.0 §9.7.14.6): m16n8k16/k32 f16/bf16 (f16 accumulators for f16),
+ * m16n8k8/k16 tf32, m16n8k32/k64 s8/u8, m16n8k64/k128 s4/u4 (.satfinite):
+ * IR_MMA_SPARSE with the compressed A registers and the metadata register;
+ * the selector must be below 4 / (metadata words a group needs), as ptxas
+ * requires.  prelude/mma.metal's file header has the layout (measured on
+ * an H200).
+ * Refused, by name: m8n8k4 .f16 (Volta's quad-pair mma), mma.sp with fp8
+ * or a non-constant selector, block scaling and the fp8/fp6/fp4 kinds,
+ * wmma with mixed f16/f32 accumulators or .satfinite on floats, f64 wmma's
+ * .rz/.rm/.rp.
  */
 #include "build.h"
 
@@ -90,10 +98,13 @@ static bool write_regs(build_ctx *c, const ptx_operand *o, ir_instr *i, unsigned
    return true;
 }
 
-static ir_instr *emit_mma(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nd, uint8_t bits)
+/* An IR_MMA of A, B, C's registers (the counts in imm) and, for mma.sp,
+ * the metadata e (else NULL). */
+static ir_instr *emit_mma_e(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, ir_def *e, unsigned nd,
+                            uint8_t bits)
 {
    unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
-   ir_instr *i = bld_emit(c, IR_MMA, na + nb + nc, bits, (uint8_t)nd);
+   ir_instr *i = bld_emit(c, IR_MMA, na + nb + nc + (e ? 1 : 0), bits, (uint8_t)nd);
    if (!i)
       return NULL;
    i->sub = IR_MMA_MMA;
@@ -105,7 +116,14 @@ static ir_instr *emit_mma(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir
       bld_set_src(i, s++, b[k]);
    for (unsigned k = 0; k < nc; k++)
       bld_set_src(i, s++, cc[k]);
+   if (e)
+      bld_set_src(i, s, e);
    return i;
+}
+
+static ir_instr *emit_mma(build_ctx *c, uint64_t imm, ir_def **a, ir_def **b, ir_def **cc, unsigned nd, uint8_t bits)
+{
+   return emit_mma_e(c, imm, a, b, cc, NULL, nd, bits);
 }
 
 static uint64_t counts(unsigned na, unsigned nb, unsigned nc)
@@ -143,6 +161,67 @@ static uint64_t int_imm(unsigned K, unsigned ew, bool m8, uint64_t flags)
    return (K & 255) | (uint64_t)fmt << 8 | flags | counts(nw / 2, nw / 4, 4);
 }
 
+/* The imm of mma.sp's shape and types (0: none we give), without the
+ * selector: A's compressed registers na, B's nb (K/8 words of 16-bit
+ * elements, K/4 of tf32, K/16 of bytes, K/32 of nibbles... over four lanes). */
+static uint64_t sparse_imm(build_ctx *c, unsigned K, ptx_type dt, ptx_type at, ptx_type bt, ptx_type ct, bool sat)
+{
+   bool f32acc = dt == PTX_T_F32 && ct == PTX_T_F32, s32 = dt == PTX_T_S32 && ct == PTX_T_S32;
+   bool int8 = (at == PTX_T_S8 || at == PTX_T_U8) && (bt == PTX_T_S8 || bt == PTX_T_U8);
+   bool int4 = (at == PTX_T_S4 || at == PTX_T_U4) && (bt == PTX_T_S4 || bt == PTX_T_U4);
+   uint64_t signs = (at == PTX_T_S8 || at == PTX_T_S4 ? IR_MMA_A_SIGNED : 0) |
+                    (bt == PTX_T_S8 || bt == PTX_T_S4 ? IR_MMA_B_SIGNED : 0) | (sat ? IR_MMA_SAT : 0);
+   if (int8 || int4) {
+      unsigned k0 = int8 ? 32 : 64;
+      if (!s32 || (K != k0 && K != 2 * k0))
+         return 0;
+      unsigned n = K / k0 * 2;
+      return (K & 255) | (uint64_t)(int8 ? IR_MMA_INT8 : IR_MMA_INT4) << 8 | signs | counts(n, n, 4);
+   }
+   if (sat || at != bt)
+      return 0;
+   if (at == PTX_T_F16 || at == PTX_T_BF16) {
+      bool acc16 = at == PTX_T_F16 && dt == PTX_T_F16 && ct == PTX_T_F16;
+      if ((K != 16 && K != 32) || (!acc16 && !f32acc))
+         return 0;
+      return K | (uint64_t)(at == PTX_T_F16 ? IR_MMA_F16 : IR_MMA_BF16) << 8 | (acc16 ? IR_MMA_ACC16 : 0) |
+             counts(K / 8, K / 8, acc16 ? 2 : 4);
+   }
+   if (at == PTX_T_TF32 && f32acc && (K == 8 || K == 16))
+      return K | (uint64_t)IR_MMA_TF32 << 8 | counts(K / 4, K / 4, 4);
+   return 0;
+}
+
+/* mma.sp{::ordered_metadata}.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype
+ * d, a, b, c, e, selector */
+static bool tr_mma_sp(build_ctx *c, unsigned K, bool m8)
+{
+   const ptx_instr *in = c->in;
+   ptx_type dt = in->types[0], at = in->types[1], bt = in->types[2], ct = in->types[3];
+   uint64_t imm = m8 || in->nopnds != 6 ? 0 : sparse_imm(c, K, dt, at, bt, ct, bld_has(c, PTX_MOD_SATFINITE));
+   if (!imm)
+      return bld_refuse(c);
+   const ptx_operand *so = in->opnds[5];
+   if (so->kind != PTX_OPND_IMM_INT)
+      return bld_unsupported(c, "mma.sp with a sparsity selector that is not a constant");
+   unsigned na = (imm >> 16) & 15, nb = (imm >> 20) & 15, nc = (imm >> 24) & 15;
+   /* metadata words a group of four lanes supplies: one 2-bit index a
+    * 16-bit unit of A's compressed half (bytes for the 8- and 4-bit types) */
+   unsigned words = (imm >> 8 & 15) == IR_MMA_INT8 || (imm >> 8 & 15) == IR_MMA_INT4 ? na : na / 2;
+   if (so->u.imm.bits >= 4 / words)
+      return ir_error(c->m, c->line, "%s: the sparsity selector must be below %u for this shape", bld_spelled(c),
+                      4 / words);
+   imm |= IR_MMA_SPARSE | so->u.imm.bits << IR_MMA_SEL_SHIFT;
+   ir_def *a[4], *b[4], *cc[4], *e;
+   if (!opnd_regs(c, in->opnds[1], na, 32, a) || !opnd_regs(c, in->opnds[2], nb, 32, b) ||
+       !opnd_regs(c, in->opnds[3], nc, 32, cc) || !(e = bld_src(c, 4, PTX_T_B32, 32)))
+      return false;
+   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != nc)
+      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nc);
+   ir_instr *i = emit_mma_e(c, imm, a, b, cc, e, nc, 32);
+   return i && write_regs(c, in->opnds[0], i, nc, 32);
+}
+
 /* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype{.op.popc} d, a, b, c */
 static bool tr_mma(build_ctx *c)
 {
@@ -150,12 +229,15 @@ static bool tr_mma(build_ctx *c)
    if (!ONLY_MODS(c, PTX_MOD_SYNC, PTX_MOD_ALIGNED, PTX_MOD_ROW, PTX_MOD_COL, PTX_MOD_SATFINITE, PTX_MOD_M16N8K16,
                   PTX_MOD_M16N8K8, PTX_MOD_M16N8K4, PTX_MOD_M8N8K4, PTX_MOD_M16N8K32, PTX_MOD_M16N8K64,
                   PTX_MOD_M16N8K128, PTX_MOD_M16N8K256, PTX_MOD_M8N8K16, PTX_MOD_M8N8K32, PTX_MOD_M8N8K128,
-                  PTX_MOD_XOR, PTX_MOD_AND, PTX_MOD_POPC))
+                  PTX_MOD_XOR, PTX_MOD_AND, PTX_MOD_POPC, PTX_MOD_SP, PTX_MOD_SP_ORDERED_METADATA))
       return false;
-   if (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL) || in->ntypes != 4 || in->nopnds != 4)
+   bool sparse = bld_has(c, PTX_MOD_SP) || bld_has(c, PTX_MOD_SP_ORDERED_METADATA);
+   if (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL) || in->ntypes != 4 || in->nopnds != (sparse ? 6 : 4))
       return bld_refuse(c);
    bool m8 = false;
    unsigned K = mma_k(c, &m8);
+   if (sparse)
+      return tr_mma_sp(c, K, m8);
    ptx_type dt = in->types[0], at = in->types[1], bt = in->types[2], ct = in->types[3];
    bool sat = bld_has(c, PTX_MOD_SATFINITE), popc = bld_has(c, PTX_MOD_POPC);
    bool bop = bld_has(c, PTX_MOD_XOR) != bld_has(c, PTX_MOD_AND);

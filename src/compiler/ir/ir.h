@@ -214,7 +214,10 @@ enum {
  * counts of the A, B, C registers at bits 16, 20, 24 (build_mma.c).  M8:
  * an m8n8 shape (the m16n8 fragments' rows 0-7; D is 2 registers); AND:
  * b1's .and.popc (else .xor.popc); COLS2: two blocks of columns with one A
- * (wmma's m16n16 shapes: the B and C/D registers of both, in order). */
+ * (wmma's m16n16 shapes: the B and C/D registers of both, in order);
+ * SPARSE: mma.sp, A its compressed registers, K the logical one, the
+ * metadata register a last source and the sparsity selector at bit
+ * IR_MMA_SEL_SHIFT. */
 typedef enum ir_mma { IR_MMA_MMA, IR_MMA_MOVMATRIX } ir_mma;
 enum {
    IR_MMA_F16 = 0, IR_MMA_BF16 = 1, IR_MMA_TF32 = 2, IR_MMA_INT8 = 4, IR_MMA_F64 = 5,   /* format << 8 */
@@ -222,6 +225,8 @@ enum {
    IR_MMA_ACC16 = 1 << 12, IR_MMA_A_SIGNED = 1 << 13, IR_MMA_B_SIGNED = 1 << 14, IR_MMA_SAT = 1 << 15,
    IR_MMA_M8 = 1 << 28, IR_MMA_AND = 1 << 29, IR_MMA_COLS2 = 1 << 30,
 };
+#define IR_MMA_SPARSE (1ull << 31)
+#define IR_MMA_SEL_SHIFT 32
 
 typedef enum ir_prmt {
    IR_PRMT_DEFAULT, IR_PRMT_F4E, IR_PRMT_B4E, IR_PRMT_RC8, IR_PRMT_ECL, IR_PRMT_ECR, IR_PRMT_RC16,

@@ -189,7 +189,17 @@ static void emit_matrix(emitter *e, const ir_instr *i)
          /* integer forms: words per row of A, 4 in an m8n8 shape's one
           * register; COLS2: two blocks of columns (D's registers halved) */
          unsigned nw = imm & IR_MMA_M8 ? 4 : 2 * na, nblk = imm & IR_MMA_COLS2 ? 2 : 1;
-         if (fmt == IR_MMA_INT8 || fmt == IR_MMA_INT4)
+         unsigned sel = (unsigned)(imm >> IR_MMA_SEL_SHIFT) & 3;
+         bool ints = fmt == IR_MMA_INT8 || fmt == IR_MMA_INT4;
+         if (imm & IR_MMA_SPARSE && ints)
+            emit_stmt(e, "mc_mma_sp_int(mc_a, mc_b, mc_c, mc_d, %V, %uu, %uu, %uu, %s, %s, %s, %uu, %s);",
+                      S(i, na + nb + nc), na, K, fmt == IR_MMA_INT8 ? 8u : 4u,
+                      imm & IR_MMA_A_SIGNED ? "true" : "false", imm & IR_MMA_B_SIGNED ? "true" : "false",
+                      imm & IR_MMA_SAT ? "true" : "false", sel, LANE);
+         else if (imm & IR_MMA_SPARSE)
+            emit_stmt(e, "mc_mma_sp_float(mc_a, mc_b, mc_c, mc_d, %V, %uu, %uu, %uu, %s, %uu, %s);",
+                      S(i, na + nb + nc), na, K, fmt, imm & IR_MMA_ACC16 ? "true" : "false", sel, LANE);
+         else if (ints)
             emit_stmt(e, "mc_mma_int(mc_a, mc_b, mc_c, mc_d, %uu, %uu, %s, %s, %s, %uu, %uu, %s);", nw,
                       fmt == IR_MMA_INT8 ? 8u : 4u, imm & IR_MMA_A_SIGNED ? "true" : "false",
                       imm & IR_MMA_B_SIGNED ? "true" : "false", imm & IR_MMA_SAT ? "true" : "false", nd / nblk,

@@ -20,6 +20,22 @@
 //   rounded sum and "C added last" miss 47/12%, 38/7%, 38/5% of them.
 //   s8/u8, s4/u4: the exact sum, wrapped to 32 bits, or clamped with
 //   .satfinite; b1: C + popc(a xor/and b), wrapped.
+//   A sum that truncates to zero is +0 whatever its sign.
+// mma.sp (sparse A): the same sums over A's K/2 nonzero elements only (a
+// B element an omitted A element would meet is not read: an infinity or
+// NaN there does not reach D), all of them with C at once, also for
+// m16n8k32 (tests/ptx mmasp_* cases: summing each k16 half in turn misses
+// up to 26% of the elements, a dense sum with zeros for the omitted ones
+// the NaNs of up to 23%).  Layout, measured with one-hot inputs
+// (mmasp_*_onehot_*): D, C and B are the dense shape's; A's row g + 8 h
+// (g = lane / 4) has 2 na compressed words, word w being register
+// 2 (w / 4) + h of lane 4 g + w % 4; a word holds U = 2 index units (f16,
+// bf16 elements; tf32 halves) or 4 (bytes: s8/u8 elements, s4/u4 pairs),
+// unit u of word w being the row's compressed unit cu = U w + u, at column
+// 4 (cu / 2) + index (in units); the index is metadata field f = U (8 (w /
+// 4) + 4 h + w % 4) + u, bits 2 (f % 16) of the word of lane
+// 4 g + nm sel + f / 16 (nm = U na / 4 metadata words a group).  A tf32
+// element reads its first unit's index (0 or 2).
 // simdgroup_matrix is not used: its rounding is not this one.  On the
 // software device (__MC_SOFT_SIMD_GATHER) the fragments are exchanged in
 // one rendezvous of the SIMD-group instead of one per shuffle.
@@ -88,7 +104,7 @@ MC_MMA uint mc_mma_rz_f32(long s, int unit)
     if (E < -126) {   // subnormal: the grid of 2^-149
         int sh = -149 - unit;
         ulong v = sh >= 0 ? (sh >= 64 ? 0ul : mag >> (uint)sh) : mag << (uint)(-sh);
-        return sign | (uint)v;
+        return v != 0ul ? sign | (uint)v : 0u;   // truncated to zero: +0 (H200)
     }
     ulong sig = L >= 23 ? mag >> (uint)(L - 23) : mag << (uint)(23 - L);
     return sign | (uint)(E + 127) << 23 | ((uint)sig & 0x7fffffu);
@@ -253,6 +269,109 @@ MC_MMA void mc_mma_bin(thread const uint *a, thread const uint *b, thread const 
             s += popcount(and_op ? wa & wb : wa ^ wb);
         }
         d[j] = s;
+    }
+}
+
+// mma.sp's operands from the lanes that hold them: register r of A or B,
+// or the metadata word, of lane l.  The software device gathers every
+// lane's registers in two exchanges instead of a shuffle each.
+#ifdef __MC_SOFT_SIMD_GATHER
+#define MC_SP_FETCH(a, b, e)                                                 \
+    uint4 mc_sp_all[64], mc_sp_ex[64];                                       \
+    __mc_simd_gather8(uint4(a[0], a[1], a[2], a[3]), uint4(b[0], b[1], b[2], b[3]), mc_sp_all); \
+    __mc_simd_gather8(uint4(e, 0u, 0u, 0u), uint4(0u), mc_sp_ex)
+#define MC_SP_A(a, r, l) mc_sp_all[2u * (l)][r]
+#define MC_SP_B(b, r, l) mc_sp_all[2u * (l) + 1u][r]
+#define MC_SP_E(e, l) mc_sp_ex[2u * (l)].x
+#else
+#define MC_SP_FETCH(a, b, e)
+#define MC_SP_A(a, r, l) simd_shuffle(a[r], (ushort)(l))
+#define MC_SP_B(b, r, l) simd_shuffle(b[r], (ushort)(l))
+#define MC_SP_E(e, l) simd_shuffle(e, (ushort)(l))
+#endif
+
+// This lane's share of an mma.sp (the header's layout): rows g and g + 8
+// of A as K/2 (word, unit, column) triples, columns 2 t and 2 t + 1 of B
+// as their nwb words.  U: index units a compressed word.
+MC_MMA void mc_mma_sp_gather(thread const uint *a, thread const uint *b, uint e, uint na, uint nwb, uint U,
+                             uint sel, uint lane, thread uint (*ra)[8], thread uchar (*col)[32],
+                             thread uint (*cb)[16])
+{
+    uint g = lane >> 2, t = lane & 3u, nm = U * na / 4u;
+    MC_SP_FETCH(a, b, e);
+    uint meta[4];
+    for (uint i = 0u; i < 4u; i++)
+        meta[i] = i < nm ? MC_SP_E(e, 4u * g + nm * sel + i) : 0u;
+    for (uint w = 0u; w < 2u * na; w++)
+        for (uint h = 0u; h < 2u; h++) {
+            ra[h][w] = MC_SP_A(a, 2u * (w >> 2) + h, 4u * g + (w & 3u));
+            for (uint u = 0u; u < U; u++) {
+                uint f = U * (8u * (w >> 2) + 4u * h + (w & 3u)) + u, cu = U * w + u;
+                col[h][cu] = (uchar)(4u * (cu >> 1) + ((meta[f >> 4] >> (2u * (f & 15u))) & 3u));
+            }
+        }
+    for (uint w = 0u; w < nwb; w++)
+        for (uint j = 0u; j < 2u; j++)
+            cb[j][w] = MC_SP_B(b, w >> 2, 4u * (2u * t + j) + (w & 3u));
+}
+
+// mma.sp m16n8k16/k32 f16/bf16 (fmt 0, 1) or m16n8k8/k16 tf32 (fmt 2);
+// na compressed A registers; acc16 as mc_mma_float.
+MC_MMA void mc_mma_sp_float(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint e,
+                            uint na, uint K, uint fmt, bool acc16, uint sel, uint lane)
+{
+    uint per = fmt == 2u ? 1u : 2u, mb = fmt == 1u ? 7u : 10u, n = K / 2u;
+    uint ra[2][8], cb[2][16];
+    uchar col[2][32];
+    mc_mma_sp_gather(a, b, e, na, K / per, 2u, sel, lane, ra, col, cb);
+    mc_mel ea[2][16], eb[2][2][16];
+    for (uint h = 0u; h < 2u; h++)
+        for (uint k = 0u; k < n; k++) {
+            // element k: half k % 2 of word k / 2, or tf32 word k (its first unit's column, in halves)
+            uint wa = per == 2u ? (ra[h][k >> 1] >> (16u * (k & 1u))) & 0xffffu : ra[h][k];
+            uint kk = per == 2u ? col[h][k] : col[h][2u * k] >> 1;
+            ea[h][k] = mc_mma_dec(wa, fmt);
+            for (uint j = 0u; j < 2u; j++) {
+                uint wb = per == 2u ? (cb[j][kk >> 1] >> (16u * (kk & 1u))) & 0xffffu : cb[j][kk];
+                eb[h][j][k] = mc_mma_dec(wb, fmt);
+            }
+        }
+    if (acc16) {
+        for (uint h = 0u; h < 2u; h++) {
+            uint lo = mc_mma_dot(ea[h], eb[h][0], n, c[h] & 0xffffu, true, mb);
+            uint hi = mc_mma_dot(ea[h], eb[h][1], n, c[h] >> 16, true, mb);
+            d[h] = mc_mma_f16(lo) | mc_mma_f16(hi) << 16;
+        }
+        return;
+    }
+    for (uint j = 0u; j < 4u; j++)
+        d[j] = mc_mma_dot(ea[j >> 1], eb[j >> 1][j & 1u], n, c[j], false, mb);
+}
+
+// mma.sp m16n8k32/k64 s8/u8 (ew 8) or m16n8k64/k128 s4/u4 (ew 4): a byte
+// unit is one element, or two nibbles at columns 2 c and 2 c + 1.
+MC_MMA void mc_mma_sp_int(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d, uint e,
+                          uint na, uint K, uint ew, bool a_signed, bool b_signed, bool sat, uint sel, uint lane)
+{
+    uint ra[2][8], cb[2][16];
+    uchar col[2][32];
+    uint per = 32u / ew, sh = 32u - ew;
+    mc_mma_sp_gather(a, b, e, na, K / per, 4u, sel, lane, ra, col, cb);
+    for (uint j = 0u; j < 4u; j++) {
+        uint h = j >> 1, n = j & 1u;
+        long s = (long)as_type<int>(c[j]);
+        for (uint cu = 0u; cu < 8u * na; cu++)
+            for (uint q = 0u; q < 8u / ew; q++) {
+                uint i = (8u / ew) * cu + q;                       // element of the compressed row
+                uint k = ew == 8u ? col[h][cu] : 2u * col[h][cu] + q;
+                uint va = ra[h][i / per] << (sh - ew * (i % per)), vb = cb[n][k / per] << (sh - ew * (k % per));
+                int x = a_signed ? as_type<int>(va) >> sh : (int)(va >> sh);
+                int y = b_signed ? as_type<int>(vb) >> sh : (int)(vb >> sh);
+                s += (long)(x * y);
+            }
+        if (sat)
+            s = clamp(s, (long)(-2147483647 - 1), (long)2147483647);
+        d[j] = (uint)(ulong)s;
     }
 }
 
