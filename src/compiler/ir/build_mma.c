@@ -58,7 +58,11 @@
  * the selector must be below 4 / (metadata words a group needs), as ptxas
  * requires.  prelude/mma.metal's file header has the layout (measured on
  * an H200).
- * Refused, by name: m8n8k4 .f16 (Volta's quad-pair mma), mma.sp with fp8
+ * mma.sync.aligned.m8n8k4.{row,col}.{row,col}.{f16,f32}.f16.f16.{f16,f32}
+ * (Volta's quad-pair form: four independent 8x8x4 products, PTX ISA 9.0
+ * §9.7.14.5.1): IR_MMA_M8 with IR_MMA_F16, the layouts and D's type as
+ * flags; an f16 D from an f32 C, which no measurement covers, is refused.
+ * Refused, by name: mma.sp with fp8
  * or a non-constant selector, block scaling and the fp8/fp6/fp4 kinds,
  * wmma with mixed f16/f32 accumulators or .satfinite on floats, f64 wmma's
  * .rz/.rm/.rp.
@@ -222,6 +226,33 @@ static bool tr_mma_sp(build_ctx *c, unsigned K, bool m8)
    return i && write_regs(c, in->opnds[0], i, nc, 32);
 }
 
+/* mma.sync.aligned.m8n8k4.alayout.blayout.dtype.f16.f16.ctype d, a, b, c:
+ * the layouts are the first and second of .row/.col in the spelling. */
+static bool tr_mma_quadpair(build_ctx *c, ptx_type dt, ptx_type ct)
+{
+   const ptx_instr *in = c->in;
+   int lay[2], n = 0;
+   for (unsigned k = 0; k < in->nmods && n < 3; k++)
+      if (in->mods[k] == PTX_MOD_ROW || in->mods[k] == PTX_MOD_COL)
+         lay[n < 2 ? n : 0] = in->mods[k] == PTX_MOD_COL, n++;
+   bool d16 = dt == PTX_T_F16, c16 = ct == PTX_T_F16;
+   if (n != 2 || bld_has(c, PTX_MOD_SATFINITE) || (!d16 && dt != PTX_T_F32) || (!c16 && ct != PTX_T_F32))
+      return bld_refuse(c);
+   if (d16 && !c16)
+      return bld_unsupported(c, "mma.m8n8k4 with an .f16 D and an .f32 C (its rounding is not measured)");
+   unsigned nc = c16 ? 4 : 8, nd = d16 ? 4 : 8;
+   uint64_t imm = 4 | (uint64_t)IR_MMA_F16 << 8 | IR_MMA_M8 | (c16 ? IR_MMA_ACC16 : 0) | counts(2, 2, nc) |
+                  (lay[0] ? IR_MMA_A_COL : 0) | (lay[1] ? 0 : IR_MMA_B_ROW) | (d16 ? IR_MMA_D16 : 0);
+   ir_def *a[2], *b[2], *cc[8];
+   if (!opnd_regs(c, in->opnds[1], 2, 32, a) || !opnd_regs(c, in->opnds[2], 2, 32, b) ||
+       !opnd_regs(c, in->opnds[3], nc, 32, cc))
+      return false;
+   if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != nd)
+      return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), nd);
+   ir_instr *i = emit_mma(c, imm, a, b, cc, nd, 32);
+   return i && write_regs(c, in->opnds[0], i, nd, 32);
+}
+
 /* mma.sync.aligned.shape.row.col{.satfinite}.dtype.atype.btype.ctype{.op.popc} d, a, b, c */
 static bool tr_mma(build_ctx *c)
 {
@@ -232,10 +263,12 @@ static bool tr_mma(build_ctx *c)
                   PTX_MOD_XOR, PTX_MOD_AND, PTX_MOD_POPC, PTX_MOD_SP, PTX_MOD_SP_ORDERED_METADATA))
       return false;
    bool sparse = bld_has(c, PTX_MOD_SP) || bld_has(c, PTX_MOD_SP_ORDERED_METADATA);
-   if (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL) || in->ntypes != 4 || in->nopnds != (sparse ? 6 : 4))
-      return bld_refuse(c);
    bool m8 = false;
    unsigned K = mma_k(c, &m8);
+   bool quadpair = m8 && K == 4 && in->ntypes == 4 && in->types[1] == PTX_T_F16;
+   if ((!quadpair && (!bld_has(c, PTX_MOD_ROW) || !bld_has(c, PTX_MOD_COL))) || in->ntypes != 4 ||
+       in->nopnds != (sparse ? 6 : 4))
+      return bld_refuse(c);
    if (sparse)
       return tr_mma_sp(c, K, m8);
    ptx_type dt = in->types[0], at = in->types[1], bt = in->types[2], ct = in->types[3];
@@ -259,9 +292,11 @@ static bool tr_mma(build_ctx *c)
    } else if (b1) {
       if (!s32 || !(imm = int_imm(K, 1, m8, bld_has(c, PTX_MOD_AND) ? IR_MMA_AND : 0)))
          return bld_refuse(c);
+   } else if (m8 && K == 4 && at == PTX_T_F16 && bt == PTX_T_F16) {
+      return tr_mma_quadpair(c, dt, ct);
    } else if (m8) {
       if (K != 4 || dt != PTX_T_F64 || at != PTX_T_F64 || bt != PTX_T_F64 || ct != PTX_T_F64)
-         return bld_refuse(c);   /* m8n8k4 .f16 (Volta's quad-pair form) */
+         return bld_refuse(c);
       imm = 4 | (uint64_t)IR_MMA_F64 << 8 | counts(1, 1, 2);
       bits = 64;
    } else if (at == bt && (at == PTX_T_F16 || at == PTX_T_BF16) && (K == 16 || K == 8)) {

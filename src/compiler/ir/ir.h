@@ -217,7 +217,7 @@ enum {
  * (wmma's m16n16 shapes: the B and C/D registers of both, in order);
  * SPARSE: mma.sp, A its compressed registers, K the logical one, the
  * metadata register a last source and the sparsity selector at bit
- * IR_MMA_SEL_SHIFT. */
+ * IR_MMA_SEL_SHIFT; M8 with F16: Volta's quad-pair m8n8k4 (below). */
 typedef enum ir_mma { IR_MMA_MMA, IR_MMA_MOVMATRIX } ir_mma;
 enum {
    IR_MMA_F16 = 0, IR_MMA_BF16 = 1, IR_MMA_TF32 = 2, IR_MMA_INT8 = 4, IR_MMA_F64 = 5,   /* format << 8 */
@@ -227,6 +227,11 @@ enum {
 };
 #define IR_MMA_SPARSE (1ull << 31)
 #define IR_MMA_SEL_SHIFT 32
+/* m8n8k4 .f16 (M8 with F16): A column-major, B row-major (else row, col),
+ * D .f16 (else .f32; C's is ACC16). */
+#define IR_MMA_A_COL (1ull << 34)
+#define IR_MMA_B_ROW (1ull << 35)
+#define IR_MMA_D16 (1ull << 36)
 
 typedef enum ir_prmt {
    IR_PRMT_DEFAULT, IR_PRMT_F4E, IR_PRMT_B4E, IR_PRMT_RC8, IR_PRMT_ECL, IR_PRMT_ECR, IR_PRMT_RC16,

@@ -191,7 +191,11 @@ static void emit_matrix(emitter *e, const ir_instr *i)
          unsigned nw = imm & IR_MMA_M8 ? 4 : 2 * na, nblk = imm & IR_MMA_COLS2 ? 2 : 1;
          unsigned sel = (unsigned)(imm >> IR_MMA_SEL_SHIFT) & 3;
          bool ints = fmt == IR_MMA_INT8 || fmt == IR_MMA_INT4;
-         if (imm & IR_MMA_SPARSE && ints)
+         if (fmt == IR_MMA_F16 && imm & IR_MMA_M8)
+            emit_stmt(e, "mc_mma_quadpair(mc_a, mc_b, mc_c, mc_d, %s, %s, %s, %s, %s);",
+                      imm & IR_MMA_A_COL ? "false" : "true", imm & IR_MMA_B_ROW ? "true" : "false",
+                      imm & IR_MMA_ACC16 ? "true" : "false", imm & IR_MMA_D16 ? "true" : "false", LANE);
+         else if (imm & IR_MMA_SPARSE && ints)
             emit_stmt(e, "mc_mma_sp_int(mc_a, mc_b, mc_c, mc_d, %V, %uu, %uu, %uu, %s, %s, %s, %uu, %s);",
                       S(i, na + nb + nc), na, K, fmt == IR_MMA_INT8 ? 8u : 4u,
                       imm & IR_MMA_A_SIGNED ? "true" : "false", imm & IR_MMA_B_SIGNED ? "true" : "false",

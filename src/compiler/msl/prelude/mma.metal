@@ -375,6 +375,76 @@ MC_MMA void mc_mma_sp_int(thread const uint *a, thread const uint *b, thread con
     }
 }
 
+// mma.m8n8k4 .f16 (Volta's quad-pair form): lanes 4q .. 4q + 3 (low) and
+// 4q + 16 .. 4q + 19 (high) compute product q, each lane x = lane % 4 of
+// half h (high: 1) holding (PTX ISA 9.0 §9.7.14.5.1): A row-major, row
+// x + 4h (col-major: column x of rows 4h .. 4h + 3); B row-major, row x of
+// columns 4h .. 4h + 3 (col-major: column x + 4h); C/D .f16, row x + 4h;
+// C/D .f32, element i at row (lane & 1) + (i & 2) + 4h, column (i & 4) +
+// (lane & 2) + (i & 1).  Rounding, measured on an H200 (tests/ptx
+// mma_*_m8n8k4_*_lanes): an .f32 D is ((((a0 b0 + a1 b1) + a2 b2) + a3 b3)
+// + C) in f32 arithmetic, each addition rounded to nearest (the products are
+// exact); an .f16 D is the m16n8k8 tensor core's sum (mc_mma_dot) rounded to
+// f16.
+MC_MMA ushort mc_qp_half(thread const uint (*w)[4], uint j, uint r, uint e)
+{
+    return (ushort)(w[j][r + (e >> 1)] >> (16u * (e & 1u)));
+}
+
+MC_MMA void mc_mma_quadpair(thread const uint *a, thread const uint *b, thread const uint *c, thread uint *d,
+                            bool arow, bool brow, bool c16, bool d16, uint lane)
+{
+    uint q = (lane >> 2) & 3u, h = lane >> 4;
+    uint w[8][4], cw[8][4];   // the product's lanes (low 0-3, high 4-7): a0 a1 b0 b1; c0-c3
+#ifdef __MC_SOFT_SIMD_GATHER
+    uint4 all[64];
+    __mc_simd_gather8(uint4(a[0], a[1], b[0], b[1]), c16 ? uint4(c[0], c[1], c[2], c[3]) : uint4(0u), all);
+    for (uint j = 0u; j < 8u; j++) {
+        uint l = 4u * q + (j & 3u) + 16u * (j >> 2);
+        for (uint k = 0u; k < 4u; k++) {
+            w[j][k] = all[2u * l][k];
+            cw[j][k] = all[2u * l + 1u][k];
+        }
+    }
+#else
+    for (uint j = 0u; j < 8u; j++) {
+        ushort l = (ushort)(4u * q + (j & 3u) + 16u * (j >> 2));
+        w[j][0] = simd_shuffle(a[0], l);
+        w[j][1] = simd_shuffle(a[1], l);
+        w[j][2] = simd_shuffle(b[0], l);
+        w[j][3] = simd_shuffle(b[1], l);
+        for (uint k = 0u; k < 4u; k++)
+            cw[j][k] = c16 ? simd_shuffle(c[k], l) : 0u;
+    }
+#endif
+    for (uint i = 0u; i < 8u; i++) {
+        uint r = d16 ? (lane & 3u) + 4u * h : (lane & 1u) + (i & 2u) + 4u * h;
+        uint col = d16 ? i : (i & 4u) + (lane & 2u) + (i & 1u);
+        ushort av[4], bv[4];
+        for (uint k = 0u; k < 4u; k++) {
+            av[k] = arow ? mc_qp_half(w, (r & 3u) + 4u * (r >> 2), 0u, k) : mc_qp_half(w, k + 4u * (r >> 2), 0u, r & 3u);
+            bv[k] = brow ? mc_qp_half(w, k + 4u * (col >> 2), 2u, col & 3u)
+                         : mc_qp_half(w, (col & 3u) + 4u * (col >> 2), 2u, k);
+        }
+        // C(r, col): an .f16 C is held as D .f16 is, by lane (r & 3) + 4 (r >> 2) of the product
+        uint cb = c16 ? (uint)mc_qp_half(cw, (r & 3u) + 4u * (r >> 2), 0u, col) : c[i];
+        if (d16) {
+            mc_mel ea[4], eb[4];
+            for (uint k = 0u; k < 4u; k++) {
+                ea[k] = mc_mma_dec(av[k], 0u);
+                eb[k] = mc_mma_dec(bv[k], 0u);
+            }
+            uint v = mc_mma_f16(mc_mma_dot(ea, eb, 4u, cb, true, 10u));
+            d[i >> 1] = (i & 1u) != 0u ? (d[i >> 1] & 0xffffu) | v << 16 : v;
+            continue;
+        }
+        uint acc = mc_u(mc_h2f(av[0]) * mc_h2f(bv[0]));
+        for (uint k = 1u; k < 4u; k++)
+            acc = mc_fadd_val(acc, mc_u(mc_h2f(av[k]) * mc_h2f(bv[k])), false);
+        d[i] = mc_fadd_val(acc, c16 ? mc_u(mc_h2f((ushort)cb)) : cb, false);
+    }
+}
+
 MC_MMA ulong mc_shfl64(ulong v, uint lane)
 {
     uint2 w = as_type<uint2>(v);
