@@ -96,6 +96,19 @@ bool bld_instr(build_ctx *c)
       return bld_tr_tex(c);
    case PTX_OP_PREFETCH: case PTX_OP_PREFETCHU: case PTX_OP_NANOSLEEP:
       return true;   /* hints without observable effect */
+   case PTX_OP_SETMAXNREG:
+      /* setmaxnreg.{inc,dec}.sync.aligned.u32 n (sm_90a): moves registers
+       * between a warpgroup's warps; values never change, so it is exact
+       * as a no-op once checked as ptxas checks it. */
+      if (!ONLY_MODS(c, PTX_MOD_INC, PTX_MOD_DEC, PTX_MOD_SYNC, PTX_MOD_ALIGNED))
+         return false;
+      if (bld_has(c, PTX_MOD_INC) == bld_has(c, PTX_MOD_DEC) || !bld_has(c, PTX_MOD_SYNC) ||
+          !bld_has(c, PTX_MOD_ALIGNED) || c->in->ntypes != 1 || c->in->types[0] != PTX_T_U32 ||
+          c->in->nopnds != 1 || c->in->opnds[0]->kind != PTX_OPND_IMM_INT ||
+          c->in->opnds[0]->u.imm.bits < 24 || c->in->opnds[0]->u.imm.bits > 256 || c->in->opnds[0]->u.imm.bits % 8)
+         return ir_error(c->m, c->line, "%s: expected .inc or .dec, .sync.aligned.u32 and a register count "
+                         "from 24 to 256, a multiple of 8", bld_spelled(c));
+      return true;
    case PTX_OP_GRIDDEPCONTROL:
       /* Programmatic dependent launch: a grid here starts only after the
        * one before it on its stream has completed, its writes visible, so
