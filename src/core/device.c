@@ -70,15 +70,14 @@ const mtl_device_info *core_device_info(const core_device *d) { return &d->info;
 void core_device_cc(const core_device *d, int *major, int *minor)
 {
    (void)d;
-   /* sm_75 is the oldest architecture nvcc 13 targets and the PTX we
-    * translate; a program can ask for another with METALCUDA_CC.  8.0 is
-    * reported once every PTX form sm_80 adds translates.  Done (issue 17):
-    * cp.async and its groups, mbarrier, bf16 arithmetic, mma.sync
-    * f16/bf16/tf32/f64/s8/u8/s4/u4/b1 shapes, every wmma shape and type,
-    * ldmatrix, redux.sync, cvt .relu and .rna.tf32, min/max
-    * .NaN/.xorsign.  Still refused: sparse mma.sp. */
-   *major = 7;
-   *minor = 5;
+   /* 8.0: every PTX form sm_80 adds translates (issue 17): cp.async and
+    * its groups, mbarrier, bf16 arithmetic, mma.sync f16/bf16/tf32/f64/
+    * s8/u8/s4/u4/b1 shapes, sparse mma.sp, every wmma shape and type,
+    * ldmatrix, redux.sync, cvt .relu and .rna.tf32, min/max .NaN/.xorsign,
+    * createpolicy and the .L2::cache_hint forms.  9.0 waits for clusters,
+    * wgmma and TMA.  A program can ask for another with METALCUDA_CC. */
+   *major = 8;
+   *minor = 0;
    const char *e = getenv("METALCUDA_CC");
    int ma, mi;
    if (e && sscanf(e, "%d.%d", &ma, &mi) == 2 && ma > 0 && ma < 20 && mi >= 0 && mi < 10) {
@@ -179,7 +178,7 @@ static void shared_limits(int major, int minor, uint32_t *per_sm, uint32_t *opti
  * registers never limit occupancy before threads do.
  *
  * Shared memory: what an NVIDIA device of the compute capability we report
- * has (shared_limits; 7.5 by default: 48 KB a block, 64 KB with the
+ * has (shared_limits; 8.0 by default: 48 KB a block, 163 KB with the
  * opt-in), not Metal's 32 KB of threadgroup memory: programs choose their
  * tiles from these numbers together with the capability (CUB's sort asks
  * 35-48 KB), and a block that needs more than the threadgroup memory runs

@@ -234,9 +234,10 @@ TEST(refused_tensor_core_forms)
    const char *v = "   .reg .b32 %a<8>;\n   .reg .f32 %c<8>;\n   ld.param.u64 %rd1, [p];\n";
    char body[1024];
    snprintf(body, sizeof(body),
-            "%s   mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32 {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, %%c6, %%c7}, "
+            "%s   mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32 {%%a4, %%a5, %%a6, %%a7}, "
             "{%%a0, %%a1}, {%%a2, %%a3}, {%%c0, %%c1, %%c2, %%c3, %%c4, %%c5, %%c6, %%c7};\n", v);
-   CHECK_CONTAINS(translate_error(body), "PTX line 13: 'mma.sync.aligned.m8n8k4.row.col.f32.f16.f16.f32'");
+   CHECK_CONTAINS(translate_error(body), "PTX line 13: 'mma.sync.aligned.m8n8k4.row.col.f16.f16.f16.f32'");
+   CHECK_CONTAINS(translate_error(body), "an .f16 D from an .f32 C is not supported yet");
    snprintf(body, sizeof(body),
             "%s   wmma.mma.sync.aligned.row.col.m8n8k4.rz.f64.f64.f64.f64 {%%fd0, %%fd1}, {%%fd2}, {%%fd3}, "
             "{%%fd0, %%fd1};\n", v);

@@ -239,7 +239,8 @@ static bool tr_mma_quadpair(build_ctx *c, ptx_type dt, ptx_type ct)
    if (n != 2 || bld_has(c, PTX_MOD_SATFINITE) || (!d16 && dt != PTX_T_F32) || (!c16 && ct != PTX_T_F32))
       return bld_refuse(c);
    if (d16 && !c16)
-      return bld_unsupported(c, "mma.m8n8k4 with an .f16 D and an .f32 C (its rounding is not measured)");
+      return ir_error(c->m, c->line, "%s: an .f16 D from an .f32 C is not supported yet (its rounding is not measured)",
+                      bld_spelled(c));
    unsigned nc = c16 ? 4 : 8, nd = d16 ? 4 : 8;
    uint64_t imm = 4 | (uint64_t)IR_MMA_F16 << 8 | IR_MMA_M8 | (c16 ? IR_MMA_ACC16 : 0) | counts(2, 2, nc) |
                   (lay[0] ? IR_MMA_A_COL : 0) | (lay[1] ? 0 : IR_MMA_B_ROW) | (d16 ? IR_MMA_D16 : 0);
