@@ -54,10 +54,17 @@ extern "C" {
 #define cuMemcpy2DUnaligned cuMemcpy2DUnaligned_v2
 #define cuMemcpy3D cuMemcpy3D_v2
 #define cuMemcpy3DAsync cuMemcpy3DAsync_v2
+#define cuMemcpyAtoA cuMemcpyAtoA_v2
+#define cuMemcpyAtoD cuMemcpyAtoD_v2
+#define cuMemcpyAtoH cuMemcpyAtoH_v2
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2
+#define cuMemcpyDtoA cuMemcpyDtoA_v2
 #define cuMemcpyDtoD cuMemcpyDtoD_v2
 #define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2
 #define cuMemcpyDtoH cuMemcpyDtoH_v2
 #define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2
+#define cuMemcpyHtoA cuMemcpyHtoA_v2
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2
 #define cuMemcpyHtoD cuMemcpyHtoD_v2
 #define cuMemcpyHtoDAsync cuMemcpyHtoDAsync_v2
 #define cuMemsetD16 cuMemsetD16_v2
@@ -80,6 +87,16 @@ extern "C" {
 #define cuMemcpyDtoH cuMemcpyDtoH_v2_ptds
 #undef cuMemcpyDtoD
 #define cuMemcpyDtoD cuMemcpyDtoD_v2_ptds
+#undef cuMemcpyDtoA
+#define cuMemcpyDtoA cuMemcpyDtoA_v2_ptds
+#undef cuMemcpyAtoD
+#define cuMemcpyAtoD cuMemcpyAtoD_v2_ptds
+#undef cuMemcpyHtoA
+#define cuMemcpyHtoA cuMemcpyHtoA_v2_ptds
+#undef cuMemcpyAtoH
+#define cuMemcpyAtoH cuMemcpyAtoH_v2_ptds
+#undef cuMemcpyAtoA
+#define cuMemcpyAtoA cuMemcpyAtoA_v2_ptds
 #undef cuMemcpy2D
 #define cuMemcpy2D cuMemcpy2D_v2_ptds
 #undef cuMemcpy2DUnaligned
@@ -94,6 +111,10 @@ extern "C" {
 #define cuMemcpyDtoHAsync cuMemcpyDtoHAsync_v2_ptsz
 #undef cuMemcpyDtoDAsync
 #define cuMemcpyDtoDAsync cuMemcpyDtoDAsync_v2_ptsz
+#undef cuMemcpyHtoAAsync
+#define cuMemcpyHtoAAsync cuMemcpyHtoAAsync_v2_ptsz
+#undef cuMemcpyAtoHAsync
+#define cuMemcpyAtoHAsync cuMemcpyAtoHAsync_v2_ptsz
 #undef cuMemcpy2DAsync
 #define cuMemcpy2DAsync cuMemcpy2DAsync_v2_ptsz
 #undef cuMemcpy3DAsync
@@ -242,6 +263,16 @@ extern CUresult CUDAAPI cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice, si
 extern CUresult CUDAAPI cuMemcpyDtoH_v2_ptds(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
 extern CUresult CUDAAPI cuMemcpyDtoD_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount);
 extern CUresult CUDAAPI cuMemcpyDtoD_v2_ptds(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyDtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyHtoA_v2_ptds(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoH_v2_ptds(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount);
+extern CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset, size_t ByteCount);
 extern CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy);
 extern CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy);
 extern CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy);
@@ -258,6 +289,10 @@ extern CUresult CUDAAPI cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevic
 extern CUresult CUDAAPI cuMemcpyDtoHAsync_v2_ptsz(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpyAtoHAsync_v2_ptsz(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream);

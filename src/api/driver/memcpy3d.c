@@ -1,6 +1,8 @@
 /*
  * memcpy3d.c — 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D and their async
- * and per-thread forms).
+ * and per-thread forms), and the 1-D array copies (cuMemcpyHtoA, AtoH,
+ * DtoA, AtoD, AtoA and the async forms): a run of bytes of an array's
+ * first row, as one-row cuMemcpy2D copies.
  *
  * Each side of a copy is host memory, device memory (every byte the copy
  * touches must lie in one live allocation, else CUDA_ERROR_INVALID_VALUE) or
@@ -287,4 +289,168 @@ CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *
    if (r == CUDA_SUCCESS)
       r = side_check(c, &dst, p->WidthInBytes, p->Height, p->Depth, &d->dst);
    return r;
+}
+
+/* ---- 1-D array copies ---- */
+
+/* A side that is bytes [off, off + count) of array a's first row: what
+ * CUDA documents for these calls (a 1-D array; of a 2-D one, row 0). */
+static CUresult array_run(CUarray a, size_t off, size_t count, CUmemorytype *type, CUarray *arr, size_t *x)
+{
+   const core_array *ca = (const core_array *)(const void *)a;
+   if (!core_check_array(ca))
+      return CUDA_ERROR_INVALID_VALUE;
+   uint64_t row = (uint64_t)ca->width * ca->nchan * ca->chan_bytes;
+   if (off > row || count > row - off)
+      return CUDA_ERROR_INVALID_VALUE;
+   *type = CU_MEMORYTYPE_ARRAY;
+   *arr = a;
+   *x = off;
+   return CUDA_SUCCESS;
+}
+
+/* The one-row copy between an array run and host or device memory (or a
+ * second array run when both arrays are given). */
+static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src, size_t soff, const void *host_src,
+                         void *host_dst, CUdeviceptr dev_src, CUdeviceptr dev_dst, size_t count, CUstream h)
+{
+   static int once;
+   CUDA_MEMCPY2D c = { 0 };
+   CUresult r;
+   if (dst && (r = array_run(dst, doff, count, &c.dstMemoryType, &c.dstArray, &c.dstXInBytes)) != CUDA_SUCCESS)
+      return r;
+   if (src && (r = array_run(src, soff, count, &c.srcMemoryType, &c.srcArray, &c.srcXInBytes)) != CUDA_SUCCESS)
+      return r;
+   if (!src) {
+      c.srcMemoryType = host_src ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+      c.srcHost = host_src;
+      c.srcDevice = dev_src;
+      c.srcPitch = count;
+   }
+   if (!dst) {
+      c.dstMemoryType = host_dst ? CU_MEMORYTYPE_HOST : CU_MEMORYTYPE_DEVICE;
+      c.dstHost = host_dst;
+      c.dstDevice = dev_dst;
+      c.dstPitch = count;
+   }
+   if ((!src && !host_src && !dev_src) || (!dst && !host_dst && !dev_dst))
+      return CUDA_ERROR_INVALID_VALUE;
+   c.WidthInBytes = count;
+   c.Height = 1;
+   return copy_2d_entry(func, &c, h, &once);
+}
+
+/* ==== cuMemcpyHtoA_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcHost=%p ByteCount=%zu", (void *)dstArray, dstOffset, srcHost, ByteCount);
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, NULL));
+}
+
+/* ==== cuMemcpyHtoA_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoA_v2_ptds(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount)
+{
+   return drv_ptds_sync(cuMemcpyHtoAAsync_v2(dstArray, dstOffset, srcHost, ByteCount, CU_STREAM_PER_THREAD));
+}
+
+/* ==== cuMemcpyHtoAAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,
+                                      CUstream hStream)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcHost=%p ByteCount=%zu hStream=%p", (void *)dstArray, dstOffset, srcHost,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, hStream));
+}
+
+/* ==== cuMemcpyHtoAAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount,
+                                           CUstream hStream)
+{
+   return cuMemcpyHtoAAsync_v2(dstArray, dstOffset, srcHost, ByteCount, drv_ptsz(hStream));
+}
+
+/* ==== cuMemcpyAtoH_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount)
+{
+   API_ENTER("dstHost=%p srcArray=%p srcOffset=%zu ByteCount=%zu", dstHost, (void *)srcArray, srcOffset, ByteCount);
+   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, NULL));
+}
+
+/* ==== cuMemcpyAtoH_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoH_v2_ptds(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount)
+{
+   return drv_ptds_sync(cuMemcpyAtoHAsync_v2(dstHost, srcArray, srcOffset, ByteCount, CU_STREAM_PER_THREAD));
+}
+
+/* ==== cuMemcpyAtoHAsync_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount,
+                                      CUstream hStream)
+{
+   API_ENTER("dstHost=%p srcArray=%p srcOffset=%zu ByteCount=%zu hStream=%p", dstHost, (void *)srcArray, srcOffset,
+             ByteCount, (void *)hStream);
+   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, hStream));
+}
+
+/* ==== cuMemcpyAtoHAsync_v2_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoHAsync_v2_ptsz(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount,
+                                           CUstream hStream)
+{
+   return cuMemcpyAtoHAsync_v2(dstHost, srcArray, srcOffset, ByteCount, drv_ptsz(hStream));
+}
+
+/* ==== cuMemcpyDtoA_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcDevice=%#llx ByteCount=%zu", (void *)dstArray, dstOffset,
+             (unsigned long long)srcDevice, ByteCount);
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, NULL, NULL, srcDevice, 0, ByteCount, NULL));
+}
+
+/* ==== cuMemcpyDtoA_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyDtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUdeviceptr srcDevice, size_t ByteCount)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcDevice=%#llx ByteCount=%zu", (void *)dstArray, dstOffset,
+             (unsigned long long)srcDevice, ByteCount);
+   return drv_ptds_sync(API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, NULL, NULL, srcDevice, 0,
+                                            ByteCount, CU_STREAM_PER_THREAD)));
+}
+
+/* ==== cuMemcpyAtoD_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount)
+{
+   API_ENTER("dstDevice=%#llx srcArray=%p srcOffset=%zu ByteCount=%zu", (unsigned long long)dstDevice,
+             (void *)srcArray, srcOffset, ByteCount);
+   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, NULL, 0, dstDevice, ByteCount, NULL));
+}
+
+/* ==== cuMemcpyAtoD_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset, size_t ByteCount)
+{
+   API_ENTER("dstDevice=%#llx srcArray=%p srcOffset=%zu ByteCount=%zu", (unsigned long long)dstDevice,
+             (void *)srcArray, srcOffset, ByteCount);
+   return drv_ptds_sync(API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, NULL, 0, dstDevice,
+                                            ByteCount, CU_STREAM_PER_THREAD)));
+}
+
+/* ==== cuMemcpyAtoA_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset,
+                                 size_t ByteCount)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcArray=%p srcOffset=%zu ByteCount=%zu", (void *)dstArray, dstOffset,
+             (void *)srcArray, srcOffset, ByteCount);
+   if (!dstArray || !srcArray)
+      return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0, ByteCount, NULL));
+}
+
+/* ==== cuMemcpyAtoA_v2_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUarray srcArray, size_t srcOffset,
+                                      size_t ByteCount)
+{
+   API_ENTER("dstArray=%p dstOffset=%zu srcArray=%p srcOffset=%zu ByteCount=%zu", (void *)dstArray, dstOffset,
+             (void *)srcArray, srcOffset, ByteCount);
+   if (!dstArray || !srcArray)
+      return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+   return drv_ptds_sync(API_RETURN(copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0,
+                                            ByteCount, CU_STREAM_PER_THREAD)));
 }

@@ -1,8 +1,12 @@
 /*
  * array.c — CUDA arrays through the driver (cuArray3DCreate, cuMemcpy2D
  * with CU_MEMORYTYPE_ARRAY): cudaMallocArray, cudaMalloc3DArray,
- * cudaFreeArray, cudaArrayGetInfo, cudaGetChannelDesc,
- * cudaMemcpy2DToArray, cudaMemcpy2DFromArray.  A cudaArray_t is the
+ * cudaFreeArray, cudaArrayGetInfo, cudaGetChannelDesc, the copies to,
+ * from and between arrays (cudaMemcpy2DToArray, cudaMemcpy2DFromArray,
+ * cudaMemcpy2DArrayToArray, their async forms, and the deprecated runs of
+ * bytes cudaMemcpyToArray, cudaMemcpyFromArray, cudaMemcpyArrayToArray:
+ * from (wOffset, hOffset) on, continuing at the start of the next row, as
+ * CUDA documents them, split into 2-D copies).  A cudaArray_t is the
  * driver's CUarray.  A channel description becomes a driver format: every
  * channel present (x, then y, then z, w) of the same width, 1, 2 or 4 of
  * them (CUDA has no 3-channel arrays either).
@@ -137,8 +141,11 @@ cudaError_t CUDARTAPI cudaGetChannelDesc(struct cudaChannelFormatDesc *desc, cud
 }
 
 /* A 2-D copy with one side an array (at byte column x, row y). */
+/* A 2-D copy between an array at (x, y) and linear memory p of pitch
+ * `pitch`; stream: NULL with !async for the synchronous forms. */
 static cudaError_t copy_array(bool to_array, cudaArray_const_t array, size_t x, size_t y, const void *p,
-                              size_t pitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+                              size_t pitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                              cudaStream_t stream, bool async)
 {
    cudaError_t e = rt_ensure_ctx();
    if (e != cudaSuccess)
@@ -172,7 +179,117 @@ static cudaError_t copy_array(bool to_array, cudaArray_const_t array, size_t x, 
    }
    c.WidthInBytes = width;
    c.Height = height;
+   return cu_to_cuda_error(async ? cuMemcpy2DAsync_v2(&c, stream) : cuMemcpy2D_v2(&c));
+}
+
+/* A rectangle from array src at (sx, sy) to array dst at (dx, dy). */
+static cudaError_t copy_between(cudaArray_t dst, size_t dx, size_t dy, cudaArray_const_t src, size_t sx, size_t sy,
+                                size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   CUmemorytype st, dt;
+   if (!rt_copy_kinds(kind, &st, &dt))
+      return cudaErrorInvalidMemcpyDirection;
+   if (!dst || !src)
+      return cudaErrorInvalidResourceHandle;
+   if (width == 0 || height == 0)
+      return cudaSuccess;
+   CUDA_MEMCPY2D c = { 0 };
+   c.srcMemoryType = c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+   c.srcArray = (CUarray)(uintptr_t)src;
+   c.dstArray = (CUarray)(uintptr_t)dst;
+   c.srcXInBytes = sx, c.srcY = sy, c.dstXInBytes = dx, c.dstY = dy;
+   c.WidthInBytes = width;
+   c.Height = height;
    return cu_to_cuda_error(cuMemcpy2D_v2(&c));
+}
+
+/* The bytes of one row of an array (0: no array), and its rows (those of
+ * its first layer or slice: a run never leaves it). */
+static size_t row_bytes(cudaArray_const_t a, size_t *rows)
+{
+   CUDA_ARRAY3D_DESCRIPTOR d;
+   if (!a || cuArray3DGetDescriptor_v2(&d, (CUarray)(uintptr_t)a) != CUDA_SUCCESS)
+      return 0;
+   *rows = d.Height ? d.Height : 1;
+   return d.Width * rt_array_elem(a);
+}
+
+/* Does a run of count bytes from (x, y) stay inside rows of row bytes?
+ * Checked before any piece is copied, so a refused run changes nothing. */
+static bool run_fits(size_t row, size_t rows, size_t x, size_t y, size_t count)
+{
+   return x <= row && y < rows && count <= (rows - y) * row - x;
+}
+
+static bool kind_ok(enum cudaMemcpyKind kind)
+{
+   CUmemorytype a, b;
+   return rt_copy_kinds(kind, &a, &b);
+}
+
+/* A run of count bytes between an array, from (x, y) row after row, and
+ * linear memory p: the rest of the first row, the whole rows, the start of
+ * the last, each a 2-D copy. */
+static cudaError_t copy_run(bool to_array, cudaArray_const_t array, size_t x, size_t y, const void *p, size_t count,
+                            enum cudaMemcpyKind kind, cudaStream_t stream, bool async)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   size_t nrows = 0, row = row_bytes(array, &nrows);
+   if (!array || !row)
+      return array ? cudaErrorInvalidValue : cudaErrorInvalidResourceHandle;
+   if (!kind_ok(kind))
+      return cudaErrorInvalidMemcpyDirection;
+   if (count == 0)
+      return cudaSuccess;
+   if (!p || !run_fits(row, nrows, x, y, count))
+      return cudaErrorInvalidValue;
+   const char *q = p;
+   size_t first = count < row - x ? count : row - x, rows = (count - first) / row;
+   size_t last = count - first - rows * row;
+   if (first && (e = copy_array(to_array, array, x, y, q, first, first, 1, kind, stream, async)) != cudaSuccess)
+      return e;
+   q += first;
+   if (rows && (e = copy_array(to_array, array, 0, y + 1, q, row, row, rows, kind, stream, async)) != cudaSuccess)
+      return e;
+   q += rows * row;
+   if (last && (e = copy_array(to_array, array, 0, y + 1 + rows, q, last, last, 1, kind, stream, async)))
+      return e;
+   return cudaSuccess;
+}
+
+/* A run of count bytes from array src at (sx, sy) to array dst at (dx, dy),
+ * both continuing row after row: pieces that end where either row does. */
+static cudaError_t copy_run_between(cudaArray_t dst, size_t dx, size_t dy, cudaArray_const_t src, size_t sx,
+                                    size_t sy, size_t count, enum cudaMemcpyKind kind)
+{
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess)
+      return e;
+   size_t drows = 0, srows = 0, drow = row_bytes(dst, &drows), srow = row_bytes(src, &srows);
+   if (!drow || !srow)
+      return cudaErrorInvalidResourceHandle;
+   if (!kind_ok(kind))
+      return cudaErrorInvalidMemcpyDirection;
+   if (count && (!run_fits(drow, drows, dx, dy, count) || !run_fits(srow, srows, sx, sy, count)))
+      return cudaErrorInvalidValue;
+   while (count) {
+      if (dx == drow)
+         dx = 0, dy++;
+      if (sx == srow)
+         sx = 0, sy++;
+      size_t n = count;
+      n = n < drow - dx ? n : drow - dx;
+      n = n < srow - sx ? n : srow - sx;
+      if ((e = copy_between(dst, dx, dy, src, sx, sy, n, 1, kind)) != cudaSuccess)
+         return e;
+      dx += n, sx += n, count -= n;
+   }
+   return cudaSuccess;
 }
 
 /* ==== cudaMemcpy2DToArray (libcudart.@) ==== */
@@ -181,7 +298,7 @@ cudaError_t CUDARTAPI cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_
 {
    RT_ENTER("dst=%p wOffset=%zu hOffset=%zu src=%p spitch=%zu width=%zu height=%zu kind=%d", (void *)dst, wOffset,
             hOffset, src, spitch, width, height, (int)kind);
-   return RT_RETURN(copy_array(true, dst, wOffset, hOffset, src, spitch, width, height, kind));
+   return RT_RETURN(copy_array(true, dst, wOffset, hOffset, src, spitch, width, height, kind, NULL, false));
 }
 
 /* ==== cudaMemcpy2DToArray_ptds (libcudart.@) ==== */
@@ -197,7 +314,7 @@ cudaError_t CUDARTAPI cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_
 {
    RT_ENTER("dst=%p dpitch=%zu src=%p wOffset=%zu hOffset=%zu width=%zu height=%zu kind=%d", dst, dpitch,
             (const void *)src, wOffset, hOffset, width, height, (int)kind);
-   return RT_RETURN(copy_array(false, src, wOffset, hOffset, dst, dpitch, width, height, kind));
+   return RT_RETURN(copy_array(false, src, wOffset, hOffset, dst, dpitch, width, height, kind, NULL, false));
 }
 
 /* ==== cudaMemcpy2DFromArray_ptds (libcudart.@) ==== */
@@ -206,4 +323,143 @@ cudaError_t CUDARTAPI cudaMemcpy2DFromArray_ptds(void *dst, size_t dpitch, cudaA
                                                  enum cudaMemcpyKind kind)
 {
    return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
+}
+
+/* ==== cudaMemcpy2DToArrayAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                               size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind,
+                                               cudaStream_t stream)
+{
+   RT_ENTER("dst=%p wOffset=%zu hOffset=%zu src=%p spitch=%zu width=%zu height=%zu kind=%d stream=%p", (void *)dst,
+            wOffset, hOffset, src, spitch, width, height, (int)kind, (void *)stream);
+   return RT_RETURN(copy_array(true, dst, wOffset, hOffset, src, spitch, width, height, kind, stream, true));
+}
+
+/* ==== cudaMemcpy2DToArrayAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DToArrayAsync_ptsz(cudaArray_t dst, size_t wOffset, size_t hOffset,
+                                                    const void *src, size_t spitch, size_t width, size_t height,
+                                                    enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   return cudaMemcpy2DToArrayAsync(dst, wOffset, hOffset, src, spitch, width, height, kind,
+                                   stream ? stream : cudaStreamPerThread);
+}
+
+/* ==== cudaMemcpy2DFromArrayAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+                                                 size_t hOffset, size_t width, size_t height,
+                                                 enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   RT_ENTER("dst=%p dpitch=%zu src=%p wOffset=%zu hOffset=%zu width=%zu height=%zu kind=%d stream=%p", dst, dpitch,
+            (const void *)src, wOffset, hOffset, width, height, (int)kind, (void *)stream);
+   return RT_RETURN(copy_array(false, src, wOffset, hOffset, dst, dpitch, width, height, kind, stream, true));
+}
+
+/* ==== cudaMemcpy2DFromArrayAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DFromArrayAsync_ptsz(void *dst, size_t dpitch, cudaArray_const_t src,
+                                                      size_t wOffset, size_t hOffset, size_t width, size_t height,
+                                                      enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   return cudaMemcpy2DFromArrayAsync(dst, dpitch, src, wOffset, hOffset, width, height, kind,
+                                     stream ? stream : cudaStreamPerThread);
+}
+
+/* ==== cudaMemcpy2DArrayToArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                               cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                               size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p wOffsetDst=%zu hOffsetDst=%zu src=%p wOffsetSrc=%zu hOffsetSrc=%zu width=%zu height=%zu kind=%d",
+            (void *)dst, wOffsetDst, hOffsetDst, (const void *)src, wOffsetSrc, hOffsetSrc, width, height, (int)kind);
+   return RT_RETURN(copy_between(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind));
+}
+
+/* ==== cudaMemcpy2DArrayToArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy2DArrayToArray_ptds(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                                    cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                                    size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpy2DArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, width, height, kind);
+}
+
+/* ==== cudaMemcpyToArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                        size_t count, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p wOffset=%zu hOffset=%zu src=%p count=%zu kind=%d", (void *)dst, wOffset, hOffset, src, count,
+            (int)kind);
+   return RT_RETURN(copy_run(true, dst, wOffset, hOffset, src, count, kind, NULL, false));
+}
+
+/* ==== cudaMemcpyToArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyToArray_ptds(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                             size_t count, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpyToArray(dst, wOffset, hOffset, src, count, kind);
+}
+
+/* ==== cudaMemcpyFromArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                          size_t count, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p src=%p wOffset=%zu hOffset=%zu count=%zu kind=%d", dst, (const void *)src, wOffset, hOffset,
+            count, (int)kind);
+   return RT_RETURN(copy_run(false, src, wOffset, hOffset, dst, count, kind, NULL, false));
+}
+
+/* ==== cudaMemcpyFromArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyFromArray_ptds(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                               size_t count, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpyFromArray(dst, src, wOffset, hOffset, count, kind);
+}
+
+/* ==== cudaMemcpyToArrayAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                             size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   RT_ENTER("dst=%p wOffset=%zu hOffset=%zu src=%p count=%zu kind=%d stream=%p", (void *)dst, wOffset, hOffset, src,
+            count, (int)kind, (void *)stream);
+   return RT_RETURN(copy_run(true, dst, wOffset, hOffset, src, count, kind, stream, true));
+}
+
+/* ==== cudaMemcpyToArrayAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyToArrayAsync_ptsz(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                                  size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   return cudaMemcpyToArrayAsync(dst, wOffset, hOffset, src, count, kind, stream ? stream : cudaStreamPerThread);
+}
+
+/* ==== cudaMemcpyFromArrayAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+                                               size_t count, enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+   RT_ENTER("dst=%p src=%p wOffset=%zu hOffset=%zu count=%zu kind=%d stream=%p", dst, (const void *)src, wOffset,
+            hOffset, count, (int)kind, (void *)stream);
+   return RT_RETURN(copy_run(false, src, wOffset, hOffset, dst, count, kind, stream, true));
+}
+
+/* ==== cudaMemcpyFromArrayAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyFromArrayAsync_ptsz(void *dst, cudaArray_const_t src, size_t wOffset,
+                                                    size_t hOffset, size_t count, enum cudaMemcpyKind kind,
+                                                    cudaStream_t stream)
+{
+   return cudaMemcpyFromArrayAsync(dst, src, wOffset, hOffset, count, kind, stream ? stream : cudaStreamPerThread);
+}
+
+/* ==== cudaMemcpyArrayToArray (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                             cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                             size_t count, enum cudaMemcpyKind kind)
+{
+   RT_ENTER("dst=%p wOffsetDst=%zu hOffsetDst=%zu src=%p wOffsetSrc=%zu hOffsetSrc=%zu count=%zu kind=%d",
+            (void *)dst, wOffsetDst, hOffsetDst, (const void *)src, wOffsetSrc, hOffsetSrc, count, (int)kind);
+   return RT_RETURN(copy_run_between(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind));
+}
+
+/* ==== cudaMemcpyArrayToArray_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpyArrayToArray_ptds(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst,
+                                                  cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc,
+                                                  size_t count, enum cudaMemcpyKind kind)
+{
+   return cudaMemcpyArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind);
 }

@@ -70,6 +70,8 @@ const void *rt_function_host_of(CUfunction k);
  * and one side set from a pointer of that type (memcpy3d.c). */
 bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *dst);
 void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev);
+/* Bytes per element of a CUDA array (0 if it is none). */
+size_t rt_array_elem(cudaArray_const_t a);
 /* A channel description as a driver array format (array.c). */
 bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels);
 /* A grid and block CUDA 13 accepts (launch.c). */

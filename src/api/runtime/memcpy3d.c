@@ -141,7 +141,7 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const voi
 }
 
 /* Bytes per element of a CUDA array (0 if it is none). */
-static size_t array_elem(cudaArray_const_t a)
+size_t rt_array_elem(cudaArray_const_t a)
 {
    CUDA_ARRAY3D_DESCRIPTOR d;
    if (cuArray3DGetDescriptor_v2(&d, (CUarray)(uintptr_t)a) != CUDA_SUCCESS)
@@ -165,7 +165,7 @@ cudaError_t rt_memcpy3d_params(const struct cudaMemcpy3DParms *p, CUDA_MEMCPY3D 
       return cudaErrorInvalidMemcpyDirection;
    size_t elem = 1;
    if (p->srcArray || p->dstArray) {
-      size_t es = p->srcArray ? array_elem(p->srcArray) : 0, ed = p->dstArray ? array_elem(p->dstArray) : 0;
+      size_t es = p->srcArray ? rt_array_elem(p->srcArray) : 0, ed = p->dstArray ? rt_array_elem(p->dstArray) : 0;
       if ((p->srcArray && !es) || (p->dstArray && !ed))
          return cudaErrorInvalidResourceHandle;
       if (es && ed && es != ed)
@@ -216,7 +216,7 @@ static cudaError_t memcpy_3d(const struct cudaMemcpy3DParms *p, cudaStream_t str
    CUmemorytype st, dt;
    if (!rt_copy_kinds(p->kind, &st, &dt))
       return cudaErrorInvalidMemcpyDirection;
-   if ((p->srcArray && !array_elem(p->srcArray)) || (p->dstArray && !array_elem(p->dstArray)))
+   if ((p->srcArray && !rt_array_elem(p->srcArray)) || (p->dstArray && !rt_array_elem(p->dstArray)))
       return cudaErrorInvalidResourceHandle;
    const struct cudaExtent *x = &p->extent;
    if (x->width == 0 || x->height == 0 || x->depth == 0)
