@@ -100,6 +100,11 @@ static inline CUresult api_return_cu_(const char *channel, const char *func, CUr
    int level = r == CUDA_SUCCESS ? LOG_LEVEL_TRACE : LOG_LEVEL_INFO;
    if (log_level() >= level)
       log_msg(level, channel, func, "-> %s", cu_result_name(r));
+   if (r != CUDA_SUCCESS) {   /* every failure is in the log programs read (cuLogsDumpToMemory) */
+      char line[160];
+      snprintf(line, sizeof(line), "metalcuda: error: %s: %s failed: %s", channel, func, cu_result_name(r));
+      loghist_add(LOG_LEVEL_ERROR, line);
+   }
    return r;
 }
 

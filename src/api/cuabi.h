@@ -89,6 +89,18 @@ typedef enum {
    CU_GREEN_CTX_DEFAULT_STREAM = 0x1,
 } CUgreenCtxCreate_flags;
 typedef struct CUlogsCallbackEntry_st *CUlogsCallbackHandle;
+typedef enum CUlogLevel_enum {
+   CU_LOG_LEVEL_ERROR = 0,
+   CU_LOG_LEVEL_WARNING = 1,
+} CUlogLevel;
+typedef void (CUDA_CB *CUlogsCallback)(void *data, CUlogLevel logLevel, char *message, size_t length);
+typedef enum CUDAlogLevel_enum {
+   cudaLogLevelError = 0,
+   cudaLogLevelWarning = 1,
+} cudaLogLevel;
+typedef struct CUlogsCallbackEntry_st *cudaLogsCallbackHandle;
+typedef unsigned int cudaLogIterator;
+typedef void (CUDART_CB *cudaLogsCallback_t)(void *data, cudaLogLevel logLevel, char *message, size_t length);
 
 /* Special stream handles accepted wherever a CUstream is. */
 #define CU_STREAM_LEGACY     ((CUstream)0x1)

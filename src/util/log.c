@@ -3,7 +3,8 @@
  *
  * METALCUDA_LOG=error|warn|info|trace (default warn) sets the level once.
  * Messages go to stderr as "metalcuda: <level>: <channel>: <func>: text"
- * unless a sink is installed (tests capture messages that way).
+ * unless a sink is installed (tests capture messages that way).  Errors
+ * and warnings also go to the log programs read (loghist.c).
  */
 #include "util.h"
 
@@ -64,6 +65,8 @@ void log_msg(int level, const char *channel, const char *func, const char *fmt, 
    if (n >= 0 && (size_t)n < sizeof(msg))
       vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
    va_end(ap);
+   if (level == LOG_LEVEL_ERROR || level == LOG_LEVEL_WARN)
+      loghist_add(level, msg);
    pthread_mutex_lock(&log_lock);
    if (log_sink)
       log_sink(level, msg, log_sink_data);

@@ -176,6 +176,22 @@ void log_set_sink(void (*sink)(int level, const char *msg, void *data), void *da
 #define LOG_ONCE(level, ...)                                                 \
    do { static int once_; if (!once_++) log_msg(level, log_channel_, __func__, __VA_ARGS__); } while (0)
 
+/* ---- loghist.c: the log programs read (cuLogs*) ---- */
+
+typedef void (*loghist_fn)(void *data, int level, char *msg, size_t len);
+typedef struct loghist_callback loghist_callback;
+/* Records a message (LOG_LEVEL_ERROR or WARN) and passes it to the
+ * callbacks. */
+void loghist_add(int level, const char *text);
+loghist_callback *loghist_register(loghist_fn fn, void *data);   /* NULL: too many */
+bool loghist_unregister(loghist_callback *c);                     /* false: not registered */
+uint32_t loghist_current(void);            /* the iterator of the next message */
+/* Dumps from *it (it NULL or *it 0: from the oldest kept) into buffer of
+ * *size bytes, NUL-terminated; *size becomes the bytes written.  -1 when
+ * no message fits. */
+int loghist_dump_memory(uint32_t *it, char *buffer, size_t *size);
+int loghist_dump_file(uint32_t *it, const char *path);   /* -1: cannot write it */
+
 MC_NORETURN void mc_die(const char *fmt, ...) MC_PRINTF(1, 2);  /* broken invariant */
 
 /* ---- fp.c: exact float conversions without relying on _Float16 ---- */
