@@ -9,7 +9,8 @@
  *    (the initial value, a new value the kernel then reads) and
  *    cudaLibraryGetManaged (read by the host after the kernel counted);
  *  - launches of the library's kernels through cudaLaunchKernel with the
- *    cudaKernel_t cast, against a host computation;
+ *    cudaKernel_t cast, against a host computation (one from a thread of
+ *    its own);
  *  - cudaKernelSetAttributeForDevice(cudaFuncAttributeMaxDynamicSharedMemorySize)
  *    on a library kernel and on the cudaGetKernel handle of an ordinary
  *    __global__ function: a launch with 64 KiB of dynamic shared memory
@@ -27,6 +28,7 @@
 #include "check.h"
 #include "library_ptx.h"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #define N 1000
@@ -137,6 +139,41 @@ static void check_get_kernel(int dev, int *out_d, const int *in_d)
    cudaGetLastError();
 }
 
+/* A launch of a library kernel from a thread that has made no runtime
+ * call before: the launch itself makes the device's context current. */
+struct thread_launch {
+   cudaKernel_t k;
+   int *out_d;
+   const int *in_d;
+   int a, n;
+   cudaError_t launch, sync;
+};
+
+static void *launch_on_thread(void *p)
+{
+   thread_launch *t = (thread_launch *)p;
+   void *args[] = { &t->out_d, &t->in_d, &t->a, &t->n };
+   t->launch = cudaLaunchKernel((const void *)t->k, dim3((N + BLOCK - 1) / BLOCK), dim3(BLOCK), args, 0, 0);
+   t->sync = cudaDeviceSynchronize();
+   return NULL;
+}
+
+static void check_other_thread(cudaKernel_t scale, int *out_d, const int *in_d, int bias)
+{
+   CHECK_CUDA(cudaMemset(out_d, 0, N * sizeof(int)));
+   CHECK_CUDA(cudaDeviceSynchronize());
+   thread_launch t = { scale, out_d, in_d, 13, N, cudaErrorUnknown, cudaErrorUnknown };
+   pthread_t th;
+   if (!CHECK(pthread_create(&th, NULL, launch_on_thread, &t) == 0))
+      return;
+   pthread_join(th, NULL);
+   CHECK_ERR(t.launch, cudaSuccess);
+   CHECK_ERR(t.sync, cudaSuccess);
+   CHECK_CUDA(cudaMemcpy(out_h, out_d, sizeof(out_h), cudaMemcpyDeviceToHost));
+   lib_scale_add_ref(want, in_h, 13, bias, N);
+   CHECK_ARRAY_I32("scale_add on another thread", out_h, want, N);
+}
+
 /* The library's variables: bias (read, then rewritten for the next
  * launch), table's size, mcount (managed, counted by scale_add). */
 static void check_globals(cudaLibrary_t lib, cudaKernel_t scale, int *out_d, const int *in_d)
@@ -166,6 +203,7 @@ static void check_globals(cudaLibrary_t lib, cudaKernel_t scale, int *out_d, con
    CHECK_CUDA(cudaMemcpy(bias_d, &bias, 4, cudaMemcpyHostToDevice));
    run_scale_add(scale, out_d, in_d, -5, bias);
    CHECK_INT(*mcount, LIB_MCOUNT0 + 2 * N);
+   check_other_thread(scale, out_d, in_d, bias);
 }
 
 static void check_errors(cudaLibrary_t lib)

@@ -91,12 +91,12 @@ cudaError_t rt_kernel_of(const void *func, CUfunction *out)
    if (!func)
       return cudaErrorInvalidDeviceFunction;
    rt_function *f = rt_function_by_host(func);
-   if (f) {
-      cudaError_t e = rt_ensure_ctx();
-      return e == cudaSuccess ? rt_function_kernel(f, out) : e;
-   }
-   if (!library_kernel(func))
+   if (!f && !library_kernel(func))
       return cudaErrorInvalidResourceHandle;
+   /* a launch on this thread needs the device's context current */
+   cudaError_t e = rt_ensure_ctx();
+   if (e != cudaSuccess || f)
+      return e == cudaSuccess ? rt_function_kernel(f, out) : e;
    *out = (CUfunction)(uintptr_t)func;
    return cudaSuccess;
 }
