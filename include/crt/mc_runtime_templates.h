@@ -2,7 +2,7 @@
  * mc_runtime_templates.h — the C++ forms of the runtime API that CUDA
  * programs use: typed cudaMalloc, kernels and symbols passed as themselves
  * (cudaLaunchKernel(kernel, ...), cudaLaunchKernelEx(config, kernel, args...),
- * cudaMemcpyToSymbol(var, ...)), and the
+ * cudaMemcpyToSymbol(var, ...), cudaGetKernel(&k, kernel)), and the
  * occupancy helpers.  Each forwards to the C function of
  * cuda_runtime_api.h.  Included by cuda_runtime.h in C++.
  */
@@ -122,6 +122,14 @@ template <class T> MC_RT cudaError_t cudaFuncSetAttribute(T *entry, enum cudaFun
 template <class T> MC_RT cudaError_t cudaFuncSetCacheConfig(T *func, enum cudaFuncCache config)
 {
    return cudaFuncSetCacheConfig((const void *)func, config);
+}
+template <class T> MC_RT cudaError_t cudaGetKernel(cudaKernel_t *kernelPtr, T *func)
+{
+   return cudaGetKernel(kernelPtr, (const void *)func);
+}
+template <class T> MC_RT cudaError_t cudaLibraryGetUnifiedFunction(T **fptr, cudaLibrary_t library, const char *symbol)
+{
+   return cudaLibraryGetUnifiedFunction((void **)(void *)fptr, library, symbol);
 }
 template <class T> MC_RT cudaError_t cudaFuncGetName(const char **name, T *func)
 {

@@ -2241,6 +2241,33 @@ struct cudaTextureDesc {
    int seamlessCubemap;
 };
 
+/* ---- libraries (cudaLibraryLoadData): the driver's CUjit_option and
+ * CUlibraryOption numbers ---- */
+
+enum cudaJitOption {
+   cudaJitMaxRegisters               = 0,
+   cudaJitThreadsPerBlock            = 1,
+   cudaJitWallTime                   = 2,
+   cudaJitInfoLogBuffer              = 3,
+   cudaJitInfoLogBufferSizeBytes     = 4,
+   cudaJitErrorLogBuffer             = 5,
+   cudaJitErrorLogBufferSizeBytes    = 6,
+   cudaJitOptimizationLevel          = 7,
+   cudaJitFallbackStrategy           = 10,
+   cudaJitGenerateDebugInfo          = 11,
+   cudaJitLogVerbose                 = 12,
+   cudaJitGenerateLineInfo           = 13,
+   cudaJitCacheMode                  = 14,
+   cudaJitPositionIndependentCode    = 30,
+   cudaJitMinCtaPerSm                = 31,
+   cudaJitMaxThreadsPerBlock         = 32,
+   cudaJitOverrideDirectiveValues    = 33,
+};
+enum cudaLibraryOption {
+   cudaLibraryHostUniversalFunctionAndDataTable = 0,
+   cudaLibraryBinaryIsPreserved                 = 1,
+};
+
 /* ---- functions and launches ---- */
 
 enum cudaFuncAttribute {

@@ -503,6 +503,14 @@ int core_module_unload(core_module *m);
 bool core_check_module(const core_module *m);
 int core_module_get_kernel(core_module *m, const char *name, core_kernel **out);
 int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size_t *size);
+/* The module's kernels in the order of its PTX (stable while it is
+ * loaded): their count, and the i-th (NULL past the last). */
+uint32_t core_module_kernel_count(const core_module *m);
+core_kernel *core_module_kernel_at(core_module *m, uint32_t i);
+/* The module a kernel belongs to; whether a module is a library
+ * (core_library_load). */
+core_module *core_kernel_module(const core_kernel *k);
+bool core_module_is_library(const core_module *m);
 bool core_check_kernel(const core_kernel *k);
 /* The pipeline whose shared memory is in device memory (compiled on the
  * first call); its error is sticky like the kernel's. */

@@ -260,6 +260,13 @@ int core_module_get_global(core_module *m, const char *name, uint64_t *ptr, size
    return CORE_SUCCESS;
 }
 
+uint32_t core_module_kernel_count(const core_module *m) { return m->nkernels; }
+
+core_kernel *core_module_kernel_at(core_module *m, uint32_t i) { return i < m->nkernels ? &m->kernels[i] : NULL; }
+
+core_module *core_kernel_module(const core_kernel *k) { return k->module; }
+bool core_module_is_library(const core_module *m) { return m->library; }
+
 /* The recursion stack a translation gets now: the context's
  * cudaLimitStackSize (compiler_options.stack_bytes). */
 static uint32_t stack_now(core_kernel *k)

@@ -18,17 +18,12 @@
 
 LOG_CHANNEL(launch);
 
-/* The driver function of a registered kernel, its module loaded in the
- * current device's primary context. */
+/* The driver function of a registered kernel (by host stub or
+ * cudaKernel_t), its module loaded in the current device's primary
+ * context, or of a library's kernel (library.c). */
 static cudaError_t function_of(const void *func, CUfunction *out)
 {
-   if (!func)
-      return cudaErrorInvalidDeviceFunction;
-   rt_function *f = rt_function_by_host(func);
-   if (!f)
-      return cudaErrorInvalidResourceHandle;
-   cudaError_t e = rt_ensure_ctx();
-   return e == cudaSuccess ? rt_function_kernel(f, out) : e;
+   return rt_kernel_of(func, out);
 }
 
 static CUresult read_attributes(struct cudaFuncAttributes *a, CUfunction k)

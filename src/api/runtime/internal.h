@@ -46,11 +46,18 @@ unsigned rt_device_generation(int dev);
 
 /* register.c */
 typedef struct rt_function rt_function;
+/* The record of a host stub, or the record itself (a cudaKernel_t). */
 rt_function *rt_function_by_host(const void *host_fun);
 bool rt_function_check(const rt_function *f);
 /* The driver kernel of f for the current device (loading its module). */
 cudaError_t rt_function_kernel(rt_function *f, CUfunction *out);
 const char *rt_function_name(const rt_function *f);
+/* library.c: the driver kernel of what a launch or cudaFunc* call names: a
+ * host stub, a registered kernel's cudaKernel_t (loading its module for the
+ * current device) or a kernel of a library the runtime loaded;
+ * cudaErrorInvalidResourceHandle for anything else, as NVIDIA's
+ * cudaLaunchKernel answers. */
+cudaError_t rt_kernel_of(const void *func, CUfunction *out);
 /* The device address and size of a registered __device__, __constant__ or
  * __managed__ variable, by its host shadow's address (loading its module);
  * cudaErrorInvalidSymbol if no variable was registered there. */
@@ -77,6 +84,8 @@ bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f,
 /* A grid and block CUDA 13 accepts (launch.c). */
 bool rt_launch_config_ok(dim3 grid, dim3 block);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
+/* The same for a driver kernel. */
+cudaError_t rt_launch_cu(CUfunction k, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);
 
 /* The _ptds synchronous copies and fills (nvcc --default-stream
  * per-thread): the async form on cudaStreamPerThread (e), then, as a

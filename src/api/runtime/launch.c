@@ -26,8 +26,13 @@ cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t
       return cudaErrorInvalidValue;
    CUfunction k;
    cudaError_t e = rt_function_kernel(f, &k);
-   if (e != cudaSuccess)
-      return e;
+   return e == cudaSuccess ? rt_launch_cu(k, grid, block, args, shared, stream) : e;
+}
+
+cudaError_t rt_launch_cu(CUfunction k, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream)
+{
+   if (!rt_launch_config_ok(grid, block))
+      return cudaErrorInvalidValue;
    if (shared > 0xffffffffu)
       return cudaErrorInvalidValue;
    CUresult r = cuLaunchKernel(k, grid.x, grid.y, grid.z, block.x, block.y, block.z, (unsigned)shared,
@@ -43,10 +48,16 @@ cudaError_t CUDARTAPI cudaLaunchKernel(const void *func, dim3 gridDim, dim3 bloc
             gridDim.y, gridDim.z, blockDim.x, blockDim.y, blockDim.z, (void *)args, sharedMem, (void *)stream);
    RT_CHECK(func, cudaErrorInvalidDeviceFunction);
    rt_function *f = rt_function_by_host(func);
-   /* A host function that is not a registered kernel: NVIDIA's runtime
-    * answers cudaErrorInvalidResourceHandle (checked on an H200). */
-   RT_CHECK(f, cudaErrorInvalidResourceHandle);
-   return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
+   if (f)
+      return RT_RETURN(rt_launch(f, gridDim, blockDim, args, sharedMem, stream));
+   /* A library's kernel (cudaKernel_t), or else a host function that is
+    * not a registered kernel: NVIDIA's runtime answers
+    * cudaErrorInvalidResourceHandle (checked on an H200). */
+   CUfunction k;
+   cudaError_t e = rt_kernel_of(func, &k);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN(rt_launch_cu(k, gridDim, blockDim, args, sharedMem, stream));
 }
 
 /* ==== cudaLaunchKernel_ptsz (libcudart.@) ==== */

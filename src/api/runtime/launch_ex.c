@@ -21,10 +21,8 @@ cudaError_t CUDARTAPI cudaLaunchKernelExC(const cudaLaunchConfig_t *config, cons
    RT_CHECK(func, cudaErrorInvalidDeviceFunction);
    RT_CHECK(config->dynamicSmemBytes <= 0xffffffffu, cudaErrorInvalidValue);
    RT_NEED_CTX();
-   rt_function *f = rt_function_by_host(func);
-   RT_CHECK(f, cudaErrorInvalidResourceHandle);   /* as cudaLaunchKernel answers */
    CUfunction k;
-   cudaError_t e = rt_function_kernel(f, &k);
+   cudaError_t e = rt_kernel_of(func, &k);   /* a stub or a cudaKernel_t, as cudaLaunchKernel takes */
    if (e != cudaSuccess)
       return RT_RETURN(e);
    CUlaunchConfig c = {

@@ -327,8 +327,10 @@ cudaError_t rt_symbol(const void *symbol, CUdeviceptr *ptr, size_t *size)
 rt_function *rt_function_by_host(const void *host_fun)
 {
    pthread_mutex_lock(&reg_lock);
+   /* also a record itself: the cudaKernel_t of cudaGetKernel, which
+    * cudaLaunchKernel and the cudaFunc* calls take in a stub's place */
    rt_function *f = functions;
-   while (f && f->host_fun != host_fun)
+   while (f && f->host_fun != host_fun && (const void *)f != host_fun)
       f = f->next;
    pthread_mutex_unlock(&reg_lock);
    return f;
