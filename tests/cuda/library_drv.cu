@@ -13,7 +13,7 @@
  *    cuLibraryEnumerateKernels, cuKernelGetLibrary (the library back from
  *    each kernel), a launch through cuKernelGetFunction;
  *  - cuLibraryGetUnifiedFunction of a library without unified functions:
- *    CUDA_ERROR_NOT_FOUND;
+ *    CUDA_ERROR_INVALID_VALUE (an H200's answer);
  *  - errors: a missing file (CUDA_ERROR_FILE_NOT_FOUND), NULL outputs
  *    (CUDA_ERROR_INVALID_VALUE).
  */
@@ -129,7 +129,7 @@ static void check_library(const char *path, CUdeviceptr out_d, CUdeviceptr in_d)
    }
    CHECK_CU(p_cuKernelGetLibrary(NULL, scale), CUDA_ERROR_INVALID_VALUE);
    void *fp = NULL;
-   CHECK_CU(p_cuLibraryGetUnifiedFunction(&fp, lib, "scale_add"), CUDA_ERROR_NOT_FOUND);
+   CHECK_CU(p_cuLibraryGetUnifiedFunction(&fp, lib, "scale_add"), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(p_cuLibraryGetUnifiedFunction(NULL, lib, "scale_add"), CUDA_ERROR_INVALID_VALUE);
    CUfunction f = NULL;
    CHECK_CU(p_cuKernelGetFunction(&f, scale), CUDA_SUCCESS);

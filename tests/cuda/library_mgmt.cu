@@ -20,8 +20,9 @@
  *  - errors: a NULL image or count (cudaErrorInvalidValue), a missing file
  *    (cudaErrorFileNotFound), cudaLibraryBinaryIsPreserved with a file
  *    (cudaErrorInvalidValue, as documented), unknown kernel and variable
- *    names and cudaLibraryGetUnifiedFunction of a library without unified
- *    functions (cudaErrorSymbolNotFound), a device out of range
+ *    names (cudaErrorSymbolNotFound), cudaLibraryGetUnifiedFunction of a
+ *    library without unified functions (cudaErrorInvalidValue, an H200's
+ *    answer), a device out of range
  *    (cudaErrorInvalidDevice), cudaGetKernel of a host function that is
  *    no kernel (cudaErrorInvalidDeviceFunction).
  */
@@ -219,7 +220,7 @@ static void check_errors(cudaLibrary_t lib)
    size_t bytes = 0;
    CHECK_ERR(cudaLibraryGetGlobal(&p, &bytes, lib, "no_such_variable"), cudaErrorSymbolNotFound);
    void *fp = NULL;
-   CHECK_ERR(cudaLibraryGetUnifiedFunction(&fp, lib, "scale_add"), cudaErrorSymbolNotFound);
+   CHECK_ERR(cudaLibraryGetUnifiedFunction(&fp, lib, "scale_add"), cudaErrorInvalidValue);
    cudaGetLastError();
 }
 

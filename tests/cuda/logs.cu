@@ -11,8 +11,9 @@
  *    more;
  *  - cudaLogsDumpToFile writes the same kind of text to a file;
  *  - a buffer too small for any message -> cudaErrorInvalidValue and size
- *    0; a null iterator_out, non-zero flags, unregistering twice ->
- *    cudaErrorInvalidValue.
+ *    0; a null iterator_out -> cudaErrorInvalidValue.  (An H200 takes
+ *    cudaLogsCurrent's reserved flags whatever they are, and crashes when a
+ *    callback is unregistered twice: neither is checked.)
  * The messages' wording is the driver's own (CUDA documents none), so only
  * their presence and form are checked.
  */
@@ -100,7 +101,5 @@ int main()
    CHECK_INT(size, 0);
 
    CHECK_ERR(cudaLogsCurrent(NULL, 0), cudaErrorInvalidValue);
-   CHECK_ERR(cudaLogsCurrent(&it3, 1), cudaErrorInvalidValue);
-   CHECK_ERR(cudaLogsUnregisterCallback(h), cudaErrorInvalidValue);
    return check_end();
 }

@@ -317,6 +317,8 @@ static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src
    static int once;
    CUDA_MEMCPY2D c = { 0 };
    CUresult r;
+   if (count == 0)   /* nothing to copy: success, whatever the offsets (an H200's answer) */
+      return CUDA_SUCCESS;
    if (dst && (r = array_run(dst, doff, count, &c.dstMemoryType, &c.dstArray, &c.dstXInBytes)) != CUDA_SUCCESS)
       return r;
    if (src && (r = array_run(src, soff, count, &c.srcMemoryType, &c.srcArray, &c.srcXInBytes)) != CUDA_SUCCESS)

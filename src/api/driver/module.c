@@ -400,8 +400,10 @@ CUresult CUDAAPI cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary
  * CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS, which metalcuda's devices
  * do not have (the attribute is 0); cuda.h: "If there is no device with
  * attribute CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS present in the
- * system, the call may return CUDA_ERROR_NOT_FOUND".
- * REFUSED: no library has a unified function, so every symbol is not found */
+ * system, the call may return CUDA_ERROR_NOT_FOUND"; an H200 (which has
+ * none either) answers CUDA_ERROR_INVALID_VALUE for a library's kernel, and
+ * so does this.
+ * REFUSED: no library has a unified function */
 CUresult CUDAAPI cuLibraryGetUnifiedFunction(void **fptr, CUlibrary library, const char *symbol)
 {
    API_ENTER("fptr=%p library=%p symbol=%s", (void *)fptr, (void *)library, symbol ? symbol : "(null)");
@@ -409,7 +411,7 @@ CUresult CUDAAPI cuLibraryGetUnifiedFunction(void **fptr, CUlibrary library, con
    API_NEED_INIT();
    API_CHECK(core_check_module(module_of(library)), CUDA_ERROR_INVALID_HANDLE);
    LOG_INFO("%s: no unified function (no device has unified function pointers)", symbol);
-   return API_RETURN(CUDA_ERROR_NOT_FOUND);
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
 }
 
 /* ==== cuModuleGetLoadingMode (libcuda.@) ==== lazy: kernels are

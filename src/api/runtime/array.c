@@ -6,7 +6,8 @@
  * cudaMemcpy2DArrayToArray, their async forms, and the deprecated runs of
  * bytes cudaMemcpyToArray, cudaMemcpyFromArray, cudaMemcpyArrayToArray:
  * from (wOffset, hOffset) on, continuing at the start of the next row, as
- * CUDA documents them, split into 2-D copies).  A cudaArray_t is the
+ * CUDA documents them, split into 2-D copies; a run that leaves the array
+ * copies the pieces inside it first and then fails, as an H200's does).  A cudaArray_t is the
  * driver's CUarray.  A channel description becomes a driver format: every
  * channel present (x, then y, then z, w) of the same width, 1, 2 or 4 of
  * them (CUDA has no 3-channel arrays either).
@@ -207,7 +208,7 @@ static cudaError_t copy_between(cudaArray_t dst, size_t dx, size_t dy, cudaArray
 }
 
 /* The bytes of one row of an array (0: no array), and its rows (those of
- * its first layer or slice: a run never leaves it). */
+ * its first layer or slice). */
 static size_t row_bytes(cudaArray_const_t a, size_t *rows)
 {
    CUDA_ARRAY3D_DESCRIPTOR d;
@@ -217,12 +218,6 @@ static size_t row_bytes(cudaArray_const_t a, size_t *rows)
    return d.Width * rt_array_elem(a);
 }
 
-/* Does a run of count bytes from (x, y) stay inside rows of row bytes?
- * Checked before any piece is copied, so a refused run changes nothing. */
-static bool run_fits(size_t row, size_t rows, size_t x, size_t y, size_t count)
-{
-   return x <= row && y < rows && count <= (rows - y) * row - x;
-}
 
 static bool kind_ok(enum cudaMemcpyKind kind)
 {
@@ -246,7 +241,7 @@ static cudaError_t copy_run(bool to_array, cudaArray_const_t array, size_t x, si
       return cudaErrorInvalidMemcpyDirection;
    if (count == 0)
       return cudaSuccess;
-   if (!p || !run_fits(row, nrows, x, y, count))
+   if (!p || x > row || y >= nrows)
       return cudaErrorInvalidValue;
    const char *q = p;
    size_t first = count < row - x ? count : row - x, rows = (count - first) / row;
@@ -275,7 +270,7 @@ static cudaError_t copy_run_between(cudaArray_t dst, size_t dx, size_t dy, cudaA
       return cudaErrorInvalidResourceHandle;
    if (!kind_ok(kind))
       return cudaErrorInvalidMemcpyDirection;
-   if (count && (!run_fits(drow, drows, dx, dy, count) || !run_fits(srow, srows, sx, sy, count)))
+   if (count && (dx > drow || sx > srow || dy >= drows || sy >= srows))
       return cudaErrorInvalidValue;
    while (count) {
       if (dx == drow)
