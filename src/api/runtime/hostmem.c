@@ -247,18 +247,6 @@ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 /* ==== cudaFreeAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, hStream); }
 
-/* ==== cudaDeviceGetDefaultMemPool (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
-{
-   RT_ENTER("memPool=%p device=%d", (void *)memPool, device);
-   RT_CHECK(memPool, cudaErrorInvalidValue);
-   cudaError_t e = rt_lazy_init();
-   if (e != cudaSuccess)
-      return RT_RETURN(e);
-   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
-   return RT_RETURN_CU(cuDeviceGetDefaultMemPool(memPool, device));
-}
-
 /* ==== cudaMemPoolGetAttribute (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
