@@ -103,6 +103,7 @@ extern "C" {
 #define cuMemcpy2DUnaligned cuMemcpy2DUnaligned_v2_ptds
 #undef cuMemcpy3D
 #define cuMemcpy3D cuMemcpy3D_v2_ptds
+#define cuMemcpy3DPeer cuMemcpy3DPeer_ptds
 #define cuMemcpyAsync cuMemcpyAsync_ptsz
 #define cuMemcpyPeerAsync cuMemcpyPeerAsync_ptsz
 #undef cuMemcpyHtoDAsync
@@ -119,6 +120,7 @@ extern "C" {
 #define cuMemcpy2DAsync cuMemcpy2DAsync_v2_ptsz
 #undef cuMemcpy3DAsync
 #define cuMemcpy3DAsync cuMemcpy3DAsync_v2_ptsz
+#define cuMemcpy3DPeerAsync cuMemcpy3DPeerAsync_ptsz
 #undef cuMemsetD8
 #define cuMemsetD8 cuMemsetD8_v2_ptds
 #undef cuMemsetD16
@@ -291,6 +293,8 @@ extern CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy);
 extern CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy);
 extern CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy);
 extern CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy);
+extern CUresult CUDAAPI cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy);
+extern CUresult CUDAAPI cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy);
 extern CUresult CUDAAPI cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpyAsync_ptsz(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpyPeerAsync(CUdeviceptr dstDevice, CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount, CUstream hStream);
@@ -309,6 +313,8 @@ extern CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream 
 extern CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream);
 extern CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream);
+extern CUresult CUDAAPI cuMemcpy3DPeerAsync_ptsz(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream);
 extern CUresult CUDAAPI cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc, size_t N);
 extern CUresult CUDAAPI cuMemsetD8_v2_ptds(CUdeviceptr dstDevice, unsigned char uc, size_t N);
 extern CUresult CUDAAPI cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N);

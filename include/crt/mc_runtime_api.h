@@ -48,7 +48,9 @@ extern "C" {
 #define cudaLaunchCooperativeKernel cudaLaunchCooperativeKernel_ptsz
 #define cudaLaunchHostFunc cudaLaunchHostFunc_ptsz
 #define cudaMemcpy3D cudaMemcpy3D_ptds
+#define cudaMemcpy3DPeer cudaMemcpy3DPeer_ptds
 #define cudaMemcpy3DAsync cudaMemcpy3DAsync_ptsz
+#define cudaMemcpy3DPeerAsync cudaMemcpy3DPeerAsync_ptsz
 #define cudaMemcpy cudaMemcpy_ptds
 #define cudaMemcpy2D cudaMemcpy2D_ptds
 #define cudaMemcpy2DToArray cudaMemcpy2DToArray_ptds
@@ -218,8 +220,12 @@ extern cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, 
 extern cudaError_t CUDARTAPI cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int flags __dv(0));
 extern cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 extern cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p);
+extern cudaError_t CUDARTAPI cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+extern cudaError_t CUDARTAPI cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p);
 extern cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream __dv(0));
 extern cudaError_t CUDARTAPI cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream);
+extern cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream);
+extern cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream);
 extern cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total);
 extern cudaError_t CUDARTAPI cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags, cudaArray_t array);
 extern cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);

@@ -840,6 +840,24 @@ typedef struct CUDA_MEMCPY3D_st {
    size_t Depth;
 } CUDA_MEMCPY3D_v2;
 typedef CUDA_MEMCPY3D_v2 CUDA_MEMCPY3D;
+typedef struct CUDA_MEMCPY3D_PEER_st {
+   size_t srcXInBytes, srcY, srcZ, srcLOD;
+   CUmemorytype srcMemoryType;
+   const void *srcHost;
+   CUdeviceptr srcDevice;
+   CUarray srcArray;
+   CUcontext srcContext;
+   size_t srcPitch, srcHeight;
+   size_t dstXInBytes, dstY, dstZ, dstLOD;
+   CUmemorytype dstMemoryType;
+   void *dstHost;
+   CUdeviceptr dstDevice;
+   CUarray dstArray;
+   CUcontext dstContext;
+   size_t dstPitch, dstHeight;
+   size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D_PEER_v1;
+typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
 /* The generic node API (cuGraphAddNode, CUDA 12.2+): one struct for every
  * node type, its union padded to 29 long longs. */
 typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS_v3;   /* the same fields */
@@ -1973,6 +1991,17 @@ struct cudaMemcpy3DParms {
    struct cudaPitchedPtr dstPtr;
    struct cudaExtent extent;
    enum cudaMemcpyKind kind;
+};
+struct cudaMemcpy3DPeerParms {
+   cudaArray_t srcArray;
+   struct cudaPos srcPos;
+   struct cudaPitchedPtr srcPtr;
+   int srcDevice;
+   cudaArray_t dstArray;
+   struct cudaPos dstPos;
+   struct cudaPitchedPtr dstPtr;
+   int dstDevice;
+   struct cudaExtent extent;
 };
 enum cudaMemoryAdvise {
    cudaMemAdviseSetReadMostly          = 1,

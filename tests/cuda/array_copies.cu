@@ -11,6 +11,9 @@
  *    the rows of the two break at different places;
  *  - cudaMemcpy2DToArrayAsync, cudaMemcpy2DFromArrayAsync and
  *    cudaMemcpy2DArrayToArray (rectangles at offsets);
+ *  - cudaMemcpy3DPeer and cudaMemcpy3DPeerAsync from device 0 to itself
+ *    (pitched memory into a 3-D array, the array out to host memory), a
+ *    device that does not exist -> cudaErrorInvalidDevice;
  *  - the driver's 1-D array copies (libcuda.so.1 through dlopen):
  *    cuMemcpyHtoA, AtoH, DtoA, AtoD, AtoA at byte offsets, cuMemcpyHtoAAsync
  *    and cuMemcpyAtoHAsync on a stream;
@@ -76,8 +79,11 @@ static void driver_copies()
    FN(cuMemcpyAtoA, "cuMemcpyAtoA_v2");
    FN(cuMemcpyHtoAAsync, "cuMemcpyHtoAAsync_v2");
    FN(cuMemcpyAtoHAsync, "cuMemcpyAtoHAsync_v2");
+   FN(cuMemcpy3DPeer, "cuMemcpy3DPeer");
+   FN(cuCtxGetCurrent, "cuCtxGetCurrent");
    if (!CHECK(p_cuArrayCreate && p_cuArrayDestroy && p_cuMemcpyHtoA && p_cuMemcpyAtoH && p_cuMemcpyDtoA &&
-              p_cuMemcpyAtoD && p_cuMemcpyAtoA && p_cuMemcpyHtoAAsync && p_cuMemcpyAtoHAsync))
+              p_cuMemcpyAtoD && p_cuMemcpyAtoA && p_cuMemcpyHtoAAsync && p_cuMemcpyAtoHAsync && p_cuMemcpy3DPeer &&
+              p_cuCtxGetCurrent))
       return;
    enum { N = 64 };   /* floats: 256 bytes a row */
    CUDA_ARRAY_DESCRIPTOR d = {};
@@ -127,6 +133,26 @@ static void driver_copies()
    CHECK_CU(p_cuMemcpyAtoHAsync(pin + 4 * N, a, 0, 4 * N, (CUstream)s), CUDA_SUCCESS);
    CHECK_CUDA(cudaStreamSynchronize(s));
    CHECK(memcmp(pin + 4 * N, model_a, 4 * N) == 0);
+   /* cuMemcpy3DPeer: device memory of the current context into array a */
+   CUcontext ctx = NULL;
+   CHECK_CU(p_cuCtxGetCurrent(&ctx), CUDA_SUCCESS);
+   fill(src, sizeof(src), 6);
+   CHECK_CUDA(cudaMemcpy(dev, src, 4 * N, cudaMemcpyHostToDevice));
+   CUDA_MEMCPY3D_PEER pc = {};
+   pc.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+   pc.srcDevice = (CUdeviceptr)dev;
+   pc.srcContext = ctx;
+   pc.srcPitch = 4 * N;
+   pc.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+   pc.dstArray = a;
+   pc.dstXInBytes = 32;
+   pc.WidthInBytes = 64;
+   pc.Height = 1;
+   pc.Depth = 1;
+   CHECK_CU(p_cuMemcpy3DPeer(&pc), CUDA_SUCCESS);
+   memcpy(model_a + 32, src, 64);
+   CHECK_CU(p_cuMemcpyAtoH(got, a, 0, sizeof(got)), CUDA_SUCCESS);
+   CHECK(memcmp(got, model_a, sizeof(got)) == 0);
    /* past the end of the row; nothing at all, whatever the offset (H200) */
    CHECK_CU(p_cuMemcpyHtoA(a, 200, src, 57), CUDA_ERROR_INVALID_VALUE);
    CHECK_CU(p_cuMemcpyAtoH(got, a, 257, 0), CUDA_SUCCESS);
@@ -135,6 +161,54 @@ static void driver_copies()
    CHECK_CUDA(cudaFree(dev));
    CHECK_CU(p_cuArrayDestroy(a), CUDA_SUCCESS);
    CHECK_CU(p_cuArrayDestroy(b), CUDA_SUCCESS);
+}
+
+/* cudaMemcpy3DPeer(Async) from device 0 to itself: a box of a pitched
+ * 3-D allocation into a 3-D array and back out to host memory. */
+static void peer_copies()
+{
+   enum { X = 12, Y = 5, Z = 3 };   /* ints */
+   cudaExtent e = make_cudaExtent(X * sizeof(int), Y, Z);
+   cudaPitchedPtr dev;
+   CHECK_CUDA(cudaMalloc3D(&dev, e));
+   static int h[Z][Y][X], back[Z][Y][X];
+   for (int z = 0; z < Z; z++)
+      for (int y = 0; y < Y; y++)
+         for (int x = 0; x < X; x++)
+            h[z][y][x] = 1000 * z + 100 * y + x;
+   cudaMemcpy3DParms up = {};
+   up.srcPtr = make_cudaPitchedPtr(h, X * sizeof(int), X, Y);
+   up.dstPtr = dev;
+   up.extent = e;
+   up.kind = cudaMemcpyHostToDevice;
+   CHECK_CUDA(cudaMemcpy3D(&up));
+   cudaChannelFormatDesc fd = cudaCreateChannelDesc<int>();
+   cudaArray_t a3 = NULL;
+   CHECK_CUDA(cudaMalloc3DArray(&a3, &fd, make_cudaExtent(X, Y, Z)));
+   cudaMemcpy3DPeerParms p = {};
+   p.srcPtr = dev;
+   p.srcDevice = 0;
+   p.dstArray = a3;
+   p.dstDevice = 0;
+   p.extent = make_cudaExtent(X, Y, Z);   /* elements: an array is a side */
+   CHECK_CUDA(cudaMemcpy3DPeer(&p));
+   cudaMemcpy3DPeerParms q = {};
+   q.srcArray = a3;
+   q.srcDevice = 0;
+   q.dstPtr = make_cudaPitchedPtr(back, X * sizeof(int), X, Y);
+   q.dstDevice = 0;
+   q.extent = make_cudaExtent(X, Y, Z);
+   cudaStream_t s;
+   CHECK_CUDA(cudaStreamCreate(&s));
+   CHECK_CUDA(cudaMemcpy3DPeerAsync(&q, s));
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   CHECK(memcmp(h, back, sizeof(h)) == 0);
+   p.dstDevice = 99;
+   CHECK_ERR(cudaMemcpy3DPeer(&p), cudaErrorInvalidDevice);
+   cudaGetLastError();
+   CHECK_CUDA(cudaStreamDestroy(s));
+   CHECK_CUDA(cudaFreeArray(a3));
+   CHECK_CUDA(cudaFree(dev.ptr));
 }
 
 int main()
@@ -215,6 +289,7 @@ int main()
    CHECK_CUDA(cudaFreeArray(a1));
    CHECK_CUDA(cudaFreeArray(a2));
 
+   peer_copies();
    lib = dlopen("libcuda.so.1", RTLD_NOW);
    if (CHECK(lib != NULL))
       driver_copies();

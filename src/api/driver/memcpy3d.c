@@ -2,7 +2,8 @@
  * memcpy3d.c — 2-D and 3-D copies (cuMemcpy2D, cuMemcpy3D and their async
  * and per-thread forms), and the 1-D array copies (cuMemcpyHtoA, AtoH,
  * DtoA, AtoD, AtoA and the async forms): a run of bytes of an array's
- * first row, as one-row cuMemcpy2D copies.
+ * first row, as one-row cuMemcpy2D copies; cuMemcpy3DPeer (between
+ * contexts, which are all of the one device's).
  *
  * Each side of a copy is host memory, device memory (every byte the copy
  * touches must lie in one live allocation, else CUDA_ERROR_INVALID_VALUE) or
@@ -455,4 +456,57 @@ CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUarra
       return API_RETURN(CUDA_ERROR_INVALID_VALUE);
    return drv_ptds_sync(API_RETURN(copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0,
                                             ByteCount, CU_STREAM_PER_THREAD)));
+}
+
+/* ---- 3-D copies between contexts (one device: peers are itself) ---- */
+
+/* A side's context must be a live one unless the side is an array. */
+static bool peer_ctx_ok(CUmemorytype t, CUcontext c)
+{
+   return t == CU_MEMORYTYPE_ARRAY || core_check_ctx(ctx_of(c));
+}
+
+static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUstream h)
+{
+   static int once;
+   if (!p)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (!peer_ctx_ok(p->srcMemoryType, p->srcContext) || !peer_ctx_ok(p->dstMemoryType, p->dstContext))
+      return CUDA_ERROR_INVALID_CONTEXT;
+   CUDA_MEMCPY3D c = {
+      .srcXInBytes = p->srcXInBytes, .srcY = p->srcY, .srcZ = p->srcZ, .srcLOD = p->srcLOD,
+      .srcMemoryType = p->srcMemoryType, .srcHost = p->srcHost, .srcDevice = p->srcDevice,
+      .srcArray = p->srcArray, .srcPitch = p->srcPitch, .srcHeight = p->srcHeight,
+      .dstXInBytes = p->dstXInBytes, .dstY = p->dstY, .dstZ = p->dstZ, .dstLOD = p->dstLOD,
+      .dstMemoryType = p->dstMemoryType, .dstHost = p->dstHost, .dstDevice = p->dstDevice,
+      .dstArray = p->dstArray, .dstPitch = p->dstPitch, .dstHeight = p->dstHeight,
+      .WidthInBytes = p->WidthInBytes, .Height = p->Height, .Depth = p->Depth,
+   };
+   return copy_3d_entry(func, &c, h, &once);
+}
+
+/* ==== cuMemcpy3DPeer (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy)
+{
+   API_ENTER("pCopy=%p", (const void *)pCopy);
+   return API_RETURN(copy_3d_peer(__func__, pCopy, NULL));
+}
+
+/* ==== cuMemcpy3DPeer_ptds (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy)
+{
+   return drv_ptds_sync(cuMemcpy3DPeerAsync(pCopy, CU_STREAM_PER_THREAD));
+}
+
+/* ==== cuMemcpy3DPeerAsync (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
+{
+   API_ENTER("pCopy=%p hStream=%p", (const void *)pCopy, (void *)hStream);
+   return API_RETURN(copy_3d_peer(__func__, pCopy, hStream));
+}
+
+/* ==== cuMemcpy3DPeerAsync_ptsz (libcuda.@) ==== */
+CUresult CUDAAPI cuMemcpy3DPeerAsync_ptsz(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
+{
+   return cuMemcpy3DPeerAsync(pCopy, drv_ptsz(hStream));
 }

@@ -365,3 +365,51 @@ cudaError_t CUDARTAPI cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr
 {
    return cudaMemset3DAsync(pitchedDevPtr, value, extent, stream);
 }
+
+/* A peer copy as the 3-D copy it is here (every device is the one; the
+ * devices named must exist). */
+static cudaError_t peer_params(const struct cudaMemcpy3DPeerParms *p, struct cudaMemcpy3DParms *q)
+{
+   if (!p)
+      return cudaErrorInvalidValue;
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return e;
+   int n = rt_device_count();
+   if (p->srcDevice < 0 || p->srcDevice >= n || p->dstDevice < 0 || p->dstDevice >= n)
+      return cudaErrorInvalidDevice;
+   *q = (struct cudaMemcpy3DParms){ .srcArray = p->srcArray, .srcPos = p->srcPos, .srcPtr = p->srcPtr,
+                                    .dstArray = p->dstArray, .dstPos = p->dstPos, .dstPtr = p->dstPtr,
+                                    .extent = p->extent, .kind = cudaMemcpyDefault };
+   return cudaSuccess;
+}
+
+/* ==== cudaMemcpy3DPeer (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p)
+{
+   RT_ENTER("p=%p", (const void *)p);
+   struct cudaMemcpy3DParms q;
+   cudaError_t e = peer_params(p, &q);
+   return e != cudaSuccess ? RT_RETURN(e) : cudaMemcpy3D(&q);
+}
+
+/* ==== cudaMemcpy3DPeer_ptds (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy3DPeer_ptds(const struct cudaMemcpy3DPeerParms *p)
+{
+   return rt_ptds_sync(cudaMemcpy3DPeerAsync(p, cudaStreamPerThread));
+}
+
+/* ==== cudaMemcpy3DPeerAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)
+{
+   RT_ENTER("p=%p stream=%p", (const void *)p, (void *)stream);
+   struct cudaMemcpy3DParms q;
+   cudaError_t e = peer_params(p, &q);
+   return e != cudaSuccess ? RT_RETURN(e) : cudaMemcpy3DAsync(&q, stream);
+}
+
+/* ==== cudaMemcpy3DPeerAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)
+{
+   return cudaMemcpy3DPeerAsync(p, stream ? stream : cudaStreamPerThread);
+}
