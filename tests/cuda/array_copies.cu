@@ -12,8 +12,8 @@
  *  - cudaMemcpy2DToArrayAsync, cudaMemcpy2DFromArrayAsync and
  *    cudaMemcpy2DArrayToArray (rectangles at offsets);
  *  - cudaMemcpy3DPeer and cudaMemcpy3DPeerAsync from device 0 to itself
- *    (pitched memory into a 3-D array, the array out to host memory), a
- *    device that does not exist -> cudaErrorInvalidDevice;
+ *    (pitched memory into a 3-D array, the array into other pitched
+ *    memory), a device that does not exist -> cudaErrorInvalidDevice;
  *  - the driver's 1-D array copies (libcuda.so.1 through dlopen):
  *    cuMemcpyHtoA, AtoH, DtoA, AtoD, AtoA at byte offsets, cuMemcpyHtoAAsync
  *    and cuMemcpyAtoHAsync on a stream;
@@ -164,7 +164,7 @@ static void driver_copies()
 }
 
 /* cudaMemcpy3DPeer(Async) from device 0 to itself: a box of a pitched
- * 3-D allocation into a 3-D array and back out to host memory. */
+ * 3-D allocation into a 3-D array and out again into another. */
 static void peer_copies()
 {
    enum { X = 12, Y = 5, Z = 3 };   /* ints */
@@ -192,17 +192,26 @@ static void peer_copies()
    p.dstDevice = 0;
    p.extent = make_cudaExtent(X, Y, Z);   /* elements: an array is a side */
    CHECK_CUDA(cudaMemcpy3DPeer(&p));
+   cudaPitchedPtr dev2;   /* peer copies are between devices' memory */
+   CHECK_CUDA(cudaMalloc3D(&dev2, e));
    cudaMemcpy3DPeerParms q = {};
    q.srcArray = a3;
    q.srcDevice = 0;
-   q.dstPtr = make_cudaPitchedPtr(back, X * sizeof(int), X, Y);
+   q.dstPtr = dev2;
    q.dstDevice = 0;
    q.extent = make_cudaExtent(X, Y, Z);
    cudaStream_t s;
    CHECK_CUDA(cudaStreamCreate(&s));
    CHECK_CUDA(cudaMemcpy3DPeerAsync(&q, s));
    CHECK_CUDA(cudaStreamSynchronize(s));
+   cudaMemcpy3DParms down = {};
+   down.srcPtr = dev2;
+   down.dstPtr = make_cudaPitchedPtr(back, X * sizeof(int), X, Y);
+   down.extent = e;
+   down.kind = cudaMemcpyDeviceToHost;
+   CHECK_CUDA(cudaMemcpy3D(&down));
    CHECK(memcmp(h, back, sizeof(h)) == 0);
+   CHECK_CUDA(cudaFree(dev2.ptr));
    p.dstDevice = 99;
    CHECK_ERR(cudaMemcpy3DPeer(&p), cudaErrorInvalidDevice);
    cudaGetLastError();

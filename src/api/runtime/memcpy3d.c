@@ -367,7 +367,8 @@ cudaError_t CUDARTAPI cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr
 }
 
 /* A peer copy as the 3-D copy it is here (every device is the one; the
- * devices named must exist). */
+ * devices named must exist): between device memory, as NVIDIA's runtime
+ * asks its driver for it. */
 static cudaError_t peer_params(const struct cudaMemcpy3DPeerParms *p, struct cudaMemcpy3DParms *q)
 {
    if (!p)
@@ -380,7 +381,7 @@ static cudaError_t peer_params(const struct cudaMemcpy3DPeerParms *p, struct cud
       return cudaErrorInvalidDevice;
    *q = (struct cudaMemcpy3DParms){ .srcArray = p->srcArray, .srcPos = p->srcPos, .srcPtr = p->srcPtr,
                                     .dstArray = p->dstArray, .dstPos = p->dstPos, .dstPtr = p->dstPtr,
-                                    .extent = p->extent, .kind = cudaMemcpyDefault };
+                                    .extent = p->extent, .kind = cudaMemcpyDeviceToDevice };
    return cudaSuccess;
 }
 
