@@ -227,8 +227,8 @@ TEST(the_default_pool_counts_its_allocations)
    CHECK_INT(core_mempool_alloc(pool, 24, &q), CORE_SUCCESS);
    CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
    CHECK_U64(used, used0 + 1024);
-   CHECK_INT(core_mempool_free(pool, p + 8), CORE_ERROR_INVALID_VALUE);
-   CHECK_INT(core_mempool_free(pool, p), CORE_SUCCESS);
+   CHECK_INT(core_mempool_free(d, p + 8), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_free(d, p), CORE_SUCCESS);
    CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_HIGH, &high), CORE_SUCCESS);
    CHECK(high >= used0 + 1024);
    CHECK_INT(core_mempool_set(pool, CORE_POOL_USED_MEM_HIGH, 5), CORE_ERROR_INVALID_VALUE);
@@ -241,9 +241,9 @@ TEST(the_default_pool_counts_its_allocations)
    CHECK_U64(high, 12345);
    uint64_t plain;   /* memory of cuMemAlloc is not the pool's */
    CHECK_INT(core_mem_alloc(d, 64, &plain), CORE_SUCCESS);
-   CHECK_INT(core_mempool_free(pool, plain), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_free(d, plain), CORE_ERROR_INVALID_VALUE);
    CHECK_INT(core_mem_free(d, plain), CORE_SUCCESS);
-   CHECK_INT(core_mempool_free(pool, q), CORE_SUCCESS);
+   CHECK_INT(core_mempool_free(d, q), CORE_SUCCESS);
    CHECK_INT(core_mempool_get(pool, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
    CHECK_U64(used, used0);
 }
