@@ -57,7 +57,9 @@ CUresult CUDAAPI cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev)
  * allocation node on a capturing stream). */
 static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize, core_mempool *p, core_stream *s)
 {
-   if (bytesize == 0) {   /* NULL and success, as NVIDIA's driver answers (observed on an H200) */
+   /* NULL and success, as NVIDIA's driver answers cuMemAllocAsync (observed
+    * on an H200; tests/cuda/mempools.cu checks cudaMallocFromPoolAsync) */
+   if (bytesize == 0) {
       *dptr = 0;
       return CUDA_SUCCESS;
    }
