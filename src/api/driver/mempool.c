@@ -191,12 +191,13 @@ CUresult CUDAAPI cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolP
    const CUmemPoolProps *pp = poolProps;
    API_CHECK(pp->allocType == CU_MEM_ALLOCATION_TYPE_PINNED || pp->allocType == CU_MEM_ALLOCATION_TYPE_MANAGED,
              CUDA_ERROR_INVALID_VALUE);
+   /* (before the location: a managed pool may have none) */
+   if (pp->allocType == CU_MEM_ALLOCATION_TYPE_MANAGED)
+      API_NOT_SUPPORTED("managed memory pools (CU_MEM_ALLOCATION_TYPE_MANAGED)");
    /* HOST_NUMA_CURRENT, NONE and unknown types: documented as invalid */
    API_CHECK(pp->location.type == CU_MEM_LOCATION_TYPE_DEVICE || pp->location.type == CU_MEM_LOCATION_TYPE_HOST ||
                 pp->location.type == CU_MEM_LOCATION_TYPE_HOST_NUMA,
              CUDA_ERROR_INVALID_VALUE);
-   if (pp->allocType == CU_MEM_ALLOCATION_TYPE_MANAGED)
-      API_NOT_SUPPORTED("managed memory pools (CU_MEM_ALLOCATION_TYPE_MANAGED)");
    if (pp->location.type != CU_MEM_LOCATION_TYPE_DEVICE)
       API_NOT_SUPPORTED("host memory pools (CU_MEM_LOCATION_TYPE_HOST, _HOST_NUMA)");
    core_device *d = core_device_get(pp->location.id);
