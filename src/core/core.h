@@ -735,30 +735,24 @@ enum {
    CORE_POOL_USED_MEM_HIGH = 8,
 };
 core_mempool *core_mempool_default(core_device *d);
-/* A pool of the program's (cuMemPoolCreate): max_size bytes at most in use
- * (0: no limit); props, the API's properties, kept verbatim for the
- * allocation nodes a capture makes from it (at most CORE_POOL_PROPS_MAX
- * bytes). */
-enum { CORE_POOL_PROPS_MAX = 128 };
-int core_mempool_create(core_device *d, uint64_t max_size, const void *props, size_t props_size, core_mempool **out);
-/* The default pool cannot be destroyed (CORE_ERROR_INVALID_VALUE); a pool
- * with allocations outstanding goes when the last is freed.  A device whose
- * current pool it was gets its default pool back. */
+/* A pool of d's device memory holding at most max_size bytes (0: no bound). */
+int core_mempool_create(core_device *d, uint64_t max_size, core_mempool **out);
+/* CORE_ERROR_INVALID_VALUE for a default pool; with allocations out, the
+ * pool lives on until the last is freed (core_mempool_free). */
 int core_mempool_destroy(core_mempool *p);
-/* The pool cuMemAllocAsync takes from (cuDeviceSetMemPool). */
-core_mempool *core_mempool_current(core_device *d);
-void core_mempool_set_current(core_device *d, core_mempool *p);
-bool core_mempool_is_default(const core_mempool *p);
-/* The properties given at creation (NULL, 0 for a default pool). */
-const void *core_mempool_props(const core_mempool *p, size_t *size);
+/* A live handle (safe on any pointer: a destroyed pool is not one). */
 bool core_check_mempool(const core_mempool *p);
 core_device *core_mempool_device(const core_mempool *p);
+bool core_mempool_is_default(const core_mempool *p);
+/* The device's current pool (its default until core_mempool_set_current). */
+core_mempool *core_mempool_current(core_device *d);
+/* CORE_ERROR_INVALID_VALUE unless p is a live pool of d. */
+int core_mempool_set_current(core_device *d, core_mempool *p);
 int core_mempool_alloc(core_mempool *p, size_t size, uint64_t *out);
-/* ptr must start an allocation of one of d's pools (else
- * CORE_ERROR_INVALID_VALUE); it goes back to the pool that made it. */
+/* ptr must start an allocation of one of d's pools (else CORE_ERROR_INVALID_VALUE). */
 int core_mempool_free(core_device *d, uint64_t ptr);
-/* The pool that made the allocation holding ptr (NULL: none). */
-core_mempool *core_mempool_owner(core_device *d, uint64_t ptr);
+/* The pool the allocation containing ptr came from; NULL if none. */
+core_mempool *core_mempool_of(core_device *d, uint64_t ptr);
 /* Booleans read as 0/1; CORE_ERROR_INVALID_VALUE for an unknown or
  * read-only attribute. */
 int core_mempool_get(core_mempool *p, int attr, uint64_t *value);

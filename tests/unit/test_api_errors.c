@@ -2,7 +2,9 @@
  * test_api_errors.c — error names and strings, the last-error state, the
  * driver-to-runtime mapping, the stubs' not-supported path, and the
  * inter-process handles and external resource interop refused as not
- * supported (driver/ipc.c, runtime/interop.c).
+ * supported (driver/ipc.c, runtime/interop.c), and the memory pools'
+ * argument checks and what metalcuda refuses of them (driver/mempool.c;
+ * tests/cuda/mempools.cu runs them on a real program).
  *
  * The unit tests link only the internal library, so the API files under
  * test are compiled into this file.  Each defines its own log channel;
@@ -33,6 +35,9 @@
 #undef log_channel_
 #define log_channel_ log_channel_rt_interop_
 #include "../../src/api/runtime/interop.c"
+#undef log_channel_
+#define log_channel_ log_channel_drv_mempool_
+#include "../../src/api/driver/mempool.c"
 #undef log_channel_
 
 #include <dlfcn.h>
@@ -468,4 +473,163 @@ TEST(external_resource_interop_is_refused_as_not_supported)
    CHECK_INT(cudaGraphicsUnregisterResource(r), cudaErrorNotSupported);
    CHECK_INT(cudaGetLastError(), cudaErrorNotSupported);
    CHECK_INT(cudaGetLastError(), cudaSuccess);
+}
+
+/* ---- memory pools (driver/mempool.c) ---- */
+
+static CUmemPoolProps pool_props(void)
+{
+   CUmemPoolProps p;
+   memset(&p, 0, sizeof(p));
+   p.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+   p.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+   p.location.id = 0;
+   return p;
+}
+
+TEST(memory_pool_arguments_are_checked)
+{
+   CUmemPoolProps props = pool_props();
+   CUmemoryPool pool = NULL, got = NULL;
+   /* a pointer that is no pool is refused without being read */
+   CUmemoryPool bogus = (CUmemoryPool)(uintptr_t)0x10;
+   CHECK_INT(cuMemPoolCreate(NULL, &props), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemPoolCreate(&pool, NULL), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemPoolDestroy(NULL), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemPoolDestroy(bogus), CUDA_ERROR_INVALID_VALUE);
+   CUmemAccessDesc d = { { CU_MEM_LOCATION_TYPE_DEVICE, 0 }, CU_MEM_ACCESS_FLAGS_PROT_READWRITE };
+   CHECK_INT(cuMemPoolSetAccess(bogus, &d, 1), CUDA_ERROR_INVALID_VALUE);
+   CUmemAccess_flags f;
+   CHECK_INT(cuMemPoolGetAccess(&f, bogus, &d.location), CUDA_ERROR_INVALID_VALUE);
+   CUdeviceptr p = 0;
+   CHECK_INT(cuMemAllocFromPoolAsync(&p, 16, bogus, NULL), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuDeviceGetMemPool(NULL, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemGetMemPool(NULL, &d.location, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemGetDefaultMemPool(NULL, &d.location, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+
+   CHECK(core_init() == CORE_SUCCESS);
+   CHECK_INT(cuMemGetDefaultMemPool(&got, NULL, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemGetDefaultMemPool(&got, &d.location, CU_MEM_ALLOCATION_TYPE_INVALID), CUDA_ERROR_INVALID_VALUE);
+   CUmemLocation bad = { CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT, 0 };
+   CHECK_INT(cuMemGetDefaultMemPool(&got, &bad, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+   bad = (CUmemLocation){ CU_MEM_LOCATION_TYPE_DEVICE, core_device_count() };
+   CHECK_INT(cuMemGetDefaultMemPool(&got, &bad, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_DEVICE);
+   CHECK_INT(cuDeviceGetMemPool(&got, core_device_count()), CUDA_ERROR_INVALID_DEVICE);
+   CUmemoryPool def = NULL;
+   CHECK_INT(cuDeviceGetDefaultMemPool(&def, 0), CUDA_SUCCESS);
+   CHECK_INT(cuMemGetDefaultMemPool(&got, &d.location, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_SUCCESS);
+   CHECK(got == def);
+   CHECK_INT(cuMemPoolDestroy(def), CUDA_ERROR_INVALID_VALUE);   /* a default pool stays */
+
+   props.allocType = CU_MEM_ALLOCATION_TYPE_INVALID;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_VALUE);
+   props = pool_props();
+   props.location.type = CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_VALUE);
+   props = pool_props();
+   props.location.id = core_device_count();
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_DEVICE);
+
+   /* the pool's device: read-write, which cannot be lowered */
+   props = pool_props();
+   CHECK(cuMemPoolCreate(&pool, &props) == CUDA_SUCCESS);
+   CHECK(pool != def);
+   CHECK_INT(cuMemPoolGetAccess(&f, pool, &d.location), CUDA_SUCCESS);
+   CHECK_INT(f, CU_MEM_ACCESS_FLAGS_PROT_READWRITE);
+   CHECK_INT(cuMemPoolSetAccess(pool, NULL, 1), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuMemPoolSetAccess(pool, &d, 1), CUDA_SUCCESS);
+   d.flags = CU_MEM_ACCESS_FLAGS_PROT_NONE;
+   CHECK_INT(cuMemPoolSetAccess(pool, &d, 1), CUDA_ERROR_INVALID_DEVICE);
+   d.flags = (CUmemAccess_flags)2;
+   CHECK_INT(cuMemPoolSetAccess(pool, &d, 1), CUDA_ERROR_INVALID_VALUE);
+   d = (CUmemAccessDesc){ { CU_MEM_LOCATION_TYPE_DEVICE, core_device_count() }, CU_MEM_ACCESS_FLAGS_PROT_READWRITE };
+   CHECK_INT(cuMemPoolSetAccess(pool, &d, 1), CUDA_ERROR_INVALID_DEVICE);
+
+   /* the current pool follows cuDeviceSetMemPool, and the default comes
+    * back when the current pool is destroyed */
+   CHECK_INT(cuDeviceSetMemPool(0, bogus), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuDeviceSetMemPool(core_device_count(), pool), CUDA_ERROR_INVALID_DEVICE);
+   CHECK_INT(cuDeviceSetMemPool(0, pool), CUDA_SUCCESS);
+   CHECK_INT(cuDeviceGetMemPool(&got, 0), CUDA_SUCCESS);
+   CHECK(got == pool);
+   CUmemLocation dev0 = { CU_MEM_LOCATION_TYPE_DEVICE, 0 };
+   CHECK_INT(cuMemGetMemPool(&got, &dev0, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_SUCCESS);
+   CHECK(got == pool);
+   CHECK_INT(cuMemPoolDestroy(pool), CUDA_SUCCESS);
+   CHECK_INT(cuDeviceGetMemPool(&got, 0), CUDA_SUCCESS);
+   CHECK(got == def);
+   /* a destroyed pool is no handle any more */
+   CHECK_INT(cuMemPoolDestroy(pool), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuDeviceSetMemPool(0, pool), CUDA_ERROR_INVALID_VALUE);
+   cuuint64_t v;
+   CHECK_INT(cuMemPoolGetAttribute(pool, CU_MEMPOOL_ATTR_USED_MEM_CURRENT, &v), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(memory_pools_metalcuda_cannot_give_are_refused)
+{
+   CHECK(core_init() == CORE_SUCCESS);
+   CUmemoryPool pool = NULL;
+   CUmemPoolProps props = pool_props();
+   props.handleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_NOT_SUPPORTED);
+   props = pool_props();
+   props.location.type = CU_MEM_LOCATION_TYPE_HOST;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_NOT_SUPPORTED);
+   props.location.type = CU_MEM_LOCATION_TYPE_HOST_NUMA;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_NOT_SUPPORTED);
+   props = pool_props();
+   props.allocType = CU_MEM_ALLOCATION_TYPE_MANAGED;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_NOT_SUPPORTED);
+   props = pool_props();
+   props.usage = 1;
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_NOT_SUPPORTED);
+   CHECK(pool == NULL);
+   CUmemLocation host = { CU_MEM_LOCATION_TYPE_HOST, 0 }, none = { CU_MEM_LOCATION_TYPE_NONE, 0 };
+   CHECK_INT(cuMemGetDefaultMemPool(&pool, &host, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(cuMemGetMemPool(&pool, &none, CU_MEM_ALLOCATION_TYPE_MANAGED), CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(cuMemGetMemPool(&pool, &none, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+}
+
+/* A pool destroyed with allocations out lives until the last is freed;
+ * frees find the pool an allocation came from (core/mempool.c). */
+TEST(a_destroyed_pool_keeps_its_allocations_until_freed)
+{
+   CHECK(core_init() == CORE_SUCCESS);
+   core_device *d = core_device_get(0);
+   core_mempool *def = core_mempool_default(d), *p = NULL, *q = NULL;
+   CHECK(core_mempool_create(d, 0, &p) == CORE_SUCCESS);
+   CHECK(core_mempool_create(d, 4096, &q) == CORE_SUCCESS);
+   uint64_t a = 0, b = 0, c = 0, x = 0, used = 1;
+   CHECK(core_mempool_alloc(p, 1000, &a) == CORE_SUCCESS);
+   CHECK(core_mempool_alloc(p, 3000, &b) == CORE_SUCCESS);
+   CHECK(core_mempool_alloc(def, 500, &c) == CORE_SUCCESS);
+   /* maxSize: 4096 bytes at most */
+   CHECK_INT(core_mempool_alloc(q, 4097, &x), CORE_ERROR_OUT_OF_MEMORY);
+   CHECK(core_mempool_alloc(q, 4000, &x) == CORE_SUCCESS);
+   CHECK_INT(core_mempool_alloc(q, 100, &x), CORE_ERROR_OUT_OF_MEMORY);
+   CHECK(core_mempool_of(d, a) == p);
+   CHECK(core_mempool_of(d, b + 2999) == p);
+   CHECK(core_mempool_of(d, c) == def);
+   CHECK(core_mempool_of(d, x) == q);
+   CHECK_INT(core_mempool_get(p, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
+   CHECK_INT(used, 4000);
+   CHECK_INT(core_mempool_destroy(q), CORE_SUCCESS);   /* x still out */
+   CHECK(!core_check_mempool(q));
+   CHECK_INT(core_mempool_destroy(p), CORE_SUCCESS);
+   CHECK(!core_check_mempool(p));
+   CHECK_INT(core_mempool_destroy(p), CORE_ERROR_INVALID_VALUE);
+   CHECK_INT(core_mempool_destroy(def), CORE_ERROR_INVALID_VALUE);
+   /* the memory is still there, and still p's */
+   CHECK(core_mem_lookup(d, a, 1000, NULL, NULL));
+   CHECK_INT(core_mempool_free(d, a + 8), CORE_ERROR_INVALID_VALUE);   /* not an allocation's start */
+   CHECK_INT(core_mempool_free(d, a), CORE_SUCCESS);
+   CHECK(!core_mem_lookup(d, a, 1, NULL, NULL));
+   CHECK_INT(core_mempool_free(d, a), CORE_ERROR_INVALID_VALUE);
+   CHECK(core_mempool_of(d, b) != NULL);
+   CHECK_INT(core_mempool_free(d, b), CORE_SUCCESS);   /* the last: p goes (ASan sees a leak otherwise) */
+   CHECK(core_mempool_of(d, b) == NULL);
+   CHECK_INT(core_mempool_free(d, x), CORE_SUCCESS);
+   CHECK_INT(core_mempool_free(d, c), CORE_SUCCESS);
+   CHECK_INT(core_mempool_get(def, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
+   CHECK_INT(used, 0);
 }

@@ -347,7 +347,7 @@ static CUresult ptr_attribute(core_ctx *c, const ptr_info *pi, CUdeviceptr p, CU
       return CUDA_SUCCESS;
    case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
       *(CUmemoryPool *)data = arena && (pi->flags & CORE_MEM_FLAG_POOL) && pi->kind == CORE_MEM_DEVICE
-                                 ? (CUmemoryPool)(void *)core_mempool_owner(c->dev, pi->base)
+                                 ? (CUmemoryPool)(void *)core_mempool_of(c->dev, pi->base)
                                  : NULL;
       return CUDA_SUCCESS;
    default:

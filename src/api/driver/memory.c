@@ -55,7 +55,7 @@ CUresult CUDAAPI cuMemFree_v2(CUdeviceptr dptr)
       return API_RETURN((CUresult)r);
    uint32_t flags = 0;
    core_mem_query(c->dev, dptr, 1, NULL, NULL, NULL, &flags);
-   if (flags & CORE_MEM_FLAG_POOL)   /* cuMemAllocAsync memory: keep the pool's counts */
+   if (flags & CORE_MEM_FLAG_POOL)   /* cuMemAllocAsync memory: keep its pool's counts */
       return API_RETURN((CUresult)core_mempool_free(c->dev, dptr));
    if (flags & CORE_MEM_FLAG_GRAPH)   /* a graph allocation: its address stays the graph's */
       return API_RETURN((CUresult)core_graph_mem_free(c->dev, dptr));

@@ -247,6 +247,24 @@ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 /* ==== cudaFreeAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, hStream); }
 
+/* A device's default or current pool (get: the driver's call). */
+static cudaError_t device_pool(cudaMemPool_t *memPool, int device, CUresult (*get)(CUmemoryPool *, CUdevice))
+{
+   RT_CHECK(memPool, cudaErrorInvalidValue);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
+   return RT_RETURN_CU(get(memPool, device));
+}
+
+/* ==== cudaDeviceGetDefaultMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+   RT_ENTER("memPool=%p device=%d", (void *)memPool, device);
+   return device_pool(memPool, device, cuDeviceGetDefaultMemPool);
+}
+
 /* ==== cudaMemPoolGetAttribute (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemPoolGetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr, void *value)
 {
@@ -275,4 +293,122 @@ cudaError_t CUDARTAPI cudaMemPoolTrimTo(cudaMemPool_t memPool, size_t minBytesTo
    if (e != cudaSuccess)
       return RT_RETURN(e);
    return RT_RETURN_CU(cuMemPoolTrimTo(memPool, minBytesToKeep));
+}
+
+/* The runtime's pool structs are the driver's, field for field. */
+_Static_assert(sizeof(struct cudaMemPoolProps) == sizeof(CUmemPoolProps), "cudaMemPoolProps is not CUmemPoolProps");
+_Static_assert(sizeof(struct cudaMemAccessDesc) == sizeof(CUmemAccessDesc), "cudaMemAccessDesc is not CUmemAccessDesc");
+_Static_assert(sizeof(struct cudaMemLocation) == sizeof(CUmemLocation), "cudaMemLocation is not CUmemLocation");
+
+/* ==== cudaMemPoolCreate (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolCreate(cudaMemPool_t *memPool, const struct cudaMemPoolProps *poolProps)
+{
+   RT_ENTER("memPool=%p poolProps=%p", (void *)memPool, (const void *)poolProps);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolCreate(memPool, (const CUmemPoolProps *)poolProps));
+}
+
+/* ==== cudaMemPoolDestroy (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolDestroy(cudaMemPool_t memPool)
+{
+   RT_ENTER("memPool=%p", (void *)memPool);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolDestroy(memPool));
+}
+
+/* ==== cudaMemPoolSetAccess (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolSetAccess(cudaMemPool_t memPool, const struct cudaMemAccessDesc *descList,
+                                           size_t count)
+{
+   RT_ENTER("memPool=%p descList=%p count=%zu", (void *)memPool, (const void *)descList, count);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolSetAccess(memPool, (const CUmemAccessDesc *)descList, count));
+}
+
+/* ==== cudaMemPoolGetAccess (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemPoolGetAccess(enum cudaMemAccessFlags *flags, cudaMemPool_t memPool,
+                                           struct cudaMemLocation *location)
+{
+   RT_ENTER("flags=%p memPool=%p location=%p", (void *)flags, (void *)memPool, (void *)location);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemPoolGetAccess((CUmemAccess_flags *)flags, memPool, (CUmemLocation *)location));
+}
+
+/* ==== cudaMallocFromPoolAsync (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPool_t memPool, cudaStream_t stream)
+{
+   RT_ENTER("ptr=%p size=%zu memPool=%p stream=%p", (void *)ptr, size, (void *)memPool, (void *)stream);
+   RT_CHECK(ptr, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUdeviceptr p;
+   CUresult r = cuMemAllocFromPoolAsync(&p, size, memPool, stream);
+   if (r == CUDA_SUCCESS)
+      *ptr = (void *)(uintptr_t)p;
+   return RT_RETURN_CU(r);
+}
+
+/* ==== cudaMallocFromPoolAsync_ptsz (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t memPool,
+                                                   cudaStream_t stream)
+{
+   return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+}
+
+/* ==== cudaDeviceSetMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
+{
+   RT_ENTER("device=%d memPool=%p", device, (void *)memPool);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
+   return RT_RETURN_CU(cuDeviceSetMemPool(device, memPool));
+}
+
+/* ==== cudaDeviceGetMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device)
+{
+   RT_ENTER("memPool=%p device=%d", (void *)memPool, device);
+   return device_pool(memPool, device, cuDeviceGetMemPool);
+}
+
+/* ==== cudaMemGetDefaultMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemGetDefaultMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
+                                               enum cudaMemAllocationType type)
+{
+   RT_ENTER("memPool=%p location=%p type=%d", (void *)memPool, (void *)location, (int)type);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemGetDefaultMemPool(memPool, (CUmemLocation *)location, (CUmemAllocationType)type));
+}
+
+/* ==== cudaMemGetMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemGetMemPool(cudaMemPool_t *memPool, struct cudaMemLocation *location,
+                                        enum cudaMemAllocationType type)
+{
+   RT_ENTER("memPool=%p location=%p type=%d", (void *)memPool, (void *)location, (int)type);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemGetMemPool(memPool, (CUmemLocation *)location, (CUmemAllocationType)type));
+}
+
+/* ==== cudaMemSetMemPool (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemSetMemPool(struct cudaMemLocation *location, enum cudaMemAllocationType type,
+                                        cudaMemPool_t memPool)
+{
+   RT_ENTER("location=%p type=%d memPool=%p", (void *)location, (int)type, (void *)memPool);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuMemSetMemPool((CUmemLocation *)location, (CUmemAllocationType)type, memPool));
 }
