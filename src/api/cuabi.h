@@ -1134,14 +1134,6 @@ typedef CUlaunchAttributeValue CUstreamAttrValue_v1;
 typedef CUlaunchAttributeID CUkernelNodeAttrID;
 typedef CUlaunchAttributeValue CUkernelNodeAttrValue_v1;
 typedef CUkernelNodeAttrValue_v1 CUkernelNodeAttrValue;
-
-typedef enum CUuserObject_flags_enum {
-   CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1,
-} CUuserObject_flags;
-
-typedef enum CUuserObjectRetain_flags_enum {
-   CU_GRAPH_USER_OBJECT_MOVE = 1,
-} CUuserObjectRetain_flags;
 typedef CUstreamAttrValue_v1 CUstreamAttrValue;
 
 /* ---- arrays, texture and surface objects (cuda.h) ---- */
@@ -2401,17 +2393,6 @@ typedef union cudaLaunchAttributeValue {
    unsigned int sharedMemCarveout;
    unsigned int nvlinkUtilCentricScheduling;
 } cudaLaunchAttributeValue;
-
-#define cudaKernelNodeAttrID cudaLaunchAttributeID
-#define cudaKernelNodeAttrValue cudaLaunchAttributeValue
-
-enum cudaUserObjectFlags {
-   cudaUserObjectNoDestructorSync = 0x1,
-};
-
-enum cudaUserObjectRetainFlags {
-   cudaGraphUserObjectMove = 0x1,
-};
 
 typedef struct cudaLaunchAttribute_st {
    cudaLaunchAttributeID id;

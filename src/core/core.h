@@ -83,7 +83,6 @@ enum {
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
    CORE_MAGIC_ARRAY = 0x6d617272,    /* "marr" */
-   CORE_MAGIC_USER_OBJECT = 0x6d756f62, /* "muob" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -835,14 +834,6 @@ typedef struct core_node_params {
    };
 } core_node_params;
 
-/* A kernel node's launch attributes (cuGraphKernelNodeSetAttribute),
- * opaque values of the API's size, by attribute id. */
-enum { CORE_NODE_ATTRS = 8, CORE_NODE_ATTR_BYTES = 64 };
-typedef struct core_node_attr {
-   int id;
-   uint8_t value[CORE_NODE_ATTR_BYTES];
-} core_node_attr;
-
 struct core_graph_node {
    uint32_t magic;
    core_graph *graph;
@@ -861,37 +852,7 @@ struct core_graph_node {
     * stream they run in (graphcond.c) */
    core_graph_exec **cond_execs;
    core_stream *cond_stream;
-   core_node_attr attrs[CORE_NODE_ATTRS];   /* kernel nodes: launch attributes set (id 0: free slot) */
 };
-
-/* ---- userobj.c: graph user objects (cuUserObjectCreate ...) ---- */
-
-typedef struct core_user_object core_user_object;
-/* A reference held by a graph: n references to o. */
-typedef struct core_user_ref {
-   core_user_object *o;
-   uint32_t n;
-} core_user_ref;
-int core_user_object_create(void *ptr, void (*destroy)(void *), uint32_t refs, core_user_object **out);
-bool core_check_user_object(const core_user_object *o);
-void core_user_object_retain(core_user_object *o, uint32_t n);
-/* Drops n references; the last one runs the destructor (on this thread)
- * and frees the object. */
-void core_user_object_release(core_user_object *o, uint32_t n);
-/* g takes n references: new ones, or (move) the caller's. */
-int core_graph_retain_user_object(core_graph *g, core_user_object *o, uint32_t n, bool move);
-/* g gives n of its references back: CORE_ERROR_INVALID_VALUE if it holds
- * fewer. */
-int core_graph_release_user_object(core_graph *g, core_user_object *o, uint32_t n);
-/* Copies (retaining) and drops all of a graph's references: a copy of a
- * graph (clone, executable graph, child graph node) holds those of the
- * graph it copies until it is destroyed; an executable graph is destroyed
- * only after its launches complete, so no destructor runs before them. */
-int core_graph_copy_user_refs(const core_graph *from, core_graph *to);
-void core_graph_drop_user_refs(core_graph *g);
-
-int core_node_set_attr(core_graph_node *n, int id, const void *value, size_t len);
-bool core_node_get_attr(const core_graph_node *n, int id, void *value, size_t len);
 
 struct core_graph {
    uint32_t magic;
@@ -905,8 +866,6 @@ struct core_graph {
    core_graph_cond **conds;     /* conditional handles made for it (graphcond.c) */
    uint32_t nconds, cap_conds;
    bool cond_body;              /* a conditional node's body: only kernels, copies, fills, empty nodes, child graphs and conditionals */
-   core_user_ref *urefs;        /* user objects it holds references to */
-   uint32_t nurefs, cap_urefs;
 };
 
 int core_graph_create(core_ctx *c, core_graph **out);

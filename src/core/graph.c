@@ -80,7 +80,6 @@ void core_graph_destroy(core_graph *g)
       g->live_exec->source = NULL;
    for (uint32_t i = 0; i < g->nnodes; i++)
       node_free(g->nodes[i]);
-   core_graph_drop_user_refs(g);
    free(g->nodes);
    for (uint32_t i = 0; i < g->nconds; i++)
       core_graph_cond_unref(g->conds[i]);
@@ -305,7 +304,6 @@ static int clone_into(const core_graph *g, core_graph *c)
          return CORE_ERROR_OUT_OF_MEMORY;
       n->orig = (core_graph_node *)o;
       n->disabled = o->disabled;
-      memcpy(n->attrs, o->attrs, sizeof(n->attrs));
       int r = node_store(n, &o->p);
       if (r != CORE_SUCCESS) {
          n->p.type = CORE_NODE_EMPTY;
@@ -335,8 +333,7 @@ int core_graph_copy(const core_graph *g, core_graph_node *parent, core_graph **o
    /* first: a copied conditional node finds its handle through these */
    c->parent = parent;
    c->cond_body = g->cond_body;
-   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS ||
-       (r = core_graph_copy_user_refs(g, c)) != CORE_SUCCESS) {
+   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS) {
       core_graph_destroy(c);
       return r;
    }
@@ -572,7 +569,6 @@ static int copy_params(core_graph *a, const core_graph *b)
          r = node_store(m, &n->p);
       if (r != CORE_SUCCESS)
          return r;
-      memcpy(m->attrs, n->attrs, sizeof(m->attrs));
       m->orig = n;
    }
    return CORE_SUCCESS;

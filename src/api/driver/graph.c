@@ -8,11 +8,10 @@
  *
  * The generic cuGraphAddNode form and conditional nodes are graphnode.c's.
  *
- * User objects and kernel node attributes are userobj.c's.
- *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): external semaphore and batch memory-operation nodes; graph
- * allocations of host memory and peer access to them.
+ * stubs): external semaphore and batch memory-operation nodes, kernel node
+ * attributes, user objects; graph allocations of host memory and peer
+ * access to them.
  */
 #include "internal.h"
 
