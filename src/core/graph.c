@@ -68,6 +68,7 @@ static void node_free(core_graph_node *n)
    }
    free(n->blob);
    free(n->args);
+   free(n->attrs);
    free(n->deps);
    free(n->outs);
    n->magic = CORE_MAGIC_DEAD;
@@ -84,6 +85,7 @@ void core_graph_destroy(core_graph *g)
    for (uint32_t i = 0; i < g->nconds; i++)
       core_graph_cond_unref(g->conds[i]);
    free(g->conds);
+   core_graph_urefs_drop(g);   /* last: may run a user object's destructor */
    g->magic = CORE_MAGIC_DEAD;
    free(g);
 }
@@ -293,6 +295,28 @@ int core_node_set(core_graph_node *n, const core_node_params *p)
    return node_store(n, p);
 }
 
+/* ---- kernel node attributes: hints kept for the program to read back ---- */
+
+void core_node_get_attr(const core_graph_node *n, int id, void *value)
+{
+   if (n->attrs && id >= 0 && id < CORE_STREAM_ATTRS)
+      memcpy(value, n->attrs[id], CORE_STREAM_ATTR_BYTES);
+   else
+      memset(value, 0, CORE_STREAM_ATTR_BYTES);
+}
+
+int core_node_set_attr(core_graph_node *n, int id, const void *value)
+{
+   if (id < 0 || id >= CORE_STREAM_ATTRS || n->p.type != CORE_NODE_KERNEL)
+      return CORE_ERROR_INVALID_VALUE;
+   if (!n->attrs)
+      n->attrs = mc_calloc(CORE_STREAM_ATTRS, CORE_STREAM_ATTR_BYTES);
+   if (!n->attrs)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   memcpy(n->attrs[id], value, CORE_STREAM_ATTR_BYTES);
+   return CORE_SUCCESS;
+}
+
 /* ---- clones ---- */
 
 static int clone_into(const core_graph *g, core_graph *c)
@@ -304,6 +328,12 @@ static int clone_into(const core_graph *g, core_graph *c)
          return CORE_ERROR_OUT_OF_MEMORY;
       n->orig = (core_graph_node *)o;
       n->disabled = o->disabled;
+      if (o->attrs) {
+         n->attrs = mc_malloc(CORE_STREAM_ATTRS * CORE_STREAM_ATTR_BYTES);
+         if (!n->attrs)
+            return CORE_ERROR_OUT_OF_MEMORY;
+         memcpy(n->attrs, o->attrs, CORE_STREAM_ATTRS * CORE_STREAM_ATTR_BYTES);
+      }
       int r = node_store(n, &o->p);
       if (r != CORE_SUCCESS) {
          n->p.type = CORE_NODE_EMPTY;
@@ -333,7 +363,8 @@ int core_graph_copy(const core_graph *g, core_graph_node *parent, core_graph **o
    /* first: a copied conditional node finds its handle through these */
    c->parent = parent;
    c->cond_body = g->cond_body;
-   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS) {
+   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS ||
+       (r = core_graph_urefs_copy(g, c)) != CORE_SUCCESS) {
       core_graph_destroy(c);
       return r;
    }

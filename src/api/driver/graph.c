@@ -9,9 +9,9 @@
  * The generic cuGraphAddNode form and conditional nodes are graphnode.c's.
  *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): external semaphore and batch memory-operation nodes, kernel node
- * attributes, user objects; graph allocations of host memory and peer
- * access to them.
+ * stubs): external semaphore and batch memory-operation nodes; graph
+ * allocations of host memory and peer access to them.  Kernel node
+ * attributes are here; user objects are userobj.c's.
  */
 #include "internal.h"
 
@@ -180,6 +180,96 @@ CUresult CUDAAPI cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph, 
       return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, NULL);
    CUDA_KERNEL_NODE_PARAMS q = kernel_v2(nodeParams);
    return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, &q);
+}
+
+/* ---- kernel node attributes ---- */
+
+/* The launch attributes a kernel node takes (cuLaunchKernelEx's, less the
+ * ones CUDA defines only for streams or for launches: synchronisation
+ * policy, programmatic serialisation and events, completion events).
+ * Hints are kept for the program to read back; what a graph launch would
+ * have to do and metalcuda does not is refused by name. */
+/* v: the value to set (NULL: only whether attr is one of them). */
+static CUresult node_attr_check(CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *v)
+{
+   switch (attr) {
+   case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+      return !v || (v->accessPolicyWindow.hitRatio >= 0.0f && v->accessPolicyWindow.hitRatio <= 1.0f)
+                ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+   case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+   case CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING:
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:   /* graph launches run no cooperative grid (src/core/launch.c) */
+      if (v && v->cooperative)
+         return CUDA_ERROR_NOT_SUPPORTED;
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
+      if (v && (v->clusterDim.x > 1 || v->clusterDim.y > 1 || v->clusterDim.z > 1))
+         return CUDA_ERROR_NOT_SUPPORTED;
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE:
+      return v && v->deviceUpdatableKernelNode.deviceUpdatable ? CUDA_ERROR_NOT_SUPPORTED : CUDA_SUCCESS;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuGraphKernelNodeGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                               CUkernelNodeAttrValue *value_out)
+{
+   API_ENTER("hNode=%p attr=%d value_out=%p", (void *)hNode, (int)attr, (void *)value_out);
+   API_CHECK(value_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_KERNEL);
+   CUresult r = node_attr_check(attr, NULL);
+   API_CHECK(r != CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_INVALID_VALUE);
+   core_node_get_attr(node_of(hNode), (int)attr, value_out);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuGraphKernelNodeSetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                               const CUkernelNodeAttrValue *value)
+{
+   API_ENTER("hNode=%p attr=%d value=%p", (void *)hNode, (int)attr, (const void *)value);
+   API_CHECK(value, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_KERNEL);
+   CUresult r = node_attr_check(attr, value);
+   if (r == CUDA_ERROR_NOT_SUPPORTED) {
+      if (attr == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+         API_NOT_SUPPORTED("cooperative kernel nodes (CU_LAUNCH_ATTRIBUTE_COOPERATIVE on a graph node)");
+      if (attr == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+         API_NOT_SUPPORTED("thread block clusters of more than one block (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)");
+      API_NOT_SUPPORTED("device-updatable kernel nodes (CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE)");
+   }
+   if (r == CUDA_SUCCESS)
+      r = (CUresult)core_node_set_attr(node_of(hNode), (int)attr, value);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphKernelNodeCopyAttributes (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src)
+{
+   API_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   CHECK_NODE(dst);
+   CHECK_NODE(src);
+   CHECK_TYPE(dst, CORE_NODE_KERNEL);
+   CHECK_TYPE(src, CORE_NODE_KERNEL);
+   CUkernelNodeAttrValue v;
+   CUresult r = CUDA_SUCCESS;
+   for (int id = 0; id < CORE_STREAM_ATTRS && r == CUDA_SUCCESS; id++)
+      if (node_attr_check((CUkernelNodeAttrID)id, NULL) == CUDA_SUCCESS) {
+         core_node_get_attr(node_of(src), id, &v);
+         r = (CUresult)core_node_set_attr(node_of(dst), id, &v);
+      }
+   return API_RETURN(r);
 }
 
 /* ==== cuGraphKernelNodeGetParams_v2 (libcuda.@) ==== */
