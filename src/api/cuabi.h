@@ -970,6 +970,7 @@ typedef struct CUgraphNodeParams_st {
       CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
       CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
       CUDA_MEM_FREE_NODE_PARAMS free;
+      CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
       CUDA_CONDITIONAL_NODE_PARAMS conditional;
    };
    long long reserved2;

@@ -754,6 +754,7 @@ enum {
    CORE_NODE_EVENT_RECORD = 7,
    CORE_NODE_MEM_ALLOC = 10,
    CORE_NODE_MEM_FREE = 11,
+   CORE_NODE_BATCH_MEM_OP = 12,
    CORE_NODE_CONDITIONAL = 13,
 };
 /* Conditional node types (CUgraphConditionalNodeType) and handle flags. */
@@ -762,6 +763,18 @@ enum { CORE_COND_IF = 0, CORE_COND_WHILE = 1, CORE_COND_SWITCH = 2 };
 
 typedef struct core_graph_mem core_graph_mem;
 typedef struct core_graph_cond core_graph_cond;
+
+/* Wait conditions, numbered as CUstreamWaitValue_flags. */
+enum { CORE_WAIT_GEQ = 0, CORE_WAIT_EQ = 1, CORE_WAIT_AND = 2, CORE_WAIT_NOR = 3 };
+/* A stream memory operation (memop.c): a wait for or a write of a 4- or
+ * 8-byte value, or a barrier (stream order already gives it). */
+enum { CORE_MEMOP_WAIT = 0, CORE_MEMOP_WRITE = 1, CORE_MEMOP_BARRIER = 2 };
+typedef struct core_memop {
+   int kind;                    /* CORE_MEMOP_* */
+   int cond;                    /* waits: CORE_WAIT_* */
+   uint32_t bytes;              /* 4 or 8 */
+   uint64_t addr, value;
+} core_memop;
 
 /* A node's parameters.  Kernel: the arguments as kernelParams (args) or a
  * packed blob; a node keeps its own copy of them (args then point into
@@ -812,6 +825,14 @@ typedef struct core_node_params {
          core_graph **bodies;   /* set by the node */
          core_graph_cond *var;  /* set by the node: the handle's variable */
       } cond;
+      /* batch memory operations: the node keeps its own copy of both arrays */
+      struct {
+         core_ctx *ctx;
+         uint32_t count, flags;
+         const core_memop *ops;
+         const void *api;       /* the API's array, kept verbatim for the program to read back */
+         size_t api_size;       /* bytes of one element of it */
+      } memop;
       core_graph *child;
       core_event *event;
    };
@@ -949,13 +970,13 @@ void core_graph_urefs_drop(core_graph *g);
 
 /* ---- memop.c: stream memory operations (cuStreamWaitValue32, ...) ---- */
 
-/* Wait conditions, numbered as CUstreamWaitValue_flags. */
-enum { CORE_WAIT_GEQ = 0, CORE_WAIT_EQ = 1, CORE_WAIT_AND = 2, CORE_WAIT_NOR = 3 };
 /* Later work of s waits until the 4- or 8-byte value at CUDA address addr
  * meets cond against value; the host thread does not wait. */
 int core_stream_wait_value(core_stream *s, uint64_t addr, uint64_t value, uint32_t bytes, int cond);
 /* Stores value (4 or 8 bytes) at addr after the earlier work of s. */
 int core_stream_write_value(core_stream *s, uint64_t addr, uint64_t value, uint32_t bytes);
+/* n operations in order on s (a batch, or a batch memory-operation node). */
+int core_stream_memops(core_stream *s, const core_memop *ops, uint32_t n);
 
 /* ---- graphmem.c: graph memory (allocation and free nodes) ---- */
 

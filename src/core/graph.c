@@ -159,6 +159,24 @@ void core_graph_destroy_node(core_graph_node *n)
    node_free(n);
 }
 
+/* A batch memory-operation node's own copy of both arrays, in n->blob. */
+static int store_memops(core_graph_node *n, core_node_params *q)
+{
+   size_t ops = q->memop.count * sizeof(core_memop), api = q->memop.count * q->memop.api_size;
+   uint8_t *blob = mc_malloc(ops + api ? ops + api : 1);
+   if (!blob)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   if (q->memop.count) {
+      memcpy(blob, q->memop.ops, ops);
+      memcpy(blob + ops, q->memop.api, api);
+   }
+   free(n->blob);
+   n->blob = blob;
+   q->memop.ops = (const core_memop *)(void *)blob;
+   q->memop.api = blob + ops;
+   return CORE_SUCCESS;
+}
+
 /* Copies p into n (n->p.type already set): the kernel's arguments, a clone
  * of the child graph, an allocation's reservation. */
 static int node_store(core_graph_node *n, const core_node_params *p)
@@ -218,6 +236,10 @@ static int node_store(core_graph_node *n, const core_node_params *p)
       q.child = clone;
    } else if (p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE) {
       int r = p->type == CORE_NODE_MEM_ALLOC ? core_graph_mem_store_alloc(n, &q) : core_graph_mem_store_free(n, &q);
+      if (r != CORE_SUCCESS)
+         return r;
+   } else if (p->type == CORE_NODE_BATCH_MEM_OP) {
+      int r = store_memops(n, &q);
       if (r != CORE_SUCCESS)
          return r;
    } else if (p->type == CORE_NODE_CONDITIONAL) {
@@ -811,6 +833,9 @@ static int run_node(run *u, core_graph_node *n)
    case CORE_NODE_CONDITIONAL:
       flush(u);
       return core_graph_cond_run(u->s, n);
+   case CORE_NODE_BATCH_MEM_OP:
+      flush(u);
+      return core_stream_memops(u->s, n->p.memop.ops, n->p.memop.count);
    default:
       return CORE_SUCCESS;
    }
@@ -888,7 +913,7 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
 static const char *type_name(int t)
 {
    static const char *names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty", "event wait",
-                                  "event record", "?", "?", "mem alloc", "mem free", "?", "conditional" };
+                                  "event record", "?", "?", "mem alloc", "mem free", "batch mem op", "conditional" };
    return t >= 0 && t < (int)(sizeof(names) / sizeof(names[0])) ? names[t] : "?";
 }
 

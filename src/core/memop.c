@@ -2,7 +2,8 @@
  * memop.c — stream memory operations: cuStreamWaitValue32/64 and
  * cuStreamWriteValue32/64 (and cuStreamBatchMemOp, made of them).
  *
- * A write is a host function on the stream (stream.c): it stores the
+ * A batch (cuStreamBatchMemOp, a batch memory-operation node of a graph)
+ * is its operations one after another.  A write is a host function on the stream (stream.c): it stores the
  * value once the stream's earlier work has completed, which is also the
  * memory barrier CUDA's default write gives.
  *
@@ -208,5 +209,19 @@ int core_stream_write_value(core_stream *s, uint64_t addr, uint64_t value, uint3
    int r = core_stream_host_fn(s, do_write, m);
    if (r != CORE_SUCCESS)
       free(m);
+   return r;
+}
+
+int core_stream_memops(core_stream *s, const core_memop *ops, uint32_t n)
+{
+   int r = CORE_SUCCESS;
+   for (uint32_t i = 0; i < n && r == CORE_SUCCESS; i++) {
+      const core_memop *m = &ops[i];
+      if (m->kind == CORE_MEMOP_WAIT)
+         r = core_stream_wait_value(s, m->addr, m->value, m->bytes, m->cond);
+      else if (m->kind == CORE_MEMOP_WRITE)
+         r = core_stream_write_value(s, m->addr, m->value, m->bytes);
+      /* a barrier: each operation already follows the stream's earlier work */
+   }
    return r;
 }

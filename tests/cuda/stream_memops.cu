@@ -16,6 +16,11 @@
  *    reads the values, a write after a kernel overwrites the kernel's
  *    store, a batch of two writes and a barrier then a kernel, and a write
  *    to mapped host memory the host reads after synchronising;
+ *  - a graph's batch memory-operation node (cuGraphAddBatchMemOpNode): its
+ *    parameters read back, changed in the graph before instantiation and
+ *    in the executable graph (cuGraphExecBatchMemOpNodeSetParams), a
+ *    kernel after it reads what each launch wrote; a write captured from a
+ *    stream (cudaStreamBeginCapture) runs when the graph is launched;
  *  - CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS and
  *    CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR are 1;
  *  - errors: a misaligned address, an unknown wait condition, a batch of
@@ -220,6 +225,97 @@ static void writes(cudaStream_t s, unsigned *d, unsigned long long *slots, CUdev
    CHECK_CUDA(cudaStreamSynchronize(s));
 }
 
+static unsigned read_word(const unsigned *d)
+{
+   unsigned v = 0;
+   CHECK_CUDA(cudaMemcpy(&v, d, 4, cudaMemcpyDeviceToHost));
+   return v;
+}
+
+static void graph_nodes(cudaStream_t s, unsigned *d)
+{
+   FN(cuGraphAddBatchMemOpNode, "cuGraphAddBatchMemOpNode");
+   FN(cuGraphBatchMemOpNodeGetParams, "cuGraphBatchMemOpNodeGetParams");
+   FN(cuGraphBatchMemOpNodeSetParams, "cuGraphBatchMemOpNodeSetParams");
+   FN(cuGraphExecBatchMemOpNodeSetParams, "cuGraphExecBatchMemOpNodeSetParams");
+   FN(cuStreamWriteValue32_v2, "cuStreamWriteValue32_v2");
+   FN(cuCtxGetCurrent, "cuCtxGetCurrent");
+   if (!CHECK(p_cuGraphAddBatchMemOpNode && p_cuGraphBatchMemOpNodeGetParams && p_cuGraphBatchMemOpNodeSetParams &&
+              p_cuGraphExecBatchMemOpNodeSetParams && p_cuStreamWriteValue32_v2 && p_cuCtxGetCurrent))
+      return;
+   CUcontext ctx = NULL;
+   CHECK_CU(p_cuCtxGetCurrent(&ctx), CUDA_SUCCESS);
+   CUdeviceptr dd = (CUdeviceptr)d;
+   CHECK_CUDA(cudaMemset(d, 0, 16 * 4));
+   CUstreamBatchMemOpParams ops[2];
+   memset(ops, 0, sizeof(ops));
+   ops[0].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+   ops[0].writeValue.address = dd;
+   ops[0].writeValue.value = 0x1111;
+   ops[1].writeValue.operation = CU_STREAM_MEM_OP_WRITE_VALUE_64;
+   ops[1].writeValue.address = dd + 8;
+   ops[1].writeValue.value64 = 0x0000000500000006ull;
+   CUDA_BATCH_MEM_OP_NODE_PARAMS np = { ctx, 2, ops, 0 };
+   cudaGraph_t g;
+   CHECK_CUDA(cudaGraphCreate(&g, 0));
+   CUgraphNode mem = NULL;
+   CHECK_CU(p_cuGraphAddBatchMemOpNode(&mem, (CUgraph)g, NULL, 0, &np), CUDA_SUCCESS);
+   ops[0].writeValue.value = 0xdead;   /* the node keeps its own copy */
+   CUDA_BATCH_MEM_OP_NODE_PARAMS got;
+   memset(&got, 0, sizeof(got));
+   CHECK_CU(p_cuGraphBatchMemOpNodeGetParams(mem, &got), CUDA_SUCCESS);
+   CHECK_INT(got.count, 2);
+   if (CHECK(got.paramArray != NULL)) {
+      CHECK_INT(got.paramArray[0].writeValue.operation, CU_STREAM_MEM_OP_WRITE_VALUE_32);
+      CHECK_INT(got.paramArray[0].writeValue.value, 0x1111);
+      CHECK_INT(got.paramArray[1].writeValue.value64, 0x0000000500000006ull);
+   }
+   ops[0].writeValue.value = 0x2222;
+   CHECK_CU(p_cuGraphBatchMemOpNodeSetParams(mem, &np), CUDA_SUCCESS);
+   /* a kernel after the node reads both values */
+   unsigned *src = d, *dst = d + 4;
+   int n = 4;
+   void *args[] = { &src, &dst, &n };
+   cudaKernelNodeParams kp = {};
+   kp.func = (void *)copy_words;
+   kp.gridDim = dim3(1);
+   kp.blockDim = dim3(1);
+   kp.kernelParams = args;
+   cudaGraphNode_t k, dep = (cudaGraphNode_t)mem;
+   CHECK_CUDA(cudaGraphAddKernelNode(&k, g, &dep, 1, &kp));
+   cudaGraphExec_t x;
+   CHECK_CUDA(cudaGraphInstantiate(&x, g, 0));
+   CHECK_CUDA(cudaGraphLaunch(x, s));
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   CHECK_INT(read_word(d + 4), 0x2222);
+   CHECK_INT(read_word(d + 6), 6);
+   CHECK_INT(read_word(d + 7), 5);
+   ops[0].writeValue.value = 0x3333;
+   CHECK_CU(p_cuGraphExecBatchMemOpNodeSetParams((CUgraphExec)x, mem, &np), CUDA_SUCCESS);
+   CHECK_CUDA(cudaGraphLaunch(x, s));
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   CHECK_INT(read_word(d + 4), 0x3333);
+   CHECK_CUDA(cudaGraphExecDestroy(x));
+   CHECK_CUDA(cudaGraphDestroy(g));
+
+   /* a captured write */
+   cudaGraph_t cg;
+   CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+   CHECK_CU(p_cuStreamWriteValue32_v2((CUstream)s, dd + 40, 77, 0), CUDA_SUCCESS);
+   copy_words<<<1, 1, 0, s>>>(d + 10, d + 11, 1);
+   CHECK_CUDA(cudaStreamEndCapture(s, &cg));
+   size_t nn = 0;
+   CHECK_CUDA(cudaGraphGetNodes(cg, NULL, &nn));
+   CHECK_INT(nn, 2);
+   CHECK_CUDA(cudaGraphInstantiate(&x, cg, 0));
+   CHECK_INT(read_word(d + 10), 0);   /* nothing ran during the capture */
+   CHECK_CUDA(cudaGraphLaunch(x, s));
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   CHECK_INT(read_word(d + 11), 77);
+   CHECK_CUDA(cudaGraphExecDestroy(x));
+   CHECK_CUDA(cudaGraphDestroy(cg));
+}
+
 int main()
 {
    check_begin("stream_memops");
@@ -255,6 +351,7 @@ int main()
    waits_on_host_writes(a, b, slots, dslots);
    wait_on_kernel_write(a, b, d, d + 32);
    writes(a, d, slots, dslots);
+   graph_nodes(a, d + 40);
 
    CHECK_CUDA(cudaStreamDestroy(a));
    CHECK_CUDA(cudaStreamDestroy(b));

@@ -9,9 +9,9 @@
  * The generic cuGraphAddNode form and conditional nodes are graphnode.c's.
  *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): external semaphore and batch memory-operation nodes; graph
- * allocations of host memory and peer access to them.  Kernel node
- * attributes are here; user objects are userobj.c's.
+ * stubs): external semaphore nodes; graph allocations of host memory and
+ * peer access to them.  Kernel node attributes and batch memory-operation
+ * nodes are here; user objects are userobj.c's.
  */
 #include "internal.h"
 
@@ -180,6 +180,85 @@ CUresult CUDAAPI cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph, 
       return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, NULL);
    CUDA_KERNEL_NODE_PARAMS q = kernel_v2(nodeParams);
    return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, &q);
+}
+
+/* ---- batch memory-operation nodes (the operations: memop.c's) ---- */
+
+static CUresult exec_set(CUgraphExec hGraphExec, CUgraphNode hNode, const core_node_params *p);
+
+/* A batch node's parameters from the API's form; m: room for 256
+ * operations in core's form, which the node copies. */
+static CUresult memop_params(const CUDA_BATCH_MEM_OP_NODE_PARAMS *np, core_memop *m, core_node_params *p)
+{
+   if (!np || np->flags != 0 || !np->count || np->count >= 256 || !np->paramArray)
+      return CUDA_ERROR_INVALID_VALUE;
+   for (unsigned i = 0; i < np->count; i++) {
+      CUresult r = drv_memop_decode(&np->paramArray[i], &m[i]);
+      if (r != CUDA_SUCCESS)
+         return r;
+   }
+   *p = (core_node_params){ .type = CORE_NODE_BATCH_MEM_OP };
+   p->memop.ctx = ctx_or_current(np->ctx);
+   p->memop.count = np->count;
+   p->memop.ops = m;
+   p->memop.api = np->paramArray;
+   p->memop.api_size = sizeof(*np->paramArray);
+   return core_check_ctx(p->memop.ctx) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+/* ==== cuGraphAddBatchMemOpNode (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                                          size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("phGraphNode=%p hGraph=%p dependencies=%p numDependencies=%zu nodeParams=%p", (void *)phGraphNode,
+             (void *)hGraph, (const void *)dependencies, numDependencies, (const void *)nodeParams);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = add_node(phGraphNode, hGraph, dependencies, numDependencies, &p);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphBatchMemOpNodeGetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out)
+{
+   API_ENTER("hNode=%p nodeParams_out=%p", (void *)hNode, (void *)nodeParams_out);
+   API_CHECK(nodeParams_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_BATCH_MEM_OP);
+   const core_graph_node *n = node_of(hNode);
+   /* the array is the node's copy, valid while the node is unchanged */
+   *nodeParams_out = (CUDA_BATCH_MEM_OP_NODE_PARAMS){
+      .ctx = ctx_handle(n->p.memop.ctx), .count = n->p.memop.count,
+      .paramArray = (CUstreamBatchMemOpParams *)(uintptr_t)n->p.memop.api, .flags = n->p.memop.flags };
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuGraphBatchMemOpNodeSetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("hNode=%p nodeParams=%p", (void *)hNode, (const void *)nodeParams);
+   CHECK_NODE(hNode);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = (CUresult)core_node_set(node_of(hNode), &p);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphExecBatchMemOpNodeSetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                                    const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("hGraphExec=%p hNode=%p nodeParams=%p", (void *)hGraphExec, (void *)hNode, (const void *)nodeParams);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = exec_set(hGraphExec, hNode, &p);
+   return API_RETURN(r);
 }
 
 /* ---- kernel node attributes ---- */

@@ -5,90 +5,117 @@
  * mechanism is src/core/memop.c's: a wait holds back only the stream's
  * later work, a write stores after the stream's earlier work.
  *
+ * In a stream capture they become batch memory-operation nodes (the
+ * graph calls are graph.c's, through drv_memop_decode).
+ *
  * Not done: CU_STREAM_WAIT_VALUE_FLUSH and CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES
  * (CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES is 0, as CUDA_ERROR_NOT_SUPPORTED
- * says), and memory operations in a stream capture (batch memory-operation
- * nodes).
+ * says).
  */
 #include "internal.h"
+
+#include <string.h>
 
 LOG_CHANNEL(stream);
 
 /* CUDA's limit on one batch (cuStreamBatchMemOp: "less than 256"). */
 #define BATCH_MAX 256u
 
-/* The stream, refused while it captures (that would be a batch
- * memory-operation node, which metalcuda does not make). */
-static CUresult memop_stream(CUstream h, core_stream **s)
-{
-   CUresult r = drv_stream(h, s);
-   if (r == CUDA_SUCCESS && (*s)->cap)
-      r = CUDA_ERROR_NOT_SUPPORTED;
-   return r;
-}
-
-static CUresult check_wait(CUdeviceptr addr, uint32_t bytes, unsigned flags)
+static CUresult check_value_op(CUdeviceptr addr, uint32_t bytes, unsigned flags, unsigned max_flags)
 {
    if (!addr || addr % bytes)
       return CUDA_ERROR_INVALID_VALUE;
-   if (flags & CU_STREAM_WAIT_VALUE_FLUSH)
+   if (max_flags == CU_STREAM_WAIT_VALUE_NOR && (flags & CU_STREAM_WAIT_VALUE_FLUSH))
       return CUDA_ERROR_NOT_SUPPORTED;   /* CAN_FLUSH_REMOTE_WRITES is 0 */
-   return flags <= CU_STREAM_WAIT_VALUE_NOR ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   /* a write's NO_MEMORY_BARRIER permits reordering; a store after the
+    * stream's earlier work completed is one of the orders it permits */
+   return flags <= max_flags ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
-static CUresult check_write(CUdeviceptr addr, uint32_t bytes, unsigned flags)
+CUresult drv_memop_decode(const CUstreamBatchMemOpParams *p, core_memop *m)
 {
-   if (!addr || addr % bytes)
-      return CUDA_ERROR_INVALID_VALUE;
-   /* NO_MEMORY_BARRIER permits reordering; a store after the stream's
-    * earlier work completed is one of the orders it permits */
-   return flags <= CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-}
-
-static CUresult wait_value(CUstream hStream, CUdeviceptr addr, uint64_t value, uint32_t bytes, unsigned flags)
-{
-   CUresult r = check_wait(addr, bytes, flags);
-   core_stream *s;
-   if (r == CUDA_SUCCESS)
-      r = memop_stream(hStream, &s);
-   if (r == CUDA_SUCCESS)
-      r = (CUresult)core_stream_wait_value(s, addr, value, bytes, (int)flags);
-   return r;
-}
-
-static CUresult write_value(CUstream hStream, CUdeviceptr addr, uint64_t value, uint32_t bytes, unsigned flags)
-{
-   CUresult r = check_write(addr, bytes, flags);
-   core_stream *s;
-   if (r == CUDA_SUCCESS)
-      r = memop_stream(hStream, &s);
-   if (r == CUDA_SUCCESS)
-      r = (CUresult)core_stream_write_value(s, addr, value, bytes);
-   return r;
-}
-
-/* The result of entry point fn, saying once (per reason) why a memory
- * operation was refused as not supported. */
-static CUresult memop_result(CUresult r, unsigned flags, const char *fn)
-{
-   static int once_flush, once_capture;
-   if (r == CUDA_ERROR_NOT_SUPPORTED) {
-      if (flags & CU_STREAM_WAIT_VALUE_FLUSH)
-         api_unsupported_(log_channel_, fn,
-                          "flushes of remote writes (CU_STREAM_WAIT_VALUE_FLUSH, CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES)",
-                          &once_flush);
-      else
-         api_unsupported_(log_channel_, fn, "stream memory operations in a stream capture (batch memory-operation nodes)",
-                          &once_capture);
+   const struct CUstreamMemOpWaitValueParams_st *w = &p->waitValue;
+   const struct CUstreamMemOpWriteValueParams_st *v = &p->writeValue;
+   switch (p->operation) {
+   case CU_STREAM_MEM_OP_WAIT_VALUE_32:
+   case CU_STREAM_MEM_OP_WAIT_VALUE_64: {
+      uint32_t bytes = p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? 4 : 8;
+      *m = (core_memop){ CORE_MEMOP_WAIT, (int)w->flags, bytes, w->address, bytes == 4 ? w->value : w->value64 };
+      return check_value_op(w->address, bytes, w->flags, CU_STREAM_WAIT_VALUE_NOR);
    }
+   case CU_STREAM_MEM_OP_WRITE_VALUE_32:
+   case CU_STREAM_MEM_OP_WRITE_VALUE_64: {
+      uint32_t bytes = p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? 4 : 8;
+      *m = (core_memop){ CORE_MEMOP_WRITE, 0, bytes, v->address, bytes == 4 ? v->value : v->value64 };
+      return check_value_op(v->address, bytes, v->flags, CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER);
+   }
+   case CU_STREAM_MEM_OP_BARRIER:
+      *m = (core_memop){ .kind = CORE_MEMOP_BARRIER };
+      return p->memoryBarrier.flags <= CU_STREAM_MEMORY_BARRIER_TYPE_GPU ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
+      return CUDA_ERROR_NOT_SUPPORTED;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* Checks, then queues on the stream or, while it captures, adds a batch
+ * memory-operation node to the capture. */
+static CUresult run_batch(CUstream hStream, unsigned count, const CUstreamBatchMemOpParams *ops)
+{
+   core_memop m[BATCH_MAX];
+   CUresult r = CUDA_SUCCESS;
+   for (unsigned i = 0; i < count && r == CUDA_SUCCESS; i++)
+      r = drv_memop_decode(&ops[i], &m[i]);
+   core_stream *s;
+   if (r == CUDA_SUCCESS)
+      r = drv_stream(hStream, &s);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if (s->cap) {
+      core_node_params p = { .type = CORE_NODE_BATCH_MEM_OP };
+      p.memop.ctx = s->ctx;
+      p.memop.count = count;
+      p.memop.ops = m;
+      p.memop.api = ops;
+      p.memop.api_size = sizeof(*ops);
+      return (CUresult)core_capture_add(s, &p);
+   }
+   return (CUresult)core_stream_memops(s, m, count);
+}
+
+/* The result of entry point fn, saying once why a memory operation was
+ * refused as not supported. */
+static CUresult memop_result(CUresult r, const char *fn)
+{
+   static int once;
+   if (r == CUDA_ERROR_NOT_SUPPORTED)
+      api_unsupported_(log_channel_, fn,
+                       "flushes of remote writes (CU_STREAM_WAIT_VALUE_FLUSH, CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES)",
+                       &once);
    return api_return_cu_(log_channel_, fn, r);
+}
+
+/* One operation as a batch of one. */
+static CUresult one_op(CUstream hStream, CUstreamBatchMemOpType op, CUdeviceptr addr, uint64_t value, unsigned flags)
+{
+   CUstreamBatchMemOpParams p;
+   memset(&p, 0, sizeof(p));
+   p.waitValue.operation = op;   /* the wait and write forms have the same layout */
+   p.waitValue.address = addr;
+   if (op == CU_STREAM_MEM_OP_WAIT_VALUE_32 || op == CU_STREAM_MEM_OP_WRITE_VALUE_32)
+      p.waitValue.value = (cuuint32_t)value;
+   else
+      p.waitValue.value64 = value;
+   p.waitValue.flags = flags;
+   return run_batch(hStream, 1, &p);
 }
 
 /* ==== cuStreamWaitValue32_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
    API_ENTER("stream=%p addr=%#llx value=%#x flags=%#x", (void *)stream, (unsigned long long)addr, value, flags);
-   return memop_result(wait_value(stream, addr, value, 4, flags), flags, __func__);
+   return memop_result(one_op(stream, CU_STREAM_MEM_OP_WAIT_VALUE_32, addr, value, flags), __func__);
 }
 
 /* ==== cuStreamWaitValue64_v2 (libcuda.@) ==== */
@@ -96,14 +123,14 @@ CUresult CUDAAPI cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuin
 {
    API_ENTER("stream=%p addr=%#llx value=%#llx flags=%#x", (void *)stream, (unsigned long long)addr,
              (unsigned long long)value, flags);
-   return memop_result(wait_value(stream, addr, value, 8, flags), flags, __func__);
+   return memop_result(one_op(stream, CU_STREAM_MEM_OP_WAIT_VALUE_64, addr, value, flags), __func__);
 }
 
 /* ==== cuStreamWriteValue32_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
    API_ENTER("stream=%p addr=%#llx value=%#x flags=%#x", (void *)stream, (unsigned long long)addr, value, flags);
-   return memop_result(write_value(stream, addr, value, 4, flags), 0, __func__);
+   return memop_result(one_op(stream, CU_STREAM_MEM_OP_WRITE_VALUE_32, addr, value, flags), __func__);
 }
 
 /* ==== cuStreamWriteValue64_v2 (libcuda.@) ==== */
@@ -111,49 +138,7 @@ CUresult CUDAAPI cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuui
 {
    API_ENTER("stream=%p addr=%#llx value=%#llx flags=%#x", (void *)stream, (unsigned long long)addr,
              (unsigned long long)value, flags);
-   return memop_result(write_value(stream, addr, value, 8, flags), 0, __func__);
-}
-
-/* One operation's checks; *flags: what memop_result() needs to explain a refusal. */
-static CUresult check_op(const CUstreamBatchMemOpParams *p, unsigned *flags)
-{
-   switch (p->operation) {
-   case CU_STREAM_MEM_OP_WAIT_VALUE_32:
-   case CU_STREAM_MEM_OP_WAIT_VALUE_64:
-      *flags = p->waitValue.flags;
-      return check_wait(p->waitValue.address, p->operation == CU_STREAM_MEM_OP_WAIT_VALUE_32 ? 4 : 8,
-                        p->waitValue.flags);
-   case CU_STREAM_MEM_OP_WRITE_VALUE_32:
-   case CU_STREAM_MEM_OP_WRITE_VALUE_64:
-      return check_write(p->writeValue.address, p->operation == CU_STREAM_MEM_OP_WRITE_VALUE_32 ? 4 : 8,
-                         p->writeValue.flags);
-   case CU_STREAM_MEM_OP_BARRIER:
-      return p->memoryBarrier.flags <= CU_STREAM_MEMORY_BARRIER_TYPE_GPU ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-   case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
-      *flags = CU_STREAM_WAIT_VALUE_FLUSH;
-      return CUDA_ERROR_NOT_SUPPORTED;
-   default:
-      return CUDA_ERROR_INVALID_VALUE;
-   }
-}
-
-/* Queues one checked operation.  A barrier orders nothing more: each
- * operation runs after the stream's earlier work has completed. */
-static CUresult queue_op(core_stream *s, const CUstreamBatchMemOpParams *p)
-{
-   switch (p->operation) {
-   case CU_STREAM_MEM_OP_WAIT_VALUE_32:
-      return (CUresult)core_stream_wait_value(s, p->waitValue.address, p->waitValue.value, 4, (int)p->waitValue.flags);
-   case CU_STREAM_MEM_OP_WAIT_VALUE_64:
-      return (CUresult)core_stream_wait_value(s, p->waitValue.address, p->waitValue.value64, 8,
-                                              (int)p->waitValue.flags);
-   case CU_STREAM_MEM_OP_WRITE_VALUE_32:
-      return (CUresult)core_stream_write_value(s, p->writeValue.address, p->writeValue.value, 4);
-   case CU_STREAM_MEM_OP_WRITE_VALUE_64:
-      return (CUresult)core_stream_write_value(s, p->writeValue.address, p->writeValue.value64, 8);
-   default:
-      return CUDA_SUCCESS;
-   }
+   return memop_result(one_op(stream, CU_STREAM_MEM_OP_WRITE_VALUE_64, addr, value, flags), __func__);
 }
 
 /* ==== cuStreamBatchMemOp_v2 (libcuda.@) ==== */
@@ -162,16 +147,7 @@ CUresult CUDAAPI cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUst
 {
    API_ENTER("stream=%p count=%u paramArray=%p flags=%#x", (void *)stream, count, (void *)paramArray, flags);
    API_CHECK(flags == 0 && count < BATCH_MAX && (paramArray || !count), CUDA_ERROR_INVALID_VALUE);
-   unsigned why = 0;
-   CUresult r = CUDA_SUCCESS;
-   for (unsigned i = 0; i < count && r == CUDA_SUCCESS; i++)
-      r = check_op(&paramArray[i], &why);
-   core_stream *s;
-   if (r == CUDA_SUCCESS)
-      r = memop_stream(stream, &s);
-   for (unsigned i = 0; i < count && r == CUDA_SUCCESS; i++)
-      r = queue_op(s, &paramArray[i]);
-   return memop_result(r, why, __func__);
+   return memop_result(run_batch(stream, count, paramArray), __func__);
 }
 
 /* ---- the other names of the same calls ---- */
