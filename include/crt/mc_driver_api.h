@@ -74,7 +74,12 @@ extern "C" {
 #define cuMemsetD32 cuMemsetD32_v2
 #define cuMemsetD8 cuMemsetD8_v2
 #define cuModuleGetGlobal cuModuleGetGlobal_v2
+#define cuStreamBatchMemOp cuStreamBatchMemOp_v2
 #define cuStreamDestroy cuStreamDestroy_v2
+#define cuStreamWaitValue32 cuStreamWaitValue32_v2
+#define cuStreamWaitValue64 cuStreamWaitValue64_v2
+#define cuStreamWriteValue32 cuStreamWriteValue32_v2
+#define cuStreamWriteValue64 cuStreamWriteValue64_v2
 
 /* --default-stream per-thread (nvcc defines CUDA_API_PER_THREAD_DEFAULT_STREAM):
  * the calls go to the per-thread-default-stream entry points */
@@ -170,6 +175,26 @@ extern "C" {
 #define cuStreamSetAttribute cuStreamSetAttribute_ptsz
 #define cuEventRecord cuEventRecord_ptsz
 #define cuEventRecordWithFlags cuEventRecordWithFlags_ptsz
+#undef cuStreamWaitValue32
+#define cuStreamWaitValue32 cuStreamWaitValue32_ptsz
+#undef cuStreamWaitValue32
+#define cuStreamWaitValue32 cuStreamWaitValue32_v2_ptsz
+#undef cuStreamWaitValue64
+#define cuStreamWaitValue64 cuStreamWaitValue64_ptsz
+#undef cuStreamWaitValue64
+#define cuStreamWaitValue64 cuStreamWaitValue64_v2_ptsz
+#undef cuStreamWriteValue32
+#define cuStreamWriteValue32 cuStreamWriteValue32_ptsz
+#undef cuStreamWriteValue32
+#define cuStreamWriteValue32 cuStreamWriteValue32_v2_ptsz
+#undef cuStreamWriteValue64
+#define cuStreamWriteValue64 cuStreamWriteValue64_ptsz
+#undef cuStreamWriteValue64
+#define cuStreamWriteValue64 cuStreamWriteValue64_v2_ptsz
+#undef cuStreamBatchMemOp
+#define cuStreamBatchMemOp cuStreamBatchMemOp_ptsz
+#undef cuStreamBatchMemOp
+#define cuStreamBatchMemOp cuStreamBatchMemOp_v2_ptsz
 #define cuLaunchKernel cuLaunchKernel_ptsz
 #define cuLaunchKernelEx cuLaunchKernelEx_ptsz
 #define cuLaunchCooperativeKernel cuLaunchCooperativeKernel_ptsz
@@ -432,6 +457,21 @@ extern CUresult CUDAAPI cuEventQuery(CUevent hEvent);
 extern CUresult CUDAAPI cuEventSynchronize(CUevent hEvent);
 extern CUresult CUDAAPI cuEventDestroy_v2(CUevent hEvent);
 extern CUresult CUDAAPI cuEventElapsedTime_v2(float *pMilliseconds, CUevent hStart, CUevent hEnd);
+extern CUresult CUDAAPI cuStreamWaitValue32_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWaitValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWaitValue64_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWaitValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue32_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue64_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamWriteValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+extern CUresult CUDAAPI cuStreamBatchMemOp_ptsz(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags);
+extern CUresult CUDAAPI cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags);
+extern CUresult CUDAAPI cuStreamBatchMemOp_v2_ptsz(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags);
 extern CUresult CUDAAPI cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc);
 extern CUresult CUDAAPI cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value);
 extern CUresult CUDAAPI cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config);
@@ -472,6 +512,10 @@ extern CUresult CUDAAPI cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUeven
 extern CUresult CUDAAPI cuGraphAddEventWaitNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUevent event);
 extern CUresult CUDAAPI cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out);
 extern CUresult CUDAAPI cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event);
+extern CUresult CUDAAPI cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+extern CUresult CUDAAPI cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out);
+extern CUresult CUDAAPI cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
+extern CUresult CUDAAPI cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams);
 extern CUresult CUDAAPI cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUDA_MEM_ALLOC_NODE_PARAMS *nodeParams);
 extern CUresult CUDAAPI cuGraphMemAllocNodeGetParams(CUgraphNode hNode, CUDA_MEM_ALLOC_NODE_PARAMS *params_out);
 extern CUresult CUDAAPI cuGraphAddMemFreeNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUdeviceptr dptr);
@@ -516,7 +560,15 @@ extern CUresult CUDAAPI cuGraphExecDestroy(CUgraphExec hGraphExec);
 extern CUresult CUDAAPI cuGraphDestroy(CUgraph hGraph);
 extern CUresult CUDAAPI cuGraphExecUpdate(CUgraphExec hGraphExec, CUgraph hGraph, CUgraphNode *hErrorNode_out, CUgraphExecUpdateResult *updateResult_out);
 extern CUresult CUDAAPI cuGraphExecUpdate_v2(CUgraphExec hGraphExec, CUgraph hGraph, CUgraphExecUpdateResultInfo *resultInfo);
+extern CUresult CUDAAPI cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src);
+extern CUresult CUDAAPI cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr, CUkernelNodeAttrValue *value_out);
+extern CUresult CUDAAPI cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *value);
 extern CUresult CUDAAPI cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags);
+extern CUresult CUDAAPI cuUserObjectCreate(CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags);
+extern CUresult CUDAAPI cuUserObjectRetain(CUuserObject object, unsigned int count);
+extern CUresult CUDAAPI cuUserObjectRelease(CUuserObject object, unsigned int count);
+extern CUresult CUDAAPI cuGraphRetainUserObject(CUgraph graph, CUuserObject object, unsigned int count, unsigned int flags);
+extern CUresult CUDAAPI cuGraphReleaseUserObject(CUgraph graph, CUuserObject object, unsigned int count);
 extern CUresult CUDAAPI cuGraphAddNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies, CUgraphNodeParams *nodeParams);
 extern CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUgraphNodeParams *nodeParams);
 extern CUresult CUDAAPI cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *nodeParams);

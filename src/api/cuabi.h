@@ -452,6 +452,84 @@ typedef enum CUevent_wait_flags_enum {
 /* Host functions queued on a stream (cuLaunchHostFunc, cuStreamAddCallback). */
 typedef void (CUDA_CB *CUhostFn)(void *userData);
 typedef void (CUDA_CB *CUstreamCallback)(CUstream hStream, CUresult status, void *userData);
+/* Stream memory operations (cuStreamWaitValue32, cuStreamWriteValue32,
+ * cuStreamBatchMemOp) and their graph nodes. */
+typedef enum CUstreamWaitValue_flags_enum {
+   CU_STREAM_WAIT_VALUE_GEQ   = 0x0,
+   CU_STREAM_WAIT_VALUE_EQ    = 0x1,
+   CU_STREAM_WAIT_VALUE_AND   = 0x2,
+   CU_STREAM_WAIT_VALUE_NOR   = 0x3,
+   CU_STREAM_WAIT_VALUE_FLUSH = 1 << 30,
+} CUstreamWaitValue_flags;
+typedef enum CUstreamWriteValue_flags_enum {
+   CU_STREAM_WRITE_VALUE_DEFAULT           = 0x0,
+   CU_STREAM_WRITE_VALUE_NO_MEMORY_BARRIER = 0x1,
+} CUstreamWriteValue_flags;
+typedef enum CUstreamBatchMemOpType_enum {
+   CU_STREAM_MEM_OP_WAIT_VALUE_32       = 1,
+   CU_STREAM_MEM_OP_WRITE_VALUE_32      = 2,
+   CU_STREAM_MEM_OP_WAIT_VALUE_64       = 4,
+   CU_STREAM_MEM_OP_WRITE_VALUE_64      = 5,
+   CU_STREAM_MEM_OP_BARRIER             = 6,
+   CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES = 3,
+} CUstreamBatchMemOpType;
+typedef enum CUstreamMemoryBarrier_flags_enum {
+   CU_STREAM_MEMORY_BARRIER_TYPE_SYS = 0x0,
+   CU_STREAM_MEMORY_BARRIER_TYPE_GPU = 0x1,
+} CUstreamMemoryBarrier_flags;
+typedef union CUstreamBatchMemOpParams_union {
+   CUstreamBatchMemOpType operation;
+   struct CUstreamMemOpWaitValueParams_st {
+      CUstreamBatchMemOpType operation;
+      CUdeviceptr address;
+      union {
+         cuuint32_t value;
+         cuuint64_t value64;
+      };
+      unsigned int flags;
+      CUdeviceptr alias;
+   } waitValue;
+   struct CUstreamMemOpWriteValueParams_st {
+      CUstreamBatchMemOpType operation;
+      CUdeviceptr address;
+      union {
+         cuuint32_t value;
+         cuuint64_t value64;
+      };
+      unsigned int flags;
+      CUdeviceptr alias;
+   } writeValue;
+   struct CUstreamMemOpFlushRemoteWritesParams_st {
+      CUstreamBatchMemOpType operation;
+      unsigned int flags;
+   } flushRemoteWrites;
+   struct CUstreamMemOpMemoryBarrierParams_st {
+      CUstreamBatchMemOpType operation;
+      unsigned int flags;
+   } memoryBarrier;
+   cuuint64_t pad[6];
+} CUstreamBatchMemOpParams_v1;
+typedef CUstreamBatchMemOpParams_v1 CUstreamBatchMemOpParams;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v1_st {
+   CUcontext ctx;
+   unsigned int count;
+   CUstreamBatchMemOpParams *paramArray;
+   unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v1;
+typedef CUDA_BATCH_MEM_OP_NODE_PARAMS_v1 CUDA_BATCH_MEM_OP_NODE_PARAMS;
+typedef struct CUDA_BATCH_MEM_OP_NODE_PARAMS_v2_st {
+   CUcontext ctx;
+   unsigned int count;
+   CUstreamBatchMemOpParams *paramArray;
+   unsigned int flags;
+} CUDA_BATCH_MEM_OP_NODE_PARAMS_v2;
+/* User objects (cuUserObjectCreate) and graphs' references to them. */
+typedef enum CUuserObject_flags_enum {
+   CU_USER_OBJECT_NO_DESTRUCTOR_SYNC = 1,
+} CUuserObject_flags;
+typedef enum CUuserObjectRetain_flags_enum {
+   CU_GRAPH_USER_OBJECT_MOVE = 1,
+} CUuserObjectRetain_flags;
 /* Stream capture queries (cuStreamIsCapturing, cuStreamGetCaptureInfo). */
 typedef enum CUstreamCaptureStatus_enum {
    CU_STREAM_CAPTURE_STATUS_NONE        = 0,
@@ -922,6 +1000,7 @@ typedef struct CUgraphNodeParams_st {
       CUDA_EVENT_RECORD_NODE_PARAMS eventRecord;
       CUDA_MEM_ALLOC_NODE_PARAMS_v2 alloc;
       CUDA_MEM_FREE_NODE_PARAMS free;
+      CUDA_BATCH_MEM_OP_NODE_PARAMS_v2 memOp;
       CUDA_CONDITIONAL_NODE_PARAMS conditional;
    };
    long long reserved2;
@@ -1317,6 +1396,12 @@ typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUuserObject_st *cudaUserObject_t;
+enum cudaUserObjectFlags {
+   cudaUserObjectNoDestructorSync = 0x1,
+};
+enum cudaUserObjectRetainFlags {
+   cudaGraphUserObjectMove = 0x1,
+};
 typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
 /* Note the different tags from the driver's CUexternalMemory
  * (CUextMemory_st) and CUexternalSemaphore (CUextSemaphore_st). */

@@ -83,6 +83,7 @@ enum {
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
    CORE_MAGIC_ARRAY = 0x6d617272,    /* "marr" */
+   CORE_MAGIC_USER_OBJECT = 0x6d75736f,   /* "muso" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
 
@@ -376,6 +377,9 @@ void core_stream_commit(core_stream *s, mtl_cmdbuf *cb, const char *kernel);
  * error then. */
 typedef void (*core_host_fn)(void *data, int status);
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data);
+/* The same, but later work of s waits until gate reaches 1, which fn (or
+ * what it hands gate to) signals; gate stays the caller's. */
+int core_stream_host_gate(core_stream *s, core_host_fn fn, void *data, mtl_event *gate);
 /* Later work of s waits until the event's recorded work is done. */
 int core_stream_wait_event(core_stream *s, core_event *e);
 /* cudaMemcpy's ordering: the legacy stream after every blocking stream's
@@ -771,6 +775,7 @@ enum {
    CORE_NODE_EVENT_RECORD = 7,
    CORE_NODE_MEM_ALLOC = 10,
    CORE_NODE_MEM_FREE = 11,
+   CORE_NODE_BATCH_MEM_OP = 12,
    CORE_NODE_CONDITIONAL = 13,
 };
 /* Conditional node types (CUgraphConditionalNodeType) and handle flags. */
@@ -779,6 +784,18 @@ enum { CORE_COND_IF = 0, CORE_COND_WHILE = 1, CORE_COND_SWITCH = 2 };
 
 typedef struct core_graph_mem core_graph_mem;
 typedef struct core_graph_cond core_graph_cond;
+
+/* Wait conditions, numbered as CUstreamWaitValue_flags. */
+enum { CORE_WAIT_GEQ = 0, CORE_WAIT_EQ = 1, CORE_WAIT_AND = 2, CORE_WAIT_NOR = 3 };
+/* A stream memory operation (memop.c): a wait for or a write of a 4- or
+ * 8-byte value, or a barrier (stream order already gives it). */
+enum { CORE_MEMOP_WAIT = 0, CORE_MEMOP_WRITE = 1, CORE_MEMOP_BARRIER = 2 };
+typedef struct core_memop {
+   int kind;                    /* CORE_MEMOP_* */
+   int cond;                    /* waits: CORE_WAIT_* */
+   uint32_t bytes;              /* 4 or 8 */
+   uint64_t addr, value;
+} core_memop;
 
 /* A node's parameters.  Kernel: the arguments as kernelParams (args) or a
  * packed blob; a node keeps its own copy of them (args then point into
@@ -829,6 +846,14 @@ typedef struct core_node_params {
          core_graph **bodies;   /* set by the node */
          core_graph_cond *var;  /* set by the node: the handle's variable */
       } cond;
+      /* batch memory operations: the node keeps its own copy of both arrays */
+      struct {
+         core_ctx *ctx;
+         uint32_t count, flags;
+         const core_memop *ops;
+         const void *api;       /* the API's array, kept verbatim for the program to read back */
+         size_t api_size;       /* bytes of one element of it */
+      } memop;
       core_graph *child;
       core_event *event;
    };
@@ -852,6 +877,9 @@ struct core_graph_node {
     * stream they run in (graphcond.c) */
    core_graph_exec **cond_execs;
    core_stream *cond_stream;
+   /* kernel nodes: launch attributes (cuGraphKernelNodeSetAttribute), by
+    * id as stream attributes, made on the first set; copied into clones */
+   uint8_t (*attrs)[CORE_STREAM_ATTR_BYTES];
 };
 
 struct core_graph {
@@ -866,6 +894,9 @@ struct core_graph {
    core_graph_cond **conds;     /* conditional handles made for it (graphcond.c) */
    uint32_t nconds, cap_conds;
    bool cond_body;              /* a conditional node's body: only kernels, copies, fills, empty nodes, child graphs and conditionals */
+   /* references to user objects it holds (userobj.c), copied into copies */
+   struct core_graph_uref *urefs;
+   uint32_t nurefs, cap_urefs;
 };
 
 int core_graph_create(core_ctx *c, core_graph **out);
@@ -888,6 +919,10 @@ core_graph_node *core_graph_find_clone(core_graph *clone, const core_graph_node 
 int core_graph_add_edge(core_graph_node *from, core_graph_node *to);
 int core_graph_remove_edge(core_graph_node *from, core_graph_node *to);
 void core_graph_destroy_node(core_graph_node *n);
+/* A kernel node's launch attribute as last set (zeros if never; id below
+ * CORE_STREAM_ATTRS), and its setting. */
+void core_node_get_attr(const core_graph_node *n, int id, void *value);
+int core_node_set_attr(core_graph_node *n, int id, const void *value);
 
 /* Executable graphs: a clone of the graph, its nodes in one order that
  * respects every edge (child graphs inlined). */
@@ -923,6 +958,46 @@ int core_graph_launch(core_graph_exec *x, core_stream *s);
 /* cuGraphDebugDotPrint: the graph in Graphviz's language, to path
  * (CORE_ERROR_OPERATING_SYSTEM if it cannot be written). */
 int core_graph_dot(const core_graph *g, const char *path);
+
+/* ---- userobj.c: user objects and graphs' references to them ---- */
+
+typedef struct core_user_object {
+   uint32_t magic;              /* CORE_MAGIC_USER_OBJECT */
+   uint32_t refs;               /* atomic */
+   void (*fn)(void *);          /* the destructor, called once with data */
+   void *data;
+   struct core_user_object *next;   /* the destructor thread's queue (userobj.c) */
+} core_user_object;
+typedef struct core_graph_uref {
+   core_user_object *obj;
+   uint32_t count;
+} core_graph_uref;
+int core_user_object_create(void *data, void (*fn)(void *), uint32_t refs, core_user_object **out);
+bool core_check_user_object(const core_user_object *o);
+void core_user_object_retain(core_user_object *o, uint32_t n);
+/* Dropping the last reference queues the destructor (it runs on another
+ * thread) and o is freed after it. */
+void core_user_object_release(core_user_object *o, uint32_t n);
+/* n references of o for g: new ones, or (move) the caller's. */
+int core_graph_retain_user_object(core_graph *g, core_user_object *o, uint32_t n, bool move);
+/* CORE_ERROR_INVALID_VALUE if g holds fewer than n. */
+int core_graph_release_user_object(core_graph *g, core_user_object *o, uint32_t n);
+/* A detached thread running fn(NULL) (the destructor thread, memop.c's
+ * poller): false if none can be started. */
+bool core_start_thread(void *(*fn)(void *));
+/* Copies g's references into its copy c; drops g's (at its destruction). */
+int core_graph_urefs_copy(const core_graph *g, core_graph *c);
+void core_graph_urefs_drop(core_graph *g);
+
+/* ---- memop.c: stream memory operations (cuStreamWaitValue32, ...) ---- */
+
+/* Later work of s waits until the 4- or 8-byte value at CUDA address addr
+ * meets cond against value; the host thread does not wait. */
+int core_stream_wait_value(core_stream *s, uint64_t addr, uint64_t value, uint32_t bytes, int cond);
+/* Stores value (4 or 8 bytes) at addr after the earlier work of s. */
+int core_stream_write_value(core_stream *s, uint64_t addr, uint64_t value, uint32_t bytes);
+/* n operations in order on s (a batch, or a batch memory-operation node). */
+int core_stream_memops(core_stream *s, const core_memop *ops, uint32_t n);
 
 /* ---- graphmem.c: graph memory (allocation and free nodes) ---- */
 

@@ -68,6 +68,7 @@ static void node_free(core_graph_node *n)
    }
    free(n->blob);
    free(n->args);
+   free(n->attrs);
    free(n->deps);
    free(n->outs);
    n->magic = CORE_MAGIC_DEAD;
@@ -84,6 +85,7 @@ void core_graph_destroy(core_graph *g)
    for (uint32_t i = 0; i < g->nconds; i++)
       core_graph_cond_unref(g->conds[i]);
    free(g->conds);
+   core_graph_urefs_drop(g);   /* last: may run a user object's destructor */
    g->magic = CORE_MAGIC_DEAD;
    free(g);
 }
@@ -157,6 +159,24 @@ void core_graph_destroy_node(core_graph_node *n)
    node_free(n);
 }
 
+/* A batch memory-operation node's own copy of both arrays, in n->blob. */
+static int store_memops(core_graph_node *n, core_node_params *q)
+{
+   size_t ops = q->memop.count * sizeof(core_memop), api = q->memop.count * q->memop.api_size;
+   uint8_t *blob = mc_malloc(ops + api ? ops + api : 1);
+   if (!blob)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   if (q->memop.count) {
+      memcpy(blob, q->memop.ops, ops);
+      memcpy(blob + ops, q->memop.api, api);
+   }
+   free(n->blob);
+   n->blob = blob;
+   q->memop.ops = (const core_memop *)(void *)blob;
+   q->memop.api = blob + ops;
+   return CORE_SUCCESS;
+}
+
 /* Copies p into n (n->p.type already set): the kernel's arguments, a clone
  * of the child graph, an allocation's reservation. */
 static int node_store(core_graph_node *n, const core_node_params *p)
@@ -216,6 +236,10 @@ static int node_store(core_graph_node *n, const core_node_params *p)
       q.child = clone;
    } else if (p->type == CORE_NODE_MEM_ALLOC || p->type == CORE_NODE_MEM_FREE) {
       int r = p->type == CORE_NODE_MEM_ALLOC ? core_graph_mem_store_alloc(n, &q) : core_graph_mem_store_free(n, &q);
+      if (r != CORE_SUCCESS)
+         return r;
+   } else if (p->type == CORE_NODE_BATCH_MEM_OP) {
+      int r = store_memops(n, &q);
       if (r != CORE_SUCCESS)
          return r;
    } else if (p->type == CORE_NODE_CONDITIONAL) {
@@ -293,6 +317,28 @@ int core_node_set(core_graph_node *n, const core_node_params *p)
    return node_store(n, p);
 }
 
+/* ---- kernel node attributes: hints kept for the program to read back ---- */
+
+void core_node_get_attr(const core_graph_node *n, int id, void *value)
+{
+   if (n->attrs && id >= 0 && id < CORE_STREAM_ATTRS)
+      memcpy(value, n->attrs[id], CORE_STREAM_ATTR_BYTES);
+   else
+      memset(value, 0, CORE_STREAM_ATTR_BYTES);
+}
+
+int core_node_set_attr(core_graph_node *n, int id, const void *value)
+{
+   if (id < 0 || id >= CORE_STREAM_ATTRS || n->p.type != CORE_NODE_KERNEL)
+      return CORE_ERROR_INVALID_VALUE;
+   if (!n->attrs)
+      n->attrs = mc_calloc(CORE_STREAM_ATTRS, CORE_STREAM_ATTR_BYTES);
+   if (!n->attrs)
+      return CORE_ERROR_OUT_OF_MEMORY;
+   memcpy(n->attrs[id], value, CORE_STREAM_ATTR_BYTES);
+   return CORE_SUCCESS;
+}
+
 /* ---- clones ---- */
 
 static int clone_into(const core_graph *g, core_graph *c)
@@ -304,6 +350,12 @@ static int clone_into(const core_graph *g, core_graph *c)
          return CORE_ERROR_OUT_OF_MEMORY;
       n->orig = (core_graph_node *)o;
       n->disabled = o->disabled;
+      if (o->attrs) {
+         n->attrs = mc_malloc(CORE_STREAM_ATTRS * CORE_STREAM_ATTR_BYTES);
+         if (!n->attrs)
+            return CORE_ERROR_OUT_OF_MEMORY;
+         memcpy(n->attrs, o->attrs, CORE_STREAM_ATTRS * CORE_STREAM_ATTR_BYTES);
+      }
       int r = node_store(n, &o->p);
       if (r != CORE_SUCCESS) {
          n->p.type = CORE_NODE_EMPTY;
@@ -333,7 +385,8 @@ int core_graph_copy(const core_graph *g, core_graph_node *parent, core_graph **o
    /* first: a copied conditional node finds its handle through these */
    c->parent = parent;
    c->cond_body = g->cond_body;
-   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS) {
+   if ((r = core_graph_cond_share(g, c)) != CORE_SUCCESS || (r = clone_into(g, c)) != CORE_SUCCESS ||
+       (r = core_graph_urefs_copy(g, c)) != CORE_SUCCESS) {
       core_graph_destroy(c);
       return r;
    }
@@ -780,6 +833,9 @@ static int run_node(run *u, core_graph_node *n)
    case CORE_NODE_CONDITIONAL:
       flush(u);
       return core_graph_cond_run(u->s, n);
+   case CORE_NODE_BATCH_MEM_OP:
+      flush(u);
+      return core_stream_memops(u->s, n->p.memop.ops, n->p.memop.count);
    default:
       return CORE_SUCCESS;
    }
@@ -857,7 +913,7 @@ int core_graph_launch(core_graph_exec *x, core_stream *s)
 static const char *type_name(int t)
 {
    static const char *names[] = { "kernel", "memcpy", "memset", "host", "graph", "empty", "event wait",
-                                  "event record", "?", "?", "mem alloc", "mem free", "?", "conditional" };
+                                  "event record", "?", "?", "mem alloc", "mem free", "batch mem op", "conditional" };
    return t >= 0 && t < (int)(sizeof(names) / sizeof(names[0])) ? names[t] : "?";
 }
 

@@ -441,7 +441,7 @@ typedef struct host_call {
    core_host_fn fn;
    void *data;
    core_ctx *ctx;
-   mtl_event *gate;              /* the handler's reference */
+   mtl_event *gate;              /* the handler's reference (NULL: fn opens the gate itself) */
 } host_call;
 
 static void run_host_call(mtl_cmdbuf *cb, void *arg)
@@ -449,12 +449,25 @@ static void run_host_call(mtl_cmdbuf *cb, void *arg)
    (void)cb;
    host_call *h = arg;
    h->fn(h->data, core_ctx_error(h->ctx));
-   mtl_event_set_signaled_value(h->gate, 1);
-   mtl_event_release(h->gate);
+   if (h->gate) {
+      mtl_event_set_signaled_value(h->gate, 1);
+      mtl_event_release(h->gate);
+   }
    free(h);
 }
 
 static int host_fn_now(core_stream *s, core_host_fn fn, void *data);
+static int host_fn_gated(core_stream *s, core_host_fn fn, void *data, mtl_event *gate);
+
+int core_stream_host_gate(core_stream *s, core_host_fn fn, void *data, mtl_event *gate)
+{
+   if (s->is_null) {
+      int r = core_capture_legacy(s->ctx);
+      if (r != CORE_SUCCESS)
+         return r;
+   }
+   return host_fn_gated(s, fn, data, gate);
+}
 
 int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
 {
@@ -468,16 +481,20 @@ int core_stream_host_fn(core_stream *s, core_host_fn fn, void *data)
 
 /* core_stream_host_fn without the legacy stream's capture rules (the
  * runtime's own work, which no capture sees) */
-static int host_fn_now(core_stream *s, core_host_fn fn, void *data)
+static int host_fn_now(core_stream *s, core_host_fn fn, void *data) { return host_fn_gated(s, fn, data, NULL); }
+
+/* The two buffers; gate: the caller's (fn opens it), else one of ours. */
+static int host_fn_gated(core_stream *s, core_host_fn fn, void *data, mtl_event *gate)
 {
    host_call *h = mc_malloc(sizeof(*h));
    if (!h)
       return CORE_ERROR_OUT_OF_MEMORY;
    *h = (host_call){ fn, data, s->ctx, NULL };
    char *err = NULL;
-   h->gate = mtl_event_new(core_device_mtl(s->ctx->dev), &err);
+   if (!gate)
+      h->gate = gate = mtl_event_new(core_device_mtl(s->ctx->dev), &err);
    mtl_cmdbuf *run = NULL, *wait = NULL;
-   if (!h->gate || empty_cmdbuf(s, &run) != CORE_SUCCESS || empty_cmdbuf(s, &wait) != CORE_SUCCESS) {
+   if (!gate || empty_cmdbuf(s, &run) != CORE_SUCCESS || empty_cmdbuf(s, &wait) != CORE_SUCCESS) {
       LOG_ERR("cannot queue a host function: %s", err ? err : "out of memory");
       free(err);
       if (run)
@@ -488,7 +505,7 @@ static int host_fn_now(core_stream *s, core_host_fn fn, void *data)
       return CORE_ERROR_OUT_OF_MEMORY;
    }
    mtl_cmdbuf_add_completed_handler(run, run_host_call, h);
-   mtl_cmdbuf_encode_wait_event(wait, h->gate, 1);
+   mtl_cmdbuf_encode_wait_event(wait, gate, 1);
    add_check(s, run, NULL);
    add_check(s, wait, NULL);
    pthread_mutex_lock(&s->lock);

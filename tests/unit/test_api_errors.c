@@ -2,9 +2,11 @@
  * test_api_errors.c — error names and strings, the last-error state, the
  * driver-to-runtime mapping, the stubs' not-supported path, and the
  * inter-process handles and external resource interop refused as not
- * supported (driver/ipc.c, runtime/interop.c), and the memory pools'
+ * supported (driver/ipc.c, runtime/interop.c), the memory pools'
  * argument checks and what metalcuda refuses of them (driver/mempool.c;
- * tests/cuda/mempools.cu runs them on a real program).
+ * tests/cuda/mempools.cu runs them on a real program), the argument checks
+ * and reference counting of user objects (driver/userobj.c) and the
+ * argument checks of stream memory operations (driver/memop.c).
  *
  * The unit tests link only the internal library, so the API files under
  * test are compiled into this file.  Each defines its own log channel;
@@ -38,6 +40,12 @@
 #undef log_channel_
 #define log_channel_ log_channel_drv_mempool_
 #include "../../src/api/driver/mempool.c"
+#undef log_channel_
+#define log_channel_ log_channel_drv_userobj_
+#include "../../src/api/driver/userobj.c"
+#undef log_channel_
+#define log_channel_ log_channel_drv_memop_
+#include "../../src/api/driver/memop.c"
 #undef log_channel_
 
 #include <dlfcn.h>
@@ -632,4 +640,108 @@ TEST(a_destroyed_pool_keeps_its_allocations_until_freed)
    CHECK_INT(core_mempool_free(d, c), CORE_SUCCESS);
    CHECK_INT(core_mempool_get(def, CORE_POOL_USED_MEM_CURRENT, &used), CORE_SUCCESS);
    CHECK_INT(used, 0);
+}
+
+/* ---- user objects (driver/userobj.c, src/core/userobj.c) ---- */
+
+static int uo_destroyed;
+
+static void CUDA_CB uo_destroy(void *p)
+{
+   (void)p;
+   __atomic_add_fetch(&uo_destroyed, 1, __ATOMIC_ACQ_REL);
+}
+
+/* Destructors run on another thread: waits up to 5 s, then a little more
+ * for a wrong second call to show. */
+static int uo_count_after_wait(int want)
+{
+   for (int i = 0; i < 5000 && __atomic_load_n(&uo_destroyed, __ATOMIC_ACQUIRE) < want; i++)
+      usleep(1000);
+   usleep(20000);
+   return __atomic_load_n(&uo_destroyed, __ATOMIC_ACQUIRE);
+}
+
+TEST(user_object_argument_errors)
+{
+   CUuserObject o = NULL;
+   int x;
+   CHECK_INT(cuUserObjectCreate(NULL, &x, uo_destroy, 1, CU_USER_OBJECT_NO_DESTRUCTOR_SYNC), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectCreate(&o, &x, uo_destroy, 1, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectCreate(&o, &x, uo_destroy, 1, 3), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectCreate(&o, &x, uo_destroy, 0, CU_USER_OBJECT_NO_DESTRUCTOR_SYNC), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectCreate(&o, &x, uo_destroy, 0x80000000u, CU_USER_OBJECT_NO_DESTRUCTOR_SYNC),
+             CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectCreate(&o, &x, NULL, 1, CU_USER_OBJECT_NO_DESTRUCTOR_SYNC), CUDA_ERROR_INVALID_VALUE);
+   CHECK(o == NULL);
+   CHECK_INT(cuUserObjectRetain(NULL, 1), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectRelease(NULL, 1), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuGraphRetainUserObject(NULL, NULL, 1, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuGraphReleaseUserObject(NULL, NULL, 1), CUDA_ERROR_INVALID_VALUE);
+}
+
+TEST(user_object_references_of_graphs_and_copies)
+{
+   __atomic_store_n(&uo_destroyed, 0, __ATOMIC_RELEASE);
+   core_user_object *co;
+   core_graph *g, *c;
+   CHECK_INT(core_user_object_create(NULL, uo_destroy, 1, &co), CORE_SUCCESS);
+   CHECK_INT(core_graph_create(NULL, &g), CORE_SUCCESS);
+   CUuserObject o = (CUuserObject)(void *)co;
+   CUgraph hg = (CUgraph)(void *)g;
+   CHECK_INT(cuUserObjectRetain(o, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectRelease(o, 2), CUDA_ERROR_INVALID_VALUE);   /* more than exist */
+   CHECK_INT(cuGraphRetainUserObject(hg, o, 2, 0), CUDA_SUCCESS);
+   CHECK_INT(cuGraphRetainUserObject(hg, o, 1, 2), CUDA_ERROR_INVALID_VALUE);   /* unknown flag */
+   CHECK_INT(cuGraphRetainUserObject(hg, o, 0, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuGraphReleaseUserObject(hg, o, 3), CUDA_ERROR_INVALID_VALUE);     /* holds 2 */
+   CHECK_INT(cuGraphReleaseUserObject(hg, o, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuUserObjectRelease(o, 1), CUDA_SUCCESS);   /* the creator's */
+   CHECK_INT(core_graph_copy(g, NULL, &c), CORE_SUCCESS);
+   CHECK_INT(cuGraphReleaseUserObject(hg, o, 2), CUDA_SUCCESS);
+   CHECK_INT(cuGraphReleaseUserObject(hg, o, 1), CUDA_ERROR_INVALID_VALUE);     /* holds none now */
+   CHECK_INT(uo_count_after_wait(0), 0);   /* the copy holds 2 */
+   core_graph_destroy(g);
+   core_graph_destroy(c);
+   CHECK_INT(uo_count_after_wait(1), 1);
+   /* moved references: the creator's become the graph's */
+   CHECK_INT(core_user_object_create(NULL, uo_destroy, 2, &co), CORE_SUCCESS);
+   CHECK_INT(core_graph_create(NULL, &g), CORE_SUCCESS);
+   o = (CUuserObject)(void *)co;
+   hg = (CUgraph)(void *)g;
+   CHECK_INT(cuGraphRetainUserObject(hg, o, 2, CU_GRAPH_USER_OBJECT_MOVE), CUDA_SUCCESS);
+   CHECK_INT(uo_count_after_wait(1), 1);
+   core_graph_destroy(g);
+   CHECK_INT(uo_count_after_wait(2), 2);
+}
+
+/* ---- stream memory operations: checks before the stream (driver/memop.c) ---- */
+
+TEST(stream_memop_argument_errors)
+{
+   CHECK_INT(cuStreamWaitValue32(NULL, 0, 1, CU_STREAM_WAIT_VALUE_GEQ), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWaitValue32_v2(NULL, 0x1002, 1, CU_STREAM_WAIT_VALUE_GEQ), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWaitValue64_v2(NULL, 0x1004, 1, CU_STREAM_WAIT_VALUE_EQ), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWaitValue32_v2(NULL, 0x1000, 1, 4), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWaitValue32_v2(NULL, 0x1000, 1, CU_STREAM_WAIT_VALUE_FLUSH), CUDA_ERROR_NOT_SUPPORTED);
+   CHECK_INT(cuStreamWriteValue32_v2(NULL, 0x1001, 1, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWriteValue64_ptsz(NULL, 0x1004, 1, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamWriteValue32_v2(NULL, 0x1000, 1, 2), CUDA_ERROR_INVALID_VALUE);
+   CUstreamBatchMemOpParams ops[2];
+   memset(ops, 0, sizeof(ops));
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 1, NULL, 0), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 256, ops, 0), CUDA_ERROR_INVALID_VALUE);
+   ops[0].operation = CU_STREAM_MEM_OP_WRITE_VALUE_32;
+   ops[0].writeValue.address = 0x1000;
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 1, ops, 1), CUDA_ERROR_INVALID_VALUE);   /* flags */
+   ops[1].operation = (CUstreamBatchMemOpType)99;
+   CHECK_INT(cuStreamBatchMemOp(NULL, 2, ops, 0), CUDA_ERROR_INVALID_VALUE);
+   ops[1].operation = CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES;
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 2, ops, 0), CUDA_ERROR_NOT_SUPPORTED);
+   ops[1].memoryBarrier.operation = CU_STREAM_MEM_OP_BARRIER;
+   ops[1].memoryBarrier.flags = 2;
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 2, ops, 0), CUDA_ERROR_INVALID_VALUE);
+   ops[1].waitValue.operation = CU_STREAM_MEM_OP_WAIT_VALUE_64;
+   ops[1].waitValue.address = 0x1004;   /* misaligned for 8 bytes */
+   CHECK_INT(cuStreamBatchMemOp_v2(NULL, 2, ops, 0), CUDA_ERROR_INVALID_VALUE);
 }

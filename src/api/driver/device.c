@@ -195,6 +195,11 @@ static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)
    /* cuLaunchCooperativeKernel and grid.sync() (src/core/launch.c); the
     * multi-device form is refused (COOPERATIVE_MULTI_DEVICE_LAUNCH: 0) */
    case CU_DEVICE_ATTRIBUTE_COOPERATIVE_LAUNCH: *v = 1; break;
+   /* cuStreamWaitValue64/WriteValue64 and CU_STREAM_WAIT_VALUE_NOR (src/core/memop.c);
+    * CAN_FLUSH_REMOTE_WRITES stays 0 (the flush is refused), and so do the
+    * deprecated _V1 attributes of CUDA 11's v1 memory-operation API */
+   case CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS:
+   case CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR: *v = 1; break;
    default:
       if (texture_limit(a, v))
          break;

@@ -9,9 +9,9 @@
  * The generic cuGraphAddNode form and conditional nodes are graphnode.c's.
  *
  * Not implemented (CUDA_ERROR_NOT_SUPPORTED, named once in the log, or
- * stubs): external semaphore and batch memory-operation nodes, kernel node
- * attributes, user objects; graph allocations of host memory and peer
- * access to them.
+ * stubs): external semaphore nodes; graph allocations of host memory and
+ * peer access to them.  Kernel node attributes and batch memory-operation
+ * nodes are here; user objects are userobj.c's.
  */
 #include "internal.h"
 
@@ -180,6 +180,175 @@ CUresult CUDAAPI cuGraphAddKernelNode(CUgraphNode *phGraphNode, CUgraph hGraph, 
       return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, NULL);
    CUDA_KERNEL_NODE_PARAMS q = kernel_v2(nodeParams);
    return cuGraphAddKernelNode_v2(phGraphNode, hGraph, dependencies, numDependencies, &q);
+}
+
+/* ---- batch memory-operation nodes (the operations: memop.c's) ---- */
+
+static CUresult exec_set(CUgraphExec hGraphExec, CUgraphNode hNode, const core_node_params *p);
+
+/* A batch node's parameters from the API's form; m: room for 256
+ * operations in core's form, which the node copies. */
+static CUresult memop_params(const CUDA_BATCH_MEM_OP_NODE_PARAMS *np, core_memop *m, core_node_params *p)
+{
+   if (!np || np->flags != 0 || !np->count || np->count >= 256 || !np->paramArray)
+      return CUDA_ERROR_INVALID_VALUE;
+   for (unsigned i = 0; i < np->count; i++) {
+      CUresult r = drv_memop_decode(&np->paramArray[i], &m[i]);
+      if (r != CUDA_SUCCESS)
+         return r;
+   }
+   *p = (core_node_params){ .type = CORE_NODE_BATCH_MEM_OP };
+   p->memop.ctx = ctx_or_current(np->ctx);
+   p->memop.count = np->count;
+   p->memop.ops = m;
+   p->memop.api = np->paramArray;
+   p->memop.api_size = sizeof(*np->paramArray);
+   return core_check_ctx(p->memop.ctx) ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+}
+
+/* ==== cuGraphAddBatchMemOpNode (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphAddBatchMemOpNode(CUgraphNode *phGraphNode, CUgraph hGraph, const CUgraphNode *dependencies,
+                                          size_t numDependencies, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("phGraphNode=%p hGraph=%p dependencies=%p numDependencies=%zu nodeParams=%p", (void *)phGraphNode,
+             (void *)hGraph, (const void *)dependencies, numDependencies, (const void *)nodeParams);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = add_node(phGraphNode, hGraph, dependencies, numDependencies, &p);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphBatchMemOpNodeGetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode, CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams_out)
+{
+   API_ENTER("hNode=%p nodeParams_out=%p", (void *)hNode, (void *)nodeParams_out);
+   API_CHECK(nodeParams_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_BATCH_MEM_OP);
+   const core_graph_node *n = node_of(hNode);
+   /* the array is the node's copy, valid while the node is unchanged */
+   *nodeParams_out = (CUDA_BATCH_MEM_OP_NODE_PARAMS){
+      .ctx = ctx_handle(n->p.memop.ctx), .count = n->p.memop.count,
+      .paramArray = (CUstreamBatchMemOpParams *)(uintptr_t)n->p.memop.api, .flags = n->p.memop.flags };
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuGraphBatchMemOpNodeSetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode, const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("hNode=%p nodeParams=%p", (void *)hNode, (const void *)nodeParams);
+   CHECK_NODE(hNode);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = (CUresult)core_node_set(node_of(hNode), &p);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphExecBatchMemOpNodeSetParams (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphExecBatchMemOpNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+                                                    const CUDA_BATCH_MEM_OP_NODE_PARAMS *nodeParams)
+{
+   API_ENTER("hGraphExec=%p hNode=%p nodeParams=%p", (void *)hGraphExec, (void *)hNode, (const void *)nodeParams);
+   core_memop m[256];
+   core_node_params p;
+   CUresult r = memop_params(nodeParams, m, &p);
+   if (r == CUDA_SUCCESS)
+      r = exec_set(hGraphExec, hNode, &p);
+   return API_RETURN(r);
+}
+
+/* ---- kernel node attributes ---- */
+
+/* The launch attributes a kernel node takes (cuLaunchKernelEx's, less the
+ * ones CUDA defines only for streams or for launches: synchronisation
+ * policy, programmatic serialisation and events, completion events).
+ * Hints are kept for the program to read back; what a graph launch would
+ * have to do and metalcuda does not is refused by name. */
+/* v: the value to set (NULL: only whether attr is one of them). */
+static CUresult node_attr_check(CUkernelNodeAttrID attr, const CUkernelNodeAttrValue *v)
+{
+   switch (attr) {
+   case CU_LAUNCH_ATTRIBUTE_ACCESS_POLICY_WINDOW:
+      return !v || (v->accessPolicyWindow.hitRatio >= 0.0f && v->accessPolicyWindow.hitRatio <= 1.0f)
+                ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_SCHEDULING_POLICY_PREFERENCE:
+   case CU_LAUNCH_ATTRIBUTE_PRIORITY:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN_MAP:
+   case CU_LAUNCH_ATTRIBUTE_MEM_SYNC_DOMAIN:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_CLUSTER_DIMENSION:
+   case CU_LAUNCH_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT:
+   case CU_LAUNCH_ATTRIBUTE_NVLINK_UTIL_CENTRIC_SCHEDULING:
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_COOPERATIVE:   /* graph launches run no cooperative grid (src/core/launch.c) */
+      if (v && v->cooperative)
+         return CUDA_ERROR_NOT_SUPPORTED;
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION:
+      if (v && (v->clusterDim.x > 1 || v->clusterDim.y > 1 || v->clusterDim.z > 1))
+         return CUDA_ERROR_NOT_SUPPORTED;
+      return CUDA_SUCCESS;
+   case CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE:
+      return v && v->deviceUpdatableKernelNode.deviceUpdatable ? CUDA_ERROR_NOT_SUPPORTED : CUDA_SUCCESS;
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuGraphKernelNodeGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeGetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                               CUkernelNodeAttrValue *value_out)
+{
+   API_ENTER("hNode=%p attr=%d value_out=%p", (void *)hNode, (int)attr, (void *)value_out);
+   API_CHECK(value_out, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_KERNEL);
+   CUresult r = node_attr_check(attr, NULL);
+   API_CHECK(r != CUDA_ERROR_INVALID_VALUE, CUDA_ERROR_INVALID_VALUE);
+   core_node_get_attr(node_of(hNode), (int)attr, value_out);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuGraphKernelNodeSetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
+                                               const CUkernelNodeAttrValue *value)
+{
+   API_ENTER("hNode=%p attr=%d value=%p", (void *)hNode, (int)attr, (const void *)value);
+   API_CHECK(value, CUDA_ERROR_INVALID_VALUE);
+   CHECK_NODE(hNode);
+   CHECK_TYPE(hNode, CORE_NODE_KERNEL);
+   CUresult r = node_attr_check(attr, value);
+   if (r == CUDA_ERROR_NOT_SUPPORTED) {
+      if (attr == CU_LAUNCH_ATTRIBUTE_COOPERATIVE)
+         API_NOT_SUPPORTED("cooperative kernel nodes (CU_LAUNCH_ATTRIBUTE_COOPERATIVE on a graph node)");
+      if (attr == CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)
+         API_NOT_SUPPORTED("thread block clusters of more than one block (CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION)");
+      API_NOT_SUPPORTED("device-updatable kernel nodes (CU_LAUNCH_ATTRIBUTE_DEVICE_UPDATABLE_KERNEL_NODE)");
+   }
+   if (r == CUDA_SUCCESS)
+      r = (CUresult)core_node_set_attr(node_of(hNode), (int)attr, value);
+   return API_RETURN(r);
+}
+
+/* ==== cuGraphKernelNodeCopyAttributes (libcuda.@) ==== */
+CUresult CUDAAPI cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src)
+{
+   API_ENTER("dst=%p src=%p", (void *)dst, (void *)src);
+   CHECK_NODE(dst);
+   CHECK_NODE(src);
+   CHECK_TYPE(dst, CORE_NODE_KERNEL);
+   CHECK_TYPE(src, CORE_NODE_KERNEL);
+   CUkernelNodeAttrValue v;
+   CUresult r = CUDA_SUCCESS;
+   for (int id = 0; id < CORE_STREAM_ATTRS && r == CUDA_SUCCESS; id++)
+      if (node_attr_check((CUkernelNodeAttrID)id, NULL) == CUDA_SUCCESS) {
+         core_node_get_attr(node_of(src), id, &v);
+         r = (CUresult)core_node_set_attr(node_of(dst), id, &v);
+      }
+   return API_RETURN(r);
 }
 
 /* ==== cuGraphKernelNodeGetParams_v2 (libcuda.@) ==== */

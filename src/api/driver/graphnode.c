@@ -8,8 +8,8 @@
  * Each node type goes to the entry point of its own kind (graph.c), with
  * the generic struct's fields, so both forms check and behave alike; a
  * conditional node goes to the core (src/core/graphcond.c), and the bodies
- * it makes are handed back in phGraph_out.  External-semaphore and batch
- * memory-operation nodes are not implemented (CUDA_ERROR_NOT_SUPPORTED),
+ * it makes are handed back in phGraph_out.  External-semaphore nodes are
+ * not implemented (CUDA_ERROR_NOT_SUPPORTED),
  * nor is moving a child graph into its node (CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE).
  */
 #include "internal.h"
@@ -33,8 +33,8 @@ static CUDA_MEMSET_NODE_PARAMS memset_params(const CUDA_MEMSET_NODE_PARAMS_v2 *m
 
 static CUresult unsupported(const char *what, int type)
 {
-   LOG_WARN("%s: %s nodes are not supported by metalcuda", what,
-            type == CU_GRAPH_NODE_TYPE_BATCH_MEM_OP ? "batch memory-operation" : "external-semaphore");
+   (void)type;
+   LOG_WARN("%s: external-semaphore nodes are not supported by metalcuda", what);
    return CUDA_ERROR_NOT_SUPPORTED;
 }
 
@@ -121,9 +121,11 @@ CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph, con
    case CU_GRAPH_NODE_TYPE_CONDITIONAL:
       r = add_conditional(o, hGraph, d, n, &nodeParams->conditional);
       break;
+   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:   /* the same layout in v1 and v2 */
+      r = cuGraphAddBatchMemOpNode(o, hGraph, d, n, (const CUDA_BATCH_MEM_OP_NODE_PARAMS *)(const void *)&nodeParams->memOp);
+      break;
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
       r = unsupported("cuGraphAddNode", nodeParams->type);
       break;
    default:
@@ -182,9 +184,11 @@ CUresult CUDAAPI cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *node
    case CU_GRAPH_NODE_TYPE_EMPTY:
       r = CUDA_SUCCESS;   /* nothing to set */
       break;
+   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+      r = cuGraphBatchMemOpNodeSetParams(hNode, (const CUDA_BATCH_MEM_OP_NODE_PARAMS *)(const void *)&nodeParams->memOp);
+      break;
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
       r = unsupported("cuGraphNodeSetParams", nodeParams->type);
       break;
    default:   /* child graphs, memory and conditional nodes keep what they were made with */
@@ -230,9 +234,12 @@ CUresult CUDAAPI cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hN
    case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
       r = cuGraphExecEventRecordNodeSetEvent(x, hNode, nodeParams->eventRecord.event);
       break;
+   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+      r = cuGraphExecBatchMemOpNodeSetParams(x, hNode,
+                                             (const CUDA_BATCH_MEM_OP_NODE_PARAMS *)(const void *)&nodeParams->memOp);
+      break;
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_SIGNAL:
    case CU_GRAPH_NODE_TYPE_EXT_SEMAS_WAIT:
-   case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
       r = unsupported("cuGraphExecNodeSetParams", nodeParams->type);
       break;
    default:

@@ -108,4 +108,8 @@ static inline CUresult drv_ctx_stream(CUstream h, core_ctx **c, core_stream **s)
    return drv_stream(h, s);
 }
 
+/* One stream memory operation checked (NVIDIA's codes; CUDA_ERROR_NOT_SUPPORTED
+ * for remote-write flushes) and in core's form (memop.c). */
+CUresult drv_memop_decode(const CUstreamBatchMemOpParams *p, core_memop *m);
+
 #endif

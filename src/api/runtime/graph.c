@@ -3,8 +3,9 @@
  * cudaStreamBeginCapture, cudaStreamEndCapture, ...): each converts its
  * arguments to the driver's form (a host stub to its kernel, a
  * cudaMemcpy3DParms to a CUDA_MEMCPY3D, a symbol to its address) and calls
- * the driver's cuGraph* entry point, as NVIDIA's runtime does.  The
- * capture queries are in stream.c.
+ * the driver's cuGraph* entry point, as NVIDIA's runtime does; kernel
+ * node attributes and user objects pass through unchanged.  The capture
+ * queries are in stream.c.
  */
 #include "internal.h"
 
@@ -925,4 +926,72 @@ cudaError_t CUDARTAPI cudaDeviceGraphMemTrim(int device)
    RT_ENTER("device=%d", device);
    RT_NEED_CTX();
    return RT_RETURN_CU(cuDeviceGraphMemTrim(device));
+}
+
+/* ---- kernel node attributes (the driver's, same ids and values) ---- */
+
+/* ==== cudaGraphKernelNodeGetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphKernelNodeGetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                                      cudaLaunchAttributeValue *value_out)
+{
+   RT_ENTER("hNode=%p attr=%d value_out=%p", (void *)hNode, (int)attr, (void *)value_out);
+   return RT_RETURN_CU(
+      cuGraphKernelNodeGetAttribute(hNode, (CUkernelNodeAttrID)attr, (CUkernelNodeAttrValue *)(void *)value_out));
+}
+
+/* ==== cudaGraphKernelNodeSetAttribute (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphKernelNodeSetAttribute(cudaGraphNode_t hNode, cudaLaunchAttributeID attr,
+                                                      const cudaLaunchAttributeValue *value)
+{
+   RT_ENTER("hNode=%p attr=%d value=%p", (void *)hNode, (int)attr, (const void *)value);
+   return RT_RETURN_CU(cuGraphKernelNodeSetAttribute(hNode, (CUkernelNodeAttrID)attr,
+                                                     (const CUkernelNodeAttrValue *)(const void *)value));
+}
+
+/* ==== cudaGraphKernelNodeCopyAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphKernelNodeCopyAttributes(cudaGraphNode_t hDst, cudaGraphNode_t hSrc)
+{
+   RT_ENTER("hDst=%p hSrc=%p", (void *)hDst, (void *)hSrc);
+   return RT_RETURN_CU(cuGraphKernelNodeCopyAttributes(hDst, hSrc));
+}
+
+/* ---- user objects ---- */
+
+/* ==== cudaUserObjectCreate (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaUserObjectCreate(cudaUserObject_t *object_out, void *ptr, cudaHostFn_t destroy,
+                                           unsigned int initialRefcount, unsigned int flags)
+{
+   RT_ENTER("object_out=%p ptr=%p destroy=%p initialRefcount=%u flags=%#x", (void *)object_out, ptr,
+            (void *)(uintptr_t)destroy, initialRefcount, flags);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuUserObjectCreate(object_out, ptr, destroy, initialRefcount, flags));
+}
+
+/* ==== cudaUserObjectRetain (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaUserObjectRetain(cudaUserObject_t object, unsigned int count)
+{
+   RT_ENTER("object=%p count=%u", (void *)object, count);
+   return RT_RETURN_CU(cuUserObjectRetain(object, count));
+}
+
+/* ==== cudaUserObjectRelease (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaUserObjectRelease(cudaUserObject_t object, unsigned int count)
+{
+   RT_ENTER("object=%p count=%u", (void *)object, count);
+   return RT_RETURN_CU(cuUserObjectRelease(object, count));
+}
+
+/* ==== cudaGraphRetainUserObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphRetainUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count,
+                                                unsigned int flags)
+{
+   RT_ENTER("graph=%p object=%p count=%u flags=%#x", (void *)graph, (void *)object, count, flags);
+   return RT_RETURN_CU(cuGraphRetainUserObject(graph, object, count, flags));
+}
+
+/* ==== cudaGraphReleaseUserObject (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGraphReleaseUserObject(cudaGraph_t graph, cudaUserObject_t object, unsigned int count)
+{
+   RT_ENTER("graph=%p object=%p count=%u", (void *)graph, (void *)object, count);
+   return RT_RETURN_CU(cuGraphReleaseUserObject(graph, object, count));
 }
