@@ -274,14 +274,14 @@ static void errors(cudaMemPool_t def, int ndev)
    props.location.type = cudaMemLocationTypeHostNumaCurrent;   /* documented as invalid */
    CHECK_ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
    props = device_props();
-   props.location.id = ndev;
-   CHECK_ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidDevice);
+   props.location.id = ndev;   /* no such device: an H200 answers invalid value */
+   CHECK_ERR(cudaMemPoolCreate(&pool, &props), cudaErrorInvalidValue);
    /* the default pool cannot be destroyed */
    CHECK_ERR(cudaMemPoolDestroy(def), cudaErrorInvalidValue);
    CHECK_ERR(cudaMallocFromPoolAsync(NULL, 16, def, 0), cudaErrorInvalidValue);
    cudaMemPool_t got;
-   CHECK_ERR(cudaDeviceGetMemPool(&got, ndev), cudaErrorInvalidDevice);
-   CHECK_ERR(cudaDeviceSetMemPool(ndev, def), cudaErrorInvalidDevice);
+   CHECK_ERR(cudaDeviceGetMemPool(&got, ndev), cudaErrorInvalidValue);
+   CHECK_ERR(cudaDeviceSetMemPool(ndev, def), cudaErrorInvalidValue);
    cudaMemLocation loc = { cudaMemLocationTypeDevice, 0 };
    CHECK_ERR(cudaMemGetDefaultMemPool(&got, &loc, cudaMemAllocationTypeInvalid), cudaErrorInvalidValue);
    CHECK_ERR(cudaMemGetMemPool(&got, &loc, cudaMemAllocationTypeInvalid), cudaErrorInvalidValue);
@@ -290,7 +290,7 @@ static void errors(cudaMemPool_t def, int ndev)
    CHECK_ERR(cudaMemSetMemPool(&loc, cudaMemAllocationTypePinned, def), cudaErrorInvalidValue);
    loc.type = cudaMemLocationTypeDevice;
    loc.id = ndev;
-   CHECK_ERR(cudaMemGetDefaultMemPool(&got, &loc, cudaMemAllocationTypePinned), cudaErrorInvalidDevice);
+   CHECK_ERR(cudaMemGetDefaultMemPool(&got, &loc, cudaMemAllocationTypePinned), cudaErrorInvalidValue);
    cudaGetLastError();
 }
 

@@ -520,9 +520,9 @@ TEST(memory_pool_arguments_are_checked)
    CHECK_INT(cuMemGetDefaultMemPool(&got, &d.location, CU_MEM_ALLOCATION_TYPE_INVALID), CUDA_ERROR_INVALID_VALUE);
    CUmemLocation bad = { CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT, 0 };
    CHECK_INT(cuMemGetDefaultMemPool(&got, &bad, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
-   bad = (CUmemLocation){ CU_MEM_LOCATION_TYPE_DEVICE, core_device_count() };
-   CHECK_INT(cuMemGetDefaultMemPool(&got, &bad, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_DEVICE);
-   CHECK_INT(cuDeviceGetMemPool(&got, core_device_count()), CUDA_ERROR_INVALID_DEVICE);
+   bad = (CUmemLocation){ CU_MEM_LOCATION_TYPE_DEVICE, core_device_count() };   /* invalid value, as an H200's */
+   CHECK_INT(cuMemGetDefaultMemPool(&got, &bad, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_ERROR_INVALID_VALUE);
+   CHECK_INT(cuDeviceGetMemPool(&got, core_device_count()), CUDA_ERROR_INVALID_VALUE);
    CUmemoryPool def = NULL;
    CHECK_INT(cuDeviceGetDefaultMemPool(&def, 0), CUDA_SUCCESS);
    CHECK_INT(cuMemGetDefaultMemPool(&got, &d.location, CU_MEM_ALLOCATION_TYPE_PINNED), CUDA_SUCCESS);
@@ -536,7 +536,7 @@ TEST(memory_pool_arguments_are_checked)
    CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_VALUE);
    props = pool_props();
    props.location.id = core_device_count();
-   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_DEVICE);
+   CHECK_INT(cuMemPoolCreate(&pool, &props), CUDA_ERROR_INVALID_VALUE);
 
    /* the pool's device: read-write, which cannot be lowered */
    props = pool_props();
@@ -556,7 +556,7 @@ TEST(memory_pool_arguments_are_checked)
    /* the current pool follows cuDeviceSetMemPool, and the default comes
     * back when the current pool is destroyed */
    CHECK_INT(cuDeviceSetMemPool(0, bogus), CUDA_ERROR_INVALID_VALUE);
-   CHECK_INT(cuDeviceSetMemPool(core_device_count(), pool), CUDA_ERROR_INVALID_DEVICE);
+   CHECK_INT(cuDeviceSetMemPool(core_device_count(), pool), CUDA_ERROR_INVALID_VALUE);
    CHECK_INT(cuDeviceSetMemPool(0, pool), CUDA_SUCCESS);
    CHECK_INT(cuDeviceGetMemPool(&got, 0), CUDA_SUCCESS);
    CHECK(got == pool);

@@ -37,8 +37,8 @@ static CUresult device_pool(CUmemoryPool *out, CUdevice dev, bool current)
    if (!core_is_initialized())
       return CUDA_ERROR_NOT_INITIALIZED;
    core_device *d = core_device_get(dev);
-   if (!d)
-      return CUDA_ERROR_INVALID_DEVICE;
+   if (!d)   /* the current pool of no device: invalid value, as an H200 answers */
+      return current ? CUDA_ERROR_INVALID_VALUE : CUDA_ERROR_INVALID_DEVICE;
    core_mempool *p = current ? core_mempool_current(d) : core_mempool_default(d);
    if (!p)
       return CUDA_ERROR_OUT_OF_MEMORY;
@@ -201,7 +201,7 @@ CUresult CUDAAPI cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolP
    if (pp->location.type != CU_MEM_LOCATION_TYPE_DEVICE)
       API_NOT_SUPPORTED("host memory pools (CU_MEM_LOCATION_TYPE_HOST, _HOST_NUMA)");
    core_device *d = core_device_get(pp->location.id);
-   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(d, CUDA_ERROR_INVALID_VALUE);   /* not a device: invalid value, as an H200's runtime answers */
    if (pp->handleTypes != CU_MEM_HANDLE_TYPE_NONE)   /* ipc.c: no other process can open the memory */
       API_NOT_SUPPORTED("IPC-capable memory pools (handleTypes other than CU_MEM_HANDLE_TYPE_NONE)");
    if (pp->usage)
@@ -296,7 +296,7 @@ CUresult CUDAAPI cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool)
    API_ENTER("dev=%d pool=%p", dev, (void *)pool);
    API_NEED_INIT();
    core_device *d = core_device_get(dev);
-   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(d, CUDA_ERROR_INVALID_VALUE);   /* no such device: invalid value (H200) */
    core_mempool *p = pool_of(pool);
    API_CHECK(p, CUDA_ERROR_INVALID_VALUE);
    return API_RETURN((CUresult)core_mempool_set_current(d, p));   /* another device's pool: invalid */
@@ -333,7 +333,7 @@ static CUresult pool_location(const CUmemLocation *loc, CUmemAllocationType type
       return CUDA_ERROR_NOT_SUPPORTED;
    }
    *d = core_device_get(loc->id);
-   return *d ? CUDA_SUCCESS : CUDA_ERROR_INVALID_DEVICE;
+   return *d ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;   /* no such device: invalid value (H200) */
 }
 
 /* The default (or current) pool of a location and allocation type, for

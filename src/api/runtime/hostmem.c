@@ -254,7 +254,9 @@ static cudaError_t device_pool(cudaMemPool_t *memPool, int device, CUresult (*ge
    cudaError_t e = rt_lazy_init();
    if (e != cudaSuccess)
       return RT_RETURN(e);
-   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
+   /* the current pool of no device: invalid value, as an H200 answers */
+   RT_CHECK(device >= 0 && device < rt_device_count(),
+            get == cuDeviceGetMemPool ? cudaErrorInvalidValue : cudaErrorInvalidDevice);
    return RT_RETURN_CU(get(memPool, device));
 }
 
@@ -369,7 +371,7 @@ cudaError_t CUDARTAPI cudaDeviceSetMemPool(int device, cudaMemPool_t memPool)
    cudaError_t e = rt_lazy_init();
    if (e != cudaSuccess)
       return RT_RETURN(e);
-   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidDevice);
+   RT_CHECK(device >= 0 && device < rt_device_count(), cudaErrorInvalidValue);   /* as an H200 answers */
    return RT_RETURN_CU(cuDeviceSetMemPool(device, memPool));
 }
 
