@@ -693,6 +693,16 @@ typedef enum CUmem_advise_enum {
    CU_MEM_ADVISE_SET_ACCESSED_BY          = 5,
    CU_MEM_ADVISE_UNSET_ACCESSED_BY        = 6,
 } CUmem_advise;
+typedef enum CUmem_range_attribute_enum {
+   CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY                 = 1,
+   CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION          = 2,
+   CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY                 = 3,
+   CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION      = 4,
+   CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE     = 5,
+   CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID       = 6,
+   CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE = 7,
+   CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID   = 8,
+} CUmem_range_attribute;
 typedef enum CUmemLocationType_enum {
    CU_MEM_LOCATION_TYPE_INVALID           = 0x0,
    CU_MEM_LOCATION_TYPE_NONE              = 0x0,
@@ -2079,6 +2089,16 @@ struct cudaMemcpy3DPeerParms {
    struct cudaPitchedPtr dstPtr;
    int dstDevice;
    struct cudaExtent extent;
+};
+enum cudaMemRangeAttribute {
+   cudaMemRangeAttributeReadMostly               = 1,
+   cudaMemRangeAttributePreferredLocation        = 2,
+   cudaMemRangeAttributeAccessedBy               = 3,
+   cudaMemRangeAttributeLastPrefetchLocation     = 4,
+   cudaMemRangeAttributePreferredLocationType    = 5,
+   cudaMemRangeAttributePreferredLocationId      = 6,
+   cudaMemRangeAttributeLastPrefetchLocationType = 7,
+   cudaMemRangeAttributeLastPrefetchLocationId   = 8,
 };
 enum cudaMemoryAdvise {
    cudaMemAdviseSetReadMostly          = 1,

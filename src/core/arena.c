@@ -381,6 +381,9 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
       break;
    }
    pthread_mutex_unlock(&a->lock);
+   /* hints given to memory freed since do not carry over (umhints.c) */
+   if (r == CORE_SUCCESS && kind == CORE_MEM_MANAGED)
+      core_um_forget(d, *out, size);
    return r;
 }
 

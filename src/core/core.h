@@ -191,6 +191,36 @@ bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base,
 bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size, uint32_t *kind,
                     uint32_t *flags);
 void core_mem_info(core_device *d, uint64_t *free_bytes, uint64_t *total);
+
+/* umhints.c: the managed-memory hints (cuMemAdvise, cuMemPrefetchAsync)
+ * as given, for cuMemRangeGetAttribute.  A location is the API's
+ * CUmemLocation (type 0: none; CORE_UM_LOC_MIXED: the pieces of a queried
+ * range disagree). */
+typedef struct core_um_loc {
+   int type, id;
+} core_um_loc;
+#define CORE_UM_LOC_MIXED (-1)
+enum {
+   CORE_UM_SET_READ_MOSTLY = 1,     /* the CUmem_advise values */
+   CORE_UM_UNSET_READ_MOSTLY = 2,
+   CORE_UM_SET_PREFERRED = 3,
+   CORE_UM_UNSET_PREFERRED = 4,
+   CORE_UM_SET_ACCESSED_BY = 5,
+   CORE_UM_UNSET_ACCESSED_BY = 6,
+   CORE_UM_PREFETCH = 100,
+};
+#define CORE_UM_MAX_ACCESS 32
+typedef struct core_um_state {
+   bool read_mostly;
+   core_um_loc preferred, prefetched;
+   core_um_loc access[CORE_UM_MAX_ACCESS];   /* accessed-by on the whole range */
+   unsigned n_access;
+} core_um_state;
+int core_um_record(core_device *d, uint64_t base, uint64_t size, int what, core_um_loc loc);
+/* Drops the hints on [base, base+size) (memory allocated anew). */
+void core_um_forget(core_device *d, uint64_t base, uint64_t size);
+/* The hints in force on all of [base, base+size), size > 0. */
+void core_um_query(core_device *d, uint64_t base, uint64_t size, core_um_state *out);
 /* Where p lies relative to the allocations (fault reports under METALCUDA_VALIDATE). */
 void core_mem_describe(core_device *d, uint64_t p, char *buf, size_t len);
 uint64_t core_arena_base(core_device *d);      /* CUDA address of the arena's first byte */

@@ -232,7 +232,7 @@ static CUresult check_location(CUmemLocation loc, bool none_ok)
    }
 }
 
-/* ==== cuMemPrefetchAsync_v2 (libcuda.@) ==== accepted no-op (see check_um_range) */
+/* ==== cuMemPrefetchAsync_v2 (libcuda.@) ==== nothing moves (see check_um_range); the location is kept */
 CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags,
                                        CUstream hStream)
 {
@@ -244,7 +244,11 @@ CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLo
    API_CHECK(r == CUDA_SUCCESS, r);
    API_CHECK(flags == 0, CUDA_ERROR_INVALID_VALUE);
    API_CHECK((r = check_location(location, false)) == CUDA_SUCCESS, r);
-   return API_RETURN(check_um_range(c, devPtr, count));
+   API_CHECK((r = check_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
+   /* kept for CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, which CUDA
+    * documents as the last location asked for, whether or not it is done */
+   core_um_loc l = { (int)location.type, location.id };
+   return API_RETURN((CUresult)core_um_record(c->dev, devPtr, count, CORE_UM_PREFETCH, l));
 }
 
 /* ==== cuMemPrefetchAsync_v2_ptsz (libcuda.@) ==== */
@@ -254,7 +258,7 @@ CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count, CU
    return cuMemPrefetchAsync_v2(devPtr, count, location, flags, drv_ptsz(hStream));
 }
 
-/* ==== cuMemAdvise_v2 (libcuda.@) ==== accepted no-op (see check_um_range) */
+/* ==== cuMemAdvise_v2 (libcuda.@) ==== nothing moves (see check_um_range); the advice is kept */
 CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location)
 {
    API_ENTER("devPtr=%#llx count=%zu advice=%d location={type=%d id=%d}", (unsigned long long)devPtr, count,
@@ -267,7 +271,107 @@ CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise a
                   advice == CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION;
    CUresult r = any_loc ? CUDA_SUCCESS : check_location(location, false);
    API_CHECK(r == CUDA_SUCCESS, r);
-   return API_RETURN(check_um_range(c, devPtr, count));
+   API_CHECK((r = check_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
+   core_um_loc l = { any_loc ? 0 : (int)location.type, any_loc ? 0 : location.id };
+   return API_RETURN((CUresult)core_um_record(c->dev, devPtr, count, (int)advice, l));
+}
+
+/* ---- range attributes: the hints recorded above, as CUDA reads them back ---- */
+
+/* A location as the pre-CUDA-12.2 attributes give it: a device ordinal,
+ * CU_DEVICE_CPU (-1) for the host, CU_DEVICE_INVALID (-2) for none or a
+ * range whose parts differ. */
+static int legacy_location(core_um_loc l)
+{
+   switch (l.type) {
+   case CU_MEM_LOCATION_TYPE_DEVICE:
+      return l.id;
+   case CU_MEM_LOCATION_TYPE_HOST:
+   case CU_MEM_LOCATION_TYPE_HOST_NUMA:
+   case CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT:
+      return -1;
+   default:
+      return -2;
+   }
+}
+
+/* The CUmemLocationType of l (none or differing parts: INVALID). */
+static int location_type(core_um_loc l) { return l.type == CORE_UM_LOC_MIXED ? CU_MEM_LOCATION_TYPE_INVALID : l.type; }
+
+/* The accessed-by list: dataSize / 4 ints, ordinals in ascending order
+ * (the host as -1), the unused ones CU_DEVICE_INVALID (-2). */
+static void accessed_by(const core_um_state *st, int *out, size_t n)
+{
+   int ids[CORE_UM_MAX_ACCESS];
+   unsigned m = 0;
+   for (unsigned k = 0; k < st->n_access; k++) {
+      int id = legacy_location(st->access[k]), j = (int)m++;
+      for (; j > 0 && ids[j - 1] > id; j--)
+         ids[j] = ids[j - 1];
+      ids[j] = id;
+   }
+   for (size_t k = 0; k < n; k++)
+      out[k] = k < m ? ids[k] : -2;
+}
+
+/* Writes one attribute of the hints st to data (dataSize bytes). */
+static CUresult range_attribute(const core_um_state *st, void *data, size_t size, CUmem_range_attribute a)
+{
+   if (!data)
+      return CUDA_ERROR_INVALID_VALUE;
+   if (a == CU_MEM_RANGE_ATTRIBUTE_ACCESSED_BY) {
+      if (size == 0 || size % 4)
+         return CUDA_ERROR_INVALID_VALUE;
+      accessed_by(st, data, size / 4);
+      return CUDA_SUCCESS;
+   }
+   if (size != 4)
+      return CUDA_ERROR_INVALID_VALUE;
+   int *v = data;
+   switch (a) {
+   case CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY: *v = st->read_mostly; break;
+   case CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION: *v = legacy_location(st->preferred); break;
+   case CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION: *v = legacy_location(st->prefetched); break;
+   case CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_TYPE: *v = location_type(st->preferred); break;
+   case CU_MEM_RANGE_ATTRIBUTE_PREFERRED_LOCATION_ID: *v = st->preferred.id; break;
+   case CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_TYPE: *v = location_type(st->prefetched); break;
+   case CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION_ID: *v = st->prefetched.id; break;
+   default: return CUDA_ERROR_INVALID_VALUE;
+   }
+   return CUDA_SUCCESS;
+}
+
+/* ==== cuMemRangeGetAttribute (libcuda.@) ==== */
+CUresult CUDAAPI cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range_attribute attribute,
+                                        CUdeviceptr devPtr, size_t count)
+{
+   API_ENTER("data=%p dataSize=%zu attribute=%d devPtr=%#llx count=%zu", data, dataSize, (int)attribute,
+             (unsigned long long)devPtr, count);
+   API_NEED_CTX(c);
+   CUresult r = check_um_range(c, devPtr, count);
+   API_CHECK(r == CUDA_SUCCESS, r);
+   core_um_state st;
+   core_um_query(c->dev, devPtr, count, &st);
+   return API_RETURN(range_attribute(&st, data, dataSize, attribute));
+}
+
+/* ==== cuMemRangeGetAttributes (libcuda.@) ==== */
+CUresult CUDAAPI cuMemRangeGetAttributes(void **data, size_t *dataSizes, CUmem_range_attribute *attributes,
+                                         size_t numAttributes, CUdeviceptr devPtr, size_t count)
+{
+   API_ENTER("data=%p dataSizes=%p attributes=%p numAttributes=%zu devPtr=%#llx count=%zu", (void *)data,
+             (void *)dataSizes, (void *)attributes, numAttributes, (unsigned long long)devPtr, count);
+   API_NEED_CTX(c);
+   API_CHECK(data && dataSizes && attributes && numAttributes, CUDA_ERROR_INVALID_VALUE);
+   CUresult r = check_um_range(c, devPtr, count);
+   API_CHECK(r == CUDA_SUCCESS, r);
+   core_um_state st;
+   core_um_query(c->dev, devPtr, count, &st);
+   for (size_t k = 0; k < numAttributes; k++) {
+      r = range_attribute(&st, data[k], dataSizes[k], attributes[k]);
+      API_CHECK(r == CUDA_SUCCESS, r);
+   }
+   return API_RETURN(CUDA_SUCCESS);
 }
 
 /* ---- pointer queries ---- */

@@ -153,7 +153,7 @@ cudaError_t rt_mem_advise(const void *devPtr, size_t count, enum cudaMemoryAdvis
                                           cu_location(location)));
 }
 
-/* ==== cudaMemAdvise (libcudart.@) ==== checked, then nothing to do (one memory);
+/* ==== cudaMemAdvise (libcudart.@) ==== checked and recorded, nothing to move (one memory);
  * CUDA 12's form (a device ordinal) is in abi12.c */
 RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
                                                    struct cudaMemLocation location)
@@ -161,6 +161,28 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemAdvise(const void *devPtr, size_t co
    RT_ENTER("devPtr=%p count=%zu advice=%d location={type=%d id=%d}", devPtr, count, (int)advice,
             (int)location.type, location.id);
    return RT_RETURN(rt_mem_advise(devPtr, count, advice, location));
+}
+
+/* ==== cudaMemRangeGetAttribute (libcudart.@) ==== the hints recorded by cuMemAdvise/cuMemPrefetchAsync */
+cudaError_t CUDARTAPI cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute,
+                                               const void *devPtr, size_t count)
+{
+   RT_ENTER("data=%p dataSize=%zu attribute=%d devPtr=%p count=%zu", data, dataSize, (int)attribute, devPtr, count);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemRangeGetAttribute(data, dataSize, (CUmem_range_attribute)attribute,
+                                              (CUdeviceptr)(uintptr_t)devPtr, count));
+}
+
+/* ==== cudaMemRangeGetAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute *attributes,
+                                                size_t numAttributes, const void *devPtr, size_t count)
+{
+   RT_ENTER("data=%p dataSizes=%p attributes=%p numAttributes=%zu devPtr=%p count=%zu", (void *)data,
+            (void *)dataSizes, (void *)attributes, numAttributes, devPtr, count);
+   RT_NEED_CTX();
+   /* the enums have the same values and size */
+   return RT_RETURN_CU(cuMemRangeGetAttributes(data, dataSizes, (CUmem_range_attribute *)attributes, numAttributes,
+                                               (CUdeviceptr)(uintptr_t)devPtr, count));
 }
 
 /* ---- pointer queries ---- */
