@@ -135,8 +135,11 @@ def write(name, fam, sel, seed):
     ab_t = "b32"
     cd_t = {"f32": "f32", "s32": "s32", "f16": "b32"}[facc]
     dense = sel is None
-    rd = 8 if name == "f32_f16_f16_m8n8k4_col_col" else rc   # f32 D from f16 C
-    dt = "f32" if rd != rc else cd_t
+    # D's type is the spelling's first type: an f32 D from an f16 C (m8n8k4)
+    # has 8 registers where C has 4
+    d_f32_c_f16 = spell.split(".")[-4] == "f32" and facc == "f16"
+    rd = 8 if d_f32_c_f16 else rc
+    dt = "f32" if d_f32_c_f16 else cd_t
     lines = ["// hand-written (tests/ptx/gen_mma_sp.py %s %s %s %d)" % (name, fam, sel, seed),
              "// block: %d" % (32 * WARPS), "// grid: %d" % grid]
     for i in range(0, len(words), 8):
