@@ -263,6 +263,46 @@ TEST(refused_tensor_core_forms)
    CHECK_STR(translate_error(body), "(translated)");
 }
 
+/* Clusters are one block here: a kernel that fixes a larger cluster shape
+ * is refused naming itself, as are %is_explicit_cluster (whether the
+ * launch named a shape is not passed to kernels), cp.reduce.async.bulk on
+ * floating-point elements and st.bulk outside shared memory; the cluster
+ * forms of one block translate. */
+TEST(cluster_forms)
+{
+   const char *ptx = ".version 8.0\n.target sm_90\n.address_size 64\n"
+                     ".visible .entry clustered(.param .u64 p) .reqnctapercluster 2, 1, 1\n{\n   ret;\n}\n";
+   char *err = NULL;
+   mc_module *m = compiler_module_load(ptx, strlen(ptx), &err);
+   CHECK(m != NULL);
+   if (m) {
+      mc_kernel_info info;
+      char *msl = compiler_translate_kernel(m, 0, NULL, &info, &err);
+      CHECK(msl == NULL);
+      CHECK_CONTAINS(err ? err : "", "kernel 'clustered' asks for thread block clusters of 2 x 1 x 1 blocks");
+      free(msl);
+      compiler_module_free(m);
+   }
+   free(err);
+   CHECK_CONTAINS(translate_error("   .reg .pred %p<2>;\n   mov.pred %p1, %is_explicit_cluster;\n"),
+                  "%is_explicit_cluster");
+   CHECK_CONTAINS(translate_error("   .shared .align 16 .b32 s[16];\n   ld.param.u64 %rd1, [p];\n   mov.u32 %r1, s;\n"
+                                  "   cp.reduce.async.bulk.global.shared::cta.bulk_group.add.f32 [%rd1], [%r1], 64;\n"),
+                  "64-bit and floating-point elements");
+   CHECK_CONTAINS(translate_error("   ld.param.u64 %rd1, [p];\n   st.bulk.weak [%rd1], 64, 0;\n"),
+                  "st.bulk on a generic address");
+   CHECK_STR(translate_error("   .shared .align 16 .b32 s[16];\n   .shared .align 8 .b64 mb;\n"
+                             "   mov.u32 %r1, %cluster_ctarank;\n   mov.u32 %r2, %clusterid.y;\n"
+                             "   mov.u32 %r3, %cluster_nctaid.z;\n   barrier.cluster.arrive.relaxed.aligned;\n"
+                             "   barrier.cluster.wait.aligned;\n   mov.u32 %r1, s;\n"
+                             "   mapa.shared::cluster.u32 %r2, %r1, 0;\n   getctarank.shared::cluster.u32 %r3, %r2;\n"
+                             "   st.async.shared::cluster.mbarrier::complete_tx::bytes.u32 [%r2], %r3, [mb];\n"
+                             "   red.async.relaxed.cluster.shared::cluster.mbarrier::complete_tx::bytes.inc.u32 "
+                             "[%r2], 7, [mb];\n   st.bulk.weak.shared::cta [s], 64, 0;\n"
+                             "   fence.proxy.tensormap::generic.release.gpu;\n"),
+             "(translated)");
+}
+
 TEST(supported_forms_translate)
 {
    CHECK_STR(translate_error("   add.f32 %f1, %f2, %f3;\n   mul.wide.u32 %rd1, %r1, %r2;\n"), "(translated)");

@@ -862,6 +862,16 @@ ir_func *ir_build_func(ir_module *m, const ptx_func *pf)
       ir_error(m, pf->loc.line, "function '%s' has no body in this module", pf->name);
       return NULL;
    }
+   /* A cluster shape fixed at compile time (__cluster_dims__) makes every
+    * launch of the kernel a cluster launch; the cluster instructions here
+    * (build_cluster.c) are exact for clusters of one block only. */
+   const uint32_t *rc = pf->reqnctapercluster;
+   if (pf->is_entry && (uint64_t)MC_MAX(rc[0], 1u) * MC_MAX(rc[1], 1u) * MC_MAX(rc[2], 1u) > 1) {
+      ir_error(m, pf->loc.line, "kernel '%s' asks for thread block clusters of %u x %u x %u blocks "
+               "(.reqnctapercluster): clusters of more than one block are not supported yet", pf->name,
+               rc[0], MC_MAX(rc[1], 1u), MC_MAX(rc[2], 1u));
+      return NULL;
+   }
    build_ctx c = { 0 };
    c.m = m;
    c.ar = m->ar;

@@ -233,8 +233,14 @@ bool bld_tr_atom(build_ctx *c);
 
 /* ---- build_async.c ---- */
 
-/* cp.async, cp.async.bulk, mbarrier. */
+/* cp.async, cp.async.bulk, cp.reduce.async.bulk, st.bulk, st.async,
+ * red.async, mbarrier. */
 bool bld_tr_async(build_ctx *c);
+
+/* ---- build_cluster.c ---- */
+
+/* mapa, getctarank (clusters of one block). */
+bool bld_tr_cluster(build_ctx *c);
 
 /* ---- build_mma.c ---- */
 

@@ -1,6 +1,7 @@
 /*
  * build_async.c — asynchronous copies and transaction barriers: cp.async,
- * cp.async.bulk (non-tensor forms), mbarrier.
+ * cp.async.bulk (non-tensor forms), cp.reduce.async.bulk, st.bulk,
+ * st.async, red.async, mbarrier.
  *
  * PTX ISA 9.0 §9.7.9.25 (cp.async, cp.async.bulk) and §9.7.13.15
  * (mbarrier).  Metal has neither; the semantics are given exactly with
@@ -41,7 +42,10 @@
  * - cp.async.bulk global → shared completes tx bytes on its mbarrier after
  *   the copy; shared → global (.bulk_group) is a copy.  Refused: the
  *   .tensor forms (they need the tensor map's tiling), .multicast::cluster,
- *   masks (.cp_mask), cp.reduce.async.bulk, mbarrier.pending_count.
+ *   masks (.cp_mask), mbarrier.pending_count.
+ * - cp.reduce.async.bulk (32-bit integer elements), st.async and red.async
+ *   are done when issued too, each element an atomic where PTX makes it
+ *   one, then complete their bytes on the mbarrier; st.bulk stores zeros.
  */
 #include "build.h"
 
@@ -377,11 +381,218 @@ static bool tr_cp_async_bulk(build_ctx *c)
                     bld_const(c, 64, 0), true) != NULL;
 }
 
+/* The mbarrier operand k of an instruction that completes bytes on it:
+ * complete_tx of `bytes` (a 32-bit value), .release (PTX's default). */
+static bool complete_tx_on(build_ctx *c, unsigned k, ir_def *bytes)
+{
+   ir_space sym_space, sp;
+   ir_def *mbar = bld_address(c, c->in->opnds[k], &sym_space);
+   if (!mbar || !bytes || !shared_space(c, PTX_SPACE_SHARED, sym_space, &sp))
+      return false;
+   ir_def *tx = bld_op2(c, IR_SUB, PTX_T_U32, bld_const(c, 32, 0), bytes);
+   return mbar_atom(c, mbar, sp, IR_ATOM_MBAR, IR_SEM_RELEASE, mbar_value(c, bld_const(c, 32, 0), tx),
+                    bld_const(c, 64, 0), true) != NULL;
+}
+
+/* The one reduction of red.async / cp.reduce.async.bulk. */
+static bool reduction_op(build_ctx *c, ir_atom_op *op)
+{
+   static const struct { ptx_mod m; ir_atom_op op; } ops[] = {
+      { PTX_MOD_ADD, IR_ATOM_ADD }, { PTX_MOD_MIN, IR_ATOM_MIN }, { PTX_MOD_MAX, IR_ATOM_MAX },
+      { PTX_MOD_INC, IR_ATOM_INC }, { PTX_MOD_DEC, IR_ATOM_DEC }, { PTX_MOD_AND, IR_ATOM_AND },
+      { PTX_MOD_OR, IR_ATOM_OR }, { PTX_MOD_XOR, IR_ATOM_XOR },
+   };
+   int found = -1;
+   for (size_t k = 0; k < ARRAY_SIZE(ops); k++)
+      if (bld_has(c, ops[k].m))
+         found = found < 0 ? (int)k : 99;
+   if (found < 0 || found == 99)
+      return ir_error(c->m, c->line, "%s needs one operation", bld_spelled(c));
+   *op = ops[found].op;
+   return true;
+}
+
+/* st.async{.weak}{.shared::cluster}.mbarrier::complete_tx::bytes{.v2,.v4}.type
+ *   [a], b, [mbar]: a store into a block of the cluster, which completes its
+ * size in bytes on that block's mbarrier.  The block is this one; the store
+ * is done when issued and the complete_tx (.release) follows it, so a thread
+ * that sees the phase complete sees the value. */
+static bool tr_st_async(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_WEAK, PTX_MOD_COMPLETE_TX_BYTES) || !bld_has(c, PTX_MOD_COMPLETE_TX_BYTES))
+      return bld_refuse(c);
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 3))
+      return false;
+   ptx_type t = in->types[0];
+   uint32_t n = in->vec ? in->vec : 1, bits = ptx_type_bits[t];
+   bool type_ok = t == PTX_T_B32 || t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_F32 || t == PTX_T_B64 ||
+                  t == PTX_T_U64 || t == PTX_T_S64 || t == PTX_T_F64;
+   if (!type_ok || (n != 1 && n != 2 && n != 4) || (n == 4 && bits != 32))
+      return ir_error(c->m, c->line, "%s: expected a 32- or 64-bit type, .v2 or (32-bit) .v4", bld_spelled(c));
+   const ptx_operand *v = in->opnds[1];
+   if ((v->kind == PTX_OPND_VEC) != (n > 1) || (n > 1 && v->u.vec.n != n))
+      return ir_error(c->m, c->line, "%s: vector width and source do not match", bld_spelled(c));
+   ir_space sym_space, sp;
+   ir_def *addr = bld_address(c, in->opnds[0], &sym_space);
+   if (!addr || !shared_space(c, in->space, sym_space, &sp))
+      return false;
+   ir_instr *st = bld_emit(c, IR_STORE, 1 + n, 0, 0);
+   if (!st)
+      return false;
+   st->type = t;
+   st->space = (uint8_t)sp;
+   bld_set_src(st, 0, addr);
+   for (uint32_t k = 0; k < n; k++) {
+      ir_def *e = bld_opnd(c, n > 1 ? v->u.vec.elems[k] : v, t, (uint8_t)bits);
+      if (!e)
+         return false;
+      bld_set_src(st, 1 + k, e);
+   }
+   bld_guard(c, st, NULL);
+   return complete_tx_on(c, 2, bld_const(c, 32, n * bits / 8));
+}
+
+/* red.async.relaxed.cluster{.shared::cluster}.mbarrier::complete_tx::bytes
+ *   .op.type [a], b, [mbar]: a relaxed reduction into a block of the
+ * cluster that completes its size on that block's mbarrier: this block's,
+ * an atomic of .cluster (here: block) scope then the complete_tx. */
+static bool tr_red_async(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_RELAXED, PTX_MOD_CLUSTER, PTX_MOD_COMPLETE_TX_BYTES, PTX_MOD_ADD, PTX_MOD_MIN,
+                  PTX_MOD_MAX, PTX_MOD_INC, PTX_MOD_DEC, PTX_MOD_AND, PTX_MOD_OR, PTX_MOD_XOR) ||
+       !bld_has(c, PTX_MOD_COMPLETE_TX_BYTES))
+      return bld_refuse(c);
+   if (!bld_has(c, PTX_MOD_RELAXED) || !bld_has(c, PTX_MOD_CLUSTER))
+      return ir_error(c->m, c->line, "%s: red.async is .relaxed.cluster", bld_spelled(c));
+   if (!bld_need_types(c, 1) || !bld_need_opnds(c, 3) || in->vec)
+      return in->vec ? ir_error(c->m, c->line, "%s: red.async has no vector form", bld_spelled(c)) : false;
+   ir_atom_op op;
+   if (!reduction_op(c, &op))
+      return false;
+   ptx_type t = in->types[0];
+   bool ok = op == IR_ATOM_INC || op == IR_ATOM_DEC ? t == PTX_T_U32
+           : op == IR_ATOM_MIN || op == IR_ATOM_MAX ? t == PTX_T_U32 || t == PTX_T_S32
+           : op == IR_ATOM_ADD ? t == PTX_T_U32 || t == PTX_T_S32 || t == PTX_T_U64
+           : t == PTX_T_B32;
+   if (!ok)
+      return ir_error(c->m, c->line, "%s is not a red.async operation and type of PTX", bld_spelled(c));
+   uint8_t bits = (uint8_t)ptx_type_bits[t];
+   ir_space sym_space, sp;
+   ir_def *addr = bld_address(c, in->opnds[0], &sym_space), *v = bld_src(c, 1, t, bits);
+   if (!addr || !v || !shared_space(c, in->space, sym_space, &sp))
+      return false;
+   ir_instr *i = bld_emit(c, IR_RED, 2, 0, 0);
+   if (!i)
+      return false;
+   i->sub = (uint8_t)op;
+   i->type = t;
+   i->space = (uint8_t)sp;
+   i->imm = IR_SEM_RELAXED | IR_SCOPE_CTA;
+   bld_set_src(i, 0, addr);
+   bld_set_src(i, 1, v);
+   bld_guard(c, i, NULL);
+   return complete_tx_on(c, 2, bld_const(c, 32, bits / 8u));
+}
+
+/* cp.reduce.async.bulk.global.shared::cta.bulk_group.op.type [dst], [src],
+ *   size{, policy};
+ * cp.reduce.async.bulk.shared::cluster.shared::cta.mbarrier::complete_tx::
+ *   bytes.op.type [dst], [src], size, [mbar]:
+ * each element of src reduced into dst, each reduction atomic and relaxed
+ * (PTX ISA 9.0 §9.7.9.25.4.2), done when issued (IR_CP_REDUCE, the prelude's
+ * mc_cp_reduce32_*); the .shared::cluster form then completes size bytes on
+ * the mbarrier.  The 32-bit integer operations are done; the 64-bit, f16,
+ * bf16, f32 and f64 ones are refused by name. */
+static bool tr_cp_reduce_bulk(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (bld_has(c, PTX_MOD_TENSOR))
+      return ir_error(c->m, c->line, "%s: tensor reductions (TMA) are not supported yet", bld_spelled(c));
+   if (!ONLY_MODS(c, PTX_MOD_COMPLETE_TX_BYTES, PTX_MOD_BULK_GROUP, PTX_MOD_L2_CACHE_HINT, PTX_MOD_ADD,
+                  PTX_MOD_MIN, PTX_MOD_MAX, PTX_MOD_INC, PTX_MOD_DEC, PTX_MOD_AND, PTX_MOD_OR, PTX_MOD_XOR) ||
+       !bld_need_types(c, 1))
+      return false;
+   bool to_shared = in->space == PTX_SPACE_SHARED_CLUSTER && in->src_space == PTX_SPACE_SHARED &&
+                    bld_has(c, PTX_MOD_COMPLETE_TX_BYTES) && !bld_has(c, PTX_MOD_BULK_GROUP);
+   bool to_global = in->space == PTX_SPACE_GLOBAL && in->src_space == PTX_SPACE_SHARED &&
+                    bld_has(c, PTX_MOD_BULK_GROUP) && !bld_has(c, PTX_MOD_COMPLETE_TX_BYTES);
+   if (!to_shared && !to_global)
+      return ir_error(c->m, c->line, "%s: expected .global.shared::cta.bulk_group or .shared::cluster."
+                      "shared::cta.mbarrier::complete_tx::bytes", bld_spelled(c));
+   ir_atom_op op;
+   if (!reduction_op(c, &op))
+      return false;
+   ptx_type t = in->types[0];
+   bool bitwise = op == IR_ATOM_AND || op == IR_ATOM_OR || op == IR_ATOM_XOR;
+   bool ok = bitwise ? t == PTX_T_B32 : op == IR_ATOM_INC || op == IR_ATOM_DEC ? t == PTX_T_U32
+           : t == PTX_T_U32 || t == PTX_T_S32;
+   if (!ok)
+      return bld_unsupported(c, "cp.reduce.async.bulk on a type other than .b32 (bitwise), .u32 or .s32 "
+                                "(64-bit and floating-point elements)");
+   bool hint = bld_has(c, PTX_MOD_L2_CACHE_HINT);
+   if (in->nopnds != (to_shared ? 4u : 3u) + hint)
+      return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+   ir_space ds, ss;
+   ir_def *dst = bld_address(c, in->opnds[0], &ds), *src = bld_address(c, in->opnds[1], &ss);
+   ir_def *size = bld_src(c, 2, PTX_T_U32, 32);
+   ir_instr *i = dst && src && size ? bld_emit(c, IR_CP_REDUCE, 3, 0, 0) : NULL;
+   if (!i)
+      return false;
+   i->sub = (uint8_t)op;
+   i->type = t;
+   i->space = (uint8_t)(to_shared ? IR_SPACE_SHARED : IR_SPACE_GLOBAL);
+   bld_set_src(i, 0, dst);
+   bld_set_src(i, 1, src);
+   bld_set_src(i, 2, size);
+   bld_guard(c, i, NULL);
+   return to_global || complete_tx_on(c, 3, size);
+}
+
+/* st.bulk{.weak}{.shared::cta} [a], size, 0: size bytes of zeros (sm_100;
+ * PTX ISA 9.0 §9.7.9.11): IR_ST_BULK, the prelude's mc_st_bulk.  The
+ * initial value must be 0 and size a multiple of 8, as PTX requires.
+ * Generic addresses are accepted where they name a shared variable. */
+static bool tr_st_bulk(build_ctx *c)
+{
+   const ptx_instr *in = c->in;
+   if (!ONLY_MODS(c, PTX_MOD_WEAK) || !bld_need_opnds(c, 3))
+      return false;
+   if (in->ntypes)
+      return ir_error(c->m, c->line, "%s takes no type", bld_spelled(c));
+   const ptx_operand *init = in->opnds[2];
+   if (init->kind != PTX_OPND_IMM_INT || init->u.imm.bits != 0)
+      return ir_error(c->m, c->line, "%s: the initial value must be the constant 0", bld_spelled(c));
+   ir_space sym_space;
+   ir_def *addr = bld_address(c, in->opnds[0], &sym_space);
+   if (!addr)
+      return false;
+   if (in->space != PTX_SPACE_SHARED && sym_space != IR_SPACE_SHARED)
+      return bld_unsupported(c, in->space == PTX_SPACE_NONE
+                                   ? "st.bulk on a generic address that does not name a shared variable"
+                                   : "st.bulk outside shared memory");
+   ir_def *size = bld_src(c, 1, PTX_T_U64, 64);
+   ir_instr *i = size ? bld_emit(c, IR_ST_BULK, 2, 0, 0) : NULL;
+   if (!i)
+      return false;
+   i->space = IR_SPACE_SHARED;
+   i->sub = in->space == PTX_SPACE_NONE;   /* a generic address: in the shared window */
+   bld_set_src(i, 0, addr);
+   bld_set_src(i, 1, size);
+   bld_guard(c, i, NULL);
+   return true;
+}
+
 bool bld_tr_async(build_ctx *c)
 {
    switch (c->in->op) {
    case PTX_OP_CP_ASYNC: return tr_cp_async(c);
    case PTX_OP_CP_ASYNC_BULK: return tr_cp_async_bulk(c);
+   case PTX_OP_CP_REDUCE_ASYNC_BULK: return tr_cp_reduce_bulk(c);
+   case PTX_OP_ST_BULK: return tr_st_bulk(c);
+   case PTX_OP_ST_ASYNC: return tr_st_async(c);
+   case PTX_OP_RED_ASYNC: return tr_red_async(c);
    case PTX_OP_MBARRIER: return tr_mbarrier(c);
    default: return bld_refuse(c);
    }

@@ -44,6 +44,24 @@ bool bld_scope_of(build_ctx *c, uint8_t *scope)
 bool bld_tr_membar(build_ctx *c)
 {
    const ptx_instr *in = c->in;
+   if (in->op == PTX_OP_FENCE && bld_has(c, PTX_MOD_TENSORMAP_GENERIC)) {
+      /* fence.proxy.tensormap::generic.release.scope;
+       * fence.proxy.tensormap::generic.acquire.scope [addr], 128: orders
+       * generic-proxy writes of a tensor map against the tensor-map proxy's
+       * reads of it.  Tensor copies are refused here (build_async.c), so
+       * the only reads are the generic ones: a fence at the scope. */
+      bool acquire = bld_has(c, PTX_MOD_ACQUIRE);
+      if (!ONLY_MODS(c, PTX_MOD_PROXY, PTX_MOD_TENSORMAP_GENERIC, PTX_MOD_RELEASE, PTX_MOD_ACQUIRE, PTX_MOD_CTA,
+                     PTX_MOD_CLUSTER, PTX_MOD_GPU, PTX_MOD_SYS))
+         return false;
+      if (acquire == bld_has(c, PTX_MOD_RELEASE) || in->nopnds != (acquire ? 2u : 0u))
+         return ir_error(c->m, c->line, "%s: expected .release with no operand or .acquire with [addr], size",
+                         bld_spelled(c));
+      ir_space sp;
+      if (acquire && !bld_address(c, in->opnds[0], &sp))
+         return false;
+      return bld_emit_fence(c);
+   }
    if (in->op == PTX_OP_MEMBAR) {
       if (!ONLY_MODS(c, PTX_MOD_CTA, PTX_MOD_GL, PTX_MOD_SYS))
          return false;
@@ -192,6 +210,7 @@ bool bld_tr_atom(build_ctx *c)
    switch (in->space) {
    case PTX_SPACE_GLOBAL: space = IR_SPACE_GLOBAL; break;
    case PTX_SPACE_SHARED: space = IR_SPACE_SHARED; break;
+   case PTX_SPACE_SHARED_CLUSTER: space = IR_SPACE_SHARED; break;   /* clusters are one block */
    case PTX_SPACE_NONE: space = IR_SPACE_GENERIC; break;
    default:
       return ir_error(c->m, c->line, "%s: atomics in .%s are not supported", bld_spelled(c),

@@ -87,7 +87,10 @@ bool bld_instr(build_ctx *c)
       return bld_tr_warp(c);
    case PTX_OP_MEMBAR: case PTX_OP_FENCE: return bld_tr_membar(c);
    case PTX_OP_ATOM: case PTX_OP_RED: return bld_tr_atom(c);
-   case PTX_OP_CP_ASYNC: case PTX_OP_CP_ASYNC_BULK: case PTX_OP_MBARRIER: return bld_tr_async(c);
+   case PTX_OP_CP_ASYNC: case PTX_OP_CP_ASYNC_BULK: case PTX_OP_CP_REDUCE_ASYNC_BULK: case PTX_OP_ST_BULK:
+   case PTX_OP_ST_ASYNC: case PTX_OP_RED_ASYNC: case PTX_OP_MBARRIER:
+      return bld_tr_async(c);
+   case PTX_OP_MAPA: case PTX_OP_GETCTARANK: return bld_tr_cluster(c);
    case PTX_OP_MMA: case PTX_OP_WMMA: case PTX_OP_LDMATRIX: case PTX_OP_STMATRIX: case PTX_OP_MOVMATRIX:
       return bld_tr_mma(c);
    case PTX_OP_CALL: return bld_tr_call(c);

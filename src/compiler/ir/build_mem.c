@@ -108,6 +108,9 @@ static ir_space space_of(ptx_space s)
    switch (s) {
    case PTX_SPACE_GLOBAL: return IR_SPACE_GLOBAL;
    case PTX_SPACE_SHARED: return IR_SPACE_SHARED;
+   /* a cluster is one block here (build_cluster.c): its shared memory is
+    * the block's */
+   case PTX_SPACE_SHARED_CLUSTER: return IR_SPACE_SHARED;
    case PTX_SPACE_LOCAL: return IR_SPACE_LOCAL;
    case PTX_SPACE_CONST: return IR_SPACE_CONST;
    case PTX_SPACE_PARAM: return IR_SPACE_PARAM;

@@ -111,9 +111,45 @@ static ir_def *lanemask_value(build_ctx *c, const char *which)
    return lane_op(c, IR_NOT, !strcmp(which, "ge") ? lt : le, NULL);
 }
 
+/* The cluster registers (PTX ISA 9.0 §10.15-10.21).  Every cluster here is
+ * one block: a kernel whose .reqnctapercluster asks for more is refused
+ * (build.c), so is a launch that does (driver/launch_ex.c).  A cluster's
+ * id and count are then the block's, the block's place in its cluster 0
+ * and the cluster's size 1.  *known is false for any other register. */
+static ir_def *cluster_sreg(build_ctx *c, const char *name, int comp, bool *known)
+{
+   static const struct { const char *name; int sreg; uint32_t value; } regs[] = {
+      { "%clusterid", IR_SREG_CTAID_X, 0 }, { "%nclusterid", IR_SREG_NCTAID_X, 0 },
+      { "%cluster_ctaid", -1, 0 }, { "%cluster_nctaid", -1, 1 },
+      { "%cluster_ctarank", -2, 0 }, { "%cluster_nctarank", -2, 1 },
+   };
+   *known = false;
+   for (size_t k = 0; k < ARRAY_SIZE(regs); k++) {
+      if (strcmp(name, regs[k].name))
+         continue;
+      bool vector = regs[k].sreg != -2;
+      if (vector != (comp >= 0 && comp <= 2))
+         return NULL;
+      *known = true;
+      if (regs[k].sreg < 0)
+         return bld_const(c, 32, regs[k].value);
+      ir_instr *i = bld_emit(c, IR_SREG, 0, 32, 1);
+      if (!i)
+         return NULL;
+      i->sub = (uint8_t)(regs[k].sreg + comp);
+      i->type = PTX_T_U32;
+      return &i->def;
+   }
+   return NULL;
+}
+
 static ir_def *sreg_value(build_ctx *c, const ptx_operand *o)
 {
    ir_sreg sr;
+   bool cluster;
+   ir_def *cv = cluster_sreg(c, o->u.reg, o->comp, &cluster);
+   if (cluster)
+      return cv;
    static const char lm[] = "%lanemask_";
    if (!strncmp(o->u.reg, lm, sizeof(lm) - 1) && o->comp < 0) {
       const char *w = o->u.reg + sizeof(lm) - 1;

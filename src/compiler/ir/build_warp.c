@@ -14,6 +14,7 @@
  *     at run time when the mask is not the constant 0xffffffff (threads of
  *     the mask that are elsewhere would need Volta's independent thread
  *     scheduling, which Metal lacks).
+ *   - barrier.cluster, the block's barrier (clusters are one block here);
  * What it cannot: bar.arrive (arriving without waiting: producer/consumer
  * named barriers), barriers over part of the block, redux on floats.
  * These are refused here with a message naming the instruction.
@@ -203,10 +204,37 @@ static bool tr_bar_warp(build_ctx *c)
    return emit_guarded(c, IR_BAR_WARP, 0, &m, 1, NULL) != NULL;
 }
 
+/* barrier.cluster.arrive{.release,.relaxed}{.aligned};
+ * barrier.cluster.wait{.acquire}{.aligned}.  Every cluster here is one
+ * block (a kernel or launch asking for more is refused), so the cluster
+ * barrier is the block's: every thread arrives before it waits, so a wait
+ * that is a whole-block barrier lets no thread through before all have
+ * arrived, and its fences give the release/acquire ordering.  The arrive
+ * has nothing left to do.  Ordering what a thread does between its arrive
+ * and its wait before the others' waits is stronger than PTX requires. */
+static bool tr_bar_cluster(build_ctx *c)
+{
+   bool arrive = bld_has(c, PTX_MOD_ARRIVE), wait = bld_has(c, PTX_MOD_WAIT);
+   if (c->in->op != PTX_OP_BARRIER || arrive == wait ||
+       !ONLY_MODS(c, PTX_MOD_CLUSTER, PTX_MOD_ARRIVE, PTX_MOD_WAIT, PTX_MOD_RELEASE, PTX_MOD_RELAXED,
+                  PTX_MOD_ACQUIRE, PTX_MOD_ALIGNED) ||
+       (arrive && bld_has(c, PTX_MOD_ACQUIRE)) ||
+       (wait && (bld_has(c, PTX_MOD_RELEASE) || bld_has(c, PTX_MOD_RELAXED))))
+      return ir_error(c->m, c->line, "%s: expected barrier.cluster.arrive{.release,.relaxed}{.aligned} or "
+                      "barrier.cluster.wait{.acquire}{.aligned}", bld_spelled(c));
+   if (c->in->nopnds)
+      return ir_error(c->m, c->line, "%s takes no operands", bld_spelled(c));
+   if (arrive)
+      return true;
+   return emit_guarded(c, IR_BAR, 0, NULL, 0, NULL) != NULL;
+}
+
 bool bld_tr_bar(build_ctx *c)
 {
    if (c->in->op == PTX_OP_BAR && bld_has(c, PTX_MOD_WARP))
       return tr_bar_warp(c);
+   if (bld_has(c, PTX_MOD_CLUSTER))
+      return tr_bar_cluster(c);
    /* bar.red stays a whole-block barrier with its reduction in a module
     * with bar.arrive: PTX leaves it unpredictable to mix it with bar.sync
     * or bar.arrive on the same active barrier (PTX ISA 9.0 §9.7.13.1), and

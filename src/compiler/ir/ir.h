@@ -120,6 +120,9 @@ enum {
    X(MEMBAR, 0, IR_OP_SIDE_EFFECT)             /* sub: IR_SCOPE_* */       \
    X(CP_ASYNC, 3, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* dst, src, src bytes; imm: cp-size \
                           (0: a bulk copy of src bytes); sub: 1 = .shared → .global (build_async.c) */ \
+   X(CP_REDUCE, 3, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* dst, src (shared), bytes: each 32-bit element \
+                          reduced into dst atomically; sub: ir_atom_op, type, space: dst's */ \
+   X(ST_BULK, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr] (shared), bytes: zeros; sub 1: generic */ \
    /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
    X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \

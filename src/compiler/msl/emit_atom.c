@@ -323,6 +323,23 @@ void emit_locked_access(emitter *e, const ir_instr *i)
    emit_spaces(e, i);
 }
 
+/* cp.reduce.async.bulk (32-bit elements): mc_cp_reduce32_{d,t}(dst words,
+ * src words, bytes, op), each element one relaxed atomic (build_async.c). */
+static void emit_cp_reduce(emitter *e, const ir_instr *i)
+{
+   unsigned code;
+   (void)helper(e, i, &code);
+   ir_space space = (ir_space)i->space;
+   emit_indent(e);
+   strbuf_printf(e->out, "mc_cp_reduce32_%s(", space == IR_SPACE_SHARED ? "t" : "d");
+   emit_word(e, S(i, 0), space, false, 32);
+   strbuf_printf(e->out, ", reinterpret_cast<%s const uint *>(mc_smem + (uint)", e->smem_as);
+   emit_val(e, S(i, 1));
+   strbuf_puts(e->out, "), ");
+   emit_val(e, S(i, 2));
+   strbuf_printf(e->out, ", %uu);\n", code);
+}
+
 bool emit_atom_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
@@ -332,6 +349,9 @@ bool emit_atom_op(emitter *e, ir_instr *i)
    case IR_ATOM:
    case IR_RED:
       emit_atomic(e, i);
+      return true;
+   case IR_CP_REDUCE:
+      emit_cp_reduce(e, i);
       return true;
    default:
       return false;

@@ -333,6 +333,19 @@ static void emit_cp_async(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, ");\n");
 }
 
+/* st.bulk: mc_st_bulk(shared pointer, bytes); a generic address is in the
+ * shared window (build_async.c accepts only those). */
+static void emit_st_bulk(emitter *e, const ir_instr *i)
+{
+   emit_indent(e);
+   strbuf_printf(e->out, "mc_st_bulk(reinterpret_cast<%s ulong *>(mc_smem + (uint)(MC_ALIGNED(mc_L, (ulong)(",
+                 e->smem_as);
+   emit_val(e, S(i, 0));
+   strbuf_printf(e->out, "), 8u)%s)), ", i->sub ? " - MC_SHARED_WINDOW" : "");
+   emit_val(e, S(i, 1));
+   strbuf_puts(e->out, ");\n");
+}
+
 bool emit_mem_op(emitter *e, ir_instr *i)
 {
    switch (i->op) {
@@ -360,6 +373,7 @@ bool emit_mem_op(emitter *e, ir_instr *i)
    case IR_LOAD: emit_load(e, i); return true;
    case IR_STORE: emit_store(e, i); return true;
    case IR_CP_ASYNC: emit_cp_async(e, i); return true;
+   case IR_ST_BULK: emit_st_bulk(e, i); return true;
    default:
       return false;
    }

@@ -207,6 +207,13 @@ inline uint mc_atom_rmw32_##SFX(AS atomic_uint *p, uint op, uint v)             
     }                                                                                         \
     return old;                                                                               \
 }                                                                                             \
+/* cp.reduce.async.bulk: each 32-bit element of s reduced into d, one      */                 \
+/* relaxed atomic each (src/compiler/ir/build_async.c).                    */                 \
+inline void mc_cp_reduce32_##SFX(AS atomic_uint *d, MC_SMEM const uint *s, uint bytes, uint op) \
+{                                                                                             \
+    for (uint k = 0u; k < bytes / 4u; k++)                                                    \
+        (void)mc_atom_rmw32_##SFX(d + k, op, s[k]);                                           \
+}                                                                                             \
 /* A 16-bit operation on the half at bit sh (0 or 16) of the aligned word  */                 \
 /* p: a compare-exchange loop on the word, which leaves the other half as  */                 \
 /* it finds it.  cas.b16 returns without writing when its half differs.    */                 \

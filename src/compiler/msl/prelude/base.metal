@@ -203,5 +203,11 @@ inline void mc_cp_bulk_out_##SFX(DEV uchar *d, MC_SMEM const uchar *s, uint byte
         *reinterpret_cast<DEV uint4 *>(d + k) = *reinterpret_cast<MC_SMEM const uint4 *>(s + k); \
 }
 MC_CP_HELPERS(device, d)
+// st.bulk: bytes (a multiple of 8) of zeros.
+inline void mc_st_bulk(MC_SMEM ulong *d, ulong bytes)
+{
+    for (ulong k = 0ul; k < bytes / 8ul; k++)
+        d[k] = 0ul;
+}
 MC_CP_HELPERS(MC_CDEV, c)
 #undef MC_CP_HELPERS
