@@ -32,6 +32,10 @@
 #define MC_SHARED_WINDOW 0xfffffc0000000000ull
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ull
 #define MC_WINDOW_SIZE 0x0000010000000000ull
+/* A kernel parameter's generic address (cvta.param, what a
+ * __grid_constant__ parameter's address is): its offset in the parameter
+ * block past this window's base; generic loads in it read the block. */
+#define MC_PARAM_WINDOW 0xfffffb0000000000ull
 /* What an initialiser holding a function's address (`.global .u64 p =
  * f;`, a table of kernels in CUDA's device runtime) stores: a token in a
  * window no mapping has, MC_FUNC_WINDOW + 16 * the function's declaration

@@ -528,8 +528,13 @@ bool bld_tr_cvta(build_ctx *c)
    if (t != PTX_T_U32 && t != PTX_T_U64)
       return ir_error(c->m, c->line, "cvta: type must be .u32 or .u64");
    ir_space space = space_of(in->space);
-   if (space == IR_SPACE_GENERIC || space == IR_SPACE_PARAM)
-      return bld_unsupported(c, space == IR_SPACE_PARAM ? "cvta.param" : "cvta without a state space");
+   if (space == IR_SPACE_GENERIC)
+      return bld_unsupported(c, "cvta without a state space");
+   /* A kernel's parameters have generic addresses in their window
+    * (compiler.h MC_PARAM_WINDOW); a .func's .param arguments live in
+    * local memory, whose addresses nvcc takes with cvta.local. */
+   if (space == IR_SPACE_PARAM && !c->f->is_kernel)
+      return bld_unsupported(c, "cvta.param in a .func");
    for (unsigned k = 0; k < in->nmods; k++)
       if (in->mods[k] != PTX_MOD_TO)
          return ir_error(c->m, c->line, "cvta.%s is not supported", ptx_mod_names[in->mods[k]]);

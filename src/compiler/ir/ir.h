@@ -453,6 +453,8 @@ struct ir_func {
    bool uses_clock;           /* %clock/%clock64/%globaltimer, here or in a callee */
    bool uses_nbar;            /* kernel: named barriers (their counters), here or in a callee */
    bool uses_bar_red;         /* kernel: bar.red (its per-SIMD-group counts), here or in a callee */
+   bool uses_param_window;    /* kernel: generic addresses of its parameters (cvta.param), so its
+                               * callees read the parameter block too (msl/emit_call.c) */
    bool coherent;             /* kernel: it or a callee fences at .gpu/.sys scope (msl/emit_mem.c) */
    bool shared_in_device;     /* kernel: its shared memory is a slice of device memory (compiler.h
                                * compiler_options.shared_in_device) */

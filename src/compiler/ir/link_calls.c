@@ -457,6 +457,7 @@ bool ir_link_calls(ir_module *m, ir_func *kernel)
             kernel->uses_clock |= reads_clock(i);
             kernel->uses_nbar |= i->op == IR_NBAR;
             kernel->uses_bar_red |= i->op == IR_BAR_RED;
+            kernel->uses_param_window |= i->op == IR_CVTA && i->space == IR_SPACE_PARAM;
             kernel->coherent |= fences_device(i);
          }
    }

@@ -9,6 +9,8 @@
  * kernel's:
  *   mc_local  the thread's local memory (the kernel's array: all frames)
  *   mc_smem   the threadgroup's shared memory
+ *   mc_param  the kernel's parameter block, where the kernel takes a
+ *             parameter's generic address (cvta.param: its window)
  *   mc_L      the launch block; mc_tid mc_ctaid mc_ntid mc_nctaid
  *   mc_clk    the thread's clock counter (by reference)
  *   mc_stop   set when the thread ended inside (exit, trap, assert)
@@ -96,6 +98,8 @@ void emit_func_signature(emitter *e)
       strbuf_puts(o, "thread uchar *mc_local, ");
    if (e->uses_shared)
       strbuf_printf(o, "%s uchar *mc_smem, ", e->smem_as);
+   if (e->kernel->uses_param_window)
+      strbuf_puts(o, "constant uchar *mc_param, ");
    strbuf_puts(o, "constant mc_launch &mc_L,\n    uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");
@@ -122,6 +126,8 @@ void emit_direct_call(emitter *e, const ir_instr *i, const ir_func *g)
       strbuf_puts(e->out, "mc_local, ");
    if (e->uses_shared)
       strbuf_puts(e->out, "mc_smem, ");
+   if (e->kernel->uses_param_window)
+      strbuf_puts(e->out, "mc_param, ");
    strbuf_puts(e->out, "mc_L, mc_tid, mc_ctaid, mc_ntid, mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(e->out, ", mc_clk");
@@ -208,18 +214,14 @@ static void emit_isspacep(emitter *e, const ir_instr *i)
    switch (i->space) {
    case IR_SPACE_SHARED:
    case IR_SPACE_LOCAL:
+   case IR_SPACE_PARAM:
       strbuf_puts(e->out, "((ulong)");
       emit_val(e, a);
-      strbuf_printf(e->out, " - %s < MC_WINDOW_SIZE)",
-                    i->space == IR_SPACE_SHARED ? "MC_SHARED_WINDOW" : "MC_LOCAL_WINDOW");
+      strbuf_printf(e->out, " - %s < MC_WINDOW_SIZE)", i->space == IR_SPACE_SHARED ? "MC_SHARED_WINDOW"
+                    : i->space == IR_SPACE_LOCAL ? "MC_LOCAL_WINDOW" : "MC_PARAM_WINDOW");
       break;
    case IR_SPACE_CONST:
       emit_const_test(e, a);
-      break;
-   case IR_SPACE_PARAM:
-      /* no generic address of a kernel parameter exists (cvta.param is
-       * refused) */
-      strbuf_puts(e->out, "false");
       break;
    default:
       /* global: outside the windows and the .const variables (the .param

@@ -74,15 +74,16 @@ void emit_ptr_expr(emitter *e, ir_space space, ptx_type t, unsigned flags, const
 
 static bool space_available(const emitter *e, ir_space s)
 {
-   return s == IR_SPACE_SHARED ? e->uses_shared : s == IR_SPACE_LOCAL ? e->has_local : true;
+   return s == IR_SPACE_SHARED ? e->uses_shared : s == IR_SPACE_LOCAL ? e->has_local
+        : s == IR_SPACE_PARAM ? e->kernel->uses_param_window : true;
 }
 
 /* The generic windows, checked in this order (ARCHITECTURE §3). */
-static void window_cond(emitter *e, ir_space s, const ir_def *addr)
+static void window_cond(emitter *e, const char *win, const ir_def *addr)
 {
    strbuf_puts(e->out, "((ulong)");
    emit_val(e, addr);
-   strbuf_printf(e->out, " - %s < MC_WINDOW_SIZE)", s == IR_SPACE_SHARED ? "MC_SHARED_WINDOW" : "MC_LOCAL_WINDOW");
+   strbuf_printf(e->out, " - %s < MC_WINDOW_SIZE)", win);
 }
 
 static void emit_load_one(emitter *e, const ir_instr *i, int comp, uint32_t byte_off)
@@ -110,18 +111,21 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
    const char *mt = emit_mem_type(t);
    bool vol = i->flags & (IR_F_VOLATILE | IR_F_LOCKSTEP);   /* lockstep: kept in order */
    const ir_def *a = S(i, 0);
+   /* the parameter window is read-only (__grid_constant__): a store there
+    * falls through to the global access, which faults naming the address */
    static const struct { ir_space s; const char *win; } wins[] = {
       { IR_SPACE_SHARED, "MC_SHARED_WINDOW" }, { IR_SPACE_LOCAL, "MC_LOCAL_WINDOW" },
+      { IR_SPACE_PARAM, "MC_PARAM_WINDOW" },
    };
    bool first = true;
    for (size_t k = 0; k <= ARRAY_SIZE(wins); k++) {
       ir_space s = k < ARRAY_SIZE(wins) ? wins[k].s : IR_SPACE_GLOBAL;
-      if (!space_available(e, s))
+      if (!space_available(e, s) || (s == IR_SPACE_PARAM && store))
          continue;
       emit_indent(e);
       if (k < ARRAY_SIZE(wins)) {
          strbuf_puts(e->out, first ? "if (" : "} else if (");
-         window_cond(e, s, a);
+         window_cond(e, wins[k].win, a);
          strbuf_puts(e->out, ") {\n");
       } else {
          strbuf_puts(e->out, first ? "{\n" : "} else {\n");
@@ -143,9 +147,9 @@ static void emit_generic_access(emitter *e, const ir_instr *i, int comp, uint32_
       if (s == IR_SPACE_GLOBAL) {
          emit_ptr_expr(e, s, t, i->flags, a, byte_off);
       } else {
-         strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", v,
-                       s == IR_SPACE_SHARED ? e->smem_as : "thread", mt,
-                       s == IR_SPACE_SHARED ? "mc_smem" : "mc_local");
+         strbuf_printf(e->out, "reinterpret_cast<%s%s %s *>(%s + (uint)((ulong)", s == IR_SPACE_PARAM ? "" : v,
+                       s == IR_SPACE_SHARED ? e->smem_as : s == IR_SPACE_PARAM ? "constant" : "thread", mt,
+                       s == IR_SPACE_SHARED ? "mc_smem" : s == IR_SPACE_PARAM ? "mc_param" : "mc_local");
          emit_val(e, a);
          strbuf_printf(e->out, " - %s)", wins[k].win);
          if (byte_off)
@@ -259,7 +263,7 @@ static void emit_symaddr(emitter *e, const ir_instr *i)
       strbuf_printf(e->out, " = 0x%llxul;\n",
                     (unsigned long long)(i->imm + (i->sub ? e->dyn_shared_base : 0)));
       break;
-   case IR_SPACE_PARAM:   /* an offset in the parameter blob */
+   case IR_SPACE_PARAM:   /* an offset in the parameter blob (cvta.param makes it generic) */
    default:
       emit_indent(e);
       emit_val(e, &i->def);
@@ -272,7 +276,9 @@ static void emit_cvta(emitter *e, const ir_instr *i)
 {
    const char *win = i->space == IR_SPACE_SHARED ? "MC_SHARED_WINDOW"
                    : i->space == IR_SPACE_LOCAL ? "MC_LOCAL_WINDOW" : NULL;
-   if (!win)
+   if (i->space == IR_SPACE_PARAM)   /* the offset is the low 32 bits, in the window or not */
+      emit_set(e, i, i->sub ? "(%T)(uint)%V" : "(%T)((ulong)(uint)%V + MC_PARAM_WINDOW)", B(i), S(i, 0));
+   else if (!win)
       emit_set(e, i, "%V", S(i, 0));
    else
       emit_set(e, i, "(%T)((ulong)%V %s %s)", B(i), S(i, 0), i->sub ? "-" : "+", win);

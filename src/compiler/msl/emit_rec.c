@@ -173,6 +173,8 @@ static void step_signature(emitter *e, const ir_func *g, bool proto)
    strbuf_printf(o, "static uint %s_step(thread uchar *mc_local, ", emit_callee_name(e, g));
    if (e->uses_shared)
       strbuf_printf(o, "%s uchar *mc_smem, ", e->smem_as);
+   if (e->kernel->uses_param_window)
+      strbuf_puts(o, "constant uchar *mc_param, ");
    strbuf_puts(o, "constant mc_launch &mc_L, uint3 mc_tid, uint3 mc_ctaid, uint3 mc_ntid, uint3 mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(o, ", thread ulong &mc_clk");
@@ -183,6 +185,8 @@ static void step_signature(emitter *e, const ir_func *g, bool proto)
 static void context_args(emitter *e)
 {
    strbuf_puts(e->out, e->uses_shared ? "mc_local, mc_smem, " : "mc_local, ");
+   if (e->kernel->uses_param_window)
+      strbuf_puts(e->out, "mc_param, ");
    strbuf_puts(e->out, "mc_L, mc_tid, mc_ctaid, mc_ntid, mc_nctaid");
    if (e->kernel->uses_clock)
       strbuf_puts(e->out, ", mc_clk");

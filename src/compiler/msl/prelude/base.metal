@@ -12,6 +12,7 @@
 #define MC_SHARED_WINDOW 0xfffffc0000000000ul
 #define MC_LOCAL_WINDOW 0xfffffd0000000000ul
 #define MC_WINDOW_SIZE 0x0000010000000000ul
+#define MC_PARAM_WINDOW 0xfffffb0000000000ul   // kernel parameters (cvta.param)
 
 // The launch block, buffer(1): must match mc_launch in src/compiler/compiler.h.
 struct mc_launch {
