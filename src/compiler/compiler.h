@@ -134,7 +134,22 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_MISALIGNED = 6,  /* validation (software device): an access not aligned to its size */
    MC_STATUS_STACK = 7,       /* recursion deeper than the stack (compiler_options.stack_bytes) */
    MC_STATUS_SURFACE = 8,     /* a surface access outside the array in the trap mode (illegal address) */
+   MC_STATUS_TENSOR_MAP = 9,  /* cp.async.bulk.tensor with a tensor map cuTensorMapEncodeTiled did not make */
+   MC_STATUS_TENSOR_COORD = 10, /* cp.async.bulk.tensor whose innermost coordinate is not at 16 bytes */
 };
+
+/* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)
+ * and the prelude's cp.async.bulk.tensor reads (prelude/tma.metal), 16
+ * 64-bit words of the 128-byte object:
+ *   word 0       the tensor's CUDA address
+ *   word 1       MC_TMAP_MAGIC (bits 0-31), element bytes (32-39), rank
+ *                (40-47), swizzle span in 16-byte chunks (48-55: 0 none, 2,
+ *                4 or 8 for 32, 64, 128 bytes), the CUtensorMapDataType (56-63)
+ *   words 2-6    globalDim[0..4]
+ *   words 7-10   globalStrides[0..3] (bytes; of dimensions 1-4)
+ *   words 11-12  boxDim[0..4], 16 bits each (word 11: 0-3, word 12: 4)
+ * Every other bit is 0. */
+#define MC_TMAP_MAGIC 0x50414d54u   /* "TMAP" */
 
 #define MC_DEFAULT_STACK 1024u   /* cudaLimitStackSize's default, bytes per thread */
 

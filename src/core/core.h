@@ -48,6 +48,7 @@ enum {
    CORE_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
    CORE_ERROR_LAUNCH_TIMEOUT = 702,
    CORE_ERROR_ASSERT = 710,
+   CORE_ERROR_ILLEGAL_INSTRUCTION = 715,
    CORE_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
    CORE_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
    CORE_ERROR_MISALIGNED_ADDRESS = 716,
@@ -990,6 +991,21 @@ int core_graph_launch(core_graph_exec *x, core_stream *s);
 int core_graph_dot(const core_graph *g, const char *path);
 
 /* ---- userobj.c: user objects and graphs' references to them ---- */
+
+/* ---- tensor maps (tensormap.c): cuTensorMapEncodeTiled's object ---- */
+
+typedef struct core_tensormap_desc {
+   uint64_t address;           /* the tensor's CUDA address */
+   uint32_t dtype, elem_bytes, rank, swizzle_bytes;   /* swizzle: 0, 32, 64 or 128 */
+   uint64_t dim[5], stride[4]; /* stride[k]: bytes between steps of dimension k + 1 */
+   uint32_t box[5];
+} core_tensormap_desc;
+
+/* Writes the map's 16 words (compiler.h MC_TMAP_*) of checked arguments. */
+void core_tensormap_encode(uint64_t words[16], const core_tensormap_desc *d);
+/* Whether the words are a map core_tensormap_encode wrote. */
+bool core_tensormap_is_ours(const uint64_t words[16]);
+void core_tensormap_set_address(uint64_t words[16], uint64_t address);
 
 typedef struct core_user_object {
    uint32_t magic;              /* CORE_MAGIC_USER_OBJECT */

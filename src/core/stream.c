@@ -178,6 +178,11 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_NBAR:
       return "a named barrier (bar.sync/bar.arrive) with an id above 15 or a thread count that is not a "
              "multiple of 32 up to the block size";
+   case MC_STATUS_TENSOR_MAP:
+      return "cp.async.bulk.tensor with a tensor map that cuTensorMapEncodeTiled did not write";
+   case MC_STATUS_TENSOR_COORD:
+      return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes (an "
+             "illegal instruction on NVIDIA GPUs)";
    default:
       return "a kernel executed a trap instruction";
    }
@@ -245,6 +250,8 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
+   } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
+      core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));
    } else {
       core_ctx_set_sticky(c, CORE_ERROR_LAUNCH_FAILED, kernel_status_text(st));
    }

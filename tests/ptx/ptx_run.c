@@ -15,6 +15,11 @@
  *   // abs: 1e-6                      or within this absolute error (f32 words)
  *   // rel: 1e-6                      or within this relative error (f32, f64)
  *   // expect: 0x00000001 ...         expected output words, from an NVIDIA GPU
+ *   // tmap: AT DATA TYPE RANK DIM... STRIDE... BOX... SWIZZLE
+ *                                     a tensor map (cuTensorMapEncodeTiled, the
+ *                                     driver's own encoding) of the tensor at
+ *                                     byte DATA of the input, written at byte
+ *                                     AT of it; STRIDEs are dims 1..RANK-1's
  *
  * Known gaps are listed by case name (or fnmatch pattern) and reason in
  * the .txt files of tests/ptx/todo/, outside the cases so the GPU outputs stay valid when
@@ -44,6 +49,13 @@
 #include <string.h>
 
 #define MAX_WORDS 65536
+#define MAX_TMAPS 4
+
+typedef struct tmap_spec {
+   unsigned at, data, type, rank, swizzle;
+   cuuint64_t dim[5], stride[5];
+   cuuint32_t box[5];
+} tmap_spec;
 
 typedef struct ptx_case {
    const char *path;
@@ -61,6 +73,8 @@ typedef struct ptx_case {
    uint64_t expect[MAX_WORDS];
    unsigned nexpect;
    bool has_expect;
+   tmap_spec tmaps[MAX_TMAPS];
+   unsigned ntmaps;
 } ptx_case;
 
 static char *read_file(const char *path)
@@ -130,6 +144,23 @@ static bool parse_header(ptx_case *c)
       else if (!strncmp(p, "out: u32", 8) || !strncmp(p, "out: u64", 8)) {
          c->word_bits = p[6] == '6' ? 64 : 32;
          c->nout = (unsigned)strtoul(p + 8, NULL, 0);
+      } else if (!strncmp(p, "tmap:", 5) && c->ntmaps < MAX_TMAPS) {
+         uint64_t w[24];
+         unsigned n = parse_words(p + 5, w, 24);
+         tmap_spec *t = &c->tmaps[c->ntmaps++];
+         t->rank = n >= 4 ? (unsigned)w[3] : 0;
+         if (t->rank < 1 || t->rank > 5 || n != 5 + 3 * t->rank - 1)
+            return false;
+         t->at = (unsigned)w[0];
+         t->data = (unsigned)w[1];
+         t->type = (unsigned)w[2];
+         for (unsigned k = 0; k < t->rank; k++) {
+            t->dim[k] = w[4 + k];
+            t->box[k] = (cuuint32_t)w[4 + 2 * t->rank - 1 + k];
+            if (k)
+               t->stride[k - 1] = w[4 + t->rank + k - 1];
+         }
+         t->swizzle = (unsigned)w[n - 1];
       } else if (!strncmp(p, "expect:", 7)) {
          c->has_expect = true;
          c->nexpect += parse_words(p + 7, c->expect + c->nexpect, MAX_WORDS - c->nexpect);
@@ -247,6 +278,20 @@ static bool run_case(ptx_case *c, uint64_t *outw, char *err, size_t errlen)
    CU(cuModuleGetFunction(&f, mod, "test"));
    CU(cuMemAlloc_v2(&din, in_bytes));
    CU(cuMemAlloc_v2(&dout, out_bytes));
+   for (unsigned k = 0; k < c->ntmaps; k++) {
+      const tmap_spec *t = &c->tmaps[k];
+      CUtensorMap m;
+      cuuint32_t es[5] = { 1, 1, 1, 1, 1 };
+      CU(cuTensorMapEncodeTiled(&m, (CUtensorMapDataType)t->type, t->rank, (void *)(uintptr_t)(din + t->data),
+                                t->dim, t->stride, t->box, es, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                                (CUtensorMapSwizzle)t->swizzle, CU_TENSOR_MAP_L2_PROMOTION_NONE,
+                                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE));
+      if (t->at + sizeof(m) > in_bytes) {
+         snprintf(err, errlen, "tmap %u: byte %u is past the input", k, t->at);
+         goto out;
+      }
+      memcpy((char *)host_in + t->at, &m, sizeof(m));
+   }
    CU(cuMemcpyHtoD_v2(din, host_in, in_bytes));
    CU(cuMemcpyHtoD_v2(dout, host_out, out_bytes));
    void *args[] = { &din, &dout };

@@ -105,6 +105,9 @@ ir_def *bld_b128_vec(build_ctx *c, const ptx_operand *o);
 bool bld_b128_write_vec(build_ctx *c, const ptx_operand *o, ir_def *vec);
 /* Address operand → (base value or NULL, symbol space, offset). */
 ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out);
+/* The address of a symbol + offset: a variable's in its space, a kernel
+ * parameter's offset, a function's token (space_out may be NULL). */
+ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);
 /* Resizes a value to bits (truncate, or extend signed/unsigned). */
 ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed);
 bool bld_unsupported(build_ctx *c, const char *what);

@@ -40,9 +40,12 @@
  * - .shared::cluster addresses name the executing CTA's own shared memory
  *   when the grid has no clusters, as metalcuda's grids never do.
  * - cp.async.bulk global → shared completes tx bytes on its mbarrier after
- *   the copy; shared → global (.bulk_group) is a copy.  Refused: the
- *   .tensor forms (they need the tensor map's tiling), .multicast::cluster,
- *   masks (.cp_mask), mbarrier.pending_count.
+ *   the copy; shared → global (.bulk_group) is a copy.  The .tensor forms
+ *   (tile mode) copy a box of the tensor a tensor map describes: metalcuda's
+ *   own map (compiler.h MC_TMAP_*, cuTensorMapEncodeTiled), read by the
+ *   prelude (prelude/tma.metal).  Refused: the im2col/gather4/scatter4
+ *   tensor modes, .multicast::cluster on non-tensor copies, masks
+ *   (.cp_mask), mbarrier.pending_count.
  * - cp.reduce.async.bulk (32-bit integer elements), st.async and red.async
  *   are done when issued too, each element an atomic where PTX makes it
  *   one, then complete their bytes on the mbarrier; st.bulk stores zeros.
@@ -334,6 +337,100 @@ static bool tr_cp_async(build_ctx *c)
    return emit_copy(c, dst, src, bytes, n, false);
 }
 
+/* The tensor map operand [tmap, {c0, ...}] of a tensor copy: the map's
+ * address (a kernel parameter's offset when *param) and the rank
+ * coordinates, as 32-bit values in coords. */
+static bool tensor_operand(build_ctx *c, const ptx_operand *o, unsigned rank, ir_def **map, bool *param,
+                           ir_def **coords)
+{
+   if (o->kind != PTX_OPND_ADDR || !o->u.addr.base || !o->u.addr.vec || o->u.addr.vec->kind != PTX_OPND_VEC)
+      return ir_error(c->m, c->line, "%s: expected [tensorMap, {coordinates}]", bld_spelled(c));
+   const ptx_operand *b = o->u.addr.base, *v = o->u.addr.vec;
+   if (v->u.vec.n != rank)
+      return ir_error(c->m, c->line, "%s: %u coordinates for a %uD copy", bld_spelled(c), v->u.vec.n, rank);
+   *param = false;
+   if (b->kind == PTX_OPND_SYM) {
+      build_sym *s = bld_lookup(c, b->u.sym.name);
+      *param = s && s->kind == SYM_PARAM;
+      ir_space sp;
+      *map = bld_sym_addr(c, b->u.sym.name, b->u.sym.offset + o->u.addr.offset, &sp);
+   } else {
+      *map = bld_opnd(c, b, PTX_T_U64, 64);
+      if (*map && o->u.addr.offset)
+         *map = bld_op2(c, IR_ADD, PTX_T_U64, *map, bld_const(c, 64, (uint64_t)o->u.addr.offset));
+   }
+   for (unsigned k = 0; k < rank && *map; k++)
+      if (!(coords[k] = bld_opnd(c, v->u.vec.elems[k], PTX_T_S32, 32)))
+         return false;
+   return *map != NULL;
+}
+
+/* cp.async.bulk.tensor.Nd.shared::cluster.global{.tile}.mbarrier::
+ *   complete_tx::bytes{.multicast::cluster}{.L2::cache_hint}
+ *   [dst], [tmap, {c...}], [mbar]{, ctaMask}{, policy};
+ * cp.async.bulk.tensor.Nd.global.shared::cta{.tile}.bulk_group
+ *   {.L2::cache_hint} [tmap, {c...}], [src]{, policy}:
+ * a box of the tensor the map describes, copied when issued (IR_TMA, the
+ * prelude's mc_tma: metalcuda's tensor map, compiler.h MC_TMAP_*); a load
+ * then completes the box's bytes on the mbarrier (the prelude, which alone
+ * knows the box).  With .multicast::cluster the load goes to the blocks of
+ * ctaMask: bit 0 is this block, the only one of its cluster.  Refused: the
+ * im2col, gather4 and scatter4 modes. */
+static bool tr_tensor_copy(build_ctx *c)
+{
+   static const ptx_mod dims[] = { PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_G4D, PTX_MOD_G5D };
+   const ptx_instr *in = c->in;
+   unsigned rank = 0;
+   for (unsigned k = 0; k < ARRAY_SIZE(dims); k++)
+      if (bld_has(c, dims[k]))
+         rank = k + 1;
+   if (!ONLY_MODS(c, PTX_MOD_TENSOR, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_G4D, PTX_MOD_G5D, PTX_MOD_TILE,
+                  PTX_MOD_COMPLETE_TX_BYTES, PTX_MOD_BULK_GROUP, PTX_MOD_MULTICAST_CLUSTER, PTX_MOD_L2_CACHE_HINT))
+      return false;
+   bool load = (in->space == PTX_SPACE_SHARED || in->space == PTX_SPACE_SHARED_CLUSTER) &&
+               in->src_space == PTX_SPACE_GLOBAL && bld_has(c, PTX_MOD_COMPLETE_TX_BYTES);
+   bool store = in->space == PTX_SPACE_GLOBAL && in->src_space == PTX_SPACE_SHARED && bld_has(c, PTX_MOD_BULK_GROUP) &&
+                !bld_has(c, PTX_MOD_MULTICAST_CLUSTER);
+   if (!rank || (!load && !store))
+      return ir_error(c->m, c->line, "%s: expected .1d to .5d and .shared::cluster.global.mbarrier::complete_tx::"
+                      "bytes or .global.shared::cta.bulk_group", bld_spelled(c));
+   bool mcast = bld_has(c, PTX_MOD_MULTICAST_CLUSTER), hint = bld_has(c, PTX_MOD_L2_CACHE_HINT);
+   if (in->nopnds != (load ? 3u : 2u) + mcast + hint)
+      return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
+   ir_def *coords[5], *map = NULL, *smem = NULL, *mbar = NULL, *mask = NULL;
+   bool param = false;
+   ir_space sym_space, sp;
+   if (!tensor_operand(c, in->opnds[load ? 1 : 0], rank, &map, &param, coords))
+      return false;
+   smem = bld_address(c, in->opnds[load ? 0 : 1], &sym_space);
+   if (!smem || !shared_space(c, PTX_SPACE_SHARED, sym_space, &sp))
+      return false;
+   if (load) {
+      mbar = bld_address(c, in->opnds[2], &sym_space);
+      if (!mbar || !shared_space(c, PTX_SPACE_SHARED, sym_space, &sp))
+         return false;
+      if (mcast && !(mask = bld_src(c, 3, PTX_T_B16, 16)))
+         return false;
+   }
+   unsigned n = 2 + (load ? 1 : 0) + rank + (mask ? 1 : 0);
+   ir_instr *i = bld_emit(c, IR_TMA, n, 0, 0);
+   if (!i)
+      return false;
+   i->sub = store;
+   i->imm = rank | (param ? 0x100u : 0) | (mask ? 0x200u : 0);
+   unsigned k = 0;
+   bld_set_src(i, k++, smem);
+   bld_set_src(i, k++, map);
+   if (load)
+      bld_set_src(i, k++, mbar);
+   for (unsigned d = 0; d < rank; d++)
+      bld_set_src(i, k++, coords[d]);
+   if (mask)
+      bld_set_src(i, k++, mask);
+   bld_guard(c, i, NULL);
+   return true;
+}
+
 /* cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes
  *   [dst], [src], size, [mbar]{, policy};
  * cp.async.bulk.global.shared::cta.bulk_group [dst], [src], size{, policy};
@@ -347,9 +444,12 @@ static bool tr_cp_async_bulk(build_ctx *c)
          return false;
       return group_noop(c);
    }
-   if (bld_has(c, PTX_MOD_TENSOR))
-      return ir_error(c->m, c->line, "%s: tensor copies (TMA) are not supported yet", bld_spelled(c));
+   if (bld_has(c, PTX_MOD_TENSOR) && !bld_has(c, PTX_MOD_PREFETCH_MOD))
+      return tr_tensor_copy(c);
    if (bld_has(c, PTX_MOD_PREFETCH_MOD)) {
+      /* cp.async.bulk.prefetch{.tensor}: a hint */
+      if (bld_has(c, PTX_MOD_TENSOR))
+         return true;
       if (!ONLY_MODS(c, PTX_MOD_PREFETCH_MOD, PTX_MOD_L2, PTX_MOD_L2_CACHE_HINT))
          return false;
       return true;

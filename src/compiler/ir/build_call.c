@@ -53,7 +53,6 @@ uint64_t ir_func_token(const ptx_module *pm, const char *name)
    return 0;
 }
 
-ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);   /* build_opnd.c */
 
 ir_def *bld_arg_addr(build_ctx *c, const build_sym *sym, int64_t offset, ir_space *space_out)
 {

@@ -248,7 +248,6 @@ static uint64_t int_imm_to(const ptx_operand *o, ptx_type type)
    return o->u.imm.bits;
 }
 
-ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);
 ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out)
 {
    build_sym *sym = bld_lookup(c, name);

@@ -24,6 +24,7 @@ SYM(msl_prelude_text):
 	.incbin "src/compiler/msl/prelude/f64.metal"
 	.incbin "src/compiler/msl/prelude/warp.metal"
 	.incbin "src/compiler/msl/prelude/atom.metal"
+	.incbin "src/compiler/msl/prelude/tma.metal"
 	.incbin "src/compiler/msl/prelude/mma.metal"
 	.incbin "src/compiler/msl/prelude/heap.metal"
 	.incbin "src/compiler/msl/prelude/call.metal"
