@@ -420,7 +420,7 @@ static void emit_tma(emitter *e, const ir_instr *i)
    strbuf_printf(e->out, ", mc_tc, %s);\n", store ? "true" : "false");
    if (!store) {
       emit_indent(e);
-      strbuf_puts(e->out, "if (mc_tb != 0u) mc_tma_complete(mc_L, mc_smem, (uint)");
+      strbuf_puts(e->out, "mc_tma_complete(mc_L, mc_smem, (uint)");
       emit_val(e, mbar);
       strbuf_puts(e->out, ", mc_tb, mc_ctaid, mc_nctaid);\n");
    }

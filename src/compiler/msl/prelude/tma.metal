@@ -2,7 +2,8 @@
 // src/compiler/ir/build_async.c).  Done when the thread issues them, as the
 // other bulk copies are.  The tensor map is metalcuda's own (compiler.h
 // MC_TMAP_*), written by cuTensorMapEncodeTiled; one the driver did not
-// write stops the kernel (MC_STATUS_TENSOR_MAP).
+// write fails the launch (MC_STATUS_TENSOR_MAP) and completes what the
+// mbarrier still waits for, so that no thread waits forever.
 //
 // A box is boxDim[0] x ... x boxDim[rank-1] elements from the tensor at the
 // coordinates given; elements with a coordinate outside [0, globalDim) read
@@ -49,7 +50,7 @@ inline uint mc_tma_swizzle(uint off, uint swz)
 
 // Copies the box at c[] between the tensor and shared memory at byte
 // offset `off` (to shared memory unless `store`); the bytes the box holds,
-// 0 for a map this driver did not write (the kernel is stopped).
+// ~0u for a map this driver did not write (the launch fails).
 inline uint mc_tma(constant mc_launch &L, thread const ulong *w, MC_SMEM uchar *smem, uint off, thread const int *c,
                    bool store)
 {
@@ -57,7 +58,7 @@ inline uint mc_tma(constant mc_launch &L, thread const ulong *w, MC_SMEM uchar *
     if (!mc_tmap_read(w, m)) {
         atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), MC_STATUS_TENSOR_MAP,
                                   memory_order_relaxed);
-        return 0u;
+        return ~0u;
     }
     uint bytes = m.esize * m.box[0] * m.box[1] * m.box[2] * m.box[3] * m.box[4];
     if (((long)c[0] * (long)m.esize) % 16 != 0) {
@@ -93,12 +94,18 @@ inline uint mc_tma(constant mc_launch &L, thread const ulong *w, MC_SMEM uchar *
 }
 
 // A tensor load's completion: the box's bytes off the tx-count of the
-// mbarrier at shared offset `mbar`, .release (the load is done first).
+// mbarrier at shared offset `mbar`, .release (the load is done first); for
+// ~0u (no box: a bad map), whatever tx-count it still expects.
 inline void mc_tma_complete(constant mc_launch &L, MC_SMEM uchar *smem, uint mbar, uint bytes, uint3 ctaid,
                             uint3 nctaid)
 {
+    MC_SMEM atomic_uint *w = reinterpret_cast<MC_SMEM atomic_uint *>(smem + mbar);
+    device atomic_uint *lock = mc_atom_lock_s(L, mbar, ctaid, nctaid);
+    if (bytes == ~0u) {
+        int tx = (int)((uint)(mc_atom64_t(w, lock, MC_AOP_OR, 0ul, 0ul) >> 42) << 11) >> 11;   // 21-bit signed
+        bytes = tx > 0 ? (uint)tx : 0u;
+    }
     atomic_thread_fence(mem_flags::mem_device | mem_flags::mem_threadgroup, memory_order_seq_cst,
                         thread_scope_threadgroup);
-    (void)mc_atom64_t(reinterpret_cast<MC_SMEM atomic_uint *>(smem + mbar), mc_atom_lock_s(L, mbar, ctaid, nctaid),
-                      MC_AOP_MBAR, (ulong)(0u - bytes) << 32, 0ul);
+    (void)mc_atom64_t(w, lock, MC_AOP_MBAR, (ulong)(0u - bytes) << 32, 0ul);
 }
