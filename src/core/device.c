@@ -74,8 +74,10 @@ void core_device_cc(const core_device *d, int *major, int *minor)
     * its groups, mbarrier, bf16 arithmetic, mma.sync f16/bf16/tf32/f64/
     * s8/u8/s4/u4/b1 shapes, sparse mma.sp, every wmma shape and type,
     * ldmatrix, redux.sync, cvt .relu and .rna.tf32, min/max .NaN/.xorsign,
-    * createpolicy and the .L2::cache_hint forms.  9.0 waits for clusters,
-    * wgmma and TMA.  A program can ask for another with METALCUDA_CC. */
+    * createpolicy and the .L2::cache_hint forms.  Of sm_90's, TMA (tile
+    * mode) and clusters of one block translate; 9.0 waits for wgmma and
+    * clusters of more blocks.  A program can ask for another with
+    * METALCUDA_CC. */
    *major = 8;
    *minor = 0;
    const char *e = getenv("METALCUDA_CC");
