@@ -43,6 +43,23 @@ inline bool mc_tmap_read(thread const ulong *w, thread mc_tmap &m)
     return m.rank >= 1u && m.rank <= 5u;
 }
 
+// One element of `n` (1, 2, 4 or 8) bytes between shared memory and the
+// tensor (both aligned to n), or zeros into shared memory when g is null.
+inline void mc_tma_elem(MC_SMEM uchar *s, device uchar *g, uint n, bool store)
+{
+    if (store) {
+        if (n == 8u) *reinterpret_cast<device ulong *>(g) = *reinterpret_cast<MC_SMEM ulong *>(s);
+        else if (n == 4u) *reinterpret_cast<device uint *>(g) = *reinterpret_cast<MC_SMEM uint *>(s);
+        else if (n == 2u) *reinterpret_cast<device ushort *>(g) = *reinterpret_cast<MC_SMEM ushort *>(s);
+        else *g = *s;
+    } else {
+        if (n == 8u) *reinterpret_cast<MC_SMEM ulong *>(s) = g ? *reinterpret_cast<device ulong *>(g) : 0ul;
+        else if (n == 4u) *reinterpret_cast<MC_SMEM uint *>(s) = g ? *reinterpret_cast<device uint *>(g) : 0u;
+        else if (n == 2u) *reinterpret_cast<MC_SMEM ushort *>(s) = g ? *reinterpret_cast<device ushort *>(g) : (ushort)0;
+        else *s = g ? *g : (uchar)0;
+    }
+}
+
 inline uint mc_tma_swizzle(uint off, uint swz)
 {
     return swz ? off ^ (((off >> 7) & (swz - 1u)) << 4) : off;
@@ -81,14 +98,8 @@ inline uint mc_tma(constant mc_launch &L, thread const ulong *w, MC_SMEM uchar *
             a += (ulong)g * m.stride[k];
         }
         MC_SMEM uchar *sp = smem + mc_tma_swizzle(off + n * m.esize, m.swz);
-        if (store) {
-            if (inside)
-                for (uint b = 0u; b < m.esize; b++)
-                    MC_GADDR(L, device, a)[b] = sp[b];
-        } else {
-            for (uint b = 0u; b < m.esize; b++)
-                sp[b] = inside ? MC_GADDR(L, device, a)[b] : (uchar)0;
-        }
+        if (inside || !store)
+            mc_tma_elem(sp, inside ? MC_GADDR(L, device, a) : (device uchar *)nullptr, m.esize, store);
     }
     return bytes;
 }
