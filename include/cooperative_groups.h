@@ -17,7 +17,9 @@
  * the runtime then passes the grid workspace's address in %envreg1:%envreg2
  * (every launch has one, as with NVIDIA's driver 580, so is_valid() is
  * true; NVIDIA's header traps on a 0), and sync() counts the blocks' arrivals in its word at +4 with
- * the protocol of src/core/launch.c.  Not here: multi_grid_group.
+ * the protocol of src/core/launch.c.  cluster_group (this_cluster()) is
+ * over the PTX cluster registers and instructions.  Not here:
+ * multi_grid_group.
  */
 #ifndef MC_COOPERATIVE_GROUPS_H
 #define MC_COOPERATIVE_GROUPS_H
@@ -259,6 +261,73 @@ public:
    MC_CG dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
 };
 MC_CG grid_group this_grid() { return grid_group(); }
+
+/* ---- cluster_group (sm_90) ----
+ * Over the PTX cluster registers and instructions, as NVIDIA's header is;
+ * metalcuda translates them for clusters of one block (a launch asking for
+ * more is refused), so this is exact wherever it runs. */
+namespace details {
+MC_CG unsigned cluster_sreg_rank()
+{
+   unsigned r;
+   asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+   return r;
+}
+MC_CG unsigned cluster_sreg_nrank()
+{
+   unsigned r;
+   asm volatile("mov.u32 %0, %%cluster_nctarank;" : "=r"(r));
+   return r;
+}
+MC_CG dim3 cluster_sreg_ctaid()
+{
+   unsigned x, y, z;
+   asm volatile("mov.u32 %0, %%cluster_ctaid.x;" : "=r"(x));
+   asm volatile("mov.u32 %0, %%cluster_ctaid.y;" : "=r"(y));
+   asm volatile("mov.u32 %0, %%cluster_ctaid.z;" : "=r"(z));
+   return dim3(x, y, z);
+}
+MC_CG dim3 cluster_sreg_nctaid()
+{
+   unsigned x, y, z;
+   asm volatile("mov.u32 %0, %%cluster_nctaid.x;" : "=r"(x));
+   asm volatile("mov.u32 %0, %%cluster_nctaid.y;" : "=r"(y));
+   asm volatile("mov.u32 %0, %%cluster_nctaid.z;" : "=r"(z));
+   return dim3(x, y, z);
+}
+} // namespace details
+
+class cluster_group {
+public:
+   MC_CG void sync() const
+   {
+      asm volatile("barrier.cluster.arrive.aligned;" ::: "memory");
+      asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
+   }
+   MC_CG void barrier_arrive() const { asm volatile("barrier.cluster.arrive.aligned;" ::: "memory"); }
+   MC_CG void barrier_wait() const { asm volatile("barrier.cluster.wait.aligned;" ::: "memory"); }
+   MC_CG unsigned block_rank() const { return details::cluster_sreg_rank(); }
+   MC_CG unsigned num_blocks() const { return details::cluster_sreg_nrank(); }
+   MC_CG dim3 block_index() const { return details::cluster_sreg_ctaid(); }
+   MC_CG dim3 dim_blocks() const { return details::cluster_sreg_nctaid(); }
+   MC_CG unsigned thread_rank() const { return block_rank() * details::block_size() + details::block_rank(); }
+   MC_CG unsigned num_threads() const { return num_blocks() * details::block_size(); }
+   MC_CG unsigned size() const { return num_threads(); }
+   MC_CG bool is_valid() const { return true; }
+   MC_CG unsigned query_shared_rank(const void *addr) const
+   {
+      unsigned r;
+      asm volatile("getctarank.u64 %0, %1;" : "=r"(r) : "l"(addr));
+      return r;
+   }
+   template <class T> MC_CG T *map_shared_rank(T *addr, unsigned rank) const
+   {
+      T *p;
+      asm volatile("mapa.u64 %0, %1, %2;" : "=l"(p) : "l"(addr), "r"(rank));
+      return p;
+   }
+};
+MC_CG cluster_group this_cluster() { return cluster_group(); }
 
 template <class G> MC_CG void sync(const G &g) { g.sync(); }
 template <class G> MC_CG unsigned long long thread_rank(const G &g) { return g.thread_rank(); }

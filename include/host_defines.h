@@ -27,6 +27,11 @@
 #endif
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))
+/* clang 19 has no attribute for a kernel's cluster shape, so a kernel
+ * declared with one cannot be compiled here: say so where it is used
+ * (NVIDIA's nvcc compiles it; metalcuda runs clusters of one block). */
+#define __cluster_dims__(...)                                                   \
+   _Pragma("GCC error \"__cluster_dims__ is not supported by metalcuda's nvcc (clang has no attribute for a kernel's cluster shape); launch with cudaLaunchKernelEx and cudaLaunchAttributeClusterDimension instead\"")
 #else
 #define __host__
 #define __device__

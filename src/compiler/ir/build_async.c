@@ -337,6 +337,28 @@ static bool tr_cp_async(build_ctx *c)
    return emit_copy(c, dst, src, bytes, n, false);
 }
 
+/* The 16 words of the tensor map at `map` (a kernel parameter's offset
+ * when param, else a generic address: a __grid_constant__ parameter, a
+ * copy in local or shared memory, global memory), read by ordinary loads
+ * so that every window works; a failing guard leaves them 0. */
+static bool tensor_map_words(build_ctx *c, ir_def *map, bool param, ir_def **words)
+{
+   for (unsigned k = 0; k < 16; k++) {
+      ir_def *a = k ? bld_op2(c, IR_ADD, PTX_T_U64, map, bld_const(c, 64, 8u * k)) : map;
+      ir_instr *ld = a ? bld_emit(c, IR_LOAD, 1, 64, 1) : NULL;
+      if (!ld)
+         return false;
+      ld->type = PTX_T_U64;
+      ld->space = (uint8_t)(param ? IR_SPACE_PARAM : IR_SPACE_GENERIC);
+      bld_set_src(ld, 0, a);
+      bld_guard(c, ld, NULL);
+      if (c->in->guard)
+         ir_src_set(&ld->old, ld, bld_const(c, 64, 0));
+      words[k] = &ld->def;
+   }
+   return true;
+}
+
 /* The tensor map operand [tmap, {c0, ...}] of a tensor copy: the map's
  * address (a kernel parameter's offset when *param) and the rank
  * coordinates, as 32-bit values in coords. */
@@ -397,10 +419,11 @@ static bool tr_tensor_copy(build_ctx *c)
    bool mcast = bld_has(c, PTX_MOD_MULTICAST_CLUSTER), hint = bld_has(c, PTX_MOD_L2_CACHE_HINT);
    if (in->nopnds != (load ? 3u : 2u) + mcast + hint)
       return ir_error(c->m, c->line, "%s: wrong number of operands", bld_spelled(c));
-   ir_def *coords[5], *map = NULL, *smem = NULL, *mbar = NULL, *mask = NULL;
+   ir_def *coords[5], *map = NULL, *smem = NULL, *mbar = NULL, *mask = NULL, *words[16];
    bool param = false;
    ir_space sym_space, sp;
-   if (!tensor_operand(c, in->opnds[load ? 1 : 0], rank, &map, &param, coords))
+   if (!tensor_operand(c, in->opnds[load ? 1 : 0], rank, &map, &param, coords) ||
+       !tensor_map_words(c, map, param, words))
       return false;
    smem = bld_address(c, in->opnds[load ? 0 : 1], &sym_space);
    if (!smem || !shared_space(c, PTX_SPACE_SHARED, sym_space, &sp))
@@ -412,15 +435,16 @@ static bool tr_tensor_copy(build_ctx *c)
       if (mcast && !(mask = bld_src(c, 3, PTX_T_B16, 16)))
          return false;
    }
-   unsigned n = 2 + (load ? 1 : 0) + rank + (mask ? 1 : 0);
+   unsigned n = 1 + 16 + (load ? 1 : 0) + rank + (mask ? 1 : 0);
    ir_instr *i = bld_emit(c, IR_TMA, n, 0, 0);
    if (!i)
       return false;
    i->sub = store;
-   i->imm = rank | (param ? 0x100u : 0) | (mask ? 0x200u : 0);
+   i->imm = rank | (mask ? 0x200u : 0);
    unsigned k = 0;
    bld_set_src(i, k++, smem);
-   bld_set_src(i, k++, map);
+   for (unsigned w = 0; w < 16; w++)
+      bld_set_src(i, k++, words[w]);
    if (load)
       bld_set_src(i, k++, mbar);
    for (unsigned d = 0; d < rank; d++)

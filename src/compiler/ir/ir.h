@@ -123,9 +123,9 @@ enum {
    X(CP_REDUCE, 3, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* dst, src (shared), bytes: each 32-bit element \
                           reduced into dst atomically; sub: ir_atom_op, type, space: dst's */ \
    X(ST_BULK, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* [addr] (shared), bytes: zeros; sub 1: generic */ \
-   X(TMA, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* cp.async.bulk.tensor, tile: smem addr, map addr, \
-                          [mbar (load)], coords x rank; sub 1: store; imm: rank | 0x100 if the map \
-                          address is a kernel parameter's offset (else generic) */ \
+   X(TMA, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* cp.async.bulk.tensor, tile: smem addr, the map's \
+                          16 words, [mbar (load)], coords x rank, [cta mask]; sub 1: store; \
+                          imm: rank | 0x200 with a mask */ \
    /* barriers and warp-level operations (build_warp.c, emit_warp.c) */      \
    X(BAR, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT) /* imm: id; srcs: [count] */ \
    X(BAR_RED, -1, IR_OP_CONVERGENT | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF)       \

@@ -352,51 +352,14 @@ static void emit_st_bulk(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, ");\n");
 }
 
-/* The 16 words of the tensor map at `map` into mc_tw: from the parameter
- * block (a kernel parameter's offset, or a generic address in its window)
- * or from global memory. */
-static void emit_tmap_words(emitter *e, const ir_def *map, bool param)
-{
-   emit_line(e, "ulong mc_tw[16];");
-   if (!param && e->kernel->uses_param_window) {
-      emit_indent(e);
-      strbuf_puts(e->out, "if ((ulong)");
-      emit_val(e, map);
-      strbuf_puts(e->out, " - MC_PARAM_WINDOW < MC_WINDOW_SIZE) {\n");
-      e->indent++;
-   }
-   if (param || e->kernel->uses_param_window) {
-      emit_indent(e);
-      strbuf_puts(e->out, "for (uint mc_k = 0u; mc_k < 16u; mc_k++) mc_tw[mc_k] = "
-                  "*reinterpret_cast<constant ulong *>(mc_param + (uint)");
-      emit_val(e, map);
-      strbuf_puts(e->out, " + 8u * mc_k);\n");
-   }
-   if (!param && e->kernel->uses_param_window) {
-      e->indent--;
-      emit_line(e, "} else {");
-      e->indent++;
-   }
-   if (!param) {
-      emit_indent(e);
-      strbuf_puts(e->out, "for (uint mc_k = 0u; mc_k < 16u; mc_k++) mc_tw[mc_k] = reinterpret_cast<device const "
-                  "ulong *>(MC_GADDR(mc_L, device, MC_ALIGNED(mc_L, (ulong)");
-      emit_val(e, map);
-      strbuf_puts(e->out, ", 64u)))[mc_k];\n");
-   }
-   if (!param && e->kernel->uses_param_window) {
-      e->indent--;
-      emit_line(e, "}");
-   }
-}
-
-/* cp.async.bulk.tensor (build_async.c): the map's words, the coordinates,
- * then mc_tma and, for a load, mc_tma_complete (prelude/tma.metal). */
+/* cp.async.bulk.tensor (build_async.c, which loaded the map's words): the
+ * words, the coordinates, then mc_tma and, for a load, mc_tma_complete
+ * (prelude/tma.metal). */
 static void emit_tma(emitter *e, const ir_instr *i)
 {
-   unsigned rank = (unsigned)(i->imm & 0xff), k = 0;
-   bool store = i->sub, param = (i->imm & 0x100) != 0, mask = (i->imm & 0x200) != 0;
-   const ir_def *smem = S(i, k++), *map = S(i, k++), *mbar = store ? NULL : S(i, k++);
+   unsigned rank = (unsigned)(i->imm & 0xff), k = 17;
+   bool store = i->sub, mask = (i->imm & 0x200) != 0;
+   const ir_def *smem = S(i, 0), *mbar = store ? NULL : S(i, k++);
    emit_indent(e);
    if (mask) {   /* .multicast::cluster: bit 0 of the mask is this block */
       strbuf_puts(e->out, "if ((");
@@ -406,7 +369,13 @@ static void emit_tma(emitter *e, const ir_instr *i)
       strbuf_puts(e->out, "{\n");
    }
    e->indent++;
-   emit_tmap_words(e, map, param);
+   emit_indent(e);
+   strbuf_puts(e->out, "ulong mc_tw[16] = {");
+   for (unsigned w = 0; w < 16; w++) {
+      strbuf_puts(e->out, w ? ", " : " ");
+      emit_val(e, S(i, 1 + w));
+   }
+   strbuf_puts(e->out, " };\n");
    emit_line(e, "int mc_tc[5] = { 0, 0, 0, 0, 0 };");
    for (unsigned d = 0; d < rank; d++) {
       emit_indent(e);
