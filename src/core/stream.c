@@ -181,8 +181,8 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_TENSOR_MAP:
       return "cp.async.bulk.tensor with a tensor map that cuTensorMapEncodeTiled did not write";
    case MC_STATUS_TENSOR_COORD:
-      return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes (an "
-             "illegal instruction on NVIDIA GPUs)";
+      return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
+             "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
    default:
       return "a kernel executed a trap instruction";
    }

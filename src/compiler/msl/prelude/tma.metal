@@ -8,10 +8,11 @@
 // A box is boxDim[0] x ... x boxDim[rank-1] elements from the tensor at the
 // coordinates given; elements with a coordinate outside [0, globalDim) read
 // as zeros and are not written back.  The innermost coordinate must be a
-// multiple of 16 bytes (an H200 stops the kernel with an illegal
-// instruction otherwise, measured by tests/cuda/tma_tile): the copy is then
-// not done, its bytes still complete so that no thread waits forever, and
-// the launch fails (MC_STATUS_TENSOR_COORD).  In shared memory the box is dense,
+// multiple of 16 bytes, and a store's coordinates must not be negative (an
+// H200 stops the kernel with an illegal instruction otherwise, measured
+// with probes of 15 loads and 11 stores): the copy is then not done, its
+// bytes still complete so that no thread waits forever, and the launch
+// fails (MC_STATUS_TENSOR_COORD).  In shared memory the box is dense,
 // dimension 0 fastest, and a swizzle of span S (32, 64 or 128 bytes) moves
 // each 16-byte chunk: bits 4.. of the shared address (the chunk within S)
 // are xored with the bits 7.. above them (log2(S/16) bits each), the
@@ -78,7 +79,10 @@ inline uint mc_tma(constant mc_launch &L, thread const ulong *w, MC_SMEM uchar *
         return ~0u;
     }
     uint bytes = m.esize * m.box[0] * m.box[1] * m.box[2] * m.box[3] * m.box[4];
-    if (((long)c[0] * (long)m.esize) % 16 != 0) {
+    bool negative = false;
+    for (uint k = 0u; k < m.rank; k++)
+        negative = negative || c[k] < 0;
+    if (((long)c[0] * (long)m.esize) % 16 != 0 || (store && negative)) {
         atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), MC_STATUS_TENSOR_COORD,
                                   memory_order_relaxed);
         return bytes;
