@@ -434,6 +434,10 @@ install: all
 	ln -sf metalcuda $(PREFIX)/bin/nvcc
 	ln -sf metalcuda $(PREFIX)/bin/hipcc
 	cp -P $(LIBDIR)/libcuda.* $(LIBDIR)/libcudart.* $(PREFIX)/lib/   # .so* on Linux, .dylib on macOS
+	@# the math libraries, where this build made them (they need clang's NVPTX back end)
+	for f in $(LIBDIR)/libcublas.* $(LIBDIR)/libcufft.* $(LIBDIR)/libcurand.*; do \
+	   if [ -e "$$f" ]; then cp -P "$$f" $(PREFIX)/lib/ || exit 1; fi; \
+	done
 	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
 	cp -RL include/. $(PREFIX)/include/
 	find $(PREFIX)/include -name README.md -delete

@@ -108,7 +108,9 @@ unit_and_table_layer() {
 # libraries with this glibc and crashes at exit; heap, globals and stacks
 # are still scanned for leaks.
 # The math libraries: their programs, and stubs.c / STATUS.md current
-# (tools/gen_libs_stubs.py).
+# (tools/gen_libs_stubs.py), cuBLAS's headers declaring what it implements
+# (tools/gen_cublas_header.py) and its legacy API current
+# (tools/gen_cublas_legacy.py).
 libs_layer() {
    local rc=0
    bash tests/libs/run.sh || rc=1
@@ -116,6 +118,13 @@ libs_layer() {
       echo "PASS libs_stubs"
    else
       echo "FAIL libs_stubs: $msg"
+      rc=1
+   fi
+   if msg=$(python3 tools/gen_cublas_header.py --check 2>&1) &&
+      msg=$(python3 tools/gen_cublas_legacy.py --check 2>&1); then
+      echo "PASS libs_cublas_header"
+   else
+      echo "FAIL libs_cublas_header: $msg"
       rc=1
    fi
    if [ ! -e lib/libcublas.so.13 ]; then

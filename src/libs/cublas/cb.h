@@ -77,6 +77,25 @@ cb_scalar cb_scalar_of(cublasHandle_t h, const void *p, char kind);
 /* Copies SIZE bytes of a device result to host memory on the handle's
  * stream and waits for it. */
 cublasStatus_t cb_result_to_host(cublasHandle_t h, void *host, CUdeviceptr dev, size_t size);
+/* ---- level1.c (shared with level1ex.c) ---- */
+/* An elementwise Level 1 kernel (NAMES[0] for s/c/h, [1] for d/z/b) over
+ * x and y of type T; scalars A and B (or NULL) read as kinds KA and KB. */
+cublasStatus_t cb_l1_elementwise(cublasHandle_t h, const char *const names[2], char t, int64_t n, const void *a,
+                                 char ka, const void *b, char kb, int op, void *x, int64_t incx, void *y,
+                                 int64_t incy);
+/* A reduction CB_RED_* of x (and y) of type T to RESULT of RSIZE bytes
+ * (host or device memory by pointer mode). */
+cublasStatus_t cb_l1_reduction(cublasHandle_t h, char t, int op, int64_t n, const void *x, int64_t incx,
+                               const void *y, int64_t incy, void *result, size_t rsize);
+/* ---- legacy.c ---- */
+/* The legacy API's handle (NULL before cublasInit). */
+cublasHandle_t cb_legacy_handle(void);
+/* Keeps a legacy routine FN's failing status for cublasGetError. */
+void cb_legacy_status(const char *fn, cublasStatus_t s);
+cublasOperation_t cb_legacy_op(char c);
+cublasFillMode_t cb_legacy_fill(char c);
+cublasDiagType_t cb_legacy_diag(char c);
+cublasSideMode_t cb_legacy_side(char c);
 /* A driver result as a cuBLAS status. */
 cublasStatus_t cb_status_of(CUresult r);
 

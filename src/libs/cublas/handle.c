@@ -117,6 +117,12 @@ cb_scalar cb_scalar_of(cublasHandle_t h, const void *p, char kind)
       s.d = s.f;
       break;
    }
+   case 'b': {   /* bfloat16: a float's upper half */
+      uint32_t bits = (uint32_t)*(const uint16_t *)p << 16;
+      memcpy(&s.f, &bits, 4);
+      s.d = s.f;
+      break;
+   }
    }
    return s;
 }

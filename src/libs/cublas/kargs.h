@@ -30,10 +30,15 @@ typedef struct cb_l1_args {
    void *partial;        /* reductions: per-block partial results */
    void *result;         /* reductions: where the final value goes (device) */
    int32_t nparts;       /* reductions: number of partials */
-   int32_t op;           /* reductions: CB_RED_* */
+   int32_t op;           /* reductions: CB_RED_*; crot: 1 when s is complex */
+   int32_t rkind;        /* reductions: the result's type, CB_RES_* */
+   int32_t pad;
 } cb_l1_args;
 
 enum { CB_RED_DOT, CB_RED_NRM2, CB_RED_ASUM, CB_RED_AMAX, CB_RED_AMIN, CB_RED_DOTC };
+/* A reduction's result: the kernel's own type, half or bfloat16 (the Ex
+ * forms over 16-bit data), or a 64-bit index (the _64 index searches). */
+enum { CB_RES_NATIVE, CB_RES_HALF, CB_RES_BF16, CB_RES_I64 };
 
 /* gemm, strided and pointer-array batched: C = alpha op(A) op(B) + beta C */
 typedef struct cb_gemm_args {

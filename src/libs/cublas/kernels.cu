@@ -46,6 +46,24 @@ __device__ __forceinline__ float sval_half(const cb_scalar &s) { return s.p ? __
 __device__ __forceinline__ float fmaT(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ __forceinline__ double fmaT(double a, double b, double c) { return fma(a, b, c); }
 
+/* 16-bit storage (the half and bfloat16 gemv, the Level 1 Ex forms):
+ * float arithmetic, each stored result rounded once; bf16 kept as its
+ * bits (a float's upper half), rounded to nearest even on the way out.
+ * tofl of a float or double is the value itself. */
+struct bf16bits { unsigned short v; };
+__device__ __forceinline__ float tofl(__half h) { return __half2float(h); }
+__device__ __forceinline__ float tofl(float f) { return f; }
+__device__ __forceinline__ double tofl(double d) { return d; }
+__device__ __forceinline__ float tofl(bf16bits b) { return __int_as_float((int)b.v << 16); }
+__device__ __forceinline__ void stfl(__half *p, float v) { *p = __float2half(v); }
+__device__ __forceinline__ void stfl(float *p, float v) { *p = v; }
+__device__ __forceinline__ void stfl(bf16bits *p, float v)
+{
+   unsigned u = (unsigned)__float_as_int(v);
+   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
+                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
+}
+
 /* ---- Level 1, elementwise ---- */
 
 #define GRID_STRIDE(i, n) for (i64 i = blockIdx.x * (i64)blockDim.x + threadIdx.x; i < (n); i += (i64)gridDim.x * blockDim.x)
@@ -131,6 +149,72 @@ template <class T> __device__ __forceinline__ void cscal(const cb_l1_args &g)
    }
 }
 
+/* csscal/zdscal: x times (alpha, 0) as a complex product, as cuBLAS
+ * computes it (on an H200 an infinite or NaN part makes the other part
+ * NaN: 0 inf) */
+template <class T> __device__ __forceinline__ void csscal(const cb_l1_args &g)
+{
+   T a = sval<T>(g.a);
+   cplx<T> *x = (cplx<T> *)g.x;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> v = x[i * g.incx];
+      x[i * g.incx] = cplx<T>{ a * v.x - (T)0 * v.y, a * v.y + (T)0 * v.x };
+   }
+}
+
+/* csrot (real c and s: op 0) and crot (real c, complex s: op 1):
+ * x' = c x + s y, y' = c y - conj(s) x.  c may be given as a complex
+ * number (RotEx): its real part is the first value, which is what
+ * sval<T> reads. */
+template <class T> __device__ __forceinline__ void crot(const cb_l1_args &g)
+{
+   T c = sval<T>(g.a);
+   cplx<T> s = g.op ? sval<cplx<T> >(g.b) : cplx<T>{ sval<T>(g.b), (T)0 };
+   cplx<T> *x = (cplx<T> *)g.x, *y = (cplx<T> *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      cplx<T> xv = x[i * g.incx], yv = y[i * g.incy];
+      if (g.op) {
+         x[i * g.incx] = cplx<T>{ c * xv.x + (s.x * yv.x - s.y * yv.y), c * xv.y + (s.x * yv.y + s.y * yv.x) };
+         y[i * g.incy] = cplx<T>{ c * yv.x - (s.x * xv.x + s.y * xv.y), c * yv.y - (s.x * xv.y - s.y * xv.x) };
+      } else {
+         x[i * g.incx] = cplx<T>{ c * xv.x + s.x * yv.x, c * xv.y + s.x * yv.y };
+         y[i * g.incy] = cplx<T>{ c * yv.x - s.x * xv.x, c * yv.y - s.x * xv.y };
+      }
+   }
+}
+
+/* The Ex forms on 16-bit storage S (__half, bf16bits): float arithmetic;
+ * axpy's and scal's alpha is a float, rot's c and s are of S's type. */
+template <class S> __device__ __forceinline__ float sval16(const cb_scalar &s)
+{
+   return s.p ? tofl(*(const S *)s.p) : s.f;
+}
+template <class S> __device__ __forceinline__ void axpy16(const cb_l1_args &g)
+{
+   float a = sval<float>(g.a);
+   S *x = (S *)g.x, *y = (S *)g.y;
+   GRID_STRIDE(i, g.n) stfl(&y[i * g.incy], fmaf(a, tofl(x[i * g.incx]), tofl(y[i * g.incy])));
+}
+template <class S> __device__ __forceinline__ void scal16(const cb_l1_args &g)
+{
+   float a = sval<float>(g.a);
+   S *x = (S *)g.x;
+   GRID_STRIDE(i, g.n) stfl(&x[i * g.incx], a * tofl(x[i * g.incx]));
+}
+template <class S> __device__ __forceinline__ void rot16(const cb_l1_args &g)
+{
+   float c = sval16<S>(g.a), s = sval16<S>(g.b);
+   S *x = (S *)g.x, *y = (S *)g.y;
+   GRID_STRIDE(i, g.n)
+   {
+      float xv = tofl(x[i * g.incx]), yv = tofl(y[i * g.incy]);
+      stfl(&x[i * g.incx], c * xv + s * yv);
+      stfl(&y[i * g.incy], c * yv - s * xv);
+   }
+}
+
 /* ---- Level 1, reductions ---- */
 
 /* One block's reduction of (value, index) pairs in shared memory; for the
@@ -172,16 +256,17 @@ template <class T> __device__ __forceinline__ void red_store(const cb_l1_args &g
    }
 }
 
-template <class T> __device__ __forceinline__ void red(const cb_l1_args &g)
+/* Real reductions in T over storage S (S 16-bit for the Ex forms). */
+template <class T, class S = T> __device__ __forceinline__ void red(const cb_l1_args &g)
 {
-   const T *x = (const T *)g.x, *y = (const T *)g.y;
+   const S *x = (const S *)g.x, *y = (const S *)g.y;
    T acc = 0;
    i64 idx = 0;   /* 1-based, 0: none */
    GRID_STRIDE(i, g.n)
    {
-      T v = x[i * g.incx];
+      T v = tofl(x[i * g.incx]);
       switch (g.op) {
-      case CB_RED_DOT: acc = fmaT(v, y[i * g.incy], acc); break;
+      case CB_RED_DOT: acc = fmaT(v, (T)tofl(y[i * g.incy]), acc); break;
       case CB_RED_NRM2: acc = fmaT(v, v, acc); break;
       case CB_RED_ASUM: acc += fabs(v); break;
       default: {
@@ -263,9 +348,18 @@ template <class T> __device__ __forceinline__ void redfin(const cb_l1_args &g, b
       if (cplx_dot) {
          ((T *)g.result)[0] = sv[0];
       } else if (op == CB_RED_AMAX || op == CB_RED_AMIN) {
-         *(int *)g.result = (int)si[0];
+         if (g.rkind == CB_RES_I64)
+            *(i64 *)g.result = si[0];
+         else
+            *(int *)g.result = (int)si[0];
       } else {
-         ((T *)g.result)[0] = op == CB_RED_NRM2 ? sqrt(sv[0]) : sv[0];
+         T v = op == CB_RED_NRM2 ? sqrt(sv[0]) : sv[0];
+         if (g.rkind == CB_RES_HALF)
+            stfl((__half *)g.result, (float)v);
+         else if (g.rkind == CB_RES_BF16)
+            stfl((bf16bits *)g.result, (float)v);
+         else
+            ((T *)g.result)[0] = v;
       }
    }
    if (cplx_dot) {   /* the imaginary parts */
@@ -842,20 +936,7 @@ template <class T> __device__ __forceinline__ void xmv_batched(const cb_mat_args
 
 /* The half and bfloat16 batched gemv (HSH, HSS, TST, TSS): inputs TI
  * (__half or bf16 bits), output TO (the same or float), float scalars and
- * accumulation; bf16 kept as its bits (a float's upper half), rounded to
- * nearest even on the way out. */
-struct bf16bits { unsigned short v; };
-__device__ __forceinline__ float tofl(__half h) { return __half2float(h); }
-__device__ __forceinline__ float tofl(float f) { return f; }
-__device__ __forceinline__ float tofl(bf16bits b) { return __int_as_float((int)b.v << 16); }
-__device__ __forceinline__ void stfl(__half *p, float v) { *p = __float2half(v); }
-__device__ __forceinline__ void stfl(float *p, float v) { *p = v; }
-__device__ __forceinline__ void stfl(bf16bits *p, float v)
-{
-   unsigned u = (unsigned)__float_as_int(v);
-   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
-                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
-}
+ * accumulation (tofl/stfl convert). */
 template <class TI, class TO> __device__ __forceinline__ void gemvx(const cb_mat_args &g)
 {
    float alpha = sval<float>(g.alpha), beta = sval<float>(g.beta);
@@ -1234,6 +1315,18 @@ extern "C" __global__ void cb_copy_c(cb_l1_args g) { copy<cplx<float> >(g); }
 extern "C" __global__ void cb_copy_z(cb_l1_args g) { copy<cplx<double> >(g); }
 extern "C" __global__ void cb_swap_c(cb_l1_args g) { swap<cplx<float> >(g); }
 extern "C" __global__ void cb_swap_z(cb_l1_args g) { swap<cplx<double> >(g); }
+L1(csscal, csscal)
+L1(crot, crot)
+#define L1_16(name, fn)                                                                            \
+   extern "C" __global__ void cb_##name##_h(cb_l1_args g) { fn<__half>(g); }                      \
+   extern "C" __global__ void cb_##name##_b(cb_l1_args g) { fn<bf16bits>(g); }
+L1_16(axpy, axpy16)
+L1_16(scal, scal16)
+L1_16(rot, rot16)
+extern "C" __global__ void cb_red_h(cb_l1_args g) { red<float, __half>(g); }
+extern "C" __global__ void cb_red_b(cb_l1_args g) { red<float, bf16bits>(g); }
+extern "C" __global__ void cb_copy_16(cb_l1_args g) { copy<unsigned short>(g); }
+extern "C" __global__ void cb_swap_16(cb_l1_args g) { swap<unsigned short>(g); }
 extern "C" __global__ void cb_redfin_s(cb_l1_args g) { redfin<float>(g, false); }
 extern "C" __global__ void cb_redfin_d(cb_l1_args g) { redfin<double>(g, false); }
 extern "C" __global__ void cb_credfin_s(cb_l1_args g) { redfin<float>(g, true); }

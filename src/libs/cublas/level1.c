@@ -15,16 +15,18 @@
 
 LOG_CHANNEL(cublas);
 
+/* Element types: s d c z as BLAS, h (half) and b (bfloat16) for the Ex
+ * forms. */
 static size_t elem_size(char t)
 {
-   return t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
+   return t == 'h' || t == 'b' ? 2 : t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
 }
 
 /* kernels are named cb_<op>_s / _d; complex ones cb_c<op>_s / _d by their
- * component type */
+ * component type; 16-bit ones cb_<op>_h / _b */
 static const char *kname(const char *const names[2], char t)
 {
-   return names[t == 'd' || t == 'z'];
+   return names[t == 'd' || t == 'z' || t == 'b'];
 }
 
 static unsigned blocks_for(int64_t n)
@@ -33,8 +35,11 @@ static unsigned blocks_for(int64_t n)
    return (unsigned)(b < 1 ? 1 : b > 1024 ? 1024 : b);
 }
 
-static cublasStatus_t elementwise(cublasHandle_t h, const char *const names[2], char t, int64_t n, const void *a,
-                                  const void *b, void *x, int64_t incx, void *y, int64_t incy)
+/* An elementwise kernel over x (and y) of type T; scalars A and B (if
+ * any) of kinds KA and KB (cb_scalar_of); OP as the kernel wants it. */
+cublasStatus_t cb_l1_elementwise(cublasHandle_t h, const char *const names[2], char t, int64_t n, const void *a,
+                                 char ka, const void *b, char kb, int op, void *x, int64_t incx, void *y,
+                                 int64_t incy)
 {
    CB_HANDLE(h);
    if (n <= 0)
@@ -47,18 +52,27 @@ static cublasStatus_t elementwise(cublasHandle_t h, const char *const names[2], 
    g.y = y ? cb_vec_base(y, n, incy, es) : NULL;
    g.incx = incx;
    g.incy = incy;
-   /* rot's c and s are real in s/d */
+   g.op = op;
    if (a)
-      g.a = cb_scalar_of(h, a, t);
+      g.a = cb_scalar_of(h, a, ka);
    if (b)
-      g.b = cb_scalar_of(h, b, t);
+      g.b = cb_scalar_of(h, b, kb);
    return cb_launch(h, kname(names, t), blocks_for(n), 1, 1, 256, 1, &g, sizeof(g));
 }
 
 /* A reduction to RESULT (host or device memory by pointer mode) of
  * RSIZE bytes. */
-static cublasStatus_t reduction(cublasHandle_t h, char t, int op, int64_t n, const void *x, int64_t incx,
-                                const void *y, int64_t incy, void *result, size_t rsize)
+/* The type a reduction's final kernel writes: 16-bit values for 16-bit
+ * data, a 64-bit index when RSIZE says so. */
+static int32_t result_kind(char t, int op, size_t rsize)
+{
+   if (op == CB_RED_AMAX || op == CB_RED_AMIN)
+      return rsize == 8 ? CB_RES_I64 : CB_RES_NATIVE;
+   return t == 'h' ? CB_RES_HALF : t == 'b' ? CB_RES_BF16 : CB_RES_NATIVE;
+}
+
+cublasStatus_t cb_l1_reduction(cublasHandle_t h, char t, int op, int64_t n, const void *x, int64_t incx,
+                               const void *y, int64_t incy, void *result, size_t rsize)
 {
    CB_HANDLE(h);
    CB_CHECK(result, CUBLAS_STATUS_INVALID_VALUE);
@@ -84,6 +98,7 @@ static cublasStatus_t reduction(cublasHandle_t h, char t, int op, int64_t n, con
    g.incx = incx;
    g.incy = incy;
    g.op = op;
+   g.rkind = result_kind(t, op, rsize);
    g.partial = (void *)(uintptr_t)h->scratch;
    int64_t nb = (n + CB_RED_THREADS - 1) / CB_RED_THREADS;
    g.nparts = (int32_t)(nb > CB_RED_BLOCKS ? CB_RED_BLOCKS : nb);
@@ -91,14 +106,18 @@ static cublasStatus_t reduction(cublasHandle_t h, char t, int op, int64_t n, con
    g.result = dev ? result : (void *)(uintptr_t)res_dev;
    bool is_cdot = cplx && dotlike;
    static const char *const red[2] = { "cb_red_s", "cb_red_d" };
+   static const char *const red16[2] = { "cb_red_h", "cb_red_b" };
    static const char *const cred[2] = { "cb_cred_s", "cb_cred_d" };
    static const char *const cdot[2] = { "cb_cdot_s", "cb_cdot_d" };
    static const char *const fin[2] = { "cb_redfin_s", "cb_redfin_d" };
    static const char *const cfin[2] = { "cb_credfin_s", "cb_credfin_d" };
-   const char *first = is_cdot ? kname(cdot, t) : cplx ? kname(cred, t) : kname(red, t);
+   bool is16 = t == 'h' || t == 'b';
+   const char *first = is_cdot ? kname(cdot, t) : cplx ? kname(cred, t) : kname(is16 ? red16 : red, t);
+   /* 16-bit data reduce in float */
+   const char *last = is16 ? fin[0] : kname(is_cdot ? cfin : fin, t);
    cublasStatus_t s = cb_launch(h, first, (unsigned)g.nparts, 1, 1, CB_RED_THREADS, 1, &g, sizeof(g));
    if (s == CUBLAS_STATUS_SUCCESS)
-      s = cb_launch(h, kname(is_cdot ? cfin : fin, t), 1, 1, 1, CB_RED_THREADS, 1, &g, sizeof(g));
+      s = cb_launch(h, last, 1, 1, 1, CB_RED_THREADS, 1, &g, sizeof(g));
    if (s == CUBLAS_STATUS_SUCCESS && !dev)
       s = cb_result_to_host(h, result, res_dev, rsize);
    return s;
@@ -127,7 +146,7 @@ static const char *const k_rot[2] = { "cb_rot_s", "cb_rot_d" };
       CB_HANDLE(h);                                                                                 \
       if (n > 0)                                                                                    \
          CB_CHECK(alpha && x && y, CUBLAS_STATUS_INVALID_VALUE);                                    \
-      return elementwise(h, K ? k_caxpy : k_axpy, t, n, alpha, NULL, (void *)x, incx, y, incy);      \
+      return cb_l1_elementwise(h, K ? k_caxpy : k_axpy, t, n, alpha, t, NULL, 0, 0, (void *)x, incx, y, incy);      \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##axpy_v2(cublasHandle_t h, int n, const T *alpha, const T *x, int incx, \
                                                T *y, int incy)                                      \
@@ -145,7 +164,7 @@ static const char *const k_rot[2] = { "cb_rot_s", "cb_rot_d" };
       if (n <= 0 || incx <= 0)                                                                      \
          return CUBLAS_STATUS_SUCCESS;                                                              \
       CB_CHECK(alpha && x, CUBLAS_STATUS_INVALID_VALUE);                                            \
-      return elementwise(h, K ? k_cscal : k_scal, t, n, alpha, NULL, x, incx, NULL, 0);              \
+      return cb_l1_elementwise(h, K ? k_cscal : k_scal, t, n, alpha, t, NULL, 0, 0, x, incx, NULL, 0);              \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##scal_v2(cublasHandle_t h, int n, const T *alpha, T *x, int incx) \
    {                                                                                                \
@@ -161,7 +180,7 @@ static const char *const k_rot[2] = { "cb_rot_s", "cb_rot_d" };
       CB_HANDLE(h);                                                                                 \
       if (n > 0)                                                                                    \
          CB_CHECK(x && y, CUBLAS_STATUS_INVALID_VALUE);                                             \
-      return elementwise(h, K ? k_ccopy : k_copy, t, n, NULL, NULL, (void *)x, incx, y, incy);       \
+      return cb_l1_elementwise(h, K ? k_ccopy : k_copy, t, n, NULL, 0, NULL, 0, 0, (void *)x, incx, y, incy);       \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##copy_v2(cublasHandle_t h, int n, const T *x, int incx, T *y, int incy) \
    {                                                                                                \
@@ -177,7 +196,7 @@ static const char *const k_rot[2] = { "cb_rot_s", "cb_rot_d" };
       CB_HANDLE(h);                                                                                 \
       if (n > 0)                                                                                    \
          CB_CHECK(x && y, CUBLAS_STATUS_INVALID_VALUE);                                             \
-      return elementwise(h, K ? k_cswap : k_swap, t, n, NULL, NULL, x, incx, y, incy);               \
+      return cb_l1_elementwise(h, K ? k_cswap : k_swap, t, n, NULL, 0, NULL, 0, 0, x, incx, y, incy);               \
    }                                                                                                \
    CB_EXPORT cublasStatus_t cublas##S##swap_v2(cublasHandle_t h, int n, T *x, int incx, T *y, int incy) \
    {                                                                                                \
@@ -188,12 +207,15 @@ L1_ELEMENTWISE(D, 'd', double, 0, k_copy)
 L1_ELEMENTWISE(C, 'c', cuComplex, 1, k_ccopy)
 L1_ELEMENTWISE(Z, 'z', cuDoubleComplex, 1, k_ccopy)
 
-/* rot: x' = c x + s y, y' = c y - s x */
-#define L1_ROT(S, t, T)                                                                                \
-   CB_EXPORT cublasStatus_t cublas##S##rot_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y,    \
-                                                 int64_t incy, const T *c, const T *s);                   \
-   CB_EXPORT cublasStatus_t cublas##S##rot_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y,    \
-                                                 int64_t incy, const T *c, const T *s)                    \
+/* rot: x' = c x + s y, y' = c y - conj(s) x; c real, s real (s d, and
+ * csrot/zdrot on complex vectors) or complex (crot/zrot: OP 1); KC and KS
+ * the kinds the host reads c and s as. */
+static const char *const k_crot[2] = { "cb_crot_s", "cb_crot_d" };
+#define L1_ROT(NAME, K, t, T, CT, ST, KC, KS, OP)                                                    \
+   CB_EXPORT cublasStatus_t NAME##_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y, int64_t incy, \
+                                         const CT *c, const ST *s);                                     \
+   CB_EXPORT cublasStatus_t NAME##_v2_64(cublasHandle_t h, int64_t n, T *x, int64_t incx, T *y, int64_t incy, \
+                                         const CT *c, const ST *s)                                      \
    {                                                                                                \
       CB_ENTER("handle=%p n=%lld x=%p incx=%lld y=%p incy=%lld c=%p s=%p", (void *)h, (long long)n,   \
                (void *)x, (long long)incx, (void *)y, (long long)incy, (const void *)c, (const void *)s); \
@@ -201,15 +223,19 @@ L1_ELEMENTWISE(Z, 'z', cuDoubleComplex, 1, k_ccopy)
       if (n <= 0)                                                                                   \
          return CUBLAS_STATUS_SUCCESS;                                                              \
       CB_CHECK(x && y && c && s, CUBLAS_STATUS_INVALID_VALUE);                                      \
-      return elementwise(h, k_rot, t, n, c, s, x, incx, y, incy);                                    \
+      return cb_l1_elementwise(h, K, t, n, c, KC, s, KS, OP, x, incx, y, incy);                     \
    }                                                                                                \
-   CB_EXPORT cublasStatus_t cublas##S##rot_v2(cublasHandle_t h, int n, T *x, int incx, T *y, int incy,    \
-                                              const T *c, const T *s)                                   \
+   CB_EXPORT cublasStatus_t NAME##_v2(cublasHandle_t h, int n, T *x, int incx, T *y, int incy, const CT *c, \
+                                      const ST *s)                                                   \
    {                                                                                                \
-      return cublas##S##rot_v2_64(h, n, x, incx, y, incy, c, s);                                    \
+      return NAME##_v2_64(h, n, x, incx, y, incy, c, s);                                            \
    }
-L1_ROT(S, 's', float)
-L1_ROT(D, 'd', double)
+L1_ROT(cublasSrot, k_rot, 's', float, float, float, 's', 's', 0)
+L1_ROT(cublasDrot, k_rot, 'd', double, double, double, 'd', 'd', 0)
+L1_ROT(cublasCsrot, k_crot, 'c', cuComplex, float, float, 's', 's', 0)
+L1_ROT(cublasZdrot, k_crot, 'z', cuDoubleComplex, double, double, 'd', 'd', 0)
+L1_ROT(cublasCrot, k_crot, 'c', cuComplex, float, cuComplex, 's', 'c', 1)
+L1_ROT(cublasZrot, k_crot, 'z', cuDoubleComplex, double, cuDoubleComplex, 'd', 'z', 1)
 
 /* rotm: the modified Givens rotation H of param (param[0] the flag: -1 H
  * given whole, 0 unit diagonal, 1 h12 = 1 and h21 = -1, -2 H = I), in
@@ -423,34 +449,36 @@ L1_ROTMG(S, float)
 L1_ROTMG(D, double)
 
 /* Reductions: NAME(handle, n, x, incx[, y, incy], result). */
-#define L1_RED(name, t, T, R, op)                                                                      \
-   CB_EXPORT cublasStatus_t name##_v2_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, R *result); \
-   CB_EXPORT cublasStatus_t name##_v2_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, R *result)  \
+/* (the _64 index searches answer a 64-bit index: R64) */
+#define L1_RED(name, t, T, R, R64, op)                                                                 \
+   CB_EXPORT cublasStatus_t name##_v2_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, R64 *result); \
+   CB_EXPORT cublasStatus_t name##_v2_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, R64 *result)  \
    {                                                                                                \
       CB_ENTER("handle=%p n=%lld x=%p incx=%lld result=%p", (void *)h, (long long)n, (const void *)x, \
                (long long)incx, (void *)result);                                                      \
-      return reduction(h, t, op, n, x, incx, NULL, 0, result, sizeof(R));                            \
+      return cb_l1_reduction(h, t, op, n, x, incx, NULL, 0, result, sizeof(R64));                    \
    }                                                                                                \
    CB_EXPORT cublasStatus_t name##_v2(cublasHandle_t h, int n, const T *x, int incx, R *result)        \
    {                                                                                                \
-      return name##_v2_64(h, n, x, incx, result);                                                  \
+      CB_ENTER("handle=%p n=%d x=%p incx=%d result=%p", (void *)h, n, (const void *)x, incx, (void *)result); \
+      return cb_l1_reduction(h, t, op, n, x, incx, NULL, 0, result, sizeof(R));                      \
    }
-L1_RED(cublasSnrm2, 's', float, float, CB_RED_NRM2)
-L1_RED(cublasDnrm2, 'd', double, double, CB_RED_NRM2)
-L1_RED(cublasScnrm2, 'c', cuComplex, float, CB_RED_NRM2)
-L1_RED(cublasDznrm2, 'z', cuDoubleComplex, double, CB_RED_NRM2)
-L1_RED(cublasSasum, 's', float, float, CB_RED_ASUM)
-L1_RED(cublasDasum, 'd', double, double, CB_RED_ASUM)
-L1_RED(cublasScasum, 'c', cuComplex, float, CB_RED_ASUM)
-L1_RED(cublasDzasum, 'z', cuDoubleComplex, double, CB_RED_ASUM)
-L1_RED(cublasIsamax, 's', float, int, CB_RED_AMAX)
-L1_RED(cublasIdamax, 'd', double, int, CB_RED_AMAX)
-L1_RED(cublasIcamax, 'c', cuComplex, int, CB_RED_AMAX)
-L1_RED(cublasIzamax, 'z', cuDoubleComplex, int, CB_RED_AMAX)
-L1_RED(cublasIsamin, 's', float, int, CB_RED_AMIN)
-L1_RED(cublasIdamin, 'd', double, int, CB_RED_AMIN)
-L1_RED(cublasIcamin, 'c', cuComplex, int, CB_RED_AMIN)
-L1_RED(cublasIzamin, 'z', cuDoubleComplex, int, CB_RED_AMIN)
+L1_RED(cublasSnrm2, 's', float, float, float, CB_RED_NRM2)
+L1_RED(cublasDnrm2, 'd', double, double, double, CB_RED_NRM2)
+L1_RED(cublasScnrm2, 'c', cuComplex, float, float, CB_RED_NRM2)
+L1_RED(cublasDznrm2, 'z', cuDoubleComplex, double, double, CB_RED_NRM2)
+L1_RED(cublasSasum, 's', float, float, float, CB_RED_ASUM)
+L1_RED(cublasDasum, 'd', double, double, double, CB_RED_ASUM)
+L1_RED(cublasScasum, 'c', cuComplex, float, float, CB_RED_ASUM)
+L1_RED(cublasDzasum, 'z', cuDoubleComplex, double, double, CB_RED_ASUM)
+L1_RED(cublasIsamax, 's', float, int, int64_t, CB_RED_AMAX)
+L1_RED(cublasIdamax, 'd', double, int, int64_t, CB_RED_AMAX)
+L1_RED(cublasIcamax, 'c', cuComplex, int, int64_t, CB_RED_AMAX)
+L1_RED(cublasIzamax, 'z', cuDoubleComplex, int, int64_t, CB_RED_AMAX)
+L1_RED(cublasIsamin, 's', float, int, int64_t, CB_RED_AMIN)
+L1_RED(cublasIdamin, 'd', double, int, int64_t, CB_RED_AMIN)
+L1_RED(cublasIcamin, 'c', cuComplex, int, int64_t, CB_RED_AMIN)
+L1_RED(cublasIzamin, 'z', cuDoubleComplex, int, int64_t, CB_RED_AMIN)
 
 #define L1_DOT(name, t, T, op)                                                                         \
    CB_EXPORT cublasStatus_t name##_v2_64(cublasHandle_t h, int64_t n, const T *x, int64_t incx, const T *y, \
@@ -460,7 +488,7 @@ L1_RED(cublasIzamin, 'z', cuDoubleComplex, int, CB_RED_AMIN)
    {                                                                                                \
       CB_ENTER("handle=%p n=%lld x=%p incx=%lld y=%p incy=%lld result=%p", (void *)h, (long long)n,   \
                (const void *)x, (long long)incx, (const void *)y, (long long)incy, (void *)result);    \
-      return reduction(h, t, op, n, x, incx, y, incy, result, sizeof(T));                            \
+      return cb_l1_reduction(h, t, op, n, x, incx, y, incy, result, sizeof(T));                            \
    }                                                                                                \
    CB_EXPORT cublasStatus_t name##_v2(cublasHandle_t h, int n, const T *x, int incx, const T *y, int incy, \
                                       T *result)                                                      \
@@ -529,3 +557,99 @@ L1_DOT(cublasZdotc, 'z', cuDoubleComplex, CB_RED_DOTC)
    }
 L1_ROTG(S, float, fabsf, sqrtf)
 L1_ROTG(D, double, fabs, sqrt)
+
+/* csscal/zdscal: complex x times a real alpha */
+static const char *const k_csscal[2] = { "cb_csscal_s", "cb_csscal_d" };
+#define L1_CSSCAL(NAME, t, rk, T, RT)                                                                 \
+   CB_EXPORT cublasStatus_t NAME##_v2_64(cublasHandle_t h, int64_t n, const RT *alpha, T *x, int64_t incx); \
+   CB_EXPORT cublasStatus_t NAME##_v2_64(cublasHandle_t h, int64_t n, const RT *alpha, T *x, int64_t incx)  \
+   {                                                                                                \
+      CB_ENTER("handle=%p n=%lld alpha=%p x=%p incx=%lld", (void *)h, (long long)n, (const void *)alpha, \
+               (void *)x, (long long)incx);                                                          \
+      CB_HANDLE(h);                                                                                 \
+      if (n <= 0 || incx <= 0)                                                                      \
+         return CUBLAS_STATUS_SUCCESS;                                                              \
+      CB_CHECK(alpha && x, CUBLAS_STATUS_INVALID_VALUE);                                            \
+      return cb_l1_elementwise(h, k_csscal, t, n, alpha, rk, NULL, 0, 0, x, incx, NULL, 0);         \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME##_v2(cublasHandle_t h, int n, const RT *alpha, T *x, int incx)      \
+   {                                                                                                \
+      return NAME##_v2_64(h, n, alpha, x, incx);                                                    \
+   }
+L1_CSSCAL(cublasCsscal, 'c', 's', cuComplex, float)
+L1_CSSCAL(cublasZdscal, 'z', 'd', cuDoubleComplex, double)
+
+/* crotg/zrotg: the complex Givens rotation of (a, b) after the reference
+ * BLAS (crotg.f): c real, s complex, a overwritten by r, b unchanged;
+ * computed in double on the host (device pointer mode: a and b copied in,
+ * a, c and s out, in stream order). */
+static void crotg_d(double a[2], const double b[2], double *c, double s[2])
+{
+   double aa = hypot(a[0], a[1]), ab = hypot(b[0], b[1]);
+   if (aa == 0) {
+      *c = 0;
+      s[0] = 1;
+      s[1] = 0;
+      a[0] = b[0];
+      a[1] = b[1];
+      return;
+   }
+   double scale = aa + ab;
+   double norm = scale * sqrt((aa / scale) * (aa / scale) + (ab / scale) * (ab / scale));
+   double al[2] = { a[0] / aa, a[1] / aa };
+   *c = aa / norm;
+   /* alpha conj(b) / norm */
+   s[0] = (al[0] * b[0] + al[1] * b[1]) / norm;
+   s[1] = (al[1] * b[0] - al[0] * b[1]) / norm;
+   a[0] = al[0] * norm;
+   a[1] = al[1] * norm;
+}
+
+#define L1_CROTG(S, T, RT)                                                                            \
+   CB_EXPORT cublasStatus_t cublas##S##rotg_v2(cublasHandle_t h, T *a, T *b, RT *c, T *s);           \
+   CB_EXPORT cublasStatus_t cublas##S##rotg_v2(cublasHandle_t h, T *a, T *b, RT *c, T *s)            \
+   {                                                                                                \
+      CB_ENTER("handle=%p a=%p b=%p c=%p s=%p", (void *)h, (void *)a, (void *)b, (void *)c, (void *)s); \
+      CB_HANDLE(h);                                                                                 \
+      CB_CHECK(a && b && c && s, CUBLAS_STATUS_INVALID_VALUE);                                      \
+      bool dev = h->pmode == CUBLAS_POINTER_MODE_DEVICE;                                            \
+      T va, vb, vs;                                                                                 \
+      RT vc;                                                                                        \
+      cublasStatus_t st = CUBLAS_STATUS_SUCCESS;                                                    \
+      if (dev) {                                                                                    \
+         st = cb_enter_ctx(h);                                                                      \
+         if (st == CUBLAS_STATUS_SUCCESS)                                                           \
+            st = cb_result_to_host(h, &va, (CUdeviceptr)(uintptr_t)a, sizeof(T));                   \
+         if (st == CUBLAS_STATUS_SUCCESS)                                                           \
+            st = cb_result_to_host(h, &vb, (CUdeviceptr)(uintptr_t)b, sizeof(T));                   \
+         if (st != CUBLAS_STATUS_SUCCESS)                                                           \
+            return st;                                                                              \
+      } else {                                                                                      \
+         va = *a;                                                                                   \
+         vb = *b;                                                                                   \
+      }                                                                                             \
+      double da[2] = { va.x, va.y }, db[2] = { vb.x, vb.y }, dc, ds[2];                             \
+      crotg_d(da, db, &dc, ds);                                                                     \
+      va.x = (RT)da[0];                                                                             \
+      va.y = (RT)da[1];                                                                             \
+      vc = (RT)dc;                                                                                  \
+      vs.x = (RT)ds[0];                                                                             \
+      vs.y = (RT)ds[1];                                                                             \
+      if (!dev) {                                                                                   \
+         *a = va;                                                                                   \
+         *c = vc;                                                                                   \
+         *s = vs;                                                                                   \
+         return CUBLAS_STATUS_SUCCESS;                                                              \
+      }                                                                                             \
+      CUresult r = cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)a, &va, sizeof(T), h->stream);         \
+      if (r == CUDA_SUCCESS)                                                                        \
+         r = cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)c, &vc, sizeof(RT), h->stream);              \
+      if (r == CUDA_SUCCESS)                                                                        \
+         r = cuMemcpyHtoDAsync((CUdeviceptr)(uintptr_t)s, &vs, sizeof(T), h->stream);               \
+      if (r != CUDA_SUCCESS)                                                                        \
+         return cb_status_of(r);                                                                    \
+      /* the host values must outlive the copies */                                                 \
+      return cb_status_of(cuStreamSynchronize(h->stream));                                          \
+   }
+L1_CROTG(C, cuComplex, float)
+L1_CROTG(Z, cuDoubleComplex, double)
