@@ -316,6 +316,39 @@ ifneq ($(CLANG_CUDA),)
 all: $(CUFFT_LIBS)
 endif
 
+# ---- libcublasLt (src/libs/cublasLt), built as libcublas is; it links
+# metalcuda's libcublas, whose GEMM computes its products ----
+ifeq ($(UNAME_S),Darwin)
+CUBLASLT_LIB  = $(LIBDIR)/libcublasLt.13.dylib
+CUBLASLT_LINK = -dynamiclib -Wl,-install_name,@rpath/libcublasLt.13.dylib \
+	-Wl,-exported_symbols_list,src/libs/cublasLt/exports.darwin -Wl,-rpath,@loader_path
+CUBLASLT_CUBLAS = $(call CUBLAS_LIB,13)
+else
+CUBLASLT_LIB  = $(LIBDIR)/libcublasLt.so.13
+CUBLASLT_LINK = -shared -Wl,-soname,libcublasLt.so.13 -Wl,--version-script=$(BUILD)/cublasLt.13.map \
+	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
+CUBLASLT_CUBLAS = -L$(LIBDIR) -l:libcublas.so.13
+endif
+CUBLASLT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublasLt/*.c)) $(BUILD)/src/libs/cublasLt/kernels.asm.o
+$(CUBLASLT_OBJ): CFLAGS += -Iinclude
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublasLt/*.c)): src/libs/cublasLt/lt.h src/libs/cublasLt/kargs.h
+$(BUILD)/src/libs/cublasLt/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublasLt
+$(BUILD)/src/libs/cublasLt/kernels.asm.o: $(BUILD)/libs/cublasLt/kernels.ptx
+$(BUILD)/libs/cublasLt/kernels.ptx: src/libs/cublasLt/kernels.cu src/libs/cublasLt/kargs.h $(TOOL) $(DEVLIB)
+	@mkdir -p $(dir $@)
+	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublasLt $< -o $@
+$(CUBLASLT_LIB): $(CUBLASLT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) $(call CUBLAS_LIB,13) \
+		src/libs/cublasLt/exports.13 src/libs/cublasLt/exports.darwin
+	@mkdir -p $(LIBDIR) $(BUILD)
+	awk 'BEGIN { print "libcublasLt.so.13 {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
+	     END { print "   local:\n      *;\n};" }' src/libs/cublasLt/exports.13 > $(BUILD)/cublasLt.13.map
+	$(CC) $(CUBLASLT_LINK) $(LDFLAGS) -o $@ $(CUBLASLT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUBLASLT_CUBLAS) \
+		$(LINK_CUDA_LIB) $(LDLIBS)
+	ln -sf $(notdir $(CUBLASLT_LIB)) $(LIBDIR)/libcublasLt.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
+ifneq ($(CLANG_CUDA),)
+all: $(CUBLASLT_LIB)
+endif
+
 # ---- libcurand (src/libs/curand) ----
 # Built as libcublas is (above): host C over our libcuda, kernels.cu to PTX
 # by our nvcc, embedded (kernels.S).  Soname libcurand.so.10 (CUDA 12's and
@@ -435,7 +468,7 @@ install: all
 	ln -sf metalcuda $(PREFIX)/bin/hipcc
 	cp -P $(LIBDIR)/libcuda.* $(LIBDIR)/libcudart.* $(PREFIX)/lib/   # .so* on Linux, .dylib on macOS
 	@# the math libraries, where this build made them (they need clang's NVPTX back end)
-	for f in $(LIBDIR)/libcublas.* $(LIBDIR)/libcufft.* $(LIBDIR)/libcurand.*; do \
+	for f in $(LIBDIR)/libcublas.* $(LIBDIR)/libcublasLt.* $(LIBDIR)/libcufft.* $(LIBDIR)/libcurand.*; do \
 	   if [ -e "$$f" ]; then cp -P "$$f" $(PREFIX)/lib/ || exit 1; fi; \
 	done
 	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/

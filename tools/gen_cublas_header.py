@@ -8,7 +8,8 @@ src/libs/cublas/*.c and collects the exported definitions (CB_EXPORT, i.e.
 visibility("default") without "weak": stubs are not declared, so a program
 that calls one fails to compile, naming it; the legacy API, legacy*.c, is
 cublas.h's: tools/gen_cublas_legacy.py).  cublasXt's functions go to
-cublasXt.h's block, the others to cublas_api.h's; cublas_v2.h's block maps
+cublasXt.h's block, libcublasLt's (src/libs/cublasLt) to cublasLt.h's,
+the others to cublas_api.h's; cublas_v2.h's block maps
 every plain name onto its _v2 export (and name_64 onto name_v2_64), as
 NVIDIA's cublas_v2.h does.  Each block lies between BEGIN/END marker lines.
 
@@ -27,7 +28,8 @@ DEF = re.compile(r'__attribute__\(\(visibility\("default"\)\)\)\s*([^;{}()]*?)\s
 
 def exported():
     found = {}
-    for src in sorted(glob.glob(os.path.join(ROOT, "src/libs/cublas/*.c"))):
+    for src in sorted(glob.glob(os.path.join(ROOT, "src/libs/cublas/*.c")) +
+                     glob.glob(os.path.join(ROOT, "src/libs/cublasLt/*.c"))):
         if src.endswith("stubs.c") or os.path.basename(src).startswith("legacy"):
             continue   # stubs are not declared; the legacy API is cublas.h's
         text = subprocess.run([CC, "-E", "-P", "-std=c11", "-D_GNU_SOURCE", "-Isrc", "-Iinclude", src], cwd=ROOT,
@@ -68,15 +70,17 @@ def block(path, lines):
 def main():
     check = "--check" in sys.argv[1:]
     decls = exported()
-    api = [wrap(d) for n, d in sorted(decls.items()) if not n.startswith("cublasXt")]
+    api = [wrap(d) for n, d in sorted(decls.items()) if not n.startswith(("cublasXt", "cublasLt"))]
     xt = [wrap(d) for n, d in sorted(decls.items()) if n.startswith("cublasXt")]
+    lt = [wrap(d) for n, d in sorted(decls.items()) if n.startswith("cublasLt")]
     v2 = []
     for n in sorted(decls):
         m = re.fullmatch(r"(cublas\w+?)_v2(_64)?", n)
         if m:
             v2.append(f"#define {m.group(1)}{m.group(2) or ''} {n}")
     stale = []
-    for rel, lines in (("include/cublas_api.h", api), ("include/cublasXt.h", xt), ("include/cublas_v2.h", v2)):
+    for rel, lines in (("include/cublas_api.h", api), ("include/cublasXt.h", xt), ("include/cublasLt.h", lt),
+                      ("include/cublas_v2.h", v2)):
         path = os.path.join(ROOT, rel)
         old, new = block(path, lines)
         if old != new:

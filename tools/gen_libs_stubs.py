@@ -22,6 +22,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIBS = {
     # name: (not-supported status and its value, soname of the table)
     "cublas": ("CUBLAS_STATUS_NOT_SUPPORTED", 15, "lib/libcublas.so.13"),
+    "cublasLt": ("CUBLAS_STATUS_NOT_SUPPORTED", 15, "lib/libcublasLt.so.13"),
     "cufft": ("CUFFT_NOT_SUPPORTED", 16, "lib/libcufft.so.12"),
     # cuRAND has no not-supported status: its stubs answer "not initialized"
     "curand": ("CURAND_STATUS_NOT_INITIALIZED", 101, "lib/libcurand.so.10"),

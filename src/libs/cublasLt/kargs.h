@@ -1,0 +1,28 @@
+/*
+ * kargs.h — the argument block of libcublasLt's epilogue kernel, shared by
+ * kernels.cu (built by metalcuda's nvcc) and matmul.c (passed by value:
+ * the same C layout on both sides; only fixed-width types).
+ */
+#ifndef MC_CUBLASLT_KARGS_H
+#define MC_CUBLASLT_KARGS_H
+
+#include <stdint.h>
+
+/* What the epilogue does to each element of D after the product: add the
+ * bias of its row, then an activation. */
+enum { LT_ACT_NONE, LT_ACT_RELU, LT_ACT_GELU };
+
+typedef struct lt_epilogue_args {
+   void *D;
+   const void *bias;     /* NULL: no bias */
+   int64_t rows, cols;   /* of D as the caller sees it */
+   int64_t ld;           /* D's leading dimension, elements */
+   int64_t strideD;      /* between batch members, elements */
+   int64_t strideBias;
+   int32_t batch;
+   int32_t row_major;    /* D's order */
+   int32_t act;          /* LT_ACT_* */
+   int32_t pad;
+} lt_epilogue_args;
+
+#endif
