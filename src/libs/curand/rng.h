@@ -18,6 +18,11 @@
  *    multiple recursive random number generators" (Oper. Res. 1999):
  *    two order-3 recurrences mod m1 and m2, output (p1 - p2) mod m1 in
  *    (0, m1]; subsequences 2^76 apart, jumps are 3x3 matrix powers mod m.
+ *  - Sobol (quasi-random): Bratley and Fox, "Algorithm 659" (ACM TOMS 1988)
+ *    with Antonov and Saleev's Gray-code order: point i of a dimension is
+ *    the xor of its direction vectors v_k over the bits k of i ^ (i >> 1),
+ *    and point i + 1 is point i xor v_ctz(i + 1).  The vectors are Joe and
+ *    Kuo's (sobol.c).
  *
  * Distributions follow cuRAND's documented conversions: a 32-bit word x to
  * float x 2^-32 + 2^-33 (in (0, 1]); Box-Muller on a pair of words:
@@ -29,11 +34,13 @@
 #ifdef __CUDACC__
 #define RNG_FN static __device__ __forceinline__
 #define RNG_SINCOSF(v, s, c) (*(s) = sinf(v), *(c) = cosf(v))
+#define RNG_CTZ64(x) (__ffsll((long long)(x)) - 1)
 #else
 #include <math.h>
 #include <stdint.h>
 #define RNG_FN static inline
 #define RNG_SINCOSF(v, s, c) (*(s) = sinf(v), *(c) = cosf(v))
+#define RNG_CTZ64(x) __builtin_ctzll(x)
 #endif
 
 typedef unsigned int rng_u32;
@@ -265,6 +272,72 @@ RNG_FN void rng_box_muller_mrg_double(rng_u32 z0, rng_u32 z1, double *a, double 
    double s = sqrt(-2.0 * log(x));
    *a = sin(y * 3.1415926535897931) * s;
    *b = cos(y * 3.1415926535897931) * s;
+}
+
+/* ---- Sobol ---- */
+/* Point I of a dimension with BITS direction vectors V (32 or 64); Sobol32
+ * takes I mod 2^32, as cuRAND does (point 2^32 is point 0 again). */
+RNG_FN rng_u64 rng_sobol_at(const void *v, int bits, rng_u64 i)
+{
+   if (bits == 32)
+      i = (rng_u32)i;
+   rng_u64 gray = i ^ (i >> 1), x = 0;
+   for (int k = 0; k < bits && gray >> k; k++)
+      if (gray >> k & 1)
+         x ^= bits == 32 ? ((const rng_u32 *)v)[k] : ((const rng_u64 *)v)[k];
+   return x;
+}
+
+/* From point I (X) to point I + 1. */
+RNG_FN rng_u64 rng_sobol_next(const void *v, int bits, rng_u64 x, rng_u64 i)
+{
+   rng_u64 n = bits == 32 ? (rng_u32)(i + 1) : i + 1;
+   if (!n)
+      return 0;
+   int k = RNG_CTZ64(n);
+   return x ^ (bits == 32 ? ((const rng_u32 *)v)[k] : ((const rng_u64 *)v)[k]);
+}
+
+/* cuRAND's conversions of quasi-random words (measured on NVIDIA's host
+ * generator, tests/libs/curand_sobol.cu): a 32-bit word to double as
+ * (x + 1) 2^-32; a 64-bit word to double as its top 53 bits + 1/2, times
+ * 2^-53, and to float as its top 32 bits (rng_uniform) */
+RNG_FN double rng_sobol32_double(rng_u32 x)
+{
+   return x * 2.3283064365386963e-10 + 2.3283064365386963e-10;
+}
+
+RNG_FN double rng_sobol64_double(rng_u64 x)
+{
+   return (double)(x >> 11) * RNG_2POW53_INV_DOUBLE + RNG_2POW53_INV_DOUBLE / 2.0;
+}
+
+/* The inverse of the normal distribution function, Phi^-1(p), in double:
+ * Abramowitz and Stegun 26.2.23 for the tails (error below 4.5e-4) or the
+ * tangent at 1/2, then three Halley steps on Phi(x) - p (Phi from erf near
+ * the middle, erfc in the tails, so that the difference keeps its relative
+ * precision; 1 - p is exact for p >= 1/2).  Within 3 ulps of the exact
+ * value over (0, 1) (checked against a long double bisection). */
+RNG_FN double rng_normcdfinv(double p)
+{
+   if (!(p > 0.0 && p < 1.0))
+      return p == 0.0 ? -HUGE_VAL : p == 1.0 ? HUGE_VAL : (p - p) / (p - p);
+   if (p == 0.5)
+      return 0.0;
+   double q = p < 0.5 ? p : 1.0 - p, t = sqrt(-2.0 * log(q));
+   double x = t - (2.515517 + t * (0.802853 + t * 0.010328)) / (1.0 + t * (1.432788 + t * (0.189269 + t * 0.001308)));
+   if (p < 0.5)
+      x = -x;
+   if (fabs(p - 0.5) < 0.05)
+      x = (p - 0.5) * 2.5066282746310002;
+   for (int i = 0; i < 3; i++) {
+      double e = fabs(x) < 1.0 ? 0.5 * erf(x * 0.70710678118654752) - (p - 0.5)
+                 : x < 0.0     ? 0.5 * erfc(-x * 0.70710678118654752) - p
+                               : (1.0 - p) - 0.5 * erfc(x * 0.70710678118654752);
+      double u = e * 2.5066282746310002 * exp(0.5 * x * x);
+      x -= u / (1.0 + 0.5 * x * u);
+   }
+   return x;
 }
 
 #endif
