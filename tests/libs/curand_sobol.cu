@@ -204,6 +204,7 @@ static void words(curandGenerator_t g, int type, size_t n, std::vector<unsigned 
    else
       CHECK_ST(curandGenerate(g, (unsigned *)p, n), CURAND_STATUS_SUCCESS);
    std::vector<unsigned> u(n);
+   CHECK_CUDA(cudaDeviceSynchronize());
    CHECK_CUDA(cudaMemcpy(s64 ? (void *)w.data() : (void *)u.data(), p, n * (s64 ? 8 : 4), cudaMemcpyDeviceToHost));
    if (!s64)
       for (size_t i = 0; i < n; i++)
@@ -228,12 +229,18 @@ static void expect_points(int type, unsigned dims, unsigned long long first, con
 
 /* The position counts points of each dimension: kept when the dimensions
  * or the ordering change (as NVIDIA's host generator does), set by the
- * offset; the point index past 2^32 (Sobol32 wraps to point 0). */
+ * offset; the point index past 2^32 (Sobol32 wraps to point 0).  Sobol64's
+ * calls go on a stream of the program's. */
 static void positions(int type)
 {
    curandGenerator_t g;
+   cudaStream_t st = 0;
    std::vector<unsigned long long> w;
    CHECK_ST(curandCreateGenerator(&g, (curandRngType_t)type), CURAND_STATUS_SUCCESS);
+   if (type == CURAND_RNG_QUASI_SOBOL64) {
+      CHECK_CUDA(cudaStreamCreate(&st));
+      CHECK_ST(curandSetStream(g, st), CURAND_STATUS_SUCCESS);
+   }
    CHECK_ST(curandSetQuasiRandomGeneratorDimensions(g, 2), CURAND_STATUS_SUCCESS);
    words(g, type, 6, w);
    expect_points(type, 2, 0, w, "first call");
@@ -251,6 +258,8 @@ static void positions(int type)
    words(g, type, 40000, w);
    expect_points(type, 20000, 0, w, "20000 dimensions");
    CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+   if (st)
+      CHECK_CUDA(cudaStreamDestroy(st));
 }
 
 /* The tables: NVIDIA's, entry for entry (hashes), and a few entries by

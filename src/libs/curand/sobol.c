@@ -144,8 +144,12 @@ static curandStatus_t upload(curandGenerator_t g, int bits)
    size_t per = bits == 32 ? 32 * 4 : 64 * 8;
    if (g->dvec && g->dvec_dims >= g->dims)
       return CURAND_STATUS_SUCCESS;
-   if (g->dvec)
+   /* more dimensions than before: the earlier calls on the stream may
+    * still read the old copy */
+   if (g->dvec) {
+      cuStreamSynchronize(g->stream);
       cuMemFree(g->dvec);
+   }
    g->dvec = 0;
    g->dvec_dims = 0;
    CUresult r = cuMemAlloc(&g->dvec, per * g->dims);
