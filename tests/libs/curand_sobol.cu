@@ -17,9 +17,13 @@
  * distribution function computed here in long double (bisection on erfl /
  * erfcl) from the words the same generator yields (which the hashes prove).
  * Words at the index 2^32 and after a change of dimensions are checked
- * against the Gray-code sum of the direction vectors, computed here.
+ * against the Gray-code sum of the direction vectors, computed here.  The
+ * device API's Sobol states (curand_kernel.h: curand_init with the
+ * library's direction vectors, as NVIDIA's MC_EstimatePiInlineQ sample
+ * does) must give the host generator's words and uniforms.
  */
 #include <curand.h>
+#include <curand_kernel.h>
 #include "../cuda/check.h"
 #include "curand_check.h"
 #include "curand_sobol_expected.h"
@@ -340,6 +344,84 @@ static void statuses(void)
    CHECK_CUDA(cudaFree(p));
 }
 
+/* The device API from the library's vectors: a thread per dimension,
+ * curand_init(vectors, offset) then N words, again then N uniforms. */
+__global__ void api32(curandDirectionVectors32_t *v, unsigned off, unsigned n, unsigned *w, float *f)
+{
+   unsigned d = threadIdx.x;
+   curandStateSobol32_t s;
+   curand_init(v[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      w[d * n + i] = curand(&s);
+   curand_init(v[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      f[d * n + i] = curand_uniform(&s);
+}
+
+__global__ void api64(curandDirectionVectors64_t *v, unsigned long long off, unsigned n, unsigned long long *w,
+                      double *f)
+{
+   unsigned d = threadIdx.x;
+   curandStateSobol64_t s;
+   curand_init(v[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      w[d * n + i] = curand(&s);
+   curand_init(v[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      f[d * n + i] = curand_uniform_double(&s);
+}
+
+/* The host generator's N points of D dimensions at OFF, words and
+ * uniforms (float for Sobol32, double for Sobol64), into W and F. */
+static void host_points(int type, unsigned dims, unsigned long long off, size_t n, void *w, void *f)
+{
+   curandGenerator_t g;
+   bool s64 = type == CURAND_RNG_QUASI_SOBOL64;
+   CHECK_ST(curandCreateGeneratorHost(&g, (curandRngType_t)type), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetQuasiRandomGeneratorDimensions(g, dims), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetGeneratorOffset(g, off), CURAND_STATUS_SUCCESS);
+   CHECK_ST(gen(g, type, WORDS, w, dims * n), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetGeneratorOffset(g, off), CURAND_STATUS_SUCCESS);
+   CHECK_ST(gen(g, type, s64 ? UNID : UNI, f, dims * n), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+}
+
+static void device_api(void)
+{
+   const unsigned D = 7, n = 1000, off = 12345;
+   curandDirectionVectors32_t *v32;
+   curandDirectionVectors64_t *v64;
+   if (!CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_DIRECTION_VECTORS_32_JOEKUO6), CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetDirectionVectors64(&v64, CURAND_DIRECTION_VECTORS_64_JOEKUO6), CURAND_STATUS_SUCCESS))
+      return;
+   void *dv, *dw, *df;
+   CHECK_CUDA(cudaMalloc(&dv, D * sizeof *v64));
+   CHECK_CUDA(cudaMalloc(&dw, D * n * 8));
+   CHECK_CUDA(cudaMalloc(&df, D * n * 8));
+   std::vector<unsigned char> w(D * n * 8), f(D * n * 8), hw(D * n * 8), hf(D * n * 8);
+   for (int s64 = 0; s64 < 2; s64++) {
+      if (s64) {
+         CHECK_CUDA(cudaMemcpy(dv, v64, D * sizeof *v64, cudaMemcpyHostToDevice));
+         api64<<<1, D>>>((curandDirectionVectors64_t *)dv, off, n, (unsigned long long *)dw, (double *)df);
+      } else {
+         CHECK_CUDA(cudaMemcpy(dv, v32, D * sizeof *v32, cudaMemcpyHostToDevice));
+         api32<<<1, D>>>((curandDirectionVectors32_t *)dv, off, n, (unsigned *)dw, (float *)df);
+      }
+      CHECK_CUDA(cudaGetLastError());
+      size_t bytes = D * n * (s64 ? 8 : 4);
+      CHECK_CUDA(cudaMemcpy(w.data(), dw, bytes, cudaMemcpyDeviceToHost));
+      CHECK_CUDA(cudaMemcpy(f.data(), df, bytes, cudaMemcpyDeviceToHost));
+      host_points(s64 ? CURAND_RNG_QUASI_SOBOL64 : CURAND_RNG_QUASI_SOBOL32, D, off, n, hw.data(), hf.data());
+      if (!CHECK(memcmp(w.data(), hw.data(), bytes) == 0))
+         printf("  device API Sobol%d: words differ from the host generator's\n", s64 ? 64 : 32);
+      if (!CHECK(memcmp(f.data(), hf.data(), bytes) == 0))
+         printf("  device API Sobol%d: uniforms differ from the host generator's\n", s64 ? 64 : 32);
+   }
+   CHECK_CUDA(cudaFree(dv));
+   CHECK_CUDA(cudaFree(dw));
+   CHECK_CUDA(cudaFree(df));
+}
+
 int main(int argc, char **argv)
 {
    check_begin("curand_sobol");
@@ -359,6 +441,7 @@ int main(int argc, char **argv)
    derived(CURAND_RNG_QUASI_SOBOL64);
    positions(CURAND_RNG_QUASI_SOBOL32);
    positions(CURAND_RNG_QUASI_SOBOL64);
+   device_api();
    statuses();
    CHECK_CUDA(cudaDeviceSynchronize());
    return check_end();
