@@ -345,30 +345,29 @@ static void statuses(void)
 }
 
 /* The device API from the library's vectors: a thread per dimension,
- * curand_init(vectors, offset) then N words, again then N uniforms. */
-__global__ void api32(curandDirectionVectors32_t *v, unsigned off, unsigned n, unsigned *w, float *f)
+ * curand_init(vectors, offset) then N words, again then N uniforms (float
+ * for Sobol32, double for Sobol64). */
+__device__ float uniform(curandStateSobol32_t *s)
 {
-   unsigned d = threadIdx.x;
-   curandStateSobol32_t s;
-   curand_init(v[d], off, &s);
-   for (unsigned i = 0; i < n; i++)
-      w[d * n + i] = curand(&s);
-   curand_init(v[d], off, &s);
-   for (unsigned i = 0; i < n; i++)
-      f[d * n + i] = curand_uniform(&s);
+   return curand_uniform(s);
 }
 
-__global__ void api64(curandDirectionVectors64_t *v, unsigned long long off, unsigned n, unsigned long long *w,
-                      double *f)
+__device__ double uniform(curandStateSobol64_t *s)
+{
+   return curand_uniform_double(s);
+}
+
+template <class V, class S, class W, class F>
+__global__ void api(V *v, unsigned long long off, unsigned n, W *w, F *f)
 {
    unsigned d = threadIdx.x;
-   curandStateSobol64_t s;
+   S s;
    curand_init(v[d], off, &s);
    for (unsigned i = 0; i < n; i++)
       w[d * n + i] = curand(&s);
    curand_init(v[d], off, &s);
    for (unsigned i = 0; i < n; i++)
-      f[d * n + i] = curand_uniform_double(&s);
+      f[d * n + i] = uniform(&s);
 }
 
 /* The host generator's N points of D dimensions at OFF, words and
@@ -402,10 +401,12 @@ static void device_api(void)
    for (int s64 = 0; s64 < 2; s64++) {
       if (s64) {
          CHECK_CUDA(cudaMemcpy(dv, v64, D * sizeof *v64, cudaMemcpyHostToDevice));
-         api64<<<1, D>>>((curandDirectionVectors64_t *)dv, off, n, (unsigned long long *)dw, (double *)df);
+         api<curandDirectionVectors64_t, curandStateSobol64_t>
+            <<<1, D>>>((curandDirectionVectors64_t *)dv, off, n, (unsigned long long *)dw, (double *)df);
       } else {
          CHECK_CUDA(cudaMemcpy(dv, v32, D * sizeof *v32, cudaMemcpyHostToDevice));
-         api32<<<1, D>>>((curandDirectionVectors32_t *)dv, off, n, (unsigned *)dw, (float *)df);
+         api<curandDirectionVectors32_t, curandStateSobol32_t>
+            <<<1, D>>>((curandDirectionVectors32_t *)dv, off, n, (unsigned *)dw, (float *)df);
       }
       CHECK_CUDA(cudaGetLastError());
       size_t bytes = D * n * (s64 ? 8 : 4);
