@@ -363,8 +363,18 @@ CURAND_LIB  = $(LIBDIR)/libcurand.so.10
 CURAND_LINK = -shared -Wl,-soname,libcurand.so.10 -Wl,--version-script=$(BUILD)/curand.10.map \
 	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
 endif
-CURAND_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)) $(BUILD)/src/libs/curand/kernels.asm.o
+CURAND_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)) $(BUILD)/src/libs/curand/kernels.asm.o \
+	$(BUILD)/libs/curand/sobol_table.o
 $(CURAND_OBJ): CFLAGS += -Iinclude
+# Joe and Kuo's Sobol direction numbers, read from SciPy's copy where it is
+# installed (tools/gen_sobol_table.py; without it an empty table, and the
+# Sobol generators say so when created)
+PYTHON ?= python3
+$(BUILD)/libs/curand/sobol_table.c: tools/gen_sobol_table.py
+	@mkdir -p $(dir $@)
+	$(PYTHON) tools/gen_sobol_table.py -o $@
+$(BUILD)/libs/curand/sobol_table.o: $(BUILD)/libs/curand/sobol_table.c
+	$(CC) $(CFLAGS) -c $< -o $@
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h
 $(BUILD)/src/libs/curand/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/curand
 $(BUILD)/src/libs/curand/kernels.asm.o: $(BUILD)/libs/curand/kernels.ptx

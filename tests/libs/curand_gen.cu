@@ -16,6 +16,7 @@
  */
 #include <curand.h>
 #include "../cuda/check.h"
+#include "curand_check.h"
 #include "curand_expected.h"
 
 #include <math.h>
@@ -25,17 +26,6 @@
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
 
 static const size_t N1 = 10000, N2 = 1002;
-
-static unsigned long long fnv(const void *p, size_t n)
-{
-   const unsigned char *b = (const unsigned char *)p;
-   unsigned long long h = 0xcbf29ce484222325ULL;
-   for (size_t i = 0; i < n; i++) {
-      h ^= b[i];
-      h *= 0x100000001b3ULL;
-   }
-   return h;
-}
 
 static bool is_double(int d)
 {
@@ -88,41 +78,16 @@ static bool run_row(const curand_expect &e, bool host, std::vector<unsigned char
    return ok;
 }
 
-static bool close_to(double got, double want, double tol, const char *what, size_t i)
-{
-   bool ok = fabs(got - want) <= tol * (1 + fabs(want));
-   if (!ok)
-      printf("  %s[%zu]: got %.17g, want %.17g\n", what, i, got, want);
-   return CHECK(ok);
-}
-
 static void check_row(const curand_expect &e, bool host, const std::vector<unsigned char> &out)
 {
    char what[128];
    snprintf(what, sizeof what, "%s type %d ordering %d seed %llu offset %llu dist %d", host ? "host" : "device",
             e.type, e.ordering, e.seed, e.offset, e.dist);
    size_t es = is_double(e.dist) ? 8 : 4;
-   if (e.dist == G32 || e.dist == UNI || e.dist == UNID) {
-      unsigned long long h1 = fnv(out.data(), N1 * es), h2 = fnv(out.data() + N1 * es, N2 * es);
-      if (!CHECK(h1 == e.h1 && h2 == e.h2))
-         printf("  %s: hashes %016llx %016llx, want %016llx %016llx\n", what, h1, h2, e.h1, e.h2);
-      return;
-   }
-   /* the first outputs, to a few ulps (the H200 uses its fast sine/cosine) */
-   for (int i = 0; i < (es == 4 ? 6 : 3); i++) {
-      double got, want;
-      if (es == 4) {
-         float g, w;
-         memcpy(&g, out.data() + 4 * i, 4);
-         memcpy(&w, &e.v[i], 4);
-         got = g, want = w;
-      } else {
-         memcpy(&got, out.data() + 8 * i, 8);
-         unsigned long long b = (unsigned long long)e.v[2 * i + 1] << 32 | e.v[2 * i];
-         memcpy(&want, &b, 8);
-      }
-      close_to(got, want, es == 4 ? 4e-6 : 1e-13, what, i);
-   }
+   if (e.dist == G32 || e.dist == UNI || e.dist == UNID)
+      check_hashes(out.data(), es, N1, N2, e.h1, e.h2, what);
+   else   /* the first outputs, to a few ulps (the H200 uses its fast sine/cosine) */
+      check_first(out.data(), es, e.v, es == 4 ? 4e-6 : 1e-13, what);
 }
 
 /* Every normal output of seed 1234, offset 0 against Box-Muller of the

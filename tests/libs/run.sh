@@ -48,7 +48,8 @@ if ! command -v "$NVCC" >/dev/null 2>&1; then
 fi
 # Each program is compiled once (nvcc -c, two at a time) and linked per
 # runtime: the runtime is chosen at link time only.
-deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/libs/curand_expected.h tests/cuda/check.h)
+deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/libs/curand_expected.h
+   tests/libs/curand_sobol_expected.h tests/libs/curand_check.h tests/cuda/check.h)
 mkdir -p "$OUT/obj"
 compile_one() {
    local n=$1 src=tests/libs/$1.cu o=$OUT/obj/$1.o f

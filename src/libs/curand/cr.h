@@ -31,7 +31,9 @@ struct curandGenerator_st {
    bool fresh;                  /* states to restart before the next call */
    uint32_t tcur;               /* the subsequence the next item goes to */
    uint32_t nthreads;
-   unsigned long long pos;      /* index of the next output (a new seed or ordering restarts there) */
+   unsigned long long pos;      /* index of the next output (a new seed or ordering restarts there);
+                                   Sobol: of the next point of each dimension */
+   unsigned dims;               /* Sobol: dimensions */
    size_t state_size;           /* bytes of one subsequence's state */
    /* host generator */
    void *hstates;
@@ -42,6 +44,8 @@ struct curandGenerator_st {
    CUmodule mod;
    CUstream stream;
    CUdeviceptr dstates, djumps;
+   CUdeviceptr dvec;            /* Sobol: direction vectors of dvec_dims dimensions */
+   unsigned dvec_dims;
    CUfunction fn_init, fn_gen;
 };
 
@@ -64,5 +68,17 @@ const rng_u32 *cr_jumps(curandRngType_t type, size_t *words);
 /* Runs one call: N outputs of distribution DIST into OUT (device or host
  * memory as the generator is); restarts the states first when needed. */
 curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
+
+/* ---- sobol.c ---- */
+static inline bool cr_is_sobol(curandRngType_t type)
+{
+   return type == CURAND_RNG_QUASI_SOBOL32 || type == CURAND_RNG_QUASI_SOBOL64;
+}
+/* The direction vectors of 32 or 64 bits (20000 dimensions), or NULL. */
+const void *cr_sobol_vectors(int bits);
+/* Whether the vectors are there; says why not. */
+bool cr_sobol_available(void);
+/* One call of a Sobol generator: N outputs (a multiple of its dimensions). */
+curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 
 #endif

@@ -1,9 +1,11 @@
 /*
  * generate.c — the generation functions: 32-bit words, uniform, normal and
- * log-normal in float and double (work.h computes them, generator.c runs
- * the call).  The normal forms come in Box-Muller pairs, so their count
- * must be even (CURAND_STATUS_LENGTH_NOT_MULTIPLE otherwise, as cuRAND
- * documents).  Calls on a device generator are asynchronous on its stream.
+ * log-normal in float and double, 64-bit words of Sobol64 (work.h computes
+ * them, generator.c or sobol.c runs the call).  The pseudo-random normal
+ * forms come in Box-Muller pairs, so their count must be even; a Sobol
+ * call's count must be a multiple of its dimensions
+ * (CURAND_STATUS_LENGTH_NOT_MULTIPLE otherwise, as cuRAND documents).
+ * Calls on a device generator are asynchronous on its stream.
  */
 #include "cr.h"
 
@@ -12,11 +14,18 @@ LOG_CHANNEL(curand);
 static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size_t n, double mean, double sd)
 {
    CR_GEN(g);
-   bool pairs = dist >= CR_NORMAL;
+   bool sobol = cr_is_sobol(g->type);
+   /* words: 32 bits from all but Sobol64, 64 bits only from it */
+   CR_CHECK(dist != CR_U32 || g->type != CURAND_RNG_QUASI_SOBOL64, CURAND_STATUS_TYPE_ERROR);
+   CR_CHECK(dist != CR_U64 || g->type == CURAND_RNG_QUASI_SOBOL64, CURAND_STATUS_TYPE_ERROR);
+   bool pairs = !sobol && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
    CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
-   /* no output buffer: refused rather than written through (the status
-    * NVIDIA's library gives here was not measured) */
+   CR_CHECK(!sobol || n % g->dims == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
+   /* no output buffer: refused rather than written through (NVIDIA's
+    * host generator writes through it) */
    CR_CHECK(out || n == 0, CURAND_STATUS_OUT_OF_RANGE);
+   if (sobol)
+      return cr_sobol_run(g, dist, out, n, mean, sd);
    return cr_run(g, dist, out, n, mean, sd);
 }
 
@@ -31,9 +40,7 @@ CR_EXPORT curandStatus_t curandGenerate(curandGenerator_t g, unsigned int *outpu
 CR_EXPORT curandStatus_t curandGenerateLongLong(curandGenerator_t g, unsigned long long *outputPtr, size_t num)
 {
    CR_ENTER("generator=%p outputPtr=%p num=%zu", (void *)g, (void *)outputPtr, num);
-   CR_GEN(g);
-   /* 64-bit words come only from the Sobol64 generators */
-   return CURAND_STATUS_TYPE_ERROR;
+   return cr_generate(g, CR_U64, outputPtr, num, 0, 0);
 }
 
 /* ==== curandGenerateUniform (libcurand.so.10) ==== */

@@ -123,20 +123,27 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
    *generator = NULL;
    if (type == CURAND_RNG_PSEUDO_DEFAULT)
       type = CURAND_RNG_PSEUDO_XORWOW;
+   if (type == CURAND_RNG_QUASI_DEFAULT)
+      type = CURAND_RNG_QUASI_SOBOL32;
    switch (type) {
    case CURAND_RNG_PSEUDO_XORWOW:
    case CURAND_RNG_PSEUDO_MRG32K3A:
    case CURAND_RNG_PSEUDO_PHILOX4_32_10:
       break;
+   case CURAND_RNG_QUASI_SOBOL32:
+   case CURAND_RNG_QUASI_SOBOL64:
+      if (!cr_sobol_available())
+         return CURAND_STATUS_TYPE_ERROR;
+      break;
+   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
+   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
+      LOG_WARN("curandCreateGenerator: generator type %d (scrambled Sobol) is not implemented: its scramble "
+               "constants and scrambled direction vectors are NVIDIA's own random numbers", (int)type);
+      return CURAND_STATUS_TYPE_ERROR;
    case CURAND_RNG_PSEUDO_MTGP32:
    case CURAND_RNG_PSEUDO_MT19937:
-   case CURAND_RNG_QUASI_DEFAULT:
-   case CURAND_RNG_QUASI_SOBOL32:
-   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
-   case CURAND_RNG_QUASI_SOBOL64:
-   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
       LOG_WARN("curandCreateGenerator: generator type %d is not implemented (libcurand has XORWOW, "
-               "MRG32k3a and Philox4_32_10)", (int)type);
+               "MRG32k3a, Philox4_32_10, Sobol32 and Sobol64)", (int)type);
       return CURAND_STATUS_TYPE_ERROR;
    default:
       return CURAND_STATUS_TYPE_ERROR;
@@ -146,7 +153,8 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
       return CURAND_STATUS_ALLOCATION_FAILED;
    g->type = type;
    g->host = host;
-   g->ordering = CURAND_ORDERING_PSEUDO_DEFAULT;
+   g->ordering = cr_is_sobol(type) ? CURAND_ORDERING_QUASI_DEFAULT : CURAND_ORDERING_PSEUDO_DEFAULT;
+   g->dims = 1;
    g->fresh = true;
    switch (type) {
    case CURAND_RNG_PSEUDO_XORWOW:
@@ -198,6 +206,7 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
    const char *init = type == CURAND_RNG_PSEUDO_XORWOW ? "cr_init_xorwow" : "cr_init_mrg";
    const char *gen = type == CURAND_RNG_PSEUDO_XORWOW    ? "cr_gen_xorwow"
                      : type == CURAND_RNG_PSEUDO_MRG32K3A ? "cr_gen_mrg"
+                     : cr_is_sobol(type)                  ? "cr_gen_sobol"
                                                           : "cr_gen_philox";
    if (r == CUDA_SUCCESS && g->state_size)
       r = cuModuleGetFunction(&g->fn_init, g->mod, init);
@@ -258,6 +267,8 @@ CR_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g)
          cuMemFree(g->djumps);
       if (g->dstates)
          cuMemFree(g->dstates);
+      if (g->dvec)
+         cuMemFree(g->dvec);
       cuModuleUnload(g->mod);
       if (cur != g->ctx)
          cuCtxSetCurrent(cur);
@@ -316,6 +327,7 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
 {
    CR_ENTER("generator=%p seed=%llu", (void *)g, seed);
    CR_GEN(g);
+   CR_CHECK(!cr_is_sobol(g->type), CURAND_STATUS_TYPE_ERROR);
    g->seed = seed;
    restart_here(g);
    return CURAND_STATUS_SUCCESS;
@@ -344,6 +356,11 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
 {
    CR_ENTER("generator=%p order=%d", (void *)g, (int)order);
    CR_GEN(g);
+   /* Sobol: QUASI_DEFAULT only, and setting it keeps the position */
+   if (cr_is_sobol(g->type)) {
+      CR_CHECK(order == CURAND_ORDERING_QUASI_DEFAULT, CURAND_STATUS_OUT_OF_RANGE);
+      return CURAND_STATUS_SUCCESS;
+   }
    CR_CHECK(order >= CURAND_ORDERING_PSEUDO_BEST && order <= CURAND_ORDERING_PSEUDO_DYNAMIC,
             CURAND_STATUS_OUT_OF_RANGE);
    CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED || g->type == CURAND_RNG_PSEUDO_XORWOW,
@@ -367,8 +384,11 @@ CR_EXPORT curandStatus_t curandSetQuasiRandomGeneratorDimensions(curandGenerator
 {
    CR_ENTER("generator=%p num_dimensions=%u", (void *)g, num_dimensions);
    CR_GEN(g);
-   /* every generator libcurand creates is a pseudo-random one */
-   return CURAND_STATUS_TYPE_ERROR;
+   CR_CHECK(cr_is_sobol(g->type), CURAND_STATUS_TYPE_ERROR);
+   CR_CHECK(num_dimensions >= 1 && num_dimensions <= 20000, CURAND_STATUS_OUT_OF_RANGE);
+   /* the position (points of each dimension) is kept, as NVIDIA's does */
+   g->dims = num_dimensions;
+   return CURAND_STATUS_SUCCESS;
 }
 
 /* ==== curandGenerateSeeds (libcurand.so.10) ==== */
@@ -376,6 +396,8 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
 {
    CR_ENTER("generator=%p", (void *)g);
    CR_GEN(g);
+   if (cr_is_sobol(g->type))
+      return CURAND_STATUS_SUCCESS;
    return cr_run(g, CR_U32, NULL, 0, 0, 0);
 }
 

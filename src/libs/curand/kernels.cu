@@ -2,8 +2,9 @@
  * kernels.cu — libcurand's device code, CUDA C (built to PTX by metalcuda's
  * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
  * MRG32k3a (restart and generation, work.h), a thread per group of four
- * outputs (striding) for Philox4_32_10.  The arithmetic is rng.h's, which the host generator
- * shares.
+ * outputs (striding) for Philox4_32_10, a thread per CR_SOBOL_CHUNK points
+ * of one dimension for Sobol32/64.  The arithmetic is rng.h's, which the
+ * host generator shares.
  */
 #include "work.h"
 
@@ -41,4 +42,12 @@ extern "C" __global__ void cr_gen_philox(cr_args a)
    unsigned long long k0 = a.m0 >> 2, groups = ((a.m0 + a.items + 3) >> 2) - k0;
    for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < groups; q += stride)
       cr_philox_group(&a, k0 + q);
+}
+
+extern "C" __global__ void cr_gen_sobol(cr_args a)
+{
+   unsigned long long t = (unsigned long long)blockIdx.x * blockDim.x + threadIdx.x;
+   unsigned long long chunks = (a.points + CR_SOBOL_CHUNK - 1) / CR_SOBOL_CHUNK;
+   if (t < chunks * a.dims)
+      cr_sobol_thread(&a, t);
 }

@@ -18,6 +18,12 @@
  *    multiple recursive random number generators" (Oper. Res. 1999):
  *    two order-3 recurrences mod m1 and m2, output (p1 - p2) mod m1 in
  *    (0, m1]; subsequences 2^76 apart, jumps are 3x3 matrix powers mod m.
+ *  - Sobol (quasi-random): Bratley and Fox, "Algorithm 659" (ACM TOMS 1988)
+ *    with Antonov and Saleev's Gray-code order: point i of a dimension is
+ *    the xor of its direction vectors v_k over the bits k of i ^ (i >> 1),
+ *    and point i + 1 is point i xor v_ctz(i + 1).  The vectors are Joe and
+ *    Kuo's (sobol.c).  Its normals: the inverse normal distribution
+ *    function by Acklam's approximation (and a Halley step in double).
  *
  * Distributions follow cuRAND's documented conversions: a 32-bit word x to
  * float x 2^-32 + 2^-33 (in (0, 1]); Box-Muller on a pair of words:
@@ -29,11 +35,13 @@
 #ifdef __CUDACC__
 #define RNG_FN static __device__ __forceinline__
 #define RNG_SINCOSF(v, s, c) (*(s) = sinf(v), *(c) = cosf(v))
+#define RNG_CTZ64(x) (__ffsll((long long)(x)) - 1)
 #else
 #include <math.h>
 #include <stdint.h>
 #define RNG_FN static inline
 #define RNG_SINCOSF(v, s, c) (*(s) = sinf(v), *(c) = cosf(v))
+#define RNG_CTZ64(x) __builtin_ctzll(x)
 #endif
 
 typedef unsigned int rng_u32;
@@ -265,6 +273,89 @@ RNG_FN void rng_box_muller_mrg_double(rng_u32 z0, rng_u32 z1, double *a, double 
    double s = sqrt(-2.0 * log(x));
    *a = sin(y * 3.1415926535897931) * s;
    *b = cos(y * 3.1415926535897931) * s;
+}
+
+/* ---- Sobol ---- */
+/* Point I of a dimension with BITS direction vectors V (32 or 64); Sobol32
+ * takes I mod 2^32, as cuRAND does (point 2^32 is point 0 again). */
+RNG_FN rng_u64 rng_sobol_at(const void *v, int bits, rng_u64 i)
+{
+   if (bits == 32)
+      i = (rng_u32)i;
+   rng_u64 gray = i ^ (i >> 1), x = 0;
+   for (int k = 0; k < bits && gray >> k; k++)
+      if (gray >> k & 1)
+         x ^= bits == 32 ? ((const rng_u32 *)v)[k] : ((const rng_u64 *)v)[k];
+   return x;
+}
+
+/* From point I (X) to point I + 1. */
+RNG_FN rng_u64 rng_sobol_next(const void *v, int bits, rng_u64 x, rng_u64 i)
+{
+   rng_u64 n = bits == 32 ? (rng_u32)(i + 1) : i + 1;
+   if (!n)
+      return 0;
+   int k = RNG_CTZ64(n);
+   return x ^ (bits == 32 ? ((const rng_u32 *)v)[k] : ((const rng_u64 *)v)[k]);
+}
+
+/* cuRAND's conversions of quasi-random words (measured on NVIDIA's host
+ * generator, tests/libs/curand_sobol.cu): a 32-bit word to double as
+ * (x + 1) 2^-32; a 64-bit word to double as its top 53 bits + 1/2, times
+ * 2^-53, and to float as its top 32 bits (rng_uniform) */
+RNG_FN double rng_sobol32_double(rng_u32 x)
+{
+   return x * 2.3283064365386963e-10 + 2.3283064365386963e-10;
+}
+
+RNG_FN double rng_sobol64_double(rng_u64 x)
+{
+   return (double)(x >> 11) * RNG_2POW53_INV_DOUBLE + RNG_2POW53_INV_DOUBLE / 2.0;
+}
+
+/* The inverse of the normal distribution function, Phi^-1(p): Acklam's
+ * rational approximations (P. J. Acklam, "An algorithm for computing the
+ * inverse normal cumulative distribution function", 2003: relative error
+ * below 1.15e-9, enough for a float), p in (0, 1). */
+RNG_FN double rng_normcdfinv_approx(double p)
+{
+   const double a0 = -3.969683028665376e+01, a1 = 2.209460984245205e+02, a2 = -2.759285104469687e+02,
+                a3 = 1.383577518672690e+02, a4 = -3.066479806614716e+01, a5 = 2.506628277459239e+00;
+   const double b0 = -5.447609879822406e+01, b1 = 1.615858368580409e+02, b2 = -1.556989798598866e+02,
+                b3 = 6.680131188771972e+01, b4 = -1.328068155288572e+01;
+   const double c0 = -7.784894002430293e-03, c1 = -3.223964580411365e-01, c2 = -2.400758277161838e+00,
+                c3 = -2.549732539343734e+00, c4 = 4.374664141464968e+00, c5 = 2.938163982698783e+00;
+   const double d0 = 7.784695709041462e-03, d1 = 3.224671290700398e-01, d2 = 2.445134137142996e+00,
+                d3 = 3.754408661907416e+00;
+   double q = p < 0.5 ? p : 1.0 - p;   /* exact for p >= 1/2 */
+   if (q < 0.02425) {
+      double t = sqrt(-2.0 * log(q));
+      double x = (((((c0 * t + c1) * t + c2) * t + c3) * t + c4) * t + c5) / ((((d0 * t + d1) * t + d2) * t + d3) * t + 1.0);
+      return p < 0.5 ? x : -x;
+   }
+   double r = p - 0.5, s = r * r;
+   return (((((a0 * s + a1) * s + a2) * s + a3) * s + a4) * s + a5) * r /
+          (((((b0 * s + b1) * s + b2) * s + b3) * s + b4) * s + 1.0);
+}
+
+/* Phi^-1(p) in double: Acklam's approximation and one Halley step on
+ * Phi(x) - p (Phi from erf near the middle, erfc in the tails, so that the
+ * difference keeps its relative precision; 1 - p is exact for p >= 1/2),
+ * which takes the error from 1e-9 to that of erf/erfc.  Within 3 ulps of
+ * the exact value over (0, 1) (checked against a long double bisection);
+ * 0 and 1 give -inf and inf. */
+RNG_FN double rng_normcdfinv(double p)
+{
+   if (!(p > 0.0 && p < 1.0))
+      return p == 0.0 ? -HUGE_VAL : p == 1.0 ? HUGE_VAL : (p - p) / (p - p);
+   if (p == 0.5)
+      return 0.0;
+   double x = rng_normcdfinv_approx(p);
+   double e = fabs(x) < 1.0 ? 0.5 * erf(x * 0.70710678118654752) - (p - 0.5)
+              : x < 0.0     ? 0.5 * erfc(-x * 0.70710678118654752) - p
+                            : (1.0 - p) - 0.5 * erfc(x * 0.70710678118654752);
+   double u = e * 2.5066282746310002 * exp(0.5 * x * x);
+   return x - u / (1.0 + 0.5 * x * u);
 }
 
 #endif

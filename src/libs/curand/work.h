@@ -12,6 +12,9 @@
  *    subsequence t at value ceil((offset - t) / T), tcur = offset mod T.
  *  - Philox4x32-10 (65536 subsequences): a function of the output index
  *    (cr_philox_item).
+ *  - Sobol32/64 (cr_sobol_thread): dimension-major, a call of n outputs in
+ *    D dimensions writes n / D points of each, point i of dimension d at
+ *    d (n / D) + i; a thread takes CR_SOBOL_CHUNK points of one dimension.
  */
 #ifndef MC_CURAND_WORK_H
 #define MC_CURAND_WORK_H
@@ -21,7 +24,10 @@
 #include <stdbool.h>
 #endif
 
-enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE };
+enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE, CR_U64 };
+
+/* points of one dimension per Sobol thread */
+#define CR_SOBOL_CHUNK 256u
 
 typedef struct {
    void *states;            /* rng_xorwow[T] or rng_mrg[T] */
@@ -33,6 +39,11 @@ typedef struct {
    rng_u64 m0;              /* Philox: index of the first output; init: the offset */
    rng_u64 base;            /* Philox: the offset at the last restart */
    rng_u32 nthreads, tcur;
+   /* Sobol: direction vectors of the dimensions (32 or 64 a dimension, of
+    * BITS bits), the points per dimension, the index of the first */
+   const void *vec;
+   rng_u32 dims, bits;
+   rng_u64 points, first;
    int dist;
    float meanf, sdf;
    double mean, sd;
@@ -218,6 +229,74 @@ RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
          ((double *)a->out)[i] = d[j];
       else
          ((float *)a->out)[i] = f[j];
+   }
+}
+
+/* The standard normal of a Sobol word W of BITS bits (float: of its top 32
+ * bits), as cuRAND computes it (measured on NVIDIA's host generator): the
+ * inverse normal distribution function of the uniform of the word, taken
+ * for the upper half of the words as minus that of the complement's (so
+ * that the upper tail keeps the lower tail's precision; the word 2^32 - 1
+ * gives 6.34, not the uniform 1.0f's infinity).  The uniform: float
+ * x 2^-32 + 2^-33 (rng_uniform) for float, x 2^-32 + 2^-33 in double for
+ * Sobol32's double, the double uniform (rng_sobol64_double) for Sobol64's. */
+RNG_FN float cr_sobol_normalf(rng_u32 w)
+{
+   bool up = w >> 31;
+   /* Acklam's 1e-9 is well inside a float's rounding */
+   double z = rng_normcdfinv_approx((double)rng_uniform(up ? ~w : w));
+   return (float)(up ? -z : z);
+}
+
+RNG_FN double cr_sobol_normal(rng_u64 w, rng_u32 bits)
+{
+   bool up = bits == 32 ? w >> 31 & 1 : w >> 63;
+   if (up)
+      w = bits == 32 ? (rng_u32)~w : ~w;
+   double z = rng_normcdfinv(bits == 32 ? w * 2.3283064365386963e-10 + 1.1641532182693481e-10 : rng_sobol64_double(w));
+   return up ? -z : z;
+}
+
+/* One Sobol output X (a word of a->bits bits) in the call's distribution,
+ * to index O.  cuRAND's quasi-random normals take one word each (no pairs:
+ * the inverse normal distribution function keeps the dimensions apart). */
+RNG_FN void cr_sobol_put(const cr_args *a, rng_u64 o, rng_u64 x)
+{
+   rng_u32 hi = a->bits == 32 ? (rng_u32)x : (rng_u32)(x >> 32);
+   float f;
+   double d;
+   switch (a->dist) {
+   case CR_U32: ((rng_u32 *)a->out)[o] = (rng_u32)x; break;
+   case CR_U64: ((rng_u64 *)a->out)[o] = x; break;
+   case CR_UNIFORM: ((float *)a->out)[o] = rng_uniform(hi); break;
+   case CR_UNIFORM_DOUBLE:
+      ((double *)a->out)[o] = a->bits == 32 ? rng_sobol32_double(hi) : rng_sobol64_double(x);
+      break;
+   case CR_NORMAL:
+   case CR_LOGNORMAL:
+      f = CR_FMAF(cr_sobol_normalf(hi), a->sdf, a->meanf);
+      ((float *)a->out)[o] = a->dist == CR_LOGNORMAL ? expf(f) : f;
+      break;
+   default:
+      d = CR_FMA(cr_sobol_normal(x, a->bits), a->sd, a->mean);
+      ((double *)a->out)[o] = a->dist == CR_LOGNORMAL_DOUBLE ? exp(d) : d;
+      break;
+   }
+}
+
+/* Sobol thread T: dimension T / chunks, its points from chunk T % chunks
+ * on (the first computed whole, the rest by the Gray-code step). */
+RNG_FN void cr_sobol_thread(const cr_args *a, rng_u64 t)
+{
+   rng_u64 chunks = (a->points + CR_SOBOL_CHUNK - 1) / CR_SOBOL_CHUNK;
+   rng_u64 d = t / chunks, j0 = t % chunks * CR_SOBOL_CHUNK;
+   rng_u64 j1 = j0 + CR_SOBOL_CHUNK < a->points ? j0 + CR_SOBOL_CHUNK : a->points;
+   const void *v = a->bits == 32 ? (const void *)((const rng_u32 *)a->vec + 32 * d)
+                                 : (const void *)((const rng_u64 *)a->vec + 64 * d);
+   rng_u64 x = rng_sobol_at(v, (int)a->bits, a->first + j0);
+   for (rng_u64 j = j0; j < j1; j++) {
+      cr_sobol_put(a, d * a->points + j, x);
+      x = rng_sobol_next(v, (int)a->bits, x, a->first + j);
    }
 }
 
