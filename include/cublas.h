@@ -24,6 +24,7 @@ extern "C" {
 cublasStatus_t cublasInit(void);
 cublasStatus_t cublasShutdown(void);
 cublasStatus_t cublasGetError(void);
+cublasStatus_t cublasGetVersion(int *version);
 cublasStatus_t cublasAlloc(int n, int elemSize, void **devicePtr);
 cublasStatus_t cublasFree(void *devicePtr);
 cublasStatus_t cublasSetKernelStream(cudaStream_t stream);

@@ -15,6 +15,19 @@
 #include "library_types.h"
 #include "cuComplex.h"
 
+/* The 16-bit floating-point parameters (Hgemm, the HSH/HSS/TST/TSS gemv):
+ * __half and __nv_bfloat16 in C++, as NVIDIA's header declares them, and
+ * their 2-byte storage in C (the library's own C sources). */
+#ifdef __cplusplus
+#include "cuda_fp16.h"
+#include "cuda_bf16.h"
+typedef __half mc_cublas_half_t;
+typedef __nv_bfloat16 mc_cublas_bf16_t;
+#else
+typedef uint16_t mc_cublas_half_t;
+typedef uint16_t mc_cublas_bf16_t;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -137,6 +150,37 @@ cublasStatus_t cublasCgeam_64(cublasHandle_t h, cublasOperation_t ta, cublasOper
 cublasStatus_t cublasCgelsBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, int nrhs,
                                   cuComplex *const A[], int lda, cuComplex *const C[], int ldc, int *info, int *dev_info,
                                   int batch);
+cublasStatus_t cublasCgemm3m(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                             const cuComplex *alpha, const cuComplex *A, int lda, const cuComplex *B, int ldb,
+                             const cuComplex *beta, cuComplex *C, int ldc);
+cublasStatus_t cublasCgemm3mBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                                    const cuComplex *alpha, const cuComplex *const Aarray[], int lda,
+                                    const cuComplex *const Barray[], int ldb, const cuComplex *beta,
+                                    cuComplex *const Carray[], int ldc, int batchCount);
+cublasStatus_t cublasCgemm3mBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
+                                       int64_t n, int64_t k, const cuComplex *alpha, const cuComplex *const Aarray[],
+                                       int64_t lda, const cuComplex *const Barray[], int64_t ldb, const cuComplex *beta,
+                                       cuComplex *const Carray[], int64_t ldc, int64_t batchCount);
+cublasStatus_t cublasCgemm3mEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                               const cuComplex *alpha, const void *A, cudaDataType Atype, int lda, const void *B,
+                               cudaDataType Btype, int ldb, const cuComplex *beta, void *C, cudaDataType Ctype,
+                               int ldc);
+cublasStatus_t cublasCgemm3mEx_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                                  int64_t k, const cuComplex *alpha, const void *A, cudaDataType Atype, int64_t lda,
+                                  const void *B, cudaDataType Btype, int64_t ldb, const cuComplex *beta, void *C,
+                                  cudaDataType Ctype, int64_t ldc);
+cublasStatus_t cublasCgemm3mStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
+                                           int k, const cuComplex *alpha, const cuComplex *A, int lda, long long strideA,
+                                           const cuComplex *B, int ldb, long long strideB, const cuComplex *beta,
+                                           cuComplex *C, int ldc, long long strideC, int batchCount);
+cublasStatus_t cublasCgemm3mStridedBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
+                                              int64_t n, int64_t k, const cuComplex *alpha, const cuComplex *A,
+                                              int64_t lda, long long strideA, const cuComplex *B, int64_t ldb,
+                                              long long strideB, const cuComplex *beta, cuComplex *C, int64_t ldc,
+                                              long long strideC, int64_t batchCount);
+cublasStatus_t cublasCgemm3m_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                                int64_t k, const cuComplex *alpha, const cuComplex *A, int64_t lda, const cuComplex *B,
+                                int64_t ldb, const cuComplex *beta, cuComplex *C, int64_t ldc);
 cublasStatus_t cublasCgemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                                   const cuComplex *alpha, const cuComplex *const Aarr[], int lda,
                                   const cuComplex *const Barr[], int ldb, const cuComplex *beta, cuComplex *const Carr[],
@@ -145,6 +189,13 @@ cublasStatus_t cublasCgemmBatched_64(cublasHandle_t h, cublasOperation_t ta, cub
                                      int64_t k, const cuComplex *alpha, const cuComplex *const Aarr[], int64_t lda,
                                      const cuComplex *const Barr[], int64_t ldb, const cuComplex *beta,
                                      cuComplex *const Carr[], int64_t ldc, int64_t batch);
+cublasStatus_t cublasCgemmEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                             const cuComplex *alpha, const void *A, cudaDataType Atype, int lda, const void *B,
+                             cudaDataType Btype, int ldb, const cuComplex *beta, void *C, cudaDataType Ctype, int ldc);
+cublasStatus_t cublasCgemmEx_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                                int64_t k, const cuComplex *alpha, const void *A, cudaDataType Atype, int64_t lda,
+                                const void *B, cudaDataType Btype, int64_t ldb, const cuComplex *beta, void *C,
+                                cudaDataType Ctype, int64_t ldc);
 cublasStatus_t cublasCgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
                                          int k, const cuComplex *alpha, const cuComplex *A, int lda, long long sA,
                                          const cuComplex *B, int ldb, long long sB, const cuComplex *beta, cuComplex *C,
@@ -632,6 +683,10 @@ cublasStatus_t cublasGetMathMode(cublasHandle_t h, cublasMath_t *mode);
 cublasStatus_t cublasGetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb);
 cublasStatus_t cublasGetMatrixAsync(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
                                     cudaStream_t s);
+cublasStatus_t cublasGetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, void *B,
+                                       int64_t ldb, cudaStream_t s);
+cublasStatus_t cublasGetMatrix_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, void *B,
+                                  int64_t ldb);
 cublasStatus_t cublasGetPointerMode_v2(cublasHandle_t h, cublasPointerMode_t *mode);
 cublasStatus_t cublasGetProperty(libraryPropertyType type, int *value);
 cublasStatus_t cublasGetSmCountTarget(cublasHandle_t h, int *target);
@@ -640,61 +695,67 @@ const char *cublasGetStatusString(cublasStatus_t status);
 cublasStatus_t cublasGetStream_v2(cublasHandle_t h, cudaStream_t *stream);
 cublasStatus_t cublasGetVector(int n, int elem, const void *x, int incx, void *y, int incy);
 cublasStatus_t cublasGetVectorAsync(int n, int elem, const void *x, int incx, void *y, int incy, cudaStream_t s);
-cublasStatus_t cublasGetVersion(int *version);
+cublasStatus_t cublasGetVectorAsync_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y, int64_t incy,
+                                       cudaStream_t s);
+cublasStatus_t cublasGetVector_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y, int64_t incy);
 cublasStatus_t cublasGetVersion_v2(cublasHandle_t h, int *version);
 cublasStatus_t cublasHSHgemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                    const uint16_t *const A[], int lda, const uint16_t *const x[], int incx,
-                                    const float *beta, uint16_t *const y[], int incy, int batch);
+                                    const mc_cublas_half_t *const A[], int lda, const mc_cublas_half_t *const x[],
+                                    int incx, const float *beta, mc_cublas_half_t *const y[], int incy, int batch);
 cublasStatus_t cublasHSHgemvBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                       const float *alpha, const uint16_t *const A[], int64_t lda,
-                                       const uint16_t *const x[], int64_t incx, const float *beta, uint16_t *const y[],
-                                       int64_t incy, int64_t batch);
+                                       const float *alpha, const mc_cublas_half_t *const A[], int64_t lda,
+                                       const mc_cublas_half_t *const x[], int64_t incx, const float *beta,
+                                       mc_cublas_half_t *const y[], int64_t incy, int64_t batch);
 cublasStatus_t cublasHSHgemvStridedBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                           const uint16_t *A, int lda, long long sA, const uint16_t *x, int incx,
-                                           long long sX, const float *beta, uint16_t *y, int incy, long long sY,
-                                           int batch);
+                                           const mc_cublas_half_t *A, int lda, long long sA, const mc_cublas_half_t *x,
+                                           int incx, long long sX, const float *beta, mc_cublas_half_t *y, int incy,
+                                           long long sY, int batch);
 cublasStatus_t cublasHSHgemvStridedBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                              const float *alpha, const uint16_t *A, int64_t lda, long long sA,
-                                              const uint16_t *x, int64_t incx, long long sX, const float *beta,
-                                              uint16_t *y, int64_t incy, long long sY, int64_t batch);
+                                              const float *alpha, const mc_cublas_half_t *A, int64_t lda, long long sA,
+                                              const mc_cublas_half_t *x, int64_t incx, long long sX, const float *beta,
+                                              mc_cublas_half_t *y, int64_t incy, long long sY, int64_t batch);
 cublasStatus_t cublasHSSgemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                    const uint16_t *const A[], int lda, const uint16_t *const x[], int incx,
-                                    const float *beta, float *const y[], int incy, int batch);
+                                    const mc_cublas_half_t *const A[], int lda, const mc_cublas_half_t *const x[],
+                                    int incx, const float *beta, float *const y[], int incy, int batch);
 cublasStatus_t cublasHSSgemvBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                       const float *alpha, const uint16_t *const A[], int64_t lda,
-                                       const uint16_t *const x[], int64_t incx, const float *beta, float *const y[],
-                                       int64_t incy, int64_t batch);
+                                       const float *alpha, const mc_cublas_half_t *const A[], int64_t lda,
+                                       const mc_cublas_half_t *const x[], int64_t incx, const float *beta,
+                                       float *const y[], int64_t incy, int64_t batch);
 cublasStatus_t cublasHSSgemvStridedBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                           const uint16_t *A, int lda, long long sA, const uint16_t *x, int incx,
-                                           long long sX, const float *beta, float *y, int incy, long long sY,
+                                           const mc_cublas_half_t *A, int lda, long long sA, const mc_cublas_half_t *x,
+                                           int incx, long long sX, const float *beta, float *y, int incy, long long sY,
                                            int batch);
 cublasStatus_t cublasHSSgemvStridedBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                              const float *alpha, const uint16_t *A, int64_t lda, long long sA,
-                                              const uint16_t *x, int64_t incx, long long sX, const float *beta, float *y,
-                                              int64_t incy, long long sY, int64_t batch);
+                                              const float *alpha, const mc_cublas_half_t *A, int64_t lda, long long sA,
+                                              const mc_cublas_half_t *x, int64_t incx, long long sX, const float *beta,
+                                              float *y, int64_t incy, long long sY, int64_t batch);
 cublasStatus_t cublasHgemm(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
-                           const uint16_t *alpha, const uint16_t *A, int lda, const uint16_t *B, int ldb,
-                           const uint16_t *beta, uint16_t *C, int ldc);
+                           const mc_cublas_half_t *alpha, const mc_cublas_half_t *A, int lda, const mc_cublas_half_t *B,
+                           int ldb, const mc_cublas_half_t *beta, mc_cublas_half_t *C, int ldc);
 cublasStatus_t cublasHgemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
-                                  const uint16_t *alpha, const uint16_t *const Aarr[], int lda,
-                                  const uint16_t *const Barr[], int ldb, const uint16_t *beta, uint16_t *const Carr[],
-                                  int ldc, int batch);
+                                  const mc_cublas_half_t *alpha, const mc_cublas_half_t *const Aarr[], int lda,
+                                  const mc_cublas_half_t *const Barr[], int ldb, const mc_cublas_half_t *beta,
+                                  mc_cublas_half_t *const Carr[], int ldc, int batch);
 cublasStatus_t cublasHgemmBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
-                                     int64_t k, const uint16_t *alpha, const uint16_t *const Aarr[], int64_t lda,
-                                     const uint16_t *const Barr[], int64_t ldb, const uint16_t *beta,
-                                     uint16_t *const Carr[], int64_t ldc, int64_t batch);
+                                     int64_t k, const mc_cublas_half_t *alpha, const mc_cublas_half_t *const Aarr[],
+                                     int64_t lda, const mc_cublas_half_t *const Barr[], int64_t ldb,
+                                     const mc_cublas_half_t *beta, mc_cublas_half_t *const Carr[], int64_t ldc,
+                                     int64_t batch);
 cublasStatus_t cublasHgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
-                                         int k, const uint16_t *alpha, const uint16_t *A, int lda, long long sA,
-                                         const uint16_t *B, int ldb, long long sB, const uint16_t *beta, uint16_t *C,
-                                         int ldc, long long sC, int batch);
+                                         int k, const mc_cublas_half_t *alpha, const mc_cublas_half_t *A, int lda,
+                                         long long sA, const mc_cublas_half_t *B, int ldb, long long sB,
+                                         const mc_cublas_half_t *beta, mc_cublas_half_t *C, int ldc, long long sC,
+                                         int batch);
 cublasStatus_t cublasHgemmStridedBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
-                                            int64_t n, int64_t k, const uint16_t *alpha, const uint16_t *A, int64_t lda,
-                                            long long sA, const uint16_t *B, int64_t ldb, long long sB,
-                                            const uint16_t *beta, uint16_t *C, int64_t ldc, long long sC,
+                                            int64_t n, int64_t k, const mc_cublas_half_t *alpha,
+                                            const mc_cublas_half_t *A, int64_t lda, long long sA,
+                                            const mc_cublas_half_t *B, int64_t ldb, long long sB,
+                                            const mc_cublas_half_t *beta, mc_cublas_half_t *C, int64_t ldc, long long sC,
                                             int64_t batch);
 cublasStatus_t cublasHgemm_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
-                              int64_t k, const uint16_t *alpha, const uint16_t *A, int64_t lda, const uint16_t *B,
-                              int64_t ldb, const uint16_t *beta, uint16_t *C, int64_t ldc);
+                              int64_t k, const mc_cublas_half_t *alpha, const mc_cublas_half_t *A, int64_t lda,
+                              const mc_cublas_half_t *B, int64_t ldb, const mc_cublas_half_t *beta, mc_cublas_half_t *C,
+                              int64_t ldc);
 cublasStatus_t cublasIamaxEx(cublasHandle_t h, int n, const void *x, cudaDataType xType, int incx, int *result);
 cublasStatus_t cublasIamaxEx_64(cublasHandle_t h, int64_t n, const void *x, cudaDataType xType, int64_t incx,
                                 int64_t *result);
@@ -767,11 +828,18 @@ cublasStatus_t cublasSetMathMode(cublasHandle_t h, cublasMath_t mode);
 cublasStatus_t cublasSetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb);
 cublasStatus_t cublasSetMatrixAsync(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
                                     cudaStream_t s);
+cublasStatus_t cublasSetMatrixAsync_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, void *B,
+                                       int64_t ldb, cudaStream_t s);
+cublasStatus_t cublasSetMatrix_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, void *B,
+                                  int64_t ldb);
 cublasStatus_t cublasSetPointerMode_v2(cublasHandle_t h, cublasPointerMode_t mode);
 cublasStatus_t cublasSetSmCountTarget(cublasHandle_t h, int target);
 cublasStatus_t cublasSetStream_v2(cublasHandle_t h, cudaStream_t stream);
 cublasStatus_t cublasSetVector(int n, int elem, const void *x, int incx, void *y, int incy);
 cublasStatus_t cublasSetVectorAsync(int n, int elem, const void *x, int incx, void *y, int incy, cudaStream_t s);
+cublasStatus_t cublasSetVectorAsync_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y, int64_t incy,
+                                       cudaStream_t s);
+cublasStatus_t cublasSetVector_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y, int64_t incy);
 cublasStatus_t cublasSetWorkspace_v2(cublasHandle_t h, void *workspace, size_t size);
 cublasStatus_t cublasSgbmv_v2(cublasHandle_t h, cublasOperation_t trans, int m, int n, int kl, int ku,
                               const float *alpha, const float *A, int lda, const float *x, int incx, const float *beta,
@@ -961,35 +1029,35 @@ cublasStatus_t cublasSwapEx(cublasHandle_t h, int n, void *x, cudaDataType xType
 cublasStatus_t cublasSwapEx_64(cublasHandle_t h, int64_t n, void *x, cudaDataType xType, int64_t incx, void *y,
                                cudaDataType yType, int64_t incy);
 cublasStatus_t cublasTSSgemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                    const uint16_t *const A[], int lda, const uint16_t *const x[], int incx,
-                                    const float *beta, float *const y[], int incy, int batch);
+                                    const mc_cublas_bf16_t *const A[], int lda, const mc_cublas_bf16_t *const x[],
+                                    int incx, const float *beta, float *const y[], int incy, int batch);
 cublasStatus_t cublasTSSgemvBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                       const float *alpha, const uint16_t *const A[], int64_t lda,
-                                       const uint16_t *const x[], int64_t incx, const float *beta, float *const y[],
-                                       int64_t incy, int64_t batch);
+                                       const float *alpha, const mc_cublas_bf16_t *const A[], int64_t lda,
+                                       const mc_cublas_bf16_t *const x[], int64_t incx, const float *beta,
+                                       float *const y[], int64_t incy, int64_t batch);
 cublasStatus_t cublasTSSgemvStridedBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                           const uint16_t *A, int lda, long long sA, const uint16_t *x, int incx,
-                                           long long sX, const float *beta, float *y, int incy, long long sY,
+                                           const mc_cublas_bf16_t *A, int lda, long long sA, const mc_cublas_bf16_t *x,
+                                           int incx, long long sX, const float *beta, float *y, int incy, long long sY,
                                            int batch);
 cublasStatus_t cublasTSSgemvStridedBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                              const float *alpha, const uint16_t *A, int64_t lda, long long sA,
-                                              const uint16_t *x, int64_t incx, long long sX, const float *beta, float *y,
-                                              int64_t incy, long long sY, int64_t batch);
+                                              const float *alpha, const mc_cublas_bf16_t *A, int64_t lda, long long sA,
+                                              const mc_cublas_bf16_t *x, int64_t incx, long long sX, const float *beta,
+                                              float *y, int64_t incy, long long sY, int64_t batch);
 cublasStatus_t cublasTSTgemvBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                    const uint16_t *const A[], int lda, const uint16_t *const x[], int incx,
-                                    const float *beta, uint16_t *const y[], int incy, int batch);
+                                    const mc_cublas_bf16_t *const A[], int lda, const mc_cublas_bf16_t *const x[],
+                                    int incx, const float *beta, mc_cublas_bf16_t *const y[], int incy, int batch);
 cublasStatus_t cublasTSTgemvBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                       const float *alpha, const uint16_t *const A[], int64_t lda,
-                                       const uint16_t *const x[], int64_t incx, const float *beta, uint16_t *const y[],
-                                       int64_t incy, int64_t batch);
+                                       const float *alpha, const mc_cublas_bf16_t *const A[], int64_t lda,
+                                       const mc_cublas_bf16_t *const x[], int64_t incx, const float *beta,
+                                       mc_cublas_bf16_t *const y[], int64_t incy, int64_t batch);
 cublasStatus_t cublasTSTgemvStridedBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, const float *alpha,
-                                           const uint16_t *A, int lda, long long sA, const uint16_t *x, int incx,
-                                           long long sX, const float *beta, uint16_t *y, int incy, long long sY,
-                                           int batch);
+                                           const mc_cublas_bf16_t *A, int lda, long long sA, const mc_cublas_bf16_t *x,
+                                           int incx, long long sX, const float *beta, mc_cublas_bf16_t *y, int incy,
+                                           long long sY, int batch);
 cublasStatus_t cublasTSTgemvStridedBatched_64(cublasHandle_t h, cublasOperation_t trans, int64_t m, int64_t n,
-                                              const float *alpha, const uint16_t *A, int64_t lda, long long sA,
-                                              const uint16_t *x, int64_t incx, long long sX, const float *beta,
-                                              uint16_t *y, int64_t incy, long long sY, int64_t batch);
+                                              const float *alpha, const mc_cublas_bf16_t *A, int64_t lda, long long sA,
+                                              const mc_cublas_bf16_t *x, int64_t incx, long long sX, const float *beta,
+                                              mc_cublas_bf16_t *y, int64_t incy, long long sY, int64_t batch);
 cublasStatus_t cublasZaxpy_v2(cublasHandle_t h, int n, const cuDoubleComplex *alpha, const cuDoubleComplex *x, int incx,
                               cuDoubleComplex *y, int incy);
 cublasStatus_t cublasZaxpy_v2_64(cublasHandle_t h, int64_t n, const cuDoubleComplex *alpha, const cuDoubleComplex *x,
@@ -1033,6 +1101,13 @@ cublasStatus_t cublasZgeam_64(cublasHandle_t h, cublasOperation_t ta, cublasOper
 cublasStatus_t cublasZgelsBatched(cublasHandle_t h, cublasOperation_t trans, int m, int n, int nrhs,
                                   cuDoubleComplex *const A[], int lda, cuDoubleComplex *const C[], int ldc, int *info,
                                   int *dev_info, int batch);
+cublasStatus_t cublasZgemm3m(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
+                             const cuDoubleComplex *alpha, const cuDoubleComplex *A, int lda, const cuDoubleComplex *B,
+                             int ldb, const cuDoubleComplex *beta, cuDoubleComplex *C, int ldc);
+cublasStatus_t cublasZgemm3m_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m, int64_t n,
+                                int64_t k, const cuDoubleComplex *alpha, const cuDoubleComplex *A, int64_t lda,
+                                const cuDoubleComplex *B, int64_t ldb, const cuDoubleComplex *beta, cuDoubleComplex *C,
+                                int64_t ldc);
 cublasStatus_t cublasZgemmBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k,
                                   const cuDoubleComplex *alpha, const cuDoubleComplex *const Aarr[], int lda,
                                   const cuDoubleComplex *const Barr[], int ldb, const cuDoubleComplex *beta,

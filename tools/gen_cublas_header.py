@@ -35,10 +35,25 @@ def exported():
         text = subprocess.run([CC, "-E", "-P", "-std=c11", "-D_GNU_SOURCE", "-Isrc", "-Iinclude", src], cwd=ROOT,
                               check=True, capture_output=True, text=True).stdout
         for ret, name, params in DEF.findall(text):
+            if name == "cublasGetVersion":
+                continue   # the legacy one (no handle): cublas.h declares it
             decl = " ".join(f"{ret} {name}({params});".split()).replace("( ", "(").replace(" )", ")")
             decl = re.sub(r"\s*\*\s*", " *", decl).replace("( *", "(*")
-            found.setdefault(name, decl)
+            found.setdefault(name, sixteen_bit(name, decl))
     return found
+
+
+def sixteen_bit(name, decl):
+    """The library keeps half and bfloat16 values as their 2-byte storage
+    (uint16_t, in C); the header names their types as NVIDIA's does
+    (cublas_api.h's mc_cublas_half_t / mc_cublas_bf16_t: __half and
+    __nv_bfloat16 in C++, uint16_t in C), so that a C++ program passes its
+    __half pointers: Hgemm*, the HSH/HSS gemv (half) and TST/TSS (bf16)."""
+    if re.match(r"cublasT(ST|SS)", name):
+        return decl.replace("uint16_t", "mc_cublas_bf16_t")
+    if re.match(r"cublasH", name):
+        return decl.replace("uint16_t", "mc_cublas_half_t")
+    return decl
 
 
 def wrap(decl, width=120):

@@ -4,7 +4,9 @@
  * index searches, and the Ex forms (DotEx DotcEx AxpyEx ScalEx Nrm2Ex
  * AsumEx (not of 16-bit data) IamaxEx IaminEx CopyEx SwapEx RotEx RotgEx RotmEx RotmgEx) over
  * half, bfloat16, float, double and complex data, results in host and
- * device memory, and combinations cuBLAS refuses.
+ * device memory, and combinations cuBLAS refuses; the _64 Set/Get
+ * Vector/Matrix copies; Cgemm3m, Zgemm3m, Cgemm3mStridedBatched and CgemmEx
+ * (CUDA_C_32F) against the product by definition.
  *
  * Expected values: double loops on the host from the BLAS definitions
  * (crotg: reference BLAS's algorithm in long double), the 16-bit inputs
@@ -451,6 +453,105 @@ static void refused(void)
    cudaFree(dx);
 }
 
+/* ---- the _64 copies and the 3m / CgemmEx GEMMs ---- */
+static void copies64(void)
+{
+   std::vector<double> h(40), back(40, -1);
+   for (int i = 0; i < 40; i++)
+      h[i] = i * 1.5 - 7;
+   double *d = NULL;
+   CHECK_CUDA(cudaMalloc(&d, 64 * sizeof(double)));
+   /* every second element of x to a contiguous device vector and back with increment 4 */
+   CHECK_ST(cublasSetVector_64(20, sizeof(double), h.data(), 2, d, 1), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(cublasGetVector_64(10, sizeof(double), d, 2, back.data(), 4), CUBLAS_STATUS_SUCCESS);
+   for (int i = 0; i < 10; i++)
+      CHECK(back[4 * i] == h[4 * i]);
+   CHECK(back[1] == -1);
+   /* a 5 x 4 matrix with lda 8 into ldb 5, back asynchronously */
+   CHECK_ST(cublasSetMatrix_64(5, 4, sizeof(double), h.data(), 8, d, 5), CUBLAS_STATUS_SUCCESS);
+   std::vector<double> m(20, 0);
+   CHECK_ST(cublasGetMatrixAsync_64(5, 4, sizeof(double), d, 5, m.data(), 5, 0), CUBLAS_STATUS_SUCCESS);
+   CHECK_CUDA(cudaStreamSynchronize(0));
+   for (int j = 0; j < 4; j++)
+      for (int i = 0; i < 5; i++)
+         CHECK(m[j * 5 + i] == h[j * 8 + i]);
+   CHECK_ST(cublasSetVectorAsync_64(3, sizeof(double), h.data(), 1, d, 1, 0), CUBLAS_STATUS_SUCCESS);
+   /* a negative length: the H200's status */
+   CHECK_ST(cublasGetVector_64(-1, sizeof(double), d, 1, back.data(), 1), CUBLAS_STATUS_MAPPING_ERROR);
+   CHECK_ST(cublasSetVector(-1, sizeof(double), back.data(), 1, d, 1), CUBLAS_STATUS_MAPPING_ERROR);
+   cudaFree(d);
+}
+
+/* C = alpha op(A) op(B) + beta C by definition */
+template <class T>
+static void check_gemm(const char *what, cublasOperation_t ta, int m, int n, int k, cd alpha, const std::vector<T> &A,
+                       int lda, const std::vector<T> &B, int ldb, cd beta, const std::vector<T> &C0,
+                       const std::vector<T> &C, int ldc, double u)
+{
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < m; i++) {
+         cd w = 0;
+         double mg = 0;
+         for (int l = 0; l < k; l++) {
+            cd a = ta == CUBLAS_OP_N ? toc(A[l * lda + i]) : ta == CUBLAS_OP_T ? toc(A[i * lda + l])
+                                                                                : std::conj(toc(A[i * lda + l]));
+            w += a * toc(B[j * ldb + l]);
+            mg += abs(a) * abs(toc(B[j * ldb + l]));
+         }
+         cd want = alpha * w + beta * toc(C0[j * ldc + i]);
+         double b = 4 * (k + 2) * u * (abs(alpha) * mg + abs(beta) * abs(toc(C0[j * ldc + i])));
+         near(toc(C[j * ldc + i]).real(), want.real(), b, what);
+         near(toc(C[j * ldc + i]).imag(), want.imag(), b, what);
+      }
+}
+
+template <class T> static std::vector<T> cfill(int n, int seed)
+{
+   std::vector<T> v(n);
+   for (int i = 0; i < n; i++)
+      v[i] = fromc<T>(cd(((i * 7 + seed) % 13) / 4.0 - 1.5, ((i * 5 + seed) % 11) / 4.0 - 1.25));
+   return v;
+}
+
+static void gemm3m(void)
+{
+   const int m = 13, n = 9, k = 11, ld = 16;
+   std::vector<cuComplex> A = cfill<cuComplex>(ld * 16, 1), B = cfill<cuComplex>(ld * 16, 2),
+                          C = cfill<cuComplex>(ld * n * 2, 3);
+   cuComplex alpha = make_cuComplex(0.5f, -0.25f), beta = make_cuComplex(-1.0f, 0.5f);
+   cuComplex *dA = dev(A), *dB = dev(B), *dC = dev(C);
+   CHECK_ST(cublasCgemm3m(H, CUBLAS_OP_C, CUBLAS_OP_N, m, n, k, &alpha, dA, ld, dB, ld, &beta, dC, ld),
+            CUBLAS_STATUS_SUCCESS);
+   check_gemm("Cgemm3m", CUBLAS_OP_C, m, n, k, toc(alpha), A, ld, B, ld, toc(beta), C, host(dC, C.size()), ld, UF);
+   cudaFree(dC);
+   dC = dev(C);
+   CHECK_ST(cublasCgemmEx(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &alpha, dA, CUDA_C_32F, ld, dB, CUDA_C_32F, ld, &beta, dC,
+                          CUDA_C_32F, ld), CUBLAS_STATUS_SUCCESS);
+   check_gemm("CgemmEx", CUBLAS_OP_N, m, n, k, toc(alpha), A, ld, B, ld, toc(beta), C, host(dC, C.size()), ld, UF);
+   cudaFree(dC);
+   /* two members, strided: the second's C after the first's */
+   dC = dev(C);
+   CHECK_ST(cublasCgemm3mStridedBatched(H, CUBLAS_OP_T, CUBLAS_OP_N, m, n, k, &alpha, dA, ld, 0, dB, ld, 0, &beta, dC,
+                                        ld, (long long)ld * n, 2), CUBLAS_STATUS_SUCCESS);
+   std::vector<cuComplex> g = host(dC, C.size());
+   check_gemm("Cgemm3mStridedBatched[0]", CUBLAS_OP_T, m, n, k, toc(alpha), A, ld, B, ld, toc(beta), C, g, ld, UF);
+   std::vector<cuComplex> C1(C.begin() + ld * n, C.end()), g1(g.begin() + ld * n, g.end());
+   check_gemm("Cgemm3mStridedBatched[1]", CUBLAS_OP_T, m, n, k, toc(alpha), A, ld, B, ld, toc(beta), C1, g1, ld, UF);
+   cudaFree(dA);
+   cudaFree(dB);
+   cudaFree(dC);
+   std::vector<cuDoubleComplex> ZA = cfill<cuDoubleComplex>(ld * 16, 4), ZB = cfill<cuDoubleComplex>(ld * 16, 5),
+                                ZC = cfill<cuDoubleComplex>(ld * n, 6);
+   cuDoubleComplex za = make_cuDoubleComplex(1.5, 0.5), zb = make_cuDoubleComplex(0, 0);
+   cuDoubleComplex *dZA = dev(ZA), *dZB = dev(ZB), *dZC = dev(ZC);
+   CHECK_ST(cublasZgemm3m(H, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &za, dZA, ld, dZB, ld, &zb, dZC, ld),
+            CUBLAS_STATUS_SUCCESS);
+   check_gemm("Zgemm3m", CUBLAS_OP_N, m, n, k, toc(za), ZA, ld, ZB, ld, toc(zb), ZC, host(dZC, ZC.size()), ld, UD);
+   cudaFree(dZA);
+   cudaFree(dZB);
+   cudaFree(dZC);
+}
+
 int main(void)
 {
    check_begin("cublas_l1x");
@@ -469,6 +570,8 @@ int main(void)
    ex16<__nv_bfloat16, b16>(CUDA_R_16BF, UB, "DotEx bfloat16");
    ex_wide();
    refused();
+   copies64();
+   gemm3m();
    cublasDestroy(H);
    return check_end();
 }

@@ -7,6 +7,8 @@
 # nvcc against NVIDIA's headers and libraries, as a program anywhere would
 # be, compiled once and linked twice: with -cudart shared (NAME) and with nvcc's default static
 # runtime (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
+# and built a third time by metalcuda's own nvcc against metalcuda's headers
+# (NAME.mc: the source path, a Mac user's),
 # into $BUILD/tests/libs (rebuilt when a source is newer), and run through
 # `bin/metalcuda run`, which puts metalcuda's lib/ (libcublas.so.13,
 # libcurand.so.10 ...) on
@@ -61,9 +63,25 @@ compile_one() {
    rm -f "$o"
    "$NVCC" -arch=sm_75 -c -o "$o" "$src" >"$o.log" 2>&1 || rm -f "$o"
 }
+# The source path (a Mac user's): the same program built by metalcuda's own
+# nvcc against metalcuda's headers and libraries, NAME.mc (not with
+# --native: NVIDIA's libraries are not metalcuda's).
+compile_mc() {
+   local n=$1 src=tests/libs/$1.cu bin=$OUT/$1.mc lib=${1%%_*} f extra=
+   [ $native -eq 1 ] && return 0
+   [ -e lib/lib$lib.so ] || [ -e lib/lib$lib.dylib ] || return 0
+   if [ -x "$bin" ] && [ "$bin" -nt "$src" ]; then
+      local fresh=1
+      for f in "${deps[@]}" lib/lib$lib.so lib/lib$lib.dylib; do [ -e "$f" ] && [ "$f" -nt "$bin" ] && fresh=0; done
+      [ $fresh -eq 1 ] && return 0
+   fi
+   rm -f "$bin"
+   [ "$lib" = cublasLt ] && extra=-lcublas
+   "$TOOL" nvcc -o "$bin" "$src" -l$lib $extra -ldl >"$bin.log" 2>&1 || rm -f "$bin"
+}
 running=0
 for n in "${names[@]}"; do
-   compile_one "$n" &
+   { compile_one "$n"; compile_mc "$n"; } &
    running=$((running + 1))
    if [ $running -ge "$(nproc 2>/dev/null || echo 2)" ]; then wait -n; running=$((running - 1)); fi
 done
@@ -81,17 +99,27 @@ lib_case() {
       echo "SKIP $n: metalcuda's lib$lib is not built (needs clang with NVPTX: Makefile CLANG_CUDA)"
       return 0
    fi
-   for v in shared static; do
+   local variants="shared static"
+   [ $native -eq 0 ] && variants="shared static mc"
+   for v in $variants; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
+      [ $v = mc ] && bin=$OUT/$n.mc
       label=$(basename "$bin")
-      if [ ! -f "$obj" ]; then
+      if [ $v = mc ]; then
+         if [ ! -x "$bin" ]; then
+            echo "FAIL $label: metalcuda's nvcc failed"
+            head -20 "$bin.log" 2>/dev/null | sed 's/^/   /'
+            fail=1
+            continue
+         fi
+      elif [ ! -f "$obj" ]; then
          echo "FAIL $label: nvcc failed"
          head -20 "$obj.log" 2>/dev/null | sed 's/^/   /'
          fail=1
          continue
       fi
-      if [ ! -x "$bin" ] || [ "$obj" -nt "$bin" ]; then
+      if [ $v != mc ] && { [ ! -x "$bin" ] || [ "$obj" -nt "$bin" ]; }; then
          if ! log=$("$NVCC" -cudart $v -arch=sm_75 -o "$bin" "$obj" -l$lib -ldl 2>&1); then
             echo "FAIL $label: nvcc failed to link"
             printf '%s\n' "$log" | head -20 | sed 's/^/   /'

@@ -449,15 +449,17 @@ static cublasStatus_t cb_copy2d(bool to_dev, int64_t rows, int64_t cols, int64_t
 
 /* A vector of N elements with increment INC is a matrix of N columns of
  * one element each, pitch INC. */
-static cublasStatus_t cb_vector(bool to_dev, int n, int elem, const void *x, int incx, void *y, int incy,
-                                CUstream stream, bool async)
+static cublasStatus_t cb_vector(bool to_dev, int64_t n, int64_t elem, const void *x, int64_t incx, void *y,
+                                int64_t incy, CUstream stream, bool async)
 {
-   CB_CHECK(n >= 0 && elem > 0 && incx > 0 && incy > 0 && x && y, CUBLAS_STATUS_INVALID_VALUE);
+   CB_CHECK(elem > 0 && incx > 0 && incy > 0 && x && y, CUBLAS_STATUS_INVALID_VALUE);
+   /* a negative length: the copy fails (an H200 answers MAPPING_ERROR) */
+   CB_CHECK(n >= 0, CUBLAS_STATUS_MAPPING_ERROR);
    return cb_copy2d(to_dev, 1, n, elem, x, incx, y, incy, stream, async);
 }
 
-static cublasStatus_t cb_matrix(bool to_dev, int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
-                                CUstream stream, bool async)
+static cublasStatus_t cb_matrix(bool to_dev, int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda,
+                                void *B, int64_t ldb, CUstream stream, bool async)
 {
    CB_CHECK(rows >= 0 && cols >= 0 && elem > 0 && lda > 0 && ldb > 0, CUBLAS_STATUS_INVALID_VALUE);
    /* a leading dimension below the rows: the copy fails (an H200 answers
@@ -467,56 +469,55 @@ static cublasStatus_t cb_matrix(bool to_dev, int rows, int cols, int elem, const
    return cb_copy2d(to_dev, rows, cols, elem, A, lda, B, ldb, stream, async);
 }
 
-CB_EXPORT cublasStatus_t cublasSetVector(int n, int elem, const void *x, int incx, void *y, int incy)
-{
-   CB_ENTER("n=%d elem=%d x=%p incx=%d y=%p incy=%d", n, elem, x, incx, y, incy);
-   return cb_vector(true, n, elem, x, incx, y, incy, NULL, false);
-}
+/* Each defined with 64-bit sizes (the _64 export) and again with int. */
+#define CB_VECTOR_COPY(NAME, TO_DEV)                                                                 \
+   CB_EXPORT cublasStatus_t NAME##_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y, int64_t incy) \
+   {                                                                                                \
+      CB_ENTER("n=%lld elem=%lld x=%p incx=%lld y=%p incy=%lld", (long long)n, (long long)elem, x,    \
+               (long long)incx, y, (long long)incy);                                                 \
+      return cb_vector(TO_DEV, n, elem, x, incx, y, incy, NULL, false);                              \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME(int n, int elem, const void *x, int incx, void *y, int incy)         \
+   {                                                                                                \
+      return NAME##_64(n, elem, x, incx, y, incy);                                                   \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME##Async_64(int64_t n, int64_t elem, const void *x, int64_t incx, void *y,      \
+                                           int64_t incy, cudaStream_t s)                            \
+   {                                                                                                \
+      CB_ENTER("n=%lld elem=%lld x=%p incx=%lld y=%p incy=%lld stream=%p", (long long)n, (long long)elem, x, \
+               (long long)incx, y, (long long)incy, (void *)s);                                      \
+      return cb_vector(TO_DEV, n, elem, x, incx, y, incy, (CUstream)s, true);                        \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME##Async(int n, int elem, const void *x, int incx, void *y, int incy, cudaStream_t s) \
+   {                                                                                                \
+      return NAME##Async_64(n, elem, x, incx, y, incy, s);                                           \
+   }
+CB_VECTOR_COPY(cublasSetVector, true)
+CB_VECTOR_COPY(cublasGetVector, false)
 
-CB_EXPORT cublasStatus_t cublasGetVector(int n, int elem, const void *x, int incx, void *y, int incy)
-{
-   CB_ENTER("n=%d elem=%d x=%p incx=%d y=%p incy=%d", n, elem, x, incx, y, incy);
-   return cb_vector(false, n, elem, x, incx, y, incy, NULL, false);
-}
-
-CB_EXPORT cublasStatus_t cublasSetVectorAsync(int n, int elem, const void *x, int incx, void *y, int incy,
-                                              cudaStream_t s)
-{
-   CB_ENTER("n=%d elem=%d x=%p incx=%d y=%p incy=%d stream=%p", n, elem, x, incx, y, incy, (void *)s);
-   return cb_vector(true, n, elem, x, incx, y, incy, (CUstream)s, true);
-}
-
-CB_EXPORT cublasStatus_t cublasGetVectorAsync(int n, int elem, const void *x, int incx, void *y, int incy,
-                                              cudaStream_t s)
-{
-   CB_ENTER("n=%d elem=%d x=%p incx=%d y=%p incy=%d stream=%p", n, elem, x, incx, y, incy, (void *)s);
-   return cb_vector(false, n, elem, x, incx, y, incy, (CUstream)s, true);
-}
-
-CB_EXPORT cublasStatus_t cublasSetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb)
-{
-   CB_ENTER("rows=%d cols=%d elem=%d A=%p lda=%d B=%p ldb=%d", rows, cols, elem, A, lda, B, ldb);
-   return cb_matrix(true, rows, cols, elem, A, lda, B, ldb, NULL, false);
-}
-
-CB_EXPORT cublasStatus_t cublasGetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb)
-{
-   CB_ENTER("rows=%d cols=%d elem=%d A=%p lda=%d B=%p ldb=%d", rows, cols, elem, A, lda, B, ldb);
-   return cb_matrix(false, rows, cols, elem, A, lda, B, ldb, NULL, false);
-}
-
-CB_EXPORT cublasStatus_t cublasSetMatrixAsync(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
-                                              cudaStream_t s)
-{
-   CB_ENTER("rows=%d cols=%d elem=%d A=%p lda=%d B=%p ldb=%d stream=%p", rows, cols, elem, A, lda, B, ldb,
-            (void *)s);
-   return cb_matrix(true, rows, cols, elem, A, lda, B, ldb, (CUstream)s, true);
-}
-
-CB_EXPORT cublasStatus_t cublasGetMatrixAsync(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb,
-                                              cudaStream_t s)
-{
-   CB_ENTER("rows=%d cols=%d elem=%d A=%p lda=%d B=%p ldb=%d stream=%p", rows, cols, elem, A, lda, B, ldb,
-            (void *)s);
-   return cb_matrix(false, rows, cols, elem, A, lda, B, ldb, (CUstream)s, true);
-}
+#define CB_MATRIX_COPY(NAME, TO_DEV)                                                                 \
+   CB_EXPORT cublasStatus_t NAME##_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, void *B, \
+                                      int64_t ldb)                                                  \
+   {                                                                                                \
+      CB_ENTER("rows=%lld cols=%lld elem=%lld A=%p lda=%lld B=%p ldb=%lld", (long long)rows, (long long)cols, \
+               (long long)elem, A, (long long)lda, B, (long long)ldb);                               \
+      return cb_matrix(TO_DEV, rows, cols, elem, A, lda, B, ldb, NULL, false);                       \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb) \
+   {                                                                                                \
+      return NAME##_64(rows, cols, elem, A, lda, B, ldb);                                            \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME##Async_64(int64_t rows, int64_t cols, int64_t elem, const void *A, int64_t lda, \
+                                           void *B, int64_t ldb, cudaStream_t s)                    \
+   {                                                                                                \
+      CB_ENTER("rows=%lld cols=%lld elem=%lld A=%p lda=%lld B=%p ldb=%lld stream=%p", (long long)rows,  \
+               (long long)cols, (long long)elem, A, (long long)lda, B, (long long)ldb, (void *)s);    \
+      return cb_matrix(TO_DEV, rows, cols, elem, A, lda, B, ldb, (CUstream)s, true);                 \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME##Async(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb, \
+                                        cudaStream_t s)                                             \
+   {                                                                                                \
+      return NAME##Async_64(rows, cols, elem, A, lda, B, ldb, s);                                    \
+   }
+CB_MATRIX_COPY(cublasSetMatrix, true)
+CB_MATRIX_COPY(cublasGetMatrix, false)

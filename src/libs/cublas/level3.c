@@ -419,3 +419,89 @@ CB_EXPORT cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t ta, c
 {
    return cublasSgemmEx_64(h, ta, tb, m, n, k, alpha, A, at, lda, B, bt, ldb, beta, C, ct, ldc);
 }
+
+/* ---- gemm3m and CgemmEx ----
+ * The 3m forms name an algorithm (three real products instead of four);
+ * the result is the product's within the same bound, so they are the
+ * complex GEMM.  CgemmEx and Cgemm3mEx take CUDA_C_32F data (GemmEx's
+ * complex kind; CUDA_C_8I inputs are refused, naming the types). */
+#define GEMM3M(S, T)                                                                                   \
+   CB_EXPORT cublasStatus_t cublas##S##gemm3m_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,   \
+                                                 int64_t m, int64_t n, int64_t k, const T *alpha, const T *A, \
+                                                 int64_t lda, const T *B, int64_t ldb, const T *beta, T *C,     \
+                                                 int64_t ldc)                                             \
+   {                                                                                                \
+      CB_ENTER("handle=%p (3m)", (void *)h);                                                        \
+      return cublas##S##gemm_v2_64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);          \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t cublas##S##gemm3m(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, \
+                                              int n, int k, const T *alpha, const T *A, int lda, const T *B,  \
+                                              int ldb, const T *beta, T *C, int ldc)                       \
+   {                                                                                                \
+      return cublas##S##gemm3m_64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);           \
+   }
+GEMM3M(C, cuComplex)
+GEMM3M(Z, cuDoubleComplex)
+
+CB_EXPORT cublasStatus_t cublasCgemm3mBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,
+                                                 int64_t n, int64_t k, const cuComplex *alpha,
+                                                 const cuComplex *const Aarray[], int64_t lda,
+                                                 const cuComplex *const Barray[], int64_t ldb, const cuComplex *beta,
+                                                 cuComplex *const Carray[], int64_t ldc, int64_t batchCount)
+{
+   CB_ENTER("handle=%p (3m) batchCount=%lld", (void *)h, (long long)batchCount);
+   return cublasCgemmBatched_64(h, ta, tb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batchCount);
+}
+CB_EXPORT cublasStatus_t cublasCgemm3mBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
+                                              int k, const cuComplex *alpha, const cuComplex *const Aarray[], int lda,
+                                              const cuComplex *const Barray[], int ldb, const cuComplex *beta,
+                                              cuComplex *const Carray[], int ldc, int batchCount)
+{
+   return cublasCgemm3mBatched_64(h, ta, tb, m, n, k, alpha, Aarray, lda, Barray, ldb, beta, Carray, ldc, batchCount);
+}
+
+CB_EXPORT cublasStatus_t cublasCgemm3mStridedBatched_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,
+                                                        int64_t m, int64_t n, int64_t k, const cuComplex *alpha,
+                                                        const cuComplex *A, int64_t lda, long long strideA,
+                                                        const cuComplex *B, int64_t ldb, long long strideB,
+                                                        const cuComplex *beta, cuComplex *C, int64_t ldc,
+                                                        long long strideC, int64_t batchCount)
+{
+   CB_ENTER("handle=%p (3m) batchCount=%lld", (void *)h, (long long)batchCount);
+   return cublasCgemmStridedBatched_64(h, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc,
+                                       strideC, batchCount);
+}
+CB_EXPORT cublasStatus_t cublasCgemm3mStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m,
+                                                     int n, int k, const cuComplex *alpha, const cuComplex *A, int lda,
+                                                     long long strideA, const cuComplex *B, int ldb, long long strideB,
+                                                     const cuComplex *beta, cuComplex *C, int ldc, long long strideC,
+                                                     int batchCount)
+{
+   return cublasCgemm3mStridedBatched_64(h, ta, tb, m, n, k, alpha, A, lda, strideA, B, ldb, strideB, beta, C, ldc,
+                                         strideC, batchCount);
+}
+
+#define CGEMM_EX(NAME)                                                                               \
+   CB_EXPORT cublasStatus_t NAME##_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int64_t m,  \
+                                      int64_t n, int64_t k, const cuComplex *alpha, const void *A, cudaDataType Atype, \
+                                      int64_t lda, const void *B, cudaDataType Btype, int64_t ldb,          \
+                                      const cuComplex *beta, void *C, cudaDataType Ctype, int64_t ldc)      \
+   {                                                                                                \
+      CB_ENTER("handle=%p Atype=%d Btype=%d Ctype=%d", (void *)h, (int)Atype, (int)Btype, (int)Ctype); \
+      CB_HANDLE(h);                                                                                 \
+      if (Atype != CUDA_C_32F || Btype != CUDA_C_32F || Ctype != CUDA_C_32F) {                      \
+         LOG_WARN("not supported: " #NAME " with A %d, B %d, C %d (only CUDA_C_32F)", (int)Atype, (int)Btype, \
+                  (int)Ctype);                                                                       \
+         return CUBLAS_STATUS_NOT_SUPPORTED;                                                        \
+      }                                                                                             \
+      return cublasCgemm_v2_64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);              \
+   }                                                                                                \
+   CB_EXPORT cublasStatus_t NAME(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, \
+                                 const cuComplex *alpha, const void *A, cudaDataType Atype, int lda, const void *B, \
+                                 cudaDataType Btype, int ldb, const cuComplex *beta, void *C, cudaDataType Ctype,  \
+                                 int ldc)                                                            \
+   {                                                                                                \
+      return NAME##_64(h, ta, tb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc);   \
+   }
+CGEMM_EX(cublasCgemmEx)
+CGEMM_EX(cublasCgemm3mEx)
