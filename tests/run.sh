@@ -110,7 +110,8 @@ unit_and_table_layer() {
 # The math libraries: their programs, and stubs.c / STATUS.md current
 # (tools/gen_libs_stubs.py), cuBLAS's headers declaring what it implements
 # (tools/gen_cublas_header.py) and its legacy API current
-# (tools/gen_cublas_legacy.py).
+# (tools/gen_cublas_legacy.py), those declarations the same as NVIDIA's
+# (tests/libs/check_decls.py).
 libs_layer() {
    local rc=0
    bash tests/libs/run.sh || rc=1
@@ -127,6 +128,7 @@ libs_layer() {
       echo "FAIL libs_cublas_header: $msg"
       rc=1
    fi
+   python3 tests/libs/check_decls.py || rc=1
    if [ ! -e lib/libcublas.so.13 ]; then
       echo "SKIP libs_status: lib/libcublas.so.13 is not built"
    elif msg=$(python3 tools/gen_libs_stubs.py --table --check 2>&1); then
