@@ -407,6 +407,7 @@ cublasStatus_t cublasCtpsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const cuComplex *AP, cuComplex *x, int incx);
 cublasStatus_t cublasCtpsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const cuComplex *AP, cuComplex *x, int64_t incx);
+cublasStatus_t cublasCtpttr(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuComplex *AP, cuComplex *A, int lda);
 cublasStatus_t cublasCtrmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const cuComplex *alpha, const cuComplex *A, int lda,
                               const cuComplex *B, int ldb, cuComplex *C, int ldc);
@@ -434,6 +435,7 @@ cublasStatus_t cublasCtrsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const cuComplex *A, int lda, cuComplex *x, int incx);
 cublasStatus_t cublasCtrsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const cuComplex *A, int64_t lda, cuComplex *x, int64_t incx);
+cublasStatus_t cublasCtrttp(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuComplex *A, int lda, cuComplex *AP);
 cublasStatus_t cublasDasum_v2(cublasHandle_t h, int n, const double *x, int incx, double *result);
 cublasStatus_t cublasDasum_v2_64(cublasHandle_t h, int64_t n, const double *x, int64_t incx, double *result);
 cublasStatus_t cublasDaxpy_v2(cublasHandle_t h, int n, const double *alpha, const double *x, int incx, double *y,
@@ -472,6 +474,20 @@ cublasStatus_t cublasDgemmBatched_64(cublasHandle_t h, cublasOperation_t ta, cub
                                      int64_t k, const double *alpha, const double *const Aarr[], int64_t lda,
                                      const double *const Barr[], int64_t ldb, const double *beta, double *const Carr[],
                                      int64_t ldc, int64_t batch);
+cublasStatus_t cublasDgemmGroupedBatched(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                         const cublasOperation_t transb_array[], const int m_array[],
+                                         const int n_array[], const int k_array[], const double alpha_array[],
+                                         const double *const Aarray[], const int lda_array[],
+                                         const double *const Barray[], const int ldb_array[], const double beta_array[],
+                                         double *const Carray[], const int ldc_array[], int group_count,
+                                         const int group_size[]);
+cublasStatus_t cublasDgemmGroupedBatched_64(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                            const cublasOperation_t transb_array[], const int64_t m_array[],
+                                            const int64_t n_array[], const int64_t k_array[], const double alpha_array[],
+                                            const double *const Aarray[], const int64_t lda_array[],
+                                            const double *const Barray[], const int64_t ldb_array[],
+                                            const double beta_array[], double *const Carray[], const int64_t ldc_array[],
+                                            int64_t group_count, const int64_t group_size[]);
 cublasStatus_t cublasDgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
                                          int k, const double *alpha, const double *A, int lda, long long sA,
                                          const double *B, int ldb, long long sB, const double *beta, double *C, int ldc,
@@ -616,6 +632,7 @@ cublasStatus_t cublasDtpsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const double *AP, double *x, int incx);
 cublasStatus_t cublasDtpsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const double *AP, double *x, int64_t incx);
+cublasStatus_t cublasDtpttr(cublasHandle_t h, cublasFillMode_t uplo, int n, const double *AP, double *A, int lda);
 cublasStatus_t cublasDtrmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const double *alpha, const double *A, int lda,
                               const double *B, int ldb, double *C, int ldc);
@@ -643,6 +660,7 @@ cublasStatus_t cublasDtrsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const double *A, int lda, double *x, int incx);
 cublasStatus_t cublasDtrsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const double *A, int64_t lda, double *x, int64_t incx);
+cublasStatus_t cublasDtrttp(cublasHandle_t h, cublasFillMode_t uplo, int n, const double *A, int lda, double *AP);
 cublasStatus_t cublasDzasum_v2(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, double *result);
 cublasStatus_t cublasDzasum_v2_64(cublasHandle_t h, int64_t n, const cuDoubleComplex *x, int64_t incx, double *result);
 cublasStatus_t cublasDznrm2_v2(cublasHandle_t h, int n, const cuDoubleComplex *x, int incx, double *result);
@@ -665,6 +683,22 @@ cublasStatus_t cublasGemmEx_64(cublasHandle_t h, cublasOperation_t ta, cublasOpe
                                int64_t k, const void *alpha, const void *A, cudaDataType at, int64_t lda, const void *B,
                                cudaDataType bt, int64_t ldb, const void *beta, void *C, cudaDataType ct, int64_t ldc,
                                cublasComputeType_t comp, cublasGemmAlgo_t algo);
+cublasStatus_t cublasGemmGroupedBatchedEx(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                          const cublasOperation_t transb_array[], const int m_array[],
+                                          const int n_array[], const int k_array[], const void *alpha_array,
+                                          const void *const Aarray[], cudaDataType_t Atype, const int lda_array[],
+                                          const void *const Barray[], cudaDataType_t Btype, const int ldb_array[],
+                                          const void *beta_array, void *const Carray[], cudaDataType_t Ctype,
+                                          const int ldc_array[], int group_count, const int group_size[],
+                                          cublasComputeType_t computeType);
+cublasStatus_t cublasGemmGroupedBatchedEx_64(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                             const cublasOperation_t transb_array[], const int64_t m_array[],
+                                             const int64_t n_array[], const int64_t k_array[], const void *alpha_array,
+                                             const void *const Aarray[], cudaDataType_t Atype, const int64_t lda_array[],
+                                             const void *const Barray[], cudaDataType_t Btype, const int64_t ldb_array[],
+                                             const void *beta_array, void *const Carray[], cudaDataType_t Ctype,
+                                             const int64_t ldc_array[], int64_t group_count, const int64_t group_size[],
+                                             cublasComputeType_t computeType);
 cublasStatus_t cublasGemmStridedBatchedEx(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
                                           int k, const void *alpha, const void *A, cudaDataType at, int lda,
                                           long long sA, const void *B, cudaDataType bt, int ldb, long long sB,
@@ -869,6 +903,19 @@ cublasStatus_t cublasSgemmEx_64(cublasHandle_t h, cublasOperation_t ta, cublasOp
                                 int64_t k, const float *alpha, const void *A, cudaDataType at, int64_t lda,
                                 const void *B, cudaDataType bt, int64_t ldb, const float *beta, void *C, cudaDataType ct,
                                 int64_t ldc);
+cublasStatus_t cublasSgemmGroupedBatched(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                         const cublasOperation_t transb_array[], const int m_array[],
+                                         const int n_array[], const int k_array[], const float alpha_array[],
+                                         const float *const Aarray[], const int lda_array[], const float *const Barray[],
+                                         const int ldb_array[], const float beta_array[], float *const Carray[],
+                                         const int ldc_array[], int group_count, const int group_size[]);
+cublasStatus_t cublasSgemmGroupedBatched_64(cublasHandle_t h, const cublasOperation_t transa_array[],
+                                            const cublasOperation_t transb_array[], const int64_t m_array[],
+                                            const int64_t n_array[], const int64_t k_array[], const float alpha_array[],
+                                            const float *const Aarray[], const int64_t lda_array[],
+                                            const float *const Barray[], const int64_t ldb_array[],
+                                            const float beta_array[], float *const Carray[], const int64_t ldc_array[],
+                                            int64_t group_count, const int64_t group_size[]);
 cublasStatus_t cublasSgemmStridedBatched(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n,
                                          int k, const float *alpha, const float *A, int lda, long long sA,
                                          const float *B, int ldb, long long sB, const float *beta, float *C, int ldc,
@@ -997,6 +1044,7 @@ cublasStatus_t cublasStpsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const float *AP, float *x, int incx);
 cublasStatus_t cublasStpsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const float *AP, float *x, int64_t incx);
+cublasStatus_t cublasStpttr(cublasHandle_t h, cublasFillMode_t uplo, int n, const float *AP, float *A, int lda);
 cublasStatus_t cublasStrmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const float *alpha, const float *A, int lda,
                               const float *B, int ldb, float *C, int ldc);
@@ -1024,6 +1072,7 @@ cublasStatus_t cublasStrsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const float *A, int lda, float *x, int incx);
 cublasStatus_t cublasStrsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const float *A, int64_t lda, float *x, int64_t incx);
+cublasStatus_t cublasStrttp(cublasHandle_t h, cublasFillMode_t uplo, int n, const float *A, int lda, float *AP);
 cublasStatus_t cublasSwapEx(cublasHandle_t h, int n, void *x, cudaDataType xType, int incx, void *y, cudaDataType yType,
                             int incy);
 cublasStatus_t cublasSwapEx_64(cublasHandle_t h, int64_t n, void *x, cudaDataType xType, int64_t incx, void *y,
@@ -1058,6 +1107,7 @@ cublasStatus_t cublasTSTgemvStridedBatched_64(cublasHandle_t h, cublasOperation_
                                               const float *alpha, const mc_cublas_bf16_t *A, int64_t lda, long long sA,
                                               const mc_cublas_bf16_t *x, int64_t incx, long long sX, const float *beta,
                                               mc_cublas_bf16_t *y, int64_t incy, long long sY, int64_t batch);
+void cublasXerbla(const char *srName, int info);
 cublasStatus_t cublasZaxpy_v2(cublasHandle_t h, int n, const cuDoubleComplex *alpha, const cuDoubleComplex *x, int incx,
                               cuDoubleComplex *y, int incy);
 cublasStatus_t cublasZaxpy_v2_64(cublasHandle_t h, int64_t n, const cuDoubleComplex *alpha, const cuDoubleComplex *x,
@@ -1316,6 +1366,8 @@ cublasStatus_t cublasZtpsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const cuDoubleComplex *AP, cuDoubleComplex *x, int incx);
 cublasStatus_t cublasZtpsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const cuDoubleComplex *AP, cuDoubleComplex *x, int64_t incx);
+cublasStatus_t cublasZtpttr(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuDoubleComplex *AP,
+                            cuDoubleComplex *A, int lda);
 cublasStatus_t cublasZtrmm_v2(cublasHandle_t h, cublasSideMode_t side, cublasFillMode_t uplo, cublasOperation_t trans,
                               cublasDiagType_t diag, int m, int n, const cuDoubleComplex *alpha,
                               const cuDoubleComplex *A, int lda, const cuDoubleComplex *B, int ldb, cuDoubleComplex *C,
@@ -1346,6 +1398,8 @@ cublasStatus_t cublasZtrsv_v2(cublasHandle_t h, cublasFillMode_t uplo, cublasOpe
                               int n, const cuDoubleComplex *A, int lda, cuDoubleComplex *x, int incx);
 cublasStatus_t cublasZtrsv_v2_64(cublasHandle_t h, cublasFillMode_t uplo, cublasOperation_t trans, cublasDiagType_t diag,
                                  int64_t n, const cuDoubleComplex *A, int64_t lda, cuDoubleComplex *x, int64_t incx);
+cublasStatus_t cublasZtrttp(cublasHandle_t h, cublasFillMode_t uplo, int n, const cuDoubleComplex *A, int lda,
+                            cuDoubleComplex *AP);
 /* END generated by tools/gen_cublas_header.py */
 
 #ifdef __cplusplus

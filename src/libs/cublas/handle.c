@@ -521,3 +521,13 @@ CB_VECTOR_COPY(cublasGetVector, false)
    }
 CB_MATRIX_COPY(cublasSetMatrix, true)
 CB_MATRIX_COPY(cublasGetMatrix, false)
+
+/* ==== cublasXerbla (libcublas.@) ====
+ * BLAS's error report, in reference BLAS's xerbla format (the routine's
+ * name padded to six characters), which is also what NVIDIA's library
+ * prints (seen on an H200). */
+CB_EXPORT void cublasXerbla(const char *srName, int info)
+{
+   CB_ENTER("srName=%s info=%d", srName ? srName : "(null)", info);
+   printf(" ** On entry to %-6s parameter number %2d had an illegal value\n", srName ? srName : "(null)", info);
+}
