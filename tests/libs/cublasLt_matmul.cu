@@ -6,7 +6,8 @@
  * padded leading dimensions, row-major and mixed-order layouts, C distinct
  * from D (C untouched) and in place, strided batches with a B shared by
  * every member (stride 0), f16 in with f32 and f16 out, f64, c32 with op C, alpha and
- * beta in device memory, the BIAS, RELU_BIAS, GELU and GELU_BIAS
+ * beta in device memory, bfloat16 in with f32 and bf16 out, the BIAS,
+ * RELU_BIAS, GELU and GELU_BIAS
  * epilogues (a bias with a row-major D refused, as cuBLASLt does), a
  * stream; inconsistent shapes.
  *
@@ -17,6 +18,7 @@
  * tanh form).  Statuses: an H200's.
  */
 #include <cublasLt.h>
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include "../cuda/check.h"
 #include "transfer.h"
@@ -26,7 +28,7 @@
 
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
 static cublasLtHandle_t LT;
-static const double UF = 0x1p-24, UD = 0x1p-53, UH = 0x1p-11;
+static const double UF = 0x1p-24, UD = 0x1p-53, UH = 0x1p-11, UB = 0x1p-8;
 
 static bool near(double got, double want, double bound, const char *what)
 {
@@ -39,10 +41,12 @@ static bool near(double got, double want, double bound, const char *what)
 static double val(float v) { return v; }
 static double val(double v) { return v; }
 static double val(__half v) { return (double)__half2float(v); }
+static double val(__nv_bfloat16 v) { return (double)__bfloat162float(v); }
 template <class T> static T from(double v);
 template <> float from<float>(double v) { return (float)v; }
 template <> double from<double>(double v) { return v; }
 template <> __half from<__half>(double v) { return __double2half(v); }
+template <> __nv_bfloat16 from<__nv_bfloat16>(double v) { return __double2bfloat16(v); }
 
 static double gelu(double x)
 {
@@ -376,6 +380,13 @@ int main(void)
       c.expect = CUBLAS_STATUS_SUCCESS;
       matmul_case<__half, __half>(c, CUDA_R_16F, CUDA_R_16F, CUBLAS_COMPUTE_32F, CUDA_R_32F, UH);
    }
+   /* bfloat16 in, bfloat16 and float out, float compute */
+   c = { "bf16 in, f32 out", CUBLAS_OP_T, CUBLAS_OP_N, 33, 20, 24, false, false, false, 1, 1, false, false, false,
+         CUBLASLT_EPILOGUE_DEFAULT };
+   matmul_case<__nv_bfloat16, float>(c, CUDA_R_16BF, CUDA_R_32F, CUBLAS_COMPUTE_32F, CUDA_R_32F, UF);
+   c.name = "bf16 in, bf16 out, GELU_BIAS";
+   c.epilogue = CUBLASLT_EPILOGUE_GELU_BIAS;
+   matmul_case<__nv_bfloat16, __nv_bfloat16>(c, CUDA_R_16BF, CUDA_R_16BF, CUBLAS_COMPUTE_32F, CUDA_R_32F, UB);
    bad_shapes();
    CHECK_ST(cublasLtDestroy(LT), CUBLAS_STATUS_SUCCESS);
    return check_end();

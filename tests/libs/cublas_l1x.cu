@@ -8,7 +8,8 @@
  * Vector/Matrix copies; Cgemm3m, Zgemm3m, Cgemm3mStridedBatched and CgemmEx
  * (CUDA_C_32F) against the product by definition; grouped batched GEMM
  * (S and Ex, two groups of their own shapes, exact on small integers);
- * tpttr/trttp (upper and lower, the rest untouched, round trip).
+ * tpttr/trttp (upper and lower, the rest untouched, round trip); GemmEx
+ * with bfloat16 A and B, bfloat16 or float C (small and packed sizes).
  *
  * Expected values: double loops on the host from the BLAS definitions
  * (crotg: reference BLAS's algorithm in long double), the 16-bit inputs
@@ -661,6 +662,61 @@ static void packed(void)
    cudaFree(dcf);
 }
 
+/* ---- GemmEx on bfloat16: C bfloat16 or float, float compute; small
+ * (a thread's tiles) and large enough to be packed ---- */
+template <class TC> static void gemm_bf16_case(int m, int n, int k, cublasOperation_t ta, cudaDataType ct)
+{
+   int lda = (ta == CUBLAS_OP_N ? m : k) + 3, ldb = k + 2, ldc = m + 1;
+   std::vector<__nv_bfloat16> A((size_t)lda * (ta == CUBLAS_OP_N ? k : m)), B((size_t)ldb * n);
+   std::vector<TC> C((size_t)ldc * n);
+   for (size_t i = 0; i < A.size(); i++)
+      A[i] = __float2bfloat16((float)((i * 7) % 19) / 8 - 1);
+   for (size_t i = 0; i < B.size(); i++)
+      B[i] = __float2bfloat16((float)((i * 5) % 23) / 16 - 0.5f);
+   for (size_t i = 0; i < C.size(); i++)
+      C[i] = (TC)((float)(i % 7) / 4 - 0.75f);
+   __nv_bfloat16 *dA = dev(A), *dB = dev(B);
+   TC *dC = dev(C);
+   float alpha = 1.25f, beta = -0.5f;
+   CHECK_ST(cublasGemmEx(H, ta, CUBLAS_OP_N, m, n, k, &alpha, dA, CUDA_R_16BF, lda, dB, CUDA_R_16BF, ldb, &beta, dC, ct,
+                         ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT), CUBLAS_STATUS_SUCCESS);
+   std::vector<TC> g = host(dC, C.size());
+   double uc = ct == CUDA_R_16BF ? UB : UF;
+   long bad = 0;
+   for (int j = 0; j < n; j++)
+      for (int i = 0; i < ldc; i++) {
+         double c0 = (double)(float)C[j * ldc + i];
+         if (i >= m) {   /* padding untouched */
+            if ((double)(float)g[j * ldc + i] != c0)
+               bad++;
+            continue;
+         }
+         double w = 0, mg = 0;
+         for (int l = 0; l < k; l++) {
+            double a = (double)__bfloat162float(ta == CUBLAS_OP_N ? A[l * lda + i] : A[i * lda + l]);
+            double b = (double)__bfloat162float(B[j * ldb + l]);
+            w += a * b;
+            mg += fabs(a * b);
+         }
+         double want = 1.25 * w - 0.5 * c0;
+         double bound = 2 * (k + 2) * UF * (1.25 * mg + 0.5 * fabs(c0)) + uc * fabs(want);
+         if (fabs((double)(float)g[j * ldc + i] - want) > bound && bad++ < 3)
+            near((double)(float)g[j * ldc + i], want, bound, "GemmEx bf16");
+      }
+   CHECK(bad == 0);
+   cudaFree(dA);
+   cudaFree(dB);
+   cudaFree(dC);
+}
+
+static void gemm_bf16(void)
+{
+   gemm_bf16_case<float>(37, 29, 17, CUBLAS_OP_N, CUDA_R_32F);
+   gemm_bf16_case<float>(70, 66, 65, CUBLAS_OP_T, CUDA_R_32F);
+   gemm_bf16_case<__nv_bfloat16>(37, 29, 17, CUBLAS_OP_T, CUDA_R_16BF);
+   gemm_bf16_case<__nv_bfloat16>(70, 66, 65, CUBLAS_OP_N, CUDA_R_16BF);
+}
+
 int main(void)
 {
    check_begin("cublas_l1x");
@@ -680,6 +736,7 @@ int main(void)
    ex_wide();
    refused();
    gemm3m();
+   gemm_bf16();
    grouped();
    packed();
    copies64();

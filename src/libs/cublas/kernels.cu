@@ -384,7 +384,17 @@ __device__ __forceinline__ float ld(GPTR(const __half) p)
 {
    return __half2float(__ushort_as_half(*(GPTR(const unsigned short))p));
 }
+__device__ __forceinline__ float ld(GPTR(const bf16bits) p)
+{
+   return __int_as_float((int)*(GPTR(const unsigned short))p << 16);
+}
 __device__ __forceinline__ void st(GPTR(float) p, float v) { *p = v; }
+__device__ __forceinline__ void st(GPTR(bf16bits) p, float v)
+{
+   bf16bits b;
+   stfl(&b, v);
+   *(GPTR(unsigned short))p = b.v;
+}
 __device__ __forceinline__ void st(GPTR(double) p, double v) { *p = v; }
 __device__ __forceinline__ void st(GPTR(__half) p, float v)
 {
@@ -1345,6 +1355,9 @@ GEMM4(ddd, double, double, double, sval<double>(g.alpha), sval<double>(g.beta))
 GEMM4(hhs, __half, __half, float, sval<float>(g.alpha), sval<float>(g.beta))
 GEMM4(hhh, __half, __half, float, sval_half(g.alpha), sval_half(g.beta))
 GEMM4(hss, __half, float, float, sval<float>(g.alpha), sval<float>(g.beta))
+/* bfloat16 A and B: float accumulation and scalars; C bfloat16 or float */
+GEMM4(bbs, bf16bits, bf16bits, float, sval<float>(g.alpha), sval<float>(g.beta))
+GEMM4(bss, bf16bits, float, float, sval<float>(g.alpha), sval<float>(g.beta))
 extern "C" __global__ void cb_gemm_c(cb_gemm_args g) { cgemm<float>(g); }
 extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double>(g); }
 
@@ -1355,11 +1368,15 @@ extern "C" __global__ void cb_pack_a_dd(cb_pack_args g) { pack_a<double, double>
 extern "C" __global__ void cb_pack_b_dd(cb_pack_args g) { pack_b<double, double>(g); }
 extern "C" __global__ void cb_pack_a_hs(cb_pack_args g) { pack_a<__half, float>(g); }
 extern "C" __global__ void cb_pack_b_hs(cb_pack_args g) { pack_b<__half, float>(g); }
+extern "C" __global__ void cb_pack_a_bs(cb_pack_args g) { pack_a<bf16bits, float>(g); }
+extern "C" __global__ void cb_pack_b_bs(cb_pack_args g) { pack_b<bf16bits, float>(g); }
 extern "C" __global__ void cb_gemmp_sss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, double>(g, sval<double>(g.alpha), sval<double>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
+extern "C" __global__ void cb_gemmp_bss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_bbs(cb_packed_args g) { gemm_packed<float, bf16bits>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 
 /* geam, dgmm; Level 2; Level 3 beyond GEMM */
 #define XK(name, fn)                                                                               \

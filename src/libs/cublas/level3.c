@@ -18,7 +18,7 @@
 LOG_CHANNEL(cublas);
 
 typedef struct gemm_call {
-   const char *kind;           /* kernel family: "sss" "ddd" "hhs" "hhh" "hss" "c" "z" */
+   const char *kind;           /* kernel family: "sss" "ddd" "hhs" "hhh" "hss" "bbs" "bss" "c" "z" */
    char scalar;                /* kind of alpha and beta (cb_scalar_of) */
    cublasOperation_t ta, tb;
    int64_t m, n, k;
@@ -40,7 +40,7 @@ typedef struct gemm_call {
  * packed, in runs where OpenBLAS made about 20. */
 static bool packed(cublasHandle_t h, const gemm_call *c, const cb_gemm_args *g, cublasStatus_t *st)
 {
-   const char *pk = !strcmp(c->kind, "sss") ? "ss" : !strcmp(c->kind, "ddd") ? "dd" : "hs";
+   const char *pk = !strcmp(c->kind, "sss") ? "ss" : !strcmp(c->kind, "ddd") ? "dd" : c->kind[0] == 'b' ? "bs" : "hs";
    size_t es = !strcmp(c->kind, "ddd") ? 8 : 4;
    int64_t P = (c->m + CB_TM - 1) / CB_TM, Q = (c->n + CB_TN - 1) / CB_TN;
    size_t sa = (size_t)(P * CB_TM * c->k) * es, sb = (size_t)(Q * CB_TN * c->k) * es;
@@ -267,6 +267,10 @@ static const char *ex_kind(cudaDataType at, cudaDataType bt, cudaDataType ct, cu
       return "hss";
    if (at == CUDA_R_16F && ct == CUDA_R_16F && c32)
       return "hhs";
+   if (at == CUDA_R_16BF && ct == CUDA_R_16BF && c32)
+      return "bbs";
+   if (at == CUDA_R_16BF && ct == CUDA_R_32F && c32)
+      return "bss";
    if (at == CUDA_R_16F && ct == CUDA_R_16F && c16) {
       *scalar = 'h';
       return "hhh";

@@ -30,10 +30,10 @@ LT_EXPORT cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle)
    cublasStatus_t s = cublasCreate_v2(&h->cublas);
    if (s == CUBLAS_STATUS_SUCCESS && cuCtxGetCurrent(&h->ctx) != CUDA_SUCCESS)
       s = CUBLAS_STATUS_NOT_INITIALIZED;
-   static const char *const names[3] = { "lt_epilogue_s", "lt_epilogue_d", "lt_epilogue_h" };
+   static const char *const names[4] = { "lt_epilogue_s", "lt_epilogue_d", "lt_epilogue_h", "lt_epilogue_b" };
    if (s == CUBLAS_STATUS_SUCCESS && cuModuleLoadData(&h->mod, lt_kernels_ptx) != CUDA_SUCCESS)
       s = CUBLAS_STATUS_NOT_INITIALIZED;
-   for (int i = 0; i < 3 && s == CUBLAS_STATUS_SUCCESS; i++)
+   for (int i = 0; i < 4 && s == CUBLAS_STATUS_SUCCESS; i++)
       if (cuModuleGetFunction(&h->epilogue[i], h->mod, names[i]) != CUDA_SUCCESS)
          s = CUBLAS_STATUS_INTERNAL_ERROR;
    if (s != CUBLAS_STATUS_SUCCESS) {

@@ -17,6 +17,15 @@ __device__ __forceinline__ float ld_val(const __half *p) { return __half2float(*
 __device__ __forceinline__ void st_val(float *p, float v) { *p = v; }
 __device__ __forceinline__ void st_val(double *p, double v) { *p = v; }
 __device__ __forceinline__ void st_val(__half *p, float v) { *p = __float2half(v); }
+/* bfloat16 as its bits (a float's upper half), rounded to nearest even */
+struct bf16bits { unsigned short v; };
+__device__ __forceinline__ float ld_val(const bf16bits *p) { return __int_as_float((int)p->v << 16); }
+__device__ __forceinline__ void st_val(bf16bits *p, float v)
+{
+   unsigned u = (unsigned)__float_as_int(v);
+   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
+                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
+}
 
 template <class C> __device__ __forceinline__ C activate(C x, int act)
 {
@@ -45,3 +54,4 @@ template <class T, class C> __device__ __forceinline__ void epilogue(const lt_ep
 extern "C" __global__ void lt_epilogue_s(lt_epilogue_args g) { epilogue<float, float>(g); }
 extern "C" __global__ void lt_epilogue_d(lt_epilogue_args g) { epilogue<double, double>(g); }
 extern "C" __global__ void lt_epilogue_h(lt_epilogue_args g) { epilogue<__half, float>(g); }
+extern "C" __global__ void lt_epilogue_b(lt_epilogue_args g) { epilogue<bf16bits, float>(g); }

@@ -41,7 +41,7 @@ struct cublasLtContext {
    cublasHandle_t cublas;
    CUcontext ctx;
    CUmodule mod;
-   CUfunction epilogue[3];   /* s d h */
+   CUfunction epilogue[4];   /* s d h bf16 */
 };
 
 /* A matmul descriptor, in cublasLtMatmulDescOpaque_t's 256 bytes. */

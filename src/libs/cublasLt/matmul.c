@@ -35,7 +35,7 @@ typedef struct lt_plan {
    size_t cd_size;
    int act;                      /* LT_ACT_* */
    bool bias;
-   int kernel;                   /* epilogue kernel: 0 s, 1 d, 2 h; -1 none needed */
+   int kernel;                   /* epilogue kernel: 0 s, 1 d, 2 h, 3 bf16; -1 none needed */
 } lt_plan;
 
 static size_t type_size(cudaDataType t)
@@ -65,6 +65,8 @@ static int scale_type_of(cublasComputeType_t c, cudaDataType ab, cudaDataType cd
    if (c32 && ab == CUDA_R_32F && cd == CUDA_R_32F)
       return CUDA_R_32F;
    if (c32 && ab == CUDA_R_16F && (cd == CUDA_R_16F || cd == CUDA_R_32F))
+      return CUDA_R_32F;
+   if (c32 && ab == CUDA_R_16BF && (cd == CUDA_R_16BF || cd == CUDA_R_32F))
       return CUDA_R_32F;
    if (c16 && ab == CUDA_R_16F && cd == CUDA_R_16F)
       return CUDA_R_16F;
@@ -202,7 +204,8 @@ static cublasStatus_t plan_matmul(cublasLtMatmulDesc_t desc, cublasLtMatrixLayou
       LT_NOT_SUPPORTED("cublasLtMatmul with epilogue %u (auxiliary outputs and gradients)", d->epilogue);
    p->kernel = -1;
    if (p->act != LT_ACT_NONE || p->bias) {
-      p->kernel = p->cd_type == CUDA_R_32F ? 0 : p->cd_type == CUDA_R_64F ? 1 : p->cd_type == CUDA_R_16F ? 2 : -2;
+      p->kernel = p->cd_type == CUDA_R_32F ? 0 : p->cd_type == CUDA_R_64F ? 1 : p->cd_type == CUDA_R_16F ? 2
+                : p->cd_type == CUDA_R_16BF ? 3 : -2;
       if (p->kernel == -2)
          LT_NOT_SUPPORTED("cublasLtMatmul with epilogue %u on D of type %u", d->epilogue, dl->type);
       if (p->bias && p->row_major)   /* as cuBLASLt on an H200 */
