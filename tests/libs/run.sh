@@ -44,9 +44,12 @@ mkdir -p "$OUT"
 args=()
 [ -n "${MC_TEST_FULL:-}" ] && args=(--full)
 
+# Without NVIDIA's nvcc (a Mac) only the NAME.mc builds run.
+have_nvcc=1
 if ! command -v "$NVCC" >/dev/null 2>&1; then
-   for n in "${names[@]}"; do echo "SKIP $n: nvcc not found"; done
-   exit 0
+   have_nvcc=0
+   for n in "${names[@]}"; do echo "SKIP $n: NVIDIA's nvcc not found (NAME.mc still runs)"; done
+   if [ $native -eq 1 ]; then exit 0; fi
 fi
 # Each program is compiled once (nvcc -c, two at a time) and linked per
 # runtime: the runtime is chosen at link time only.
@@ -55,6 +58,7 @@ deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/li
 mkdir -p "$OUT/obj"
 compile_one() {
    local n=$1 src=tests/libs/$1.cu o=$OUT/obj/$1.o f
+   [ $have_nvcc -eq 1 ] || return 0
    if [ -f "$o" ] && [ "$o" -nt "$src" ]; then
       local fresh=1
       for f in "${deps[@]}"; do [ -e "$f" ] && [ "$f" -nt "$o" ] && fresh=0; done
@@ -101,6 +105,7 @@ lib_case() {
    fi
    local variants="shared static"
    [ $native -eq 0 ] && variants="shared static mc"
+   [ $have_nvcc -eq 0 ] && variants="mc"
    for v in $variants; do
       bin=$OUT/$n
       [ $v = static ] && bin=$OUT/$n.static
