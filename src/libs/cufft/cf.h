@@ -69,6 +69,7 @@ typedef struct cf_plan {
    CUstream stream;
    cufftType type;
    bool dbl;                   /* Z2Z D2Z Z2D */
+   bool fp16;                  /* cufftXt's half precision: computed in float (exec.c cf_exec_fp16) */
    int rank;
    int64_t n[3], batch;
    bool basic;                 /* NULL embeds: cuFFT's basic layout */

@@ -242,14 +242,64 @@ static void cf_arrays(const cf_plan *p, void *in, void *out, cf_array *ia, cf_ar
 }
 
 static cufftResult cf_exec_stages(cf_plan *p, void *in, void *out, int dir);
+static cufftResult cf_exec_fp16(cf_plan *p, void *in, void *out, int dir);
 
 cufftResult cf_exec(cf_plan *p, void *in, void *out, int dir)
 {
    bool pushed;
    if (cf_ctx_enter(p, &pushed) != CUDA_SUCCESS)
       return CUFFT_EXEC_FAILED;
-   cufftResult s = cf_exec_stages(p, in, out, dir);
+   cufftResult s = p->fp16 ? cf_exec_fp16(p, in, out, dir) : cf_exec_stages(p, in, out, dir);
    cf_ctx_leave(pushed);
+   return s;
+}
+
+/* The elements an array spans, first to last (of its type: real or complex). */
+static int64_t cf_span(const cf_plan *p, const cf_array *a)
+{
+   int64_t last = (p->batch - 1) * a->dist;
+   for (int d = 0; d < p->rank; d++)
+      last += (a->ext[d] - 1) * a->st[d];
+   return last + 1;
+}
+
+static cufftResult cf_convert(cf_plan *p, const char *name, const void *src, void *dst, int64_t n)
+{
+   cf_convert_args a = { src, dst, n };
+   return cf_launch(p, name, n < 65536 * CF_BLOCK ? n : 65536 * CF_BLOCK, &a);
+}
+
+/* A half-precision plan: the input's span to floats in a staging buffer of
+ * the same layout, the float transform there, the output's span back to
+ * halves.  Out of place, the output's span is converted in first too, so
+ * that what lies in its gaps comes back unchanged (half -> float -> half
+ * is exact).  The staging buffers come from the stream-ordered allocator
+ * on the plan's stream. */
+static cufftResult cf_exec_fp16(cf_plan *p, void *in, void *out, int dir)
+{
+   cf_array ia, oa;
+   cf_arrays(p, in, out, &ia, &oa);
+   bool rin = p->type == CUFFT_R2C, rout = p->type == CUFFT_C2R, inplace = in == out;
+   int64_t nin = cf_span(p, &ia) * (rin ? 1 : 2), nout = cf_span(p, &oa) * (rout ? 1 : 2);
+   int64_t nstage_in = inplace && nout > nin ? nout : nin;
+   CUdeviceptr si = 0, so = 0;
+   if (cuMemAllocAsync(&si, (size_t)nstage_in * 4, p->stream) != CUDA_SUCCESS ||
+       (!inplace && cuMemAllocAsync(&so, (size_t)nout * 4, p->stream) != CUDA_SUCCESS)) {
+      if (si)
+         cuMemFreeAsync(si, p->stream);
+      return CUFFT_ALLOC_FAILED;
+   }
+   void *fi = (void *)(uintptr_t)si, *fo = inplace ? fi : (void *)(uintptr_t)so;
+   cufftResult s = cf_convert(p, "cf_h2f", in, fi, inplace ? nstage_in : nin);
+   if (s == CUFFT_SUCCESS && !inplace)
+      s = cf_convert(p, "cf_h2f", out, fo, nout);
+   if (s == CUFFT_SUCCESS)
+      s = cf_exec_stages(p, fi, fo, dir);
+   if (s == CUFFT_SUCCESS)
+      s = cf_convert(p, "cf_f2h", fo, out, inplace ? nstage_in : nout);
+   cuMemFreeAsync(si, p->stream);
+   if (so)
+      cuMemFreeAsync(so, p->stream);
    return s;
 }
 

@@ -78,4 +78,12 @@ typedef struct cf_half_args {
    int64_t nthreads;    /* nlines (n/2 + 1) (post) or nlines n/2 (pre) */
 } cf_half_args;
 
+/* Half-precision plans: n halves to floats (cf_h2f) or floats to halves,
+ * rounded to nearest even (cf_f2h) */
+typedef struct cf_convert_args {
+   const void *src;
+   void *dst;
+   int64_t n;
+} cf_convert_args;
+
 #endif

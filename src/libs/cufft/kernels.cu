@@ -25,6 +25,7 @@
  * stored; C2R reads the Hermitian half and extends it by symmetry
  * (kargs.h CF_LOAD_*, CF_STORE_*).
  */
+#include <cuda_fp16.h>
 #include <cuda_runtime.h>
 #include "kargs.h"
 
@@ -408,3 +409,15 @@ extern "C" __global__ void cf_r2c_post_c(cf_half_args a) { r2c_post<float>(a); }
 extern "C" __global__ void cf_r2c_post_z(cf_half_args a) { r2c_post<double>(a); }
 extern "C" __global__ void cf_c2r_pre_c(cf_half_args a) { c2r_pre<float>(a); }
 extern "C" __global__ void cf_c2r_pre_z(cf_half_args a) { c2r_pre<double>(a); }
+
+/* ---- half-precision plans: the data to and from float ---- */
+extern "C" __global__ void cf_h2f(cf_convert_args a)
+{
+   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < a.n; i += (long long)gridDim.x * blockDim.x)
+      ((float *)a.dst)[i] = __half2float(((const __half *)a.src)[i]);
+}
+extern "C" __global__ void cf_f2h(cf_convert_args a)
+{
+   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < a.n; i += (long long)gridDim.x * blockDim.x)
+      ((__half *)a.dst)[i] = __float2half(((const float *)a.src)[i]);
+}

@@ -751,22 +751,29 @@ CF_EXPORT cufftResult cufftPlanMany(cufftHandle *plan, int rank, int *n, int *in
                       cf_ll(oe, onembed, rank), ostride, odist, type, batch);
 }
 
-/* The transform type of cufftXt's (input, output, execution) data types:
- * single and double precision; half precision is not supported. */
-static cufftResult cf_xt_type(cudaDataType in, cudaDataType out, cudaDataType ex, cufftType *t)
+/* The transform type of cufftXt's (input, output, execution) data types
+ * (*half: the half-precision forms, computed as the single-precision type
+ * in float by exec.c; cuFFT has them for powers of 2 only, so do we). */
+static cufftResult cf_xt_type(cudaDataType in, cudaDataType out, cudaDataType ex, int rank, const long long *n,
+                              cufftType *t, bool *half)
 {
-   if (in == CUDA_C_16F || in == CUDA_R_16F || out == CUDA_C_16F || out == CUDA_R_16F || ex == CUDA_C_16F) {
-      LOG_ONCE(LOG_LEVEL_WARN, "not supported: half-precision transforms (cufftXtMakePlanMany)");
-      return CUFFT_NOT_SUPPORTED;
-   }
-   static const struct { cudaDataType in, out, ex; cufftType t; } map[] = {
-      { CUDA_C_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_C2C }, { CUDA_R_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_R2C },
-      { CUDA_C_32F, CUDA_R_32F, CUDA_C_32F, CUFFT_C2R }, { CUDA_C_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_Z2Z },
-      { CUDA_R_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_D2Z }, { CUDA_C_64F, CUDA_R_64F, CUDA_C_64F, CUFFT_Z2D },
+   static const struct { cudaDataType in, out, ex; cufftType t; bool half; } map[] = {
+      { CUDA_C_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_C2C, false }, { CUDA_R_32F, CUDA_C_32F, CUDA_C_32F, CUFFT_R2C, false },
+      { CUDA_C_32F, CUDA_R_32F, CUDA_C_32F, CUFFT_C2R, false }, { CUDA_C_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_Z2Z, false },
+      { CUDA_R_64F, CUDA_C_64F, CUDA_C_64F, CUFFT_D2Z, false }, { CUDA_C_64F, CUDA_R_64F, CUDA_C_64F, CUFFT_Z2D, false },
+      { CUDA_C_16F, CUDA_C_16F, CUDA_C_16F, CUFFT_C2C, true },  { CUDA_R_16F, CUDA_C_16F, CUDA_C_16F, CUFFT_R2C, true },
+      { CUDA_C_16F, CUDA_R_16F, CUDA_C_16F, CUFFT_C2R, true },
    };
    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
       if (map[i].in == in && map[i].out == out && map[i].ex == ex) {
          *t = map[i].t;
+         *half = map[i].half;
+         for (int d = 0; *half && n && d < rank && d < 3; d++)
+            if (n[d] < 1 || (n[d] & (n[d] - 1))) {
+               LOG_WARN("not supported: a half-precision transform of length %lld (cuFFT's are powers of 2)",
+                        (long long)n[d]);
+               return CUFFT_NOT_SUPPORTED;
+            }
          return CUFFT_SUCCESS;
       }
    LOG_INFO("cufftXt data types %d %d %d -> CUFFT_INVALID_TYPE", (int)in, (int)out, (int)ex);
@@ -785,10 +792,14 @@ CF_EXPORT cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long 
             plan, rank, (void *)n, (void *)inembed, istride, idist, (int)inputtype, (void *)onembed, ostride, odist,
             (int)outputtype, batch, (void *)workSize, (int)executiontype);
    cufftType t;
-   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, &t);
+   bool half = false;
+   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, rank, n, &t, &half);
    if (s != CUFFT_SUCCESS)
       return s;
-   return cf_make(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
+   s = cf_make(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
+   if (s == CUFFT_SUCCESS)
+      cf_plan_of(plan)->fp16 = half;
+   return s;
 }
 
 /* ==== cufftXtGetSizeMany (libcufft.@) ==== */
@@ -802,7 +813,8 @@ CF_EXPORT cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long i
             (int)inputtype, (int)outputtype, batch, (void *)workSize, (int)executiontype);
    CF_CHECK(cf_plan_of(plan), CUFFT_INVALID_PLAN);
    cufftType t;
-   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, &t);
+   bool half = false;
+   cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, rank, n, &t, &half);
    if (s != CUFFT_SUCCESS)
       return s;
    return cf_size_of(rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
