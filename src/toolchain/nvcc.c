@@ -1424,6 +1424,15 @@ static void opts_init(nvopts *o)
    o->prec_div = o->prec_sqrt = o->fmad = true;
 }
 
+static void opts_free(nvopts *o)
+{
+   tc_argv_free(&o->common);
+   tc_argv_free(&o->host);
+   tc_argv_free(&o->device);
+   tc_argv_free(&o->link);
+   free(o->in);
+}
+
 int tc_nvcc_driver(int argc, char **argv, bool hip);
 
 /* The words of an options file (nvcc --options-file, -optf: CMake passes
@@ -1491,7 +1500,7 @@ int tc_nvcc_driver(int argc, char **argv, bool hip)
       fprintf(stderr, "%s fatal   : No input files specified; use option --help for more information\n", progname);
    else
       rc = run_plan(&o);
-   free(o.in);
+   opts_free(&o);
    tc_argv_free(&args);
    return rc;
 }
