@@ -269,7 +269,7 @@ $(CUBLAS_OBJ): CFLAGS += -Iinclude
 $(CUBLAS_LIBS): $(CUBLAS_OBJ)
 $(BUILD)/src/libs/cublas/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublas
 $(BUILD)/src/libs/cublas/kernels.asm.o: $(BUILD)/libs/cublas/kernels.ptx
-$(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h src/libs/bf16bits.h $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublas $< -o $@
 $(call CUBLAS_LIB,%): $(CUBLAS_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cublas/exports.13 \
@@ -334,7 +334,7 @@ $(CUBLASLT_OBJ): CFLAGS += -Iinclude
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublasLt/*.c)): src/libs/cublasLt/lt.h src/libs/cublasLt/kargs.h
 $(BUILD)/src/libs/cublasLt/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublasLt
 $(BUILD)/src/libs/cublasLt/kernels.asm.o: $(BUILD)/libs/cublasLt/kernels.ptx
-$(BUILD)/libs/cublasLt/kernels.ptx: src/libs/cublasLt/kernels.cu src/libs/cublasLt/kargs.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/cublasLt/kernels.ptx: src/libs/cublasLt/kernels.cu src/libs/cublasLt/kargs.h src/libs/bf16bits.h $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublasLt $< -o $@
 $(CUBLASLT_LIB): $(CUBLASLT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) $(call CUBLAS_LIB,13) \

@@ -78,6 +78,9 @@ cb_scalar cb_scalar_of(cublasHandle_t h, const void *p, char kind);
  * stream and waits for it. */
 cublasStatus_t cb_result_to_host(cublasHandle_t h, void *host, CUdeviceptr dev, size_t size);
 /* ---- level1.c (shared with level1ex.c) ---- */
+/* The size of an element of type T: s d c z as BLAS, h (half) and b
+ * (bfloat16) for the Ex forms. */
+size_t cb_l1_elem_size(char t);
 /* An elementwise Level 1 kernel (NAMES[0] for s/c/h, [1] for d/z/b) over
  * x and y of type T; scalars A and B (or NULL) read as kinds KA and KB. */
 cublasStatus_t cb_l1_elementwise(cublasHandle_t h, const char *const names[2], char t, int64_t n, const void *a,

@@ -106,7 +106,7 @@ CB_EXPORT cublasStatus_t cublasGemmGroupedBatchedEx_64(
    return s;
 }
 
-/* The int form: its arrays widened group by group into 64-bit ones. */
+/* The int form: the same groups, its int sizes passed on one group at a time. */
 CB_EXPORT cublasStatus_t cublasGemmGroupedBatchedEx(
    cublasHandle_t h, const cublasOperation_t transa_array[], const cublasOperation_t transb_array[],
    const int m_array[], const int n_array[], const int k_array[], const void *alpha_array, const void *const Aarray[],

@@ -24,6 +24,7 @@
 #include <cuda_runtime.h>
 #include <cuda_fp16.h>
 #include "kargs.h"
+#include "../bf16bits.h"
 
 typedef long long i64;
 
@@ -50,19 +51,13 @@ __device__ __forceinline__ double fmaT(double a, double b, double c) { return fm
  * float arithmetic, each stored result rounded once; bf16 kept as its
  * bits (a float's upper half), rounded to nearest even on the way out.
  * tofl of a float or double is the value itself. */
-struct bf16bits { unsigned short v; };
 __device__ __forceinline__ float tofl(__half h) { return __half2float(h); }
 __device__ __forceinline__ float tofl(float f) { return f; }
 __device__ __forceinline__ double tofl(double d) { return d; }
-__device__ __forceinline__ float tofl(bf16bits b) { return __int_as_float((int)b.v << 16); }
+__device__ __forceinline__ float tofl(bf16bits b) { return bf16_to_float(b); }
 __device__ __forceinline__ void stfl(__half *p, float v) { *p = __float2half(v); }
 __device__ __forceinline__ void stfl(float *p, float v) { *p = v; }
-__device__ __forceinline__ void stfl(bf16bits *p, float v)
-{
-   unsigned u = (unsigned)__float_as_int(v);
-   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
-                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
-}
+__device__ __forceinline__ void stfl(bf16bits *p, float v) { *p = bf16_from_float(v); }
 
 /* ---- Level 1, elementwise ---- */
 
@@ -386,14 +381,13 @@ __device__ __forceinline__ float ld(GPTR(const __half) p)
 }
 __device__ __forceinline__ float ld(GPTR(const bf16bits) p)
 {
-   return __int_as_float((int)*(GPTR(const unsigned short))p << 16);
+   bf16bits b = { *(GPTR(const unsigned short))p };
+   return bf16_to_float(b);
 }
 __device__ __forceinline__ void st(GPTR(float) p, float v) { *p = v; }
 __device__ __forceinline__ void st(GPTR(bf16bits) p, float v)
 {
-   bf16bits b;
-   stfl(&b, v);
-   *(GPTR(unsigned short))p = b.v;
+   *(GPTR(unsigned short))p = bf16_from_float(v).v;
 }
 __device__ __forceinline__ void st(GPTR(double) p, double v) { *p = v; }
 __device__ __forceinline__ void st(GPTR(__half) p, float v)

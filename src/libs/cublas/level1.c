@@ -15,9 +15,7 @@
 
 LOG_CHANNEL(cublas);
 
-/* Element types: s d c z as BLAS, h (half) and b (bfloat16) for the Ex
- * forms. */
-static size_t elem_size(char t)
+size_t cb_l1_elem_size(char t)
 {
    return t == 'h' || t == 'b' ? 2 : t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
 }
@@ -46,7 +44,7 @@ cublasStatus_t cb_l1_elementwise(cublasHandle_t h, const char *const names[2], c
       return CUBLAS_STATUS_SUCCESS;
    cb_l1_args g;
    memset(&g, 0, sizeof(g));
-   size_t es = elem_size(t);
+   size_t es = cb_l1_elem_size(t);
    g.n = n;
    g.x = cb_vec_base(x, n, incx, es);
    g.y = y ? cb_vec_base(y, n, incy, es) : NULL;
@@ -89,7 +87,7 @@ cublasStatus_t cb_l1_reduction(cublasHandle_t h, char t, int op, int64_t n, cons
       return cb_status_of(cuMemsetD8Async((CUdeviceptr)(uintptr_t)result, 0, rsize, h->stream));
    }
    bool cplx = t == 'c' || t == 'z';
-   size_t es = elem_size(t);
+   size_t es = cb_l1_elem_size(t);
    cb_l1_args g;
    memset(&g, 0, sizeof(g));
    g.n = n;

@@ -39,11 +39,6 @@ static bool is_complex(char t) { return t == 'c' || t == 'z'; }
 static char compute_of(char t) { return is16(t) ? 's' : t; }
 static char real_of(char t) { return t == 'c' ? 's' : t == 'z' ? 'd' : t; }
 
-static size_t size_of(char t)
-{
-   return is16(t) ? 2 : t == 's' ? 4 : t == 'd' || t == 'c' ? 8 : 16;
-}
-
 static const char *type_name(cudaDataType t)
 {
    switch (t) {
@@ -79,7 +74,7 @@ static cublasStatus_t dot_ex(const char *fn, cublasHandle_t h, bool conj, int64_
    if (!t || yType != xType || resultType != xType || letter_of(execType) != compute_of(t))
       return REFUSE(fn, xType, yType, resultType, execType);
    int op = conj && is_complex(t) ? CB_RED_DOTC : CB_RED_DOT;
-   return cb_l1_reduction(h, t, op, n, x, incx, y, incy, result, size_of(t));
+   return cb_l1_reduction(h, t, op, n, x, incx, y, incy, result, cb_l1_elem_size(t));
 }
 
 static cublasStatus_t axpy_ex(cublasHandle_t h, int64_t n, const void *alpha, cudaDataType alphaType, const void *x,
@@ -126,7 +121,7 @@ static cublasStatus_t norm_ex(const char *fn, int op, cublasHandle_t h, int64_t 
    bool ok = t && letter_of(resultType) == real_of(t) && letter_of(execType) == compute_of(real_of(t));
    if (!ok || (op == CB_RED_ASUM && is16(t)))
       return REFUSE(fn, xType, resultType, execType);
-   return cb_l1_reduction(h, t, op, n, x, incx, NULL, 0, result, size_of(real_of(t)));
+   return cb_l1_reduction(h, t, op, n, x, incx, NULL, 0, result, cb_l1_elem_size(real_of(t)));
 }
 
 static cublasStatus_t index_ex(const char *fn, int op, cublasHandle_t h, int64_t n, const void *x,
@@ -154,7 +149,7 @@ static cublasStatus_t move_ex(const char *fn, bool swap, cublasHandle_t h, int64
    if (n <= 0)
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(x && y, CUBLAS_STATUS_INVALID_VALUE);
-   size_t es = size_of(t);
+   size_t es = cb_l1_elem_size(t);
    int k = es == 2 ? 0 : es == 4 ? 1 : es == 8 ? 2 : 3;
    return cb_l1_elementwise(h, swap ? kswap[k] : kcopy[k], t, n, NULL, 0, NULL, 0, 0, x, incx, y, incy);
 }

@@ -8,6 +8,7 @@
  */
 #include <cuda_fp16.h>
 #include "kargs.h"
+#include "../bf16bits.h"
 
 typedef long long i64;
 
@@ -17,15 +18,8 @@ __device__ __forceinline__ float ld_val(const __half *p) { return __half2float(*
 __device__ __forceinline__ void st_val(float *p, float v) { *p = v; }
 __device__ __forceinline__ void st_val(double *p, double v) { *p = v; }
 __device__ __forceinline__ void st_val(__half *p, float v) { *p = __float2half(v); }
-/* bfloat16 as its bits (a float's upper half), rounded to nearest even */
-struct bf16bits { unsigned short v; };
-__device__ __forceinline__ float ld_val(const bf16bits *p) { return __int_as_float((int)p->v << 16); }
-__device__ __forceinline__ void st_val(bf16bits *p, float v)
-{
-   unsigned u = (unsigned)__float_as_int(v);
-   p->v = (unsigned short)((u & 0x7fffffffu) > 0x7f800000u ? 0x7fc0u | (u >> 16 & 0x8000u)
-                                                            : (u + 0x7fffu + (u >> 16 & 1u)) >> 16);
-}
+__device__ __forceinline__ float ld_val(const bf16bits *p) { return bf16_to_float(*p); }
+__device__ __forceinline__ void st_val(bf16bits *p, float v) { *p = bf16_from_float(v); }
 
 template <class C> __device__ __forceinline__ C activate(C x, int act)
 {
