@@ -41,10 +41,9 @@
  * is within an ulp of those, not equal).  Using one is a compile error that
  * names it.  Not provided either: curand_discrete/curand_discrete4 (their
  * distributions come from the host API's curandCreatePoissonDistribution,
- * a stub in metalcuda's libcurand), and the MTGP32 and scrambled Sobol
- * states (their types are incomplete, named so: NVIDIA's scramble constants
- * are its own random numbers).  The Sobol32/64 states give the host
- * generator's words and uniforms (tests/libs/curand_sobol).
+ * a stub in metalcuda's libcurand), and the MTGP32 state (its type is
+ * incomplete, named so).  The Sobol32/64 states, scrambled or not, give the
+ * host generator's words and uniforms (tests/libs/curand_sobol).
  */
 #ifndef MC_CURAND_KERNEL_H
 #define MC_CURAND_KERNEL_H
@@ -92,12 +91,12 @@ typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
 
 /* not provided (see the header comment): incomplete types that say so */
 typedef struct curandStateMtgp32_is_not_provided_by_metalcuda curandStateMtgp32_t;
-typedef struct curandStateScrambledSobol32_is_not_provided_by_metalcuda curandStateScrambledSobol32_t;
-typedef struct curandStateScrambledSobol64_is_not_provided_by_metalcuda curandStateScrambledSobol64_t;
 
 /* Sobol32/64 (one dimension per state, its direction vectors given by
  * curandGetDirectionVectors32/64): point i of the Gray-code order, x the
- * XOR of the vectors of the bits set in i ^ (i >> 1); NVIDIA's layout */
+ * XOR of c and the vectors of the bits set in i ^ (i >> 1), c the scramble
+ * constant of the scrambled states (curandGetScrambleConstants32/64) and 0
+ * for the others; NVIDIA's layout */
 struct curandStateSobol32 {
    unsigned int i, x, c;
    unsigned int direction_vectors[32];
@@ -108,6 +107,16 @@ struct curandStateSobol64 {
    unsigned long long direction_vectors[64];
 };
 typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol32 {
+   unsigned int i, x, c;
+   unsigned int direction_vectors[32];
+};
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateScrambledSobol64 {
+   unsigned long long i, x, c;
+   unsigned long long direction_vectors[64];
+};
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
 
 #define CURAND_2POW32_INV (2.3283064e-10f)
 #define CURAND_2POW32_INV_DOUBLE (2.3283064365386963e-10)
@@ -395,75 +404,101 @@ MC_CURAND_FN unsigned int curand(curandStateMRG32k3a_t *state)
 }
 
 /* ---- Sobol32 and Sobol64 ---- */
-MC_CURAND_FN unsigned int __mc_sobol32_at(const unsigned int *v, unsigned int i)
+MC_CURAND_FN unsigned int __mc_sobol32_at(const unsigned int *v, unsigned int c, unsigned int i)
 {
-   unsigned int g = i ^ (i >> 1), x = 0;
+   unsigned int g = i ^ (i >> 1), x = c;
    for (int b = 0; g; b++, g >>= 1)
       if (g & 1)
          x ^= v[b];
    return x;
 }
 
-MC_CURAND_FN unsigned long long __mc_sobol64_at(const unsigned long long *v, unsigned long long i)
+MC_CURAND_FN unsigned long long __mc_sobol64_at(const unsigned long long *v, unsigned long long c,
+                                                unsigned long long i)
 {
-   unsigned long long g = i ^ (i >> 1), x = 0;
+   unsigned long long g = i ^ (i >> 1), x = c;
    for (int b = 0; g; b++, g >>= 1)
       if (g & 1)
          x ^= v[b];
    return x;
+}
+
+template <class S, class V>
+MC_CURAND_FN void __mc_sobol32_init(const V direction_vectors, unsigned int c, unsigned int offset, S *state)
+{
+   for (int b = 0; b < 32; b++)
+      state->direction_vectors[b] = direction_vectors[b];
+   state->i = offset;
+   state->c = c;
+   state->x = __mc_sobol32_at(state->direction_vectors, c, offset);
+}
+
+template <class S, class V>
+MC_CURAND_FN void __mc_sobol64_init(const V direction_vectors, unsigned long long c, unsigned long long offset,
+                                    S *state)
+{
+   for (int b = 0; b < 64; b++)
+      state->direction_vectors[b] = direction_vectors[b];
+   state->i = offset;
+   state->c = c;
+   state->x = __mc_sobol64_at(state->direction_vectors, c, offset);
 }
 
 MC_CURAND_FN void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset,
                               curandStateSobol32_t *state)
 {
-   for (int b = 0; b < 32; b++)
-      state->direction_vectors[b] = direction_vectors[b];
-   state->i = offset;
-   state->c = 0;
-   state->x = __mc_sobol32_at(state->direction_vectors, offset);
+   __mc_sobol32_init(direction_vectors, 0u, offset, state);
 }
 
 MC_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long offset,
                               curandStateSobol64_t *state)
 {
-   for (int b = 0; b < 64; b++)
-      state->direction_vectors[b] = direction_vectors[b];
-   state->i = offset;
-   state->c = 0;
-   state->x = __mc_sobol64_at(state->direction_vectors, offset);
+   __mc_sobol64_init(direction_vectors, 0ull, offset, state);
 }
 
-MC_CURAND_FN void skipahead(unsigned int n, curandStateSobol32_t *state)
+MC_CURAND_FN void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int scramble_c,
+                              unsigned int offset, curandStateScrambledSobol32_t *state)
 {
-   state->i += n;
-   state->x = __mc_sobol32_at(state->direction_vectors, state->i);
+   __mc_sobol32_init(direction_vectors, scramble_c, offset, state);
 }
 
-MC_CURAND_FN void skipahead(unsigned long long n, curandStateSobol64_t *state)
+MC_CURAND_FN void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long scramble_c,
+                              unsigned long long offset, curandStateScrambledSobol64_t *state)
 {
-   state->i += n;
-   state->x = __mc_sobol64_at(state->direction_vectors, state->i);
+   __mc_sobol64_init(direction_vectors, scramble_c, offset, state);
 }
 
-/* The next point flips the vector of the lowest zero bit of i (Gray code);
- * i wraps at 2^32 (2^64), where that bit is the top one. */
-MC_CURAND_FN unsigned int curand(curandStateSobol32_t *state)
-{
-   unsigned int res = state->x, z = ~state->i;
-   state->c = z ? (unsigned int)(__ffs((int)z) - 1) : 31u;
-   state->x ^= state->direction_vectors[state->c];
-   state->i++;
-   return res;
-}
-
-MC_CURAND_FN unsigned long long curand(curandStateSobol64_t *state)
-{
-   unsigned long long res = state->x, z = ~state->i;
-   state->c = z ? (unsigned long long)(__ffsll((long long)z) - 1) : 63ull;
-   state->x ^= state->direction_vectors[state->c];
-   state->i++;
-   return res;
-}
+/* skipahead and curand of the Sobol states, plain (S32, S64) or scrambled:
+ * the next point flips the vector of the lowest zero bit of i (Gray code);
+ * i wraps at 2^32 (2^64), where that bit is the top one */
+#define MC_CURAND_SOBOL_STEPS(S32, S64)                                                                         \
+   MC_CURAND_FN void skipahead(unsigned int n, S32 *state)                                                     \
+   {                                                                                                          \
+      state->i += n;                                                                                          \
+      state->x = __mc_sobol32_at(state->direction_vectors, state->c, state->i);                               \
+   }                                                                                                          \
+   MC_CURAND_FN void skipahead(unsigned long long n, S64 *state)                                               \
+   {                                                                                                          \
+      state->i += n;                                                                                          \
+      state->x = __mc_sobol64_at(state->direction_vectors, state->c, state->i);                               \
+   }                                                                                                          \
+   MC_CURAND_FN unsigned int curand(S32 *state)                                                                \
+   {                                                                                                          \
+      unsigned int res = state->x, z = ~state->i;                                                             \
+      state->x ^= state->direction_vectors[z ? __ffs((int)z) - 1 : 31];                                       \
+      state->i++;                                                                                             \
+      return res;                                                                                             \
+   }                                                                                                          \
+   MC_CURAND_FN unsigned long long curand(S64 *state)                                                          \
+   {                                                                                                          \
+      unsigned long long res = state->x, z = ~state->i;                                                       \
+      state->x ^= state->direction_vectors[z ? __ffsll((long long)z) - 1 : 63];                               \
+      state->i++;                                                                                             \
+      return res;                                                                                             \
+   }
+MC_CURAND_SOBOL_STEPS(curandStateSobol32_t, curandStateSobol64_t)
+MC_CURAND_SOBOL_STEPS(curandStateScrambledSobol32_t, curandStateScrambledSobol64_t)
+#undef MC_CURAND_SOBOL_STEPS
 
 /* ---- uniform distributions ---- */
 MC_CURAND_FN float _curand_uniform(unsigned int x)
@@ -541,26 +576,27 @@ MC_CURAND_FN double curand_uniform_double(curandStateMRG32k3a_t *state)
 
 /* Sobol: float x 2^-32 + 2^-33 (Sobol64 from its upper word), double
  * (x + 1) 2^-32 for Sobol32 and (x >> 11) 2^-53 + 2^-54 for Sobol64, as the
- * host generator converts them */
-MC_CURAND_FN float curand_uniform(curandStateSobol32_t *state)
-{
-   return _curand_uniform(curand(state));
-}
-
-MC_CURAND_FN double curand_uniform_double(curandStateSobol32_t *state)
-{
-   return _curand_uniform_double(curand(state));
-}
-
-MC_CURAND_FN float curand_uniform(curandStateSobol64_t *state)
-{
-   return _curand_uniform((unsigned int)(curand(state) >> 32));
-}
-
-MC_CURAND_FN double curand_uniform_double(curandStateSobol64_t *state)
-{
-   return (double)(curand(state) >> 11) * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);
-}
+ * host generator converts them; the scrambled states' likewise */
+#define MC_CURAND_SOBOL_UNIFORMS(S32, S64)                                                                      \
+   MC_CURAND_FN float curand_uniform(S32 *state)                                                               \
+   {                                                                                                          \
+      return _curand_uniform(curand(state));                                                                  \
+   }                                                                                                          \
+   MC_CURAND_FN double curand_uniform_double(S32 *state)                                                       \
+   {                                                                                                          \
+      return _curand_uniform_double(curand(state));                                                           \
+   }                                                                                                          \
+   MC_CURAND_FN float curand_uniform(S64 *state)                                                               \
+   {                                                                                                          \
+      return _curand_uniform((unsigned int)(curand(state) >> 32));                                            \
+   }                                                                                                          \
+   MC_CURAND_FN double curand_uniform_double(S64 *state)                                                       \
+   {                                                                                                          \
+      return (double)(curand(state) >> 11) * CURAND_2POW53_INV_DOUBLE + (CURAND_2POW53_INV_DOUBLE / 2.0);     \
+   }
+MC_CURAND_SOBOL_UNIFORMS(curandStateSobol32_t, curandStateSobol64_t)
+MC_CURAND_SOBOL_UNIFORMS(curandStateScrambledSobol32_t, curandStateScrambledSobol64_t)
+#undef MC_CURAND_SOBOL_UNIFORMS
 
 /* ---- what is not provided: a compile error naming the function ---- */
 template <class S> struct mc_curand_never { static const bool value = false; };

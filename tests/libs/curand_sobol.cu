@@ -1,7 +1,8 @@
 /*
  * curand_sobol.cu — cuRAND's quasi-random generators through the library a
- * program links: the JOEKUO6 direction vectors (32 and 64 bits), Sobol32
- * (and QUASI_DEFAULT, which is Sobol32) and Sobol64 device and host
+ * program links: the JOEKUO6 direction vectors (32 and 64 bits, plain and
+ * scrambled) and the scramble constants, Sobol32 (and QUASI_DEFAULT, which
+ * is Sobol32), Sobol64 and the scrambled Sobol32/64 device and host
  * generators in 1, 3 and 100 dimensions at offsets 0 and 1000003, two calls
  * in a row (the second continues the sequence), words (32 and 64 bits),
  * uniform float and double, normal and log-normal float and double; the
@@ -17,10 +18,17 @@
  * distribution function computed here in long double (bisection on erfl /
  * erfcl) from the words the same generator yields (which the hashes prove).
  * Words at the index 2^32 and after a change of dimensions are checked
- * against the Gray-code sum of the direction vectors, computed here.  The
- * device API's Sobol states (curand_kernel.h: curand_init with the
- * library's direction vectors, as NVIDIA's MC_EstimatePiInlineQ sample
- * does) must give the host generator's words and uniforms.
+ * against the Gray-code sum of the direction vectors, computed here (for
+ * the scrambled forms, the scramble constant xor the sum of the scrambled
+ * vectors).  The scrambled vectors must also be the plain ones times
+ * lower-triangular matrices whose rows, and the constants, are the
+ * library's own XORWOW with seed 0 (the rule src/libs/curand/sobol.c
+ * derives them by).  Scrambled Sobol64's second call from past 2^32
+ * (SOBOL_SCR64_WRAP) is NVIDIA's host generator's.  The device API's Sobol
+ * states (curand_kernel.h: curand_init with the library's direction
+ * vectors, and the scramble constants for the scrambled states, as NVIDIA's
+ * MC_EstimatePiInlineQ sample does) must give the host generator's words
+ * and uniforms.
  */
 #include <curand.h>
 #include <curand_kernel.h>
@@ -36,17 +44,27 @@
 
 static const size_t P1 = 1000, P2 = 37;
 
+/* a generator of 64-bit words: (scrambled) Sobol64 */
+static bool wide(int type)
+{
+   return type == CURAND_RNG_QUASI_SOBOL64 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+}
+
+static bool scrambled(int type)
+{
+   return type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+}
+
 static size_t elem_size(int type, int d)
 {
-   return d == UNID || d == NORMD || d == LNORMD || (d == WORDS && type == CURAND_RNG_QUASI_SOBOL64) ? 8 : 4;
+   return d == UNID || d == NORMD || d == LNORMD || (d == WORDS && wide(type)) ? 8 : 4;
 }
 
 static curandStatus_t gen(curandGenerator_t g, int type, int d, void *p, size_t n)
 {
    switch (d) {
    case WORDS:
-      return type == CURAND_RNG_QUASI_SOBOL64 ? curandGenerateLongLong(g, (unsigned long long *)p, n)
-                                              : curandGenerate(g, (unsigned *)p, n);
+      return wide(type) ? curandGenerateLongLong(g, (unsigned long long *)p, n) : curandGenerate(g, (unsigned *)p, n);
    case UNI: return curandGenerateUniform(g, (float *)p, n);
    case UNID: return curandGenerateUniformDouble(g, (double *)p, n);
    case NORM: return curandGenerateNormal(g, (float *)p, n, 1.5f, 2.0f);
@@ -126,7 +144,7 @@ static void derived(int type)
 {
    const unsigned dims = 3;
    const size_t n = 1037 * dims;
-   bool s64 = type == CURAND_RNG_QUASI_SOBOL64;
+   bool s64 = wide(type);
    std::vector<unsigned char> words;
    if (!run(type, false, dims, 1000003, WORDS, words))
       return;
@@ -175,31 +193,42 @@ static void derived(int type)
 }
 
 /* Point I of dimension D as the Gray-code sum of its direction vectors
- * (Sobol32 takes I mod 2^32, as NVIDIA's does). */
+ * (Sobol32 takes I mod 2^32, as NVIDIA's does); the scrambled forms' from
+ * the scramble constant. */
 static unsigned long long point(int type, unsigned d, unsigned long long i)
 {
-   static curandDirectionVectors32_t *v32;
-   static curandDirectionVectors64_t *v64;
+   static curandDirectionVectors32_t *v32, *s32;
+   static curandDirectionVectors64_t *v64, *s64v;
+   static unsigned *c32;
+   static unsigned long long *c64;
    if (!v32 && !CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_DIRECTION_VECTORS_32_JOEKUO6),
                          CURAND_STATUS_SUCCESS))
       return 0;
    if (!v64 && !CHECK_ST(curandGetDirectionVectors64(&v64, CURAND_DIRECTION_VECTORS_64_JOEKUO6),
                          CURAND_STATUS_SUCCESS))
       return 0;
-   bool s64 = type == CURAND_RNG_QUASI_SOBOL64;
+   bool s64 = wide(type), scr = scrambled(type);
+   if (scr && !c32 &&
+       (!CHECK_ST(curandGetDirectionVectors32(&s32, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
+                  CURAND_STATUS_SUCCESS) ||
+        !CHECK_ST(curandGetDirectionVectors64(&s64v, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6),
+                  CURAND_STATUS_SUCCESS) ||
+        !CHECK_ST(curandGetScrambleConstants32(&c32), CURAND_STATUS_SUCCESS) ||
+        !CHECK_ST(curandGetScrambleConstants64(&c64), CURAND_STATUS_SUCCESS)))
+      return 0;
    if (!s64)
       i &= 0xffffffffull;
-   unsigned long long g = i ^ (i >> 1), x = 0;
+   unsigned long long g = i ^ (i >> 1), x = !scr ? 0 : s64 ? c64[d] : c32[d];
    for (int k = 0; k < (s64 ? 64 : 32); k++)
       if (g >> k & 1)
-         x ^= s64 ? v64[d][k] : v32[d][k];
+         x ^= s64 ? (scr ? s64v : v64)[d][k] : (scr ? s32 : v32)[d][k];
    return x;
 }
 
 /* N words of a device generator into W (as 64-bit values). */
 static void words(curandGenerator_t g, int type, size_t n, std::vector<unsigned long long> &w)
 {
-   bool s64 = type == CURAND_RNG_QUASI_SOBOL64;
+   bool s64 = wide(type);
    void *p;
    w.assign(n, 0);
    CHECK_CUDA(cudaMalloc(&p, n * 8));
@@ -241,7 +270,7 @@ static void positions(int type)
    cudaStream_t st = 0;
    std::vector<unsigned long long> w;
    CHECK_ST(curandCreateGenerator(&g, (curandRngType_t)type), CURAND_STATUS_SUCCESS);
-   if (type == CURAND_RNG_QUASI_SOBOL64) {
+   if (wide(type)) {
       CHECK_CUDA(cudaStreamCreate(&st));
       CHECK_ST(curandSetStream(g, st), CURAND_STATUS_SUCCESS);
    }
@@ -264,6 +293,92 @@ static void positions(int type)
    CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
    if (st)
       CHECK_CUDA(cudaStreamDestroy(st));
+}
+
+/* The scrambled tables and constants: NVIDIA's (hashes), the 32-bit ones
+ * the top halves of the 64-bit ones, and the rule they follow: dimension
+ * d's scrambled vector k is L_d times its vector V64[d][k] over GF(2), L_d
+ * lower triangular with a unit diagonal, row i the top i bits of the
+ * library's XORWOW (seed 0) 64-bit value 64 d + i, the constant value
+ * 1280000 + d (values from the second word on, the low word first). */
+static void scrambled_vectors(curandDirectionVectors64_t *v64)
+{
+   curandDirectionVectors32_t *s32 = NULL;
+   curandDirectionVectors64_t *s64 = NULL;
+   unsigned *c32 = NULL;
+   unsigned long long *c64 = NULL;
+   if (!CHECK_ST(curandGetDirectionVectors32(&s32, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
+                 CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetDirectionVectors64(&s64, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6),
+                 CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetScrambleConstants32(&c32), CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetScrambleConstants64(&c64), CURAND_STATUS_SUCCESS))
+      return;
+   CHECK(fnv(s32, 20000 * sizeof *s32) == SOBOL_SDV32_HASH);
+   CHECK(fnv(s64, 20000 * sizeof *s64) == SOBOL_SDV64_HASH);
+   CHECK(fnv(c32, 20000 * sizeof *c32) == SOBOL_SC32_HASH);
+   CHECK(fnv(c64, 20000 * sizeof *c64) == SOBOL_SC64_HASH);
+   size_t bad = 0;
+   for (int d = 0; d < 20000; d++) {
+      bad += c32[d] != (unsigned)(c64[d] >> 32);
+      for (int k = 0; k < 32; k++)
+         bad += s32[d][k] != (unsigned)(s64[d][k] >> 32);
+   }
+   CHECK_INT(bad, 0);
+   const size_t values = 64 * 20000 + 20000;
+   std::vector<unsigned> w(2 * values + 1);
+   curandGenerator_t g;
+   if (!CHECK_ST(curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_XORWOW), CURAND_STATUS_SUCCESS))
+      return;
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, 0), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerate(g, w.data(), w.size()), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+   auto value = [&](size_t i) { return (unsigned long long)w[2 * i + 1] | (unsigned long long)w[2 * i + 2] << 32; };
+   bad = 0;
+   for (int d = 0; d < 20000; d += d < 64 ? 1 : 331) {
+      unsigned long long row[64];
+      for (int i = 0; i < 64; i++)
+         row[i] = (i ? value(64 * d + i) & ~0ull << (64 - i) : 0) | 1ull << (63 - i);
+      for (int k = 0; k < 64; k++) {
+         unsigned long long x = 0;
+         for (int i = 0; i < 64; i++)
+            x |= (unsigned long long)__builtin_parityll(row[i] & v64[d][k]) << (63 - i);
+         if (x != s64[d][k] && bad++ < 4)
+            printf("  scrambled vector %d of dimension %d: %llx, by the rule %llx\n", k, d, s64[d][k], x);
+      }
+      if (c64[d] != value(64 * 20000 + d) && bad++ < 4)
+         printf("  scramble constant %d: %llx, by the rule %llx\n", d, c64[d], value(64 * 20000 + d));
+   }
+   CHECK_INT(bad, 0);
+}
+
+/* Scrambled Sobol64 from 2^32 - 3 in 2 dimensions: a call of 3 points,
+ * then one of 5 from past 2^32, which NVIDIA's host generator starts at
+ * the point of the index's low 32 bits (device and host generators). */
+static void scrambled_wrap(void)
+{
+   for (int host = 0; host < 2; host++) {
+      curandGenerator_t g;
+      unsigned long long w[16], *p = w;
+      if (!CHECK_ST(host ? curandCreateGeneratorHost(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL64)
+                         : curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL64),
+                    CURAND_STATUS_SUCCESS))
+         continue;
+      if (!host)
+         CHECK_CUDA(cudaMalloc(&p, sizeof w));
+      CHECK_ST(curandSetQuasiRandomGeneratorDimensions(g, 2), CURAND_STATUS_SUCCESS);
+      CHECK_ST(curandSetGeneratorOffset(g, 4294967293ull), CURAND_STATUS_SUCCESS);
+      CHECK_ST(curandGenerateLongLong(g, p, 6), CURAND_STATUS_SUCCESS);
+      CHECK_ST(curandGenerateLongLong(g, p + 6, 10), CURAND_STATUS_SUCCESS);
+      if (!host) {
+         CHECK_CUDA(cudaMemcpy(w, p, sizeof w, cudaMemcpyDeviceToHost));
+         CHECK_CUDA(cudaFree(p));
+      }
+      CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+      if (!CHECK(fnv(w, 6 * sizeof *w) == SOBOL_SCR64_WRAP[0]) || !CHECK(fnv(w + 6, 10 * sizeof *w) == SOBOL_SCR64_WRAP[1]))
+         printf("  scrambled Sobol64 past 2^32 (%s generator): %llx %llx ...\n", host ? "host" : "device", w[6],
+                w[7]);
+   }
 }
 
 /* The tables: NVIDIA's, entry for entry (hashes), and a few entries by
@@ -293,6 +408,9 @@ static void vectors(void)
    /* the wrong width's set */
    CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_DIRECTION_VECTORS_64_JOEKUO6), CURAND_STATUS_OUT_OF_RANGE);
    CHECK_ST(curandGetDirectionVectors64(&v64, CURAND_DIRECTION_VECTORS_32_JOEKUO6), CURAND_STATUS_OUT_OF_RANGE);
+   CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6),
+            CURAND_STATUS_OUT_OF_RANGE);
+   scrambled_vectors(v64);
 }
 
 /* What NVIDIA's library answers (measured on its host generator). */
@@ -331,16 +449,18 @@ static void statuses(void)
    CHECK_ST(curandSetGeneratorOrdering(x, CURAND_ORDERING_QUASI_DEFAULT), CURAND_STATUS_OUT_OF_RANGE);
    CHECK_ST(curandDestroyGenerator(x), CURAND_STATUS_SUCCESS);
 
-   /* the scrambled generators: NVIDIA's scramble constants and scrambled
-    * vectors are its own random numbers, which metalcuda does not have
-    * (it refuses them; NVIDIA's library gives them) */
-   curandStatus_t want = on_metalcuda() ? CURAND_STATUS_TYPE_ERROR : CURAND_STATUS_SUCCESS;
-   curandStatus_t s = curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32);
-   if (CHECK_ST(s, want) && s == CURAND_STATUS_SUCCESS)
-      curandDestroyGenerator(g);
-   curandDirectionVectors32_t *v32;
-   CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
-            on_metalcuda() ? CURAND_STATUS_OUT_OF_RANGE : CURAND_STATUS_SUCCESS);
+   /* the scrambled generators: the word widths of their plain forms, no seed */
+   CHECK_ST(curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL64), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerate(g, (unsigned *)p, 4), CURAND_STATUS_TYPE_ERROR);
+   CHECK_ST(curandGenerateLongLong(g, (unsigned long long *)p, 4), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, 4), CURAND_STATUS_TYPE_ERROR);
+   CHECK_ST(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_DEFAULT), CURAND_STATUS_OUT_OF_RANGE);
+   CHECK_ST(curandSetQuasiRandomGeneratorDimensions(g, 20001), CURAND_STATUS_OUT_OF_RANGE);
+   CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandCreateGenerator(&g, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerateLongLong(g, (unsigned long long *)p, 4), CURAND_STATUS_TYPE_ERROR);
+   CHECK_ST(curandGenerateNormal(g, (float *)p, 3, 0, 1), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
    CHECK_CUDA(cudaFree(p));
 }
 
@@ -355,6 +475,29 @@ __device__ float uniform(curandStateSobol32_t *s)
 __device__ double uniform(curandStateSobol64_t *s)
 {
    return curand_uniform_double(s);
+}
+
+__device__ float uniform(curandStateScrambledSobol32_t *s)
+{
+   return curand_uniform(s);
+}
+
+__device__ double uniform(curandStateScrambledSobol64_t *s)
+{
+   return curand_uniform_double(s);
+}
+
+template <class V, class S, class C, class W, class F>
+__global__ void api_scrambled(V *v, C *c, unsigned long long off, unsigned n, W *w, F *f)
+{
+   unsigned d = threadIdx.x;
+   S s;
+   curand_init(v[d], c[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      w[d * n + i] = curand(&s);
+   curand_init(v[d], c[d], off, &s);
+   for (unsigned i = 0; i < n; i++)
+      f[d * n + i] = uniform(&s);
 }
 
 template <class V, class S, class W, class F>
@@ -375,7 +518,7 @@ __global__ void api(V *v, unsigned long long off, unsigned n, W *w, F *f)
 static void host_points(int type, unsigned dims, unsigned long long off, size_t n, void *w, void *f)
 {
    curandGenerator_t g;
-   bool s64 = type == CURAND_RNG_QUASI_SOBOL64;
+   bool s64 = wide(type);
    CHECK_ST(curandCreateGeneratorHost(&g, (curandRngType_t)type), CURAND_STATUS_SUCCESS);
    CHECK_ST(curandSetQuasiRandomGeneratorDimensions(g, dims), CURAND_STATUS_SUCCESS);
    CHECK_ST(curandSetGeneratorOffset(g, off), CURAND_STATUS_SUCCESS);
@@ -388,37 +531,65 @@ static void host_points(int type, unsigned dims, unsigned long long off, size_t 
 static void device_api(void)
 {
    const unsigned D = 7, n = 1000, off = 12345;
-   curandDirectionVectors32_t *v32;
-   curandDirectionVectors64_t *v64;
+   curandDirectionVectors32_t *v32, *s32;
+   curandDirectionVectors64_t *v64, *s64v;
+   unsigned *c32;
+   unsigned long long *c64;
    if (!CHECK_ST(curandGetDirectionVectors32(&v32, CURAND_DIRECTION_VECTORS_32_JOEKUO6), CURAND_STATUS_SUCCESS) ||
-       !CHECK_ST(curandGetDirectionVectors64(&v64, CURAND_DIRECTION_VECTORS_64_JOEKUO6), CURAND_STATUS_SUCCESS))
+       !CHECK_ST(curandGetDirectionVectors64(&v64, CURAND_DIRECTION_VECTORS_64_JOEKUO6), CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetDirectionVectors32(&s32, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6),
+                 CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetDirectionVectors64(&s64v, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6),
+                 CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetScrambleConstants32(&c32), CURAND_STATUS_SUCCESS) ||
+       !CHECK_ST(curandGetScrambleConstants64(&c64), CURAND_STATUS_SUCCESS))
       return;
-   void *dv, *dw, *df;
+   void *dv, *dc, *dw, *df;
    CHECK_CUDA(cudaMalloc(&dv, D * sizeof *v64));
+   CHECK_CUDA(cudaMalloc(&dc, D * 8));
    CHECK_CUDA(cudaMalloc(&dw, D * n * 8));
    CHECK_CUDA(cudaMalloc(&df, D * n * 8));
    std::vector<unsigned char> w(D * n * 8), f(D * n * 8), hw(D * n * 8), hf(D * n * 8);
-   for (int s64 = 0; s64 < 2; s64++) {
-      if (s64) {
+   const int types[] = { CURAND_RNG_QUASI_SOBOL32, CURAND_RNG_QUASI_SOBOL64, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32,
+                         CURAND_RNG_QUASI_SCRAMBLED_SOBOL64 };
+   for (int type : types) {
+      bool s64 = wide(type);
+      switch (type) {
+      case CURAND_RNG_QUASI_SOBOL64:
          CHECK_CUDA(cudaMemcpy(dv, v64, D * sizeof *v64, cudaMemcpyHostToDevice));
          api<curandDirectionVectors64_t, curandStateSobol64_t>
             <<<1, D>>>((curandDirectionVectors64_t *)dv, off, n, (unsigned long long *)dw, (double *)df);
-      } else {
+         break;
+      case CURAND_RNG_QUASI_SOBOL32:
          CHECK_CUDA(cudaMemcpy(dv, v32, D * sizeof *v32, cudaMemcpyHostToDevice));
          api<curandDirectionVectors32_t, curandStateSobol32_t>
             <<<1, D>>>((curandDirectionVectors32_t *)dv, off, n, (unsigned *)dw, (float *)df);
+         break;
+      case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
+         CHECK_CUDA(cudaMemcpy(dv, s64v, D * sizeof *s64v, cudaMemcpyHostToDevice));
+         CHECK_CUDA(cudaMemcpy(dc, c64, D * 8, cudaMemcpyHostToDevice));
+         api_scrambled<curandDirectionVectors64_t, curandStateScrambledSobol64_t><<<1, D>>>(
+            (curandDirectionVectors64_t *)dv, (unsigned long long *)dc, off, n, (unsigned long long *)dw, (double *)df);
+         break;
+      default:
+         CHECK_CUDA(cudaMemcpy(dv, s32, D * sizeof *s32, cudaMemcpyHostToDevice));
+         CHECK_CUDA(cudaMemcpy(dc, c32, D * 4, cudaMemcpyHostToDevice));
+         api_scrambled<curandDirectionVectors32_t, curandStateScrambledSobol32_t>
+            <<<1, D>>>((curandDirectionVectors32_t *)dv, (unsigned *)dc, off, n, (unsigned *)dw, (float *)df);
+         break;
       }
       CHECK_CUDA(cudaGetLastError());
       size_t bytes = D * n * (s64 ? 8 : 4);
       CHECK_CUDA(cudaMemcpy(w.data(), dw, bytes, cudaMemcpyDeviceToHost));
       CHECK_CUDA(cudaMemcpy(f.data(), df, bytes, cudaMemcpyDeviceToHost));
-      host_points(s64 ? CURAND_RNG_QUASI_SOBOL64 : CURAND_RNG_QUASI_SOBOL32, D, off, n, hw.data(), hf.data());
+      host_points(type, D, off, n, hw.data(), hf.data());
       if (!CHECK(memcmp(w.data(), hw.data(), bytes) == 0))
-         printf("  device API Sobol%d: words differ from the host generator's\n", s64 ? 64 : 32);
+         printf("  device API, generator type %d: words differ from the host generator's\n", type);
       if (!CHECK(memcmp(f.data(), hf.data(), bytes) == 0))
-         printf("  device API Sobol%d: uniforms differ from the host generator's\n", s64 ? 64 : 32);
+         printf("  device API, generator type %d: uniforms differ from the host generator's\n", type);
    }
    CHECK_CUDA(cudaFree(dv));
+   CHECK_CUDA(cudaFree(dc));
    CHECK_CUDA(cudaFree(dw));
    CHECK_CUDA(cudaFree(df));
 }
@@ -438,10 +609,13 @@ int main(int argc, char **argv)
                                                                   e.dist, out))
          check_row(e, CURAND_RNG_QUASI_DEFAULT, false, out);
    }
-   derived(CURAND_RNG_QUASI_SOBOL32);
-   derived(CURAND_RNG_QUASI_SOBOL64);
-   positions(CURAND_RNG_QUASI_SOBOL32);
-   positions(CURAND_RNG_QUASI_SOBOL64);
+   const int types[] = { CURAND_RNG_QUASI_SOBOL32, CURAND_RNG_QUASI_SOBOL64, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32,
+                         CURAND_RNG_QUASI_SCRAMBLED_SOBOL64 };
+   for (int type : types) {
+      derived(type);
+      positions(type);
+   }
+   scrambled_wrap();
    device_api();
    statuses();
    CHECK_CUDA(cudaDeviceSynchronize());

@@ -70,14 +70,27 @@ const rng_u32 *cr_jumps(curandRngType_t type, size_t *words);
 curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 
 /* ---- sobol.c ---- */
+static inline bool cr_is_scrambled(curandRngType_t type)
+{
+   return type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
+}
 static inline bool cr_is_sobol(curandRngType_t type)
 {
-   return type == CURAND_RNG_QUASI_SOBOL32 || type == CURAND_RNG_QUASI_SOBOL64;
+   return type == CURAND_RNG_QUASI_SOBOL32 || type == CURAND_RNG_QUASI_SOBOL64 || cr_is_scrambled(type);
+}
+/* The width of a Sobol generator's words: 64 for (scrambled) Sobol64. */
+static inline int cr_sobol_bits(curandRngType_t type)
+{
+   return type == CURAND_RNG_QUASI_SOBOL64 || type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64 ? 64 : 32;
 }
 /* The direction vectors of 32 or 64 bits (20000 dimensions), or NULL. */
 const void *cr_sobol_vectors(int bits);
-/* Whether the vectors are there; says why not. */
-bool cr_sobol_available(void);
+/* The scrambled direction vectors of 32 or 64 bits and (into *CONSTANTS)
+ * the scramble constants, or NULL. */
+const void *cr_sobol_scrambled(int bits, const void **constants);
+/* Whether the vectors (and, for SCRAMBLED, the scrambled ones) are there;
+ * says why not. */
+bool cr_sobol_available(bool scrambled);
 /* One call of a Sobol generator: N outputs (a multiple of its dimensions). */
 curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 

@@ -1,6 +1,6 @@
 /*
  * generate.c — the generation functions: 32-bit words, uniform, normal and
- * log-normal in float and double, 64-bit words of Sobol64 (work.h computes
+ * log-normal in float and double, 64-bit words of (scrambled) Sobol64 (work.h computes
  * them, generator.c or sobol.c runs the call).  The pseudo-random normal
  * forms come in Box-Muller pairs, so their count must be even; a Sobol
  * call's count must be a multiple of its dimensions
@@ -15,9 +15,10 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
 {
    CR_GEN(g);
    bool sobol = cr_is_sobol(g->type);
-   /* words: 32 bits from all but Sobol64, 64 bits only from it */
-   CR_CHECK(dist != CR_U32 || g->type != CURAND_RNG_QUASI_SOBOL64, CURAND_STATUS_TYPE_ERROR);
-   CR_CHECK(dist != CR_U64 || g->type == CURAND_RNG_QUASI_SOBOL64, CURAND_STATUS_TYPE_ERROR);
+   /* words: 32 bits from all but (scrambled) Sobol64, 64 bits only from it */
+   bool wide = sobol && cr_sobol_bits(g->type) == 64;
+   CR_CHECK(dist != CR_U32 || !wide, CURAND_STATUS_TYPE_ERROR);
+   CR_CHECK(dist != CR_U64 || wide, CURAND_STATUS_TYPE_ERROR);
    bool pairs = !sobol && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
    CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
    CR_CHECK(!sobol || n % g->dims == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);

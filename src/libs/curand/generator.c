@@ -132,18 +132,15 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
       break;
    case CURAND_RNG_QUASI_SOBOL32:
    case CURAND_RNG_QUASI_SOBOL64:
-      if (!cr_sobol_available())
-         return CURAND_STATUS_TYPE_ERROR;
-      break;
    case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32:
    case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
-      LOG_WARN("curandCreateGenerator: generator type %d (scrambled Sobol) is not implemented: its scramble "
-               "constants and scrambled direction vectors are NVIDIA's own random numbers", (int)type);
-      return CURAND_STATUS_TYPE_ERROR;
+      if (!cr_sobol_available(cr_is_scrambled(type)))
+         return CURAND_STATUS_TYPE_ERROR;
+      break;
    case CURAND_RNG_PSEUDO_MTGP32:
    case CURAND_RNG_PSEUDO_MT19937:
       LOG_WARN("curandCreateGenerator: generator type %d is not implemented (libcurand has XORWOW, "
-               "MRG32k3a, Philox4_32_10, Sobol32 and Sobol64)", (int)type);
+               "MRG32k3a, Philox4_32_10 and the Sobol32/64 generators, scrambled or not)", (int)type);
       return CURAND_STATUS_TYPE_ERROR;
    default:
       return CURAND_STATUS_TYPE_ERROR;

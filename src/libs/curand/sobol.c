@@ -15,8 +15,19 @@
  *    v_k = v_(k-s) ^ (v_(k-s) >> s) ^ a_1 v_(k-1) ^ ... ^ a_(s-1) v_(k-s+1)
  * for B = 64 bits; the 32-bit vectors are the top halves of the first 32.
  * Dimension 1 has every m_k = 1.  These are NVIDIA's JOEKUO6 sets, entry for
- * entry (tests/libs/curand_sobol.cu).  The scrambled sets and the scramble
- * constants are NVIDIA's own random numbers: not available.
+ * entry (tests/libs/curand_sobol.cu).
+ *
+ * The scrambled generators (found by experiment on NVIDIA's library,
+ * 2026-12-03, and confirmed entry for entry over all 20000 dimensions):
+ * Matousek's linear scrambling of the same vectors plus a digital shift.
+ * Dimension d has a lower-triangular 64 x 64 matrix L_d over GF(2) with a
+ * unit diagonal; its scrambled vector k is L_d v_k (bit 63 - i of it the
+ * parity of row i and v_k), and point i is c_d ^ (the Gray-code sum of the
+ * scrambled vectors).  The random bits are cuRAND's own XORWOW with seed 0
+ * in its default ordering, read as 64-bit values (the low word first) from
+ * its second word on: value 64 d + i is row i of L_d (its top i bits kept,
+ * bit 63 - i set), value 1280000 + d the scramble constant c_d.  The 32-bit
+ * sets are the top halves of the first 32 vectors and of the constants.
  *
  * Layout and state (measured on NVIDIA's host generator): a call of n
  * outputs in D dimensions (n a multiple of D) writes n / D points of each
@@ -92,30 +103,111 @@ const void *cr_sobol_vectors(int bits)
    return bits == 32 ? (const void *)vec32 : (const void *)vec64;
 }
 
-bool cr_sobol_available(void)
+/* ---- the scrambled sets ---- */
+#define CR_SCRAMBLE_DIMS 20000u
+
+static rng_u32 *svec32, *scr32;   /* [dims][32], [dims] */
+static rng_u64 *svec64, *scr64;   /* [dims][64], [dims] */
+static pthread_once_t svec_once = PTHREAD_ONCE_INIT;
+
+/* XORWOW (seed 0, default ordering) words 1 .. 2 N as N 64-bit values,
+ * the low word first, by libcurand's own host generator. */
+static rng_u64 *xorwow_values(size_t n)
 {
-   if (cr_sobol_vectors(64))
+   rng_u32 *w = malloc((2 * n + 1) * sizeof *w);
+   rng_u64 *v = malloc(n * sizeof *v);
+   curandGenerator_t g = NULL;
+   bool ok = w && v && curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_XORWOW) == CURAND_STATUS_SUCCESS &&
+             curandSetPseudoRandomGeneratorSeed(g, 0) == CURAND_STATUS_SUCCESS &&
+             curandGenerate(g, w, 2 * n + 1) == CURAND_STATUS_SUCCESS;
+   if (g)
+      curandDestroyGenerator(g);
+   if (ok)
+      for (size_t i = 0; i < n; i++)
+         v[i] = (rng_u64)w[2 * i + 1] | (rng_u64)w[2 * i + 2] << 32;
+   free(w);
+   if (!ok) {
+      free(v);
+      return NULL;
+   }
+   return v;
+}
+
+/* Dimension D's scrambled vectors SV (64) from its vectors V and the rows
+ * R of its matrix, as drawn. */
+static void scramble(rng_u64 *sv, const rng_u64 *v, const rng_u64 *r)
+{
+   rng_u64 rows[64];
+   for (int i = 0; i < 64; i++)
+      rows[i] = (i ? r[i] & ~0ull << (64 - i) : 0) | 1ull << (63 - i);
+   for (int k = 0; k < 64; k++) {
+      rng_u64 x = 0;
+      for (int i = 0; i < 64; i++)
+         x |= (rng_u64)__builtin_parityll(rows[i] & v[k]) << (63 - i);
+      sv[k] = x;
+   }
+}
+
+static void make_scrambled(void)
+{
+   const rng_u64 *v = cr_sobol_vectors(64);
+   size_t dims = CR_SCRAMBLE_DIMS;
+   if (!v || cr_sobol_dims < dims)
+      return;
+   rng_u64 *r = xorwow_values(64 * dims + dims);
+   svec64 = malloc(dims * 64 * sizeof *svec64);
+   svec32 = malloc(dims * 32 * sizeof *svec32);
+   scr64 = malloc(dims * sizeof *scr64);
+   scr32 = malloc(dims * sizeof *scr32);
+   if (!r || !svec64 || !svec32 || !scr64 || !scr32) {
+      free(svec64);
+      free(svec32);
+      free(scr64);
+      free(scr32);
+      svec64 = scr64 = NULL;
+      svec32 = scr32 = NULL;
+      free(r);
+      return;
+   }
+   for (size_t d = 0; d < dims; d++) {
+      scramble(svec64 + 64 * d, v + 64 * d, r + 64 * d);
+      for (int k = 0; k < 32; k++)
+         svec32[32 * d + k] = (rng_u32)(svec64[64 * d + k] >> 32);
+      scr64[d] = r[64 * dims + d];
+      scr32[d] = (rng_u32)(scr64[d] >> 32);
+   }
+   free(r);
+}
+
+const void *cr_sobol_scrambled(int bits, const void **constants)
+{
+   pthread_once(&svec_once, make_scrambled);
+   if (constants)
+      *constants = bits == 32 ? (const void *)scr32 : (const void *)scr64;
+   return bits == 32 ? (const void *)svec32 : (const void *)svec64;
+}
+
+bool cr_sobol_available(bool scrambled)
+{
+   if (cr_sobol_vectors(64) && (!scrambled || cr_sobol_scrambled(64, NULL)))
       return true;
-   LOG_WARN("the Sobol generators are not available: Joe and Kuo's direction numbers were not found when "
-            "libcurand was built (tools/gen_sobol_table.py reads SciPy's: apt-get install python3-scipy, remove "
-            "build/libs/curand/sobol_table.*, make)%s", cr_sobol_dims ? " or their vectors could not be allocated" : "");
+   if (!cr_sobol_dims)
+      LOG_WARN("the Sobol generators are not available: Joe and Kuo's direction numbers were not found when "
+               "libcurand was built (tools/gen_sobol_table.py reads SciPy's: apt-get install python3-scipy, "
+               "remove build/libs/curand/sobol_table.*, make)");
+   else
+      LOG_WARN("the %sSobol direction vectors could not be made (out of memory)", scrambled ? "scrambled " : "");
    return false;
 }
 
-/* The table of set SET for curandGetDirectionVectorsBITS (FN): PLAIN is
- * the set of that width, SCRAMBLED its scrambled set, which is NVIDIA's
- * random numbers, not derivable: refused, saying so. */
-static curandStatus_t get_vectors(const char *fn, int bits, int set, int plain, int scrambled, const void **out)
+/* The table of set SET for curandGetDirectionVectorsBITS: PLAIN is the set
+ * of that width, SCRAMBLED its scrambled set. */
+static curandStatus_t get_vectors(int bits, int set, int plain, int scrambled, const void **out)
 {
-   if (set == scrambled) {
-      LOG_WARN("%s: direction vector set %d (scrambled) is not implemented: its scrambling is NVIDIA's own random "
-               "numbers", fn, set);
-      return CURAND_STATUS_OUT_OF_RANGE;
-   }
-   CR_CHECK(set == plain, CURAND_STATUS_OUT_OF_RANGE);
+   CR_CHECK(set == plain || set == scrambled, CURAND_STATUS_OUT_OF_RANGE);
    CR_CHECK(out, CURAND_STATUS_OUT_OF_RANGE);
-   CR_CHECK(cr_sobol_available(), CURAND_STATUS_OUT_OF_RANGE);
-   *out = cr_sobol_vectors(bits);
+   CR_CHECK(cr_sobol_available(set == scrambled), CURAND_STATUS_OUT_OF_RANGE);
+   *out = set == plain ? cr_sobol_vectors(bits) : cr_sobol_scrambled(bits, NULL);
    return CURAND_STATUS_SUCCESS;
 }
 
@@ -124,7 +216,7 @@ CR_EXPORT curandStatus_t curandGetDirectionVectors32(curandDirectionVectors32_t 
                                                      curandDirectionVectorSet_t set)
 {
    CR_ENTER("vectors=%p set=%d", (void *)vectors, (int)set);
-   return get_vectors("curandGetDirectionVectors32", 32, set, CURAND_DIRECTION_VECTORS_32_JOEKUO6,
+   return get_vectors(32, set, CURAND_DIRECTION_VECTORS_32_JOEKUO6,
                       CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6, (const void **)vectors);
 }
 
@@ -133,15 +225,45 @@ CR_EXPORT curandStatus_t curandGetDirectionVectors64(curandDirectionVectors64_t 
                                                      curandDirectionVectorSet_t set)
 {
    CR_ENTER("vectors=%p set=%d", (void *)vectors, (int)set);
-   return get_vectors("curandGetDirectionVectors64", 64, set, CURAND_DIRECTION_VECTORS_64_JOEKUO6,
+   return get_vectors(64, set, CURAND_DIRECTION_VECTORS_64_JOEKUO6,
                       CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6, (const void **)vectors);
 }
 
-/* ---- generation ---- */
-/* The device copy of the first g->dims dimensions' vectors. */
-static curandStatus_t upload(curandGenerator_t g, int bits)
+/* ==== curandGetScrambleConstants32 (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGetScrambleConstants32(unsigned int **constants)
 {
-   size_t per = bits == 32 ? 32 * 4 : 64 * 8;
+   CR_ENTER("constants=%p", (void *)constants);
+   CR_CHECK(constants, CURAND_STATUS_OUT_OF_RANGE);
+   CR_CHECK(cr_sobol_available(true), CURAND_STATUS_OUT_OF_RANGE);
+   cr_sobol_scrambled(32, (const void **)constants);
+   return CURAND_STATUS_SUCCESS;
+}
+
+/* ==== curandGetScrambleConstants64 (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGetScrambleConstants64(unsigned long long **constants)
+{
+   CR_ENTER("constants=%p", (void *)constants);
+   CR_CHECK(constants, CURAND_STATUS_OUT_OF_RANGE);
+   CR_CHECK(cr_sobol_available(true), CURAND_STATUS_OUT_OF_RANGE);
+   cr_sobol_scrambled(64, (const void **)constants);
+   return CURAND_STATUS_SUCCESS;
+}
+
+/* ---- generation ---- */
+/* The host tables of generator G: its vectors and (scrambled) constants. */
+static const void *tables(curandGenerator_t g, const void **constants)
+{
+   *constants = NULL;
+   int bits = cr_sobol_bits(g->type);
+   return cr_is_scrambled(g->type) ? cr_sobol_scrambled(bits, constants) : cr_sobol_vectors(bits);
+}
+
+/* The device copy of the first g->dims dimensions' vectors, then their
+ * scramble constants (scrambled generators). */
+static curandStatus_t upload(curandGenerator_t g)
+{
+   int bits = cr_sobol_bits(g->type);
+   size_t per = bits == 32 ? 32 * 4 : 64 * 8, cbytes = cr_is_scrambled(g->type) ? (size_t)bits / 8 : 0;
    if (g->dvec && g->dvec_dims >= g->dims)
       return CURAND_STATUS_SUCCESS;
    /* more dimensions than before: the earlier calls on the stream may
@@ -152,9 +274,13 @@ static curandStatus_t upload(curandGenerator_t g, int bits)
    }
    g->dvec = 0;
    g->dvec_dims = 0;
-   CUresult r = cuMemAlloc(&g->dvec, per * g->dims);
+   const void *constants;
+   const void *vectors = tables(g, &constants);
+   CUresult r = cuMemAlloc(&g->dvec, (per + cbytes) * g->dims);
    if (r == CUDA_SUCCESS)
-      r = cuMemcpyHtoD(g->dvec, cr_sobol_vectors(bits), per * g->dims);
+      r = cuMemcpyHtoD(g->dvec, vectors, per * g->dims);
+   if (r == CUDA_SUCCESS && cbytes)
+      r = cuMemcpyHtoD(g->dvec + per * g->dims, constants, cbytes * g->dims);
    if (r != CUDA_SUCCESS) {
       LOG_WARN("curand: the Sobol direction vectors of %u dimensions: CUresult %d", g->dims, (int)r);
       return r == CUDA_ERROR_OUT_OF_MEMORY ? CURAND_STATUS_ALLOCATION_FAILED : CURAND_STATUS_LAUNCH_FAILURE;
@@ -170,10 +296,12 @@ static curandStatus_t launch(curandGenerator_t g, cr_args *a, rng_u64 threads)
       return CURAND_STATUS_INITIALIZATION_FAILED;
    if (cur != g->ctx && cuCtxSetCurrent(g->ctx) != CUDA_SUCCESS)
       return CURAND_STATUS_INITIALIZATION_FAILED;
-   curandStatus_t s = upload(g, (int)a->bits);
+   curandStatus_t s = upload(g);
    if (s != CURAND_STATUS_SUCCESS)
       return s;
    a->vec = (const void *)(uintptr_t)g->dvec;
+   if (cr_is_scrambled(g->type))
+      a->scr = (const void *)(uintptr_t)(g->dvec + (a->bits == 32 ? 32 * 4 : 64 * 8) * g->dvec_dims);
    void *params[] = { a };
    unsigned block = 128;
    rng_u64 grid = (threads + block - 1) / block;
@@ -197,7 +325,7 @@ curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned l
    a.sd = sd;
    a.meanf = (float)mean;
    a.sdf = (float)sd;
-   a.bits = g->type == CURAND_RNG_QUASI_SOBOL64 ? 64 : 32;
+   a.bits = (rng_u32)cr_sobol_bits(g->type);
    a.dims = g->dims;
    a.points = n / g->dims;
    a.first = g->pos;
@@ -205,7 +333,7 @@ curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned l
       return CURAND_STATUS_SUCCESS;
    rng_u64 threads = (a.points + CR_SOBOL_CHUNK - 1) / CR_SOBOL_CHUNK * a.dims;
    if (g->host) {
-      a.vec = cr_sobol_vectors((int)a.bits);
+      a.vec = tables(g, &a.scr);
       for (rng_u64 t = 0; t < threads; t++)
          cr_sobol_thread(&a, t);
    } else {

@@ -40,8 +40,9 @@ typedef struct {
    rng_u64 base;            /* Philox: the offset at the last restart */
    rng_u32 nthreads, tcur;
    /* Sobol: direction vectors of the dimensions (32 or 64 a dimension, of
-    * BITS bits), the points per dimension, the index of the first */
-   const void *vec;
+    * BITS bits), their scramble constants (NULL: not scrambled), the points
+    * per dimension, the index of the first */
+   const void *vec, *scr;
    rng_u32 dims, bits;
    rng_u64 points, first;
    int dist;
@@ -293,9 +294,19 @@ RNG_FN void cr_sobol_thread(const cr_args *a, rng_u64 t)
    rng_u64 j1 = j0 + CR_SOBOL_CHUNK < a->points ? j0 + CR_SOBOL_CHUNK : a->points;
    const void *v = a->bits == 32 ? (const void *)((const rng_u32 *)a->vec + 32 * d)
                                  : (const void *)((const rng_u64 *)a->vec + 64 * d);
+   /* the scramble constant shifts every point (point 0 included) */
+   rng_u64 c = !a->scr ? 0 : a->bits == 32 ? ((const rng_u32 *)a->scr)[d] : ((const rng_u64 *)a->scr)[d];
+   /* NVIDIA's scrambled Sobol64 starts a call at the point of the index's
+    * low 32 bits and steps on from there by the whole index (measured on
+    * its host generator), so a call from 2^32 on is shifted by the
+    * vectors of the Gray-code bits the truncation lost */
+   if (a->scr && a->bits == 64 && a->first >> 32) {
+      rng_u64 f = a->first, t = f & 0xffffffffu;
+      c ^= rng_sobol_at(v, 64, f) ^ rng_sobol_at(v, 64, t);
+   }
    rng_u64 x = rng_sobol_at(v, (int)a->bits, a->first + j0);
    for (rng_u64 j = j0; j < j1; j++) {
-      cr_sobol_put(a, d * a->points + j, x);
+      cr_sobol_put(a, d * a->points + j, x ^ c);
       x = rng_sobol_next(v, (int)a->bits, x, a->first + j);
    }
 }
