@@ -13,6 +13,12 @@
  * generator yields (which the H200 hashes prove), paired as cuRAND pairs
  * them (README.md: XORWOW and MRG32k3a consecutive values of one
  * subsequence, Philox the words of one counter).
+ *
+ * XORWOW's SEEDED ordering (seeded_xorwow): every word against a model
+ * written here, Marsaglia's xorwow seeded as cuRAND's curand_init seeds it,
+ * 4096 subsequences round-robin as in the default ordering, subsequence t
+ * seeded with seed + 3133713 t (the rule found on NVIDIA's host
+ * generator; the native run proves it on the GPU).
  */
 #include <curand.h>
 #include "../cuda/check.h"
@@ -257,6 +263,89 @@ static void lifecycle(void)
    CHECK_CUDA(cudaFree(d));
 }
 
+/* Marsaglia's xorwow as cuRAND seeds it (curand_init with subsequence and
+ * offset 0): written here, apart from the library. */
+struct xorwow_model {
+   unsigned x[5], d;
+   explicit xorwow_model(unsigned long long seed)
+   {
+      unsigned s0 = (unsigned)seed ^ 0xaad26b49u, s1 = (unsigned)(seed >> 32) ^ 0xf7dcefddu;
+      unsigned t0 = 1099087573u * s0, t1 = 2591861531u * s1;
+      d = 6615241u + t1 + t0;
+      x[0] = 123456789u + t0;
+      x[1] = 362436069u ^ t0;
+      x[2] = 521288629u + t1;
+      x[3] = 88675123u ^ t1;
+      x[4] = 5783321u + t0;
+   }
+   unsigned next()
+   {
+      unsigned t = x[0] ^ (x[0] >> 2);
+      x[0] = x[1];
+      x[1] = x[2];
+      x[2] = x[3];
+      x[3] = x[4];
+      x[4] = (x[4] ^ (x[4] << 4)) ^ (t ^ (t << 1));
+      d += 362437u;
+      return x[4] + d;
+   }
+};
+
+/* XORWOW in the SEEDED ordering, device and host generators, seeds 0, 1234
+ * and 2^64 - 1 (the seeds wrap), offsets 0 and 4096 x 3 + 17: a call of
+ * N1 words then one of N2 (continuing), and N1 uniforms, against the model:
+ * output k from subsequence k mod 4096, its value k / 4096. */
+static void seeded_xorwow(void)
+{
+   const unsigned long long seeds[] = { 0, 1234, ~0ull }, offsets[] = { 0, 4096 * 3 + 17 };
+   const unsigned T = 4096;
+   std::vector<unsigned> w(N1 + N2);
+   std::vector<float> u(N1);
+   void *p;
+   CHECK_CUDA(cudaMalloc(&p, (N1 + N2) * 4));
+   for (int host = 0; host < 2; host++)
+      for (unsigned long long seed : seeds)
+         for (unsigned long long off : offsets) {
+            curandGenerator_t g;
+            unsigned *dw = host ? w.data() : (unsigned *)p;
+            if (!CHECK_ST(host ? curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_XORWOW)
+                               : curandCreateGenerator(&g, CURAND_RNG_PSEUDO_XORWOW),
+                          CURAND_STATUS_SUCCESS))
+               continue;
+            CHECK_ST(curandSetGeneratorOrdering(g, CURAND_ORDERING_PSEUDO_SEEDED), CURAND_STATUS_SUCCESS);
+            CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
+            CHECK_ST(curandSetGeneratorOffset(g, off), CURAND_STATUS_SUCCESS);
+            CHECK_ST(curandGenerate(g, dw, N1), CURAND_STATUS_SUCCESS);
+            CHECK_ST(curandGenerate(g, dw + N1, N2), CURAND_STATUS_SUCCESS);
+            if (!host)
+               CHECK_CUDA(cudaMemcpy(w.data(), p, (N1 + N2) * 4, cudaMemcpyDeviceToHost));
+            CHECK_ST(curandSetGeneratorOffset(g, off), CURAND_STATUS_SUCCESS);
+            float *du = host ? u.data() : (float *)p;
+            CHECK_ST(curandGenerateUniform(g, du, N1), CURAND_STATUS_SUCCESS);
+            if (!host)
+               CHECK_CUDA(cudaMemcpy(u.data(), p, N1 * 4, cudaMemcpyDeviceToHost));
+            CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
+            /* the model: each subsequence's values in order */
+            std::vector<xorwow_model> sub;
+            for (unsigned t = 0; t < T; t++)
+               sub.emplace_back(seed + 3133713ull * t);
+            for (unsigned long long k = 0; k < off; k++)
+               sub[k % T].next();
+            size_t bad = 0;
+            for (size_t i = 0; i < N1 + N2; i++) {
+               unsigned want = sub[(off + i) % T].next();
+               if (w[i] != want && bad++ < 3)
+                  printf("  SEEDED %s seed %llu offset %llu: word %zu is %08x, want %08x\n", host ? "host" : "device",
+                         seed, off, i, w[i], want);
+               if (i < N1 && u[i] != (float)(want * 0x1p-32f + 0x1p-33f) && bad++ < 3)
+                  printf("  SEEDED %s seed %llu offset %llu: uniform %zu is %a\n", host ? "host" : "device", seed,
+                         off, i, u[i]);
+            }
+            CHECK_INT(bad, 0);
+         }
+   CHECK_CUDA(cudaFree(p));
+}
+
 int main(int argc, char **argv)
 {
    check_begin("curand_gen");
@@ -287,6 +376,7 @@ int main(int argc, char **argv)
    CHECK_CUDA(cudaStreamDestroy(st));
 
    lifecycle();
+   seeded_xorwow();
 
    derived(CURAND_RNG_PSEUDO_XORWOW);
    derived(CURAND_RNG_PSEUDO_MRG32K3A);

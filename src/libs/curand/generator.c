@@ -347,8 +347,8 @@ CR_EXPORT curandStatus_t curandSetGeneratorOffset(curandGenerator_t g, unsigned 
  * BEST are DEFAULT's sequence for XORWOW and Philox, DYNAMIC for MRG32k3a
  * and Philox; DYNAMIC is the device's own choice (documented as varying
  * between GPUs) and here it is DEFAULT's.  MRG32k3a's LEGACY interleaves
- * 4096 subsequences.  XORWOW's SEEDED sequence (each subsequence seeded
- * apart) is not implemented: refused. */
+ * 4096 subsequences.  XORWOW's SEEDED sequence seeds each subsequence
+ * apart (work.h). */
 CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandOrdering_t order)
 {
    CR_ENTER("generator=%p order=%d", (void *)g, (int)order);
@@ -362,11 +362,6 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
             CURAND_STATUS_OUT_OF_RANGE);
    CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED || g->type == CURAND_RNG_PSEUDO_XORWOW,
             CURAND_STATUS_OUT_OF_RANGE);
-   if (g->type == CURAND_RNG_PSEUDO_XORWOW && order == CURAND_ORDERING_PSEUDO_SEEDED) {
-      LOG_WARN("curandSetGeneratorOrdering: ordering %d of generator type %d is not implemented", (int)order,
-               (int)g->type);
-      return CURAND_STATUS_OUT_OF_RANGE;
-   }
    g->ordering = order;
    restart_here(g);
    /* MRG32k3a's LEGACY sequence interleaves 4096 subsequences, not 81920
@@ -429,6 +424,7 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
    memset(&a, 0, sizeof a);
    a.seed = g->seed;
    a.nthreads = g->nthreads;
+   a.seeded = g->ordering == CURAND_ORDERING_PSEUDO_SEEDED;
    a.dist = dist;
    a.mean = mean;
    a.sd = sd;

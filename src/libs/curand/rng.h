@@ -108,6 +108,11 @@ RNG_FN void rng_xorwow_apply(rng_xorwow *s, const rng_u32 *m)
       s->v[w] = y[w];
 }
 
+/* XORWOW's SEEDED ordering seeds subsequence t with seed + t times this
+ * (found on NVIDIA's host generator, every seed and offset tried; the
+ * H200's device generator is checked by tests/libs/curand_gen) */
+#define RNG_XORWOW_SEEDED_STEP 3133713ull
+
 /* The state of subsequence SUB at value E: seed, then jumps from the table
  * (RNG_XORWOW_JUMPS matrices of 800 words). */
 RNG_FN void rng_xorwow_at(rng_xorwow *s, rng_u64 seed, rng_u32 sub, rng_u64 e, const rng_u32 *jumps)

@@ -10,6 +10,9 @@
  *    generator's current one (tcur): item q to subsequence (tcur + q) mod T,
  *    each taking its next values.  Setting the seed or offset restarts:
  *    subsequence t at value ceil((offset - t) / T), tcur = offset mod T.
+ *    XORWOW's SEEDED ordering has the same layout, subsequence t seeded
+ *    with seed + t * RNG_XORWOW_SEEDED_STEP (mod 2^64) instead of jumped
+ *    2^67 t values along the seed's sequence.
  *  - Philox4x32-10 (65536 subsequences): a function of the output index
  *    (cr_philox_item).
  *  - Sobol32/64 (cr_sobol_thread): dimension-major, a call of n outputs in
@@ -39,6 +42,7 @@ typedef struct {
    rng_u64 m0;              /* Philox: index of the first output; init: the offset */
    rng_u64 base;            /* Philox: the offset at the last restart */
    rng_u32 nthreads, tcur;
+   rng_u32 seeded;          /* XORWOW: the SEEDED ordering */
    /* Sobol: direction vectors of the dimensions (32 or 64 a dimension, of
     * BITS bits), their scramble constants (NULL: not scrambled), the points
     * per dimension, the index of the first */
@@ -158,7 +162,10 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
 RNG_FN void cr_xorwow_init(const cr_args *a, rng_u32 t)
 {
    rng_u64 T = a->nthreads, e = a->m0 / T + (t < a->m0 % T);
-   rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed, t, e, a->jumps);
+   if (a->seeded)
+      rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed + t * RNG_XORWOW_SEEDED_STEP, 0, e, a->jumps);
+   else
+      rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed, t, e, a->jumps);
 }
 
 RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)

@@ -1,9 +1,10 @@
 /*
  * curand_hostcmp.c — metalcuda's host generator against NVIDIA's, on any
  * machine with NVIDIA's libcurand (no GPU needed): both libraries dlopen'ed,
- * XORWOW, MRG32k3a and Philox4_32_10, every distribution, offsets 0,
- * 1000003 and 5, call pairs 10000+1002, 4098+30, 12+100000; prints the
- * mismatches of each configuration (all 0 on 2026-12-02: 189 of 189).
+ * XORWOW, MRG32k3a and Philox4_32_10, and XORWOW in the SEEDED ordering,
+ * every distribution, offsets 0, 1000003 and 5, call pairs 10000+1002,
+ * 4098+30, 12+100000; prints the mismatches of each configuration (all 0
+ * on 2026-12-02: 189 of 189; with SEEDED on 2026-12-03: 252 of 252).
  * How the layouts of src/libs/curand/README.md were checked beyond the H200's
  * 11002 values.  Build: cc -Iinclude tests/libs/native/curand_hostcmp.c -ldl;
  * run: ./a.out NVIDIA_LIBCURAND OUR_LIBCURAND.
@@ -46,13 +47,15 @@ static void load(struct L *l, const char *p)
    l->lnd = (gennd_t)dlsym(h, "curandGenerateLogNormalDouble");
 }
 static const char *dn[] = {"g32", "uni", "unid", "norm", "normd", "lnorm", "lnormd"};
-static int run(struct L *l, int type, unsigned long long seed, unsigned long long off, int d, size_t n1, size_t n2,
-               void *buf)
+static int run(struct L *l, int type, int ord, unsigned long long seed, unsigned long long off, int d, size_t n1,
+               size_t n2, void *buf)
 {
    curandGenerator_t g;
    if (l->create(&g, type))
       return -1;
    l->seed(g, seed);
+   if (ord && l->ord(g, ord))
+      return -2;
    l->off(g, off);
    size_t es = (d == 2 || d == 4 || d == 6) ? 8 : 4;
    char *b = buf;
@@ -96,11 +99,11 @@ int main(int argc, char **argv)
    }
    load(&nv, argv[1]);
    load(&me, argv[2]);
-   int types[] = {101, 121, 161};
+   int types[] = {101, 121, 161, 101}, ords[] = {0, 0, 0, CURAND_ORDERING_PSEUDO_SEEDED};
    unsigned long long offs[] = {0, 1000003, 5};
    size_t sizes[][2] = {{10000, 1002}, {4098, 30}, {12, 100000}};
    void *a = malloc(8 * 200000), *b = malloc(8 * 200000);
-   for (int ti = 0; ti < 3; ti++)
+   for (int ti = 0; ti < 4; ti++)
       for (int d = 0; d < 7; d++)
          for (int oi = 0; oi < 3; oi++)
             for (int si = 0; si < 3; si++) {
@@ -108,8 +111,8 @@ int main(int argc, char **argv)
                size_t es = (d == 2 || d == 4 || d == 6) ? 8 : 4;
                memset(a, 0, 8 * 200000);
                memset(b, 0, 8 * 200000);
-               int s1 = run(&nv, types[ti], 1234, offs[oi], d, n1, n2, a),
-                   s2 = run(&me, types[ti], 1234, offs[oi], d, n1, n2, b);
+               int s1 = run(&nv, types[ti], ords[ti], 1234, offs[oi], d, n1, n2, a),
+                   s2 = run(&me, types[ti], ords[ti], 1234, offs[oi], d, n1, n2, b);
                size_t bad = 0, first = (size_t)-1;
                for (size_t i = 0; i < (n1 + n2); i++)
                   if (memcmp((char *)a + i * es, (char *)b + i * es, es)) {
@@ -117,8 +120,8 @@ int main(int argc, char **argv)
                      if (first == (size_t)-1)
                         first = i;
                   }
-               printf("type %d %-6s off %-7llu n %zu+%zu: st %d/%d  mismatches %zu%s", types[ti], dn[d], offs[oi], n1,
-                      n2, s1, s2, bad, bad ? "" : "\n");
+               printf("type %d ord %d %-6s off %-7llu n %zu+%zu: st %d/%d  mismatches %zu%s", types[ti], ords[ti],
+                      dn[d], offs[oi], n1, n2, s1, s2, bad, bad ? "" : "\n");
                if (bad) {
                   if (es == 4)
                      printf(" first %zu nv %08x me %08x (%g %g)\n", first, ((unsigned *)a)[first],
