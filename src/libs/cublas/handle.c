@@ -93,6 +93,7 @@ cb_scalar cb_scalar_of(cublasHandle_t h, const void *p, char kind)
    }
    switch (kind) {
    case 's': s.f = *(const float *)p; s.d = s.f; break;
+   case 'i': s.d = *(const int32_t *)p; s.f = (float)s.d; break;
    case 'd': s.d = *(const double *)p; s.f = (float)s.d; break;
    case 'c': s.f = ((const float *)p)[0]; s.fi = ((const float *)p)[1]; s.d = s.f; s.di = s.fi; break;
    case 'z': s.d = ((const double *)p)[0]; s.di = ((const double *)p)[1]; s.f = (float)s.d; s.fi = (float)s.di; break;

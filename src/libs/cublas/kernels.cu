@@ -41,11 +41,19 @@ template <> __device__ __forceinline__ cplx<double> sval<cplx<double> >(const cb
 {
    return s.p ? *(const cplx<double> *)s.p : cplx<double>{ s.d, s.di };
 }
+/* The integer compute type (CUBLAS_COMPUTE_32I) takes int32 scalars. */
+template <> __device__ __forceinline__ int sval<int>(const cb_scalar &s) { return s.p ? *(const int *)s.p : (int)s.d; }
 /* A half-precision compute type takes a half scalar in memory. */
 __device__ __forceinline__ float sval_half(const cb_scalar &s) { return s.p ? __half2float(*(const __half *)s.p) : s.f; }
 
 __device__ __forceinline__ float fmaT(float a, float b, float c) { return fmaf(a, b, c); }
 __device__ __forceinline__ double fmaT(double a, double b, double c) { return fma(a, b, c); }
+/* int32 arithmetic wraps, as the GPU's does (in unsigned: no overflow to
+ * be undefined) */
+__device__ __forceinline__ int fmaT(int a, int b, int c) { return (int)((unsigned)a * (unsigned)b + (unsigned)c); }
+__device__ __forceinline__ float mulT(float a, float b) { return a * b; }
+__device__ __forceinline__ double mulT(double a, double b) { return a * b; }
+__device__ __forceinline__ int mulT(int a, int b) { return (int)((unsigned)a * (unsigned)b); }
 
 /* 16-bit storage (the half and bfloat16 gemv, the Level 1 Ex forms):
  * float arithmetic, each stored result rounded once; bf16 kept as its
@@ -384,6 +392,9 @@ __device__ __forceinline__ float ld(GPTR(const bf16bits) p)
    bf16bits b = { *(GPTR(const unsigned short))p };
    return bf16_to_float(b);
 }
+__device__ __forceinline__ int ld(GPTR(const signed char) p) { return *p; }
+__device__ __forceinline__ int ld(GPTR(const int) p) { return *p; }
+__device__ __forceinline__ void st(GPTR(int) p, int v) { *p = v; }
 __device__ __forceinline__ void st(GPTR(float) p, float v) { *p = v; }
 __device__ __forceinline__ void st(GPTR(bf16bits) p, float v)
 {
@@ -407,7 +418,7 @@ __device__ __forceinline__ void store_tile(GPTR(TO) C, i64 ldc, int m, int n, in
 #pragma unroll
       for (int r = 0; r < CB_TM; r++) {
          if (i0 + r < m && j0 + c < n) {
-            TC v = alpha * acc[c][r];
+            TC v = mulT(alpha, acc[c][r]);
             if (beta != (TC)0)
                v = fmaT(beta, ld(col + r), v);
             st(col + r, v);
@@ -564,8 +575,10 @@ template <class TC, class TO> __device__ __forceinline__ void gemm_packed(const 
    store_tile<TC, TO>((GPTR(TO))g.C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
 }
 
-/* Complex GEMM (c/z): one element of C per thread; op 2 conjugates. */
-template <class T>
+/* Complex GEMM (c/z, and cq: int8 A and B): one element of C per thread;
+ * op 2 conjugates.  E: the type of A's and B's parts, T: of C's and of the
+ * computation. */
+template <class E, class T>
 __device__ __forceinline__ void cgemm(const cb_gemm_args &g)
 {
    cplx<T> alpha = sval<cplx<T> >(g.alpha), beta = sval<cplx<T> >(g.beta);
@@ -574,13 +587,14 @@ __device__ __forceinline__ void cgemm(const cb_gemm_args &g)
    if (i >= g.m || j >= g.n)
       return;
    for (int z = blockIdx.z; z < g.batch; z += gridDim.z) {
-      const cplx<T> *A = g.Aarr ? (const cplx<T> *)g.Aarr[z] : (const cplx<T> *)g.A + z * g.sA;
-      const cplx<T> *B = g.Barr ? (const cplx<T> *)g.Barr[z] : (const cplx<T> *)g.B + z * g.sB;
+      const cplx<E> *A = g.Aarr ? (const cplx<E> *)g.Aarr[z] : (const cplx<E> *)g.A + z * g.sA;
+      const cplx<E> *B = g.Barr ? (const cplx<E> *)g.Barr[z] : (const cplx<E> *)g.B + z * g.sB;
       cplx<T> *C = g.Carr ? (cplx<T> *)g.Carr[z] : (cplx<T> *)g.C + z * g.sC;
       T re = 0, im = 0;
       for (int k = 0; k < g.k; k++) {
-         cplx<T> a = g.ta ? A[k + (i64)i * g.lda] : A[i + (i64)k * g.lda];
-         cplx<T> b = g.tb ? B[j + (i64)k * g.ldb] : B[k + (i64)j * g.ldb];
+         cplx<E> ae = g.ta ? A[k + (i64)i * g.lda] : A[i + (i64)k * g.lda];
+         cplx<E> be = g.tb ? B[j + (i64)k * g.ldb] : B[k + (i64)j * g.ldb];
+         cplx<T> a = { (T)ae.x, (T)ae.y }, b = { (T)be.x, (T)be.y };
          if (g.ta == 2)
             a.y = -a.y;
          if (g.tb == 2)
@@ -601,8 +615,6 @@ __device__ __forceinline__ void cgemm(const cb_gemm_args &g)
 
 /* ---- BLAS-like extensions: geam, dgmm (s d c z) ---- */
 
-__device__ __forceinline__ float mulT(float a, float b) { return a * b; }
-__device__ __forceinline__ double mulT(double a, double b) { return a * b; }
 template <class T> __device__ __forceinline__ cplx<T> mulT(cplx<T> a, cplx<T> b)
 {
    return cplx<T>{ a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x };
@@ -1352,8 +1364,14 @@ GEMM4(hss, __half, float, float, sval<float>(g.alpha), sval<float>(g.beta))
 /* bfloat16 A and B: float accumulation and scalars; C bfloat16 or float */
 GEMM4(bbs, bf16bits, bf16bits, float, sval<float>(g.alpha), sval<float>(g.beta))
 GEMM4(bss, bf16bits, float, float, sval<float>(g.alpha), sval<float>(g.beta))
-extern "C" __global__ void cb_gemm_c(cb_gemm_args g) { cgemm<float>(g); }
-extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double>(g); }
+/* int8 A and B: int32 C, accumulation and scalars (wrapping), or float C,
+ * accumulation and scalars (exact sums of integers below 2^24) */
+GEMM4(qii, signed char, int, int, sval<int>(g.alpha), sval<int>(g.beta))
+GEMM4(qss, signed char, float, float, sval<float>(g.alpha), sval<float>(g.beta))
+extern "C" __global__ void cb_gemm_c(cb_gemm_args g) { cgemm<float, float>(g); }
+extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double, double>(g); }
+/* CUDA_C_8I A and B, CUDA_C_32F C */
+extern "C" __global__ void cb_gemm_cq(cb_gemm_args g) { cgemm<signed char, float>(g); }
 
 /* packing (A or B element type, compute type) and the packed products */
 extern "C" __global__ void cb_pack_a_ss(cb_pack_args g) { pack_a<float, float>(g); }

@@ -5,10 +5,12 @@
  * One internal gemm() takes every form: a stride between batch members or
  * arrays of pointers, and a kernel chosen by the types (kernels.cu:
  * cb_gemm_<A/B><C><compute>_<op(A)><op(B)> for the real types, cb_gemm_c/z
- * for complex).  gemmEx supports the combinations with f16, f32 and f64
- * data that a compute type of the same or a wider precision covers; the
- * others are refused with CUBLAS_STATUS_NOT_SUPPORTED, as NVIDIA refuses
- * combinations it lacks.  Half-precision data is accumulated in float.
+ * for complex).  gemmEx supports the combinations with f16, bf16, f32 and
+ * f64 data that a compute type of the same or a wider precision covers, and
+ * int8 data (int32 C with CUBLAS_COMPUTE_32I, float C with COMPUTE_32F,
+ * CUDA_C_8I with CUDA_C_32F C); the others are refused with
+ * CUBLAS_STATUS_NOT_SUPPORTED, as NVIDIA refuses combinations it lacks.
+ * Half-precision data is accumulated in float.
  */
 #include "cb.h"
 
@@ -18,7 +20,7 @@
 LOG_CHANNEL(cublas);
 
 typedef struct gemm_call {
-   const char *kind;           /* kernel family: "sss" "ddd" "hhs" "hhh" "hss" "bbs" "bss" "c" "z" */
+   const char *kind;           /* kernel family: "sss" "ddd" "hhs" "hhh" "hss" "bbs" "bss" "qii" "qss" "c" "z" "cq" */
    char scalar;                /* kind of alpha and beta (cb_scalar_of) */
    cublasOperation_t ta, tb;
    int64_t m, n, k;
@@ -125,7 +127,8 @@ static cublasStatus_t gemm_sc(cublasHandle_t h, const gemm_call *c, const cb_sca
                        sizeof(g));
    }
    cublasStatus_t st;
-   if (c->batch == 1 && !c->Aarr && c->m >= 64 && c->n >= 64 && c->k >= 64 && packed(h, c, &g, &st))
+   if (c->batch == 1 && !c->Aarr && c->kind[0] != 'q' && c->m >= 64 && c->n >= 64 && c->k >= 64 &&
+       packed(h, c, &g, &st))
       return st;
    snprintf(name, sizeof(name), "cb_gemm_%s_%c%c", c->kind, c->ta == CUBLAS_OP_N ? 'n' : 't',
             c->tb == CUBLAS_OP_N ? 'n' : 't');
@@ -287,7 +290,29 @@ static const char *ex_kind(cudaDataType at, cudaDataType bt, cudaDataType ct, cu
       *scalar = 'z';
       return "z";
    }
+   if (at == CUDA_R_8I && ct == CUDA_R_32F && c32)
+      return "qss";
+   if (at == CUDA_R_8I && ct == CUDA_R_32I && (comp == CUBLAS_COMPUTE_32I || comp == CUBLAS_COMPUTE_32I_PEDANTIC)) {
+      *scalar = 'i';
+      return "qii";
+   }
+   if (at == CUDA_C_8I && ct == CUDA_C_32F && c32) {
+      *scalar = 'c';
+      return "cq";
+   }
    return NULL;
+}
+
+/* NVIDIA's int32-output int8 GEMM (its integer kernels) answers
+ * NOT_SUPPORTED unless A, B and C are 4-byte aligned and lda, ldb and the
+ * strides of A and B are multiples of 4 (measured on an H200, cuBLAS 13.1);
+ * metalcuda refuses the same.  What NVIDIA also refuses by its kernels'
+ * coverage of a shape (36 x 36 x 36 is refused, 36 x 8 x 8 is not) is
+ * computed here. */
+static bool int8_aligned(const gemm_call *c)
+{
+   uintptr_t p = (uintptr_t)c->A | (uintptr_t)c->B | (uintptr_t)c->C;
+   return !(p & 3) && !(c->lda & 3) && !(c->ldb & 3) && !(c->sA & 3) && !(c->sB & 3);
 }
 
 static cublasStatus_t gemm_ex(cublasHandle_t h, gemm_call *c, cudaDataType at, cudaDataType bt, cudaDataType ct,
@@ -299,6 +324,12 @@ static cublasStatus_t gemm_ex(cublasHandle_t h, gemm_call *c, cudaDataType at, c
    if (!kind) {
       LOG_ONCE(LOG_LEVEL_WARN, "not supported: gemmEx with A %d, B %d, C %d, compute type %d", (int)at, (int)bt,
                (int)ct, (int)comp);
+      return CUBLAS_STATUS_NOT_SUPPORTED;
+   }
+   if (!strcmp(kind, "qii") && !int8_aligned(c)) {
+      LOG_WARN("not supported: an int8 gemmEx with int32 C needs A, B and C 4-byte aligned and lda, ldb and the "
+               "strides of A and B multiples of 4 (as NVIDIA's): lda %lld, ldb %lld", (long long)c->lda,
+               (long long)c->ldb);
       return CUBLAS_STATUS_NOT_SUPPORTED;
    }
    c->kind = kind;
@@ -427,8 +458,8 @@ CB_EXPORT cublasStatus_t cublasSgemmEx(cublasHandle_t h, cublasOperation_t ta, c
 /* ---- gemm3m and CgemmEx ----
  * The 3m forms name an algorithm (three real products instead of four);
  * the result is the product's within the same bound, so they are the
- * complex GEMM.  CgemmEx and Cgemm3mEx take CUDA_C_32F data (GemmEx's
- * complex kind; CUDA_C_8I inputs are refused, naming the types). */
+ * complex GEMM.  CgemmEx and Cgemm3mEx are GemmEx with CUBLAS_COMPUTE_32F:
+ * CUDA_C_32F or CUDA_C_8I A and B, CUDA_C_32F C. */
 #define GEMM3M(S, T)                                                                                   \
    CB_EXPORT cublasStatus_t cublas##S##gemm3m_64(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb,   \
                                                  int64_t m, int64_t n, int64_t k, const T *alpha, const T *A, \
@@ -493,12 +524,13 @@ CB_EXPORT cublasStatus_t cublasCgemm3mStridedBatched(cublasHandle_t h, cublasOpe
    {                                                                                                \
       CB_ENTER("handle=%p Atype=%d Btype=%d Ctype=%d", (void *)h, (int)Atype, (int)Btype, (int)Ctype); \
       CB_HANDLE(h);                                                                                 \
-      if (Atype != CUDA_C_32F || Btype != CUDA_C_32F || Ctype != CUDA_C_32F) {                      \
-         LOG_WARN("not supported: " #NAME " with A %d, B %d, C %d (only CUDA_C_32F)", (int)Atype, (int)Btype, \
-                  (int)Ctype);                                                                       \
+      if ((Atype != CUDA_C_32F && Atype != CUDA_C_8I) || Ctype != CUDA_C_32F) {                     \
+         LOG_WARN("not supported: " #NAME " with A %d, B %d, C %d (CUDA_C_32F or CUDA_C_8I A and B, "  \
+                  "CUDA_C_32F C)", (int)Atype, (int)Btype, (int)Ctype);                              \
          return CUBLAS_STATUS_NOT_SUPPORTED;                                                        \
       }                                                                                             \
-      return cublasCgemm_v2_64(h, ta, tb, m, n, k, alpha, A, lda, B, ldb, beta, C, ldc);              \
+      return cublasGemmEx_64(h, ta, tb, m, n, k, alpha, A, Atype, lda, B, Btype, ldb, beta, C, Ctype, ldc, \
+                             CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);                             \
    }                                                                                                \
    CB_EXPORT cublasStatus_t NAME(cublasHandle_t h, cublasOperation_t ta, cublasOperation_t tb, int m, int n, int k, \
                                  const cuComplex *alpha, const void *A, cudaDataType Atype, int lda, const void *B, \
