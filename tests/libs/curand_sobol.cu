@@ -23,12 +23,13 @@
  * vectors).  The scrambled vectors must also be the plain ones times
  * lower-triangular matrices whose rows, and the constants, are the
  * library's own XORWOW with seed 0 (the rule src/libs/curand/sobol.c
- * derives them by).  Scrambled Sobol64's second call from past 2^32
- * (SOBOL_SCR64_WRAP) is NVIDIA's host generator's.  The device API's Sobol
- * states (curand_kernel.h: curand_init with the library's direction
- * vectors, and the scramble constants for the scrambled states, as NVIDIA's
- * MC_EstimatePiInlineQ sample does) must give the host generator's words
- * and uniforms.
+ * derives them by).  Scrambled Sobol64's second call from past 2^32:
+ * NVIDIA's host generator's (SOBOL_SCR64_WRAP) for the host generator, the
+ * Gray-code sum for the device generator (as the H200 gave).  The device
+ * API's Sobol states (curand_kernel.h: curand_init with the library's
+ * direction vectors, and the scramble constants for the scrambled states,
+ * as NVIDIA's MC_EstimatePiInlineQ sample does) must give the host
+ * generator's words and uniforms.
  */
 #include <curand.h>
 #include <curand_kernel.h>
@@ -353,8 +354,9 @@ static void scrambled_vectors(curandDirectionVectors64_t *v64)
 }
 
 /* Scrambled Sobol64 from 2^32 - 3 in 2 dimensions: a call of 3 points,
- * then one of 5 from past 2^32, which NVIDIA's host generator starts at
- * the point of the index's low 32 bits (device and host generators). */
+ * then one of 5 from past 2^32.  NVIDIA's host generator starts the second
+ * call at the point of the index's low 32 bits (its recorded hashes); its
+ * device generator (an H200) at the point itself. */
 static void scrambled_wrap(void)
 {
    for (int host = 0; host < 2; host++) {
@@ -375,9 +377,15 @@ static void scrambled_wrap(void)
          CHECK_CUDA(cudaFree(p));
       }
       CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
-      if (!CHECK(fnv(w, 6 * sizeof *w) == SOBOL_SCR64_WRAP[0]) || !CHECK(fnv(w + 6, 10 * sizeof *w) == SOBOL_SCR64_WRAP[1]))
-         printf("  scrambled Sobol64 past 2^32 (%s generator): %llx %llx ...\n", host ? "host" : "device", w[6],
-                w[7]);
+      if (host) {
+         if (!CHECK(fnv(w, 6 * sizeof *w) == SOBOL_SCR64_WRAP[0]) ||
+             !CHECK(fnv(w + 6, 10 * sizeof *w) == SOBOL_SCR64_WRAP[1]))
+            printf("  scrambled Sobol64 past 2^32 (host generator): %llx %llx ...\n", w[6], w[7]);
+      } else {
+         std::vector<unsigned long long> first(w, w + 6), second(w + 6, w + 16);
+         expect_points(CURAND_RNG_QUASI_SCRAMBLED_SOBOL64, 2, 4294967293ull, first, "device, from 2^32 - 3");
+         expect_points(CURAND_RNG_QUASI_SCRAMBLED_SOBOL64, 2, 4294967296ull, second, "device, from 2^32");
+      }
    }
 }
 

@@ -326,6 +326,7 @@ curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned l
    a.meanf = (float)mean;
    a.sdf = (float)sd;
    a.bits = (rng_u32)cr_sobol_bits(g->type);
+   a.low32_start = g->host && g->type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
    a.dims = g->dims;
    a.points = n / g->dims;
    a.first = g->pos;

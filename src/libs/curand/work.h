@@ -48,6 +48,7 @@ typedef struct {
     * per dimension, the index of the first */
    const void *vec, *scr;
    rng_u32 dims, bits;
+   rng_u32 low32_start;     /* scrambled Sobol64 on NVIDIA's host generator (cr_sobol_thread) */
    rng_u64 points, first;
    int dist;
    float meanf, sdf;
@@ -303,11 +304,12 @@ RNG_FN void cr_sobol_thread(const cr_args *a, rng_u64 t)
                                  : (const void *)((const rng_u64 *)a->vec + 64 * d);
    /* the scramble constant shifts every point (point 0 included) */
    rng_u64 c = !a->scr ? 0 : a->bits == 32 ? ((const rng_u32 *)a->scr)[d] : ((const rng_u64 *)a->scr)[d];
-   /* NVIDIA's scrambled Sobol64 starts a call at the point of the index's
-    * low 32 bits and steps on from there by the whole index (measured on
-    * its host generator), so a call from 2^32 on is shifted by the
-    * vectors of the Gray-code bits the truncation lost */
-   if (a->scr && a->bits == 64 && a->first >> 32) {
+   /* NVIDIA's host generator starts a scrambled Sobol64 call at the point
+    * of the index's low 32 bits and steps on from there by the whole index
+    * (its device generator does not: measured on an H200), so a call from
+    * 2^32 on is shifted by the vectors of the Gray-code bits the
+    * truncation lost */
+   if (a->low32_start && a->first >> 32) {
       rng_u64 f = a->first, t = f & 0xffffffffu;
       c ^= rng_sobol_at(v, 64, f) ^ rng_sobol_at(v, 64, t);
    }
