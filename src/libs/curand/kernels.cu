@@ -7,6 +7,7 @@
  * host generator shares.
  */
 #include "work.h"
+#include "mtgp.h"
 
 extern "C" __global__ void cr_init_xorwow(cr_args a)
 {
@@ -50,4 +51,19 @@ extern "C" __global__ void cr_gen_sobol(cr_args a)
    unsigned long long chunks = (a.points + CR_SOBOL_CHUNK - 1) / CR_SOBOL_CHUNK;
    if (t < chunks * a.dims)
       cr_sobol_thread(&a, t);
+}
+
+/* MTGP32: a thread per state (mtgp.h) */
+extern "C" __global__ void cr_init_mtgp(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mtgp_init(&a, t);
+}
+
+extern "C" __global__ void cr_gen_mtgp(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mtgp_thread(&a, t);
 }
