@@ -377,11 +377,12 @@ $(BUILD)/libs/curand/sobol_table.o: $(BUILD)/libs/curand/sobol_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
 # MTGP32's parameter sets, read from an installed CUDA toolkit's
 # curand_mtgp32dc_p_11213.h (tools/gen_mtgp_table.py: the nvcc on PATH,
-# CUDA_HOME or /usr/local/cuda; without one an empty table, and the MTGP32
-# generator says so when created)
+# CUDA_HOME or /usr/local/cuda, or MTGP_HEADER=a copy of that header; without
+# one an empty table, and the MTGP32 generator says so when created)
+MTGP_HEADER ?=
 $(BUILD)/libs/curand/mtgp_table.c: tools/gen_mtgp_table.py
 	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_mtgp_table.py -o $@
+	$(PYTHON) tools/gen_mtgp_table.py -o $@ $(if $(MTGP_HEADER),--header $(MTGP_HEADER))
 $(BUILD)/libs/curand/mtgp_table.o: $(BUILD)/libs/curand/mtgp_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h \
