@@ -379,10 +379,20 @@ $(BUILD)/libs/curand/sobol_table.o: $(BUILD)/libs/curand/sobol_table.c
 # curand_mtgp32dc_p_11213.h (tools/gen_mtgp_table.py: the nvcc on PATH,
 # CUDA_HOME or /usr/local/cuda, or MTGP_HEADER=a copy of that header; without
 # one an empty table, and the MTGP32 generator says so when created)
+# The same sets, for the device API of programs built by metalcuda's nvcc
+# (include/curand_mtgp32*.h), as lib/metalcuda/curand/curand_mtgp32dc_p_11213.h,
+# which the nvcc driver puts on the include path.
 MTGP_HEADER ?=
+MTGP_DEVICE_H := $(LIBDIR)/metalcuda/curand/curand_mtgp32dc_p_11213.h
+GEN_MTGP = @mkdir -p $(BUILD)/libs/curand $(dir $(MTGP_DEVICE_H)) && \
+	$(PYTHON) tools/gen_mtgp_table.py -o $(BUILD)/libs/curand/mtgp_table.c --device-header $(MTGP_DEVICE_H) \
+		$(if $(MTGP_HEADER),--header $(MTGP_HEADER))
+# one run writes both (no grouped targets: macOS's make is 3.81)
 $(BUILD)/libs/curand/mtgp_table.c: tools/gen_mtgp_table.py
-	@mkdir -p $(dir $@)
-	$(PYTHON) tools/gen_mtgp_table.py -o $@ $(if $(MTGP_HEADER),--header $(MTGP_HEADER))
+	$(GEN_MTGP)
+$(MTGP_DEVICE_H): $(BUILD)/libs/curand/mtgp_table.c
+	$(GEN_MTGP)
+all: $(MTGP_DEVICE_H)
 $(BUILD)/libs/curand/mtgp_table.o: $(BUILD)/libs/curand/mtgp_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h \

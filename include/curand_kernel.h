@@ -41,10 +41,12 @@
  * is within an ulp of those, not equal).  Using one is a compile error that
  * names it.  Not provided either: curand_discrete/curand_discrete4 (their
  * distributions come from the host API's curandCreatePoissonDistribution,
- * a stub in metalcuda's libcurand), and the MTGP32 and scrambled Sobol
- * states (their types are incomplete, named so: NVIDIA's scramble constants
- * are its own random numbers).  The Sobol32/64 states give the host
- * generator's words and uniforms (tests/libs/curand_sobol).
+ * a stub in metalcuda's libcurand), and the scrambled Sobol states
+ * (their types are incomplete, named so: NVIDIA's scramble constants are
+ * its own random numbers).  The Sobol32/64 states give the host
+ * generator's words and uniforms (tests/libs/curand_sobol).  The MTGP32
+ * state (curand_mtgp32_kernel.h, included at the end as NVIDIA's header
+ * does) gives libcurand's MTGP32 streams (tests/libs/curand_mtgp32).
  */
 #ifndef MC_CURAND_KERNEL_H
 #define MC_CURAND_KERNEL_H
@@ -91,7 +93,6 @@ struct curandStatePhilox4_32_10 {
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
 
 /* not provided (see the header comment): incomplete types that say so */
-typedef struct curandStateMtgp32_is_not_provided_by_metalcuda curandStateMtgp32_t;
 typedef struct curandStateScrambledSobol32_is_not_provided_by_metalcuda curandStateScrambledSobol32_t;
 typedef struct curandStateScrambledSobol64_is_not_provided_by_metalcuda curandStateScrambledSobol64_t;
 
@@ -598,5 +599,8 @@ MC_CURAND_REFUSED(uint4, curand_discrete4,
                   curandDiscreteDistribution_t)
 #undef MC_CURAND_INEXACT
 #undef MC_CURAND_REFUSED
+
+/* MTGP32's state and functions (as NVIDIA's header, this one brings them) */
+#include "curand_mtgp32_kernel.h"
 
 #endif

@@ -22,8 +22,20 @@
  * log-normal forms 4.5 float and 12 double epsilons, relative to
  * 1 + |value|).  Its normal double is the float normal widened, so it is
  * checked to a float's precision.
+ *
+ * The device API (curand_mtgp32_host.h's curandMakeMTGP32Constants and
+ * curandMakeMTGP32KernelState on the toolkit's parameter sets, curand(),
+ * curand_uniform() and curand_uniform_double() in kernels of 192 blocks
+ * of 256 and of 128 threads, a state a block) must give the words and
+ * uniforms of the host generator of the same seed: state b's value v is
+ * the host stream's output (v / 256) 49152 + 256 b + v mod 256.  Built by
+ * NVIDIA's nvcc that is NVIDIA's header against the library linked; by
+ * metalcuda's, include/curand_mtgp32*.h.
  */
 #include <curand.h>
+#include <curand_kernel.h>
+#include <curand_mtgp32_host.h>
+#include <curand_mtgp32dc_p_11213.h>
 #include "../cuda/check.h"
 #include "curand_check.h"
 #include "curand_mtgp32_expected.h"
@@ -164,6 +176,88 @@ static void statuses(bool host)
    CHECK_ST(curandDestroyGenerator(g), CURAND_STATUS_SUCCESS);
 }
 
+/* CALLS calls of each thread of blocks of BLOCK: words, then uniforms,
+ * then doubles, value v of block b's state at ((call (B) + b) BLOCK + t)
+ * of its array */
+__global__ void api_kernel(curandStateMtgp32_t *st, int calls, unsigned *w, float *f, double *d)
+{
+   curandStateMtgp32_t *s = &st[blockIdx.x];
+   for (int c = 0; c < calls; c++) {
+      size_t i = ((size_t)c * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
+      w[i] = curand(s);
+   }
+   for (int c = 0; c < calls; c++) {
+      size_t i = ((size_t)c * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
+      f[i] = curand_uniform(s);
+   }
+   for (int c = 0; c < calls; c++) {
+      size_t i = ((size_t)c * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
+      d[i] = curand_uniform_double(s);
+   }
+}
+
+static void device_api(unsigned block)
+{
+   const unsigned B = 192, calls = 3, seed = 1234;
+   const size_t n = (size_t)B * block * calls;
+   /* the host generator's stream: words, uniforms, doubles of the values
+    * the kernel's three loops take (3 calls x BLOCK of each state) */
+   curandGenerator_t g = create(true);
+   if (!g)
+      return;
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
+   size_t m = 3 * (size_t)calls * block / 256 * 49152 + 49152;
+   std::vector<unsigned> hw(m);
+   std::vector<float> hf(m);
+   std::vector<double> hd(m);
+   CHECK_ST(curandGenerate(g, hw.data(), m), CURAND_STATUS_SUCCESS);
+   curandDestroyGenerator(g);
+   g = create(true);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerateUniform(g, hf.data(), m), CURAND_STATUS_SUCCESS);
+   curandDestroyGenerator(g);
+   g = create(true);
+   CHECK_ST(curandSetPseudoRandomGeneratorSeed(g, seed), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandGenerateUniformDouble(g, hd.data(), m), CURAND_STATUS_SUCCESS);
+   curandDestroyGenerator(g);
+
+   mtgp32_kernel_params_t *kp;
+   curandStateMtgp32_t *st;
+   unsigned *w;
+   float *f;
+   double *d;
+   if (!CHECK_CUDA(cudaMalloc(&kp, sizeof *kp)) || !CHECK_CUDA(cudaMalloc(&st, B * sizeof *st)) ||
+       !CHECK_CUDA(cudaMalloc(&w, n * 4)) || !CHECK_CUDA(cudaMalloc(&f, n * 4)) || !CHECK_CUDA(cudaMalloc(&d, n * 8)))
+      return;
+   CHECK_ST(curandMakeMTGP32Constants(mtgp32dc_params_fast_11213, kp), CURAND_STATUS_SUCCESS);
+   CHECK_ST(curandMakeMTGP32KernelState(st, mtgp32dc_params_fast_11213, kp, B, seed), CURAND_STATUS_SUCCESS);
+   api_kernel<<<B, block>>>(st, calls, w, f, d);
+   CHECK_CUDA(cudaGetLastError());
+   std::vector<unsigned> dw(n);
+   std::vector<float> df(n);
+   std::vector<double> dd(n);
+   CHECK_CUDA(cudaMemcpy(dw.data(), w, n * 4, cudaMemcpyDeviceToHost));
+   CHECK_CUDA(cudaMemcpy(df.data(), f, n * 4, cudaMemcpyDeviceToHost));
+   CHECK_CUDA(cudaMemcpy(dd.data(), d, n * 8, cudaMemcpyDeviceToHost));
+   size_t bad = 0;
+   for (int form = 0; form < 3; form++)
+      for (size_t i = 0; i < n; i++) {
+         size_t t = i % block, b = i / block % B, c = i / block / B;
+         size_t v = (form * calls + c) * block + t;   /* the state's value index */
+         size_t h = v / 256 * 49152 + 256 * b + v % 256;
+         bool same = form == 0 ? dw[i] == hw[h] : form == 1 ? df[i] == hf[h] : dd[i] == hd[h];
+         if (!same && bad++ < 4)
+            printf("  device API, blocks of %u: form %d block %zu thread %zu call %zu differs from the host "
+                   "generator's output %zu\n", block, form, b, t, c, h);
+      }
+   CHECK_INT(bad, 0);
+   cudaFree(kp);
+   cudaFree(st);
+   cudaFree(w);
+   cudaFree(f);
+   cudaFree(d);
+}
+
 int main(int argc, char **argv)
 {
    check_begin("curand_mtgp32");
@@ -183,6 +277,8 @@ int main(int argc, char **argv)
    }
    statuses(false);
    statuses(true);
+   device_api(256);
+   device_api(128);
    CHECK_CUDA(cudaStreamDestroy(stream));
    CHECK_CUDA(cudaDeviceSynchronize());
    return check_end();
