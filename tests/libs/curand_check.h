@@ -1,8 +1,9 @@
 /*
  * curand_check.h — what the cuRAND programs share: the FNV-1a 64 hash their
  * expected data are recorded with (plain C too: native/curand_sobol_record.c),
- * and, after tests/cuda/check.h, the checks of a recorded row: two calls'
- * hashes, or the first outputs within a relative tolerance.
+ * a call of each distribution (curand_call, after curand.h), and, after
+ * tests/cuda/check.h, the checks of a recorded row: two calls' hashes, or
+ * the first outputs within a relative tolerance.
  */
 #ifndef TESTS_LIBS_CURAND_CHECK_H
 #define TESTS_LIBS_CURAND_CHECK_H
