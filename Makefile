@@ -384,14 +384,13 @@ $(BUILD)/libs/curand/sobol_table.o: $(BUILD)/libs/curand/sobol_table.c
 # which the nvcc driver puts on the include path.
 MTGP_HEADER ?=
 MTGP_DEVICE_H := $(LIBDIR)/metalcuda/curand/curand_mtgp32dc_p_11213.h
-GEN_MTGP = @mkdir -p $(BUILD)/libs/curand $(dir $(MTGP_DEVICE_H)) && \
-	$(PYTHON) tools/gen_mtgp_table.py -o $(BUILD)/libs/curand/mtgp_table.c --device-header $(MTGP_DEVICE_H) \
-		$(if $(MTGP_HEADER),--header $(MTGP_HEADER))
-# one run writes both (no grouped targets: macOS's make is 3.81)
+GEN_MTGP = $(PYTHON) tools/gen_mtgp_table.py $(if $(MTGP_HEADER),--header $(MTGP_HEADER))
 $(BUILD)/libs/curand/mtgp_table.c: tools/gen_mtgp_table.py
-	$(GEN_MTGP)
-$(MTGP_DEVICE_H): $(BUILD)/libs/curand/mtgp_table.c
-	$(GEN_MTGP)
+	@mkdir -p $(dir $@)
+	$(GEN_MTGP) -o $@
+$(MTGP_DEVICE_H): tools/gen_mtgp_table.py
+	@mkdir -p $(dir $@)
+	$(GEN_MTGP) --device-header $@
 all: $(MTGP_DEVICE_H)
 $(BUILD)/libs/curand/mtgp_table.o: $(BUILD)/libs/curand/mtgp_table.c
 	$(CC) $(CFLAGS) -c $< -o $@

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen_mtgp_table.py -o OUT.c [--header PATH] [--device-header OUT.h] — the
+"""gen_mtgp_table.py [-o OUT.c] [--header PATH] [--device-header OUT.h] — the
 MTGP32 parameter sets of libcurand (src/libs/curand/mtgp32.c), written at
 build time as a C source, and for programs built by metalcuda's nvcc as
 curand_mtgp32dc_p_11213.h (its device API, include/curand_mtgp32*.h).
@@ -152,19 +152,21 @@ def emit_header(out, path, sets):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("-o", required=True, help="the C source to write")
+    ap.add_argument("-o", help="the C source to write")
     ap.add_argument("--header", help="a CUDA toolkit's %s (default: searched)" % HEADER)
     ap.add_argument("--device-header", help="also write %s for the device API here" % HEADER)
     a = ap.parse_args()
     p, got = first_loaded([a.header] if a.header else candidates(), load, (OSError, ValueError), "gen_mtgp_table")
     if p:
-        emit(a.o, p, *got)
+        if a.o:
+            emit(a.o, p, *got)
         if a.device_header:
             emit_header(a.device_header, p, got[1])
         return 0
     print("gen_mtgp_table: no CUDA toolkit's include/%s (put the toolkit's nvcc on PATH or set CUDA_HOME): "
           "libcurand's MTGP32 generator will be refused" % HEADER, file=sys.stderr)
-    emit(a.o, None, 0, [])
+    if a.o:
+        emit(a.o, None, 0, [])
     if a.device_header:
         emit_header(a.device_header, None, [])
     return 0

@@ -71,7 +71,8 @@ bool cr_mtgp_available(void)
    LOG_WARN("the MTGP32 generator is not available: its parameter sets (mtgp32dc_params_fast_11213) were not found "
             "when libcurand was built (tools/gen_mtgp_table.py reads a CUDA toolkit's "
             "include/curand_mtgp32dc_p_11213.h: install the toolkit, put its nvcc on PATH or set CUDA_HOME, or "
-            "give a copy of the header as MTGP_HEADER=PATH; remove build/libs/curand/mtgp_table.*, make)%s", cr_mtgp_nparams ? " or they could not be allocated" : "");
+            "give a copy of the header as MTGP_HEADER=PATH; remove build/libs/curand/mtgp_table.*, "
+            "lib/metalcuda/curand and lib/libcurand.*, make)%s", cr_mtgp_nparams ? " or they could not be allocated" : "");
    return false;
 }
 
