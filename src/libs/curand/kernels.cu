@@ -3,8 +3,9 @@
  * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
  * MRG32k3a (restart and generation, work.h), a thread per group of four
  * outputs (striding) for Philox4_32_10, a thread per CR_SOBOL_CHUNK points
- * of one dimension for Sobol32/64.  The arithmetic is rng.h's, which the
- * host generator shares.
+ * of one dimension for Sobol32/64, a thread per state for MTGP32 (restart
+ * and generation, mtgp.h).  The arithmetic is rng.h's and mtgp.h's, which
+ * the host generator shares.
  */
 #include "work.h"
 #include "mtgp.h"
