@@ -364,7 +364,7 @@ CURAND_LINK = -shared -Wl,-soname,libcurand.so.10 -Wl,--version-script=$(BUILD)/
 	-Wl,-z,defs -Wl,-rpath,'$$ORIGIN'
 endif
 CURAND_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)) $(BUILD)/src/libs/curand/kernels.asm.o \
-	$(BUILD)/libs/curand/sobol_table.o
+	$(BUILD)/libs/curand/sobol_table.o $(BUILD)/libs/curand/mtgp_table.o
 $(CURAND_OBJ): CFLAGS += -Iinclude
 # Joe and Kuo's Sobol direction numbers, read from SciPy's copy where it is
 # installed (tools/gen_sobol_table.py; without it an empty table, and the
@@ -375,10 +375,31 @@ $(BUILD)/libs/curand/sobol_table.c: tools/gen_sobol_table.py
 	$(PYTHON) tools/gen_sobol_table.py -o $@
 $(BUILD)/libs/curand/sobol_table.o: $(BUILD)/libs/curand/sobol_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
-$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h
+# MTGP32's parameter sets, read from an installed CUDA toolkit's
+# curand_mtgp32dc_p_11213.h (tools/gen_mtgp_table.py: the nvcc on PATH,
+# CUDA_HOME or /usr/local/cuda, or MTGP_HEADER=a copy of that header; without
+# one an empty table, and the MTGP32 generator says so when created)
+# The same sets, for the device API of programs built by metalcuda's nvcc
+# (include/curand_mtgp32*.h), as lib/metalcuda/curand/curand_mtgp32dc_p_11213.h,
+# which the nvcc driver puts on the include path.
+MTGP_HEADER ?=
+MTGP_DEVICE_H := $(LIBDIR)/metalcuda/curand/curand_mtgp32dc_p_11213.h
+GEN_MTGP = $(PYTHON) tools/gen_mtgp_table.py $(if $(MTGP_HEADER),--header $(MTGP_HEADER))
+$(BUILD)/libs/curand/mtgp_table.c: tools/gen_mtgp_table.py
+	@mkdir -p $(dir $@)
+	$(GEN_MTGP) -o $@
+$(MTGP_DEVICE_H): tools/gen_mtgp_table.py
+	@mkdir -p $(dir $@)
+	$(GEN_MTGP) --device-header $@
+all: $(MTGP_DEVICE_H)
+$(BUILD)/libs/curand/mtgp_table.o: $(BUILD)/libs/curand/mtgp_table.c
+	$(CC) $(CFLAGS) -c $< -o $@
+$(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h \
+	src/libs/curand/mtgp.h
 $(BUILD)/src/libs/curand/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/curand
 $(BUILD)/src/libs/curand/kernels.asm.o: $(BUILD)/libs/curand/kernels.ptx
-$(BUILD)/libs/curand/kernels.ptx: src/libs/curand/kernels.cu src/libs/curand/rng.h src/libs/curand/work.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/curand/kernels.ptx: src/libs/curand/kernels.cu src/libs/curand/rng.h src/libs/curand/work.h \
+		src/libs/curand/mtgp.h $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/curand $< -o $@
 $(CURAND_LIB): $(CURAND_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/curand/exports.10 \

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # bench/curand.sh [N] — libcurand on the software device, in one run:
-# curandGenerateUniform of N floats (default 2^24) for XORWOW, Philox4_32_10
-# and MRG32k3a against a plain host C loop of the same generator on the
+# curandGenerateUniform of N floats (default 2^24) for XORWOW, Philox4_32_10,
+# MRG32k3a and MTGP32 against a plain host C loop of the same generator on the
 # same cores (bench/libs/curand.cu), and the Sobol32 and scrambled Sobol32
 # generators in 64 dimensions against a plain host loop of their Gray-code
 # recurrence (bench/libs/curand_sobol.cu).  Prints ROW lines like

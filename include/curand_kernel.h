@@ -41,9 +41,11 @@
  * is within an ulp of those, not equal).  Using one is a compile error that
  * names it.  Not provided either: curand_discrete/curand_discrete4 (their
  * distributions come from the host API's curandCreatePoissonDistribution,
- * a stub in metalcuda's libcurand), and the MTGP32 state (its type is
- * incomplete, named so).  The Sobol32/64 states, scrambled or not, give the
- * host generator's words and uniforms (tests/libs/curand_sobol).
+ * a stub in metalcuda's libcurand).  The Sobol32/64 states, scrambled or
+ * not, give the host generator's words and uniforms
+ * (tests/libs/curand_sobol).  The MTGP32 state (curand_mtgp32_kernel.h,
+ * included at the end as NVIDIA's header does) gives libcurand's MTGP32
+ * streams (tests/libs/curand_mtgp32).
  */
 #ifndef MC_CURAND_KERNEL_H
 #define MC_CURAND_KERNEL_H
@@ -88,9 +90,6 @@ struct curandStatePhilox4_32_10 {
    double boxmuller_extra_double;
 };
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
-
-/* not provided (see the header comment): incomplete types that say so */
-typedef struct curandStateMtgp32_is_not_provided_by_metalcuda curandStateMtgp32_t;
 
 /* Sobol32/64 (one dimension per state, its direction vectors given by
  * curandGetDirectionVectors32/64): point i of the Gray-code order, x the
@@ -634,5 +633,8 @@ MC_CURAND_REFUSED(uint4, curand_discrete4,
                   curandDiscreteDistribution_t)
 #undef MC_CURAND_INEXACT
 #undef MC_CURAND_REFUSED
+
+/* MTGP32's state and functions (as NVIDIA's header, this one brings them) */
+#include "curand_mtgp32_kernel.h"
 
 #endif

@@ -107,6 +107,24 @@ def emit(out, path, polys, ms):
     for i in range(0, max(len(flat), 1), 16):
         lines.append("   " + ", ".join(str(m) for m in flat[i:i + 16] or [0]) + ",")
     lines.append("};")
+    write_atomic(out, lines)
+
+
+def first_loaded(paths, load, errors, tool):
+    """(path, load(path)) of the first of PATHS that LOAD reads without one
+    of ERRORS (each said on stderr), or (None, None); gen_mtgp_table.py's
+    too."""
+    for p in paths:
+        try:
+            return p, load(p)
+        except errors as e:
+            print("%s: %s: %s" % (tool, p, e), file=sys.stderr)
+    return None, None
+
+
+def write_atomic(out, lines):
+    """LINES to OUT, replaced at once (make never sees half a file);
+    gen_mtgp_table.py's too."""
     tmp = out + ".tmp"
     with open(tmp, "w") as f:
         f.write("\n".join(lines) + "\n")
@@ -118,14 +136,10 @@ def main():
     ap.add_argument("-o", required=True, help="the C source to write")
     ap.add_argument("--npz", help="SciPy's _sobol_direction_numbers.npz (default: searched)")
     a = ap.parse_args()
-    paths = [a.npz] if a.npz else list(candidates())
-    for p in paths:
-        try:
-            polys, ms = load(p)
-        except (OSError, ValueError, KeyError, zipfile.BadZipFile) as e:
-            print("gen_sobol_table: %s: %s" % (p, e), file=sys.stderr)
-            continue
-        emit(a.o, p, polys, ms)
+    p, got = first_loaded([a.npz] if a.npz else candidates(), load,
+                          (OSError, ValueError, KeyError, zipfile.BadZipFile), "gen_sobol_table")
+    if p:
+        emit(a.o, p, *got)
         return 0
     print("gen_sobol_table: no readable SciPy %s (apt-get install python3-scipy, or pip install scipy): "
           "libcurand's Sobol generators will be refused" % NPZ, file=sys.stderr)

@@ -1,11 +1,13 @@
 /*
  * curand.cu — curandGenerateUniform through libcurand (the software device)
  * against a plain host C loop of the same generator on the same cores, in
- * one run (bench/curand.sh), for XORWOW, Philox4_32_10 and MRG32k3a.
+ * one run (bench/curand.sh), for XORWOW, Philox4_32_10, MRG32k3a and MTGP32.
  *
  * The host loops are the generators' textbook recurrences written here
  * (xorwow of Marsaglia 2003, Philox4x32-10 of Salmon et al. 2011,
- * MRG32k3a of L'Ecuyer 1999), as many threads as cores (the software
+ * MRG32k3a of L'Ecuyer 1999, MTGP32 of Saito and Matsumoto 2013 on the
+ * parameter sets of the CUDA toolkit's curand_mtgp32dc_p_11213.h, which
+ * NVIDIA's nvcc finds; a thread a set), as many threads as cores (the software
  * device's worker pool), each running its own streams and converting each
  * 32-bit word to a float in (0, 1] as cuRAND does; they do not jump between
  * subsequences, so they are the floor of what generation costs.  Device:
@@ -14,11 +16,13 @@
  */
 #include <curand.h>
 #include <math.h>
+#include <string.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
 #include "../bench.h"
 #include "../host_rng.h"
+#include <curand_mtgp32dc_p_11213.h>
 
 static float to_uniform(unsigned x)
 {
@@ -57,6 +61,34 @@ static void host_mrg(float *out, size_t n, unsigned seed)
    }
 }
 
+/* MTGP32 on parameter set SEED mod 200, seeded as MTGP seeds (the state
+ * filled with a byte of the hidden seed, then the multiplicative recurrence) */
+static void host_mtgp(float *out, size_t n, unsigned seed)
+{
+   const mtgp32_params_fast_t *k = &mtgp32dc_params_fast_11213[seed % 200];
+   static thread_local unsigned s[1024];
+   unsigned hidden = k->tbl[4] ^ (k->tbl[8] << 16), h = hidden + (hidden >> 16);
+   h += h >> 8;
+   memset(s, h & 0xff, 351 * 4);
+   s[0] = seed + 1;
+   s[1] = hidden;
+   for (unsigned i = 1; i < 351; i++)
+      s[i] ^= 1812433253u * (s[i - 1] ^ (s[i - 1] >> 30)) + i;
+   const unsigned pos = k->pos, sh1 = k->sh1, sh2 = k->sh2, mask = k->mask;
+   for (size_t i = 0; i < n; i++) {
+      unsigned j = (unsigned)i & 1023;
+      unsigned x = (s[j] & mask) ^ s[(j + 1) & 1023];
+      x ^= x << sh1;
+      unsigned y = x ^ (s[(j + pos) & 1023] >> sh2);
+      y ^= k->tbl[y & 15];
+      s[(j + 351) & 1023] = y;
+      unsigned t = s[(j + pos - 1) & 1023];
+      t ^= t >> 16;
+      t ^= t >> 8;
+      out[i] = to_uniform(y ^ k->tmp_tbl[t & 15]);
+   }
+}
+
 int main(int argc, char **argv)
 {
    size_t n = argc > 1 ? (size_t)atol(argv[1]) : (size_t)1 << 24;
@@ -71,7 +103,8 @@ int main(int argc, char **argv)
       void (*host)(float *, size_t, unsigned);
    } gens[] = { { "XORWOW", CURAND_RNG_PSEUDO_XORWOW, host_xorwow },
                 { "Philox4_32_10", CURAND_RNG_PSEUDO_PHILOX4_32_10, host_philox },
-                { "MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, host_mrg } };
+                { "MRG32k3a", CURAND_RNG_PSEUDO_MRG32K3A, host_mrg },
+                { "MTGP32", CURAND_RNG_PSEUDO_MTGP32, host_mtgp } };
    for (auto &g : gens) {
       curandGenerator_t gen;
       if (curandCreateGenerator(&gen, g.type) != CURAND_STATUS_SUCCESS) {

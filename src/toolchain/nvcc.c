@@ -461,6 +461,17 @@ static void push_cccl(ctx *x, tc_argv *a)
       tc_argv_pushf(a, "-isystem%s/lib/metalcuda/cccl", x->root);
 }
 
+/* Headers the build generates from an installed CUDA toolkit's data,
+ * beside ours: curand_mtgp32dc_p_11213.h (MTGP32's parameter sets, the
+ * Makefile's tools/gen_mtgp_table.py), when this build has them. */
+static void push_generated(ctx *x, tc_argv *a)
+{
+   char probe[PATH_MAX + 64];
+   snprintf(probe, sizeof(probe), "%s/lib/metalcuda/curand", x->root);
+   if (access(probe, R_OK) == 0)
+      tc_argv_pushf(a, "-isystem%s", probe);
+}
+
 static void cuda_common(ctx *x, tc_argv *a, bool host)
 {
    nvopts *o = x->o;
@@ -491,6 +502,7 @@ static void cuda_common(ctx *x, tc_argv *a, bool host)
       tc_argv_push(a, "-Wno-unknown-cuda-version");
    }
    tc_argv_pushf(a, "-isystem%s/include", x->root);
+   push_generated(x, a);
    push_cccl(x, a);
    tc_argv_pushf(a, "-D__NVCC__=1");
    tc_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", NV_MAJOR);
@@ -977,6 +989,7 @@ static int compile_one(ctx *x, const input *in, const char *out)
       const char *cc = o->ccbin ? o->ccbin : in->lang == L_C ? x->clang : x->clangxx;
       tc_argv_push(&a, cc);
       tc_argv_pushf(&a, "-isystem%s/include", x->root);
+      push_generated(x, &a);
       push_all(&a, &o->common);
       if (in->lang == L_CXX) {
          tc_argv_push(&a, "-x");

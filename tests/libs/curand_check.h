@@ -1,8 +1,9 @@
 /*
  * curand_check.h — what the cuRAND programs share: the FNV-1a 64 hash their
  * expected data are recorded with (plain C too: native/curand_sobol_record.c),
- * and, after tests/cuda/check.h, the checks of a recorded row: two calls'
- * hashes, or the first outputs within a relative tolerance.
+ * a call of each distribution (curand_call, after curand.h), and, after
+ * tests/cuda/check.h, the checks of a recorded row: two calls' hashes, or
+ * the first outputs within a relative tolerance.
  */
 #ifndef TESTS_LIBS_CURAND_CHECK_H
 #define TESTS_LIBS_CURAND_CHECK_H
@@ -20,6 +21,25 @@ static unsigned long long fnv(const void *p, size_t n)
    }
    return h;
 }
+
+/* One call of distribution D (0 words, 1 uniform, 2 uniform double,
+ * 3 normal, 4 normal double, 5 log-normal, 6 log-normal double: the
+ * expected headers' order) of N outputs into P, with the programs' usual
+ * parameters (mean 1.5, stddev 2; log-normal 0.5, 0.75). */
+#if defined(CURAND_H_) || defined(MC_CURAND_H)   /* NVIDIA's curand.h or ours */
+static curandStatus_t curand_call(curandGenerator_t g, int d, void *p, size_t n)
+{
+   switch (d) {
+   case 0: return curandGenerate(g, (unsigned *)p, n);
+   case 1: return curandGenerateUniform(g, (float *)p, n);
+   case 2: return curandGenerateUniformDouble(g, (double *)p, n);
+   case 3: return curandGenerateNormal(g, (float *)p, n, 1.5f, 2.0f);
+   case 4: return curandGenerateNormalDouble(g, (double *)p, n, 1.5, 2.0);
+   case 5: return curandGenerateLogNormal(g, (float *)p, n, 0.5f, 0.75f);
+   default: return curandGenerateLogNormalDouble(g, (double *)p, n, 0.5, 0.75);
+   }
+}
+#endif
 
 #ifdef TESTS_CUDA_CHECK_H
 #include <math.h>

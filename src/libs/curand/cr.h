@@ -68,6 +68,12 @@ const rng_u32 *cr_jumps(curandRngType_t type, size_t *words);
 /* Runs one call: N outputs of distribution DIST into OUT (device or host
  * memory as the generator is); restarts the states first when needed. */
 curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
+/* A call's argument block: the generator's seed and subsequences, the
+ * distribution's parameters, the rest zero. */
+void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double sd);
+/* Launches F over THREADS threads on the generator's stream, with the
+ * argument block A as its one parameter. */
+curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a);
 
 /* ---- sobol.c ---- */
 static inline bool cr_is_scrambled(curandRngType_t type)
@@ -93,5 +99,16 @@ const void *cr_sobol_scrambled(int bits, const void **constants);
 bool cr_sobol_available(bool scrambled);
 /* One call of a Sobol generator: N outputs (a multiple of its dimensions). */
 curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
+
+/* ---- mtgp32.c ---- */
+/* MTGP32's parameter sets, expanded (RNG_MTGP_STATES rng_mtgp_param), or
+ * NULL (no table at build time). */
+const void *cr_mtgp_params_words(size_t *words);
+/* Whether the parameter sets are there; says why not. */
+bool cr_mtgp_available(void);
+/* The stream starts again at its beginning at the next call. */
+void cr_mtgp_restart(curandGenerator_t g);
+/* One call of an MTGP32 generator: N outputs, one word each. */
+curandStatus_t cr_mtgp_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 
 #endif

@@ -19,7 +19,9 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
    bool wide = sobol && cr_sobol_bits(g->type) == 64;
    CR_CHECK(dist != CR_U32 || !wide, CURAND_STATUS_TYPE_ERROR);
    CR_CHECK(dist != CR_U64 || wide, CURAND_STATUS_TYPE_ERROR);
-   bool pairs = !sobol && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
+   bool mtgp = g->type == CURAND_RNG_PSEUDO_MTGP32;
+   /* MTGP32's normal forms take a word each, not a Box-Muller pair */
+   bool pairs = !sobol && !mtgp && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
    CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
    CR_CHECK(!sobol || n % g->dims == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
    /* no output buffer: refused rather than written through (NVIDIA's
@@ -27,6 +29,8 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
    CR_CHECK(out || n == 0, CURAND_STATUS_OUT_OF_RANGE);
    if (sobol)
       return cr_sobol_run(g, dist, out, n, mean, sd);
+   if (mtgp)
+      return cr_mtgp_run(g, dist, out, n, mean, sd);
    return cr_run(g, dist, out, n, mean, sd);
 }
 

@@ -15,6 +15,7 @@
  * none, device 0's primary context, retained), as cuBLAS's handle does.
  */
 #include "cr.h"
+#include "mtgp.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -112,6 +113,8 @@ const rng_u32 *cr_jumps(curandRngType_t type, size_t *words)
       *words = (size_t)RNG_MRG_JUMPS * 18;
       return mrg_jumps;
    }
+   if (type == CURAND_RNG_PSEUDO_MTGP32)   /* its parameter sets */
+      return cr_mtgp_params_words(words);
    *words = 0;
    return NULL;
 }
@@ -138,9 +141,12 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
          return CURAND_STATUS_TYPE_ERROR;
       break;
    case CURAND_RNG_PSEUDO_MTGP32:
+      if (!cr_mtgp_available())
+         return CURAND_STATUS_TYPE_ERROR;
+      break;
    case CURAND_RNG_PSEUDO_MT19937:
       LOG_WARN("curandCreateGenerator: generator type %d is not implemented (libcurand has XORWOW, "
-               "MRG32k3a, Philox4_32_10 and the Sobol32/64 generators, scrambled or not)", (int)type);
+               "MRG32k3a, MTGP32, Philox4_32_10 and the Sobol32/64 generators, scrambled or not)", (int)type);
       return CURAND_STATUS_TYPE_ERROR;
    default:
       return CURAND_STATUS_TYPE_ERROR;
@@ -161,6 +167,10 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
    case CURAND_RNG_PSEUDO_MRG32K3A:
       g->nthreads = RNG_MRG_THREADS;
       g->state_size = sizeof(rng_mrg);
+      break;
+   case CURAND_RNG_PSEUDO_MTGP32:
+      g->nthreads = RNG_MTGP_STATES;
+      g->state_size = sizeof(rng_mtgp);
       break;
    default:
       g->nthreads = RNG_PHILOX_THREADS;
@@ -200,9 +210,12 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
    }
    if (r == CUDA_SUCCESS)
       r = cuModuleLoadData(&g->mod, cr_kernels_ptx);
-   const char *init = type == CURAND_RNG_PSEUDO_XORWOW ? "cr_init_xorwow" : "cr_init_mrg";
+   const char *init = type == CURAND_RNG_PSEUDO_XORWOW   ? "cr_init_xorwow"
+                      : type == CURAND_RNG_PSEUDO_MTGP32 ? "cr_init_mtgp"
+                                                         : "cr_init_mrg";
    const char *gen = type == CURAND_RNG_PSEUDO_XORWOW    ? "cr_gen_xorwow"
                      : type == CURAND_RNG_PSEUDO_MRG32K3A ? "cr_gen_mrg"
+                     : type == CURAND_RNG_PSEUDO_MTGP32   ? "cr_gen_mtgp"
                      : cr_is_sobol(type)                  ? "cr_gen_sobol"
                                                           : "cr_gen_philox";
    if (r == CUDA_SUCCESS && g->state_size)
@@ -325,6 +338,13 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
    CR_ENTER("generator=%p seed=%llu", (void *)g, seed);
    CR_GEN(g);
    CR_CHECK(!cr_is_sobol(g->type), CURAND_STATUS_TYPE_ERROR);
+   /* MTGP32: only a different seed restarts, at the stream's start */
+   if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
+      if (seed != g->seed)
+         cr_mtgp_restart(g);
+      g->seed = seed;
+      return CURAND_STATUS_SUCCESS;
+   }
    g->seed = seed;
    restart_here(g);
    return CURAND_STATUS_SUCCESS;
@@ -335,6 +355,8 @@ CR_EXPORT curandStatus_t curandSetGeneratorOffset(curandGenerator_t g, unsigned 
 {
    CR_ENTER("generator=%p offset=%llu", (void *)g, offset);
    CR_GEN(g);
+   /* NVIDIA's MTGP32 refuses every offset, 0 included */
+   CR_CHECK(g->type != CURAND_RNG_PSEUDO_MTGP32, CURAND_STATUS_TYPE_ERROR);
    g->offset = offset;
    g->pos = offset;
    g->fresh = true;
@@ -360,6 +382,17 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
    }
    CR_CHECK(order >= CURAND_ORDERING_PSEUDO_BEST && order <= CURAND_ORDERING_PSEUDO_DYNAMIC,
             CURAND_STATUS_OUT_OF_RANGE);
+   /* MTGP32: BEST, DEFAULT (one sequence) and LEGACY (64 states, not
+    * 192); another one than the current restarts the stream at its start */
+   if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
+      CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED && order != CURAND_ORDERING_PSEUDO_DYNAMIC,
+               CURAND_STATUS_OUT_OF_RANGE);
+      if (order != g->ordering)
+         cr_mtgp_restart(g);
+      g->ordering = order;
+      g->nthreads = order == CURAND_ORDERING_PSEUDO_LEGACY ? RNG_MTGP_LEGACY_STATES : RNG_MTGP_STATES;
+      return CURAND_STATUS_SUCCESS;
+   }
    CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED || g->type == CURAND_RNG_PSEUDO_XORWOW,
             CURAND_STATUS_OUT_OF_RANGE);
    g->ordering = order;
@@ -390,6 +423,11 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
    CR_GEN(g);
    if (cr_is_sobol(g->type))
       return CURAND_STATUS_SUCCESS;
+   if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
+      /* NVIDIA's seeds MTGP32 again: its stream starts over */
+      cr_mtgp_restart(g);
+      return cr_mtgp_run(g, CR_U32, NULL, 0, 0, 0);
+   }
    return cr_run(g, CR_U32, NULL, 0, 0, 0);
 }
 
@@ -399,7 +437,7 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
  * spans CR_ROUNDS pages and lines, not the whole output (on the software
  * device, where a thread runs start to end, and on the host). */
 #define CR_ROUNDS 16
-static curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a)
+curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a)
 {
    CUcontext cur = NULL;
    if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
@@ -416,20 +454,25 @@ static curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned thre
    return CURAND_STATUS_SUCCESS;
 }
 
+void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double sd)
+{
+   memset(a, 0, sizeof *a);
+   a->seed = g->seed;
+   a->nthreads = g->nthreads;
+   a->seeded = g->ordering == CURAND_ORDERING_PSEUDO_SEEDED;
+   a->dist = dist;
+   a->mean = mean;
+   a->sd = sd;
+   a->meanf = (float)mean;
+   a->sdf = (float)sd;
+}
+
 curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd)
 {
    /* the stateful generators count Box-Muller pairs as one item */
    unsigned long long items = g->state_size && dist >= CR_NORMAL ? n / 2 : n;
    cr_args a;
-   memset(&a, 0, sizeof a);
-   a.seed = g->seed;
-   a.nthreads = g->nthreads;
-   a.seeded = g->ordering == CURAND_ORDERING_PSEUDO_SEEDED;
-   a.dist = dist;
-   a.mean = mean;
-   a.sd = sd;
-   a.meanf = (float)mean;
-   a.sdf = (float)sd;
+   cr_args_init(&a, g, dist, mean, sd);
    size_t words;
    const rng_u32 *jumps = cr_jumps(g->type, &words);
    curandStatus_t s;

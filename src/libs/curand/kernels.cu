@@ -3,10 +3,12 @@
  * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
  * MRG32k3a (restart and generation, work.h), a thread per group of four
  * outputs (striding) for Philox4_32_10, a thread per CR_SOBOL_CHUNK points
- * of one dimension for Sobol32/64.  The arithmetic is rng.h's, which the
- * host generator shares.
+ * of one dimension for Sobol32/64, a thread per state for MTGP32 (restart
+ * and generation, mtgp.h).  The arithmetic is rng.h's and mtgp.h's, which
+ * the host generator shares.
  */
 #include "work.h"
+#include "mtgp.h"
 
 extern "C" __global__ void cr_init_xorwow(cr_args a)
 {
@@ -50,4 +52,19 @@ extern "C" __global__ void cr_gen_sobol(cr_args a)
    unsigned long long chunks = (a.points + CR_SOBOL_CHUNK - 1) / CR_SOBOL_CHUNK;
    if (t < chunks * a.dims)
       cr_sobol_thread(&a, t);
+}
+
+/* MTGP32: a thread per state (mtgp.h) */
+extern "C" __global__ void cr_init_mtgp(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mtgp_init(&a, t);
+}
+
+extern "C" __global__ void cr_gen_mtgp(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < a.nthreads)
+      cr_mtgp_thread(&a, t);
 }
