@@ -54,6 +54,39 @@ static inline void clobber(void *p)
       }                                                                                             \
    } while (0)
 
+/* OpenBLAS (libopenblas.so.0), dlopen'ed, or NULL (said).  Debian's
+ * OpenBLAS (0.3.21, DYNAMIC_ARCH) does not recognise every x86-64 CPU by
+ * its model and then falls back to its Prescott (SSE3) kernels, several
+ * times slower than the CPU allows (200 against 35 GFLOP/s SGEMM on 2
+ * AVX-512 cores here): unless OPENBLAS_CORETYPE is set, it is set from the
+ * CPU's own feature flags before the library initialises, and the kernels
+ * OpenBLAS then uses are printed, so that a ratio is against OpenBLAS at
+ * its speed. */
+#ifndef _WIN32
+#include <dlfcn.h>
+static inline void *open_openblas(void)
+{
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+   if (!getenv("OPENBLAS_CORETYPE")) {
+      __builtin_cpu_init();
+      if (__builtin_cpu_supports("avx512f"))
+         setenv("OPENBLAS_CORETYPE", "SkylakeX", 0);
+      else if (__builtin_cpu_supports("avx2"))
+         setenv("OPENBLAS_CORETYPE", "Haswell", 0);
+   }
+#endif
+   void *ob = dlopen("libopenblas.so.0", RTLD_NOW);
+   if (!ob) {
+      printf("NOTE OpenBLAS (libopenblas.so.0) not found: nothing measured\n");
+      return NULL;
+   }
+   char *(*config)(void) = (char *(*)(void))dlsym(ob, "openblas_get_config");
+   if (config)
+      printf("NOTE OpenBLAS: %s\n", config());
+   return ob;
+}
+#endif
+
 static inline void print_device(void)
 {
    struct cudaDeviceProp p;

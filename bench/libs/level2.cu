@@ -70,11 +70,9 @@ int main(int argc, char **argv)
 {
    int n = argc > 1 ? atoi(argv[1]) : 2048;
    print_device();
-   ob = dlopen("libopenblas.so.0", RTLD_NOW);
-   if (!ob) {
-      printf("NOTE OpenBLAS (libopenblas.so.0) not found: nothing measured\n");
+   ob = open_openblas();
+   if (!ob)
       return 1;
-   }
    void (*setthreads)(int) = (void (*)(int))dlsym(ob, "openblas_set_num_threads");
    long cores = sysconf(_SC_NPROCESSORS_ONLN);
    if (setthreads)

@@ -48,11 +48,9 @@ int main(int argc, char **argv)
 {
    int n = argc > 1 ? atoi(argv[1]) : 1024, dn = argc > 2 ? atoi(argv[2]) : 256, tn = argc > 3 ? atoi(argv[3]) : 512;
    print_device();
-   void *ob = dlopen("libopenblas.so.0", RTLD_NOW);
-   if (!ob) {
-      printf("NOTE OpenBLAS (libopenblas.so.0) not found: nothing measured\n");
+   void *ob = open_openblas();
+   if (!ob)
       return 1;
-   }
    sgemm_fn osgemm = (sgemm_fn)dlsym(ob, "cblas_sgemm");
    dgemm_fn odgemm = (dgemm_fn)dlsym(ob, "cblas_dgemm");
    void (*setthreads)(int) = (void (*)(int))dlsym(ob, "openblas_set_num_threads");
