@@ -28,15 +28,16 @@
  *    283, 340, 397, 510, 567 of the block; the other 616 outputs, in
  *    order, fill rounds 1..77 in groups of 7 rounds x 8 lanes, lane-major
  *    (group j, lane t, round 1 + 7 j + r: the (56 j + 7 t + r)-th of them);
- *  - subsequence 1 (outputs 8..15) is NOT the seed's sequence jumped 2^k
- *    values (k = 16..~1500 searched, 3000 outputs each), nor 2^1000 ahead
- *    within 1.5 million outputs, nor init_genrand of a seed below 20000:
- *    how subsequences 1..8191 are started is not found yet.
+ *  - every subsequence is a plain MT19937 stream in that block order (the
+ *    recurrence holds on its untempered outputs); subsequence g is the
+ *    seed's sequence g 2^2048 values on (tools/mt19937_subseq_search.py,
+ *    on `./a.out --dump FILE`, finds the distance).
  */
 #include <curand.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct {
    uint32_t x[624];
@@ -81,9 +82,30 @@ static unsigned long long element_of(unsigned long long e)
    return 624 * blk + k;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
    curandGenerator_t g;
+   /* --dump FILE: subsequences 0, 1, 2, 3 and 8191's first 1248 elements
+    * (seed 1234), a line each, for tools/mt19937_subseq_search.py */
+   if (argc == 3 && !strcmp(argv[1], "--dump")) {
+      size_t n = 156 * 65536;
+      unsigned *d = malloc(n * 4);
+      FILE *f = fopen(argv[2], "w");
+      if (!d || !f)
+         return 1;
+      curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MT19937);
+      curandSetPseudoRandomGeneratorSeed(g, 1234);
+      curandGenerate(g, d, n);
+      const unsigned subs[] = { 0, 1, 2, 3, 8191 };
+      for (int s = 0; s < 5; s++) {
+         for (size_t e = 0; e < 1248; e++)
+            fprintf(f, "%u ", d[e / 8 * 65536 + 8 * subs[s] + e % 8]);
+         fprintf(f, "\n");
+      }
+      fclose(f);
+      free(d);
+      return 0;
+   }
    printf("create host %d\n", (int)curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MT19937));
    for (int o = CURAND_ORDERING_PSEUDO_BEST; o <= CURAND_ORDERING_PSEUDO_DYNAMIC; o++)
       printf("ordering %d -> %d\n", o, (int)curandSetGeneratorOrdering(g, (curandOrdering_t)o));
