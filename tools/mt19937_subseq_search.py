@@ -24,6 +24,9 @@ What it does:
     About a minute and a half.  Found (2026-12-04): 2^2048, and yes.
 
     python3 tools/mt19937_subseq_search.py FILE
+    python3 tools/mt19937_subseq_search.py --jump OUT   # x^(2^2048) mod p,
+        624 words (bit i of the polynomial: bit i % 32 of word i / 32), for
+        tests/libs/native/curand_mt19937_model.c
 """
 import sys
 
@@ -174,8 +177,44 @@ def numerator(x, c):
     return clmul(s, c) & ((1 << L) - 1)
 
 
-def main():
+def set_modulus(q):
+    """mod() and sqr() work modulo Q (degree L) from now on"""
     global P
+    P = q
+    TAB.clear()
+    for v in range(256):
+        r = v << L
+        for b in range(L + 7, L - 1, -1):
+            if r >> b & 1:
+                r ^= P << (b - L)
+        TAB.append((v << L) ^ r)
+
+
+def write_jump(path):
+    """x^(2^2048) mod p, checked against stepping on a smaller power"""
+    set_modulus(charpoly())
+    a = 2
+    for _ in range(15):
+        a = sqr(a)
+    # x^(2^15) applied to a state is 32768 steps of it
+    x = mt_init(1234)
+    xs, w = words(x, L + N), [0] * N
+    for i in range(L):
+        if a >> i & 1:
+            for j in range(N):
+                w[j] ^= xs[i + j]
+    ref = words(x, 32768)[32768:32768 + N]
+    assert w[1:] == ref[1:] and w[0] >> 31 == ref[0] >> 31
+    for _ in range(2048 - 15):
+        a = sqr(a)
+    with open(path, "w") as f:
+        f.write(" ".join(str(a >> (32 * i) & M32) for i in range(N)) + "\n")
+
+
+def main():
+    if sys.argv[1] == "--jump":
+        write_jump(sys.argv[2])
+        return
     lines = [list(map(int, l.split())) for l in open(sys.argv[1])]
     states = []
     for n, vals in enumerate(lines):
@@ -188,15 +227,8 @@ def main():
     # reciprocal of p (the connection polynomial), with E acting as z^-1:
     # a sequence s = g / c.  If subsequence n is subsequence 0 J values on,
     # g_n = z^-J g_0 mod c: the ratio g_n / g_0 is compared with z^-(2^k).
-    P = charpoly()
-    c = int(bin(P)[2:].zfill(L + 1)[::-1], 2)
-    P = c   # mod() and sqr() now work mod c
-    for v in range(256):
-        r = v << L
-        for b in range(L + 7, L - 1, -1):
-            if r >> b & 1:
-                r ^= P << (b - L)
-        TAB.append((v << L) ^ r)
+    c = int(bin(charpoly())[2:].zfill(L + 1)[::-1], 2)
+    set_modulus(c)
     g0i = inverse(numerator(states[0], c), c)
     ratio = [mod(clmul(numerator(x, c), g0i)) for x in states]
     u = mod(inverse(2, c))   # z^-1

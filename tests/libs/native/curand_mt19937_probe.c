@@ -17,8 +17,8 @@
  *    no offset) and changes nothing (no restart: the next call continues);
  *    curandSetQuasiRandomGeneratorDimensions and curandGenerateLongLong
  *    the same status;
- *  - curandGenerateNormal of an odd count (3) succeeds: not yet looked at
- *    how the normal forms take their words;
+ *  - curandGenerateNormal of an odd count (3) succeeds (one output per
+ *    word: curand_mt19937_model.c);
  *  - orderings: DEFAULT and LEGACY accepted, BEST, SEEDED and DYNAMIC
  *    CURAND_STATUS_OUT_OF_RANGE;
  *  - layout: output n comes from subsequence (n / 8) mod 8192, element
