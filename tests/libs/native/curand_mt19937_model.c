@@ -21,7 +21,7 @@
  * x 2^-32 + 2^-33 rounded to float (not computed in float: 1004 of 131072
  * differ that way); the double uniform x 2^-32 + 2^-33 of one word; the
  * normal forms one output per word (odd counts succeed), the inverse
- * normal distribution function of the uniform (double within 1e-14
+ * normal distribution function of the uniform (double within 1.4e-14
  * relative, float 2.1e-6, of Phi^-1 by erfc here; seeds 1234, 5 and
  * 0x1234567800000000).
  */
