@@ -119,6 +119,13 @@ enum { CB_ST_DENSE, CB_ST_PACKED, CB_ST_BAND };
 /* Threads of the real GEMM kernels: each computes CB_TM x CB_TN of C. */
 #define CB_TM 16
 #define CB_TN 8
+/* Rows of a packed panel of A, the rows of C a packed float product's
+ * thread computes (x CB_TN columns): 32 x 8 floats are 16 vector
+ * accumulators of 16 floats, which the software device's host compiler
+ * keeps in AVX-512's 32 registers, with 2 vector loads and 8 broadcasts
+ * per 16 FMAs (at 16 rows: 1 and 8 per 8; SGEMM 0.22 -> 0.5 of OpenBLAS,
+ * bench/cublas.sh).  Double panels keep CB_TM rows. */
+#define CB_PM 32
 #define CB_GEMM_BX 8
 #define CB_GEMM_BY 16
 

@@ -408,15 +408,15 @@ __device__ __forceinline__ void st(GPTR(__half) p, float v)
 
 /* C(i0.., j0..) = alpha acc + beta C for the part of the tile inside C
  * (beta = 0: C is not read). */
-template <class TC, class TO>
+template <class TC, class TO, int TM = CB_TM>
 __device__ __forceinline__ void store_tile(GPTR(TO) C, i64 ldc, int m, int n, int i0, int j0,
-                                           TC (&acc)[CB_TN][CB_TM], TC alpha, TC beta)
+                                           TC (&acc)[CB_TN][TM], TC alpha, TC beta)
 {
 #pragma unroll
    for (int c = 0; c < CB_TN; c++) {
       GPTR(TO) col = C + (j0 + c) * ldc + i0;
 #pragma unroll
-      for (int r = 0; r < CB_TM; r++) {
+      for (int r = 0; r < TM; r++) {
          if (i0 + r < m && j0 + c < n) {
             TC v = mulT(alpha, acc[c][r]);
             if (beta != (TC)0)
@@ -503,17 +503,17 @@ __device__ __forceinline__ void gemm(const cb_gemm_args &g, TC alpha, TC beta)
 
 /* op(A) (rows x cols = m x k) into panels of CB_TM rows: P[(p*k + kk)*CB_TM
  * + r] = op(A)(p*CB_TM + r, kk), zero past m.  One element per thread. */
-template <class TI, class TC> __device__ __forceinline__ void pack_a(const cb_pack_args &g)
+template <class TI, class TC, int PM> __device__ __forceinline__ void pack_a(const cb_pack_args &g)
 {
    GPTR(const TI) X = (GPTR(const TI))g.X;
    GPTR(TC) P = (GPTR(TC))g.P;
-   i64 total = (i64)g.npanels * g.cols * CB_TM;
+   i64 total = (i64)g.npanels * g.cols * PM;
    GRID_STRIDE(e, total)
    {
-      int r = (int)(e % CB_TM);
-      i64 pk = e / CB_TM;
+      int r = (int)(e % PM);
+      i64 pk = e / PM;
       int kk = (int)(pk % g.cols), p = (int)(pk / g.cols);
-      int i = p * CB_TM + r;
+      int i = p * PM + r;
       TC v = 0;
       if (i < g.rows)
          v = g.trans ? ld(X + kk + i * g.ld) : ld(X + i + kk * g.ld);
@@ -543,36 +543,52 @@ template <class TI, class TC> __device__ __forceinline__ void pack_b(const cb_pa
 
 /* C = alpha Ap Bp + beta C: thread (p, q) computes rows p*CB_TM.., columns
  * q*CB_TN.. from one panel of each, read front to back. */
-template <class TC, class TO> __device__ __forceinline__ void gemm_packed(const cb_packed_args &g, TC alpha, TC beta)
+/* The k loop is unrolled UN times: metalcuda canonicalises the NaN of
+ * every float result that reaches a phi (a compare and a select per
+ * accumulator), and inside an unrolled body the accumulators go from fma
+ * to fma, so only every UN-th step pays it (16 for SGEMM; 4 for the
+ * 16-bit inputs, whose kernels would otherwise take about 20 s each to
+ * compile on the software device; 0 for double, whose arithmetic there is
+ * calls: the compiler's choice, which measured faster than 1 or 4). */
+template <class TC, class TO, int PM, int UN>
+__device__ __forceinline__ void gemm_packed(const cb_packed_args &g, TC alpha, TC beta)
 {
    int p = blockIdx.x * blockDim.x + threadIdx.x, q = blockIdx.y * blockDim.y + threadIdx.y;
-   int i0 = p * CB_TM, j0 = q * CB_TN;
+   int i0 = p * PM, j0 = q * CB_TN;
    if (i0 >= g.m || j0 >= g.n)
       return;
-   GPTR(const TC) a = (GPTR(const TC))g.Ap + (i64)p * g.k * CB_TM;
+   GPTR(const TC) a = (GPTR(const TC))g.Ap + (i64)p * g.k * PM;
    GPTR(const TC) b = (GPTR(const TC))g.Bp + (i64)q * g.k * CB_TN;
-   TC acc[CB_TN][CB_TM];
+   TC acc[CB_TN][PM];
 #pragma unroll
    for (int c = 0; c < CB_TN; c++)
 #pragma unroll
-      for (int r = 0; r < CB_TM; r++)
+      for (int r = 0; r < PM; r++)
          acc[c][r] = 0;
-   for (int k = 0; k < g.k; k++) {
-      TC av[CB_TM];
+   auto step = [&]() {
+      TC av[PM];
 #pragma unroll
-      for (int r = 0; r < CB_TM; r++)
+      for (int r = 0; r < PM; r++)
          av[r] = a[r];
 #pragma unroll
       for (int c = 0; c < CB_TN; c++) {
          TC bv = b[c];
 #pragma unroll
-         for (int r = 0; r < CB_TM; r++)
+         for (int r = 0; r < PM; r++)
             acc[c][r] = fmaT(av[r], bv, acc[c][r]);
       }
-      a += CB_TM;
+      a += PM;
       b += CB_TN;
+   };
+   if (UN > 1) {
+#pragma unroll UN
+      for (int k = 0; k < g.k; k++)
+         step();
+   } else {   /* the compiler's own choice */
+      for (int k = 0; k < g.k; k++)
+         step();
    }
-   store_tile<TC, TO>((GPTR(TO))g.C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
+   store_tile<TC, TO, PM>((GPTR(TO))g.C, g.ldc, g.m, g.n, i0, j0, acc, alpha, beta);
 }
 
 /* Complex GEMM (c/z, and cq: int8 A and B): one element of C per thread;
@@ -1374,21 +1390,21 @@ extern "C" __global__ void cb_gemm_z(cb_gemm_args g) { cgemm<double, double>(g);
 extern "C" __global__ void cb_gemm_cq(cb_gemm_args g) { cgemm<signed char, float>(g); }
 
 /* packing (A or B element type, compute type) and the packed products */
-extern "C" __global__ void cb_pack_a_ss(cb_pack_args g) { pack_a<float, float>(g); }
+extern "C" __global__ void cb_pack_a_ss(cb_pack_args g) { pack_a<float, float, CB_PM>(g); }
 extern "C" __global__ void cb_pack_b_ss(cb_pack_args g) { pack_b<float, float>(g); }
-extern "C" __global__ void cb_pack_a_dd(cb_pack_args g) { pack_a<double, double>(g); }
+extern "C" __global__ void cb_pack_a_dd(cb_pack_args g) { pack_a<double, double, CB_TM>(g); }
 extern "C" __global__ void cb_pack_b_dd(cb_pack_args g) { pack_b<double, double>(g); }
-extern "C" __global__ void cb_pack_a_hs(cb_pack_args g) { pack_a<__half, float>(g); }
+extern "C" __global__ void cb_pack_a_hs(cb_pack_args g) { pack_a<__half, float, CB_PM>(g); }
 extern "C" __global__ void cb_pack_b_hs(cb_pack_args g) { pack_b<__half, float>(g); }
-extern "C" __global__ void cb_pack_a_bs(cb_pack_args g) { pack_a<bf16bits, float>(g); }
+extern "C" __global__ void cb_pack_a_bs(cb_pack_args g) { pack_a<bf16bits, float, CB_PM>(g); }
 extern "C" __global__ void cb_pack_b_bs(cb_pack_args g) { pack_b<bf16bits, float>(g); }
-extern "C" __global__ void cb_gemmp_sss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
-extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, double>(g, sval<double>(g.alpha), sval<double>(g.beta)); }
-extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
-extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
-extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half>(g, sval_half(g.alpha), sval_half(g.beta)); }
-extern "C" __global__ void cb_gemmp_bss(cb_packed_args g) { gemm_packed<float, float>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
-extern "C" __global__ void cb_gemmp_bbs(cb_packed_args g) { gemm_packed<float, bf16bits>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_sss(cb_packed_args g) { gemm_packed<float, float, CB_PM, 16>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_ddd(cb_packed_args g) { gemm_packed<double, double, CB_TM, 0>(g, sval<double>(g.alpha), sval<double>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hss(cb_packed_args g) { gemm_packed<float, float, CB_PM, 4>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhs(cb_packed_args g) { gemm_packed<float, __half, CB_PM, 4>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_hhh(cb_packed_args g) { gemm_packed<float, __half, CB_PM, 4>(g, sval_half(g.alpha), sval_half(g.beta)); }
+extern "C" __global__ void cb_gemmp_bss(cb_packed_args g) { gemm_packed<float, float, CB_PM, 4>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
+extern "C" __global__ void cb_gemmp_bbs(cb_packed_args g) { gemm_packed<float, bf16bits, CB_PM, 4>(g, sval<float>(g.alpha), sval<float>(g.beta)); }
 
 /* geam, dgmm; Level 2; Level 3 beyond GEMM */
 #define XK(name, fn)                                                                               \

@@ -37,15 +37,18 @@ typedef struct gemm_call {
  * streams contiguous memory whatever the transposes and leading
  * dimensions (a column of A is lda elements from the next: a new page per
  * k for a large matrix, which no prefetcher follows), converts half data
- * once, and needs no edge handling but at the store.  SGEMM 1024^3 on the
- * software device (bench/cublas.sh, 2 cores): 2.2 GFLOP/s direct, 4.9
- * packed, in runs where OpenBLAS made about 20. */
+ * once, and needs no edge handling but at the store.  Float panels of A
+ * are CB_PM rows (a thread's 32 x 8 of C), double ones CB_TM.  SGEMM
+ * 1024^3 on the software device (bench/cublas.sh, 2 AVX-512 cores,
+ * 2026-12-03): 0.22 of OpenBLAS with 16-row panels and a rolled k loop,
+ * 0.5 to 0.57 with 32 rows and the loop unrolled 16 times (kernels.cu). */
 static bool packed(cublasHandle_t h, const gemm_call *c, const cb_gemm_args *g, cublasStatus_t *st)
 {
    const char *pk = !strcmp(c->kind, "sss") ? "ss" : !strcmp(c->kind, "ddd") ? "dd" : c->kind[0] == 'b' ? "bs" : "hs";
    size_t es = !strcmp(c->kind, "ddd") ? 8 : 4;
-   int64_t P = (c->m + CB_TM - 1) / CB_TM, Q = (c->n + CB_TN - 1) / CB_TN;
-   size_t sa = (size_t)(P * CB_TM * c->k) * es, sb = (size_t)(Q * CB_TN * c->k) * es;
+   int64_t pm = !strcmp(c->kind, "ddd") ? CB_TM : CB_PM;   /* rows of a panel of A (kargs.h) */
+   int64_t P = (c->m + pm - 1) / pm, Q = (c->n + CB_TN - 1) / CB_TN;
+   size_t sa = (size_t)(P * pm * c->k) * es, sb = (size_t)(Q * CB_TN * c->k) * es;
    size_t need = (sa + 255) / 256 * 256 + sb;
    if (need > h->pack_size) {
       /* the old panels may still be read by queued work */
@@ -63,7 +66,7 @@ static bool packed(cublasHandle_t h, const gemm_call *c, const cb_gemm_args *g, 
                       (int32_t)P };
    cb_pack_args b = { c->B, (void *)(uintptr_t)pb, c->ldb, (int32_t)c->k, (int32_t)c->n, c->tb != CUBLAS_OP_N,
                       (int32_t)Q };
-   int64_t ea = (P * CB_TM * c->k + 255) / 256, eb = (Q * CB_TN * c->k + 255) / 256;
+   int64_t ea = (P * pm * c->k + 255) / 256, eb = (Q * CB_TN * c->k + 255) / 256;
    snprintf(name, sizeof(name), "cb_pack_a_%s", pk);
    *st = cb_launch(h, name, (unsigned)(ea > 4096 ? 4096 : ea), 1, 1, 256, 1, &a, sizeof(a));
    snprintf(name, sizeof(name), "cb_pack_b_%s", pk);
