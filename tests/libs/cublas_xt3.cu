@@ -9,7 +9,9 @@
  * memory and mixed; the entries of A outside its triangle and a unit
  * diagonal hold 1e6, so reading them shows.  cublasXtSetCpuRoutine and
  * cublasXtSetCpuRatio: accepted (NVIDIA documents them; their effect is
- * not observable in results).
+ * not observable in results).  Bad arguments (an unknown fill, side or
+ * diagonal, a leading dimension too small, no device selected) and empty
+ * problems: the statuses of the ordinary routines.
  *
  * Expected values: the results by definition in long double on the host,
  * within the standard error bound of the computation (oracle.h's, as in
@@ -460,6 +462,40 @@ template <class T> static void sweep(const char *S)
    rankk<T>(S, SYRK, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, 7, 0, 0, false);
 }
 
+/* bad arguments: the statuses of the ordinary routines (documentation) */
+static void bad_args(void)
+{
+   float A[64] = { 0 }, B[64] = { 0 }, C[64] = { 0 }, one = 1;
+   cublasXtHandle_t x2;
+   CHECK_ST(cublasXtCreate(&x2), CUBLAS_STATUS_SUCCESS);   /* no device selected yet */
+   CHECK_ST(cublasXtSsyrk(x2, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &one, A, 4, &one, C, 4),
+            CUBLAS_STATUS_NOT_INITIALIZED);
+   CHECK_ST(cublasXtDestroy(x2), CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(cublasXtSsyrk(X, CUBLAS_FILL_MODE_FULL, CUBLAS_OP_N, 4, 4, &one, A, 4, &one, C, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtSsyrk(X, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &one, A, 3, &one, C, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtSsyr2k(X, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 4, 4, &one, A, 4, B, 4, &one, C, 3),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtSsymm(X, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, 4, 4, &one, A, 3, B, 4, &one, C, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtStrsm(X, (cublasSideMode_t)2, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, 4, &one,
+                          A, 4, B, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtStrmm(X, CUBLAS_SIDE_RIGHT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, (cublasDiagType_t)2, 4, 4, &one,
+                          A, 4, B, 4, C, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   CHECK_ST(cublasXtSspmm(X, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_FULL, 4, 4, &one, A, B, 4, &one, C, 4),
+            CUBLAS_STATUS_INVALID_VALUE);
+   /* nothing to do */
+   CHECK_ST(cublasXtSsyrk(X, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, 0, 4, &one, A, 4, &one, C, 1),
+            CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(cublasXtStrsm(X, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_UPPER, CUBLAS_OP_N, CUBLAS_DIAG_UNIT, 4, 0, &one, A,
+                          4, B, 4),
+            CUBLAS_STATUS_SUCCESS);
+   CHECK_ST(cublasXtSetCpuRoutine(X, CUBLASXT_ROUTINE_MAX, CUBLASXT_FLOAT, NULL), CUBLAS_STATUS_INVALID_VALUE);
+}
+
 int main()
 {
    check_begin("cublas_xt3");
@@ -469,6 +505,7 @@ int main()
    CHECK_ST(cublasXtSetCpuRoutine(X, CUBLASXT_GEMM, CUBLASXT_FLOAT, NULL), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasXtSetCpuRatio(X, CUBLASXT_GEMM, CUBLASXT_FLOAT, 0.0f), CUBLAS_STATUS_SUCCESS);
    CHECK_ST(cublasXtSetBlockDim(X, 32), CUBLAS_STATUS_SUCCESS);   /* tiles smaller than the matrices */
+   bad_args();
    sweep<float>("S");
    sweep<double>("D");
    sweep<cuComplex>("C");
