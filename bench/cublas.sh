@@ -2,7 +2,7 @@
 # bench/cublas.sh [N [DN [TN [L2N [LTN]]]]] — libcublas on the software device,
 # in one run: SGEMM N^3 (default 1024) against OpenBLAS on the same cores
 # and against a CUDA-sample-style shared-memory GEMM through the same
-# runtime, DGEMM DN^3 (default 256), STRSM and STRMM TN x TN (default 512)
+# runtime, DGEMM DN^3 (default 256), STRSM, STRMM and cublasXtSsyrk TN x TN (default 512)
 # against OpenBLAS (bench/libs/sgemm.cu); then SGEMV N/T, SSYMV, SGBMV,
 # CHEMV on L2N x L2N (default 2048) and CHERK L2N/4 against OpenBLAS
 # (bench/libs/level2.cu); SGEMM LTN^3 (default 512) through cublasLtMatmul

@@ -84,6 +84,11 @@ typedef enum {
    CUBLAS_FP32_EMULATED_BF16X9_MATH = 4,
    CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION = 16
 } cublasMath_t;
+typedef enum {
+   CUBLAS_EMULATION_STRATEGY_DEFAULT = 0,
+   CUBLAS_EMULATION_STRATEGY_PERFORMANT = 1,
+   CUBLAS_EMULATION_STRATEGY_EAGER = 2
+} cublasEmulationStrategy_t;
 typedef cudaDataType cublasDataType_t;
 typedef enum {
    CUBLAS_COMPUTE_16F = 64,
@@ -712,6 +717,12 @@ cublasStatus_t cublasGemmStridedBatchedEx_64(cublasHandle_t h, cublasOperation_t
                                              cublasGemmAlgo_t algo);
 cublasStatus_t cublasGetAtomicsMode(cublasHandle_t h, cublasAtomicsMode_t *mode);
 size_t cublasGetCudartVersion(void);
+cublasStatus_t cublasGetEmulationSpecialValuesSupport(cublasHandle_t h, cudaEmulationSpecialValuesSupport *value);
+cublasStatus_t cublasGetEmulationStrategy(cublasHandle_t h, cublasEmulationStrategy_t *value);
+cublasStatus_t cublasGetFixedPointEmulationMantissaBitCountPointer(cublasHandle_t h, int **value);
+cublasStatus_t cublasGetFixedPointEmulationMantissaBitOffset(cublasHandle_t h, int *value);
+cublasStatus_t cublasGetFixedPointEmulationMantissaControl(cublasHandle_t h, cudaEmulationMantissaControl *value);
+cublasStatus_t cublasGetFixedPointEmulationMaxMantissaBitCount(cublasHandle_t h, int *value);
 cublasStatus_t cublasGetLoggerCallback(cublasLogCallback *cb);
 cublasStatus_t cublasGetMathMode(cublasHandle_t h, cublasMath_t *mode);
 cublasStatus_t cublasGetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb);
@@ -857,6 +868,12 @@ cublasStatus_t cublasSdot_v2(cublasHandle_t h, int n, const float *x, int incx, 
 cublasStatus_t cublasSdot_v2_64(cublasHandle_t h, int64_t n, const float *x, int64_t incx, const float *y, int64_t incy,
                                 float *result);
 cublasStatus_t cublasSetAtomicsMode(cublasHandle_t h, cublasAtomicsMode_t mode);
+cublasStatus_t cublasSetEmulationSpecialValuesSupport(cublasHandle_t h, cudaEmulationSpecialValuesSupport value);
+cublasStatus_t cublasSetEmulationStrategy(cublasHandle_t h, cublasEmulationStrategy_t value);
+cublasStatus_t cublasSetFixedPointEmulationMantissaBitCountPointer(cublasHandle_t h, int *value);
+cublasStatus_t cublasSetFixedPointEmulationMantissaBitOffset(cublasHandle_t h, int value);
+cublasStatus_t cublasSetFixedPointEmulationMantissaControl(cublasHandle_t h, cudaEmulationMantissaControl value);
+cublasStatus_t cublasSetFixedPointEmulationMaxMantissaBitCount(cublasHandle_t h, int value);
 cublasStatus_t cublasSetLoggerCallback(cublasLogCallback cb);
 cublasStatus_t cublasSetMathMode(cublasHandle_t h, cublasMath_t mode);
 cublasStatus_t cublasSetMatrix(int rows, int cols, int elem, const void *A, int lda, void *B, int ldb);

@@ -1,6 +1,7 @@
 /*
  * library_types.h — the data-type and property enums the CUDA math
- * libraries share (cudaDataType_t, libraryPropertyType), NVIDIA's values.
+ * libraries share (cudaDataType_t, libraryPropertyType, the emulation
+ * settings of CUDA 13), NVIDIA's values.
  */
 #ifndef MC_LIBRARY_TYPES_H
 #define MC_LIBRARY_TYPES_H
@@ -19,5 +20,21 @@ typedef cudaDataType cudaDataType_t;
 
 typedef enum libraryPropertyType_t { MAJOR_VERSION, MINOR_VERSION, PATCH_LEVEL } libraryPropertyType;
 typedef libraryPropertyType libraryPropertyType_t;
+
+typedef enum cudaEmulationStrategy_t {
+   CUDA_EMULATION_STRATEGY_DEFAULT = 0,
+   CUDA_EMULATION_STRATEGY_PERFORMANT = 1,
+   CUDA_EMULATION_STRATEGY_EAGER = 2
+} cudaEmulationStrategy;
+typedef enum cudaEmulationMantissaControl_t {
+   CUDA_EMULATION_MANTISSA_CONTROL_DYNAMIC = 0,
+   CUDA_EMULATION_MANTISSA_CONTROL_FIXED = 1
+} cudaEmulationMantissaControl;
+typedef enum cudaEmulationSpecialValuesSupport_t {
+   CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT = 0xFFFF,
+   CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_NONE = 0,
+   CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_INFINITY = 1,
+   CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_NAN = 2
+} cudaEmulationSpecialValuesSupport;
 
 #endif

@@ -38,7 +38,7 @@ def exported():
             if name == "cublasGetVersion":
                 continue   # the legacy one (no handle): cublas.h declares it
             decl = " ".join(f"{ret} {name}({params});".split()).replace("( ", "(").replace(" )", ")")
-            decl = re.sub(r"\s*\*\s*", " *", decl).replace("( *", "(*")
+            decl = re.sub(r"\s*\*\s*", " *", decl).replace("( *", "(*").replace("* *", "**")
             found.setdefault(name, sixteen_bit(name, decl))
     return found
 

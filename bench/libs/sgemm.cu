@@ -4,7 +4,8 @@
  * 32 x 32 tiles of A and B in shared memory, one element of C per thread)
  * run by the same runtime, in one run (bench/cublas.sh); and STRSM and
  * STRMM (left, lower, no transpose, TN x TN, TN default 512) against
- * OpenBLAS.
+ * OpenBLAS; cublasXtSsyrk (lower, N, TN x TN, matrices in host memory, so
+ * the copies count) against OpenBLAS's ssyrk.
  *
  * Square n x n x n, column-major, alpha 1, beta 0; each the median of
  * several repetitions after a warm-up.  Results are checked against each
@@ -12,6 +13,7 @@
  * answer cannot win.  OpenBLAS is dlopen'ed and given as many threads as
  * the machine has cores, as the software device's worker pool has.
  */
+#include <cublasXt.h>
 #include <cublas_v2.h>
 #include <dlfcn.h>
 #include <math.h>
@@ -41,6 +43,7 @@ typedef void (*sgemm_fn)(int, int, int, int, int, int, float, const float *, int
                          int);
 typedef void (*strsm_fn)(int, int, int, int, int, int, int, float, const float *, int, float *, int);
 typedef strsm_fn strmm_fn;   /* the same arguments */
+typedef void (*ssyrk_fn)(int, int, int, int, int, float, const float *, int, float, float *, int);
 typedef void (*dgemm_fn)(int, int, int, int, int, int, double, const double *, int, const double *, int, double,
                          double *, int);
 
@@ -219,6 +222,49 @@ int main(int argc, char **argv)
          snprintf(name, sizeof(name), "cublasStrmm %dx%d left lower vs OpenBLAS", tn, tn);
          row(name, v, ref, x / y, "OpenBLAS time / cuBLAS time, higher is better (64-row blocks, GEMM updates)");
       }
+   }
+   /* cublasXtSsyrk: C = A A^T on C's lower triangle, host matrices */
+   ssyrk_fn ossyrk = (ssyrk_fn)dlsym(ob, "cblas_ssyrk");
+   cublasXtHandle_t xh;
+   int dev0 = 0;
+   if (tn > 0 && ossyrk && cublasXtCreate(&xh) == CUBLAS_STATUS_SUCCESS &&
+       cublasXtDeviceSelect(xh, 1, &dev0) == CUBLAS_STATUS_SUCCESS) {
+      size_t M = (size_t)tn * tn;
+      float *sa = (float *)malloc(M * 4), *so = (float *)calloc(M, 4), *sx = (float *)calloc(M, 4);
+      for (size_t e = 0; e < M; e++)
+         sa[e] = A[e % N];
+      double to[5], tc[5];
+      for (int r = -1; r < reps; r++) {
+         double t0 = now_s();
+         ossyrk(102, 122, 111, tn, tn, 1.f, sa, tn, 0.f, so, tn);   /* lower, N */
+         double t1 = now_s();
+         cublasXtSsyrk(xh, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, tn, tn, &one, sa, tn, &zero, sx, tn);
+         double t2 = now_s();
+         if (r >= 0) {
+            to[r] = t1 - t0;
+            tc[r] = t2 - t1;
+         }
+      }
+      double e = 0;
+      for (int j = 0; j < tn; j++)
+         for (int i = j; i < tn; i++) {
+            size_t k = i + (size_t)j * tn;
+            double d = fabs((double)sx[k] - so[k]) / (fabs((double)so[k]) + 1);
+            e = d > e ? d : e;
+         }
+      if (e > 1e-3) {
+         printf("NOTE cublasXtSsyrk differs from OpenBLAS (%.3g): not reported\n", e);
+         return 1;
+      }
+      double x = median(to, reps), y = median(tc, reps), sfl = (double)tn * tn * tn;
+      snprintf(v, sizeof(v), "%.2f GFLOP/s", sfl / y * 1e-9);
+      snprintf(ref, sizeof(ref), "OpenBLAS %.1f GFLOP/s", sfl / x * 1e-9);
+      snprintf(name, sizeof(name), "cublasXtSsyrk %dx%d lower host matrices vs OpenBLAS", tn, tn);
+      row(name, v, ref, x / y, "OpenBLAS time / cublasXt time, higher is better (copies in and out included)");
+      cublasXtDestroy(xh);
+      free(sa);
+      free(so);
+      free(sx);
    }
    cublasDestroy(h);
    return 0;

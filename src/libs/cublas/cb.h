@@ -34,6 +34,13 @@ struct cublasContext {
    cublasAtomicsMode_t amode;
    cublasMath_t math;
    int sm_target;
+   /* cuBLAS 13's emulation settings: kept and answered, unused (no
+    * emulated arithmetic here) */
+   cublasEmulationStrategy_t emu_strategy;
+   cudaEmulationSpecialValuesSupport emu_special;
+   cudaEmulationMantissaControl emu_control;
+   int emu_max_bits, emu_offset;
+   int *emu_bits_ptr;
    void *ws;                    /* cublasSetWorkspace's (unused: scratch below) */
    size_t ws_size;
    CUdeviceptr scratch;         /* reduction partials and host-mode results */

@@ -176,6 +176,7 @@ CB_EXPORT cublasStatus_t cublasCreate_v2(cublasHandle_t *handle)
    h->pmode = CUBLAS_POINTER_MODE_HOST;
    h->amode = CUBLAS_ATOMICS_NOT_ALLOWED;
    h->math = CUBLAS_DEFAULT_MATH;
+   h->emu_special = CUDA_EMULATION_SPECIAL_VALUES_SUPPORT_DEFAULT;   /* the rest: 0, the defaults */
    *handle = h;
    return CUBLAS_STATUS_SUCCESS;
 }
@@ -355,6 +356,55 @@ CB_EXPORT cublasStatus_t cublasSetSmCountTarget(cublasHandle_t h, int target)
    h->sm_target = target;
    return CUBLAS_STATUS_SUCCESS;
 }
+
+/* ---- cuBLAS 13's emulation settings ----
+ * NVIDIA's cuBLAS may compute FP32 and FP64 products with emulated
+ * arithmetic (BF16x9, fixed point) under these settings; metalcuda has no
+ * such paths (its FP32 and FP64 are native IEEE), so a handle keeps them
+ * and answers them and computation is unchanged.  Defaults as NVIDIA
+ * documents them: strategy DEFAULT, special values DEFAULT (0xFFFF),
+ * mantissa control DYNAMIC, maximum mantissa bit count 0 (the library's
+ * choice), offset 0, no bit-count pointer.  Refused with INVALID_VALUE: an
+ * enum value that is none, a negative maximum bit count, a NULL output. */
+#define CB_EMU_GET(Name, T, field)                                                                            \
+   CB_EXPORT cublasStatus_t cublasGet##Name(cublasHandle_t h, T *value)                                        \
+   {                                                                                                          \
+      CB_ENTER("handle=%p value=%p", (void *)h, (void *)value);                                               \
+      CB_HANDLE(h);                                                                                           \
+      CB_CHECK(value, CUBLAS_STATUS_INVALID_VALUE);                                                           \
+      *value = h->field;                                                                                      \
+      return CUBLAS_STATUS_SUCCESS;                                                                           \
+   }
+#define CB_EMU_SET(Name, T, field, valid)                                                                     \
+   CB_EXPORT cublasStatus_t cublasSet##Name(cublasHandle_t h, T value)                                         \
+   {                                                                                                          \
+      CB_ENTER("handle=%p value=%lld", (void *)h, (long long)(intptr_t)value);                                \
+      CB_HANDLE(h);                                                                                           \
+      CB_CHECK(valid, CUBLAS_STATUS_INVALID_VALUE);                                                           \
+      h->field = value;                                                                                       \
+      return CUBLAS_STATUS_SUCCESS;                                                                           \
+   }
+/* ==== cublasGetEmulationStrategy, cublasSetEmulationStrategy (libcublas.@) ==== */
+CB_EMU_GET(EmulationStrategy, cublasEmulationStrategy_t, emu_strategy)
+CB_EMU_SET(EmulationStrategy, cublasEmulationStrategy_t, emu_strategy,
+           (unsigned)value <= CUBLAS_EMULATION_STRATEGY_EAGER)
+/* ==== cublasGetEmulationSpecialValuesSupport, cublasSetEmulationSpecialValuesSupport (libcublas.@) ==== */
+/* a mask: any combination of the bits is taken */
+CB_EMU_GET(EmulationSpecialValuesSupport, cudaEmulationSpecialValuesSupport, emu_special)
+CB_EMU_SET(EmulationSpecialValuesSupport, cudaEmulationSpecialValuesSupport, emu_special, true)
+/* ==== cublasGetFixedPointEmulationMantissaControl, cublasSet... (libcublas.@) ==== */
+CB_EMU_GET(FixedPointEmulationMantissaControl, cudaEmulationMantissaControl, emu_control)
+CB_EMU_SET(FixedPointEmulationMantissaControl, cudaEmulationMantissaControl, emu_control,
+           (unsigned)value <= CUDA_EMULATION_MANTISSA_CONTROL_FIXED)
+/* ==== cublasGetFixedPointEmulationMaxMantissaBitCount, cublasSet... (libcublas.@) ==== */
+CB_EMU_GET(FixedPointEmulationMaxMantissaBitCount, int, emu_max_bits)
+CB_EMU_SET(FixedPointEmulationMaxMantissaBitCount, int, emu_max_bits, value >= 0)
+/* ==== cublasGetFixedPointEmulationMantissaBitOffset, cublasSet... (libcublas.@) ==== */
+CB_EMU_GET(FixedPointEmulationMantissaBitOffset, int, emu_offset)
+CB_EMU_SET(FixedPointEmulationMantissaBitOffset, int, emu_offset, true)
+/* ==== cublasGetFixedPointEmulationMantissaBitCountPointer, cublasSet... (libcublas.@) ==== */
+CB_EMU_GET(FixedPointEmulationMantissaBitCountPointer, int *, emu_bits_ptr)
+CB_EMU_SET(FixedPointEmulationMantissaBitCountPointer, int *, emu_bits_ptr, true)
 
 /* ==== cublasGetStatusName, cublasGetStatusString (libcublas.@) ====
  * NVIDIA's names and strings.  Observed on an H200 (cuBLAS 13.1.0.3):
