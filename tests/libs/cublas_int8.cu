@@ -13,7 +13,9 @@
  * NOT_SUPPORTED unless A, B and C are 4-byte aligned and lda, ldb and the
  * strides of A and B are multiples of 4 (metalcuda refuses the same), and
  * also for shapes its integer kernels do not cover (36 x 36 x 36 op NN is
- * refused, 36 x 8 x 8 is not; 1 x 8 x 8 op TT is refused).  Those shapes
+ * refused, 36 x 8 x 8 is not; 1 x 8 x 8 op TT is refused) and, in some
+ * transpose pairs, for an ldc not a multiple of 4 (op TT: 8 x 8 x 8 with
+ * ldc 10); so the int32 shapes here have ldc a multiple of 4.  Those shapes
  * (WIDE) must succeed through metalcuda and may be NOT_SUPPORTED natively;
  * the shapes NVIDIA covers (INT32_SHAPES) must succeed everywhere.
  *
@@ -72,7 +74,8 @@ static void one(const shape &s, bool ta, bool tb, bool int_c, cublasComputeType_
 {
    int64_t arows = ta ? s.k : s.m, acols = ta ? s.m : s.k, brows = tb ? s.n : s.k, bcols = tb ? s.k : s.n;
    /* int32 C: lda, ldb and the strides multiples of 4 (see above) */
-   int64_t lda = int_c ? up4(arows) + 4 : arows + 3, ldb = int_c ? up4(brows) + 4 : brows + 1, ldc = s.m + 2;
+   int64_t lda = int_c ? up4(arows) + 4 : arows + 3, ldb = int_c ? up4(brows) + 4 : brows + 1;
+   int64_t ldc = int_c ? up4(s.m) + 4 : s.m + 2;
    int64_t sa = lda * acols + (int_c ? 4 : 5), sb = ldb * bcols + (int_c ? 8 : 7), sc = ldc * s.n + 3;
    std::vector<int8_t> A(sa * batch), B(sb * batch);
    for (auto &v : A)
@@ -287,7 +290,7 @@ static void refused(void)
    struct {
       int lda, ldb, aoff, coff;
       long long sa;
-   } layouts[] = { { 5, 8, 0, 0, 0 }, { 8, 6, 0, 0, 0 }, { 8, 8, 1, 0, 0 }, { 8, 8, 0, 2, 0 }, { 8, 8, 0, 0, 65 } };
+   } layouts[] = { { 9, 8, 0, 0, 0 }, { 8, 10, 0, 0, 0 }, { 8, 8, 1, 0, 0 }, { 8, 8, 0, 2, 0 }, { 8, 8, 0, 0, 65 } };
    for (auto &l : layouts) {
       cublasStatus_t st =
          l.sa ? cublasGemmStridedBatchedEx(H, CUBLAS_OP_N, CUBLAS_OP_N, 8, 8, 8, &ai, d, CUDA_R_8I, l.lda, l.sa, d,

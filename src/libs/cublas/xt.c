@@ -476,8 +476,10 @@ static bool xt_sizes_ok(const size_t *s, size_t n)
       CB_CHECK(XT_SIZES_OK(__VA_ARGS__), CUBLAS_STATUS_INVALID_VALUE);                                          \
    } while (0)
 
-/* syrk: C (n x n) = alpha op(A) op(A)^T + beta C, op(A) n x k */
-#define XT_SYRK(S, kind, T, RT, X, NAME)                                                                        \
+/* syrk: C (n x n) = alpha op(A) op(A)^T + beta C, op(A) n x k; with
+ * K0_KEEPS_C, k = 0 leaves C as it was (NVIDIA's cublasXt syrk on an H200,
+ * as its gemm; its herk scales C by beta, as BLAS) */
+#define XT_SYRK(S, kind, T, RT, X, NAME, K0_KEEPS_C)                                                           \
    CB_EXPORT cublasStatus_t cublasXt##S##X(cublasXtHandle_t handle, cublasFillMode_t uplo, cublasOperation_t trans, \
                                            size_t n, size_t k, const RT *alpha, const T *A, size_t lda,          \
                                            const RT *beta, T *C, size_t ldc)                                     \
@@ -486,6 +488,8 @@ static bool xt_sizes_ok(const size_t *s, size_t n)
                (void *)handle, (int)uplo, (int)trans, n, k, (const void *)alpha, (const void *)A, lda,           \
                (const void *)beta, (void *)C, ldc);                                                             \
       XT_HEAD(handle, n, k, lda, ldc);                                                                          \
+      if (K0_KEEPS_C && k == 0)                                                                                 \
+         return CUBLAS_STATUS_SUCCESS;                                                                          \
       bool nt = trans == CUBLAS_OP_N;                                                                           \
       xt_arg v[2] = { XT_ARG(A, lda, nt ? n : k, nt ? k : n, true, false), XT_ARG(C, ldc, n, n, true, true) };   \
       cublasStatus_t st = xt_stage(handle, kind, v, 2);                                                         \
@@ -596,6 +600,10 @@ static bool xt_sizes_ok(const size_t *s, size_t n)
       CB_CHECK(side == CUBLAS_SIDE_LEFT || side == CUBLAS_SIDE_RIGHT, CUBLAS_STATUS_INVALID_VALUE);             \
       CB_CHECK(uplo == CUBLAS_FILL_MODE_LOWER || uplo == CUBLAS_FILL_MODE_UPPER, CUBLAS_STATUS_INVALID_VALUE);  \
       size_t na = side == CUBLAS_SIDE_LEFT ? m : n, np = na * (na + 1) / 2;                                     \
+      if (xt_is_device(AP)) { /* as NVIDIA's cublasXt on an H200 */                                             \
+         LOG_WARN("cublasXt" #S "spmm: a packed A in device memory is not supported (NVIDIA's refuses it too)"); \
+         return CUBLAS_STATUS_NOT_SUPPORTED;                                                                    \
+      }                                                                                                         \
       CB_CHECK(na <= INT32_MAX, CUBLAS_STATUS_NOT_SUPPORTED); /* tpttr's int */                                 \
       xt_arg v[3] = { XT_ARG(AP, np, np, 1, true, false), XT_ARG(B, ldb, m, n, true, false),                    \
                       XT_ARG(C, ldc, m, n, true, true) };                                                       \
@@ -619,7 +627,7 @@ static bool xt_sizes_ok(const size_t *s, size_t n)
    }
 
 #define XT_REAL(S, kind, T)                                                                                     \
-   XT_SYRK(S, kind, T, T, syrk, cublas##S##syrk_v2_64)                                                          \
+   XT_SYRK(S, kind, T, T, syrk, cublas##S##syrk_v2_64, 1)                                                          \
    XT_SYRKX(S, kind, T, T, syrkx, cublas##S##syrkx_64)                                                          \
    XT_SYRKX(S, kind, T, T, syr2k, cublas##S##syr2k_v2_64)                                                       \
    XT_SYMM(S, kind, T, symm, cublas##S##symm_v2_64)                                                             \
@@ -637,12 +645,12 @@ XT_REAL(C, 'c', cuComplex)
 XT_REAL(Z, 'z', cuDoubleComplex)
 
 /* ==== cublasXtCherk, Cherkx, Cher2k, Chemm (libcublas.@) ==== */
-XT_SYRK(C, 'c', cuComplex, float, herk, cublasCherk_v2_64)
+XT_SYRK(C, 'c', cuComplex, float, herk, cublasCherk_v2_64, 0)
 XT_SYRKX(C, 'c', cuComplex, float, herkx, cublasCherkx_64)
 XT_SYRKX(C, 'c', cuComplex, float, her2k, cublasCher2k_v2_64)
 XT_SYMM(C, 'c', cuComplex, hemm, cublasChemm_v2_64)
 /* ==== cublasXtZherk, Zherkx, Zher2k, Zhemm (libcublas.@) ==== */
-XT_SYRK(Z, 'z', cuDoubleComplex, double, herk, cublasZherk_v2_64)
+XT_SYRK(Z, 'z', cuDoubleComplex, double, herk, cublasZherk_v2_64, 0)
 XT_SYRKX(Z, 'z', cuDoubleComplex, double, herkx, cublasZherkx_64)
 XT_SYRKX(Z, 'z', cuDoubleComplex, double, her2k, cublasZher2k_v2_64)
 XT_SYMM(Z, 'z', cuDoubleComplex, hemm, cublasZhemm_v2_64)

@@ -29,6 +29,7 @@ struct curandGenerator_st {
    curandOrdering_t ordering;
    unsigned long long seed, offset;
    bool fresh;                  /* states to restart before the next call */
+   bool mtgp_started;           /* MTGP32, device generator: its states were seeded (generator.c) */
    uint32_t tcur;               /* the subsequence the next item goes to */
    uint32_t nthreads;
    unsigned long long pos;      /* index of the next output (a new seed or ordering restarts there);

@@ -338,9 +338,11 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
    CR_ENTER("generator=%p seed=%llu", (void *)g, seed);
    CR_GEN(g);
    CR_CHECK(!cr_is_sobol(g->type), CURAND_STATUS_TYPE_ERROR);
-   /* MTGP32: only a different seed restarts, at the stream's start */
+   /* MTGP32: only a different seed restarts, at the stream's start; a
+    * device generator's once its states are seeded never does (its stream
+    * goes on with the first seed: measured on an H200, cuRAND 10.4) */
    if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
-      if (seed != g->seed)
+      if (seed != g->seed && !g->mtgp_started)
          cr_mtgp_restart(g);
       g->seed = seed;
       return CURAND_STATUS_SUCCESS;
@@ -383,10 +385,16 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
    CR_CHECK(order >= CURAND_ORDERING_PSEUDO_BEST && order <= CURAND_ORDERING_PSEUDO_DYNAMIC,
             CURAND_STATUS_OUT_OF_RANGE);
    /* MTGP32: BEST, DEFAULT (one sequence) and LEGACY (64 states, not
-    * 192); another one than the current restarts the stream at its start */
+    * 192), and for a device generator DYNAMIC (DEFAULT's sequence, as on an
+    * H200, whose host generator refuses it); another one than the current
+    * restarts the stream at its start.  (An H200's device generator
+    * changed to LEGACY after generating wrote nothing in its next call, and
+    * back to DEFAULT went on elsewhere in the stream: not reproduced.) */
    if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
-      CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED && order != CURAND_ORDERING_PSEUDO_DYNAMIC,
+      CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED && (order != CURAND_ORDERING_PSEUDO_DYNAMIC || !g->host),
                CURAND_STATUS_OUT_OF_RANGE);
+      if (order == CURAND_ORDERING_PSEUDO_DYNAMIC)
+         order = CURAND_ORDERING_PSEUDO_DEFAULT;
       if (order != g->ordering)
          cr_mtgp_restart(g);
       g->ordering = order;
@@ -424,8 +432,10 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
    if (cr_is_sobol(g->type))
       return CURAND_STATUS_SUCCESS;
    if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
-      /* NVIDIA's seeds MTGP32 again: its stream starts over */
-      cr_mtgp_restart(g);
+      /* NVIDIA's host generator seeds MTGP32 again: its stream starts
+       * over; its device generator, once seeded, goes on (an H200) */
+      if (!g->mtgp_started)
+         cr_mtgp_restart(g);
       return cr_mtgp_run(g, CR_U32, NULL, 0, 0, 0);
    }
    return cr_run(g, CR_U32, NULL, 0, 0, 0);

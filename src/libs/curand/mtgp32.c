@@ -106,6 +106,7 @@ curandStatus_t cr_mtgp_run(curandGenerator_t g, int dist, void *out, unsigned lo
       else if ((s = cr_launch(g, g->fn_init, g->nthreads, &a)) != CURAND_STATUS_SUCCESS)
          return s;
       g->fresh = false;
+      g->mtgp_started = !g->host;
    }
    if (!n)
       return CURAND_STATUS_SUCCESS;
