@@ -17,35 +17,12 @@
  */
 #include <cublasXt.h>
 #include "../cuda/check.h"
+#include "xt_check.h"
 
 #include <complex>
 #include <vector>
 
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
-
-typedef std::complex<long double> cl;
-
-template <class T> struct ty;
-template <> struct ty<float> {
-   static double u() { return 0x1p-24; }
-   static cl get(float v) { return cl(v, 0); }
-   static float make(double re, double) { return (float)re; }
-};
-template <> struct ty<double> {
-   static double u() { return 0x1p-53; }
-   static cl get(double v) { return cl(v, 0); }
-   static double make(double re, double) { return re; }
-};
-template <> struct ty<cuComplex> {
-   static double u() { return 0x1p-24; }
-   static cl get(cuComplex v) { return cl(v.x, v.y); }
-   static cuComplex make(double re, double im) { return make_cuComplex((float)re, (float)im); }
-};
-template <> struct ty<cuDoubleComplex> {
-   static double u() { return 0x1p-53; }
-   static cl get(cuDoubleComplex v) { return cl(v.x, v.y); }
-   static cuDoubleComplex make(double re, double im) { return make_cuDoubleComplex(re, im); }
-};
 
 static cublasXtHandle_t X;
 
@@ -75,40 +52,6 @@ static cublasStatus_t xgemm(cublasOperation_t ta, cublasOperation_t tb, size_t m
    return cublasXtZgemm(X, ta, tb, m, n, k, al, A, lda, B, ldb, be, C, ldc);
 }
 
-static unsigned seed = 12345;
-static double rnd(void)
-{
-   seed = seed * 1103515245u + 12345u;
-   return (double)((seed >> 8) & 0xffff) / 32768.0 - 1.0;
-}
-
-/* op(M)(i, j) of a column-major matrix with leading dimension ld */
-template <class T> static cl op_at(const std::vector<T> &M, size_t ld, cublasOperation_t op, size_t i, size_t j)
-{
-   if (op == CUBLAS_OP_N)
-      return ty<T>::get(M[i + j * ld]);
-   cl v = ty<T>::get(M[j + i * ld]);
-   return op == CUBLAS_OP_C ? std::conj(v) : v;
-}
-
-/* A copy of host vector V in device memory (or V's own storage when
- * !on_dev); the result is copied back by fetch(). */
-template <class T> static T *place(std::vector<T> &v, bool on_dev)
-{
-   if (!on_dev)
-      return v.data();
-   T *d = NULL;
-   CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T)));
-   CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-   return d;
-}
-template <class T> static void fetch(std::vector<T> &v, T *d, bool on_dev)
-{
-   if (!on_dev)
-      return;
-   CHECK_CUDA(cudaMemcpy(v.data(), d, v.size() * sizeof(T), cudaMemcpyDeviceToHost));
-   CHECK_CUDA(cudaFree(d));
-}
 
 /* One product; WHERE's bits put A, B, C in device memory (1, 2, 4). */
 template <class T>

@@ -24,43 +24,12 @@
  */
 #include <cublasXt.h>
 #include "../cuda/check.h"
+#include "xt_check.h"
 
 #include <complex>
 #include <vector>
 
 #define CHECK_ST(call, want) CHECK_INT((int)(call), (int)(want))
-
-typedef std::complex<long double> cl;
-
-template <class T> struct ty;
-template <> struct ty<float> {
-   typedef float R;
-   static double u() { return 0x1p-24; }
-   static cl get(float v) { return cl(v, 0); }
-   static float make(double re, double) { return (float)re; }
-   static const bool cplx = false;
-};
-template <> struct ty<double> {
-   typedef double R;
-   static double u() { return 0x1p-53; }
-   static cl get(double v) { return cl(v, 0); }
-   static double make(double re, double) { return re; }
-   static const bool cplx = false;
-};
-template <> struct ty<cuComplex> {
-   typedef float R;
-   static double u() { return 0x1p-24; }
-   static cl get(cuComplex v) { return cl(v.x, v.y); }
-   static cuComplex make(double re, double im) { return make_cuComplex((float)re, (float)im); }
-   static const bool cplx = true;
-};
-template <> struct ty<cuDoubleComplex> {
-   typedef double R;
-   static double u() { return 0x1p-53; }
-   static cl get(cuDoubleComplex v) { return cl(v.x, v.y); }
-   static cuDoubleComplex make(double re, double im) { return make_cuDoubleComplex(re, im); }
-   static const bool cplx = true;
-};
 
 static cublasXtHandle_t X;
 
@@ -132,38 +101,6 @@ WRAP(Z, cuDoubleComplex)
 WRAPH(C, cuComplex, float)
 WRAPH(Z, cuDoubleComplex, double)
 
-static unsigned seed = 12345;
-static double rnd(void)
-{
-   seed = seed * 1103515245u + 12345u;
-   return (double)((seed >> 8) & 0xffff) / 32768.0 - 1.0;
-}
-
-/* op(M)(i, j) of a column-major matrix with leading dimension ld */
-template <class T> static cl op_at(const std::vector<T> &M, size_t ld, cublasOperation_t op, size_t i, size_t j)
-{
-   if (op == CUBLAS_OP_N)
-      return ty<T>::get(M[i + j * ld]);
-   cl v = ty<T>::get(M[j + i * ld]);
-   return op == CUBLAS_OP_C ? std::conj(v) : v;
-}
-
-template <class T> static T *place(std::vector<T> &v, bool on_dev)
-{
-   if (!on_dev)
-      return v.data();
-   T *d = NULL;
-   CHECK_CUDA(cudaMalloc(&d, v.size() * sizeof(T)));
-   CHECK_CUDA(cudaMemcpy(d, v.data(), v.size() * sizeof(T), cudaMemcpyHostToDevice));
-   return d;
-}
-template <class T> static void fetch(std::vector<T> &v, T *d, bool on_dev)
-{
-   if (!on_dev)
-      return;
-   CHECK_CUDA(cudaMemcpy(v.data(), d, v.size() * sizeof(T), cudaMemcpyDeviceToHost));
-   CHECK_CUDA(cudaFree(d));
-}
 template <class T> static void fill(std::vector<T> &v, double scale)
 {
    for (auto &x : v)
