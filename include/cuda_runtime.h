@@ -56,10 +56,12 @@
 #endif
 
 extern "C" {
-/* Device-side system calls (PTX's vprintf, malloc, free, __assertfail). */
+/* Device-side system calls (PTX's vprintf, malloc, free, __assertfail;
+ * __nv_aligned_device_malloc, which metalcuda's translator also knows). */
 __device__ int vprintf(const char *, const char *);
 __device__ void free(void *) __attribute((nothrow));
 __device__ void *malloc(size_t) __attribute((nothrow)) __attribute__((malloc));
+__device__ void *__nv_aligned_device_malloc(size_t __size, size_t __align) __attribute((nothrow));
 __device__ void __assertfail(const char *__message, const char *__file, unsigned __line,
                              const char *__function, size_t __charSize);
 __device__ static inline void __assert_fail(const char *__message, const char *__file, unsigned __line,

@@ -280,9 +280,15 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
    CHECK_CONTAINS(error_of(".extern .func (.param .b64 r) malloc(.param .b64 n);\n",
                            "   { .param .b64 n;\n   .param .b64 m;\n   .param .b64 r;\n"
                            "   call.uni (r), malloc, (n, m);\n   }\n"), "malloc takes a size and returns a pointer");
-   CHECK_CONTAINS(error_of(".extern .func (.param .b64 r) __nv_aligned_device_malloc(.param .b64 n, .param .b64 a);\n",
-                           "   { .param .b64 n;\n   .param .b64 a;\n   .param .b64 r;\n"
-                           "   call.uni (r), __nv_aligned_device_malloc, (n, a);\n   }\n"), "aligned device malloc");
+   /* the aligned form (nvcc 13 calls it __cuda_syscall_aligned_malloc) is MALLOC of size and alignment */
+   CHECK_STR(error_of(".extern .func (.param .b64 r) __cuda_syscall_aligned_malloc(.param .b64 n, .param .b64 a);\n",
+                      "   { .param .b64 n;\n   st.param.b64 [n], 8;\n   .param .b64 a;\n   st.param.b64 [a], 64;\n"
+                      "   .param .b64 r;\n   call.uni (r), __cuda_syscall_aligned_malloc, (n, a);\n   }\n"),
+             "(translated)");
+   CHECK_CONTAINS(error_of(".extern .func (.param .b64 r) __nv_aligned_device_malloc(.param .b64 n);\n",
+                           "   { .param .b64 n;\n   .param .b64 r;\n"
+                           "   call.uni (r), __nv_aligned_device_malloc, (n);\n   }\n"),
+                  "__nv_aligned_device_malloc takes a size and an alignment and returns a pointer");
    CHECK_CONTAINS(error_of(".func f(.param .b32 a)\n{\n   ret;\n}\n", "   call.uni f, (%r1, %r2);\n"),
                   "call of 'f' with 0 return(s) and 2 argument(s); it has 0 and 1");
    /* cas.b128 works on .b128 registers (or {lo, hi}), not on a 64-bit one */

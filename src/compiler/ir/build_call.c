@@ -220,23 +220,31 @@ static bool call_set_conditional(build_ctx *c, const ptx_operand *rets, const pt
    return true;
 }
 
-/* malloc(.param .b64 size) -> .param .b64, free(.param .b64 ptr): the
- * device heap, when the module only declares them. */
-static bool call_heap(build_ctx *c, bool is_malloc, const ptx_operand *rets, const ptx_operand *args)
+/* malloc(.param .b64 size) -> .param .b64, free(.param .b64 ptr) and
+ * __nv_aligned_device_malloc(size, align) -> .param .b64: the device heap,
+ * when the module only declares them. */
+static bool call_heap(build_ctx *c, bool is_malloc, bool aligned, const ptx_operand *rets, const ptx_operand *args)
 {
-   if (args->u.vec.n != 1 || rets->u.vec.n != (is_malloc ? 1u : 0u))
-      return ir_error(c->m, c->line, is_malloc ? "malloc takes a size and returns a pointer"
-                                               : "free takes a pointer and returns nothing");
+   uint32_t nargs = aligned ? 2 : 1;
+   if (args->u.vec.n != nargs || rets->u.vec.n != (is_malloc ? 1u : 0u))
+      return ir_error(c->m, c->line, aligned     ? "__nv_aligned_device_malloc takes a size and an alignment and returns a pointer"
+                                     : is_malloc ? "malloc takes a size and returns a pointer"
+                                                 : "free takes a pointer and returns nothing");
    ir_def *a = builtin_arg(c, list_elem(args, 0), PTX_T_U64);
+   ir_def *align = a && aligned ? builtin_arg(c, list_elem(args, 1), PTX_T_U64) : NULL;
+   if (aligned && !align)
+      return false;
    /* A guarded malloc that does not run "returns" 0 (see call_vprintf). */
    ir_def *none = a && is_malloc && c->in->guard ? bld_const(c, 64, 0) : NULL;
    ir_instr *i = a && (!is_malloc || none || !c->in->guard)
-                    ? bld_emit(c, is_malloc ? IR_MALLOC : IR_FREE, 1, is_malloc ? 64 : 0, is_malloc ? 1 : 0)
+                    ? bld_emit(c, is_malloc ? IR_MALLOC : IR_FREE, nargs, is_malloc ? 64 : 0, is_malloc ? 1 : 0)
                     : NULL;
    if (!i)
       return false;
    i->type = PTX_T_U64;
    bld_set_src(i, 0, a);
+   if (aligned)
+      bld_set_src(i, 1, align);
    bld_guard(c, i, NULL);
    if (none)
       ir_src_set(&i->old, i, none);
@@ -421,12 +429,14 @@ bool bld_tr_call(build_ctx *c)
       return call_assertfail(c, rets, args);
    case PTX_RT_HEAP:   /* the device heap, unless the program has its own */
       if (!(pf && pf->has_body))
-         return call_heap(c, name[0] == 'm', rets, args);
+         return call_heap(c, name[0] == 'm', false, rets, args);
       break;
    case PTX_RT_GRAPH_SET_CONDITIONAL:
       return call_set_conditional(c, rets, args);
    case PTX_RT_ALIGNED_MALLOC:
-      return ir_error(c->m, c->line, "'%s' (aligned device malloc) is not supported yet", name);
+      if (!(pf && pf->has_body))
+         return call_heap(c, true, true, rets, args);
+      break;
    case PTX_RT_DEVICE_RUNTIME:
       /* CUDA 12's device runtime (__cudaCDP2*) is linked in as PTX when a
        * module calls it (core/devrt.c); the rest of it is not */

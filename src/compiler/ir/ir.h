@@ -152,7 +152,7 @@ enum {
                           /* sym: callee; args as its ir_func.args; def: 1 bit, callee ended the thread */ \
    X(VPRINTF, 2, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* format, argument block */ \
    X(ASSERTFAIL, 4, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* message, file, line, function */ \
-   X(MALLOC, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* size → address (device heap) */ \
+   X(MALLOC, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT | IR_OP_HAS_DEF) /* size[, alignment] → address (device heap) */ \
    X(FREE, 1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT)    /* address */                 \
    X(ISSPACEP, 1, IR_OP_PURE | IR_OP_HAS_DEF) /* space; address → pred */    \
    /* texture and surface objects (build_tex.c, emit_tex.c); sub: ir_tex_geom */ \

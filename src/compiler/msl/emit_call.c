@@ -270,7 +270,10 @@ bool emit_call_op(emitter *e, ir_instr *i)
                 S(i, 0), S(i, 1), S(i, 2), S(i, 3));
       return true;
    case IR_MALLOC:   /* the device heap (prelude heap.metal) */
-      emit_set(e, i, "mc_malloc(mc_L, %V)", S(i, 0));
+      if (i->nsrcs == 2)
+         emit_set(e, i, "mc_aligned_malloc(mc_L, %V, %V)", S(i, 0), S(i, 1));
+      else
+         emit_set(e, i, "mc_malloc(mc_L, %V)", S(i, 0));
       return true;
    case IR_FREE:
       emit_stmt(e, "mc_free(mc_L, %V);", S(i, 0));

@@ -489,7 +489,8 @@ ptx_runtime_callee ptx_runtime_kind(const char *name)
       { "malloc", false, PTX_RT_HEAP },
       { "free", false, PTX_RT_HEAP },
       { "cudaGraphSetConditional", false, PTX_RT_GRAPH_SET_CONDITIONAL },
-      { "__nv_aligned_device_malloc", false, PTX_RT_ALIGNED_MALLOC },
+      { "__nv_aligned_device_malloc", false, PTX_RT_ALIGNED_MALLOC },     /* clang, CUDA < 13 */
+      { "__cuda_syscall_aligned_malloc", false, PTX_RT_ALIGNED_MALLOC },  /* nvcc 13 */
       { "cudaDeviceSynchronize", false, PTX_RT_DEVICE_RUNTIME },
       { "__cudaCDP", true, PTX_RT_DEVICE_RUNTIME },
       { "cudaGetParameterBuffer", true, PTX_RT_DEVICE_RUNTIME },

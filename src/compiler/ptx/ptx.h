@@ -727,7 +727,7 @@ typedef enum ptx_runtime_callee {
    PTX_RT_ASSERTFAIL,
    PTX_RT_HEAP,            /* malloc, free */
    PTX_RT_GRAPH_SET_CONDITIONAL,   /* cudaGraphSetConditional */
-   PTX_RT_ALIGNED_MALLOC,  /* __nv_aligned_device_malloc */
+   PTX_RT_ALIGNED_MALLOC,  /* __nv_aligned_device_malloc, __cuda_syscall_aligned_malloc */
    PTX_RT_DEVICE_RUNTIME,  /* dynamic parallelism: __cudaCDP*, cudaLaunchDevice ... */
    PTX_RT_GRID_CG,         /* grid-wide cooperative groups: cudaCGGet* */
 } ptx_runtime_callee;

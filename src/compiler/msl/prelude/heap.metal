@@ -27,7 +27,10 @@
 //    (a run that loses one to a small claim is given back and the search
 //    goes on); free gives the run back.
 //  - No room: NULL, as CUDA's malloc returns.  Blocks are 16-byte aligned
-//    at least (CUDA's guarantee).
+//    at least (CUDA's guarantee); a block of b bytes is b-aligned and a run
+//    64 KB-aligned, which __nv_aligned_device_malloc(size, align) uses: a
+//    block of at least align bytes, or a run starting at an aligned
+//    superblock.
 
 #define MC_HEAP_SB 65536u
 #define MC_HEAP_CLASSES 12u
@@ -40,16 +43,21 @@ inline device atomic_uint *mc_heap_word(constant mc_launch &L, uint index)
 {
     return reinterpret_cast<device atomic_uint *>(mc_gpu(L, L.heap)) + index;
 }
-// The superblocks: nsb = (size - header) / (MC_HEAP_SB + 4 * (1 + bitwords)),
-// data at the header and metadata rounded up to 256 bytes.
-inline uint mc_heap_nsb(constant mc_launch &L)
-{
-    return (uint)((L.heap_size - MC_HEAP_HEADER) / (MC_HEAP_SB + 4u * (1u + MC_HEAP_BITWORDS)));
-}
+// The superblocks start at the first MC_HEAP_SB boundary of CUDA addresses
+// after the header and the metadata of nsb superblocks, so that a block of
+// b bytes is b-aligned and a run MC_HEAP_SB-aligned
+// (__nv_aligned_device_malloc); nsb is the most superblocks that fit.
 inline ulong mc_heap_data(constant mc_launch &L, uint nsb)
 {
     ulong meta = MC_HEAP_HEADER + 4ul * (1ul + MC_HEAP_BITWORDS) * nsb;
-    return L.heap + ((meta + 255ul) & ~255ul);
+    return (L.heap + meta + (MC_HEAP_SB - 1ul)) & ~(ulong)(MC_HEAP_SB - 1u);
+}
+inline uint mc_heap_nsb(constant mc_launch &L)
+{
+    uint n = (uint)((L.heap_size - MC_HEAP_HEADER) / (MC_HEAP_SB + 4u * (1u + MC_HEAP_BITWORDS)));
+    while (n > 0u && mc_heap_data(L, n) + (ulong)n * MC_HEAP_SB > L.heap + L.heap_size)
+        n--;   // at most twice: the rounding costs less than one superblock
+    return n;
 }
 inline device atomic_uint *mc_heap_class(constant mc_launch &L, uint sb) { return mc_heap_word(L, MC_HEAP_HEADER / 4u + sb); }
 inline device atomic_uint *mc_heap_bits(constant mc_launch &L, uint nsb, uint sb)
@@ -107,34 +115,43 @@ inline void mc_heap_release(constant mc_launch &L, uint sb, uint n)
         atomic_store_explicit(mc_heap_class(L, sb + k), 0u, memory_order_relaxed);
 }
 
-// A run of n superblocks (the caller holds the lock), or 0.
-inline ulong mc_heap_run(constant mc_launch &L, uint n)
+// A run of n superblocks whose address is a multiple of align (the caller
+// holds the lock), or 0.  The data is MC_HEAP_SB-aligned, so the runs that
+// qualify start at superblocks first, first + step, ...
+inline ulong mc_heap_run(constant mc_launch &L, uint n, ulong align)
 {
     uint nsb = mc_heap_nsb(L);
-    for (uint start = 0u; start + n <= nsb; start++) {
+    ulong data = mc_heap_data(L, nsb);
+    uint step = align > MC_HEAP_SB ? (uint)min(align / MC_HEAP_SB, 0x80000000ul) : 1u;
+    uint first = align > MC_HEAP_SB ? (uint)(((align - data % align) % align) / MC_HEAP_SB) : 0u;
+    for (ulong start = first; start + n <= nsb;) {
         uint got = 0u;
-        while (got < n && mc_heap_cas(mc_heap_class(L, start + got), 0u, MC_HEAP_CONT) == 0u)
+        while (got < n && mc_heap_cas(mc_heap_class(L, (uint)start + got), 0u, MC_HEAP_CONT) == 0u)
             got++;
         if (got == n) {
-            atomic_store_explicit(mc_heap_class(L, start), MC_HEAP_LARGE | n, memory_order_relaxed);
-            return mc_heap_data(L, nsb) + (ulong)start * MC_HEAP_SB;
+            atomic_store_explicit(mc_heap_class(L, (uint)start), MC_HEAP_LARGE | n, memory_order_relaxed);
+            return data + start * MC_HEAP_SB;
         }
-        mc_heap_release(L, start, got);
-        start += got;   // the superblock after those is taken
+        mc_heap_release(L, (uint)start, got);
+        // the superblock after those is taken: the next start past it
+        start = first + (start + got + 1ul - first + step - 1ul) / step * step;
     }
     return 0ul;
 }
 
-inline ulong mc_heap_large(constant mc_launch &L, ulong size)
+inline ulong mc_heap_large(constant mc_launch &L, ulong size, ulong align)
 {
-    uint n = (uint)min((size + MC_HEAP_SB - 1ul) / MC_HEAP_SB, 0xffffffful);
+    ulong runs = (size + MC_HEAP_SB - 1ul) / MC_HEAP_SB;
+    if (runs > 0xfffffful)   // more than a class word can say
+        return 0ul;
+    uint n = (uint)runs;
     device atomic_uint *lock = mc_heap_word(L, MC_HEAP_CLASSES);
     ulong r = 0ul;
     bool done = false;
     while (!done) {
         uint unlocked = 0u;
         if (atomic_compare_exchange_weak_explicit(lock, &unlocked, 1u, memory_order_relaxed, memory_order_relaxed)) {
-            r = mc_heap_run(L, n);
+            r = mc_heap_run(L, n, align);
             atomic_store_explicit(lock, 0u, memory_order_relaxed);
             done = true;
         }
@@ -142,24 +159,38 @@ inline ulong mc_heap_large(constant mc_launch &L, ulong size)
     return r;
 }
 
-// malloc: a CUDA address, 0 when the heap has no room (or the kernel was
-// launched without one).
-inline ulong mc_malloc(constant mc_launch &L, ulong size)
+// size bytes aligned to align (a power of 2): a block of the first class at
+// least max(size, align) large, or a run.
+inline ulong mc_heap_alloc(constant mc_launch &L, ulong size, ulong align)
 {
-    if (L.heap == 0ul || size > L.heap_size)
+    if (L.heap == 0ul || size > L.heap_size || align > L.heap_size)
         return 0ul;
+    ulong need = max(size, align);
     ulong r;
-    if (size > MC_HEAP_SB / 2u) {
-        r = mc_heap_large(L, size);
+    if (need > MC_HEAP_SB / 2u) {
+        r = mc_heap_large(L, size, align);
     } else {
         uint c = 1u;
-        while ((16ul << (c - 1u)) < size)
+        while ((16ul << (c - 1u)) < need)
             c++;
         r = mc_heap_small(L, c);
     }
     // a block's next user comes after its last one (free fences too)
     atomic_thread_fence(mem_flags::mem_device, memory_order_seq_cst, thread_scope_device);
     return r;
+}
+
+// malloc: a CUDA address, 0 when the heap has no room (or the kernel was
+// launched without one).
+inline ulong mc_malloc(constant mc_launch &L, ulong size) { return mc_heap_alloc(L, size, 16ul); }
+
+// __nv_aligned_device_malloc: NULL when align is not a power of 2, as
+// CUDA documents.
+inline ulong mc_aligned_malloc(constant mc_launch &L, ulong size, ulong align)
+{
+    if (align == 0ul || (align & (align - 1ul)) != 0ul)
+        return 0ul;
+    return mc_heap_alloc(L, size, max(align, 16ul));
 }
 
 // free: free(0) does nothing; a pointer the heap did not give is a trap
