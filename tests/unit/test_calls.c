@@ -298,7 +298,16 @@ TEST(unsupported_calls_and_atomics_are_refused_clearly)
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.exch.b16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   .reg .b16 %h<2>;\n   atom.global.add.f16 %h1, [%rd2], %h1;\n"), "not a valid atomic operation");
    CHECK_CONTAINS(error_of("", "   atom.global.add.noftz.f32 %r1, [%rd2], %r1;\n"), "not a valid atomic operation");
-   CHECK_CONTAINS(error_of("", "   atom.global.v2.f32.add {%f1, %f2}, [%rd2], {%f1, %f2};\n"), "vector atomics");
+   /* vector atomics (sm_90): one atomic per element; only the add forms of the ISA */
+   CHECK_STR(error_of("", "   atom.global.add.v4.f32 {%f1, %f2, %f3, %f0}, [%rd2], {%f1, %f2, %f3, %f0};\n"),
+             "(translated)");
+   CHECK_STR(error_of("", "   .reg .b16 %h<9>;\n   red.global.add.noftz.v8.f16 [%rd2], {%h1, %h2, %h3, %h4, %h5, %h6, %h7, %h8};\n"),
+             "(translated)");
+   CHECK_CONTAINS(error_of("", "   atom.global.add.v8.f32 {%f1, %f2, %f3, %f0, %f1, %f2, %f3, %f0}, [%rd2], "
+                               "{%f1, %f2, %f3, %f0, %f1, %f2, %f3, %f0};\n"), "not a valid vector atomic operation");
+   CHECK_CONTAINS(error_of("", "   atom.shared.add.v2.f32 {%f1, %f2}, [%rd2], {%f1, %f2};\n"), ".global only");
+   CHECK_CONTAINS(error_of("", "   atom.global.max.noftz.v2.f16x2 {%r1, %r2}, [%rd2], {%r1, %r2};\n"),
+                  "vector .min/.max on 16-bit floats");
    CHECK_CONTAINS(error_of("", "   red.global.cas.b32 [%rd2], 1, 2;\n"), "red has no .cas");
    CHECK_CONTAINS(error_of("", "   red.acquire.global.add.u32 [%rd2], 1;\n"), "red takes only .relaxed or .release");
    CHECK_CONTAINS(error_of("", "   atom.global.inc.s32 %r1, [%rd2], 1;\n"), "not a valid atomic operation");

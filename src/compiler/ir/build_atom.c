@@ -21,8 +21,9 @@
  * cas.b16, compare-exchange loops on the enclosing 32-bit word; cas.b128
  * and exch.b128 (sm_90), under the lock of the location that 128-bit
  * strong loads and stores take too (build_mem.c VEC_LOCKED), their values
- * two-component vectors of 64-bit halves.  Refused: vector atomics
- * (.v2/.v4/.v8, sm_90).
+ * two-component vectors of 64-bit halves; the vector forms of sm_90
+ * (.v2/.v4/.v8 add on f32 and 16-bit floats), one atomic per element
+ * (vector_ok).
  */
 #include "build.h"
 
@@ -163,6 +164,98 @@ static uint8_t reg_bits(ptx_type t)
    return t == PTX_T_F16 || t == PTX_T_BF16 || t == PTX_T_B16 ? 16 : (uint8_t)(ptx_type_bits[t] >= 64 ? 64 : 32);
 }
 
+/* One atomic on addr with nvals values; its old value written to dst
+ * (NULL for red). */
+static bool atom_emit(build_ctx *c, bool is_red, ir_atom_op op, ptx_type t, uint8_t bits, uint8_t space,
+                      uint8_t order, ir_def *addr, ir_def *const *vals, unsigned nvals, const ptx_operand *dst)
+{
+   /* A guarded atom keeps the destination's old value when the guard fails:
+    * read it before the atomic, so it dominates it. */
+   ir_def *old = NULL;
+   if (c->in->guard && dst && dst->kind != PTX_OPND_SINK) {
+      const build_sym *r = t == PTX_T_B128 ? NULL : bld_dst_sym(c, dst);
+      old = t == PTX_T_B128 ? bld_b128_vec(c, dst)
+          : r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), bits, false) : NULL;
+      if (!old)
+         return false;
+   }
+   uint8_t ncomp = is_red ? 0 : t == PTX_T_B128 ? 2 : 1;
+   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : bits, ncomp);
+   if (!i)
+      return false;
+   i->sub = (uint8_t)op;
+   i->type = t;
+   i->space = space;
+   i->imm = order;
+   bld_set_src(i, 0, addr);
+   for (unsigned k = 0; k < nvals; k++)
+      bld_set_src(i, 1 + k, vals[k]);
+   /* The guard goes on the atomic itself: it must not run when the guard
+    * fails. */
+   bld_guard(c, i, NULL);
+   if (is_red || dst->kind == PTX_OPND_SINK)
+      return true;
+   if (old)
+      ir_src_set(&i->old, i, old);
+   c->suppress_guard = true;
+   bool ok = t == PTX_T_B128 ? bld_b128_write_vec(c, dst, &i->def) : bld_write(c, dst, &i->def, t);
+   c->suppress_guard = false;
+   return ok;
+}
+
+/* The vector forms (PTX ISA 9.0 atom/red, sm_90): .add.v2/.v4.f32,
+ * .add.noftz.v2/.v4/.v8 on .f16/.bf16 and .v2/.v4 on .f16x2/.bf16x2, in
+ * .global.  The ISA makes each element its own atomic operation (no
+ * atomicity across the vector), so they are that: one scalar atomic per
+ * element, at the element's address.  The .min/.max forms on 16-bit
+ * floats have no scalar counterpart here yet. */
+static bool vector_ok(build_ctx *c, ir_atom_op op, ptx_type t)
+{
+   unsigned n = c->in->vec;
+   bool half = t == PTX_T_F16 || t == PTX_T_BF16, pair = t == PTX_T_F16X2 || t == PTX_T_BF16X2;
+   if ((op == IR_ATOM_MIN || op == IR_ATOM_MAX) && (half || pair))
+      return ir_error(c->m, c->line, "%s: vector .min/.max on 16-bit floats is not supported yet", bld_spelled(c));
+   bool ok = op == IR_ATOM_ADD && ((t == PTX_T_F32 && (n == 2 || n == 4)) ||
+                                   (half && bld_has(c, PTX_MOD_NOFTZ) && (n == 2 || n == 4 || n == 8)) ||
+                                   (pair && bld_has(c, PTX_MOD_NOFTZ) && (n == 2 || n == 4)));
+   if (!ok)
+      return ir_error(c->m, c->line, "%s is not a valid vector atomic operation", bld_spelled(c));
+   if (c->in->space != PTX_SPACE_GLOBAL && c->in->space != PTX_SPACE_NONE)
+      return ir_error(c->m, c->line, "%s: vector atomics work on .global only", bld_spelled(c));
+   return true;
+}
+
+static bool atom_vector(build_ctx *c, bool is_red, ir_atom_op op, ptx_type t, uint8_t bits, uint8_t space,
+                        uint8_t order, ir_def *addr)
+{
+   const ptx_instr *in = c->in;
+   unsigned first = is_red ? 0 : 1, n = in->vec;
+   const ptx_operand *src = in->opnds[first + 1], *dst = is_red ? NULL : in->opnds[0];
+   if (src->kind != PTX_OPND_VEC || src->u.vec.n != n || (dst && (dst->kind != PTX_OPND_VEC || dst->u.vec.n != n)))
+      return ir_error(c->m, c->line, "%s: the value%s must be {...} vectors of %u elements", bld_spelled(c),
+                      dst ? " and the destination" : "", n);
+   if (space == IR_SPACE_SHARED)
+      return ir_error(c->m, c->line, "%s: vector atomics work on .global only", bld_spelled(c));
+   uint8_t bytes = ptx_type_bits[t] / 8;
+   for (unsigned k = 0; k < n; k++) {
+      ir_def *at = addr;
+      if (k) {
+         ir_def *off = bld_const(c, addr->bits, (uint64_t)k * bytes);
+         ir_instr *add = off ? bld_emit(c, IR_ADD, 2, addr->bits, 1) : NULL;
+         if (!add)
+            return false;
+         add->type = addr->bits == 64 ? PTX_T_U64 : PTX_T_U32;
+         bld_set_src(add, 0, addr);
+         bld_set_src(add, 1, off);
+         at = &add->def;
+      }
+      ir_def *v = bld_opnd(c, src->u.vec.elems[k], t, bits);
+      if (!v || !atom_emit(c, is_red, op, t, bits, space, order, at, &v, 1, dst ? dst->u.vec.elems[k] : NULL))
+         return false;
+   }
+   return true;
+}
+
 /* atom{.sem}{.scope}{.space}.op.type d, [a], b{, c};  red likewise without d. */
 bool bld_tr_atom(build_ctx *c)
 {
@@ -170,8 +263,6 @@ bool bld_tr_atom(build_ctx *c)
    bool is_red = in->op == PTX_OP_RED;
    if (!bld_need_types(c, 1))
       return false;
-   if (in->vec)
-      return ir_error(c->m, c->line, "%s: vector atomics are not supported yet", bld_spelled(c));
    if (!ONLY_MODS(c, PTX_MOD_RELAXED, PTX_MOD_ACQUIRE, PTX_MOD_RELEASE, PTX_MOD_ACQ_REL, PTX_MOD_CTA,
                   PTX_MOD_CLUSTER, PTX_MOD_GPU, PTX_MOD_SYS, PTX_MOD_ADD, PTX_MOD_MIN, PTX_MOD_MAX,
                   PTX_MOD_INC, PTX_MOD_DEC, PTX_MOD_AND, PTX_MOD_OR, PTX_MOD_XOR, PTX_MOD_EXCH,
@@ -190,6 +281,8 @@ bool bld_tr_atom(build_ctx *c)
       t = PTX_T_B32;
    if (bitwise && (t == PTX_T_U64 || t == PTX_T_S64))
       t = PTX_T_B64;
+   if (in->vec && !vector_ok(c, op, t))
+      return false;
    if (!type_ok(op, t, bld_has(c, PTX_MOD_NOFTZ)))
       return ir_error(c->m, c->line, "%s is not a valid atomic operation", bld_spelled(c));
    uint8_t bits = reg_bits(t);
@@ -231,42 +324,13 @@ bool bld_tr_atom(build_ctx *c)
    if (space != IR_SPACE_GENERIC && space != IR_SPACE_GLOBAL && space != IR_SPACE_SHARED)
       return ir_error(c->m, c->line, "%s: the address names a .%s variable; atomics work on .global and "
                       ".shared only", bld_spelled(c), ir_space_names[space]);
+   if (in->vec)
+      return atom_vector(c, is_red, op, t, bits, (uint8_t)space, (uint8_t)(sem | scope), addr);
    ir_def *vals[2];
    for (unsigned k = 0; k < nvals; k++)
       if (!(vals[k] = t == PTX_T_B128 ? bld_b128_vec(c, in->opnds[first + 1 + k])
                                       : bld_src(c, first + 1 + k, t, bits)))
          return false;
-   /* A guarded atom keeps the destination's old value when the guard fails:
-    * read it before the atomic, so it dominates it. */
-   const ptx_operand *dst = is_red ? NULL : in->opnds[0];
-   ir_def *old = NULL;
-   if (in->guard && dst && dst->kind != PTX_OPND_SINK) {
-      const build_sym *r = t == PTX_T_B128 ? NULL : bld_dst_sym(c, dst);
-      old = t == PTX_T_B128 ? bld_b128_vec(c, dst)
-          : r ? bld_resize(c, bld_read_reg(c, r, dst->comp >= 0 ? (unsigned)dst->comp : 0), bits, false) : NULL;
-      if (!old)
-         return false;
-   }
-   uint8_t ncomp = is_red ? 0 : t == PTX_T_B128 ? 2 : 1;
-   ir_instr *i = bld_emit(c, is_red ? IR_RED : IR_ATOM, 1 + nvals, is_red ? 0 : bits, ncomp);
-   if (!i)
-      return false;
-   i->sub = (uint8_t)op;
-   i->type = t;
-   i->space = (uint8_t)space;
-   i->imm = sem | scope;
-   bld_set_src(i, 0, addr);
-   for (unsigned k = 0; k < nvals; k++)
-      bld_set_src(i, 1 + k, vals[k]);
-   /* The guard goes on the atomic itself: it must not run when the guard
-    * fails. */
-   bld_guard(c, i, NULL);
-   if (is_red || dst->kind == PTX_OPND_SINK)
-      return true;
-   if (old)
-      ir_src_set(&i->old, i, old);
-   c->suppress_guard = true;
-   bool ok = t == PTX_T_B128 ? bld_b128_write_vec(c, dst, &i->def) : bld_write(c, dst, &i->def, t);
-   c->suppress_guard = false;
-   return ok;
+   return atom_emit(c, is_red, op, t, bits, (uint8_t)space, (uint8_t)(sem | scope), addr, vals, nvals,
+                    is_red ? NULL : in->opnds[0]);
 }
