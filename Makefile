@@ -421,8 +421,8 @@ $(BUILD)/tests/unit/%: $(BUILD)/tests/unit/%.o $(BUILD)/tests/unit/harness.o $(I
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 # the driver's __shared__ rewrite, tested on its own (clang.c comes
 # along for tc_argv)
-$(BUILD)/tests/unit/test_shared_fix: $(BUILD)/tests/unit/test_shared_fix.o $(BUILD)/tests/unit/harness.o \
-		$(BUILD)/src/toolchain/shared_fix.o $(BUILD)/src/toolchain/clang.o $(INTERNAL_LIB)
+$(BUILD)/tests/unit/test_source_fix: $(BUILD)/tests/unit/test_source_fix.o $(BUILD)/tests/unit/harness.o \
+		$(BUILD)/src/toolchain/source_fix.o $(BUILD)/src/toolchain/clang.o $(INTERNAL_LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 TOOLS_BIN := $(patsubst tests/tools/%.c,$(BUILD)/tests/tools/%,$(wildcard tests/tools/*.c))

@@ -66,7 +66,7 @@ static inline void clobber(void *p)
 #include <dlfcn.h>
 static inline void *open_openblas(void)
 {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__CUDA_ARCH__)
    if (!getenv("OPENBLAS_CORETYPE")) {
       __builtin_cpu_init();
       if (__builtin_cpu_supports("avx512f"))

@@ -10,7 +10,7 @@
 #    host and device sides one after the other (METALCUDA_NVCC_JOBS=1: by
 #    default they overlap, on two cores); and the same
 #    for a whole -rdc=true build of two units (separate compilation);
-#  - the __shared__ rewrite (src/toolchain/shared_fix.c): a file whose
+#  - the __shared__ rewrite (src/toolchain/source_fix.c): a file whose
 #    device compile is retried, against the same file needing no retry;
 #  - kernel run time: bench/kernels.cu built by both, each run through
 #    metalcuda (the nvcc build by `metalcuda run`, ours directly), the
@@ -92,7 +92,7 @@ done
 awk -v m="$best_mc" -v n="$best_nv" 'BEGIN {
    printf "ROW build -rdc=true tests/cuda/rdc_units (2 units, device link, link)|%.2f s|nvcc %.2f s|%.2fx|metalcuda nvcc time / NVIDIA nvcc time, best of each; lower is better (target <= 1)\n", m, n, m / n }'
 
-# the __shared__ rewrite's price (src/toolchain/shared_fix.c):
+# the __shared__ rewrite's price (src/toolchain/source_fix.c):
 # tests/cuda/async_copy.cu, whose `__shared__ cuda::barrier<...> bar;` clang
 # refuses, so its device compile runs twice (the refused compile, then the
 # rewritten one), against the same file with that declaration written as

@@ -70,10 +70,11 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
    __assertfail(__message, __file, __line, __function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
-/* The device runtime (dynamic parallelism), declared as NVIDIA's
+/* CUDA 11's device-launch API, declared as NVIDIA's
  * cuda_device_runtime_api.h does, because libraries (Thrust, CUB) name it
- * in __device__ code their host pass parses.  metalcuda does not implement
- * it: device code that calls it fails to load, naming the function. */
+ * in __device__ code their host pass parses.  metalcuda implements CUDA
+ * 12's instead (crt/mc_device_runtime.h): device code that calls these
+ * fails to load, naming the function. */
 __device__ void *cudaGetParameterBuffer(size_t __alignment, size_t __size);
 __device__ cudaError_t cudaLaunchDevice(void *__func, void *__parameterBuffer, dim3 __gridDimension,
                                         dim3 __blockDimension, unsigned int __sharedMemSize, cudaStream_t __stream);
@@ -119,6 +120,7 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return { x,
 
 #include "crt/mc_device_atomics.h"
 #include "crt/mc_runtime_templates.h"
+#include "crt/mc_device_runtime.h"
 #include "crt/mc_texture_functions.h"
 #include "crt/mc_rdc_unit.h"
 

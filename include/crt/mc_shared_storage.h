@@ -7,7 +7,7 @@
  * them: shared memory is uninitialized storage the program fills itself.
  * clang refuses it ("initialization is not supported for __shared__
  * variables"), so metalcuda's driver rewrites such a declaration, in a
- * temporary copy of the source (src/toolchain/shared_fix.c), into
+ * temporary copy of the source (src/toolchain/source_fix.c), into
  *
  *     __shared__ __mc_shared_storage<T> __mc_raw_x; constexpr auto &x = __mc_raw_x.v;
  *

@@ -9,9 +9,10 @@
  *      for), our include/ and cuda_runtime.h forced in as nvcc does, and our
  *      device library (lib/metalcuda/devlib.bc) linked as clang links
  *      libdevice (-mlink-builtin-bitcode: only what is used is kept);
- *      when clang refuses __shared__ variables of class type, which nvcc
- *      accepts, their declarations are rewritten (shared_fix.c) and every
- *      compile of the source from then on, either side, reads the copies;
+ *      when clang refuses __shared__ variables of class type or kernel
+ *      launches in device code, which nvcc accepts, those declarations and
+ *      launches are rewritten (source_fix.c) and every compile of the
+ *      source from then on, either side, reads the copies;
  *   2. the PTX images into one fatbin (fatbin_write.c);
  *   3. host side: clang -x cuda --cuda-host-only with the fatbin embedded
  *      (-fcuda-include-gpubinary): clang emits the module constructor that
@@ -397,7 +398,7 @@ typedef struct ctx {
    char tmp[PATH_MAX];
    const char *clang, *clangxx;
    int ntmp;
-   /* the files of the source being compiled that shared_fix.c rewrote
+   /* the files of the source being compiled that source_fix.c rewrote
     * (__shared__ variables of class type), as clang's -remap-file takes
     * them: "FILE;COPY".  Every later compile of the source, either side,
     * reads the copies. */
@@ -545,7 +546,7 @@ static unsigned long long unit_id(const char *src, const char *out)
    return (unsigned long long)h;
 }
 
-/* The options that make clang read shared_fix.c's rewritten copies: the
+/* The options that make clang read source_fix.c's rewritten copies: the
  * storage template, and each copy in place of its file. */
 static void push_remaps(ctx *x, tc_argv *a)
 {
@@ -565,14 +566,17 @@ static void host_job_restart(ctx *x);
 
 /* After a device compile failed with diagnostics diag (not yet printed):
  * whether its only obstacle is clang's refusal of __shared__ variables of
- * class type, which shared_fix.c rewrote (then diag is dropped: the
- * compile runs again, with the copies, and reports whatever else there
- * is); else diag is printed as it came, with the driver's notes after it. */
-static bool shared_retry(ctx *x, const char *diag)
+ * class type or of launches in device code, which source_fix.c rewrote
+ * (then diag is dropped: the compile runs again, with the copies, and
+ * reports whatever else there is); else diag is printed as it came, with
+ * the driver's notes after it. */
+static bool source_retry(ctx *x, const char *diag)
 {
    tc_argv files = { 0 }, texts = { 0 };
    char *notes = NULL;
-   int r = strstr(diag, "__shared__") ? tc_shared_fix(diag, progname, &x->remaps, &files, &texts, &notes) : 0;
+   int r = strstr(diag, "__shared__") || strstr(diag, "reference to __global__ function")
+              ? tc_source_fix(diag, progname, &x->remaps, &files, &texts, &notes)
+              : 0;
    for (int i = 0; r == 1 && i < files.n; i++) {
       char stem[256];
       char *copy = tmpfile_name(x, base_noext(files.v[i], stem, sizeof(stem)), ".shared.cu");
@@ -664,7 +668,7 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
    tc_argv_push(&a, "-Xclang");
    tc_argv_push(&a, devlib);
    push_all(&a, &o->device);
-   /* the diagnostics are read before they are shown (shared_retry), in
+   /* the diagnostics are read before they are shown (source_retry), in
     * colour where they would have been */
    char *errs = o->dryrun ? NULL : tmpfile_name(x, "clang", ".err");
    if (errs && isatty(STDERR_FILENO))
@@ -681,7 +685,7 @@ static int device_compile(ctx *x, const char *src, unsigned sm, const char *out,
       /* a compile stopped at clang's error limit reports the rest
        * of such declarations in the next: a few rounds at most */
       if (rc && diag && x->nretry < 8) {
-         retry = shared_retry(x, diag);
+         retry = source_retry(x, diag);
          x->nretry += retry;
       } else if (diag) {
          fputs(diag, stderr);
@@ -864,7 +868,7 @@ static void host_job_cancel(host_job *j)
 }
 
 /* The host compile, started on the files as they were, started again on
- * shared_fix.c's copies (the same FIFO), so that the two sides still
+ * source_fix.c's copies (the same FIFO), so that the two sides still
  * overlap while the device side compiles again. */
 static void host_job_restart(ctx *x)
 {
@@ -924,7 +928,7 @@ static int compile_cu_overlapped(ctx *x, const input *in, tc_argv *host_argv, un
    uint8_t *fb;
    size_t len;
    /* a rewrite of __shared__ declarations by the device side restarts the
-    * host compile on the copies (shared_retry, host_job_restart) */
+    * host compile on the copies (source_retry, host_job_restart) */
    x->host = &j;
    x->host_argv = host_argv;
    x->host_argc = host_argv->n;

@@ -70,7 +70,7 @@ int tc_run(const tc_argv *argv, bool verbose, bool dryrun);
  * truncated), when out is not NULL. */
 int tc_run_out(const tc_argv *argv, bool verbose, bool dryrun, const char *out);
 /* The same with its standard error written to the file err, when err is
- * not NULL (the device compile's diagnostics, read by shared_fix.c). */
+ * not NULL (the device compile's diagnostics, read by source_fix.c). */
 int tc_run_to(const tc_argv *argv, bool verbose, bool dryrun, const char *out, const char *err);
 /* The two halves of tc_run_out, for a command that runs while the driver
  * does other work: tc_spawn starts it (its standard error into err unless
@@ -95,18 +95,21 @@ const char *tc_nm(const char *clang);
  * (the source tree, or an installed PREFIX); include/ and lib/ are there. */
 bool tc_root(char *out, size_t len);
 
-/* ---- shared_fix.c: __shared__ variables of class type, as nvcc takes them ---- */
+/* ---- source_fix.c: what nvcc accepts and clang refuses, rewritten ---- */
 
 /* clang's diagnostics diag of a failed device compile: when they report
- * "initialization is not supported for __shared__ variables" and every
- * such declaration can be rewritten into raw shared storage (nvcc's
- * semantics: no constructor or destructor runs), the files that hold them
- * go onto files and their rewritten texts onto texts, and 1 is returned;
- * remaps lists the earlier rewrites ("FILE;COPY", as -remap-file takes
- * them), whose copies are what clang saw.  -1: some cannot be; *notes gets
- * one line per such declaration, each starting with "prog: FILE:LINE:", to
- * print after clang's diagnostics (malloc'ed).  0: no such error. */
-int tc_shared_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_argv *files, tc_argv *texts,
+ * "initialization is not supported for __shared__ variables" or
+ * "reference to __global__ function 'K' in __global__ function" (a launch
+ * in device code) and every such declaration or launch can be rewritten
+ * (into raw shared storage: no constructor or destructor runs, as with
+ * nvcc; into a launch through the device runtime), the files that hold
+ * them go onto files and their rewritten texts onto texts, and 1 is
+ * returned; remaps lists the earlier rewrites ("FILE;COPY", as -remap-file
+ * takes them), whose copies are what clang saw.  -1: some cannot be;
+ * *notes gets one line per such site, each starting with
+ * "prog: FILE:LINE:", to print after clang's diagnostics (malloc'ed).
+ * 0: no such error. */
+int tc_source_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_argv *files, tc_argv *texts,
                   char **notes);
 
 /* ---- nvcc.c, hipcc.c: the drivers (argv without the program name) ---- */

@@ -1,7 +1,7 @@
 /*
  * shared_header.cu — __shared__ variables of class type in the source and
  * in a header it includes with quotes (shared_header.cuh), both rewritten
- * by the driver (src/toolchain/shared_fix.c): the kernel's results against
+ * by the driver (src/toolchain/source_fix.c): the kernel's results against
  * a host reference, and __LINE__ on a line after the rewritten declaration
  * (tests/toolchain/run.sh, driver.shared_header, also checks -MD's
  * dependencies).

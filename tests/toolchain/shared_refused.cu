@@ -1,7 +1,7 @@
 /*
  * shared_refused.cu — __shared__ variables of class type that nvcc accepts
  * (running no constructor or destructor) but metalcuda's driver does not
- * rewrite into raw shared storage (src/toolchain/shared_fix.c): one
+ * rewrite into raw shared storage (src/toolchain/source_fix.c): one
  * declared by a macro, two in one declaration, one at namespace scope.
  * The build must fail with clang's error for each and one line of the
  * driver's for each saying why; `fine` alone would have been rewritten

@@ -1,5 +1,7 @@
 /*
- * shared_fix.c — __shared__ variables of class type, as nvcc accepts them.
+ * source_fix.c — what nvcc accepts and clang refuses, rewritten in a copy
+ * of the source: __shared__ variables of class type, and kernel launches in
+ * device code (dynamic parallelism).
  *
  * nvcc accepts `__shared__ T x;` (or an array of T) when T has a constructor
  * or destructor with a body, or default member initializers, and runs
@@ -11,34 +13,47 @@
  * "Device Memory Space Specifiers"; clang's SemaCUDA.cpp).  There is no
  * clang flag for nvcc's rule.
  *
- * So when the device compile of a source fails with that error, the driver
- * (nvcc.c) gives the diagnostics to tc_shared_fix, which rewrites each
- * such declaration, in a copy of the file that holds it (the source or a
- * header it includes), if it is written out there:
+ * nvcc compiles `kernel<<<grid, block, shared, stream>>>(args)` in device
+ * code (with -rdc=true) into calls of the device runtime; clang has no
+ * dynamic parallelism and reports "reference to __global__ function 'K'
+ * in __global__ function" (or __device__, __host__ __device__).
+ *
+ * So when the device compile of a source fails with either error, the
+ * driver (nvcc.c) gives the diagnostics to tc_source_fix, which rewrites
+ * each such declaration or launch, in a copy of the file that holds it
+ * (the source or a header it includes), if it is written out there:
  *
  *     __shared__ T name[D];
  * ->  __shared__ __mc_shared_storage<T[D]> __mc_raw_name; constexpr auto &name = __mc_raw_name.v;
  *
+ *     kernel<<<config>>>(args)
+ * ->  __mc_cdp_launch<kernel>(config)(args)
+ *
  * (include/crt/mc_shared_storage.h: a union whose empty constructor and
  * destructor construct and destroy nothing; the constexpr reference is not
- * odr-used, so lambdas refer to the variable, not a copy).  Clang then
- * compiles the copy in place of the file (-remap-file FILE;COPY), both
- * sides: the file keeps its path for diagnostics, __FILE__, quoted
- * includes and -MD's dependencies, and the rewritten declaration keeps its
- * newlines, so every line keeps its number.
+ * odr-used, so lambdas refer to the variable, not a copy.
+ * include/crt/mc_device_runtime.h: the launch through CUDA 12's device
+ * runtime, as nvcc's code does it.)  Clang then compiles the copy in place
+ * of the file (-remap-file FILE;COPY), both sides: the file keeps its path
+ * for diagnostics, __FILE__, quoted includes and -MD's dependencies, and
+ * every rewrite keeps its newlines, so every line keeps its number.
  *
  * The file is tokenized (comments, strings, raw strings, character
  * literals, numbers with digit separators, preprocessor lines), not parsed.
- * The error's line and column name the variable; the declaration is the run
- * of tokens from the statement boundary before it (`;` `{` `}` `:` or a
- * preprocessor line, outside parentheses and brackets) to the `;` after its
- * array bounds.  Its specifiers split into the type (everything else) and
- * what stays on the storage: __shared__, static, __device__ and attributes
- * (__attribute__((...)), __align__(N), alignas(N), [[...]]).  What cannot
- * be rewritten this way is refused with one line saying what nvcc does and
- * what to change: a declaration written by a macro, one with several
- * declarators or an initializer, extern, one outside a function, one whose
- * __shared__ is not spelled out, a file with #line directives.
+ * The error's line and column name the variable, or the kernel.  The
+ * declaration is the run of tokens from the statement boundary before it
+ * (`;` `{` `}` `:` or a preprocessor line, outside parentheses and
+ * brackets) to the `;` after its array bounds.  Its specifiers split into
+ * the type (everything else) and what stays on the storage: __shared__,
+ * static, __device__ and attributes (__attribute__((...)), __align__(N),
+ * alignas(N), [[...]]).  A launch is the kernel's qualified name and
+ * template arguments, `<<<`, the configuration up to `>>>` outside
+ * brackets, then `(`.  What cannot be rewritten this way is refused with
+ * one line saying what nvcc does and what to change: a declaration or
+ * launch written by a macro, a declaration with several declarators or an
+ * initializer, extern, one outside a function, one whose __shared__ is not
+ * spelled out, a kernel named in device code but not launched, a file with
+ * #line directives.
  */
 #include "toolchain.h"
 #include "util/util.h"
@@ -50,6 +65,9 @@
 #include <string.h>
 
 #define SHARED_INIT_ERROR "error: initialization is not supported for __shared__ variables"
+#define LAUNCH_ERROR "error: reference to __global__ function '"
+/* what clang says instead for a template kernel's launch, at its `<<<` */
+#define CONFIG_ERROR "error: reference to __host__ function '"
 
 enum { K_ID, K_NUM, K_STR, K_CHR, K_PUNCT, K_PP };
 
@@ -220,11 +238,16 @@ enum why {
    W_FORM,      /* not `SPECIFIERS NAME[D]...;` */
    W_UNREAD,    /* its file cannot be read */
    W_PATH,      /* its file's path has a ';' (clang's -remap-file separator) */
+   W_NOTLAUNCH, /* a kernel named in device code other than by a launch */
 };
 
+/* An edit: a declaration (first..semi) or, when launch, a launch in device
+ * code: the kernel's tokens first..post_b, `<<<` at post_b, `>>>` at
+ * post_e, whose last '>' is semi. */
 typedef struct decl {
    size_t first, name, semi;   /* token indices */
    size_t post_b, post_e;      /* tokens of attributes after the bounds */
+   bool launch;
 } decl;
 
 static bool is_tok(const char *s, const tok *t, const char *text)
@@ -451,11 +474,134 @@ static void rewrite(strbuf *out, const char *s, const toks *t, const decl *d)
       strbuf_putc(out, '\n');
 }
 
+/* ---- launches in device code ---- */
+
+/* Whether v[i], v[i+1], v[i+2] are three adjacent c (`<<<`, `>>>`). */
+static bool triple(const char *s, const toks *t, size_t i, char c)
+{
+   return i + 2 < t->n && is_punct(s, &t->v[i], c) && is_punct(s, &t->v[i + 1], c) && is_punct(s, &t->v[i + 2], c) &&
+          t->v[i + 1].b == t->v[i].e && t->v[i + 2].b == t->v[i + 1].e;
+}
+
+/* The launch `[::]a::kernel[<targs>]<<<config>>>(` whose kernel name is
+ * token name (clang's error points at it). */
+static enum why find_launch(const char *s, const toks *t, size_t name, decl *d)
+{
+   memset(d, 0, sizeof(*d));
+   d->launch = true;
+   if (name >= t->n)
+      return W_FORM;
+   /* clang may point at the qualifier: the last name of a qualified one */
+   while (name + 2 < t->n && is_tok(s, &t->v[name + 1], "::") && t->v[name + 2].kind == K_ID)
+      name += 2;
+   d->name = name;
+   size_t first = name;
+   while (first >= 2 && is_tok(s, &t->v[first - 1], "::") && t->v[first - 2].kind == K_ID)
+      first -= 2;
+   if (first >= 1 && is_tok(s, &t->v[first - 1], "::"))
+      first--;
+   d->first = first;
+   /* template arguments, balanced (a '>' inside parentheses is no closer) */
+   size_t j = name + 1;
+   if (j < t->n && is_punct(s, &t->v[j], '<') && !triple(s, t, j, '<')) {
+      int angle = 0, depth = 0;
+      for (; j < t->n; j++) {
+         const tok *k = &t->v[j];
+         if (is_punct(s, k, '(') || is_punct(s, k, '['))
+            depth++;
+         else if (is_punct(s, k, ')') || is_punct(s, k, ']'))
+            depth--;
+         else if (depth == 0 && is_punct(s, k, '<'))
+            angle++;
+         else if (depth == 0 && is_punct(s, k, '>') && --angle == 0)
+            break;
+         else if (depth == 0 && (is_punct(s, k, ';') || is_punct(s, k, '{') || is_punct(s, k, '}')))
+            return W_NOTLAUNCH;
+      }
+      j++;
+   }
+   if (!triple(s, t, j, '<'))
+      return W_NOTLAUNCH;
+   d->post_b = j;
+   /* the configuration: up to `>>>` outside parentheses and brackets */
+   int depth = 0;
+   for (j += 3; j < t->n; j++) {
+      const tok *k = &t->v[j];
+      if (is_punct(s, k, '(') || is_punct(s, k, '[') || is_punct(s, k, '{'))
+         depth++;
+      else if (is_punct(s, k, ')') || is_punct(s, k, ']') || is_punct(s, k, '}'))
+         depth--;
+      else if (depth == 0 && triple(s, t, j, '>'))
+         break;
+      else if (depth < 0 || is_punct(s, k, ';'))
+         return W_FORM;
+   }
+   if (j + 3 >= t->n || !is_punct(s, &t->v[j + 3], '('))
+      return W_FORM;
+   d->post_e = j;
+   d->semi = j + 2;
+   return W_OK;
+}
+
+/* The kernel's name token before the `<<<` at v[k] (over its template
+ * arguments), t->n when there is none.  clang points at the `<<<` of a
+ * template kernel's launch, when it reports the launch's configuration
+ * call instead of the kernel. */
+static size_t launch_name_before(const char *s, const toks *t, size_t k)
+{
+   if (!triple(s, t, k, '<') || k == 0)
+      return t->n;
+   size_t j = k - 1;
+   if (is_punct(s, &t->v[j], '>')) {
+      int angle = 0, depth = 0;
+      for (;; j--) {
+         const tok *x = &t->v[j];
+         if (is_punct(s, x, ')') || is_punct(s, x, ']'))
+            depth++;
+         else if (is_punct(s, x, '(') || is_punct(s, x, '['))
+            depth--;
+         else if (depth == 0 && is_punct(s, x, '>'))
+            angle++;
+         else if (depth == 0 && is_punct(s, x, '<') && --angle == 0)
+            break;
+         else if (depth == 0 && (is_punct(s, x, ';') || is_punct(s, x, '{') || is_punct(s, x, '}')))
+            return t->n;
+         if (j == 0)
+            return t->n;
+      }
+      if (j == 0)
+         return t->n;
+      j--;
+   }
+   return t->v[j].kind == K_ID ? j : t->n;
+}
+
+/* The kernel's name token for clang's error at v[k]: the name itself, or
+ * the `<<<` after it. */
+static size_t launch_name(const char *s, const toks *t, size_t k)
+{
+   return t->v[k].kind == K_ID ? k : launch_name_before(s, t, k);
+}
+
+/* `kernel<<<config>>>` as `__mc_cdp_launch<kernel>(config)` onto out: the
+ * kernel's and the configuration's text as written (newlines and all). */
+static void rewrite_launch(strbuf *out, const char *s, const toks *t, const decl *d)
+{
+   strbuf_puts(out, "__mc_cdp_launch<");
+   size_t kb = t->v[d->first].b, ke = t->v[d->post_b].b;
+   strbuf_putn(out, s + kb, ke - kb);
+   strbuf_puts(out, s[t->v[d->post_b - 1].e - 1] == '>' ? " >(" : ">(");
+   size_t cb = t->v[d->post_b + 2].e, ce = t->v[d->post_e].b;
+   strbuf_putn(out, s + cb, ce - cb);
+   strbuf_putc(out, ')');
+}
+
 /* ---- the diagnostics ---- */
 
 typedef struct site {
    size_t line, col;
    enum why why;
+   bool launch;  /* the launch error, else the __shared__ one */
    char *file;   /* as clang names it */
    char *key;    /* its real path (one file may be named two ways), else file */
 } site;
@@ -507,7 +653,13 @@ static void sites_free(site *v, size_t n)
    free(v);
 }
 
-/* The sites of the shared-initialization error in diag, deduplicated
+static bool ends_with(const char *s, const char *tail)
+{
+   size_t n = strlen(s), m = strlen(tail);
+   return n >= m && !strcmp(s + n - m, tail);
+}
+
+/* The sites of the shared-initialization and launch errors in diag, deduplicated
  * (a template reports it per instantiation); their count in *n. */
 static site *parse_sites(char *text, size_t *n)
 {
@@ -519,7 +671,19 @@ static site *parse_sites(char *text, size_t *n)
       if (next)
          *next++ = 0;
       char *hit = strstr(l, ": " SHARED_INIT_ERROR);
-      if (hit && hit[strlen(": " SHARED_INIT_ERROR)] == 0) {
+      bool launch = false;
+      if (!(hit && hit[strlen(": " SHARED_INIT_ERROR)] == 0)) {
+         hit = strstr(l, ": " LAUNCH_ERROR);
+         if (!hit)
+            hit = strstr(l, ": " CONFIG_ERROR);
+         launch = hit && (ends_with(hit, "' in __global__ function") || ends_with(hit, "' in __device__ function") ||
+                          ends_with(hit, "' in __host__ __device__ function"));
+         if (launch && strstr(hit, CONFIG_ERROR))
+            launch = strstr(hit, "'cudaConfigureCall'") || strstr(hit, "'__cudaPushCallConfiguration'");
+         if (!launch)
+            hit = NULL;
+      }
+      if (hit) {
          /* FILE:LINE:COL before it, parsed from the right (FILE may hold ':') */
          *hit = 0;
          char *c2 = strrchr(l, ':');
@@ -548,7 +712,7 @@ static site *parse_sites(char *text, size_t *n)
             return NULL;
          }
          cur = &v[cnt++];
-         *cur = (site){ line, col, W_OK, f, key };
+         *cur = (site){ line, col, W_OK, launch, f, key };
       } else if (diag_head(l)) {
          cur = NULL;
       } else if (cur && strstr(l, "note: expanded from macro")) {
@@ -583,7 +747,7 @@ static size_t tok_at(const char *s, const toks *t, size_t line, size_t col)
 }
 
 static const char *const why_text[] = {
-   [W_MACRO] = "it comes from a macro expansion (write the declaration out in the source)",
+   [W_MACRO] = "it comes from a macro expansion (write it out in the source)",
    [W_UNREAD] = "its file cannot be read",
    [W_PATH] = "its file's path holds a ';', which clang's -remap-file cannot take (rename it)",
    [W_MULTI] = "it shares its declaration with other variables (declare each __shared__ variable of "
@@ -595,7 +759,11 @@ static const char *const why_text[] = {
    [W_SPELLING] = "__shared__ is not written in its declaration (a macro?; write __shared__ itself there)",
    [W_FORM] = "its declaration is not of the form `__shared__ TYPE NAME[BOUNDS];` that metalcuda rewrites "
               "(write it so)",
+   [W_NOTLAUNCH] = "it is not launched there (`KERNEL<<<...>>>(...)`): metalcuda rewrites only launches, and clang "
+                   "refuses any other reference to a kernel in device code",
 };
+static const char *const why_launch_form = "its launch is not of the form `KERNEL<<<CONFIG>>>(ARGUMENTS)` that "
+                                           "metalcuda rewrites (write it so)";
 
 /* The identifier at line:col of the file (as clang saw it), for the
  * notes; "?" when there is none. */
@@ -673,7 +841,9 @@ static int fix_file(const char *path, const tc_argv *remaps, site *v, size_t n, 
          st->why = W_FORM;
       } else {
          size_t k = tok_at(src, &t, st->line, st->col);
-         st->why = k >= t.n || t.v[k].kind != K_ID ? W_FORM : find_decl(src, &t, k, &d[i]);
+         st->why = k >= t.n || (t.v[k].kind != K_ID && !(st->launch && triple(src, &t, k, '<'))) ? W_FORM
+                   : st->launch                   ? find_launch(src, &t, launch_name(src, &t, k), &d[i])
+                                                  : find_decl(src, &t, k, &d[i]);
       }
       bad += st->why != W_OK;
    }
@@ -691,7 +861,10 @@ static int fix_file(const char *path, const tc_argv *remaps, site *v, size_t n, 
          if (best == n)
             break;
          strbuf_putn(&b, src + at, t.v[d[best].first].b - at);
-         rewrite(&b, src, &t, &d[best]);
+         if (d[best].launch)
+            rewrite_launch(&b, src, &t, &d[best]);
+         else
+            rewrite(&b, src, &t, &d[best]);
          at = t.v[d[best].semi].e;
       }
       strbuf_putn(&b, src + at, len - at);
@@ -704,7 +877,7 @@ static int fix_file(const char *path, const tc_argv *remaps, site *v, size_t n, 
    return bad;
 }
 
-int tc_shared_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_argv *files, tc_argv *texts,
+int tc_source_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_argv *files, tc_argv *texts,
                   char **notes)
 {
    *notes = NULL;
@@ -748,10 +921,17 @@ int tc_shared_fix(const char *diag, const char *prog, const tc_argv *remaps, tc_
             continue;
          char name[128];
          name_at(v[i].file, remaps, v[i].line, v[i].col, name, sizeof(name));
-         strbuf_printf(&out,
-                       "%s: %s:%zu: __shared__ variable '%s': nvcc accepts it and runs no constructor or "
-                       "destructor for it; metalcuda cannot rewrite it into raw shared storage: %s\n",
-                       prog, v[i].file, v[i].line, name, why_text[v[i].why]);
+         if (v[i].launch)
+            strbuf_printf(&out,
+                          "%s: %s:%zu: kernel '%s' in device code: nvcc launches it from the device (dynamic "
+                          "parallelism); metalcuda cannot rewrite it into a device-runtime launch: %s\n",
+                          prog, v[i].file, v[i].line, name,
+                          v[i].why == W_FORM ? why_launch_form : why_text[v[i].why]);
+         else
+            strbuf_printf(&out,
+                          "%s: %s:%zu: __shared__ variable '%s': nvcc accepts it and runs no constructor or "
+                          "destructor for it; metalcuda cannot rewrite it into raw shared storage: %s\n",
+                          prog, v[i].file, v[i].line, name, why_text[v[i].why]);
       }
       *notes = strbuf_take(&out);
    }

@@ -1,12 +1,14 @@
 /*
- * test_shared_fix.c — the driver's rewrite of __shared__ variables of class
- * type (src/toolchain/shared_fix.c) on sources and diagnostics written
- * here: each case writes a source file, gives tc_shared_fix the error
- * clang reports for it (file, line and column of the variable, computed
- * from the source, not from the code under test), and checks the
+ * test_source_fix.c — the driver's rewrites of __shared__ variables of
+ * class type and of kernel launches in device code
+ * (src/toolchain/source_fix.c) on sources and diagnostics written here:
+ * each case writes a source file, gives tc_source_fix the error clang
+ * reports for it (file, line and column of the variable or kernel,
+ * computed from the source, not from the code under test), and checks the
  * rewritten text byte for byte or the driver's line saying why not.
  * tests/toolchain (driver.shared_ctor, driver.async_copy,
- * driver.shared_refused) checks the same against clang itself.
+ * driver.shared_refused, driver.dynamic_parallelism) checks the same
+ * against clang itself.
  */
 #include "harness.h"
 
@@ -84,7 +86,7 @@ static result run(const char *diag)
 {
    tc_argv files = { 0 }, texts = { 0 };
    result res = { 0 };
-   res.r = tc_shared_fix(diag, "nvcc", NULL, &files, &texts, &res.notes);
+   res.r = tc_source_fix(diag, "nvcc", NULL, &files, &texts, &res.notes);
    if (res.r == 1 && files.n == 1 && !strcmp(files.v[0], path))
       res.text = strdup(texts.v[0]);
    else if (res.r == 1)
@@ -271,9 +273,118 @@ TEST(other_errors)
 {
    tc_argv files = { 0 }, texts = { 0 };
    char *notes = NULL;
-   CHECK_INT(tc_shared_fix("k.cu:3:4: error: use of undeclared identifier 'x'\n1 error generated.\n", "nvcc", NULL,
+   CHECK_INT(tc_source_fix("k.cu:3:4: error: use of undeclared identifier 'x'\n1 error generated.\n", "nvcc", NULL,
                            &files, &texts, &notes),
              0);
    CHECK_INT(files.n, 0);
    CHECK(notes == NULL);
+}
+
+/* ---- launches in device code ---- */
+
+static result launch1(const char *src, const char *name, const char *where)
+{
+   char diag[4096] = "";
+   int line, col;
+   if (!write_src(src) || !locate(src, name, 0, &line, &col))
+      return (result){ -2, NULL, NULL };
+   snprintf(diag, sizeof(diag),
+            "%s:%d:%d: error: reference to __global__ function '%s' in %s function\n"
+            "%s:1:17: note: '%s' declared here\n1 error generated when compiling for sm_75.\n",
+            path, line, col, name, where, path, name);
+   return run(diag);
+}
+
+TEST(launches)
+{
+   static const struct {
+      const char *what, *src, *name, *where, *want;
+   } cases[] = {
+      { "a launch with four settings",
+        "__global__ void k(int *p) { c<<<2, dim3(4, 1), 0, s>>>(p, f(1, 2)); }\n", "c", "__global__",
+        "__global__ void k(int *p) { __mc_cdp_launch<c>(2, dim3(4, 1), 0, s)(p, f(1, 2)); }\n" },
+      /* qualified, template arguments holding '>' in parentheses and a
+       * '>>' closer, a configuration over two lines: lines keep their
+       * numbers */
+      { "a qualified template kernel over lines",
+        "__device__ void d() {\n   ::ns::t<float, (3 > 2)>\n      <<<g,\n         b>>>(x);\n}\n", "t", "__device__",
+        "__device__ void d() {\n   __mc_cdp_launch<::ns::t<float, (3 > 2)>\n       >(g,\n         b)(x);\n}\n" },
+      { "a launch in a host-device function, a shift in the configuration",
+        "__host__ __device__ void d() { k<<<(n >> 1), 64>>>(); }\n", "k", "__host__ __device__",
+        "__host__ __device__ void d() { __mc_cdp_launch<k>((n >> 1), 64)(); }\n" },
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      result r = launch1(cases[i].src, cases[i].name, cases[i].where);
+      CHECK_MSG(r.r == 1 && r.text && !strcmp(r.text, cases[i].want), "%s: got %d, \"%s\"; expected \"%s\"",
+                cases[i].what, r.r, r.text ? r.text : "(null)", cases[i].want);
+      done(&r);
+   }
+}
+
+TEST(launches_refused)
+{
+   static const struct {
+      const char *src, *name, *why;
+   } cases[] = {
+      { "__global__ void k() { void *f = (void *)c; }\n", "c", "it is not launched there" },
+      { "__global__ void k() { c<<<1, 1>>> x; }\n", "c", "its launch is not of the form" },
+      { "__global__ void k() { c<<<1, 1; }\n", "c", "its launch is not of the form" },
+   };
+   for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+      result r = launch1(cases[i].src, cases[i].name, "__global__");
+      CHECK_MSG(r.r == -1 && !r.text, "case %zu: got %d", i, r.r);
+      char want[512];
+      int line = 0, col;
+      locate(cases[i].src, cases[i].name, 0, &line, &col);
+      snprintf(want, sizeof(want),
+               "nvcc: %s:%d: kernel '%s' in device code: nvcc launches it from the device (dynamic parallelism); "
+               "metalcuda cannot rewrite it into a device-runtime launch: ",
+               path, line, cases[i].name);
+      CHECK_MSG(r.notes && !strncmp(r.notes, want, strlen(want)), "case %zu: notes \"%s\", expected \"%s...\"", i,
+                r.notes ? r.notes : "(null)", want);
+      CHECK_MSG(r.notes && strstr(r.notes, cases[i].why), "case %zu: notes \"%s\" do not say \"%s\"", i,
+                r.notes ? r.notes : "(null)", cases[i].why);
+      done(&r);
+   }
+}
+
+/* A template kernel's launch: clang reports the configuration call, at
+ * the `<<<`. */
+TEST(launch_of_a_template)
+{
+   const char *src = "__global__ void k() {\n   n::t<T, (1 > 0)><<<1, 2>>>(p);\n}\n";
+   char diag[4096] = "";
+   CHECK(write_src(src));
+   snprintf(diag, sizeof(diag),
+            "%s:2:20: error: reference to __host__ function 'cudaConfigureCall' in __global__ function\n", path);
+   result r = run(diag);
+   CHECK_INT(r.r, 1);
+   CHECK_STR(r.text, "__global__ void k() {\n   __mc_cdp_launch<n::t<T, (1 > 0)> >(1, 2)(p);\n}\n");
+   done(&r);
+   /* the same error about another host function is no launch of ours */
+   CHECK(write_src(src));
+   snprintf(diag, sizeof(diag), "%s:2:20: error: reference to __host__ function 'printf_host' in __global__ function\n",
+            path);
+   r = run(diag);
+   CHECK_INT(r.r, 0);
+   done(&r);
+}
+
+/* A launch and a __shared__ declaration in one file: both rewritten. */
+TEST(launch_and_shared)
+{
+   const char *src = "__global__ void k() {\n   __shared__ P v;\n   c<<<1, 1>>>(v.x);\n}\n";
+   char diag[4096] = "";
+   int line, col;
+   CHECK(write_src(src));
+   locate(src, "c", 0, &line, &col);
+   snprintf(diag, sizeof(diag), "%s:%d:%d: error: reference to __global__ function 'c' in __global__ function\n", path,
+            line, col);
+   add_error(diag, sizeof(diag), src, "v", 0);
+   result r = run(diag);
+   CHECK_INT(r.r, 1);
+   CHECK_STR(r.text, "__global__ void k() {\n"
+                     "   __shared__ __mc_shared_storage<P > __mc_raw_v; constexpr auto &v = __mc_raw_v.v;\n"
+                     "   __mc_cdp_launch<c>(1, 1)(v.x);\n}\n");
+   done(&r);
 }
