@@ -70,14 +70,8 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
    __assertfail(__message, __file, __line, __function, sizeof(char));
 }
 __device__ int printf(const char *, ...);
-/* CUDA 11's device-launch API, declared as NVIDIA's
- * cuda_device_runtime_api.h does, because libraries (Thrust, CUB) name it
- * in __device__ code their host pass parses.  metalcuda implements CUDA
- * 12's instead (crt/mc_device_runtime.h): device code that calls these
- * fails to load, naming the function. */
-__device__ void *cudaGetParameterBuffer(size_t __alignment, size_t __size);
-__device__ cudaError_t cudaLaunchDevice(void *__func, void *__parameterBuffer, dim3 __gridDimension,
-                                        dim3 __blockDimension, unsigned int __sharedMemSize, cudaStream_t __stream);
+/* The device runtime (dynamic parallelism) is crt/mc_device_runtime.h.
+ * CUDA 11 named this symbol in device code. */
 __device__ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 /* A conditional graph node's value (metalcuda: a store to the handle). */
 __device__ void cudaGraphSetConditional(cudaGraphConditionalHandle __handle, unsigned int __value);

@@ -19,7 +19,9 @@
  * launch when no buffer is given (the runtime reports that through
  * cudaGetLastError).  The kernel's address comes from a variable template
  * initialised with it (__mc_kernel_address), which clang takes: its
- * initialiser is no reference from device code.
+ * initialiser is no reference from device code; the driver rewrites a
+ * kernel named in device code without a launch (its address, for
+ * cudaLaunchDevice) into __mc_kernel_fn<kernel> likewise.
  */
 #ifndef MC_DEVICE_RUNTIME_H
 #define MC_DEVICE_RUNTIME_H
@@ -39,6 +41,16 @@ __device__ cudaError_t __cudaCDP2PeekAtLastError(void);
 __device__ const char *__cudaCDP2GetErrorString(cudaError_t __error);
 __device__ cudaError_t __cudaCDP2StreamCreateWithFlags(cudaStream_t *__stream, unsigned int __flags);
 __device__ cudaError_t __cudaCDP2StreamDestroy(cudaStream_t __stream);
+__device__ void *__cudaCDP2GetParameterBuffer(size_t __alignment, size_t __size);
+__device__ cudaError_t __cudaCDP2LaunchDevice(void *__func, void *__buffer, dim3 __grid, dim3 __block,
+                                              unsigned int __shared, cudaStream_t __stream);
+__device__ cudaError_t __cudaCDP2MemsetAsync(void *__dst, int __value, size_t __count, cudaStream_t __stream);
+__device__ cudaError_t __cudaCDP2EventCreateWithFlags(cudaEvent_t *__event, unsigned int __flags);
+__device__ cudaError_t __cudaCDP2EventRecord(cudaEvent_t __event, cudaStream_t __stream);
+__device__ cudaError_t __cudaCDP2EventRecordWithFlags(cudaEvent_t __event, cudaStream_t __stream, unsigned int __flags);
+__device__ cudaError_t __cudaCDP2StreamWaitEvent(cudaStream_t __stream, cudaEvent_t __event, unsigned int __flags);
+__device__ cudaError_t __cudaCDP2EventDestroy(cudaEvent_t __event);
+__device__ cudaError_t __cudaCDP2GetDevice(int *__device);
 }
 
 /* The device-side forms of the runtime's calls (CUDA's
@@ -63,10 +75,47 @@ static __device__ inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t *__s
    return __cudaCDP2StreamCreateWithFlags(__stream, __flags);
 }
 static __device__ inline cudaError_t cudaStreamDestroy(cudaStream_t __stream) { return __cudaCDP2StreamDestroy(__stream); }
+static __device__ inline cudaError_t cudaMemsetAsync(void *__dst, int __value, size_t __count, cudaStream_t __stream = 0)
+{
+   return __cudaCDP2MemsetAsync(__dst, __value, __count, __stream);
+}
+static __device__ inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t *__event, unsigned int __flags)
+{
+   return __cudaCDP2EventCreateWithFlags(__event, __flags);
+}
+static __device__ inline cudaError_t cudaEventRecord(cudaEvent_t __event, cudaStream_t __stream = 0)
+{
+   return __cudaCDP2EventRecord(__event, __stream);
+}
+static __device__ inline cudaError_t cudaEventRecordWithFlags(cudaEvent_t __event, cudaStream_t __stream = 0,
+                                                              unsigned int __flags = 0)
+{
+   return __cudaCDP2EventRecordWithFlags(__event, __stream, __flags);
+}
+static __device__ inline cudaError_t cudaStreamWaitEvent(cudaStream_t __stream, cudaEvent_t __event,
+                                                         unsigned int __flags = 0)
+{
+   return __cudaCDP2StreamWaitEvent(__stream, __event, __flags);
+}
+static __device__ inline cudaError_t cudaEventDestroy(cudaEvent_t __event) { return __cudaCDP2EventDestroy(__event); }
+static __device__ inline cudaError_t cudaGetDevice(int *__device) { return __cudaCDP2GetDevice(__device); }
+/* the explicit launch API (CUDA 12 maps these names onto __cudaCDP2*) */
+static __device__ inline void *cudaGetParameterBuffer(size_t __alignment, size_t __size)
+{
+   return __cudaCDP2GetParameterBuffer(__alignment, __size);
+}
+static __device__ inline cudaError_t cudaLaunchDevice(void *__func, void *__buffer, dim3 __grid, dim3 __block,
+                                                      unsigned int __shared, cudaStream_t __stream)
+{
+   return __cudaCDP2LaunchDevice(__func, __buffer, __grid, __block, __shared, __stream);
+}
 
 /* ---- device-side launches ---- */
 
 template <auto __kernel> __device__ void *const __mc_kernel_address = (void *)__kernel;
+/* a kernel's address where device code names it without launching it
+ * (the driver rewrites `kernel` and `&kernel` there into this) */
+template <auto __kernel> __device__ const decltype(__kernel) __mc_kernel_fn = __kernel;
 
 template <class __F> struct __mc_kernel_params;
 template <class... __P> struct __mc_kernel_params<void (*)(__P...)> {

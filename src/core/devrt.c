@@ -8,8 +8,13 @@
  * it), __cudaCDP2StreamCreateWithFlags and __cudaCDP2StreamDestroy; device-side
  * cudaMalloc and cudaFree are __cudaCDP2Malloc and __cudaCDP2Free, here
  * the device heap's malloc and free (CUDA's also take cudaLimitMallocHeapSize's heap);
- * device-side cudaMemcpyAsync is a record of the queue, run in order with
- * the launches; cudaGetLastError/PeekAtLastError/GetErrorString answer for
+ * device-side cudaMemcpyAsync and cudaMemsetAsync are records of the
+ * queue, run in order with the launches; CUDA 12's explicit launch API
+ * (__cudaCDP2GetParameterBuffer, then __cudaCDP2LaunchDevice with the
+ * kernel's address and configuration) fills the same records; events are
+ * handles whose record and wait have nothing to do (every record runs in
+ * the order it was made); cudaGetDevice is 0;
+ * cudaGetLastError/PeekAtLastError/GetErrorString answer for
  * what can fail here (a full queue: every thread is told once it is full).  A
  * module that calls them gets this file's PTX unit linked in (as -rdc
  * units are linked, src/compiler/ptx/link.c): the parameter buffer is a
@@ -43,11 +48,12 @@ LOG_CHANNEL(devrt);
 
 /* Queue layout (CUDA address q): u32 bytes claimed, u32 capacity in bytes,
  * u32 overflowed, then from q + DEVRT_HEADER records of DEVRT_RECORD
- * bytes: u32 state (1: launched, 2: a copy), u64 stream at 48; a launch:
+ * bytes: u32 state (1: launched, 2: a copy, 3: a fill), u64 stream at 48; a launch:
  * u64 token at 8, grid (u32 x3) at 16, block at 28, shared bytes at 40,
  * parameters from 64 (CUDA's limit for a launch's parameters: 4 KB); a
  * copy (device-side cudaMemcpyAsync): u64 destination, source and count at
- * 8, 16 and 24. */
+ * 8, 16 and 24; a fill (cudaMemsetAsync): the destination at 8, the byte
+ * value (u32) at 16, the count at 24. */
 enum {
    DEVRT_HEADER = 64,
    DEVRT_PARAMS = 64,
@@ -64,16 +70,13 @@ static const char devrt_ptx[] =
    "// metalcuda's device runtime (src/core/devrt.c)\n"
    ".visible .global .align 8 .u64 __mc_dp_queue;\n"
    "\n"
-   ".visible .func (.param .b64 __mc_r) __cudaCDP2GetParameterBufferV2(\n"
-   "\t.param .b64 __mc_func,\n"
-   "\t.param .align 4 .b8 __mc_grid[12],\n"
-   "\t.param .align 4 .b8 __mc_block[12],\n"
-   "\t.param .b32 __mc_smem\n"
-   ")\n"
+   "// a record of the queue, claimed (state 0), or 0 when there is no queue or\n"
+   "// it is full (then marked overflowed, which every thread is told)\n"
+   ".func (.param .b64 __mc_r) __mc_dp_claim()\n"
    "{\n"
    "\t.reg .pred %p<3>;\n"
-   "\t.reg .b32 %r<12>;\n"
-   "\t.reg .b64 %rd<6>;\n"
+   "\t.reg .b32 %r<4>;\n"
+   "\t.reg .b64 %rd<4>;\n"
    "\tld.global.u64 %rd1, [__mc_dp_queue];\n"
    "\tsetp.eq.u64 %p1, %rd1, 0;\n"
    "\t@%p1 bra $L__none;\n"
@@ -86,6 +89,32 @@ static const char devrt_ptx[] =
    "\tadd.u64 %rd3, %rd1, %rd2;\n"
    "\tadd.u64 %rd3, %rd3, 64;\n"
    "\tst.global.u32 [%rd3], 0;\n"
+   "\tst.param.b64 [__mc_r], %rd3;\n"
+   "\tret;\n"
+   "$L__full:\n"
+   "\tst.global.u32 [%rd1+8], 1;\n"
+   "$L__none:\n"
+   "\tst.param.b64 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b64 __mc_r) __cudaCDP2GetParameterBufferV2(\n"
+   "\t.param .b64 __mc_func,\n"
+   "\t.param .align 4 .b8 __mc_grid[12],\n"
+   "\t.param .align 4 .b8 __mc_block[12],\n"
+   "\t.param .b32 __mc_smem\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<12>;\n"
+   "\t.reg .b64 %rd<6>;\n"
+   "\t{\n"
+   "\t.param .b64 r0;\n"
+   "\tcall.uni (r0), __mc_dp_claim, ();\n"
+   "\tld.param.b64 %rd3, [r0];\n"
+   "\t}\n"
+   "\tsetp.eq.u64 %p1, %rd3, 0;\n"
+   "\t@%p1 bra $L__none;\n"
    "\tld.param.u64 %rd4, [__mc_func];\n"
    "\tst.global.u64 [%rd3+8], %rd4;\n"
    "\tld.param.u32 %r4, [__mc_grid];\n"
@@ -105,8 +134,6 @@ static const char devrt_ptx[] =
    "\tadd.u64 %rd5, %rd3, 64;\n"
    "\tst.param.b64 [__mc_r], %rd5;\n"
    "\tret;\n"
-   "$L__full:\n"
-   "\tst.global.u32 [%rd1+8], 1;\n"
    "$L__none:\n"
    "\tst.param.b64 [__mc_r], 0;\n"
    "\tret;\n"
@@ -142,20 +169,15 @@ static const char devrt_ptx[] =
    "\t.param .b64 __mc_stream\n"
    ")\n"
    "{\n"
-   "\t.reg .pred %p<3>;\n"
-   "\t.reg .b32 %r<4>;\n"
+   "\t.reg .pred %p<2>;\n"
    "\t.reg .b64 %rd<8>;\n"
-   "\tld.global.u64 %rd1, [__mc_dp_queue];\n"
-   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t{\n"
+   "\t.param .b64 r0;\n"
+   "\tcall.uni (r0), __mc_dp_claim, ();\n"
+   "\tld.param.b64 %rd3, [r0];\n"
+   "\t}\n"
+   "\tsetp.eq.u64 %p1, %rd3, 0;\n"
    "\t@%p1 bra $L__full;\n"
-   "\tld.global.u32 %r1, [%rd1+4];\n"
-   "\tatom.global.add.u32 %r2, [%rd1], 4160;\n"
-   "\tadd.u32 %r3, %r2, 4160;\n"
-   "\tsetp.gt.u32 %p2, %r3, %r1;\n"
-   "\t@%p2 bra $L__over;\n"
-   "\tcvt.u64.u32 %rd2, %r2;\n"
-   "\tadd.u64 %rd3, %rd1, %rd2;\n"
-   "\tadd.u64 %rd3, %rd3, 64;\n"
    "\tld.param.u64 %rd4, [__mc_dst];\n"
    "\tst.global.u64 [%rd3+8], %rd4;\n"
    "\tld.param.u64 %rd5, [__mc_src];\n"
@@ -167,10 +189,8 @@ static const char devrt_ptx[] =
    "\tst.global.u32 [%rd3], 2;\n"
    "\tst.param.b32 [__mc_r], 0;\n"
    "\tret;\n"
-   "$L__over:\n"
-   "\tst.global.u32 [%rd1+8], 1;\n"
    "$L__full:\n"
-   "\tst.param.b32 [__mc_r], 69;\n"   /* cudaErrorLaunchPendingCountExceeded */
+   "\tst.param.b32 [__mc_r], 69;\t// cudaErrorLaunchPendingCountExceeded\n"
    "\tret;\n"
    "}\n"
    "\n"
@@ -255,7 +275,7 @@ static const char devrt_ptx[] =
    "\t}\n"
    "\tst.u64 [%rd1], %rd3;\n"
    "\tsetp.eq.u64 %p1, %rd3, 0;\n"
-   "\tselp.b32 %r1, 2, 0, %p1;\n"   /* cudaErrorMemoryAllocation */
+   "\tselp.b32 %r1, 2, 0, %p1;\n"
    "\tst.param.b32 [__mc_r], %r1;\n"
    "\tret;\n"
    "}\n"
@@ -295,7 +315,207 @@ static const char devrt_ptx[] =
    "{\n"
    "\tst.param.b32 [__mc_r], 0;\n"
    "\tret;\n"
+   "}\n"
+   "\n"
+   "// CUDA 12's explicit launch API (cudaGetParameterBuffer, then\n"
+   "// cudaLaunchDevice with the kernel's address and configuration): the same\n"
+   "// records as the <<<>>> form's; a buffer larger than CUDA's 4 KB of\n"
+   "// parameters, or more aligned than a record's 64 bytes, is NULL\n"
+   ".visible .func (.param .b64 __mc_r) __cudaCDP2GetParameterBuffer(\n"
+   "\t.param .b64 __mc_align,\n"
+   "\t.param .b64 __mc_size\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<4>;\n"
+   "\t.reg .b64 %rd<7>;\n"
+   "\tld.param.u64 %rd4, [__mc_size];\n"
+   "\tsetp.gt.u64 %p2, %rd4, 4096;\n"
+   "\t@%p2 bra $L__none;\n"
+   "\tld.param.u64 %rd6, [__mc_align];\n"
+   "\tsetp.gt.u64 %p3, %rd6, 64;\n"
+   "\t@%p3 bra $L__none;\n"
+   "\t{\n"
+   "\t.param .b64 r0;\n"
+   "\tcall.uni (r0), __mc_dp_claim, ();\n"
+   "\tld.param.b64 %rd3, [r0];\n"
+   "\t}\n"
+   "\tsetp.eq.u64 %p1, %rd3, 0;\n"
+   "\t@%p1 bra $L__none;\n"
+   "\tadd.u64 %rd5, %rd3, 64;\n"
+   "\tst.param.b64 [__mc_r], %rd5;\n"
+   "\tret;\n"
+   "$L__none:\n"
+   "\tst.param.b64 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2LaunchDevice(\n"
+   "\t.param .b64 __mc_func,\n"
+   "\t.param .b64 __mc_buf,\n"
+   "\t.param .align 4 .b8 __mc_grid[12],\n"
+   "\t.param .align 4 .b8 __mc_block[12],\n"
+   "\t.param .b32 __mc_smem,\n"
+   "\t.param .b64 __mc_stream\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<8>;\n"
+   "\t.reg .b64 %rd<5>;\n"
+   "\tld.param.u64 %rd1, [__mc_buf];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\t@%p1 bra $L__bad;\n"
+   "\tsub.u64 %rd2, %rd1, 64;\n"
+   "\tld.param.u64 %rd3, [__mc_func];\n"
+   "\tst.global.u64 [%rd2+8], %rd3;\n"
+   "\tld.param.u32 %r1, [__mc_grid];\n"
+   "\tld.param.u32 %r2, [__mc_grid+4];\n"
+   "\tld.param.u32 %r3, [__mc_grid+8];\n"
+   "\tst.global.u32 [%rd2+16], %r1;\n"
+   "\tst.global.u32 [%rd2+20], %r2;\n"
+   "\tst.global.u32 [%rd2+24], %r3;\n"
+   "\tld.param.u32 %r4, [__mc_block];\n"
+   "\tld.param.u32 %r5, [__mc_block+4];\n"
+   "\tld.param.u32 %r6, [__mc_block+8];\n"
+   "\tst.global.u32 [%rd2+28], %r4;\n"
+   "\tst.global.u32 [%rd2+32], %r5;\n"
+   "\tst.global.u32 [%rd2+36], %r6;\n"
+   "\tld.param.u32 %r7, [__mc_smem];\n"
+   "\tst.global.u32 [%rd2+40], %r7;\n"
+   "\tld.param.u64 %rd4, [__mc_stream];\n"
+   "\tst.global.u64 [%rd2+48], %rd4;\n"
+   "\tst.global.u32 [%rd2], 1;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "$L__bad:\n"
+   "\tst.param.b32 [__mc_r], 1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// device-side cudaMemsetAsync: a record (state 3) run in order with the\n"
+   "// launches: destination at 8, the byte value at 16, the count at 24\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2MemsetAsync(\n"
+   "\t.param .b64 __mc_dst,\n"
+   "\t.param .b32 __mc_value,\n"
+   "\t.param .b64 __mc_count,\n"
+   "\t.param .b64 __mc_stream\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<8>;\n"
+   "\t{\n"
+   "\t.param .b64 r0;\n"
+   "\tcall.uni (r0), __mc_dp_claim, ();\n"
+   "\tld.param.b64 %rd3, [r0];\n"
+   "\t}\n"
+   "\tsetp.eq.u64 %p1, %rd3, 0;\n"
+   "\t@%p1 bra $L__full;\n"
+   "\tld.param.u64 %rd4, [__mc_dst];\n"
+   "\tst.global.u64 [%rd3+8], %rd4;\n"
+   "\tld.param.u32 %r1, [__mc_value];\n"
+   "\tst.global.u32 [%rd3+16], %r1;\n"
+   "\tld.param.u64 %rd6, [__mc_count];\n"
+   "\tst.global.u64 [%rd3+24], %rd6;\n"
+   "\tld.param.u64 %rd7, [__mc_stream];\n"
+   "\tst.global.u64 [%rd3+48], %rd7;\n"
+   "\tst.global.u32 [%rd3], 3;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "$L__full:\n"
+   "\tst.param.b32 [__mc_r], 69;\t// cudaErrorLaunchPendingCountExceeded\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// device-side events: every record of a grid runs after it, one after\n"
+   "// the other in the order they were made, so a recorded event is complete\n"
+   "// before anything made after it starts and cudaStreamWaitEvent has nothing\n"
+   "// to wait for; an event is a handle that is not NULL\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2EventCreateWithFlags(\n"
+   "\t.param .b64 __mc_event,\n"
+   "\t.param .b32 __mc_flags\n"
+   ")\n"
+   "{\n"
+   "\t.reg .b64 %rd<3>;\n"
+   "\tld.param.u64 %rd1, [__mc_event];\n"
+   "\tmov.u64 %rd2, __mc_dp_queue;\n"
+   "\tst.u64 [%rd1], %rd2;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2EventRecord(\n"
+   "\t.param .b64 __mc_event,\n"
+   "\t.param .b64 __mc_stream\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_event];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\tselp.b32 %r1, 400, 0, %p1;\n"
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2EventRecordWithFlags(\n"
+   "\t.param .b64 __mc_event,\n"
+   "\t.param .b64 __mc_stream,\n"
+   "\t.param .b32 __mc_flags\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_event];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\tselp.b32 %r1, 400, 0, %p1;\n"
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2StreamWaitEvent(\n"
+   "\t.param .b64 __mc_stream,\n"
+   "\t.param .b64 __mc_event,\n"
+   "\t.param .b32 __mc_flags\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_event];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\tselp.b32 %r1, 400, 0, %p1;\n"
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2EventDestroy(\n"
+   "\t.param .b64 __mc_event\n"
+   ")\n"
+   "{\n"
+   "\t.reg .pred %p<2>;\n"
+   "\t.reg .b32 %r<2>;\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_event];\n"
+   "\tsetp.eq.u64 %p1, %rd1, 0;\n"
+   "\tselp.b32 %r1, 400, 0, %p1;\n"
+   "\tst.param.b32 [__mc_r], %r1;\n"
+   "\tret;\n"
+   "}\n"
+   "\n"
+   "// the one device\n"
+   ".visible .func (.param .b32 __mc_r) __cudaCDP2GetDevice(\n"
+   "\t.param .b64 __mc_device\n"
+   ")\n"
+   "{\n"
+   "\t.reg .b64 %rd<2>;\n"
+   "\tld.param.u64 %rd1, [__mc_device];\n"
+   "\tst.u32 [%rd1], 0;\n"
+   "\tst.param.b32 [__mc_r], 0;\n"
+   "\tret;\n"
    "}\n";
+
 
 bool core_devrt_needed(const char *const *texts, const size_t *lens, uint32_t n)
 {
@@ -361,7 +581,7 @@ static int queue_of(core_module *m, uint64_t *q)
 }
 
 typedef struct devrt_launch {
-   uint32_t kind;               /* 1: a launch, 2: a copy (dst, src, count) */
+   uint32_t kind;               /* 1: a launch, 2: a copy (dst, src, count), 3: a fill (dst, byte in src, count) */
    uint64_t dst, src, count;
    uint64_t token, stream;
    uint32_t grid[3], block[3], shared;
@@ -383,12 +603,12 @@ static devrt_launch *take_launches(core_module *m, uint64_t q, uint32_t *count, 
          uint64_t stream;
          memcpy(&state, rec, 4);
          memcpy(&stream, rec + 48, 8);
-         if ((state != 1 && state != 2) || (stream == DEVRT_TAIL) != (tail == 1))
+         if ((state < 1 || state > 3) || (stream == DEVRT_TAIL) != (tail == 1))
             continue;
          devrt_launch *l = &v[k++];
          l->kind = state;
          l->stream = stream;
-         if (state == 2) {
+         if (state == 2 || state == 3) {   /* a copy, or a fill (its value where a copy's source is) */
             memcpy(&l->dst, rec + 8, 8);
             memcpy(&l->src, rec + 16, 8);
             memcpy(&l->count, rec + 24, 8);
@@ -424,6 +644,10 @@ static int launch_children(core_module *m, uint64_t q, core_stream *s)
    for (uint32_t i = 0; i < n && r == CORE_SUCCESS; i++) {
       if (v[i].kind == 2) {   /* device-side cudaMemcpyAsync */
          r = core_memcpy_on(m->ctx, s, v[i].dst, v[i].src, (size_t)v[i].count);
+         continue;
+      }
+      if (v[i].kind == 3) {   /* device-side cudaMemsetAsync */
+         r = core_fill2d(m->ctx, s, v[i].dst, (size_t)v[i].count, (uint32_t)v[i].src & 0xffu, 1, (size_t)v[i].count, 1);
          continue;
       }
       int idx = compiler_kernel_by_token(m->cm, v[i].token);

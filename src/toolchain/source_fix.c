@@ -248,6 +248,7 @@ typedef struct decl {
    size_t first, name, semi;   /* token indices */
    size_t post_b, post_e;      /* tokens of attributes after the bounds */
    bool launch;
+   bool ref;                   /* a launch site that is a reference: the kernel first..semi */
 } decl;
 
 static bool is_tok(const char *s, const tok *t, const char *text)
@@ -483,6 +484,25 @@ static bool triple(const char *s, const toks *t, size_t i, char c)
           t->v[i + 1].b == t->v[i].e && t->v[i + 2].b == t->v[i + 1].e;
 }
 
+/* The kernel named first..last (its template arguments included) without
+ * a launch: its address, which nvcc's device code may take (for
+ * cudaLaunchDevice, say); with a unary '&' before it, that too. */
+static enum why find_reference(const char *s, const toks *t, decl *d, size_t last)
+{
+   size_t f = d->first;
+   if (f >= 1 && is_punct(s, &t->v[f - 1], '&') && !(f >= 2 && t->v[f - 2].b + 1 == t->v[f - 1].b &&
+                                                      is_punct(s, &t->v[f - 2], '&'))) {
+      const tok *before = f >= 2 ? &t->v[f - 2] : NULL;
+      bool operand = before && ((before->kind != K_PUNCT && before->kind != K_PP && !is_tok(s, before, "return")) ||
+                                is_punct(s, before, ')') || is_punct(s, before, ']'));
+      if (!operand)
+         d->first = f - 1;
+   }
+   d->ref = true;
+   d->semi = last;
+   return W_OK;
+}
+
 /* The launch `[::]a::kernel[<targs>]<<<config>>>(` whose kernel name is
  * token name (clang's error points at it). */
 static enum why find_launch(const char *s, const toks *t, size_t name, decl *d)
@@ -521,7 +541,7 @@ static enum why find_launch(const char *s, const toks *t, size_t name, decl *d)
       j++;
    }
    if (!triple(s, t, j, '<'))
-      return W_NOTLAUNCH;
+      return find_reference(s, t, d, j - 1);
    d->post_b = j;
    /* the configuration: up to `>>>` outside parentheses and brackets */
    int depth = 0;
@@ -584,9 +604,17 @@ static size_t launch_name(const char *s, const toks *t, size_t k)
 }
 
 /* `kernel<<<config>>>` as `__mc_cdp_launch<kernel>(config)` onto out: the
- * kernel's and the configuration's text as written (newlines and all). */
+ * kernel's and the configuration's text as written (newlines and all); a
+ * reference `[&]kernel` as `(__mc_kernel_fn<kernel>)`, its address. */
 static void rewrite_launch(strbuf *out, const char *s, const toks *t, const decl *d)
 {
+   if (d->ref) {
+      size_t f = d->first + (is_punct(s, &t->v[d->first], '&') ? 1 : 0);
+      strbuf_puts(out, "(__mc_kernel_fn<");
+      strbuf_putn(out, s + t->v[f].b, t->v[d->semi].e - t->v[f].b);
+      strbuf_puts(out, s[t->v[d->semi].e - 1] == '>' ? " >)" : ">)");
+      return;
+   }
    strbuf_puts(out, "__mc_cdp_launch<");
    size_t kb = t->v[d->first].b, ke = t->v[d->post_b].b;
    strbuf_putn(out, s + kb, ke - kb);

@@ -4,7 +4,10 @@
  * -lcudadevrt: a template kernel with explicit arguments, a kernel in a
  * namespace named with its qualifier, a launch from a __device__ function,
  * a configuration spread over lines with dim3 values and a shift, a struct
- * and a 2-byte argument between wider ones (the parameter offsets).
+ * and a 2-byte argument between wider ones (the parameter offsets); the
+ * explicit API (cudaGetParameterBuffer, cudaLaunchDevice with the kernel's
+ * address), device-side cudaMemsetAsync, events (created, recorded, waited
+ * for, destroyed) and cudaGetDevice.
  * metalcuda's nvcc rewrites each launch into a call of its device runtime
  * (src/toolchain/source_fix.c); NVIDIA's nvcc compiles them itself.  Every
  * expected value is computed on the host.
@@ -33,6 +36,30 @@ __global__ void mixed(int *out, short s, Pair p, char c, long long w)
 __device__ void launch_from_device(int *out, int n)
 {
    work::mixed<<<1, dim3(4, 2)>>>(out, (short)-7, Pair{ 100, 2.5 }, (char)3, (long long)n << 32);
+}
+
+__global__ void setv(int *p, int v) { p[threadIdx.x] = v + (int)threadIdx.x; }
+
+__global__ void explicit_api(int *out)
+{
+   if (threadIdx.x != 0)
+      return;
+   void *buf = cudaGetParameterBuffer(8, 16);
+   out[40] = buf != NULL;
+   if (buf) {
+      *(int **)buf = out;
+      *(int *)((char *)buf + 8) = 42;
+      out[41] = (int)cudaLaunchDevice((void *)setv, buf, dim3(1), dim3(8), 0, 0);
+   }
+   cudaEvent_t e;
+   out[42] = (int)cudaEventCreateWithFlags(&e, cudaEventDisableTiming);
+   out[43] = (int)cudaEventRecord(e, 0);
+   out[44] = (int)cudaStreamWaitEvent(0, e, 0);
+   out[45] = (int)cudaMemsetAsync(out + 8, 0x11, 8 * sizeof(int), 0);
+   out[46] = (int)cudaEventDestroy(e);
+   int dev = -1;
+   out[47] = (int)cudaGetDevice(&dev);
+   out[48] = dev;
 }
 
 __global__ void parent(float *f, double *d, int *m)
@@ -78,6 +105,25 @@ int main(void)
       bad += hd[i] != wd[i];
    CHECK_INT(bad, 0);
    CHECK_ARRAY_I32("namespace kernel from a __device__ function", hm, wm, 8);
+
+   int *e, he[49], we[49];
+   CHECK_CUDA(cudaMalloc(&e, sizeof(he)));
+   CHECK_CUDA(cudaMemset(e, 0xff, sizeof(he)));
+   explicit_api<<<1, 32>>>(e);
+   CHECK_CUDA(cudaGetLastError());
+   CHECK_CUDA(cudaMemcpy(he, e, sizeof(he), cudaMemcpyDeviceToHost));
+   for (int i = 0; i < 49; i++)
+      we[i] = -1;
+   for (int t = 0; t < 8; t++)
+      we[t] = 42 + t;          /* the child launched through cudaLaunchDevice */
+   for (int t = 8; t < 16; t++)
+      we[t] = 0x11111111;      /* cudaMemsetAsync */
+   we[40] = 1;
+   for (int i = 41; i < 48; i++)
+      we[i] = cudaSuccess;
+   we[48] = 0;
+   CHECK_ARRAY_I32("explicit launch, memset, events, device", he, we, 49);
+   cudaFree(e);
    cudaFree(f);
    cudaFree(d);
    cudaFree(m);
