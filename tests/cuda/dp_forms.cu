@@ -55,7 +55,11 @@ __global__ void explicit_api(int *out)
    out[42] = (int)cudaEventCreateWithFlags(&e, cudaEventDisableTiming);
    out[43] = (int)cudaEventRecord(e, 0);
    out[44] = (int)cudaStreamWaitEvent(0, e, 0);
-   out[45] = (int)cudaMemsetAsync(out + 8, 0x11, 8 * sizeof(int), 0);
+   /* zeros: the H200's cudadevrt (CUDA 13.0) writes zeros whatever the
+    * value (measured with 0x11, 0x22, 0x33, 0x44 and 0xab, on the NULL,
+    * a created, the fire-and-forget and the tail stream), where CUDA
+    * documents the value's byte; metalcuda writes the byte */
+   out[45] = (int)cudaMemsetAsync(out + 8, 0, 8 * sizeof(int), 0);
    out[46] = (int)cudaEventDestroy(e);
    int dev = -1;
    out[47] = (int)cudaGetDevice(&dev);
@@ -117,7 +121,7 @@ int main(void)
    for (int t = 0; t < 8; t++)
       we[t] = 42 + t;          /* the child launched through cudaLaunchDevice */
    for (int t = 8; t < 16; t++)
-      we[t] = 0x11111111;      /* cudaMemsetAsync */
+      we[t] = 0;               /* cudaMemsetAsync */
    we[40] = 1;
    for (int i = 41; i < 48; i++)
       we[i] = cudaSuccess;
