@@ -22,6 +22,7 @@
 #include <cuda_fp16.h>
 #include "../cuda/check.h"
 #include "transfer.h"
+#include "lt_values.h"
 
 #include <math.h>
 #include <vector>
@@ -38,15 +39,6 @@ static bool near(double got, double want, double bound, const char *what)
    return CHECK(ok);
 }
 
-static double val(float v) { return v; }
-static double val(double v) { return v; }
-static double val(__half v) { return (double)__half2float(v); }
-static double val(__nv_bfloat16 v) { return (double)__bfloat162float(v); }
-template <class T> static T from(double v);
-template <> float from<float>(double v) { return (float)v; }
-template <> double from<double>(double v) { return v; }
-template <> __half from<__half>(double v) { return __double2half(v); }
-template <> __nv_bfloat16 from<__nv_bfloat16>(double v) { return __double2bfloat16(v); }
 
 static double gelu(double x)
 {

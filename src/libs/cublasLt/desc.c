@@ -1,5 +1,6 @@
 /*
- * desc.c — matmul descriptors, matrix layouts and preferences: create
+ * desc.c — matmul descriptors, matrix layouts, preferences and matrix
+ * transform descriptors: create
  * (malloc'd opaque storage), init (the caller's storage), destroy, set and
  * get attribute.  Every attribute is a field of a known size (a table per
  * kind); a value of another size is CUBLAS_STATUS_INVALID_VALUE, as is an
@@ -16,6 +17,7 @@ LOG_CHANNEL(cublasLt);
 _Static_assert(sizeof(lt_matmul_desc) <= sizeof(cublasLtMatmulDescOpaque_t), "matmul descriptor too large");
 _Static_assert(sizeof(lt_layout) <= sizeof(cublasLtMatrixLayoutOpaque_t), "layout too large");
 _Static_assert(sizeof(lt_preference) <= sizeof(cublasLtMatmulPreferenceOpaque_t), "preference too large");
+_Static_assert(sizeof(lt_transform_desc) <= sizeof(cublasLtMatrixTransformDescOpaque_t), "transform descriptor too large");
 
 typedef struct lt_field {
    int attr;
@@ -48,6 +50,10 @@ static const lt_field pref_fields[] = {
    PF(MIN_ALIGNMENT_A_BYTES, min_align[0]), PF(MIN_ALIGNMENT_B_BYTES, min_align[1]),
    PF(MIN_ALIGNMENT_C_BYTES, min_align[2]), PF(MIN_ALIGNMENT_D_BYTES, min_align[3]),
    PF(MAX_WAVES_COUNT, max_waves), PF(IMPL_MASK, impl_mask),
+};
+#define TF(a, f) { CUBLASLT_MATRIX_TRANSFORM_DESC_##a, offsetof(lt_transform_desc, f), sizeof(((lt_transform_desc *)0)->f) }
+static const lt_field transform_fields[] = {
+   TF(SCALE_TYPE, scale), TF(POINTER_MODE, pmode), TF(TRANSA, transa), TF(TRANSB, transb),
 };
 #define NFIELDS(t) (sizeof(t) / sizeof((t)[0]))
 
@@ -101,6 +107,12 @@ const lt_preference *lt_preference_of(cublasLtMatmulPreference_t p)
 {
    const lt_preference *m = (const lt_preference *)p;
    return m && m->magic == LT_MAGIC_PREF ? m : NULL;
+}
+
+const lt_transform_desc *lt_transform_desc_of(cublasLtMatrixTransformDesc_t d)
+{
+   const lt_transform_desc *m = (const lt_transform_desc *)d;
+   return m && m->magic == LT_MAGIC_TRANSFORM ? m : NULL;
 }
 
 /* ---- matmul descriptors ---- */
@@ -287,4 +299,63 @@ LT_EXPORT cublasStatus_t cublasLtMatmulPreferenceGetAttribute(cublasLtMatmulPref
              (void *)sizeWritten);
    LT_CHECK(lt_preference_of(pref), CUBLAS_STATUS_INVALID_VALUE);
    return get_field(pref, pref_fields, NFIELDS(pref_fields), attr, buf, sizeInBytes, sizeWritten);
+}
+
+/* ---- matrix transform descriptors ---- */
+
+LT_EXPORT cublasStatus_t cublasLtMatrixTransformDescInit_internal(cublasLtMatrixTransformDesc_t transformDesc,
+                                                                  size_t size, cudaDataType scaleType)
+{
+   LOG_TRACE("transformDesc=%p size=%zu scaleType=%d", (void *)transformDesc, size, (int)scaleType);
+   LT_CHECK(transformDesc && size >= sizeof(lt_transform_desc), CUBLAS_STATUS_INVALID_VALUE);
+   lt_transform_desc *t = (lt_transform_desc *)transformDesc;
+   memset(t, 0, sizeof(*t));
+   t->magic = LT_MAGIC_TRANSFORM;
+   t->scale = scaleType;
+   t->pmode = CUBLASLT_POINTER_MODE_HOST;
+   t->transa = t->transb = CUBLAS_OP_N;
+   return CUBLAS_STATUS_SUCCESS;
+}
+
+LT_EXPORT cublasStatus_t cublasLtMatrixTransformDescCreate(cublasLtMatrixTransformDesc_t *transformDesc,
+                                                           cudaDataType scaleType)
+{
+   LOG_TRACE("transformDesc=%p scaleType=%d", (void *)transformDesc, (int)scaleType);
+   LT_CHECK(transformDesc, CUBLAS_STATUS_INVALID_VALUE);
+   cublasLtMatrixTransformDesc_t d = malloc(sizeof(*d));
+   if (!d)
+      return CUBLAS_STATUS_ALLOC_FAILED;
+   cublasLtMatrixTransformDescInit_internal(d, sizeof(*d), scaleType);
+   *transformDesc = d;
+   return CUBLAS_STATUS_SUCCESS;
+}
+
+LT_EXPORT cublasStatus_t cublasLtMatrixTransformDescDestroy(cublasLtMatrixTransformDesc_t transformDesc)
+{
+   LOG_TRACE("transformDesc=%p", (void *)transformDesc);
+   if (!transformDesc)
+      return CUBLAS_STATUS_SUCCESS;
+   LT_CHECK(lt_transform_desc_of(transformDesc), CUBLAS_STATUS_INVALID_VALUE);
+   ((lt_transform_desc *)transformDesc)->magic = 0;
+   free(transformDesc);
+   return CUBLAS_STATUS_SUCCESS;
+}
+
+LT_EXPORT cublasStatus_t cublasLtMatrixTransformDescSetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
+                                                                 cublasLtMatrixTransformDescAttributes_t attr,
+                                                                 const void *buf, size_t sizeInBytes)
+{
+   LOG_TRACE("transformDesc=%p attr=%d buf=%p sizeInBytes=%zu", (void *)transformDesc, (int)attr, buf, sizeInBytes);
+   LT_CHECK(lt_transform_desc_of(transformDesc), CUBLAS_STATUS_INVALID_VALUE);
+   return set_field(transformDesc, transform_fields, NFIELDS(transform_fields), attr, buf, sizeInBytes);
+}
+
+LT_EXPORT cublasStatus_t cublasLtMatrixTransformDescGetAttribute(cublasLtMatrixTransformDesc_t transformDesc,
+                                                                 cublasLtMatrixTransformDescAttributes_t attr,
+                                                                 void *buf, size_t sizeInBytes, size_t *sizeWritten)
+{
+   LOG_TRACE("transformDesc=%p attr=%d buf=%p sizeInBytes=%zu sizeWritten=%p", (void *)transformDesc, (int)attr, buf,
+             sizeInBytes, (void *)sizeWritten);
+   LT_CHECK(lt_transform_desc_of(transformDesc), CUBLAS_STATUS_INVALID_VALUE);
+   return get_field(transformDesc, transform_fields, NFIELDS(transform_fields), attr, buf, sizeInBytes, sizeWritten);
 }

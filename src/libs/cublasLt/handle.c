@@ -33,8 +33,10 @@ LT_EXPORT cublasStatus_t cublasLtCreate(cublasLtHandle_t *lightHandle)
    static const char *const names[4] = { "lt_epilogue_s", "lt_epilogue_d", "lt_epilogue_h", "lt_epilogue_b" };
    if (s == CUBLAS_STATUS_SUCCESS && cuModuleLoadData(&h->mod, lt_kernels_ptx) != CUDA_SUCCESS)
       s = CUBLAS_STATUS_NOT_INITIALIZED;
+   static const char *const tnames[4] = { "lt_transform_s", "lt_transform_d", "lt_transform_h", "lt_transform_b" };
    for (int i = 0; i < 4 && s == CUBLAS_STATUS_SUCCESS; i++)
-      if (cuModuleGetFunction(&h->epilogue[i], h->mod, names[i]) != CUDA_SUCCESS)
+      if (cuModuleGetFunction(&h->epilogue[i], h->mod, names[i]) != CUDA_SUCCESS ||
+          cuModuleGetFunction(&h->transform[i], h->mod, tnames[i]) != CUDA_SUCCESS)
          s = CUBLAS_STATUS_INTERNAL_ERROR;
    if (s != CUBLAS_STATUS_SUCCESS) {
       LOG_WARN("cublasLtCreate: %s", cublasGetStatusName(s));

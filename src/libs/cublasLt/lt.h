@@ -42,6 +42,7 @@ struct cublasLtContext {
    CUcontext ctx;
    CUmodule mod;
    CUfunction epilogue[4];   /* s d h bf16 */
+   CUfunction transform[4];  /* s d h bf16 */
 };
 
 /* A matmul descriptor, in cublasLtMatmulDescOpaque_t's 256 bytes. */
@@ -86,15 +87,24 @@ typedef struct lt_preference {
    uint64_t impl_mask;
 } lt_preference;
 
+/* A matrix transform descriptor, in cublasLtMatrixTransformDescOpaque_t's
+ * 64 bytes. */
+typedef struct lt_transform_desc {
+   uint32_t magic;
+   int32_t scale, pmode, transa, transb;
+} lt_transform_desc;
+
 #define LT_MAGIC_HANDLE 0x6c744c48u   /* "HLtl" */
 #define LT_MAGIC_DESC 0x6c744d44u
 #define LT_MAGIC_LAYOUT 0x6c744c59u
 #define LT_MAGIC_PREF 0x6c745052u
+#define LT_MAGIC_TRANSFORM 0x6c745446u
 
 /* ---- desc.c ---- */
 const lt_matmul_desc *lt_desc_of(cublasLtMatmulDesc_t d);
 const lt_layout *lt_layout_of(cublasLtMatrixLayout_t l);
 const lt_preference *lt_preference_of(cublasLtMatmulPreference_t p);
+const lt_transform_desc *lt_transform_desc_of(cublasLtMatrixTransformDesc_t d);
 
 /* ---- handle.c ---- */
 bool lt_handle_ok(cublasLtHandle_t h);
