@@ -1,7 +1,7 @@
 /*
  * test_api_batch.c — the codes and the last error of the entry points of
  * issue 18 where tests/cuda cannot reach them (the driver's failIdx forms,
- * registration calls, export tables) or where the expectation is
+ * registration calls, export tables, batches in a capture) or where the expectation is
  * metalcuda's own (refusals), through lib/libcudart.so.13 and the
  * libcuda.so.1 it loads, in a forked child (a crash is a failure, not the
  * end of the binary; the child reports through a pipe).
@@ -44,6 +44,12 @@ typedef void *(*procaddr_fn)(void);
 typedef int (*export_fn)(const void **, const void *);
 typedef int (*discard_fn)(void **, size_t *, size_t, unsigned long long, void *);
 typedef void (*hostvar_fn)(void **, const char *, char *, size_t);
+typedef int (*begin_fn)(void *, int);
+typedef int (*end_fn)(void *, void **);
+typedef int (*nodes_fn)(void *, void **, size_t *);
+typedef int (*inst_fn)(void **, void *, unsigned long long);
+typedef int (*launch_fn)(void *, void *);
+typedef int (*memcpy_fn)(void *, const void *, size_t, int);
 
 static const uint8_t G_CUDART[16] = { 0x6b, 0xd5, 0xfb, 0x6c, 0x5b, 0xf4, 0xe7, 0x4a,
                                       0x89, 0x87, 0xd9, 0x39, 0x12, 0xfd, 0x9d, 0xf9 };
@@ -188,6 +194,55 @@ static void body_refusals(void)
    EXPECT_RC(last(), NOT_SUPPORTED);
    EXPECT_RC(last(), OK);
 }
+
+/* Captured, a batch's copies become copy nodes that the graph replays; a
+ * source read during the call cannot be captured (metalcuda's refusal:
+ * the graph would read it after the call). */
+static void body_capture(void)
+{
+   malloc_fn mall = (malloc_fn)sym("cudaMalloc");
+   stream_fn mk = (stream_fn)sym("cudaStreamCreate");
+   rt_batch_fn rt = (rt_batch_fn)sym("cudaMemcpyBatchAsync");
+   begin_fn begin = (begin_fn)sym("cudaStreamBeginCapture");
+   end_fn end = (end_fn)sym("cudaStreamEndCapture");
+   nodes_fn nodes = (nodes_fn)sym("cudaGraphGetNodes");
+   inst_fn inst = (inst_fn)sym("cudaGraphInstantiate");
+   launch_fn launch = (launch_fn)sym("cudaGraphLaunch");
+   free_fn sync = (free_fn)sym("cudaStreamSynchronize");
+   memcpy_fn copy = (memcpy_fn)sym("cudaMemcpy");
+   if (!mall || !mk || !rt || !begin || !end || !nodes || !inst || !launch || !sync || !copy)
+      return;
+   char *d = NULL;
+   void *s = NULL, *g = NULL, *ge = NULL;
+   EXPECT_RC(mall((void **)&d, 96), OK);
+   EXPECT_RC(mk(&s), OK);
+   char init[96];
+   for (int i = 0; i < 96; i++)
+      init[i] = (char)i;
+   EXPECT_RC(copy(d, init, 96, 4), OK);
+   void *dsts[2] = { d + 48, d + 64 };
+   const void *srcs[2] = { d, d + 16 };
+   size_t sizes[2] = { 16, 16 }, idx[1] = { 0 };
+   attrs_t at = { 1, { 0, 0 }, { 0, 0 }, 0 };
+   EXPECT_RC(begin(s, 0), OK);   /* cudaStreamCaptureModeGlobal */
+   EXPECT_RC(rt(dsts, srcs, sizes, 2, &at, idx, 1, s), OK);
+   at.order = 2;   /* DuringApiCall */
+   EXPECT_RC(rt(dsts, srcs, sizes, 2, &at, idx, 1, s), NOT_SUPPORTED);
+   EXPECT_RC(end(s, &g), OK);
+   size_t n = 0;
+   EXPECT_RC(nodes(g, NULL, &n), OK);
+   EXPECT(n == 2);
+   char got[96];
+   EXPECT_RC(copy(got, d, 96, 4), OK);
+   EXPECT(got[48] == 48 && got[64] == 64);   /* captured, not done */
+   EXPECT_RC(inst(&ge, g, 0), OK);
+   EXPECT_RC(launch(ge, s), OK);
+   EXPECT_RC(sync(s), OK);
+   EXPECT_RC(copy(got, d, 96, 4), OK);
+   EXPECT(got[48] == 0 && got[63] == 15 && got[64] == 16 && got[79] == 31);
+}
+
+TEST(captured_copy_batches_become_nodes) { in_child(body_capture); }
 
 TEST(rdma_flush_and_nvscisync_are_refused) { in_child(body_refusals); }
 

@@ -22,7 +22,10 @@
  * (an ephemeral source, e.g. on the stack) is done before the call
  * returns, after the stream's earlier work (core_copy3d): the source is
  * read during the call, the destination written in stream order.  ANY is
- * served as STREAM, which it allows.  Location hints concern managed
+ * served as STREAM, which it allows.  In a capturing stream the copies
+ * become copy nodes; a DURING_API_CALL one is refused there
+ * (CUDA_ERROR_NOT_SUPPORTED, said): the graph would read its source after
+ * the call.  Location hints concern managed
  * memory, which metalcuda never moves: ignored, as CUDA ignores them
  * elsewhere.
  *
@@ -82,6 +85,16 @@ static CUresult queue_copies(core_ctx *c, core_stream *s, core_copy3d_desc *d, c
 {
    size_t k = 0;
    int r = CORE_SUCCESS;
+   /* a captured copy runs at each launch of the graph, long after an
+    * ephemeral source is gone: refused rather than read from a dead frame */
+   for (size_t i = 0; s->cap && i < n; i++)
+      if (now[i] && d[i].width) {
+         static int once;
+         api_unsupported_(log_channel_, "cuMemcpyBatchAsync",
+                          "a DURING_API_CALL source order in a capturing stream (the graph would read the "
+                          "source after the call)", &once);
+         return CUDA_ERROR_NOT_SUPPORTED;
+      }
    for (size_t i = 0; i < n && r == CORE_SUCCESS; i++) {
       if (!d[i].width)
          continue;
