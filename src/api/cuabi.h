@@ -2243,8 +2243,7 @@ enum cudaMemPoolAttr {
    cudaMemPoolAttrUsedMemHigh                = 0x8,
 };
 /* Memory pools' allocation and export kinds, and the source access order
- * of batched copies: CCCL 3's cuda::memory_pool and cuda::copy name them
- * (metalcuda's pools and batched copies are stubs). */
+ * of batched copies: CCCL 3's cuda::memory_pool and cuda::copy name them. */
 enum cudaMemAllocationType {
    cudaMemAllocationTypeInvalid = 0x0,
    cudaMemAllocationTypePinned  = 0x1,
