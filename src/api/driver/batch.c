@@ -131,8 +131,10 @@ static CUresult memcpy_batch(CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes
          set_fail(failIdx, attrsIdxs[k]);
          return CUDA_ERROR_INVALID_VALUE;
       }
-   core_copy3d_desc *d = malloc(count * sizeof(*d));
-   bool *now = malloc(count * sizeof(*now));
+   if (count > SIZE_MAX / sizeof(core_copy3d_desc))
+      return CUDA_ERROR_INVALID_VALUE;   /* more copies than memory can list */
+   core_copy3d_desc *d = mc_malloc(count * sizeof(*d));
+   bool *now = mc_malloc(count * sizeof(*now));
    if (!d || !now) {
       free(d);
       free(now);
@@ -236,8 +238,10 @@ static CUresult memcpy3d_batch(size_t numOps, CUDA_MEMCPY3D_BATCH_OP *opList, si
       return r;
    if (numOps == 0 || !opList || flags != 0)
       return CUDA_ERROR_INVALID_VALUE;
-   core_copy3d_desc *d = malloc(numOps * sizeof(*d));
-   bool *now = malloc(numOps * sizeof(*now));
+   if (numOps > SIZE_MAX / sizeof(core_copy3d_desc))
+      return CUDA_ERROR_INVALID_VALUE;
+   core_copy3d_desc *d = mc_malloc(numOps * sizeof(*d));
+   bool *now = mc_malloc(numOps * sizeof(*now));
    if (!d || !now) {
       free(d);
       free(now);
