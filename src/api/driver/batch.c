@@ -42,7 +42,8 @@
 
 LOG_CHANNEL(memory);
 
-enum { NO_INDEX = (size_t)-1 };
+/* failIdx when the error is no one copy's (CUDA 12.8's documentation) */
+#define NO_INDEX SIZE_MAX
 
 /* The batch's stream: any but the legacy NULL stream. */
 static CUresult batch_stream(CUstream h, core_ctx **c, core_stream **s)
