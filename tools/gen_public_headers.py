@@ -32,6 +32,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SRC = {"runtime": "src/api/runtime/protos.h", "driver": "src/api/driver/protos.h"}
 OUT = {"runtime": "include/crt/mc_runtime_api.h", "driver": "include/crt/mc_driver_api.h"}
 
+# cuda.h's renames to a _vN with other parameters (which the rule below
+# takes for a new function): the old form is dropped from the header.
+NEW_FORMS = {
+    "cuMemcpyBatchAsync": "cuMemcpyBatchAsync_v2",
+    "cuMemcpy3DBatchAsync": "cuMemcpy3DBatchAsync_v2",
+}
+
 # C++ default arguments of cuda_runtime_api.h: function -> {parameter name: value}.
 DEFAULTS = {
     "cudaMallocArray": {"height": "0", "flags": "0"},
@@ -143,6 +150,12 @@ def render(kind):
                 b, v = m.group(1), int(m.group(2))
                 if b not in best or v > best[b][0]:
                     best[b] = (v, n)
+        # CUDA 13 dropped failIdx from the batch copies and cuda.h renames
+        # them all the same: the plain names (CUDA 12.8's forms) stay
+        # exported for old binaries, undeclared, as in cuda.h
+        for b, n in NEW_FORMS.items():
+            if b in names and n in names:
+                best[b] = (0, n)
         for b, (_, n) in sorted(best.items()):
             renames.append(f"#define {b} {n}")
             skip.add(b)
@@ -153,6 +166,8 @@ def render(kind):
         # _ptsz form themselves (-fgpu-default-stream=per-thread)
         if n.endswith(("_ptds", "_ptsz")) and n != "cudaLaunchKernel_ptsz":
             b = n[:-5]
+            if b in NEW_FORMS:
+                continue        # the per-thread twin of an undeclared old form
             target_of = {r.split()[2]: r.split()[1] for r in renames}
             b = target_of.get(b, b)       # cuMemcpy2D_v2_ptds is what cuMemcpy2D means
             ptds.append((b, n))

@@ -5,7 +5,7 @@
  * signatures, so that code which names them compiles: CCCL 3's
  * cuda/__driver/driver_api.h takes each one's type with decltype and looks
  * it up through cudaGetDriverEntryPoint, calling it only when a program
- * uses memory pools, green contexts, batched copies or tensor maps.
+ * uses memory pools, green contexts or tensor maps.
  * Hand-written (mc_driver_api.h, generated, has the implemented ones);
  * implementing one moves it there.  Included by cuda.h.
  */
@@ -16,8 +16,6 @@
 extern "C" {
 #endif
 
-#define cuMemcpyBatchAsync cuMemcpyBatchAsync_v2
-
 extern CUresult CUDAAPI cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps);
 extern CUresult CUDAAPI cuMemPoolDestroy(CUmemoryPool pool);
 extern CUresult CUDAAPI cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map, size_t count);
@@ -26,9 +24,6 @@ extern CUresult CUDAAPI cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLoca
                                                CUmemAllocationType type);
 extern CUresult CUDAAPI cuMemAllocFromPoolAsync(CUdeviceptr *dptr, size_t bytesize, CUmemoryPool pool,
                                                 CUstream hStream);
-extern CUresult CUDAAPI cuMemcpyBatchAsync(CUdeviceptr *dsts, CUdeviceptr *srcs, size_t *sizes, size_t count,
-                                           CUmemcpyAttributes *attrs, size_t *attrsIdxs, size_t numAttrs,
-                                           CUstream hStream);
 extern CUresult CUDAAPI cuGraphKernelNodeSetAttribute(CUgraphNode hNode, CUkernelNodeAttrID attr,
                                                       const CUkernelNodeAttrValue *value);
 extern CUresult CUDAAPI cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel);

@@ -794,6 +794,118 @@ typedef struct CUmemcpyAttributes_st {
    unsigned int flags;
 } CUmemcpyAttributes_v1;
 typedef CUmemcpyAttributes_v1 CUmemcpyAttributes;
+typedef enum CUmemcpyFlags_enum {
+   CU_MEMCPY_FLAG_DEFAULT                     = 0x0,
+   CU_MEMCPY_FLAG_PREFER_OVERLAP_WITH_COMPUTE = 0x1
+} CUmemcpyFlags;
+/* cuMemcpy3DBatchAsync's operands (CUDA 12.8) */
+typedef enum CUmemcpy3DOperandType_enum {
+   CU_MEMCPY_OPERAND_TYPE_POINTER = 0x1,
+   CU_MEMCPY_OPERAND_TYPE_ARRAY   = 0x2,
+   CU_MEMCPY_OPERAND_TYPE_MAX     = 0x7FFFFFFF
+} CUmemcpy3DOperandType;
+typedef struct CUoffset3D_st {
+   size_t x;
+   size_t y;
+   size_t z;
+} CUoffset3D_v1;
+typedef CUoffset3D_v1 CUoffset3D;
+typedef struct CUextent3D_st {
+   size_t width;
+   size_t height;
+   size_t depth;
+} CUextent3D_v1;
+typedef CUextent3D_v1 CUextent3D;
+typedef struct CUmemcpy3DOperand_st {
+   CUmemcpy3DOperandType type;
+   union {
+      struct {
+         CUdeviceptr ptr;
+         size_t rowLength;
+         size_t layerHeight;
+         CUmemLocation locHint;
+      } ptr;
+      struct {
+         CUarray array;
+         CUoffset3D offset;
+      } array;
+   } op;
+} CUmemcpy3DOperand_v1;
+typedef CUmemcpy3DOperand_v1 CUmemcpy3DOperand;
+typedef struct CUDA_MEMCPY3D_BATCH_OP_st {
+   CUmemcpy3DOperand src;
+   CUmemcpy3DOperand dst;
+   CUextent3D extent;
+   CUmemcpySrcAccessOrder srcAccessOrder;
+   unsigned int flags;
+} CUDA_MEMCPY3D_BATCH_OP_v1;
+typedef CUDA_MEMCPY3D_BATCH_OP_v1 CUDA_MEMCPY3D_BATCH_OP;
+/* Atomic capabilities of a link (CUDA 13.0) */
+typedef enum CUatomicOperation_enum {
+   CU_ATOMIC_OPERATION_INTEGER_ADD       = 0,
+   CU_ATOMIC_OPERATION_INTEGER_MIN       = 1,
+   CU_ATOMIC_OPERATION_INTEGER_MAX       = 2,
+   CU_ATOMIC_OPERATION_INTEGER_INCREMENT = 3,
+   CU_ATOMIC_OPERATION_INTEGER_DECREMENT = 4,
+   CU_ATOMIC_OPERATION_AND               = 5,
+   CU_ATOMIC_OPERATION_OR                = 6,
+   CU_ATOMIC_OPERATION_XOR               = 7,
+   CU_ATOMIC_OPERATION_EXCHANGE          = 8,
+   CU_ATOMIC_OPERATION_CAS               = 9,
+   CU_ATOMIC_OPERATION_FLOAT_ADD         = 10,
+   CU_ATOMIC_OPERATION_FLOAT_MIN         = 11,
+   CU_ATOMIC_OPERATION_FLOAT_MAX         = 12,
+   CU_ATOMIC_OPERATION_MAX
+} CUatomicOperation;
+typedef enum CUatomicOperationCapability_enum {
+   CU_ATOMIC_CAPABILITY_SIGNED      = 1u << 0,
+   CU_ATOMIC_CAPABILITY_UNSIGNED    = 1u << 1,
+   CU_ATOMIC_CAPABILITY_REDUCTION   = 1u << 2,
+   CU_ATOMIC_CAPABILITY_SCALAR_32   = 1u << 3,
+   CU_ATOMIC_CAPABILITY_SCALAR_64   = 1u << 4,
+   CU_ATOMIC_CAPABILITY_SCALAR_128  = 1u << 5,
+   CU_ATOMIC_CAPABILITY_VECTOR_32x4 = 1u << 6
+} CUatomicOperationCapability;
+/* cuFlushGPUDirectRDMAWrites (CUDA 11.3) */
+typedef enum CUflushGPUDirectRDMAWritesScope_enum {
+   CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_OWNER       = 100,
+   CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TO_ALL_DEVICES = 200
+} CUflushGPUDirectRDMAWritesScope;
+typedef enum CUflushGPUDirectRDMAWritesTarget_enum {
+   CU_FLUSH_GPU_DIRECT_RDMA_WRITES_TARGET_CURRENT_CTX = 0
+} CUflushGPUDirectRDMAWritesTarget;
+/* Budget notifications (CUDA 12.4) */
+typedef enum CUasyncNotificationType_enum {
+   CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET = 0x1
+} CUasyncNotificationType;
+typedef struct CUasyncNotificationInfo_st {
+   CUasyncNotificationType type;
+   union {
+      struct {
+         unsigned long long bytesOverBudget;
+      } overBudget;
+   } info;
+} CUasyncNotificationInfo;
+typedef void (*CUasyncCallback)(CUasyncNotificationInfo *info, void *userData, CUasyncCallbackHandle callback);
+/* An array's backing and sparseness (CUDA 11.1, 11.6) */
+typedef struct CUDA_ARRAY_SPARSE_PROPERTIES_st {
+   struct {
+      unsigned int width;
+      unsigned int height;
+      unsigned int depth;
+   } tileExtent;
+   unsigned int miptailFirstLevel;
+   unsigned long long miptailSize;
+   unsigned int flags;
+   unsigned int reserved[4];
+} CUDA_ARRAY_SPARSE_PROPERTIES_v1;
+typedef CUDA_ARRAY_SPARSE_PROPERTIES_v1 CUDA_ARRAY_SPARSE_PROPERTIES;
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+   size_t size;
+   size_t alignment;
+   unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
 
 /* Green contexts' resources (CUDA 12.4; the SM resource's fields of 13.0) */
 typedef struct CUdevResourceDesc_st *CUdevResourceDesc;
@@ -2131,8 +2243,7 @@ enum cudaMemPoolAttr {
    cudaMemPoolAttrUsedMemHigh                = 0x8,
 };
 /* Memory pools' allocation and export kinds, and the source access order
- * of batched copies: CCCL 3's cuda::memory_pool and cuda::copy name them
- * (metalcuda's pools and batched copies are stubs). */
+ * of batched copies: CCCL 3's cuda::memory_pool and cuda::copy name them. */
 enum cudaMemAllocationType {
    cudaMemAllocationTypeInvalid = 0x0,
    cudaMemAllocationTypePinned  = 0x1,
@@ -2261,6 +2372,108 @@ enum cudaMemcpySrcAccessOrder {
    cudaMemcpySrcAccessOrderDuringApiCall = 0x2,
    cudaMemcpySrcAccessOrderAny           = 0x3,
    cudaMemcpySrcAccessOrderMax           = 0x7FFFFFFF
+};
+enum cudaMemcpyFlags {
+   cudaMemcpyFlagDefault                  = 0x0,
+   cudaMemcpyFlagPreferOverlapWithCompute = 0x1
+};
+struct cudaMemcpyAttributes {
+   enum cudaMemcpySrcAccessOrder srcAccessOrder;
+   struct cudaMemLocation srcLocHint;
+   struct cudaMemLocation dstLocHint;
+   unsigned int flags;
+};
+enum cudaMemcpy3DOperandType {
+   cudaMemcpyOperandTypePointer = 0x1,
+   cudaMemcpyOperandTypeArray   = 0x2,
+   cudaMemcpyOperandTypeMax     = 0x7FFFFFFF
+};
+struct cudaOffset3D {
+   size_t x;
+   size_t y;
+   size_t z;
+};
+struct cudaMemcpy3DOperand {
+   enum cudaMemcpy3DOperandType type;
+   union {
+      struct {
+         void *ptr;
+         size_t rowLength;
+         size_t layerHeight;
+         struct cudaMemLocation locHint;
+      } ptr;
+      struct {
+         cudaArray_t array;
+         struct cudaOffset3D offset;
+      } array;
+   } op;
+};
+struct cudaMemcpy3DBatchOp {
+   struct cudaMemcpy3DOperand src;
+   struct cudaMemcpy3DOperand dst;
+   struct cudaExtent extent;
+   enum cudaMemcpySrcAccessOrder srcAccessOrder;
+   unsigned int flags;
+};
+enum cudaAtomicOperation {
+   cudaAtomicOperationIntegerAdd       = 0,
+   cudaAtomicOperationIntegerMin       = 1,
+   cudaAtomicOperationIntegerMax       = 2,
+   cudaAtomicOperationIntegerIncrement = 3,
+   cudaAtomicOperationIntegerDecrement = 4,
+   cudaAtomicOperationAnd              = 5,
+   cudaAtomicOperationOr               = 6,
+   cudaAtomicOperationXOR              = 7,
+   cudaAtomicOperationExchange         = 8,
+   cudaAtomicOperationCAS              = 9,
+   cudaAtomicOperationFloatAdd         = 10,
+   cudaAtomicOperationFloatMin         = 11,
+   cudaAtomicOperationFloatMax         = 12
+};
+enum cudaAtomicOperationCapability {
+   cudaAtomicCapabilitySigned     = 1u << 0,
+   cudaAtomicCapabilityUnsigned   = 1u << 1,
+   cudaAtomicCapabilityReduction  = 1u << 2,
+   cudaAtomicCapabilityScalar32   = 1u << 3,
+   cudaAtomicCapabilityScalar64   = 1u << 4,
+   cudaAtomicCapabilityScalar128  = 1u << 5,
+   cudaAtomicCapabilityVector32x4 = 1u << 6
+};
+enum cudaFlushGPUDirectRDMAWritesScope {
+   cudaFlushGPUDirectRDMAWritesToOwner      = 100,
+   cudaFlushGPUDirectRDMAWritesToAllDevices = 200
+};
+enum cudaFlushGPUDirectRDMAWritesTarget {
+   cudaFlushGPUDirectRDMAWritesTargetCurrentDevice
+};
+typedef enum cudaAsyncNotificationType_enum {
+   cudaAsyncNotificationTypeOverBudget = 0x1
+} cudaAsyncNotificationType;
+typedef struct cudaAsyncNotificationInfo {
+   cudaAsyncNotificationType type;
+   union {
+      struct {
+         unsigned long long bytesOverBudget;
+      } overBudget;
+   } info;
+} cudaAsyncNotificationInfo_t;
+typedef void (*cudaAsyncCallback)(cudaAsyncNotificationInfo_t *, void *, cudaAsyncCallbackHandle_t);
+#define cudaArraySparsePropertiesSingleMipTail 0x1
+struct cudaArraySparseProperties {
+   struct {
+      unsigned int width;
+      unsigned int height;
+      unsigned int depth;
+   } tileExtent;
+   unsigned int miptailFirstLevel;
+   unsigned long long miptailSize;
+   unsigned int flags;
+   unsigned int reserved[4];
+};
+struct cudaArrayMemoryRequirements {
+   size_t size;
+   size_t alignment;
+   unsigned int reserved[4];
 };
 
 enum cudaChannelFormatKind {

@@ -708,6 +708,9 @@ int core_fill2d(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_
 int core_memcpy_async(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, size_t n);
 int core_fill2d_async(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
                       size_t width, size_t height);
+/* cuMemcpyBatchAsync, cuMemcpy3DBatchAsync: n checked copies as one piece
+ * of s's work (memory.c says how); their order among themselves is none. */
+int core_memcpy_batch(core_ctx *c, core_stream *s, size_t n, const core_copy3d_desc *d);
 /* The copy and the fill themselves, now, by the calling thread (the work
  * they follow is done). */
 void core_copy3d_now(const core_copy3d_desc *p);

@@ -168,6 +168,109 @@ int core_memcpy_async(core_ctx *c, core_stream *s, uint64_t dst, uint64_t src, s
    return host_fn_copy(s, &h);
 }
 
+/* ---- batches (cuMemcpyBatchAsync, cuMemcpy3DBatchAsync) ----
+ *
+ * CUDA orders a batch as a whole on its stream and its copies in no
+ * particular order among themselves, so the batch is one piece of stream
+ * work: between arena memory, one command buffer of one blit per
+ * contiguous copy (one commit for all of them, where n cudaMemcpyAsync
+ * calls commit n); with other pinned memory or strided copies, one host
+ * function of the stream that does every copy; with pageable memory, the
+ * synchronous path (the stream's earlier work, then every copy) as
+ * core_memcpy_async takes for one copy; under capture, a copy node each. */
+
+/* The bytes from a strided copy's first byte to one past its last. */
+static size_t copy_span(size_t pitch, size_t rows_per_slice, const core_copy3d_desc *d)
+{
+   return ((d->depth - 1) * rows_per_slice + (d->height - 1)) * pitch + d->width;
+}
+
+/* A copy one blit does: contiguous, in the arena, 4-byte aligned (Metal's
+ * blits on macOS). */
+static bool blit_copy(core_ctx *c, const core_copy3d_desc *d, mtl_buffer **sb, size_t *so, mtl_buffer **db,
+                      size_t *dof, size_t *n)
+{
+   bool flat = d->depth == 1 && d->height == 1;
+   bool packed = d->src_pitch == d->width && d->dst_pitch == d->width &&
+                 (d->depth == 1 || (d->src_height == d->height && d->dst_height == d->height));
+   if (!flat && !packed)
+      return false;
+   *n = d->width * d->height * d->depth;
+   *sb = arena_range(c, d->src, *n, so, NULL);
+   *db = arena_range(c, d->dst, *n, dof, NULL);
+   return *sb && *db && !(*so % 4) && !(*dof % 4) && !(*n % 4);
+}
+
+typedef struct host_batch {
+   size_t n;
+   core_copy3d_desc d[];
+} host_batch;
+
+static void run_host_batch(void *data, int status)
+{
+   (void)status;
+   host_batch *h = data;
+   for (size_t i = 0; i < h->n; i++)
+      core_copy3d_now(&h->d[i]);
+   free(h);
+}
+
+int core_memcpy_batch(core_ctx *c, core_stream *s, size_t n, const core_copy3d_desc *d)
+{
+   if (!s)
+      s = c->null_stream;
+   int r = CORE_SUCCESS;
+   if (s->cap) {
+      for (size_t i = 0; i < n && r == CORE_SUCCESS; i++)
+         r = core_copy3d(c, s, &d[i]);
+      return r;
+   }
+   bool pin = true, blit = true;
+   for (size_t i = 0; i < n && pin; i++) {
+      mtl_buffer *sb, *db;
+      size_t so, dof, len;
+      pin = pinned(c, d[i].src, copy_span(d[i].src_pitch, d[i].src_height, &d[i])) &&
+            pinned(c, d[i].dst, copy_span(d[i].dst_pitch, d[i].dst_height, &d[i]));
+      blit = blit && pin && blit_copy(c, &d[i], &sb, &so, &db, &dof, &len);
+   }
+   if (!pin) {   /* pageable: synchronous, as CUDA documents */
+      if ((r = wait_for_stream(c, s)) != CORE_SUCCESS)
+         return r;
+      for (size_t i = 0; i < n; i++)
+         core_copy3d_now(&d[i]);
+      return CORE_SUCCESS;
+   }
+   if (s->is_null && (r = core_capture_legacy(c)) != CORE_SUCCESS)
+      return r;
+   if (!blit) {
+      host_batch *h = mc_malloc(sizeof(*h) + n * sizeof(h->d[0]));
+      if (!h)
+         return CORE_ERROR_OUT_OF_MEMORY;
+      h->n = n;
+      memcpy(h->d, d, n * sizeof(h->d[0]));
+      if ((r = core_stream_host_fn(s, run_host_batch, h)) != CORE_SUCCESS)
+         free(h);
+      return r;
+   }
+   char *err = NULL;
+   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
+   if (!cb) {
+      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
+      free(err);
+      return CORE_ERROR_OUT_OF_MEMORY;
+   }
+   mtl_blit *b = mtl_cmdbuf_blit_encoder(cb);
+   for (size_t i = 0; i < n; i++) {
+      mtl_buffer *sb, *db;
+      size_t so, dof, len;
+      blit_copy(c, &d[i], &sb, &so, &db, &dof, &len);
+      mtl_blit_copy(b, sb, so, db, dof, len);
+   }
+   mtl_blit_end(b);
+   core_stream_commit(s, cb, NULL);
+   return CORE_SUCCESS;
+}
+
 int core_fill2d_async(core_ctx *c, core_stream *s, uint64_t dst, size_t pitch, uint32_t value, size_t elem_size,
                       size_t width, size_t height)
 {

@@ -122,3 +122,43 @@ CUresult CUDAAPI cuArray3DGetDescriptor_v2(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescri
                                                   a->nchan, a->flags };
    return API_RETURN(CUDA_SUCCESS);
 }
+
+/* ---- planes, sparseness, deferred mapping (CUDA 11.1-11.6) ----
+ * metalcuda's arrays are never multi-planar (no NV12 format), sparse
+ * (CUDA_ARRAY3D_SPARSE refused at creation) or of deferred mapping
+ * (CUDA_ARRAY3D_DEFERRED_MAPPING refused), so these calls give, for every
+ * live array, the answer CUDA documents for an array that is not so:
+ * CUDA_ERROR_INVALID_VALUE. */
+
+/* ==== cuArrayGetPlane (libcuda.@) ==== not multi-planar: CUDA_ERROR_INVALID_VALUE */
+CUresult CUDAAPI cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx)
+{
+   API_ENTER("pPlaneArray=%p hArray=%p planeIdx=%u", (void *)pPlaneArray, (void *)hArray, planeIdx);
+   API_NEED_CTX(c);
+   (void)c;
+   API_CHECK(pPlaneArray, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_check_array(array_of(hArray)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+}
+
+/* ==== cuArrayGetSparseProperties (libcuda.@) ==== not sparse: CUDA_ERROR_INVALID_VALUE */
+CUresult CUDAAPI cuArrayGetSparseProperties(CUDA_ARRAY_SPARSE_PROPERTIES *sparseProperties, CUarray array)
+{
+   API_ENTER("sparseProperties=%p array=%p", (void *)sparseProperties, (void *)array);
+   API_NEED_INIT();
+   API_CHECK(sparseProperties, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_check_array(array_of(array)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+}
+
+/* ==== cuArrayGetMemoryRequirements (libcuda.@) ==== not of deferred mapping: CUDA_ERROR_INVALID_VALUE */
+CUresult CUDAAPI cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUarray array,
+                                              CUdevice device)
+{
+   API_ENTER("memoryRequirements=%p array=%p device=%d", (void *)memoryRequirements, (void *)array, device);
+   API_NEED_INIT();
+   API_CHECK(memoryRequirements, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(core_check_array(array_of(array)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+}

@@ -9,6 +9,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -375,5 +376,131 @@ CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, 
    API_CHECK(device_of(dev), CUDA_ERROR_INVALID_DEVICE);
    uint64_t elems = (UINT64_C(1) << 32) / ((uint64_t)chan_bytes * numChannels);
    *maxWidthInElements = (size_t)(elems < (UINT64_C(1) << 30) ? elems : UINT64_C(1) << 30);
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ---- atomics over links (CUDA 13.0) ----
+ * What cuDeviceGetHostAtomicCapabilities and cuDeviceGetP2PAtomicCapabilities
+ * answer agrees with the attributes: HOST_NATIVE_ATOMIC_SUPPORTED and
+ * ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED are 0 (metalcuda offers no
+ * atomic operation between kernels and the host as a native one of the
+ * link), and no device has a peer (cuDeviceGetP2PAttribute), so every
+ * operation's capability mask is 0. */
+
+static bool atomic_ops_ok(const CUatomicOperation *ops, unsigned count)
+{
+   for (unsigned i = 0; i < count; i++)
+      if ((int)ops[i] < CU_ATOMIC_OPERATION_INTEGER_ADD || ops[i] > CU_ATOMIC_OPERATION_FLOAT_MAX)
+         return false;
+   return true;
+}
+
+/* ==== cuDeviceGetHostAtomicCapabilities (libcuda.@) ==== */
+CUresult CUDAAPI cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities, const CUatomicOperation *operations,
+                                                   unsigned int count, CUdevice dev)
+{
+   API_ENTER("capabilities=%p operations=%p count=%u dev=%d", (void *)capabilities, (const void *)operations, count,
+             dev);
+   API_CHECK(capabilities && operations && count, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(device_of(dev), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(atomic_ops_ok(operations, count), CUDA_ERROR_INVALID_VALUE);
+   for (unsigned i = 0; i < count; i++)
+      capabilities[i] = 0;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceGetP2PAtomicCapabilities (libcuda.@) ==== a device is not
+ * its own peer (CUDA_ERROR_INVALID_DEVICE, as cuDeviceGetP2PAttribute) */
+CUresult CUDAAPI cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities, const CUatomicOperation *operations,
+                                                  unsigned int count, CUdevice srcDevice, CUdevice dstDevice)
+{
+   API_ENTER("capabilities=%p operations=%p count=%u srcDevice=%d dstDevice=%d", (void *)capabilities,
+             (const void *)operations, count, srcDevice, dstDevice);
+   API_CHECK(capabilities && operations && count, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   API_CHECK(device_of(srcDevice) && device_of(dstDevice), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(srcDevice != dstDevice, CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(atomic_ops_ok(operations, count), CUDA_ERROR_INVALID_VALUE);
+   for (unsigned i = 0; i < count; i++)
+      capabilities[i] = 0;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuFlushGPUDirectRDMAWrites (libcuda.@) ==== REFUSED: no GPUDirect
+ * RDMA (GPU_DIRECT_RDMA_SUPPORTED and GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS
+ * are 0), which CUDA documents as "not supported" for this call */
+CUresult CUDAAPI cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target,
+                                            CUflushGPUDirectRDMAWritesScope scope)
+{
+   API_ENTER("target=%d scope=%d", (int)target, (int)scope);
+   API_NEED_CTX(c);
+   (void)c;
+   API_NOT_SUPPORTED("GPUDirect RDMA (the device has none: cudaDevAttrGPUDirectRDMAFlushWritesOptions is 0)");
+}
+
+/* ==== cuDeviceGetNvSciSyncAttributes (libcuda.@) ==== REFUSED: metalcuda
+ * has no NvSciSync (no external semaphores: runtime/interop.c) */
+CUresult CUDAAPI cuDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, CUdevice dev, int flags)
+{
+   API_ENTER("nvSciSyncAttrList=%p dev=%d flags=%#x", nvSciSyncAttrList, dev, flags);
+   API_NEED_INIT();
+   API_CHECK(device_of(dev), CUDA_ERROR_INVALID_DEVICE);
+   API_NOT_SUPPORTED("NvSciSync (metalcuda imports no external synchronisation objects)");
+}
+
+/* ---- budget notifications (CUDA 12.4) ----
+ * CUDA calls a registered function when the process goes over its device
+ * memory budget.  metalcuda sets no budget, so no notification ever comes:
+ * keeping the registrations is the whole of the contract.  A handle is a
+ * registration record; unregistering looks it up among those of
+ * the device (a handle not in the list is CUDA_ERROR_INVALID_VALUE). */
+
+struct CUasyncCallbackEntry_st {
+   CUdevice dev;
+   CUasyncCallback fn;
+   void *user;
+   struct CUasyncCallbackEntry_st *next;
+};
+static struct CUasyncCallbackEntry_st *notify_list;
+static pthread_mutex_t notify_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ==== cuDeviceRegisterAsyncNotification (libcuda.@) ==== kept; never called (no budget) */
+CUresult CUDAAPI cuDeviceRegisterAsyncNotification(CUdevice device, CUasyncCallback callbackFunc, void *userData,
+                                                   CUasyncCallbackHandle *callback)
+{
+   API_ENTER("device=%d callbackFunc=%p userData=%p callback=%p", device, (void *)(uintptr_t)callbackFunc, userData,
+             (void *)callback);
+   API_NEED_INIT();
+   API_CHECK(device_of(device), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(callbackFunc && callback, CUDA_ERROR_INVALID_VALUE);
+   struct CUasyncCallbackEntry_st *e = mc_malloc(sizeof(*e));
+   API_CHECK(e, CUDA_ERROR_OUT_OF_MEMORY);
+   *e = (struct CUasyncCallbackEntry_st){ device, callbackFunc, userData, NULL };
+   pthread_mutex_lock(&notify_lock);
+   e->next = notify_list;
+   notify_list = e;
+   pthread_mutex_unlock(&notify_lock);
+   *callback = e;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuDeviceUnregisterAsyncNotification (libcuda.@) ==== */
+CUresult CUDAAPI cuDeviceUnregisterAsyncNotification(CUdevice device, CUasyncCallbackHandle callback)
+{
+   API_ENTER("device=%d callback=%p", device, (void *)callback);
+   API_NEED_INIT();
+   API_CHECK(device_of(device), CUDA_ERROR_INVALID_DEVICE);
+   API_CHECK(callback, CUDA_ERROR_INVALID_VALUE);
+   pthread_mutex_lock(&notify_lock);
+   struct CUasyncCallbackEntry_st **p = &notify_list;
+   while (*p && (*p != callback || (*p)->dev != device))
+      p = &(*p)->next;
+   struct CUasyncCallbackEntry_st *e = *p;
+   if (e)
+      *p = e->next;
+   pthread_mutex_unlock(&notify_lock);
+   API_CHECK(e, CUDA_ERROR_INVALID_VALUE);
+   free(e);
    return API_RETURN(CUDA_SUCCESS);
 }

@@ -205,7 +205,7 @@ CUresult CUDAAPI cuMemAllocPitch_v2(CUdeviceptr *dptr, size_t *pPitch, size_t Wi
 /* The checks cuMemPrefetchAsync and cuMemAdvise make on a range and a
  * location; the operation itself is then nothing: host and device share
  * the arena, so no data ever moves and no placement can be better. */
-static CUresult check_um_range(core_ctx *c, CUdeviceptr p, size_t count)
+CUresult drv_um_range(core_ctx *c, CUdeviceptr p, size_t count)
 {
    uint32_t kind;
    if (!p || count == 0)
@@ -215,7 +215,7 @@ static CUresult check_um_range(core_ctx *c, CUdeviceptr p, size_t count)
    return CUDA_SUCCESS;
 }
 
-static CUresult check_location(CUmemLocation loc, bool none_ok)
+CUresult drv_um_location(CUmemLocation loc, bool none_ok)
 {
    switch (loc.type) {
    case CU_MEM_LOCATION_TYPE_DEVICE:
@@ -232,7 +232,7 @@ static CUresult check_location(CUmemLocation loc, bool none_ok)
    }
 }
 
-/* ==== cuMemPrefetchAsync_v2 (libcuda.@) ==== nothing moves (see check_um_range); the location is kept */
+/* ==== cuMemPrefetchAsync_v2 (libcuda.@) ==== nothing moves (see drv_um_range); the location is kept */
 CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags,
                                        CUstream hStream)
 {
@@ -243,8 +243,8 @@ CUresult CUDAAPI cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLo
    CUresult r = drv_stream(hStream, &s);
    API_CHECK(r == CUDA_SUCCESS, r);
    API_CHECK(flags == 0, CUDA_ERROR_INVALID_VALUE);
-   API_CHECK((r = check_location(location, false)) == CUDA_SUCCESS, r);
-   API_CHECK((r = check_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
+   API_CHECK((r = drv_um_location(location, false)) == CUDA_SUCCESS, r);
+   API_CHECK((r = drv_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
    /* kept for CU_MEM_RANGE_ATTRIBUTE_LAST_PREFETCH_LOCATION, which CUDA
     * documents as the last location asked for, whether or not it is done */
    core_um_loc l = { (int)location.type, location.id };
@@ -258,7 +258,7 @@ CUresult CUDAAPI cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr, size_t count, CU
    return cuMemPrefetchAsync_v2(devPtr, count, location, flags, drv_ptsz(hStream));
 }
 
-/* ==== cuMemAdvise_v2 (libcuda.@) ==== nothing moves (see check_um_range); the advice is kept */
+/* ==== cuMemAdvise_v2 (libcuda.@) ==== nothing moves (see drv_um_range); the advice is kept */
 CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise advice, CUmemLocation location)
 {
    API_ENTER("devPtr=%#llx count=%zu advice=%d location={type=%d id=%d}", (unsigned long long)devPtr, count,
@@ -269,9 +269,9 @@ CUresult CUDAAPI cuMemAdvise_v2(CUdeviceptr devPtr, size_t count, CUmem_advise a
    /* the read-mostly and unset-preferred advice ignore the location */
    bool any_loc = advice == CU_MEM_ADVISE_SET_READ_MOSTLY || advice == CU_MEM_ADVISE_UNSET_READ_MOSTLY ||
                   advice == CU_MEM_ADVISE_UNSET_PREFERRED_LOCATION;
-   CUresult r = any_loc ? CUDA_SUCCESS : check_location(location, false);
+   CUresult r = any_loc ? CUDA_SUCCESS : drv_um_location(location, false);
    API_CHECK(r == CUDA_SUCCESS, r);
-   API_CHECK((r = check_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
+   API_CHECK((r = drv_um_range(c, devPtr, count)) == CUDA_SUCCESS, r);
    core_um_loc l = { any_loc ? 0 : (int)location.type, any_loc ? 0 : location.id };
    return API_RETURN((CUresult)core_um_record(c->dev, devPtr, count, (int)advice, l));
 }
@@ -348,7 +348,7 @@ CUresult CUDAAPI cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range
    API_ENTER("data=%p dataSize=%zu attribute=%d devPtr=%#llx count=%zu", data, dataSize, (int)attribute,
              (unsigned long long)devPtr, count);
    API_NEED_CTX(c);
-   CUresult r = check_um_range(c, devPtr, count);
+   CUresult r = drv_um_range(c, devPtr, count);
    API_CHECK(r == CUDA_SUCCESS, r);
    core_um_state st;
    core_um_query(c->dev, devPtr, count, &st);
@@ -363,7 +363,7 @@ CUresult CUDAAPI cuMemRangeGetAttributes(void **data, size_t *dataSizes, CUmem_r
              (void *)dataSizes, (void *)attributes, numAttributes, (unsigned long long)devPtr, count);
    API_NEED_CTX(c);
    API_CHECK(data && dataSizes && attributes && numAttributes, CUDA_ERROR_INVALID_VALUE);
-   CUresult r = check_um_range(c, devPtr, count);
+   CUresult r = drv_um_range(c, devPtr, count);
    API_CHECK(r == CUDA_SUCCESS, r);
    core_um_state st;
    core_um_query(c->dev, devPtr, count, &st);

@@ -67,6 +67,12 @@ static inline bool drv_default_edges(const CUgraphEdgeData *d, size_t n)
 
 /* memcpy3d.c: the copy a CUDA_MEMCPY3D describes, checked (graph memcpy nodes). */
 CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
+/* The same with CUDA arrays resolved to the memory that holds them (batch.c). */
+CUresult drv_copy3d_desc_arrays(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d);
+/* hostmem.c: the checks cuMemPrefetchAsync makes on a managed range and a
+ * location (none_ok: CU_MEM_LOCATION_TYPE_INVALID accepted). */
+CUresult drv_um_range(core_ctx *c, CUdeviceptr p, size_t count);
+CUresult drv_um_location(CUmemLocation loc, bool none_ok);
 /* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
 bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
 /* The texture geometries' limits, as an H200 has them: what array and

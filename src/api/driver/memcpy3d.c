@@ -260,9 +260,10 @@ CUresult CUDAAPI cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy, CUstream hS
    return cuMemcpy3DAsync_v2(pCopy, drv_ptsz(hStream));
 }
 
-/* For graph memcpy nodes (graph.c): the checked copy a CUDA_MEMCPY3D
- * describes, in context c (the checks of cuMemcpy3D). */
-CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d)
+/* The checked copy a CUDA_MEMCPY3D describes, in context c (the checks of
+ * cuMemcpy3D); arrays: whether a side may be a CUDA array (resolved to
+ * the memory that holds it), else CUDA_ERROR_NOT_SUPPORTED. */
+static CUresult copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d, bool arrays)
 {
    if (!p)
       return CUDA_ERROR_INVALID_VALUE;
@@ -270,10 +271,15 @@ CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *
                 p->srcPitch, p->Depth <= 1 ? p->Height : p->srcHeight };
    side dst = { p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, p->dstZ,
                 p->dstPitch, p->Depth <= 1 ? p->Height : p->dstHeight };
-   if (src.type == CU_MEMORYTYPE_ARRAY || dst.type == CU_MEMORYTYPE_ARRAY)
+   if (!arrays && (src.type == CU_MEMORYTYPE_ARRAY || dst.type == CU_MEMORYTYPE_ARRAY))
       return CUDA_ERROR_NOT_SUPPORTED;
    if (!p->WidthInBytes || !p->Height || !p->Depth)
       return CUDA_ERROR_INVALID_VALUE;
+   CUresult ra = resolve_array(&src, p->WidthInBytes, p->Height, p->Depth);
+   if (ra == CUDA_SUCCESS)
+      ra = resolve_array(&dst, p->WidthInBytes, p->Height, p->Depth);
+   if (ra != CUDA_SUCCESS)
+      return ra;
    /* One row: the pitches are never used.  NVIDIA's runtime 13 describes
     * cudaGraphAddMemcpyNode1D so, pitches and heights 0 (tests/cuda/graphs
     * built with the static runtime). */
@@ -290,6 +296,18 @@ CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *
    if (r == CUDA_SUCCESS)
       r = side_check(c, &dst, p->WidthInBytes, p->Height, p->Depth, &d->dst);
    return r;
+}
+
+/* For graph memcpy nodes (graph.c): no arrays. */
+CUresult drv_copy3d_desc(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d)
+{
+   return copy3d_desc(c, p, d, false);
+}
+
+/* For cuMemcpy3DBatchAsync (batch.c): arrays too. */
+CUresult drv_copy3d_desc_arrays(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d_desc *d)
+{
+   return copy3d_desc(c, p, d, true);
 }
 
 /* ---- 1-D array copies ---- */

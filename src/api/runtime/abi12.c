@@ -18,6 +18,8 @@
  *     (checked on 11.8.89's header); cudaChooseDevice reads CUDA 12's;
  *   - struct cudaPointerAttributes is 24 bytes in CUDA 12 (13 added
  *     reserved words: writing them would overrun the caller's struct);
+ *   - cudaMemcpyBatchAsync and cudaMemcpy3DBatchAsync have CUDA 12.8's
+ *     failIdx (13 dropped it), the driver's first forms;
  *   - cudaStreamGetCaptureInfo is the 3-argument form of CUDA 11, with _v2
  *     (graph and dependencies) and _v3 (edge data, CUDA 13's form);
  *   - entry points CUDA 13 dropped: cudaThread* (the old names of
@@ -314,6 +316,66 @@ MC_EXPORT cudaError_t CUDARTAPI cudaSetDoubleForHost(double *d)
    RT_ENTER("d=%p", (void *)d);
    RT_CHECK(d, cudaErrorInvalidValue);
    return RT_RETURN(cudaSuccess);
+}
+
+/* ---- batches of copies (CUDA 12.8's forms) ---- */
+
+/* ==== cudaMemcpyBatchAsync (libcudart.so.12) ==== with failIdx */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpyBatchAsync(void **dsts, void **srcs, size_t *sizes, size_t count,
+                                                          struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs,
+                                                          size_t numAttrs, size_t *failIdx, cudaStream_t stream)
+   RT_EXPORT_AS(cudaMemcpyBatchAsync);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpyBatchAsync(void **dsts, void **srcs, size_t *sizes, size_t count,
+                                                          struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs,
+                                                          size_t numAttrs, size_t *failIdx, cudaStream_t stream)
+{
+   RT_ENTER("dsts=%p srcs=%p sizes=%p count=%zu attrs=%p attrsIdxs=%p numAttrs=%zu failIdx=%p stream=%p",
+            (void *)dsts, (void *)srcs, (void *)sizes, count, (void *)attrs, (void *)attrsIdxs, numAttrs,
+            (void *)failIdx, (void *)stream);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMemcpyBatchAsync((CUdeviceptr *)(void *)dsts, (CUdeviceptr *)(void *)srcs, sizes, count,
+                                          (CUmemcpyAttributes *)(void *)attrs, attrsIdxs, numAttrs, failIdx,
+                                          stream));
+}
+
+/* ==== cudaMemcpyBatchAsync_ptsz (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpyBatchAsync_ptsz(void **dsts, void **srcs, size_t *sizes, size_t count,
+                                                               struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs,
+                                                               size_t numAttrs, size_t *failIdx, cudaStream_t stream)
+   RT_EXPORT_AS(cudaMemcpyBatchAsync_ptsz);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpyBatchAsync_ptsz(void **dsts, void **srcs, size_t *sizes, size_t count,
+                                                               struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs,
+                                                               size_t numAttrs, size_t *failIdx, cudaStream_t stream)
+{
+   return rt12_cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, failIdx,
+                                    stream ? stream : cudaStreamPerThread);
+}
+
+/* ==== cudaMemcpy3DBatchAsync (libcudart.so.12) ==== with failIdx */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList,
+                                                            size_t *failIdx, unsigned long long flags,
+                                                            cudaStream_t stream) RT_EXPORT_AS(cudaMemcpy3DBatchAsync);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpy3DBatchAsync(size_t numOps, struct cudaMemcpy3DBatchOp *opList,
+                                                            size_t *failIdx, unsigned long long flags,
+                                                            cudaStream_t stream)
+{
+   RT_ENTER("numOps=%zu opList=%p failIdx=%p flags=%#llx stream=%p", numOps, (void *)opList, (void *)failIdx, flags,
+            (void *)stream);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(
+      cuMemcpy3DBatchAsync(numOps, (CUDA_MEMCPY3D_BATCH_OP *)(void *)opList, failIdx, flags, stream));
+}
+
+/* ==== cudaMemcpy3DBatchAsync_ptsz (libcudart.so.12) ==== */
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpy3DBatchAsync_ptsz(size_t numOps, struct cudaMemcpy3DBatchOp *opList,
+                                                                 size_t *failIdx, unsigned long long flags,
+                                                                 cudaStream_t stream)
+   RT_EXPORT_AS(cudaMemcpy3DBatchAsync_ptsz);
+MC_EXPORT cudaError_t CUDARTAPI rt12_cudaMemcpy3DBatchAsync_ptsz(size_t numOps, struct cudaMemcpy3DBatchOp *opList,
+                                                                 size_t *failIdx, unsigned long long flags,
+                                                                 cudaStream_t stream)
+{
+   return rt12_cudaMemcpy3DBatchAsync(numOps, opList, failIdx, flags, stream ? stream : cudaStreamPerThread);
 }
 
 /* ---- managed memory hints ---- */

@@ -458,3 +458,33 @@ cudaError_t CUDARTAPI cudaMemcpyArrayToArray_ptds(cudaArray_t dst, size_t wOffse
 {
    return cudaMemcpyArrayToArray(dst, wOffsetDst, hOffsetDst, src, wOffsetSrc, hOffsetSrc, count, kind);
 }
+
+/* ==== cudaArrayGetPlane (libcudart.@) ==== no array is multi-planar
+ * (driver/array.c): cudaErrorInvalidValue for every live one */
+cudaError_t CUDARTAPI cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx)
+{
+   RT_ENTER("pPlaneArray=%p hArray=%p planeIdx=%u", (void *)pPlaneArray, (void *)hArray, planeIdx);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuArrayGetPlane((CUarray *)(void *)pPlaneArray, (CUarray)(void *)hArray, planeIdx));
+}
+
+/* ==== cudaArrayGetMemoryRequirements (libcudart.@) ==== no array is of
+ * deferred mapping: cudaErrorInvalidValue */
+cudaError_t CUDARTAPI cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements,
+                                                     cudaArray_t array, int device)
+{
+   RT_ENTER("memoryRequirements=%p array=%p device=%d", (void *)memoryRequirements, (void *)array, device);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuArrayGetMemoryRequirements((CUDA_ARRAY_MEMORY_REQUIREMENTS *)(void *)memoryRequirements,
+                                                    (CUarray)(void *)array, device));
+}
+
+/* ==== cudaArrayGetSparseProperties (libcudart.@) ==== no array is sparse: cudaErrorInvalidValue */
+cudaError_t CUDARTAPI cudaArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties,
+                                                   cudaArray_t array)
+{
+   RT_ENTER("sparseProperties=%p array=%p", (void *)sparseProperties, (void *)array);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(
+      cuArrayGetSparseProperties((CUDA_ARRAY_SPARSE_PROPERTIES *)(void *)sparseProperties, (CUarray)(void *)array));
+}

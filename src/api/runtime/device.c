@@ -541,3 +541,79 @@ cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInEle
    RT_CHECK(rt_channel_format(fmtDesc, &f, &channels), cudaErrorInvalidChannelDescriptor);
    return RT_RETURN_CU(cuDeviceGetTexture1DLinearMaxWidth(maxWidthInElements, f, channels, (CUdevice)device));
 }
+
+/* ==== cudaDeviceGetHostAtomicCapabilities (libcudart.@) ==== the driver's
+ * (cudaAtomicOperation and CUatomicOperation have the same values) */
+cudaError_t CUDARTAPI cudaDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
+                                                          const enum cudaAtomicOperation *operations,
+                                                          unsigned int count, int device)
+{
+   RT_ENTER("capabilities=%p operations=%p count=%u device=%d", (void *)capabilities, (const void *)operations,
+            count, device);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(
+      cuDeviceGetHostAtomicCapabilities(capabilities, (const CUatomicOperation *)operations, count, device));
+}
+
+/* ==== cudaDeviceGetP2PAtomicCapabilities (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
+                                                         const enum cudaAtomicOperation *operations,
+                                                         unsigned int count, int srcDevice, int dstDevice)
+{
+   RT_ENTER("capabilities=%p operations=%p count=%u srcDevice=%d dstDevice=%d", (void *)capabilities,
+            (const void *)operations, count, srcDevice, dstDevice);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuDeviceGetP2PAtomicCapabilities(capabilities, (const CUatomicOperation *)operations, count,
+                                                        srcDevice, dstDevice));
+}
+
+/* ==== cudaDeviceFlushGPUDirectRDMAWrites (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceFlushGPUDirectRDMAWrites(enum cudaFlushGPUDirectRDMAWritesTarget target,
+                                                         enum cudaFlushGPUDirectRDMAWritesScope scope)
+{
+   RT_ENTER("target=%d scope=%d", (int)target, (int)scope);
+   RT_NEED_CTX();
+   /* REFUSED: driver/device.c (no GPUDirect RDMA: cudaErrorNotSupported) */
+   return RT_RETURN_CU(cuFlushGPUDirectRDMAWrites((CUflushGPUDirectRDMAWritesTarget)target,
+                                                  (CUflushGPUDirectRDMAWritesScope)scope));
+}
+
+/* ==== cudaDeviceGetNvSciSyncAttributes (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, int device, int flags)
+{
+   RT_ENTER("nvSciSyncAttrList=%p device=%d flags=%#x", nvSciSyncAttrList, device, flags);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   /* REFUSED: driver/device.c (no NvSciSync: cudaErrorNotSupported) */
+   return RT_RETURN_CU(cuDeviceGetNvSciSyncAttributes(nvSciSyncAttrList, device, flags));
+}
+
+/* ==== cudaDeviceRegisterAsyncNotification (libcudart.@) ==== the driver
+ * keeps it (no budget: never called); the runtime's callback and
+ * notification types are the driver's, field for field */
+cudaError_t CUDARTAPI cudaDeviceRegisterAsyncNotification(int device, cudaAsyncCallback callbackFunc, void *userData,
+                                                          cudaAsyncCallbackHandle_t *callback)
+{
+   RT_ENTER("device=%d callbackFunc=%p userData=%p callback=%p", device, (void *)(uintptr_t)callbackFunc, userData,
+            (void *)callback);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuDeviceRegisterAsyncNotification(device, (CUasyncCallback)(uintptr_t)callbackFunc, userData,
+                                                         (CUasyncCallbackHandle *)(void *)callback));
+}
+
+/* ==== cudaDeviceUnregisterAsyncNotification (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaDeviceUnregisterAsyncNotification(int device, cudaAsyncCallbackHandle_t callback)
+{
+   RT_ENTER("device=%d callback=%p", device, (void *)callback);
+   cudaError_t e = rt_lazy_init();
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
+   return RT_RETURN_CU(cuDeviceUnregisterAsyncNotification(device, (CUasyncCallbackHandle)(void *)callback));
+}

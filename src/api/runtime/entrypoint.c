@@ -11,6 +11,9 @@
  * has only for later versions, is not an error: cudaSuccess with *funcPtr
  * NULL and the reason in *driverStatus, as the driver answers (the query
  * results have the driver's values).
+ *
+ * cudaGetExportTable (undocumented, declared impl_private) is the driver's
+ * cuGetExportTable: the same tables by the same GUIDs.
  */
 #include "internal.h"
 
@@ -100,4 +103,13 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaGetDriverEntryPoint_ptsz(const char *sy
 {
    TRACE_ENTRY_POINT(rt_runtime_version());
    return RT_RETURN(rt_driver_entry_point(symbol, funcPtr, flags, driverStatus, true));
+}
+
+/* ==== cudaGetExportTable (libcudart.@) ==== the driver's tables
+ * (driver/init.c, darkapi/): an unknown GUID or a NULL argument is
+ * cudaErrorInvalidValue with nothing written but *ppExportTable NULL */
+cudaError_t CUDARTAPI cudaGetExportTable(const void **ppExportTable, const cudaUUID_t *pExportTableId)
+{
+   RT_ENTER("ppExportTable=%p pExportTableId=%p", (void *)ppExportTable, (const void *)pExportTableId);
+   return RT_RETURN_CU(cuGetExportTable(ppExportTable, pExportTableId));
 }

@@ -231,6 +231,50 @@ void CUDARTAPI __cudaRegisterManagedVar(void **fatCubinHandle, void **hostVarPtr
       register_var(fb, hostVarPtrAddress, name, size, constant != 0, hostVarPtrAddress);
 }
 
+/* ---- registrations nvcc 13 never emits ----
+ * __cudaRegisterHostVar(handle, deviceName, hostVar, size) and
+ * __cudaRegisterUnifiedTable (five pointer arguments) are exported by
+ * NVIDIA's libcudart.so.13 (and .12; HostVar by .11.0 too) and declared in
+ * no header.  nvcc 13.0.88 emits neither (checked on the host code of
+ * whole-program and -rdc builds, -cudart shared and static, sm_75 and
+ * sm_90, with __device__, __constant__ and __managed__ variables, a
+ * device function pointer and a host global), and no documentation says
+ * what they bind, so metalcuda cannot honour them: they say so once, by
+ * name (they return nothing, so no error can reach the program; under
+ * METALCUDA_STRICT=1 they abort). */
+
+/* ==== __cudaRegisterHostVar (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterHostVar(void **fatCubinHandle, const char *deviceName, char *hostVar, size_t size)
+{
+   RT_ENTER("fatCubinHandle=%p deviceName=%s hostVar=%p size=%zu", (void *)fatCubinHandle,
+            deviceName ? deviceName : "(null)", (void *)hostVar, size);
+   /* REFUSED: emitted by no nvcc 13; what it binds is undocumented */
+   static int once;
+   api_unsupported_(log_channel_, __func__, "binding a host variable to a device name (undocumented; nvcc 13 "
+                    "never emits it)", &once);
+}
+
+/* ==== __cudaRegisterUnifiedTable (libcudart.@) ==== */
+void CUDARTAPI __cudaRegisterUnifiedTable(void *a0, void *a1, void *a2, void *a3, void *a4)
+{
+   RT_ENTER("a0=%p a1=%p a2=%p a3=%p a4=%p", a0, a1, a2, a3, a4);
+   /* REFUSED: emitted by no nvcc 13; its table is undocumented (metalcuda
+    * has no unified functions either: cuLibraryGetUnifiedFunction) */
+   static int once;
+   api_unsupported_(log_channel_, __func__, "a unified function table (undocumented; nvcc 13 never emits it)",
+                    &once);
+}
+
+/* ==== __cudaGetProcAddress (libcudart.@) ==== undeclared anywhere:
+ * NVIDIA's Linux libcudart.so.13 answers NULL whatever it is asked (its
+ * Windows counterpart is the hybrid runtime's lookup, which Linux lacks),
+ * and so does metalcuda */
+void *CUDARTAPI __cudaGetProcAddress(void)
+{
+   RT_ENTER_VOID();
+   return NULL;
+}
+
 /* ==== __cudaRegisterTexture (libcudart.@) ==== */
 void CUDARTAPI __cudaRegisterTexture(void **fatCubinHandle, const struct textureReference *hostVar,
                                      const void **deviceAddress, const char *deviceName, int dim, int norm, int ext)
