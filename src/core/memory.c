@@ -7,10 +7,11 @@
  * work on the legacy stream and so on every blocking stream; non-blocking
  * streams keep running) at memcpy speed.  Asynchronous 1-D copies between
  * pinned or device memory and fills of device memory are work of their
- * stream, returning at once (core_memcpy_async, core_fill2d_async below);
- * the other asynchronous forms (pageable memory, 2-D and 3-D copies) take
- * the synchronous path: they wait for the work they must follow on their
- * stream, then copy, so they are ordered after the stream's earlier work
+ * stream, returning at once (core_memcpy_async, core_fill2d_async below),
+ * and so are 2-D and 3-D copies and batches (core_memcpy_batch); copies
+ * from or to pageable memory take the synchronous path: they wait for the
+ * work they must follow on their stream, then copy, so they are ordered
+ * after the stream's earlier work
  * and before its later work and complete before the call returns, which
  * CUDA allows (an async call may block; copies from pageable memory always
  * do).

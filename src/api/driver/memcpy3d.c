@@ -8,7 +8,10 @@
  * Each side of a copy is host memory, device memory (every byte the copy
  * touches must lie in one live allocation, else CUDA_ERROR_INVALID_VALUE) or
  * unified (either) or a CUDA array (src/core/array.c: device memory of
- * the array's pitch and rows; the copy must stay inside it).
+ * the array's pitch and rows; the copy must stay inside it).  The async
+ * forms are work of their stream (core_memcpy_batch of one copy: they
+ * return at once between device and pinned memory; with pageable memory
+ * they take the synchronous path, as CUDA documents).
  */
 #include "internal.h"
 
@@ -88,7 +91,7 @@ static CUresult resolve_array(side *sd, size_t width, size_t height, size_t dept
 }
 
 /* The checks and the copy of every cuMemcpy2D/3D form. */
-static CUresult copy_3d(side *src, side *dst, size_t width, size_t height, size_t depth, CUstream h)
+static CUresult copy_3d(side *src, side *dst, size_t width, size_t height, size_t depth, CUstream h, bool async)
 {
    core_ctx *c;
    core_stream *s;
@@ -106,10 +109,12 @@ static CUresult copy_3d(side *src, side *dst, size_t width, size_t height, size_
    if ((r = side_check(c, src, width, height, depth, &d.src)) != CUDA_SUCCESS ||
        (r = side_check(c, dst, width, height, depth, &d.dst)) != CUDA_SUCCESS)
       return r;
-   return (CUresult)core_copy3d(c, s, &d);
+   /* an async form: stream work (one copy as a batch of one), else the
+    * synchronous path */
+   return (CUresult)(async ? core_memcpy_batch(c, s, 1, &d) : core_copy3d(c, s, &d));
 }
 
-static CUresult copy_2d_params(const CUDA_MEMCPY2D *p, CUstream h)
+static CUresult copy_2d_params(const CUDA_MEMCPY2D *p, CUstream h, bool async)
 {
    if (!p)
       return CUDA_ERROR_INVALID_VALUE;
@@ -117,10 +122,10 @@ static CUresult copy_2d_params(const CUDA_MEMCPY2D *p, CUstream h)
                 p->Height };
    side dst = { p->dstMemoryType, p->dstHost, p->dstDevice, p->dstArray, p->dstXInBytes, p->dstY, 0, p->dstPitch,
                 p->Height };
-   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, 1, h);
+   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, 1, h, async);
 }
 
-static CUresult copy_3d_params(const CUDA_MEMCPY3D *p, CUstream h)
+static CUresult copy_3d_params(const CUDA_MEMCPY3D *p, CUstream h, bool async)
 {
    /* reserved0/1 "must be NULL", but NVIDIA's driver ignores them (seen on
     * an H200), so a program that leaves garbage there works */
@@ -134,7 +139,7 @@ static CUresult copy_3d_params(const CUDA_MEMCPY3D *p, CUstream h)
    if (p->Depth <= 1) {
       src.height = dst.height = p->Height;
    }
-   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, p->Depth, h);
+   return copy_3d(&src, &dst, p->WidthInBytes, p->Height, p->Depth, h, async);
 }
 
 static void trace_2d(const char *func, const CUDA_MEMCPY2D *p, CUstream h)
@@ -182,23 +187,23 @@ static CUresult note_arrays(const char *func, CUresult r, int *once)
 }
 
 /* Every cuMemcpy2D form: the trace line, the copy, the note. */
-static CUresult copy_2d_entry(const char *func, const CUDA_MEMCPY2D *p, CUstream h, int *once)
+static CUresult copy_2d_entry(const char *func, const CUDA_MEMCPY2D *p, CUstream h, bool async, int *once)
 {
    trace_2d(func, p, h);
-   return note_arrays(func, copy_2d_params(p, h), once);
+   return note_arrays(func, copy_2d_params(p, h, async), once);
 }
 
-static CUresult copy_3d_entry(const char *func, const CUDA_MEMCPY3D *p, CUstream h, int *once)
+static CUresult copy_3d_entry(const char *func, const CUDA_MEMCPY3D *p, CUstream h, bool async, int *once)
 {
    trace_3d(func, p, h);
-   return note_arrays(func, copy_3d_params(p, h), once);
+   return note_arrays(func, copy_3d_params(p, h, async), once);
 }
 
 /* ==== cuMemcpy2D_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy)
 {
    static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false, &once));
 }
 
 /* ==== cuMemcpy2D_v2_ptds (libcuda.@) ==== */
@@ -211,21 +216,21 @@ CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy)
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy)
 {
    static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false, &once));
 }
 
 /* ==== cuMemcpy2DUnaligned_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy)
 {
    static int once;
-   return drv_ptds_sync(API_RETURN(copy_2d_entry(__func__, pCopy, CU_STREAM_PER_THREAD, &once)));
+   return drv_ptds_sync(API_RETURN(copy_2d_entry(__func__, pCopy, CU_STREAM_PER_THREAD, false, &once)));
 }
 
 /* ==== cuMemcpy2DAsync_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {
    static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, hStream, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, hStream, true, &once));
 }
 
 /* ==== cuMemcpy2DAsync_v2_ptsz (libcuda.@) ==== */
@@ -238,7 +243,7 @@ CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hS
 CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy)
 {
    static int once;
-   return API_RETURN(copy_3d_entry(__func__, pCopy, NULL, &once));
+   return API_RETURN(copy_3d_entry(__func__, pCopy, NULL, false, &once));
 }
 
 /* ==== cuMemcpy3D_v2_ptds (libcuda.@) ==== */
@@ -251,7 +256,7 @@ CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy)
 CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
 {
    static int once;
-   return API_RETURN(copy_3d_entry(__func__, pCopy, hStream, &once));
+   return API_RETURN(copy_3d_entry(__func__, pCopy, hStream, true, &once));
 }
 
 /* ==== cuMemcpy3DAsync_v2_ptsz (libcuda.@) ==== */
@@ -331,7 +336,8 @@ static CUresult array_run(CUarray a, size_t off, size_t count, CUmemorytype *typ
 /* The one-row copy between an array run and host or device memory (or a
  * second array run when both arrays are given). */
 static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src, size_t soff, const void *host_src,
-                         void *host_dst, CUdeviceptr dev_src, CUdeviceptr dev_dst, size_t count, CUstream h)
+                         void *host_dst, CUdeviceptr dev_src, CUdeviceptr dev_dst, size_t count, CUstream h,
+                         bool async)
 {
    static int once;
    CUDA_MEMCPY2D c = { 0 };
@@ -358,14 +364,14 @@ static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src
       return CUDA_ERROR_INVALID_VALUE;
    c.WidthInBytes = count;
    c.Height = 1;
-   return copy_2d_entry(func, &c, h, &once);
+   return copy_2d_entry(func, &c, h, async, &once);
 }
 
 /* ==== cuMemcpyHtoA_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpyHtoA_v2(CUarray dstArray, size_t dstOffset, const void *srcHost, size_t ByteCount)
 {
    API_ENTER("dstArray=%p dstOffset=%zu srcHost=%p ByteCount=%zu", (void *)dstArray, dstOffset, srcHost, ByteCount);
-   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, NULL));
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, NULL, false));
 }
 
 /* ==== cuMemcpyHtoA_v2_ptds (libcuda.@) ==== */
@@ -380,7 +386,7 @@ CUresult CUDAAPI cuMemcpyHtoAAsync_v2(CUarray dstArray, size_t dstOffset, const 
 {
    API_ENTER("dstArray=%p dstOffset=%zu srcHost=%p ByteCount=%zu hStream=%p", (void *)dstArray, dstOffset, srcHost,
              ByteCount, (void *)hStream);
-   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, hStream));
+   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, srcHost, NULL, 0, 0, ByteCount, hStream, true));
 }
 
 /* ==== cuMemcpyHtoAAsync_v2_ptsz (libcuda.@) ==== */
@@ -394,7 +400,7 @@ CUresult CUDAAPI cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray, size_t dstOffset, c
 CUresult CUDAAPI cuMemcpyAtoH_v2(void *dstHost, CUarray srcArray, size_t srcOffset, size_t ByteCount)
 {
    API_ENTER("dstHost=%p srcArray=%p srcOffset=%zu ByteCount=%zu", dstHost, (void *)srcArray, srcOffset, ByteCount);
-   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, NULL));
+   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, NULL, false));
 }
 
 /* ==== cuMemcpyAtoH_v2_ptds (libcuda.@) ==== */
@@ -409,7 +415,7 @@ CUresult CUDAAPI cuMemcpyAtoHAsync_v2(void *dstHost, CUarray srcArray, size_t sr
 {
    API_ENTER("dstHost=%p srcArray=%p srcOffset=%zu ByteCount=%zu hStream=%p", dstHost, (void *)srcArray, srcOffset,
              ByteCount, (void *)hStream);
-   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, hStream));
+   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, dstHost, 0, 0, ByteCount, hStream, true));
 }
 
 /* ==== cuMemcpyAtoHAsync_v2_ptsz (libcuda.@) ==== */
@@ -424,7 +430,8 @@ CUresult CUDAAPI cuMemcpyDtoA_v2(CUarray dstArray, size_t dstOffset, CUdeviceptr
 {
    API_ENTER("dstArray=%p dstOffset=%zu srcDevice=%#llx ByteCount=%zu", (void *)dstArray, dstOffset,
              (unsigned long long)srcDevice, ByteCount);
-   return API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, NULL, NULL, srcDevice, 0, ByteCount, NULL));
+   return API_RETURN(
+      copy_run(__func__, dstArray, dstOffset, NULL, 0, NULL, NULL, srcDevice, 0, ByteCount, NULL, false));
 }
 
 /* ==== cuMemcpyDtoA_v2_ptds (libcuda.@) ==== */
@@ -433,7 +440,7 @@ CUresult CUDAAPI cuMemcpyDtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUdevi
    API_ENTER("dstArray=%p dstOffset=%zu srcDevice=%#llx ByteCount=%zu", (void *)dstArray, dstOffset,
              (unsigned long long)srcDevice, ByteCount);
    return drv_ptds_sync(API_RETURN(copy_run(__func__, dstArray, dstOffset, NULL, 0, NULL, NULL, srcDevice, 0,
-                                            ByteCount, CU_STREAM_PER_THREAD)));
+                                            ByteCount, CU_STREAM_PER_THREAD, false)));
 }
 
 /* ==== cuMemcpyAtoD_v2 (libcuda.@) ==== */
@@ -441,7 +448,8 @@ CUresult CUDAAPI cuMemcpyAtoD_v2(CUdeviceptr dstDevice, CUarray srcArray, size_t
 {
    API_ENTER("dstDevice=%#llx srcArray=%p srcOffset=%zu ByteCount=%zu", (unsigned long long)dstDevice,
              (void *)srcArray, srcOffset, ByteCount);
-   return API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, NULL, 0, dstDevice, ByteCount, NULL));
+   return API_RETURN(
+      copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, NULL, 0, dstDevice, ByteCount, NULL, false));
 }
 
 /* ==== cuMemcpyAtoD_v2_ptds (libcuda.@) ==== */
@@ -450,7 +458,7 @@ CUresult CUDAAPI cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice, CUarray srcArray, s
    API_ENTER("dstDevice=%#llx srcArray=%p srcOffset=%zu ByteCount=%zu", (unsigned long long)dstDevice,
              (void *)srcArray, srcOffset, ByteCount);
    return drv_ptds_sync(API_RETURN(copy_run(__func__, NULL, 0, srcArray, srcOffset, NULL, NULL, 0, dstDevice,
-                                            ByteCount, CU_STREAM_PER_THREAD)));
+                                            ByteCount, CU_STREAM_PER_THREAD, false)));
 }
 
 /* ==== cuMemcpyAtoA_v2 (libcuda.@) ==== */
@@ -461,7 +469,8 @@ CUresult CUDAAPI cuMemcpyAtoA_v2(CUarray dstArray, size_t dstOffset, CUarray src
              (void *)srcArray, srcOffset, ByteCount);
    if (!dstArray || !srcArray)
       return API_RETURN(CUDA_ERROR_INVALID_VALUE);
-   return API_RETURN(copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0, ByteCount, NULL));
+   return API_RETURN(
+      copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0, ByteCount, NULL, false));
 }
 
 /* ==== cuMemcpyAtoA_v2_ptds (libcuda.@) ==== */
@@ -473,7 +482,7 @@ CUresult CUDAAPI cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset, CUarra
    if (!dstArray || !srcArray)
       return API_RETURN(CUDA_ERROR_INVALID_VALUE);
    return drv_ptds_sync(API_RETURN(copy_run(__func__, dstArray, dstOffset, srcArray, srcOffset, NULL, NULL, 0, 0,
-                                            ByteCount, CU_STREAM_PER_THREAD)));
+                                            ByteCount, CU_STREAM_PER_THREAD, false)));
 }
 
 /* ---- 3-D copies between contexts (one device: peers are itself) ---- */
@@ -484,7 +493,7 @@ static bool peer_ctx_ok(CUmemorytype t, CUcontext c)
    return t == CU_MEMORYTYPE_ARRAY || core_check_ctx(ctx_of(c));
 }
 
-static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUstream h)
+static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUstream h, bool async)
 {
    static int once;
    if (!p)
@@ -500,14 +509,14 @@ static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUst
       .dstArray = p->dstArray, .dstPitch = p->dstPitch, .dstHeight = p->dstHeight,
       .WidthInBytes = p->WidthInBytes, .Height = p->Height, .Depth = p->Depth,
    };
-   return copy_3d_entry(func, &c, h, &once);
+   return copy_3d_entry(func, &c, h, async, &once);
 }
 
 /* ==== cuMemcpy3DPeer (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy)
 {
    API_ENTER("pCopy=%p", (const void *)pCopy);
-   return API_RETURN(copy_3d_peer(__func__, pCopy, NULL));
+   return API_RETURN(copy_3d_peer(__func__, pCopy, NULL, false));
 }
 
 /* ==== cuMemcpy3DPeer_ptds (libcuda.@) ==== */
@@ -520,7 +529,7 @@ CUresult CUDAAPI cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy)
 CUresult CUDAAPI cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
 {
    API_ENTER("pCopy=%p hStream=%p", (const void *)pCopy, (void *)hStream);
-   return API_RETURN(copy_3d_peer(__func__, pCopy, hStream));
+   return API_RETURN(copy_3d_peer(__func__, pCopy, hStream, true));
 }
 
 /* ==== cuMemcpy3DPeerAsync_ptsz (libcuda.@) ==== */
