@@ -1,17 +1,19 @@
 /*
  * curand_poisson.cu — curandGeneratePoisson through the library a program
  * links, host and device generators: XORWOW, MRG32k3a, Philox4_32_10,
- * MTGP32 (seed 4321), Sobol32 and scrambled Sobol32 (3 dimensions); lambda
+ * MTGP32 (seed 4321), Sobol32, Sobol64 and their scrambled forms (3
+ * dimensions); lambda
  * from 0.001 to 400000, both sides of each switch of method (NVIDIA's host
  * generator: the square histogram below 2000, then the normal
  * approximation, for XORWOW, MRG32k3a and Philox; the histogram below 32
- * (MTGP32) or 10 (Sobol32), inversion up to 8000, the normal above);
+ * (MTGP32) or 10 (Sobol32), inversion up to 8000, the normal above;
+ * Sobol64 inversion below 2000, the normal from there);
  * two calls in a row (the second continuing), then words from the same
  * generator (where the state stands after Poisson values); sequences of
  * calls of different lambdas and odd counts on XORWOW (the normal
  * approximation keeps a Box-Muller pair's second value for the
  * subsequence's next Poisson value, across calls); the statuses of bad
- * arguments.
+ * arguments; curandCreatePoissonDistribution's device-side distribution.
  *
  * Expected values: NVIDIA's host generator (curand_poisson_expected.h,
  * written by native/curand_poisson_record.c on CUDA 13.0's cuRAND 10.4.0):
@@ -23,8 +25,8 @@
  *    through a histogram built on the host (integer and compare only on
  *    the GPU), and the words after them;
  *  - elsewhere (the normal approximation, whose Box-Muller runs on the
- *    GPU's fast sin/cos/log; inversion, on the GPU's exp; MTGP32 and
- *    Sobol32, whose device methods were not measured) only the sample
+ *    GPU's fast sin/cos/log; inversion, on the GPU's exp; MTGP32 and the
+ *    Sobol generators, whose device methods were not measured) only the sample
  *    mean and variance against lambda, and the number of values that
  *    differ from the host generator's is printed, not checked (metalcuda's
  *    device generator runs the host's code: none differ there).
@@ -42,7 +44,8 @@
 
 static bool is_quasi(curandRngType_t t)
 {
-   return t == CURAND_RNG_QUASI_SOBOL32 || t == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32;
+   return t == CURAND_RNG_QUASI_SOBOL32 || t == CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 || t == CURAND_RNG_QUASI_SOBOL64 ||
+          t == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
 }
 
 static curandGenerator_t create(curandRngType_t type, bool host)
@@ -154,6 +157,75 @@ static void check_seq(const poisson_seq &q)
       printf("  sequence %d: hash %016llx, want %016llx\n", (int)(&q - POISSON_SEQ), h, q.h);
 }
 
+/* curandCreatePoissonDistribution: the device API's distribution, read
+ * back in NVIDIA's layout (curand_discrete.h's structures, which a kernel
+ * built by NVIDIA's nvcc reads).  The method as cuRAND documents it (the
+ * square histogram CURAND_M2, the normal approximation above 2000); a
+ * histogram's values are checked against the Poisson probabilities
+ * (lgamma, in the test): column j gives j with probability V[j] - j/n,
+ * its alias K[j] with (j + 1)/n - V[j]. */
+struct dist_img {
+   unsigned long long self_host_ptr, m2, host_m2;
+   double stddev, mean;
+   int method;
+   unsigned host_gen;
+};
+struct m2_img {
+   unsigned long long histogram, host_histogram;
+   unsigned shift, length, host_gen;
+};
+struct hist_img {
+   unsigned long long v, host_v, k, host_k;
+   unsigned host_gen;
+};
+
+static void check_distribution(double lambda)
+{
+   curandDiscreteDistribution_t dd = NULL;
+   if (!CHECK_ST(curandCreatePoissonDistribution(lambda, &dd), CURAND_STATUS_SUCCESS))
+      return;
+   dist_img d;
+   if (!CHECK_CUDA(cudaMemcpy(&d, dd, sizeof d, cudaMemcpyDeviceToHost)))
+      return;
+   if (lambda > 2000) {
+      CHECK_INT(d.method, CURAND_DISCRETE_GAUSS);
+      CHECK(d.mean == lambda && fabs(d.stddev - sqrt(lambda)) <= 1e-15 * sqrt(lambda));
+   } else if (CHECK_INT(d.method, CURAND_M2)) {
+      m2_img m;
+      hist_img h;
+      CHECK_CUDA(cudaMemcpy(&m, (void *)d.m2, sizeof m, cudaMemcpyDeviceToHost));
+      CHECK_CUDA(cudaMemcpy(&h, (void *)m.histogram, sizeof h, cudaMemcpyDeviceToHost));
+      size_t n = m.length;
+      std::vector<double> v(n);
+      std::vector<unsigned> k(n);
+      CHECK_CUDA(cudaMemcpy(v.data(), (void *)h.v, 8 * n, cudaMemcpyDeviceToHost));
+      CHECK_CUDA(cudaMemcpy(k.data(), (void *)h.k, 4 * n, cudaMemcpyDeviceToHost));
+      std::vector<double> p(n, 0.0);
+      bool ok = n > 0 && n < 10000;
+      for (size_t j = 0; ok && j < n; j++) {
+         double lo = (double)j / n, hi = (double)(j + 1) / n, c = v[j] < lo ? lo : v[j] > hi ? hi : v[j];
+         ok = k[j] < n;
+         if (ok) {
+            p[j] += c - lo;
+            p[k[j]] += hi - c;
+         }
+      }
+      double worst = 0, outside = 1;
+      for (size_t j = 0; ok && j < n; j++) {
+         double x = m.shift + (double)j, want = exp(x * log(lambda) - lambda - lgamma(x + 1));
+         outside -= want;
+         /* the histogram's columns are what is left of a donor after up to
+          * thousands of subtractions: absolute errors of 1e-12 */
+         double err = fabs(p[j] - want);
+         worst = err > worst ? err : worst;
+      }
+      if (!CHECK(ok && worst <= 1e-11 && fabs(outside) <= 1e-11))
+         printf("  distribution lambda %g: shift %u length %zu, worst %g, mass outside %g\n", lambda, m.shift, n,
+                worst, outside);
+   }
+   CHECK_ST(curandDestroyDistribution(dd), CURAND_STATUS_SUCCESS);
+}
+
 static void statuses(bool host)
 {
    curandGenerator_t g = create(CURAND_RNG_PSEUDO_XORWOW, host), q = create(CURAND_RNG_QUASI_SOBOL32, host);
@@ -193,6 +265,13 @@ int main(int argc, char **argv)
       check_seq(q);
    statuses(true);
    statuses(false);
+   for (double l : { 0.5, 5.0, 123.25, 1999.9, 2500.0 })
+      check_distribution(l);
+   curandDiscreteDistribution_t dd = NULL;
+   CHECK_ST(curandCreatePoissonDistribution(5, NULL), CURAND_STATUS_NOT_INITIALIZED);
+   CHECK_ST(curandCreatePoissonDistribution(0, &dd), CURAND_STATUS_OUT_OF_RANGE);
+   CHECK_ST(curandCreatePoissonDistribution(400000.5, &dd), CURAND_STATUS_OUT_OF_RANGE);
+   CHECK_ST(curandDestroyDistribution(NULL), CURAND_STATUS_NOT_INITIALIZED);
    CHECK_CUDA(cudaDeviceSynchronize());
    return check_end();
 }

@@ -13,7 +13,9 @@
  *    the subsequence's next Poisson item, work.h);
  *  - MTGP32: the histogram below 32, Sobol32 (scrambled or not) below 10;
  *    then inversion up to 8000, above it the rounded normal of the float
- *    inverse normal distribution function of the word (ours is Acklam's
+ *    inverse normal distribution function of the word; Sobol64 (scrambled
+ *    or not): inversion (of the 64-bit word's double uniform) below 2000,
+ *    then the rounded normal of its top 32 bits' (ours is Acklam's
  *    approximation, NVIDIA's its own: a value can differ by one where
  *    sqrt(lambda) z + lambda + 1/2 falls within an ulp or so of an
  *    integer);
@@ -33,6 +35,7 @@
 #include "cr.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -145,6 +148,9 @@ static int poisson_method(curandRngType_t type, double lambda)
       double below = type == CURAND_RNG_PSEUDO_MTGP32 ? CR_POISSON_TABLE_MTGP : CR_POISSON_TABLE_SOBOL;
       return lambda < below ? CR_PM_TABLE : lambda <= CR_POISSON_INVERSION ? CR_PM_INVERSION : CR_PM_NORMAL;
    }
+   case CURAND_RNG_QUASI_SOBOL64:
+   case CURAND_RNG_QUASI_SCRAMBLED_SOBOL64:
+      return lambda < CR_POISSON_NORMAL ? CR_PM_INVERSION : CR_PM_NORMAL;
    default:
       return -1;
    }
@@ -194,8 +200,7 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
    int method = poisson_method(g->type, lambda);
    if (method < 0) {
-      LOG_WARN("curandGeneratePoisson: not implemented for generator type %d (libcurand has it for XORWOW, "
-               "MRG32k3a, MTGP32, Philox4_32_10 and (scrambled) Sobol32)", (int)g->type);
+      LOG_WARN("curandGeneratePoisson: not implemented for generator type %d", (int)g->type);
       return CURAND_STATUS_TYPE_ERROR;
    }
    bool sobol = cr_is_sobol(g->type);
@@ -215,4 +220,150 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    if (g->type == CURAND_RNG_PSEUDO_MTGP32)
       return cr_mtgp_run(g, CR_POISSON, outputPtr, n, 0, 0);
    return cr_run(g, CR_POISSON, outputPtr, n, 0, 0);
+}
+
+/* ---- the device API's distributions (curand_discrete) ----
+ * curandCreatePoissonDistribution gives a device pointer to NVIDIA's
+ * layout (curand_discrete.h, which a program built by NVIDIA's nvcc reads
+ * on the device): the distribution (self_host_ptr, M2, host_M2, stddev,
+ * mean, method, host_gen), its M2Shift (histogram, host_histogram, shift,
+ * length, host_gen), its HistogramM2 (V, host_V, K, host_K, host_gen),
+ * then V and K (length + 1 entries each), one allocation in the context
+ * current then (device 0's primary one without).  Below lambda 2000 the
+ * square histogram, method CURAND_M2, the host generator's; from 2000 on
+ * CURAND_DISCRETE_GAUSS with mean lambda, stddev sqrt(lambda) (cuRAND
+ * documents the normal approximation above 2000; its generators switch at
+ * 2000).  The distributions made are listed, so that destroying another
+ * pointer is refused. */
+struct cr_dist_dev {
+   unsigned long long self_host_ptr, m2, host_m2;
+   double stddev, mean;
+   int method;
+   unsigned host_gen;
+};
+struct cr_m2shift_dev {
+   unsigned long long histogram, host_histogram;
+   unsigned shift, length, host_gen, pad;
+};
+struct cr_hist_dev {
+   unsigned long long v, host_v, k, host_k;
+   unsigned host_gen, pad;
+};
+
+typedef struct cr_dist {
+   CUdeviceptr mem;
+   CUcontext ctx;
+   CUdevice dev;
+   bool retained;
+   struct cr_dist *next;
+} cr_dist;
+
+static cr_dist *dists;
+static pthread_mutex_t dists_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* ==== curandCreatePoissonDistribution (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandCreatePoissonDistribution(double lambda,
+                                                         curandDiscreteDistribution_t *discrete_distribution)
+{
+   CR_ENTER("lambda=%g discrete_distribution=%p", lambda, (void *)discrete_distribution);
+   CR_CHECK(discrete_distribution, CURAND_STATUS_NOT_INITIALIZED);
+   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
+   cr_dist *d = calloc(1, sizeof *d);
+   if (!d)
+      return CURAND_STATUS_ALLOCATION_FAILED;
+   if (cuInit(0) != CUDA_SUCCESS) {
+      free(d);
+      return CURAND_STATUS_INITIALIZATION_FAILED;
+   }
+   CUresult r = cuCtxGetCurrent(&d->ctx);
+   if (r == CUDA_SUCCESS && !d->ctx) {
+      r = cuDeviceGet(&d->dev, 0);
+      if (r == CUDA_SUCCESS)
+         r = cuDevicePrimaryCtxRetain(&d->ctx, d->dev);
+      if (r == CUDA_SUCCESS) {
+         d->retained = true;
+         r = cuCtxSetCurrent(d->ctx);
+      }
+   }
+   if (r != CUDA_SUCCESS) {
+      if (d->retained)
+         cuDevicePrimaryCtxRelease(d->dev);
+      free(d);
+      return CURAND_STATUS_INITIALIZATION_FAILED;
+   }
+   cr_poisson_tab t;
+   memset(&t, 0, sizeof t);
+   bool table = lambda < CR_POISSON_NORMAL;
+   if (table && cr_poisson_build(&t, lambda)) {
+      if (d->retained)
+         cuDevicePrimaryCtxRelease(d->dev);
+      free(d);
+      return CURAND_STATUS_ALLOCATION_FAILED;
+   }
+   size_t entries = table ? (size_t)t.n + 1 : 0;
+   size_t o_m2 = sizeof(struct cr_dist_dev), o_h = o_m2 + sizeof(struct cr_m2shift_dev);
+   size_t o_v = o_h + sizeof(struct cr_hist_dev), o_k = o_v + 8 * entries, bytes = o_k + 4 * entries;
+   unsigned char *img = calloc(1, bytes);
+   r = img ? cuMemAlloc(&d->mem, bytes) : CUDA_ERROR_OUT_OF_MEMORY;
+   if (r == CUDA_SUCCESS) {
+      struct cr_dist_dev h = { (unsigned long long)(uintptr_t)d, d->mem + o_m2, 0, sqrt(lambda), lambda,
+                               table ? CURAND_M2 : CURAND_DISCRETE_GAUSS, 0 };
+      struct cr_m2shift_dev m = { d->mem + o_h, 0, t.shift, t.n, 0, 0 };
+      struct cr_hist_dev hi = { d->mem + o_v, 0, d->mem + o_k, 0, 0, 0 };
+      memcpy(img, &h, sizeof h);
+      memcpy(img + o_m2, &m, sizeof m);
+      memcpy(img + o_h, &hi, sizeof hi);
+      if (table) {
+         memcpy(img + o_v, t.v, 8 * entries);
+         memcpy(img + o_k, t.k, 4 * entries);
+      }
+      r = cuMemcpyHtoD(d->mem, img, bytes);
+   }
+   free(img);
+   free(t.v);
+   free(t.k);
+   if (r != CUDA_SUCCESS) {
+      LOG_WARN("curandCreatePoissonDistribution: CUresult %d", (int)r);
+      if (d->mem)
+         cuMemFree(d->mem);
+      if (d->retained)
+         cuDevicePrimaryCtxRelease(d->dev);
+      free(d);
+      return r == CUDA_ERROR_OUT_OF_MEMORY ? CURAND_STATUS_ALLOCATION_FAILED : CURAND_STATUS_INITIALIZATION_FAILED;
+   }
+   pthread_mutex_lock(&dists_lock);
+   d->next = dists;
+   dists = d;
+   pthread_mutex_unlock(&dists_lock);
+   *discrete_distribution = (curandDiscreteDistribution_t)(uintptr_t)d->mem;
+   return CURAND_STATUS_SUCCESS;
+}
+
+/* ==== curandDestroyDistribution (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandDestroyDistribution(curandDiscreteDistribution_t discrete_distribution)
+{
+   CR_ENTER("discrete_distribution=%p", (void *)discrete_distribution);
+   CUdeviceptr p = (CUdeviceptr)(uintptr_t)discrete_distribution;
+   pthread_mutex_lock(&dists_lock);
+   cr_dist **pp = &dists;
+   while (*pp && (*pp)->mem != p)
+      pp = &(*pp)->next;
+   cr_dist *d = *pp;
+   if (d)
+      *pp = d->next;
+   pthread_mutex_unlock(&dists_lock);
+   CR_CHECK(p && d, CURAND_STATUS_NOT_INITIALIZED);
+   CUcontext cur = NULL;
+   cuCtxGetCurrent(&cur);
+   if (cur != d->ctx)
+      cuCtxSetCurrent(d->ctx);
+   /* kernels that read it may still be running */
+   cuCtxSynchronize();
+   cuMemFree(d->mem);
+   if (cur != d->ctx)
+      cuCtxSetCurrent(cur);
+   if (d->retained)
+      cuDevicePrimaryCtxRelease(d->dev);
+   free(d);
+   return CURAND_STATUS_SUCCESS;
 }

@@ -99,12 +99,13 @@ RNG_FN rng_u32 cr_poisson_table(const cr_args *a, rng_u32 x)
 }
 
 /* Inversion by sequential search from 0 (Fishman's "Discrete-event
- * simulation", the form in NVIDIA's curand_poisson.h): the probabilities
+ * simulation", the form in NVIDIA's curand_poisson.h) of a uniform U in
+ * (0, 1] (the word's double uniform): the probabilities
  * P(k) = P(k - 1) lambda / k summed until they pass u, e^-lambda applied
  * 500 at a time so that it never underflows. */
-RNG_FN rng_u32 cr_poisson_inversion(double lambda, rng_u32 x)
+RNG_FN rng_u32 cr_poisson_inversion(double lambda, double u)
 {
-   double u = rng_sobol32_double(x), p = 1.0, sum = 1.0;
+   double p = 1.0, sum = 1.0;
    rng_u32 k = 0;
    int applied = 0;
    do {
@@ -391,16 +392,18 @@ RNG_FN double cr_sobol_normal(rng_u64 w, rng_u32 bits)
    return up ? -z : z;
 }
 
-/* A Poisson value of one word of MTGP32 or Sobol32 (poisson.c picks the
- * method: the histogram for small lambda, inversion, above 8000 the normal
- * of the word's inverse normal distribution function in float) */
-RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u32 x)
+/* A Poisson value of one word of MTGP32 or Sobol32/64 (poisson.c picks
+ * the method: the histogram for small lambda, inversion, then the normal
+ * of the word's inverse normal distribution function in float, of the top
+ * 32 bits of a 64-bit word; inversion takes the word's double uniform) */
+RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
 {
+   rng_u32 hi = bits == 64 ? (rng_u32)(x >> 32) : (rng_u32)x;
    if (a->pmethod == CR_PM_TABLE)
-      return cr_poisson_table(a, x);
+      return cr_poisson_table(a, hi);
    if (a->pmethod == CR_PM_INVERSION)
-      return cr_poisson_inversion(a->lambda, x);
-   return cr_poisson_normal(a->lambda, cr_sobol_normalf(x));
+      return cr_poisson_inversion(a->lambda, bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi));
+   return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));
 }
 
 /* One Sobol output X (a word of a->bits bits) in the call's distribution,
@@ -414,7 +417,7 @@ RNG_FN void cr_sobol_put(const cr_args *a, rng_u64 o, rng_u64 x)
    switch (a->dist) {
    case CR_U32: ((rng_u32 *)a->out)[o] = (rng_u32)x; break;
    case CR_U64: ((rng_u64 *)a->out)[o] = x; break;
-   case CR_POISSON: ((rng_u32 *)a->out)[o] = cr_poisson_word(a, hi); break;
+   case CR_POISSON: ((rng_u32 *)a->out)[o] = cr_poisson_word(a, x, a->bits); break;
    case CR_UNIFORM: ((float *)a->out)[o] = rng_uniform(hi); break;
    case CR_UNIFORM_DOUBLE:
       ((double *)a->out)[o] = a->bits == 32 ? rng_sobol32_double(hi) : rng_sobol64_double(x);

@@ -3,7 +3,7 @@
  * NVIDIA's libcurand host generator (curandCreateGeneratorHost runs on any
  * machine; no GPU needed), for curandGeneratePoisson:
  *  - per generator (XORWOW, MRG32k3a, Philox4_32_10, MTGP32, Sobol32 in 3
- *    dimensions, scrambled Sobol32 in 3) and lambda (each method of each
+ *    dimensions, scrambled Sobol32, Sobol64 and scrambled Sobol64 in 3) and lambda (each method of each
  *    generator, both sides of its thresholds: 0.001 to 400000): seed 4321
  *    (the pseudo-random ones), two Poisson calls of N1 then N2 values, then
  *    N2 words; the FNV-1a hashes of the three and the first four values;
@@ -21,13 +21,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#define NTYPES 6
-static const int TYPES[NTYPES] = { CURAND_RNG_PSEUDO_XORWOW,     CURAND_RNG_PSEUDO_MRG32K3A,
-                                   CURAND_RNG_PSEUDO_PHILOX4_32_10, CURAND_RNG_PSEUDO_MTGP32,
-                                   CURAND_RNG_QUASI_SOBOL32,     CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 };
+#define NTYPES 8
+static const int TYPES[NTYPES] = { CURAND_RNG_PSEUDO_XORWOW,          CURAND_RNG_PSEUDO_MRG32K3A,
+                                   CURAND_RNG_PSEUDO_PHILOX4_32_10,   CURAND_RNG_PSEUDO_MTGP32,
+                                   CURAND_RNG_QUASI_SOBOL32,          CURAND_RNG_QUASI_SCRAMBLED_SOBOL32,
+                                   CURAND_RNG_QUASI_SOBOL64,          CURAND_RNG_QUASI_SCRAMBLED_SOBOL64 };
 static const char *TNAME[NTYPES] = { "CURAND_RNG_PSEUDO_XORWOW",        "CURAND_RNG_PSEUDO_MRG32K3A",
                                      "CURAND_RNG_PSEUDO_PHILOX4_32_10", "CURAND_RNG_PSEUDO_MTGP32",
-                                     "CURAND_RNG_QUASI_SOBOL32",        "CURAND_RNG_QUASI_SCRAMBLED_SOBOL32" };
+                                     "CURAND_RNG_QUASI_SOBOL32",        "CURAND_RNG_QUASI_SCRAMBLED_SOBOL32",
+                                     "CURAND_RNG_QUASI_SOBOL64",        "CURAND_RNG_QUASI_SCRAMBLED_SOBOL64" };
 static const double LAMBDAS[] = { 0.001, 0.5, 4, 9.99, 10, 31.5, 32, 100, 999.5, 1999.9, 2000, 5000, 8000, 8001, 400000 };
 /* sequences on one XORWOW generator: lambda and count (words: lambda 0) */
 static const double SEQ[][5][2] = {
