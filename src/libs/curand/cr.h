@@ -23,9 +23,11 @@
 #define CR_MAGIC 0x6372474eu   /* "crGN" */
 
 /* A Poisson square histogram (poisson.c): values shift + j, n columns and
- * the entry n; host copies, and device copies for a device generator */
+ * the entry n; or (INVERSION) inversion's n cumulative sums; host copies,
+ * and device copies for a device generator */
 typedef struct {
    double lambda;
+   bool inversion;
    rng_u32 shift, n;
    double *v;
    rng_u32 *k;
@@ -61,6 +63,7 @@ struct curandGenerator_st {
    /* curandGeneratePoisson: the call's lambda and method, the last histogram */
    double plambda;
    unsigned pmethod;
+   bool psums;   /* inversion through ptab's sums */
    cr_poisson_tab ptab;
 };
 
@@ -94,6 +97,8 @@ curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr
 /* The square histogram of the Poisson distribution at LAMBDA into T
  * (host copies); 0, or -1 out of memory. */
 int cr_poisson_build(cr_poisson_tab *t, double lambda);
+/* Inversion's sums at LAMBDA <= 500 into T; 0, or -1 out of memory. */
+int cr_poisson_build_sums(cr_poisson_tab *t, double lambda);
 void cr_poisson_free(cr_poisson_tab *t);
 
 /* ---- sobol.c ---- */

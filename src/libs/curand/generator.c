@@ -481,7 +481,8 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
       a->lambda = g->plambda;
       a->pmethod = g->pmethod;
       a->pshift = g->ptab.shift;
-      a->plen = g->ptab.n;
+      /* inversion without sums: plen 0 */
+      a->plen = g->pmethod == CR_PM_INVERSION && !g->psums ? 0 : g->ptab.n;
       a->pv = g->host ? g->ptab.v : (const double *)(uintptr_t)g->ptab.dv;
       a->pk = g->host ? g->ptab.k : (const rng_u32 *)(uintptr_t)g->ptab.dk;
    }

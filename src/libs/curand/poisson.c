@@ -134,6 +134,41 @@ int cr_poisson_build(cr_poisson_tab *t, double lambda)
    return 0;
 }
 
+/* Inversion's sums for lambda <= 500: the arithmetic of
+ * cr_poisson_inversion (work.h) up to where the probabilities underflow,
+ * which for one factor e^-lambda does not depend on the uniform. */
+int cr_poisson_build_sums(cr_poisson_tab *t, double lambda)
+{
+   memset(t, 0, sizeof *t);
+   size_t cap = 1024, n = 0;
+   double *q = malloc(cap * sizeof *q);
+   if (!q)
+      return -1;
+   double f = exp((double)(0 - lambda)), p = 1.0, sum = 1.0;
+   p *= f;
+   sum *= f;
+   q[n++] = sum;
+   for (rng_u32 k = 1; p != 0; k++) {
+      p *= lambda / (double)k;
+      sum += p;
+      if (n == cap) {
+         double *r = realloc(q, 2 * cap * sizeof *q);
+         if (!r) {
+            free(q);
+            return -1;
+         }
+         q = r;
+         cap *= 2;
+      }
+      q[n++] = sum;
+   }
+   t->v = q;
+   t->n = (rng_u32)n;
+   t->inversion = true;
+   t->lambda = lambda;
+   return 0;
+}
+
 /* The method for generator type TYPE at LAMBDA, or -1 (not implemented). */
 static int poisson_method(curandRngType_t type, double lambda)
 {
@@ -156,12 +191,13 @@ static int poisson_method(curandRngType_t type, double lambda)
    }
 }
 
-/* The generator's histogram for LAMBDA (kept for the next call with the
- * same lambda), on the device too for a device generator. */
-static curandStatus_t poisson_table(curandGenerator_t g, double lambda)
+/* The generator's histogram, or inversion's sums (INVERSION), for LAMBDA
+ * (kept for the next call with the same), on the device too for a device
+ * generator. */
+static curandStatus_t poisson_table(curandGenerator_t g, double lambda, bool inversion)
 {
    cr_poisson_tab *t = &g->ptab;
-   if (t->v && t->lambda == lambda)
+   if (t->v && t->lambda == lambda && t->inversion == inversion)
       return CURAND_STATUS_SUCCESS;
    if (!g->host) {
       CUcontext cur = NULL;
@@ -172,17 +208,18 @@ static curandStatus_t poisson_table(curandGenerator_t g, double lambda)
          return CURAND_STATUS_LAUNCH_FAILURE;
    }
    cr_poisson_free(t);
-   if (cr_poisson_build(t, lambda))
+   if (inversion ? cr_poisson_build_sums(t, lambda) : cr_poisson_build(t, lambda))
       return CURAND_STATUS_ALLOCATION_FAILED;
    if (g->host)
       return CURAND_STATUS_SUCCESS;
-   size_t bv = ((size_t)t->n + 1) * sizeof *t->v, bk = ((size_t)t->n + 1) * sizeof *t->k;
+   size_t entries = inversion ? t->n : (size_t)t->n + 1;
+   size_t bv = entries * sizeof *t->v, bk = entries * sizeof *t->k;
    CUresult r = cuMemAlloc(&t->dv, bv);
-   if (r == CUDA_SUCCESS)
+   if (r == CUDA_SUCCESS && !inversion)
       r = cuMemAlloc(&t->dk, bk);
    if (r == CUDA_SUCCESS)
       r = cuMemcpyHtoD(t->dv, t->v, bv);
-   if (r == CUDA_SUCCESS)
+   if (r == CUDA_SUCCESS && !inversion)
       r = cuMemcpyHtoD(t->dk, t->k, bk);
    if (r != CUDA_SUCCESS) {
       LOG_WARN("curandGeneratePoisson: the histogram to the device: CUresult %d", (int)r);
@@ -208,13 +245,16 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    /* no output buffer: refused rather than written through (NVIDIA's
     * host generator writes through it) */
    CR_CHECK(outputPtr || n == 0, CURAND_STATUS_OUT_OF_RANGE);
-   if (method == CR_PM_TABLE) {
-      curandStatus_t s = poisson_table(g, lambda);
+   /* inversion with one factor e^-lambda: its sums once for the call */
+   bool sums = method == CR_PM_INVERSION && lambda <= 500.0;
+   if (method == CR_PM_TABLE || sums) {
+      curandStatus_t s = poisson_table(g, lambda, sums);
       if (s != CURAND_STATUS_SUCCESS)
          return s;
    }
    g->plambda = lambda;
    g->pmethod = (unsigned)method;
+   g->psums = sums;
    if (sobol)
       return cr_sobol_run(g, CR_POISSON, outputPtr, n, 0, 0);
    if (g->type == CURAND_RNG_PSEUDO_MTGP32)

@@ -58,7 +58,7 @@ typedef struct {
    float meanf, sdf;
    double mean, sd;
    /* Poisson: lambda, the method, the square histogram (plen + 1 entries,
-    * values pshift + j; poisson.c) */
+    * values pshift + j) or inversion's sums (plen; 0: none); poisson.c */
    double lambda;
    rng_u32 pmethod, pshift, plen;
    const double *pv;
@@ -102,7 +102,9 @@ RNG_FN rng_u32 cr_poisson_table(const cr_args *a, rng_u32 x)
  * simulation", the form in NVIDIA's curand_poisson.h) of a uniform U in
  * (0, 1] (the word's double uniform): the probabilities
  * P(k) = P(k - 1) lambda / k summed until they pass u, e^-lambda applied
- * 500 at a time so that it never underflows. */
+ * 500 at a time so that it never underflows.  Where the sum stops growing
+ * below u (the probabilities underflowed: u within rounding of 1) NVIDIA's
+ * loop would not end; this one returns the k reached. */
 RNG_FN rng_u32 cr_poisson_inversion(double lambda, double u)
 {
    double p = 1.0, sum = 1.0;
@@ -113,13 +115,30 @@ RNG_FN rng_u32 cr_poisson_inversion(double lambda, double u)
       p *= f;
       sum *= f;
       applied += 500;
-      while (u > sum) {
+      while (u > sum && p != 0) {
          k++;
          p *= lambda / (double)k;
          sum += p;
       }
    } while ((double)applied < lambda);
    return k;
+}
+
+/* The same for lambda <= 500 (one factor e^-lambda, so the sums do not
+ * depend on u) from the sums made once for the call (poisson.c: Q[k], k
+ * from 0 until the probabilities underflow, N of them): the first k whose
+ * sum is not below u, the last where none is. */
+RNG_FN rng_u32 cr_poisson_inversion_table(const double *q, rng_u32 n, double u)
+{
+   rng_u32 lo = 0, hi = n - 1;
+   while (lo < hi) {
+      rng_u32 mid = lo + (hi - lo) / 2;
+      if (u > q[mid])
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo;
 }
 
 /* The normal approximation, rounded: sqrt(lambda) z + lambda + 0.5 in
@@ -401,8 +420,10 @@ RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
    rng_u32 hi = bits == 64 ? (rng_u32)(x >> 32) : (rng_u32)x;
    if (a->pmethod == CR_PM_TABLE)
       return cr_poisson_table(a, hi);
-   if (a->pmethod == CR_PM_INVERSION)
-      return cr_poisson_inversion(a->lambda, bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi));
+   if (a->pmethod == CR_PM_INVERSION) {
+      double u = bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi);
+      return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
+   }
    return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));
 }
 
