@@ -39,9 +39,11 @@
  * (NVIDIA's device code computes them with the GPU's approximate __sincosf
  * and __expf and libdevice's logf/log/sincospi; metalcuda's device library
  * is within an ulp of those, not equal).  Using one is a compile error that
- * names it.  Not provided either: curand_discrete/curand_discrete4 (their
- * distributions come from the host API's curandCreatePoissonDistribution,
- * a stub in metalcuda's libcurand).  The Sobol32/64 states, scrambled or
+ * names it.  Not provided either: curand_discrete/curand_discrete4
+ * (libcurand's curandCreatePoissonDistribution makes their distributions in
+ * NVIDIA's layout; the square histogram's draw would be exact, but from
+ * lambda 2000 the distribution is CURAND_DISCRETE_GAUSS, drawn through
+ * curand_normal_double, which is not provided).  The Sobol32/64 states, scrambled or
  * not, give the host generator's words and uniforms
  * (tests/libs/curand_sobol).  The MTGP32 state (curand_mtgp32_kernel.h,
  * included at the end as NVIDIA's header does) gives libcurand's MTGP32
@@ -626,10 +628,10 @@ typedef unsigned int mc_curand_uint;
 MC_CURAND_INEXACT(mc_curand_uint, curand_poisson, double)
 MC_CURAND_INEXACT(uint4, curand_poisson4, double)
 MC_CURAND_REFUSED(mc_curand_uint, curand_discrete,
-                  "its distributions come from curandCreatePoissonDistribution, a stub in metalcuda's libcurand",
+                  "from lambda 2000 it draws through curand_normal_double, not provided",
                   curandDiscreteDistribution_t)
 MC_CURAND_REFUSED(uint4, curand_discrete4,
-                  "its distributions come from curandCreatePoissonDistribution, a stub in metalcuda's libcurand",
+                  "from lambda 2000 it draws through curand_normal_double, not provided",
                   curandDiscreteDistribution_t)
 #undef MC_CURAND_INEXACT
 #undef MC_CURAND_REFUSED

@@ -22,6 +22,18 @@
 #define CR_EXPORT __attribute__((visibility("default")))
 #define CR_MAGIC 0x6372474eu   /* "crGN" */
 
+/* A Poisson square histogram (poisson.c): values shift + j, n columns and
+ * the entry n; or (INVERSION) inversion's n cumulative sums; host copies,
+ * and device copies for a device generator */
+typedef struct {
+   double lambda;
+   bool inversion;
+   rng_u32 shift, n;
+   double *v;
+   rng_u32 *k;
+   CUdeviceptr dv, dk;
+} cr_poisson_tab;
+
 struct curandGenerator_st {
    uint32_t magic;
    curandRngType_t type;
@@ -48,6 +60,11 @@ struct curandGenerator_st {
    CUdeviceptr dvec;            /* Sobol: direction vectors of dvec_dims dimensions */
    unsigned dvec_dims;
    CUfunction fn_init, fn_gen;
+   /* curandGeneratePoisson: the call's lambda and method, the last histogram */
+   double plambda;
+   unsigned pmethod;
+   bool psums;   /* inversion through ptab's sums */
+   cr_poisson_tab ptab;
 };
 
 /* Trace of an entry point (METALCUDA_LOG=trace), with its arguments. */
@@ -75,6 +92,14 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
 /* Launches F over THREADS threads on the generator's stream, with the
  * argument block A as its one parameter. */
 curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a);
+
+/* ---- poisson.c ---- */
+/* The square histogram of the Poisson distribution at LAMBDA into T
+ * (host copies); 0, or -1 out of memory. */
+int cr_poisson_build(cr_poisson_tab *t, double lambda);
+/* Inversion's sums at LAMBDA <= 500 into T; 0, or -1 out of memory. */
+int cr_poisson_build_sums(cr_poisson_tab *t, double lambda);
+void cr_poisson_free(cr_poisson_tab *t);
 
 /* ---- sobol.c ---- */
 static inline bool cr_is_scrambled(curandRngType_t type)

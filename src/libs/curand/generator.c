@@ -279,6 +279,7 @@ CR_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g)
          cuMemFree(g->dstates);
       if (g->dvec)
          cuMemFree(g->dvec);
+      cr_poisson_free(&g->ptab);
       cuModuleUnload(g->mod);
       if (cur != g->ctx)
          cuCtxSetCurrent(cur);
@@ -286,6 +287,7 @@ CR_EXPORT curandStatus_t curandDestroyGenerator(curandGenerator_t g)
          cuDevicePrimaryCtxRelease(g->dev);
    }
    free(g->hstates);
+   cr_poisson_free(&g->ptab);
    free(g);
    return CURAND_STATUS_SUCCESS;
 }
@@ -475,12 +477,21 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
    a->sd = sd;
    a->meanf = (float)mean;
    a->sdf = (float)sd;
+   if (dist == CR_POISSON) {
+      a->lambda = g->plambda;
+      a->pmethod = g->pmethod;
+      a->pshift = g->ptab.shift;
+      /* inversion without sums: plen 0 */
+      a->plen = g->pmethod == CR_PM_INVERSION && !g->psums ? 0 : g->ptab.n;
+      a->pv = g->host ? g->ptab.v : (const double *)(uintptr_t)g->ptab.dv;
+      a->pk = g->host ? g->ptab.k : (const rng_u32 *)(uintptr_t)g->ptab.dk;
+   }
 }
 
 curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd)
 {
    /* the stateful generators count Box-Muller pairs as one item */
-   unsigned long long items = g->state_size && dist >= CR_NORMAL ? n / 2 : n;
+   unsigned long long items = g->state_size && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE ? n / 2 : n;
    cr_args a;
    cr_args_init(&a, g, dist, mean, sd);
    size_t words;

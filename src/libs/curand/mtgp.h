@@ -106,6 +106,7 @@ RNG_FN void cr_mtgp_put(const cr_args *a, rng_u64 o, rng_u32 w)
    case CR_U32: ((rng_u32 *)a->out)[o] = w; break;
    case CR_UNIFORM: ((float *)a->out)[o] = rng_uniform(w); break;
    case CR_UNIFORM_DOUBLE: ((double *)a->out)[o] = rng_sobol32_double(w); break;
+   case CR_POISSON: ((rng_u32 *)a->out)[o] = cr_poisson_word(a, w, 32); break;
    case CR_NORMAL:
    case CR_LOGNORMAL:
       /* separate statements: no contraction into an fma on the host */

@@ -62,8 +62,12 @@ typedef unsigned long long rng_u64;
 #define RNG_MRG_JUMPS (64 + 17)
 
 /* ---- XORWOW ---- */
+/* bm_flag, bm_extra: a Box-Muller value kept for the next item of the
+ * subsequence (curandGeneratePoisson's large lambda, work.h) */
 typedef struct {
    rng_u32 d, v[5];
+   rng_u32 bm_flag;
+   float bm_extra;
 } rng_xorwow;
 
 RNG_FN void rng_xorwow_seed(rng_xorwow *s, rng_u64 seed)
@@ -158,6 +162,8 @@ RNG_FN void rng_philox_block(rng_u32 out[4], rng_u64 seed, rng_u64 sub, rng_u64 
 #define RNG_M2 4294944443ull
 typedef struct {
    rng_u32 s1[3], s2[3];
+   rng_u32 bm_flag;   /* as rng_xorwow's */
+   float bm_extra;
 } rng_mrg;
 
 RNG_FN void rng_mrg_seed(rng_mrg *s, rng_u64 seed)

@@ -318,13 +318,8 @@ static curandStatus_t launch(curandGenerator_t g, cr_args *a, rng_u64 threads)
 curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd)
 {
    cr_args a;
-   memset(&a, 0, sizeof a);
+   cr_args_init(&a, g, dist, mean, sd);
    a.out = out;
-   a.dist = dist;
-   a.mean = mean;
-   a.sd = sd;
-   a.meanf = (float)mean;
-   a.sdf = (float)sd;
    a.bits = (rng_u32)cr_sobol_bits(g->type);
    a.low32_start = g->host && g->type == CURAND_RNG_QUASI_SCRAMBLED_SOBOL64;
    a.dims = g->dims;

@@ -27,7 +27,11 @@
 #include <stdbool.h>
 #endif
 
-enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE, CR_U64 };
+enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE, CR_U64, CR_POISSON };
+
+/* curandGeneratePoisson's methods (poisson.c picks one by generator and
+ * lambda): the square histogram, inversion, the rounded normal */
+enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL };
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -53,6 +57,12 @@ typedef struct {
    int dist;
    float meanf, sdf;
    double mean, sd;
+   /* Poisson: lambda, the method, the square histogram (plen + 1 entries,
+    * values pshift + j) or inversion's sums (plen; 0: none); poisson.c */
+   double lambda;
+   rng_u32 pmethod, pshift, plen;
+   const double *pv;
+   const rng_u32 *pk;
 } cr_args;
 
 #ifdef __CUDACC__
@@ -62,6 +72,105 @@ typedef struct {
 #define CR_FMAF(a, b, c) ((a) * (b) + (c))
 #define CR_FMA(a, b, c) ((a) * (b) + (c))
 #endif
+
+/* Double arithmetic kept apart (no fused multiply-add on the device), as
+ * NVIDIA's host generator computes it */
+#ifdef __CUDACC__
+#define CR_DMUL(a, b) __dmul_rn(a, b)
+#define CR_DADD(a, b) __dadd_rn(a, b)
+#else
+#define CR_DMUL(a, b) ((a) * (b))
+#define CR_DADD(a, b) ((a) + (b))
+#endif
+
+/* ---- Poisson (curandGeneratePoisson), measured on NVIDIA's host
+ * generator (tests/libs/native/curand_poisson_record.c): one 32-bit word
+ * per value, its uniform u = (x + 1) 2^-32 in (0, 1]. ---- */
+
+/* Marsaglia, Tsang and Wang's square histogram ("Fast generation of
+ * discrete random variables", J. Stat. Softw. 11(3), 2004): column
+ * j = floor(n u) gives j when u < V[j], else its alias K[j].  u = 1 reads
+ * entry n (V 0, K 0), as NVIDIA's does. */
+RNG_FN rng_u32 cr_poisson_table(const cr_args *a, rng_u32 x)
+{
+   double u = rng_sobol32_double(x);
+   rng_u32 j = (rng_u32)(a->plen * u);
+   return a->pshift + (u < a->pv[j] ? j : a->pk[j]);
+}
+
+/* Inversion by sequential search from 0 (Fishman's "Discrete-event
+ * simulation", the form in NVIDIA's curand_poisson.h) of a uniform U in
+ * (0, 1] (the word's double uniform): the probabilities
+ * P(k) = P(k - 1) lambda / k summed until they pass u, e^-lambda applied
+ * 500 at a time so that it never underflows.  Where the sum stops growing
+ * below u (the probabilities underflowed: u within rounding of 1) NVIDIA's
+ * loop would not end; this one returns the k reached. */
+RNG_FN rng_u32 cr_poisson_inversion(double lambda, double u)
+{
+   double p = 1.0, sum = 1.0;
+   rng_u32 k = 0;
+   int applied = 0;
+   do {
+      double f = lambda > (double)(applied + 500.0) ? exp(-500.0) : exp((double)(applied - lambda));
+      p *= f;
+      sum *= f;
+      applied += 500;
+      while (u > sum && p != 0) {
+         k++;
+         p *= lambda / (double)k;
+         sum += p;
+      }
+   } while ((double)applied < lambda);
+   return k;
+}
+
+/* The same for lambda <= 500 (one factor e^-lambda, so the sums do not
+ * depend on u) from the sums made once for the call (poisson.c: Q[k], k
+ * from 0 until the probabilities underflow, N of them): the first k whose
+ * sum is not below u, the last where none is. */
+RNG_FN rng_u32 cr_poisson_inversion_table(const double *q, rng_u32 n, double u)
+{
+   rng_u32 lo = 0, hi = n - 1;
+   while (lo < hi) {
+      rng_u32 mid = lo + (hi - lo) / 2;
+      if (u > q[mid])
+         lo = mid + 1;
+      else
+         hi = mid;
+   }
+   return lo;
+}
+
+/* The normal approximation, rounded: sqrt(lambda) z + lambda + 0.5 in
+ * double from a float standard normal z, truncated. */
+RNG_FN rng_u32 cr_poisson_normal(double lambda, float z)
+{
+   return (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt(lambda), (double)z), lambda), 0.5);
+}
+
+/* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
+ * WORD() gives its next 32-bit word, PAIR(&z0, &z1) its next Box-Muller
+ * pair; the normal method takes the pair's second value at the
+ * subsequence's next Poisson item (in this call or a later one), as
+ * NVIDIA's host generator does. */
+#define CR_POISSON_ITEM(a, q, st, WORD, PAIR)                                                       \
+   do {                                                                                             \
+      rng_u32 r_;                                                                                   \
+      if ((a)->pmethod == CR_PM_NORMAL) {                                                           \
+         float z_;                                                                                  \
+         if ((st).bm_flag) {                                                                        \
+            z_ = (st).bm_extra;                                                                     \
+            (st).bm_flag = 0;                                                                       \
+         } else {                                                                                   \
+            PAIR(&z_, &(st).bm_extra);                                                              \
+            (st).bm_flag = 1;                                                                       \
+         }                                                                                          \
+         r_ = cr_poisson_normal((a)->lambda, z_);                                                   \
+      } else {                                                                                      \
+         r_ = cr_poisson_table(a, WORD());                                                          \
+      }                                                                                             \
+      ((rng_u32 *)(a)->out)[q] = r_;                                                                \
+   } while (0)
 
 /* One item of a stateful generator: NEXT() gives its next 32-bit word. */
 #define CR_ITEM(a, q, NEXT, BM, BMD, UD)                                                            \
@@ -136,8 +245,18 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    rng_xorwow st = ((rng_xorwow *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_XW_NEXT() rng_xorwow_next(&st)
-   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T)
-      CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
+#define CR_XW_PAIR(z0, z1)                                                                          \
+   do {                                                                                             \
+      rng_u32 x_ = CR_XW_NEXT(), y_ = CR_XW_NEXT();                                                 \
+      rng_box_muller(x_, y_, z0, z1);                                                               \
+   } while (0)
+   for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
+      if (a->dist == CR_POISSON)
+         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR);
+      else
+         CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
+   }
+#undef CR_XW_PAIR
 #undef CR_XW_NEXT
    ((rng_xorwow *)a->states)[t] = st;
 }
@@ -148,12 +267,20 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
+#define CR_MRG_PAIR(z0, z1)                                                                         \
+   do {                                                                                             \
+      rng_u32 x_ = CR_MRG_NEXT(), y_ = CR_MRG_NEXT();                                               \
+      rng_box_muller_mrg(x_, y_, z0, z1);                                                           \
+   } while (0)
    for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
       if (a->dist == CR_U32)
          ((rng_u32 *)a->out)[q] = CR_MRG_U32();
+      else if (a->dist == CR_POISSON)
+         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR);
       else
          CR_ITEM(a, q, CR_MRG_NEXT, rng_box_muller_mrg, CR_MRG_BMD, cr_mrg);
    }
+#undef CR_MRG_PAIR
 #undef CR_MRG_NEXT
 #undef CR_MRG_U32
    ((rng_mrg *)a->states)[t] = st;
@@ -163,16 +290,22 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
 RNG_FN void cr_xorwow_init(const cr_args *a, rng_u32 t)
 {
    rng_u64 T = a->nthreads, e = a->m0 / T + (t < a->m0 % T);
+   rng_xorwow *s = &((rng_xorwow *)a->states)[t];
    if (a->seeded)
-      rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed + t * RNG_XORWOW_SEEDED_STEP, 0, e, a->jumps);
+      rng_xorwow_at(s, a->seed + t * RNG_XORWOW_SEEDED_STEP, 0, e, a->jumps);
    else
-      rng_xorwow_at(&((rng_xorwow *)a->states)[t], a->seed, t, e, a->jumps);
+      rng_xorwow_at(s, a->seed, t, e, a->jumps);
+   s->bm_flag = 0;
+   s->bm_extra = 0;
 }
 
 RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
 {
    rng_u64 T = a->nthreads, e = a->m0 / T + (t < a->m0 % T);
-   rng_mrg_at(&((rng_mrg *)a->states)[t], a->seed, t, e, a->jumps);
+   rng_mrg *s = &((rng_mrg *)a->states)[t];
+   rng_mrg_at(s, a->seed, t, e, a->jumps);
+   s->bm_flag = 0;
+   s->bm_extra = 0;
 }
 
 /* Philox: the outputs g (offset plus the outputs of earlier calls) come in
@@ -195,6 +328,18 @@ RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
    float f[4];
    double d[4];
    switch (a->dist) {
+   case CR_POISSON:
+      /* a word each, or the Box-Muller pairs (0, 1) and (2, 3) */
+      if (a->pmethod == CR_PM_NORMAL) {
+         rng_box_muller(b[0], b[1], &f[0], &f[1]);
+         rng_box_muller(b[2], b[3], &f[2], &f[3]);
+         for (int j = 0; j < 4; j++)
+            b[j] = cr_poisson_normal(a->lambda, f[j]);
+      } else {
+         for (int j = 0; j < 4; j++)
+            b[j] = cr_poisson_table(a, b[j]);
+      }
+      break;
    case CR_U32:
    case CR_UNIFORM:
       for (int j = 0; j < 4; j++)
@@ -232,7 +377,7 @@ RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
       if (g < a->m0 || g >= a->m0 + a->items)
          continue;
       rng_u64 i = g - a->m0;
-      if (a->dist == CR_U32)
+      if (a->dist == CR_U32 || a->dist == CR_POISSON)
          ((rng_u32 *)a->out)[i] = b[j];
       else if (dbl)
          ((double *)a->out)[i] = d[j];
@@ -266,6 +411,22 @@ RNG_FN double cr_sobol_normal(rng_u64 w, rng_u32 bits)
    return up ? -z : z;
 }
 
+/* A Poisson value of one word of MTGP32 or Sobol32/64 (poisson.c picks
+ * the method: the histogram for small lambda, inversion, then the normal
+ * of the word's inverse normal distribution function in float, of the top
+ * 32 bits of a 64-bit word; inversion takes the word's double uniform) */
+RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
+{
+   rng_u32 hi = bits == 64 ? (rng_u32)(x >> 32) : (rng_u32)x;
+   if (a->pmethod == CR_PM_TABLE)
+      return cr_poisson_table(a, hi);
+   if (a->pmethod == CR_PM_INVERSION) {
+      double u = bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi);
+      return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
+   }
+   return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));
+}
+
 /* One Sobol output X (a word of a->bits bits) in the call's distribution,
  * to index O.  cuRAND's quasi-random normals take one word each (no pairs:
  * the inverse normal distribution function keeps the dimensions apart). */
@@ -277,6 +438,7 @@ RNG_FN void cr_sobol_put(const cr_args *a, rng_u64 o, rng_u64 x)
    switch (a->dist) {
    case CR_U32: ((rng_u32 *)a->out)[o] = (rng_u32)x; break;
    case CR_U64: ((rng_u64 *)a->out)[o] = x; break;
+   case CR_POISSON: ((rng_u32 *)a->out)[o] = cr_poisson_word(a, x, a->bits); break;
    case CR_UNIFORM: ((float *)a->out)[o] = rng_uniform(hi); break;
    case CR_UNIFORM_DOUBLE:
       ((double *)a->out)[o] = a->bits == 32 ? rng_sobol32_double(hi) : rng_sobol64_double(x);
