@@ -1301,6 +1301,15 @@ typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
 #define CUDA_ARRAY3D_SURFACE_LDST 0x02
 #define CUDA_ARRAY3D_CUBEMAP      0x04
 #define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+#define CUDA_ARRAY3D_SPARSE       0x40
+#define CUDA_ARRAY3D_DEFERRED_MAPPING 0x80
+
+typedef struct CUDA_ARRAY_MEMORY_REQUIREMENTS_st {
+   size_t size;
+   size_t alignment;
+   unsigned int reserved[4];
+} CUDA_ARRAY_MEMORY_REQUIREMENTS_v1;
+typedef CUDA_ARRAY_MEMORY_REQUIREMENTS_v1 CUDA_ARRAY_MEMORY_REQUIREMENTS;
 
 typedef enum CUresourcetype_enum {
    CU_RESOURCE_TYPE_ARRAY           = 0x00,
@@ -2059,6 +2068,12 @@ struct cudaPitchedPtr {
    size_t xsize;
    size_t ysize;
 };
+struct cudaArrayMemoryRequirements {
+   size_t size;
+   size_t alignment;
+   unsigned int reserved[4];
+};
+
 struct cudaExtent {
    size_t width;
    size_t height;

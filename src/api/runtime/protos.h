@@ -136,6 +136,7 @@ MC_EXPORT cudaError_t CUDARTAPI cudaMallocArray(cudaArray_t *array, const struct
 MC_EXPORT cudaError_t CUDARTAPI cudaFree(void *devPtr);
 MC_EXPORT cudaError_t CUDARTAPI cudaFreeHost(void *ptr);
 MC_EXPORT cudaError_t CUDARTAPI cudaFreeArray(cudaArray_t array);
+MC_EXPORT cudaError_t CUDARTAPI cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
 MC_EXPORT cudaError_t CUDARTAPI cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaHostRegister(void *ptr, size_t size, unsigned int flags);
 MC_EXPORT cudaError_t CUDARTAPI cudaHostUnregister(void *ptr);
@@ -143,6 +144,8 @@ MC_EXPORT cudaError_t CUDARTAPI cudaHostGetDevicePointer(void **pDevice, void *p
 MC_EXPORT cudaError_t CUDARTAPI cudaHostGetFlags(unsigned int *pFlags, void *pHost);
 MC_EXPORT cudaError_t CUDARTAPI cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent);
 MC_EXPORT cudaError_t CUDARTAPI cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int flags);
+MC_EXPORT cudaError_t CUDARTAPI cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags);
+MC_EXPORT cudaError_t CUDARTAPI cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy3D_ptds(const struct cudaMemcpy3DParms *p);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
@@ -153,6 +156,7 @@ MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DP
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemGetInfo(size_t *free, size_t *total);
 MC_EXPORT cudaError_t CUDARTAPI cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags, cudaArray_t array);
+MC_EXPORT cudaError_t CUDARTAPI cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaMipmappedArray_t mipmap, int device);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpy_ptds(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind);
 MC_EXPORT cudaError_t CUDARTAPI cudaMemcpyPeer(void *dst, int dstDevice, const void *src, int srcDevice, size_t count);
