@@ -14,7 +14,8 @@
  *    -infinity), plus the bias truncated to 1/256, limited to
  *    maxMipmapLevelClamp and then raised to minMipmapLevelClamp (each
  *    truncated to 1/256: so min wins when min > max), then to [0, (levels -
- *    1) * 256]; a NaN bias reads as +infinity;
+ *    1) * 256]; a NaN bias reads as a bias of 15 levels (seen only in
+ *    this program's native run: the probes' lods were too large to tell);
  *  - point mipmap filtering reads level (lod + 128) >> 8; linear reads
  *    level lod >> 8 with weight wl = 256 - (lod & 255) and the next with
  *    wl = lod & 255;
@@ -100,7 +101,7 @@ static int model_lod(const mip *m, const sampler *s, float lod, bool plain)
 {
    double v = plain ? -INFINITY : lod != lod ? 0.0 : (double)lod * 256.0;
    int q = v >= 67108864.0 ? 67108864 : v <= -67108864.0 ? -67108864 : (int)v;
-   int l = q + lod_fixed(s->bias, 16777216);
+   int l = q + lod_fixed(s->bias, 15 * 256);
    int mx = lod_fixed(s->mx, 0), mn = lod_fixed(s->mn, 0);
    l = l > mx ? mx : l;
    l = l < mn ? mn : l;

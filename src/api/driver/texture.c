@@ -92,8 +92,9 @@ static int32_t lod_fixed(float v, int32_t nan_as)
  * is refused by name. */
 static CUresult mipmap_state(mc_tex *t, const core_array *level0, const CUDA_TEXTURE_DESC *d)
 {
-   /* a NaN bias reads as the largest level on an H200; NaN clamps were not tried */
-   t->lod_bias = lod_fixed(d->mipmapLevelBias, 16777216);
+   /* a NaN bias reads as a bias of 15 levels on an H200 (tests/cuda/
+    * tex_mipmap.cu); NaN clamps, and biases over 15, were not tried */
+   t->lod_bias = lod_fixed(d->mipmapLevelBias, 15 * 256);
    t->lod_min = lod_fixed(d->minMipmapLevelClamp, 0);
    t->lod_max = lod_fixed(d->maxMipmapLevelClamp, 0);
    t->mip_linear = d->mipmapFilterMode == CU_TR_FILTER_MODE_LINEAR;

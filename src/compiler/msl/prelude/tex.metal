@@ -264,7 +264,8 @@ MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread 
 // tex_mipmap.cu's header), in fixed point throughout:
 //  - the level of detail (lod), in 1/256 of a level: tex.level's operand
 //    times 256 truncated toward zero (NaN reads 0; a plain tex has none:
-//    -infinity), plus the bias (truncated to 1/256 by the API), limited to
+//    -infinity), plus the bias (truncated to 1/256 by the API; a NaN bias is
+//    15 levels), limited to
 //    maxMipmapLevelClamp and then raised to minMipmapLevelClamp (min wins
 //    where min > max), then to [0, (levels - 1) * 256];
 //  - point between levels: level (lod + 128) >> 8; linear: level lod >> 8
