@@ -369,8 +369,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
         for (uint d = 0u; d < dims; d++) {
             uint n = mc_tex_size(v, d);
             long q = mc_mip_pos(x[d], n, true);
-            if (v.addr[d] == 1u)   // clamp: the position itself is clamped (an H200)
-                q = clamp(q, 0l, (long)(n - 1u) << 21);
+            if (v.addr[d] == 1u) {   // clamp: the position itself is clamped (an H200)
+                long top = (long)(n - 1u) << 21;
+                q = q < 0l ? 0l : q > top ? top : q;
+            }
             p[d] = (int)(q >> 21);
             w[d] = ((uint)(q & 0x1fffffl) + 4096u) >> 13;
             if (w[d] == 256u) {
