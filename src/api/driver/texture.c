@@ -168,8 +168,9 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)
       API_NOT_SUPPORTED("seamless cube-map filtering (linear filtering across face edges)");
-   API_CHECK((unsigned)d->mipmapFilterMode <= CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE);
    if (t.mip) {
+      /* an H200 refuses an unknown filter between levels */
+      API_CHECK((unsigned)d->mipmapFilterMode <= CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE);
       CUresult e = mipmap_state(&t, arr, d);
       if (e != CUDA_SUCCESS)
          return API_RETURN(e);
