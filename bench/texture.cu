@@ -14,7 +14,12 @@
  * NVIDIA filtering; on an NVIDIA GPU the texture unit does the same work.
  * Ratio: texture time / global-load time, lower is better.  A second row
  * times 4 tex2Dgather (tld4: the four texels of the footprint, no
- * weights) per thread against the same loads.
+ * weights) per thread against the same loads.  A third row times 4
+ * tex2DLod per thread on a mipmapped 1024 x 1024 array (11 levels, linear
+ * filtering within and between levels, normalised coordinates) at lod 0.5
+ * (eight texels from levels 0 and 1, their weights split as an H200 splits
+ * them) against the same fetches at lod 0 (four texels of level 0), both
+ * of the same texture object in the same run.
  */
 #include "bench.h"
 
@@ -37,6 +42,15 @@ __global__ void k_gather(cudaTextureObject_t t, float *out)
       float4 g = tex2Dgather<float4>(t, x + 0.3f + k, y + 0.6f, 0);
       s += g.x + g.y + g.z + g.w;
    }
+   out[y * N + x] = s;
+}
+
+__global__ void k_lod(cudaTextureObject_t t, float lod, float *out)
+{
+   int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+   float s = 0;
+   for (int k = 0; k < 4; k++)
+      s += tex2DLod<float>(t, (x + 0.3f + k) * (1.0f / N), (y + 0.6f) * (1.0f / N), lod);
    out[y * N + x] = s;
 }
 
@@ -126,6 +140,51 @@ int main()
    snprintf(v, sizeof(v), "%.2f ms", median(tg, reps) * 1e3);
    row("tex2Dgather vs global load, 1024x1024 x 4", v, ref, median(tg, reps) / ml,
        "gather time / load time; lower is better");
+   /* mipmapped: level l holds the first (N >> l)^2 values of h, rows of N >> l */
+   cudaMipmappedArray_t mm;
+   BENCH_CHECK(cudaMallocMipmappedArray(&mm, &cd, make_cudaExtent(N, N, 0), 11, 0));
+   for (int i = 0; i < N * N; i++)
+      h[i] = (float)(i % 251);
+   for (unsigned l = 0; l < 11; l++) {
+      cudaArray_t lv;
+      BENCH_CHECK(cudaGetMipmappedArrayLevel(&lv, mm, l));
+      size_t w = N >> l;
+      BENCH_CHECK(cudaMemcpy2DToArray(lv, 0, 0, h, w * 4, w * 4, w, cudaMemcpyHostToDevice));
+   }
+   memset(&rd, 0, sizeof(rd));
+   rd.resType = cudaResourceTypeMipmappedArray;
+   rd.res.mipmap.mipmap = mm;
+   td.normalizedCoords = 1;
+   td.mipmapFilterMode = cudaFilterModeLinear;
+   td.maxMipmapLevelClamp = 10;
+   cudaTextureObject_t tm;
+   BENCH_CHECK(cudaCreateTextureObject(&tm, &rd, &td, NULL));
+   double t_half[reps], t_zero[reps];
+   for (int r = -1; r < reps; r++) {
+      double t0 = now_s();
+      k_lod<<<grid, block>>>(tm, 0.5f, dout);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t1 = now_s();
+      k_lod<<<grid, block>>>(tm, 0.0f, dout);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t2 = now_s();
+      if (r >= 0)
+         t_half[r] = t1 - t0, t_zero[r] = t2 - t1;
+   }
+   /* the lod-0 kernel ran last: pixel (0, 0) is level 0's bilinear sum, so
+    * near the plain texture's (coordinates differ only in their last bits) */
+   BENCH_CHECK(cudaMemcpy(h, dout, sizeof(float), cudaMemcpyDeviceToHost));
+   if (!(fabsf(h[0] - want) <= 0.05f * fabsf(want) + 1)) {
+      fprintf(stderr, "texture.cu: lod-0 pixel (0, 0) is %.9g, expected about %.9g\n", h[0], want);
+      return 1;
+   }
+   double mh = median(t_half, reps), mz = median(t_zero, reps);
+   snprintf(v, sizeof(v), "%.2f ms", mh * 1e3);
+   snprintf(ref, sizeof(ref), "tex2DLod at lod 0: %.2f ms", mz * 1e3);
+   row("tex2DLod between two levels vs at level 0, 1024x1024 x 4", v, ref, mh / mz,
+       "lod 0.5 time / lod 0 time; lower is better");
+   cudaDestroyTextureObject(tm);
+   cudaFreeMipmappedArray(mm);
    printf("NOTE 1024x1024 threads, 4 bilinear fetches, 4 gathers (or 4 loads) each, %d repetitions, medians\n", reps);
    cudaDestroyTextureObject(t);
    cudaFreeArray(a);

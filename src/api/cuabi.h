@@ -1413,6 +1413,8 @@ typedef CUDA_ARRAY3D_DESCRIPTOR_v2 CUDA_ARRAY3D_DESCRIPTOR;
 #define CUDA_ARRAY3D_SURFACE_LDST 0x02
 #define CUDA_ARRAY3D_CUBEMAP      0x04
 #define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+#define CUDA_ARRAY3D_SPARSE       0x40
+#define CUDA_ARRAY3D_DEFERRED_MAPPING 0x80
 
 typedef enum CUresourcetype_enum {
    CU_RESOURCE_TYPE_ARRAY           = 0x00,
@@ -2171,6 +2173,7 @@ struct cudaPitchedPtr {
    size_t xsize;
    size_t ysize;
 };
+
 struct cudaExtent {
    size_t width;
    size_t height;

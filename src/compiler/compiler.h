@@ -111,7 +111,22 @@ typedef struct mc_tex {
    uint32_t addr[3];    /* address mode per dimension: CUDA's cudaTextureAddressMode */
    uint32_t flags;      /* MC_TEX_F_* */
    float border[4];
+   /* a mipmapped array's texture (mip != 0): base .. depth above are level
+    * 0's; the levels' are in the table at CUDA address mip */
+   uint64_t mip;        /* CUDA address of mc_tex_level[nlevels], or 0 */
+   uint32_t nlevels;
+   int32_t lod_bias, lod_min, lod_max;   /* in 1/256 of a level (truncated) */
+   uint32_t mip_linear; /* 1: cudaFilterModeLinear between levels */
+   uint32_t pad_;
 } mc_tex;
+
+/* One level of a mipmapped array, as the prelude reads it (struct
+ * mc_tex_level there). */
+typedef struct mc_tex_level {
+   uint64_t base, pitch, slice;
+   uint32_t width, height, depth;   /* elements, 1 where the geometry has no such dimension */
+   uint32_t pad_;
+} mc_tex_level;
 
 enum { MC_TEX_UNSIGNED = 0, MC_TEX_SIGNED = 1, MC_TEX_FLOAT = 2 };
 enum {

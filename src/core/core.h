@@ -84,6 +84,7 @@ enum {
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
    CORE_MAGIC_ARRAY = 0x6d617272,    /* "marr" */
+   CORE_MAGIC_MIPMAP = 0x6d6d6970,   /* "mmip" */
    CORE_MAGIC_USER_OBJECT = 0x6d75736f,   /* "muso" */
    CORE_MAGIC_DEAD = 0x64656164,     /* "dead" */
 };
@@ -737,11 +738,33 @@ typedef struct core_array {
    uint32_t kind, chan_bytes, nchan;   /* MC_TEX_* kind, bytes per channel, channels */
    uint32_t flags;              /* CUDA_ARRAY3D_* as given */
    uint64_t pitch, slice;
+   struct core_mipmap *owner;   /* a level of this mipmapped array, or NULL */
 } core_array;
 
 int core_array_create(core_ctx *c, const core_array *shape, core_array **out);
 int core_array_destroy(core_array *a);
 bool core_check_array(const core_array *a);
+/* ---- mipmap.c: mipmapped arrays ---- */
+
+enum { CORE_MIP_MAX_LEVELS = 17 };   /* 1 + log2 of the widest (65536) */
+/* A mipmapped array: its levels, each a core_array owned by it (destroying
+ * one alone does nothing), and their table in device memory (compiler.h's
+ * mc_tex_level) that its texture objects name. */
+typedef struct core_mipmap {
+   uint32_t magic;              /* CORE_MAGIC_MIPMAP */
+   core_ctx *ctx;
+   uint32_t nlevels;
+   core_array *level[CORE_MIP_MAX_LEVELS];
+   uint64_t table;              /* CUDA address of mc_tex_level[nlevels] */
+} core_mipmap;
+
+/* The levels of shape (level 0): nlevels clamped to 1 + floor(log2 of the
+ * largest dimension; a layered array's layers and a cube map's faces are
+ * none), at least 1; level l has max(1, n >> l) of each dimension. */
+int core_mipmap_create(core_ctx *c, const core_array *shape, uint32_t nlevels, core_mipmap **out);
+int core_mipmap_destroy(core_mipmap *m);
+bool core_check_mipmap(const core_mipmap *m);
+
 /* A texture or surface object: desc copied into device memory, *handle its
  * CUDA address (what kernels receive); destroying a handle not made here
  * frees nothing (and succeeds, as NVIDIA's does). */

@@ -4,9 +4,14 @@
  * to and from arrays are memcpy3d.c's.  A layered array (1-D or 2-D,
  * CUDA_ARRAY3D_LAYERED) keeps its layers as the slices of a 3-D one; a
  * cube map (CUDA_ARRAY3D_CUBEMAP) its six faces, in CUDA's face order
- * (+x, -x, +y, -y, +z, -z), six per cube of a layered one.
+ * (+x, -x, +y, -y, +z, -z), six per cube of a layered one.  A mipmapped
+ * array (cuMipmappedArrayCreate) is src/core/mipmap.c's: levels that are
+ * arrays of this kind, destroyed with it (cuArrayDestroy of a level does
+ * nothing and succeeds, as on an H200).
  */
 #include "internal.h"
+
+#include <string.h>
 
 LOG_CHANNEL(memory);
 
@@ -28,15 +33,16 @@ bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint3
    return channels == 1 || channels == 2 || channels == 4;
 }
 
-static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_format f, unsigned channels,
-                       unsigned flags)
+/* The shape of an array (or of a mipmapped array's level 0) in *shape;
+ * CUDA_ERROR_INVALID_VALUE for one an H200 refuses. */
+static CUresult check_shape(core_array *shape, size_t w, size_t h, size_t d, CUarray_format f, unsigned channels,
+                            unsigned flags)
 {
-   API_NEED_CTX(c);
    API_CHECK(!(flags & ~(unsigned)(CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | CUDA_ARRAY3D_CUBEMAP |
                                    CUDA_ARRAY3D_TEXTURE_GATHER)),
              CUDA_ERROR_INVALID_VALUE);
-   core_array shape = { .format = (uint32_t)f, .nchan = channels, .flags = flags };
-   API_CHECK(drv_array_format(f, channels, &shape.kind, &shape.chan_bytes), CUDA_ERROR_INVALID_VALUE);
+   *shape = (core_array){ .format = (uint32_t)f, .nchan = channels, .flags = flags };
+   API_CHECK(drv_array_format(f, channels, &shape->kind, &shape->chan_bytes), CUDA_ERROR_INVALID_VALUE);
    if (flags & CUDA_ARRAY3D_CUBEMAP) {
       /* six square faces (six per cube of a layered one): an H200's
        * maxTextureCubemap / maxTextureCubemapLayered (and the surface
@@ -61,7 +67,18 @@ static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_forma
    /* a gather texture is 2-D (not layered), at most maxTexture2DGather */
    if (flags & CUDA_ARRAY3D_TEXTURE_GATHER)
       API_CHECK(h && !d && w <= DRV_TEX2D_GATHER && h <= DRV_TEX2D_GATHER, CUDA_ERROR_INVALID_VALUE);
-   shape.width = (uint32_t)w, shape.height = (uint32_t)h, shape.depth = (uint32_t)d;
+   shape->width = (uint32_t)w, shape->height = (uint32_t)h, shape->depth = (uint32_t)d;
+   return CUDA_SUCCESS;
+}
+
+static CUresult create(CUarray *out, size_t w, size_t h, size_t d, CUarray_format f, unsigned channels,
+                       unsigned flags)
+{
+   API_NEED_CTX(c);
+   core_array shape;
+   CUresult e = check_shape(&shape, w, h, d, f, channels, flags);
+   if (e != CUDA_SUCCESS)
+      return e;
    core_array *a;
    CUresult r = (CUresult)core_array_create(c, &shape, &a);
    if (r == CUDA_SUCCESS)
@@ -160,5 +177,68 @@ CUresult CUDAAPI cuArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *me
    API_CHECK(memoryRequirements, CUDA_ERROR_INVALID_VALUE);
    API_CHECK(core_device_get(device), CUDA_ERROR_INVALID_DEVICE);
    API_CHECK(core_check_array(array_of(array)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN(CUDA_ERROR_INVALID_VALUE);
+}
+
+static core_mipmap *mipmap_of(CUmipmappedArray h) { return (core_mipmap *)(void *)h; }
+
+/* ==== cuMipmappedArrayCreate (libcuda.@) ==== level 0 is an array of the
+ * descriptor's shape (cuArray3DCreate's rules; no dimension over
+ * maxTexture2DMipmap); numMipmapLevels 0 means 1 and more than 1 +
+ * log2(largest dimension) means that many (an H200). */
+CUresult CUDAAPI cuMipmappedArrayCreate(CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc,
+                                        unsigned int numMipmapLevels)
+{
+   API_ENTER("pHandle=%p pMipmappedArrayDesc=%p numMipmapLevels=%u", (void *)pHandle,
+             (const void *)pMipmappedArrayDesc, numMipmapLevels);
+   API_CHECK(pHandle && pMipmappedArrayDesc, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   const CUDA_ARRAY3D_DESCRIPTOR *p = pMipmappedArrayDesc;
+   if (p->Flags & (CUDA_ARRAY3D_SPARSE | CUDA_ARRAY3D_DEFERRED_MAPPING))
+      API_NOT_SUPPORTED("sparse and deferred-mapping mipmapped arrays");
+   core_array shape;
+   CUresult r = check_shape(&shape, p->Width, p->Height, p->Depth, p->Format, p->NumChannels, p->Flags);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   API_CHECK(p->Width <= DRV_TEX_MIPMAP_EXTENT && p->Height <= DRV_TEX_MIPMAP_EXTENT, CUDA_ERROR_INVALID_VALUE);
+   core_mipmap *m;
+   if ((r = (CUresult)core_mipmap_create(c, &shape, numMipmapLevels, &m)) == CUDA_SUCCESS)
+      *pHandle = (CUmipmappedArray)(void *)m;
+   return API_RETURN(r);
+}
+
+/* ==== cuMipmappedArrayGetLevel (libcuda.@) ==== the same array each time */
+CUresult CUDAAPI cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level)
+{
+   API_ENTER("pLevelArray=%p hMipmappedArray=%p level=%u", (void *)pLevelArray, (void *)hMipmappedArray, level);
+   API_CHECK(pLevelArray, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_mipmap *m = mipmap_of(hMipmappedArray);
+   API_CHECK(core_check_mipmap(m), CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(level < m->nlevels, CUDA_ERROR_INVALID_VALUE);
+   *pLevelArray = (CUarray)(void *)m->level[level];
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ==== cuMipmappedArrayDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray)
+{
+   API_ENTER("hMipmappedArray=%p", (void *)hMipmappedArray);
+   API_NEED_INIT();
+   API_CHECK(core_check_mipmap(mipmap_of(hMipmappedArray)), CUDA_ERROR_INVALID_HANDLE);
+   return API_RETURN((CUresult)core_mipmap_destroy(mipmap_of(hMipmappedArray)));
+}
+
+/* ==== cuMipmappedArrayGetMemoryRequirements (libcuda.@) ==== only a
+ * deferred-mapping array has requirements to answer, and none is made
+ * here: CUDA_ERROR_INVALID_VALUE with the requirements zeroed, as an H200
+ * answers for the others */
+CUresult CUDAAPI cuMipmappedArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements,
+                                                       CUmipmappedArray mipmap, CUdevice device)
+{
+   API_ENTER("memoryRequirements=%p mipmap=%p device=%d", (void *)memoryRequirements, (void *)mipmap, device);
+   API_NEED_INIT();
+   API_CHECK(memoryRequirements, CUDA_ERROR_INVALID_VALUE);
+   memset(memoryRequirements, 0, sizeof(*memoryRequirements));   /* as an H200 leaves it */
    return API_RETURN(CUDA_ERROR_INVALID_VALUE);
 }

@@ -120,6 +120,9 @@ static bool texture_limit(CUdevice_attribute a, int *v)
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURECUBEMAP_LAYERED_LAYERS:
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_SURFACECUBEMAP_LAYERED_LAYERS: *v = DRV_TEX_CUBE_LAYERS; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LINEAR_WIDTH: *v = 1 << 28; return true;
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_MIPMAPPED_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_WIDTH:
+   case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_MIPMAPPED_HEIGHT: *v = DRV_TEX_MIPMAP_EXTENT; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_WIDTH: *v = DRV_TEX2D_LINEAR_WIDTH; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_HEIGHT: *v = DRV_TEX2D_LINEAR_HEIGHT; return true;
    case CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE2D_LINEAR_PITCH: *v = DRV_TEX2D_LINEAR_PITCH; return true;
@@ -128,7 +131,7 @@ static bool texture_limit(CUdevice_attribute a, int *v)
 }
 
 /* Features this runtime does not have read as absent (0), which is true of
- * every attribute not listed (mipmapped textures, peer access, IPC,
+ * every attribute not listed (peer access, IPC,
  * clusters, pageable memory access from kernels, ...); the limits come from the multiprocessor
  * model (core_device_sm_model), which the occupancy calculator uses too. */
 static bool attribute_value(core_device *d, CUdevice_attribute a, int *v)

@@ -84,6 +84,7 @@ bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint3
 #define DRV_TEX_LAYERED_EXTENT 32768   /* maxTexture1DLayered/2DLayered width (and height) */
 #define DRV_TEX_LAYERS 2048            /* and their layers */
 #define DRV_TEX2D_GATHER 32768         /* maxTexture2DGather */
+#define DRV_TEX_MIPMAP_EXTENT 32768    /* maxTexture1DMipmap, maxTexture2DMipmap (65536 is refused on an H200) */
 #define DRV_TEX_CUBE_WIDTH 32768       /* maxTextureCubemap, maxTextureCubemapLayered width */
 #define DRV_TEX_CUBE_LAYERS 2046       /* maxTextureCubemapLayered layers (faces: six per cube) */
 #define DRV_TEX2D_LINEAR_WIDTH 131072

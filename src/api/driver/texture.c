@@ -4,7 +4,9 @@
  * in device memory (src/core/array.c, compiler.h's mc_tex) that the
  * kernel's tex/suld/sust read through the 64-bit handle; filtering and
  * addressing are done in software exactly as CUDA documents
- * (prelude/tex.metal).  Refused by name: mipmapped arrays, resource views.
+ * (prelude/tex.metal), over a mipmapped array too (its levels' table
+ * named by the descriptor).  Refused by name: resource views, and the
+ * mipmapped cases not measured on an H200 (mipmap_state).
  * Without CU_TRSF_READ_AS_INTEGER an integer format reads as normalised
  * floats, as in CUDA.
  */
@@ -56,11 +58,60 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
           t->pitch > DRV_TEX2D_LINEAR_PITCH)
          return CUDA_ERROR_INVALID_VALUE;
       return CUDA_SUCCESS;
-   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
-      return CUDA_ERROR_NOT_SUPPORTED;
+   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
+      /* level 0's data and sizes, and the levels' table */
+      const core_mipmap *m = (const core_mipmap *)(const void *)r->res.mipmap.hMipmappedArray;
+      if (!core_check_mipmap(m))
+         return CUDA_ERROR_INVALID_HANDLE;
+      const core_array *a = m->level[0];
+      *arr = a;
+      t->base = a->mem, t->pitch = a->pitch, t->slice = a->slice;
+      t->width = a->width, t->height = a->height ? a->height : 1, t->depth = a->depth ? a->depth : 1;
+      t->kind = a->kind, t->chan_bytes = a->chan_bytes, t->nchan = a->nchan;
+      t->mip = m->table, t->nlevels = m->nlevels;
+      return CUDA_SUCCESS;
+   }
    default:
       return CUDA_ERROR_INVALID_VALUE;
    }
+}
+
+/* A level of detail in 1/256 of a level, truncated toward zero, as an
+ * H200 holds the bias and the clamps (0.6 reads as 153/256 there), within
+ * +-2^24; a NaN reads as nan_as. */
+static int32_t lod_fixed(float v, int32_t nan_as)
+{
+   if (v != v)
+      return nan_as;
+   float s = v * 256.0f;
+   return s >= 16777216.0f ? 16777216 : s <= -16777216.0f ? -16777216 : (int32_t)s;
+}
+
+/* The sampling state of a texture over a mipmapped array (prelude/tex.metal
+ * says how it is used, as measured on an H200); what was not measured there
+ * is refused by name. */
+static CUresult mipmap_state(mc_tex *t, const core_array *level0, const CUDA_TEXTURE_DESC *d)
+{
+   /* a NaN bias reads as a bias of 15 levels on an H200 (tests/cuda/
+    * tex_mipmap.cu); NaN clamps, and biases over 15, were not tried */
+   t->lod_bias = lod_fixed(d->mipmapLevelBias, 15 * 256);
+   t->lod_min = lod_fixed(d->minMipmapLevelClamp, 0);
+   t->lod_max = lod_fixed(d->maxMipmapLevelClamp, 0);
+   t->mip_linear = d->mipmapFilterMode == CU_TR_FILTER_MODE_LINEAR;
+   if (!(d->flags & CU_TRSF_NORMALIZED_COORDINATES))
+      API_NOT_SUPPORTED("unnormalised coordinates on a mipmapped texture (not measured on an H200)");
+   /* an H200 narrows the blend between levels when maxAnisotropy >= 2, even
+    * at an explicit level of detail (a fraction of 0.18 reads 0.01 at 2): a
+    * rule not fitted */
+   if (d->maxAnisotropy > 1)
+      API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture");
+   bool three_d = level0->depth && !(level0->flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP));
+   if (three_d && t->mip_linear && d->filterMode == CU_TR_FILTER_MODE_LINEAR)
+      API_NOT_SUPPORTED("linear filtering within and between the levels of a 3-D mipmapped texture (its "
+                        "weights were not measured on an H200)");
+   if (t->mip_linear && t->kind != MC_TEX_FLOAT && (d->flags & CU_TRSF_READ_AS_INTEGER))
+      API_NOT_SUPPORTED("linear filtering between the levels of a texture read as integers");
+   return CUDA_SUCCESS;
 }
 
 /* What a texture or surface object was made from, for its queries
@@ -94,8 +145,6 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    API_NEED_CTX(c);
    if (pResViewDesc)
       API_NOT_SUPPORTED("resource views of texture objects");
-   if (pResDesc->resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
-      API_NOT_SUPPORTED("mipmapped arrays");
    mc_tex t = { 0 };
    const core_array *arr;
    CUresult r = resource(pResDesc, &t, &arr);
@@ -119,6 +168,13 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)
       API_NOT_SUPPORTED("seamless cube-map filtering (linear filtering across face edges)");
+   if (t.mip) {
+      /* an H200 refuses an unknown filter between levels */
+      API_CHECK((unsigned)d->mipmapFilterMode <= CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE);
+      CUresult e = mipmap_state(&t, arr, d);
+      if (e != CUDA_SUCCESS)
+         return API_RETURN(e);
+   }
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP)) {
       /* A face is read at its (s, t) in [0, 1] (prelude/tex.metal), clamped
        * to the face, whatever the address modes. */

@@ -488,3 +488,55 @@ cudaError_t CUDARTAPI cudaArrayGetSparseProperties(struct cudaArraySparsePropert
    return RT_RETURN_CU(
       cuArrayGetSparseProperties((CUDA_ARRAY_SPARSE_PROPERTIES *)(void *)sparseProperties, (CUarray)(void *)array));
 }
+
+/* ==== cudaMallocMipmappedArray (libcudart.@) ==== cuMipmappedArrayCreate
+ * (numLevels 0 means one level, too many means all of them: an H200) */
+cudaError_t CUDARTAPI cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray,
+                                               const struct cudaChannelFormatDesc *desc, struct cudaExtent extent,
+                                               unsigned int numLevels, unsigned int flags)
+{
+   RT_ENTER("mipmappedArray=%p desc=%p extent={%zu,%zu,%zu} numLevels=%u flags=%#x", (void *)mipmappedArray,
+            (const void *)desc, extent.width, extent.height, extent.depth, numLevels, flags);
+   RT_CHECK(mipmappedArray && desc, cudaErrorInvalidValue);
+   RT_NEED_CTX();
+   CUDA_ARRAY3D_DESCRIPTOR a = { extent.width, extent.height, extent.depth, CU_AD_FORMAT_FLOAT, 0, flags };
+   RT_CHECK(rt_channel_format(desc, &a.Format, &a.NumChannels), cudaErrorInvalidChannelDescriptor);
+   CUmipmappedArray out;
+   CUresult r = cuMipmappedArrayCreate(&out, &a, numLevels);
+   if (r == CUDA_SUCCESS)
+      *mipmappedArray = (cudaMipmappedArray_t)(void *)out;
+   return RT_RETURN(r == CUDA_ERROR_OUT_OF_MEMORY ? cudaErrorMemoryAllocation : cu_to_cuda_error(r));
+}
+
+/* ==== cudaGetMipmappedArrayLevel (libcudart.@) ==== */
+cudaError_t CUDARTAPI cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray,
+                                                 unsigned int level)
+{
+   RT_ENTER("levelArray=%p mipmappedArray=%p level=%u", (void *)levelArray, (const void *)mipmappedArray, level);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMipmappedArrayGetLevel((CUarray *)(void *)levelArray,
+                                                (CUmipmappedArray)(uintptr_t)mipmappedArray, level));
+}
+
+/* ==== cudaFreeMipmappedArray (libcudart.@) ==== NULL: nothing to do */
+cudaError_t CUDARTAPI cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray)
+{
+   RT_ENTER("mipmappedArray=%p", (void *)mipmappedArray);
+   RT_NEED_CTX();
+   if (!mipmappedArray)
+      return RT_RETURN(cudaSuccess);
+   return RT_RETURN_CU(cuMipmappedArrayDestroy((CUmipmappedArray)(void *)mipmappedArray));
+}
+
+/* ==== cudaMipmappedArrayGetMemoryRequirements (libcudart.@) ==== only a
+ * deferred-mapping array has any, and none is made here:
+ * cudaErrorInvalidValue, as an H200 answers for the others (and for a bad
+ * device) */
+cudaError_t CUDARTAPI cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements,
+                                                              cudaMipmappedArray_t mipmap, int device)
+{
+   RT_ENTER("memoryRequirements=%p mipmap=%p device=%d", (void *)memoryRequirements, (void *)mipmap, device);
+   RT_NEED_CTX();
+   return RT_RETURN_CU(cuMipmappedArrayGetMemoryRequirements((CUDA_ARRAY_MEMORY_REQUIREMENTS *)(void *)memoryRequirements,
+                                                             (CUmipmappedArray)(void *)mipmap, (CUdevice)device));
+}

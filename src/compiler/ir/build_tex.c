@@ -5,6 +5,7 @@
  *
  *   tex.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {[layer,] c...}]
  *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
+ *   tex.level.{geom}.v4.{f32,u32,s32}.f32  d, [handle, {...}], lod
  *   tld4.{r,g,b,a}.2d.v4.{f32,u32,s32}.f32  d, [handle, {x, y}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
@@ -17,8 +18,13 @@
  * Metal's sampler.  3-D coordinates come as a 4-vector whose last element
  * is ignored (PTX); the layered geometries put the layer (.u32) first;
  * a cube map's coordinates are a direction (x, y, z).
+ * tex.level samples a mipmapped texture at an explicit level of detail
+ * (an f32 operand); a plain tex on one samples at the lowest level the
+ * clamps allow (prelude/tex.metal says how, as measured on an H200).
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), tex.level/.grad, multisample textures, tld4
+ * and .texref symbols), tex.grad (the H200's level of detail from
+ * gradients is not a formula fitted yet: tests/cuda/tex_mipmap.cu's
+ * header), multisample textures, tld4
  * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
@@ -103,8 +109,8 @@ static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    return true;
 }
 
-/* One IR_TEX: sources handle, coordinates, [layer]; imm IR_TEXF_* (and
- * the gathered component). */
+/* One IR_TEX: sources handle, coordinates, [layer], [lod]; imm IR_TEXF_*
+ * (and the gathered component). */
 static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
 {
    const ptx_instr *in = c->in;
@@ -113,8 +119,11 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
    ir_def *h, *coords[3], *layer = NULL;
    if (!object_operand(c, in->opnds[1], g, ct, &h, coords, &layer))
       return false;
-   unsigned n = (unsigned)g->dims;
-   ir_instr *i = bld_emit(c, IR_TEX, 1 + n + (g->layered ? 1 : 0), 32, 4);
+   unsigned n = (unsigned)g->dims, first_lod = 1 + n + (g->layered ? 1 : 0);
+   ir_def *lod = NULL;
+   if ((flags & IR_TEXF_LEVEL) && !(lod = bld_opnd(c, in->opnds[2], PTX_T_F32, 32)))
+      return false;
+   ir_instr *i = bld_emit(c, IR_TEX, first_lod + (lod ? 1 : 0), 32, 4);
    if (!i)
       return false;
    i->sub = (uint8_t)g->dims;
@@ -126,13 +135,15 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
       bld_set_src(i, 1 + k, coords[k]);
    if (layer)
       bld_set_src(i, 1 + n, layer);
+   if (lod)
+      bld_set_src(i, first_lod, lod);
    return write_vector(c, in->opnds[0], i, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, 32);
 }
 
-static bool fetch_types(build_ctx *c, ptx_type *dt, ptx_type *ct)
+static bool fetch_types(build_ctx *c, ptx_type *dt, ptx_type *ct, unsigned nopnds)
 {
    const ptx_instr *in = c->in;
-   if (in->ntypes != 2 || in->vec != 4 || in->nopnds != 2)
+   if (in->ntypes != 2 || in->vec != 4 || in->nopnds != nopnds)
       return bld_unsupported(c, "this form of tex/tld4 (only OP.geom.v4.dtype.ctype d, [object, {coords}])");
    *dt = in->types[0], *ct = in->types[1];
    if ((*dt != PTX_T_F32 && *dt != PTX_T_U32 && *dt != PTX_T_S32) || (*ct != PTX_T_F32 && *ct != PTX_T_S32))
@@ -144,14 +155,19 @@ static bool tr_tex(build_ctx *c)
 {
    tex_geom g;
    ptx_type dt, ct;
-   if (bld_has(c, PTX_MOD_LEVEL) || bld_has(c, PTX_MOD_GRAD))
-      return bld_unsupported(c, "tex.level/tex.grad (mipmapped textures)");
-   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE) ||
-       !geom_of(c, &g) || !fetch_types(c, &dt, &ct))
+   if (bld_has(c, PTX_MOD_GRAD))
+      return bld_unsupported(c, "tex.grad (a mipmapped texture's level of detail from gradients: the H200's "
+                                "formula is not fitted yet; tex.level works)");
+   bool level = bld_has(c, PTX_MOD_LEVEL);
+   if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE,
+                  PTX_MOD_LEVEL) ||
+       !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : 2))
       return false;
    if (g.cube && ct != PTX_T_F32)
       return bld_unsupported(c, "tex.cube with integer coordinates");
-   return emit_fetch(c, &g, dt, ct, 0);
+   if (level && ct != PTX_T_F32)
+      return bld_unsupported(c, "tex.level with integer coordinates");
+   return emit_fetch(c, &g, dt, ct, level ? IR_TEXF_LEVEL : 0);
 }
 
 /* tld4.{r,g,b,a}.2d.v4.dtype.f32 d, [object, {x, y}]: the component comp
@@ -174,7 +190,7 @@ static bool tr_tld4(build_ctx *c)
    if (bld_has(c, PTX_MOD_A2D) || bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE))
       return bld_unsupported(c, "tld4 on layered and cube-map textures");
    if (!ONLY_MODS(c, PTX_MOD_R, PTX_MOD_G, PTX_MOD_B, PTX_MOD_A_FRAG, PTX_MOD_G2D) ||
-       !bld_has(c, PTX_MOD_G2D) || !fetch_types(c, &dt, &ct))
+       !bld_has(c, PTX_MOD_G2D) || !fetch_types(c, &dt, &ct, 2))
       return bld_has(c, PTX_MOD_G2D) ? false : bld_unsupported(c, "this tld4 geometry (only .2d)");
    if (ct != PTX_T_F32)
       return bld_unsupported(c, "tld4 with integer coordinates");

@@ -44,13 +44,14 @@ static void layer(emitter *e, const ir_instr *i, bool layered)
 
 /* mc_tex_sample's mode: bits 0-1 the dimensions, 4 layered, 8 cube map,
  * 16 integer coordinates, 32 integer result, 64 gather (tld4) of
- * component bits 7-8. */
+ * component bits 7-8, 512 an explicit level of detail (tex.level: its
+ * bits are the last argument, else 0u). */
 static void emit_tex_fetch(emitter *e, const ir_instr *i)
 {
    unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u) |
                    (i->imm & IR_TEXF_LAYERED ? 4u : 0u) | (i->imm & IR_TEXF_CUBE ? 8u : 0u) |
                    (i->imm & IR_TEXF_GATHER ? 64u : 0u) |
-                   (unsigned)((i->imm >> IR_TEXF_COMP_SHIFT) & 3u) << 7;
+                   (unsigned)((i->imm >> IR_TEXF_COMP_SHIFT) & 3u) << 7 | (i->imm & IR_TEXF_LEVEL ? 512u : 0u);
    emit_line(e, "{");
    e->indent++;
    emit_indent(e);
@@ -62,6 +63,11 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
       coord(e, i, k);
    }
    layer(e, i, (i->imm & IR_TEXF_LAYERED) != 0);
+   strbuf_puts(e->out, ", ");
+   if (i->imm & IR_TEXF_LEVEL)
+      emit_val(e, S(i, i->nsrcs - 1));
+   else
+      strbuf_puts(e->out, "0u");
    strbuf_puts(e->out, ");\n");
    spread(e, i, 4);
    e->indent--;

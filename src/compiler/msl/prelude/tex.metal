@@ -46,6 +46,16 @@ struct mc_tex {
     uint addr[3];     // 0 wrap, 1 clamp, 2 mirror, 3 border
     uint flags;       // 1 linear, 2 normalised coordinates, 4 normalised read, 8 sRGB
     float border[4];
+    ulong mip;        // a mipmapped array's level table (mc_tex_level[nlevels]), or 0
+    uint nlevels;
+    int lod_bias, lod_min, lod_max;   // 1/256 of a level
+    uint mip_linear;
+    uint pad_;
+};
+
+struct mc_tex_level {
+    ulong base, pitch, slice;
+    uint width, height, depth, pad_;
 };
 
 MC_TEX device const mc_tex &mc_tex_desc(constant mc_launch &L, ulong h)
@@ -53,7 +63,27 @@ MC_TEX device const mc_tex &mc_tex_desc(constant mc_launch &L, ulong h)
     return *reinterpret_cast<device const mc_tex *>(mc_gpu(L, h));
 }
 
-MC_TEX uint mc_tex_size(device const mc_tex &t, uint d) { return d == 0u ? t.width : d == 1u ? t.height : t.depth; }
+// A thread copy of the descriptor (Metal copies no struct across address
+// spaces by assignment).
+MC_TEX mc_tex mc_tex_load(constant mc_launch &L, ulong h)
+{
+    device const mc_tex &d = mc_tex_desc(L, h);
+    mc_tex t;
+    t.base = d.base, t.pitch = d.pitch, t.slice = d.slice;
+    t.width = d.width, t.height = d.height, t.depth = d.depth;
+    t.kind = d.kind, t.chan_bytes = d.chan_bytes, t.nchan = d.nchan;
+    for (uint k = 0u; k < 3u; k++)
+        t.addr[k] = d.addr[k];
+    t.flags = d.flags;
+    for (uint k = 0u; k < 4u; k++)
+        t.border[k] = d.border[k];
+    t.mip = d.mip, t.nlevels = d.nlevels;
+    t.lod_bias = d.lod_bias, t.lod_min = d.lod_min, t.lod_max = d.lod_max;
+    t.mip_linear = d.mip_linear, t.pad_ = 0u;
+    return t;
+}
+
+MC_TEX uint mc_tex_size(thread const mc_tex &t, uint d) { return d == 0u ? t.width : d == 1u ? t.height : t.depth; }
 
 // One channel's raw bits, zero-extended.
 MC_TEX uint mc_tex_raw(constant mc_launch &L, ulong a, uint bytes)
@@ -77,13 +107,13 @@ MC_TEX float mc_tex_srgb(float c)
     return c <= 0.04045f ? c / 12.92f : pow((c + 0.055f) / 1.055f, 2.4f);
 }
 
-MC_TEX ulong mc_texel_addr(device const mc_tex &t, thread const int *p)
+MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
 {
     return t.base + (ulong)p[2] * t.slice + (ulong)p[1] * t.pitch + (ulong)p[0] * (ulong)(t.chan_bytes * t.nchan);
 }
 
 // Channel k of the texel at a as a float (the format's conversion).
-MC_TEX float mc_tex_chan_f(constant mc_launch &L, device const mc_tex &t, ulong a, uint k)
+MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
     bool norm = (t.flags & 4u) != 0u;
@@ -101,7 +131,7 @@ MC_TEX float mc_tex_chan_f(constant mc_launch &L, device const mc_tex &t, ulong 
 
 // The texel at integer position p (in range) as floats (no arrays indexed
 // at run time: the four channels stay in registers).
-MC_TEX float4 mc_texel_f(constant mc_launch &L, device const mc_tex &t, thread const int *p)
+MC_TEX float4 mc_texel_f(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
 {
     ulong a = mc_texel_addr(t, p);
     uint n = t.nchan;
@@ -109,14 +139,14 @@ MC_TEX float4 mc_texel_f(constant mc_launch &L, device const mc_tex &t, thread c
                   n > 2u ? mc_tex_chan_f(L, t, a, 2u) : 0.0f, n > 3u ? mc_tex_chan_f(L, t, a, 3u) : 0.0f);
 }
 
-MC_TEX uint mc_tex_chan_i(constant mc_launch &L, device const mc_tex &t, ulong a, uint k)
+MC_TEX uint mc_tex_chan_i(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
     return t.kind == 1u ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
 }
 
 // The texel at p as integers (cudaReadModeElementType on an integer format).
-MC_TEX uint4 mc_texel_i(constant mc_launch &L, device const mc_tex &t, thread const int *p)
+MC_TEX uint4 mc_texel_i(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
 {
     ulong a = mc_texel_addr(t, p);
     uint n = t.nchan;
@@ -126,7 +156,7 @@ MC_TEX uint4 mc_texel_i(constant mc_launch &L, device const mc_tex &t, thread co
 
 // Texel index i of dimension d through its address mode; false: outside
 // with the border mode (the border colour is read instead).
-MC_TEX bool mc_tex_index(device const mc_tex &t, uint d, thread int &i)
+MC_TEX bool mc_tex_index(thread const mc_tex &t, uint d, thread int &i)
 {
     int n = (int)mc_tex_size(t, d);
     uint m = t.addr[d];
@@ -152,14 +182,14 @@ MC_TEX bool mc_tex_index(device const mc_tex &t, uint d, thread int &i)
 }
 
 // A coordinate of dimension d in texel space (normalised ones scaled).
-MC_TEX float mc_tex_coord(device const mc_tex &t, uint d, float c)
+MC_TEX float mc_tex_coord(thread const mc_tex &t, uint d, float c)
 {
     return (t.flags & 2u) != 0u ? c * (float)mc_tex_size(t, d) : c;
 }
 
 // Maps the texel position q (modified) through the address modes; false:
 // the border colour.
-MC_TEX bool mc_tex_place(device const mc_tex &t, thread int *q, uint dims)
+MC_TEX bool mc_tex_place(thread const mc_tex &t, thread int *q, uint dims)
 {
     bool in = true;
     for (uint d = 0u; d < dims; d++)
@@ -167,14 +197,14 @@ MC_TEX bool mc_tex_place(device const mc_tex &t, thread int *q, uint dims)
     return in;
 }
 
-MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, device const mc_tex &t, thread int *q, uint dims)
+MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
     return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : float4(t.border[0], t.border[1], t.border[2], t.border[3]);
 }
 
 // The texel at q (modified) through the address modes as integers, or the
 // border colour's bits.
-MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, device const mc_tex &t, thread int *q, uint dims)
+MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
     return mc_tex_place(t, q, dims) ? mc_texel_i(L, t, q)
               : uint4(as_type<uint>(t.border[0]), as_type<uint>(t.border[1]), as_type<uint>(t.border[2]),
@@ -185,7 +215,7 @@ MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, device const mc_tex &t, threa
 // footprint, (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i, j = floor(x - 0.5),
 // floor(y - 0.5) (PTX ISA "tld4"; the order an H200 returns:
 // tests/cuda/tex_gather.cu), each through the address modes.
-MC_TEX uint4 mc_tex_gather(constant mc_launch &L, device const mc_tex &t, thread const float *x, uint comp,
+MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread const float *x, uint comp,
                            bool iresult)
 {
     // the footprint of the fixed-point coordinate: a fraction that rounds
@@ -228,15 +258,167 @@ MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread 
     return f;
 }
 
+// ---- mipmapped textures: tex.level, and tex on a mipmapped array ----
+//
+// What an H200 computes, found by probes of each step (tests/cuda/
+// tex_mipmap.cu's header), in fixed point throughout:
+//  - the level of detail (lod), in 1/256 of a level: tex.level's operand
+//    times 256 truncated toward zero (NaN reads 0; a plain tex has none:
+//    -infinity), plus the bias (truncated to 1/256 by the API; a NaN bias is
+//    15 levels), limited to
+//    maxMipmapLevelClamp and then raised to minMipmapLevelClamp (min wins
+//    where min > max), then to [0, (levels - 1) * 256];
+//  - point between levels: level (lod + 128) >> 8; linear: level lod >> 8
+//    with weight wl = 256 - f and the next with wl = f (f = lod & 255);
+//  - a normalised coordinate is truncated to 2^-21 before it is scaled by
+//    the level's size (so positions are exact in 2^-21 of a texel); linear
+//    filtering takes off half a texel, clamps the position to [0, size - 1]
+//    in the clamp mode, and reads the fraction as a = round-half-up(frac *
+//    256), 256 moving to the next texel;
+//  - a level's weight wl is split along x, then along y: x1 = [a wl / 256],
+//    x0 = wl - x1, w00 = [(256 - b) x0 / 256], w01 = x0 - w00, w11 =
+//    [b x1 / 256], w10 = x1 - w11 ([] rounds half up); for wl = 256 these
+//    are the single-level weights of mc_tex_sample; in 3-D (one level
+//    only: the API refuses linear filtering between 3-D levels, not
+//    measured) each corner's weight is its axes' product rounded to 1/256;
+//  - the weighted texels are summed as if exactly and rounded once (a
+//    float-float sum: the H200's results are the exact sums rounded).
+
+MC_TEX mc_tex mc_tex_level_view(constant mc_launch &L, thread const mc_tex &t, uint lv)
+{
+    device const mc_tex_level &l = reinterpret_cast<device const mc_tex_level *>(mc_gpu(L, t.mip))[lv];
+    mc_tex v = t;
+    v.base = l.base;
+    v.pitch = l.pitch;
+    v.slice = l.slice;
+    v.width = l.width;
+    v.height = l.height;
+    v.depth = l.depth;
+    return v;
+}
+
+MC_TEX int mc_tex_lod(thread const mc_tex &t, uint mode, uint bits)
+{
+    float lod = (mode & 512u) != 0u ? as_type<float>(bits) : -INFINITY;
+    if (isnan(lod))
+        lod = 0.0f;
+    int q = (int)clamp(lod * 256.0f, -67108864.0f, 67108864.0f);   // toward zero
+    int v = max(min(q + t.lod_bias, t.lod_max), t.lod_min);
+    return clamp(v, 0, (int)(t.nlevels - 1u) * 256);
+}
+
+// The position of normalised coordinate c on n texels (less half a texel
+// when half), in 2^-21 of a texel.
+MC_TEX long mc_mip_pos(float c, uint n, bool half)
+{
+    long ci = (long)floor(clamp(c, -1048576.0f, 1048576.0f) * 2097152.0f);
+    return ci * (long)n - (half ? 1048576l : 0l);
+}
+
+// s + e += w * v, exactly but for the last bits of e (Dekker's product and
+// Knuth's two-sum); plain is the ordinary sum, for infinities and NaNs.
+MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain, float w, float4 v)
+{
+    float4 p = w * v;
+    float4 pe = fma(float4(w), v, -p);
+    float4 u = s + p;
+    float4 bp = u - s;
+    e += ((s - (u - bp)) + (p - bp)) + pe;
+    s = u;
+    plain += p;
+}
+
+MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
+                               uint layer, uint lodbits)
+{
+    uint dims = mode & 3u;
+    bool iresult = (mode & 32u) != 0u;
+    float x[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
+    int lay = 0;
+    if ((mode & 8u) != 0u) {
+        float s, r;
+        uint f = mc_tex_cube_face(x[0], x[1], x[2], s, r);
+        x[0] = s;
+        x[1] = r;
+        dims = 2u;
+        lay = (int)(6u * ((mode & 4u) != 0u ? min(layer, t.depth / 6u - 1u) : 0u) + f);
+    } else if ((mode & 4u) != 0u) {
+        lay = (int)min(layer, t.depth - 1u);
+    }
+    int lod = mc_tex_lod(t, mode, lodbits);
+    uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
+    if (t.mip_linear != 0u && !iresult)
+        l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
+    bool linear = (t.flags & 1u) != 0u && !iresult;
+    float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
+    for (uint k = 0u; k < 2u; k++) {
+        uint wl = k == 0u ? wl0 : 256u - wl0;
+        if (wl == 0u)
+            continue;
+        mc_tex v = mc_tex_level_view(L, t, l0 + k);
+        int p[3] = {0, 0, lay};
+        if (!linear) {
+            for (uint d = 0u; d < dims; d++)
+                p[d] = (int)(mc_mip_pos(x[d], mc_tex_size(v, d), false) >> 21);
+            if (iresult)
+                return mc_tex_fetch_i(L, v, p, dims);
+            mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), mc_tex_fetch_f(L, v, p, dims));
+            continue;
+        }
+        uint w[3] = {0u, 0u, 0u};
+        for (uint d = 0u; d < dims; d++) {
+            uint n = mc_tex_size(v, d);
+            long q = mc_mip_pos(x[d], n, true);
+            if (v.addr[d] == 1u) {   // clamp: the position itself is clamped (an H200)
+                long top = (long)(n - 1u) << 21;
+                q = q < 0l ? 0l : q > top ? top : q;
+            }
+            p[d] = (int)(q >> 21);
+            w[d] = ((uint)(q & 0x1fffffl) + 4096u) >> 13;
+            if (w[d] == 256u) {
+                w[d] = 0u;
+                p[d] += 1;
+            }
+        }
+        uint x1 = (w[0] * wl + 128u) >> 8, x0 = wl - x1;
+        uint w00 = ((256u - w[1]) * x0 + 128u) >> 8, w11 = (w[1] * x1 + 128u) >> 8;
+        uint corners = 1u << dims;
+        for (uint c = 0u; c < corners; c++) {
+            bool hx = (c & 1u) != 0u, hy = (c & 2u) != 0u;
+            uint wk;
+            if (dims == 1u) {
+                wk = hx ? x1 : x0;
+            } else if (dims == 2u) {
+                wk = hx ? (hy ? w11 : x1 - w11) : (hy ? x0 - w00 : w00);
+            } else {
+                uint prod = (hx ? w[0] : 256u - w[0]) * (hy ? w[1] : 256u - w[1]) *
+                            ((c & 4u) != 0u ? w[2] : 256u - w[2]);
+                wk = (prod + 32768u) >> 16;
+            }
+            int q[3] = {p[0] + (hx ? 1 : 0), p[1] + (hy ? 1 : 0), p[2] + ((c & 4u) != 0u ? 1 : 0)};
+            if (dims < 3u)
+                q[2] = lay;
+            mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
+        }
+    }
+    float4 r = s + e;
+    return as_type<uint4>(select(plain, r, isfinite(r)));
+}
+
 // tex.{1d,2d,3d,a1d,a2d,cube,acube} and tld4: mode bits 0-1 the
 // dimensions, 4 layered (layer is the array index: the slice, clamped to
 // the layers), 8 cube map (the face's (s, t) scaled by the size, read as a
 // 2-D texture in slice 6 * layer + face; the texture object clamps), 16
-// integer coordinates, 32 integer result, 64 gather of component bits 7-8;
-// c0..c2 the coordinates' bits.  Returns the result's bits.
-MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer)
+// integer coordinates, 32 integer result, 64 gather of component bits 7-8,
+// 512 an explicit level of detail (lod's bits); c0..c2 the coordinates'
+// bits.  A mipmapped texture samples through mc_tex_sample_mip (tld4 and
+// integer coordinates read level 0).  Returns the result's bits.
+MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
+                           uint lod)
 {
-    device const mc_tex &t = mc_tex_desc(L, h);
+    mc_tex t = mc_tex_load(L, h);
+    if (t.mip != 0ul && (mode & (16u | 64u)) == 0u)
+        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, lod);
     uint dims = mode & 3u;
     bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
     uint cb[3] = {c0, c1, c2};
@@ -307,7 +489,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 MC_TEX uint mc_txq(constant mc_launch &L, ulong h, uint q)
 {
     device const mc_tex &t = mc_tex_desc(L, h);
-    return mc_tex_size(t, q);
+    return q == 0u ? t.width : q == 1u ? t.height : t.depth;
 }
 
 // The byte address of a surface access of `bytes` bytes at x (bytes), y, z
