@@ -15,7 +15,7 @@
  *     cudaDevAttrGPUDirectRDMAFlushWritesOptions has the host option, else
  *     cudaErrorNotSupported;
  *   - cudaDeviceRegisterAsyncNotification/Unregister: a registration is
- *     kept and removed once (a second removal fails); a NULL function is
+ *     kept and removed once; a NULL function is
  *     cudaErrorInvalidValue; where the platform has no budget notifications
  *     (cudaErrorNotSupported) the rest is skipped and counted;
  *   - cudaArrayGetPlane, cudaArrayGetSparseProperties,
@@ -121,7 +121,9 @@ static void notifications(void)
    CHECK_ERR(cudaDeviceRegisterAsyncNotification(0, NULL, NULL, &h2), cudaErrorInvalidValue);
    CHECK_CUDA(cudaDeviceUnregisterAsyncNotification(0, h));
    CHECK_CUDA(cudaDeviceUnregisterAsyncNotification(0, h2));
-   CHECK(cudaDeviceUnregisterAsyncNotification(0, h) != cudaSuccess);
+   /* not checked: removing h a second time (metalcuda answers
+    * cudaErrorInvalidValue; NVIDIA's runtime on an H200 crashed in this
+    * program, as it does for a callback of cudaLogs removed twice) */
    cudaGetLastError();
    CHECK_INT(calls, 0);   /* nothing went over any budget */
 }
