@@ -14,7 +14,11 @@
  *    stream's earlier work (cudaStreamLegacy), and legacy work waits for it;
  *  - every thread's results are checked against a host reference;
  *  - the queries' _ptsz forms: stream 0 has cudaStreamPerThread's id (not
- *    cudaStreamLegacy's) and device, and is not capturing.
+ *    cudaStreamLegacy's) and device, and is not capturing;
+ *  - the async copies and fills with stream 0 (cudaMemcpyAsync,
+ *    cudaMemsetAsync, cudaMemcpy2DAsync, cudaMemcpyToSymbolAsync) run on
+ *    the thread's stream: with another blocking stream held by a gate, they
+ *    complete (the legacy stream would wait for it).
  */
 #include "check.h"
 #include "gate.h"
@@ -141,6 +145,46 @@ static void queries_of_stream_0(void)
    CHECK_INT(st, cudaStreamCaptureStatusNone);
 }
 
+__device__ int sym[64];
+
+static void async_forms_on_stream_0(void)
+{
+   int *d, *pin;
+   CHECK_CUDA(cudaMalloc(&d, 256 * sizeof(int)));
+   CHECK_CUDA(cudaMallocHost(&pin, 256 * sizeof(int)));
+   for (int i = 0; i < 256; i++)
+      pin[i] = 3 * i + 1;
+   cudaStream_t other;   /* a blocking stream: the legacy stream waits for it */
+   CHECK_CUDA(cudaStreamCreate(&other));
+   cudaEvent_t done;
+   CHECK_CUDA(cudaEventCreateWithFlags(&done, cudaEventDisableTiming));
+   gate g;
+   CHECK_CUDA(gate_close(&g, other));
+   CHECK_CUDA(cudaMemcpyAsync(d, pin, 64 * sizeof(int), cudaMemcpyHostToDevice, 0));
+   CHECK_CUDA(cudaMemsetAsync(d + 64, 0x7f, 64 * sizeof(int), 0));
+   CHECK_CUDA(cudaMemcpy2DAsync(d + 128, 16 * sizeof(int), pin, 16 * sizeof(int), 16 * sizeof(int), 4,
+                                cudaMemcpyHostToDevice, 0));
+   CHECK_CUDA(cudaMemcpyToSymbolAsync(sym, pin, 64 * sizeof(int), 0, cudaMemcpyHostToDevice, 0));
+   CHECK_CUDA(cudaMemcpyAsync(pin + 192, d + 64, 64 * sizeof(int), cudaMemcpyDeviceToHost, 0));
+   CHECK_CUDA(cudaEventRecord(done, 0));
+   CHECK(wait_done(done, 3000));   /* complete while the other stream is held */
+   gate_open(&g);
+   CHECK_CUDA(cudaStreamSynchronize(other));
+   CHECK_CUDA(cudaDeviceSynchronize());
+   std::vector<int> h(192), hs(64);
+   CHECK_CUDA(cudaMemcpy(h.data(), d, 192 * sizeof(int), cudaMemcpyDeviceToHost));
+   CHECK_CUDA(cudaMemcpyFromSymbol(hs.data(), sym, 64 * sizeof(int)));
+   int bad = 0;
+   for (int i = 0; i < 64; i++)
+      bad += h[i] != 3 * i + 1 || h[64 + i] != 0x7f7f7f7f || h[128 + i] != 3 * i + 1 || hs[i] != 3 * i + 1 ||
+             pin[192 + i] != 0x7f7f7f7f;
+   CHECK_INT(bad, 0);
+   CHECK_CUDA(cudaEventDestroy(done));
+   CHECK_CUDA(cudaStreamDestroy(other));
+   CHECK_CUDA(cudaFreeHost(pin));
+   CHECK_CUDA(cudaFree(d));
+}
+
 int main(void)
 {
    check_begin("ptds");
@@ -151,6 +195,7 @@ int main(void)
    independent_threads();
    blocking_against_legacy();
    queries_of_stream_0();
+   async_forms_on_stream_0();
    CHECK_CUDA(cudaDeviceSynchronize());
    return check_end();
 }

@@ -32,7 +32,6 @@ _Static_assert(sizeof(struct cudaMemcpy3DBatchOp) == sizeof(CUDA_MEMCPY3D_BATCH_
                "cudaMemcpy3DBatchOp is CUDA_MEMCPY3D_BATCH_OP");
 _Static_assert(sizeof(struct cudaMemLocation) == sizeof(CUmemLocation), "cudaMemLocation is CUmemLocation");
 
-static cudaStream_t ptsz(cudaStream_t s) { return s ? s : cudaStreamPerThread; }
 
 /* ==== cudaMemcpyBatchAsync (libcudart.@) ==== */
 RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemcpyBatchAsync(void *const *dsts, const void *const *srcs, const size_t *sizes,
@@ -52,7 +51,7 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemcpyBatchAsync_ptsz(void *const *dsts
                                                 size_t count, struct cudaMemcpyAttributes *attrs, size_t *attrsIdxs,
                                                 size_t numAttrs, cudaStream_t stream)
 {
-   return cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, ptsz(stream));
+   return cudaMemcpyBatchAsync(dsts, srcs, sizes, count, attrs, attrsIdxs, numAttrs, rt_ptsz(stream));
 }
 
 /* ==== cudaMemcpy3DBatchAsync (libcudart.@) ==== */
@@ -68,7 +67,7 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemcpy3DBatchAsync(size_t numOps, struc
 RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemcpy3DBatchAsync_ptsz(size_t numOps, struct cudaMemcpy3DBatchOp *opList,
                                                   unsigned long long flags, cudaStream_t stream)
 {
-   return cudaMemcpy3DBatchAsync(numOps, opList, flags, ptsz(stream));
+   return cudaMemcpy3DBatchAsync(numOps, opList, flags, rt_ptsz(stream));
 }
 
 #define TRACE_UM()                                                                                             \
@@ -96,7 +95,7 @@ cudaError_t CUDARTAPI cudaMemPrefetchBatchAsync_ptsz(void **dptrs, size_t *sizes
                                                      cudaStream_t stream)
 {
    return cudaMemPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs, flags,
-                                    ptsz(stream));
+                                    rt_ptsz(stream));
 }
 
 /* ==== cudaMemDiscardBatchAsync (libcudart.@) ==== checked; the contents stay (one indeterminate value) */
@@ -113,7 +112,7 @@ cudaError_t CUDARTAPI cudaMemDiscardBatchAsync(void **dptrs, size_t *sizes, size
 cudaError_t CUDARTAPI cudaMemDiscardBatchAsync_ptsz(void **dptrs, size_t *sizes, size_t count,
                                                     unsigned long long flags, cudaStream_t stream)
 {
-   return cudaMemDiscardBatchAsync(dptrs, sizes, count, flags, ptsz(stream));
+   return cudaMemDiscardBatchAsync(dptrs, sizes, count, flags, rt_ptsz(stream));
 }
 
 /* ==== cudaMemDiscardAndPrefetchBatchAsync (libcudart.@) ==== */
@@ -136,5 +135,5 @@ cudaError_t CUDARTAPI cudaMemDiscardAndPrefetchBatchAsync_ptsz(void **dptrs, siz
                                                                unsigned long long flags, cudaStream_t stream)
 {
    return cudaMemDiscardAndPrefetchBatchAsync(dptrs, sizes, count, prefetchLocs, prefetchLocIdxs, numPrefetchLocs,
-                                              flags, ptsz(stream));
+                                              flags, rt_ptsz(stream));
 }

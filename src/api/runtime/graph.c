@@ -14,7 +14,6 @@
 LOG_CHANNEL(graph);
 
 static CUstream cu(cudaStream_t s) { return (CUstream)(void *)s; }
-static cudaStream_t ptsz(cudaStream_t s) { return s ? s : cudaStreamPerThread; }
 
 /* ---- stream capture ---- */
 
@@ -29,7 +28,7 @@ cudaError_t CUDARTAPI cudaStreamBeginCapture(cudaStream_t stream, enum cudaStrea
 /* ==== cudaStreamBeginCapture_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamBeginCapture_ptsz(cudaStream_t stream, enum cudaStreamCaptureMode mode)
 {
-   return cudaStreamBeginCapture(ptsz(stream), mode);
+   return cudaStreamBeginCapture(rt_ptsz(stream), mode);
 }
 
 /* ==== cudaStreamBeginCaptureToGraph (libcudart.@) ==== */
@@ -52,7 +51,7 @@ cudaError_t CUDARTAPI cudaStreamBeginCaptureToGraph_ptsz(cudaStream_t stream, cu
                                                          const cudaGraphEdgeData *dependencyData,
                                                          size_t numDependencies, enum cudaStreamCaptureMode mode)
 {
-   return cudaStreamBeginCaptureToGraph(ptsz(stream), graph, dependencies, dependencyData, numDependencies, mode);
+   return cudaStreamBeginCaptureToGraph(rt_ptsz(stream), graph, dependencies, dependencyData, numDependencies, mode);
 }
 
 /* ==== cudaStreamEndCapture (libcudart.@) ==== */
@@ -66,7 +65,7 @@ cudaError_t CUDARTAPI cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGr
 /* ==== cudaStreamEndCapture_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamEndCapture_ptsz(cudaStream_t stream, cudaGraph_t *pGraph)
 {
-   return cudaStreamEndCapture(ptsz(stream), pGraph);
+   return cudaStreamEndCapture(rt_ptsz(stream), pGraph);
 }
 
 /* ==== cudaThreadExchangeStreamCaptureMode (libcudart.@) ==== */
@@ -98,7 +97,7 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamUpdateCaptureDependencies_ptsz(cu
                                                                               size_t numDependencies,
                                                                               unsigned int flags)
 {
-   return cudaStreamUpdateCaptureDependencies(ptsz(stream), dependencies, dependencyData, numDependencies, flags);
+   return cudaStreamUpdateCaptureDependencies(rt_ptsz(stream), dependencies, dependencyData, numDependencies, flags);
 }
 
 /* ---- graphs ---- */
@@ -857,7 +856,7 @@ cudaError_t CUDARTAPI cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t st
 /* ==== cudaGraphLaunch_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaGraphLaunch_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream)
 {
-   return cudaGraphLaunch(graphExec, ptsz(stream));
+   return cudaGraphLaunch(graphExec, rt_ptsz(stream));
 }
 
 /* ==== cudaGraphUpload (libcudart.@) ==== */
@@ -871,7 +870,7 @@ cudaError_t CUDARTAPI cudaGraphUpload(cudaGraphExec_t graphExec, cudaStream_t st
 /* ==== cudaGraphUpload_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaGraphUpload_ptsz(cudaGraphExec_t graphExec, cudaStream_t stream)
 {
-   return cudaGraphUpload(graphExec, ptsz(stream));
+   return cudaGraphUpload(graphExec, rt_ptsz(stream));
 }
 
 /* ==== cudaGraphNodeSetEnabled (libcudart.@) ==== */

@@ -140,7 +140,7 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemPrefetchAsync(const void *devPtr, si
 RT_CUDA13_FORM cudaError_t CUDARTAPI cudaMemPrefetchAsync_ptsz(const void *devPtr, size_t count, struct cudaMemLocation location,
                                                 unsigned int flags, cudaStream_t stream)
 {
-   return cudaMemPrefetchAsync(devPtr, count, location, flags, stream);
+   return cudaMemPrefetchAsync(devPtr, count, location, flags, rt_ptsz(stream));
 }
 
 cudaError_t rt_mem_advise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
@@ -253,7 +253,7 @@ cudaError_t CUDARTAPI cudaMallocAsync(void **devPtr, size_t size, cudaStream_t h
 /* ==== cudaMallocAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMallocAsync_ptsz(void **devPtr, size_t size, cudaStream_t hStream)
 {
-   return cudaMallocAsync(devPtr, size, hStream);
+   return cudaMallocAsync(devPtr, size, rt_ptsz(hStream));
 }
 
 /* ==== cudaFreeAsync (libcudart.@) ==== */
@@ -267,7 +267,7 @@ cudaError_t CUDARTAPI cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 }
 
 /* ==== cudaFreeAsync_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, hStream); }
+cudaError_t CUDARTAPI cudaFreeAsync_ptsz(void *devPtr, cudaStream_t hStream) { return cudaFreeAsync(devPtr, rt_ptsz(hStream)); }
 
 /* A device's default or current pool (get: the driver's call). */
 static cudaError_t device_pool(cudaMemPool_t *memPool, int device, CUresult (*get)(CUmemoryPool *, CUdevice))
@@ -383,7 +383,7 @@ cudaError_t CUDARTAPI cudaMallocFromPoolAsync(void **ptr, size_t size, cudaMemPo
 cudaError_t CUDARTAPI cudaMallocFromPoolAsync_ptsz(void **ptr, size_t size, cudaMemPool_t memPool,
                                                    cudaStream_t stream)
 {
-   return cudaMallocFromPoolAsync(ptr, size, memPool, stream);
+   return cudaMallocFromPoolAsync(ptr, size, memPool, rt_ptsz(stream));
 }
 
 /* ==== cudaDeviceSetMemPool (libcudart.@) ==== */

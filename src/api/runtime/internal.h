@@ -96,6 +96,13 @@ static inline cudaError_t rt_ptds_sync(cudaError_t e)
    return e == cudaSuccess ? cudaStreamSynchronize(cudaStreamPerThread) : e;
 }
 
+/* The stream of a _ptsz entry point (nvcc --default-stream per-thread
+ * calls them): the NULL stream there is the thread's own. */
+static inline cudaStream_t rt_ptsz(cudaStream_t s)
+{
+   return s ? s : cudaStreamPerThread;
+}
+
 #define RT_MAX_DEVICES 16
 
 /* The CUDA 13 form of an entry point that libcudart.so.12 and .11.0 export

@@ -137,7 +137,7 @@ cudaError_t CUDARTAPI cudaMemcpy2DAsync_ptsz(void *dst, size_t dpitch, const voi
                                              size_t width, size_t height, enum cudaMemcpyKind kind,
                                              cudaStream_t stream)
 {
-   return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, stream);
+   return cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind, rt_ptsz(stream));
 }
 
 /* Bytes per element of a CUDA array (0 if it is none). */
@@ -267,7 +267,7 @@ cudaError_t CUDARTAPI cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaS
 /* ==== cudaMemcpy3DAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy3DAsync_ptsz(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
 {
-   return cudaMemcpy3DAsync(p, stream);
+   return cudaMemcpy3DAsync(p, rt_ptsz(stream));
 }
 
 /* A 2-D byte fill through the driver. */
@@ -309,7 +309,7 @@ cudaError_t CUDARTAPI cudaMemset2DAsync(void *devPtr, size_t pitch, int value, s
 cudaError_t CUDARTAPI cudaMemset2DAsync_ptsz(void *devPtr, size_t pitch, int value, size_t width, size_t height,
                                              cudaStream_t stream)
 {
-   return cudaMemset2DAsync(devPtr, pitch, value, width, height, stream);
+   return cudaMemset2DAsync(devPtr, pitch, value, width, height, rt_ptsz(stream));
 }
 
 /* A 3-D fill: one 2-D fill when the slices' rows follow each other
@@ -363,7 +363,7 @@ cudaError_t CUDARTAPI cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int
 cudaError_t CUDARTAPI cudaMemset3DAsync_ptsz(struct cudaPitchedPtr pitchedDevPtr, int value,
                                              struct cudaExtent extent, cudaStream_t stream)
 {
-   return cudaMemset3DAsync(pitchedDevPtr, value, extent, stream);
+   return cudaMemset3DAsync(pitchedDevPtr, value, extent, rt_ptsz(stream));
 }
 
 /* A peer copy as the 3-D copy it is here (every device is the one; the
@@ -412,5 +412,5 @@ cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *
 /* ==== cudaMemcpy3DPeerAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemcpy3DPeerAsync_ptsz(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream)
 {
-   return cudaMemcpy3DPeerAsync(p, stream ? stream : cudaStreamPerThread);
+   return cudaMemcpy3DPeerAsync(p, rt_ptsz(stream));
 }

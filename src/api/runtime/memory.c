@@ -93,7 +93,7 @@ cudaError_t CUDARTAPI cudaMemcpyAsync(void *dst, const void *src, size_t count, 
 cudaError_t CUDARTAPI cudaMemcpyAsync_ptsz(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind,
                                            cudaStream_t stream)
 {
-   return cudaMemcpyAsync(dst, src, count, kind, stream);
+   return cudaMemcpyAsync(dst, src, count, kind, rt_ptsz(stream));
 }
 
 /* ==== cudaMemset (libcudart.@) ==== */
@@ -123,7 +123,7 @@ cudaError_t CUDARTAPI cudaMemsetAsync(void *devPtr, int value, size_t count, cud
 /* ==== cudaMemsetAsync_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaMemsetAsync_ptsz(void *devPtr, int value, size_t count, cudaStream_t stream)
 {
-   return cudaMemsetAsync(devPtr, value, count, stream);
+   return cudaMemsetAsync(devPtr, value, count, rt_ptsz(stream));
 }
 
 /* ==== cudaMemGetInfo (libcudart.@) ==== */

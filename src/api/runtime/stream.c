@@ -9,7 +9,6 @@
 
 LOG_CHANNEL(stream);
 
-static cudaStream_t ptsz(cudaStream_t s) { return s ? s : cudaStreamPerThread; }
 static CUstream cu(cudaStream_t s) { return (CUstream)(void *)s; }
 
 /* ==== cudaDeviceGetStreamPriorityRange (libcudart.@) ==== */
@@ -62,7 +61,7 @@ cudaError_t CUDARTAPI cudaStreamGetPriority(cudaStream_t hStream, int *priority)
 /* ==== cudaStreamGetPriority_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamGetPriority_ptsz(cudaStream_t hStream, int *priority)
 {
-   return cudaStreamGetPriority(ptsz(hStream), priority);
+   return cudaStreamGetPriority(rt_ptsz(hStream), priority);
 }
 
 /* ==== cudaStreamGetFlags (libcudart.@) ==== */
@@ -77,7 +76,7 @@ cudaError_t CUDARTAPI cudaStreamGetFlags(cudaStream_t hStream, unsigned int *fla
 /* ==== cudaStreamGetFlags_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamGetFlags_ptsz(cudaStream_t hStream, unsigned int *flags)
 {
-   return cudaStreamGetFlags(ptsz(hStream), flags);
+   return cudaStreamGetFlags(rt_ptsz(hStream), flags);
 }
 
 /* ==== cudaStreamSynchronize (libcudart.@) ==== */
@@ -89,7 +88,7 @@ cudaError_t CUDARTAPI cudaStreamSynchronize(cudaStream_t stream)
 }
 
 /* ==== cudaStreamSynchronize_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaStreamSynchronize_ptsz(cudaStream_t stream) { return cudaStreamSynchronize(ptsz(stream)); }
+cudaError_t CUDARTAPI cudaStreamSynchronize_ptsz(cudaStream_t stream) { return cudaStreamSynchronize(rt_ptsz(stream)); }
 
 /* ==== cudaStreamQuery (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream)
@@ -106,7 +105,7 @@ cudaError_t CUDARTAPI cudaStreamQuery(cudaStream_t stream)
 }
 
 /* ==== cudaStreamQuery_ptsz (libcudart.@) ==== */
-cudaError_t CUDARTAPI cudaStreamQuery_ptsz(cudaStream_t stream) { return cudaStreamQuery(ptsz(stream)); }
+cudaError_t CUDARTAPI cudaStreamQuery_ptsz(cudaStream_t stream) { return cudaStreamQuery(rt_ptsz(stream)); }
 
 /* ==== cudaStreamWaitEvent (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
@@ -119,7 +118,7 @@ cudaError_t CUDARTAPI cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event
 /* ==== cudaStreamWaitEvent_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamWaitEvent_ptsz(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
-   return cudaStreamWaitEvent(ptsz(stream), event, flags);
+   return cudaStreamWaitEvent(rt_ptsz(stream), event, flags);
 }
 
 /* ==== cudaLaunchHostFunc (libcudart.@) ==== */
@@ -134,7 +133,7 @@ cudaError_t CUDARTAPI cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, v
 /* ==== cudaLaunchHostFunc_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaLaunchHostFunc_ptsz(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
-   return cudaLaunchHostFunc(ptsz(stream), fn, userData);
+   return cudaLaunchHostFunc(rt_ptsz(stream), fn, userData);
 }
 
 /* A runtime callback gets the runtime's error code: the driver's callback
@@ -173,7 +172,7 @@ cudaError_t CUDARTAPI cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallb
 cudaError_t CUDARTAPI cudaStreamAddCallback_ptsz(cudaStream_t stream, cudaStreamCallback_t callback, void *userData,
                                                  unsigned int flags)
 {
-   return cudaStreamAddCallback(ptsz(stream), callback, userData, flags);
+   return cudaStreamAddCallback(rt_ptsz(stream), callback, userData, flags);
 }
 
 /* ==== cudaStreamGetId (libcudart.@) ==== */
@@ -188,7 +187,7 @@ cudaError_t CUDARTAPI cudaStreamGetId(cudaStream_t hStream, unsigned long long *
 /* ==== cudaStreamGetId_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamGetId_ptsz(cudaStream_t hStream, unsigned long long *streamId)
 {
-   return cudaStreamGetId(ptsz(hStream), streamId);
+   return cudaStreamGetId(rt_ptsz(hStream), streamId);
 }
 
 /* ==== cudaStreamGetDevice (libcudart.@) ==== */
@@ -203,7 +202,7 @@ cudaError_t CUDARTAPI cudaStreamGetDevice(cudaStream_t hStream, int *device)
 /* ==== cudaStreamGetDevice_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamGetDevice_ptsz(cudaStream_t hStream, int *device)
 {
-   return cudaStreamGetDevice(ptsz(hStream), device);
+   return cudaStreamGetDevice(rt_ptsz(hStream), device);
 }
 
 /* ---- stream capture queries (capture itself: graph.c) ---- */
@@ -224,7 +223,7 @@ cudaError_t CUDARTAPI cudaStreamIsCapturing(cudaStream_t stream, enum cudaStream
 /* ==== cudaStreamIsCapturing_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamIsCapturing_ptsz(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
 {
-   return cudaStreamIsCapturing(ptsz(stream), pCaptureStatus);
+   return cudaStreamIsCapturing(rt_ptsz(stream), pCaptureStatus);
 }
 
 cudaError_t rt_capture_info(cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
@@ -271,7 +270,7 @@ RT_CUDA13_FORM cudaError_t CUDARTAPI cudaStreamGetCaptureInfo_ptsz(cudaStream_t 
                                                     const cudaGraphEdgeData **edgeData_out,
                                                     size_t *numDependencies_out)
 {
-   return cudaStreamGetCaptureInfo(ptsz(stream), captureStatus_out, id_out, graph_out, dependencies_out,
+   return cudaStreamGetCaptureInfo(rt_ptsz(stream), captureStatus_out, id_out, graph_out, dependencies_out,
                                    edgeData_out, numDependencies_out);
 }
 
@@ -287,7 +286,7 @@ cudaError_t CUDARTAPI cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr
 cudaError_t CUDARTAPI cudaStreamAttachMemAsync_ptsz(cudaStream_t stream, void *devPtr, size_t length,
                                                     unsigned int flags)
 {
-   return cudaStreamAttachMemAsync(ptsz(stream), devPtr, length, flags);
+   return cudaStreamAttachMemAsync(rt_ptsz(stream), devPtr, length, flags);
 }
 
 /* ==== cudaStreamGetAttribute (libcudart.@) ==== */
@@ -303,7 +302,7 @@ cudaError_t CUDARTAPI cudaStreamGetAttribute(cudaStream_t hStream, cudaLaunchAtt
 cudaError_t CUDARTAPI cudaStreamGetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
                                                   cudaLaunchAttributeValue *value_out)
 {
-   return cudaStreamGetAttribute(ptsz(hStream), attr, value_out);
+   return cudaStreamGetAttribute(rt_ptsz(hStream), attr, value_out);
 }
 
 /* ==== cudaStreamSetAttribute (libcudart.@) ==== */
@@ -320,7 +319,7 @@ cudaError_t CUDARTAPI cudaStreamSetAttribute(cudaStream_t hStream, cudaLaunchAtt
 cudaError_t CUDARTAPI cudaStreamSetAttribute_ptsz(cudaStream_t hStream, cudaLaunchAttributeID attr,
                                                   const cudaLaunchAttributeValue *value)
 {
-   return cudaStreamSetAttribute(ptsz(hStream), attr, value);
+   return cudaStreamSetAttribute(rt_ptsz(hStream), attr, value);
 }
 
 /* ==== cudaStreamCopyAttributes (libcudart.@) ==== */
@@ -334,5 +333,5 @@ cudaError_t CUDARTAPI cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t sr
 /* ==== cudaStreamCopyAttributes_ptsz (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaStreamCopyAttributes_ptsz(cudaStream_t dst, cudaStream_t src)
 {
-   return cudaStreamCopyAttributes(ptsz(dst), ptsz(src));
+   return cudaStreamCopyAttributes(rt_ptsz(dst), rt_ptsz(src));
 }

@@ -79,7 +79,7 @@ cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync(const void *symbol, const void *sr
 cudaError_t CUDARTAPI cudaMemcpyToSymbolAsync_ptsz(const void *symbol, const void *src, size_t count, size_t offset,
                                                    enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-   return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, stream);
+   return cudaMemcpyToSymbolAsync(symbol, src, count, offset, kind, rt_ptsz(stream));
 }
 
 /* ==== cudaMemcpyFromSymbolAsync (libcudart.@) ==== */
@@ -95,7 +95,7 @@ cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, s
 cudaError_t CUDARTAPI cudaMemcpyFromSymbolAsync_ptsz(void *dst, const void *symbol, size_t count, size_t offset,
                                                      enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-   return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, stream);
+   return cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, rt_ptsz(stream));
 }
 
 /* ==== cudaGetSymbolAddress (libcudart.@) ==== */
