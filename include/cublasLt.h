@@ -44,6 +44,64 @@ typedef enum {
    CUBLASLT_MATRIX_TRANSFORM_DESC_TRANSB,
 } cublasLtMatrixTransformDescAttributes_t;
 
+/* The matmul algorithm calls' attributes and values (NVIDIA's numbering;
+ * the tile, stage and cluster enumerations beyond "undefined" and the
+ * numerical flags beyond FMA are left out: metalcuda's one algorithm has
+ * none of them). */
+typedef enum {
+   CUBLASLT_ALGO_CAP_SPLITK_SUPPORT = 0,
+   CUBLASLT_ALGO_CAP_REDUCTION_SCHEME_MASK = 1,
+   CUBLASLT_ALGO_CAP_CTA_SWIZZLING_SUPPORT = 2,
+   CUBLASLT_ALGO_CAP_STRIDED_BATCH_SUPPORT = 3,
+   CUBLASLT_ALGO_CAP_OUT_OF_PLACE_RESULT_SUPPORT = 4,
+   CUBLASLT_ALGO_CAP_UPLO_SUPPORT = 5,
+   CUBLASLT_ALGO_CAP_TILE_IDS = 6,
+   CUBLASLT_ALGO_CAP_CUSTOM_OPTION_MAX = 7,
+   CUBLASLT_ALGO_CAP_CUSTOM_MEMORY_ORDER = 10,
+   CUBLASLT_ALGO_CAP_POINTER_MODE_MASK = 11,
+   CUBLASLT_ALGO_CAP_EPILOGUE_MASK = 12,
+   CUBLASLT_ALGO_CAP_STAGES_IDS = 13,
+   CUBLASLT_ALGO_CAP_LD_NEGATIVE = 14,
+   CUBLASLT_ALGO_CAP_NUMERICAL_IMPL_FLAGS = 15,
+   CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_A_BYTES = 16,
+   CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_B_BYTES = 17,
+   CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_C_BYTES = 18,
+   CUBLASLT_ALGO_CAP_MIN_ALIGNMENT_D_BYTES = 19,
+   CUBLASLT_ALGO_CAP_POINTER_ARRAY_BATCH_SUPPORT = 21,
+   CUBLASLT_ALGO_CAP_FLOATING_POINT_EMULATION_SUPPORT = 22,
+} cublasLtMatmulAlgoCapAttributes_t;
+
+typedef enum {
+   CUBLASLT_ALGO_CONFIG_ID = 0,
+   CUBLASLT_ALGO_CONFIG_TILE_ID = 1,
+   CUBLASLT_ALGO_CONFIG_SPLITK_NUM = 2,
+   CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME = 3,
+   CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING = 4,
+   CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION = 5,
+   CUBLASLT_ALGO_CONFIG_STAGES_ID = 6,
+   CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID = 7,
+   CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID = 8,
+} cublasLtMatmulAlgoConfigAttributes_t;
+
+typedef enum { CUBLASLT_MATMUL_TILE_UNDEFINED = 0 } cublasLtMatmulTile_t;
+typedef enum { CUBLASLT_MATMUL_STAGES_UNDEFINED = 0 } cublasLtMatmulStages_t;
+typedef enum {
+   CUBLASLT_REDUCTION_SCHEME_NONE = 0,
+   CUBLASLT_REDUCTION_SCHEME_INPLACE = 1,
+   CUBLASLT_REDUCTION_SCHEME_COMPUTE_TYPE = 2,
+   CUBLASLT_REDUCTION_SCHEME_OUTPUT_TYPE = 4,
+   CUBLASLT_REDUCTION_SCHEME_MASK = 0x7,
+} cublasLtReductionScheme_t;
+typedef enum {
+   CUBLASLT_POINTER_MODE_MASK_HOST = 1,
+   CUBLASLT_POINTER_MODE_MASK_DEVICE = 2,
+   CUBLASLT_POINTER_MODE_MASK_DEVICE_VECTOR = 4,
+   CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_ZERO = 8,
+   CUBLASLT_POINTER_MODE_MASK_ALPHA_DEVICE_VECTOR_BETA_HOST = 16,
+} cublasLtPointerModeMask_t;
+#define CUBLASLT_NUMERICAL_IMPL_FLAGS_FMA (0x01ull << 0)
+
+
 typedef enum {
    CUBLASLT_POINTER_MODE_HOST = CUBLAS_POINTER_MODE_HOST,
    CUBLASLT_POINTER_MODE_DEVICE = CUBLAS_POINTER_MODE_DEVICE,
@@ -175,12 +233,33 @@ cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t
                               const void *beta, const void *C, cublasLtMatrixLayout_t Cdesc, void *D,
                               cublasLtMatrixLayout_t Ddesc, const cublasLtMatmulAlgo_t *algo, void *workspace,
                               size_t workspaceSizeInBytes, cudaStream_t stream);
+cublasStatus_t cublasLtMatmulAlgoCapGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                 cublasLtMatmulAlgoCapAttributes_t attr, void *buf, size_t sizeInBytes,
+                                                 size_t *sizeWritten);
+cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
+                                       cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+                                       cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+                                       const cublasLtMatmulAlgo_t *algo, cublasLtMatmulHeuristicResult_t *result);
+cublasStatus_t cublasLtMatmulAlgoConfigGetAttribute(const cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, void *buf,
+                                                    size_t sizeInBytes, size_t *sizeWritten);
+cublasStatus_t cublasLtMatmulAlgoConfigSetAttribute(cublasLtMatmulAlgo_t *algo,
+                                                    cublasLtMatmulAlgoConfigAttributes_t attr, const void *buf,
+                                                    size_t sizeInBytes);
 cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
                                               cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
                                               cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
                                               cublasLtMatmulPreference_t preference, int requestedAlgoCount,
                                               cublasLtMatmulHeuristicResult_t heuristicResultsArray[],
                                               int *returnAlgoCount);
+cublasStatus_t cublasLtMatmulAlgoGetIds(cublasLtHandle_t lightHandle, cublasComputeType_t computeType,
+                                        cudaDataType_t scaleType, cudaDataType_t Atype, cudaDataType_t Btype,
+                                        cudaDataType_t Ctype, cudaDataType_t Dtype, int requestedAlgoCount,
+                                        int algoIdsArray[], int *returnAlgoCount);
+cublasStatus_t cublasLtMatmulAlgoInit(cublasLtHandle_t lightHandle, cublasComputeType_t computeType,
+                                      cudaDataType_t scaleType, cudaDataType_t Atype, cudaDataType_t Btype,
+                                      cudaDataType_t Ctype, cudaDataType_t Dtype, int algoId,
+                                      cublasLtMatmulAlgo_t *algo);
 cublasStatus_t cublasLtMatmulDescCreate(cublasLtMatmulDesc_t *matmulDesc, cublasComputeType_t computeType,
                                         cudaDataType_t scaleType);
 cublasStatus_t cublasLtMatmulDescDestroy(cublasLtMatmulDesc_t matmulDesc);

@@ -94,17 +94,43 @@ typedef struct lt_transform_desc {
    int32_t scale, pmode, transa, transb;
 } lt_transform_desc;
 
+/* metalcuda's one matmul algorithm (id 0), in cublasLtMatmulAlgo_t's 64
+ * bytes: what cublasLtMatmulAlgoInit and the heuristic write, with the
+ * configuration a program may set (checked by cublasLtMatmulAlgoCheck and
+ * cublasLtMatmul: only the defaults run) and the element sizes of A, B, C
+ * and D, whose alignment is all the algorithm needs. */
+typedef struct lt_algo {
+   uint32_t magic;       /* LT_MAGIC_ALGO */
+   int32_t id;
+   uint32_t tile, reduction, swizzle, custom, stages;
+   int32_t splitk;
+   uint16_t inner, cluster;
+   uint8_t elem[4];
+} lt_algo;
+
 #define LT_MAGIC_HANDLE 0x6c744c48u   /* "HLtl" */
 #define LT_MAGIC_DESC 0x6c744d44u
 #define LT_MAGIC_LAYOUT 0x6c744c59u
 #define LT_MAGIC_PREF 0x6c745052u
 #define LT_MAGIC_TRANSFORM 0x6c745446u
+#define LT_MAGIC_ALGO 0x6d63616cu       /* "lacm" */
 
 /* ---- desc.c ---- */
 const lt_matmul_desc *lt_desc_of(cublasLtMatmulDesc_t d);
 const lt_layout *lt_layout_of(cublasLtMatrixLayout_t l);
 const lt_preference *lt_preference_of(cublasLtMatmulPreference_t p);
 const lt_transform_desc *lt_transform_desc_of(cublasLtMatrixTransformDesc_t d);
+
+/* ---- algo.c ---- */
+/* The scale type a compute type takes with A/B data ab and C/D data cd
+ * (cublasGemmEx's combinations), -1 for none. */
+int lt_scale_type_of(cublasComputeType_t c, cudaDataType ab, cudaDataType cd);
+size_t lt_type_size(cudaDataType t);
+/* algo initialised as metalcuda's algorithm for those types. */
+void lt_algo_init(cublasLtMatmulAlgo_t *algo, cudaDataType a, cudaDataType b, cudaDataType c, cudaDataType d);
+/* algo (not NULL) is metalcuda's, configured as it runs: SUCCESS, else
+ * INVALID_VALUE (said). */
+cublasStatus_t lt_algo_check(const cublasLtMatmulAlgo_t *algo);
 
 /* ---- handle.c ---- */
 bool lt_handle_ok(cublasLtHandle_t h);

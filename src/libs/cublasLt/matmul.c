@@ -1,5 +1,6 @@
 /*
- * matmul.c — cublasLtMatmul and cublasLtMatmulAlgoGetHeuristic.
+ * matmul.c — cublasLtMatmul, cublasLtMatmulAlgoGetHeuristic and
+ * cublasLtMatmulAlgoCheck.
  *
  * D = epilogue(alpha op(A) op(B) + beta C) is computed as a strided batched
  * GEMM of metalcuda's libcublas (cublasGemmStridedBatchedEx_64) on D, after
@@ -9,16 +10,15 @@
  * the other transposition; a row-major D is computed as
  * D^T = op(B)^T op(A)^T (so C must have D's order).  Conjugation cannot be
  * moved that way, so a complex row-major operand with op C is refused.
- * One algorithm, no workspace: the heuristic answers it for every problem
- * cublasLtMatmul would accept, and NOT_SUPPORTED for the others.
+ * One algorithm, no workspace (algo.c): the heuristic and the check answer
+ * it for every problem cublasLtMatmul would accept, and NOT_SUPPORTED for
+ * the others.
  */
 #include "lt.h"
 
 #include <string.h>
 
 LOG_CHANNEL(cublasLt);
-
-#define LT_ALGO_ID 0x6d63616cu   /* "lacm": metalcuda's one algorithm */
 
 /* What a matmul computes, in column-major terms. */
 typedef struct lt_plan {
@@ -38,45 +38,9 @@ typedef struct lt_plan {
    int kernel;                   /* epilogue kernel: 0 s, 1 d, 2 h, 3 bf16; -1 none needed */
 } lt_plan;
 
-static size_t type_size(cudaDataType t)
-{
-   switch (t) {
-   case CUDA_R_16F: case CUDA_R_16BF: return 2;
-   case CUDA_R_32F: return 4;
-   case CUDA_R_64F: case CUDA_C_32F: return 8;
-   case CUDA_C_64F: return 16;
-   default: return 0;
-   }
-}
-
 static bool is_complex(cudaDataType t)
 {
    return t == CUDA_C_32F || t == CUDA_C_64F;
-}
-
-/* The scale type a compute type takes with data of type T (as GemmEx's):
- * -1 if GemmEx has no such combination. */
-static int scale_type_of(cublasComputeType_t c, cudaDataType ab, cudaDataType cd)
-{
-   bool c32 = c == CUBLAS_COMPUTE_32F || c == CUBLAS_COMPUTE_32F_PEDANTIC || c == CUBLAS_COMPUTE_32F_FAST_16F ||
-              c == CUBLAS_COMPUTE_32F_FAST_16BF || c == CUBLAS_COMPUTE_32F_FAST_TF32;
-   bool c64 = c == CUBLAS_COMPUTE_64F || c == CUBLAS_COMPUTE_64F_PEDANTIC;
-   bool c16 = c == CUBLAS_COMPUTE_16F || c == CUBLAS_COMPUTE_16F_PEDANTIC;
-   if (c32 && ab == CUDA_R_32F && cd == CUDA_R_32F)
-      return CUDA_R_32F;
-   if (c32 && ab == CUDA_R_16F && (cd == CUDA_R_16F || cd == CUDA_R_32F))
-      return CUDA_R_32F;
-   if (c32 && ab == CUDA_R_16BF && (cd == CUDA_R_16BF || cd == CUDA_R_32F))
-      return CUDA_R_32F;
-   if (c16 && ab == CUDA_R_16F && cd == CUDA_R_16F)
-      return CUDA_R_16F;
-   if (c64 && ab == CUDA_R_64F && cd == CUDA_R_64F)
-      return CUDA_R_64F;
-   if (c32 && ab == CUDA_C_32F && cd == CUDA_C_32F)
-      return CUDA_C_32F;
-   if (c64 && ab == CUDA_C_64F && cd == CUDA_C_64F)
-      return CUDA_C_64F;
-   return -1;
 }
 
 static cublasOperation_t flip(cublasOperation_t op)
@@ -166,7 +130,7 @@ static cublasStatus_t plan_matmul(cublasLtMatmulDesc_t desc, cublasLtMatrixLayou
    p->ab_type = (cudaDataType)a->type;
    p->cd_type = (cudaDataType)dl->type;
    p->compute = (cublasComputeType_t)d->compute;
-   int scale = scale_type_of(p->compute, p->ab_type, p->cd_type);
+   int scale = lt_scale_type_of(p->compute, p->ab_type, p->cd_type);
    if (scale < 0)
       LT_NOT_SUPPORTED("cublasLtMatmul with A/B type %u, C/D type %u, compute type %d", a->type, dl->type,
                        d->compute);
@@ -198,7 +162,7 @@ static cublasStatus_t plan_matmul(cublasLtMatmulDesc_t desc, cublasLtMatrixLayou
    p->batch = dl->batch;
    p->rows = m;
    p->cols = n;
-   p->cd_size = type_size(p->cd_type);
+   p->cd_size = lt_type_size(p->cd_type);
    p->act = epilogue_act(d->epilogue, &p->bias);
    if (p->act < 0)
       LT_NOT_SUPPORTED("cublasLtMatmul with epilogue %u (auxiliary outputs and gradients)", d->epilogue);
@@ -238,11 +202,39 @@ LT_EXPORT cublasStatus_t cublasLtMatmulAlgoGetHeuristic(cublasLtHandle_t lightHa
       return s;
    cublasLtMatmulHeuristicResult_t *r = &heuristicResultsArray[0];
    memset(r, 0, sizeof(*r));
-   r->algo.data[0] = LT_ALGO_ID;
+   lt_algo_init(&r->algo, p.ab_type, p.ab_type, p.cd_type, p.cd_type);
    r->workspaceSize = 0;
    r->state = CUBLAS_STATUS_SUCCESS;
    r->wavesCount = 1.0f;
    *returnAlgoCount = 1;
+   return CUBLAS_STATUS_SUCCESS;
+}
+
+/* ==== cublasLtMatmulAlgoCheck (libcublasLt.@) ==== the problem as
+ * cublasLtMatmul takes it, with algo (metalcuda's, as it runs) */
+LT_EXPORT cublasStatus_t cublasLtMatmulAlgoCheck(cublasLtHandle_t lightHandle, cublasLtMatmulDesc_t operationDesc,
+                                                 cublasLtMatrixLayout_t Adesc, cublasLtMatrixLayout_t Bdesc,
+                                                 cublasLtMatrixLayout_t Cdesc, cublasLtMatrixLayout_t Ddesc,
+                                                 const cublasLtMatmulAlgo_t *algo,
+                                                 cublasLtMatmulHeuristicResult_t *result)
+{
+   LOG_TRACE("lightHandle=%p operationDesc=%p A=%p B=%p C=%p D=%p algo=%p result=%p", (void *)lightHandle,
+             (void *)operationDesc, (void *)Adesc, (void *)Bdesc, (void *)Cdesc, (void *)Ddesc, (const void *)algo,
+             (void *)result);
+   LT_CHECK(lt_handle_ok(lightHandle), CUBLAS_STATUS_NOT_INITIALIZED);
+   LT_CHECK(algo && result, CUBLAS_STATUS_INVALID_VALUE);
+   lt_plan p;
+   cublasStatus_t s = plan_matmul(operationDesc, Adesc, Bdesc, Cdesc, Ddesc, &p);
+   if (s == CUBLAS_STATUS_SUCCESS)
+      s = lt_algo_check(algo);
+   if (s != CUBLAS_STATUS_SUCCESS)
+      return s;
+   cublasLtMatmulAlgo_t copy = *algo;   /* algo may point to result->algo */
+   memset(result, 0, sizeof(*result));
+   result->algo = copy;
+   result->workspaceSize = 0;
+   result->state = CUBLAS_STATUS_SUCCESS;
+   result->wavesCount = 1.0f;
    return CUBLAS_STATUS_SUCCESS;
 }
 
@@ -316,6 +308,8 @@ LT_EXPORT cublasStatus_t cublasLtMatmul(cublasLtHandle_t lightHandle, cublasLtMa
    LT_CHECK(lt_handle_ok(lightHandle), CUBLAS_STATUS_NOT_INITIALIZED);
    lt_plan p;
    cublasStatus_t s = plan_matmul(computeDesc, Adesc, Bdesc, Cdesc, Ddesc, &p);
+   if (s == CUBLAS_STATUS_SUCCESS && algo)
+      s = lt_algo_check(algo);
    if (s != CUBLAS_STATUS_SUCCESS)
       return s;
    LT_CHECK(alpha && beta, CUBLAS_STATUS_INVALID_VALUE);
