@@ -5,27 +5,27 @@
  * answers cudaErrorNotReady), and the copies still follow that kernel and
  * precede the work after them:
  *
- *   - a kernel spins for about 200 ms (clock64) and then fills a pitched
- *     device matrix; a 2-D copy of it to pinned memory queued after the
- *     kernel returns before the kernel ends and brings back what the
- *     kernel wrote;
+ *   - the stream is held by a gate (gate.h: a host function that waits
+ *     until the host opens it, from another thread after 1.5 s at the
+ *     latest), then a kernel fills a pitched device matrix; a 2-D copy of
+ *     it to pinned memory queued after the kernel returns while the gate
+ *     still holds the stream and brings back what the kernel wrote;
  *   - a 2-D copy from pinned memory into the matrix, then a kernel that
  *     doubles it, then a 3-D copy back: the host sees the doubled values;
- *   - the same 3-D copy queued behind a spinning kernel returns first.
+ *   - the same 3-D copy queued behind a held gate and a kernel returns
+ *     first.
  *
  * Expected values come from the host.  CUDA documents both calls as
  * asynchronous with respect to the host for pinned memory.
  */
 #include "check.h"
+#include "gate.h"
 
 #define W 48
 #define H 20
 
-__global__ void spin_then_fill(int *m, size_t pitch, long long cycles, int base)
+__global__ void fill(int *m, size_t pitch, int base)
 {
-   long long t0 = clock64();
-   while (clock64() - t0 < cycles) {
-   }
    for (int y = threadIdx.y; y < H; y += blockDim.y)
       for (int x = threadIdx.x; x < W; x += blockDim.x)
          ((int *)((char *)m + y * pitch))[x] = base + y * W + x;
@@ -38,16 +38,6 @@ __global__ void twice(int *m, size_t pitch)
          ((int *)((char *)m + y * pitch))[x] *= 2;
 }
 
-/* clock64 ticks in about ms milliseconds (the device's clock rate) */
-static long long cycles_for(int ms)
-{
-   int khz = 0;
-   CHECK_CUDA(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, 0));
-   if (khz <= 0)
-      khz = 1000000;
-   return (long long)khz * ms;
-}
-
 int main(void)
 {
    check_begin("async2d");
@@ -57,15 +47,24 @@ int main(void)
    size_t pitch;
    CHECK_CUDA(cudaMallocPitch(&dm, &pitch, W * sizeof(int), H));
    CHECK_CUDA(cudaMallocHost(&pin, W * H * sizeof(int)));
-   long long cyc = cycles_for(200);
    int want[W * H];
+   /* every kernel loaded before a gate closes (gate.h) */
+   fill<<<1, dim3(16, 4), 0, s>>>(dm, pitch, 0);
+   twice<<<1, dim3(16, 4), 0, s>>>(dm, pitch);
+   CHECK_CUDA(cudaStreamSynchronize(s));
+   gate g;
 
-   /* device to pinned behind a spinning kernel */
+   /* device to pinned behind a held gate and a kernel */
    for (int i = 0; i < W * H; i++)
       pin[i] = -1;
-   spin_then_fill<<<1, dim3(16, 4), 0, s>>>(dm, pitch, cyc, 1000);
+   CHECK_CUDA(gate_close(&g, s));
+   std::thread opener = gate_open_later(&g, 1500);   /* a synchronous copy would wait for it */
+   fill<<<1, dim3(16, 4), 0, s>>>(dm, pitch, 1000);
    CHECK_CUDA(cudaMemcpy2DAsync(pin, W * sizeof(int), dm, pitch, W * sizeof(int), H, cudaMemcpyDeviceToHost, s));
-   CHECK_ERR(cudaStreamQuery(s), cudaErrorNotReady);   /* the call did not wait for the kernel */
+   CHECK(!g.open.load());                               /* returned before the gate opened */
+   CHECK_ERR(cudaStreamQuery(s), cudaErrorNotReady);
+   gate_open(&g);
+   opener.join();
    CHECK_CUDA(cudaStreamSynchronize(s));
    for (int i = 0; i < W * H; i++)
       want[i] = 1000 + i;
@@ -91,10 +90,15 @@ int main(void)
       want[i] = 2 * (7 * i - 300);
    CHECK_ARRAY_I32("2-D in, kernel, 3-D out", back, want, W * H);
 
-   /* the 3-D copy behind a spinning kernel */
-   spin_then_fill<<<1, dim3(16, 4), 0, s>>>(dm, pitch, cyc, 5);
+   /* the 3-D copy behind a held gate and a kernel */
+   CHECK_CUDA(gate_close(&g, s));
+   opener = gate_open_later(&g, 1500);
+   fill<<<1, dim3(16, 4), 0, s>>>(dm, pitch, 5);
    CHECK_CUDA(cudaMemcpy3DAsync(&p, s));
+   CHECK(!g.open.load());
    CHECK_ERR(cudaStreamQuery(s), cudaErrorNotReady);
+   gate_open(&g);
+   opener.join();
    CHECK_CUDA(cudaStreamSynchronize(s));
    for (int i = 0; i < W * H; i++)
       want[i] = 5 + i;
