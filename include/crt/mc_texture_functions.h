@@ -2,10 +2,12 @@
  * mc_texture_functions.h — CUDA's texture and surface object functions
  * (texture_indirect_functions.h, surface_indirect_functions.h: tex1Dfetch,
  * tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, tex2Dgather,
- * texCubemap, texCubemapLayered, surf1D/2D/1DLayered/2DLayered/Cubemap/
- * CubemapLayered read/write) and the
+ * texCubemap, texCubemapLayered and their *Lod forms for mipmapped
+ * textures (the *Grad forms are not declared: metalcuda refuses
+ * tex.grad), surf1D/2D/1DLayered/2DLayered/Cubemap/CubemapLayered
+ * read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX
- * instruction nvcc emits for it (tex.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
+ * instruction nvcc emits for it (tex{,.level}.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
  * tld4.{r,g,b,a}.2d; suld.b / sust.b with the boundary mode), which metalcuda's compiler
  * translates (src/compiler/ir/build_tex.c).  T picks the result kind:
  * float types .f32, signed integers .s32, unsigned .u32, narrowed to T's
@@ -84,24 +86,27 @@ MC_TEX_VEC(ushort, unsigned short, unsigned, 2)
 #undef MC_TEX_INFO
 } // namespace mc_tex
 
-#define MC_TEX_FETCH_OP(op, geom, ctype, coords, ...)                                             \
+/* tail: what follows the address (", %N" for tex.level's level of detail) */
+#define MC_TEX_FETCH_OP(op, geom, ctype, coords, tail, ...)                                       \
    if (mc_tex::info<T>::k == 0) {                                                                 \
       float a, b, c, d;                                                                           \
-      asm volatile(op geom ".v4.f32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
+      asm volatile(op geom ".v4.f32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}]" tail ";"     \
                    : "=f"(a), "=f"(b), "=f"(c), "=f"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    } else if (mc_tex::info<T>::k == 1) {                                                          \
       int a, b, c, d;                                                                             \
-      asm volatile(op geom ".v4.s32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
+      asm volatile(op geom ".v4.s32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}]" tail ";"     \
                    : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    } else {                                                                                       \
       unsigned a, b, c, d;                                                                        \
-      asm volatile(op geom ".v4.u32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}];"             \
+      asm volatile(op geom ".v4.u32." ctype " {%0, %1, %2, %3}, [%4, {" coords "}]" tail ";"     \
                    : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(t), __VA_ARGS__);                   \
       return mc_tex::info<T>::from(a, b, c, d);                                                   \
    }
-#define MC_TEX_FETCH(geom, ctype, coords, ...) MC_TEX_FETCH_OP("tex.", geom, ctype, coords, __VA_ARGS__)
+#define MC_TEX_FETCH(geom, ctype, coords, ...) MC_TEX_FETCH_OP("tex.", geom, ctype, coords, "", __VA_ARGS__)
+/* mipmapped textures at a level of detail (tex.level) */
+#define MC_TEX_LOD(geom, coords, lod, ...) MC_TEX_FETCH_OP("tex.level.", geom, "f32", coords, ", " lod, __VA_ARGS__)
 
 template <class T> static __device__ T tex1Dfetch(cudaTextureObject_t t, int x)
 {
@@ -132,7 +137,37 @@ template <class T> static __device__ T texCubemapLayered(cudaTextureObject_t t, 
 {
    MC_TEX_FETCH("acube", "f32", "%5, %6, %7, %8", "r"(layer), "f"(x), "f"(y), "f"(z))
 }
-#define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "f"(x), "f"(y))
+template <class T> static __device__ T tex1DLod(cudaTextureObject_t t, float x, float level)
+{
+   MC_TEX_LOD("1d", "%5", "%6", "f"(x), "f"(level))
+}
+template <class T> static __device__ T tex2DLod(cudaTextureObject_t t, float x, float y, float level)
+{
+   MC_TEX_LOD("2d", "%5, %6", "%7", "f"(x), "f"(y), "f"(level))
+}
+template <class T> static __device__ T tex3DLod(cudaTextureObject_t t, float x, float y, float z, float level)
+{
+   MC_TEX_LOD("3d", "%5, %6, %7, %7", "%8", "f"(x), "f"(y), "f"(z), "f"(level))
+}
+template <class T> static __device__ T tex1DLayeredLod(cudaTextureObject_t t, float x, int layer, float level)
+{
+   MC_TEX_LOD("a1d", "%5, %6", "%7", "r"(layer), "f"(x), "f"(level))
+}
+template <class T> static __device__ T tex2DLayeredLod(cudaTextureObject_t t, float x, float y, int layer, float level)
+{
+   MC_TEX_LOD("a2d", "%5, %6, %7, %7", "%8", "r"(layer), "f"(x), "f"(y), "f"(level))
+}
+template <class T> static __device__ T texCubemapLod(cudaTextureObject_t t, float x, float y, float z, float level)
+{
+   MC_TEX_LOD("cube", "%5, %6, %7, %7", "%8", "f"(x), "f"(y), "f"(z), "f"(level))
+}
+template <class T>
+static __device__ T texCubemapLayeredLod(cudaTextureObject_t t, float x, float y, float z, int layer, float level)
+{
+   MC_TEX_LOD("acube", "%5, %6, %7, %8", "%9", "r"(layer), "f"(x), "f"(y), "f"(z), "f"(level))
+}
+#undef MC_TEX_LOD
+#define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "", "f"(x), "f"(y))
 /* comp 0..3: component x, y, z, w of the four texels (any other: zeros,
  * where CUDA leaves the result undefined) */
 template <class T> static __device__ T tex2Dgather(cudaTextureObject_t t, float x, float y, int comp = 0)
