@@ -99,24 +99,39 @@ static bool pinned(core_ctx *c, uint64_t p, size_t n)
    return core_host_lookup(p, &base, &size, NULL) && p + n <= base + size;
 }
 
-/* Commits a one-blit buffer on s. */
-static int blit_on(core_stream *s, mtl_buffer *src, mtl_buffer *dst, size_t src_off, size_t dst_off, size_t n,
-                   uint8_t v)
+/* A command buffer of s with a blit encoder open (*b), or NULL (said). */
+static mtl_cmdbuf *blit_begin(core_stream *s, mtl_blit **b)
 {
    char *err = NULL;
    mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
    if (!cb) {
       LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
       free(err);
-      return CORE_ERROR_OUT_OF_MEMORY;
+      return NULL;
    }
-   mtl_blit *b = mtl_cmdbuf_blit_encoder(cb);
+   *b = mtl_cmdbuf_blit_encoder(cb);
+   return cb;
+}
+
+static void blit_commit(core_stream *s, mtl_cmdbuf *cb, mtl_blit *b)
+{
+   mtl_blit_end(b);
+   core_stream_commit(s, cb, NULL);
+}
+
+/* Commits a one-blit buffer on s. */
+static int blit_on(core_stream *s, mtl_buffer *src, mtl_buffer *dst, size_t src_off, size_t dst_off, size_t n,
+                   uint8_t v)
+{
+   mtl_blit *b;
+   mtl_cmdbuf *cb = blit_begin(s, &b);
+   if (!cb)
+      return CORE_ERROR_OUT_OF_MEMORY;
    if (!src)   /* a fill */
       mtl_blit_fill(b, dst, dst_off, n, v);
    else
       mtl_blit_copy(b, src, src_off, dst, dst_off, n);
-   mtl_blit_end(b);
-   core_stream_commit(s, cb, NULL);
+   blit_commit(s, cb, b);
    return CORE_SUCCESS;
 }
 
@@ -253,22 +268,17 @@ int core_memcpy_batch(core_ctx *c, core_stream *s, size_t n, const core_copy3d_d
          free(h);
       return r;
    }
-   char *err = NULL;
-   mtl_cmdbuf *cb = mtl_cmdbuf_new(s->queue, &err);
-   if (!cb) {
-      LOG_ERR("cannot create a command buffer: %s", err ? err : "out of memory");
-      free(err);
+   mtl_blit *b;
+   mtl_cmdbuf *cb = blit_begin(s, &b);
+   if (!cb)
       return CORE_ERROR_OUT_OF_MEMORY;
-   }
-   mtl_blit *b = mtl_cmdbuf_blit_encoder(cb);
    for (size_t i = 0; i < n; i++) {
       mtl_buffer *sb, *db;
       size_t so, dof, len;
       blit_copy(c, &d[i], &sb, &so, &db, &dof, &len);
       mtl_blit_copy(b, sb, so, db, dof, len);
    }
-   mtl_blit_end(b);
-   core_stream_commit(s, cb, NULL);
+   blit_commit(s, cb, b);
    return CORE_SUCCESS;
 }
 

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #endif
 #include "harness.h"
+#include "test_child_util.h"
 
 #include <dlfcn.h>
 #include <stdarg.h>
@@ -56,70 +57,8 @@ static const uint8_t G_CUDART[16] = { 0x6b, 0xd5, 0xfb, 0x6c, 0x5b, 0xf4, 0xe7, 
 static const uint8_t G_UNKNOWN[16] = { 0x0c, 0xa5, 0x0b, 0x8c, 0x10, 0x04, 0x92, 0x9a,
                                        0x89, 0xa7, 0xd0, 0xdf, 0x10, 0xe7, 0x72, 0x86 };
 
-static int child_fd = -1;
-static void *lib;
-
-static void child_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void child_fail(const char *file, int line, const char *fmt, ...)
-{
-   char buf[512];
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(buf, sizeof(buf), fmt, ap);
-   va_end(ap);
-   dprintf(child_fd, "%s:%d: %s\n", file, line, buf);
-}
-
-#define EXPECT(cond) do { if (!(cond)) child_fail(__FILE__, __LINE__, "EXPECT(%s)", #cond); } while (0)
-#define EXPECT_RC(call, want)                                                                     \
-   do {                                                                                           \
-      int r_ = (call);                                                                            \
-      if (r_ != (want))                                                                           \
-         child_fail(__FILE__, __LINE__, "%s returned %d, expected %d", #call, r_, (int)(want));   \
-   } while (0)
-
-static void *sym(const char *name)
-{
-   void *f = dlsym(lib, name);
-   if (!f)
-      child_fail(__FILE__, __LINE__, "libcudart.so.13 (or its libcuda) lacks %s", name);
-   return f;
-}
-
-static void in_child(void (*body)(void))
-{
-   int p[2];
-   CHECK(pipe(p) == 0);
-   fflush(stdout);
-   pid_t pid = fork();
-   if (pid == 0) {
-      close(p[0]);
-      child_fd = p[1];
-      char *path = NULL;
-      setenv("METALCUDA_LOG", "error", 1);   /* the refusals' warnings are expected */
-      if (asprintf(&path, "%s/../lib/libcudart.so.13", test_srcdir()) < 0)
-         _exit(2);
-      lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-      if (!lib)
-         dprintf(child_fd, "dlopen %s: %s\n", path, dlerror());
-      else
-         body();
-      _exit(0);
-   }
-   close(p[1]);
-   char out[8192];
-   size_t n = 0;
-   ssize_t k;
-   while (n < sizeof(out) - 1 && (k = read(p[0], out + n, sizeof(out) - 1 - n)) > 0)
-      n += (size_t)k;
-   out[n] = 0;
-   close(p[0]);
-   int status = 0;
-   waitpid(pid, &status, 0);
-   CHECK_MSG(!WIFSIGNALED(status), "the child was killed by signal %d%s%s", WTERMSIG(status), n ? " after: " : "",
-             out);
-   CHECK_MSG(n == 0, "%s", out);
-}
+/* every body runs in a child with lib/libcudart.so.13 loaded fresh */
+static void in_child(void (*body)(void)) { in_child_with("libcudart.so.13", true, body); }
 
 static void body_copy_batches(void)
 {

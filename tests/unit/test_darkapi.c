@@ -17,6 +17,7 @@
 #define _GNU_SOURCE
 #endif
 #include "harness.h"
+#include "test_child_util.h"
 
 #include "../../src/api/driver/darkapi/integrity_hash.c"
 
@@ -203,36 +204,6 @@ enum {
    NOT_SUPPORTED = 801,
 };
 
-static int child_fd = -1;
-static void *lib;
-
-static void child_fail(const char *file, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void child_fail(const char *file, int line, const char *fmt, ...)
-{
-   char buf[512];
-   va_list ap;
-   va_start(ap, fmt);
-   vsnprintf(buf, sizeof(buf), fmt, ap);
-   va_end(ap);
-   dprintf(child_fd, "%s:%d: %s\n", file, line, buf);
-}
-
-#define EXPECT(cond) do { if (!(cond)) child_fail(__FILE__, __LINE__, "EXPECT(%s)", #cond); } while (0)
-#define EXPECT_RC(call, want)                                                                     \
-   do {                                                                                           \
-      int r_ = (call);                                                                            \
-      if (r_ != (want))                                                                           \
-         child_fail(__FILE__, __LINE__, "%s returned %d, expected %d", #call, r_, (int)(want));   \
-   } while (0)
-
-static void *sym(const char *name)
-{
-   void *f = dlsym(lib, name);
-   if (!f)
-      child_fail(__FILE__, __LINE__, "libcuda.so.1 lacks %s", name);
-   return f;
-}
-
 static const uintptr_t *table(const uint8_t *guid)
 {
    const void *t = NULL;
@@ -242,41 +213,8 @@ static const uintptr_t *table(const uint8_t *guid)
    return t;
 }
 
-/* Runs body in a child with lib/libcuda.so.1 loaded fresh; its failures
- * and a crash become this test's. */
-static void in_child(void (*body)(void))
-{
-   int p[2];
-   CHECK(pipe(p) == 0);
-   fflush(stdout);
-   pid_t pid = fork();
-   if (pid == 0) {
-      close(p[0]);
-      child_fd = p[1];
-      char *path = NULL;
-      if (asprintf(&path, "%s/../lib/libcuda.so.1", test_srcdir()) < 0)
-         _exit(2);
-      lib = dlopen(path, RTLD_NOW | RTLD_LOCAL);
-      if (!lib)
-         dprintf(child_fd, "dlopen %s: %s\n", path, dlerror());
-      else
-         body();
-      _exit(0);
-   }
-   close(p[1]);
-   char out[8192];
-   size_t n = 0;
-   ssize_t k;
-   while (n < sizeof(out) - 1 && (k = read(p[0], out + n, sizeof(out) - 1 - n)) > 0)
-      n += (size_t)k;
-   out[n] = 0;
-   close(p[0]);
-   int status = 0;
-   waitpid(pid, &status, 0);
-   CHECK_MSG(!WIFSIGNALED(status), "the child was killed by signal %d%s%s", WTERMSIG(status), n ? " after: " : "",
-             out);
-   CHECK_MSG(n == 0, "%s", out);
-}
+/* every body runs in a child with lib/libcuda.so.1 loaded fresh */
+static void in_child(void (*body)(void)) { in_child_with("libcuda.so.1", false, body); }
 
 static void body_lookup(void)
 {
