@@ -509,6 +509,8 @@ static void cuda_common(ctx *x, tc_argv *a, bool host)
    tc_argv_pushf(a, "-D__CUDACC_VER_MAJOR__=%d", NV_MAJOR);
    tc_argv_pushf(a, "-D__CUDACC_VER_MINOR__=%d", NV_MINOR);
    tc_argv_pushf(a, "-D__CUDACC_VER_BUILD__=0");
+   if (o->rdc)   /* as nvcc: CUDA's headers and CCCL test it for device-side launches */
+      tc_argv_push(a, "-D__CUDACC_RDC__=1");
    if (o->fast_math)
       tc_argv_push(a, "-D__USE_FAST_MATH__=1");
    /* the launch stubs call cudaLaunchKernel_ptsz, as nvcc's do; clang's

@@ -9,7 +9,9 @@
 //   - a template kernel instantiated and launched in both units (one copy);
 //   - a __managed__ variable defined in unit 2, written by a kernel of unit
 //     1 and read by the host in both;
-//   - a __constant__ table defined here, read by a device function of unit 2.
+//   - a __constant__ table defined here, read by a device function of unit 2;
+//   - __CUDACC_RDC__, which nvcc defines on both sides under -rdc=true (CUDA
+//     headers and CCCL choose device-side launches by it).
 // Every check is in this unit (check.h's counters are per unit); unit 2
 // hands back values.
 // nvcc-flags: -rdc=true
@@ -32,6 +34,16 @@ __global__ void ru_kernel(int *out)
    out[i] = ru_scale(i) + ru_local;
    if (i == 0)
       ru_managed += 100;
+}
+
+/* 1 where the device side sees __CUDACC_RDC__ */
+__global__ void ru_rdc_macro(int *out)
+{
+#ifdef __CUDACC_RDC__
+   *out = 1;
+#else
+   *out = 0;
+#endif
 }
 
 /* unit 2 */
@@ -85,6 +97,16 @@ int main()
    for (int i = 0; i < n; i++)
       want[i] = 3 + 4;
    CHECK_ARRAY_I32("template kernel of both units", h, want, n);
+
+   /* -rdc=true defines __CUDACC_RDC__ for the host and the device */
+#ifdef __CUDACC_RDC__
+   CHECK_INT(1, 1);
+#else
+   CHECK_INT(0, 1);   /* the host side lacks __CUDACC_RDC__ */
+#endif
+   ru_rdc_macro<<<1, 1>>>(d);
+   CHECK_CUDA(cudaMemcpy(h, d, sizeof(int), cudaMemcpyDeviceToHost));
+   CHECK_INT(h[0], 1);
    CHECK_CUDA(cudaGetLastError());
    cudaFree(d);
    return check_end();
