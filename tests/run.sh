@@ -73,7 +73,9 @@ run_layer() {
 
 # The unit layer proper: the unit tests, README.md's runtime and driver API
 # tables checked against what the code gives now (tools/gen_api_table.py), and
-# src/api/driver/procaddress.h against procaddress.tsv.
+# src/api/driver/procaddress.h against procaddress.tsv, and
+# tests/tools/cuabi_list.h (the ABI facts test_cuabi compares with NVIDIA's
+# headers) against src/api/cuabi.h.
 unit_and_table_layer() {
    local rc=0
    bash tests/unit/run.sh || rc=1
@@ -99,6 +101,12 @@ unit_and_table_layer() {
       echo "PASS procaddress_table"
    else
       echo "FAIL procaddress_table: $msg (run tools/gen_procaddress.py)"
+      rc=1
+   fi
+   if msg=$(python3 tools/gen_cuabi_list.py --check 2>&1); then
+      echo "PASS cuabi_list"
+   else
+      echo "FAIL cuabi_list: $msg"
       rc=1
    fi
    return $rc

@@ -1060,7 +1060,18 @@ typedef struct CUDA_MEMCPY3D_PEER_st {
 typedef CUDA_MEMCPY3D_PEER_v1 CUDA_MEMCPY3D_PEER;
 /* The generic node API (cuGraphAddNode, CUDA 12.2+): one struct for every
  * node type, its union padded to 29 long longs. */
-typedef CUDA_KERNEL_NODE_PARAMS_v2 CUDA_KERNEL_NODE_PARAMS_v3;   /* the same fields */
+/* v2's fields, but a type of its own in NVIDIA's header (a pointer to one
+ * is not a pointer to the other in C) */
+typedef struct CUDA_KERNEL_NODE_PARAMS_v3_st {
+   CUfunction func;
+   unsigned int gridDimX, gridDimY, gridDimZ;
+   unsigned int blockDimX, blockDimY, blockDimZ;
+   unsigned int sharedMemBytes;
+   void **kernelParams;
+   void **extra;
+   CUkernel kern;
+   CUcontext ctx;
+} CUDA_KERNEL_NODE_PARAMS_v3;
 typedef struct CUDA_MEMCPY_NODE_PARAMS_st {
    int flags;
    int reserved;
@@ -1094,7 +1105,13 @@ typedef struct CUDA_EVENT_RECORD_NODE_PARAMS_st {
 typedef struct CUDA_EVENT_WAIT_NODE_PARAMS_st {
    CUevent event;
 } CUDA_EVENT_WAIT_NODE_PARAMS;
-typedef CUDA_MEM_ALLOC_NODE_PARAMS_v1 CUDA_MEM_ALLOC_NODE_PARAMS_v2;
+typedef struct CUDA_MEM_ALLOC_NODE_PARAMS_v2_st {   /* v1's fields, a type of its own */
+   CUmemPoolProps poolProps;
+   const CUmemAccessDesc *accessDescs;
+   size_t accessDescCount;
+   size_t bytesize;
+   CUdeviceptr dptr;
+} CUDA_MEM_ALLOC_NODE_PARAMS_v2;
 #define CU_GRAPH_COND_ASSIGN_DEFAULT 0x1
 typedef enum CUgraphConditionalNodeType_enum {
    CU_GRAPH_COND_TYPE_IF     = 0,

@@ -320,6 +320,55 @@ static void check_nested(cudaStream_t s)
    cudaFree(hits);
 }
 
+/* cudaGraphAddNode for a memory-allocation node: the call writes the
+ * allocation's address into the parameters, which the nodes after it use;
+ * a free node ends it */
+static void check_generic_alloc(cudaStream_t s)
+{
+   enum { N = 256 };
+   int *e;
+   CHECK_CUDA(cudaMalloc(&e, N * sizeof(int)));
+   cudaGraph_t g;
+   CHECK_CUDA(cudaGraphCreate(&g, 0));
+   cudaGraphNodeParams ap = { cudaGraphNodeTypeMemAlloc };
+   ap.alloc.poolProps.allocType = cudaMemAllocationTypePinned;
+   ap.alloc.poolProps.location.type = cudaMemLocationTypeDevice;
+   ap.alloc.poolProps.location.id = 0;
+   ap.alloc.bytesize = N * sizeof(int);
+   cudaGraphNode_t an, ms, cp, fr;
+   if (!CHECK_CUDA(cudaGraphAddNode(&an, g, NULL, NULL, 0, &ap)))
+      return;
+   CHECK_INT(ap.alloc.dptr != NULL, 1);
+   cudaGraphNodeParams p = { cudaGraphNodeTypeMemset };
+   p.memset.dst = ap.alloc.dptr;
+   p.memset.value = 9;
+   p.memset.elementSize = 4;
+   p.memset.width = N;
+   p.memset.height = 1;
+   CHECK_CUDA(cudaGraphAddNode(&ms, g, &an, NULL, 1, &p));
+   cudaGraphNodeParams cpp = { cudaGraphNodeTypeMemcpy };
+   cpp.memcpy.copyParams.srcPtr = make_cudaPitchedPtr(ap.alloc.dptr, N * sizeof(int), N, 1);
+   cpp.memcpy.copyParams.dstPtr = make_cudaPitchedPtr(e, N * sizeof(int), N, 1);
+   cpp.memcpy.copyParams.extent = make_cudaExtent(N * sizeof(int), 1, 1);
+   cpp.memcpy.copyParams.kind = cudaMemcpyDeviceToDevice;
+   CHECK_CUDA(cudaGraphAddNode(&cp, g, &ms, NULL, 1, &cpp));
+   cudaGraphNodeParams fp = { cudaGraphNodeTypeMemFree };
+   fp.free.dptr = ap.alloc.dptr;
+   CHECK_CUDA(cudaGraphAddNode(&fr, g, &cp, NULL, 1, &fp));
+   cudaGraphExec_t gx;
+   CHECK_CUDA(cudaGraphInstantiate(&gx, g, 0));
+   run(gx, s);
+   int h[N];
+   CHECK_CUDA(cudaMemcpy(h, e, sizeof(h), cudaMemcpyDeviceToHost));
+   int bad = 0;
+   for (int i = 0; i < N; i++)
+      bad += h[i] != 9;
+   CHECK_INT(bad, 0);
+   CHECK_CUDA(cudaGraphExecDestroy(gx));
+   CHECK_CUDA(cudaGraphDestroy(g));
+   CHECK_CUDA(cudaFree(e));
+}
+
 /* cudaGraphAddNode for other node types: memset, kernel, memcpy, empty */
 static void check_generic(cudaStream_t s)
 {
@@ -450,6 +499,7 @@ int main(void)
    check_switch(s);
    check_nested(s);
    check_generic(s);
+   check_generic_alloc(s);
    check_restrictions();
    /* the legacy stream too */
    check_while(0);

@@ -31,6 +31,26 @@ static CUDA_MEMSET_NODE_PARAMS memset_params(const CUDA_MEMSET_NODE_PARAMS_v2 *m
    return (CUDA_MEMSET_NODE_PARAMS){ m->dst, m->pitch, m->value, m->elementSize, m->width, m->height };
 }
 
+/* v3 has v2's fields under a type of its own */
+static CUDA_KERNEL_NODE_PARAMS kernel_params(const CUDA_KERNEL_NODE_PARAMS_v3 *k)
+{
+   return (CUDA_KERNEL_NODE_PARAMS){ .func = k->func,
+                                     .gridDimX = k->gridDimX, .gridDimY = k->gridDimY, .gridDimZ = k->gridDimZ,
+                                     .blockDimX = k->blockDimX, .blockDimY = k->blockDimY, .blockDimZ = k->blockDimZ,
+                                     .sharedMemBytes = k->sharedMemBytes, .kernelParams = k->kernelParams,
+                                     .extra = k->extra, .kern = k->kern, .ctx = k->ctx };
+}
+
+/* cuGraphAddMemAllocNode through the generic node API: v2 has v1's fields */
+static CUresult add_mem_alloc(CUgraphNode *o, CUgraph g, const CUgraphNode *d, size_t n,
+                              CUDA_MEM_ALLOC_NODE_PARAMS_v2 *a)
+{
+   CUDA_MEM_ALLOC_NODE_PARAMS_v1 v1 = { a->poolProps, a->accessDescs, a->accessDescCount, a->bytesize, a->dptr };
+   CUresult r = cuGraphAddMemAllocNode(o, g, d, n, &v1);
+   a->dptr = v1.dptr;   /* the allocation's address goes back to the caller */
+   return r;
+}
+
 static CUresult unsupported(const char *what, int type)
 {
    (void)type;
@@ -76,7 +96,7 @@ CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph, con
    CUresult r;
    switch (nodeParams->type) {
    case CU_GRAPH_NODE_TYPE_KERNEL: {
-      CUDA_KERNEL_NODE_PARAMS k = nodeParams->kernel;
+      CUDA_KERNEL_NODE_PARAMS k = kernel_params(&nodeParams->kernel);
       r = cuGraphAddKernelNode_v2(o, hGraph, d, n, &k);
       break;
    }
@@ -113,7 +133,7 @@ CUresult CUDAAPI cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph, con
       r = cuGraphAddEventRecordNode(o, hGraph, d, n, nodeParams->eventRecord.event);
       break;
    case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
-      r = cuGraphAddMemAllocNode(o, hGraph, d, n, &nodeParams->alloc);   /* writes alloc.dptr back */
+      r = add_mem_alloc(o, hGraph, d, n, &nodeParams->alloc);   /* writes alloc.dptr back */
       break;
    case CU_GRAPH_NODE_TYPE_MEM_FREE:
       r = cuGraphAddMemFreeNode(o, hGraph, d, n, nodeParams->free.dptr);
@@ -158,7 +178,7 @@ CUresult CUDAAPI cuGraphNodeSetParams(CUgraphNode hNode, CUgraphNodeParams *node
    CUresult r;
    switch (nodeParams->type) {
    case CU_GRAPH_NODE_TYPE_KERNEL: {
-      CUDA_KERNEL_NODE_PARAMS k = nodeParams->kernel;
+      CUDA_KERNEL_NODE_PARAMS k = kernel_params(&nodeParams->kernel);
       r = cuGraphKernelNodeSetParams_v2(hNode, &k);
       break;
    }
@@ -208,7 +228,7 @@ CUresult CUDAAPI cuGraphExecNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hN
    CUresult r;
    switch (nodeParams->type) {
    case CU_GRAPH_NODE_TYPE_KERNEL: {
-      CUDA_KERNEL_NODE_PARAMS k = nodeParams->kernel;
+      CUDA_KERNEL_NODE_PARAMS k = kernel_params(&nodeParams->kernel);
       r = cuGraphExecKernelNodeSetParams_v2(x, hNode, &k);
       break;
    }
