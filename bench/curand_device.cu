@@ -228,7 +228,8 @@ static void bench_normal(int pairs, int cores)
    double td, th, n = 2.0 * NTHREADS * pairs;
    alternate([&] { normal_kernel<<<NTHREADS / BLOCK, BLOCK>>>(st, pairs, sumsq); },
              [&] {
-                double tot = on_cores<double>(cores, [&](int t) { return (double)host_xorwow_normal(1234u + t, pairs); });
+                double tot =
+                   on_cores<double>(cores, [&](int t) { return (double)host_xorwow_normal(1234u + t, pairs); });
                 if (fabs(tot / n - 1.0) > 5e-3) {
                    printf("NOTE host mean of z^2 %g is off\n", tot / n);
                    exit(1);

@@ -21,16 +21,17 @@
  * Expected: every value and word from an H200 running this program built
  * by NVIDIA's nvcc against NVIDIA's header and libcurand
  * (`curand_device_dist --dump tests/libs/curand_device_dist_expected.h`,
- * then natively both runtimes pass bit for bit: 520 checks, 2026-12-04).  Through metalcuda (built
- * by NVIDIA's nvcc: NVIDIA's header translated; by metalcuda's nvcc:
- * include/crt/mc_curand_dist.h) the words consumed are NVIDIA's, but the
- * transforms run on metalcuda's more precise math where NVIDIA's device
- * code uses the GPU's approximate __sincosf, ex2/lg2/rsqrt/rcp.approx and
- * libdevice's logf/erfcinvf/sincospi: floats and doubles are checked
- * within TOL_F / TOL_D ulps of max(|H200 value|, 1) (the error of a sine
- * near zero is absolute), the next words exactly, the Poisson and
- * discrete integers exactly except a bounded number (MAX_INT_DIFF in all)
- * where the float approximation decides, the square histogram's exactly.
+ * then natively both runtimes pass bit for bit: 520 checks, 2026-12-04).
+ * Through metalcuda (built by NVIDIA's nvcc: NVIDIA's header translated;
+ * by metalcuda's nvcc: include/crt/mc_curand_dist.h) the words consumed
+ * are NVIDIA's, but the transforms run on metalcuda's more precise math
+ * where NVIDIA's device code uses the GPU's approximate __sincosf,
+ * ex2/lg2/rsqrt/rcp.approx and libdevice's logf/erfcinvf/sincospi: floats
+ * and doubles are checked within TOL_F / TOL_D ulps of max(|H200 value|,
+ * 1) (the error of a sine near zero is absolute), the next words exactly,
+ * the Poisson and discrete integers exactly except a bounded number
+ * (MAX_INT_DIFF in all) where a float approximation decides, the square
+ * histogram's exactly.
  * The program prints the largest distances and the count it measured.
  *
  * `curand_device_dist --sample N FILE` writes the values of N threads
@@ -131,9 +132,13 @@ struct out {
 template <class S> __device__ __noinline__ float N_(S *s) { return curand_normal(s); }
 template <class S> __device__ __noinline__ double ND_(S *s) { return curand_normal_double(s); }
 template <class S> __device__ __noinline__ float LN_(S *s, float m, float d) { return curand_log_normal(s, m, d); }
-template <class S> __device__ __noinline__ double LND_(S *s, double m, double d) { return curand_log_normal_double(s, m, d); }
+template <class S> __device__ __noinline__ double LND_(S *s, double m, double d)
+{
+   return curand_log_normal_double(s, m, d);
+}
 template <class S> __device__ __noinline__ unsigned P_(S *s, double l) { return curand_poisson(s, l); }
-template <class S> __device__ __noinline__ unsigned DS_(S *s, curandDiscreteDistribution_t d) { return curand_discrete(s, d); }
+typedef curandDiscreteDistribution_t dist_t;
+template <class S> __device__ __noinline__ unsigned DS_(S *s, dist_t d) { return curand_discrete(s, d); }
 template <class S> __device__ __noinline__ float2 N2_(S *s) { return curand_normal2(s); }
 template <class S> __device__ __noinline__ double2 N2D_(S *s) { return curand_normal2_double(s); }
 template <class S> __device__ __noinline__ float2 LN2_(S *s) { return curand_log_normal2(s, 0.5f, 0.75f); }
@@ -196,7 +201,7 @@ typedef curandStatePhilox4_32_10_t philox_t;
 __device__ __noinline__ float4 N4_(philox_t *s) { return curand_normal4(s); }
 __device__ __noinline__ float4 LN4_(philox_t *s) { return curand_log_normal4(s, 0.5f, 0.75f); }
 __device__ __noinline__ uint4 P4_(philox_t *s, double l) { return curand_poisson4(s, l); }
-__device__ __noinline__ uint4 DS4_(philox_t *s, curandDiscreteDistribution_t d) { return curand_discrete4(s, d); }
+__device__ __noinline__ uint4 DS4_(philox_t *s, dist_t d) { return curand_discrete4(s, d); }
 
 template <class S> __device__ void quad_op(S *, int, out &, dists) {}
 template <> __device__ void quad_op(curandStatePhilox4_32_10_t *s, int op, out &o, dists ds)
