@@ -19,9 +19,9 @@
  * x + X (y + Y z).  Conversions are curand_kernel.h's (a word x to float
  * x 2^-32 + 2^-33, to double x 2^-32 + 2^-32).  Not provided:
  * curand_mtgp32_single(_specific) (floats in [1, 2) through the float
- * tempering table) and the normal forms, whose NVIDIA values come from its
- * own inverse normal distribution function (curand_kernel.h refuses them,
- * naming them).
+ * tempering table).  The normal, log-normal, Poisson and discrete forms
+ * (a word a value, through the inverse normal distribution function) are
+ * in crt/mc_curand_dist.h.
  */
 #ifndef MC_CURAND_MTGP32_KERNEL_H
 #define MC_CURAND_MTGP32_KERNEL_H
