@@ -102,13 +102,25 @@ void emit_val_comp(emitter *e, const ir_def *d, int comp)
       strbuf_printf(e->out, "(%s)0", msl_utype(d->bits));
       return;
    }
-   if (d->ncomp > 1)
+   if (d->ncomp > 1) {
       strbuf_printf(e->out, "v%u_%d", d->index, comp < 0 ? 0 : comp);
-   else
-      strbuf_printf(e->out, "v%u", d->index);
+      return;
+   }
+   /* nan_loose.c: a value written raw shows NVIDIA's canonical NaN to any
+    * reader but a NaN-blind operation or a copy into a phi that allows it */
+   bool canon = e->nan_loose && (e->nan_loose[d->index] & MSL_NAN_W) && d->parent != e->cur && !e->nan_blind_use;
+   strbuf_printf(e->out, canon ? "mc_canon(v%u)" : "v%u", d->index);
 }
 
 void emit_val(emitter *e, const ir_def *d) { emit_val_comp(e, d, -1); }
+
+void emit_lval_comp(emitter *e, const ir_def *d, int comp)
+{
+   const ir_instr *cur = e->cur;
+   e->cur = d->parent;
+   emit_val_comp(e, d, comp);
+   e->cur = cur;
+}
 
 /* ---- declarations ---- */
 
@@ -170,17 +182,20 @@ static void emit_edge(emitter *e, const ir_cf *n)
          for (unsigned c = 0; c < phi->def.ncomp; c++) {
             int comp = phi->def.ncomp > 1 ? (int)c : -1;
             emit_indent(e);
+            /* a phi of W or L takes a raw value (nan_loose.c) */
+            e->nan_blind_use = e->nan_loose && e->nan_loose[phi->def.index];
             if (parallel && pass == 0) {
                strbuf_printf(e->out, "%s t%u_%u = ", msl_utype(phi->def.bits), k, c);
                emit_val_comp(e, s->def, comp);
             } else {
-               emit_val_comp(e, &phi->def, comp);
+               emit_lval_comp(e, &phi->def, comp);
                strbuf_puts(e->out, " = ");
                if (parallel)
                   strbuf_printf(e->out, "t%u_%u", k, c);
                else
                   emit_val_comp(e, s->def, comp);
             }
+            e->nan_blind_use = false;
             strbuf_puts(e->out, ";\n");
          }
          k++;
@@ -562,6 +577,7 @@ static bool emitter_init(emitter *e, strbuf *out, ir_func *f, const char *lib_na
    e->has_local = MC_MAX(k->local_total, k->local_bytes) != 0;
    e->has_lockstep = cf_has_lockstep(f->cf);
    e->fn_index = f->module->lib_emitted++;
+   e->nan_loose = msl_nan_loose(f, e->ar);   /* NULL: every result canonicalised */
    return true;
 }
 

@@ -23,32 +23,10 @@ static void fin(emitter *e, const ir_instr *i, const ir_def *d)
    strbuf_puts(e->out, h ? "mc_h2f(" : "mc_f(");
    if (ftz)
       strbuf_puts(e->out, h ? "mc_ftz16(" : "mc_ftz(");
+   e->nan_blind_use = msl_is_nan_blind(i);   /* its operands' NaN bits are not seen (nan_loose.c) */
    emit_val(e, d);
+   e->nan_blind_use = false;
    strbuf_puts(e->out, ftz ? "))" : ")");
-}
-
-static bool is_directed(ir_rnd r);
-
-/* Only the f32 add, sub, mul, div and fma of the native path (fset) read
- * d: a NaN there gives a NaN whatever its payload, and they canonicalise
- * their own results, so d's NaN need not be canonical.  Saves a compare
- * and a select per operation in chains like a dot product.  Anything else
- * (a store, a move to an integer, abs/neg, a phi, the directed-rounding
- * helpers, which look at bits) sees canonical NaNs only. */
-static bool nan_payload_unseen(const ir_def *d)
-{
-   if (!d->uses)
-      return false;
-   ir_foreach_use(u, d) {
-      const ir_instr *c = u->parent;
-      if (u < c->srcs || u >= c->srcs + c->nsrcs)
-         return false;   /* a guard or old value, not an operand */
-      if (c->type != PTX_T_F32 || is_directed((ir_rnd)c->rnd))
-         return false;
-      if (c->op != IR_ADD && c->op != IR_SUB && c->op != IR_MUL && c->op != IR_DIV && c->op != IR_FMA)
-         return false;
-   }
-   return true;
 }
 
 /* Writes vN = wrap(<float expression>) with .ftz/.sat on the result;
@@ -56,7 +34,7 @@ static bool nan_payload_unseen(const ir_def *d)
 static void fset(emitter *e, const ir_instr *i, const char *fmt, ...)
 {
    bool h = is_f16(i->type), ftz = i->flags & IR_F_FTZ, sat = i->flags & IR_F_SAT;
-   bool canon = h || !nan_payload_unseen(&i->def);
+   bool canon = h || !e->nan_loose || !e->nan_loose[i->def.index];   /* W or L: raw (nan_loose.c) */
    va_list ap;
    emit_indent(e);
    emit_val(e, &i->def);

@@ -72,8 +72,11 @@ void emit_instr(emitter *e, ir_instr *i)
    }
    /* Atomics first: their type (f16, f64 ...) would send them to the
     * arithmetic emitters. */
-   if (emit_atom_op(e, i) || emit_mem_op(e, i) || emit_int_op(e, i) || emit_f64_op(e, i) || emit_float_op(e, i) ||
-       emit_warp_op(e, i) || emit_call_op(e, i) || emit_tex_op(e, i))
-      return;
-   ir_error(e->f->module, i->line, "the MSL emitter has no translation for IR op %s", ir_op_infos[i->op].name);
+   const ir_instr *outer = e->cur;
+   e->cur = i;   /* i's own def is written raw (emit_val_comp) */
+   bool done = emit_atom_op(e, i) || emit_mem_op(e, i) || emit_int_op(e, i) || emit_f64_op(e, i) ||
+               emit_float_op(e, i) || emit_warp_op(e, i) || emit_call_op(e, i) || emit_tex_op(e, i);
+   e->cur = outer;
+   if (!done)
+      ir_error(e->f->module, i->line, "the MSL emitter has no translation for IR op %s", ir_op_infos[i->op].name);
 }

@@ -58,6 +58,9 @@ typedef struct emitter {
    bool has_lockstep;         /* f has IR_F_LOCKSTEP instructions: it has warp meets */
    uint32_t fn_index;         /* f's place among the library's functions, callees first */
    uint64_t meet_rank;        /* the next meet's rank (emit.c meet_rank_of) */
+   const uint8_t *nan_loose;  /* by def index: MSL_NAN_W, MSL_NAN_L (nan_loose.c), or NULL */
+   const ir_instr *cur;       /* the instruction being written: its def is written raw */
+   bool nan_blind_use;        /* the value being written is read by a NaN-blind operation */
 } emitter;
 
 const char *msl_utype(uint8_t bits);
@@ -72,6 +75,15 @@ void emit_val_comp(emitter *e, const ir_def *d, int comp);
  * unsigned/signed type of a bit size, %W the arithmetic type of a bit size
  * (uint up to 32 bits, ulong above). */
 void emit_instr(emitter *e, ir_instr *i);
+
+/* nan_loose.c: by def index, MSL_NAN_W for a value written without
+ * canonicalisation and canonicalised where a use shows its bits, MSL_NAN_L
+ * for one no use shows; NULL when out of memory.  msl_is_nan_blind: an f32
+ * operation whose result does not depend on its operands' NaN bits. */
+enum { MSL_NAN_W = 1, MSL_NAN_L = 2 };
+uint8_t *msl_nan_loose(ir_func *f, arena *ar);
+bool msl_is_nan_blind(const ir_instr *i);
+void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
 void emit_fmt_v(emitter *e, const char *fmt, va_list ap);
 void emit_set(emitter *e, const ir_instr *i, const char *fmt, ...);   /* "vN = <expr>;" */
 void emit_stmt(emitter *e, const char *fmt, ...);                     /* one line */

@@ -340,7 +340,7 @@ static void copy_live(emitter *e, uint32_t id, bool restore)
       for (unsigned c = 0; c < d->ncomp; c++) {
          emit_indent(e);
          if (restore) {
-            emit_val_comp(e, d, d->ncomp > 1 ? (int)c : -1);
+            emit_lval_comp(e, d, d->ncomp > 1 ? (int)c : -1);
             strbuf_puts(e->out, " = ");
             frame_ref(e, msl_utype(d->bits), "mc_sp", p->slot[k] + c * comp_bytes(d));
          } else {
