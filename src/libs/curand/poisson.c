@@ -19,6 +19,10 @@
  *    approximation, NVIDIA's its own: a value can differ by one where
  *    sqrt(lambda) z + lambda + 1/2 falls within an ulp or so of an
  *    integer);
+ *  - MT19937: the histogram below 2000, from 2000 on the rounded normal
+ *    of the word's float inverse normal distribution function, in float
+ *    arithmetic (work.h's cr_poisson_normalf; tests/libs/native/
+ *    curand_mt19937cmp.c), with the same off-by-one caveat;
  *  - lambda <= 0 or > 400000: CURAND_STATUS_OUT_OF_RANGE.
  *
  * The histogram (Marsaglia, Tsang and Wang, J. Stat. Softw. 11(3), 2004):
@@ -43,7 +47,7 @@ LOG_CHANNEL(curand);
 
 /* NVIDIA's limits and thresholds (measured; see the header) */
 #define CR_POISSON_MAX 400000.0
-#define CR_POISSON_NORMAL 2000.0        /* XORWOW, MRG32k3a, Philox: normal from here */
+#define CR_POISSON_NORMAL 2000.0        /* XORWOW, MRG32k3a, Philox, MT19937: normal from here */
 #define CR_POISSON_TABLE_MTGP 32.0      /* MTGP32: histogram below */
 #define CR_POISSON_TABLE_SOBOL 10.0     /* Sobol32: histogram below */
 #define CR_POISSON_INVERSION 8000.0     /* MTGP32, Sobol32: inversion up to */
@@ -177,6 +181,8 @@ static int poisson_method(curandRngType_t type, double lambda)
    case CURAND_RNG_PSEUDO_MRG32K3A:
    case CURAND_RNG_PSEUDO_PHILOX4_32_10:
       return lambda < CR_POISSON_NORMAL ? CR_PM_TABLE : CR_PM_NORMAL;
+   case CURAND_RNG_PSEUDO_MT19937:
+      return lambda < CR_POISSON_NORMAL ? CR_PM_TABLE : CR_PM_NORMAL_FLOAT;
    case CURAND_RNG_PSEUDO_MTGP32:
    case CURAND_RNG_QUASI_SOBOL32:
    case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32: {
@@ -259,6 +265,8 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
       return cr_sobol_run(g, CR_POISSON, outputPtr, n, 0, 0);
    if (g->type == CURAND_RNG_PSEUDO_MTGP32)
       return cr_mtgp_run(g, CR_POISSON, outputPtr, n, 0, 0);
+   if (g->type == CURAND_RNG_PSEUDO_MT19937)
+      return cr_mt_run(g, CR_POISSON, outputPtr, n, 0, 0);
    return cr_run(g, CR_POISSON, outputPtr, n, 0, 0);
 }
 

@@ -30,8 +30,9 @@
 enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE, CR_U64, CR_POISSON };
 
 /* curandGeneratePoisson's methods (poisson.c picks one by generator and
- * lambda): the square histogram, inversion, the rounded normal */
-enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL };
+ * lambda): the square histogram, inversion, the rounded normal (in
+ * double; MT19937's in float) */
+enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT };
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -146,6 +147,22 @@ RNG_FN rng_u32 cr_poisson_inversion_table(const double *q, rng_u32 n, double u)
 RNG_FN rng_u32 cr_poisson_normal(double lambda, float z)
 {
    return (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt(lambda), (double)z), lambda), 0.5);
+}
+
+/* MT19937's: the same in float, (unsigned)(sqrtf(lambda) z + lambda + 0.5f)
+ * (NVIDIA's host generator's values from its own normals: 0 of 200000
+ * differ at lambda 9000; in double 90 do) */
+#ifdef __CUDACC__
+#define CR_FMUL(a, b) __fmul_rn(a, b)
+#define CR_FADD(a, b) __fadd_rn(a, b)
+#else
+#define CR_FMUL(a, b) ((a) * (b))
+#define CR_FADD(a, b) ((a) + (b))
+#endif
+RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
+{
+   float l = (float)lambda;
+   return (rng_u32)CR_FADD(CR_FADD(CR_FMUL(sqrtf(l), z), l), 0.5f);
 }
 
 /* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
@@ -424,6 +441,8 @@ RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
       double u = bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi);
       return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
    }
+   if (a->pmethod == CR_PM_NORMAL_FLOAT)
+      return cr_poisson_normalf(a->lambda, cr_sobol_normalf(hi));
    return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));
 }
 
