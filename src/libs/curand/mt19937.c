@@ -42,6 +42,7 @@ LOG_CHANNEL(curand);
 #define MT_L 19937u                        /* the degree of p */
 #define MT_BYTES ((MT_L + 7) / 8)          /* h's bytes: 2493 */
 #define MT_SLACK 512u                      /* words the Horner window moves before it is moved back */
+#define MT_GROUP 64u                       /* subsequences a host call runs round by round */
 
 /* the polynomial of 4096 jumps (x^(2^2060) mod p) as bytes, and h's */
 static unsigned char jump1[MT_BYTES], jump4096[MT_BYTES];
@@ -231,10 +232,19 @@ curandStatus_t cr_mt_run(curandGenerator_t g, int dist, void *out, unsigned long
       a.q1 = (a.q0 / RNG_MT_BLOCK_ROUNDS + 1) * RNG_MT_BLOCK_ROUNDS;
       if (a.q1 > r1)
          a.q1 = r1;
-      if (g->host)
-         for (rng_u32 t = 0; t < RNG_MT_SUBSEQ; t++)
-            cr_mt_thread(&a, t);
-      else if ((s = cr_launch(g, g->fn_gen, RNG_MT_SUBSEQ, &a)) != CURAND_STATUS_SUCCESS)
+      if (g->host) {
+         /* groups of subsequences, their states in cache, round by round:
+          * each round's writes a run of 64 x 8 outputs (a thread's 78
+          * rounds at a time wrote 32 bytes to each of 78 pages: 0.3 s a
+          * 2^24-float call, against 0.12 s for NVIDIA's host generator) */
+         cr_args b = a;
+         for (rng_u32 t0 = 0; t0 < RNG_MT_SUBSEQ; t0 += MT_GROUP)
+            for (b.q0 = a.q0; b.q0 < a.q1; b.q0++) {
+               b.q1 = b.q0 + 1;
+               for (rng_u32 t = t0; t < t0 + MT_GROUP; t++)
+                  cr_mt_thread(&b, t);
+            }
+      } else if ((s = cr_launch(g, g->fn_gen, RNG_MT_SUBSEQ, &a)) != CURAND_STATUS_SUCCESS)
          return s;
    }
    g->pos += n;
