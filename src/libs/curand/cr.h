@@ -64,6 +64,7 @@ struct curandGenerator_st {
    double plambda;
    unsigned pmethod;
    bool psums;   /* inversion through ptab's sums */
+   float pknuth; /* CR_PM_KNUTH: expf(lambda) */
    cr_poisson_tab ptab;
 };
 

@@ -509,6 +509,7 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
    if (dist == CR_POISSON) {
       a->lambda = g->plambda;
       a->pmethod = g->pmethod;
+      a->pknuth = g->pknuth;
       a->pshift = g->ptab.shift;
       /* inversion without sums: plen 0 */
       a->plen = g->pmethod == CR_PM_INVERSION && !g->psums ? 0 : g->ptab.n;

@@ -235,13 +235,11 @@ static curandStatus_t poisson_table(curandGenerator_t g, double lambda, bool inv
    return CURAND_STATUS_SUCCESS;
 }
 
-/* ==== curandGeneratePoisson (libcurand.so.10) ==== */
-CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda)
+/* A Poisson call by METHOD (-1: the generator's own, poisson_method's) */
+static curandStatus_t poisson_call(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda, int method)
 {
-   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g", (void *)g, (void *)outputPtr, n, lambda);
-   CR_GEN(g);
-   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
-   int method = poisson_method(g->type, lambda);
+   if (method < 0)
+      method = poisson_method(g->type, lambda);
    if (method < 0) {
       LOG_WARN("curandGeneratePoisson: not implemented for generator type %d", (int)g->type);
       return CURAND_STATUS_TYPE_ERROR;
@@ -261,6 +259,9 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    g->plambda = lambda;
    g->pmethod = (unsigned)method;
    g->psums = sums;
+   /* Knuth's e^lambda in float, on the host for both generators: NVIDIA's
+    * host generator's values are glibc's expf's */
+   g->pknuth = expf((float)lambda);
    if (sobol)
       return cr_sobol_run(g, CR_POISSON, outputPtr, n, 0, 0);
    if (g->type == CURAND_RNG_PSEUDO_MTGP32)
@@ -268,6 +269,46 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    if (g->type == CURAND_RNG_PSEUDO_MT19937)
       return cr_mt_run(g, CR_POISSON, outputPtr, n, 0, 0);
    return cr_run(g, CR_POISSON, outputPtr, n, 0, 0);
+}
+
+/* ==== curandGeneratePoisson (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g", (void *)g, (void *)outputPtr, n, lambda);
+   CR_GEN(g);
+   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
+   return poisson_call(g, outputPtr, n, lambda, -1);
+}
+
+/* ==== curandGeneratePoissonMethod (libcurand.so.10) ==== */
+/* NVIDIA's "internal usage" form (cuRAND 10.4's host generator, measured:
+ * tests/libs/native/curand_poissonmethod_record.c): every method but two
+ * answers CURAND_STATUS_INTERNAL_ERROR whatever lambda; CURAND_3RD
+ * CURAND_STATUS_PREEXISTING_FAILURE once lambda is in (0, 400000];
+ * CURAND_DEVICE_API generates as the device API's curand_poisson would on
+ * the generator's subsequences: Knuth's method below lambda 64 (work.h),
+ * which is implemented for XORWOW; its gamma-based method (64 to 4000)
+ * and its rounded double normal (above), and the other generator types,
+ * are refused with a warning (MRG32k3a's, for one, leaves the words after
+ * the call where they were whatever lambda: not the subsequences' own
+ * states, not worked out). */
+CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *outputPtr, size_t n,
+                                                     double lambda, curandMethod_t method)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g method=%d", (void *)g, (void *)outputPtr, n, lambda,
+            (int)method);
+   CR_GEN(g);
+   CR_CHECK(method == CURAND_DEVICE_API || method == CURAND_3RD, CURAND_STATUS_INTERNAL_ERROR);
+   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
+   CR_CHECK(method == CURAND_DEVICE_API, CURAND_STATUS_PREEXISTING_FAILURE);
+   if (g->type != CURAND_RNG_PSEUDO_XORWOW || !(lambda < 64)) {
+      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW below lambda "
+               "64 (Knuth's method), not for generator type %d at lambda %g (the device API's gamma-based and "
+               "normal methods, the other generators' layouts)",
+               (int)g->type, lambda);
+      return CURAND_STATUS_NOT_INITIALIZED;
+   }
+   return poisson_call(g, outputPtr, n, lambda, CR_PM_KNUTH);
 }
 
 /* ---- the device API's distributions (curand_discrete) ----

@@ -32,7 +32,7 @@ enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LO
 /* curandGeneratePoisson's methods (poisson.c picks one by generator and
  * lambda): the square histogram, inversion, the rounded normal (in
  * double; MT19937's in float) */
-enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT };
+enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT, CR_PM_KNUTH };
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -62,6 +62,7 @@ typedef struct {
     * values pshift + j) or inversion's sums (plen; 0: none); poisson.c */
    double lambda;
    rng_u32 pmethod, pshift, plen;
+   float pknuth;            /* CR_PM_KNUTH: expf(lambda), made on the host */
    const double *pv;
    const rng_u32 *pk;
 } cr_args;
@@ -165,15 +166,34 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
    return (rng_u32)CR_FADD(CR_FADD(CR_FMUL(sqrtf(l), z), l), 0.5f);
 }
 
+/* curandGeneratePoissonMethod's CURAND_DEVICE_API below lambda 64: Knuth's
+ * product of uniforms (The Art of Computer Programming, vol. 2), in float
+ * as NVIDIA's device API's curand_poisson computes it, p from e^lambda
+ * (P0 = expf(lambda)) multiplied by the subsequence's float uniforms
+ * (UNIF()) while above 1; the count of them less one (NVIDIA's host
+ * generator's values: tests/libs/native/curand_poissonmethod_record.c). */
+#define CR_POISSON_KNUTH(r, p0, UNIF)                                                               \
+   do {                                                                                             \
+      float p_ = (p0);                                                                              \
+      rng_u32 k_ = 0;                                                                               \
+      do {                                                                                          \
+         k_++;                                                                                      \
+         p_ = CR_FMUL(p_, UNIF());                                                                  \
+      } while (p_ > 1.0f);                                                                          \
+      (r) = k_ - 1;                                                                                 \
+   } while (0)
+
 /* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
  * WORD() gives its next 32-bit word, PAIR(&z0, &z1) its next Box-Muller
- * pair; the normal method takes the pair's second value at the
- * subsequence's next Poisson item (in this call or a later one), as
- * NVIDIA's host generator does. */
-#define CR_POISSON_ITEM(a, q, st, WORD, PAIR)                                                       \
+ * pair, UNIF() its next float uniform; the normal method takes the pair's
+ * second value at the subsequence's next Poisson item (in this call or a
+ * later one), as NVIDIA's host generator does. */
+#define CR_POISSON_ITEM(a, q, st, WORD, PAIR, UNIF)                                                 \
    do {                                                                                             \
       rng_u32 r_;                                                                                   \
-      if ((a)->pmethod == CR_PM_NORMAL) {                                                           \
+      if ((a)->pmethod == CR_PM_KNUTH) {                                                            \
+         CR_POISSON_KNUTH(r_, (a)->pknuth, UNIF);                                                   \
+      } else if ((a)->pmethod == CR_PM_NORMAL) {                                                    \
          float z_;                                                                                  \
          if ((st).bm_flag) {                                                                        \
             z_ = (st).bm_extra;                                                                     \
@@ -262,6 +282,7 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    rng_xorwow st = ((rng_xorwow *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_XW_NEXT() rng_xorwow_next(&st)
+#define CR_XW_UNIF() cr_xw_f(CR_XW_NEXT())
 #define CR_XW_PAIR(z0, z1)                                                                          \
    do {                                                                                             \
       rng_u32 x_ = CR_XW_NEXT(), y_ = CR_XW_NEXT();                                                 \
@@ -269,11 +290,12 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    } while (0)
    for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
       if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR);
+         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR, CR_XW_UNIF);
       else
          CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
    }
 #undef CR_XW_PAIR
+#undef CR_XW_UNIF
 #undef CR_XW_NEXT
    ((rng_xorwow *)a->states)[t] = st;
 }
@@ -283,6 +305,7 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_mrg st = ((rng_mrg *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
+#define CR_MRG_UNIF() cr_mrg_f(CR_MRG_NEXT())
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
 #define CR_MRG_PAIR(z0, z1)                                                                         \
    do {                                                                                             \
@@ -293,10 +316,11 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
       if (a->dist == CR_U32)
          ((rng_u32 *)a->out)[q] = CR_MRG_U32();
       else if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR);
+         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR, CR_MRG_UNIF);
       else
          CR_ITEM(a, q, CR_MRG_NEXT, rng_box_muller_mrg, CR_MRG_BMD, cr_mrg);
    }
+#undef CR_MRG_UNIF
 #undef CR_MRG_PAIR
 #undef CR_MRG_NEXT
 #undef CR_MRG_U32
