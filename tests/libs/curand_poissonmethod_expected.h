@@ -17,6 +17,9 @@ static const struct pm_expect PM_EXPECT[] = {
    { 101, 5, 0x08aa63f6f24da6d4ull, 0x76046f3514611584ull, 0x9756b9aedca8b581ull },
    { 101, 30, 0xdce3ef3cd85538c1ull, 0xbcb0e7dc5fa5e93eull, 0x175e9b2302144094ull },
    { 101, 63.899999999999999, 0x24b34340f4c13da1ull, 0x13ef2af518894eabull, 0x49ea321354688853ull },
+   { 101, 4000.5, 0x109f910690b29e80ull, 0x63cb417ad2621cc7ull, 0x3a966c6e1608c0d3ull },
+   { 101, 9000, 0xbe5e8657502e18d5ull, 0x8d614c3c4e6f6631ull, 0x3a966c6e1608c0d3ull },
+   { 101, 400000, 0xa10e68696bbbada8ull, 0x992aefdf97fa81caull, 0x3a966c6e1608c0d3ull },
 };
 
 /* status of method m (0..14, then 20) at lambda 5 */

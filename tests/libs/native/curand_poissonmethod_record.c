@@ -3,8 +3,9 @@
  * from NVIDIA's libcurand host generator (no GPU needed):
  * curandGeneratePoissonMethod (cuRAND's "internal usage" form of
  * curandGeneratePoisson).
- *  - CURAND_DEVICE_API below lambda 64 (Knuth's method) on XORWOW, seed
- *    1234, lambda 0.5, 5, 30 and 63.9: two calls in a row
+ *  - CURAND_DEVICE_API below lambda 64 (Knuth's method) and above 4000
+ *    (the rounded double normal) on XORWOW, seed 1234, lambda 0.5, 5, 30,
+ *    63.9, 4000.5, 9000 and 400000: two calls in a row
  *    (5000 then 7001 values, the second continuing each subsequence) and
  *    1000 words after them (how far the subsequences moved), their FNV-1a
  *    64 hashes;
@@ -18,7 +19,11 @@
  * 64 the values are Knuth's method in float (p = expf(lambda) times the
  * subsequence's float uniforms while above 1, the count less one; every
  * value of four lambdas, XORWOW, against a model on the generator's
- * words), item q on subsequence q mod 4096 as the other distributions.
+ * words), item q on subsequence q mod 4096 as the other distributions;
+ * above 4000 (unsigned)(sqrt(lambda) z + lambda + 0.5) in double, z the
+ * subsequence's next double normal (Box-Muller pairs of four words, the
+ * second value kept for its next item: every value of 32768 at 4000.5,
+ * 9000 and 400000, two calls, against NVIDIA's own double normals).
  * MRG32k3a's words after the calls are the same whatever lambda (its
  * subsequences did not move?), which is not modelled.
  * Build and run:
@@ -50,12 +55,12 @@ int main(void)
    printf("static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 1000;\n");
    printf("static const struct pm_expect PM_EXPECT[] = {\n");
    int types[] = { CURAND_RNG_PSEUDO_XORWOW };
-   double lambdas[] = { 0.5, 5, 30, 63.9 };
+   double lambdas[] = { 0.5, 5, 30, 63.9, 4000.5, 9000, 400000 };
    unsigned *b = malloc(4 * 13001);
    if (!b)
       return 1;
    for (int t = 0; t < 1; t++)
-      for (int l = 0; l < 4; l++) {
+      for (int l = 0; l < 7; l++) {
          curandGenerator_t g;
          if (curandCreateGeneratorHost(&g, types[t]) || curandSetPseudoRandomGeneratorSeed(g, 1234) ||
              curandGeneratePoissonMethod(g, b, 5000, lambdas[l], CURAND_DEVICE_API) ||
