@@ -16,9 +16,11 @@
  * polynomials v of degree < 8 (the xor of s's successors at v's bits), a
  * state being 624 consecutive words of its sequence, so that A^8 is 8 steps
  * of the recurrence.  Subsequence g is one jump from g - 1; the chain runs
- * in two halves on two threads, the second starting from subsequence 4096,
- * 4096 jumps from 0 in one (h^4096 = x^(2^2060) mod p, also in
- * mt19937_jump.h).  A device generator's states
+ * in P pieces on P threads (P a power of 2, one a processor, at most 64),
+ * the first subsequence of each from subsequence 0 by halving: 4096 a jump
+ * of 4096 from 0 (x^(2^2060) mod p), 2048 and 6144 jumps of 2048 from 0
+ * and 4096, and so on (the polynomials x^(2^(2048 + b)) mod p, b = 0..12,
+ * all in mt19937_jump.h).  A device generator's states
  * are seeded here and copied to the device (a restart kernel would repeat
  * the same jumps on the device's threads).
  *
@@ -34,6 +36,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 LOG_CHANNEL(curand);
 
@@ -43,9 +46,11 @@ LOG_CHANNEL(curand);
 #define MT_BYTES ((MT_L + 7) / 8)          /* h's bytes: 2493 */
 #define MT_SLACK 512u                      /* words the Horner window moves before it is moved back */
 #define MT_GROUP 64u                       /* subsequences a host call runs round by round */
+#define MT_PIECES 64u                      /* the most threads the seeding runs on */
 
-/* the polynomial of 4096 jumps (x^(2^2060) mod p) as bytes, and h's */
-static unsigned char jump1[MT_BYTES], jump4096[MT_BYTES];
+/* the polynomials of 2^b jumps (x^(2^(2048 + b)) mod p) as bytes */
+#define MT_JUMPS 13u
+static unsigned char jumps[MT_JUMPS][MT_BYTES];
 static pthread_once_t jumps_once = PTHREAD_ONCE_INIT;
 
 /* the next word of a sequence from its words k, k + 1 and k + 397 */
@@ -118,13 +123,12 @@ static void mt_jump(const unsigned char *h, const rng_u32 *s, rng_u32 *out, rng_
 
 static void make_jumps(void)
 {
-   for (unsigned k = 0; k < MT_BYTES; k++) {
-      jump1[k] = (unsigned char)(cr_mt_jump_poly[0][k / 4] >> (8 * (k % 4)));
-      jump4096[k] = (unsigned char)(cr_mt_jump_poly[1][k / 4] >> (8 * (k % 4)));
-   }
+   for (unsigned b = 0; b < MT_JUMPS; b++)
+      for (unsigned k = 0; k < MT_BYTES; k++)
+         jumps[b][k] = (unsigned char)(cr_mt_jump_poly[b][k / 4] >> (8 * (k % 4)));
 }
 
-/* one half of the seeding chain: subsequences [g0, g1), g0's state given */
+/* a piece of the seeding chain: subsequences [g0, g1), g0's state given */
 typedef struct {
    rng_mt *st;
    unsigned g0, g1;
@@ -142,7 +146,7 @@ static void *mt_chain_run(void *arg)
       return NULL;
    }
    for (unsigned g = c->g0 + 1; g < c->g1; g++) {
-      mt_jump(jump1, c->st[g - 1].x, c->st[g].x, tab, buf);
+      mt_jump(jumps[0], c->st[g - 1].x, c->st[g].x, tab, buf);
       c->st[g].blocks = 0;
    }
    free(tab);
@@ -150,8 +154,20 @@ static void *mt_chain_run(void *arg)
    return NULL;
 }
 
+/* The chain's pieces: one a processor, a power of 2, at most MT_PIECES */
+static unsigned mt_pieces(void)
+{
+   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+   unsigned p = 1;
+   while (p * 2 <= MT_PIECES && (long)p * 2 <= cpus)
+      p *= 2;
+   return p;
+}
+
 /* The 8192 subsequences of SEED into ST (host memory); 0, or -1 out of
- * memory. */
+ * memory.  P pieces of the chain: the first subsequence of each by
+ * halving (subsequence 4096 a jump of 2^12 from 0, 2048 and 6144 of 2^11
+ * from 0 and 4096, ...), then a thread a piece. */
 static int mt_seed_states(rng_mt *st, unsigned long long seed)
 {
    pthread_once(&jumps_once, make_jumps);
@@ -160,26 +176,40 @@ static int mt_seed_states(rng_mt *st, unsigned long long seed)
    for (unsigned i = 1; i < RNG_MT_N; i++)
       x[i] = 1812433253u * (x[i - 1] ^ (x[i - 1] >> 30)) + i;
    st[0].blocks = 0;
-   rng_u32 *tab = malloc(sizeof(rng_u32) * 256 * RNG_MT_N), *buf = malloc(sizeof(rng_u32) * (RNG_MT_N + MT_SLACK));
-   if (!tab || !buf) {
+   unsigned pieces = mt_pieces(), len = RNG_MT_SUBSEQ / pieces;
+   if (pieces > 1) {
+      rng_u32 *tab = malloc(sizeof(rng_u32) * 256 * RNG_MT_N), *buf = malloc(sizeof(rng_u32) * (RNG_MT_N + MT_SLACK));
+      if (!tab || !buf) {
+         free(tab);
+         free(buf);
+         return -1;
+      }
+      for (unsigned step = RNG_MT_SUBSEQ / 2, b = MT_JUMPS - 1; step >= len; step /= 2, b--)
+         for (unsigned g = 0; g < RNG_MT_SUBSEQ; g += 2 * step) {
+            mt_jump(jumps[b], st[g].x, st[g + step].x, tab, buf);
+            st[g + step].blocks = 0;
+         }
       free(tab);
       free(buf);
-      return -1;
    }
-   const unsigned half = RNG_MT_SUBSEQ / 2;
-   mt_jump(jump4096, st[0].x, st[half].x, tab, buf);
-   st[half].blocks = 0;
-   free(tab);
-   free(buf);
-   mt_chain lo = { st, 0, half, 0 }, hi = { st, half, RNG_MT_SUBSEQ, 0 };
-   pthread_t th;
-   bool threaded = pthread_create(&th, NULL, mt_chain_run, &hi) == 0;
-   mt_chain_run(&lo);
-   if (threaded)
-      pthread_join(th, NULL);
-   else
-      mt_chain_run(&hi);
-   return lo.failed || hi.failed ? -1 : 0;
+   mt_chain c[MT_PIECES];
+   pthread_t th[MT_PIECES];
+   bool started[MT_PIECES] = { false };
+   for (unsigned k = 0; k < pieces; k++) {
+      c[k] = (mt_chain){ st, k * len, (k + 1) * len, 0 };
+      if (k > 0)
+         started[k] = pthread_create(&th[k], NULL, mt_chain_run, &c[k]) == 0;
+   }
+   mt_chain_run(&c[0]);
+   int failed = c[0].failed;
+   for (unsigned k = 1; k < pieces; k++) {
+      if (started[k])
+         pthread_join(th[k], NULL);
+      else
+         mt_chain_run(&c[k]);
+      failed |= c[k].failed;
+   }
+   return failed ? -1 : 0;
 }
 
 /* The stream starts again at its beginning at the next call. */
