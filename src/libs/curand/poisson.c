@@ -1,7 +1,8 @@
 /*
  * poisson.c — curandGeneratePoisson: the method by generator and lambda,
  * the square histogram it draws from, and the call (the values themselves:
- * work.h, a word of the generator each).
+ * work.h, a word of the generator each); curandGeneratePoissonMethod
+ * (above its definition); the device API's distributions (below).
  *
  * What NVIDIA's host generator does (cuRAND 10.4, found by experiment:
  * tests/libs/native/curand_poisson_record.c records it, the tables read
