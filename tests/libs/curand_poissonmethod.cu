@@ -3,10 +3,11 @@
  * usage" form of curandGeneratePoisson) through the library a program
  * links: CURAND_DEVICE_API below lambda 64 and above 4000 (the device API's
  * Knuth method and rounded double normal on the generator's subsequences)
- * on XORWOW device and host generators, seed 1234, lambda 0.5, 5, 30,
- * 63.9, 4000.5, 9000 and 400000, two calls in a row (5000 then 7001
- * values, odd: the second continues each subsequence) and 1000 words after
- * them (the subsequences moved by the uniforms each value drew); the
+ * on XORWOW and MRG32k3a device and host generators, seed 1234, lambda
+ * 0.5, 5, 30, 63.9, 4000.5, 9000 and 400000, two calls in a row (5000 then
+ * 7001 values, odd: the second continues each subsequence) and 81000
+ * words after them (the subsequences moved by the uniforms each value
+ * drew, and the double normal kept); the
  * statuses of every method (CURAND_STATUS_INTERNAL_ERROR but two),
  * CURAND_3RD (lambda checked, then CURAND_STATUS_PREEXISTING_FAILURE), lambda
  * out of (0, 400000], a count of 0, no generator.
@@ -16,8 +17,8 @@
  * 10.4.0), bit-identical (hashes); cuRAND documents its host generator as
  * giving the device generator's results (not yet run on an H200; above
  * 4000 a device's double Box-Muller could round a value differently).
- * metalcuda implements CURAND_DEVICE_API for XORWOW below lambda 64 and
- * above 4000 only (src/libs/curand/README.md): what NVIDIA's host
+ * metalcuda implements CURAND_DEVICE_API for XORWOW and MRG32k3a below
+ * lambda 64 and above 4000 only (src/libs/curand/README.md): what NVIDIA's host
  * generator does between (the gamma-based method) and for other generator
  * types is not checked here.
  */

@@ -11,15 +11,22 @@ struct pm_expect {
    unsigned long long h1, h2, hw;
 };
 
-static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 1000;
+static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 81000;
 static const struct pm_expect PM_EXPECT[] = {
-   { 101, 0.5, 0x7b37ebcc6e71b510ull, 0x2b0a95259e68fa64ull, 0x5cc8f70db7cc0757ull },
-   { 101, 5, 0x08aa63f6f24da6d4ull, 0x76046f3514611584ull, 0x9756b9aedca8b581ull },
-   { 101, 30, 0xdce3ef3cd85538c1ull, 0xbcb0e7dc5fa5e93eull, 0x175e9b2302144094ull },
-   { 101, 63.899999999999999, 0x24b34340f4c13da1ull, 0x13ef2af518894eabull, 0x49ea321354688853ull },
-   { 101, 4000.5, 0x109f910690b29e80ull, 0x63cb417ad2621cc7ull, 0x3a966c6e1608c0d3ull },
-   { 101, 9000, 0xbe5e8657502e18d5ull, 0x8d614c3c4e6f6631ull, 0x3a966c6e1608c0d3ull },
-   { 101, 400000, 0xa10e68696bbbada8ull, 0x992aefdf97fa81caull, 0x3a966c6e1608c0d3ull },
+   { 101, 0.5, 0x7b37ebcc6e71b510ull, 0x2b0a95259e68fa64ull, 0x91b79cab7bff7bebull },
+   { 101, 5, 0x08aa63f6f24da6d4ull, 0x76046f3514611584ull, 0xe11fbdd6a24ba345ull },
+   { 101, 30, 0xdce3ef3cd85538c1ull, 0xbcb0e7dc5fa5e93eull, 0x5da202c31250a5fbull },
+   { 101, 63.899999999999999, 0x24b34340f4c13da1ull, 0x13ef2af518894eabull, 0x37c0880b2e5261a5ull },
+   { 101, 4000.5, 0x109f910690b29e80ull, 0x63cb417ad2621cc7ull, 0x19dee89739426319ull },
+   { 101, 9000, 0xbe5e8657502e18d5ull, 0x8d614c3c4e6f6631ull, 0x19dee89739426319ull },
+   { 101, 400000, 0xa10e68696bbbada8ull, 0x992aefdf97fa81caull, 0x19dee89739426319ull },
+   { 121, 0.5, 0xe283003dff152087ull, 0xc3219e9cf67d48d2ull, 0xd603bb54961883ffull },
+   { 121, 5, 0x55b07b3675b8a05dull, 0xe9917ff88ce12422ull, 0x368734691943a26full },
+   { 121, 30, 0xb9187844247b50acull, 0x66c9bc2db4931447ull, 0x092aba522d134144ull },
+   { 121, 63.899999999999999, 0xce460f1184a5d674ull, 0x49afd9f89fd74fddull, 0x8b14a03b1b62c0dcull },
+   { 121, 4000.5, 0x0e06a8773dd799a3ull, 0x4f4d6ab6a2ad1feaull, 0xc7b5e817368cef62ull },
+   { 121, 9000, 0xa78d2c9a6dde7ff9ull, 0x3d5783567d615716ull, 0xc7b5e817368cef62ull },
+   { 121, 400000, 0x2e4f0d15941a585cull, 0xf6028acb3e0d49b5ull, 0xc7b5e817368cef62ull },
 };
 
 /* status of method m (0..14, then 20) at lambda 5 */

@@ -287,12 +287,11 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
  * answers CURAND_STATUS_INTERNAL_ERROR whatever lambda; CURAND_3RD
  * CURAND_STATUS_PREEXISTING_FAILURE once lambda is in (0, 400000];
  * CURAND_DEVICE_API generates as the device API's curand_poisson would on
- * the generator's subsequences, implemented for XORWOW: Knuth's method
- * below lambda 64, the rounded double normal above 4000 (work.h); its
- * gamma-based method (64 to 4000) and the other generator types are
- * refused with a warning (MRG32k3a's, for one, leaves the words after
- * the call where they were whatever lambda: not the subsequences' own
- * states, not worked out). */
+ * the generator's subsequences, implemented for XORWOW and MRG32k3a:
+ * Knuth's method below lambda 64, the rounded double normal above 4000
+ * (work.h); its gamma-based method (64 to 4000, NVIDIA's own incomplete
+ * gamma functions) and the other generator types are refused with a
+ * warning. */
 CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *outputPtr, size_t n,
                                                      double lambda, curandMethod_t method)
 {
@@ -302,8 +301,9 @@ CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsign
    CR_CHECK(method == CURAND_DEVICE_API || method == CURAND_3RD, CURAND_STATUS_INTERNAL_ERROR);
    CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
    CR_CHECK(method == CURAND_DEVICE_API, CURAND_STATUS_PREEXISTING_FAILURE);
-   if (g->type != CURAND_RNG_PSEUDO_XORWOW || (lambda >= 64 && lambda <= 4000)) {
-      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW below lambda 64 "
+   if ((g->type != CURAND_RNG_PSEUDO_XORWOW && g->type != CURAND_RNG_PSEUDO_MRG32K3A) ||
+       (lambda >= 64 && lambda <= 4000)) {
+      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW and MRG32k3a below lambda 64 "
                "(Knuth's method) and above 4000 (the rounded normal), not for generator type %d at lambda %g "
                "(the device API's gamma-based method, the other generators' layouts)",
                (int)g->type, lambda);

@@ -168,6 +168,8 @@ typedef struct {
    rng_u32 s1[3], s2[3];
    rng_u32 bm_flag;   /* as rng_xorwow's */
    float bm_extra;
+   rng_u32 bmd_flag;
+   double bmd_extra;
 } rng_mrg;
 
 RNG_FN void rng_mrg_seed(rng_mrg *s, rng_u64 seed)

@@ -327,7 +327,16 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
 #define CR_MRG_UNIF() cr_mrg_f(CR_MRG_NEXT())
-#define CR_MRG_DNORM(z) (*(z) = 0.0)   /* not used: CURAND_DEVICE_API is XORWOW's only */
+#define CR_MRG_DNORM(z)                                                                             \
+   do {                                                                                             \
+      if (st.bmd_flag) {                                                                            \
+         *(z) = st.bmd_extra;                                                                       \
+         st.bmd_flag = 0;                                                                           \
+      } else {                                                                                      \
+         CR_MRG_BMD(CR_MRG_NEXT, (z), &st.bmd_extra);                                               \
+         st.bmd_flag = 1;                                                                           \
+      }                                                                                             \
+   } while (0)
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
 #define CR_MRG_PAIR(z0, z1)                                                                         \
    do {                                                                                             \
@@ -372,6 +381,8 @@ RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
    rng_mrg_at(s, a->seed, t, e, a->jumps);
    s->bm_flag = 0;
    s->bm_extra = 0;
+   s->bmd_flag = 0;
+   s->bmd_extra = 0;
 }
 
 /* Philox: the outputs g (offset plus the outputs of earlier calls) come in

@@ -4,11 +4,12 @@
  * curandGeneratePoissonMethod (cuRAND's "internal usage" form of
  * curandGeneratePoisson).
  *  - CURAND_DEVICE_API below lambda 64 (Knuth's method) and above 4000
- *    (the rounded double normal) on XORWOW, seed 1234, lambda 0.5, 5, 30,
- *    63.9, 4000.5, 9000 and 400000: two calls in a row
+ *    (the rounded double normal) on XORWOW and MRG32k3a, seed 1234,
+ *    lambda 0.5, 5, 30, 63.9, 4000.5, 9000 and 400000: two calls in a row
  *    (5000 then 7001 values, the second continuing each subsequence) and
- *    1000 words after them (how far the subsequences moved), their FNV-1a
- *    64 hashes;
+ *    81000 words after them (how far the subsequences moved: past all of
+ *    MRG32k3a's 81920 back to those the calls used), their FNV-1a 64
+ *    hashes;
  *  - the statuses: each method 0..14 and an unknown one at lambda 5,
  *    CURAND_3RD and CURAND_DEVICE_API at lambda 0, -1, 400000 and 400001,
  *    a count of 0, no generator.
@@ -24,8 +25,9 @@
  * subsequence's next double normal (Box-Muller pairs of four words, the
  * second value kept for its next item: every value of 32768 at 4000.5,
  * 9000 and 400000, two calls, against NVIDIA's own double normals).
- * MRG32k3a's words after the calls are the same whatever lambda (its
- * subsequences did not move?), which is not modelled.
+ * MRG32k3a the same with its float uniforms (its double output rounded)
+ * and Box-Muller pairs of two outputs (every value of 163840 at 4000.5,
+ * 9000 and 400000 against NVIDIA's own double normals).
  * Build and run:
  *    cc -I/usr/local/cuda/include tests/libs/native/curand_poissonmethod_record.c \
  *       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 \
@@ -52,24 +54,24 @@ int main(void)
           " */\n",
           version);
    printf("struct pm_expect {\n   int type;\n   double lambda;\n   unsigned long long h1, h2, hw;\n};\n\n");
-   printf("static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 1000;\n");
+   printf("static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 81000;\n");
    printf("static const struct pm_expect PM_EXPECT[] = {\n");
-   int types[] = { CURAND_RNG_PSEUDO_XORWOW };
+   int types[] = { CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A };
    double lambdas[] = { 0.5, 5, 30, 63.9, 4000.5, 9000, 400000 };
-   unsigned *b = malloc(4 * 13001);
+   unsigned *b = malloc(4 * (12001 + 81000));
    if (!b)
       return 1;
-   for (int t = 0; t < 1; t++)
+   for (int t = 0; t < 2; t++)
       for (int l = 0; l < 7; l++) {
          curandGenerator_t g;
          if (curandCreateGeneratorHost(&g, types[t]) || curandSetPseudoRandomGeneratorSeed(g, 1234) ||
              curandGeneratePoissonMethod(g, b, 5000, lambdas[l], CURAND_DEVICE_API) ||
              curandGeneratePoissonMethod(g, b + 5000, 7001, lambdas[l], CURAND_DEVICE_API) ||
-             curandGenerate(g, b + 12001, 1000))
+             curandGenerate(g, b + 12001, 81000))
             return 1;
          curandDestroyGenerator(g);
          printf("   { %d, %.17g, 0x%016llxull, 0x%016llxull, 0x%016llxull },\n", types[t], lambdas[l],
-                fnv(b, 4 * 5000), fnv(b + 5000, 4 * 7001), fnv(b + 12001, 4 * 1000));
+                fnv(b, 4 * 5000), fnv(b + 5000, 4 * 7001), fnv(b + 12001, 4 * 81000));
       }
    printf("};\n\n");
    curandGenerator_t g;
