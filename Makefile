@@ -395,11 +395,11 @@ all: $(MTGP_DEVICE_H)
 $(BUILD)/libs/curand/mtgp_table.o: $(BUILD)/libs/curand/mtgp_table.c
 	$(CC) $(CFLAGS) -c $< -o $@
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rng.h src/libs/curand/work.h \
-	src/libs/curand/mtgp.h
+	src/libs/curand/mtgp.h src/libs/curand/mt19937.h src/libs/curand/mt19937_jump.h
 $(BUILD)/src/libs/curand/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/curand
 $(BUILD)/src/libs/curand/kernels.asm.o: $(BUILD)/libs/curand/kernels.ptx
 $(BUILD)/libs/curand/kernels.ptx: src/libs/curand/kernels.cu src/libs/curand/rng.h src/libs/curand/work.h \
-		src/libs/curand/mtgp.h $(TOOL) $(DEVLIB)
+		src/libs/curand/mtgp.h src/libs/curand/mt19937.h $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/curand $< -o $@
 $(CURAND_LIB): $(CURAND_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/curand/exports.10 \

@@ -6,7 +6,9 @@
 # generators in 64 dimensions against a plain host loop of their Gray-code
 # recurrence (bench/libs/curand_sobol.cu); curandGeneratePoisson of M values
 # (default 2^22), our host and device generators against NVIDIA's host
-# generator (bench/libs/curand_poisson.cu).  Prints ROW lines like
+# generator (bench/libs/curand_poisson.cu); MT19937's set-up and
+# curandGenerateUniform of N floats, our host and device generators against
+# NVIDIA's host generator (bench/libs/curand_mt19937.cu).  Prints ROW lines like
 # bench/run.sh's programs; needs nvcc and metalcuda's libcurand (make).
 set -u
 cd "$(dirname "$0")/.."
@@ -31,3 +33,9 @@ if [ ! -x "$pois" ] || [ bench/libs/curand_poisson.cu -nt "$pois" ] || [ bench/b
 fi
 nvlib=$(dirname "$(command -v "$NVCC")")/../lib64/libcurand.so.10
 "$TOOL" run "$pois" "${2:-4194304}" "$nvlib"
+# MT19937: against NVIDIA's host generator too
+mt=$BUILD/bench/curand_mt19937
+if [ ! -x "$mt" ] || [ bench/libs/curand_mt19937.cu -nt "$mt" ] || [ bench/bench.h -nt "$mt" ]; then
+   "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$mt" bench/libs/curand_mt19937.cu -lcurand -ldl || exit 1
+fi
+"$TOOL" run "$mt" "${1:-16777216}" "$nvlib"

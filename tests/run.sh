@@ -97,6 +97,13 @@ unit_and_table_layer() {
       echo "FAIL curand_jumps: $msg"
       rc=1
    fi
+   # libcurand's MT19937 jump polynomials (about 10 s)
+   if msg=$(python3 tools/mt19937_subseq_search.py --check 2>&1); then
+      echo "PASS mt19937_jump"
+   else
+      echo "FAIL mt19937_jump: $msg"
+      rc=1
+   fi
    if msg=$(python3 tools/gen_procaddress.py --check 2>&1); then
       echo "PASS procaddress_table"
    else

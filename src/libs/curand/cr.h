@@ -64,6 +64,7 @@ struct curandGenerator_st {
    double plambda;
    unsigned pmethod;
    bool psums;   /* inversion through ptab's sums */
+   float pknuth; /* CR_PM_KNUTH: expf(lambda) */
    cr_poisson_tab ptab;
 };
 
@@ -136,5 +137,12 @@ bool cr_mtgp_available(void);
 void cr_mtgp_restart(curandGenerator_t g);
 /* One call of an MTGP32 generator: N outputs, one word each. */
 curandStatus_t cr_mtgp_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
+
+/* ---- mt19937.c ---- */
+/* The stream starts again at its beginning at the next call (its
+ * subsequences seeded then). */
+void cr_mt_restart(curandGenerator_t g);
+/* One call of an MT19937 generator: N outputs, one word each. */
+curandStatus_t cr_mt_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 
 #endif

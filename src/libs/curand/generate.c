@@ -19,9 +19,9 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
    bool wide = sobol && cr_sobol_bits(g->type) == 64;
    CR_CHECK(dist != CR_U32 || !wide, CURAND_STATUS_TYPE_ERROR);
    CR_CHECK(dist != CR_U64 || wide, CURAND_STATUS_TYPE_ERROR);
-   bool mtgp = g->type == CURAND_RNG_PSEUDO_MTGP32;
-   /* MTGP32's normal forms take a word each, not a Box-Muller pair */
-   bool pairs = !sobol && !mtgp && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
+   bool mtgp = g->type == CURAND_RNG_PSEUDO_MTGP32, mt = g->type == CURAND_RNG_PSEUDO_MT19937;
+   /* MTGP32's and MT19937's normal forms take a word each, not a Box-Muller pair */
+   bool pairs = !sobol && !mtgp && !mt && dist >= CR_NORMAL && dist <= CR_LOGNORMAL_DOUBLE;
    CR_CHECK(!pairs || n % 2 == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
    CR_CHECK(!sobol || n % g->dims == 0, CURAND_STATUS_LENGTH_NOT_MULTIPLE);
    /* no output buffer: refused rather than written through (NVIDIA's
@@ -31,6 +31,8 @@ static curandStatus_t cr_generate(curandGenerator_t g, int dist, void *out, size
       return cr_sobol_run(g, dist, out, n, mean, sd);
    if (mtgp)
       return cr_mtgp_run(g, dist, out, n, mean, sd);
+   if (mt)
+      return cr_mt_run(g, dist, out, n, mean, sd);
    return cr_run(g, dist, out, n, mean, sd);
 }
 

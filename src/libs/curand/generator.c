@@ -16,6 +16,7 @@
  */
 #include "cr.h"
 #include "mtgp.h"
+#include "mt19937.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -145,9 +146,7 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
          return CURAND_STATUS_TYPE_ERROR;
       break;
    case CURAND_RNG_PSEUDO_MT19937:
-      LOG_WARN("curandCreateGenerator: generator type %d is not implemented (libcurand has XORWOW, "
-               "MRG32k3a, MTGP32, Philox4_32_10 and the Sobol32/64 generators, scrambled or not)", (int)type);
-      return CURAND_STATUS_TYPE_ERROR;
+      break;
    default:
       return CURAND_STATUS_TYPE_ERROR;
    }
@@ -172,6 +171,10 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
       g->nthreads = RNG_MTGP_STATES;
       g->state_size = sizeof(rng_mtgp);
       break;
+   case CURAND_RNG_PSEUDO_MT19937:   /* seeded on the host (mt19937.c): no jump table on the device */
+      g->nthreads = RNG_MT_SUBSEQ;
+      g->state_size = sizeof(rng_mt);
+      break;
    default:
       g->nthreads = RNG_PHILOX_THREADS;
       g->state_size = 0;
@@ -179,7 +182,8 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
    }
    size_t words = 0;
    const rng_u32 *jumps = cr_jumps(type, &words);
-   if (g->state_size && !jumps) {
+   bool mt = type == CURAND_RNG_PSEUDO_MT19937;
+   if (g->state_size && !jumps && !mt) {
       free(g);
       return CURAND_STATUS_ALLOCATION_FAILED;
    }
@@ -218,15 +222,17 @@ static curandStatus_t cr_create(curandGenerator_t *generator, curandRngType_t ty
                      : type == CURAND_RNG_PSEUDO_MTGP32   ? "cr_gen_mtgp"
                      : cr_is_sobol(type)                  ? "cr_gen_sobol"
                                                           : "cr_gen_philox";
-   if (r == CUDA_SUCCESS && g->state_size)
+   if (mt)
+      gen = "cr_gen_mt19937";
+   if (r == CUDA_SUCCESS && g->state_size && !mt)
       r = cuModuleGetFunction(&g->fn_init, g->mod, init);
    if (r == CUDA_SUCCESS)
       r = cuModuleGetFunction(&g->fn_gen, g->mod, gen);
    if (r == CUDA_SUCCESS && g->state_size)
       r = cuMemAlloc(&g->dstates, g->state_size * g->nthreads);
-   if (r == CUDA_SUCCESS && g->state_size)
+   if (r == CUDA_SUCCESS && g->state_size && !mt)
       r = cuMemAlloc(&g->djumps, words * 4);
-   if (r == CUDA_SUCCESS && g->state_size)
+   if (r == CUDA_SUCCESS && g->state_size && !mt)
       r = cuMemcpyHtoD(g->djumps, jumps, words * 4);
    if (r != CUDA_SUCCESS) {
       LOG_WARN("curandCreateGenerator: CUresult %d", (int)r);
@@ -349,6 +355,14 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
       g->seed = seed;
       return CURAND_STATUS_SUCCESS;
    }
+   /* MT19937: a different seed restarts at the stream's start (NVIDIA's
+    * host generator) */
+   if (g->type == CURAND_RNG_PSEUDO_MT19937) {
+      if (seed != g->seed)
+         cr_mt_restart(g);
+      g->seed = seed;
+      return CURAND_STATUS_SUCCESS;
+   }
    g->seed = seed;
    restart_here(g);
    return CURAND_STATUS_SUCCESS;
@@ -359,8 +373,8 @@ CR_EXPORT curandStatus_t curandSetGeneratorOffset(curandGenerator_t g, unsigned 
 {
    CR_ENTER("generator=%p offset=%llu", (void *)g, offset);
    CR_GEN(g);
-   /* NVIDIA's MTGP32 refuses every offset, 0 included */
-   CR_CHECK(g->type != CURAND_RNG_PSEUDO_MTGP32, CURAND_STATUS_TYPE_ERROR);
+   /* NVIDIA's MTGP32 and MT19937 refuse every offset, 0 included */
+   CR_CHECK(g->type != CURAND_RNG_PSEUDO_MTGP32 && g->type != CURAND_RNG_PSEUDO_MT19937, CURAND_STATUS_TYPE_ERROR);
    g->offset = offset;
    g->pos = offset;
    g->fresh = true;
@@ -403,6 +417,17 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
       g->nthreads = order == CURAND_ORDERING_PSEUDO_LEGACY ? RNG_MTGP_LEGACY_STATES : RNG_MTGP_STATES;
       return CURAND_STATUS_SUCCESS;
    }
+   /* MT19937: DEFAULT and LEGACY (one sequence; NVIDIA's host generator
+    * refuses the others); another one than the current restarts the
+    * stream at its start, as a new seed does */
+   if (g->type == CURAND_RNG_PSEUDO_MT19937) {
+      CR_CHECK(order == CURAND_ORDERING_PSEUDO_DEFAULT || order == CURAND_ORDERING_PSEUDO_LEGACY,
+               CURAND_STATUS_OUT_OF_RANGE);
+      if (order != g->ordering)
+         cr_mt_restart(g);
+      g->ordering = order;
+      return CURAND_STATUS_SUCCESS;
+   }
    CR_CHECK(order != CURAND_ORDERING_PSEUDO_SEEDED || g->type == CURAND_RNG_PSEUDO_XORWOW,
             CURAND_STATUS_OUT_OF_RANGE);
    g->ordering = order;
@@ -439,6 +464,10 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
       if (!g->mtgp_started)
          cr_mtgp_restart(g);
       return cr_mtgp_run(g, CR_U32, NULL, 0, 0, 0);
+   }
+   if (g->type == CURAND_RNG_PSEUDO_MT19937) {   /* seeds again, as NVIDIA's host generator */
+      cr_mt_restart(g);
+      return cr_mt_run(g, CR_U32, NULL, 0, 0, 0);
    }
    return cr_run(g, CR_U32, NULL, 0, 0, 0);
 }
@@ -480,6 +509,7 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
    if (dist == CR_POISSON) {
       a->lambda = g->plambda;
       a->pmethod = g->pmethod;
+      a->pknuth = g->pknuth;
       a->pshift = g->ptab.shift;
       /* inversion without sums: plen 0 */
       a->plen = g->pmethod == CR_PM_INVERSION && !g->psums ? 0 : g->ptab.n;

@@ -9,6 +9,7 @@
  */
 #include "work.h"
 #include "mtgp.h"
+#include "mt19937.h"
 
 extern "C" __global__ void cr_init_xorwow(cr_args a)
 {
@@ -67,4 +68,13 @@ extern "C" __global__ void cr_gen_mtgp(cr_args a)
    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
    if (t < a.nthreads)
       cr_mtgp_thread(&a, t);
+}
+
+/* MT19937: a thread per subsequence, the rounds [q0, q1) of the call
+ * (mt19937.h); its states are seeded on the host (mt19937.c) */
+extern "C" __global__ void cr_gen_mt19937(cr_args a)
+{
+   unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+   if (t < RNG_MT_SUBSEQ)
+      cr_mt_thread(&a, t);
 }

@@ -1,7 +1,8 @@
 /*
  * poisson.c — curandGeneratePoisson: the method by generator and lambda,
  * the square histogram it draws from, and the call (the values themselves:
- * work.h, a word of the generator each).
+ * work.h, a word of the generator each); curandGeneratePoissonMethod
+ * (above its definition); the device API's distributions (below).
  *
  * What NVIDIA's host generator does (cuRAND 10.4, found by experiment:
  * tests/libs/native/curand_poisson_record.c records it, the tables read
@@ -19,6 +20,10 @@
  *    approximation, NVIDIA's its own: a value can differ by one where
  *    sqrt(lambda) z + lambda + 1/2 falls within an ulp or so of an
  *    integer);
+ *  - MT19937: the histogram below 2000, from 2000 on the rounded normal
+ *    of the word's float inverse normal distribution function, in float
+ *    arithmetic (work.h's cr_poisson_normalf; tests/libs/native/
+ *    curand_mt19937cmp.c), with the same off-by-one caveat;
  *  - lambda <= 0 or > 400000: CURAND_STATUS_OUT_OF_RANGE.
  *
  * The histogram (Marsaglia, Tsang and Wang, J. Stat. Softw. 11(3), 2004):
@@ -43,7 +48,7 @@ LOG_CHANNEL(curand);
 
 /* NVIDIA's limits and thresholds (measured; see the header) */
 #define CR_POISSON_MAX 400000.0
-#define CR_POISSON_NORMAL 2000.0        /* XORWOW, MRG32k3a, Philox: normal from here */
+#define CR_POISSON_NORMAL 2000.0        /* XORWOW, MRG32k3a, Philox, MT19937: normal from here */
 #define CR_POISSON_TABLE_MTGP 32.0      /* MTGP32: histogram below */
 #define CR_POISSON_TABLE_SOBOL 10.0     /* Sobol32: histogram below */
 #define CR_POISSON_INVERSION 8000.0     /* MTGP32, Sobol32: inversion up to */
@@ -177,6 +182,8 @@ static int poisson_method(curandRngType_t type, double lambda)
    case CURAND_RNG_PSEUDO_MRG32K3A:
    case CURAND_RNG_PSEUDO_PHILOX4_32_10:
       return lambda < CR_POISSON_NORMAL ? CR_PM_TABLE : CR_PM_NORMAL;
+   case CURAND_RNG_PSEUDO_MT19937:
+      return lambda < CR_POISSON_NORMAL ? CR_PM_TABLE : CR_PM_NORMAL_FLOAT;
    case CURAND_RNG_PSEUDO_MTGP32:
    case CURAND_RNG_QUASI_SOBOL32:
    case CURAND_RNG_QUASI_SCRAMBLED_SOBOL32: {
@@ -229,13 +236,11 @@ static curandStatus_t poisson_table(curandGenerator_t g, double lambda, bool inv
    return CURAND_STATUS_SUCCESS;
 }
 
-/* ==== curandGeneratePoisson (libcurand.so.10) ==== */
-CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda)
+/* A Poisson call by METHOD (-1: the generator's own, poisson_method's) */
+static curandStatus_t poisson_call(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda, int method)
 {
-   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g", (void *)g, (void *)outputPtr, n, lambda);
-   CR_GEN(g);
-   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
-   int method = poisson_method(g->type, lambda);
+   if (method < 0)
+      method = poisson_method(g->type, lambda);
    if (method < 0) {
       LOG_WARN("curandGeneratePoisson: not implemented for generator type %d", (int)g->type);
       return CURAND_STATUS_TYPE_ERROR;
@@ -255,11 +260,56 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
    g->plambda = lambda;
    g->pmethod = (unsigned)method;
    g->psums = sums;
+   /* Knuth's e^lambda in float, on the host for both generators: NVIDIA's
+    * host generator's values are glibc's expf's */
+   g->pknuth = expf((float)lambda);
    if (sobol)
       return cr_sobol_run(g, CR_POISSON, outputPtr, n, 0, 0);
    if (g->type == CURAND_RNG_PSEUDO_MTGP32)
       return cr_mtgp_run(g, CR_POISSON, outputPtr, n, 0, 0);
+   if (g->type == CURAND_RNG_PSEUDO_MT19937)
+      return cr_mt_run(g, CR_POISSON, outputPtr, n, 0, 0);
    return cr_run(g, CR_POISSON, outputPtr, n, 0, 0);
+}
+
+/* ==== curandGeneratePoisson (libcurand.so.10) ==== */
+CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int *outputPtr, size_t n, double lambda)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g", (void *)g, (void *)outputPtr, n, lambda);
+   CR_GEN(g);
+   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
+   return poisson_call(g, outputPtr, n, lambda, -1);
+}
+
+/* ==== curandGeneratePoissonMethod (libcurand.so.10) ==== */
+/* NVIDIA's "internal usage" form (cuRAND 10.4's host generator, measured:
+ * tests/libs/native/curand_poissonmethod_record.c): every method but two
+ * answers CURAND_STATUS_INTERNAL_ERROR whatever lambda; CURAND_3RD
+ * CURAND_STATUS_PREEXISTING_FAILURE once lambda is in (0, 400000];
+ * CURAND_DEVICE_API generates as the device API's curand_poisson would on
+ * the generator's subsequences, implemented for XORWOW and MRG32k3a:
+ * Knuth's method below lambda 64, the rounded double normal above 4000
+ * (work.h); its gamma-based method (64 to 4000, NVIDIA's own incomplete
+ * gamma functions) and the other generator types are refused with a
+ * warning. */
+CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *outputPtr, size_t n,
+                                                     double lambda, curandMethod_t method)
+{
+   CR_ENTER("generator=%p outputPtr=%p n=%zu lambda=%g method=%d", (void *)g, (void *)outputPtr, n, lambda,
+            (int)method);
+   CR_GEN(g);
+   CR_CHECK(method == CURAND_DEVICE_API || method == CURAND_3RD, CURAND_STATUS_INTERNAL_ERROR);
+   CR_CHECK(lambda > 0 && lambda <= CR_POISSON_MAX, CURAND_STATUS_OUT_OF_RANGE);
+   CR_CHECK(method == CURAND_DEVICE_API, CURAND_STATUS_PREEXISTING_FAILURE);
+   if ((g->type != CURAND_RNG_PSEUDO_XORWOW && g->type != CURAND_RNG_PSEUDO_MRG32K3A) ||
+       (lambda >= 64 && lambda <= 4000)) {
+      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW and MRG32k3a below lambda 64 "
+               "(Knuth's method) and above 4000 (the rounded normal), not for generator type %d at lambda %g "
+               "(the device API's gamma-based method, the other generators' layouts)",
+               (int)g->type, lambda);
+      return CURAND_STATUS_NOT_INITIALIZED;
+   }
+   return poisson_call(g, outputPtr, n, lambda, lambda < 64 ? CR_PM_KNUTH : CR_PM_DEVICE_NORMAL);
 }
 
 /* ---- the device API's distributions (curand_discrete) ----

@@ -63,11 +63,15 @@ typedef unsigned long long rng_u64;
 
 /* ---- XORWOW ---- */
 /* bm_flag, bm_extra: a Box-Muller value kept for the next item of the
- * subsequence (curandGeneratePoisson's large lambda, work.h) */
+ * subsequence (curandGeneratePoisson's large lambda, work.h); bmd_flag,
+ * bmd_extra: a double one (curandGeneratePoissonMethod's CURAND_DEVICE_API
+ * above lambda 4000, as the device API's state keeps it) */
 typedef struct {
    rng_u32 d, v[5];
    rng_u32 bm_flag;
    float bm_extra;
+   rng_u32 bmd_flag;
+   double bmd_extra;
 } rng_xorwow;
 
 RNG_FN void rng_xorwow_seed(rng_xorwow *s, rng_u64 seed)
@@ -164,6 +168,8 @@ typedef struct {
    rng_u32 s1[3], s2[3];
    rng_u32 bm_flag;   /* as rng_xorwow's */
    float bm_extra;
+   rng_u32 bmd_flag;
+   double bmd_extra;
 } rng_mrg;
 
 RNG_FN void rng_mrg_seed(rng_mrg *s, rng_u64 seed)

@@ -30,8 +30,9 @@
 enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LOGNORMAL, CR_LOGNORMAL_DOUBLE, CR_U64, CR_POISSON };
 
 /* curandGeneratePoisson's methods (poisson.c picks one by generator and
- * lambda): the square histogram, inversion, the rounded normal */
-enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL };
+ * lambda): the square histogram, inversion, the rounded normal (in
+ * double; MT19937's in float) */
+enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT, CR_PM_KNUTH, CR_PM_DEVICE_NORMAL };
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -61,6 +62,7 @@ typedef struct {
     * values pshift + j) or inversion's sums (plen; 0: none); poisson.c */
    double lambda;
    rng_u32 pmethod, pshift, plen;
+   float pknuth;            /* CR_PM_KNUTH: expf(lambda), made on the host */
    const double *pv;
    const rng_u32 *pk;
 } cr_args;
@@ -148,15 +150,60 @@ RNG_FN rng_u32 cr_poisson_normal(double lambda, float z)
    return (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt(lambda), (double)z), lambda), 0.5);
 }
 
+/* MT19937's: the same in float, (unsigned)(sqrtf(lambda) z + lambda + 0.5f)
+ * (NVIDIA's host generator's values from its own normals: 0 of 200000
+ * differ at lambda 9000; in double 90 do) */
+#ifdef __CUDACC__
+#define CR_FMUL(a, b) __fmul_rn(a, b)
+#define CR_FADD(a, b) __fadd_rn(a, b)
+#else
+#define CR_FMUL(a, b) ((a) * (b))
+#define CR_FADD(a, b) ((a) + (b))
+#endif
+RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
+{
+   float l = (float)lambda;
+   return (rng_u32)CR_FADD(CR_FADD(CR_FMUL(sqrtf(l), z), l), 0.5f);
+}
+
+/* curandGeneratePoissonMethod's CURAND_DEVICE_API below lambda 64: Knuth's
+ * product of uniforms (The Art of Computer Programming, vol. 2), in float
+ * as NVIDIA's device API's curand_poisson computes it, p from e^lambda
+ * (P0 = expf(lambda)) multiplied by the subsequence's float uniforms
+ * (UNIF()) while above 1; the count of them less one (NVIDIA's host
+ * generator's values: tests/libs/native/curand_poissonmethod_record.c). */
+#define CR_POISSON_KNUTH(r, p0, UNIF)                                                               \
+   do {                                                                                             \
+      float p_ = (p0);                                                                              \
+      rng_u32 k_ = 0;                                                                               \
+      do {                                                                                          \
+         k_++;                                                                                      \
+         p_ = CR_FMUL(p_, UNIF());                                                                  \
+      } while (p_ > 1.0f);                                                                          \
+      (r) = k_ - 1;                                                                                 \
+   } while (0)
+
 /* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
  * WORD() gives its next 32-bit word, PAIR(&z0, &z1) its next Box-Muller
- * pair; the normal method takes the pair's second value at the
- * subsequence's next Poisson item (in this call or a later one), as
- * NVIDIA's host generator does. */
-#define CR_POISSON_ITEM(a, q, st, WORD, PAIR)                                                       \
+ * pair, UNIF() its next float uniform, DNORM(&z) its next double normal
+ * (the device API's curand_normal_double, a pair's second value kept);
+ * the normal method takes the pair's second value at the subsequence's
+ * next Poisson item (in this call or a later one), as NVIDIA's host
+ * generator does.  CURAND_DEVICE_API above lambda 4000 rounds
+ * sqrt(lambda) z + lambda + 0.5 of the double normal, in double, as the
+ * device API's curand_poisson (NVIDIA's host generator: no value of 32768
+ * at 4000.5, 9000 and 400000 differed from that of its own double
+ * normals). */
+#define CR_POISSON_ITEM(a, q, st, WORD, PAIR, UNIF, DNORM)                                          \
    do {                                                                                             \
       rng_u32 r_;                                                                                   \
-      if ((a)->pmethod == CR_PM_NORMAL) {                                                           \
+      if ((a)->pmethod == CR_PM_KNUTH) {                                                            \
+         CR_POISSON_KNUTH(r_, (a)->pknuth, UNIF);                                                   \
+      } else if ((a)->pmethod == CR_PM_DEVICE_NORMAL) {                                             \
+         double z_;                                                                                 \
+         DNORM(&z_);                                                                                \
+         r_ = (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt((a)->lambda), z_), (a)->lambda), 0.5);          \
+      } else if ((a)->pmethod == CR_PM_NORMAL) {                                                    \
          float z_;                                                                                  \
          if ((st).bm_flag) {                                                                        \
             z_ = (st).bm_extra;                                                                     \
@@ -245,6 +292,17 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    rng_xorwow st = ((rng_xorwow *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_XW_NEXT() rng_xorwow_next(&st)
+#define CR_XW_UNIF() cr_xw_f(CR_XW_NEXT())
+#define CR_XW_DNORM(z)                                                                              \
+   do {                                                                                             \
+      if (st.bmd_flag) {                                                                            \
+         *(z) = st.bmd_extra;                                                                       \
+         st.bmd_flag = 0;                                                                           \
+      } else {                                                                                      \
+         CR_XW_BMD(CR_XW_NEXT, (z), &st.bmd_extra);                                                 \
+         st.bmd_flag = 1;                                                                           \
+      }                                                                                             \
+   } while (0)
 #define CR_XW_PAIR(z0, z1)                                                                          \
    do {                                                                                             \
       rng_u32 x_ = CR_XW_NEXT(), y_ = CR_XW_NEXT();                                                 \
@@ -252,11 +310,13 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    } while (0)
    for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
       if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR);
+         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR, CR_XW_UNIF, CR_XW_DNORM);
       else
          CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
    }
 #undef CR_XW_PAIR
+#undef CR_XW_UNIF
+#undef CR_XW_DNORM
 #undef CR_XW_NEXT
    ((rng_xorwow *)a->states)[t] = st;
 }
@@ -266,6 +326,17 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_mrg st = ((rng_mrg *)a->states)[t];
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
+#define CR_MRG_UNIF() cr_mrg_f(CR_MRG_NEXT())
+#define CR_MRG_DNORM(z)                                                                             \
+   do {                                                                                             \
+      if (st.bmd_flag) {                                                                            \
+         *(z) = st.bmd_extra;                                                                       \
+         st.bmd_flag = 0;                                                                           \
+      } else {                                                                                      \
+         CR_MRG_BMD(CR_MRG_NEXT, (z), &st.bmd_extra);                                               \
+         st.bmd_flag = 1;                                                                           \
+      }                                                                                             \
+   } while (0)
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
 #define CR_MRG_PAIR(z0, z1)                                                                         \
    do {                                                                                             \
@@ -276,10 +347,12 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
       if (a->dist == CR_U32)
          ((rng_u32 *)a->out)[q] = CR_MRG_U32();
       else if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR);
+         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR, CR_MRG_UNIF, CR_MRG_DNORM);
       else
          CR_ITEM(a, q, CR_MRG_NEXT, rng_box_muller_mrg, CR_MRG_BMD, cr_mrg);
    }
+#undef CR_MRG_UNIF
+#undef CR_MRG_DNORM
 #undef CR_MRG_PAIR
 #undef CR_MRG_NEXT
 #undef CR_MRG_U32
@@ -297,6 +370,8 @@ RNG_FN void cr_xorwow_init(const cr_args *a, rng_u32 t)
       rng_xorwow_at(s, a->seed, t, e, a->jumps);
    s->bm_flag = 0;
    s->bm_extra = 0;
+   s->bmd_flag = 0;
+   s->bmd_extra = 0;
 }
 
 RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
@@ -306,6 +381,8 @@ RNG_FN void cr_mrg_init(const cr_args *a, rng_u32 t)
    rng_mrg_at(s, a->seed, t, e, a->jumps);
    s->bm_flag = 0;
    s->bm_extra = 0;
+   s->bmd_flag = 0;
+   s->bmd_extra = 0;
 }
 
 /* Philox: the outputs g (offset plus the outputs of earlier calls) come in
@@ -424,6 +501,8 @@ RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
       double u = bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi);
       return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
    }
+   if (a->pmethod == CR_PM_NORMAL_FLOAT)
+      return cr_poisson_normalf(a->lambda, cr_sobol_normalf(hi));
    return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));
 }
 
