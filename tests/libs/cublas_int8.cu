@@ -3,8 +3,7 @@
  * cublasGemmStridedBatchedEx and cublasGemmBatchedEx with CUDA_R_8I A and
  * B, and C CUDA_R_32I (CUBLAS_COMPUTE_32I and its PEDANTIC form, int32
  * scalars) or CUDA_R_32F (CUBLAS_COMPUTE_32F, float scalars), and
- * CUDA_C_8I A and B with CUDA_C_32F C (CgemmEx and GemmEx) and CUDA_C_8I A
- * with CUDA_C_32F C in CsyrkEx/Csyrk3mEx/CherkEx/Cherk3mEx; every
+ * CUDA_C_8I A and B with CUDA_C_32F C (CgemmEx and GemmEx); every
  * transpose pair, sizes from 1 x 1 x 1 to 70 x 66 x 65 with leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * alpha and beta in host and device memory, beta = 0, batches; and the
@@ -315,82 +314,6 @@ static void refused(void)
    CHECK_CUDA(cudaFree(d));
 }
 
-/* CUDA_C_8I A, CUDA_C_32F C in CsyrkEx, Csyrk3mEx (op N, T) and CherkEx,
- * Cherk3mEx (op N, C), both triangles: C's other triangle and its padding
- * must stay untouched, herk's diagonal comes out real. */
-static void complex_int8_rk(void)
-{
-   const int n = 13, k = 11, lda = 16, ldc = 15;
-   for (int herm = 0; herm < 2; herm++)
-      for (int three_m = 0; three_m < 2; three_m++)
-         for (int uplo = 0; uplo < 2; uplo++)
-            for (int tr = 0; tr < 2; tr++) {
-               cublasOperation_t op = tr ? (herm ? CUBLAS_OP_C : CUBLAS_OP_T) : CUBLAS_OP_N;
-               std::vector<int8_t> A(2 * lda * 16);
-               for (auto &v : A)
-                  v = rand8();
-               std::vector<float> C(2 * ldc * n);
-               for (auto &v : C)
-                  v = (float)(rand8() / 4);
-               float alpha[2] = { 0.5f, herm ? 0.0f : -1.0f }, beta[2] = { 2.0f, herm ? 0.0f : 0.25f };
-               int8_t *dA = dev(A);
-               float *dC = dev(C);
-               cublasFillMode_t fm = uplo ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
-               cublasStatus_t st;
-               if (herm)
-                  st = three_m ? cublasCherk3mEx(H, fm, op, n, k, alpha, dA, CUDA_C_8I, lda, beta, dC, CUDA_C_32F, ldc)
-                               : cublasCherkEx(H, fm, op, n, k, alpha, dA, CUDA_C_8I, lda, beta, dC, CUDA_C_32F, ldc);
-               else
-                  st = three_m ? cublasCsyrk3mEx(H, fm, op, n, k, (const cuComplex *)alpha, dA, CUDA_C_8I, lda,
-                                                 (const cuComplex *)beta, dC, CUDA_C_32F, ldc)
-                               : cublasCsyrkEx(H, fm, op, n, k, (const cuComplex *)alpha, dA, CUDA_C_8I, lda,
-                                               (const cuComplex *)beta, dC, CUDA_C_32F, ldc);
-               if (!CHECK_ST(st, CUBLAS_STATUS_SUCCESS))
-                  printf("  complex int8 C%s%sEx uplo %d op %d: status %d\n", herm ? "herk" : "syrk", three_m ? "3m" : "",
-                         uplo, (int)op, (int)st);
-               std::vector<float> got = host(dC, C.size());
-               /* op(A)(i, l), conjugated for herk's second factor */
-               auto el = [&](int i, int l, bool conj, int64_t *re, int64_t *im) {
-                  size_t o = tr ? (size_t)i * lda + l : (size_t)l * lda + i;
-                  *re = A[2 * o];
-                  bool c = conj != (tr && herm);   /* op C conjugates A's elements */
-                  *im = c ? -A[2 * o + 1] : A[2 * o + 1];
-               };
-               size_t bad = 0;
-               for (int j = 0; j < n; j++)
-                  for (int i = 0; i < ldc; i++) {
-                     size_t o = 2 * ((size_t)j * ldc + i);
-                     if (i >= n || (uplo ? i > j : i < j)) {
-                        bad += memcmp(&got[o], &C[o], 8) != 0;
-                        continue;
-                     }
-                     int64_t sr = 0, si = 0;
-                     for (int l = 0; l < k; l++) {
-                        int64_t ar, ai, br, bi;
-                        el(i, l, false, &ar, &ai);
-                        el(j, l, herm != 0, &br, &bi);   /* herk: op(A) op(A)^H */
-                        sr += ar * br - ai * bi;
-                        si += ar * bi + ai * br;
-                     }
-                     double cr = C[o], ci = herm && i == j ? 0.0 : C[o + 1];
-                     double wr = alpha[0] * (double)sr - alpha[1] * (double)si + beta[0] * cr - beta[1] * ci;
-                     double wi = alpha[0] * (double)si + alpha[1] * (double)sr + beta[0] * ci + beta[1] * cr;
-                     if (herm && i == j)
-                        wi = 0;
-                     double mag = fabs(alpha[0] * (double)sr) + fabs(alpha[1] * (double)si) +
-                                  fabs(alpha[0] * (double)si) + fabs(alpha[1] * (double)sr) + 2.5 * (fabs(cr) + fabs(ci));
-                     if ((fabs(got[o] - wr) > 4 * 0x1p-24 * mag || fabs(got[o + 1] - wi) > 4 * 0x1p-24 * mag) &&
-                         bad++ < 3)
-                        printf("  complex int8 C%s%sEx uplo %d op %d: C(%d, %d) = (%g, %g), want (%g, %g)\n",
-                               herm ? "herk" : "syrk", three_m ? "3m" : "", uplo, (int)op, i, j, got[o], got[o + 1],
-                               wr, wi);
-                  }
-               CHECK_INT(bad, 0);
-               cudaFree(dA);
-               cudaFree(dC);
-            }
-}
-
 int main(int argc, char **argv)
 {
    check_begin("cublas_int8");
@@ -413,7 +336,6 @@ int main(int argc, char **argv)
    one(s, false, false, true, CUBLAS_COMPUTE_32I, false, 3, true);
    one(SHAPES[1], true, true, false, CUBLAS_COMPUTE_32F, false, 2, true);
    complex_int8();
-   complex_int8_rk();
    refused();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    CHECK_CUDA(cudaDeviceSynchronize());

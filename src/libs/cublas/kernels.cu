@@ -780,23 +780,17 @@ template <class T> __device__ __forceinline__ void trxv(const cb_mat_args &g)
 
 /* ---- Level 3: syrk, trmm, trsm (s d c z) ---- */
 
-/* An element of A in the computation's type T: itself, or an int8
- * complex (CsyrkEx/CherkEx's CUDA_C_8I) widened exactly. */
-template <class T> __device__ __forceinline__ T widenT(T e) { return e; }
-__device__ __forceinline__ cplx<float> widenT(cplx<signed char> e) { return cplx<float>{ (float)e.x, (float)e.y }; }
-
-/* sum over l of op(X)(i, l) op(Y)(j, l), op(X) n x k (op T: X is k x n);
- * E: the matrices' element type, T: the computation's */
-template <class E, class T>
-__device__ __forceinline__ T rowdot(const E *X, i64 ldx, const E *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+/* sum over l of op(X)(i, l) op(Y)(j, l), op(X) n x k (op T: X is k x n) */
+template <class T>
+__device__ __forceinline__ T rowdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
 {
    if (tr) {
-      const E *xi = X + (i64)i * ldx, *yj = Y + (i64)j * ldy;
+      const T *xi = X + (i64)i * ldx, *yj = Y + (i64)j * ldy;
       for (int l = 0; l < k; l++)
-         acc = fmaT(widenT(xi[l]), widenT(yj[l]), acc);
+         acc = fmaT(xi[l], yj[l], acc);
    } else {
       for (int l = 0; l < k; l++)
-         acc = fmaT(widenT(X[i + (i64)l * ldx]), widenT(Y[j + (i64)l * ldy]), acc);
+         acc = fmaT(X[i + (i64)l * ldx], Y[j + (i64)l * ldy], acc);
    }
    return acc;
 }
@@ -804,13 +798,13 @@ __device__ __forceinline__ T rowdot(const E *X, i64 ldx, const E *Y, i64 ldy, bo
 /* C = alpha op(A) op(B)^T + beta C (syrk: B = A; syrkx) or alpha (op(A)
  * op(B)^T + op(B) op(A)^T) + beta C (syr2k: tb 1) on C's uplo triangle,
  * an element per thread (op(A) is n x k). */
-template <class T, class E = T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
+template <class T> __device__ __forceinline__ void syrk(const cb_mat_args &g)
 {
    T alpha = sval<T>(g.alpha), beta = sval<T>(g.beta);
    int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
    if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
       return;
-   const E *A = (const E *)g.A, *B = g.B ? (const E *)g.B : A;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
    i64 ldb = g.B ? g.ldb : g.lda;
    T acc = rowdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>());
    if (g.tb)
@@ -1033,22 +1027,22 @@ template <class T> __device__ __forceinline__ void xr(const cb_mat_args &g)
  * conj(alpha) op(B) op(A)^H] + beta C on C's uplo triangle, op N or C
  * (g.ta), op(A) n x k; alpha real for herk (g.areal), beta real; the
  * diagonal comes out real.  An element per thread. */
-template <class E, class T>
-__device__ __forceinline__ T hdot(const E *X, i64 ldx, const E *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
+template <class T>
+__device__ __forceinline__ T hdot(const T *X, i64 ldx, const T *Y, i64 ldy, bool tr, int i, int j, int k, T acc)
 {
    /* sum over l of op(X)(i, l) conj(op(Y)(j, l)) */
    for (int l = 0; l < k; l++)
-      acc = tr ? fmaT(conjT(widenT(X[l + (i64)i * ldx])), widenT(Y[l + (i64)j * ldy]), acc)
-               : fmaT(widenT(X[i + (i64)l * ldx]), conjT(widenT(Y[j + (i64)l * ldy])), acc);
+      acc = tr ? fmaT(conjT(X[l + (i64)i * ldx]), Y[l + (i64)j * ldy], acc)
+               : fmaT(X[i + (i64)l * ldx], conjT(Y[j + (i64)l * ldy]), acc);
    return acc;
 }
-template <class T, class E = T> __device__ __forceinline__ void herk(const cb_mat_args &g)
+template <class T> __device__ __forceinline__ void herk(const cb_mat_args &g)
 {
    T alpha = sval_as<T>(g.alpha, g.areal != 0), beta = sval_as<T>(g.beta, true);
    int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
    if (i >= g.n || j >= g.n || (g.uplo ? i > j : i < j))
       return;
-   const E *A = (const E *)g.A, *B = g.B ? (const E *)g.B : A;
+   const T *A = (const T *)g.A, *B = g.B ? (const T *)g.B : A;
    i64 ldb = g.B ? g.ldb : g.lda;
    T acc = mulT(alpha, hdot(A, g.lda, B, ldb, g.ta != 0, i, j, g.k, zeroT<T>()));
    if (g.two)
@@ -1445,9 +1439,6 @@ XKC(xmvb, xmv_batched)
 XKC(xr, xr)
 extern "C" __global__ void cb_herk_c(cb_mat_args g) { herk<cplx<float> >(g); }
 extern "C" __global__ void cb_herk_z(cb_mat_args g) { herk<cplx<double> >(g); }
-/* CsyrkEx/CherkEx with CUDA_C_8I A: int8 parts, float computation */
-extern "C" __global__ void cb_syrk_cq(cb_mat_args g) { syrk<cplx<float>, cplx<signed char> >(g); }
-extern "C" __global__ void cb_herk_cq(cb_mat_args g) { herk<cplx<float>, cplx<signed char> >(g); }
 XKC(getrf, getrf)
 XKC(getrs, getrs)
 XKC(matinv, matinv)

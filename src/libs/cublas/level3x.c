@@ -36,10 +36,9 @@ LOG_CHANNEL(cublas);
 
 /* syrk (B NULL), syrkx, syr2k (two); herm: herk (B NULL: alpha real),
  * herkx, her2k (beta real, op N or C; T counts as C) */
-/* kt: the kernel's type suffix (t, or "cq" for int8 complex A) */
-static cublasStatus_t syrk_k(cublasHandle_t h, char t, const char *kt, bool herm, bool two, cublasFillMode_t uplo,
-                             cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
-                             int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
+static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
+                           cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
+                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
 {
    CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
@@ -70,16 +69,8 @@ static cublasStatus_t syrk_k(cublasHandle_t h, char t, const char *kt, bool herm
    int64_t nb = (n + 15) / 16;
    CB_CHECK(nb <= 65535, CUBLAS_STATUS_NOT_SUPPORTED);
    char name[32];
-   snprintf(name, sizeof(name), "cb_%s_%s", herm ? "herk" : "syrk", kt);
-   return cb_launch(h, name, (unsigned)nb, (unsigned)nb, 1, 16, 16, &g, sizeof(g));
-}
-
-static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
-                           cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
-                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
-{
-   const char kt[2] = { t, 0 };
-   return syrk_k(h, t, kt, herm, two, uplo, trans, n, k, alpha, A, lda, B, ldb, beta, C, ldc);
+   return cb_launch(h, cb_kname(name, herm ? "herk" : "syrk", t), (unsigned)nb, (unsigned)nb, 1, 16, 16, &g,
+                    sizeof(g));
 }
 
 /* trsm blocked: op(A) in diagonal blocks of CB_TRSM_NB, taken in the
@@ -501,16 +492,16 @@ L3H(Z, 'z', cuDoubleComplex, double)
 /* CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx: cuBLAS's forms with typed A
  * and C (CUDA_C_8I or CUDA_C_32F A, CUDA_C_32F C); the 3m forms are an
  * algorithm choice (Gauss's three products), the same result within the
- * bound.  CUDA_C_32F A is csyrk/cherk; CUDA_C_8I A is the same kernel
- * reading int8 parts, widened exactly to float. */
+ * bound.  CUDA_C_32F A is csyrk/cherk; CUDA_C_8I A is refused (said). */
 static cublasStatus_t rk_ex(cublasHandle_t h, bool herm, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
                             int64_t k, const void *alpha, const void *A, cudaDataType Atype, int64_t lda,
                             const void *beta, void *C, cudaDataType Ctype, int64_t ldc)
 {
    CB_HANDLE(h);
    CB_CHECK(Ctype == CUDA_C_32F && (Atype == CUDA_C_32F || Atype == CUDA_C_8I), CUBLAS_STATUS_NOT_SUPPORTED);
-   return syrk_k(h, 'c', Atype == CUDA_C_8I ? "cq" : "c", herm, false, uplo, trans, n, k, alpha, A, lda, NULL, 0,
-                 beta, C, ldc);
+   if (Atype == CUDA_C_8I)
+      CB_NOT_SUPPORTED("CsyrkEx/CherkEx (and 3m) with CUDA_C_8I A: only CUDA_C_32F");
+   return syrk(h, 'c', herm, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);
 }
 
 #define RKEX(NAME, HERM, TS)                                                                           \
