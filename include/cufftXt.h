@@ -1,8 +1,10 @@
 /*
  * cufftXt.h — metalcuda's cuFFT extensions: the cufftXt functions
  * libcufft implements, for one GPU and the single and double types
- * (cudaDataType from library_types.h).  The multi-GPU descriptors,
- * callbacks and half precision are stubs in the library returning
+ * (cudaDataType from library_types.h), and the legacy callbacks' types
+ * and calls, which answer CUFFT_NOT_IMPLEMENTED as NVIDIA's shared
+ * library does (src/libs/cufft/callback.c).  The multi-GPU descriptors,
+ * LTO callbacks and half precision are stubs in the library returning
  * CUFFT_NOT_SUPPORTED and not declared here.
  */
 #ifndef MC_CUFFTXT_H
@@ -25,6 +27,36 @@ cufftResult cufftXtGetSizeMany(cufftHandle plan, int rank, long long int *n, lon
                                cudaDataType outputtype, long long int batch, size_t *workSize,
                                cudaDataType executiontype);
 cufftResult cufftXtExec(cufftHandle plan, void *input, void *output, int direction);
+
+/* Legacy callbacks: device functions of these types, whose addresses a
+ * program fetches with cudaMemcpyFromSymbol */
+typedef enum cufftXtCallbackType_t {
+   CUFFT_CB_LD_COMPLEX = 0x0,
+   CUFFT_CB_LD_COMPLEX_DOUBLE = 0x1,
+   CUFFT_CB_LD_REAL = 0x2,
+   CUFFT_CB_LD_REAL_DOUBLE = 0x3,
+   CUFFT_CB_ST_COMPLEX = 0x4,
+   CUFFT_CB_ST_COMPLEX_DOUBLE = 0x5,
+   CUFFT_CB_ST_REAL = 0x6,
+   CUFFT_CB_ST_REAL_DOUBLE = 0x7,
+   CUFFT_CB_UNDEFINED = 0x8
+} cufftXtCallbackType;
+typedef cufftComplex (*cufftCallbackLoadC)(void *dataIn, size_t offset, void *callerInfo, void *sharedPointer);
+typedef cufftDoubleComplex (*cufftCallbackLoadZ)(void *dataIn, size_t offset, void *callerInfo, void *sharedPointer);
+typedef cufftReal (*cufftCallbackLoadR)(void *dataIn, size_t offset, void *callerInfo, void *sharedPointer);
+typedef cufftDoubleReal (*cufftCallbackLoadD)(void *dataIn, size_t offset, void *callerInfo, void *sharedPointer);
+typedef void (*cufftCallbackStoreC)(void *dataOut, size_t offset, cufftComplex element, void *callerInfo,
+                                    void *sharedPointer);
+typedef void (*cufftCallbackStoreZ)(void *dataOut, size_t offset, cufftDoubleComplex element, void *callerInfo,
+                                    void *sharedPointer);
+typedef void (*cufftCallbackStoreR)(void *dataOut, size_t offset, cufftReal element, void *callerInfo,
+                                    void *sharedPointer);
+typedef void (*cufftCallbackStoreD)(void *dataOut, size_t offset, cufftDoubleReal element, void *callerInfo,
+                                    void *sharedPointer);
+cufftResult cufftXtSetCallback(cufftHandle plan, void **callback_routine, cufftXtCallbackType cbType,
+                               void **caller_info);
+cufftResult cufftXtClearCallback(cufftHandle plan, cufftXtCallbackType cbType);
+cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCallbackType cbType, size_t sharedSize);
 
 #ifdef __cplusplus
 }

@@ -3,7 +3,8 @@
  * cublasGemmStridedBatchedEx and cublasGemmBatchedEx with CUDA_R_8I A and
  * B, and C CUDA_R_32I (CUBLAS_COMPUTE_32I and its PEDANTIC form, int32
  * scalars) or CUDA_R_32F (CUBLAS_COMPUTE_32F, float scalars), and
- * CUDA_C_8I A and B with CUDA_C_32F C (CgemmEx and GemmEx); every
+ * CUDA_C_8I A and B with CUDA_C_32F C (CgemmEx and GemmEx), and the
+ * NOT_SUPPORTED cuBLAS answers for CUDA_C_8I A in CsyrkEx/CherkEx; every
  * transpose pair, sizes from 1 x 1 x 1 to 70 x 66 x 65 with leading
  * dimensions larger than the matrix (the padding must stay untouched),
  * alpha and beta in host and device memory, beta = 0, batches; and the
@@ -314,6 +315,42 @@ static void refused(void)
    CHECK_CUDA(cudaFree(d));
 }
 
+/* CUDA_C_8I A with CUDA_C_32F C in CsyrkEx, Csyrk3mEx, CherkEx and
+ * Cherk3mEx: cuBLAS documents the combination, but cuBLAS 13.1 on an H200
+ * answers NOT_SUPPORTED for every shape (n, k 4 to 32, lda and ldc 4 to
+ * 32, op N, T, C), after its argument checks (ldc < n: INVALID_VALUE);
+ * C stays untouched. */
+static void complex_int8_rk(void)
+{
+   const int n = 16, k = 16, lda = 16, ldc = 16;
+   std::vector<int8_t> A(2 * lda * k, 1);
+   std::vector<float> C(2 * ldc * n, 3.0f);
+   int8_t *dA = dev(A);
+   float *dC = dev(C);
+   float alpha[2] = { 1.0f, 0.0f }, beta[2] = { 0.0f, 0.0f };
+   const cublasFillMode_t lo = CUBLAS_FILL_MODE_LOWER;
+   for (int herm = 0; herm < 2; herm++)
+      for (int three_m = 0; three_m < 2; three_m++)
+         for (int bad_ldc = 0; bad_ldc < 2; bad_ldc++) {
+            int l = bad_ldc ? n - 1 : ldc;
+            cublasOperation_t op = herm ? CUBLAS_OP_C : CUBLAS_OP_T;
+            cublasStatus_t st;
+            if (herm)
+               st = three_m ? cublasCherk3mEx(H, lo, op, n, k, alpha, dA, CUDA_C_8I, lda, beta, dC, CUDA_C_32F, l)
+                            : cublasCherkEx(H, lo, CUBLAS_OP_N, n, k, alpha, dA, CUDA_C_8I, lda, beta, dC, CUDA_C_32F, l);
+            else
+               st = three_m ? cublasCsyrk3mEx(H, lo, op, n, k, (const cuComplex *)alpha, dA, CUDA_C_8I, lda,
+                                              (const cuComplex *)beta, dC, CUDA_C_32F, l)
+                            : cublasCsyrkEx(H, lo, CUBLAS_OP_N, n, k, (const cuComplex *)alpha, dA, CUDA_C_8I, lda,
+                                            (const cuComplex *)beta, dC, CUDA_C_32F, l);
+            CHECK_ST(st, bad_ldc ? CUBLAS_STATUS_INVALID_VALUE : CUBLAS_STATUS_NOT_SUPPORTED);
+         }
+   std::vector<float> got = host(dC, C.size());
+   CHECK_INT(memcmp(got.data(), C.data(), C.size() * sizeof(float)), 0);
+   cudaFree(dA);
+   cudaFree(dC);
+}
+
 int main(int argc, char **argv)
 {
    check_begin("cublas_int8");
@@ -336,6 +373,7 @@ int main(int argc, char **argv)
    one(s, false, false, true, CUBLAS_COMPUTE_32I, false, 3, true);
    one(SHAPES[1], true, true, false, CUBLAS_COMPUTE_32F, false, 2, true);
    complex_int8();
+   complex_int8_rk();
    refused();
    CHECK_ST(cublasDestroy(H), CUBLAS_STATUS_SUCCESS);
    CHECK_CUDA(cudaDeviceSynchronize());

@@ -5,6 +5,10 @@
  * the single and double data types (C2C, R2C, C2R, Z2Z), executed by
  * cufftXtExec and by the ordinary cufftExec* on the same plans.
  *
+ * Legacy callbacks (cufftXtSetCallback, ClearCallback, SetCallbackSharedSize)
+ * with a device function's address: the statuses NVIDIA's shared libcufft
+ * gives on an H200 (they need its static library).
+ *
  * Expected values: a shifted impulse's spectrum from cos/sin in double
  * (fft_oracle.h); a real impulse's R2C spectrum and C2R's n-fold impulse
  * likewise.
@@ -15,6 +19,32 @@
 #include "fft_oracle.h"
 
 #define CHECK_FFT(call, want) CHECK_INT((int)(call), (int)(want))
+
+__device__ cufftComplex load_as_is(void *in, size_t offset, void *info, void *shared)
+{
+   return ((cufftComplex *)in)[offset];
+}
+__device__ cufftCallbackLoadC load_as_is_ptr = load_as_is;
+
+/* NVIDIA's shared library (CUDA 13.0, H200): CUFFT_NOT_IMPLEMENTED before
+ * and after planning, CUFFT_INVALID_PLAN for the shared size */
+static void legacy_callbacks(void)
+{
+   cufftHandle p, q;
+   size_t ws = 0;
+   cufftCallbackLoadC h = NULL;
+   CHECK_CUDA(cudaMemcpyFromSymbol(&h, load_as_is_ptr, sizeof(h)));
+   CHECK_INT(h != NULL, 1);
+   CHECK_FFT(cufftCreate(&p), CUFFT_SUCCESS);
+   CHECK_FFT(cufftMakePlan1d(p, 64, CUFFT_C2C, 1, &ws), CUFFT_SUCCESS);
+   CHECK_FFT(cufftXtSetCallback(p, (void **)&h, CUFFT_CB_LD_COMPLEX, NULL), CUFFT_NOT_IMPLEMENTED);
+   CHECK_FFT(cufftXtClearCallback(p, CUFFT_CB_LD_COMPLEX), CUFFT_NOT_IMPLEMENTED);
+   CHECK_FFT(cufftXtSetCallbackSharedSize(p, CUFFT_CB_LD_COMPLEX, 128), CUFFT_INVALID_PLAN);
+   CHECK_FFT(cufftCreate(&q), CUFFT_SUCCESS);
+   CHECK_FFT(cufftXtSetCallback(q, (void **)&h, CUFFT_CB_LD_COMPLEX, NULL), CUFFT_NOT_IMPLEMENTED);
+   CHECK_FFT(cufftDestroy(q), CUFFT_SUCCESS);
+   CHECK_FFT(cufftDestroy(p), CUFFT_SUCCESS);
+}
 
 int main()
 {
@@ -127,5 +157,6 @@ int main()
       cudaFree(d);
    }
    CHECK_CUDA(cudaDeviceSynchronize());
+   legacy_callbacks();
    return check_end();
 }

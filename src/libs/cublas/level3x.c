@@ -36,11 +36,10 @@ LOG_CHANNEL(cublas);
 
 /* syrk (B NULL), syrkx, syr2k (two); herm: herk (B NULL: alpha real),
  * herkx, her2k (beta real, op N or C; T counts as C) */
-static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
-                           cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
-                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
+/* The argument checks of the syrk/herk family, in NVIDIA's order. */
+static cublasStatus_t syrk_args(char t, bool herm, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
+                                int64_t k, int64_t lda, const void *B, int64_t ldb, int64_t ldc)
 {
-   CB_HANDLE(h);
    CB_CHECK(VALID_UPLO(uplo), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(VALID_OP(trans), CUBLAS_STATUS_INVALID_VALUE);
    /* herk, herkx, her2k: NVIDIA's cuBLAS (13.1, H200) takes OP_T for OP_C
@@ -51,6 +50,17 @@ static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublas
    CB_CHECK(lda >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(!B || ldb >= (ar > 1 ? ar : 1), CUBLAS_STATUS_INVALID_VALUE);
    CB_CHECK(ldc >= (n > 1 ? n : 1), CUBLAS_STATUS_INVALID_VALUE);
+   return CUBLAS_STATUS_SUCCESS;
+}
+
+static cublasStatus_t syrk(cublasHandle_t h, char t, bool herm, bool two, cublasFillMode_t uplo,
+                           cublasOperation_t trans, int64_t n, int64_t k, const void *alpha, const void *A,
+                           int64_t lda, const void *B, int64_t ldb, const void *beta, void *C, int64_t ldc)
+{
+   CB_HANDLE(h);
+   cublasStatus_t st = syrk_args(t, herm, uplo, trans, n, k, lda, B, ldb, ldc);
+   if (st != CUBLAS_STATUS_SUCCESS)
+      return st;
    if (n == 0)
       return CUBLAS_STATUS_SUCCESS;
    CB_CHECK(alpha && beta && C && (A || k == 0), CUBLAS_STATUS_INVALID_VALUE);
@@ -492,15 +502,22 @@ L3H(Z, 'z', cuDoubleComplex, double)
 /* CsyrkEx, Csyrk3mEx, CherkEx, Cherk3mEx: cuBLAS's forms with typed A
  * and C (CUDA_C_8I or CUDA_C_32F A, CUDA_C_32F C); the 3m forms are an
  * algorithm choice (Gauss's three products), the same result within the
- * bound.  CUDA_C_32F A is csyrk/cherk; CUDA_C_8I A is refused (said). */
+ * bound.  CUDA_C_32F A is csyrk/cherk.  CUDA_C_8I A, which cuBLAS's
+ * documentation lists, is NOT_SUPPORTED after the argument checks, as
+ * cuBLAS 13.1 answers on an H200 for every shape (measured: n, k from 4
+ * to 32, lda and ldc from 4 to 32, op N, T and C). */
 static cublasStatus_t rk_ex(cublasHandle_t h, bool herm, cublasFillMode_t uplo, cublasOperation_t trans, int64_t n,
                             int64_t k, const void *alpha, const void *A, cudaDataType Atype, int64_t lda,
                             const void *beta, void *C, cudaDataType Ctype, int64_t ldc)
 {
    CB_HANDLE(h);
    CB_CHECK(Ctype == CUDA_C_32F && (Atype == CUDA_C_32F || Atype == CUDA_C_8I), CUBLAS_STATUS_NOT_SUPPORTED);
-   if (Atype == CUDA_C_8I)
-      CB_NOT_SUPPORTED("CsyrkEx/CherkEx (and 3m) with CUDA_C_8I A: only CUDA_C_32F");
+   if (Atype == CUDA_C_8I) {
+      cublasStatus_t st = syrk_args('c', herm, uplo, trans, n, k, lda, NULL, 0, ldc);
+      if (st != CUBLAS_STATUS_SUCCESS)
+         return st;
+      CB_NOT_SUPPORTED("CsyrkEx/CherkEx (and 3m) with CUDA_C_8I A (NVIDIA's cuBLAS 13.1 refuses it too)");
+   }
    return syrk(h, 'c', herm, false, uplo, trans, n, k, alpha, A, lda, NULL, 0, beta, C, ldc);
 }
 

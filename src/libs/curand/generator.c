@@ -418,9 +418,12 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
       return CURAND_STATUS_SUCCESS;
    }
    /* MT19937: DEFAULT and LEGACY (one sequence; NVIDIA's host generator
-    * refuses the others); another one than the current restarts the
+    * refuses the others), and for a device generator BEST (DEFAULT's
+    * sequence, as on an H200); another one than the current restarts the
     * stream at its start, as a new seed does */
    if (g->type == CURAND_RNG_PSEUDO_MT19937) {
+      if (order == CURAND_ORDERING_PSEUDO_BEST && !g->host)
+         order = CURAND_ORDERING_PSEUDO_DEFAULT;
       CR_CHECK(order == CURAND_ORDERING_PSEUDO_DEFAULT || order == CURAND_ORDERING_PSEUDO_LEGACY,
                CURAND_STATUS_OUT_OF_RANGE);
       if (order != g->ordering)
