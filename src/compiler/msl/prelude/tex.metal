@@ -297,14 +297,99 @@ MC_TEX mc_tex mc_tex_level_view(constant mc_launch &L, thread const mc_tex &t, u
     return v;
 }
 
-MC_TEX int mc_tex_lod(thread const mc_tex &t, uint mode, uint bits)
+// The level of detail before the bias, in 1/256 of a level: tex.level's
+// operand (mode 512) or -infinity (a plain tex).
+MC_TEX int mc_tex_lod_q(uint mode, uint bits)
 {
     float lod = (mode & 512u) != 0u ? as_type<float>(bits) : -INFINITY;
     if (isnan(lod))
         lod = 0.0f;
-    int q = (int)clamp(lod * 256.0f, -67108864.0f, 67108864.0f);   // toward zero
+    return (int)clamp(lod * 256.0f, -67108864.0f, 67108864.0f);   // toward zero
+}
+
+// q biased and clamped (the texture's clamps, then its levels).
+MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
+{
     int v = max(min(q + t.lod_bias, t.lod_max), t.lod_min);
     return clamp(v, 0, (int)(t.nlevels - 1u) * 256);
+}
+
+// ---- tex.grad: the level of detail from gradients (1-D) ----
+//
+// What an H200 computes (found by probes of each step, ~400 000 fetches;
+// tests/cuda/tex_grad.cu's header and tests/cuda/NATIVE.md), in 1/256 of a
+// level, for a 1-D texture of 2^k texels: the two gradients x = |dPdx| and
+// y = |dPdy| in texels, each truncated to 9 fraction bits of its own
+// exponent (NaN reads 0; an infinity gives the top level); with M the
+// larger (mantissa n, 512..1023, of 2^(e-9)) and the smaller truncated to
+// the same grid (m), the sum s = n + m (halved, truncated, when it reaches
+// 1024) gives the diagonal term d = (11 s + 4) >> 4 (11/16 of |x| + |y|);
+// rho = max(M, d), truncated to 8 fraction bits, and the level is
+// 256 e + mc_lg2_tab[those 8 bits]: a table of log2(1 + i/256) in 1/256
+// (within 0.53 of 256 log2(1 + (i + 0.5)/256); read off an H200, not a
+// formula).  Then the bias and clamps as for tex.level.  Denormal
+// gradients read as zero (indistinguishable there below a bias of 100
+// levels).  Textures whose width is not a power of two scale gradients
+// differently (not fitted): mc_tex_sample_grad refuses them at run time.
+constant uchar mc_lg2_tab[256] = {
+    0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
+    38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
+    69, 70, 71, 72, 74, 75, 76, 77, 78, 79, 81, 82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 97,
+    98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118,
+    119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 135, 136, 137, 137, 138,
+    139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158,
+    159, 160, 161, 162, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176,
+    177, 178, 179, 180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193, 194,
+    195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206, 207, 208, 209, 210, 210,
+    211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219, 220, 221, 222, 222, 223, 224, 225, 226, 226,
+    227, 228, 229, 229, 230, 231, 232, 233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242,
+    242, 243, 244, 245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255
+};
+
+// |g| of bits b (NaN as 0): 0 zero or denormal, 2 infinity, else 1 with
+// mantissa n (9 fraction bits, truncated) and exponent e (plus k).
+MC_TEX uint mc_grad_split(uint b, int k, thread uint &n, thread int &e)
+{
+    uint a = b & 0x7fffffffu;
+    if (a >= 0x7f800000u)
+        return a == 0x7f800000u ? 2u : 0u;
+    if (a < 0x00800000u)
+        return 0u;
+    n = 512u | ((a >> 14) & 511u);
+    e = (int)(a >> 23) - 127 + k;
+    return 1u;
+}
+
+MC_TEX int mc_tex_grad_q1(uint gx, uint gy, uint width)
+{
+    int k = (int)ctz(width);
+    uint nx = 0u, ny = 0u;
+    int ex = 0, ey = 0;
+    uint cx = mc_grad_split(gx, k, nx, ex), cy = mc_grad_split(gy, k, ny, ey);
+    if (cx == 2u || cy == 2u)
+        return 67108864;
+    if (cx == 0u && cy == 0u)
+        return -67108864;
+    uint n = nx, m = ny;
+    int e = ex, em = ey;
+    if (cx == 0u || (cy != 0u && (ey > ex || (ey == ex && ny > nx)))) {
+        n = ny, e = ey, m = nx, em = ex;
+    }
+    if (cx == 0u || cy == 0u)
+        m = 0u;
+    else
+        m = e - em < 10 ? m >> (uint)(e - em) : 0u;
+    uint s = n + m;
+    int es = e;
+    if (s >= 1024u)
+        s >>= 1, es++;
+    uint d = (11u * s + 4u) >> 4;   // 352..703: normalised by one step
+    int ed = es;
+    if (d < 512u)
+        d <<= 1, ed--;
+    if (ed > e || (ed == e && d > n))
+        n = d, e = ed;
+    return e * 256 + (int)mc_lg2_tab[(n >> 1) & 255u];
 }
 
 // The position of normalised coordinate c on n texels (less half a texel
@@ -329,7 +414,7 @@ MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain,
 }
 
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
-                               uint layer, uint lodbits)
+                               uint layer, int lodq)
 {
     uint dims = mode & 3u;
     bool iresult = (mode & 32u) != 0u;
@@ -345,7 +430,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     } else if ((mode & 4u) != 0u) {
         lay = (int)min(layer, t.depth - 1u);
     }
-    int lod = mc_tex_lod(t, mode, lodbits);
+    int lod = mc_tex_lod(t, lodq);
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
     if (t.mip_linear != 0u && !iresult)
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
@@ -418,7 +503,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 {
     mc_tex t = mc_tex_load(L, h);
     if (t.mip != 0ul && (mode & (16u | 64u)) == 0u)
-        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, lod);
+        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_lod_q(mode, lod));
     uint dims = mode & 3u;
     bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
     uint cb[3] = {c0, c1, c2};
@@ -483,6 +568,23 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
         acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
     }
     return as_type<uint4>(acc);
+}
+
+// tex.grad.{1d,a1d} (mode as mc_tex_sample's, gx and gy the gradients'
+// bits): a mipmapped texture samples at the level of detail of
+// mc_tex_grad_q1; one without levels samples as a plain tex.  A width that
+// is not a power of two fails the launch (MC_STATUS_TEX_GRAD).
+MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
+                                uint gx, uint gy)
+{
+    mc_tex t = mc_tex_load(L, h);
+    if (t.mip == 0ul || (mode & 16u) != 0u)
+        return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
+    if ((t.width & (t.width - 1u)) != 0u) {
+        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
+        return uint4(0u);
+    }
+    return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_grad_q1(gx, gy, t.width));
 }
 
 // txq/suq: q 0 width, 1 height, 2 depth.
