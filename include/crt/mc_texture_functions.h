@@ -5,7 +5,8 @@
  * texCubemap, texCubemapLayered and their *Lod forms for mipmapped
  * textures, tex1DGrad, tex2DGrad, tex3DGrad, tex1DLayeredGrad,
  * tex2DLayeredGrad and texCubemapGrad (tex.grad: metalcuda's compiler
- * translates the 1-D forms and refuses the others by name),
+ * translates the 1-D and 2-D forms and refuses the 3-D and cube-map ones
+ * by name),
  * surf1D/2D/1DLayered/2DLayered/Cubemap/CubemapLayered
  * read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX

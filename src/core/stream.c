@@ -184,8 +184,8 @@ static const char *kernel_status_text(uint32_t st)
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
    case MC_STATUS_TEX_GRAD:
-      return "tex.grad (tex1DGrad) on a mipmapped texture whose width is not a power of two (not supported: "
-             "how an H200 scales gradients by such a width is not fitted)";
+      return "tex.grad (tex1DGrad, tex2DGrad ...) on a mipmapped texture whose width or height is not a power "
+             "of two (not supported: how an H200 scales gradients by such a size is not fitted)";
    default:
       return "a kernel executed a trap instruction";
    }

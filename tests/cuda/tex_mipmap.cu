@@ -34,9 +34,9 @@
  * The API's answers (error codes, level sizes) are the H200's.
  *
  * Not here, because metalcuda refuses them by name (an H200 accepts them;
- * their behaviour was not fitted): tex.grad on 2-D, 3-D and cube-map
- * textures (tex2DGrad ...: the level of detail from 2-D gradients; the 1-D
- * forms are tex_grad.cu's), maxAnisotropy > 1 (it narrows the blend between
+ * their behaviour was not fitted): tex.grad on 3-D and cube-map textures
+ * (tex3DGrad, texCubemapGrad; the 1-D and 2-D forms are tex_grad.cu's),
+ * maxAnisotropy > 1 (it narrows the blend between
  * levels even for tex2DLod), linear filtering within and between the levels
  * of a 3-D texture, unnormalised coordinates, sparse and deferred-mapping
  * mipmapped arrays.
