@@ -19,7 +19,11 @@
  * filtering within and between levels, normalised coordinates) at lod 0.5
  * (eight texels from levels 0 and 1, their weights split as an H200 splits
  * them) against the same fetches at lod 0 (four texels of level 0), both
- * of the same texture object in the same run.
+ * of the same texture object in the same run.  A fourth row times 4
+ * tex2DGrad per thread on the same mipmapped texture with gradients
+ * (sqrt(2), 0) and (0, 1/2) texels (lod 0.5, the level of detail computed
+ * from them as an H200 does) against 4 tex2DLod at lod 0.5, in the same
+ * run.
  */
 #include "bench.h"
 
@@ -31,6 +35,17 @@ __global__ void k_tex(cudaTextureObject_t t, float *out)
    float s = 0;
    for (int k = 0; k < 4; k++)
       s += tex2D<float>(t, x + 0.3f + k, y + 0.6f);
+   out[y * N + x] = s;
+}
+
+__global__ void k_grad(cudaTextureObject_t t, float2 gx, float2 gy, float lod, float *out)
+{
+   int x = blockIdx.x * blockDim.x + threadIdx.x, y = blockIdx.y * blockDim.y + threadIdx.y;
+   float s = 0;
+   for (int k = 0; k < 4; k++) {
+      float u = (x + 0.3f + k) * (1.0f / N), v = (y + 0.6f) * (1.0f / N);
+      s += lod < 0 ? tex2DGrad<float>(t, u, v, gx, gy) : tex2DLod<float>(t, u, v, lod);
+   }
    out[y * N + x] = s;
 }
 
@@ -183,6 +198,35 @@ int main()
    snprintf(ref, sizeof(ref), "tex2DLod at lod 0: %.2f ms", mz * 1e3);
    row("tex2DLod between two levels vs at level 0, 1024x1024 x 4", v, ref, mh / mz,
        "lod 0.5 time / lod 0 time; lower is better");
+   /* |dPdx| = sqrt(2) texels (truncated by the H200 to 1.4141), |dPdy| = 1/2:
+    * rho = 1.4141, lod 128/256 (tests/cuda/tex_grad.cu's model) */
+   const float2 gx = make_float2(1.41421356f / N, 0.0f), gy = make_float2(0.0f, 0.5f / N);
+   double t_grad[reps], t_lod[reps];
+   for (int r = -1; r < reps; r++) {
+      double t0 = now_s();
+      k_grad<<<grid, block>>>(tm, gx, gy, -1.0f, dout);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t1 = now_s();
+      k_grad<<<grid, block>>>(tm, gx, gy, 0.5f, dout);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t2 = now_s();
+      if (r >= 0)
+         t_grad[r] = t1 - t0, t_lod[r] = t2 - t1;
+   }
+   /* both read the same texels with the same weights: equal sums */
+   float *g2 = (float *)malloc(2 * N * sizeof(float));
+   BENCH_CHECK(cudaMemcpy(g2, dout, N * sizeof(float), cudaMemcpyDeviceToHost));
+   k_grad<<<grid, block>>>(tm, gx, gy, -1.0f, dout);
+   BENCH_CHECK(cudaMemcpy(g2 + N, dout, N * sizeof(float), cudaMemcpyDeviceToHost));
+   if (memcmp(g2, g2 + N, N * sizeof(float)) != 0) {
+      fprintf(stderr, "texture.cu: tex2DGrad's sums differ from tex2DLod's at lod 0.5\n");
+      return 1;
+   }
+   free(g2);
+   double mg = median(t_grad, reps), mo = median(t_lod, reps);
+   snprintf(v, sizeof(v), "%.2f ms", mg * 1e3);
+   snprintf(ref, sizeof(ref), "tex2DLod at lod 0.5: %.2f ms", mo * 1e3);
+   row("tex2DGrad vs tex2DLod (lod 0.5), 1024x1024 x 4", v, ref, mg / mo, "grad time / lod time; lower is better");
    cudaDestroyTextureObject(tm);
    cudaFreeMipmappedArray(mm);
    printf("NOTE 1024x1024 threads, 4 bilinear fetches, 4 gathers (or 4 loads) each, %d repetitions, medians\n", reps);

@@ -3,11 +3,14 @@
  * (texture_indirect_functions.h, surface_indirect_functions.h: tex1Dfetch,
  * tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, tex2Dgather,
  * texCubemap, texCubemapLayered and their *Lod forms for mipmapped
- * textures (the *Grad forms are not declared: metalcuda refuses
- * tex.grad), surf1D/2D/1DLayered/2DLayered/Cubemap/CubemapLayered
+ * textures, tex1DGrad, tex2DGrad, tex3DGrad, tex1DLayeredGrad,
+ * tex2DLayeredGrad and texCubemapGrad (tex.grad: metalcuda's compiler
+ * translates the 1-D and 2-D forms and refuses the 3-D and cube-map ones
+ * by name),
+ * surf1D/2D/1DLayered/2DLayered/Cubemap/CubemapLayered
  * read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX
- * instruction nvcc emits for it (tex{,.level}.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
+ * instruction nvcc emits for it (tex{,.level,.grad}.{1d,2d,3d,a1d,a2d,cube,acube}.v4.{f32,s32,u32}.{f32,s32};
  * tld4.{r,g,b,a}.2d; suld.b / sust.b with the boundary mode), which metalcuda's compiler
  * translates (src/compiler/ir/build_tex.c).  T picks the result kind:
  * float types .f32, signed integers .s32, unsigned .u32, narrowed to T's
@@ -167,6 +170,41 @@ static __device__ T texCubemapLayeredLod(cudaTextureObject_t t, float x, float y
    MC_TEX_LOD("acube", "%5, %6, %7, %8", "%9", "r"(layer), "f"(x), "f"(y), "f"(z), "f"(level))
 }
 #undef MC_TEX_LOD
+/* level of detail from gradients (tex.grad): {dPdx}, {dPdy} after the coordinates; 3-D and cube
+ * gradients are 4-vectors whose last element is ignored (nvcc repeats the third) */
+#define MC_TEX_GRAD(geom, coords, grads, ...) MC_TEX_FETCH_OP("tex.grad.", geom, "f32", coords, ", " grads, __VA_ARGS__)
+template <class T> static __device__ T tex1DGrad(cudaTextureObject_t t, float x, float dPdx, float dPdy)
+{
+   MC_TEX_GRAD("1d", "%5", "{%6}, {%7}", "f"(x), "f"(dPdx), "f"(dPdy))
+}
+template <class T> static __device__ T tex2DGrad(cudaTextureObject_t t, float x, float y, float2 dPdx, float2 dPdy)
+{
+   MC_TEX_GRAD("2d", "%5, %6", "{%7, %8}, {%9, %10}", "f"(x), "f"(y), "f"(dPdx.x), "f"(dPdx.y), "f"(dPdy.x),
+               "f"(dPdy.y))
+}
+template <class T>
+static __device__ T tex3DGrad(cudaTextureObject_t t, float x, float y, float z, float4 dPdx, float4 dPdy)
+{
+   MC_TEX_GRAD("3d", "%5, %6, %7, %7", "{%8, %9, %10, %10}, {%11, %12, %13, %13}", "f"(x), "f"(y), "f"(z),
+               "f"(dPdx.x), "f"(dPdx.y), "f"(dPdx.z), "f"(dPdy.x), "f"(dPdy.y), "f"(dPdy.z))
+}
+template <class T> static __device__ T tex1DLayeredGrad(cudaTextureObject_t t, float x, int layer, float dPdx, float dPdy)
+{
+   MC_TEX_GRAD("a1d", "%5, %6", "{%7}, {%8}", "r"(layer), "f"(x), "f"(dPdx), "f"(dPdy))
+}
+template <class T>
+static __device__ T tex2DLayeredGrad(cudaTextureObject_t t, float x, float y, int layer, float2 dPdx, float2 dPdy)
+{
+   MC_TEX_GRAD("a2d", "%5, %6, %7, %7", "{%8, %9}, {%10, %11}", "r"(layer), "f"(x), "f"(y), "f"(dPdx.x),
+               "f"(dPdx.y), "f"(dPdy.x), "f"(dPdy.y))
+}
+template <class T>
+static __device__ T texCubemapGrad(cudaTextureObject_t t, float x, float y, float z, float4 dPdx, float4 dPdy)
+{
+   MC_TEX_GRAD("cube", "%5, %6, %7, %7", "{%8, %9, %10, %10}, {%11, %12, %13, %13}", "f"(x), "f"(y), "f"(z),
+               "f"(dPdx.x), "f"(dPdx.y), "f"(dPdx.z), "f"(dPdy.x), "f"(dPdy.y), "f"(dPdy.z))
+}
+#undef MC_TEX_GRAD
 #define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "", "f"(x), "f"(y))
 /* comp 0..3: component x, y, z, w of the four texels (any other: zeros,
  * where CUDA leaves the result undefined) */

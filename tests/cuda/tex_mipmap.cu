@@ -34,8 +34,9 @@
  * The API's answers (error codes, level sizes) are the H200's.
  *
  * Not here, because metalcuda refuses them by name (an H200 accepts them;
- * their behaviour was not fitted): tex.grad (tex2DGrad ...: the level of
- * detail from gradients), maxAnisotropy > 1 (it narrows the blend between
+ * their behaviour was not fitted): tex.grad on 3-D and cube-map textures
+ * (tex3DGrad, texCubemapGrad; the 1-D and 2-D forms are tex_grad.cu's),
+ * maxAnisotropy > 1 (it narrows the blend between
  * levels even for tex2DLod), linear filtering within and between the levels
  * of a 3-D texture, unnormalised coordinates, sparse and deferred-mapping
  * mipmapped arrays.
@@ -83,30 +84,13 @@ typedef struct mip {
    float2 *data[16];
 } mip;
 
-typedef struct sampler {
-   bool linear, mip_linear;
-   int addr;                          /* one mode for every dimension */
-   float bias, mn, mx;
-} sampler;
-
-static int lod_fixed(float v, int nan_as)
-{
-   if (v != v)
-      return nan_as;
-   double s = (double)v * 256.0;
-   return s >= 16777216.0 ? 16777216 : s <= -16777216.0 ? -16777216 : (int)s;
-}
+typedef tex_model_sampler sampler;
 
 static int model_lod(const mip *m, const sampler *s, float lod, bool plain)
 {
    double v = plain ? -INFINITY : lod != lod ? 0.0 : (double)lod * 256.0;
    int q = v >= 67108864.0 ? 67108864 : v <= -67108864.0 ? -67108864 : (int)v;
-   int l = q + lod_fixed(s->bias, 15 * 256);
-   int mx = lod_fixed(s->mx, 0), mn = lod_fixed(s->mn, 0);
-   l = l > mx ? mx : l;
-   l = l < mn ? mn : l;
-   int top = (m->levels - 1) * 256;
-   return l < 0 ? 0 : l > top ? top : l;
+   return tex_model_lod_clamp(q, s, m->levels);
 }
 
 /* The position of normalised coordinate c on n texels (less half a texel
@@ -171,13 +155,6 @@ static float2 model_fetch(const mip *m, const sampler *s, int dims, float x, flo
 
 /* ---- making the arrays ---- */
 
-static unsigned long long rng = 0x9e3779b97f4a7c15ull;
-static double urand(void)
-{
-   rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-   return (double)(rng >> 11) * (1.0 / 9007199254740992.0);
-}
-
 /* A float2 mipmapped array of w x h x d (flags: cudaArray*), every level
  * filled: constant (texel = (level, slice)) or random (x: k/256, y:
  * k/65536), and its host copy. */
@@ -201,35 +178,14 @@ static cudaMipmappedArray_t make_mip(mip *m, size_t w, size_t h, size_t d, unsig
       for (size_t i = 0; i < n; i++) {
          size_t z = i / ((size_t)m->w[l] * m->h[l]);
          m->data[l][i] = constant ? make_float2((float)l, (float)z)
-                                  : make_float2((float)(int)(urand() * 256) / 256.0f,
-                                                (float)(int)(urand() * 65536) / 65536.0f);
+                                  : make_float2((float)(int)(tex_model_urand() * 256) / 256.0f,
+                                                (float)(int)(tex_model_urand() * 65536) / 65536.0f);
       }
       tex_model_copy3d(lv, m->data[l], m->w[l] * sizeof(float2), m->w[l], m->h[l], m->d[l], true);
    }
    return a;
 }
 
-static cudaTextureObject_t make_tex(cudaMipmappedArray_t a, const sampler *s)
-{
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof(rd));
-   rd.resType = cudaResourceTypeMipmappedArray;
-   rd.res.mipmap.mipmap = a;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof(td));
-   for (int k = 0; k < 3; k++)
-      td.addressMode[k] = (cudaTextureAddressMode)s->addr;
-   td.filterMode = s->linear ? cudaFilterModeLinear : cudaFilterModePoint;
-   td.mipmapFilterMode = s->mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
-   td.readMode = cudaReadModeElementType;
-   td.normalizedCoords = 1;
-   td.mipmapLevelBias = s->bias;
-   td.minMipmapLevelClamp = s->mn;
-   td.maxMipmapLevelClamp = s->mx;
-   cudaTextureObject_t t = 0;
-   CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
-   return t;
-}
 
 static In *d_in;
 static float2 *d_out;
@@ -440,7 +396,7 @@ static void lod_checks(void)
    float2 *want = (float2 *)malloc(cap * sizeof(float2));
    for (unsigned j = 0; j < sizeof(list) / sizeof(list[0]); j++) {
       const sampler *s = &list[j];
-      cudaTextureObject_t t = make_tex(a, s);
+      cudaTextureObject_t t = tex_model_mip_object(a, s);
       int n = 0;
       for (int i = -3 * 64; i < 10 * 64; i++) {
          in[n++] = (In){ 0.3f, 0.6f, 0, i / 64.0f + (i % 5) / 1024.0f - (i % 3) / 65536.0f, 0 };
@@ -479,9 +435,9 @@ static void filter_checks(void)
       { false, false, cudaAddressModeClamp, 0, 0, 10 }, { true, true, cudaAddressModeClamp, 0.4f, 0.2f, 4.7f },
    };
    for (unsigned j = 0; j < sizeof(list) / sizeof(list[0]); j++) {
-      cudaTextureObject_t t = make_tex(a, &list[j]);
+      cudaTextureObject_t t = tex_model_mip_object(a, &list[j]);
       for (int i = 0; i < N; i++) {
-         in[i] = (In){ (float)(urand() * 1.4 - 0.2), (float)(urand() * 1.4 - 0.2), 0, (float)(urand() * 8 - 1), 0 };
+         in[i] = (In){ (float)(tex_model_urand() * 1.4 - 0.2), (float)(tex_model_urand() * 1.4 - 0.2), 0, (float)(tex_model_urand() * 8 - 1), 0 };
          want[i] = model_fetch(&m, &list[j], 2, in[i].x, in[i].y, 0, in[i].lod, false);
       }
       char what[64];
@@ -496,9 +452,9 @@ static void filter_checks(void)
    /* 1-D, 1000 texels (10 levels of odd sizes) */
    a = make_mip(&m, 1000, 0, 0, 10, 0, false);
    sampler s1 = { true, true, cudaAddressModeClamp, 0, 0, 20 };
-   cudaTextureObject_t t = make_tex(a, &s1);
+   cudaTextureObject_t t = tex_model_mip_object(a, &s1);
    for (int i = 0; i < N; i++) {
-      in[i] = (In){ (float)(urand() * 1.2 - 0.1), 0, 0, (float)(urand() * 10.4 - 0.2), 0 };
+      in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), 0, 0, (float)(tex_model_urand() * 10.4 - 0.2), 0 };
       want[i] = model_fetch(&m, &s1, 1, in[i].x, 0, 0, in[i].lod, false);
    }
    run_check("tex1DLod 1000, linear/linear", t, M_LOD1, in, N, want);
@@ -508,10 +464,10 @@ static void filter_checks(void)
 
    /* 2-D layered, 32x32, 3 layers: the layer is clamped, levels keep the layers */
    a = make_mip(&m, 32, 32, 3, 6, cudaArrayLayered, false);
-   t = make_tex(a, &s1);
+   t = tex_model_mip_object(a, &s1);
    for (int i = 0; i < N; i++) {
-      in[i] = (In){ (float)(urand() * 1.2 - 0.1), (float)(urand() * 1.2 - 0.1), 0, (float)(urand() * 6.4 - 0.2),
-                    (int)(urand() * 4) };
+      in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), (float)(tex_model_urand() * 1.2 - 0.1), 0, (float)(tex_model_urand() * 6.4 - 0.2),
+                    (int)(tex_model_urand() * 4) };
       int z = in[i].layer > 2 ? 2 : in[i].layer;
       want[i] = model_fetch(&m, &s1, 2, in[i].x, in[i].y, z, in[i].lod, false);
    }
@@ -534,11 +490,11 @@ static void geometry_checks(void)
    mip m;
    cudaMipmappedArray_t a = make_mip(&m, 32, 32, 6, 6, cudaArrayCubemap, true);
    sampler s = { true, true, cudaAddressModeClamp, 0, 0, 20 };
-   cudaTextureObject_t t = make_tex(a, &s);
+   cudaTextureObject_t t = tex_model_mip_object(a, &s);
    for (int i = 0; i < N; i++) {
       /* the major axis |z| = 1 (faces 4, 5), |x| and |y| at most 0.9 */
       float z = (i & 1) ? 1.0f : -1.0f;
-      in[i] = (In){ (float)(urand() * 1.8 - 0.9), (float)(urand() * 1.8 - 0.9), z, (float)(urand() * 6.4 - 0.2), 0 };
+      in[i] = (In){ (float)(tex_model_urand() * 1.8 - 0.9), (float)(tex_model_urand() * 1.8 - 0.9), z, (float)(tex_model_urand() * 6.4 - 0.2), 0 };
       int L = model_lod(&m, &s, in[i].lod, false), l0 = L >> 8, f = L & 255;
       want[i] = make_float2((float)((l0 * (256 - f) + (l0 + 1) * f) / 256.0), z > 0 ? 4.0f : 5.0f);
    }
@@ -549,9 +505,9 @@ static void geometry_checks(void)
 
    a = make_mip(&m, 64, 32, 16, 7, 0, true);
    sampler s3 = { false, true, cudaAddressModeClamp, 0, 0, 20 };
-   t = make_tex(a, &s3);
+   t = tex_model_mip_object(a, &s3);
    for (int i = 0; i < N; i++) {
-      in[i] = (In){ (float)urand(), (float)urand(), (float)urand(), (float)(urand() * 7.4 - 0.2), 0 };
+      in[i] = (In){ (float)tex_model_urand(), (float)tex_model_urand(), (float)tex_model_urand(), (float)(tex_model_urand() * 7.4 - 0.2), 0 };
       int L = model_lod(&m, &s3, in[i].lod, false), l0 = L >> 8, f = L & 255;
       /* slice z of level l: (l, z) with z = floor(z * depth) */
       int z0 = (int)(model_pos(in[i].z, m.d[l0], false) >> 21);

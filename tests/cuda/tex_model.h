@@ -1,6 +1,6 @@
 /*
  * tex_model.h — what the texture programs (tex2d, tex_layered,
- * tex_gather, tex_cubemap) share: the host model of an address mode (the CUDA C++
+ * tex_gather, tex_cubemap, tex_mipmap, tex_grad) share: the host model of an address mode (the CUDA C++
  * Programming Guide's appendix "Texture Fetching"; checked on an H200 by
  * those programs), the making of a texture object over an array, and a
  * 3-D copy to or from a whole array.
@@ -49,6 +49,70 @@ static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1,
    cudaTextureObject_t t = 0;
    CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
    return t;
+}
+
+/* ---- mipmapped textures (tex_mipmap.cu, tex_grad.cu) ---- */
+
+/* A texture's sampling state for a mipmapped array. */
+typedef struct tex_model_sampler {
+   bool linear, mip_linear;
+   int addr;                          /* one mode for every dimension */
+   float bias, mn, mx;
+} tex_model_sampler;
+
+/* A bias or clamp in 1/256 of a level, as an H200 reads it: truncated
+ * toward zero (NaN: nan_as). */
+static int tex_model_lod_fixed(float v, int nan_as)
+{
+   if (v != v)
+      return nan_as;
+   double s = (double)v * 256.0;
+   return s >= 16777216.0 ? 16777216 : s <= -16777216.0 ? -16777216 : (int)s;
+}
+
+/* The level of detail q (1/256 of a level) plus the bias (a NaN bias reads
+ * as 15 levels), limited to the max clamp, raised to the min clamp, then to
+ * [0, 256 (levels - 1)]. */
+static int tex_model_lod_clamp(long long q, const tex_model_sampler *s, int levels)
+{
+   long long l = q + tex_model_lod_fixed(s->bias, 15 * 256);
+   long long mx = tex_model_lod_fixed(s->mx, 0), mn = tex_model_lod_fixed(s->mn, 0);
+   l = l > mx ? mx : l;
+   l = l < mn ? mn : l;
+   long long top = (levels - 1) * 256LL;
+   return (int)(l < 0 ? 0 : l > top ? top : l);
+}
+
+/* A texture object over the mipmapped array a (normalised coordinates,
+ * element reads). */
+static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const tex_model_sampler *s)
+{
+   cudaResourceDesc rd;
+   memset(&rd, 0, sizeof(rd));
+   rd.resType = cudaResourceTypeMipmappedArray;
+   rd.res.mipmap.mipmap = a;
+   cudaTextureDesc td;
+   memset(&td, 0, sizeof(td));
+   for (int k = 0; k < 3; k++)
+      td.addressMode[k] = (cudaTextureAddressMode)s->addr;
+   td.filterMode = s->linear ? cudaFilterModeLinear : cudaFilterModePoint;
+   td.mipmapFilterMode = s->mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
+   td.readMode = cudaReadModeElementType;
+   td.normalizedCoords = 1;
+   td.mipmapLevelBias = s->bias;
+   td.minMipmapLevelClamp = s->mn;
+   td.maxMipmapLevelClamp = s->mx;
+   cudaTextureObject_t t = 0;
+   CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
+   return t;
+}
+
+/* Uniform in [0, 1) (xorshift64; a fixed seed: the same cases every run). */
+static unsigned long long tex_model_rng = 0x9e3779b97f4a7c15ull;
+static double tex_model_urand(void)
+{
+   tex_model_rng ^= tex_model_rng << 13, tex_model_rng ^= tex_model_rng >> 7, tex_model_rng ^= tex_model_rng << 17;
+   return (double)(tex_model_rng >> 11) * (1.0 / 9007199254740992.0);
 }
 
 /* cudaMemcpy3D of w x h x d elements between host memory (rows of `row`

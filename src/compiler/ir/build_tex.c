@@ -6,6 +6,7 @@
  *   tex.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {[layer,] c...}]
  *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
  *   tex.level.{geom}.v4.{f32,u32,s32}.f32  d, [handle, {...}], lod
+ *   tex.grad.{1d,2d,a1d,a2d}.v4.{f32,u32,s32}.f32  d, [handle, {...}], {dPdx...}, {dPdy...}
  *   tld4.{r,g,b,a}.2d.v4.{f32,u32,s32}.f32  d, [handle, {x, y}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
@@ -21,10 +22,13 @@
  * tex.level samples a mipmapped texture at an explicit level of detail
  * (an f32 operand); a plain tex on one samples at the lowest level the
  * clamps allow (prelude/tex.metal says how, as measured on an H200).
+ * tex.grad on a 1-D or 2-D (or layered) texture samples at the level of
+ * detail an H200 computes from the two gradients (prelude/tex.metal,
+ * mc_tex_grad_q; tests/cuda/tex_grad.cu).
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), tex.grad (the H200's level of detail from
- * gradients is not a formula fitted yet: tests/cuda/tex_mipmap.cu's
- * header), multisample textures, tld4
+ * and .texref symbols), tex.grad on 3-D and cube-map textures (the H200's
+ * level of detail from 3-D gradients was not fitted), multisample
+ * textures, tld4
  * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
@@ -109,8 +113,8 @@ static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    return true;
 }
 
-/* One IR_TEX: sources handle, coordinates, [layer], [lod]; imm IR_TEXF_*
- * (and the gathered component). */
+/* One IR_TEX: sources handle, coordinates, [layer], [lod | dPdx, dPdy];
+ * imm IR_TEXF_* (and the gathered component). */
 static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
 {
    const ptx_instr *in = c->in;
@@ -120,10 +124,19 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
    if (!object_operand(c, in->opnds[1], g, ct, &h, coords, &layer))
       return false;
    unsigned n = (unsigned)g->dims, first_lod = 1 + n + (g->layered ? 1 : 0);
-   ir_def *lod = NULL;
+   ir_def *lod = NULL, *grad[4] = {NULL, NULL, NULL, NULL};
    if ((flags & IR_TEXF_LEVEL) && !(lod = bld_opnd(c, in->opnds[2], PTX_T_F32, 32)))
       return false;
-   ir_instr *i = bld_emit(c, IR_TEX, first_lod + (lod ? 1 : 0), 32, 4);
+   unsigned ngrad = (flags & IR_TEXF_GRAD) ? 2 * n : 0;
+   for (unsigned k = 0; k < ngrad / n; k++) {
+      const ptx_operand *v = in->opnds[2 + k];
+      if ((v->kind == PTX_OPND_VEC ? v->u.vec.n : 1) != n)
+         return ir_error(c->m, c->line, "%s: a gradient has one element per coordinate", bld_spelled(c));
+      for (unsigned j = 0; j < n; j++)
+         if (!(grad[k * n + j] = bld_opnd(c, v->kind == PTX_OPND_VEC ? v->u.vec.elems[j] : v, PTX_T_F32, 32)))
+            return false;
+   }
+   ir_instr *i = bld_emit(c, IR_TEX, first_lod + (lod ? 1 : 0) + ngrad, 32, 4);
    if (!i)
       return false;
    i->sub = (uint8_t)g->dims;
@@ -137,6 +150,8 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
       bld_set_src(i, 1 + n, layer);
    if (lod)
       bld_set_src(i, first_lod, lod);
+   for (unsigned k = 0; k < ngrad; k++)
+      bld_set_src(i, first_lod + k, grad[k]);
    return write_vector(c, in->opnds[0], i, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, 32);
 }
 
@@ -155,19 +170,21 @@ static bool tr_tex(build_ctx *c)
 {
    tex_geom g;
    ptx_type dt, ct;
-   if (bld_has(c, PTX_MOD_GRAD))
-      return bld_unsupported(c, "tex.grad (a mipmapped texture's level of detail from gradients: the H200's "
-                                "formula is not fitted yet; tex.level works)");
-   bool level = bld_has(c, PTX_MOD_LEVEL);
+   bool level = bld_has(c, PTX_MOD_LEVEL), grad = bld_has(c, PTX_MOD_GRAD);
+   if (grad && (bld_has(c, PTX_MOD_G3D) || bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)))
+      return bld_unsupported(c, "tex.grad on a 3-D or cube-map texture (the H200's level of detail from 3-D "
+                                "gradients is not fitted; tex.grad.1d/.2d/.a1d/.a2d and tex.level work)");
    if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE,
-                  PTX_MOD_LEVEL) ||
-       !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : 2))
+                  PTX_MOD_LEVEL, PTX_MOD_GRAD) ||
+       !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : grad ? 4 : 2))
       return false;
+   if (grad && ct != PTX_T_F32)
+      return bld_unsupported(c, "tex.grad with integer coordinates");
    if (g.cube && ct != PTX_T_F32)
       return bld_unsupported(c, "tex.cube with integer coordinates");
    if (level && ct != PTX_T_F32)
       return bld_unsupported(c, "tex.level with integer coordinates");
-   return emit_fetch(c, &g, dt, ct, level ? IR_TEXF_LEVEL : 0);
+   return emit_fetch(c, &g, dt, ct, level ? IR_TEXF_LEVEL : grad ? IR_TEXF_GRAD : 0);
 }
 
 /* tld4.{r,g,b,a}.2d.v4.dtype.f32 d, [object, {x, y}]: the component comp

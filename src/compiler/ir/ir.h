@@ -195,8 +195,11 @@ typedef enum ir_tex_geom { IR_TEX_1D = 1, IR_TEX_2D = 2, IR_TEX_3D = 3 } ir_tex_
 /* IR_TEX imm: a layered geometry (the layer is the last source); a tld4
  * gather of component (imm >> IR_TEXF_COMP_SHIFT) & 3; a cube map (the
  * three coordinates are a direction); tex.level (the level of detail, an
- * f32, is the source after the coordinates and the layer). */
-enum { IR_TEXF_LAYERED = 1, IR_TEXF_GATHER = 2, IR_TEXF_CUBE = 8, IR_TEXF_COMP_SHIFT = 4, IR_TEXF_LEVEL = 64 };
+ * f32, is the source after the coordinates and the layer); tex.grad (the
+ * gradients dPdx and dPdy, one f32 per coordinate each, are the sources
+ * after them). */
+enum { IR_TEXF_LAYERED = 1, IR_TEXF_GATHER = 2, IR_TEXF_CUBE = 8, IR_TEXF_COMP_SHIFT = 4, IR_TEXF_LEVEL = 64,
+       IR_TEXF_GRAD = 128 };
 /* SULD/SUST imm: the boundary mode, or'ed with IR_SURF_LAYERED (the layer
  * follows the coordinates). */
 typedef enum ir_surf_clamp { IR_SURF_TRAP, IR_SURF_CLAMP, IR_SURF_ZERO } ir_surf_clamp;

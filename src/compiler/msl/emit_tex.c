@@ -45,7 +45,9 @@ static void layer(emitter *e, const ir_instr *i, bool layered)
 /* mc_tex_sample's mode: bits 0-1 the dimensions, 4 layered, 8 cube map,
  * 16 integer coordinates, 32 integer result, 64 gather (tld4) of
  * component bits 7-8, 512 an explicit level of detail (tex.level: its
- * bits are the last argument, else 0u). */
+ * bits are the last argument, else 0u).  tex.grad calls
+ * mc_tex_sample_grad, the gradients' bits last (dPdx.x, dPdx.y, dPdy.x,
+ * dPdy.y). */
 static void emit_tex_fetch(emitter *e, const ir_instr *i)
 {
    unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u) |
@@ -55,7 +57,8 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
    emit_line(e, "{");
    e->indent++;
    emit_indent(e);
-   strbuf_puts(e->out, "uint4 mc_t_ = mc_tex_sample(mc_L, ");
+   bool grad = (i->imm & IR_TEXF_GRAD) != 0;
+   strbuf_puts(e->out, grad ? "uint4 mc_t_ = mc_tex_sample_grad(mc_L, " : "uint4 mc_t_ = mc_tex_sample(mc_L, ");
    emit_val(e, S(i, 0));
    strbuf_printf(e->out, ", %uu", mode);
    for (unsigned k = 0; k < 3; k++) {
@@ -64,9 +67,19 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
    }
    layer(e, i, (i->imm & IR_TEXF_LAYERED) != 0);
    strbuf_puts(e->out, ", ");
-   if (i->imm & IR_TEXF_LEVEL)
+   if (i->imm & IR_TEXF_LEVEL) {
       emit_val(e, S(i, i->nsrcs - 1));
-   else
+   } else if (grad) {   /* dPdx then dPdy, each (x, y); 1-D: y is 0 */
+      unsigned n = i->sub, g0 = i->nsrcs - 2 * n;
+      for (unsigned k = 0; k < 4; k++) {
+         if (k)
+            strbuf_puts(e->out, ", ");
+         if (k % 2 < n)
+            emit_val(e, S(i, g0 + (k / 2) * n + k % 2));
+         else
+            strbuf_puts(e->out, "0u");
+      }
+   } else
       strbuf_puts(e->out, "0u");
    strbuf_puts(e->out, ");\n");
    spread(e, i, 4);

@@ -297,14 +297,176 @@ MC_TEX mc_tex mc_tex_level_view(constant mc_launch &L, thread const mc_tex &t, u
     return v;
 }
 
-MC_TEX int mc_tex_lod(thread const mc_tex &t, uint mode, uint bits)
+// The level of detail before the bias, in 1/256 of a level: tex.level's
+// operand (mode 512) or -infinity (a plain tex).
+MC_TEX int mc_tex_lod_q(uint mode, uint bits)
 {
     float lod = (mode & 512u) != 0u ? as_type<float>(bits) : -INFINITY;
     if (isnan(lod))
         lod = 0.0f;
-    int q = (int)clamp(lod * 256.0f, -67108864.0f, 67108864.0f);   // toward zero
+    return (int)clamp(lod * 256.0f, -67108864.0f, 67108864.0f);   // toward zero
+}
+
+// q biased and clamped (the texture's clamps, then its levels).
+MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
+{
     int v = max(min(q + t.lod_bias, t.lod_max), t.lod_min);
     return clamp(v, 0, (int)(t.nlevels - 1u) * 256);
+}
+
+// ---- tex.grad: the level of detail from gradients (1-D and 2-D) ----
+//
+// What an H200 computes (found by probes of each step: about 370 000 1-D
+// and 610 000 2-D fetches, every one reproduced; tests/cuda/tex_grad.cu's
+// header and tests/cuda/NATIVE.md), in 1/256 of a level, for textures of
+// 2^kx by 2^ky texels.  Each gradient component in texels is truncated to
+// 9 fraction bits of its own binary exponent (n 2^(e-9), n 512..1023; a NaN
+// and a denormal read 0, an infinity gives the top level).  rho is the
+// largest of
+//  - |x| and |y|, the gradients' lengths: the larger component A plus
+//    (11 nb + 4)/32 2^(eb-9) for the smaller, B = nb 2^(eb-9) (nothing when
+//    B is 0), about A + 11/32 B;
+//  - D(x + y) and D(x - y): the components summed (same signs: exactly;
+//    opposite signs: the smaller magnitude truncated to 2^(e-10) of the
+//    larger's exponent e first), each sum truncated to 9 fraction bits
+//    again, then with S = N 2^(e-9) the larger sum and m = nm 2^(em-9) the
+//    smaller: D = T9((11 N + 4)/16 2^(e-9)) + (121 nm + 32)/512 2^(em-9)
+//    (the second term only when m is not 0), about 11/16 (S + 11/32 m);
+// and the level is 256 E + mc_lg2_tab[i] for rho's exponent E and its 8
+// fraction bits i (truncated): a table of log2(1 + i/256) in 1/256 (within
+// 0.53 of 256 log2(1 + (i + 0.5)/256); read off an H200, not a formula).
+// Since that is monotone, each term's level is computed and the largest
+// taken.  Then the bias and clamps as for tex.level.  A 1-D texture is a
+// 2-D one whose second components are 0.  Denormal gradients read as zero
+// (indistinguishable there below a bias of 100 levels).  Textures whose
+// size is not a power of two scale gradients differently (not fitted):
+// mc_tex_sample_grad refuses them at run time.
+constant uchar mc_lg2_tab[256] = {
+    0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
+    38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
+    69, 70, 71, 72, 74, 75, 76, 77, 78, 79, 81, 82, 83, 84, 85, 86, 88, 89, 90, 91, 92, 93, 94, 95, 97,
+    98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 109, 110, 111, 112, 113, 114, 115, 116, 117, 118,
+    119, 120, 121, 122, 123, 124, 125, 126, 127, 128, 129, 130, 131, 132, 133, 135, 136, 137, 137, 138,
+    139, 140, 141, 142, 143, 144, 145, 146, 147, 148, 149, 150, 151, 152, 153, 154, 155, 156, 157, 158,
+    159, 160, 161, 162, 162, 163, 164, 165, 166, 167, 168, 169, 170, 171, 172, 173, 173, 174, 175, 176,
+    177, 178, 179, 180, 181, 181, 182, 183, 184, 185, 186, 187, 188, 188, 189, 190, 191, 192, 193, 194,
+    195, 195, 196, 197, 198, 199, 200, 200, 201, 202, 203, 204, 205, 205, 206, 207, 208, 209, 210, 210,
+    211, 212, 213, 214, 214, 215, 216, 217, 218, 218, 219, 220, 221, 222, 222, 223, 224, 225, 226, 226,
+    227, 228, 229, 229, 230, 231, 232, 233, 233, 234, 235, 236, 236, 237, 238, 239, 239, 240, 241, 242,
+    242, 243, 244, 245, 245, 246, 247, 248, 248, 249, 250, 251, 251, 252, 253, 253, 254, 255, 255
+};
+
+// A gradient component b (bits) times 2^k as (n, e): 1, or 0 for zero (NaN
+// and denormals too), 2 for an infinity.
+MC_TEX uint mc_grad_split(uint b, int k, thread uint &n, thread int &e)
+{
+    uint a = b & 0x7fffffffu;
+    n = 0u, e = 0;
+    if (a >= 0x7f800000u)
+        return a == 0x7f800000u ? 2u : 0u;
+    if (a < 0x00800000u)
+        return 0u;
+    n = 512u | ((a >> 14) & 511u);
+    e = (int)(a >> 23) - 127 + k;
+    return 1u;
+}
+
+// The level (256 E + table) of v = f 2^(e0 + p) for v's top bit p of f
+// (f > 0).
+MC_TEX int mc_grad_level(uint f, int e0)
+{
+    int p = 31 - (int)clz(f);
+    uint i = (p >= 8 ? f >> (uint)(p - 8) : f << (uint)(8 - p)) & 255u;
+    return (e0 + p) * 256 + (int)mc_lg2_tab[i];
+}
+
+// Orders (n, e) pairs (n 0: zero) by magnitude: true when a < b.
+MC_TEX bool mc_grad_less(uint na, int ea, uint nb, int eb)
+{
+    return na == 0u ? nb != 0u : nb != 0u && (ea < eb || (ea == eb && na < nb));
+}
+
+// Swaps (na, ea) and (nb, eb) where b is the larger.
+MC_TEX void mc_grad_order(thread uint &na, thread int &ea, thread uint &nb, thread int &eb)
+{
+    if (mc_grad_less(na, ea, nb, eb)) {
+        uint tn = na;
+        int te = ea;
+        na = nb, ea = eb, nb = tn, eb = te;
+    }
+}
+
+// The level of a gradient's length (components (na, ea), (nb, eb)).
+MC_TEX int mc_grad_len_level(uint na, int ea, uint nb, int eb)
+{
+    mc_grad_order(na, ea, nb, eb);
+    if (na == 0u)
+        return -67108864;
+    uint f = na << 5;   // in 2^(ea-14)
+    if (nb != 0u && ea - eb < 16)
+        f += (11u * nb + 4u) >> (uint)(ea - eb);
+    return mc_grad_level(f, ea - 14);
+}
+
+// One component of x + y (sy: y's sign differs from x's) as (n, e).
+MC_TEX void mc_grad_sum(uint nx, int ex, uint ny, int ey, bool sy, thread uint &n, thread int &e)
+{
+    mc_grad_order(nx, ex, ny, ey);
+    n = nx, e = ex;
+    if (nx == 0u || ny == 0u)
+        return;
+    uint d = (uint)(ex - ey);
+    if (!sy) {   // in 2^(ex-9), the smaller truncated there: the sum's own truncation
+        uint s = nx + (d < 16u ? ny >> d : 0u);
+        if (s >= 1024u)
+            s >>= 1, e++;
+        n = s;
+        return;
+    }
+    uint r = 2u * nx - (d < 16u ? (2u * ny) >> d : 0u);   // in 2^(ex-10), 0 .. 2047
+    if (r == 0u) {
+        n = 0u;
+        return;
+    }
+    int p = 31 - (int)clz(r);
+    n = p >= 9 ? r >> (uint)(p - 9) : r << (uint)(9 - p);
+    e = ex - 10 + p;
+}
+
+// The level of D(v) for v's components (na, ea), (nb, eb).
+MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
+{
+    mc_grad_order(na, ea, nb, eb);
+    if (na == 0u)
+        return -67108864;
+    uint t = (11u * na + 4u) >> 4;   // 352 .. 703 in 2^(ea-9): to 9 fraction bits
+    uint m10 = t >= 512u ? 2u * t : (11u * na + 4u) >> 3;   // in 2^(ea-10)
+    uint f = m10 << 9;   // in 2^(ea-19)
+    if (nb != 0u && ea - eb < 24)
+        f += ((121u * nb + 32u) << 1) >> (uint)(ea - eb);
+    return mc_grad_level(f, ea - 19);
+}
+
+// The level of detail (1/256, before bias and clamps) from gradients dPdx =
+// (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on 2^kx by 2^ky texels.
+MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, int kx, int ky)
+{
+    uint n[4];
+    int e[4];
+    uint c0 = mc_grad_split(x0, kx, n[0], e[0]), c1 = mc_grad_split(x1, ky, n[1], e[1]);
+    uint c2 = mc_grad_split(y0, kx, n[2], e[2]), c3 = mc_grad_split(y1, ky, n[3], e[3]);
+    if (c0 == 2u || c1 == 2u || c2 == 2u || c3 == 2u)
+        return 67108864;
+    int q = max(mc_grad_len_level(n[0], e[0], n[1], e[1]), mc_grad_len_level(n[2], e[2], n[3], e[3]));
+    bool s0 = ((x0 ^ y0) >> 31) != 0u, s1 = ((x1 ^ y1) >> 31) != 0u;
+    for (uint k = 0u; k < 2u; k++) {   // x + y, then x - y
+        uint a, b;
+        int ea, eb;
+        mc_grad_sum(n[0], e[0], n[2], e[2], s0 != (k == 1u), a, ea);
+        mc_grad_sum(n[1], e[1], n[3], e[3], s1 != (k == 1u), b, eb);
+        q = max(q, mc_grad_diag_level(a, ea, b, eb));
+    }
+    return q;
 }
 
 // The position of normalised coordinate c on n texels (less half a texel
@@ -329,7 +491,7 @@ MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain,
 }
 
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
-                               uint layer, uint lodbits)
+                               uint layer, int lodq)
 {
     uint dims = mode & 3u;
     bool iresult = (mode & 32u) != 0u;
@@ -345,7 +507,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     } else if ((mode & 4u) != 0u) {
         lay = (int)min(layer, t.depth - 1u);
     }
-    int lod = mc_tex_lod(t, mode, lodbits);
+    int lod = mc_tex_lod(t, lodq);
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
     if (t.mip_linear != 0u && !iresult)
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
@@ -418,7 +580,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 {
     mc_tex t = mc_tex_load(L, h);
     if (t.mip != 0ul && (mode & (16u | 64u)) == 0u)
-        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, lod);
+        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_lod_q(mode, lod));
     uint dims = mode & 3u;
     bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
     uint cb[3] = {c0, c1, c2};
@@ -483,6 +645,26 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
         acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
     }
     return as_type<uint4>(acc);
+}
+
+// tex.grad.{1d,2d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
+// gradients' bits, x1 = y1 = 0 in 1-D): a mipmapped texture samples at the
+// level of detail of mc_tex_grad_q; one without levels samples as a plain
+// tex.  A size that is not a power of two fails the launch
+// (MC_STATUS_TEX_GRAD).
+MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
+                                uint x0, uint x1, uint y0, uint y1)
+{
+    mc_tex t = mc_tex_load(L, h);
+    if (t.mip == 0ul || (mode & 16u) != 0u)
+        return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
+    uint hgt = (mode & 3u) >= 2u ? t.height : 1u;
+    if ((t.width & (t.width - 1u)) != 0u || (hgt & (hgt - 1u)) != 0u) {
+        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
+        return uint4(0u);
+    }
+    int q = mc_tex_grad_q(x0, x1, y0, y1, (int)ctz(t.width), (int)ctz(hgt));
+    return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, q);
 }
 
 // txq/suq: q 0 width, 1 height, 2 depth.

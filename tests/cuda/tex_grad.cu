@@ -1,0 +1,513 @@
+/*
+ * tex_grad.cu — tex.grad on 1-D and 2-D mipmapped textures (tex1DGrad,
+ * tex1DLayeredGrad, tex2DGrad, tex2DLayeredGrad) against a host model of
+ * the level of detail (lod) an H200 (driver 580) computes from the two
+ * gradients.
+ *
+ * The model was fitted to probe programs run on an H200 (about 1.2 million
+ * fetches of textures whose level L holds L, read with linear filtering
+ * between levels, so that a fetch returns the lod's 1/256 steps exactly:
+ * sweeps of one gradient over every 1/65536 of [1, 2) texels and over every
+ * float near chosen values, sweeps of one component against fixed others,
+ * of sums with carries and of differences, random pairs with both signs,
+ * zeros, denormals, infinities and NaNs, biases and clamps; tests/cuda/
+ * NATIVE.md), reproduces every one of them, and this program is checked
+ * on the H200 itself.  The model, for a texture of 2^kx by 2^ky texels
+ * (1-D: the second components are 0):
+ *  - each gradient component in texels (times 2^kx or 2^ky) is truncated to
+ *    9 fraction bits of its own binary exponent, n 2^(e - 9) with n in
+ *    512 ... 1023 (a NaN reads as 0, a denormal as 0, an infinity gives the
+ *    top level, all zero the bottom);
+ *  - a gradient's length is its larger component plus (11 nb + 4)/32
+ *    2^(eb - 9) for the smaller one nb 2^(eb - 9) (none when it is 0);
+ *  - x + y and x - y per component: same signs exactly, opposite signs
+ *    with the smaller magnitude truncated to 2^(e - 10) of the larger's
+ *    exponent e first; each result truncated to 9 fraction bits again;
+ *  - for each of them, with S = N 2^(e - 9) its larger component and
+ *    nm 2^(em - 9) its smaller, D = T9((11 N + 4)/16 2^(e - 9)) + (121 nm +
+ *    32)/512 2^(em - 9) (the second term only for a non-zero nm), about
+ *    11/16 (S + 11/32 m);
+ *  - rho, the largest of the two lengths and the two D, is truncated to 8
+ *    fraction bits, rho = (1 + i/256) 2^E, and the lod is 256 E + T(i) in
+ *    1/256 of a level, where T(i) =
+ *    round(256 log2(1 + (i + 1/2)/256) - 0.03) for i = 1 ... 254, T(0) = 0
+ *    and T(255) = 255 (an H200's table, read off it: within 0.53 of the
+ *    exact log2 of the interval's middle);
+ *  - then as tex.level (tex_mipmap.cu): plus the bias truncated to 1/256,
+ *    limited to maxMipmapLevelClamp, raised to minMipmapLevelClamp, then to
+ *    [0, 256 (levels - 1)]; linear filtering between levels reads level
+ *    lod >> 8 with weight 256 - (lod & 255) and the next with lod & 255,
+ *    point filtering level (lod + 128) >> 8.
+ * A texture without levels ignores the gradients (as tex1D).
+ *
+ * Not here, because metalcuda refuses them: tex.grad on 3-D and cube-map
+ * textures (not fitted) and on textures whose size is not a power of two
+ * (an H200 scales the gradients by such a size in a way not fitted:
+ * metalcuda fails the launch with cudaErrorNotSupported).
+ */
+#include "tex_model.h"
+
+#include <math.h>
+
+enum { M_GRAD, M_GRAD_LAYERED, M_LOD, M_PLAIN, M_GRAD2, M_GRAD2_LAYERED, M_LOD2, M_PLAIN2 };
+
+/* 1-D: x, dPdx = gx, dPdy = gy; 2-D: (x, y), dPdx = (gx, gx1), dPdy = (gy, gy1) */
+struct In {
+   float x, gx, gy, lod;
+   int layer;
+   float y, gx1, gy1;
+};
+
+__global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float *out, int n)
+{
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i >= n)
+      return;
+   In p = in[i];
+   float r;
+   switch (mode) {
+   case M_GRAD: r = tex1DGrad<float>(t, p.x, p.gx, p.gy); break;
+   case M_GRAD_LAYERED: r = tex1DLayeredGrad<float>(t, p.x, p.layer, p.gx, p.gy); break;
+   case M_LOD: r = tex1DLod<float>(t, p.x, p.lod); break;
+   case M_PLAIN: r = tex1D<float>(t, p.x); break;
+   case M_GRAD2: r = tex2DGrad<float>(t, p.x, p.y, make_float2(p.gx, p.gx1), make_float2(p.gy, p.gy1)); break;
+   case M_GRAD2_LAYERED:
+      r = tex2DLayeredGrad<float>(t, p.x, p.y, p.layer, make_float2(p.gx, p.gx1), make_float2(p.gy, p.gy1));
+      break;
+   case M_LOD2: r = tex2DLod<float>(t, p.x, p.y, p.lod); break;
+   default: r = tex2D<float>(t, p.x, p.y); break;
+   }
+   out[i] = r;
+}
+
+/* ---- the host model ---- */
+
+#define LOD_INF 100000000   /* beyond every bias: an infinite gradient */
+
+/* The H200's 1/256 steps of log2(1 + i/256) (see the header). */
+static int lg2_step(int i)
+{
+   if (i == 0 || i == 255)
+      return i;
+   return (int)floor(256.0 * log2(1.0 + (i + 0.5) / 256.0) - 0.03 + 0.5);
+}
+
+/* v truncated to 9 fraction bits of its binary exponent: n 2^(e - 9) with
+ * n in [512, 1024) (0 stays 0). */
+static double t9(double v, int *n, int *e)
+{
+   if (v == 0.0) {
+      *n = 0, *e = 0;
+      return 0.0;
+   }
+   int p;
+   double f = frexp(fabs(v), &p);   /* |v| = f 2^p, f in [0.5, 1) */
+   *n = (int)floor(f * 1024.0), *e = p - 1;
+   return copysign(ldexp(*n, p - 10), v);
+}
+
+/* A gradient's length: the larger component plus (11 nb + 4)/32 2^(eb-9)
+ * for the smaller, nb 2^(eb-9) (both truncated already). */
+static double model_len(double a, double b)
+{
+   double big = fmax(fabs(a), fabs(b)), small = fmin(fabs(a), fabs(b));
+   int n, e;
+   t9(small, &n, &e);
+   return big + (n ? (11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9) : 0.0);
+}
+
+/* One component of x + y: opposite signs truncate the smaller magnitude to
+ * 2^(e - 10) of the larger's exponent e first; the sum is truncated again. */
+static double model_sum(double p, double q)
+{
+   int n, e;
+   if (p * q < 0) {
+      double big = fabs(p) >= fabs(q) ? p : q, small = fabs(p) >= fabs(q) ? q : p;
+      t9(big, &n, &e);
+      double u = ldexp(1.0, e - 10);
+      return t9(big + trunc(small / u) * u, &n, &e);
+   }
+   return t9(p + q, &n, &e);
+}
+
+/* D(v): with S = N 2^(e-9) the larger component, m = nm 2^(em-9) the
+ * smaller: T9((11 N + 4)/16 2^(e-9)) + (121 nm + 32)/512 2^(em-9). */
+static double model_diag(double a, double b)
+{
+   double big = fmax(fabs(a), fabs(b)), small = fmin(fabs(a), fabs(b));
+   int n, e, nm, em, k1, k2;
+   t9(big, &n, &e);
+   t9(small, &nm, &em);
+   if (!n)
+      return 0.0;
+   double d = t9((11.0 * n + 4.0) / 16.0 * ldexp(1.0, e - 9), &k1, &k2);
+   return d + (nm ? (121.0 * nm + 32.0) / 512.0 * ldexp(1.0, em - 9) : 0.0);
+}
+
+/* The lod in 1/256 of a level before bias and clamps, for gradients dPdx =
+ * (gx0, gx1), dPdy = (gy0, gy1) (normalised) on 2^kx by 2^ky texels (1-D:
+ * gx1 = gy1 = 0). */
+static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, int ky)
+{
+   double g[4] = { gx0, gx1, gy0, gy1 };
+   int n, e;
+   for (int j = 0; j < 4; j++) {
+      if (isinf(g[j]))
+         return LOD_INF;
+      if (isnan(g[j]) || fabs(g[j]) < 1.1754943508222875e-38)   /* NaN, zero, denormal */
+         g[j] = 0.0;
+      g[j] = t9(ldexp(g[j], j % 2 ? ky : kx), &n, &e);
+   }
+   double rho = fmax(model_len(g[0], g[1]), model_len(g[2], g[3]));
+   rho = fmax(rho, model_diag(model_sum(g[0], g[2]), model_sum(g[1], g[3])));
+   rho = fmax(rho, model_diag(model_sum(g[0], -g[2]), model_sum(g[1], -g[3])));
+   if (rho == 0.0)
+      return -LOD_INF;
+   int re;
+   double f = frexp(rho, &re);                      /* rho = f 2^re */
+   int i = (int)floor((2.0 * f - 1.0) * 256.0);     /* 8 fraction bits of 2f */
+   return 256 * (re - 1) + lg2_step(i);
+}
+
+static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
+
+typedef tex_model_sampler sampler;
+
+/* The fetch of a texture whose level l holds l (+ layer / 2). */
+static float model_fetch(const sampler *s, int levels, int q, int layer)
+{
+   int v = tex_model_lod_clamp(q, s, levels);
+   double r = s->mip_linear ? (double)v / 256.0 : (double)((v + 128) >> 8);
+   return (float)(r + layer * 0.5);
+}
+
+/* ---- the device side ---- */
+
+/* A float mipmapped array of w x h texels (h 0: 1-D; layers: a layered
+ * one) whose level l holds l + layer / 2, or random values k/256 when
+ * random. */
+static cudaMipmappedArray_t make_mip(int w, int h, int levels, int layers, bool random)
+{
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+   cudaMipmappedArray_t a = NULL;
+   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(w, h, layers), levels,
+                                       layers ? cudaArrayLayered : 0));
+   for (int l = 0; l < levels; l++) {
+      cudaArray_t lv = NULL;
+      CHECK_CUDA(cudaGetMipmappedArrayLevel(&lv, a, (unsigned)l));
+      int nw = w >> l > 0 ? w >> l : 1, nh = h >> l > 0 ? h >> l : 1, nl = layers ? layers : 1;
+      float *hb = (float *)malloc((size_t)nw * nh * nl * sizeof(float));
+      for (int i = 0; i < nw * nh * nl; i++)
+         hb[i] = random ? (float)(int)(tex_model_urand() * 256) / 256.0f : (float)l + 0.5f * (float)(i / (nw * nh));
+      tex_model_copy3d(lv, hb, nw * sizeof(float), nw, nh, nl, true);
+      free(hb);
+   }
+   return a;
+}
+
+enum { NMAX = 8192 };
+static In *d_in;
+static float *d_out;
+
+static void run(cudaTextureObject_t t, int mode, const In *in, int n, float *got)
+{
+   fill_u32((uint32_t *)got, (size_t)n, SENTINEL32);
+   CHECK_CUDA(cudaMemcpy(d_out, got, n * sizeof(float), cudaMemcpyHostToDevice));
+   CHECK_CUDA(cudaMemcpy(d_in, in, n * sizeof(In), cudaMemcpyHostToDevice));
+   fetch<<<(n + 127) / 128, 128>>>(t, mode, d_in, d_out, n);
+   CHECK_CUDA(cudaDeviceSynchronize());
+   CHECK_CUDA(cudaMemcpy(got, d_out, n * sizeof(float), cudaMemcpyDeviceToHost));
+}
+
+/* Runs n fetches and compares them with want (one check per call, showing
+ * the first mismatches). */
+static void run_check(const char *what, cudaTextureObject_t t, int mode, const In *in, int n, const float *want)
+{
+   float *got = (float *)malloc(n * sizeof(float));
+   run(t, mode, in, n, got);
+   int bad = 0;
+   for (int i = 0; i < n; i++)
+      if (f32_bits(got[i]) != f32_bits(want[i]) && bad++ < 4)
+         printf("  %s #%d (x %a dPdx %a dPdy %a layer %d): got %a (lod %.1f/256), model %a (%.1f/256)\n", what, i,
+                in[i].x, in[i].gx, in[i].gy, in[i].layer, got[i], got[i] * 256.0, want[i], want[i] * 256.0);
+   if (!check_true(bad == 0, what, __FILE__, __LINE__))
+      printf("  %s: %d of %d fetches differ\n", what, bad, n);
+   free(got);
+}
+
+/* tex1DGrad (ky 0) or tex2DGrad against tex1DLod or tex2DLod of the same
+ * texture object at the model's lod (limited to 10 levels either side: past
+ * the clamps); want is scratch. */
+static void same_as_lod(const char *what, cudaTextureObject_t t, int kx, int ky, In *in, int n, float *want)
+{
+   for (int i = 0; i < n; i++) {
+      int q = model_grad_lod2(in[i].gx, in[i].gx1, in[i].gy, in[i].gy1, kx, ky);
+      q = q < -2560 ? -2560 : q > 2560 + 256 * kx ? 2560 + 256 * kx : q;
+      in[i].lod = (float)q / 256.0f;
+   }
+   run(t, ky ? M_LOD2 : M_LOD, in, n, want);
+   run_check(what, t, ky ? M_GRAD2 : M_GRAD, in, n, want);
+}
+
+/* A random gradient of about 2^lo ... 2^hi texels on 2^k texels, either sign. */
+static float rand_grad(int k, int lo, int hi)
+{
+   double e = lo + tex_model_urand() * (hi - lo);
+   return (float)(ldexp(1.0 + tex_model_urand(), (int)floor(e) - k) * (tex_model_urand() < 0.5 ? -1.0 : 1.0));
+}
+
+/* Random pairs: the second gradient a random fraction of the first (often
+ * near it, where the diagonal term decides), zero, or independent. */
+static void random_pairs(In *in, int n, int k, int lo, int hi, int layers)
+{
+   for (int i = 0; i < n; i++) {
+      In p = { (float)tex_model_urand(), 0, 0, 0, layers ? (int)(tex_model_urand() * layers) : 0 };
+      p.gx = rand_grad(k, lo, hi);
+      double u = tex_model_urand();
+      p.gy = u < 0.1 ? 0.0f : u < 0.5 ? (float)(p.gx * (tex_model_urand() < 0.5 ? -1 : 1) * (0.4 + 0.6 * tex_model_urand()))
+                                      : u < 0.8 ? (float)(p.gx * tex_model_urand()) : rand_grad(k, lo, hi);
+      if (i & 1) {
+         float t = p.gx;
+         p.gx = p.gy, p.gy = t;
+      }
+      in[i] = p;
+   }
+}
+
+/* Random 2-D pairs on 2^kx by 2^ky texels: dPdy near dPdx or -dPdx (the
+ * diagonal terms then decide), rotated, along one axis, or independent. */
+static void random_pairs2(In *in, int n, int kx, int ky, int lo, int hi, int layers)
+{
+   for (int i = 0; i < n; i++) {
+      In p = { (float)tex_model_urand(), 0, 0, 0, layers ? (int)(tex_model_urand() * layers) : 0,
+               (float)tex_model_urand(), 0, 0 };
+      double e = lo + tex_model_urand() * (hi - lo), sc = ldexp(1.0, (int)floor(e));
+      double a = (tex_model_urand() * 2 - 1) * sc, b = (tex_model_urand() * 2 - 1) * sc, c, d;
+      double u = tex_model_urand(), f = 0.4 + 0.6 * tex_model_urand();
+      if (u < 0.3)
+         c = a * f * (u < 0.15 ? 1 : -1) + b * 0.1 * tex_model_urand(), d = b * f * (u < 0.15 ? 1 : -1);
+      else if (u < 0.5)
+         c = -b * f, d = a * f;
+      else if (u < 0.6)
+         b = 0, c = (tex_model_urand() * 2 - 1) * sc, d = 0;
+      else
+         c = (tex_model_urand() * 2 - 1) * sc, d = (tex_model_urand() * 2 - 1) * sc;
+      p.gx = (float)ldexp(a, -kx), p.gx1 = (float)ldexp(b, -ky), p.gy = (float)ldexp(c, -kx),
+      p.gy1 = (float)ldexp(d, -ky);
+      in[i] = p;
+   }
+}
+
+static void lod2_checks(void)
+{
+   In *in = (In *)calloc(NMAX, sizeof(In));
+   float *want = (float *)malloc(NMAX * sizeof(float));
+   static const struct {
+      int kx, ky, layers;
+      sampler s;
+   } shapes[4] = { { 8, 8, 0, { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 8, 6, 0, { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 5, 7, 0, { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 6, 6, 3, { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } } };
+   for (int c = 0; c < 4; c++) {
+      int kx = shapes[c].kx, ky = shapes[c].ky, levels = (kx > ky ? kx : ky) + 1, lay = shapes[c].layers;
+      cudaMipmappedArray_t a = make_mip(1 << kx, 1 << ky, levels, lay, false);
+      cudaTextureObject_t t = tex_model_mip_object(a, &shapes[c].s);
+      int n = c == 0 ? NMAX : 4096;
+      random_pairs2(in, n, kx, ky, -6, levels + 2, lay);
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels,
+                               model_grad_lod2(in[i].gx, in[i].gx1, in[i].gy, in[i].gy1, kx, ky), in[i].layer);
+      char what[80];
+      snprintf(what, sizeof(what), "%s, %d x %d texels, random pairs", lay ? "tex2DLayeredGrad" : "tex2DGrad",
+               1 << kx, 1 << ky);
+      run_check(what, t, lay ? M_GRAD2_LAYERED : M_GRAD2, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+
+   /* sweeps on 256 x 256 with a bias and clamps: the smaller component of a
+    * gradient, and of x - y where it is a difference of opposite signs */
+   cudaMipmappedArray_t a = make_mip(256, 256, 9, 0, false);
+   sampler sb = { true, true, cudaAddressModeClamp, 0.62f, 0.25f, 7.5f };
+   cudaTextureObject_t t = tex_model_mip_object(a, &sb);
+   int n = 0;
+   for (int j = 0; j < 2048; j++) {
+      double q = j / 2048.0;
+      in[n++] = (In){ 0.5f, (float)ldexp(1.0, -8), 0, 0, 0, 0.5f, (float)ldexp(q, -8), 0 };
+      in[n++] = (In){ 0.5f, (float)ldexp(1.0, -8), (float)ldexp(1.0, -8), 0, 0, 0.5f, (float)ldexp(0.5, -8),
+                      (float)ldexp(-0.5 * q, -8) };
+      in[n++] = (In){ 0.5f, (float)ldexp(1.5, -8), (float)ldexp(1.25, -8), 0, 0, 0.5f, (float)ldexp(0.75, -8),
+                      (float)ldexp(-0.75 * q, -8) };
+   }
+   /* zeros, an infinity and NaNs among the components */
+   static const float sp[] = { 0.0f, 1.0f / 512, 1.0f / 256, 3.0f / 256, INFINITY, NAN };
+   for (int i = 0; i < 6 * 6 * 6; i++)
+      in[n++] = (In){ 0.5f, sp[i % 6], sp[(i / 6) % 6], 0, 0, 0.5f, sp[i / 36], -sp[(i + 1) % 6] };
+   for (int i = 0; i < n; i++)
+      want[i] = model_fetch(&sb, 9, model_grad_lod2(in[i].gx, in[i].gx1, in[i].gy, in[i].gy1, 8, 8), 0);
+   run_check("tex2DGrad, 256 x 256, swept minor components, specials, bias 0.62, clamps [0.25, 7.5]", t, M_GRAD2,
+             in, n, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+
+   /* random texels: tex2DGrad reads what tex2DLod reads at the model's lod */
+   a = make_mip(128, 128, 8, 0, true);
+   sampler sr = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 7.0f };
+   t = tex_model_mip_object(a, &sr);
+   random_pairs2(in, 4096, 7, 7, -6, 9, 0);
+   same_as_lod("tex2DGrad = tex2DLod at the model's lod, random texels", t, 7, 7, in, 4096, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free(in);
+   free(want);
+}
+
+static void lod_checks(void)
+{
+   const int k = 12, levels = 13;   /* 4096 texels */
+   cudaMipmappedArray_t a = make_mip(1 << k, 0, levels, 0, false);
+   In *in = (In *)calloc(NMAX, sizeof(In));
+   float *want = (float *)malloc(NMAX * sizeof(float));
+   sampler s = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 12.0f };
+   cudaTextureObject_t t = tex_model_mip_object(a, &s);
+
+   /* one gradient over [1, 2) texels in 1/4096 steps, then octaves 2^-2 ... 2^13 */
+   int n = 0;
+   for (int i = 0; i < 4096; i++)
+      in[n++] = (In){ 0.5f, (float)ldexp(1.0 + i / 4096.0, -k), 0.0f, 0, 0 };
+   for (int o = -2; o <= 13; o++)
+      for (int i = 0; i < 64; i++)
+         in[n++] = (In){ 0.5f, (float)ldexp(1.0 + i / 64.0 + 1 / 8192.0, o - k), 0.0f, 0, 0 };
+   for (int i = 0; i < n; i++)
+      want[i] = model_fetch(&s, levels, model_grad_lod(in[i].gx, in[i].gy, k), 0);
+   run_check("tex1DGrad, one gradient swept", t, M_GRAD, in, n, want);
+
+   /* the second gradient swept against fixed first ones */
+   static const double first[4] = { 1.0, 1.0 + 1 / 512.0, 1.5, 1.0 + 255 / 256.0 };
+   n = 0;
+   for (int f = 0; f < 4; f++)
+      for (int j = 0; j < 1024; j++)
+         in[n++] = (In){ 0.25f, (float)ldexp(first[f], -k), (float)ldexp(j / 1024.0 * (f == 3 ? -1 : 1), -k), 0, 0 };
+   for (int i = 0; i < n; i++)
+      want[i] = model_fetch(&s, levels, model_grad_lod(in[i].gx, in[i].gy, k), 0);
+   run_check("tex1DGrad, second gradient swept", t, M_GRAD, in, n, want);
+
+   random_pairs(in, NMAX, k, -12, 14, 0);
+   for (int i = 0; i < NMAX; i++)
+      want[i] = model_fetch(&s, levels, model_grad_lod(in[i].gx, in[i].gy, k), 0);
+   run_check("tex1DGrad, random pairs", t, M_GRAD, in, NMAX, want);
+
+   /* zeros, denormals, tiny and huge, infinities and NaNs, each with each */
+   static const float sp[] = { 0.0f, -0.0f, 1e-45f, 1e-39f, 1e-30f, 1e-6f, 1.0f / 8192, 1.0f / 4096, 1.5f / 4096,
+                               0.75f, 1e10f, INFINITY, -INFINITY, NAN, -NAN };
+   const int nsp = (int)(sizeof(sp) / sizeof(sp[0]));
+   n = 0;
+   for (int i = 0; i < nsp; i++)
+      for (int j = 0; j < nsp; j++)
+         in[n++] = (In){ 0.5f, sp[i], sp[j], 0, 0 };
+   for (int i = 0; i < n; i++)
+      want[i] = model_fetch(&s, levels, model_grad_lod(in[i].gx, in[i].gy, k), 0);
+   run_check("tex1DGrad, special gradients", t, M_GRAD, in, n, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+
+   /* biases and clamps, point filtering between levels */
+   static const sampler ss[4] = { { true, true, cudaAddressModeClamp, 1.37f, 0.5f, 9.25f },
+                                  { true, true, cudaAddressModeClamp, -2.6f, 0.0f, 12.0f },
+                                  { true, false, cudaAddressModeClamp, 0.3f, 0.0f, 11.5f },
+                                  { true, true, cudaAddressModeClamp, 0.0f, 3.75f, 2.5f } };
+   for (int c = 0; c < 4; c++) {
+      t = tex_model_mip_object(a, &ss[c]);
+      random_pairs(in, 2048, k, -10, 15, 0);
+      for (int i = 0; i < nsp * nsp; i++)
+         in[2048 + i] = (In){ 0.5f, sp[i / nsp], sp[i % nsp], 0, 0 };
+      n = 2048 + nsp * nsp;
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&ss[c], levels, model_grad_lod(in[i].gx, in[i].gy, k), 0);
+      char what[80];
+      snprintf(what, sizeof(what), "tex1DGrad, bias %g, clamps [%g, %g], %s", ss[c].bias, ss[c].mn, ss[c].mx,
+               ss[c].mip_linear ? "linear" : "point");
+      run_check(what, t, M_GRAD, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+
+   /* small textures: 8 texels (4 levels) and 1 texel (1 level) */
+   for (int kk = 3; kk >= 0; kk -= 3) {
+      a = make_mip(1 << kk, 0, kk + 1, 0, false);
+      sampler sm = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f };
+      t = tex_model_mip_object(a, &sm);
+      random_pairs(in, 2048, kk, -4, 6, 0);
+      for (int i = 0; i < 2048; i++)
+         want[i] = model_fetch(&sm, kk + 1, model_grad_lod(in[i].gx, in[i].gy, kk), 0);
+      run_check(kk ? "tex1DGrad, 8 texels" : "tex1DGrad, 1 texel", t, M_GRAD, in, 2048, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+
+   /* layered: 1024 texels, 3 layers (level l of layer z holds l + z/2) */
+   a = make_mip(1024, 0, 11, 3, false);
+   sampler sl = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 10.0f };
+   t = tex_model_mip_object(a, &sl);
+   random_pairs(in, 4096, 10, -10, 13, 3);
+   for (int i = 0; i < 4096; i++)
+      want[i] = model_fetch(&sl, 11, model_grad_lod(in[i].gx, in[i].gy, 10), in[i].layer);
+   run_check("tex1DLayeredGrad, random pairs", t, M_GRAD_LAYERED, in, 4096, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free(in);
+   free(want);
+}
+
+/* Random texels: tex1DGrad reads what tex1DLod reads at the model's lod
+ * (filtering within and between levels is tex.level's, tex_mipmap.cu);
+ * a texture without levels ignores the gradients. */
+static void data_checks(void)
+{
+   const int k = 10;
+   cudaMipmappedArray_t a = make_mip(1 << k, 0, k + 1, 0, true);
+   sampler s = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 10.0f };
+   cudaTextureObject_t t = tex_model_mip_object(a, &s);
+   In *in = (In *)calloc(4096, sizeof(In));
+   float *want = (float *)malloc(4096 * sizeof(float));
+   random_pairs(in, 4096, k, -10, 12, 0);
+   same_as_lod("tex1DGrad = tex1DLod at the model's lod, random texels", t, k, 0, in, 4096, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+
+   /* a plain array */
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+   cudaArray_t arr = NULL;
+   CHECK_CUDA(cudaMallocArray(&arr, &cd, 64, 0, 0));
+   float h[64];
+   for (int i = 0; i < 64; i++)
+      h[i] = (float)(int)(tex_model_urand() * 256) / 256.0f;
+   CHECK_CUDA(cudaMemcpy2DToArray(arr, 0, 0, h, sizeof(h), sizeof(h), 1, cudaMemcpyHostToDevice));
+   t = tex_model_object(arr, cudaAddressModeClamp, cudaAddressModeClamp, true, true, cudaReadModeElementType, NULL);
+   random_pairs(in, 1024, 6, -6, 8, 0);
+   run(t, M_PLAIN, in, 1024, want);
+   run_check("tex1DGrad on a texture without levels = tex1D", t, M_GRAD, in, 1024, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeArray(arr));
+   free(in);
+   free(want);
+}
+
+int main(void)
+{
+   check_begin("tex_grad");
+   CHECK_CUDA(cudaSetDevice(0));
+   CHECK_CUDA(cudaMalloc(&d_in, NMAX * sizeof(In)));
+   CHECK_CUDA(cudaMalloc(&d_out, NMAX * sizeof(float)));
+   /* the model's table against values read off an H200 (spot checks) */
+   CHECK_INT(lg2_step(1), 2);
+   CHECK_INT(lg2_step(115), 137);
+   CHECK_INT(lg2_step(141), 162);
+   CHECK_INT(lg2_step(254), 255);
+   lod_checks();
+   data_checks();
+   lod2_checks();
+   CHECK_CUDA(cudaFree(d_in));
+   CHECK_CUDA(cudaFree(d_out));
+   return check_end();
+}
