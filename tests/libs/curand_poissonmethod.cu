@@ -17,8 +17,8 @@
  * Expected values: NVIDIA's host generator (curand_poissonmethod_expected.h,
  * written by native/curand_poissonmethod_record.c on CUDA 13.0's cuRAND
  * 10.4.0), bit-identical (hashes); cuRAND documents its host generator as
- * giving the device generator's results (not yet run on an H200; above
- * 4000 a device's double Box-Muller could round a value differently).
+ * giving the device generator's results (an H200's device generator
+ * gives them: the program passes natively, 2026-12-04).
  * metalcuda implements CURAND_DEVICE_API for XORWOW and MRG32k3a below
  * lambda 64 and above 4000 only (src/libs/curand/README.md): what NVIDIA's host
  * generator does between (the gamma-based method) and for other generator
