@@ -69,12 +69,16 @@ void emit_indent(emitter *e);
 void emit_line(emitter *e, const char *fmt, ...) MC_PRINTF(2, 3);
 void emit_val(emitter *e, const ir_def *d);
 void emit_val_comp(emitter *e, const ir_def *d, int comp);
+void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
 
 /* emit_instr.c: the formatter and the dispatch.  Formats: %V value
  * (ir_def *), %s string, %u unsigned, %x hex unsigned, %T/%S the
  * unsigned/signed type of a bit size, %W the arithmetic type of a bit size
  * (uint up to 32 bits, ulong above). */
 void emit_instr(emitter *e, ir_instr *i);
+void emit_fmt_v(emitter *e, const char *fmt, va_list ap);
+void emit_set(emitter *e, const ir_instr *i, const char *fmt, ...);   /* "vN = <expr>;" */
+void emit_stmt(emitter *e, const char *fmt, ...);                     /* one line */
 
 /* nan_loose.c: by def index, MSL_NAN_W for a value written without
  * canonicalisation and canonicalised where a use shows its bits, MSL_NAN_L
@@ -83,10 +87,6 @@ void emit_instr(emitter *e, ir_instr *i);
 enum { MSL_NAN_W = 1, MSL_NAN_L = 2 };
 uint8_t *msl_nan_loose(ir_func *f, arena *ar);
 bool msl_is_nan_blind(const ir_instr *i);
-void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
-void emit_fmt_v(emitter *e, const char *fmt, va_list ap);
-void emit_set(emitter *e, const ir_instr *i, const char *fmt, ...);   /* "vN = <expr>;" */
-void emit_stmt(emitter *e, const char *fmt, ...);                     /* one line */
 
 static inline const ir_def *S(const ir_instr *i, unsigned k) { return i->srcs[k].def; }
 static inline unsigned B(const ir_instr *i) { return i->def.bits; }

@@ -93,6 +93,9 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
 /* Launches F over THREADS threads on the generator's stream, with the
  * argument block A as its one parameter. */
 curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a);
+/* Makes a device generator's context current, as its calls do (the one
+ * that was current is not given back); INITIALIZATION_FAILED if it cannot. */
+curandStatus_t cr_ctx_enter(curandGenerator_t g);
 
 /* ---- poisson.c ---- */
 /* The square histogram of the Poisson distribution at LAMBDA into T
@@ -133,15 +136,10 @@ curandStatus_t cr_sobol_run(curandGenerator_t g, int dist, void *out, unsigned l
 const void *cr_mtgp_params_words(size_t *words);
 /* Whether the parameter sets are there; says why not. */
 bool cr_mtgp_available(void);
-/* The stream starts again at its beginning at the next call. */
-void cr_mtgp_restart(curandGenerator_t g);
 /* One call of an MTGP32 generator: N outputs, one word each. */
 curandStatus_t cr_mtgp_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 
 /* ---- mt19937.c ---- */
-/* The stream starts again at its beginning at the next call (its
- * subsequences seeded then). */
-void cr_mt_restart(curandGenerator_t g);
 /* One call of an MT19937 generator: N outputs, one word each. */
 curandStatus_t cr_mt_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd);
 

@@ -340,6 +340,14 @@ static void restart_here(curandGenerator_t g)
    g->fresh = true;
 }
 
+/* MTGP32 and MT19937: the stream starts again at its beginning at the next
+ * call (which seeds their states then) */
+static void restart_from_start(curandGenerator_t g)
+{
+   g->pos = 0;
+   g->fresh = true;
+}
+
 /* ==== curandSetPseudoRandomGeneratorSeed (libcurand.so.10) ==== */
 CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g, unsigned long long seed)
 {
@@ -351,7 +359,7 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
     * goes on with the first seed: measured on an H200, cuRAND 10.4) */
    if (g->type == CURAND_RNG_PSEUDO_MTGP32) {
       if (seed != g->seed && !g->mtgp_started)
-         cr_mtgp_restart(g);
+         restart_from_start(g);
       g->seed = seed;
       return CURAND_STATUS_SUCCESS;
    }
@@ -359,7 +367,7 @@ CR_EXPORT curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t g,
     * host generator) */
    if (g->type == CURAND_RNG_PSEUDO_MT19937) {
       if (seed != g->seed)
-         cr_mt_restart(g);
+         restart_from_start(g);
       g->seed = seed;
       return CURAND_STATUS_SUCCESS;
    }
@@ -412,7 +420,7 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
       if (order == CURAND_ORDERING_PSEUDO_DYNAMIC)
          order = CURAND_ORDERING_PSEUDO_DEFAULT;
       if (order != g->ordering)
-         cr_mtgp_restart(g);
+         restart_from_start(g);
       g->ordering = order;
       g->nthreads = order == CURAND_ORDERING_PSEUDO_LEGACY ? RNG_MTGP_LEGACY_STATES : RNG_MTGP_STATES;
       return CURAND_STATUS_SUCCESS;
@@ -427,7 +435,7 @@ CR_EXPORT curandStatus_t curandSetGeneratorOrdering(curandGenerator_t g, curandO
       CR_CHECK(order == CURAND_ORDERING_PSEUDO_DEFAULT || order == CURAND_ORDERING_PSEUDO_LEGACY,
                CURAND_STATUS_OUT_OF_RANGE);
       if (order != g->ordering)
-         cr_mt_restart(g);
+         restart_from_start(g);
       g->ordering = order;
       return CURAND_STATUS_SUCCESS;
    }
@@ -465,11 +473,11 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
       /* NVIDIA's host generator seeds MTGP32 again: its stream starts
        * over; its device generator, once seeded, goes on (an H200) */
       if (!g->mtgp_started)
-         cr_mtgp_restart(g);
+         restart_from_start(g);
       return cr_mtgp_run(g, CR_U32, NULL, 0, 0, 0);
    }
    if (g->type == CURAND_RNG_PSEUDO_MT19937) {   /* seeds again, as NVIDIA's host generator */
-      cr_mt_restart(g);
+      restart_from_start(g);
       return cr_mt_run(g, CR_U32, NULL, 0, 0, 0);
    }
    return cr_run(g, CR_U32, NULL, 0, 0, 0);
@@ -481,13 +489,21 @@ CR_EXPORT curandStatus_t curandGenerateSeeds(curandGenerator_t g)
  * spans CR_ROUNDS pages and lines, not the whole output (on the software
  * device, where a thread runs start to end, and on the host). */
 #define CR_ROUNDS 16
-curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a)
+curandStatus_t cr_ctx_enter(curandGenerator_t g)
 {
    CUcontext cur = NULL;
    if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
       return CURAND_STATUS_INITIALIZATION_FAILED;
    if (cur != g->ctx && cuCtxSetCurrent(g->ctx) != CUDA_SUCCESS)
       return CURAND_STATUS_INITIALIZATION_FAILED;
+   return CURAND_STATUS_SUCCESS;
+}
+
+curandStatus_t cr_launch(curandGenerator_t g, CUfunction f, unsigned threads, cr_args *a)
+{
+   curandStatus_t s = cr_ctx_enter(g);
+   if (s != CURAND_STATUS_SUCCESS)
+      return s;
    void *params[] = { a };
    unsigned block = 128, grid = (threads + block - 1) / block;
    CUresult r = cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, g->stream, params, NULL);

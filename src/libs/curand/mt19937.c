@@ -24,11 +24,13 @@
  * are seeded here and copied to the device (a restart kernel would repeat
  * the same jumps on the device's threads).
  *
- * Settings, as NVIDIA's host generator: the offset is refused
- * (CURAND_STATUS_TYPE_ERROR, nothing changes); DEFAULT and LEGACY give the
- * same sequence, BEST, SEEDED and DYNAMIC are CURAND_STATUS_OUT_OF_RANGE; a
- * seed or ordering different from the current one restarts the stream at
- * its start, the same one keeps the position; curandGenerateSeeds restarts.
+ * Settings (generator.c), as NVIDIA's host generator: the offset is
+ * refused (CURAND_STATUS_TYPE_ERROR, nothing changes); DEFAULT and LEGACY
+ * give the same sequence, BEST, SEEDED and DYNAMIC are
+ * CURAND_STATUS_OUT_OF_RANGE, but BEST on a device generator is DEFAULT (an
+ * H200's); a seed or ordering different from the current one restarts the
+ * stream at its start, the same one keeps the position;
+ * curandGenerateSeeds restarts.
  */
 #include "cr.h"
 #include "mt19937.h"
@@ -53,17 +55,6 @@ LOG_CHANNEL(curand);
 static unsigned char jumps[MT_JUMPS][MT_BYTES];
 static pthread_once_t jumps_once = PTHREAD_ONCE_INIT;
 
-/* the next word of a sequence from its words k, k + 1 and k + 397 */
-static inline rng_u32 mt_rec(rng_u32 a, rng_u32 b, rng_u32 c)
-{
-   rng_u32 y = (a & 0x80000000u) | (b & 0x7fffffffu);
-   return c ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-}
-
-/* OUT = h(A) S for the polynomial H (MT_BYTES bytes, degree < 19937); TAB
- * 256 x 624 words and BUF 624 + MT_SLACK words of scratch.  OUT may be S.
- * Defined twice on x86-64, the second for AVX2 (1.4 times as fast; chosen
- * at run time), by this macro. */
 /* X ^= T over a state (inlined into each form of mt_jump, as restrict
  * pointers of their own: vectorized) */
 static inline __attribute__((always_inline)) void mt_xor(rng_u32 *restrict x, const rng_u32 *restrict t)
@@ -80,31 +71,35 @@ static inline __attribute__((always_inline)) void mt_xor3(rng_u32 *restrict t, c
       t[j] = a[j] ^ b[j];
 }
 
-#define MT_JUMP_FN(NAME, ATTR)                                                                       \
+/* OUT = h(A) S for the polynomial H (MT_BYTES bytes, degree < 19937); TAB
+ * 256 x 624 words and BUF 624 + MT_SLACK words of scratch (mt_scratch).
+ * OUT may be S.  Defined twice on x86-64, the second for AVX2 (1.4 times
+ * as fast; chosen at run time), by this macro. */
+#define MT_JUMP_FN(NAME, ATTR)                                                                               \
    ATTR static void NAME(const unsigned char *h, const rng_u32 *s, rng_u32 *out, rng_u32 *tab, rng_u32 *buf) \
-   {                                                                                                \
-      rng_u32 w[RNG_MT_N + 8];                                                                      \
-      memcpy(w, s, sizeof(rng_u32) * RNG_MT_N);                                                     \
-      for (unsigned k = 0; k < 8; k++)                                                              \
-         w[RNG_MT_N + k] = mt_rec(w[k], w[k + 1], w[k + RNG_MT_M]);                                 \
-      memset(tab, 0, sizeof(rng_u32) * RNG_MT_N);                                                   \
-      for (unsigned v = 1; v < 256; v++)                                                            \
-         mt_xor3(tab + (size_t)v * RNG_MT_N, tab + (size_t)(v & (v - 1)) * RNG_MT_N, w + __builtin_ctz(v)); \
-      unsigned o = 0;                                                                               \
-      memcpy(buf, tab + (size_t)h[MT_BYTES - 1] * RNG_MT_N, sizeof(rng_u32) * RNG_MT_N);           \
-      for (unsigned k = MT_BYTES - 1; k-- > 0;) {                                                   \
-         if (o + RNG_MT_N + 8 > RNG_MT_N + MT_SLACK) {                                              \
-            memmove(buf, buf + o, sizeof(rng_u32) * RNG_MT_N);                                      \
-            o = 0;                                                                                  \
-         }                                                                                          \
-         rng_u32 *restrict x = buf + o;                                                             \
-         for (unsigned j = 0; j < 8; j++)                                                           \
-            x[RNG_MT_N + j] = mt_rec(x[j], x[j + 1], x[j + RNG_MT_M]);                              \
-         o += 8;                                                                                    \
-         if (h[k])                                                                                  \
-            mt_xor(buf + o, tab + (size_t)h[k] * RNG_MT_N);                                         \
-      }                                                                                             \
-      memcpy(out, buf + o, sizeof(rng_u32) * RNG_MT_N);                                             \
+   {                                                                                                         \
+      rng_u32 w[RNG_MT_N + 8];                                                                               \
+      memcpy(w, s, sizeof(rng_u32) * RNG_MT_N);                                                              \
+      for (unsigned k = 0; k < 8; k++)                                                                       \
+         w[RNG_MT_N + k] = rng_mt_rec(w[k], w[k + 1], w[k + RNG_MT_M]);                                      \
+      memset(tab, 0, sizeof(rng_u32) * RNG_MT_N);                                                            \
+      for (unsigned v = 1; v < 256; v++)                                                                     \
+         mt_xor3(tab + (size_t)v * RNG_MT_N, tab + (size_t)(v & (v - 1)) * RNG_MT_N, w + __builtin_ctz(v));  \
+      unsigned o = 0;                                                                                        \
+      memcpy(buf, tab + (size_t)h[MT_BYTES - 1] * RNG_MT_N, sizeof(rng_u32) * RNG_MT_N);                     \
+      for (unsigned k = MT_BYTES - 1; k-- > 0;) {                                                            \
+         if (o + RNG_MT_N + 8 > RNG_MT_N + MT_SLACK) {                                                       \
+            memmove(buf, buf + o, sizeof(rng_u32) * RNG_MT_N);                                               \
+            o = 0;                                                                                           \
+         }                                                                                                   \
+         rng_u32 *restrict x = buf + o;                                                                      \
+         for (unsigned j = 0; j < 8; j++)                                                                    \
+            x[RNG_MT_N + j] = rng_mt_rec(x[j], x[j + 1], x[j + RNG_MT_M]);                                   \
+         o += 8;                                                                                             \
+         if (h[k])                                                                                           \
+            mt_xor(buf + o, tab + (size_t)h[k] * RNG_MT_N);                                                  \
+      }                                                                                                      \
+      memcpy(out, buf + o, sizeof(rng_u32) * RNG_MT_N);                                                      \
    }
 
 MT_JUMP_FN(mt_jump_plain, )
@@ -128,6 +123,28 @@ static void make_jumps(void)
          jumps[b][k] = (unsigned char)(cr_mt_jump_poly[b][k / 4] >> (8 * (k % 4)));
 }
 
+/* mt_jump's scratch: the 256 x 624-word table and the Horner window */
+typedef struct {
+   rng_u32 *tab, *buf;
+} mt_scratch;
+
+static bool mt_scratch_alloc(mt_scratch *s)
+{
+   s->tab = malloc(sizeof(rng_u32) * 256 * RNG_MT_N);
+   s->buf = malloc(sizeof(rng_u32) * (RNG_MT_N + MT_SLACK));
+   if (s->tab && s->buf)
+      return true;
+   free(s->tab);
+   free(s->buf);
+   return false;
+}
+
+static void mt_scratch_free(mt_scratch *s)
+{
+   free(s->tab);
+   free(s->buf);
+}
+
 /* a piece of the seeding chain: subsequences [g0, g1), g0's state given */
 typedef struct {
    rng_mt *st;
@@ -138,19 +155,16 @@ typedef struct {
 static void *mt_chain_run(void *arg)
 {
    mt_chain *c = arg;
-   rng_u32 *tab = malloc(sizeof(rng_u32) * 256 * RNG_MT_N), *buf = malloc(sizeof(rng_u32) * (RNG_MT_N + MT_SLACK));
-   if (!tab || !buf) {
-      free(tab);
-      free(buf);
+   mt_scratch sc;
+   if (!mt_scratch_alloc(&sc)) {
       c->failed = 1;
       return NULL;
    }
    for (unsigned g = c->g0 + 1; g < c->g1; g++) {
-      mt_jump(jumps[0], c->st[g - 1].x, c->st[g].x, tab, buf);
+      mt_jump(jumps[0], c->st[g - 1].x, c->st[g].x, sc.tab, sc.buf);
       c->st[g].blocks = 0;
    }
-   free(tab);
-   free(buf);
+   mt_scratch_free(&sc);
    return NULL;
 }
 
@@ -178,19 +192,15 @@ static int mt_seed_states(rng_mt *st, unsigned long long seed)
    st[0].blocks = 0;
    unsigned pieces = mt_pieces(), len = RNG_MT_SUBSEQ / pieces;
    if (pieces > 1) {
-      rng_u32 *tab = malloc(sizeof(rng_u32) * 256 * RNG_MT_N), *buf = malloc(sizeof(rng_u32) * (RNG_MT_N + MT_SLACK));
-      if (!tab || !buf) {
-         free(tab);
-         free(buf);
+      mt_scratch sc;
+      if (!mt_scratch_alloc(&sc))
          return -1;
-      }
       for (unsigned step = RNG_MT_SUBSEQ / 2, b = MT_JUMPS - 1; step >= len; step /= 2, b--)
          for (unsigned g = 0; g < RNG_MT_SUBSEQ; g += 2 * step) {
-            mt_jump(jumps[b], st[g].x, st[g + step].x, tab, buf);
+            mt_jump(jumps[b], st[g].x, st[g + step].x, sc.tab, sc.buf);
             st[g + step].blocks = 0;
          }
-      free(tab);
-      free(buf);
+      mt_scratch_free(&sc);
    }
    mt_chain c[MT_PIECES];
    pthread_t th[MT_PIECES];
@@ -212,13 +222,6 @@ static int mt_seed_states(rng_mt *st, unsigned long long seed)
    return failed ? -1 : 0;
 }
 
-/* The stream starts again at its beginning at the next call. */
-void cr_mt_restart(curandGenerator_t g)
-{
-   g->pos = 0;
-   g->fresh = true;
-}
-
 /* a pass: the rounds of one block */
 curandStatus_t cr_mt_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd)
 {
@@ -234,10 +237,7 @@ curandStatus_t cr_mt_run(curandGenerator_t g, int dist, void *out, unsigned long
          return CURAND_STATUS_ALLOCATION_FAILED;
       }
       if (!g->host) {
-         CUcontext cur = NULL;
-         CUresult r = cuCtxGetCurrent(&cur);
-         if (r == CUDA_SUCCESS && cur != g->ctx)
-            r = cuCtxSetCurrent(g->ctx);
+         CUresult r = cr_ctx_enter(g) == CURAND_STATUS_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
          /* the stream's earlier calls read the states */
          if (r == CUDA_SUCCESS)
             r = cuStreamSynchronize(g->stream);

@@ -39,17 +39,23 @@ typedef struct {
    rng_u32 blocks;        /* twists done: the block in x is blocks - 1 */
 } rng_mt;
 
+/* The recurrence: the next word of a sequence from its words k, k + 1
+ * and k + 397 (also mt19937.c's jumps, over a window of a sequence) */
+RNG_FN rng_u32 rng_mt_rec(rng_u32 a, rng_u32 b, rng_u32 c)
+{
+   rng_u32 y = (a & 0x80000000u) | (b & 0x7fffffffu);
+   return c ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
 /* The next 624 words, in place (x[k] becomes x[k + 624]). */
 RNG_FN void rng_mt_twist(rng_u32 *x)
 {
-   rng_u32 k = 0, y;
-#define RNG_MT_F(a, b, c) (y = ((a) & 0x80000000u) | ((b) & 0x7fffffffu), (c) ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u))
+   rng_u32 k = 0;
    for (; k < RNG_MT_N - RNG_MT_M; k++)
-      x[k] = RNG_MT_F(x[k], x[k + 1], x[k + RNG_MT_M]);
+      x[k] = rng_mt_rec(x[k], x[k + 1], x[k + RNG_MT_M]);
    for (; k < RNG_MT_N - 1; k++)
-      x[k] = RNG_MT_F(x[k], x[k + 1], x[k + RNG_MT_M - RNG_MT_N]);
-   x[k] = RNG_MT_F(x[k], x[0], x[RNG_MT_M - 1]);
-#undef RNG_MT_F
+      x[k] = rng_mt_rec(x[k], x[k + 1], x[k + RNG_MT_M - RNG_MT_N]);
+   x[k] = rng_mt_rec(x[k], x[0], x[RNG_MT_M - 1]);
 }
 
 RNG_FN rng_u32 rng_mt_temper(rng_u32 y)

@@ -76,13 +76,6 @@ bool cr_mtgp_available(void)
    return false;
 }
 
-/* The stream starts again at its beginning at the next call. */
-void cr_mtgp_restart(curandGenerator_t g)
-{
-   g->pos = 0;
-   g->fresh = true;
-}
-
 curandStatus_t cr_mtgp_run(curandGenerator_t g, int dist, void *out, unsigned long long n, double mean, double sd)
 {
    cr_args a;

@@ -207,8 +207,7 @@ static curandStatus_t poisson_table(curandGenerator_t g, double lambda, bool inv
    if (t->v && t->lambda == lambda && t->inversion == inversion)
       return CURAND_STATUS_SUCCESS;
    if (!g->host) {
-      CUcontext cur = NULL;
-      if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS || (cur != g->ctx && cuCtxSetCurrent(g->ctx) != CUDA_SUCCESS))
+      if (cr_ctx_enter(g) != CURAND_STATUS_SUCCESS)
          return CURAND_STATUS_INITIALIZATION_FAILED;
       /* the stream's earlier calls may still read the old table */
       if (t->dv && cuStreamSynchronize(g->stream) != CUDA_SUCCESS)

@@ -291,12 +291,10 @@ static curandStatus_t upload(curandGenerator_t g)
 
 static curandStatus_t launch(curandGenerator_t g, cr_args *a, rng_u64 threads)
 {
-   CUcontext cur = NULL;
-   if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
-      return CURAND_STATUS_INITIALIZATION_FAILED;
-   if (cur != g->ctx && cuCtxSetCurrent(g->ctx) != CUDA_SUCCESS)
-      return CURAND_STATUS_INITIALIZATION_FAILED;
-   curandStatus_t s = upload(g);
+   curandStatus_t s = cr_ctx_enter(g);
+   if (s != CURAND_STATUS_SUCCESS)
+      return s;
+   s = upload(g);
    if (s != CURAND_STATUS_SUCCESS)
       return s;
    a->vec = (const void *)(uintptr_t)g->dvec;

@@ -185,8 +185,9 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
 
 /* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
  * WORD() gives its next 32-bit word, PAIR(&z0, &z1) its next Box-Muller
- * pair, UNIF() its next float uniform, DNORM(&z) its next double normal
- * (the device API's curand_normal_double, a pair's second value kept);
+ * pair, UNIF() its next float uniform, BMD(NEXT, &z, &extra) its double
+ * Box-Muller pair from the raw words NEXT() (the device API's
+ * curand_normal_double: a pair's second value kept in the state);
  * the normal method takes the pair's second value at the subsequence's
  * next Poisson item (in this call or a later one), as NVIDIA's host
  * generator does.  CURAND_DEVICE_API above lambda 4000 rounds
@@ -194,14 +195,20 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
  * device API's curand_poisson (NVIDIA's host generator: no value of 32768
  * at 4000.5, 9000 and 400000 differed from that of its own double
  * normals). */
-#define CR_POISSON_ITEM(a, q, st, WORD, PAIR, UNIF, DNORM)                                          \
+#define CR_POISSON_ITEM(a, q, st, WORD, PAIR, UNIF, BMD, NEXT)                                      \
    do {                                                                                             \
       rng_u32 r_;                                                                                   \
       if ((a)->pmethod == CR_PM_KNUTH) {                                                            \
          CR_POISSON_KNUTH(r_, (a)->pknuth, UNIF);                                                   \
       } else if ((a)->pmethod == CR_PM_DEVICE_NORMAL) {                                             \
          double z_;                                                                                 \
-         DNORM(&z_);                                                                                \
+         if ((st).bmd_flag) {                                                                       \
+            z_ = (st).bmd_extra;                                                                    \
+            (st).bmd_flag = 0;                                                                      \
+         } else {                                                                                   \
+            BMD(NEXT, &z_, &(st).bmd_extra);                                                        \
+            (st).bmd_flag = 1;                                                                      \
+         }                                                                                          \
          r_ = (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt((a)->lambda), z_), (a)->lambda), 0.5);          \
       } else if ((a)->pmethod == CR_PM_NORMAL) {                                                    \
          float z_;                                                                                  \
@@ -293,16 +300,6 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    rng_u32 T = a->nthreads;
 #define CR_XW_NEXT() rng_xorwow_next(&st)
 #define CR_XW_UNIF() cr_xw_f(CR_XW_NEXT())
-#define CR_XW_DNORM(z)                                                                              \
-   do {                                                                                             \
-      if (st.bmd_flag) {                                                                            \
-         *(z) = st.bmd_extra;                                                                       \
-         st.bmd_flag = 0;                                                                           \
-      } else {                                                                                      \
-         CR_XW_BMD(CR_XW_NEXT, (z), &st.bmd_extra);                                                 \
-         st.bmd_flag = 1;                                                                           \
-      }                                                                                             \
-   } while (0)
 #define CR_XW_PAIR(z0, z1)                                                                          \
    do {                                                                                             \
       rng_u32 x_ = CR_XW_NEXT(), y_ = CR_XW_NEXT();                                                 \
@@ -310,13 +307,12 @@ RNG_FN void cr_xorwow_thread(const cr_args *a, rng_u32 t)
    } while (0)
    for (rng_u64 q = a->q0 + (t + T - a->tcur) % T; q < a->q1; q += T) {
       if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR, CR_XW_UNIF, CR_XW_DNORM);
+         CR_POISSON_ITEM(a, q, st, CR_XW_NEXT, CR_XW_PAIR, CR_XW_UNIF, CR_XW_BMD, CR_XW_NEXT);
       else
          CR_ITEM(a, q, CR_XW_NEXT, rng_box_muller, CR_XW_BMD, cr_xw);
    }
 #undef CR_XW_PAIR
 #undef CR_XW_UNIF
-#undef CR_XW_DNORM
 #undef CR_XW_NEXT
    ((rng_xorwow *)a->states)[t] = st;
 }
@@ -327,16 +323,6 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
    rng_u32 T = a->nthreads;
 #define CR_MRG_NEXT() rng_mrg_next(&st)
 #define CR_MRG_UNIF() cr_mrg_f(CR_MRG_NEXT())
-#define CR_MRG_DNORM(z)                                                                             \
-   do {                                                                                             \
-      if (st.bmd_flag) {                                                                            \
-         *(z) = st.bmd_extra;                                                                       \
-         st.bmd_flag = 0;                                                                           \
-      } else {                                                                                      \
-         CR_MRG_BMD(CR_MRG_NEXT, (z), &st.bmd_extra);                                               \
-         st.bmd_flag = 1;                                                                           \
-      }                                                                                             \
-   } while (0)
 #define CR_MRG_U32() ((rng_u32)((double)rng_mrg_next(&st) * RNG_MRG_BITS_NORM))
 #define CR_MRG_PAIR(z0, z1)                                                                         \
    do {                                                                                             \
@@ -347,12 +333,11 @@ RNG_FN void cr_mrg_thread(const cr_args *a, rng_u32 t)
       if (a->dist == CR_U32)
          ((rng_u32 *)a->out)[q] = CR_MRG_U32();
       else if (a->dist == CR_POISSON)
-         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR, CR_MRG_UNIF, CR_MRG_DNORM);
+         CR_POISSON_ITEM(a, q, st, CR_MRG_U32, CR_MRG_PAIR, CR_MRG_UNIF, CR_MRG_BMD, CR_MRG_NEXT);
       else
          CR_ITEM(a, q, CR_MRG_NEXT, rng_box_muller_mrg, CR_MRG_BMD, cr_mrg);
    }
 #undef CR_MRG_UNIF
-#undef CR_MRG_DNORM
 #undef CR_MRG_PAIR
 #undef CR_MRG_NEXT
 #undef CR_MRG_U32
