@@ -36,6 +36,10 @@
  *   inside the do/while, a jump to the loop sets mc_jmp and breaks out of
  *   it: the latch is a construct of its own for the jump logic.
  *
+ * Kernels in lane form (a threadgroup's threads as lanes of one
+ * invocation under an execution mask) have their own control flow and
+ * declarations: emit_lanes.c.  emit_val_comp names their values.
+ *
  * Phi copies: on the edge A→B, each phi of B gets its value from A.  With
  * several phis the copies go through temporaries (a parallel copy), so a
  * phi reading another phi of the same block sees the old value.
@@ -102,14 +106,19 @@ void emit_val_comp(emitter *e, const ir_def *d, int comp)
       strbuf_printf(e->out, "(%s)0", msl_utype(d->bits));
       return;
    }
+   /* lane form: a value other groups of code see is an array over the lanes */
+   bool arr = e->lane_arr && e->lane_arr[d->index] == LANE_ARRAY;
+   bool written = arr && e->lane_written[d->index];   /* the lane's element in a scalar (emit_lanes.c) */
+   const char *lane = arr && !written ? "[mc_l]" : "";
+   const char *name = written ? "mc_w" : "v";
    if (d->ncomp > 1) {
-      strbuf_printf(e->out, "v%u_%d", d->index, comp < 0 ? 0 : comp);
+      strbuf_printf(e->out, "%s%u_%d%s", name, d->index, comp < 0 ? 0 : comp, lane);
       return;
    }
    /* nan_loose.c: a value written raw shows NVIDIA's canonical NaN to any
     * reader but a NaN-blind operation or a copy into a phi that allows it */
    bool canon = e->nan_loose && (e->nan_loose[d->index] & MSL_NAN_W) && d->parent != e->cur && !e->nan_blind_use;
-   strbuf_printf(e->out, canon ? "mc_canon(v%u)" : "v%u", d->index);
+   strbuf_printf(e->out, canon ? "mc_canon(%s%u%s)" : "%s%u%s", name, d->index, lane);
 }
 
 void emit_val(emitter *e, const ir_def *d) { emit_val_comp(e, d, -1); }
@@ -156,13 +165,20 @@ static ir_src *phi_src_for(ir_instr *phi, const ir_block *pred)
    return NULL;
 }
 
-static void emit_edge(emitter *e, const ir_cf *n)
+static bool phi_of_kind(const emitter *e, const ir_instr *phi, uint8_t kind)
+{
+   if (!kind)
+      return true;
+   return (e->lane_arr[phi->def.index] == LANE_SCALAR) == (kind == LANE_SCALAR);
+}
+
+void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
 {
    uint32_t nphis = 0;
    ir_foreach_instr(phi, n->to) {
       if (phi->op != IR_PHI)
          break;
-      nphis++;
+      nphis += phi_of_kind(e, phi, kind);
    }
    if (!nphis)
       return;
@@ -176,6 +192,8 @@ static void emit_edge(emitter *e, const ir_cf *n)
       ir_foreach_instr(phi, n->to) {
          if (phi->op != IR_PHI)
             break;
+         if (!phi_of_kind(e, phi, kind))
+            continue;
          ir_src *s = phi_src_for(phi, n->from);
          if (!s)
             ir_die(e->f, "phi %%%u has no source for block_%u", phi->def.index, n->from->index);
@@ -190,10 +208,16 @@ static void emit_edge(emitter *e, const ir_cf *n)
             } else {
                emit_lval_comp(e, &phi->def, comp);
                strbuf_puts(e->out, " = ");
+               if (e->lane_select)   /* emit_lanes.c: every lane, the inactive ones keep theirs */
+                  strbuf_puts(e->out, "mc_on ? ");
                if (parallel)
                   strbuf_printf(e->out, "t%u_%u", k, c);
                else
                   emit_val_comp(e, s->def, comp);
+               if (e->lane_select) {
+                  strbuf_puts(e->out, " : ");
+                  emit_lval_comp(e, &phi->def, comp);
+               }
             }
             e->nan_blind_use = false;
             strbuf_puts(e->out, ";\n");
@@ -475,7 +499,7 @@ static void emit_cf(emitter *e, const ir_cf *n)
          emit_line(e, "}");
          break;
       case IR_CF_EDGE:
-         emit_edge(e, n);
+         emit_phi_copies(e, n, 0);
          break;
       case IR_CF_BREAK:
          emit_jump(e, n->target, false);
@@ -581,11 +605,27 @@ static bool emitter_init(emitter *e, strbuf *out, ir_func *f, const char *lib_na
    return true;
 }
 
+/* The body of a kernel in lane form (emit_lanes.c): no mc_jmp, the
+ * thread's position is lane 0's (mc_tid0). */
+static void emit_body_lanes(emitter *e)
+{
+   emit_line(e, "(void)mc_L; (void)mc_tid0; (void)mc_ctaid; (void)mc_ntid; (void)mc_nctaid;");
+   if (!e->uses_shared)
+      emit_line(e, "threadgroup uchar *mc_smem = nullptr; (void)mc_smem;");
+   emit_lanes_declare(e);
+   emit_lanes_body(e);
+   strbuf_puts(e->out, "}\n\n");
+}
+
 /* Everything between the braces of a kernel or .func. */
 static void emit_body(emitter *e)
 {
    ir_func *f = e->f;
    e->indent = 1;
+   if (e->lane_arr) {
+      emit_body_lanes(e);
+      return;
+   }
    if (f->is_kernel && e->has_local)
       emit_line(e, "alignas(16) uchar mc_local[%u];", MC_MAX(f->local_total, f->local_bytes));
    if (f->is_kernel && f->uses_clock)
@@ -625,7 +665,15 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    emitter e;
    if (!emitter_init(&e, out, f, msl_name))
       return false;
-   e.rs = emit_resume_plan(f, e.ar);
+   bool lanes = emit_lanes_eligible(f);
+   if (lanes && !emit_lanes_plan(&e))
+      return false;
+   lanes = e.lane_arr != NULL;   /* barriers in divergent loops: per thread */
+   if (lanes && !emit_lanes_fits(&e)) {
+      lanes = false;      /* too large for the software device's stack: per thread */
+      e.lane_arr = NULL;
+   }
+   e.rs = lanes ? NULL : emit_resume_plan(f, e.ar);
    if (e.rs)
       emit_resume_struct(out, e.rs, msl_name);
    strbuf_printf(out, "// PTX kernel %s\n", f->name);
@@ -634,7 +682,8 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    strbuf_puts(out, "    constant mc_launch &mc_L [[buffer(1)]],\n");
    if (e.uses_shared && !f->shared_in_device)
       strbuf_puts(out, "    threadgroup uchar *mc_smem [[threadgroup(0)]],\n");
-   strbuf_puts(out, "    uint3 mc_tid [[thread_position_in_threadgroup]],\n");
+   /* lane form: the position of the invocation's lane 0 */
+   strbuf_printf(out, "    uint3 %s [[thread_position_in_threadgroup]],\n", lanes ? "mc_tid0" : "mc_tid");
    strbuf_puts(out, "    uint3 mc_ctaid_d [[threadgroup_position_in_grid]],\n");
    strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]])\n{\n");
    strbuf_puts(out, "    (void)mc_param;\n");

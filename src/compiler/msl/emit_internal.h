@@ -61,6 +61,12 @@ typedef struct emitter {
    const uint8_t *nan_loose;  /* by def index: MSL_NAN_W, MSL_NAN_L (nan_loose.c), or NULL */
    const ir_instr *cur;       /* the instruction being written: its def is written raw */
    bool nan_blind_use;        /* the value being written is read by a NaN-blind operation */
+   const uint8_t *lane_arr;   /* lane form (emit_lanes.c): by def index, LANE_LOCAL (a scalar of
+                               * its lane loop), LANE_ARRAY (an array over the lanes) or
+                               * LANE_SCALAR (one value for the SIMD-group); NULL: per thread */
+   bool lane_select;          /* lane form: phi copies as selects on mc_on, for every lane */
+   uint8_t *lane_written;     /* lane form: by def index, an array the open lane loop writes (its
+                               * element is the scalar mc_wN there) */
 } emitter;
 
 const char *msl_utype(uint8_t bits);
@@ -172,6 +178,22 @@ void emit_resume_barrier(emitter *e, const ir_instr *i, const char *barrier);
  * which go before the shuffle itself. */
 bool emit_resume_is_warp_point(const emitter *e, const ir_instr *i);
 void emit_resume_warp_op(emitter *e, const ir_instr *i);
+
+/* emit.c: the copies into the phis of edge n's target; in lane form only
+ * those of one kind (LANE_ARRAY: also local ones; LANE_SCALAR), else all
+ * (kind 0). */
+void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
+
+/* emit_lanes.c: a kernel in lane form, MC_NLANES threads per invocation
+ * under an execution mask (see its header).  Eligibility, the plan (which
+ * values are arrays: sets lane_arr), the declarations at the top of the
+ * kernel, and the body. */
+enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR };   /* emitter.lane_arr */
+bool emit_lanes_eligible(const ir_func *f);
+bool emit_lanes_plan(emitter *e);
+bool emit_lanes_fits(const emitter *e);
+void emit_lanes_declare(emitter *e);
+void emit_lanes_body(emitter *e);
 
 /* emit_mem.c: the MSL type of a memory access of PTX type t, and a pointer
  * expression to byte_off past addr in a space. */

@@ -515,6 +515,8 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
     * base pointer plus an offset, which clang vectorises across threads. */
    if (!soft_scatter())
       a[n++] = "-D__MC_SOFT_ONE_DELTA";
+   if (soft_lanes())
+      a[n++] = "-D__MC_SOFT_LANES=1024";   /* MTL_MAX_THREADS_PER_THREADGROUP: a threadgroup per call */
    if (opts && opts->fast_math) {
       a[n++] = "-ffast-math";
    } else {

@@ -30,6 +30,16 @@ bool soft_scatter(void)
    return env_on("METALCUDA_SOFT_SCATTER", &v);
 }
 
+bool soft_lanes(void)
+{
+   static int v = -1;
+   if (v < 0) {
+      const char *e = getenv("METALCUDA_SOFT_LANES");
+      v = !(e && !strcmp(e, "0"));
+   }
+   return v && !soft_validating();
+}
+
 int soft_thread_create(pthread_t *t, void *(*fn)(void *), void *arg)
 {
    pthread_attr_t a;

@@ -288,6 +288,7 @@ typedef struct kdecl {
    strbuf tg_size;          /* C++ expression: static threadgroup bytes */
    bool resumable;          /* its barriers are resume points (emit_resume.c) */
    bool resumable_warps;    /* ...and its SIMD-groups stop at different points */
+   bool lanes;              /* in lane form (emit_lanes.c): a SIMD-group per call */
 } kdecl;
 
 static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
@@ -628,6 +629,30 @@ static void gen_thread_fn(scanner *s, const kdecl *kd)
    strbuf_puts(g, "}\n");
 }
 
+/* Lane form (src/compiler/msl/emit_lanes.c), compiled with
+ * __MC_SOFT_LANES: the kernel runs the whole threadgroup per call (lane 0
+ * at the origin), its barriers the boundaries between its lane loops. */
+static void gen_group_fn(scanner *s, const kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   strbuf_printf(g, "#ifdef __MC_SOFT_LANES\n"
+                 "static __attribute__((noinline)) void __mc_group_%s(const ::__mc::launch *__mc_L)\n{\n",
+                 kd->name);
+   gen_bindings(s, kd);
+   strbuf_puts(g, "   uint __mc_i = 0, __mc_x = 0, __mc_y = 0, __mc_z = 0;\n"
+               "   (void)__mc_i; (void)__mc_x; (void)__mc_y; (void)__mc_z;\n");
+   gen_call(s, kd, "   ");
+   strbuf_puts(g, "}\n#endif\n");
+}
+
+static void gen_lanes_mode(scanner *s, const kdecl *kd)
+{
+   strbuf_printf(&s->gen, "#ifdef __MC_SOFT_LANES\n"
+                 "   __mc_group_%s(__mc_L);\n"
+                 "   return;\n"
+                 "#endif\n", kd->name);
+}
+
 /* ---- loop mode ---- */
 
 enum { COPY_MAX = 4096 };   /* a constant buffer larger than setBytes allows is not copied */
@@ -776,6 +801,8 @@ static void gen_entry(scanner *s, kdecl *kd)
                  : kd->resumable     ? " | ::__mc::KERNEL_RESUMABLE"
                                      : "");
    gen_thread_fn(s, kd);
+   if (kd->lanes)
+      gen_group_fn(s, kd);
    /* flatten: the kernel is inlined into the loop over the threads even
     * when it is large (vectorising across threads needs it there); the
     * thread function keeps its own copy, not inlined again here. */
@@ -785,6 +812,8 @@ static void gen_entry(scanner *s, kdecl *kd)
    /* every entry: the shim's simd_shuffle and __mc_warp_members read it
     * (a resumable kernel that failed mid-pass leaves it set) */
    strbuf_puts(g, "   ::__mc::rs.on = false;\n");
+   if (kd->lanes)
+      gen_lanes_mode(s, kd);
    strbuf_printf(g, "   if (__mc_L->fibers) {\n"
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
                  "      return;\n"
@@ -889,6 +918,8 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
       kd->resumable = is(s, t, "__mc_rs_on");
    for (uint32_t t = k; t < body_end && kd->resumable && !kd->resumable_warps; t++)
       kd->resumable_warps = is(s, t, "__mc_rs_tpc");
+   for (uint32_t t = k; t < body_end && !kd->lanes; t++)
+      kd->lanes = is(s, t, "MC_LANES_BEGIN");
    if (!s->err && !s->oom && !kd->tg_size.failed) {
       gen_entry(s, kd);
       (*count)++;

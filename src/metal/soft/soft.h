@@ -342,6 +342,11 @@ bool soft_validating(void);
  * used); otherwise kernels are compiled with __MC_SOFT_ONE_DELTA (one
  * delta for every device address, prelude/base.metal MC_GADDR). */
 bool soft_scatter(void);
+/* Kernels in lane form (src/compiler/msl/emit_lanes.c) run a SIMD-group
+ * per invocation: compiled with __MC_SOFT_LANES=32, unless
+ * METALCUDA_SOFT_LANES=0 or validating (then a thread per invocation,
+ * the form an Apple GPU runs, so that a fault names its thread). */
+bool soft_lanes(void);
 /* Per-thread setup for threads that run kernels (alternate signal stack). */
 void *soft_thread_enter(void);
 void soft_thread_leave(void *token);

@@ -156,6 +156,117 @@ inline uint mc_neg_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x ^ 0x800000
 inline ushort mc_abs_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x & 0x7fffu); }
 inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x ^ 0x8000u); }
 
+// ---- lane form (msl/emit_lanes.c) ----
+// A kernel in lane form runs mc_nl threads per invocation under an
+// execution mask (mc_lmask): one on an Apple GPU (every thread is an
+// invocation of one lane, the masks are flags of its control flow); the
+// whole threadgroup on the software device (__MC_SOFT_LANES, its most
+// threads per threadgroup: the kernel is called once per threadgroup with
+// lane 0 at the origin, and a barrier is the end of the lane loops before
+// it).  MC_LANES_BEGIN declares the lane count, the lanes started
+// (mc_init) and the mask; MC_LANE_TID(l) is lane l's position.
+#if defined(__MC_SOFT_LANES)
+#define MC_NLANES __MC_SOFT_LANES
+#else
+#define MC_NLANES 1
+#endif
+#if MC_NLANES == 1
+typedef uint mc_lmask;
+inline mc_lmask mc_lm_none() { return 0u; }
+inline bool mc_lm_any(mc_lmask m) { return m != 0u; }
+inline bool mc_lm_on(mc_lmask m, uint l) { return (m >> l & 1u) != 0u; }
+inline bool mc_lm_eq(mc_lmask a, mc_lmask b) { return a == b; }
+inline mc_lmask mc_lm_or(mc_lmask a, mc_lmask b) { return a | b; }
+inline mc_lmask mc_lm_andnot(mc_lmask a, mc_lmask b) { return a & ~b; }
+inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)nl; return c[0] ? m : 0u; }
+#define MC_LANES_BEGIN const uint mc_nl = 1u; const mc_lmask mc_init = 1u; mc_lmask mc_mask = mc_init;
+#define MC_LANES_FOR(m) for (uint mc_l = 0u; mc_l < 1u; mc_l++) { const bool mc_on = (m) != 0u;
+#define MC_LANES_END }
+#define MC_LANE_TID(l) mc_tid0
+#define MC_LANES_BARRIER() threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)
+inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
+#else
+#define MC_LANE_WORDS (MC_NLANES / 64)
+struct mc_lmask { ulong w[MC_LANE_WORDS]; };
+inline mc_lmask mc_lm_none() { mc_lmask m = {}; return m; }
+inline bool mc_lm_any(mc_lmask m)
+{
+    ulong a = 0ul;
+    for (uint k = 0u; k < MC_LANE_WORDS; k++)
+        a |= m.w[k];
+    return a != 0ul;
+}
+inline bool mc_lm_on(mc_lmask m, uint l) { return (m.w[l >> 6] >> (l & 63u) & 1ul) != 0ul; }
+inline bool mc_lm_eq(mc_lmask a, mc_lmask b)
+{
+    ulong d = 0ul;
+    for (uint k = 0u; k < MC_LANE_WORDS; k++)
+        d |= a.w[k] ^ b.w[k];
+    return d == 0ul;
+}
+inline mc_lmask mc_lm_or(mc_lmask a, mc_lmask b)
+{
+    for (uint k = 0u; k < MC_LANE_WORDS; k++)
+        a.w[k] |= b.w[k];
+    return a;
+}
+inline mc_lmask mc_lm_andnot(mc_lmask a, mc_lmask b)
+{
+    for (uint k = 0u; k < MC_LANE_WORDS; k++)
+        a.w[k] &= ~b.w[k];
+    return a;
+}
+// The lanes of m where c holds.  c has MC_NLANES elements (a lane array,
+// zeroed at the start), so whole words are read: a loop the host compiler
+// vectorises.
+inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl)
+{
+    for (uint k = 0u; k * 64u < nl; k++) {
+        ulong bits = 0ul;
+        for (uint b = 0u; b < 64u; b++)
+            bits |= (ulong)(c[k * 64u + b] ? 1u : 0u) << b;
+        m.w[k] &= bits;
+    }
+    return m;
+}
+// The threads of the threadgroup, x fastest, as Metal and CUDA number them.
+inline uint mc_lanes_setup(uint3 n, thread uint *x, thread uint *y, thread uint *z, thread mc_lmask *init)
+{
+    uint k = 0u;
+    for (uint c = 0u; c < n.z; c++)
+        for (uint b = 0u; b < n.y; b++)
+            for (uint a = 0u; a < n.x; a++, k++) {
+                x[k] = a;
+                y[k] = b;
+                z[k] = c;
+            }
+    *init = mc_lm_none();
+    for (uint l = 0u; l < k; l++)
+        init->w[l >> 6] |= 1ul << (l & 63u);
+    return k;
+}
+#define MC_LANES_BEGIN                                                                  \
+    uint mc_vtx[MC_NLANES], mc_vty[MC_NLANES], mc_vtz[MC_NLANES];                       \
+    mc_lmask mc_init;                                                                   \
+    const uint mc_nl = mc_lanes_setup(mc_ntid, mc_vtx, mc_vty, mc_vtz, &mc_init);       \
+    mc_lmask mc_mask = mc_init;
+#define MC_LANE_TID(l) uint3(mc_vtx[l], mc_vty[l], mc_vtz[l])
+#define MC_LANES_BARRIER() ((void)0)
+// A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
+// of a mask word at a time, the inner loop the one the host compiler
+// vectorises (its trip count fixed, the word's bits loop-invariant).
+#define MC_LANES_FOR(m)                                                                 \
+    for (uint mc_w = 0u; mc_w * 64u < mc_nl; mc_w++) {                                  \
+        const ulong mc_bits = (m).w[mc_w];                                              \
+        for (uint mc_b = 0u; mc_b < 64u; mc_b++) {                                      \
+            const uint mc_l = mc_w * 64u + mc_b;                                        \
+            const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
+#define MC_LANES_END }}
+// Lanes at a barrier that not all lanes reached: the software device fails
+// the dispatch (its shim), as for threads.
+inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; __mc_lanes_diverged(); }
+#endif
+
 // ---- trap ----
 
 inline void mc_trap(constant mc_launch &L)

@@ -1,0 +1,724 @@
+/*
+ * emit_lanes.c — a kernel in lane form: one invocation runs mc_nl threads
+ * as lanes under an execution mask (issue 19; the design is in
+ * src/metal/soft/README.md, "Lane form").
+ *
+ * The text is plain MSL for any lane count.  An Apple GPU compiles it with
+ * one lane (the prelude's default): every thread is an invocation, and
+ * the masks below are flags of its control flow.  The software device
+ * compiles it with __MC_SOFT_LANES (compile.c) and calls the kernel once
+ * per threadgroup (msl_scan.c): every run of code between barriers is a
+ * loop over the threadgroup's threads that the host compiler vectorises,
+ * and a barrier is only the end of the loops before it — no fibers, no
+ * passes, no saved state.
+ *
+ * Values (emit_lanes_plan):
+ *   LANE_SCALAR  uniform (divergence.c) and computable before the lanes
+ *                run: pure operations, the launch shape, loads of read-only
+ *                memory, from such operands; computed once per invocation
+ *                ahead of its group's lane loop.  A uniform value a loop
+ *                defines and code after the loop reads stays per lane
+ *                (lanes leave at different iterations).
+ *   LANE_LOCAL   used only in the run of code that defines it (a "group"):
+ *                a scalar of that lane loop.
+ *   LANE_ARRAY   everything else (phis, phi sources, branch conditions,
+ *                values used in other groups): vN[MC_NLANES], zeroed at
+ *                the start.  A lane loop that writes arrays keeps the
+ *                lane's elements in scalars (mc_wN) and stores them back
+ *                with a select on the lane's activity (emit.c names them).
+ *
+ * Control flow (the structurizer's tree, emit.c's file header) under
+ * mc_mask, the lanes that run the current code (prelude mc_lm_*):
+ *   CODE    if (any lane) { uniform values; for each lane: if active ... }
+ *   IF c    the lanes where c holds run `then`, the others `else`; the mask
+ *           after is the union of the lanes that came out of both; a
+ *           uniform c takes all lanes or none
+ *   BLOCK   { mc_bN = none; body; mask |= mc_bN }   BREAK: mc_bN |= mask, mask = none
+ *   LOOP    while any lane is in it: body; lanes that fell off the end leave
+ *           (mc_bN), lanes that continued (mc_cN) go round again
+ *   RETURN  mask = none: the lanes are gone
+ * so a jump is a move of lanes between masks, and code with an empty mask
+ * is skipped; divergent lanes reconverge where a GPU's do.  Phi copies are
+ * selects for every lane.  A group without memory accesses runs for every
+ * lane, inactive ones' results dropped by the write-back's select.
+ *
+ * Barriers: every lane the invocation started with must be at the barrier
+ * (else the dispatch fails, as the fiber scheduler's check does for
+ * threads); then MC_LANES_BARRIER, threadgroup_barrier with one lane.
+ * Lanes reach a barrier together only where no loop around it lets lanes
+ * leave or restart it on a divergent condition, and no divergent branch
+ * controls it (barriers_meet): other kernels keep the per-thread form.
+ *
+ * Which kernels (emit_lanes_eligible): kernels with bar.sync of all
+ * threads and no other synchronisation (the per-thread form pays for every
+ * barrier; the lane form for none).  Shuffles, votes, warp meets, calls,
+ * named barriers, clocks and large local arrays keep the per-thread form,
+ * as does a kernel whose lanes would hold more than LANE_BYTES_MAX bytes
+ * (the software device keeps up to 1024 lanes on a worker's stack).
+ */
+#include "emit_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum {
+   LOCAL_LANES_MAX = 512,   /* local bytes per thread the lane form keeps per lane */
+   LANE_BYTES_MAX = 2048,   /* all bytes a lane keeps: 2 MB for 1024 threads */
+};
+
+bool emit_lanes_eligible(const ir_func *f)
+{
+   if (!f->is_kernel || f->shared_in_device || f->uses_clock || f->uses_nbar || f->uses_bar_red || f->scc)
+      return false;
+   if (MC_MAX(f->local_total, f->local_bytes) > LOCAL_LANES_MAX)
+      return false;
+   bool bar = false;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_CALL || (i->flags & IR_F_LOCKSTEP))
+            return false;
+         if (i->op == IR_BAR) {
+            if (i->nsrcs)
+               return false;
+            bar = true;
+            continue;
+         }
+         if (ir_op_is(i->op, IR_OP_CONVERGENT))
+            return false;
+         if (i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
+                                  i->sub == IR_SREG_NWARPID))
+            return false;
+         if (i->op == IR_MMA || i->op == IR_LDMATRIX || i->op == IR_STMATRIX)
+            return false;
+      }
+   return bar;
+}
+
+/* ---- which values are arrays ---- */
+
+typedef struct lanes_plan {
+   uint8_t *kind;         /* by def index: LANE_LOCAL, LANE_ARRAY or LANE_SCALAR */
+   uint32_t *group;       /* by def index: the group of its def (UINT32_MAX: none yet) */
+   uint32_t ngroups;
+   uint32_t *block_loop;  /* by block index: the innermost LOOP construct's id + 1 (0: none) */
+   uint32_t *loop_parent; /* by construct id: the enclosing LOOP's id + 1 (0: none) */
+} lanes_plan;
+
+static bool is_inline(const ir_def *d) { return d->parent->op == IR_CONST || d->parent->op == IR_UNDEF; }
+
+/* Is loop l (id + 1; 0: the function) around loop `in` (id + 1)? */
+static bool loop_encloses(const lanes_plan *p, uint32_t l, uint32_t in)
+{
+   for (; in; in = p->loop_parent[in - 1])
+      if (in == l)
+         return true;
+   return l == 0;
+}
+
+static void find_loops(lanes_plan *p, const ir_cf *n, uint32_t loop)
+{
+   for (; n; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_CODE:
+         p->block_loop[n->block->index] = loop;
+         break;
+      case IR_CF_IF:
+         find_loops(p, n->then_cf, loop);
+         find_loops(p, n->else_cf, loop);
+         break;
+      case IR_CF_LOOP:
+         p->loop_parent[n->id] = loop;
+         find_loops(p, n->first, n->id + 1);
+         break;
+      default:
+         find_loops(p, n->first, loop);
+         break;
+      }
+   }
+}
+
+/* A uniform value used after a loop that defines it may be each lane's
+ * value of its own last iteration (lanes leave at different times): one
+ * value for the SIMD-group would be the last lane's.  Such values stay per
+ * lane. */
+static void keep_loop_values_per_lane(lanes_plan *p, ir_func *f)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_PHI)
+            continue;      /* copied on the edge, while the lane's value is current */
+         for (uint32_t k = 0; k < i->nsrcs; k++) {
+            const ir_def *d = i->srcs[k].def;
+            if (!is_inline(d) && p->kind[d->index] == LANE_SCALAR &&
+                !loop_encloses(p, p->block_loop[d->parent->block->index], p->block_loop[b->index]))
+               p->kind[d->index] = LANE_LOCAL;
+         }
+      }
+}
+
+static void keep_cond_values_per_lane(lanes_plan *p, const ir_cf *n, uint32_t loop)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_IF) {
+         const ir_def *d = n->cond.def;
+         if (!is_inline(d) && p->kind[d->index] == LANE_SCALAR &&
+             !loop_encloses(p, p->block_loop[d->parent->block->index], loop))
+            p->kind[d->index] = LANE_LOCAL;
+         keep_cond_values_per_lane(p, n->then_cf, loop);
+         keep_cond_values_per_lane(p, n->else_cf, loop);
+      } else {
+         keep_cond_values_per_lane(p, n->first, n->kind == IR_CF_LOOP ? n->id + 1 : loop);
+      }
+   }
+}
+
+static void mark_src(lanes_plan *p, const ir_def *d, uint32_t group)
+{
+   if (is_inline(d) || p->kind[d->index] == LANE_SCALAR)
+      return;
+   if (p->group[d->index] != group)
+      p->kind[d->index] = LANE_ARRAY;
+}
+
+/* A uniform value (divergence.c) that can be computed once for the
+ * SIMD-group, before its lanes run: a pure operation, a special register
+ * of the launch's shape, a load of read-only memory, from operands that are
+ * such values themselves.  Such an instruction reads and writes no memory
+ * that the lanes write, so moving it before the lane loop of its group
+ * changes nothing. */
+static bool scalar_candidate(const ir_instr *i, const bool *div)
+{
+   if (!i->def.bits || is_inline(&i->def) || div[i->def.index])
+      return false;
+   if (i->op == IR_LOAD)
+      return i->space == IR_SPACE_PARAM || i->space == IR_SPACE_CONST;
+   return i->op == IR_SREG || ir_op_is(i->op, IR_OP_PURE);
+}
+
+static bool srcs_scalar(const lanes_plan *p, const ir_instr *i)
+{
+   for (uint32_t k = 0; k < i->nsrcs; k++)
+      if (!is_inline(i->srcs[k].def) && p->kind[i->srcs[k].def->index] != LANE_SCALAR)
+         return false;
+   return true;
+}
+
+/* The uniform values computed once per invocation: candidates whose
+ * operands are all such values (a phi's sources too), to a fixed point
+ * from "all candidates" down. */
+static void plan_scalars(lanes_plan *p, ir_func *f, const bool *div)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (scalar_candidate(i, div))
+            p->kind[i->def.index] = LANE_SCALAR;
+   keep_loop_values_per_lane(p, f);
+   keep_cond_values_per_lane(p, f->cf, 0);
+   for (bool changed = true; changed;) {
+      changed = false;
+      ir_foreach_block(b, f)
+         ir_foreach_instr(i, b)
+            if (i->def.bits && p->kind[i->def.index] == LANE_SCALAR && !srcs_scalar(p, i)) {
+               p->kind[i->def.index] = LANE_LOCAL;
+               changed = true;
+            }
+   }
+}
+
+static void plan_code(lanes_plan *p, const ir_block *b)
+{
+   uint32_t g = p->ngroups++;
+   ir_foreach_instr(i, b) {
+      if (ir_op_is(i->op, IR_OP_TERMINATOR))
+         continue;
+      if (i->op == IR_PHI) {
+         if (p->kind[i->def.index] != LANE_SCALAR)
+            p->kind[i->def.index] = LANE_ARRAY;
+         continue;
+      }
+      for (uint32_t k = 0; k < i->nsrcs; k++)
+         mark_src(p, i->srcs[k].def, g);
+      if (i->def.bits)
+         p->group[i->def.index] = g;
+      if (i->op == IR_BAR)
+         g = p->ngroups++;
+   }
+}
+
+static void plan_cf(lanes_plan *p, const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_CODE:
+         plan_code(p, n->block);
+         break;
+      case IR_CF_IF:
+         mark_src(p, n->cond.def, UINT32_MAX - 1);
+         plan_cf(p, n->then_cf);
+         plan_cf(p, n->else_cf);
+         break;
+      case IR_CF_EDGE:
+         ir_foreach_instr(phi, n->to) {
+            if (phi->op != IR_PHI)
+               break;
+            for (uint32_t k = 0; k < phi->nsrcs; k++)
+               if (phi->srcs[k].pred == n->from)
+                  mark_src(p, phi->srcs[k].def, UINT32_MAX - 1);
+         }
+         break;
+      default:
+         plan_cf(p, n->first);
+         break;
+      }
+   }
+}
+
+/* ---- barriers every lane reaches together ---- */
+
+/* Lanes meet at a barrier only if they reach it in the same pass of the
+ * code around it.  Where a loop lets lanes leave or skip to the next
+ * iteration on a divergent condition, the code after the jump point runs
+ * for some lanes in one iteration and for others in a later one (the
+ * structured form puts a loop's exit code inside the loop, after the
+ * jump): a barrier there would see part of the lanes.  Such kernels keep
+ * the per-thread form, as do kernels with a barrier under a divergent
+ * branch.  ok is cleared when a barrier is so placed. */
+typedef struct barrier_walk {
+   const bool *div;
+   const ir_cf **loops;      /* enclosing LOOP and BLOCK constructs, innermost last */
+   bool *loop_div;           /* by construct id: the loop has a divergent jump out or to its next iteration */
+   uint32_t nloops;
+   bool ok;
+} barrier_walk;
+
+static bool cond_divergent(const barrier_walk *w, const ir_cf *n)
+{
+   return !is_inline(n->cond.def) && w->div[n->cond.def->index];
+}
+
+static bool cf_has_barrier(const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_CODE)
+         ir_foreach_instr(i, n->block)
+            if (i->op == IR_BAR)
+               return true;
+      if (cf_has_barrier(n->first) || cf_has_barrier(n->then_cf) || cf_has_barrier(n->else_cf))
+         return true;
+   }
+   return false;
+}
+
+/* Marks the loops a jump under a divergent branch (depth > 0) leaves or
+ * restarts: every enclosing loop up to and including the target (all of
+ * them for a return). */
+static void mark_jumps(barrier_walk *w, const ir_cf *n, uint32_t divergent)
+{
+   for (; n; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_IF:
+         mark_jumps(w, n->then_cf, divergent + cond_divergent(w, n));
+         mark_jumps(w, n->else_cf, divergent + cond_divergent(w, n));
+         break;
+      case IR_CF_BREAK:
+      case IR_CF_CONTINUE:
+      case IR_CF_RETURN:
+      case IR_CF_TRAP:
+         if (!divergent)
+            break;
+         /* the constructs the jump leaves (or, for a continue, restarts),
+          * innermost first, up to its target */
+         for (uint32_t k = w->nloops; k > 0; k--) {
+            const ir_cf *c = w->loops[k - 1];
+            if (c->kind == IR_CF_LOOP)
+               w->loop_div[c->id] = true;
+            if (n->target == c)
+               break;
+         }
+         break;
+      case IR_CF_LOOP:
+      case IR_CF_BLOCK:
+         if (w->nloops >= EMIT_MAX_DEPTH)
+            break;       /* the emitter refuses such nesting anyway */
+         w->loops[w->nloops++] = n;
+         mark_jumps(w, n->first, divergent);
+         w->nloops--;
+         break;
+      default:
+         mark_jumps(w, n->first, divergent);
+         break;
+      }
+   }
+}
+
+static void check_barriers(barrier_walk *w, const ir_cf *n, bool divergent)
+{
+   for (; n && w->ok; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_IF:
+         check_barriers(w, n->then_cf, divergent || cond_divergent(w, n));
+         check_barriers(w, n->else_cf, divergent || cond_divergent(w, n));
+         break;
+      case IR_CF_LOOP:
+         if (cf_has_barrier(n->first) && w->loop_div[n->id])
+            w->ok = false;
+         check_barriers(w, n->first, divergent);
+         break;
+      case IR_CF_CODE:
+         if (divergent && cf_has_barrier(n))
+            w->ok = false;
+         break;
+      default:
+         check_barriers(w, n->first, divergent);
+         break;
+      }
+   }
+}
+
+static bool barriers_meet(emitter *e, const bool *div, bool *ok)
+{
+   barrier_walk w = { div, NULL, NULL, 0, true };
+   w.loops = arena_alloc(e->ar, EMIT_MAX_DEPTH * sizeof(*w.loops));
+   w.loop_div = arena_alloc(e->ar, (e->max_cf_id + 1) * sizeof(*w.loop_div));
+   if (!w.loops || !w.loop_div)
+      return false;
+   memset(w.loop_div, 0, (e->max_cf_id + 1) * sizeof(*w.loop_div));
+   mark_jumps(&w, e->f->cf, 0);
+   check_barriers(&w, e->f->cf, false);
+   *ok = w.ok;
+   return true;
+}
+
+bool emit_lanes_plan(emitter *e)
+{
+   bool *div = ir_find_divergence(e->f), meet;
+   if (!div || !barriers_meet(e, div, &meet))
+      return ir_error(e->f->module, 0, "out of memory");
+   if (!meet)
+      return true;       /* e->lane_arr stays NULL: the per-thread form */
+   lanes_plan p = { 0 };
+   uint32_t n = e->f->ndefs + 1;
+   p.kind = arena_alloc(e->ar, n);
+   p.group = arena_alloc(e->ar, n * sizeof(*p.group));
+   if (!p.kind || !p.group)
+      return ir_error(e->f->module, 0, "out of memory");
+   uint32_t nb = e->f->blocks.len + 1, nc = e->max_cf_id + 1;
+   p.block_loop = arena_alloc(e->ar, nb * sizeof(*p.block_loop));
+   p.loop_parent = arena_alloc(e->ar, nc * sizeof(*p.loop_parent));
+   if (!p.block_loop || !p.loop_parent)
+      return ir_error(e->f->module, 0, "out of memory");
+   memset(p.block_loop, 0, nb * sizeof(*p.block_loop));
+   memset(p.loop_parent, 0, nc * sizeof(*p.loop_parent));
+   find_loops(&p, e->f->cf, 0);
+   memset(p.kind, LANE_LOCAL, n);
+   memset(p.group, 0xff, n * sizeof(*p.group));
+   plan_scalars(&p, e->f, div);
+   plan_cf(&p, e->f->cf);
+   e->lane_arr = p.kind;
+   e->lane_written = arena_alloc(e->ar, n);
+   if (!e->lane_written)
+      return ir_error(e->f->module, 0, "out of memory");
+   memset(e->lane_written, 0, n);
+   return true;
+}
+
+/* Bytes a lane holds across groups: its arrays' elements and its local
+ * memory.  The software device keeps them for every thread of a
+ * threadgroup (up to 1024) on a worker's stack. */
+bool emit_lanes_fits(const emitter *e)
+{
+   uint64_t bytes = MC_MAX(e->f->local_total, e->f->local_bytes);
+   ir_foreach_block(b, e->f)
+      ir_foreach_instr(i, b)
+         if (i->def.bits && e->lane_arr[i->def.index] == LANE_ARRAY)
+            bytes += (uint64_t)(i->def.bits == 1 ? 1 : i->def.bits / 8) * i->def.ncomp;
+   return bytes <= LANE_BYTES_MAX;
+}
+
+/* ---- declarations ---- */
+
+static bool is_variable(const ir_instr *i) { return i->def.bits && i->op != IR_CONST && i->op != IR_UNDEF; }
+
+static uint8_t kind_of(const emitter *e, const ir_def *d) { return e->lane_arr[d->index]; }
+
+static void declare(emitter *e, const ir_instr *i, const char *suffix)
+{
+   const char *t = msl_utype(i->def.bits);
+   if (i->def.ncomp == 1) {
+      emit_line(e, "%s v%u%s;", t, i->def.index, suffix);
+      return;
+   }
+   for (unsigned k = 0; k < i->def.ncomp; k++)
+      emit_line(e, "%s v%u_%u%s;", t, i->def.index, k, suffix);
+}
+
+/* The arrays, at the top of the kernel. */
+void emit_lanes_declare(emitter *e)
+{
+   emit_line(e, "MC_LANES_BEGIN");
+   if (e->has_local)
+      emit_line(e, "alignas(16) uchar mc_local_lanes[MC_NLANES][%u];", MC_MAX(e->f->local_total, e->f->local_bytes));
+   ir_foreach_block(b, e->f)
+      ir_foreach_instr(i, b) {
+         if (!is_variable(i) || kind_of(e, &i->def) == LANE_LOCAL)
+            continue;
+         declare(e, i, kind_of(e, &i->def) == LANE_ARRAY ? "[MC_NLANES] = {}" : " = 0");
+      }
+}
+
+/* ---- code ---- */
+
+static void close_lanes(emitter *e)
+{
+   e->indent--;
+   emit_line(e, "MC_LANES_END");
+}
+
+/* A lane loop that writes arrays keeps each lane's element in a scalar
+ * (mc_wN, emit_val_comp) loaded before the lane's work and stored back
+ * after it whether or not the lane ran: the host compiler then writes the
+ * arrays with whole vector stores (a select, not a masked store), which
+ * the next loop's loads can take from the store buffer.  Masked stores
+ * cannot forward, and a loop-carried array then waited for each store to
+ * reach the cache.  The arrays start zeroed, so an element is never read
+ * uninitialised. */
+static void for_written(emitter *e, const ir_instr *i, bool load)
+{
+   for (unsigned k = 0; k < i->def.ncomp; k++) {
+      char c[16] = "";
+      if (i->def.ncomp > 1)
+         snprintf(c, sizeof(c), "_%u", k);
+      if (load)
+         emit_line(e, "%s mc_w%u%s = v%u%s[mc_l];", msl_utype(i->def.bits), i->def.index, c, i->def.index, c);
+      else
+         emit_line(e, "v%u%s[mc_l] = mc_on ? mc_w%u%s : v%u%s[mc_l];", i->def.index, c, i->def.index, c,
+                   i->def.index, c);
+   }
+}
+
+static bool in_lanes(const emitter *e, const ir_instr *i)
+{
+   return i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR) && i->op != IR_BAR && i->op != IR_CONST &&
+          i->op != IR_UNDEF && !(i->def.bits && kind_of(e, &i->def) == LANE_SCALAR);
+}
+
+/* A group whose instructions touch no memory and cannot fault runs for
+ * every lane, the inactive ones' results dropped by the write-back's
+ * select: the host compiler vectorises that loop without a mask. */
+static bool group_is_pure(const emitter *e, const ir_instr *from)
+{
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+      if (in_lanes(e, i) && !ir_op_is(i->op, IR_OP_PURE) && i->op != IR_SREG)
+         return false;
+   return true;
+}
+
+static bool writes_array(const emitter *e, const ir_instr *i)
+{
+   return in_lanes(e, i) && is_variable(i) && kind_of(e, &i->def) == LANE_ARRAY;
+}
+
+/* The lane loop of the group from `from` to the next barrier: the loads of
+ * the arrays it writes, then the lane's part (for every lane if the group
+ * is pure, else for the active ones). */
+static void open_written(emitter *e, const ir_instr *from)
+{
+   emit_line(e, "MC_LANES_FOR(mc_mask)");
+   e->indent++;
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+      if (writes_array(e, i)) {
+         for_written(e, i, true);
+         e->lane_written[i->def.index] = 1;
+      }
+   emit_line(e, group_is_pure(e, from) ? "{" : "if (mc_on) {");
+   e->indent++;
+}
+
+static void close_written(emitter *e, const ir_instr *from)
+{
+   e->indent--;
+   emit_line(e, "}");
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+      if (writes_array(e, i)) {
+         for_written(e, i, false);
+         e->lane_written[i->def.index] = 0;
+      }
+   close_lanes(e);
+}
+
+/* A group's lane loop: the lane's position and local memory, then its
+ * scalars, from instruction `from` to the next barrier. */
+static void open_group(emitter *e, const ir_instr *from)
+{
+   open_written(e, from);
+   emit_line(e, "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;");
+   if (e->has_local)
+      emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+      if (is_variable(i) && i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR) &&
+          kind_of(e, &i->def) == LANE_LOCAL)
+         declare(e, i, " = 0");
+}
+
+
+/* A group from `from` to the next barrier: its uniform values once, then
+ * the lane loop of the rest (if any). */
+static void emit_group(emitter *e, const ir_instr *from)
+{
+   bool lanes = false;
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next) {
+      if (i->op != IR_PHI && i->def.bits && kind_of(e, &i->def) == LANE_SCALAR)
+         emit_instr(e, (ir_instr *)i);
+      lanes |= in_lanes(e, i);
+   }
+   if (!lanes)
+      return;
+   open_group(e, from);
+   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+      if (in_lanes(e, i))
+         emit_instr(e, (ir_instr *)i);
+   close_written(e, from);
+}
+
+static void emit_lanes_code(emitter *e, const ir_cf *n)
+{
+   emit_line(e, "if (mc_lm_any(mc_mask)) {");
+   e->indent++;
+   emit_group(e, n->block->first);
+   ir_foreach_instr(i, n->block) {
+      if (i->op != IR_BAR)
+         continue;
+      /* every lane the SIMD-group started with: else threads wait at
+       * different barriers or returned (the scheduler's check, per lane) */
+      emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+      emit_line(e, "MC_LANES_BARRIER();");
+      emit_group(e, i->next);
+   }
+   e->indent--;
+   emit_line(e, "}");
+}
+
+/* ---- control flow ---- */
+
+/* Phi copies: the arrays' in a lane loop, then the uniform ones (which
+ * read only uniform values: the arrays' copies cannot change them). */
+static void emit_lanes_edge(emitter *e, const ir_cf *n)
+{
+   uint32_t arrays = 0, scalars = 0;
+   ir_foreach_instr(phi, n->to) {
+      if (phi->op != IR_PHI)
+         break;
+      if (kind_of(e, &phi->def) == LANE_SCALAR)
+         scalars++;
+      else
+         arrays++;
+   }
+   if (!arrays && !scalars)
+      return;
+   emit_line(e, "if (mc_lm_any(mc_mask)) {");
+   e->indent++;
+   if (arrays) {
+      /* no memory but the lanes' own arrays: selects for every lane (a
+       * lane loop with a branch around them, the host compiler does not
+       * vectorise) */
+      emit_line(e, "MC_LANES_FOR(mc_mask)");
+      e->indent++;
+      e->lane_select = true;
+      emit_phi_copies(e, n, LANE_ARRAY);
+      e->lane_select = false;
+      close_lanes(e);
+   }
+   if (scalars)
+      emit_phi_copies(e, n, LANE_SCALAR);
+   e->indent--;
+   emit_line(e, "}");
+}
+
+static void emit_lanes_cf(emitter *e, const ir_cf *n);
+
+static void emit_lanes_if(emitter *e, const ir_cf *n)
+{
+   uint32_t id = n->id;
+   emit_line(e, "{");
+   e->indent++;
+   emit_line(e, "const mc_lmask mc_s%u = mc_mask; mc_lmask mc_t%u = mc_lm_none();", id, id);
+   if (is_inline(n->cond.def) || kind_of(e, n->cond.def) == LANE_SCALAR) {
+      emit_indent(e);   /* uniform: every lane or none */
+      strbuf_puts(e->out, "if (");
+      emit_val(e, n->cond.def);
+      strbuf_printf(e->out, ") mc_t%u = mc_s%u;\n", id, id);
+   } else {
+      emit_line(e, "mc_t%u = mc_lm_ballot(v%u, mc_s%u, mc_nl);", id, n->cond.def->index, id);
+   }
+   emit_line(e, "mc_mask = mc_t%u;", id);
+   emit_lanes_cf(e, n->then_cf);
+   emit_line(e, "const mc_lmask mc_a%u = mc_mask;", id);
+   emit_line(e, "mc_mask = mc_lm_andnot(mc_s%u, mc_t%u);", id, id);
+   emit_lanes_cf(e, n->else_cf);
+   emit_line(e, "mc_mask = mc_lm_or(mc_mask, mc_a%u);", id);
+   e->indent--;
+   emit_line(e, "}");
+}
+
+static void emit_lanes_construct(emitter *e, const ir_cf *n)
+{
+   uint32_t id = n->id;
+   emit_line(e, "{");
+   e->indent++;
+   if (n->kind == IR_CF_BLOCK) {
+      emit_line(e, "mc_lmask mc_b%u = mc_lm_none();", id);
+      emit_lanes_cf(e, n->first);
+      emit_line(e, "mc_mask = mc_lm_or(mc_mask, mc_b%u);", id);
+   } else {
+      emit_line(e, "mc_lmask mc_b%u = mc_lm_none(), mc_c%u = mc_lm_none();", id, id);
+      emit_line(e, "while (mc_lm_any(mc_mask)) {");
+      e->indent++;
+      emit_lanes_cf(e, n->first);
+      emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask);", id, id);   /* fell off the end: left the loop */
+      emit_line(e, "mc_mask = mc_c%u; mc_c%u = mc_lm_none();", id, id);
+      e->indent--;
+      emit_line(e, "}");
+      emit_line(e, "mc_mask = mc_b%u;", id);
+   }
+   e->indent--;
+   emit_line(e, "}");
+}
+
+static void emit_lanes_cf(emitter *e, const ir_cf *n)
+{
+   for (; n && !e->f->module->error; n = n->next) {
+      switch (n->kind) {
+      case IR_CF_SEQ:
+         emit_lanes_cf(e, n->first);
+         break;
+      case IR_CF_CODE:
+         emit_lanes_code(e, n);
+         break;
+      case IR_CF_LOOP:
+      case IR_CF_BLOCK:
+         emit_lanes_construct(e, n);
+         break;
+      case IR_CF_IF:
+         emit_lanes_if(e, n);
+         break;
+      case IR_CF_EDGE:
+         emit_lanes_edge(e, n);
+         break;
+      case IR_CF_BREAK:
+         emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask); mc_mask = mc_lm_none();", n->target->id, n->target->id);
+         break;
+      case IR_CF_CONTINUE:
+         emit_line(e, "mc_c%u = mc_lm_or(mc_c%u, mc_mask); mc_mask = mc_lm_none();", n->target->id, n->target->id);
+         break;
+      case IR_CF_RETURN:
+         emit_line(e, "mc_mask = mc_lm_none();");
+         break;
+      case IR_CF_TRAP:
+         emit_line(e, "if (mc_lm_any(mc_mask)) mc_trap(mc_L);");
+         emit_line(e, "mc_mask = mc_lm_none();");
+         break;
+      }
+   }
+}
+
+void emit_lanes_body(emitter *e) { emit_lanes_cf(e, e->f->cf); }
