@@ -314,7 +314,7 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
     return clamp(v, 0, (int)(t.nlevels - 1u) * 256);
 }
 
-// ---- tex.grad: the level of detail from gradients (1-D and 2-D) ----
+// ---- tex.grad: the level of detail from gradients (1-D, 2-D, some 3-D) ----
 //
 // What an H200 computes (found by probes of each step: about 370 000 1-D
 // and 610 000 2-D fetches, every one reproduced; tests/cuda/tex_grad.cu's
@@ -647,23 +647,50 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     return as_type<uint4>(acc);
 }
 
-// tex.grad.{1d,2d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
-// gradients' bits, x1 = y1 = 0 in 1-D): a mipmapped texture samples at the
-// level of detail of mc_tex_grad_q; one without levels samples as a plain
-// tex.  A size that is not a power of two fails the launch
-// (MC_STATUS_TEX_GRAD).
+// tex.grad.{1d,2d,3d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
+// gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
+// no such axis): a mipmapped texture samples at the level of detail of
+// mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
+// not a power of two fails the launch (MC_STATUS_TEX_GRAD).  In 3-D, where
+// one axis reads zero in both gradients (+-0, a denormal or a NaN, as
+// mc_grad_split reads them) the level of detail is the 2-D one of the other
+// two axes, each scaled by its own size: an H200 does so (tests/cuda/
+// NATIVE.md, 2026-12-04 "tex3d": 31 000 such fetches of 128^3 texels
+// reproduced, and tests/cuda/tex_grad.cu).  Its length of a gradient with
+// three non-zero components (about max + 11/32 mid + 1/4 min, truncated in
+// a way not fitted) is not reproduced: such a fetch fails the launch
+// (MC_STATUS_TEX_GRAD3).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
-                                uint x0, uint x1, uint y0, uint y1)
+                                uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
     mc_tex t = mc_tex_load(L, h);
     if (t.mip == 0ul || (mode & 16u) != 0u)
         return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
-    uint hgt = (mode & 3u) >= 2u ? t.height : 1u;
-    if ((t.width & (t.width - 1u)) != 0u || (hgt & (hgt - 1u)) != 0u) {
-        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
-        return uint4(0u);
+    uint dims = mode & 3u;
+    uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
+    for (uint d = 0u; d < 3u; d++) {
+        if ((sz[d] & (sz[d] - 1u)) != 0u) {
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
+            return uint4(0u);
+        }
     }
-    int q = mc_tex_grad_q(x0, x1, y0, y1, (int)ctz(t.width), (int)ctz(hgt));
+    uint gx[3] = {x0, x1, x2}, gy[3] = {y0, y1, y2};
+    uint a = 0u, b = 1u;   // the two axes whose gradients count
+    if (dims == 3u) {
+        uint n;
+        int e;
+        uint zero = 3u;   // an axis both gradients read as zero along
+        for (uint d = 3u; d-- > 0u;)
+            if (mc_grad_split(gx[d], 0, n, e) == 0u && mc_grad_split(gy[d], 0, n, e) == 0u)
+                zero = d;
+        if (zero == 3u) {
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
+            return uint4(0u);
+        }
+        a = zero == 0u ? 1u : 0u;
+        b = zero == 2u ? 1u : 2u;
+    }
+    int q = mc_tex_grad_q(gx[a], gx[b], gy[a], gy[b], (int)ctz(sz[a]), (int)ctz(sz[b]));
     return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, q);
 }
 
