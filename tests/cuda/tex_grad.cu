@@ -1,8 +1,8 @@
 /*
- * tex_grad.cu — tex.grad on 1-D and 2-D mipmapped textures (tex1DGrad,
- * tex1DLayeredGrad, tex2DGrad, tex2DLayeredGrad) against a host model of
- * the level of detail (lod) an H200 (driver 580) computes from the two
- * gradients.
+ * tex_grad.cu — tex.grad on 1-D, 2-D and 3-D mipmapped textures (tex1DGrad,
+ * tex1DLayeredGrad, tex2DGrad, tex2DLayeredGrad, tex3DGrad) against a host
+ * model of the level of detail (lod) an H200 (driver 580) computes from the
+ * two gradients.
  *
  * The model was fitted to probe programs run on an H200 (about 1.2 million
  * fetches of textures whose level L holds L, read with linear filtering
@@ -39,11 +39,19 @@
  *    lod >> 8 with weight 256 - (lod & 255) and the next with lod & 255,
  *    point filtering level (lod + 128) >> 8.
  * A texture without levels ignores the gradients (as tex1D).
+ * 3-D (2026-12-04 probes: about 55 000 such fetches of 128^3 texels, and
+ * this program on the H200): an infinite component gives the top level;
+ * where dPdx and dPdy both read zero along one axis (+-0 or a denormal),
+ * the lod is the 2-D one of the other two axes, each scaled by its own
+ * size.
  *
- * Not here, because metalcuda refuses them: tex.grad on 3-D and cube-map
- * textures (not fitted) and on textures whose size is not a power of two
- * (an H200 scales the gradients by such a size in a way not fitted:
- * metalcuda fails the launch with cudaErrorNotSupported).
+ * Not here, because metalcuda refuses them: tex.grad on cube-map textures
+ * (the H200 projects the gradients onto the face by finite differences in
+ * float, with a reciprocal not reproduced exactly), 3-D gradients along all
+ * three axes (their length is not fitted) or with a NaN component (which in
+ * 3-D reads as some large value, not as zero), and textures whose size is
+ * not a power of two (an H200 scales the gradients by such a size in a way
+ * not fitted); metalcuda fails such a launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -176,14 +184,18 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
 
-/* A component the H200 reads as zero: +-0, a denormal, a NaN. */
-static bool reads_zero(float v) { return isnan(v) || fabs((double)v) < 1.1754943508222875e-38; }
+/* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
+static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
 
-/* 3-D on 2^k[0] x 2^k[1] x 2^k[2] texels, where dPdx and dPdy both read zero
- * along one axis: the 2-D lod of the other two (the first such axis). */
+/* 3-D on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaNs): an infinity gives the top
+ * level; where dPdx and dPdy both read zero along one axis, the 2-D lod of
+ * the other two (the first such axis). */
 static int model_grad_lod3(const struct In *p, const int k[3])
 {
    float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 };
+   for (int j = 0; j < 3; j++)
+      if (isinf(gx[j]) || isinf(gy[j]))
+         return LOD_INF;
    int z = 0;
    while (z < 2 && !(reads_zero(gx[z]) && reads_zero(gy[z])))
       z++;
@@ -338,11 +350,11 @@ static void random_pairs2(In *in, int n, int kx, int ky, int lo, int hi, int lay
 }
 
 /* 3-D fetches whose gradients are both zero along one axis (random, with
- * each kind of zero there: +0, -0, a denormal, a NaN), on 2^k[0] x 2^k[1] x
- * 2^k[2] texels: random 2-D pairs placed on the other two axes. */
+ * each kind of zero there: +0, -0, denormals), on 2^k[0] x 2^k[1] x 2^k[2]
+ * texels: random 2-D pairs placed on the other two axes. */
 static void random_pairs3(In *in, int n, const int k[3], int lo, int hi)
 {
-   static const float zeros[4] = { 0.0f, -0.0f, 1e-40f, NAN };
+   static const float zeros[4] = { 0.0f, -0.0f, 1e-40f, -3e-39f };
    In *two = (In *)calloc(1, sizeof(In));
    for (int i = 0; i < n; i++) {
       int z = (int)(tex_model_urand() * 3), a = z == 0 ? 1 : 0, b = z == 2 ? 1 : 2;
@@ -392,6 +404,9 @@ static void lod3_checks(void)
                *px[j] = j == z ? 0.0f : g[j], *py[j] = j == z ? 0.0f : g[(j + 1) % 3];
             in[m] = p;
          }
+         /* an infinity with gradients along all three axes: the top level */
+         in[m++] = (In){ 0.5f, INFINITY, 0.25f, 0, 0, 0.5f, 1.0f / 64, -0.125f, 0.5f, 3.0f / 32, 0.0f };
+         in[m++] = (In){ 0.5f, 0.25f, 0.5f, 0, 0, 0.5f, -1.0f / 64, 0.125f, 0.5f, 3.0f / 32, -INFINITY };
       }
       for (int i = 0; i < n; i++)
          want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);

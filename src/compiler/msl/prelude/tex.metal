@@ -651,15 +651,16 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
 // no such axis): a mipmapped texture samples at the level of detail of
 // mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
-// not a power of two fails the launch (MC_STATUS_TEX_GRAD).  In 3-D, where
-// one axis reads zero in both gradients (+-0, a denormal or a NaN, as
-// mc_grad_split reads them) the level of detail is the 2-D one of the other
-// two axes, each scaled by its own size: an H200 does so (tests/cuda/
-// NATIVE.md, 2026-12-04 "tex3d": 31 000 such fetches of 128^3 texels
-// reproduced, and tests/cuda/tex_grad.cu).  Its length of a gradient with
-// three non-zero components (about max + 11/32 mid + 1/4 min, truncated in
-// a way not fitted) is not reproduced: such a fetch fails the launch
-// (MC_STATUS_TEX_GRAD3).
+// not a power of two fails the launch (MC_STATUS_TEX_GRAD).  In 3-D (an
+// H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
+// tex_grad.cu): an infinite component gives the top level; where dPdx and
+// dPdy both read zero along one axis (+-0 or a denormal) the level of
+// detail is the 2-D one of the other two axes, each scaled by its own size
+// (about 55 000 such fetches reproduced).  Not reproduced, so failing the
+// launch (MC_STATUS_TEX_GRAD3): gradients with three non-zero axes (the
+// H200's length of such a gradient, about max + 11/32 mid + 1/4 min, is
+// truncated in a way not fitted) and NaN components (which in 3-D do not
+// read as zero, unlike in 1-D and 2-D, but as some large value).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                                 uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
@@ -677,13 +678,18 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint gx[3] = {x0, x1, x2}, gy[3] = {y0, y1, y2};
     uint a = 0u, b = 1u;   // the two axes whose gradients count
     if (dims == 3u) {
-        uint n;
-        int e;
         uint zero = 3u;   // an axis both gradients read as zero along
-        for (uint d = 3u; d-- > 0u;)
-            if (mc_grad_split(gx[d], 0, n, e) == 0u && mc_grad_split(gy[d], 0, n, e) == 0u)
+        bool nan = false, inf = false;
+        for (uint d = 3u; d-- > 0u;) {
+            uint ax = gx[d] & 0x7fffffffu, ay = gy[d] & 0x7fffffffu;
+            nan = nan || ax > 0x7f800000u || ay > 0x7f800000u;
+            inf = inf || ax == 0x7f800000u || ay == 0x7f800000u;
+            if (ax < 0x00800000u && ay < 0x00800000u)
                 zero = d;
-        if (zero == 3u) {
+        }
+        if (inf && !nan)
+            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, 67108864);
+        if (zero == 3u || nan) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
             return uint4(0u);
         }
