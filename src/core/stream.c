@@ -187,9 +187,10 @@ static const char *kernel_status_text(uint32_t st)
       return "tex.grad (tex1DGrad, tex2DGrad, tex3DGrad ...) on a mipmapped texture whose width, height or depth "
              "is not a power of two (not supported: how an H200 scales gradients by such a size is not fitted)";
    case MC_STATUS_TEX_GRAD3:
-      return "tex3DGrad (tex.grad.3d) with gradients that are not both zero along any one axis, or with a NaN "
-             "component (not supported: the H200's level of detail from three-component gradients is not "
-             "fitted; a fetch whose dPdx and dPdy are both zero along x, y or z works)";
+      return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
+             "with a NaN component (not supported: the H200's level of detail from two three-component "
+             "gradients is not fitted exactly; a fetch whose dPdx and dPdy are both zero along x, y or z, or "
+             "whose dPdx or dPdy is zero, works)";
    default:
       return "a kernel executed a trap instruction";
    }

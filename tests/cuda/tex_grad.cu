@@ -39,16 +39,21 @@
  *    lod >> 8 with weight 256 - (lod & 255) and the next with lod & 255,
  *    point filtering level (lod + 128) >> 8.
  * A texture without levels ignores the gradients (as tex1D).
- * 3-D (2026-12-04 probes: about 55 000 such fetches of 128^3 texels, and
- * this program on the H200): an infinite component gives the top level;
- * where dPdx and dPdy both read zero along one axis (+-0 or a denormal),
- * the lod is the 2-D one of the other two axes, each scaled by its own
- * size.
+ * 3-D (2026-12-04 probes of 128^3 texels, and this program on the H200):
+ * an infinite component gives the top level; where dPdx and dPdy both read
+ * zero along one axis (+-0 or a denormal), the lod is the 2-D one of the
+ * other two axes, each scaled by its own size (about 55 000 probe fetches);
+ * where one gradient is zero, the other's length is max + T((11 n_mid +
+ * 4)/32 2^(e_mid - 9)) + min/4 of its components, ordered and each
+ * truncated to 9 fraction bits, T keeping 9 significant bits (253 728 probe
+ * fetches reproduced).
  *
  * Not here, because metalcuda refuses them: tex.grad on cube-map textures
  * (the H200 projects the gradients onto the face by finite differences in
  * float, with a reciprocal not reproduced exactly), 3-D gradients along all
- * three axes (their length is not fitted) or with a NaN component (which in
+ * three axes in both gradients (the diagonal terms' truncations are not
+ * certain: the probes' best model misses 1 of 170 000) or with a NaN
+ * component (which in
  * 3-D reads as some large value, not as zero), and textures whose size is
  * not a power of two (an H200 scales the gradients by such a size in a way
  * not fitted); metalcuda fails such a launch with cudaErrorNotSupported.
@@ -184,18 +189,57 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
 
+/* One 3-D gradient's lod on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaN, no
+ * infinity, not all zero): each component truncated to 9 fraction bits,
+ * ordered max >= mid >= min, the length is max + T((11 n_mid + 4)/32
+ * 2^(e_mid - 9)) + min/4 with T keeping 9 significant bits (truncating),
+ * in exact arithmetic (doubles hold it: the program's exponents are close). */
+static int model_grad_len3(const float g[3], const int k[3])
+{
+   double c[3];
+   int n, e;
+   for (int j = 0; j < 3; j++)
+      c[j] = fabs(t9(ldexp(fabs((double)g[j]) < 1.1754943508222875e-38 ? 0.0 : g[j], k[j]), &n, &e));
+   for (int i = 0; i < 3; i++)   /* descending */
+      for (int j = i + 1; j < 3; j++)
+         if (c[j] > c[i]) {
+            double x = c[i];
+            c[i] = c[j], c[j] = x;
+         }
+   double rho = c[0] + c[2] / 4.0;
+   if (c[1] > 0.0) {
+      t9(c[1], &n, &e);
+      double mid = (11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9);
+      int p;
+      double f = frexp(mid, &p);   /* mid = f 2^p, f in [0.5, 1): keep 9 bits of f */
+      rho += ldexp(floor(f * 512.0), p - 9);
+   }
+   int re;
+   double f = frexp(rho, &re);
+   int i = (int)floor((2.0 * f - 1.0) * 256.0);
+   return 256 * (re - 1) + lg2_step(i);
+}
+
 /* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
 static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
 
 /* 3-D on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaNs): an infinity gives the top
  * level; where dPdx and dPdy both read zero along one axis, the 2-D lod of
- * the other two (the first such axis). */
+ * the other two (the first such axis); else, where one gradient is zero,
+ * the other's length (the diagonal terms are 11/16 of it). */
 static int model_grad_lod3(const struct In *p, const int k[3])
 {
    float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 };
    for (int j = 0; j < 3; j++)
       if (isinf(gx[j]) || isinf(gy[j]))
          return LOD_INF;
+   bool xz = reads_zero(gx[0]) && reads_zero(gx[1]) && reads_zero(gx[2]);
+   bool yz = reads_zero(gy[0]) && reads_zero(gy[1]) && reads_zero(gy[2]);
+   bool common = false;
+   for (int j = 0; j < 3; j++)
+      common = common || (reads_zero(gx[j]) && reads_zero(gy[j]));
+   if (!common && (xz || yz))
+      return model_grad_len3(xz ? gy : gx, k);
    int z = 0;
    while (z < 2 && !(reads_zero(gx[z]) && reads_zero(gy[z])))
       z++;
@@ -412,6 +456,37 @@ static void lod3_checks(void)
          want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
       char what[100];
       snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis", 1 << k[0],
+               1 << k[1], 1 << k[2]);
+      run_check(what, t, M_GRAD3, in, n, want);
+
+      /* one gradient along all three axes (the other zero): random mantissas
+       * with gaps of 0 ... 14 octaves between the components, and the
+       * middle and smallest components swept against fixed others */
+      static const int gaps[8] = { 0, 0, 1, 1, 2, 3, 6, 14 };
+      n = 0;
+      for (int i = 0; i < 4096; i++) {
+         int e0 = -1 + (int)(tex_model_urand() * (levels + 1));   /* the largest: 2^-1 ... 2^levels texels */
+         float g[3];
+         for (int j = 0; j < 3; j++)
+            g[j] = (float)ldexp((1.0 + tex_model_urand()) * (tex_model_urand() < 0.5 ? -1 : 1),
+                                (j ? e0 - gaps[(int)(tex_model_urand() * 8)] : e0) - k[j]);
+         int r = (int)(tex_model_urand() * 3);   /* which axis has the first */
+         In p = { (float)tex_model_urand(), g[r], 0, 0, 0, (float)tex_model_urand(), g[(r + 1) % 3], 0,
+                  (float)tex_model_urand(), g[(r + 2) % 3], 0 };
+         if (i & 1)   /* as dPdy, dPdx zero (+0 or -0) */
+            p.gy = p.gx, p.gy1 = p.gx1, p.gy2 = p.gx2, p.gx = 0, p.gx1 = -0.0f, p.gx2 = 0;
+         in[n++] = p;
+      }
+      for (int j = 0; j < 512; j += 3)
+         for (int w = 0; w < 2; w++) {
+            double big = ldexp(1.0 + 171 / 512.0, 3 - k[0]), sw = ldexp(1.0 + j / 512.0, 2 - k[1 + w]);
+            double fixed = ldexp(1.0 + 300 / 512.0, (w ? 2 : 0) - k[2 - w]);
+            In p = { 0.5f, (float)big, 0, 0, 0, 0.5f, (float)(w ? fixed : sw), 0, 0.5f, (float)(w ? sw : fixed), 0 };
+            in[n++] = p;
+         }
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes", 1 << k[0],
                1 << k[1], 1 << k[2]);
       run_check(what, t, M_GRAD3, in, n, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));

@@ -447,6 +447,40 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
     return mc_grad_level(f, ea - 19);
 }
 
+// The level of a 3-D gradient's length (components' bits g, sizes sz, each
+// a power of two; none infinite or NaN, not all zero): with the components
+// in texels, truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
+// = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
+// max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 significant bits
+// (an H200: 253 728 probe fetches of 128^3 texels reproduced, sweeps of the
+// middle and smallest components over all their mantissas among them;
+// tests/cuda/NATIVE.md).  The sum is exact here (in 2^(ea-49)): the H200's
+// own truncation of it did not show in the probes.
+MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
+{
+    uint n[3];
+    int e[3];
+    for (uint d = 0u; d < 3u; d++)
+        mc_grad_split(g[d], (int)ctz(sz[d]), n[d], e[d]);
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    mc_grad_order(n[0], e[0], n[1], e[1]);
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    ulong f = (ulong)n[0] << 40;   // in 2^(e[0]-49)
+    if (n[1] != 0u) {
+        uint t = 11u * n[1] + 4u;   // in 2^(e[1]-14), 5636 ... 11257: 13 or 14 bits
+        uint p = 31u - clz(t);
+        t = (t >> (p - 8u)) << (p - 8u);   // 9 significant bits
+        int d = e[0] - e[1];
+        f += d < 35 ? ((ulong)t << 35) >> (uint)d : 0ul;
+    }
+    if (n[2] != 0u) {   // min/4 = nn 2^(en-11)
+        int d = e[0] - e[2];
+        f += d < 38 ? ((ulong)n[2] << 38) >> (uint)d : 0ul;
+    }
+    int p = 63 - (int)clz(f);
+    return (e[0] - 49 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
+}
+
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
 // (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on 2^kx by 2^ky texels.
 MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, int kx, int ky)
@@ -656,11 +690,13 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
 // detail is the 2-D one of the other two axes, each scaled by its own size
-// (about 55 000 such fetches reproduced).  Not reproduced, so failing the
-// launch (MC_STATUS_TEX_GRAD3): gradients with three non-zero axes (the
-// H200's length of such a gradient, about max + 11/32 mid + 1/4 min, is
-// truncated in a way not fitted) and NaN components (which in 3-D do not
-// read as zero, unlike in 1-D and 2-D, but as some large value).
+// (about 55 000 such fetches reproduced); where one gradient is zero, that
+// of the other's length (mc_grad_len3_level: the two diagonal terms are
+// 11/16 of it and never decide).  Not reproduced, so failing the launch
+// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (the diagonal
+// terms' truncations, fitted to all but 1 of 170 000 probe fetches, are
+// not certain) and NaN components (which in 3-D do not read as zero,
+// unlike in 1-D and 2-D, but as some large value).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                                 uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
@@ -689,6 +725,10 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
         }
         if (inf && !nan)
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, 67108864);
+        bool xz = (gx[0] & 0x7f800000u) == 0u && (gx[1] & 0x7f800000u) == 0u && (gx[2] & 0x7f800000u) == 0u;
+        bool yz = (gy[0] & 0x7f800000u) == 0u && (gy[1] & 0x7f800000u) == 0u && (gy[2] & 0x7f800000u) == 0u;
+        if (zero == 3u && !nan && (xz || yz))   // one gradient along all three axes, the other zero
+            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_grad_len3_level(xz ? gy : gx, sz));
         if (zero == 3u || nan) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
             return uint4(0u);
