@@ -45,7 +45,7 @@
  * other two axes, each scaled by its own size (about 55 000 probe fetches);
  * where one gradient is zero, the other's length is max + T((11 n_mid +
  * 4)/32 2^(e_mid - 9)) + min/4 of its components, ordered and each
- * truncated to 9 fraction bits, T keeping 9 significant bits (253 728 probe
+ * truncated to 9 fraction bits, T keeping 9 fraction bits too (253 728 probe
  * fetches reproduced).
  *
  * Not here, because metalcuda refuses them: tex.grad on cube-map textures
@@ -192,7 +192,7 @@ static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx
 /* One 3-D gradient's lod on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaN, no
  * infinity, not all zero): each component truncated to 9 fraction bits,
  * ordered max >= mid >= min, the length is max + T((11 n_mid + 4)/32
- * 2^(e_mid - 9)) + min/4 with T keeping 9 significant bits (truncating),
+ * 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits (truncating),
  * in exact arithmetic (doubles hold it: the program's exponents are close). */
 static int model_grad_len3(const float g[3], const int k[3])
 {
@@ -211,8 +211,8 @@ static int model_grad_len3(const float g[3], const int k[3])
       t9(c[1], &n, &e);
       double mid = (11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9);
       int p;
-      double f = frexp(mid, &p);   /* mid = f 2^p, f in [0.5, 1): keep 9 bits of f */
-      rho += ldexp(floor(f * 512.0), p - 9);
+      double f = frexp(mid, &p);   /* mid = f 2^p, f in [0.5, 1): keep 10 bits of f */
+      rho += ldexp(floor(f * 1024.0), p - 10);
    }
    int re;
    double f = frexp(rho, &re);

@@ -451,8 +451,8 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
 // a power of two; none infinite or NaN, not all zero): with the components
 // in texels, truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
 // = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
-// max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 significant bits
-// (an H200: 253 728 probe fetches of 128^3 texels reproduced, sweeps of the
+// max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 fraction bits of
+// its own exponent, as the components (an H200: 253 728 probe fetches of 128^3 texels reproduced, sweeps of the
 // middle and smallest components over all their mantissas among them;
 // tests/cuda/NATIVE.md).  The sum is exact here (in 2^(ea-49)): the H200's
 // own truncation of it did not show in the probes.
@@ -469,7 +469,7 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
     if (n[1] != 0u) {
         uint t = 11u * n[1] + 4u;   // in 2^(e[1]-14), 5636 ... 11257: 13 or 14 bits
         uint p = 31u - clz(t);
-        t = (t >> (p - 8u)) << (p - 8u);   // 9 significant bits
+        t = (t >> (p - 9u)) << (p - 9u);   // 9 fraction bits of its own exponent
         int d = e[0] - e[1];
         f += d < 35 ? ((ulong)t << 35) >> (uint)d : 0ul;
     }
