@@ -27,7 +27,7 @@
  * mc_tex_grad_q; tests/cuda/tex_grad.cu); on a 3-D texture its gradients
  * are 4-vectors like its coordinates (the last element ignored), and the
  * prelude computes the level of detail where one axis is zero in both
- * (the 2-D one of the other two axes) and fails the launch otherwise.
+ * gradients or one gradient is zero, and fails the launch otherwise.
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
  * and .texref symbols), tex.grad on cube-map textures (the H200's
  * projection of the gradients onto a face is not reproduced exactly:
