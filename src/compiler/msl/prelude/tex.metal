@@ -452,10 +452,11 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
 // in texels, truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
 // = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
 // max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 fraction bits of
-// its own exponent, as the components (an H200: 253 728 probe fetches of 128^3 texels reproduced, sweeps of the
-// middle and smallest components over all their mantissas among them;
-// tests/cuda/NATIVE.md).  The sum is exact here (in 2^(ea-49)): the H200's
-// own truncation of it did not show in the probes.
+// its own exponent, as the components do (an H200: 253 728 probe fetches of
+// 128^3 texels reproduced, and 1.57 million of every middle x smallest
+// mantissa; tests/cuda/NATIVE.md).  The sum is exact here (in 2^(ea-49),
+// less what lies 63 octaves below the max): the H200's own truncation of
+// it did not show in the probes.
 MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
 {
     uint n[3];
@@ -471,11 +472,11 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
         uint p = 31u - clz(t);
         t = (t >> (p - 9u)) << (p - 9u);   // 9 fraction bits of its own exponent
         int d = e[0] - e[1];
-        f += d < 35 ? ((ulong)t << 35) >> (uint)d : 0ul;
+        f += d < 63 ? ((ulong)t << 35) >> (uint)d : 0ul;
     }
     if (n[2] != 0u) {   // min/4 = nn 2^(en-11)
         int d = e[0] - e[2];
-        f += d < 38 ? ((ulong)n[2] << 38) >> (uint)d : 0ul;
+        f += d < 63 ? ((ulong)n[2] << 38) >> (uint)d : 0ul;
     }
     int p = 63 - (int)clz(f);
     return (e[0] - 49 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
