@@ -1,8 +1,8 @@
 /*
- * tex_grad.cu — tex.grad on 1-D and 2-D mipmapped textures (tex1DGrad,
- * tex1DLayeredGrad, tex2DGrad, tex2DLayeredGrad) against a host model of
- * the level of detail (lod) an H200 (driver 580) computes from the two
- * gradients.
+ * tex_grad.cu — tex.grad on 1-D, 2-D and 3-D mipmapped textures (tex1DGrad,
+ * tex1DLayeredGrad, tex2DGrad, tex2DLayeredGrad, tex3DGrad) against a host
+ * model of the level of detail (lod) an H200 (driver 580) computes from the
+ * two gradients.
  *
  * The model was fitted to probe programs run on an H200 (about 1.2 million
  * fetches of textures whose level L holds L, read with linear filtering
@@ -39,23 +39,38 @@
  *    lod >> 8 with weight 256 - (lod & 255) and the next with lod & 255,
  *    point filtering level (lod + 128) >> 8.
  * A texture without levels ignores the gradients (as tex1D).
+ * 3-D (2026-12-04 probes of 128^3 texels, and this program on the H200):
+ * an infinite component gives the top level; where dPdx and dPdy both read
+ * zero along one axis (+-0 or a denormal), the lod is the 2-D one of the
+ * other two axes, each scaled by its own size (about 55 000 probe fetches);
+ * where one gradient is zero, the other's length is max + T((11 n_mid +
+ * 4)/32 2^(e_mid - 9)) + min/4 of its components, ordered and each
+ * truncated to 9 fraction bits, T keeping 9 fraction bits too (253 728 probe
+ * fetches reproduced).
  *
- * Not here, because metalcuda refuses them: tex.grad on 3-D and cube-map
- * textures (not fitted) and on textures whose size is not a power of two
- * (an H200 scales the gradients by such a size in a way not fitted:
- * metalcuda fails the launch with cudaErrorNotSupported).
+ * Not here, because metalcuda refuses them: tex.grad on cube-map textures
+ * (the H200 projects the gradients onto the face by finite differences in
+ * float, with a reciprocal not reproduced exactly), 3-D gradients along all
+ * three axes in both gradients (the diagonal terms' truncations are not
+ * certain: the probes' best model misses 1 of 170 000) or with a NaN
+ * component (which in
+ * 3-D reads as some large value, not as zero), and textures whose size is
+ * not a power of two (an H200 scales the gradients by such a size in a way
+ * not fitted); metalcuda fails such a launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
 #include <math.h>
 
-enum { M_GRAD, M_GRAD_LAYERED, M_LOD, M_PLAIN, M_GRAD2, M_GRAD2_LAYERED, M_LOD2, M_PLAIN2 };
+enum { M_GRAD, M_GRAD_LAYERED, M_LOD, M_PLAIN, M_GRAD2, M_GRAD2_LAYERED, M_LOD2, M_PLAIN2, M_GRAD3 };
 
-/* 1-D: x, dPdx = gx, dPdy = gy; 2-D: (x, y), dPdx = (gx, gx1), dPdy = (gy, gy1) */
+/* 1-D: x, dPdx = gx, dPdy = gy; 2-D: (x, y), dPdx = (gx, gx1), dPdy = (gy, gy1);
+ * 3-D: (x, y, z), dPdx = (gx, gx1, gx2), dPdy = (gy, gy1, gy2) */
 struct In {
    float x, gx, gy, lod;
    int layer;
    float y, gx1, gy1;
+   float z, gx2, gy2;
 };
 
 __global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float *out, int n)
@@ -75,6 +90,9 @@ __global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float *out,
       r = tex2DLayeredGrad<float>(t, p.x, p.y, p.layer, make_float2(p.gx, p.gx1), make_float2(p.gy, p.gy1));
       break;
    case M_LOD2: r = tex2DLod<float>(t, p.x, p.y, p.lod); break;
+   case M_GRAD3:
+      r = tex3DGrad<float>(t, p.x, p.y, p.z, make_float4(p.gx, p.gx1, p.gx2, 0.0f), make_float4(p.gy, p.gy1, p.gy2, 0.0f));
+      break;
    default: r = tex2D<float>(t, p.x, p.y); break;
    }
    out[i] = r;
@@ -171,6 +189,64 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
 
+/* One 3-D gradient's lod on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaN, no
+ * infinity, not all zero): each component truncated to 9 fraction bits,
+ * ordered max >= mid >= min, the length is max + T((11 n_mid + 4)/32
+ * 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits (truncating),
+ * in exact arithmetic (doubles hold it: the program's exponents are close). */
+static int model_grad_len3(const float g[3], const int k[3])
+{
+   double c[3];
+   int n, e;
+   for (int j = 0; j < 3; j++)
+      c[j] = fabs(t9(ldexp(fabs((double)g[j]) < 1.1754943508222875e-38 ? 0.0 : g[j], k[j]), &n, &e));
+   for (int i = 0; i < 3; i++)   /* descending */
+      for (int j = i + 1; j < 3; j++)
+         if (c[j] > c[i]) {
+            double x = c[i];
+            c[i] = c[j], c[j] = x;
+         }
+   double rho = c[0] + c[2] / 4.0;
+   if (c[1] > 0.0) {
+      t9(c[1], &n, &e);
+      double mid = (11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9);
+      int p;
+      double f = frexp(mid, &p);   /* mid = f 2^p, f in [0.5, 1): keep 10 bits of f */
+      rho += ldexp(floor(f * 1024.0), p - 10);
+   }
+   int re;
+   double f = frexp(rho, &re);
+   int i = (int)floor((2.0 * f - 1.0) * 256.0);
+   return 256 * (re - 1) + lg2_step(i);
+}
+
+/* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
+static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
+
+/* 3-D on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaNs): an infinity gives the top
+ * level; where dPdx and dPdy both read zero along one axis, the 2-D lod of
+ * the other two (the first such axis); else, where one gradient is zero,
+ * the other's length (the diagonal terms are 11/16 of it). */
+static int model_grad_lod3(const struct In *p, const int k[3])
+{
+   float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 };
+   for (int j = 0; j < 3; j++)
+      if (isinf(gx[j]) || isinf(gy[j]))
+         return LOD_INF;
+   bool xz = reads_zero(gx[0]) && reads_zero(gx[1]) && reads_zero(gx[2]);
+   bool yz = reads_zero(gy[0]) && reads_zero(gy[1]) && reads_zero(gy[2]);
+   bool common = false;
+   for (int j = 0; j < 3; j++)
+      common = common || (reads_zero(gx[j]) && reads_zero(gy[j]));
+   if (!common && (xz || yz))
+      return model_grad_len3(xz ? gy : gx, k);
+   int z = 0;
+   while (z < 2 && !(reads_zero(gx[z]) && reads_zero(gy[z])))
+      z++;
+   int a = z == 0 ? 1 : 0, b = z == 2 ? 1 : 2;
+   return model_grad_lod2(gx[a], gx[b], gy[a], gy[b], k[a], k[b]);
+}
+
 typedef tex_model_sampler sampler;
 
 /* The fetch of a texture whose level l holds l (+ layer / 2). */
@@ -200,6 +276,25 @@ static cudaMipmappedArray_t make_mip(int w, int h, int levels, int layers, bool 
       for (int i = 0; i < nw * nh * nl; i++)
          hb[i] = random ? (float)(int)(tex_model_urand() * 256) / 256.0f : (float)l + 0.5f * (float)(i / (nw * nh));
       tex_model_copy3d(lv, hb, nw * sizeof(float), nw, nh, nl, true);
+      free(hb);
+   }
+   return a;
+}
+
+/* A float 3-D mipmapped array of w x h x d texels whose level l holds l. */
+static cudaMipmappedArray_t make_mip3(int w, int h, int d, int levels)
+{
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+   cudaMipmappedArray_t a = NULL;
+   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(w, h, d), levels, 0));
+   for (int l = 0; l < levels; l++) {
+      cudaArray_t lv = NULL;
+      CHECK_CUDA(cudaGetMipmappedArrayLevel(&lv, a, (unsigned)l));
+      int nw = w >> l > 0 ? w >> l : 1, nh = h >> l > 0 ? h >> l : 1, nd = d >> l > 0 ? d >> l : 1;
+      float *hb = (float *)malloc((size_t)nw * nh * nd * sizeof(float));
+      for (int i = 0; i < nw * nh * nd; i++)
+         hb[i] = (float)l;
+      tex_model_copy3d(lv, hb, nw * sizeof(float), nw, nh, nd, true);
       free(hb);
    }
    return a;
@@ -296,6 +391,109 @@ static void random_pairs2(In *in, int n, int kx, int ky, int lo, int hi, int lay
       p.gy1 = (float)ldexp(d, -ky);
       in[i] = p;
    }
+}
+
+/* 3-D fetches whose gradients are both zero along one axis (random, with
+ * each kind of zero there: +0, -0, denormals), on 2^k[0] x 2^k[1] x 2^k[2]
+ * texels: random 2-D pairs placed on the other two axes. */
+static void random_pairs3(In *in, int n, const int k[3], int lo, int hi)
+{
+   static const float zeros[4] = { 0.0f, -0.0f, 1e-40f, -3e-39f };
+   In *two = (In *)calloc(1, sizeof(In));
+   for (int i = 0; i < n; i++) {
+      int z = (int)(tex_model_urand() * 3), a = z == 0 ? 1 : 0, b = z == 2 ? 1 : 2;
+      random_pairs2(two, 1, k[a], k[b], lo, hi, 0);
+      float gx[3], gy[3];
+      gx[a] = two->gx, gx[b] = two->gx1, gy[a] = two->gy, gy[b] = two->gy1;
+      gx[z] = zeros[(int)(tex_model_urand() * 4)], gy[z] = zeros[(int)(tex_model_urand() * 4)];
+      if (i % 4 == 0)   /* mostly exact zeros: what a 2-D access along a slice has */
+         gx[z] = gy[z] = 0.0f;
+      In p = { (float)tex_model_urand(), gx[0], gy[0], 0, 0, (float)tex_model_urand(), gx[1], gy[1],
+               (float)tex_model_urand(), gx[2], gy[2] };
+      in[i] = p;
+   }
+   free(two);
+}
+
+/* tex3DGrad where dPdx and dPdy are both zero along an axis (metalcuda
+ * fails a launch with gradients along all three axes: not fitted). */
+static void lod3_checks(void)
+{
+   In *in = (In *)calloc(NMAX, sizeof(In));
+   float *want = (float *)malloc(NMAX * sizeof(float));
+   /* point filtering within a level: metalcuda refuses linear filtering
+    * within and between 3-D levels (its weights were not measured) */
+   static const struct {
+      int k[3];
+      sampler s;
+   } shapes[3] = { { { 7, 6, 5 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { { 5, 5, 5 }, { false, true, cudaAddressModeClamp, -0.7f, 0.25f, 3.6f } },
+                   { { 4, 7, 6 }, { false, false, cudaAddressModeClamp, 0.3f, 0.0f, 16.0f } } };
+   for (int c = 0; c < 3; c++) {
+      const int *k = shapes[c].k;
+      int kmax = k[0] > k[1] ? k[0] : k[1], levels = (kmax > k[2] ? kmax : k[2]) + 1;
+      cudaMipmappedArray_t a = make_mip3(1 << k[0], 1 << k[1], 1 << k[2], levels);
+      cudaTextureObject_t t = tex_model_mip_object(a, &shapes[c].s);
+      int n = c == 0 ? NMAX : 4096;
+      random_pairs3(in, n, k, -6, levels + 2);
+      if (c == 0) {   /* along one axis, a single gradient, zeros, an infinity */
+         static const float sp[] = { 0.0f, 1.0f / 128, 3.0f / 64, -0.375f, INFINITY };
+         int m = 0;
+         for (int i = 0; i < 5 * 5 * 5; i++, m++) {
+            float g[3] = { sp[i % 5], sp[(i / 5) % 5], sp[i / 25] };
+            int z = i % 3;
+            In p = { 0.5f, 0, 0, 0, 0, 0.5f, 0, 0, 0.5f, 0, 0 };
+            float *px[3] = { &p.gx, &p.gx1, &p.gx2 }, *py[3] = { &p.gy, &p.gy1, &p.gy2 };
+            for (int j = 0; j < 3; j++)   /* dPdx takes g without axis z, dPdy g rotated */
+               *px[j] = j == z ? 0.0f : g[j], *py[j] = j == z ? 0.0f : g[(j + 1) % 3];
+            in[m] = p;
+         }
+         /* an infinity with gradients along all three axes: the top level */
+         in[m++] = (In){ 0.5f, INFINITY, 0.25f, 0, 0, 0.5f, 1.0f / 64, -0.125f, 0.5f, 3.0f / 32, 0.0f };
+         in[m++] = (In){ 0.5f, 0.25f, 0.5f, 0, 0, 0.5f, -1.0f / 64, 0.125f, 0.5f, 3.0f / 32, -INFINITY };
+      }
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
+      char what[100];
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis", 1 << k[0],
+               1 << k[1], 1 << k[2]);
+      run_check(what, t, M_GRAD3, in, n, want);
+
+      /* one gradient along all three axes (the other zero): random mantissas
+       * with gaps of 0 ... 14 octaves between the components, and the
+       * middle and smallest components swept against fixed others */
+      static const int gaps[8] = { 0, 0, 1, 1, 2, 3, 6, 14 };
+      n = 0;
+      for (int i = 0; i < 4096; i++) {
+         int e0 = -1 + (int)(tex_model_urand() * (levels + 1));   /* the largest: 2^-1 ... 2^levels texels */
+         float g[3];
+         for (int j = 0; j < 3; j++)
+            g[j] = (float)ldexp((1.0 + tex_model_urand()) * (tex_model_urand() < 0.5 ? -1 : 1),
+                                (j ? e0 - gaps[(int)(tex_model_urand() * 8)] : e0) - k[j]);
+         int r = (int)(tex_model_urand() * 3);   /* which axis has the first */
+         In p = { (float)tex_model_urand(), g[r], 0, 0, 0, (float)tex_model_urand(), g[(r + 1) % 3], 0,
+                  (float)tex_model_urand(), g[(r + 2) % 3], 0 };
+         if (i & 1)   /* as dPdy, dPdx zero (+0 or -0) */
+            p.gy = p.gx, p.gy1 = p.gx1, p.gy2 = p.gx2, p.gx = 0, p.gx1 = -0.0f, p.gx2 = 0;
+         in[n++] = p;
+      }
+      for (int j = 0; j < 512; j += 3)
+         for (int w = 0; w < 2; w++) {
+            double big = ldexp(1.0 + 171 / 512.0, 3 - k[0]), sw = ldexp(1.0 + j / 512.0, 2 - k[1 + w]);
+            double fixed = ldexp(1.0 + 300 / 512.0, (w ? 2 : 0) - k[2 - w]);
+            In p = { 0.5f, (float)big, 0, 0, 0, 0.5f, (float)(w ? fixed : sw), 0, 0.5f, (float)(w ? sw : fixed), 0 };
+            in[n++] = p;
+         }
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes", 1 << k[0],
+               1 << k[1], 1 << k[2]);
+      run_check(what, t, M_GRAD3, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+   free(in);
+   free(want);
 }
 
 static void lod2_checks(void)
@@ -507,6 +705,7 @@ int main(void)
    lod_checks();
    data_checks();
    lod2_checks();
+   lod3_checks();
    CHECK_CUDA(cudaFree(d_in));
    CHECK_CUDA(cudaFree(d_out));
    return check_end();

@@ -6,7 +6,7 @@
  *   tex.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.{f32,s32}  d, [handle, {[layer,] c...}]
  *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
  *   tex.level.{geom}.v4.{f32,u32,s32}.f32  d, [handle, {...}], lod
- *   tex.grad.{1d,2d,a1d,a2d}.v4.{f32,u32,s32}.f32  d, [handle, {...}], {dPdx...}, {dPdy...}
+ *   tex.grad.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.f32  d, [handle, {...}], {dPdx...}, {dPdy...}
  *   tld4.{r,g,b,a}.2d.v4.{f32,u32,s32}.f32  d, [handle, {x, y}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
@@ -24,11 +24,14 @@
  * clamps allow (prelude/tex.metal says how, as measured on an H200).
  * tex.grad on a 1-D or 2-D (or layered) texture samples at the level of
  * detail an H200 computes from the two gradients (prelude/tex.metal,
- * mc_tex_grad_q; tests/cuda/tex_grad.cu).
+ * mc_tex_grad_q; tests/cuda/tex_grad.cu); on a 3-D texture its gradients
+ * are 4-vectors like its coordinates (the last element ignored), and the
+ * prelude computes the level of detail where one axis is zero in both
+ * gradients or one gradient is zero, and fails the launch otherwise.
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), tex.grad on 3-D and cube-map textures (the H200's
- * level of detail from 3-D gradients was not fitted), multisample
- * textures, tld4
+ * and .texref symbols), tex.grad on cube-map textures (the H200's
+ * projection of the gradients onto a face is not reproduced exactly:
+ * tests/cuda/NATIVE.md), multisample textures, tld4
  * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
@@ -130,7 +133,8 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
    unsigned ngrad = (flags & IR_TEXF_GRAD) ? 2 * n : 0;
    for (unsigned k = 0; k < ngrad / n; k++) {
       const ptx_operand *v = in->opnds[2 + k];
-      if ((v->kind == PTX_OPND_VEC ? v->u.vec.n : 1) != n)
+      unsigned w = v->kind == PTX_OPND_VEC ? v->u.vec.n : 1;
+      if (w != n && !(n == 3 && w == 4))   /* 3-D: a 4-vector, as the coordinates */
          return ir_error(c->m, c->line, "%s: a gradient has one element per coordinate", bld_spelled(c));
       for (unsigned j = 0; j < n; j++)
          if (!(grad[k * n + j] = bld_opnd(c, v->kind == PTX_OPND_VEC ? v->u.vec.elems[j] : v, PTX_T_F32, 32)))
@@ -171,9 +175,9 @@ static bool tr_tex(build_ctx *c)
    tex_geom g;
    ptx_type dt, ct;
    bool level = bld_has(c, PTX_MOD_LEVEL), grad = bld_has(c, PTX_MOD_GRAD);
-   if (grad && (bld_has(c, PTX_MOD_G3D) || bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)))
-      return bld_unsupported(c, "tex.grad on a 3-D or cube-map texture (the H200's level of detail from 3-D "
-                                "gradients is not fitted; tex.grad.1d/.2d/.a1d/.a2d and tex.level work)");
+   if (grad && (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)))
+      return bld_unsupported(c, "tex.grad on a cube-map texture (how an H200 projects the gradients onto a "
+                                "face is not reproduced exactly; tex.grad.1d/.2d/.3d/.a1d/.a2d work)");
    if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE,
                   PTX_MOD_LEVEL, PTX_MOD_GRAD) ||
        !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : grad ? 4 : 2))

@@ -47,7 +47,7 @@ static void layer(emitter *e, const ir_instr *i, bool layered)
  * component bits 7-8, 512 an explicit level of detail (tex.level: its
  * bits are the last argument, else 0u).  tex.grad calls
  * mc_tex_sample_grad, the gradients' bits last (dPdx.x, dPdx.y, dPdy.x,
- * dPdy.y). */
+ * dPdy.y, dPdx.z, dPdy.z; 0u for the dimensions a geometry lacks). */
 static void emit_tex_fetch(emitter *e, const ir_instr *i)
 {
    unsigned mode = i->sub | (i->type2 == PTX_T_S32 ? 16u : 0u) | (i->type != PTX_T_F32 ? 32u : 0u) |
@@ -69,13 +69,14 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
    strbuf_puts(e->out, ", ");
    if (i->imm & IR_TEXF_LEVEL) {
       emit_val(e, S(i, i->nsrcs - 1));
-   } else if (grad) {   /* dPdx then dPdy, each (x, y); 1-D: y is 0 */
+   } else if (grad) {   /* dPdx.x, dPdx.y, dPdy.x, dPdy.y, dPdx.z, dPdy.z */
+      static const unsigned which[6][2] = { { 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }, { 0, 2 }, { 1, 2 } };
       unsigned n = i->sub, g0 = i->nsrcs - 2 * n;
-      for (unsigned k = 0; k < 4; k++) {
+      for (unsigned k = 0; k < 6; k++) {
          if (k)
             strbuf_puts(e->out, ", ");
-         if (k % 2 < n)
-            emit_val(e, S(i, g0 + (k / 2) * n + k % 2));
+         if (which[k][1] < n)
+            emit_val(e, S(i, g0 + which[k][0] * n + which[k][1]));
          else
             strbuf_puts(e->out, "0u");
       }

@@ -314,7 +314,7 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
     return clamp(v, 0, (int)(t.nlevels - 1u) * 256);
 }
 
-// ---- tex.grad: the level of detail from gradients (1-D and 2-D) ----
+// ---- tex.grad: the level of detail from gradients (1-D, 2-D, some 3-D) ----
 //
 // What an H200 computes (found by probes of each step: about 370 000 1-D
 // and 610 000 2-D fetches, every one reproduced; tests/cuda/tex_grad.cu's
@@ -445,6 +445,41 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
     if (nb != 0u && ea - eb < 24)
         f += ((121u * nb + 32u) << 1) >> (uint)(ea - eb);
     return mc_grad_level(f, ea - 19);
+}
+
+// The level of a 3-D gradient's length (components' bits g, sizes sz, each
+// a power of two; none infinite or NaN, not all zero): with the components
+// in texels, truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
+// = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
+// max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 fraction bits of
+// its own exponent, as the components do (an H200: 253 728 probe fetches of
+// 128^3 texels reproduced, and 1.57 million of every middle x smallest
+// mantissa; tests/cuda/NATIVE.md).  The sum is exact here (in 2^(ea-49),
+// less what lies 63 octaves below the max): the H200's own truncation of
+// it did not show in the probes.
+MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
+{
+    uint n[3];
+    int e[3];
+    for (uint d = 0u; d < 3u; d++)
+        mc_grad_split(g[d], (int)ctz(sz[d]), n[d], e[d]);
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    mc_grad_order(n[0], e[0], n[1], e[1]);
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    ulong f = (ulong)n[0] << 40;   // in 2^(e[0]-49)
+    if (n[1] != 0u) {
+        uint t = 11u * n[1] + 4u;   // in 2^(e[1]-14), 5636 ... 11257: 13 or 14 bits
+        uint p = 31u - clz(t);
+        t = (t >> (p - 9u)) << (p - 9u);   // 9 fraction bits of its own exponent
+        int d = e[0] - e[1];
+        f += d < 63 ? ((ulong)t << 35) >> (uint)d : 0ul;
+    }
+    if (n[2] != 0u) {   // min/4 = nn 2^(en-11)
+        int d = e[0] - e[2];
+        f += d < 63 ? ((ulong)n[2] << 38) >> (uint)d : 0ul;
+    }
+    int p = 63 - (int)clz(f);
+    return (e[0] - 49 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
 }
 
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
@@ -647,23 +682,62 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     return as_type<uint4>(acc);
 }
 
-// tex.grad.{1d,2d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
-// gradients' bits, x1 = y1 = 0 in 1-D): a mipmapped texture samples at the
-// level of detail of mc_tex_grad_q; one without levels samples as a plain
-// tex.  A size that is not a power of two fails the launch
-// (MC_STATUS_TEX_GRAD).
+// tex.grad.{1d,2d,3d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
+// gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
+// no such axis): a mipmapped texture samples at the level of detail of
+// mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
+// not a power of two fails the launch (MC_STATUS_TEX_GRAD).  In 3-D (an
+// H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
+// tex_grad.cu): an infinite component gives the top level; where dPdx and
+// dPdy both read zero along one axis (+-0 or a denormal) the level of
+// detail is the 2-D one of the other two axes, each scaled by its own size
+// (about 55 000 such fetches reproduced); where one gradient is zero, that
+// of the other's length (mc_grad_len3_level: the two diagonal terms are
+// 11/16 of it and never decide).  Not reproduced, so failing the launch
+// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (the diagonal
+// terms' truncations, fitted to all but 1 of 170 000 probe fetches, are
+// not certain) and NaN components (which in 3-D do not read as zero,
+// unlike in 1-D and 2-D, but as some large value).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
-                                uint x0, uint x1, uint y0, uint y1)
+                                uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
     mc_tex t = mc_tex_load(L, h);
     if (t.mip == 0ul || (mode & 16u) != 0u)
         return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
-    uint hgt = (mode & 3u) >= 2u ? t.height : 1u;
-    if ((t.width & (t.width - 1u)) != 0u || (hgt & (hgt - 1u)) != 0u) {
-        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
-        return uint4(0u);
+    uint dims = mode & 3u;
+    uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
+    for (uint d = 0u; d < 3u; d++) {
+        if ((sz[d] & (sz[d] - 1u)) != 0u) {
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
+            return uint4(0u);
+        }
     }
-    int q = mc_tex_grad_q(x0, x1, y0, y1, (int)ctz(t.width), (int)ctz(hgt));
+    uint gx[3] = {x0, x1, x2}, gy[3] = {y0, y1, y2};
+    uint a = 0u, b = 1u;   // the two axes whose gradients count
+    if (dims == 3u) {
+        uint zero = 3u;   // an axis both gradients read as zero along
+        bool nan = false, inf = false;
+        for (uint d = 3u; d-- > 0u;) {
+            uint ax = gx[d] & 0x7fffffffu, ay = gy[d] & 0x7fffffffu;
+            nan = nan || ax > 0x7f800000u || ay > 0x7f800000u;
+            inf = inf || ax == 0x7f800000u || ay == 0x7f800000u;
+            if (ax < 0x00800000u && ay < 0x00800000u)
+                zero = d;
+        }
+        if (inf && !nan)
+            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, 67108864);
+        bool xz = (gx[0] & 0x7f800000u) == 0u && (gx[1] & 0x7f800000u) == 0u && (gx[2] & 0x7f800000u) == 0u;
+        bool yz = (gy[0] & 0x7f800000u) == 0u && (gy[1] & 0x7f800000u) == 0u && (gy[2] & 0x7f800000u) == 0u;
+        if (zero == 3u && !nan && (xz || yz))   // one gradient along all three axes, the other zero
+            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_grad_len3_level(xz ? gy : gx, sz));
+        if (zero == 3u || nan) {
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
+            return uint4(0u);
+        }
+        a = zero == 0u ? 1u : 0u;
+        b = zero == 2u ? 1u : 2u;
+    }
+    int q = mc_tex_grad_q(gx[a], gx[b], gy[a], gy[b], (int)ctz(sz[a]), (int)ctz(sz[b]));
     return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, q);
 }
 
