@@ -66,6 +66,18 @@ enum {
    LANE_BYTES_MAX = 2048,   /* all bytes a lane keeps: 2 MB for 1024 threads */
 };
 
+/* A shfl.sync over the constant full member mask: a permutation within
+ * each SIMD-group's 32 lanes. */
+static bool is_lane_shfl(const ir_instr *i)
+{
+   const ir_def *m = i->op == IR_SHFL ? i->srcs[3].def : NULL;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+}
+
+/* Where a run of code ends: a barrier, or a shuffle (a loop of its own,
+ * reading other lanes' values). */
+static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_shfl(i); }
+
 bool emit_lanes_eligible(const ir_func *f)
 {
    if (!f->is_kernel || f->shared_in_device || f->uses_clock || f->uses_nbar || f->uses_bar_red || f->scc)
@@ -83,6 +95,8 @@ bool emit_lanes_eligible(const ir_func *f)
             bar = true;
             continue;
          }
+         if (is_lane_shfl(i) || i->op == IR_SHFL_PRED)
+            continue;
          if (ir_op_is(i->op, IR_OP_CONVERGENT))
             return false;
          if (i->op == IR_SREG && (i->sub == IR_SREG_LANEID || i->sub == IR_SREG_WARPID ||
@@ -236,11 +250,15 @@ static void plan_code(lanes_plan *p, const ir_block *b)
             p->kind[i->def.index] = LANE_ARRAY;
          continue;
       }
+      if (is_lane_shfl(i))
+         g = p->ngroups++;          /* a loop of its own */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
+      if (is_lane_shfl(i) && !is_inline(i->srcs[0].def) && p->kind[i->srcs[0].def->index] != LANE_SCALAR)
+         p->kind[i->srcs[0].def->index] = LANE_ARRAY;   /* other lanes read it */
       if (i->def.bits)
          p->group[i->def.index] = g;
-      if (i->op == IR_BAR)
+      if (is_boundary(i))
          g = p->ngroups++;
    }
 }
@@ -285,6 +303,7 @@ static void plan_cf(lanes_plan *p, const ir_cf *n)
  * branch.  ok is cleared when a barrier is so placed. */
 typedef struct barrier_walk {
    const bool *div;
+   bool (*is_sync)(const ir_instr *i);   /* the operations whose lanes must meet */
    const ir_cf **loops;      /* enclosing LOOP and BLOCK constructs, innermost last */
    bool *loop_div;           /* by construct id: the loop has a divergent jump out or to its next iteration */
    uint32_t nloops;
@@ -296,14 +315,14 @@ static bool cond_divergent(const barrier_walk *w, const ir_cf *n)
    return !is_inline(n->cond.def) && w->div[n->cond.def->index];
 }
 
-static bool cf_has_barrier(const ir_cf *n)
+static bool cf_has_sync(const barrier_walk *w, const ir_cf *n)
 {
    for (; n; n = n->next) {
       if (n->kind == IR_CF_CODE)
          ir_foreach_instr(i, n->block)
-            if (i->op == IR_BAR)
+            if (w->is_sync(i))
                return true;
-      if (cf_has_barrier(n->first) || cf_has_barrier(n->then_cf) || cf_has_barrier(n->else_cf))
+      if (cf_has_sync(w, n->first) || cf_has_sync(w, n->then_cf) || cf_has_sync(w, n->else_cf))
          return true;
    }
    return false;
@@ -360,12 +379,12 @@ static void check_barriers(barrier_walk *w, const ir_cf *n, bool divergent)
          check_barriers(w, n->else_cf, divergent || cond_divergent(w, n));
          break;
       case IR_CF_LOOP:
-         if (cf_has_barrier(n->first) && w->loop_div[n->id])
+         if (cf_has_sync(w, n->first) && w->loop_div[n->id])
             w->ok = false;
          check_barriers(w, n->first, divergent);
          break;
       case IR_CF_CODE:
-         if (divergent && cf_has_barrier(n))
+         if (divergent && cf_has_sync(w, n))
             w->ok = false;
          break;
       default:
@@ -375,9 +394,14 @@ static void check_barriers(barrier_walk *w, const ir_cf *n, bool divergent)
    }
 }
 
-static bool barriers_meet(emitter *e, const bool *div, bool *ok)
+static bool is_bar(const ir_instr *i) { return i->op == IR_BAR; }
+
+/* *ok: every lane reaches each operation that is_sync picks together with
+ * every other lane that div says computes alike (the threadgroup's for
+ * barriers, the SIMD-group's for shuffles). */
+static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_instr *), bool *ok)
 {
-   barrier_walk w = { div, NULL, NULL, 0, true };
+   barrier_walk w = { div, is_sync, NULL, NULL, 0, true };
    w.loops = arena_alloc(e->ar, EMIT_MAX_DEPTH * sizeof(*w.loops));
    w.loop_div = arena_alloc(e->ar, (e->max_cf_id + 1) * sizeof(*w.loop_div));
    if (!w.loops || !w.loop_div)
@@ -391,10 +415,13 @@ static bool barriers_meet(emitter *e, const bool *div, bool *ok)
 
 bool emit_lanes_plan(emitter *e)
 {
-   bool *div = ir_find_divergence(e->f), meet;
-   if (!div || !barriers_meet(e, div, &meet))
+   /* shuffles: lanes of a SIMD-group meet, which the warp's divergence
+    * answers (tid.x / 32 is the same in a SIMD-group, at run time checked:
+    * mc_lm_warps_whole) */
+   bool *div = ir_find_divergence(e->f), *wdiv = ir_find_warp_divergence(e->f), meet = false, wmeet = false;
+   if (!div || !wdiv || !syncs_meet(e, div, is_bar, &meet) || !syncs_meet(e, wdiv, is_lane_shfl, &wmeet))
       return ir_error(e->f->module, 0, "out of memory");
-   if (!meet)
+   if (!meet || !wmeet)
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    lanes_plan p = { 0 };
    uint32_t n = e->f->ndefs + 1;
@@ -502,12 +529,13 @@ static bool in_lanes(const emitter *e, const ir_instr *i)
           i->op != IR_UNDEF && !(i->def.bits && kind_of(e, &i->def) == LANE_SCALAR);
 }
 
-/* A group whose instructions touch no memory and cannot fault runs for
- * every lane, the inactive ones' results dropped by the write-back's
- * select: the host compiler vectorises that loop without a mask. */
-static bool group_is_pure(const emitter *e, const ir_instr *from)
+/* A group [from, to) whose instructions touch no memory and cannot fault
+ * runs for every lane, the inactive ones' results dropped by the
+ * write-back's select: the host compiler vectorises that loop without a
+ * mask. */
+static bool group_is_pure(const emitter *e, const ir_instr *from, const ir_instr *to)
 {
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+   for (const ir_instr *i = from; i != to; i = i->next)
       if (in_lanes(e, i) && !ir_op_is(i->op, IR_OP_PURE) && i->op != IR_SREG)
          return false;
    return true;
@@ -518,27 +546,27 @@ static bool writes_array(const emitter *e, const ir_instr *i)
    return in_lanes(e, i) && is_variable(i) && kind_of(e, &i->def) == LANE_ARRAY;
 }
 
-/* The lane loop of the group from `from` to the next barrier: the loads of
- * the arrays it writes, then the lane's part (for every lane if the group
- * is pure, else for the active ones). */
-static void open_written(emitter *e, const ir_instr *from)
+/* The lane loop of the group [from, to): the loads of the arrays it
+ * writes, then the lane's part (for every lane if the group is pure, else
+ * for the active ones). */
+static void open_written(emitter *e, const ir_instr *from, const ir_instr *to)
 {
    emit_line(e, "MC_LANES_FOR(mc_mask)");
    e->indent++;
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+   for (const ir_instr *i = from; i != to; i = i->next)
       if (writes_array(e, i)) {
          for_written(e, i, true);
          e->lane_written[i->def.index] = 1;
       }
-   emit_line(e, group_is_pure(e, from) ? "{" : "if (mc_on) {");
+   emit_line(e, group_is_pure(e, from, to) ? "{" : "if (mc_on) {");
    e->indent++;
 }
 
-static void close_written(emitter *e, const ir_instr *from)
+static void close_written(emitter *e, const ir_instr *from, const ir_instr *to)
 {
    e->indent--;
    emit_line(e, "}");
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+   for (const ir_instr *i = from; i != to; i = i->next)
       if (writes_array(e, i)) {
          for_written(e, i, false);
          e->lane_written[i->def.index] = 0;
@@ -546,53 +574,59 @@ static void close_written(emitter *e, const ir_instr *from)
    close_lanes(e);
 }
 
-/* A group's lane loop: the lane's position and local memory, then its
- * scalars, from instruction `from` to the next barrier. */
-static void open_group(emitter *e, const ir_instr *from)
+static const ir_instr *group_end(const ir_instr *from)
 {
-   open_written(e, from);
-   emit_line(e, "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;");
-   if (e->has_local)
-      emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
-      if (is_variable(i) && i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR) &&
-          kind_of(e, &i->def) == LANE_LOCAL)
-         declare(e, i, " = 0");
+   while (from && !is_boundary(from))
+      from = from->next;
+   return from;
 }
 
-
-/* A group from `from` to the next barrier: its uniform values once, then
- * the lane loop of the rest (if any). */
-static void emit_group(emitter *e, const ir_instr *from)
+/* A group [from, to): its uniform values once, then the lane loop of the
+ * rest (if any), with the lane's position, local memory and scalars. */
+static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
 {
    bool lanes = false;
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next) {
+   for (const ir_instr *i = from; i != to; i = i->next) {
       if (i->op != IR_PHI && i->def.bits && kind_of(e, &i->def) == LANE_SCALAR)
          emit_instr(e, (ir_instr *)i);
       lanes |= in_lanes(e, i);
    }
    if (!lanes)
       return;
-   open_group(e, from);
-   for (const ir_instr *i = from; i && i->op != IR_BAR; i = i->next)
+   open_written(e, from, to);
+   emit_line(e, "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;");
+   if (e->has_local)
+      emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
+   for (const ir_instr *i = from; i != to; i = i->next)
+      if (in_lanes(e, i) && is_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
+         declare(e, i, " = 0");
+   for (const ir_instr *i = from; i != to; i = i->next)
       if (in_lanes(e, i))
          emit_instr(e, (ir_instr *)i);
-   close_written(e, from);
+   close_written(e, from, to);
 }
 
 static void emit_lanes_code(emitter *e, const ir_cf *n)
 {
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
-   emit_group(e, n->block->first);
-   ir_foreach_instr(i, n->block) {
-      if (i->op != IR_BAR)
-         continue;
-      /* every lane the SIMD-group started with: else threads wait at
-       * different barriers or returned (the scheduler's check, per lane) */
-      emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
-      emit_line(e, "MC_LANES_BARRIER();");
-      emit_group(e, i->next);
+   const ir_instr *i = n->block->first;
+   for (;;) {
+      const ir_instr *end = group_end(i);
+      emit_group(e, i, end);
+      if (!end)
+         break;
+      if (end->op == IR_BAR) {
+         /* every lane the invocation started with: else threads wait at
+          * different barriers or returned (the scheduler's check) */
+         emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+         emit_line(e, "MC_LANES_BARRIER();");
+      } else {
+         /* a shuffle: all of a SIMD-group's lanes or none */
+         emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+         emit_group(e, end, end->next);
+      }
+      i = end->next;
    }
    e->indent--;
    emit_line(e, "}");

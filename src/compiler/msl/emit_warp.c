@@ -65,10 +65,32 @@ static void emit_bar_red(emitter *e, const ir_instr *i)
    emit_set(e, i, fmt[i->sub], S(i, 0), NTHREADS);
 }
 
+/* Lane form (emit_lanes.c), inside a lane loop of its own: the source
+ * lane's element of the value's lane array (MC_LANE_SHFL: simd_shuffle
+ * with one lane per invocation), a uniform value as it is. */
+static void emit_lanes_shfl(emitter *e, const ir_instr *i)
+{
+   const ir_def *a = S(i, 0);
+   emit_line(e, "MC_LANE_SYNC_BEGIN(%uu);", op_kind(i));
+   if (a->parent->op == IR_CONST || a->parent->op == IR_UNDEF || e->lane_arr[a->index] != LANE_ARRAY) {
+      emit_set(e, i, "%V", a);
+   } else {
+      emit_stmt(e, "bool mc_p; uint mc_j = mc_shfl_lane(%uu, MC_LANE_LANEID(mc_l), %V, %V, mc_p); (void)mc_p;",
+                (unsigned)i->sub, S(i, 1), S(i, 2));
+      emit_set(e, i, "MC_LANE_SHFL(v%u, mc_l, mc_j)", a->index);
+   }
+   emit_line(e, "MC_LANE_SYNC_END();");
+}
+
 static void emit_shfl(emitter *e, const ir_instr *i)
 {
+   const char *lane = e->lane_arr ? "MC_LANE_LANEID(mc_l)" : LANE;
    if (i->op == IR_SHFL_PRED) {
-      emit_set(e, i, "mc_shfl_pred(%uu, %s, %V, %V)", (unsigned)i->sub, LANE, S(i, 1), S(i, 2));
+      emit_set(e, i, "mc_shfl_pred(%uu, %s, %V, %V)", (unsigned)i->sub, lane, S(i, 1), S(i, 2));
+      return;
+   }
+   if (e->lane_arr) {
+      emit_lanes_shfl(e, i);
       return;
    }
    if (emit_resume_is_warp_point(e, i))

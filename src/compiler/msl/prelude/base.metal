@@ -182,6 +182,11 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANES_BEGIN const uint mc_nl = 1u; const mc_lmask mc_init = 1u; mc_lmask mc_mask = mc_init;
 #define MC_LANES_FOR(m) for (uint mc_l = 0u; mc_l < 1u; mc_l++) { const bool mc_on = (m) != 0u;
 #define MC_LANES_END }
+#define MC_LANE_LANEID(l) ((mc_tid0.x + mc_ntid.x * (mc_tid0.y + mc_ntid.y * mc_tid0.z)) & 31u)
+#define MC_LANE_SHFL(v, l, j) simd_shuffle((v)[0], (ushort)(j))
+#define MC_LANE_SYNC_BEGIN(kind) mc_warp_sync(mc_L, 0xffffffffu, (kind), false)
+#define MC_LANE_SYNC_END() mc_warp_sync_end()
+inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; return true; }
 #define MC_LANE_TID(l) mc_tid0
 #define MC_LANES_BARRIER() threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
@@ -262,6 +267,23 @@ inline uint mc_lanes_setup(uint3 n, thread uint *x, thread uint *y, thread uint 
             const uint mc_l = mc_w * 64u + mc_b;                                        \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
 #define MC_LANES_END }}
+// Warp operations: lane l is the threadgroup's linear thread l, so its
+// SIMD-group's lanes are the 32 from l & ~31; every lane of a SIMD-group
+// is at the operation or none is (mc_lm_warps_whole).
+#define MC_LANE_LANEID(l) ((l) & 31u)
+#define MC_LANE_SHFL(v, l, j) (v)[((l) & ~31u) | (j)]
+#define MC_LANE_SYNC_BEGIN(kind) ((void)(kind))
+#define MC_LANE_SYNC_END() ((void)0)
+inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
+{
+    ulong bad = 0ul;
+    for (uint k = 0u; k < MC_LANE_WORDS; k++) {
+        ulong d = m.w[k] ^ init.w[k];   // lanes started but not here
+        ulong lo = m.w[k] & 0xfffffffful, hi = m.w[k] >> 32;
+        bad |= (lo != 0ul ? d & 0xfffffffful : 0ul) | (hi != 0ul ? d >> 32 : 0ul);
+    }
+    return bad == 0ul;
+}
 // Lanes at a barrier that not all lanes reached: the software device fails
 // the dispatch (its shim), as for threads.
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; __mc_lanes_diverged(); }
