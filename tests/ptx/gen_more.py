@@ -195,21 +195,55 @@ def f32_rounding_cases():
     # ranges where the ISA bounds the error
     pos = [f32(x) for x in (0.001, 0.1, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 10.0, 100.0, 12345.0, 1e-30, 1e30)]
     angles = [f32(x) for x in (-3.0, -1.5, -0.5, -0.1, 0.0, 0.1, 0.5, 1.0, 1.5, 2.0, 3.0, 3.14159)]
-    G["op_case"]("rcp_approx_f32", "   rcp.approx.f32 %r10, %r2;\n", pos + [f32(-2.0)], 1, extra=["ulp: 1"])
+    G["op_case"]("rcp_approx_f32", "   rcp.approx.f32 %r10, %r2;\n", pos + [f32(-2.0)], 1)
     G["op_case"]("sqrt_approx_f32", "   sqrt.approx.f32 %r10, %r2;\n", pos, 1, extra=["ulp: 2"])
-    G["op_case"]("rsqrt_approx_f32", "   rsqrt.approx.f32 %r10, %r2;\n", pos, 1, extra=["ulp: 2"])
+    G["op_case"]("rsqrt_approx_f32", "   rsqrt.approx.f32 %r10, %r2;\n", pos, 1)
     G["op_case"]("ex2_approx_f32", "   ex2.approx.f32 %r10, %r2;\n",
-                 [f32(x) for x in (-10.0, -1.5, -0.5, 0.0, 0.25, 1.0, 3.3, 10.0, 20.5)], 1, extra=["ulp: 4"])
-    G["op_case"]("lg2_approx_f32", "   lg2.approx.f32 %r10, %r2;\n", pos, 1, extra=["abs: 2e-6", "ulp: 2"])
-    G["op_case"]("sin_approx_f32", "   sin.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 2e-6"])
-    G["op_case"]("cos_approx_f32", "   cos.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 2e-6"])
+                 [f32(x) for x in (-10.0, -1.5, -0.5, 0.0, 0.25, 1.0, 3.3, 10.0, 20.5)], 1)
+    # sin/cos/lg2/ex2/rcp/rsqrt .approx: bit exact, the SFU's model (prelude/sfu.metal)
+    G["op_case"]("lg2_approx_f32", "   lg2.approx.f32 %r10, %r2;\n", pos, 1)
+    G["op_case"]("sin_approx_f32", "   sin.approx.f32 %r10, %r2;\n", angles, 1)
+    G["op_case"]("cos_approx_f32", "   cos.approx.f32 %r10, %r2;\n", angles, 1)
     G["op_case"]("tanh_approx_f32", "   tanh.approx.f32 %r10, %r2;\n", angles, 1, extra=["abs: 1e-3"])
     G["op_case"]("ex2_approx_ftz_f32", "   ex2.approx.ftz.f32 %r10, %r2;\n",
-                 [f32(x) for x in (-130.0, -126.5, -100.0, 0.0, 1.0)], 1, extra=["ulp: 4"])
+                 [f32(x) for x in (-130.0, -126.5, -100.0, 0.0, 1.0)], 1)
+    sfu_cases()
     for op in ["min.NaN.f32", "max.NaN.f32", "min.xorsign.abs.f32", "max.xorsign.abs.f32"]:
         G["op_case"](op.replace(".", "_"), "   %s %%r10, %%r2, %%r3;\n" % op, G["F32_SMALL"], 2, target="sm_86")
     for cls in ["finite", "infinite", "number", "notanumber", "normal", "subnormal"]:
         G["op_case"]("testp_%s_f32" % cls, "   testp.%s.f32 %%p1, %%r2;\n   selp.u32 %%r10, 1, 0, %%p1;\n" % cls, E, 1)
+
+def sfu_cases():
+    """sin/cos/lg2/ex2.approx{.ftz}.f32 over seeded random operands and the
+    edges of the SFU's model (prelude/sfu.metal): quadrant boundaries, the
+    25-bit revolution grid, NaN/inf, subnormals, ex2's -126 split and its
+    negative integers, lg2's powers of two and subnormal inputs."""
+    rng = random.Random(20261204)
+    spec = [0, 0x80000000, 1, 0x80000001, 0x7fffff, 0x807fffff, 0x800000, 0x80800000, 0x7f7fffff, 0xff7fffff,
+            0x7f800000, 0xff800000, 0x7fc00000, 0x7f800001, 0xffc12345]
+    unif = lambda lo, hi, n: [f32(rng.uniform(lo, hi)) for _ in range(n)]
+    pi = 3.14159265358979
+    angles = spec + unif(-7.0, 7.0, 96) + rnd_f32(rng, 48, -30, 30) + unif(-1e6, 1e6, 16) + \
+        [f32(k * pi / 4) for k in range(-8, 9)] + [f32(x) for x in (1.8e-7, 1.9e-7, -1.87e-7, 3.7e-7, 1e-8, 5e7, 1e9, 1e20)]
+    angles += [w ^ 1 for w in angles[15:47]]   # the last mantissa bit: the FMUL.RZ before MUFU
+    for op in ["sin.approx", "cos.approx", "sin.approx.ftz", "cos.approx.ftz"]:
+        G["op_case"](op.replace(".", "_") + "_f32_sweep", "   %s.f32 %%r10, %%r2;\n" % op, angles, 1)
+    ex = spec + unif(-150.0, 130.0, 96) + unif(-1.0, 1.0, 32) + rnd_f32(rng, 40, -30, 7) + \
+        [f32(x) for x in (-1.0, -2.0, -3.0, -0.5, -125.0, -126.0, -127.0, -149.0, -150.0, -151.0, -125.99999,
+                          -126.00001, -126.5, -149.5, 127.0, 127.99999, 128.0, 1e-8, -1e-8, 1.1920929e-7)]
+    for op in ["ex2.approx", "ex2.approx.ftz"]:
+        G["op_case"](op.replace(".", "_") + "_f32_sweep", "   %s.f32 %%r10, %%r2;\n" % op, ex, 1)
+    lg = spec + [rng.getrandbits(31) for _ in range(120)] + unif(0.5, 2.0, 48) + \
+        [1 + rng.getrandbits(23) for _ in range(16)] + \
+        [f32(x) for x in (1.0, 2.0, 4.0, 0.5, 0.25, 2.0 ** -126, 2.0 ** -127, 2.0 ** 127, 0.99999994, 1.0000001,
+                          -1.0, 3.0, 10.0)]
+    for op in ["lg2.approx", "lg2.approx.ftz"]:
+        G["op_case"](op.replace(".", "_") + "_f32_sweep", "   %s.f32 %%r10, %%r2;\n" % op, lg, 1)
+    rc = spec + [rng.getrandbits(32) for _ in range(120)] + unif(0.5, 4.0, 48) + \
+        [f32(x) for x in (1.0, 2.0, 4.0, 0.5, 0.25, -1.0, 2.0 ** 126, 2.0 ** 127, 1.5 * 2.0 ** 126, 2.0 ** -126,
+                          2.0 ** -127, 2.0 ** -128, 2.0 ** -149, 3.0, 0.99999994, 1.0000001, 1.9999999)]
+    for op in ["rcp.approx", "rcp.approx.ftz", "rsqrt.approx", "rsqrt.approx.ftz"]:
+        G["op_case"](op.replace(".", "_") + "_f32_sweep", "   %s.f32 %%r10, %%r2;\n" % op, rc, 1)
 
 def f16_cases():
     H = G["F16_EDGES"]

@@ -425,9 +425,24 @@ static void emit_cvt(emitter *e, const ir_instr *i)
 
 static void emit_float_unary(emitter *e, const ir_instr *i)
 {
+   /* sin/cos/lg2/ex2/rcp/rsqrt.approx.f32: the H200's SFU bit for bit
+    * (prelude/sfu.metal), .ftz included (it changes subnormal inputs and
+    * results only, and nothing for sin/cos) */
+   bool ftz = i->flags & IR_F_FTZ;
+   if (i->op == IR_RCP && (i->flags & IR_F_APPROX)) {
+      emit_set(e, i, "mc_rcp_approx(%V, %s)", S(i, 0), ftz ? "true" : "false");
+      return;
+   }
+   switch (i->op) {
+   case IR_RSQRT: emit_set(e, i, "mc_rsqrt_approx(%V, %s)", S(i, 0), ftz ? "true" : "false"); return;
+   case IR_SIN: emit_set(e, i, "mc_sin_approx(%V)", S(i, 0)); return;
+   case IR_COS: emit_set(e, i, "mc_cos_approx(%V)", S(i, 0)); return;
+   case IR_LG2: emit_set(e, i, "mc_lg2_approx(%V, %s)", S(i, 0), ftz ? "true" : "false"); return;
+   case IR_EX2: emit_set(e, i, "mc_ex2_approx(%V, %s)", S(i, 0), ftz ? "true" : "false"); return;
+   default: break;
+   }
    static const struct { ir_op op; const char *fmt; } map[] = {
-      { IR_RCP, "1.0f / %F" }, { IR_SQRT, "precise::sqrt(%F)" }, { IR_RSQRT, "rsqrt(%F)" },
-      { IR_SIN, "sin(%F)" }, { IR_COS, "cos(%F)" }, { IR_LG2, "log2(%F)" }, { IR_EX2, "exp2(%F)" },
+      { IR_RCP, "1.0f / %F" }, { IR_SQRT, "precise::sqrt(%F)" },
       { IR_TANH, "tanh(%F)" },
    };
    for (size_t k = 0; k < ARRAY_SIZE(map); k++)

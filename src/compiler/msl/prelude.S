@@ -21,6 +21,7 @@ SYM(msl_prelude_text):
 	.incbin "src/compiler/msl/prelude/video.metal"
 	.incbin "src/compiler/msl/prelude/float.metal"
 	.incbin "src/compiler/msl/prelude/round.metal"
+	.incbin "src/compiler/msl/prelude/sfu.metal"
 	.incbin "src/compiler/msl/prelude/f64.metal"
 	.incbin "src/compiler/msl/prelude/warp.metal"
 	.incbin "src/compiler/msl/prelude/atom.metal"

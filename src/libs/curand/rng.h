@@ -34,7 +34,11 @@
 
 #ifdef __CUDACC__
 #define RNG_FN static __device__ __forceinline__
-#define RNG_SINCOSF(v, s, c) (*(s) = sinf(v), *(c) = cosf(v))
+/* the GPU's sine and cosine (sin/cos.approx), as NVIDIA's device Box-Muller
+ * (curand_normal.h) takes them: bit exact through the translator's SFU
+ * model (src/compiler/msl/prelude/sfu.metal); the host keeps sinf/cosf, as
+ * NVIDIA's host generator does */
+#define RNG_SINCOSF(v, s, c) __sincosf(v, s, c)
 #define RNG_CTZ64(x) (__ffsll((long long)(x)) - 1)
 #else
 #include <math.h>
