@@ -11,7 +11,10 @@
  *    different iterations: metalcuda keeps this kernel per thread, and the
  *    check is that it declines rather than deadlocks or fails);
  *  - a barrier inside a uniform loop (shared-memory tiles), with a
- *    divergent if/else in the loop body, nested;
+ *    divergent if/else in the loop body, nested, once with loops of
+ *    thread-dependent length inside (metalcuda keeps that kernel per
+ *    thread too: such loops cost more in lane form) and once with only
+ *    uniform loops (the lane form's case);
  *  - block shapes that are not multiples of 32 or 64 (7x5x3, 33, 100) and
  *    2-D/3-D positions, so that lanes past the threadgroup never run;
  *  - a per-thread local array indexed dynamically, across barriers;
@@ -114,6 +117,37 @@ static void tiles_host(const unsigned *in, unsigned b, unsigned n, unsigned roun
    }
 }
 
+/* The same with only uniform loops (every thread the same trip count) and
+ * divergent branches inside them. */
+__device__ __host__ static unsigned tile_step_uniform(unsigned acc, const unsigned *tile, unsigned t, unsigned r,
+                                                      unsigned n)
+{
+   for (unsigned j = 0; j < n; j++) {
+      if ((j + t + r) % 3 == 0)
+         acc += tile[j] * (r + 1);
+      else if ((t ^ j) % 5 == 1)
+         acc ^= tile[(j + t) % n] << (r % 7);
+      if (acc % 11 == 3)
+         acc += t;
+   }
+   return acc;
+}
+
+__global__ void tiles_uniform_kernel(const unsigned *in, unsigned *out, unsigned rounds)
+{
+   __shared__ unsigned tile[MAXT];
+   unsigned n = blockDim.x * blockDim.y * blockDim.z;
+   unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+   unsigned acc = 0;
+   for (unsigned r = 0; r < rounds; r++) {
+      tile[t] = in[(blockIdx.x * rounds + r) * n + t];
+      __syncthreads();
+      acc = tile_step_uniform(acc, tile, t, r, n);
+      __syncthreads();
+   }
+   out[blockIdx.x * n + t] = acc;
+}
+
 /* ---- 3: a local array across barriers, shared atomics, a uniform loop ---- */
 
 __global__ void local_kernel(unsigned *out, unsigned *hist)
@@ -125,8 +159,9 @@ __global__ void local_kernel(unsigned *out, unsigned *hist)
    unsigned a[8];
    for (unsigned k = 0; k < 8; k++)
       a[k] = step_value(t, k) % 97;
-   for (unsigned k = t; k < 16; k += n)
-      bins[k] = 0;
+   for (unsigned k = 0; k < 16; k++)     /* a uniform loop, a divergent store */
+      if (k % n == t)
+         bins[k] = 0;
    unsigned m = 0;
    if (blockIdx.x % 2)
       m = blockIdx.x + 2;       /* uniform, set in one branch */
@@ -146,8 +181,9 @@ __global__ void local_kernel(unsigned *out, unsigned *hist)
    for (unsigned k = 0; k < 8; k++)
       sum = sum * 31u + a[k];
    out[blockIdx.x * n + t] = sum;
-   for (unsigned k = t; k < 16; k += n)
-      hist[blockIdx.x * 16 + k] = bins[k];
+   for (unsigned k = 0; k < 16; k++)
+      if (k % n == t)
+         hist[blockIdx.x * 16 + k] = bins[k];
 }
 
 static void local_host(unsigned b, unsigned n, unsigned *want, unsigned *want_hist)
@@ -218,6 +254,19 @@ static void run_shape(dim3 block, unsigned blocks)
    for (unsigned b = 0; b < blocks; b++)
       tiles_host(in, b, n, rounds, want);
    snprintf(what, sizeof(what), "tiles %ux%ux%u", block.x, block.y, block.z);
+   CHECK_ARRAY_U32(what, got, want, total);
+
+   tiles_uniform_kernel<<<blocks, block>>>(din, d, rounds);
+   CHECK_CUDA(cudaDeviceSynchronize());
+   CHECK_CUDA(cudaMemcpy(got, d, total * sizeof(unsigned), cudaMemcpyDeviceToHost));
+   for (unsigned b = 0; b < blocks; b++)
+      for (unsigned t = 0; t < n; t++) {
+         unsigned acc = 0;
+         for (unsigned r = 0; r < rounds; r++)
+            acc = tile_step_uniform(acc, in + (b * rounds + r) * n, t, r, n);
+         want[b * n + t] = acc;
+      }
+   snprintf(what, sizeof(what), "uniform tiles %ux%ux%u", block.x, block.y, block.z);
    CHECK_ARRAY_U32(what, got, want, total);
 
    unsigned *dh = dev_u32((size_t)blocks * 16);

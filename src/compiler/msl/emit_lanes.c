@@ -370,6 +370,24 @@ static void mark_jumps(barrier_walk *w, const ir_cf *n, uint32_t divergent)
    }
 }
 
+/* The cost side: a loop that lanes leave at different iterations runs,
+ * in lane form, as many iterations as its last lane with the masks'
+ * bookkeeping and a gather for each access at every one, where the
+ * per-thread form runs each thread's own count in plain code (a
+ * grid-stride loop: 1.4-1.6 times slower in lane form, bench/README.md).
+ * The lane form pays where barriers are many; a kernel with such a loop
+ * and no barrier in it keeps the per-thread form.  ok is cleared. */
+static void check_costly_loops(barrier_walk *w, const ir_cf *n)
+{
+   for (; n && w->ok; n = n->next) {
+      if (n->kind == IR_CF_LOOP && w->loop_div[n->id] && !cf_has_sync(w, n->first))
+         w->ok = false;
+      check_costly_loops(w, n->first);
+      check_costly_loops(w, n->then_cf);
+      check_costly_loops(w, n->else_cf);
+   }
+}
+
 static void check_barriers(barrier_walk *w, const ir_cf *n, bool divergent)
 {
    for (; n && w->ok; n = n->next) {
@@ -409,6 +427,8 @@ static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_ins
    memset(w.loop_div, 0, (e->max_cf_id + 1) * sizeof(*w.loop_div));
    mark_jumps(&w, e->f->cf, 0);
    check_barriers(&w, e->f->cf, false);
+   if (is_sync == is_bar)
+      check_costly_loops(&w, e->f->cf);
    *ok = w.ok;
    return true;
 }
