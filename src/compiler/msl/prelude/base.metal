@@ -192,35 +192,23 @@ inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; 
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
 #else
 #define MC_LANE_WORDS (MC_NLANES / 64)
-struct mc_lmask { ulong w[MC_LANE_WORDS]; };
-inline mc_lmask mc_lm_none() { mc_lmask m = {}; return m; }
-inline bool mc_lm_any(mc_lmask m)
+// A mask is a vector of 64-bit words (clang's vector extension: a value,
+// not memory, so the host compiler keeps it in registers and needs no
+// scalar replacement of aggregates for every mask operation).
+typedef ulong mc_lmask __attribute__((ext_vector_type(MC_LANE_WORDS)));
+inline mc_lmask mc_lm_none() { return (mc_lmask)0ul; }
+inline ulong mc_lm_reduce_or(mc_lmask m)
 {
     ulong a = 0ul;
     for (uint k = 0u; k < MC_LANE_WORDS; k++)
-        a |= m.w[k];
-    return a != 0ul;
-}
-inline bool mc_lm_on(mc_lmask m, uint l) { return (m.w[l >> 6] >> (l & 63u) & 1ul) != 0ul; }
-inline bool mc_lm_eq(mc_lmask a, mc_lmask b)
-{
-    ulong d = 0ul;
-    for (uint k = 0u; k < MC_LANE_WORDS; k++)
-        d |= a.w[k] ^ b.w[k];
-    return d == 0ul;
-}
-inline mc_lmask mc_lm_or(mc_lmask a, mc_lmask b)
-{
-    for (uint k = 0u; k < MC_LANE_WORDS; k++)
-        a.w[k] |= b.w[k];
+        a |= m[k];
     return a;
 }
-inline mc_lmask mc_lm_andnot(mc_lmask a, mc_lmask b)
-{
-    for (uint k = 0u; k < MC_LANE_WORDS; k++)
-        a.w[k] &= ~b.w[k];
-    return a;
-}
+inline bool mc_lm_any(mc_lmask m) { return mc_lm_reduce_or(m) != 0ul; }
+inline bool mc_lm_on(mc_lmask m, uint l) { return (m[l >> 6] >> (l & 63u) & 1ul) != 0ul; }
+inline bool mc_lm_eq(mc_lmask a, mc_lmask b) { return mc_lm_reduce_or(a ^ b) == 0ul; }
+inline mc_lmask mc_lm_or(mc_lmask a, mc_lmask b) { return a | b; }
+inline mc_lmask mc_lm_andnot(mc_lmask a, mc_lmask b) { return a & ~b; }
 // The lanes of m where c holds.  c has MC_NLANES elements (a lane array,
 // zeroed at the start), so whole words are read: a loop the host compiler
 // vectorises.
@@ -230,8 +218,10 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl)
         ulong bits = 0ul;
         for (uint b = 0u; b < 64u; b++)
             bits |= (ulong)(c[k * 64u + b] ? 1u : 0u) << b;
-        m.w[k] &= bits;
+        m[k] &= bits;
     }
+    for (uint k = (nl + 63u) / 64u; k < MC_LANE_WORDS; k++)
+        m[k] = 0ul;
     return m;
 }
 // The threads of the threadgroup, x fastest, as Metal and CUDA number them.
@@ -245,9 +235,10 @@ inline uint mc_lanes_setup(uint3 n, thread uint *x, thread uint *y, thread uint 
                 y[k] = b;
                 z[k] = c;
             }
-    *init = mc_lm_none();
+    mc_lmask m = mc_lm_none();
     for (uint l = 0u; l < k; l++)
-        init->w[l >> 6] |= 1ul << (l & 63u);
+        m[l >> 6] |= 1ul << (l & 63u);
+    *init = m;
     return k;
 }
 #define MC_LANES_BEGIN                                                                  \
@@ -261,8 +252,10 @@ inline uint mc_lanes_setup(uint3 n, thread uint *x, thread uint *y, thread uint 
 // of a mask word at a time, the inner loop the one the host compiler
 // vectorises (its trip count fixed, the word's bits loop-invariant).
 #define MC_LANES_FOR(m)                                                                 \
+    _Pragma("clang loop unroll(disable)")                                               \
     for (uint mc_w = 0u; mc_w * 64u < mc_nl; mc_w++) {                                  \
-        const ulong mc_bits = (m).w[mc_w];                                              \
+        const ulong mc_bits = (m)[mc_w];                                                \
+        _Pragma("clang loop unroll(disable) interleave_count(1)")                       \
         for (uint mc_b = 0u; mc_b < 64u; mc_b++) {                                      \
             const uint mc_l = mc_w * 64u + mc_b;                                        \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
@@ -278,8 +271,8 @@ inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
 {
     ulong bad = 0ul;
     for (uint k = 0u; k < MC_LANE_WORDS; k++) {
-        ulong d = m.w[k] ^ init.w[k];   // lanes started but not here
-        ulong lo = m.w[k] & 0xfffffffful, hi = m.w[k] >> 32;
+        ulong d = m[k] ^ init[k];   // lanes started but not here
+        ulong lo = m[k] & 0xfffffffful, hi = m[k] >> 32;
         bad |= (lo != 0ul ? d & 0xfffffffful : 0ul) | (hi != 0ul ? d >> 32 : 0ul);
     }
     return bad == 0ul;
