@@ -92,31 +92,6 @@ __device__ __host__ static unsigned tile_step(unsigned acc, const unsigned *tile
    return acc;
 }
 
-__global__ void tiles_kernel(const unsigned *in, unsigned *out, unsigned rounds)
-{
-   __shared__ unsigned tile[MAXT];
-   unsigned n = blockDim.x * blockDim.y * blockDim.z;
-   unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
-   unsigned acc = 0;
-   for (unsigned r = 0; r < rounds; r++) {
-      tile[t] = in[(blockIdx.x * rounds + r) * n + t];
-      __syncthreads();
-      acc = tile_step(acc, tile, t, r, n);
-      __syncthreads();
-   }
-   out[blockIdx.x * n + t] = acc;
-}
-
-static void tiles_host(const unsigned *in, unsigned b, unsigned n, unsigned rounds, unsigned *want)
-{
-   for (unsigned t = 0; t < n; t++) {
-      unsigned acc = 0;
-      for (unsigned r = 0; r < rounds; r++)
-         acc = tile_step(acc, in + (b * rounds + r) * n, t, r, n);
-      want[b * n + t] = acc;
-   }
-}
-
 /* The same with only uniform loops (every thread the same trip count) and
  * divergent branches inside them. */
 __device__ __host__ static unsigned tile_step_uniform(unsigned acc, const unsigned *tile, unsigned t, unsigned r,
@@ -133,7 +108,8 @@ __device__ __host__ static unsigned tile_step_uniform(unsigned acc, const unsign
    return acc;
 }
 
-__global__ void tiles_uniform_kernel(const unsigned *in, unsigned *out, unsigned rounds)
+/* UNIFORM: the tile step with only uniform loops (tile_step_uniform). */
+template <bool UNIFORM> __global__ void tiles_kernel(const unsigned *in, unsigned *out, unsigned rounds)
 {
    __shared__ unsigned tile[MAXT];
    unsigned n = blockDim.x * blockDim.y * blockDim.z;
@@ -142,10 +118,22 @@ __global__ void tiles_uniform_kernel(const unsigned *in, unsigned *out, unsigned
    for (unsigned r = 0; r < rounds; r++) {
       tile[t] = in[(blockIdx.x * rounds + r) * n + t];
       __syncthreads();
-      acc = tile_step_uniform(acc, tile, t, r, n);
+      acc = UNIFORM ? tile_step_uniform(acc, tile, t, r, n) : tile_step(acc, tile, t, r, n);
       __syncthreads();
    }
    out[blockIdx.x * n + t] = acc;
+}
+
+static void tiles_host(const unsigned *in, unsigned b, unsigned n, unsigned rounds, bool uniform, unsigned *want)
+{
+   for (unsigned t = 0; t < n; t++) {
+      unsigned acc = 0;
+      for (unsigned r = 0; r < rounds; r++) {
+         const unsigned *tile = in + (b * rounds + r) * n;
+         acc = uniform ? tile_step_uniform(acc, tile, t, r, n) : tile_step(acc, tile, t, r, n);
+      }
+      want[b * n + t] = acc;
+   }
 }
 
 /* ---- 3: a local array across barriers, shared atomics, a uniform loop ---- */
@@ -248,26 +236,18 @@ static void run_shape(dim3 block, unsigned blocks)
       in[i] = mix32((uint32_t)i * 7u + n) % 1000u;
    unsigned *din = dev_u32((size_t)total * rounds);
    CHECK_CUDA(cudaMemcpy(din, in, (size_t)total * rounds * sizeof(unsigned), cudaMemcpyHostToDevice));
-   tiles_kernel<<<blocks, block>>>(din, d, rounds);
-   CHECK_CUDA(cudaDeviceSynchronize());
-   CHECK_CUDA(cudaMemcpy(got, d, total * sizeof(unsigned), cudaMemcpyDeviceToHost));
-   for (unsigned b = 0; b < blocks; b++)
-      tiles_host(in, b, n, rounds, want);
-   snprintf(what, sizeof(what), "tiles %ux%ux%u", block.x, block.y, block.z);
-   CHECK_ARRAY_U32(what, got, want, total);
-
-   tiles_uniform_kernel<<<blocks, block>>>(din, d, rounds);
-   CHECK_CUDA(cudaDeviceSynchronize());
-   CHECK_CUDA(cudaMemcpy(got, d, total * sizeof(unsigned), cudaMemcpyDeviceToHost));
-   for (unsigned b = 0; b < blocks; b++)
-      for (unsigned t = 0; t < n; t++) {
-         unsigned acc = 0;
-         for (unsigned r = 0; r < rounds; r++)
-            acc = tile_step_uniform(acc, in + (b * rounds + r) * n, t, r, n);
-         want[b * n + t] = acc;
-      }
-   snprintf(what, sizeof(what), "uniform tiles %ux%ux%u", block.x, block.y, block.z);
-   CHECK_ARRAY_U32(what, got, want, total);
+   for (int uniform = 0; uniform < 2; uniform++) {
+      if (uniform)
+         tiles_kernel<true><<<blocks, block>>>(din, d, rounds);
+      else
+         tiles_kernel<false><<<blocks, block>>>(din, d, rounds);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUDA(cudaMemcpy(got, d, total * sizeof(unsigned), cudaMemcpyDeviceToHost));
+      for (unsigned b = 0; b < blocks; b++)
+         tiles_host(in, b, n, rounds, uniform, want);
+      snprintf(what, sizeof(what), "%stiles %ux%ux%u", uniform ? "uniform " : "", block.x, block.y, block.z);
+      CHECK_ARRAY_U32(what, got, want, total);
+   }
 
    unsigned *dh = dev_u32((size_t)blocks * 16);
    unsigned *want_hist = (unsigned *)calloc((size_t)blocks * 16, sizeof(unsigned));
