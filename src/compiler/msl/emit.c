@@ -133,16 +133,11 @@ void emit_lval_comp(emitter *e, const ir_def *d, int comp)
 
 /* ---- declarations ---- */
 
-static bool needs_variable(const ir_instr *i)
-{
-   return i->def.bits && i->op != IR_CONST && i->op != IR_UNDEF;
-}
-
 static void declare_values(emitter *e)
 {
    ir_foreach_block(b, e->f) {
       ir_foreach_instr(i, b) {
-         if (!needs_variable(i))
+         if (!emit_needs_variable(i))
             continue;
          const char *t = msl_utype(i->def.bits);
          if (i->def.ncomp == 1) {
@@ -665,14 +660,9 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    emitter e;
    if (!emitter_init(&e, out, f, msl_name))
       return false;
-   bool lanes = emit_lanes_eligible(f);
-   if (lanes && !emit_lanes_plan(&e))
+   if (!emit_lanes_plan(&e))
       return false;
-   lanes = e.lane_arr != NULL;   /* barriers in divergent loops: per thread */
-   if (lanes && !emit_lanes_fits(&e)) {
-      lanes = false;      /* too large for the software device's stack: per thread */
-      e.lane_arr = NULL;
-   }
+   bool lanes = e.lane_arr != NULL;
    e.rs = lanes ? NULL : emit_resume_plan(f, e.ar);
    if (e.rs)
       emit_resume_struct(out, e.rs, msl_name);

@@ -94,6 +94,12 @@ enum { MSL_NAN_W = 1, MSL_NAN_L = 2 };
 uint8_t *msl_nan_loose(ir_func *f, arena *ar);
 bool msl_is_nan_blind(const ir_instr *i);
 
+/* An instruction whose value is a variable (constants are printed inline). */
+static inline bool emit_needs_variable(const ir_instr *i)
+{
+   return i->def.bits && i->op != IR_CONST && i->op != IR_UNDEF;
+}
+
 static inline const ir_def *S(const ir_instr *i, unsigned k) { return i->srcs[k].def; }
 static inline unsigned B(const ir_instr *i) { return i->def.bits; }
 static inline bool is_signed(ptx_type t) { return ptx_type_is_signed(t); }
@@ -185,13 +191,11 @@ void emit_resume_warp_op(emitter *e, const ir_instr *i);
 void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
 
 /* emit_lanes.c: a kernel in lane form, MC_NLANES threads per invocation
- * under an execution mask (see its header).  Eligibility, the plan (which
- * values are arrays: sets lane_arr), the declarations at the top of the
- * kernel, and the body. */
+ * under an execution mask (see its header).  The plan sets lane_arr (which
+ * values are arrays) when the kernel takes the lane form, false only when
+ * out of memory; the declarations at the top of the kernel; the body. */
 enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR };   /* emitter.lane_arr */
-bool emit_lanes_eligible(const ir_func *f);
 bool emit_lanes_plan(emitter *e);
-bool emit_lanes_fits(const emitter *e);
 void emit_lanes_declare(emitter *e);
 void emit_lanes_body(emitter *e);
 

@@ -49,7 +49,7 @@
  * leave or restart it on a divergent condition, and no divergent branch
  * controls it (barriers_meet): other kernels keep the per-thread form.
  *
- * Which kernels (emit_lanes_eligible): kernels with bar.sync of all
+ * Which kernels (emit_lanes_plan: eligible, syncs_meet, fits): kernels with bar.sync of all
  * threads and no other synchronisation (the per-thread form pays for every
  * barrier; the lane form for none).  Shuffles, votes, warp meets, calls,
  * named barriers, clocks and large local arrays keep the per-thread form,
@@ -78,7 +78,7 @@ static bool is_lane_shfl(const ir_instr *i)
  * reading other lanes' values). */
 static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_shfl(i); }
 
-bool emit_lanes_eligible(const ir_func *f)
+static bool eligible(const ir_func *f)
 {
    if (!f->is_kernel || f->shared_in_device || f->uses_clock || f->uses_nbar || f->uses_bar_red || f->scc)
       return false;
@@ -109,6 +109,8 @@ bool emit_lanes_eligible(const ir_func *f)
 }
 
 /* ---- which values are arrays ---- */
+
+enum { OUTSIDE_GROUPS = UINT32_MAX - 1 };   /* a use in a branch condition or a phi copy */
 
 typedef struct lanes_plan {
    uint8_t *kind;         /* by def index: LANE_LOCAL, LANE_ARRAY or LANE_SCALAR */
@@ -153,20 +155,23 @@ static void find_loops(lanes_plan *p, const ir_cf *n, uint32_t loop)
 
 /* A uniform value used after a loop that defines it may be each lane's
  * value of its own last iteration (lanes leave at different times): one
- * value for the SIMD-group would be the last lane's.  Such values stay per
- * lane. */
+ * value for the invocation would be the last lane's.  Such a value, d
+ * read inside loop `loop` (id + 1), stays per lane. */
+static void keep_per_lane_outside_its_loop(lanes_plan *p, const ir_def *d, uint32_t loop)
+{
+   if (!is_inline(d) && p->kind[d->index] == LANE_SCALAR &&
+       !loop_encloses(p, p->block_loop[d->parent->block->index], loop))
+      p->kind[d->index] = LANE_LOCAL;
+}
+
 static void keep_loop_values_per_lane(lanes_plan *p, ir_func *f)
 {
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
          if (i->op == IR_PHI)
             continue;      /* copied on the edge, while the lane's value is current */
-         for (uint32_t k = 0; k < i->nsrcs; k++) {
-            const ir_def *d = i->srcs[k].def;
-            if (!is_inline(d) && p->kind[d->index] == LANE_SCALAR &&
-                !loop_encloses(p, p->block_loop[d->parent->block->index], p->block_loop[b->index]))
-               p->kind[d->index] = LANE_LOCAL;
-         }
+         for (uint32_t k = 0; k < i->nsrcs; k++)
+            keep_per_lane_outside_its_loop(p, i->srcs[k].def, p->block_loop[b->index]);
       }
 }
 
@@ -174,10 +179,7 @@ static void keep_cond_values_per_lane(lanes_plan *p, const ir_cf *n, uint32_t lo
 {
    for (; n; n = n->next) {
       if (n->kind == IR_CF_IF) {
-         const ir_def *d = n->cond.def;
-         if (!is_inline(d) && p->kind[d->index] == LANE_SCALAR &&
-             !loop_encloses(p, p->block_loop[d->parent->block->index], loop))
-            p->kind[d->index] = LANE_LOCAL;
+         keep_per_lane_outside_its_loop(p, n->cond.def, loop);
          keep_cond_values_per_lane(p, n->then_cf, loop);
          keep_cond_values_per_lane(p, n->else_cf, loop);
       } else {
@@ -271,7 +273,7 @@ static void plan_cf(lanes_plan *p, const ir_cf *n)
          plan_code(p, n->block);
          break;
       case IR_CF_IF:
-         mark_src(p, n->cond.def, UINT32_MAX - 1);
+         mark_src(p, n->cond.def, OUTSIDE_GROUPS);
          plan_cf(p, n->then_cf);
          plan_cf(p, n->else_cf);
          break;
@@ -281,7 +283,7 @@ static void plan_cf(lanes_plan *p, const ir_cf *n)
                break;
             for (uint32_t k = 0; k < phi->nsrcs; k++)
                if (phi->srcs[k].pred == n->from)
-                  mark_src(p, phi->srcs[k].def, UINT32_MAX - 1);
+                  mark_src(p, phi->srcs[k].def, OUTSIDE_GROUPS);
          }
          break;
       default:
@@ -433,8 +435,12 @@ static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_ins
    return true;
 }
 
+static bool fits(const emitter *e);
+
 bool emit_lanes_plan(emitter *e)
 {
+   if (!eligible(e->f))
+      return true;       /* e->lane_arr stays NULL: the per-thread form */
    /* shuffles: lanes of a SIMD-group meet, which the warp's divergence
     * answers (tid.x / 32 is the same in a SIMD-group, at run time checked:
     * mc_lm_warps_whole) */
@@ -462,6 +468,10 @@ bool emit_lanes_plan(emitter *e)
    plan_scalars(&p, e->f, div);
    plan_cf(&p, e->f->cf);
    e->lane_arr = p.kind;
+   if (!fits(e)) {
+      e->lane_arr = NULL;   /* too large for the software device's stack: per thread */
+      return true;
+   }
    e->lane_written = arena_alloc(e->ar, n);
    if (!e->lane_written)
       return ir_error(e->f->module, 0, "out of memory");
@@ -472,7 +482,7 @@ bool emit_lanes_plan(emitter *e)
 /* Bytes a lane holds across groups: its arrays' elements and its local
  * memory.  The software device keeps them for every thread of a
  * threadgroup (up to 1024) on a worker's stack. */
-bool emit_lanes_fits(const emitter *e)
+static bool fits(const emitter *e)
 {
    uint64_t bytes = MC_MAX(e->f->local_total, e->f->local_bytes);
    ir_foreach_block(b, e->f)
@@ -483,8 +493,6 @@ bool emit_lanes_fits(const emitter *e)
 }
 
 /* ---- declarations ---- */
-
-static bool is_variable(const ir_instr *i) { return i->def.bits && i->op != IR_CONST && i->op != IR_UNDEF; }
 
 static uint8_t kind_of(const emitter *e, const ir_def *d) { return e->lane_arr[d->index]; }
 
@@ -507,7 +515,7 @@ void emit_lanes_declare(emitter *e)
       emit_line(e, "alignas(16) uchar mc_local_lanes[MC_NLANES][%u];", MC_MAX(e->f->local_total, e->f->local_bytes));
    ir_foreach_block(b, e->f)
       ir_foreach_instr(i, b) {
-         if (!is_variable(i) || kind_of(e, &i->def) == LANE_LOCAL)
+         if (!emit_needs_variable(i) || kind_of(e, &i->def) == LANE_LOCAL)
             continue;
          declare(e, i, kind_of(e, &i->def) == LANE_ARRAY ? "[MC_NLANES] = {}" : " = 0");
       }
@@ -563,7 +571,7 @@ static bool group_is_pure(const emitter *e, const ir_instr *from, const ir_instr
 
 static bool writes_array(const emitter *e, const ir_instr *i)
 {
-   return in_lanes(e, i) && is_variable(i) && kind_of(e, &i->def) == LANE_ARRAY;
+   return in_lanes(e, i) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_ARRAY;
 }
 
 /* The lane loop of the group [from, to): the loads of the arrays it
@@ -618,7 +626,7 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
    if (e->has_local)
       emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
    for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i) && is_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
+      if (in_lanes(e, i) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
          declare(e, i, " = 0");
    for (const ir_instr *i = from; i != to; i = i->next)
       if (in_lanes(e, i))

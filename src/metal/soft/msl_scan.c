@@ -288,7 +288,7 @@ typedef struct kdecl {
    strbuf tg_size;          /* C++ expression: static threadgroup bytes */
    bool resumable;          /* its barriers are resume points (emit_resume.c) */
    bool resumable_warps;    /* ...and its SIMD-groups stop at different points */
-   bool lanes;              /* in lane form (emit_lanes.c): a SIMD-group per call */
+   bool lanes;              /* in lane form (emit_lanes.c): a threadgroup per call */
 } kdecl;
 
 static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
