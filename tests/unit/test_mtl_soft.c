@@ -12,6 +12,7 @@
 #include "../../src/metal/soft/soft.h"
 #include "../../src/util/util.h"
 
+#include <dirent.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -320,6 +321,126 @@ TEST(cache_hit_skips_compiler)
    mtl_library_release(a);
    mtl_library_release(b);
    mtl_library_release(c);
+}
+
+/* The precompiled prelude (compile.c): the text from `#include
+ * <metal_stdlib>` to the prelude's end line is compiled once and reused by
+ * every source that repeats it; the code after it keeps its lines, MSL's
+ * prohibitions and its results; a precompiled header clang rejects falls
+ * back to the whole unit and is made again. */
+static int count_pch(void)
+{
+   DIR *d = opendir(soft_cache_base());
+   int n = 0;
+   for (struct dirent *e; d && (e = readdir(d));) {
+      size_t len = strlen(e->d_name);
+      n += !strncmp(e->d_name, "pch-", 4) && len > 4 && !strcmp(e->d_name + len - 4, ".pch");
+   }
+   if (d)
+      closedir(d);
+   return n;
+}
+
+static char *prelude_src(const char *tail, unsigned salt)
+{
+   char *s = malloc(1024);
+   snprintf(s, 1024,
+            "// a generated module\n#include <metal_stdlib>\nusing namespace metal;\n"
+            "// unique %d %u\ninline uint helper(uint x) { return x * 3u + %uu; }\n"
+            "// metalcuda: end of the prelude\n%s",
+            (int)getpid(), salt, salt, tail);
+   return s;
+}
+
+static bool run_helper_kernel(mtl_device *dev, const char *src, uint32_t salt)
+{
+   mtl_pipeline *p = pipeline(dev, src, "k");
+   if (!p)
+      return false;
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_buffer *v = mtl_buffer_new(dev, 64 * 4, NULL);
+   bind b[] = {{v, NULL, 0}};
+   mtl_cmdbuf *cb = dispatch(q, p, b, 1, (mtl_size){1, 1, 1}, (mtl_size){64, 1, 1});
+   mtl_cmdbuf_commit(cb);
+   mtl_cmdbuf_wait_until_completed(cb);
+   const uint32_t *r = mtl_buffer_contents(v);
+   bool ok = true;
+   for (uint32_t i = 0; i < 64; i++)
+      ok &= r[i] == i * 3u + salt;
+   mtl_cmdbuf_release(cb);
+   mtl_buffer_release(v);
+   mtl_queue_release(q);
+   mtl_pipeline_release(p);
+   return ok;
+}
+
+TEST(precompiled_prelude)
+{
+   mtl_device *dev = soft_device();
+   unsigned salt = (unsigned)(time_ns() % 100000u);
+   static const char k1[] = "kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                            " { v[i] = helper(i); }\n";
+   static const char k2[] = "kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                            " { v[i] = helper(i) + 0u; }\n";
+   int before = count_pch();
+   char *s1 = prelude_src(k1, salt), *s2 = prelude_src(k2, salt);
+   CHECK(run_helper_kernel(dev, s1, salt));
+   CHECK_INT(count_pch(), before + 1);            /* made by the first library */
+   CHECK(run_helper_kernel(dev, s2, salt));
+   CHECK_INT(count_pch(), before + 1);            /* reused by the second */
+   /* after the prelude: lines as in the source, and Metal's rules */
+   char *bad = prelude_src("kernel void k(device uint *v [[buffer(0)]]) {\n  v[0] = nope;\n}\n", salt);
+   char *dbl = prelude_src("kernel void k(device float *v [[buffer(0)]]) {\n  double d = v[0]; v[0] = (float)d;\n}\n",
+                           salt);
+   char *err = NULL;
+   CHECK(mtl_library_new(dev, bad, NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "program_source:8:10: error: use of undeclared identifier 'nope'");
+   free(err);
+   err = NULL;
+   CHECK(mtl_library_new(dev, dbl, NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "'double' is not supported in Metal");
+   free(err);
+   /* this prelude's precompiled header made corrupt: the compile still
+    * succeeds, and it is made again */
+   char tag[64], path[4600] = "";
+   snprintf(tag, sizeof(tag), "// unique %d %u\n", (int)getpid(), salt);
+   DIR *d = opendir(soft_cache_base());
+   for (struct dirent *e; d && (e = readdir(d));) {
+      size_t len = strlen(e->d_name);
+      if (strncmp(e->d_name, "pch-", 4) || len < 6 || strcmp(e->d_name + len - 2, ".h"))
+         continue;
+      snprintf(path, sizeof(path), "%s/%s", soft_cache_base(), e->d_name);
+      char *text = file_read(path, NULL);
+      bool ours = text && strstr(text, tag);
+      free(text);
+      if (ours)
+         break;
+      path[0] = 0;
+   }
+   if (d)
+      closedir(d);
+   CHECK(path[0]);
+   strcpy(path + strlen(path) - 2, ".pch");
+   FILE *f = fopen(path, "w");
+   CHECK(f);
+   if (f) {
+      fputs("not a precompiled header", f);
+      fclose(f);
+   }
+   char *s3 = prelude_src("kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                          " { v[i] = helper(i) | 0u; }\n", salt);
+   CHECK(run_helper_kernel(dev, s3, salt));
+   CHECK_INT(count_pch(), before);                /* the rejected ones removed */
+   char *s4 = prelude_src("kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                          " { v[i] = helper(i) ^ 0u; }\n", salt);
+   CHECK(run_helper_kernel(dev, s4, salt));
+   CHECK_INT(count_pch(), before + 1);            /* and made again */
+   free(s1);
+   free(s2);
+   free(s3);
+   free(s4);
+   free(bad);
+   free(dbl);
 }
 
 TEST(compile_error_is_readable)

@@ -204,14 +204,15 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
                emit_lval_comp(e, &phi->def, comp);
                strbuf_puts(e->out, " = ");
                if (e->lane_select)   /* emit_lanes.c: every lane, the inactive ones keep theirs */
-                  strbuf_puts(e->out, "mc_on ? ");
+                  strbuf_puts(e->out, "mc_lsel(mc_on, ");
                if (parallel)
                   strbuf_printf(e->out, "t%u_%u", k, c);
                else
                   emit_val_comp(e, s->def, comp);
                if (e->lane_select) {
-                  strbuf_puts(e->out, " : ");
+                  strbuf_puts(e->out, ", ");
                   emit_lval_comp(e, &phi->def, comp);
+                  strbuf_puts(e->out, ")");
                }
             }
             e->nan_blind_use = false;
@@ -563,7 +564,10 @@ void msl_emit_header(strbuf *out, const char *comment, bool shared_in_device)
    if (shared_in_device)   /* the prelude's shared-memory helpers take device memory (base.metal) */
       strbuf_puts(out, "#define MC_SMEM device\n");
    strbuf_puts(out, msl_prelude_text);
-   strbuf_putc(out, '\n');
+   /* The software device precompiles the text from the #include to this
+    * line once for every library that repeats it (soft/compile.c,
+    * PRELUDE_END); to Apple's compiler it is a comment. */
+   strbuf_puts(out, "\n// metalcuda: end of the prelude\n");
 }
 
 /* The emitter for f, which goes into the library of `kernel` (f itself

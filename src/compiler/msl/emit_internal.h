@@ -64,7 +64,7 @@ typedef struct emitter {
    const uint8_t *lane_arr;   /* lane form (emit_lanes.c): by def index, LANE_LOCAL (a scalar of
                                * its lane loop), LANE_ARRAY (an array over the lanes) or
                                * LANE_SCALAR (one value for the SIMD-group); NULL: per thread */
-   bool lane_select;          /* lane form: phi copies as selects on mc_on, for every lane */
+   bool lane_select;          /* lane form: phi copies as blends on mc_on (mc_lsel), for every lane */
    uint8_t *lane_written;     /* lane form: by def index, an array the open lane loop writes (its
                                * element is the scalar mc_wN there) */
 } emitter;

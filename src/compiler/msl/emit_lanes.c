@@ -39,7 +39,9 @@
  *   RETURN  mask = none: the lanes are gone
  * so a jump is a move of lanes between masks, and code with an empty mask
  * is skipped; divergent lanes reconverge where a GPU's do.  Phi copies are
- * selects for every lane.  A group without memory accesses runs for every
+ * blends for every lane (prelude mc_lsel: a select between two arrays'
+ * elements became a load through a selected pointer, which kept clang from
+ * vectorising the copy).  A group without memory accesses runs for every
  * lane, inactive ones' results dropped by the write-back's select.
  *
  * Barriers: every lane the invocation started with must be at the barrier

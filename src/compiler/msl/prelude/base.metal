@@ -171,6 +171,7 @@ inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (u
 #define MC_NLANES 1
 #endif
 #if MC_NLANES == 1
+template <typename T> inline T mc_lsel(bool on, T n, T o) { return on ? n : o; }
 typedef uint mc_lmask;
 inline mc_lmask mc_lm_none() { return 0u; }
 inline bool mc_lm_any(mc_lmask m) { return m != 0u; }
@@ -192,6 +193,13 @@ inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; 
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
 #else
 #define MC_LANE_WORDS (MC_NLANES / 64)
+// A phi copy in a lane loop: the lane's new value where it is active, else
+// its old one.  A blend, not a select: clang turns a select between two
+// lane arrays' elements into a load through a selected pointer, which its
+// vectoriser cannot bound, and the copy loop stayed scalar (the block
+// reduction's grid-stride loop spent most of its time there).
+template <typename T> inline T mc_lsel(bool on, T n, T o) { return n ^ ((n ^ o) & (T)((T)0 - (T)!on)); }
+template <> inline bool mc_lsel(bool on, bool n, bool o) { return ((uchar)n & (uchar)on) | ((uchar)o & (uchar)!on); }
 // A mask is a vector of 64-bit words (clang's vector extension: a value,
 // not memory, so the host compiler keeps it in registers and needs no
 // scalar replacement of aggregates for every mask operation).
