@@ -62,9 +62,13 @@ typedef struct emitter {
    const ir_instr *cur;       /* the instruction being written: its def is written raw */
    bool nan_blind_use;        /* the value being written is read by a NaN-blind operation */
    const uint8_t *lane_arr;   /* lane form (emit_lanes.c): by def index, LANE_LOCAL (a scalar of
-                               * its lane loop), LANE_ARRAY (an array over the lanes) or
-                               * LANE_SCALAR (one value for the SIMD-group); NULL: per thread */
+                               * its lane loop), LANE_ARRAY (an array over the lanes),
+                               * LANE_SCALAR (one value for the invocation) or LANE_REMAT
+                               * (recomputed in each lane loop that reads it); NULL: per thread */
    bool lane_select;          /* lane form: phi copies as blends on mc_on (mc_lsel), for every lane */
+   uint32_t *lane_remat_at;   /* lane form: by def index, the lane loop that last recomputed a
+                               * LANE_REMAT value (emit_lanes.c) */
+   uint32_t lane_loops;       /* lane form: lane loops opened so far */
    uint8_t *lane_written;     /* lane form: by def index, an array the open lane loop writes (its
                                * element is the scalar mc_wN there) */
 } emitter;
@@ -194,7 +198,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
  * under an execution mask (see its header).  The plan sets lane_arr (which
  * values are arrays) when the kernel takes the lane form, false only when
  * out of memory; the declarations at the top of the kernel; the body. */
-enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR };   /* emitter.lane_arr */
+enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR, LANE_REMAT };   /* emitter.lane_arr */
 bool emit_lanes_plan(emitter *e);
 void emit_lanes_declare(emitter *e);
 void emit_lanes_body(emitter *e);

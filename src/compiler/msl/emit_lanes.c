@@ -21,6 +21,11 @@
  *                (lanes leave at different iterations).
  *   LANE_LOCAL   used only in the run of code that defines it (a "group"):
  *                a scalar of that lane loop.
+ *   LANE_REMAT   cheap integer arithmetic of the thread's position and
+ *                uniform values (plan_remat), read only in lane loops
+ *                inside its own loop: recomputed in each lane loop that
+ *                reads it, where the host compiler sees the position in
+ *                the addresses it forms (consecutive, not gathered).
  *   LANE_ARRAY   everything else (phis, phi sources, branch conditions,
  *                values used in other groups): vN[MC_NLANES], zeroed at
  *                the start.  A lane loop that writes arrays keeps the
@@ -59,6 +64,7 @@
  * (the software device keeps up to 1024 lanes on a worker's stack).
  */
 #include "emit_internal.h"
+#include "../ptx/ptx.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -120,6 +126,7 @@ typedef struct lanes_plan {
    uint32_t ngroups;
    uint32_t *block_loop;  /* by block index: the innermost LOOP construct's id + 1 (0: none) */
    uint32_t *loop_parent; /* by construct id: the enclosing LOOP's id + 1 (0: none) */
+   uint8_t *pinned;       /* by def index: read outside lane loops, or by other lanes (a shuffle) */
 } lanes_plan;
 
 static bool is_inline(const ir_def *d) { return d->parent->op == IR_CONST || d->parent->op == IR_UNDEF; }
@@ -194,6 +201,8 @@ static void mark_src(lanes_plan *p, const ir_def *d, uint32_t group)
 {
    if (is_inline(d) || p->kind[d->index] == LANE_SCALAR)
       return;
+   if (group == OUTSIDE_GROUPS)
+      p->pinned[d->index] = 1;
    if (p->group[d->index] != group)
       p->kind[d->index] = LANE_ARRAY;
 }
@@ -258,8 +267,10 @@ static void plan_code(lanes_plan *p, const ir_block *b)
          g = p->ngroups++;          /* a loop of its own */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
-      if (is_lane_shfl(i) && !is_inline(i->srcs[0].def) && p->kind[i->srcs[0].def->index] != LANE_SCALAR)
+      if (is_lane_shfl(i) && !is_inline(i->srcs[0].def) && p->kind[i->srcs[0].def->index] != LANE_SCALAR) {
          p->kind[i->srcs[0].def->index] = LANE_ARRAY;   /* other lanes read it */
+         p->pinned[i->srcs[0].def->index] = 1;
+      }
       if (i->def.bits)
          p->group[i->def.index] = g;
       if (is_boundary(i))
@@ -292,6 +303,97 @@ static void plan_cf(lanes_plan *p, const ir_cf *n)
          plan_cf(p, n->first);
          break;
       }
+   }
+}
+
+/* ---- values recomputed where they are read ---- */
+
+/* Index arithmetic from the thread's position: integer operations cheap
+ * enough to repeat in every lane loop that reads them rather than keep in
+ * an array.  Recomputed, they show the host compiler the position
+ * (MC_LANE_TID: a segment's x plus the loop counter) in the addresses they
+ * form: a shared-memory tile's row or column is then one vector load or a
+ * broadcast, where an array of addresses made every access a gather. */
+static bool remat_op(const ir_instr *i)
+{
+   if (!i->def.bits || i->def.ncomp != 1 || ptx_type_is_float(i->type))
+      return false;
+   switch (i->op) {
+   case IR_SREG:
+      return i->sub == IR_SREG_TID_X || i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z;
+   case IR_CVT:
+      return !ptx_type_is_float(i->type2);
+   case IR_ADD:
+   case IR_SUB:
+   case IR_MUL:
+   case IR_MAD:
+   case IR_SHL:
+   case IR_SHR:
+   case IR_AND:
+   case IR_OR:
+   case IR_XOR:
+   case IR_NOT:
+   case IR_COPY:
+   case IR_CVTA:
+   case IR_SYMADDR:
+      return true;
+   default:
+      return false;
+   }
+}
+
+enum { REMAT_COST_MAX = 12 };   /* operations a recomputation may repeat */
+
+static bool src_ok_for_remat(const lanes_plan *p, const ir_def *d)
+{
+   return is_inline(d) || p->kind[d->index] == LANE_SCALAR || p->kind[d->index] == LANE_REMAT;
+}
+
+static uint32_t remat_cost(const lanes_plan *p, const ir_instr *i, uint32_t depth)
+{
+   uint32_t c = 1;
+   for (uint32_t k = 0; k < i->nsrcs && c <= REMAT_COST_MAX && depth < REMAT_COST_MAX; k++) {
+      const ir_def *d = i->srcs[k].def;
+      if (!is_inline(d) && p->kind[d->index] == LANE_REMAT)
+         c += remat_cost(p, d->parent, depth + 1);
+   }
+   return c;
+}
+
+/* Which lane values are recomputed (LANE_REMAT): remat_op values that no
+ * code outside lane loops and no other lane reads, from operands that are
+ * uniform or recomputed themselves, read only inside the loop that defines
+ * them (after a loop, a lane's value is its own last iteration's), and
+ * cheap; to a fixed point from "all candidates" down. */
+static void plan_remat(lanes_plan *p, ir_func *f)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (i->op != IR_PHI && remat_op(i) && p->kind[i->def.index] != LANE_SCALAR && !p->pinned[i->def.index])
+            p->kind[i->def.index] = LANE_REMAT;
+   for (bool changed = true; changed;) {
+      changed = false;
+      ir_foreach_block(b, f)
+         ir_foreach_instr(i, b) {
+            uint32_t use_loop = p->block_loop[b->index];
+            for (uint32_t k = 0; k < i->nsrcs; k++) {
+               const ir_def *d = i->srcs[k].def;
+               if (!is_inline(d) && p->kind[d->index] == LANE_REMAT &&
+                   !loop_encloses(p, p->block_loop[d->parent->block->index], use_loop)) {
+                  p->kind[d->index] = LANE_ARRAY;
+                  changed = true;
+               }
+            }
+            if (!i->def.bits || p->kind[i->def.index] != LANE_REMAT)
+               continue;
+            bool ok = remat_cost(p, i, 0) <= REMAT_COST_MAX;
+            for (uint32_t k = 0; k < i->nsrcs && ok; k++)
+               ok = src_ok_for_remat(p, i->srcs[k].def);
+            if (!ok) {
+               p->kind[i->def.index] = LANE_ARRAY;
+               changed = true;
+            }
+         }
    }
 }
 
@@ -454,9 +556,13 @@ bool emit_lanes_plan(emitter *e)
    lanes_plan p = { 0 };
    uint32_t n = e->f->ndefs + 1;
    p.kind = arena_alloc(e->ar, n);
+   p.pinned = arena_alloc(e->ar, n);
    p.group = arena_alloc(e->ar, n * sizeof(*p.group));
-   if (!p.kind || !p.group)
+   e->lane_remat_at = arena_alloc(e->ar, n * sizeof(*e->lane_remat_at));
+   if (!p.kind || !p.pinned || !p.group || !e->lane_remat_at)
       return ir_error(e->f->module, 0, "out of memory");
+   memset(p.pinned, 0, n);
+   memset(e->lane_remat_at, 0, n * sizeof(*e->lane_remat_at));
    uint32_t nb = e->f->blocks.len + 1, nc = e->max_cf_id + 1;
    p.block_loop = arena_alloc(e->ar, nb * sizeof(*p.block_loop));
    p.loop_parent = arena_alloc(e->ar, nc * sizeof(*p.loop_parent));
@@ -469,6 +575,7 @@ bool emit_lanes_plan(emitter *e)
    memset(p.group, 0xff, n * sizeof(*p.group));
    plan_scalars(&p, e->f, div);
    plan_cf(&p, e->f->cf);
+   plan_remat(&p, e->f);
    e->lane_arr = p.kind;
    if (!fits(e)) {
       e->lane_arr = NULL;   /* too large for the software device's stack: per thread */
@@ -517,7 +624,7 @@ void emit_lanes_declare(emitter *e)
       emit_line(e, "alignas(16) uchar mc_local_lanes[MC_NLANES][%u];", MC_MAX(e->f->local_total, e->f->local_bytes));
    ir_foreach_block(b, e->f)
       ir_foreach_instr(i, b) {
-         if (!emit_needs_variable(i) || kind_of(e, &i->def) == LANE_LOCAL)
+         if (!emit_needs_variable(i) || kind_of(e, &i->def) == LANE_LOCAL || kind_of(e, &i->def) == LANE_REMAT)
             continue;
          declare(e, i, kind_of(e, &i->def) == LANE_ARRAY ? "[MC_NLANES] = {}" : " = 0");
       }
@@ -556,7 +663,8 @@ static void for_written(emitter *e, const ir_instr *i, bool load)
 static bool in_lanes(const emitter *e, const ir_instr *i)
 {
    return i->op != IR_PHI && !ir_op_is(i->op, IR_OP_TERMINATOR) && i->op != IR_BAR && i->op != IR_CONST &&
-          i->op != IR_UNDEF && !(i->def.bits && kind_of(e, &i->def) == LANE_SCALAR);
+          i->op != IR_UNDEF &&
+          !(i->def.bits && (kind_of(e, &i->def) == LANE_SCALAR || kind_of(e, &i->def) == LANE_REMAT));
 }
 
 /* A group [from, to) whose instructions touch no memory and cannot fault
@@ -611,8 +719,24 @@ static const ir_instr *group_end(const ir_instr *from)
    return from;
 }
 
+/* The recomputed values i reads, operands first, each once per lane loop. */
+static void emit_remat_srcs(emitter *e, const ir_instr *i)
+{
+   for (uint32_t k = 0; k < i->nsrcs; k++) {
+      const ir_def *d = i->srcs[k].def;
+      if (is_inline(d) || kind_of(e, d) != LANE_REMAT || e->lane_remat_at[d->index] == e->lane_loops)
+         continue;
+      e->lane_remat_at[d->index] = e->lane_loops;
+      emit_remat_srcs(e, d->parent);
+      if (emit_needs_variable(d->parent))
+         declare(e, d->parent, " = 0");
+      emit_instr(e, (ir_instr *)d->parent);
+   }
+}
+
 /* A group [from, to): its uniform values once, then the lane loop of the
- * rest (if any), with the lane's position, local memory and scalars. */
+ * rest (if any), with the lane's position, local memory and scalars, and
+ * the recomputed values it reads. */
 static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
 {
    bool lanes = false;
@@ -630,6 +754,10 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
    for (const ir_instr *i = from; i != to; i = i->next)
       if (in_lanes(e, i) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
          declare(e, i, " = 0");
+   e->lane_loops++;
+   for (const ir_instr *i = from; i != to; i = i->next)
+      if (in_lanes(e, i))
+         emit_remat_srcs(e, i);
    for (const ir_instr *i = from; i != to; i = i->next)
       if (in_lanes(e, i))
          emit_instr(e, (ir_instr *)i);

@@ -232,40 +232,61 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl)
         m[k] = 0ul;
     return m;
 }
-// The threads of the threadgroup, x fastest, as Metal and CUDA number them.
-inline uint mc_lanes_setup(uint3 n, thread uint *x, thread uint *y, thread uint *z, thread mc_lmask *init)
+// The lanes in runs ("segments") that stay in one row of the threadgroup
+// (one y and z) and one 64-lane mask word: lane l0 + i of a segment is the
+// thread (x0 + i, y, z).  A lane loop runs segment by segment, so a
+// thread's x is the inner loop's counter plus a value the loop does not
+// change, and the host compiler sees x-consecutive accesses as consecutive
+// (a vector load, not a gather) and y as uniform.  Lanes are the threads
+// in CUDA's and Metal's order, x fastest.
+struct mc_lseg { uint l0, n, x0, y, z; };
+inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thread mc_lmask *init)
 {
-    uint k = 0u;
+    uint k = 0u, s = 0u;
     for (uint c = 0u; c < n.z; c++)
         for (uint b = 0u; b < n.y; b++)
-            for (uint a = 0u; a < n.x; a++, k++) {
-                x[k] = a;
-                y[k] = b;
-                z[k] = c;
+            for (uint a = 0u; a < n.x; k += seg[s].n, a += seg[s].n, s++) {
+                uint room = 64u - (k & 63u);   // to the end of the mask word
+                seg[s].l0 = k;
+                seg[s].n = n.x - a < room ? n.x - a : room;
+                seg[s].x0 = a;
+                seg[s].y = b;
+                seg[s].z = c;
             }
+    *nseg = s;
     mc_lmask m = mc_lm_none();
     for (uint l = 0u; l < k; l++)
         m[l >> 6] |= 1ul << (l & 63u);
     *init = m;
     return k;
 }
+// at most one segment per row and per word boundary
 #define MC_LANES_BEGIN                                                                  \
-    uint mc_vtx[MC_NLANES], mc_vty[MC_NLANES], mc_vtz[MC_NLANES];                       \
+    mc_lseg mc_seg[MC_NLANES + MC_LANE_WORDS];                                          \
+    uint mc_nseg;                                                                       \
     mc_lmask mc_init;                                                                   \
-    const uint mc_nl = mc_lanes_setup(mc_ntid, mc_vtx, mc_vty, mc_vtz, &mc_init);       \
+    const uint mc_nl = mc_lanes_setup(mc_ntid, mc_seg, &mc_nseg, &mc_init);             \
     mc_lmask mc_mask = mc_init;
-#define MC_LANE_TID(l) uint3(mc_vtx[l], mc_vty[l], mc_vtz[l])
+#define MC_LANE_TID(l) uint3(mc_sx + mc_b, mc_sy, mc_sz)
 #define MC_LANES_BARRIER() ((void)0)
-// A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
-// of a mask word at a time, the inner loop the one the host compiler
-// vectorises (its trip count fixed, the word's bits loop-invariant).
+// A loop over the lanes, mc_on telling whether lane mc_l is in m: a
+// segment at a time, the inner loop the one the host compiler vectorises
+// (the segment's mask bits loop-invariant).  Its iterations are threads
+// between two barriers, which CUDA's memory model leaves unordered (a
+// thread reading what another writes there is a race: warp-synchronous
+// code, which relies on lockstep, never takes the lane form), so the
+// vectoriser may assume them independent: without that it needed bounds
+// for a shared-memory address beside the lanes' arrays and gave up.
 #define MC_LANES_FOR(m)                                                                 \
     _Pragma("clang loop unroll(disable)")                                               \
-    for (uint mc_w = 0u; mc_w * 64u < mc_nl; mc_w++) {                                  \
-        const ulong mc_bits = (m)[mc_w];                                                \
-        _Pragma("clang loop unroll(disable) interleave_count(1)")                       \
-        for (uint mc_b = 0u; mc_b < 64u; mc_b++) {                                      \
-            const uint mc_l = mc_w * 64u + mc_b;                                        \
+    for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
+        const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
+        const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
+        const ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u);                         \
+        (void)mc_sx; (void)mc_sy; (void)mc_sz;                                          \
+        _Pragma("clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)") \
+        for (uint mc_b = 0u; mc_b < mc_sn; mc_b++) {                                    \
+            const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
 #define MC_LANES_END }}
 // Warp operations: lane l is the threadgroup's linear thread l, so its
