@@ -51,7 +51,7 @@
 static void *libcuda;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(libcuda, sym)
 
-enum { M_LOD1, M_LOD2, M_LOD3, M_LAY, M_CUBE, M_PLAIN2 };
+enum { M_LOD1, M_LOD2, M_LOD3, M_LAY, M_CUBE, M_PLAIN2, M_LAY1 };
 
 struct In {
    float x, y, z, lod;
@@ -71,6 +71,7 @@ __global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float2 *out
    case M_LOD3: r = tex3DLod<float2>(t, p.x, p.y, p.z, p.lod); break;
    case M_LAY: r = tex2DLayeredLod<float2>(t, p.x, p.y, p.layer, p.lod); break;
    case M_CUBE: r = texCubemapLod<float2>(t, p.x, p.y, p.z, p.lod); break;
+   case M_LAY1: r = tex1DLayeredLod<float2>(t, p.x, p.layer, p.lod); break;
    default: r = tex2D<float2>(t, p.x, p.y); break;
    }
    out[i] = r;
@@ -120,6 +121,8 @@ static float2 model_fetch(const mip *m, const sampler *s, int dims, float x, flo
    bool clamp_pos = s->addr == cudaAddressModeClamp || (s->unnorm && s->addr != cudaAddressModeBorder);
    double acc[2] = { 0, 0 };
    float c[3] = { x, y, zc };
+   if (dims == 1 && s->linear && s->addr == cudaAddressModeBorder)
+      dims = 2, c[1] = 0;   /* 2-D of height 1 at y = 0: half the weight on the border */
    for (int k = 0; k < 2; k++) {
       int wl = k ? 256 - wl0 : wl0, l = l0 + k;
       if (!wl)
@@ -553,7 +556,8 @@ static void random_checks(const char *what, cudaMipmappedArray_t a, const mip *m
    char name[160];
    snprintf(name, sizeof(name), "%s, filters %d/%d, mode %d%s", what, s->linear, s->mip_linear, s->addr,
             s->unnorm ? ", unnormalised" : "");
-   run_check(name, t, layered ? M_LAY : dims == 3 ? M_LOD3 : dims == 2 ? M_LOD2 : M_LOD1, in, n, want);
+   int mode = layered ? (dims == 1 ? M_LAY1 : M_LAY) : dims == 3 ? M_LOD3 : dims == 2 ? M_LOD2 : M_LOD1;
+   run_check(name, t, mode, in, n, want);
    CHECK_CUDA(cudaDestroyTextureObject(t));
    free(in);
    free(want);
@@ -618,6 +622,20 @@ static void unnormalised_checks(void)
    a = make_mip(&m, 1000, 0, 0, 10, 0, false);
    sampler s1 = { true, true, cudaAddressModeWrap, 0, 0, 20, true };
    random_checks("tex1DLod 1000", a, &m, &s1, 1, false, -1.2, 3.4, N);
+   /* the border mode: a 1-D texture reads as a 2-D one of height 1 at y =
+    * 0, half a texel above its row (normalised coordinates too) */
+   for (int un = 0; un < 2; un++) {
+      sampler sb = { true, true, cudaAddressModeBorder, 0, 0, 20, un == 1 };
+      random_checks("tex1DLod 1000", a, &m, &sb, 1, false, -1.2, 3.4, N);
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 64, 0, 3, 7, cudaArrayLayered, false);
+   for (int un = 0; un < 2; un++) {
+      sampler sb = { true, true, cudaAddressModeBorder, 0, 0, 20, un == 1 };
+      random_checks("tex1DLayeredLod 64x3", a, &m, &sb, 1, true, -1.2, 3.4, N);
+   }
    CHECK_CUDA(cudaFreeMipmappedArray(a));
    free_mip(&m);
 

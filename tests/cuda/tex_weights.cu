@@ -38,14 +38,22 @@ __global__ void fetch(cudaTextureObject_t t, int dims, const In *in, float *out,
 }
 
 /* The model: one fetch at (x, y, z) of the w x h x d texels v. */
-static float model(const float *v, const int *n, int dims, int addr, bool norm, const float *c)
+static float model(const float *v, const int *n, int dims, int addr, bool norm, const float *c0)
 {
    int p[3] = { 0, 0, 0 }, a[3] = { 0, 0, 0 };
+   float c[3] = { c0[0], c0[1], c0[2] };
+   if (dims == 1 && addr == cudaAddressModeBorder)
+      dims = 2, c[1] = 0;   /* height 1 at y = 0: half the weight on the border */
+   bool clamp_pos = addr == cudaAddressModeClamp || (!norm && addr != cudaAddressModeBorder);
    for (int k = 0; k < dims; k++) {
-      double b = (norm ? (double)c[k] * n[k] : (double)c[k]) - 0.5, f = floor(b);
-      double fr = (b - f) * 256.0, fi = floor(fr);
+      double b = (norm ? (double)c[k] * n[k] : (double)c[k]) - 0.5;
+      if (clamp_pos)
+         b = b < 0 ? 0 : b > n[k] - 1 ? n[k] - 1 : b;
+      double f = floor(b), fr = (b - f) * 256.0, fi = floor(fr);
       p[k] = (int)f;
       a[k] = (int)fi + (fr - fi >= 0.5 ? 1 : 0);
+      if (a[k] == 256)
+         a[k] = 0, p[k]++;
    }
    double acc = 0;
    for (int cn = 0; cn < 1 << dims; cn++) {
@@ -94,7 +102,8 @@ static void checks(int w, int h, int d, int dims)
    CHECK_CUDA(cudaMalloc(&d_out, N * sizeof(float)));
    const struct { int addr; bool norm; } modes[] = {
       { cudaAddressModeWrap, true }, { cudaAddressModeMirror, true }, { cudaAddressModeBorder, true },
-      { cudaAddressModeClamp, false }, { cudaAddressModeBorder, false },
+      { cudaAddressModeClamp, true }, { cudaAddressModeClamp, false }, { cudaAddressModeBorder, false },
+      { cudaAddressModeWrap, false }, { cudaAddressModeMirror, false },
    };
    for (unsigned j = 0; j < sizeof(modes) / sizeof(modes[0]); j++) {
       cudaResourceDesc rd;
@@ -129,8 +138,8 @@ static void checks(int w, int h, int d, int dims)
          if (f32_bits(got[i]) != f32_bits(want[i]) && bad++ < 4)
             printf("  #%d (%a, %a, %a): got %a, model %a\n", i, in[i].x, in[i].y, in[i].z, got[i], want[i]);
       char what[96];
-      snprintf(what, sizeof(what), "tex%dD %dx%dx%d, mode %d, %s", dims, w, h, d, modes[j].addr,
-               modes[j].norm ? "normalised" : "unnormalised");
+      snprintf(what, sizeof(what), "tex%dD %dx%dx%d, mode %d, %s", dims, w, dims > 1 ? h : 0, dims > 2 ? d : 0,
+               modes[j].addr, modes[j].norm ? "normalised" : "unnormalised");
       if (!check_true(bad == 0, what, __FILE__, __LINE__))
          printf("  %s: %d of %d fetches differ\n", what, bad, N);
       CHECK_CUDA(cudaDestroyTextureObject(t));

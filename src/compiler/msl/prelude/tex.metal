@@ -593,6 +593,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             continue;
         }
         uint w[3] = {0u, 0u, 0u};
+        if (dims == 1u && t.addr[1] == 3u) {   // as in mc_tex_sample: 2-D, height 1, y = 0
+            dims = 2u;
+            x[1] = 0.0f;
+        }
         for (uint d = 0u; d < dims; d++) {
             uint n = mc_tex_size(v, d);
             long q = mc_mip_pos(x[d], n, true);
@@ -670,17 +674,32 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             return mc_tex_fetch_i(L, t, p, dims);
         return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
     }
-    // linear: per-axis weights in 1.8 fixed point (a = frac * 256 rounded
-    // half up: an H200, whose ties at 9-bit fractions show it in 1-D to
-    // 3-D), and each corner's weight from them (mc_tex_corner_weight)
+    // linear (an H200: tests/cuda/tex_weights.cu): per-axis weights in 1.8
+    // fixed point, a = frac(x - 0.5) * 256 rounded half up, 256 moving on
+    // to the next texel; in the clamp mode (and wrap and mirror, which
+    // clamp, with unnormalised coordinates) x - 0.5 itself is clamped to
+    // [0, size - 1]; each corner's weight from them by mc_tex_corner_weight.
+    // A 1-D texture whose second address mode is border reads as a 2-D one
+    // of height 1 at y = 0, half a texel above its row, so half the weight
+    // goes to the border colour.
+    if (dims == 1u && t.addr[1] == 3u) {
+        dims = 2u;
+        x[1] = 0.0f;
+    }
     uint w[3] = {0u, 0u, 0u};
     for (uint d = 0u; d < dims; d++) {
         float b = x[d] - 0.5f;
+        if (t.addr[d] == 1u || ((t.flags & 2u) == 0u && t.addr[d] != 3u))
+            b = clamp(b, 0.0f, (float)(mc_tex_size(t, d) - 1u));
         float f = floor(b);
         p[d] = (int)f;
         float a = (b - f) * 256.0f;   // exact
         float ai = floor(a);
         w[d] = (uint)ai + (a - ai >= 0.5f ? 1u : 0u);
+        if (w[d] == 256u) {
+            w[d] = 0u;
+            p[d] += 1;
+        }
     }
     float4 acc = float4(0.0f);
     uint corners = 1u << dims;
