@@ -108,11 +108,12 @@ static float2 texel(const mip *m, int l, int x, int y, int z)
 }
 
 /* One fetch at normalised (x, y, zc) of a geometry of dims dimensions; a
- * 1-D or 2-D one reads slice z (a layer or a cube face).  Unnormalised
+ * 1-D or 2-D one reads slice z (a layer or a cube face; layered: of a
+ * layered texture).  Unnormalised
  * coordinates read as normalised ones, wrap and mirror clamping there (the
  * position too, as in the clamp mode); the border colour is 0. */
-static float2 model_fetch(const mip *m, const sampler *s, int dims, float x, float y, float zc, int z, float lod,
-                          bool plain)
+static float2 model_fetch(const mip *m, const sampler *s, int dims, bool layered, float x, float y, float zc, int z,
+                          float lod, bool plain)
 {
    int L = model_lod(m, s, lod, plain);
    int l0 = (L + 128) >> 8, wl0 = 256;
@@ -121,7 +122,7 @@ static float2 model_fetch(const mip *m, const sampler *s, int dims, float x, flo
    bool clamp_pos = s->addr == cudaAddressModeClamp || (s->unnorm && s->addr != cudaAddressModeBorder);
    double acc[2] = { 0, 0 };
    float c[3] = { x, y, zc };
-   if (dims == 1 && s->linear && s->addr == cudaAddressModeBorder)
+   if (dims == 1 && !layered && s->linear && s->addr == cudaAddressModeBorder)
       dims = 2, c[1] = 0;   /* 2-D of height 1 at y = 0: half the weight on the border */
    for (int k = 0; k < 2; k++) {
       int wl = k ? 256 - wl0 : wl0, l = l0 + k;
@@ -409,11 +410,11 @@ static void lod_checks(void)
       for (unsigned k = 0; k < sizeof(special) / sizeof(special[0]); k++)
          in[n++] = (In){ 0.3f, 0.6f, 0, special[k], 0 };
       for (int i = 0; i < n; i++)
-         want[i] = model_fetch(&m, s, 2, in[i].x, in[i].y, 0, 0, in[i].lod, false);
+         want[i] = model_fetch(&m, s, 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
       char what[64];
       snprintf(what, sizeof(what), "tex2DLod, sampler %u", j);
       run_check(what, t, M_LOD2, in, n, want);
-      want[0] = model_fetch(&m, s, 2, 0.3f, 0.6f, 0, 0, 0, true);
+      want[0] = model_fetch(&m, s, 2, false, 0.3f, 0.6f, 0, 0, 0, true);
       snprintf(what, sizeof(what), "tex2D (no lod), sampler %u", j);
       run_check(what, t, M_PLAIN2, in, 1, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -442,7 +443,7 @@ static void filter_checks(void)
       cudaTextureObject_t t = tex_model_mip_object(a, &list[j]);
       for (int i = 0; i < N; i++) {
          in[i] = (In){ (float)(tex_model_urand() * 1.4 - 0.2), (float)(tex_model_urand() * 1.4 - 0.2), 0, (float)(tex_model_urand() * 8 - 1), 0 };
-         want[i] = model_fetch(&m, &list[j], 2, in[i].x, in[i].y, 0, 0, in[i].lod, false);
+         want[i] = model_fetch(&m, &list[j], 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
       }
       char what[64];
       snprintf(what, sizeof(what), "tex2DLod 64x48, filters %d/%d, mode %d", list[j].linear, list[j].mip_linear,
@@ -459,7 +460,7 @@ static void filter_checks(void)
    cudaTextureObject_t t = tex_model_mip_object(a, &s1);
    for (int i = 0; i < N; i++) {
       in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), 0, 0, (float)(tex_model_urand() * 10.4 - 0.2), 0 };
-      want[i] = model_fetch(&m, &s1, 1, in[i].x, 0, 0, 0, in[i].lod, false);
+      want[i] = model_fetch(&m, &s1, 1, false, in[i].x, 0, 0, 0, in[i].lod, false);
    }
    run_check("tex1DLod 1000, linear/linear", t, M_LOD1, in, N, want);
    CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -473,7 +474,7 @@ static void filter_checks(void)
       in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), (float)(tex_model_urand() * 1.2 - 0.1), 0, (float)(tex_model_urand() * 6.4 - 0.2),
                     (int)(tex_model_urand() * 4) };
       int z = in[i].layer > 2 ? 2 : in[i].layer;
-      want[i] = model_fetch(&m, &s1, 2, in[i].x, in[i].y, 0, z, in[i].lod, false);
+      want[i] = model_fetch(&m, &s1, 2, true, in[i].x, in[i].y, 0, z, in[i].lod, false);
    }
    run_check("tex2DLayeredLod 32x32x3, linear/linear", t, M_LAY, in, N, want);
    CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -551,7 +552,7 @@ static void random_checks(const char *what, cudaMipmappedArray_t a, const mip *m
       if (layered)
          in[i].layer = (int)(tex_model_urand() * (m->d[0] + 1));
       int z = in[i].layer >= m->d[0] ? m->d[0] - 1 : in[i].layer;
-      want[i] = model_fetch(m, s, dims, in[i].x, in[i].y, in[i].z, layered ? z : 0, in[i].lod, false);
+      want[i] = model_fetch(m, s, dims, layered, in[i].x, in[i].y, in[i].z, layered ? z : 0, in[i].lod, false);
    }
    char name[160];
    snprintf(name, sizeof(name), "%s, filters %d/%d, mode %d%s", what, s->linear, s->mip_linear, s->addr,
@@ -623,7 +624,8 @@ static void unnormalised_checks(void)
    sampler s1 = { true, true, cudaAddressModeWrap, 0, 0, 20, true };
    random_checks("tex1DLod 1000", a, &m, &s1, 1, false, -1.2, 3.4, N);
    /* the border mode: a 1-D texture reads as a 2-D one of height 1 at y =
-    * 0, half a texel above its row (normalised coordinates too) */
+    * 0, half a texel above its row (normalised coordinates too); a layered
+    * one does not (below) */
    for (int un = 0; un < 2; un++) {
       sampler sb = { true, true, cudaAddressModeBorder, 0, 0, 20, un == 1 };
       random_checks("tex1DLod 1000", a, &m, &sb, 1, false, -1.2, 3.4, N);

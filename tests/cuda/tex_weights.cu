@@ -12,13 +12,22 @@
  *    once and 1 - a - b + ab, a - ab, b - ab; in 3-D it is not the
  *    product of the three axes' weights rounded (that differs for about 60
  *    % of random points);
- *  - the address modes as tex_model_index (wrap and mirror clamp with
- *    unnormalised coordinates), the border colour 0.
+ *  - the fraction rounding to 256 moves on to the next texel (a = 0);
+ *  - in the clamp mode, and in wrap and mirror with unnormalised
+ *    coordinates (which clamp), x - 0.5 itself is clamped to [0, size - 1]
+ *    (in 3-D this changes the weights' rounding; in 1-D and 2-D it cannot
+ *    show);
+ *  - the address modes as tex_model_index, the border colour 0;
+ *  - a 1-D texture (not a layered one) whose second address mode is
+ *    border reads as a 2-D one of height 1 at y = 0: half a texel above its
+ *    row, so half the weight goes to the border colour.
  * The data are multiples of 1/256 and the coordinates on a 2^-16 (normalised)
  * or 2^-12 (unnormalised) grid, so every weighted sum is exact in float and
  * x - 0.5 is exact.  Found with probes on an H200 (tests/cuda/NATIVE.md,
  * "mip3d": 65 536 3-D and 65 536 1-D/2-D fetches of textures whose texels
- * read back each corner's weight), then this program natively.
+ * read back each corner's weight), then this program natively (whose
+ * first run found the move on at 256, the clamped x - 0.5 and the 1-D
+ * border rule).
  */
 #include "tex_model.h"
 
@@ -153,6 +162,62 @@ static void checks(int w, int h, int d, int dims)
    free(v);
 }
 
+__global__ void fetch1(cudaTextureObject_t t, bool layered, float x, float *out)
+{
+   *out = layered ? tex1DLayered<float>(t, x, 1) : tex1D<float>(t, x);
+}
+
+/* Which address mode puts half the weight of a 1-D fetch on the border:
+ * the second (y), whatever the first, and not on a layered texture (an
+ * H200: texels 1, border colour 0.25, fetched at the middle). */
+static void border_axis_checks(void)
+{
+   float h[64 * 3];
+   for (int i = 0; i < 64 * 3; i++)
+      h[i] = 1.0f;
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+   cudaArray_t a[2] = { NULL, NULL };
+   CHECK_CUDA(cudaMalloc3DArray(&a[0], &cd, make_cudaExtent(64, 0, 0), 0));
+   CHECK_CUDA(cudaMalloc3DArray(&a[1], &cd, make_cudaExtent(64, 0, 3), cudaArrayLayered));
+   tex_model_copy3d(a[0], h, 64 * sizeof(float), 64, 1, 1, true);
+   tex_model_copy3d(a[1], h, 64 * sizeof(float), 64, 1, 3, true);
+   float *d_out = NULL;
+   CHECK_CUDA(cudaMalloc(&d_out, sizeof(float)));
+   const struct { int modes[3]; bool layered; float want; } cases[] = {
+      { { cudaAddressModeBorder, cudaAddressModeClamp, cudaAddressModeClamp }, false, 1.0f },
+      { { cudaAddressModeClamp, cudaAddressModeBorder, cudaAddressModeClamp }, false, 0.625f },
+      { { cudaAddressModeClamp, cudaAddressModeClamp, cudaAddressModeBorder }, false, 1.0f },
+      { { cudaAddressModeWrap, cudaAddressModeBorder, cudaAddressModeWrap }, false, 0.625f },
+      { { cudaAddressModeBorder, cudaAddressModeBorder, cudaAddressModeBorder }, true, 1.0f },
+   };
+   for (unsigned j = 0; j < sizeof(cases) / sizeof(cases[0]); j++)
+      for (int norm = 0; norm < 2; norm++) {
+         cudaResourceDesc rd;
+         memset(&rd, 0, sizeof(rd));
+         rd.resType = cudaResourceTypeArray;
+         rd.res.array.array = a[cases[j].layered];
+         cudaTextureDesc td;
+         memset(&td, 0, sizeof(td));
+         for (int k = 0; k < 3; k++)
+            td.addressMode[k] = (cudaTextureAddressMode)cases[j].modes[k];
+         td.filterMode = cudaFilterModeLinear;
+         td.readMode = cudaReadModeElementType;
+         td.normalizedCoords = norm;
+         td.borderColor[0] = 0.25f;
+         cudaTextureObject_t t = 0;
+         float got = -1;
+         if (CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL))) {
+            fetch1<<<1, 1>>>(t, cases[j].layered, norm ? 0.5f : 32.0f, d_out);
+            CHECK_CUDA(cudaMemcpy(&got, d_out, sizeof(float), cudaMemcpyDeviceToHost));
+            CHECK_CUDA(cudaDestroyTextureObject(t));
+         }
+         CHECK_F32(got, cases[j].want);
+      }
+   CHECK_CUDA(cudaFree(d_out));
+   CHECK_CUDA(cudaFreeArray(a[0]));
+   CHECK_CUDA(cudaFreeArray(a[1]));
+}
+
 int main(void)
 {
    check_begin("tex_weights");
@@ -162,5 +227,6 @@ int main(void)
    checks(32, 8, 1, 2);
    checks(16, 16, 16, 3);
    checks(8, 4, 16, 3);
+   border_axis_checks();
    return check_end();
 }

@@ -593,7 +593,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             continue;
         }
         uint w[3] = {0u, 0u, 0u};
-        if (dims == 1u && t.addr[1] == 3u) {   // as in mc_tex_sample: 2-D, height 1, y = 0
+        if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {   // as in mc_tex_sample: 2-D, height 1, y = 0
             dims = 2u;
             x[1] = 0.0f;
         }
@@ -679,10 +679,11 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     // to the next texel; in the clamp mode (and wrap and mirror, which
     // clamp, with unnormalised coordinates) x - 0.5 itself is clamped to
     // [0, size - 1]; each corner's weight from them by mc_tex_corner_weight.
-    // A 1-D texture whose second address mode is border reads as a 2-D one
-    // of height 1 at y = 0, half a texel above its row, so half the weight
-    // goes to the border colour.
-    if (dims == 1u && t.addr[1] == 3u) {
+    // A 1-D texture (not a layered one) whose second address mode is
+    // border reads as a 2-D one of height 1 at y = 0, half a texel above
+    // its row, so half the weight goes to the border colour (whatever the
+    // first mode: an H200).
+    if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {
         dims = 2u;
         x[1] = 0.0f;
     }
