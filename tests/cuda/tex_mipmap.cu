@@ -1,7 +1,7 @@
 /*
  * tex_mipmap.cu — mipmapped arrays and tex.level (tex1DLod, tex2DLod,
- * tex3DLod, tex2DLayeredLod, texCubemapLod, and tex2D on a mipmapped
- * texture) against a host model of what an H200 (driver 580) computes.
+ * tex3DLod, tex1DLayeredLod, tex2DLayeredLod, texCubemapLod, and tex2D on a
+ * mipmapped texture) against a host model of what an H200 (driver 580) computes.
  *
  * The model was fitted to two probe programs run on an H200 (about 100 000
  * fetches: swept levels of detail, biases and clamps on a texture whose
@@ -26,7 +26,15 @@
  *    a = round-half-up(frac * 256) (256 moves on to the next texel);
  *  - a level's weight wl is split along x, then along y: x1 = [a wl / 256],
  *    x0 = wl - x1, w00 = [(256 - b) x0 / 256], w01 = x0 - w00, w11 =
- *    [b x1 / 256], w10 = x1 - w11 ([] rounds half up);
+ *    [b x1 / 256], w10 = x1 - w11 ([] rounds half up); in 3-D first along
+ *    z, z0 = [(256 - c) wl / 256], z1 = wl - z0, each then split as in 2-D
+ *    (tex_model_corner_weight; a probe of 130 000 3-D level weights and
+ *    131 000 fetches of random data, tests/cuda/NATIVE.md "mip3d");
+ *  - a 1-D texture (not layered) whose address mode is border reads as a
+ *    2-D one of height 1 at y = 0, half a texel above its row: half the
+ *    weight goes to the border colour (as for plain arrays: tex_weights.cu);
+ *  - unnormalised coordinates read as normalised ones, wrap and mirror
+ *    clamping (the position too) as they do for unnormalised coordinates;
  *  - the result is the exact weighted sum rounded to float once (the data
  *    here have at most 16 significant bits, so double sums are exact).
  * Level l of an n-element dimension has max(1, n >> l) elements; numLevels
@@ -37,9 +45,7 @@
  * their behaviour was not fitted): tex.grad on 3-D and cube-map textures
  * (tex3DGrad, texCubemapGrad; the 1-D and 2-D forms are tex_grad.cu's),
  * maxAnisotropy > 1 (it narrows the blend between
- * levels even for tex2DLod), linear filtering within and between the levels
- * of a 3-D texture, unnormalised coordinates, sparse and deferred-mapping
- * mipmapped arrays.
+ * levels even for tex2DLod), sparse and deferred-mapping mipmapped arrays.
  */
 #include "tex_model.h"
 
