@@ -1,7 +1,7 @@
 /*
  * tex_mipmap.cu — mipmapped arrays and tex.level (tex1DLod, tex2DLod,
- * tex3DLod, tex2DLayeredLod, texCubemapLod, and tex2D on a mipmapped
- * texture) against a host model of what an H200 (driver 580) computes.
+ * tex3DLod, tex1DLayeredLod, tex2DLayeredLod, texCubemapLod, and tex2D on a
+ * mipmapped texture) against a host model of what an H200 (driver 580) computes.
  *
  * The model was fitted to two probe programs run on an H200 (about 100 000
  * fetches: swept levels of detail, biases and clamps on a texture whose
@@ -26,7 +26,15 @@
  *    a = round-half-up(frac * 256) (256 moves on to the next texel);
  *  - a level's weight wl is split along x, then along y: x1 = [a wl / 256],
  *    x0 = wl - x1, w00 = [(256 - b) x0 / 256], w01 = x0 - w00, w11 =
- *    [b x1 / 256], w10 = x1 - w11 ([] rounds half up);
+ *    [b x1 / 256], w10 = x1 - w11 ([] rounds half up); in 3-D first along
+ *    z, z0 = [(256 - c) wl / 256], z1 = wl - z0, each then split as in 2-D
+ *    (tex_model_corner_weight; a probe of 130 000 3-D level weights and
+ *    131 000 fetches of random data, tests/cuda/NATIVE.md "mip3d");
+ *  - a 1-D texture (not layered) whose address mode is border reads as a
+ *    2-D one of height 1 at y = 0, half a texel above its row: half the
+ *    weight goes to the border colour (as for plain arrays: tex_weights.cu);
+ *  - unnormalised coordinates read as normalised ones, wrap and mirror
+ *    clamping (the position too) as they do for unnormalised coordinates;
  *  - the result is the exact weighted sum rounded to float once (the data
  *    here have at most 16 significant bits, so double sums are exact).
  * Level l of an n-element dimension has max(1, n >> l) elements; numLevels
@@ -37,9 +45,7 @@
  * their behaviour was not fitted): tex.grad on 3-D and cube-map textures
  * (tex3DGrad, texCubemapGrad; the 1-D and 2-D forms are tex_grad.cu's),
  * maxAnisotropy > 1 (it narrows the blend between
- * levels even for tex2DLod), linear filtering within and between the levels
- * of a 3-D texture, unnormalised coordinates, sparse and deferred-mapping
- * mipmapped arrays.
+ * levels even for tex2DLod), sparse and deferred-mapping mipmapped arrays.
  */
 #include "tex_model.h"
 
@@ -51,7 +57,7 @@
 static void *libcuda;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(libcuda, sym)
 
-enum { M_LOD1, M_LOD2, M_LOD3, M_LAY, M_CUBE, M_PLAIN2 };
+enum { M_LOD1, M_LOD2, M_LOD3, M_LAY, M_CUBE, M_PLAIN2, M_LAY1 };
 
 struct In {
    float x, y, z, lod;
@@ -71,6 +77,7 @@ __global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float2 *out
    case M_LOD3: r = tex3DLod<float2>(t, p.x, p.y, p.z, p.lod); break;
    case M_LAY: r = tex2DLayeredLod<float2>(t, p.x, p.y, p.layer, p.lod); break;
    case M_CUBE: r = texCubemapLod<float2>(t, p.x, p.y, p.z, p.lod); break;
+   case M_LAY1: r = tex1DLayeredLod<float2>(t, p.x, p.layer, p.lod); break;
    default: r = tex2D<float2>(t, p.x, p.y); break;
    }
    out[i] = r;
@@ -106,48 +113,52 @@ static float2 texel(const mip *m, int l, int x, int y, int z)
    return m->data[l][((size_t)z * m->h[l] + y) * m->w[l] + x];
 }
 
-/* One fetch at normalised (x, y) of a 1-D or 2-D geometry (dims), in slice
- * z (a layer or a cube face). */
-static float2 model_fetch(const mip *m, const sampler *s, int dims, float x, float y, int z, float lod, bool plain)
+/* One fetch at normalised (x, y, zc) of a geometry of dims dimensions; a
+ * 1-D or 2-D one reads slice z (a layer or a cube face; layered: of a
+ * layered texture).  Unnormalised
+ * coordinates read as normalised ones, wrap and mirror clamping there (the
+ * position too, as in the clamp mode); the border colour is 0. */
+static float2 model_fetch(const mip *m, const sampler *s, int dims, bool layered, float x, float y, float zc, int z,
+                          float lod, bool plain)
 {
    int L = model_lod(m, s, lod, plain);
    int l0 = (L + 128) >> 8, wl0 = 256;
    if (s->mip_linear)
       l0 = L >> 8, wl0 = 256 - (L & 255);
+   bool clamp_pos = s->addr == cudaAddressModeClamp || (s->unnorm && s->addr != cudaAddressModeBorder);
    double acc[2] = { 0, 0 };
-   float c[2] = { x, y };
+   float c[3] = { x, y, zc };
+   if (dims == 1 && !layered && s->linear && s->addr == cudaAddressModeBorder)
+      dims = 2, c[1] = 0;   /* 2-D of height 1 at y = 0: half the weight on the border */
    for (int k = 0; k < 2; k++) {
       int wl = k ? 256 - wl0 : wl0, l = l0 + k;
       if (!wl)
          continue;
-      int n[2] = { m->w[l], m->h[l] }, p[2] = { 0, 0 }, a[2] = { 0, 0 };
+      int n[3] = { m->w[l], m->h[l], m->d[l] }, p[3] = { 0, 0, z }, a[3] = { 0, 0, 0 };
       for (int d = 0; d < dims; d++) {
          long long q = model_pos(c[d], n[d], s->linear);
-         if (s->linear && s->addr == cudaAddressModeClamp)
+         if (s->linear && clamp_pos)
             q = q < 0 ? 0 : q > ((long long)(n[d] - 1) << 21) ? (long long)(n[d] - 1) << 21 : q;
          p[d] = (int)(q >> 21);
          a[d] = s->linear ? (int)(((q & 0x1fffff) + 4096) >> 13) : 0;
          if (a[d] == 256)
             a[d] = 0, p[d]++;
       }
-      int x1 = (a[0] * wl + 128) >> 8, x0 = wl - x1;
-      int w00 = ((256 - a[1]) * x0 + 128) >> 8, w11 = (a[1] * x1 + 128) >> 8;
-      int wk[4] = { w00, x1 - w11, x0 - w00, w11 };
-      if (dims == 1)
-         wk[0] = x0, wk[1] = x1, wk[2] = wk[3] = 0;
       int corners = s->linear ? 1 << dims : 1;
-      if (!s->linear)
-         wk[0] = wl;
       for (int cn = 0; cn < corners; cn++) {
-         int q[2] = { p[0] + (cn & 1), p[1] + (cn >> 1 & 1) };
-         for (int d = 0; d < 2; d++)
+         int wk = s->linear ? tex_model_corner_weight(a, wl, dims, cn) : wl;
+         int q[3] = { p[0] + (cn & 1), p[1] + (cn >> 1 & 1), p[2] + (cn >> 2 & 1) };
+         bool in = true;
+         for (int d = 0; d < 3; d++)
             if (d >= dims)
-               q[d] = 0;
+               q[d] = d == 2 ? z : 0;
             else
-               tex_model_index(s->addr, true, n[d], &q[d]);
-         float2 v = texel(m, l, q[0], q[1], z);
-         acc[0] += wk[cn] / 256.0 * v.x;
-         acc[1] += wk[cn] / 256.0 * v.y;
+               in = tex_model_index(s->addr, !s->unnorm, n[d], &q[d]) && in;
+         if (!in)
+            continue;
+         float2 v = texel(m, l, q[0], q[1], q[2]);
+         acc[0] += wk / 256.0 * v.x;
+         acc[1] += wk / 256.0 * v.y;
       }
    }
    return make_float2((float)acc[0], (float)acc[1]);
@@ -405,11 +416,11 @@ static void lod_checks(void)
       for (unsigned k = 0; k < sizeof(special) / sizeof(special[0]); k++)
          in[n++] = (In){ 0.3f, 0.6f, 0, special[k], 0 };
       for (int i = 0; i < n; i++)
-         want[i] = model_fetch(&m, s, 2, in[i].x, in[i].y, 0, in[i].lod, false);
+         want[i] = model_fetch(&m, s, 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
       char what[64];
       snprintf(what, sizeof(what), "tex2DLod, sampler %u", j);
       run_check(what, t, M_LOD2, in, n, want);
-      want[0] = model_fetch(&m, s, 2, 0.3f, 0.6f, 0, 0, true);
+      want[0] = model_fetch(&m, s, 2, false, 0.3f, 0.6f, 0, 0, 0, true);
       snprintf(what, sizeof(what), "tex2D (no lod), sampler %u", j);
       run_check(what, t, M_PLAIN2, in, 1, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -438,7 +449,7 @@ static void filter_checks(void)
       cudaTextureObject_t t = tex_model_mip_object(a, &list[j]);
       for (int i = 0; i < N; i++) {
          in[i] = (In){ (float)(tex_model_urand() * 1.4 - 0.2), (float)(tex_model_urand() * 1.4 - 0.2), 0, (float)(tex_model_urand() * 8 - 1), 0 };
-         want[i] = model_fetch(&m, &list[j], 2, in[i].x, in[i].y, 0, in[i].lod, false);
+         want[i] = model_fetch(&m, &list[j], 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
       }
       char what[64];
       snprintf(what, sizeof(what), "tex2DLod 64x48, filters %d/%d, mode %d", list[j].linear, list[j].mip_linear,
@@ -455,7 +466,7 @@ static void filter_checks(void)
    cudaTextureObject_t t = tex_model_mip_object(a, &s1);
    for (int i = 0; i < N; i++) {
       in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), 0, 0, (float)(tex_model_urand() * 10.4 - 0.2), 0 };
-      want[i] = model_fetch(&m, &s1, 1, in[i].x, 0, 0, in[i].lod, false);
+      want[i] = model_fetch(&m, &s1, 1, false, in[i].x, 0, 0, 0, in[i].lod, false);
    }
    run_check("tex1DLod 1000, linear/linear", t, M_LOD1, in, N, want);
    CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -469,7 +480,7 @@ static void filter_checks(void)
       in[i] = (In){ (float)(tex_model_urand() * 1.2 - 0.1), (float)(tex_model_urand() * 1.2 - 0.1), 0, (float)(tex_model_urand() * 6.4 - 0.2),
                     (int)(tex_model_urand() * 4) };
       int z = in[i].layer > 2 ? 2 : in[i].layer;
-      want[i] = model_fetch(&m, &s1, 2, in[i].x, in[i].y, z, in[i].lod, false);
+      want[i] = model_fetch(&m, &s1, 2, true, in[i].x, in[i].y, 0, z, in[i].lod, false);
    }
    run_check("tex2DLayeredLod 32x32x3, linear/linear", t, M_LAY, in, N, want);
    CHECK_CUDA(cudaDestroyTextureObject(t));
@@ -523,6 +534,126 @@ static void geometry_checks(void)
    free(want);
 }
 
+/* Random coordinates in [lo, lo + span) (each a float), a level of detail in
+ * [-0.5, top + 0.5), a quarter of them on the 1/256 grid. */
+static In random_in(double lo, double span, double top)
+{
+   In p = { (float)(tex_model_urand() * span + lo), (float)(tex_model_urand() * span + lo),
+            (float)(tex_model_urand() * span + lo), (float)(tex_model_urand() * (top + 1) - 0.5), 0 };
+   if (tex_model_urand() < 0.25)
+      p.lod = (float)floor(p.lod * 256.0) / 256.0f;
+   return p;
+}
+
+/* n fetches of random points of the mipmapped array a (dims 1 to 3, or 2
+ * with layers) with sampler s, checked against the model. */
+static void random_checks(const char *what, cudaMipmappedArray_t a, const mip *m, const sampler *s, int dims,
+                          bool layered, double lo, double span, int n)
+{
+   In *in = (In *)calloc(n, sizeof(In));
+   float2 *want = (float2 *)malloc(n * sizeof(float2));
+   cudaTextureObject_t t = tex_model_mip_object(a, s);
+   for (int i = 0; i < n; i++) {
+      in[i] = random_in(lo, span, m->levels - 1);
+      if (layered)
+         in[i].layer = (int)(tex_model_urand() * (m->d[0] + 1));
+      int z = in[i].layer >= m->d[0] ? m->d[0] - 1 : in[i].layer;
+      want[i] = model_fetch(m, s, dims, layered, in[i].x, in[i].y, in[i].z, layered ? z : 0, in[i].lod, false);
+   }
+   char name[160];
+   snprintf(name, sizeof(name), "%s, filters %d/%d, mode %d%s", what, s->linear, s->mip_linear, s->addr,
+            s->unnorm ? ", unnormalised" : "");
+   int mode = layered ? (dims == 1 ? M_LAY1 : M_LAY) : dims == 3 ? M_LOD3 : dims == 2 ? M_LOD2 : M_LOD1;
+   run_check(name, t, mode, in, n, want);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   free(in);
+   free(want);
+}
+
+/* 3-D textures filtered linearly within and between levels (each level's
+ * weight split along z, then x, then y), every address mode, sizes that
+ * are powers of two and not, biases and clamps; linear within one level. */
+static void three_d_checks(void)
+{
+   enum { N = 2000 };
+   mip m;
+   cudaMipmappedArray_t a = make_mip(&m, 16, 8, 4, 5, 0, false);
+   for (int addr = cudaAddressModeWrap; addr <= cudaAddressModeBorder; addr++) {
+      sampler s = { true, true, addr, 0, 0, 20, false };
+      random_checks("tex3DLod 16x8x4", a, &m, &s, 3, false, -0.2, 1.4, N);
+   }
+   sampler sb = { true, true, cudaAddressModeClamp, 0.4f, 0.2f, 2.7f, false };
+   random_checks("tex3DLod 16x8x4, bias and clamps", a, &m, &sb, 3, false, -0.2, 1.4, N);
+   sampler sp = { true, false, cudaAddressModeMirror, 0, 0, 20, false };
+   random_checks("tex3DLod 16x8x4", a, &m, &sp, 3, false, -0.2, 1.4, N);
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 13, 10, 7, 4, 0, false);
+   for (int addr = cudaAddressModeWrap; addr <= cudaAddressModeClamp; addr++) {
+      sampler s = { true, true, addr, 0, 0, 20, false };
+      random_checks("tex3DLod 13x10x7", a, &m, &s, 3, false, -0.2, 1.4, N);
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+}
+
+/* Unnormalised coordinates on mipmapped textures: read as normalised ones,
+ * wrap and mirror clamping (an H200, 2-D and 3-D). */
+static void unnormalised_checks(void)
+{
+   enum { N = 2000 };
+   mip m;
+   cudaMipmappedArray_t a = make_mip(&m, 40, 24, 0, 6, 0, false);
+   for (int addr = cudaAddressModeWrap; addr <= cudaAddressModeBorder; addr++) {
+      sampler s = { true, true, addr, 0, 0, 20, true };
+      random_checks("tex2DLod 40x24", a, &m, &s, 2, false, -1.2, 3.4, N);
+   }
+   sampler sp = { false, false, cudaAddressModeWrap, 0, 0, 20, true };
+   random_checks("tex2DLod 40x24", a, &m, &sp, 2, false, -1.2, 3.4, N);
+   sp.addr = cudaAddressModeBorder;
+   random_checks("tex2DLod 40x24", a, &m, &sp, 2, false, -1.2, 3.4, N);
+   sampler sl = { true, true, cudaAddressModeMirror, 0, 0, 20, true };
+   random_checks("tex2DLod 40x24, coordinates up to 44", a, &m, &sl, 2, false, -24, 68, N);
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 16, 8, 4, 5, 0, false);
+   for (int addr = cudaAddressModeWrap; addr <= cudaAddressModeBorder; addr++) {
+      sampler s = { true, true, addr, 0, 0, 20, true };
+      random_checks("tex3DLod 16x8x4", a, &m, &s, 3, false, -1.2, 3.4, N);
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 1000, 0, 0, 10, 0, false);
+   sampler s1 = { true, true, cudaAddressModeWrap, 0, 0, 20, true };
+   random_checks("tex1DLod 1000", a, &m, &s1, 1, false, -1.2, 3.4, N);
+   /* the border mode: a 1-D texture reads as a 2-D one of height 1 at y =
+    * 0, half a texel above its row (normalised coordinates too); a layered
+    * one does not (below) */
+   for (int un = 0; un < 2; un++) {
+      sampler sb = { true, true, cudaAddressModeBorder, 0, 0, 20, un == 1 };
+      random_checks("tex1DLod 1000", a, &m, &sb, 1, false, -1.2, 3.4, N);
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 64, 0, 3, 7, cudaArrayLayered, false);
+   for (int un = 0; un < 2; un++) {
+      sampler sb = { true, true, cudaAddressModeBorder, 0, 0, 20, un == 1 };
+      random_checks("tex1DLayeredLod 64x3", a, &m, &sb, 1, true, -1.2, 3.4, N);
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+
+   a = make_mip(&m, 32, 32, 3, 6, cudaArrayLayered, false);
+   sampler s2 = { true, true, cudaAddressModeMirror, 0, 0, 20, true };
+   random_checks("tex2DLayeredLod 32x32x3", a, &m, &s2, 2, true, -1.2, 3.4, N);
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+}
+
 int main(void)
 {
    check_begin("tex_mipmap");
@@ -533,6 +664,8 @@ int main(void)
    lod_checks();
    filter_checks();
    geometry_checks();
+   three_d_checks();
+   unnormalised_checks();
    CHECK_CUDA(cudaFree(d_in));
    CHECK_CUDA(cudaFree(d_out));
    return check_end();

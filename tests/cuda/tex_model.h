@@ -29,6 +29,31 @@ static bool tex_model_index(int mode, bool norm, int n, int *i)
    }
 }
 
+/* The weight, in 1/256, of corner c (bit d set: the upper texel along axis
+ * d) of the linear footprint of a level weighing wl (256 for one level) in
+ * dims dimensions, for the axes' fractions a[] in 1/256: as an H200 weighs
+ * them (1-D to 3-D, plain and mipmapped arrays: tests/cuda/NATIVE.md), wl
+ * is split along z, then x, then each part along y, each split rounding
+ * one share half up ([]) and giving the rest to the other: z0 = [(256 - c)
+ * wl / 256], z1 = wl - z0; x1 = [a z / 256], x0 = z - x1; w00 = [(256 - b)
+ * x0 / 256], w01 = x0 - w00, w11 = [b x1 / 256], w10 = x1 - w11. */
+static int tex_model_corner_weight(const int *a, int wl, int dims, int c)
+{
+   if (dims == 3) {
+      int z0 = ((256 - a[2]) * wl + 128) >> 8;
+      wl = (c & 4) ? wl - z0 : z0;
+   }
+   int x1 = (a[0] * wl + 128) >> 8, x0 = wl - x1;
+   if (dims == 1)
+      return (c & 1) ? x1 : x0;
+   if (c & 1) {
+      int w11 = (a[1] * x1 + 128) >> 8;
+      return (c & 2) ? w11 : x1 - w11;
+   }
+   int w00 = ((256 - a[1]) * x0 + 128) >> 8;
+   return (c & 2) ? x0 - w00 : w00;
+}
+
 /* A texture object over the whole array a. */
 static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1, bool linear, bool norm,
                                             cudaTextureReadMode rm, const float *border)
@@ -58,6 +83,7 @@ typedef struct tex_model_sampler {
    bool linear, mip_linear;
    int addr;                          /* one mode for every dimension */
    float bias, mn, mx;
+   bool unnorm;                       /* unnormalised coordinates (read as normalised ones) */
 } tex_model_sampler;
 
 /* A bias or clamp in 1/256 of a level, as an H200 reads it: truncated
@@ -83,8 +109,7 @@ static int tex_model_lod_clamp(long long q, const tex_model_sampler *s, int leve
    return (int)(l < 0 ? 0 : l > top ? top : l);
 }
 
-/* A texture object over the mipmapped array a (normalised coordinates,
- * element reads). */
+/* A texture object over the mipmapped array a (element reads). */
 static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const tex_model_sampler *s)
 {
    cudaResourceDesc rd;
@@ -98,7 +123,7 @@ static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const te
    td.filterMode = s->linear ? cudaFilterModeLinear : cudaFilterModePoint;
    td.mipmapFilterMode = s->mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
    td.readMode = cudaReadModeElementType;
-   td.normalizedCoords = 1;
+   td.normalizedCoords = !s->unnorm;
    td.mipmapLevelBias = s->bias;
    td.minMipmapLevelClamp = s->mn;
    td.maxMipmapLevelClamp = s->mx;

@@ -90,7 +90,7 @@ static int32_t lod_fixed(float v, int32_t nan_as)
 /* The sampling state of a texture over a mipmapped array (prelude/tex.metal
  * says how it is used, as measured on an H200); what was not measured there
  * is refused by name. */
-static CUresult mipmap_state(mc_tex *t, const core_array *level0, const CUDA_TEXTURE_DESC *d)
+static CUresult mipmap_state(mc_tex *t, const CUDA_TEXTURE_DESC *d)
 {
    /* a NaN bias reads as a bias of 15 levels on an H200 (tests/cuda/
     * tex_mipmap.cu); NaN clamps, and biases over 15, were not tried */
@@ -98,17 +98,14 @@ static CUresult mipmap_state(mc_tex *t, const core_array *level0, const CUDA_TEX
    t->lod_min = lod_fixed(d->minMipmapLevelClamp, 0);
    t->lod_max = lod_fixed(d->maxMipmapLevelClamp, 0);
    t->mip_linear = d->mipmapFilterMode == CU_TR_FILTER_MODE_LINEAR;
-   if (!(d->flags & CU_TRSF_NORMALIZED_COORDINATES))
-      API_NOT_SUPPORTED("unnormalised coordinates on a mipmapped texture (not measured on an H200)");
+   /* Unnormalised coordinates need nothing here: an H200 reads them as
+    * normalised ones on a mipmapped texture, with wrap and mirror clamping
+    * as for unnormalised coordinates (prelude/tex.metal, mc_tex_sample_mip). */
    /* an H200 narrows the blend between levels when maxAnisotropy >= 2, even
     * at an explicit level of detail (a fraction of 0.18 reads 0.01 at 2): a
     * rule not fitted */
    if (d->maxAnisotropy > 1)
       API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture");
-   bool three_d = level0->depth && !(level0->flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP));
-   if (three_d && t->mip_linear && d->filterMode == CU_TR_FILTER_MODE_LINEAR)
-      API_NOT_SUPPORTED("linear filtering within and between the levels of a 3-D mipmapped texture (its "
-                        "weights were not measured on an H200)");
    if (t->mip_linear && t->kind != MC_TEX_FLOAT && (d->flags & CU_TRSF_READ_AS_INTEGER))
       API_NOT_SUPPORTED("linear filtering between the levels of a texture read as integers");
    return CUDA_SUCCESS;
@@ -171,7 +168,7 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (t.mip) {
       /* an H200 refuses an unknown filter between levels */
       API_CHECK((unsigned)d->mipmapFilterMode <= CU_TR_FILTER_MODE_LINEAR, CUDA_ERROR_INVALID_VALUE);
-      CUresult e = mipmap_state(&t, arr, d);
+      CUresult e = mipmap_state(&t, d);
       if (e != CUDA_SUCCESS)
          return API_RETURN(e);
    }

@@ -13,14 +13,13 @@
 //  - nearest-point sampling reads T[floor(x)];
 //  - linear filtering reads T[i] and T[i+1] with i = floor(x - 0.5) and
 //    weights 1 - a, a where a = frac(x - 0.5) is held in 9-bit fixed point
-//    with 8 fractional bits (so 1.0 is exact): rounded to a multiple of
-//    1/256; in 2-D and 3-D each corner's weight is the product of its
-//    axes' weights rounded to a multiple of 1/256 again (what an H200
-//    computes, found with tests/cuda/tex2d.cu: the guide's formula with
-//    unrounded products differs in the last bits); in 2-D the product a*b
-//    is rounded once (half up) and the other corners' weights are
-//    1 - a - b + ab, a - ab, b - ab (tests/cuda/tex_layered.cu: at a tie
-//    the H200's four weights still sum to 1);
+//    with 8 fractional bits (so 1.0 is exact): rounded half up to a
+//    multiple of 1/256; in 2-D and 3-D the corners' weights are multiples
+//    of 1/256 that sum to exactly 1, split along z, then x, then y
+//    (mc_tex_corner_weight; in 2-D: ab rounded once, 1 - a - b + ab,
+//    a - ab, b - ab), what an H200 computes (tests/cuda/tex2d.cu,
+//    tex_layered.cu, tex_weights.cu: the guide's formula with unrounded
+//    products differs in the last bits);
 //  - a layered texture's layer index is unsigned and clamped to the last
 //    layer (so -1 reads the last one: an H200), for surfaces too in the
 //    clamp mode;
@@ -277,10 +276,13 @@ MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread 
 //    256), 256 moving to the next texel;
 //  - a level's weight wl is split along x, then along y: x1 = [a wl / 256],
 //    x0 = wl - x1, w00 = [(256 - b) x0 / 256], w01 = x0 - w00, w11 =
-//    [b x1 / 256], w10 = x1 - w11 ([] rounds half up); for wl = 256 these
-//    are the single-level weights of mc_tex_sample; in 3-D (one level
-//    only: the API refuses linear filtering between 3-D levels, not
-//    measured) each corner's weight is its axes' product rounded to 1/256;
+//    [b x1 / 256], w10 = x1 - w11 ([] rounds half up); in 3-D first along
+//    z: z0 = [(256 - c) wl / 256], z1 = wl - z0, each then split as in 2-D
+//    (mc_tex_corner_weight; for wl = 256 these are the single-level weights
+//    of mc_tex_sample);
+//  - unnormalised coordinates read as normalised ones, with wrap and
+//    mirror clamping (their position clamped too) as for unnormalised
+//    coordinates (an H200, 2-D and 3-D: tests/cuda/NATIVE.md, "mip3d");
 //  - the weighted texels are summed as if exactly and rounded once (a
 //    float-float sum: the H200's results are the exact sums rounded).
 
@@ -525,6 +527,34 @@ MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain,
     plain += p;
 }
 
+// The weight, in 1/256, of corner c (bit d set: the upper texel along axis
+// d) of the linear footprint of a level weighing wl (256 for one level),
+// for the axes' fractions w in 1.8 fixed point: wl is split along z, then
+// along x, then each part along y, every split rounding one side's share
+// half up and giving the rest to the other: z0 = [(256 - c) wl / 256], z1 =
+// wl - z0; in each, x1 = [a z / 256], x0 = z - x1, w00 = [(256 - b) x0 /
+// 256], w01 = x0 - w00, w11 = [b x1 / 256], w10 = x1 - w11 (an H200, on
+// plain and mipmapped arrays, 1-D to 3-D: tests/cuda/NATIVE.md, "mip3d").
+// With wl = 256 in 2-D these are 1 - a - b + ab, a - ab, b - ab, ab with
+// ab rounded once.
+MC_TEX uint mc_tex_corner_weight(thread const uint *w, uint wl, uint dims, uint c)
+{
+    if (dims == 3u) {
+        uint z0 = ((256u - w[2]) * wl + 128u) >> 8;
+        wl = (c & 4u) != 0u ? wl - z0 : z0;
+    }
+    uint x1 = (w[0] * wl + 128u) >> 8, x0 = wl - x1;
+    bool hx = (c & 1u) != 0u, hy = (c & 2u) != 0u;
+    if (dims == 1u)
+        return hx ? x1 : x0;
+    if (hx) {
+        uint w11 = (w[1] * x1 + 128u) >> 8;
+        return hy ? w11 : x1 - w11;
+    }
+    uint w00 = ((256u - w[1]) * x0 + 128u) >> 8;
+    return hy ? x0 - w00 : w00;
+}
+
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
                                uint layer, int lodq)
 {
@@ -563,10 +593,17 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             continue;
         }
         uint w[3] = {0u, 0u, 0u};
+        if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {   // as in mc_tex_sample: 2-D, height 1, y = 0
+            dims = 2u;
+            x[1] = 0.0f;
+        }
         for (uint d = 0u; d < dims; d++) {
             uint n = mc_tex_size(v, d);
             long q = mc_mip_pos(x[d], n, true);
-            if (v.addr[d] == 1u) {   // clamp: the position itself is clamped (an H200)
+            // clamp (and, with unnormalised coordinates, wrap and mirror,
+            // which clamp there: mc_tex_index): the position itself is
+            // clamped (an H200)
+            if (v.addr[d] == 1u || ((t.flags & 2u) == 0u && v.addr[d] != 3u)) {
                 long top = (long)(n - 1u) << 21;
                 q = q < 0l ? 0l : q > top ? top : q;
             }
@@ -577,21 +614,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 p[d] += 1;
             }
         }
-        uint x1 = (w[0] * wl + 128u) >> 8, x0 = wl - x1;
-        uint w00 = ((256u - w[1]) * x0 + 128u) >> 8, w11 = (w[1] * x1 + 128u) >> 8;
         uint corners = 1u << dims;
         for (uint c = 0u; c < corners; c++) {
+            uint wk = mc_tex_corner_weight(w, wl, dims, c);
             bool hx = (c & 1u) != 0u, hy = (c & 2u) != 0u;
-            uint wk;
-            if (dims == 1u) {
-                wk = hx ? x1 : x0;
-            } else if (dims == 2u) {
-                wk = hx ? (hy ? w11 : x1 - w11) : (hy ? x0 - w00 : w00);
-            } else {
-                uint prod = (hx ? w[0] : 256u - w[0]) * (hy ? w[1] : 256u - w[1]) *
-                            ((c & 4u) != 0u ? w[2] : 256u - w[2]);
-                wk = (prod + 32768u) >> 16;
-            }
             int q[3] = {p[0] + (hx ? 1 : 0), p[1] + (hy ? 1 : 0), p[2] + ((c & 4u) != 0u ? 1 : 0)};
             if (dims < 3u)
                 q[2] = lay;
@@ -648,36 +674,39 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             return mc_tex_fetch_i(L, t, p, dims);
         return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
     }
-    // linear: per-axis weights in 1.8 fixed point (a = round(frac * 256)),
-    // and each corner's weight, the product of its axes' weights, rounded
-    // to a multiple of 1/256 again; in 2-D only a*b is rounded (half up)
-    // and the other corners are 1 - a - b + ab, a - ab, b - ab, so the four
-    // sum to exactly 1 (an H200 does: tests/cuda/tex2d.cu, tex_layered.cu,
-    // whose ties show it)
+    // linear (an H200: tests/cuda/tex_weights.cu): per-axis weights in 1.8
+    // fixed point, a = frac(x - 0.5) * 256 rounded half up, 256 moving on
+    // to the next texel; in the clamp mode (and wrap and mirror, which
+    // clamp, with unnormalised coordinates) x - 0.5 itself is clamped to
+    // [0, size - 1]; each corner's weight from them by mc_tex_corner_weight.
+    // A 1-D texture (not a layered one) whose second address mode is
+    // border reads as a 2-D one of height 1 at y = 0, half a texel above
+    // its row, so half the weight goes to the border colour (whatever the
+    // first mode: an H200).
+    if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {
+        dims = 2u;
+        x[1] = 0.0f;
+    }
     uint w[3] = {0u, 0u, 0u};
     for (uint d = 0u; d < dims; d++) {
         float b = x[d] - 0.5f;
+        if (t.addr[d] == 1u || ((t.flags & 2u) == 0u && t.addr[d] != 3u))
+            b = clamp(b, 0.0f, (float)(mc_tex_size(t, d) - 1u));
         float f = floor(b);
         p[d] = (int)f;
-        w[d] = (uint)rint((b - f) * 256.0f);
+        float a = (b - f) * 256.0f;   // exact
+        float ai = floor(a);
+        w[d] = (uint)ai + (a - ai >= 0.5f ? 1u : 0u);
+        if (w[d] == 256u) {
+            w[d] = 0u;
+            p[d] += 1;
+        }
     }
     float4 acc = float4(0.0f);
-    uint corners = 1u << dims, shift = 8u * (dims - 1u);
+    uint corners = 1u << dims;
     for (uint k = 0u; k < corners; k++) {
-        ulong wk = 1ul;
-        int q[3] = {p[0], p[1], lay};
-        for (uint d = 0u; d < dims; d++) {
-            bool hi = ((k >> d) & 1u) != 0u;
-            wk *= (ulong)(hi ? w[d] : 256u - w[d]);
-            q[d] += hi ? 1 : 0;
-        }
-        if (dims == 2u) {   // 1 - a - b + ab, a - ab, b - ab, ab with ab rounded once
-            uint ab = (w[0] * w[1] + 128u) >> 8;
-            wk = k == 3u ? ab : k == 1u ? w[0] - ab : k == 2u ? w[1] - ab : 256u - w[0] - w[1] + ab;
-        } else if (shift) {
-            wk = (wk + (1ul << (shift - 1u))) >> shift;
-        }
-        acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
+        int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
+        acc += ((float)mc_tex_corner_weight(w, 256u, dims, k) * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
     }
     return as_type<uint4>(acc);
 }
