@@ -73,8 +73,11 @@ char *strbuf_take(strbuf *b)
       strbuf_free(b);
       return NULL;
    }
-   if (!b->s && !strbuf_grow(b, 0))
-      return NULL;
+   if (!b->s) {                 /* nothing was written: an empty string */
+      if (!strbuf_grow(b, 0))
+         return NULL;
+      b->s[0] = 0;
+   }
    char *s = b->s;
    strbuf_init(b);
    return s;

@@ -687,9 +687,9 @@ static bool writes_array(const emitter *e, const ir_instr *i)
 /* The lane loop of the group [from, to): the loads of the arrays it
  * writes, then the lane's part (for every lane if the group is pure, else
  * for the active ones). */
-static void open_written(emitter *e, const ir_instr *from, const ir_instr *to)
+static void open_written(emitter *e, const ir_instr *from, const ir_instr *to, bool pos)
 {
-   emit_line(e, "MC_LANES_FOR(mc_mask)");
+   emit_line(e, pos ? "MC_LANES_FOR_POS(mc_mask)" : "MC_LANES_FOR(mc_mask)");
    e->indent++;
    for (const ir_instr *i = from; i != to; i = i->next)
       if (writes_array(e, i)) {
@@ -734,6 +734,25 @@ static void emit_remat_srcs(emitter *e, const ir_instr *i)
    }
 }
 
+/* Whether the group reads the lane's position (%tid, or values recomputed
+ * from it): its lane loop then walks segments (MC_LANES_FOR_POS), where the
+ * host compiler sees x as the loop counter; the others loop over whole
+ * mask words, whose fixed trip count needs no remainder loop (a smaller,
+ * faster compile). */
+static bool reads_position(const emitter *e, const ir_instr *from, const ir_instr *to)
+{
+   for (const ir_instr *i = from; i != to; i = i->next) {
+      if (!in_lanes(e, i))
+         continue;
+      if (i->op == IR_SREG && (i->sub == IR_SREG_TID_X || i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z))
+         return true;
+      for (uint32_t k = 0; k < i->nsrcs; k++)
+         if (!is_inline(i->srcs[k].def) && kind_of(e, i->srcs[k].def) == LANE_REMAT)
+            return true;
+   }
+   return false;
+}
+
 /* A group [from, to): its uniform values once, then the lane loop of the
  * rest (if any), with the lane's position, local memory and scalars, and
  * the recomputed values it reads. */
@@ -747,8 +766,10 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
    }
    if (!lanes)
       return;
-   open_written(e, from, to);
-   emit_line(e, "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;");
+   bool pos = reads_position(e, from, to);
+   open_written(e, from, to, pos);
+   emit_line(e, pos ? "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;"
+                    : "const uint3 mc_tid = MC_LANE_TID_DIV(mc_l); (void)mc_tid;");
    if (e->has_local)
       emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
    for (const ir_instr *i = from; i != to; i = i->next)

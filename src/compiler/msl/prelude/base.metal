@@ -182,6 +182,7 @@ inline mc_lmask mc_lm_andnot(mc_lmask a, mc_lmask b) { return a & ~b; }
 inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)nl; return c[0] ? m : 0u; }
 #define MC_LANES_BEGIN const uint mc_nl = 1u; const mc_lmask mc_init = 1u; mc_lmask mc_mask = mc_init;
 #define MC_LANES_FOR(m) for (uint mc_l = 0u; mc_l < 1u; mc_l++) { const bool mc_on = (m) != 0u;
+#define MC_LANES_FOR_POS(m) MC_LANES_FOR(m)
 #define MC_LANES_END }
 #define MC_LANE_LANEID(l) ((mc_tid0.x + mc_ntid.x * (mc_tid0.y + mc_ntid.y * mc_tid0.z)) & 31u)
 #define MC_LANE_SHFL(v, l, j) simd_shuffle((v)[0], (ushort)(j))
@@ -189,6 +190,7 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANE_SYNC_END() mc_warp_sync_end()
 inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; return true; }
 #define MC_LANE_TID(l) mc_tid0
+#define MC_LANE_TID_DIV(l) mc_tid0
 #define MC_LANES_BARRIER() threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
 #else
@@ -268,22 +270,36 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
     const uint mc_nl = mc_lanes_setup(mc_ntid, mc_seg, &mc_nseg, &mc_init);             \
     mc_lmask mc_mask = mc_init;
 #define MC_LANE_TID(l) uint3(mc_sx + mc_b, mc_sy, mc_sz)
+// a lane's position by division, in a loop over mask words (used where the
+// code reads it without the emitter knowing: an assert's message)
+#define MC_LANE_TID_DIV(l) uint3((l) % mc_ntid.x, (l) / mc_ntid.x % mc_ntid.y, (l) / (mc_ntid.x * mc_ntid.y))
 #define MC_LANES_BARRIER() ((void)0)
-// A loop over the lanes, mc_on telling whether lane mc_l is in m: a
-// segment at a time, the inner loop the one the host compiler vectorises
-// (the segment's mask bits loop-invariant).  Its iterations are threads
-// between two barriers, which CUDA's memory model leaves unordered (a
-// thread reading what another writes there is a race: warp-synchronous
-// code, which relies on lockstep, never takes the lane form), so the
-// vectoriser may assume them independent: without that it needed bounds
-// for a shared-memory address beside the lanes' arrays and gave up.
+// A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
+// of a mask word at a time, the inner loop the one the host compiler
+// vectorises (its trip count fixed, so no remainder loop; the word's bits
+// loop-invariant).  For code that does not read the lane's position.
 #define MC_LANES_FOR(m)                                                                 \
+    _Pragma("clang loop unroll(disable)")                                               \
+    for (uint mc_w = 0u; mc_w * 64u < mc_nl; mc_w++) {                                  \
+        const ulong mc_bits = (m)[mc_w];                                                \
+        _Pragma("clang loop unroll(disable) interleave_count(1)")                       \
+        for (uint mc_b = 0u; mc_b < 64u; mc_b++) {                                      \
+            const uint mc_l = mc_w * 64u + mc_b;                                        \
+            const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
+// The same a segment at a time, for code that reads the position (the
+// emitter's choice: MC_LANE_TID then is the segment's x plus the counter).
+// Its iterations are threads between two barriers, which CUDA's memory
+// model leaves unordered (a thread reading what another writes there is a
+// race: warp-synchronous code, which relies on lockstep, never takes the
+// lane form), so the vectoriser may assume them independent: without that
+// it needed bounds for a shared-memory address beside the lanes' arrays
+// and gave up.
+#define MC_LANES_FOR_POS(m)                                                             \
     _Pragma("clang loop unroll(disable)")                                               \
     for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
         const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
         const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
         const ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u);                         \
-        (void)mc_sx; (void)mc_sy; (void)mc_sz;                                          \
         _Pragma("clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)") \
         for (uint mc_b = 0u; mc_b < mc_sn; mc_b++) {                                    \
             const uint mc_l = mc_l0 + mc_b;                                             \
