@@ -635,8 +635,7 @@ typedef struct job {
    int nargs;
    const char *tu;
    const char *source;       /* the user's (rewritten) MSL, for messages */
-   const char *pch_header;   /* the prelude as a header, NULL: no precompiled prelude */
-   const char *pch_rest;     /* the translation unit after it */
+   const soft_scan *sc;      /* the scanned source: its prelude is precompiled (split_tu) */
    char dir[4200];
    char cpp[4300], obj[4300], so[4300], log[4300];
 } job;
@@ -723,15 +722,15 @@ static void key_path(char *path, size_t cap, const char *prefix, sha256_ctx *hc,
 
 static pthread_mutex_t pch_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The precompiled header of j's prelude in *pch (built on first use);
+/* The precompiled header of the prelude `header` in *pch (built on first use);
  * false if it cannot be had.  Its header file stays beside it: clang
  * checks that the file a precompiled header was made from is unchanged. */
-static bool ensure_pch(job *j, char *pch, size_t cap)
+static bool ensure_pch(job *j, const char *header, char *pch, size_t cap)
 {
    sha256_ctx hc;
    char hdr[4300], tmp[4500];
    key_start(&hc, j);
-   sha256_update(&hc, j->pch_header, strlen(j->pch_header) + 1);
+   sha256_update(&hc, header, strlen(header) + 1);
    key_path(hdr, sizeof(hdr), "pch-", &hc, ".h");
    snprintf(pch, cap, "%.*spch", (int)strlen(hdr) - 1, hdr);         /* .h -> .pch */
    if (access(pch, R_OK) == 0 && access(hdr, R_OK) == 0)
@@ -740,7 +739,7 @@ static bool ensure_pch(job *j, char *pch, size_t cap)
    bool ok = access(pch, R_OK) == 0 && access(hdr, R_OK) == 0;
    if (!ok && !fault_hit()) {
       if (access(hdr, R_OK) != 0)        /* never rewritten: its time is in the header */
-         file_write_atomic(hdr, j->pch_header, strlen(j->pch_header));
+         file_write_atomic(hdr, header, strlen(header));
       snprintf(tmp, sizeof(tmp), "%s.%d.tmp", pch, (int)getpid());
       const char *argv[MAX_ARGS + 8];
       int n = 0;
@@ -763,40 +762,44 @@ static bool ensure_pch(job *j, char *pch, size_t cap)
    return ok;
 }
 
+/* Writes text to j->cpp and compiles it with the extra arguments. */
+static bool compile_text(job *j, const char *text, const char *const *extra, int nextra, char **err)
+{
+   if (!file_write_atomic(j->cpp, text, strlen(text))) {
+      mtl_set_err(err, "cannot write %s", j->cpp);
+      return false;
+   }
+   return run_step(j, extra, nextra, "compile", err);
+}
+
 /* Source to a checked object (j->obj): compile (after the precompiled
  * prelude where there is one, else or if that fails the whole unit), the
  * Metal rules on the object, the kernels that need fibers marked in it. */
 static bool compile_object(job *j, char **err)
 {
    const char *cc[] = {"-c", j->cpp, "-o", j->obj};
-   char pch[4400];
-   if (j->pch_header && ensure_pch(j, pch, sizeof(pch))) {
+   char *header = NULL, *rest = NULL, pch[4400];
+   bool ok = false;
+   split_tu(j->sc, &header, &rest);       /* here, not in prepare(): a cache hit needs neither */
+   bool tried = header && ensure_pch(j, header, pch, sizeof(pch));
+   if (tried) {
       const char *cc_pch[] = {"-include-pch", pch, "-c", j->cpp, "-o", j->obj};
       char *pch_err = NULL;
-      if (file_write_atomic(j->cpp, j->pch_rest, strlen(j->pch_rest)) &&
-          run_step(j, cc_pch, ARRAY_SIZE(cc_pch), "compile", &pch_err)) {
-         return soft_check_object(j->obj, err) && soft_mark_fiber_kernels(j->obj, err);
-      }
-      LOG_INFO("compile after the precompiled prelude failed, compiling the whole unit");
+      ok = compile_text(j, rest, cc_pch, ARRAY_SIZE(cc_pch), &pch_err);
+      if (!ok)
+         LOG_INFO("compile after the precompiled prelude failed, compiling the whole unit");
       free(pch_err);
-      pch_err = NULL;
-      /* A stale header (its files changed) fails here: made again next time. */
-      if (file_write_atomic(j->cpp, j->tu, strlen(j->tu)) &&
-          run_step(j, cc, ARRAY_SIZE(cc), "compile", &pch_err))
+   }
+   if (!ok) {
+      ok = compile_text(j, j->tu, cc, ARRAY_SIZE(cc), err);
+      /* A stale header (its files changed) failed where the whole unit
+       * compiles: made again next time. */
+      if (ok && tried)
          unlink(pch);
-      if (pch_err) {
-         mtl_set_err(err, "%s", pch_err);
-         free(pch_err);
-         return false;
-      }
-      return soft_check_object(j->obj, err) && soft_mark_fiber_kernels(j->obj, err);
    }
-   if (!file_write_atomic(j->cpp, j->tu, strlen(j->tu))) {
-      mtl_set_err(err, "cannot write %s", j->cpp);
-      return false;
-   }
-   return run_step(j, cc, ARRAY_SIZE(cc), "compile", err) && soft_check_object(j->obj, err) &&
-          soft_mark_fiber_kernels(j->obj, err);
+   free(header);
+   free(rest);
+   return ok && soft_check_object(j->obj, err) && soft_mark_fiber_kernels(j->obj, err);
 }
 
 static void *compile_and_load(job *j, const char *final_path, char **err)
@@ -852,10 +855,7 @@ static bool prepare(prepared *p, const char *msl, const mtl_compile_options *opt
       soft_scan_free(&p->sc);
       return false;
    }
-   char *header, *rest;
-   split_tu(&p->sc, &header, &rest);
-   p->j = (job){.c = c, .shim_dir = shim_dir, .tu = tu, .source = p->sc.source, .args = p->args,
-                .pch_header = header, .pch_rest = rest};
+   p->j = (job){.c = c, .shim_dir = shim_dir, .tu = tu, .source = p->sc.source, .sc = &p->sc, .args = p->args};
    p->j.nargs = compile_args(c, shim_dir, opts, target, p->args, p->verdef, sizeof(p->verdef));
    return true;
 }
@@ -863,8 +863,6 @@ static bool prepare(prepared *p, const char *msl, const mtl_compile_options *opt
 static void unprepare(prepared *p)
 {
    free((char *)p->j.tu);
-   free((char *)p->j.pch_header);
-   free((char *)p->j.pch_rest);
    soft_scan_free(&p->sc);
 }
 
