@@ -314,13 +314,18 @@ static void plan_cf(lanes_plan *p, const ir_cf *n)
  * (MC_LANE_TID: a segment's x plus the loop counter) in the addresses they
  * form: a shared-memory tile's row or column is then one vector load or a
  * broadcast, where an array of addresses made every access a gather. */
+static bool is_tid(const ir_instr *i)
+{
+   return i->op == IR_SREG && (i->sub == IR_SREG_TID_X || i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z);
+}
+
 static bool remat_op(const ir_instr *i)
 {
    if (!i->def.bits || i->def.ncomp != 1 || ptx_type_is_float(i->type))
       return false;
    switch (i->op) {
    case IR_SREG:
-      return i->sub == IR_SREG_TID_X || i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z;
+      return is_tid(i);
    case IR_CVT:
       return !ptx_type_is_float(i->type2);
    case IR_ADD:
@@ -744,7 +749,7 @@ static bool reads_position(const emitter *e, const ir_instr *from, const ir_inst
    for (const ir_instr *i = from; i != to; i = i->next) {
       if (!in_lanes(e, i))
          continue;
-      if (i->op == IR_SREG && (i->sub == IR_SREG_TID_X || i->sub == IR_SREG_TID_Y || i->sub == IR_SREG_TID_Z))
+      if (is_tid(i))
          return true;
       for (uint32_t k = 0; k < i->nsrcs; k++)
          if (!is_inline(i->srcs[k].def) && kind_of(e, i->srcs[k].def) == LANE_REMAT)

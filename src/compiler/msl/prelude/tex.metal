@@ -527,6 +527,27 @@ MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain,
     plain += p;
 }
 
+// Whether linear filtering clamps the position x - 0.5 itself to the
+// texels along an axis of address mode addr: the clamp mode, and wrap and
+// mirror with unnormalised coordinates (flags bit 1 clear), which clamp
+// there (mc_tex_index; an H200).
+MC_TEX bool mc_tex_clamps_position(uint addr, uint flags)
+{
+    return addr == 1u || ((flags & 2u) == 0u && addr != 3u);
+}
+
+// A 1-D texture (not a layered one) whose second address mode is border
+// filters as a 2-D one of height 1 at y = 0, half a texel above its row,
+// so half the weight goes to the border colour (whatever the first mode:
+// an H200): *dims becomes 2 and x[1] 0.
+MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uint &dims, thread float *x)
+{
+    if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {
+        dims = 2u;
+        x[1] = 0.0f;
+    }
+}
+
 // The weight, in 1/256, of corner c (bit d set: the upper texel along axis
 // d) of the linear footprint of a level weighing wl (256 for one level),
 // for the axes' fractions w in 1.8 fixed point: wl is split along z, then
@@ -593,17 +614,11 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             continue;
         }
         uint w[3] = {0u, 0u, 0u};
-        if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {   // as in mc_tex_sample: 2-D, height 1, y = 0
-            dims = 2u;
-            x[1] = 0.0f;
-        }
+        mc_tex_1d_border_as_2d(t, mode, dims, x);
         for (uint d = 0u; d < dims; d++) {
             uint n = mc_tex_size(v, d);
             long q = mc_mip_pos(x[d], n, true);
-            // clamp (and, with unnormalised coordinates, wrap and mirror,
-            // which clamp there: mc_tex_index): the position itself is
-            // clamped (an H200)
-            if (v.addr[d] == 1u || ((t.flags & 2u) == 0u && v.addr[d] != 3u)) {
+            if (mc_tex_clamps_position(v.addr[d], t.flags)) {
                 long top = (long)(n - 1u) << 21;
                 q = q < 0l ? 0l : q > top ? top : q;
             }
@@ -676,21 +691,14 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     }
     // linear (an H200: tests/cuda/tex_weights.cu): per-axis weights in 1.8
     // fixed point, a = frac(x - 0.5) * 256 rounded half up, 256 moving on
-    // to the next texel; in the clamp mode (and wrap and mirror, which
-    // clamp, with unnormalised coordinates) x - 0.5 itself is clamped to
-    // [0, size - 1]; each corner's weight from them by mc_tex_corner_weight.
-    // A 1-D texture (not a layered one) whose second address mode is
-    // border reads as a 2-D one of height 1 at y = 0, half a texel above
-    // its row, so half the weight goes to the border colour (whatever the
-    // first mode: an H200).
-    if (dims == 1u && (mode & 4u) == 0u && t.addr[1] == 3u) {
-        dims = 2u;
-        x[1] = 0.0f;
-    }
+    // to the next texel; x - 0.5 clamped to [0, size - 1] where
+    // mc_tex_clamps_position says; each corner's weight from them by
+    // mc_tex_corner_weight.
+    mc_tex_1d_border_as_2d(t, mode, dims, x);
     uint w[3] = {0u, 0u, 0u};
     for (uint d = 0u; d < dims; d++) {
         float b = x[d] - 0.5f;
-        if (t.addr[d] == 1u || ((t.flags & 2u) == 0u && t.addr[d] != 3u))
+        if (mc_tex_clamps_position(t.addr[d], t.flags))
             b = clamp(b, 0.0f, (float)(mc_tex_size(t, d) - 1u));
         float f = floor(b);
         p[d] = (int)f;
