@@ -209,6 +209,8 @@ $(TOOL): $(BUILD)/tools/metalcuda.o $(TOOLCHAIN_OBJ) $(INTERNAL_LIB)
 CLANG_CUDA ?= $(firstword $(foreach v,22 21 20 19 18 17,$(shell command -v clang++-$(v) 2>/dev/null)) \
 	$(shell command -v /opt/homebrew/opt/llvm/bin/clang++ 2>/dev/null))
 DEVLIB := $(LIBDIR)/metalcuda/devlib.bc
+# metalcuda's CUDA headers, which the libraries' kernels are compiled with
+CUDA_HEADERS := $(wildcard include/*.h include/*/*.h)
 # clang learns the CUDA version from <cuda-path>/include/cuda.h: the driver
 # points it at this directory, whose cuda.h states cuabi.h's version.
 CUDA_ROOT_H := $(LIBDIR)/metalcuda/cuda-root/include/cuda.h
@@ -269,7 +271,7 @@ $(CUBLAS_OBJ): CFLAGS += -Iinclude
 $(CUBLAS_LIBS): $(CUBLAS_OBJ)
 $(BUILD)/src/libs/cublas/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublas
 $(BUILD)/src/libs/cublas/kernels.asm.o: $(BUILD)/libs/cublas/kernels.ptx
-$(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h src/libs/bf16bits.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/cublas/kernels.ptx: src/libs/cublas/kernels.cu src/libs/cublas/kargs.h src/libs/bf16bits.h $(CUDA_HEADERS) $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublas $< -o $@
 $(call CUBLAS_LIB,%): $(CUBLAS_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cublas/exports.13 \
@@ -302,7 +304,7 @@ CUFFT_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cufft/*.c)) $(BUILD
 $(CUFFT_OBJ): CFLAGS += -Iinclude
 $(BUILD)/src/libs/cufft/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cufft
 $(BUILD)/src/libs/cufft/kernels.asm.o: $(BUILD)/libs/cufft/kernels.ptx
-$(BUILD)/libs/cufft/kernels.ptx: src/libs/cufft/kernels.cu src/libs/cufft/kargs.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/cufft/kernels.ptx: src/libs/cufft/kernels.cu src/libs/cufft/kargs.h $(CUDA_HEADERS) $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cufft $< -o $@
 $(call CUFFT_LIB,%): $(CUFFT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cufft/exports.12 \
@@ -334,7 +336,7 @@ $(CUBLASLT_OBJ): CFLAGS += -Iinclude
 $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/cublasLt/*.c)): src/libs/cublasLt/lt.h src/libs/cublasLt/kargs.h
 $(BUILD)/src/libs/cublasLt/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/cublasLt
 $(BUILD)/src/libs/cublasLt/kernels.asm.o: $(BUILD)/libs/cublasLt/kernels.ptx
-$(BUILD)/libs/cublasLt/kernels.ptx: src/libs/cublasLt/kernels.cu src/libs/cublasLt/kargs.h src/libs/bf16bits.h $(TOOL) $(DEVLIB)
+$(BUILD)/libs/cublasLt/kernels.ptx: src/libs/cublasLt/kernels.cu src/libs/cublasLt/kargs.h src/libs/bf16bits.h $(CUDA_HEADERS) $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cublasLt $< -o $@
 $(CUBLASLT_LIB): $(CUBLASLT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) $(call CUBLAS_LIB,13) \
@@ -399,7 +401,7 @@ $(patsubst %.c,$(BUILD)/%.o,$(wildcard src/libs/curand/*.c)): src/libs/curand/rn
 $(BUILD)/src/libs/curand/kernels.asm.o: CFLAGS += -Wa,-I,$(BUILD)/libs/curand
 $(BUILD)/src/libs/curand/kernels.asm.o: $(BUILD)/libs/curand/kernels.ptx
 $(BUILD)/libs/curand/kernels.ptx: src/libs/curand/kernels.cu src/libs/curand/rng.h src/libs/curand/work.h \
-		src/libs/curand/mtgp.h src/libs/curand/mt19937.h $(TOOL) $(DEVLIB)
+		src/libs/curand/mtgp.h src/libs/curand/mt19937.h $(CUDA_HEADERS) $(TOOL) $(DEVLIB)
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/curand $< -o $@
 $(CURAND_LIB): $(CURAND_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/curand/exports.10 \

@@ -91,10 +91,26 @@ MC_HD unsigned short __mc_h_overflow(int mode, unsigned s)
    int to_inf = mode == __MC_RN || (mode == __MC_RD && s) || (mode == __MC_RU && !s);
    return (unsigned short)(s | (to_inf ? 0x7c00u : 0x7bffu));
 }
-/* float -> half in a rounding mode, subnormals and NaN kept (the payload's
+/* float -> half in a rounding mode; on the host subnormals and NaN kept (the payload's
  * top bits, quiet) */
 MC_HD unsigned short __mc_f2h_mode(float f, int mode)
 {
+#ifdef __CUDA_ARCH__
+   /* On the device, PTX's own conversion, as NVIDIA's header emits it: one
+    * instruction instead of the branches below, which inlined at every
+    * conversion made a kernel's translation several times larger (a NaN
+    * gives cvt's 0x7fff there, as on an NVIDIA GPU). */
+   unsigned short h;
+   if (mode == __MC_RZ)
+      __asm__("cvt.rz.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+   else if (mode == __MC_RD)
+      __asm__("cvt.rm.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+   else if (mode == __MC_RU)
+      __asm__("cvt.rp.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+   else
+      __asm__("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
+   return h;
+#else
    unsigned u;
    __builtin_memcpy(&u, &f, 4);
    unsigned s = (u >> 16) & 0x8000u, e = (u >> 23) & 0xff, m = u & 0x7fffffu;
@@ -126,10 +142,16 @@ MC_HD unsigned short __mc_f2h_mode(float f, int mode)
    if (__mc_round_up(mode, s, r, rem, half))
       r++;   /* a carry moves into the exponent, up to infinity where the mode allows */
    return (unsigned short)(s | r);
+#endif
 }
 MC_HD unsigned short __mc_f2h_bits(float f) { return __mc_f2h_mode(f, __MC_RN); }
 MC_HD float __mc_h2f_bits(unsigned short h)
 {
+#ifdef __CUDA_ARCH__
+   float r;   /* PTX's conversion on the device, exact (see __mc_f2h_mode) */
+   __asm__("cvt.f32.f16 %0, %1;" : "=f"(r) : "h"(h));
+   return r;
+#else
    unsigned s = (unsigned)(h & 0x8000u) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ffu, u;
    if (e == 0x1f)
       u = s | 0x7f800000u | (m << 13);
@@ -144,6 +166,7 @@ MC_HD float __mc_h2f_bits(unsigned short h)
    float f;
    __builtin_memcpy(&f, &u, 4);
    return f;
+#endif
 }
 
 MC_HD __half __float2half(float f) { __half h; h.__x = __mc_f2h_bits(f); return h; }

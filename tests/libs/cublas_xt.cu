@@ -95,19 +95,19 @@ static void one(const char *name, cublasOperation_t ta, cublasOperation_t tb, si
          for (size_t p = 0; p < k; p++) {
             cl a = op_at(A, lda, ta, i, p), b = op_at(B, ldb, tb, p, j);
             s += a * b;
-            mag += std::abs(a) * std::abs(b);
+            mag += mag_of(a) * mag_of(b);
          }
          cl ref = al * s;
-         long double bound = std::abs(al) * mag;
+         long double bound = mag_of(al) * mag;
          if (k == 0) {   /* NVIDIA's cublasXt leaves C alone (H200), unlike BLAS */
             ref = ty<T>::get(C0[i + j * ldc]);
             bound = 0;
          } else if (!beta0) {
             ref += be * ty<T>::get(C0[i + j * ldc]);
-            bound += std::abs(be) * std::abs(ty<T>::get(C0[i + j * ldc]));
+            bound += mag_of(be) * mag_of(ty<T>::get(C0[i + j * ldc]));
          }
          bound *= 2 * (k + 2) * ty<T>::u();
-         long double err = std::abs(got - ref);
+         long double err = mag_of(got - ref);
          if (!(err <= bound) && !bad++)
             snprintf(first, sizeof(first), "C(%zu,%zu) = (%.9Lg, %.9Lg), want (%.9Lg, %.9Lg), bound %.3Lg", i, j,
                      got.real(), got.imag(), ref.real(), ref.imag(), bound);

@@ -195,11 +195,11 @@ static void rankk(const char *S, kind K, cublasFillMode_t uplo, cublasOperation_
             cl a = op_at(A, lda, tr, i, l), b = op_at(Bv, ldbv, tr, j, l);
             cl p = herm ? a * std::conj(b) : a * b;
             s += al * p;
-            mag += std::abs(al) * std::abs(a) * std::abs(b);
+            mag += mag_of(al) * mag_of(a) * mag_of(b);
             if (two) {
                cl a2 = op_at(Bv, ldbv, tr, i, l), b2 = op_at(A, lda, tr, j, l);
                s += herm ? std::conj(al) * a2 * std::conj(b2) : al * a2 * b2;
-               mag += std::abs(al) * std::abs(a2) * std::abs(b2);
+               mag += mag_of(al) * mag_of(a2) * mag_of(b2);
             }
          }
          cl c0 = ty<T>::get(C0[i + j * ldc]);
@@ -208,12 +208,12 @@ static void rankk(const char *S, kind K, cublasFillMode_t uplo, cublasOperation_
          cl ref = s;
          if (!beta0) {
             ref += be * c0;
-            mag += std::abs(be) * std::abs(c0);
+            mag += mag_of(be) * mag_of(c0);
          }
          if (herm && i == j)
             ref = cl(ref.real(), 0);
          long double bound = mag * 2 * ((two ? 2 * k : k) + 2) * ty<T>::u();
-         long double err = std::abs(got - ref);
+         long double err = mag_of(got - ref);
          if (!(err <= bound))
             t.fail("C(%zu,%zu) = (%.9Lg, %.9Lg), want (%.9Lg, %.9Lg), bound %.3Lg", i, j, got.real(), got.imag(),
                    ref.real(), ref.imag(), bound);
@@ -345,23 +345,23 @@ static void prod(const char *S, mkind K, cublasSideMode_t side, cublasFillMode_t
             cl b = solve ? ty<T>::get(C[left ? l + j * ldc : i + l * ldc])
                          : ty<T>::get(B0[left ? l + j * ldb : i + l * ldb]);
             s += a * b;
-            mag += std::abs(a) * std::abs(b);
+            mag += mag_of(a) * mag_of(b);
          }
          if (solve) {   /* the residual op(A) X - alpha B */
             cl rhs = al * ty<T>::get(B0[i + j * ldb]);
             ref = rhs;
             got = s;
-            bound = 2 * (na + 2) * ty<T>::u() * (mag + std::abs(rhs));
+            bound = 2 * (na + 2) * ty<T>::u() * (mag + mag_of(rhs));
          } else {
             ref = al * s;
-            mag *= std::abs(al);
+            mag *= mag_of(al);
             if (!tri && !beta0) {
                ref += be * ty<T>::get(C0[i + j * ldc]);
-               mag += std::abs(be) * std::abs(ty<T>::get(C0[i + j * ldc]));
+               mag += mag_of(be) * mag_of(ty<T>::get(C0[i + j * ldc]));
             }
             bound = mag * 2 * (na + 2) * ty<T>::u();
          }
-         long double err = std::abs(got - ref);
+         long double err = mag_of(got - ref);
          if (!(err <= bound))
             t.fail("(%zu,%zu) = (%.9Lg, %.9Lg), want (%.9Lg, %.9Lg), bound %.3Lg", i, j, got.real(), got.imag(),
                    ref.real(), ref.imag(), bound);

@@ -67,7 +67,7 @@ compile_one() {
       [ $fresh -eq 1 ] && return 0
    fi
    rm -f "$o"
-   "$NVCC" -arch=sm_75 -c -o "$o" "$src" >"$o.log" 2>&1 || rm -f "$o"
+   "$NVCC" -O2 -arch=sm_75 -c -o "$o" "$src" >"$o.log" 2>&1 || rm -f "$o"
 }
 # The source path (a Mac user's): the same program built by metalcuda's own
 # nvcc against metalcuda's headers and libraries, NAME.mc (not with
@@ -83,7 +83,7 @@ compile_mc() {
    fi
    rm -f "$bin"
    [ "$lib" = cublasLt ] && extra=-lcublas
-   "$TOOL" nvcc -o "$bin" "$src" -l$lib $extra -ldl >"$bin.log" 2>&1 || rm -f "$bin"
+   "$TOOL" nvcc -O2 -o "$bin" "$src" -l$lib $extra -ldl >"$bin.log" 2>&1 || rm -f "$bin"
 }
 running=0
 for n in "${names[@]}"; do
@@ -95,7 +95,7 @@ wait
 
 # One program, both runtimes: prints its lines; returns 1 if one failed.
 lib_case() {
-   local n=$1 src obj lib v bin label log out rc last fail=0
+   local n=$1 src obj lib v bin label log out rc last t0 fail=0
    src=tests/libs/$n.cu
    obj=$OUT/obj/$n.o
    # the library a program tests is the prefix of its name: cublas_gemm
@@ -134,6 +134,7 @@ lib_case() {
             continue
          fi
       fi
+      t0=$SECONDS
       if [ $native -eq 1 ]; then
          out=$(timeout "$TIMEOUT" "$bin" "${args[@]}" 2>&1)
       else
@@ -142,7 +143,7 @@ lib_case() {
       rc=$?
       last=$(printf '%s\n' "$out" | grep -E '^(PASS|FAIL) ' | tail -1)
       if [ $rc -eq 0 ] && [[ $last == "PASS $n"* ]]; then
-         echo "PASS $label${last#PASS $n}"
+         echo "PASS $label${last#PASS $n} ($((SECONDS - t0)) s)"
       else
          echo "FAIL $label: exit status $rc${last:+, $last}"
          printf '%s\n' "$out" | tail -25 | sed 's/^/   /'
