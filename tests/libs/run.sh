@@ -5,7 +5,8 @@
 # Every tests/libs/NAME.cu is a program that uses NVIDIA's library API
 # (cuBLAS, cuFFT, cuRAND: the prefix of NAME) and checks itself.  It is built with
 # nvcc against NVIDIA's headers and libraries, as a program anywhere would
-# be, compiled once and linked twice: with -cudart shared (NAME) and with nvcc's default static
+# be, compiled once (-O2: the host references are most of some programs'
+# time at nvcc's default -O0) and linked twice: with -cudart shared (NAME) and with nvcc's default static
 # runtime (NAME.static: NVIDIA's runtime inside the program, our libcuda under it),
 # and built a third time by metalcuda's own nvcc against metalcuda's headers
 # (NAME.mc: the source path, a Mac user's),
@@ -78,7 +79,10 @@ compile_mc() {
    [ -e lib/lib$lib.so ] || [ -e lib/lib$lib.dylib ] || return 0
    if [ -x "$bin" ] && [ "$bin" -nt "$src" ]; then
       local fresh=1
-      for f in "${deps[@]}" lib/lib$lib.so lib/lib$lib.dylib; do [ -e "$f" ] && [ "$f" -nt "$bin" ] && fresh=0; done
+      # metalcuda's headers too: the .mc build compiles against them
+      for f in "${deps[@]}" lib/lib$lib.so lib/lib$lib.dylib include/*.h include/*/*.h; do
+         [ -e "$f" ] && [ "$f" -nt "$bin" ] && fresh=0
+      done
       [ $fresh -eq 1 ] && return 0
    fi
    rm -f "$bin"

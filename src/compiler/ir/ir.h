@@ -653,6 +653,7 @@ bool ir_lower_predicates(ir_module *m);
 bool ir_infer_spaces(ir_module *m);
 bool ir_opt_copy_prop(ir_module *m);
 bool ir_opt_dce(ir_module *m);
+bool ir_opt_split_iv(ir_module *m);
 bool ir_split_irreducible(ir_module *m);
 bool ir_lower_exit(ir_module *m);
 bool ir_structurize(ir_module *m);

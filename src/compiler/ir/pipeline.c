@@ -16,6 +16,7 @@ bool ir_run_pipeline(ir_module *m, const ir_pipeline_options *opts)
    IR_PASS(progress, m, ir_split_irreducible);     /* multi-entry loops → single-entry */
    if (opts && opts->optimize) {
       IR_PASS(progress, m, ir_opt_copy_prop);
+      IR_PASS(progress, m, ir_opt_split_iv);     /* i = start + uniform count */
       IR_PASS(progress, m, ir_opt_dce);
    }
    IR_PASS(progress, m, ir_infer_spaces);          /* generic ld/st → known spaces */
