@@ -2,7 +2,8 @@
  * curand_mtgp32_kernel.h — metalcuda's cuRAND MTGP32 device API, for
  * programs built by metalcuda's own nvcc: curand(), curand_uniform() and
  * curand_uniform_double() on a curandStateMtgp32_t that a whole block
- * shares (up to 256 threads), and curand_mtgp32_specific().
+ * shares (up to 256 threads), curand_mtgp32_specific(),
+ * curand_mtgp32_single() and curand_mtgp32_single_specific().
  *
  * MTGP32 (Saito and Matsumoto, ACM TOMS 39, 2013): the state is a ring of
  * 1024 words holding the last N = 351 values of the recursion
@@ -20,10 +21,13 @@
  * x 2^-32 + 2^-33, to double x 2^-32 + 2^-32).
  * curand_mtgp32_single(_specific): floats in [1, 2), the value's top 23
  * bits in the mantissa through the float tempering table (MTGP's float
- * output), with NVIDIA's quirks reproduced (mc_mtgp32_single_next: the
- * value one further on, stored in the ring's first words).  The normal, log-normal, Poisson and discrete forms
- * (a word a value, through the inverse normal distribution function) are
- * in crt/mc_curand_dist.h.
+ * output), as NVIDIA's header computes them, which is not the parallel
+ * step above (mc_mtgp32_single_next: thread x of a 1-D block takes value
+ * offset + 1 + x, _specific offset + index, stored at the ring's word
+ * 1 + x or index; bit-identical to an H200 in
+ * tests/libs/curand_mtgp32_single).  The normal, log-normal, Poisson and
+ * discrete forms (a word a value, through the inverse normal distribution
+ * function) are in crt/mc_curand_dist.h.
  */
 #ifndef MC_CURAND_MTGP32_KERNEL_H
 #define MC_CURAND_MTGP32_KERNEL_H
