@@ -55,7 +55,8 @@ fi
 # Each program is compiled once (nvcc -c, two at a time) and linked per
 # runtime: the runtime is chosen at link time only.
 deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/libs/curand_expected.h
-   tests/libs/curand_sobol_expected.h tests/libs/curand_mtgp32_expected.h tests/libs/curand_poisson_expected.h
+   tests/libs/curand_sobol_expected.h tests/libs/curand_mtgp32_expected.h tests/libs/curand_mtgp32_single_expected.h
+   tests/libs/curand_poisson_expected.h
    tests/libs/curand_device_dist_expected.h tests/libs/curand_mt19937_expected.h
    tests/libs/curand_poissonmethod_expected.h tests/libs/curand_check.h tests/libs/xt_check.h tests/cuda/check.h)
 mkdir -p "$OUT/obj"
