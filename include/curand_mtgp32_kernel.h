@@ -16,8 +16,9 @@
  * offset moves on by its size: thread t's k-th call returns value
  * 256 (k - 1) + t of the state's sequence for a block of 256, which is
  * what libcurand's host generator gives for that parameter set and seed
- * (tests/libs/curand_mtgp32.cu).  The thread index is the linear one,
- * x + X (y + Y z).  Conversions are curand_kernel.h's (a word x to float
+ * (tests/libs/curand_mtgp32.cu).  The thread index is NVIDIA's,
+ * x + X y + Y Z z: the linear one in 1-D and 2-D blocks (3-D blocks are
+ * not tested).  Conversions are curand_kernel.h's (a word x to float
  * x 2^-32 + 2^-33, to double x 2^-32 + 2^-32).
  * curand_mtgp32_single(_specific): floats in [1, 2), the value's top 23
  * bits in the mantissa through the float tempering table (MTGP's float
@@ -79,7 +80,9 @@ MC_CURAND_FN unsigned int mc_mtgp32_next(curandStateMtgp32_t *state, unsigned in
 
 MC_CURAND_FN unsigned int curand(curandStateMtgp32_t *state)
 {
-   unsigned int t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+   /* NVIDIA's index: z is scaled by Y Z, not X Y (the two differ in 3-D
+    * blocks whose X and Z differ) */
+   unsigned int t = blockDim.z * blockDim.y * threadIdx.z + blockDim.x * threadIdx.y + threadIdx.x;
    return mc_mtgp32_next(state, t, blockDim.x * blockDim.y * blockDim.z);
 }
 
