@@ -52,9 +52,9 @@ static ir_instr *new_op(ir_func *f, ir_op op, uint32_t nsrcs, const ir_instr *li
    return i;
 }
 
-/* Rewrites phi (in loop header h) as start + k; the entry edge is source
+/* Rewrites phi (in a loop header) as start + k; the entry edge is source
  * e, the back edge source 1 - e. */
-static bool split(ir_func *f, ir_instr *phi, ir_block *h, uint32_t e)
+static bool split(ir_func *f, ir_instr *phi, uint32_t e)
 {
    ir_def *start = phi->srcs[e].def, *next = phi->srcs[1 - e].def;
    ir_instr *add = next->parent;
@@ -110,7 +110,7 @@ static bool split_func(ir_func *f)
          const ir_def *next = phi->srcs[1 - e].def, *s = step_of(next, &phi->def);
          if (!s || next->bits != phi->def.bits || div[s->index])
             continue;
-         if (!split(f, phi, h, e))
+         if (!split(f, phi, e))
             return ir_error(f->module, phi->line, "out of memory");
          progress = true;
       }
