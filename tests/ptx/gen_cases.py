@@ -207,7 +207,7 @@ def hand_written(path):
         for line in f:
             if not line.startswith("//"):
                 return False
-            if line.strip() == "// hand-written":
+            if line.startswith("// hand-written"):   # also "// hand-written (gen_mma.py ...)", "// hand-written: why"
                 return True
     return False
 
