@@ -4,7 +4,8 @@
  * translated field by field.  cudaReadModeElementType is the driver's
  * CU_TRSF_READ_AS_INTEGER (no promotion of integers to normalised floats);
  * linear filtering of integers read as such is cudaErrorInvalidFilterSetting
- * (an H200, driver 580).
+ * (an H200, driver 580, over arrays and mipmapped arrays alike; linear
+ * filtering between levels is accepted and filters the integers).
  */
 #include "internal.h"
 
@@ -82,6 +83,12 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
                                                                : CU_AD_FORMAT_FLOAT;
    CUDA_ARRAY3D_DESCRIPTOR ad;
    if (rd.resType == CU_RESOURCE_TYPE_ARRAY && cuArray3DGetDescriptor_v2(&ad, rd.res.array.hArray) == CUDA_SUCCESS)
+      f = ad.Format;
+   /* a mipmapped array's format is its levels' (an H200 refuses it too) */
+   CUarray lv0;
+   if (rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY && rd.res.mipmap.hMipmappedArray &&
+       cuMipmappedArrayGetLevel(&lv0, rd.res.mipmap.hMipmappedArray, 0) == CUDA_SUCCESS &&
+       cuArray3DGetDescriptor_v2(&ad, lv0) == CUDA_SUCCESS)
       f = ad.Format;
    RT_CHECK(!(t->filterMode == cudaFilterModeLinear && t->readMode == cudaReadModeElementType &&
               f != CU_AD_FORMAT_FLOAT && f != CU_AD_FORMAT_HALF),

@@ -24,6 +24,9 @@
 //    layer (so -1 reads the last one: an H200), for surfaces too in the
 //    clamp mode;
 //  - integer coordinates (tex1Dfetch) outside the data read zeros (H200);
+//  - integers read as such are filtered in integers (within a level only
+//    through the driver's CU_TRSF_READ_AS_INTEGER), with the same weights
+//    (mc_tex_iacc: an H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
 // Surfaces are addressed in bytes along x, elements along y and z; the
@@ -576,6 +579,31 @@ MC_TEX uint mc_tex_corner_weight(thread const uint *w, uint wl, uint dims, uint 
     return hy ? x0 - w00 : w00;
 }
 
+// Integer filtering (integers read as such, tex.*.s32/.u32 of an integer
+// format, from a mipmapped texture): an H200 blends them too, between
+// levels (mipmapFilterMode linear) and, through the driver's
+// CU_TRSF_READ_AS_INTEGER, within a level (filterMode linear), with the
+// float path's weights in 1/256 (each level's wl split by
+// mc_tex_corner_weight), the exact sum of weight x texel (signed or
+// unsigned by the format; 40 bits at most) divided by 256 once: rounded
+// half up for 8- and 16-bit channels, floor for 32-bit ones (probes of
+// 704 000 channel values of every integer format, tests/cuda/NATIVE.md
+// "texmip"; tests/cuda/tex_mipmap_int.cu).
+MC_TEX void mc_tex_iacc(thread const mc_tex &t, thread long4 &acc, uint w, uint4 v)
+{
+    long4 x = t.kind == 1u ? long4((long)(int)v.x, (long)(int)v.y, (long)(int)v.z, (long)(int)v.w)
+                           : long4((long)v.x, (long)v.y, (long)v.z, (long)v.w);
+    acc += x * (long)w;
+}
+
+MC_TEX uint4 mc_tex_iround(thread const mc_tex &t, long4 acc)
+{
+    if (t.chan_bytes != 4u)
+        acc += long4(128l);
+    acc >>= long4(8l);   // arithmetic: floor
+    return uint4((uint)acc.x, (uint)acc.y, (uint)acc.z, (uint)acc.w);
+}
+
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
                                uint layer, int lodq)
 {
@@ -593,23 +621,31 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     } else if ((mode & 4u) != 0u) {
         lay = (int)min(layer, t.depth - 1u);
     }
-    int lod = mc_tex_lod(t, lodq);
+    int lod = t.mip != 0ul ? mc_tex_lod(t, lodq) : 0;   // a plain array: integers filtered (mc_tex_sample)
+    // integers filter in integers (mc_tex_iacc); an integer result of a
+    // float format reads the nearest texel of the nearest level
+    bool ifilt = iresult && t.kind != 2u;
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
-    if (t.mip_linear != 0u && !iresult)
+    if (t.mip_linear != 0u && (!iresult || ifilt))
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
-    bool linear = (t.flags & 1u) != 0u && !iresult;
+    bool linear = (t.flags & 1u) != 0u && (!iresult || ifilt);
     float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
+    long4 iacc = long4(0l);
     for (uint k = 0u; k < 2u; k++) {
         uint wl = k == 0u ? wl0 : 256u - wl0;
         if (wl == 0u)
             continue;
-        mc_tex v = mc_tex_level_view(L, t, l0 + k);
+        mc_tex v = t.mip != 0ul ? mc_tex_level_view(L, t, l0 + k) : t;
         int p[3] = {0, 0, lay};
         if (!linear) {
             for (uint d = 0u; d < dims; d++)
                 p[d] = (int)(mc_mip_pos(x[d], mc_tex_size(v, d), false) >> 21);
-            if (iresult)
+            if (iresult && wl == 256u)
                 return mc_tex_fetch_i(L, v, p, dims);
+            if (iresult) {
+                mc_tex_iacc(t, iacc, wl, mc_tex_fetch_i(L, v, p, dims));
+                continue;
+            }
             mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), mc_tex_fetch_f(L, v, p, dims));
             continue;
         }
@@ -636,9 +672,14 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             int q[3] = {p[0] + (hx ? 1 : 0), p[1] + (hy ? 1 : 0), p[2] + ((c & 4u) != 0u ? 1 : 0)};
             if (dims < 3u)
                 q[2] = lay;
-            mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
+            if (iresult)
+                mc_tex_iacc(t, iacc, wk, mc_tex_fetch_i(L, v, q, dims));
+            else
+                mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
         }
     }
+    if (iresult)
+        return mc_tex_iround(t, iacc);
     float4 r = s + e;
     return as_type<uint4>(select(plain, r, isfinite(r)));
 }
@@ -649,13 +690,21 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
 // 2-D texture in slice 6 * layer + face; the texture object clamps), 16
 // integer coordinates, 32 integer result, 64 gather of component bits 7-8,
 // 512 an explicit level of detail (lod's bits); c0..c2 the coordinates'
-// bits.  A mipmapped texture samples through mc_tex_sample_mip (tld4 and
+// bits.  A mipmapped texture, and integers read as such with linear
+// filtering, sample through mc_tex_sample_mip (tld4 and
 // integer coordinates read level 0).  Returns the result's bits.
 MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                            uint lod)
 {
     mc_tex t = mc_tex_load(L, h);
-    if (t.mip != 0ul && (mode & (16u | 64u)) == 0u)
+    // integers read as such with linear filtering (the driver's
+    // CU_TRSF_READ_AS_INTEGER; normalised coordinates, no cube map: the
+    // driver refuses the rest) are positioned on a plain array as on a
+    // mipmapped one, the coordinate truncated to 2^-21 and scaled exactly
+    // (an H200: 196 608 channel values of a 48 x 20 array, every integer
+    // format; the float path's product in f32 reads 56 of them otherwise)
+    bool ilinear = (mode & 32u) != 0u && t.kind != 2u && (t.flags & 1u) != 0u;
+    if ((t.mip != 0ul || ilinear) && (mode & (16u | 64u)) == 0u)
         return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_lod_q(mode, lod));
     uint dims = mode & 3u;
     bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
