@@ -344,8 +344,9 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
 // taken.  Then the bias and clamps as for tex.level.  A 1-D texture is a
 // 2-D one whose second components are 0.  Denormal gradients read as zero
 // (indistinguishable there below a bias of 100 levels).  Textures whose
-// size is not a power of two scale gradients differently (not fitted):
-// mc_tex_sample_grad refuses them at run time.
+// size is not a power of two scale gradients differently (a truncated
+// multiplier that fits widths up to 1000 but not 4095: tests/cuda/
+// NATIVE.md, "texmip"): mc_tex_sample_grad refuses them at run time.
 constant uchar mc_lg2_tab[256] = {
     0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
     38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
