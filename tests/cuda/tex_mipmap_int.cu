@@ -22,7 +22,9 @@
  *  - on a plain array, linear filtering of integers positions as on a
  *    mipmapped array (truncated to 2^-21, then scaled exactly).
  * Texel values are a hash of level, position and channel over each
- * format's whole range; the border colour is 0.
+ * format's whole range; the border colour is 0.  Also the runtime's
+ * cudaErrorInvalidNormSetting for normalised reads of float and 32-bit
+ * integer arrays (the probes' creation codes).
  *
  * Not here, because metalcuda refuses them by name (not probed): filterMode
  * linear on integers read as such with unnormalised coordinates or on a
@@ -258,6 +260,54 @@ static void random_checks(const char *what, int f, cudaTextureObject_t t, const 
    }
 }
 
+/* cudaReadModeNormalizedFloat on float and 32-bit integer formats: an H200
+ * refuses it (cudaErrorInvalidNormSetting; a 32-bit integer one filtered
+ * linearly is cudaErrorInvalidFilterSetting first), over plain and
+ * mipmapped arrays, whatever the filter between levels. */
+static void norm_checks(void)
+{
+   static const struct {
+      int bits;
+      cudaChannelFormatKind kind;
+   } fmts[4] = { { 32, cudaChannelFormatKindFloat },
+                 { 16, cudaChannelFormatKindFloat },
+                 { 32, cudaChannelFormatKindUnsigned },
+                 { 32, cudaChannelFormatKindSigned } };
+   for (int c = 0; c < 4; c++) {
+      cudaChannelFormatDesc cd = cudaCreateChannelDesc(fmts[c].bits, 0, 0, 0, fmts[c].kind);
+      cudaMipmappedArray_t m = NULL;
+      cudaArray_t a = NULL;
+      CHECK_CUDA(cudaMallocMipmappedArray(&m, &cd, make_cudaExtent(16, 8, 0), 3));
+      CHECK_CUDA(cudaMallocArray(&a, &cd, 16, 8));
+      for (int k = 0; k < 8; k++) {
+         bool linear = k & 1, mip_linear = k & 2, plain = k & 4;
+         cudaResourceDesc rd;
+         memset(&rd, 0, sizeof(rd));
+         rd.resType = plain ? cudaResourceTypeArray : cudaResourceTypeMipmappedArray;
+         if (plain)
+            rd.res.array.array = a;
+         else
+            rd.res.mipmap.mipmap = m;
+         cudaTextureDesc td;
+         memset(&td, 0, sizeof(td));
+         td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
+         td.mipmapFilterMode = mip_linear ? cudaFilterModeLinear : cudaFilterModePoint;
+         td.readMode = cudaReadModeNormalizedFloat;
+         td.normalizedCoords = 1;
+         td.maxMipmapLevelClamp = 10;
+         cudaTextureObject_t t = 0;
+         cudaError_t e = cudaCreateTextureObject(&t, &rd, &td, NULL);
+         bool int32 = fmts[c].kind != cudaChannelFormatKindFloat;
+         CHECK_ERR(e, int32 && linear ? cudaErrorInvalidFilterSetting : cudaErrorInvalidNormSetting);
+         (void)cudaGetLastError();
+         if (e == cudaSuccess)
+            CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
+      CHECK_CUDA(cudaFreeArray(a));
+      CHECK_CUDA(cudaFreeMipmappedArray(m));
+   }
+}
+
 /* The runtime: mipmapFilterMode linear, filterMode point, every format. */
 static void runtime_checks(void)
 {
@@ -380,6 +430,7 @@ int main(void)
    CHECK_CUDA(cudaMalloc(&d_in, N * sizeof(In)));
    CHECK_CUDA(cudaMalloc(&d_out, N * sizeof(int4)));
    runtime_checks();
+   norm_checks();
    if (libcuda)
       driver_checks();
    CHECK_CUDA(cudaFree(d_in));
