@@ -17,7 +17,11 @@
  *  - each gradient component in texels (times 2^kx or 2^ky) is truncated to
  *    9 fraction bits of its own binary exponent, n 2^(e - 9) with n in
  *    512 ... 1023 (a NaN reads as 0, a denormal as 0, an infinity gives the
- *    top level, all zero the bottom);
+ *    top level, all zero the bottom); on a size w that is not a power of
+ *    two (below 1024) the normalised component is truncated to 9 bits
+ *    first and multiplied by w as a truncated multiplier does
+ *    (model_scale: fitted to about 440 000 fetches of 1-D widths 3 ...
+ *    1000 and 2-D shapes up to 1000 x 777, session "texmip" in NATIVE.md);
  *  - a gradient's length is its larger component plus (11 nb + 4)/32
  *    2^(eb - 9) for the smaller one nb 2^(eb - 9) (none when it is 0);
  *  - x + y and x - y per component: same signs exactly, opposite signs
@@ -55,8 +59,9 @@
  * certain: the probes' best model misses 1 of 170 000) or with a NaN
  * component (which in
  * 3-D reads as some large value, not as zero), and textures whose size is
- * not a power of two (an H200 scales the gradients by such a size in a way
- * not fitted); metalcuda fails such a launch with cudaErrorNotSupported.
+ * not a power of two in 3-D or above 1024 (the scaling below was fitted to
+ * sizes up to 1000 only, and misses width 4095); metalcuda fails such a
+ * launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -162,10 +167,37 @@ static double model_diag(double a, double b)
    return d + (nm ? (121.0 * nm + 32.0) / 512.0 * ldexp(1.0, em - 9) : 0.0);
 }
 
+/* A normalised gradient component g in texels on w texels, before its
+ * truncation to 9 bits: g times w for a power of two; else (w < 1024) g
+ * truncated to n 2^(e-9) first, then times w as a truncated multiplier
+ * does: with k = floor(log2 w), the partial products n 2^j (one per set
+ * bit j of w) each truncated to a multiple of 2^(k-3) (exact for k <= 3),
+ * summed, plus 7 2^(k-3) (an H200, tests/cuda/NATIVE.md "texmip"). */
+static double model_scale(double g, int w)
+{
+   if (!(w & (w - 1)))
+      return g * w;
+   int n, e, k = 0;
+   t9(g, &n, &e);
+   if (!n)
+      return 0.0;
+   while (w >> (k + 1))
+      k++;
+   double sum = 7.0 * ldexp(1.0, k - 3);
+   for (int j = 0; j <= k; j++)
+      if (w >> j & 1) {
+         long long pp = (long long)n << j;
+         if (k > 3)
+            pp = pp >> (k - 3) << (k - 3);
+         sum += (double)pp;
+      }
+   return copysign(ldexp(sum, e - 9), g);
+}
+
 /* The lod in 1/256 of a level before bias and clamps, for gradients dPdx =
- * (gx0, gx1), dPdy = (gy0, gy1) (normalised) on 2^kx by 2^ky texels (1-D:
+ * (gx0, gx1), dPdy = (gy0, gy1) (normalised) on wx by wy texels (1-D:
  * gx1 = gy1 = 0). */
-static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, int ky)
+static int model_grad_lod2w(float gx0, float gx1, float gy0, float gy1, int wx, int wy)
 {
    double g[4] = { gx0, gx1, gy0, gy1 };
    int n, e;
@@ -174,7 +206,7 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
          return LOD_INF;
       if (isnan(g[j]) || fabs(g[j]) < 1.1754943508222875e-38)   /* NaN, zero, denormal */
          g[j] = 0.0;
-      g[j] = t9(ldexp(g[j], j % 2 ? ky : kx), &n, &e);
+      g[j] = t9(model_scale(g[j], j % 2 ? wy : wx), &n, &e);
    }
    double rho = fmax(model_len(g[0], g[1]), model_len(g[2], g[3]));
    rho = fmax(rho, model_diag(model_sum(g[0], g[2]), model_sum(g[1], g[3])));
@@ -185,6 +217,12 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
    double f = frexp(rho, &re);                      /* rho = f 2^re */
    int i = (int)floor((2.0 * f - 1.0) * 256.0);     /* 8 fraction bits of 2f */
    return 256 * (re - 1) + lg2_step(i);
+}
+
+/* The same on 2^kx by 2^ky texels. */
+static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, int ky)
+{
+   return model_grad_lod2w(gx0, gx1, gy0, gy1, 1 << kx, 1 << ky);
 }
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
@@ -691,6 +729,60 @@ static void data_checks(void)
    free(want);
 }
 
+/* Sizes that are not a power of two (below 1024): 1-D widths, a sweep of
+ * every 9-bit mantissa of one binade, and 2-D (and layered) shapes. */
+static void npot_checks(void)
+{
+   In *in = (In *)calloc(NMAX, sizeof(In));
+   float *want = (float *)malloc(NMAX * sizeof(float));
+   sampler s = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f };
+   static const int widths[] = { 3, 5, 12, 37, 100, 300, 777, 1000 };
+   for (int c = 0; c < 8; c++) {
+      int w = widths[c], k = 0;
+      while (w >> (k + 1))
+         k++;
+      cudaMipmappedArray_t a = make_mip(w, 0, k + 1, 0, false);
+      cudaTextureObject_t t = tex_model_mip_object(a, &s);
+      int n = 2048;
+      random_pairs(in, n, k, -2, k + 2, 0);
+      for (int i = 0; i < 512; i++)   /* every mantissa n of dPdx = n 2^-9 texels-ish, dPdy 0 */
+         in[i].gx = (float)ldexp(512 + i + tex_model_urand() * 0.99, -9 - k + (c % 3)), in[i].gy = 0.0f;
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&s, k + 1, model_grad_lod2w(in[i].gx, 0.0f, in[i].gy, 0.0f, w, 1), 0);
+      char what[80];
+      snprintf(what, sizeof(what), "tex1DGrad, %d texels (not a power of two)", w);
+      run_check(what, t, M_GRAD, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+   static const struct {
+      int w, h, layers;
+   } shapes[5] = { { 1000, 777, 0 }, { 37, 300, 0 }, { 96, 5, 0 }, { 64, 40, 0 }, { 40, 24, 3 } };
+   for (int c = 0; c < 5; c++) {
+      int w = shapes[c].w, h = shapes[c].h, lay = shapes[c].layers, kx = 0, ky = 0;
+      while (w >> (kx + 1))
+         kx++;
+      while (h >> (ky + 1))
+         ky++;
+      int levels = (kx > ky ? kx : ky) + 1;
+      cudaMipmappedArray_t a = make_mip(w, h, levels, lay, false);
+      cudaTextureObject_t t = tex_model_mip_object(a, &s);
+      int n = 4096;
+      random_pairs2(in, n, kx, ky, -3, levels + 1, lay);
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&s, levels, model_grad_lod2w(in[i].gx, in[i].gx1, in[i].gy, in[i].gy1, w, h),
+                               in[i].layer);
+      char what[80];
+      snprintf(what, sizeof(what), "%s, %d x %d texels (not powers of two), random pairs",
+               lay ? "tex2DLayeredGrad" : "tex2DGrad", w, h);
+      run_check(what, t, lay ? M_GRAD2_LAYERED : M_GRAD2, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+   free(in);
+   free(want);
+}
+
 int main(void)
 {
    check_begin("tex_grad");
@@ -706,6 +798,7 @@ int main(void)
    data_checks();
    lod2_checks();
    lod3_checks();
+   npot_checks();
    CHECK_CUDA(cudaFree(d_in));
    CHECK_CUDA(cudaFree(d_out));
    return check_end();

@@ -1,6 +1,6 @@
 /*
  * tex_model.h — what the texture programs (tex2d, tex_layered,
- * tex_gather, tex_cubemap, tex_mipmap, tex_grad) share: the host model of an address mode (the CUDA C++
+ * tex_gather, tex_cubemap, tex_mipmap, tex_grad, tex_mipmap_int) share: the host model of an address mode (the CUDA C++
  * Programming Guide's appendix "Texture Fetching"; checked on an H200 by
  * those programs), the making of a texture object over an array, and a
  * 3-D copy to or from a whole array.
@@ -109,8 +109,9 @@ static int tex_model_lod_clamp(long long q, const tex_model_sampler *s, int leve
    return (int)(l < 0 ? 0 : l > top ? top : l);
 }
 
-/* A texture object over the mipmapped array a (element reads). */
-static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const tex_model_sampler *s)
+/* A texture object over the mipmapped array a (element reads); *err the
+ * creation's status. */
+static cudaTextureObject_t tex_model_mip_object_err(cudaMipmappedArray_t a, const tex_model_sampler *s, cudaError_t *err)
 {
    cudaResourceDesc rd;
    memset(&rd, 0, sizeof(rd));
@@ -128,7 +129,16 @@ static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const te
    td.minMipmapLevelClamp = s->mn;
    td.maxMipmapLevelClamp = s->mx;
    cudaTextureObject_t t = 0;
-   CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
+   *err = cudaCreateTextureObject(&t, &rd, &td, NULL);
+   return t;
+}
+
+/* A texture object over the mipmapped array a (element reads). */
+static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const tex_model_sampler *s)
+{
+   cudaError_t e;
+   cudaTextureObject_t t = tex_model_mip_object_err(a, s, &e);
+   CHECK_CUDA(e);
    return t;
 }
 

@@ -5,8 +5,11 @@
  * kernel's tex/suld/sust read through the 64-bit handle; filtering and
  * addressing are done in software exactly as CUDA documents
  * (prelude/tex.metal), over a mipmapped array too (its levels' table
- * named by the descriptor).  Refused by name: resource views, and the
- * mipmapped cases not measured on an H200 (mipmap_state).
+ * named by the descriptor).  Refused by name: resource views, the
+ * mipmapped cases not measured on an H200 (mipmap_state), and linear
+ * filtering of integers read as such with unnormalised coordinates or on a
+ * cube map (an H200 filters integers, within and between levels, in
+ * integers: prelude/tex.metal, mc_tex_iacc).
  * Without CU_TRSF_READ_AS_INTEGER an integer format reads as normalised
  * floats, as in CUDA.
  */
@@ -106,8 +109,8 @@ static CUresult mipmap_state(mc_tex *t, const CUDA_TEXTURE_DESC *d)
     * rule not fitted */
    if (d->maxAnisotropy > 1)
       API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture");
-   if (t->mip_linear && t->kind != MC_TEX_FLOAT && (d->flags & CU_TRSF_READ_AS_INTEGER))
-      API_NOT_SUPPORTED("linear filtering between the levels of a texture read as integers");
+   /* integers read as such blend between levels in integers (prelude/
+    * tex.metal, mc_tex_iacc) */
    return CUDA_SUCCESS;
 }
 
@@ -159,6 +162,15 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
       t.flags |= MC_TEX_F_NORM_COORDS;
    if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && t.kind != MC_TEX_FLOAT)
       t.flags |= MC_TEX_F_NORM_READ;
+   /* An H200 filters integers read as such (prelude/tex.metal,
+    * mc_tex_iacc); probed with normalised coordinates on 2-D arrays and
+    * mipmapped arrays only */
+   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && t.kind != MC_TEX_FLOAT) {
+      if (!(d->flags & CU_TRSF_NORMALIZED_COORDINATES))
+         API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such with unnormalised coordinates");
+      if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP))
+         API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
+   }
    if (d->flags & CU_TRSF_SRGB)
       t.flags |= MC_TEX_F_SRGB;
    memcpy(t.border, d->borderColor, sizeof(t.border));

@@ -4,7 +4,10 @@
  * translated field by field.  cudaReadModeElementType is the driver's
  * CU_TRSF_READ_AS_INTEGER (no promotion of integers to normalised floats);
  * linear filtering of integers read as such is cudaErrorInvalidFilterSetting
- * (an H200, driver 580).
+ * (an H200, driver 580, over arrays and mipmapped arrays alike; linear
+ * filtering between levels is accepted and filters the integers);
+ * normalised reads of a float or 32-bit integer array are
+ * cudaErrorInvalidNormSetting.
  */
 #include "internal.h"
 
@@ -83,9 +86,22 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    CUDA_ARRAY3D_DESCRIPTOR ad;
    if (rd.resType == CU_RESOURCE_TYPE_ARRAY && cuArray3DGetDescriptor_v2(&ad, rd.res.array.hArray) == CUDA_SUCCESS)
       f = ad.Format;
-   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && t->readMode == cudaReadModeElementType &&
-              f != CU_AD_FORMAT_FLOAT && f != CU_AD_FORMAT_HALF),
+   /* a mipmapped array's format is its levels' (an H200 refuses it too) */
+   CUarray lv0;
+   if (rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY && rd.res.mipmap.hMipmappedArray &&
+       cuMipmappedArrayGetLevel(&lv0, rd.res.mipmap.hMipmappedArray, 0) == CUDA_SUCCESS &&
+       cuArray3DGetDescriptor_v2(&ad, lv0) == CUDA_SUCCESS)
+      f = ad.Format;
+   /* normalised reads of float and 32-bit integer arrays: an H200 refuses
+    * them (32-bit integers filtered linearly as a filter setting first),
+    * plain and mipmapped alike (tests/cuda/tex_mipmap_int.cu) */
+   bool is_arr = rd.resType == CU_RESOURCE_TYPE_ARRAY || rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
+   bool int32 = f == CU_AD_FORMAT_UNSIGNED_INT32 || f == CU_AD_FORMAT_SIGNED_INT32;
+   bool no_norm = is_arr && (int32 || f == CU_AD_FORMAT_FLOAT || f == CU_AD_FORMAT_HALF);
+   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && f != CU_AD_FORMAT_FLOAT && f != CU_AD_FORMAT_HALF &&
+              (t->readMode == cudaReadModeElementType || (is_arr && int32))),
             cudaErrorInvalidFilterSetting);
+   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && no_norm), cudaErrorInvalidNormSetting);
    /* a resource view with nothing in it is no view */
    static const struct cudaResourceViewDesc none;
    if (pResViewDesc && !memcmp(pResViewDesc, &none, sizeof(none)))

@@ -24,6 +24,9 @@
 //    layer (so -1 reads the last one: an H200), for surfaces too in the
 //    clamp mode;
 //  - integer coordinates (tex1Dfetch) outside the data read zeros (H200);
+//  - integers read as such are filtered in integers (within a level only
+//    through the driver's CU_TRSF_READ_AS_INTEGER), with the same weights
+//    (mc_tex_iacc: an H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
 // Surfaces are addressed in bytes along x, elements along y and z; the
@@ -321,7 +324,7 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
 // What an H200 computes (found by probes of each step: about 370 000 1-D
 // and 610 000 2-D fetches, every one reproduced; tests/cuda/tex_grad.cu's
 // header and tests/cuda/NATIVE.md), in 1/256 of a level, for textures of
-// 2^kx by 2^ky texels.  Each gradient component in texels is truncated to
+// 2^kx by 2^ky texels (other sizes: mc_grad_split_n).  Each gradient component in texels is truncated to
 // 9 fraction bits of its own binary exponent (n 2^(e-9), n 512..1023; a NaN
 // and a denormal read 0, an infinity gives the top level).  rho is the
 // largest of
@@ -340,9 +343,10 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
 // Since that is monotone, each term's level is computed and the largest
 // taken.  Then the bias and clamps as for tex.level.  A 1-D texture is a
 // 2-D one whose second components are 0.  Denormal gradients read as zero
-// (indistinguishable there below a bias of 100 levels).  Textures whose
-// size is not a power of two scale gradients differently (not fitted):
-// mc_tex_sample_grad refuses them at run time.
+// (indistinguishable there below a bias of 100 levels).  Sizes that are
+// not a power of two scale the components as mc_grad_split_n says (fitted
+// up to 1000 texels, not for 4095: mc_tex_sample_grad refuses those above
+// 1024 at run time, and any in 3-D).
 constant uchar mc_lg2_tab[256] = {
     0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
     38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
@@ -370,6 +374,32 @@ MC_TEX uint mc_grad_split(uint b, int k, thread uint &n, thread int &e)
         return 0u;
     n = 512u | ((a >> 14) & 511u);
     e = (int)(a >> 23) - 127 + k;
+    return 1u;
+}
+
+// A gradient component b (bits) in texels on `size` texels as (n, e), as
+// mc_grad_split.  A size that is not a power of two (below 1024) scales
+// the 9-bit component n 2^(e-9) as a truncated multiplier does (an H200:
+// every width from 3 to 200, 777 and 1000, and five 2-D shapes up to 1000
+// x 777, about 440 000 probe fetches; tests/cuda/NATIVE.md, "texmip"):
+// with k = floor(log2 size), the partial products n 2^j, one per set bit j
+// of the size, each truncated to a multiple of 2^(k-3) (exact where k <=
+// 3), summed, plus 7 2^(k-3); then truncated to 9 fraction bits.
+MC_TEX uint mc_grad_split_n(uint b, uint size, thread uint &n, thread int &e)
+{
+    if ((size & (size - 1u)) == 0u)
+        return mc_grad_split(b, (int)ctz(size), n, e);
+    uint c = mc_grad_split(b, 0, n, e);
+    if (c != 1u)
+        return c;
+    uint k = 31u - clz(size), sum = 0u;
+    for (uint j = 0u; j <= k; j++)
+        if (((size >> j) & 1u) != 0u)
+            sum += k > 3u ? ((n << j) >> (k - 3u)) << (k - 3u) : n << j;
+    uint f = 8u * sum + (7u << k);   // in 2^(e-12)
+    uint top = 31u - clz(f);
+    n = f >> (top - 9u);
+    e = e - 12 + (int)top;
     return 1u;
 }
 
@@ -485,13 +515,14 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
 }
 
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
-// (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on 2^kx by 2^ky texels.
-MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, int kx, int ky)
+// (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on wx by wy texels
+// (each a power of two or below 1024).
+MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, uint wx, uint wy)
 {
     uint n[4];
     int e[4];
-    uint c0 = mc_grad_split(x0, kx, n[0], e[0]), c1 = mc_grad_split(x1, ky, n[1], e[1]);
-    uint c2 = mc_grad_split(y0, kx, n[2], e[2]), c3 = mc_grad_split(y1, ky, n[3], e[3]);
+    uint c0 = mc_grad_split_n(x0, wx, n[0], e[0]), c1 = mc_grad_split_n(x1, wy, n[1], e[1]);
+    uint c2 = mc_grad_split_n(y0, wx, n[2], e[2]), c3 = mc_grad_split_n(y1, wy, n[3], e[3]);
     if (c0 == 2u || c1 == 2u || c2 == 2u || c3 == 2u)
         return 67108864;
     int q = max(mc_grad_len_level(n[0], e[0], n[1], e[1]), mc_grad_len_level(n[2], e[2], n[3], e[3]));
@@ -576,6 +607,31 @@ MC_TEX uint mc_tex_corner_weight(thread const uint *w, uint wl, uint dims, uint 
     return hy ? x0 - w00 : w00;
 }
 
+// Integer filtering (integers read as such, tex.*.s32/.u32 of an integer
+// format, from a mipmapped texture): an H200 blends them too, between
+// levels (mipmapFilterMode linear) and, through the driver's
+// CU_TRSF_READ_AS_INTEGER, within a level (filterMode linear), with the
+// float path's weights in 1/256 (each level's wl split by
+// mc_tex_corner_weight), the exact sum of weight x texel (signed or
+// unsigned by the format; 40 bits at most) divided by 256 once: rounded
+// half up for 8- and 16-bit channels, floor for 32-bit ones (probes of
+// 704 000 channel values of every integer format, tests/cuda/NATIVE.md
+// "texmip"; tests/cuda/tex_mipmap_int.cu).
+MC_TEX void mc_tex_iacc(thread const mc_tex &t, thread long4 &acc, uint w, uint4 v)
+{
+    long4 x = t.kind == 1u ? long4((long)(int)v.x, (long)(int)v.y, (long)(int)v.z, (long)(int)v.w)
+                           : long4((long)v.x, (long)v.y, (long)v.z, (long)v.w);
+    acc += x * (long)w;
+}
+
+MC_TEX uint4 mc_tex_iround(thread const mc_tex &t, long4 acc)
+{
+    if (t.chan_bytes != 4u)
+        acc += long4(128l);
+    acc >>= long4(8l);   // arithmetic: floor
+    return uint4((uint)acc.x, (uint)acc.y, (uint)acc.z, (uint)acc.w);
+}
+
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
                                uint layer, int lodq)
 {
@@ -593,23 +649,31 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     } else if ((mode & 4u) != 0u) {
         lay = (int)min(layer, t.depth - 1u);
     }
-    int lod = mc_tex_lod(t, lodq);
+    int lod = t.mip != 0ul ? mc_tex_lod(t, lodq) : 0;   // a plain array: integers filtered (mc_tex_sample)
+    // integers filter in integers (mc_tex_iacc); an integer result of a
+    // float format reads the nearest texel of the nearest level
+    bool ifilt = iresult && t.kind != 2u;
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
-    if (t.mip_linear != 0u && !iresult)
+    if (t.mip_linear != 0u && (!iresult || ifilt))
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
-    bool linear = (t.flags & 1u) != 0u && !iresult;
+    bool linear = (t.flags & 1u) != 0u && (!iresult || ifilt);
     float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
+    long4 iacc = long4(0l);
     for (uint k = 0u; k < 2u; k++) {
         uint wl = k == 0u ? wl0 : 256u - wl0;
         if (wl == 0u)
             continue;
-        mc_tex v = mc_tex_level_view(L, t, l0 + k);
+        mc_tex v = t.mip != 0ul ? mc_tex_level_view(L, t, l0 + k) : t;
         int p[3] = {0, 0, lay};
         if (!linear) {
             for (uint d = 0u; d < dims; d++)
                 p[d] = (int)(mc_mip_pos(x[d], mc_tex_size(v, d), false) >> 21);
-            if (iresult)
+            if (iresult && wl == 256u)
                 return mc_tex_fetch_i(L, v, p, dims);
+            if (iresult) {
+                mc_tex_iacc(t, iacc, wl, mc_tex_fetch_i(L, v, p, dims));
+                continue;
+            }
             mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), mc_tex_fetch_f(L, v, p, dims));
             continue;
         }
@@ -636,9 +700,14 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             int q[3] = {p[0] + (hx ? 1 : 0), p[1] + (hy ? 1 : 0), p[2] + ((c & 4u) != 0u ? 1 : 0)};
             if (dims < 3u)
                 q[2] = lay;
-            mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
+            if (iresult)
+                mc_tex_iacc(t, iacc, wk, mc_tex_fetch_i(L, v, q, dims));
+            else
+                mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
         }
     }
+    if (iresult)
+        return mc_tex_iround(t, iacc);
     float4 r = s + e;
     return as_type<uint4>(select(plain, r, isfinite(r)));
 }
@@ -649,13 +718,21 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
 // 2-D texture in slice 6 * layer + face; the texture object clamps), 16
 // integer coordinates, 32 integer result, 64 gather of component bits 7-8,
 // 512 an explicit level of detail (lod's bits); c0..c2 the coordinates'
-// bits.  A mipmapped texture samples through mc_tex_sample_mip (tld4 and
+// bits.  A mipmapped texture, and integers read as such with linear
+// filtering, sample through mc_tex_sample_mip (tld4 and
 // integer coordinates read level 0).  Returns the result's bits.
 MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                            uint lod)
 {
     mc_tex t = mc_tex_load(L, h);
-    if (t.mip != 0ul && (mode & (16u | 64u)) == 0u)
+    // integers read as such with linear filtering (the driver's
+    // CU_TRSF_READ_AS_INTEGER; normalised coordinates, no cube map: the
+    // driver refuses the rest) are positioned on a plain array as on a
+    // mipmapped one, the coordinate truncated to 2^-21 and scaled exactly
+    // (an H200: 196 608 channel values of a 48 x 20 array, every integer
+    // format; the float path's product in f32 reads 56 of them otherwise)
+    bool ilinear = (mode & 32u) != 0u && t.kind != 2u && (t.flags & 1u) != 0u;
+    if ((t.mip != 0ul || ilinear) && (mode & (16u | 64u)) == 0u)
         return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_lod_q(mode, lod));
     uint dims = mode & 3u;
     bool icoord = (mode & 16u) != 0u, iresult = (mode & 32u) != 0u;
@@ -723,7 +800,9 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
 // no such axis): a mipmapped texture samples at the level of detail of
 // mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
-// not a power of two fails the launch (MC_STATUS_TEX_GRAD).  In 3-D (an
+// not a power of two fails the launch (MC_STATUS_TEX_GRAD) in 3-D and above
+// 1024 (not fitted: width 4095 reads otherwise); 1-D and 2-D sizes below
+// scale the gradients as mc_grad_split_n says.  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
@@ -744,7 +823,7 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint dims = mode & 3u;
     uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
     for (uint d = 0u; d < 3u; d++) {
-        if ((sz[d] & (sz[d] - 1u)) != 0u) {
+        if ((sz[d] & (sz[d] - 1u)) != 0u && (dims == 3u || sz[d] > 1024u)) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
             return uint4(0u);
         }
@@ -774,7 +853,7 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
         a = zero == 0u ? 1u : 0u;
         b = zero == 2u ? 1u : 2u;
     }
-    int q = mc_tex_grad_q(gx[a], gx[b], gy[a], gy[b], (int)ctz(sz[a]), (int)ctz(sz[b]));
+    int q = mc_tex_grad_q(gx[a], gx[b], gy[a], gy[b], sz[a], sz[b]);
     return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, q);
 }
 
