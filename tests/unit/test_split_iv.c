@@ -9,7 +9,8 @@
  * the same loops: sums of the counter, the counter read after the loop (each
  * thread its own last value), 32-bit wraparound past INT_MAX, a 64-bit
  * counter with a negative step, and a barrier after the loop (which makes
- * the kernel a candidate for the lane form).
+ * the grid-stride kernel take the lane form, where the sum's phi and the
+ * value coming round share one array: emit_lanes.c plan_shared_arrays).
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -99,6 +100,18 @@ TEST(saturating_and_per_thread_steps_stay_as_they_are)
    CHECK(header_phis_of(own_step_ptx, &h));
    CHECK_INT(h.all, 3);
    CHECK_INT(h.divergent, 2);
+}
+
+/* With its counter split, the grid-stride loop gathers nothing, and the
+ * kernel (a barrier after the loop) takes the lane form
+ * (msl/emit_lanes.c): the execution tests below run that form. */
+TEST(the_grid_stride_kernel_takes_the_lane_form)
+{
+   char *msl = tc_msl_of(grid_stride_ptx);
+   CHECK(msl);
+   if (msl)
+      CHECK_CONTAINS(msl, "MC_LANES_BEGIN");
+   free(msl);
 }
 
 /* runs ptx's k on grid x block with out (words) and the u32 n; false if the

@@ -111,14 +111,15 @@ void emit_val_comp(emitter *e, const ir_def *d, int comp)
    bool written = arr && e->lane_written[d->index];   /* the lane's element in a scalar (emit_lanes.c) */
    const char *lane = arr && !written ? "[mc_l]" : "";
    const char *name = written ? "mc_w" : "v";
+   uint32_t index = arr && !written ? e->lane_store[d->index] : d->index;
    if (d->ncomp > 1) {
-      strbuf_printf(e->out, "%s%u_%d%s", name, d->index, comp < 0 ? 0 : comp, lane);
+      strbuf_printf(e->out, "%s%u_%d%s", name, index, comp < 0 ? 0 : comp, lane);
       return;
    }
    /* nan_loose.c: a value written raw shows NVIDIA's canonical NaN to any
     * reader but a NaN-blind operation or a copy into a phi that allows it */
    bool canon = e->nan_loose && (e->nan_loose[d->index] & MSL_NAN_W) && d->parent != e->cur && !e->nan_blind_use;
-   strbuf_printf(e->out, canon ? "mc_canon(%s%u%s)" : "%s%u%s", name, d->index, lane);
+   strbuf_printf(e->out, canon ? "mc_canon(%s%u%s)" : "%s%u%s", name, index, lane);
 }
 
 void emit_val(emitter *e, const ir_def *d) { emit_val_comp(e, d, -1); }
@@ -167,13 +168,27 @@ static bool phi_of_kind(const emitter *e, const ir_instr *phi, uint8_t kind)
    return (e->lane_arr[phi->def.index] == LANE_SCALAR) == (kind == LANE_SCALAR);
 }
 
+/* Does the copy into phi on the edge n write anything?  Not where the
+ * value coming in already is in the phi's array (emit_lanes.c,
+ * plan_shared_arrays). */
+bool emit_phi_copy_needed(const emitter *e, const ir_instr *phi, const ir_cf *n, uint8_t kind)
+{
+   if (!phi_of_kind(e, phi, kind))
+      return false;
+   if (!e->lane_arr || e->lane_arr[phi->def.index] != LANE_ARRAY)
+      return true;
+   const ir_src *s = phi_src_for((ir_instr *)phi, n->from);
+   return !s || s->def->parent->op == IR_CONST || s->def->parent->op == IR_UNDEF ||
+          e->lane_store[s->def->index] != phi->def.index;
+}
+
 void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
 {
    uint32_t nphis = 0;
    ir_foreach_instr(phi, n->to) {
       if (phi->op != IR_PHI)
          break;
-      nphis += phi_of_kind(e, phi, kind);
+      nphis += emit_phi_copy_needed(e, phi, n, kind);
    }
    if (!nphis)
       return;
@@ -187,7 +202,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
       ir_foreach_instr(phi, n->to) {
          if (phi->op != IR_PHI)
             break;
-         if (!phi_of_kind(e, phi, kind))
+         if (!emit_phi_copy_needed(e, phi, n, kind))
             continue;
          ir_src *s = phi_src_for(phi, n->from);
          if (!s)

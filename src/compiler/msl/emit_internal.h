@@ -71,6 +71,8 @@ typedef struct emitter {
    uint32_t lane_loops;       /* lane form: lane loops opened so far */
    uint8_t *lane_written;     /* lane form: by def index, an array the open lane loop writes (its
                                * element is the scalar mc_wN there) */
+   uint32_t *lane_store;      /* lane form: by def index, the def whose array holds a LANE_ARRAY
+                               * value (itself, or the loop phi it replaces: emit_lanes.c) */
 } emitter;
 
 const char *msl_utype(uint8_t bits);
@@ -78,6 +80,7 @@ const char *msl_stype(uint8_t bits);
 void emit_indent(emitter *e);
 void emit_line(emitter *e, const char *fmt, ...) MC_PRINTF(2, 3);
 void emit_val(emitter *e, const ir_def *d);
+bool emit_phi_copy_needed(const emitter *e, const ir_instr *phi, const ir_cf *n, uint8_t kind);
 void emit_val_comp(emitter *e, const ir_def *d, int comp);
 void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
 

@@ -31,6 +31,8 @@
  *                the start.  A lane loop that writes arrays keeps the
  *                lane's elements in scalars (mc_wN) and stores them back
  *                with a select on the lane's activity (emit.c names them).
+ *                A loop phi dead where its back-edge value is defined
+ *                lends that value its array (plan_shared_arrays).
  *
  * Control flow (the structurizer's tree, emit.c's file header) under
  * mc_mask, the lanes that run the current code (prelude mc_lm_*):
@@ -58,10 +60,15 @@
  *
  * Which kernels (emit_lanes_plan: eligible, syncs_meet, fits): kernels with bar.sync of all
  * threads and no other synchronisation (the per-thread form pays for every
- * barrier; the lane form for none).  Shuffles, votes, warp meets, calls,
- * named barriers, clocks and large local arrays keep the per-thread form,
+ * barrier; the lane form for none), shfl.sync over the full mask allowed
+ * (a loop of its own, reading other lanes).  Other warp operations (votes,
+ * partial masks), warp meets, calls, named barriers, clocks and large
+ * local arrays keep the per-thread form,
  * as does a kernel whose lanes would hold more than LANE_BYTES_MAX bytes
- * (the software device keeps up to 1024 lanes on a worker's stack).
+ * (the software device keeps up to 1024 lanes on a worker's stack), and
+ * one with a loop that lanes leave at different iterations, no barrier in
+ * it, and an access whose address is an array (check_costly_loops,
+ * costly_loops_gather).
  */
 #include "emit_internal.h"
 #include "../ptx/ptx.h"
@@ -417,6 +424,7 @@ typedef struct barrier_walk {
    bool (*is_sync)(const ir_instr *i);   /* the operations whose lanes must meet */
    const ir_cf **loops;      /* enclosing LOOP and BLOCK constructs, innermost last */
    bool *loop_div;           /* by construct id: the loop has a divergent jump out or to its next iteration */
+   uint8_t *costly;          /* by construct id: check_costly_loops' loops (NULL: not asked) */
    uint32_t nloops;
    bool ok;
 } barrier_walk;
@@ -483,16 +491,17 @@ static void mark_jumps(barrier_walk *w, const ir_cf *n, uint32_t divergent)
 
 /* The cost side: a loop that lanes leave at different iterations runs,
  * in lane form, as many iterations as its last lane with the masks'
- * bookkeeping and a gather for each access at every one, where the
- * per-thread form runs each thread's own count in plain code (a
- * grid-stride loop: 1.4-1.6 times slower in lane form, bench/README.md).
- * The lane form pays where barriers are many; a kernel with such a loop
- * and no barrier in it keeps the per-thread form.  ok is cleared. */
+ * bookkeeping, where the per-thread form runs each thread's own count in
+ * plain code.  With a gather for each access at every iteration it is
+ * 1.4-1.6 times slower in lane form (a grid-stride loop before
+ * ir/opt_split_iv.c, bench/README.md).  Such loops without a barrier in
+ * them are marked costly; the plan then keeps the lane form only if none
+ * of their accesses gathers (costly_loops_gather). */
 static void check_costly_loops(barrier_walk *w, const ir_cf *n)
 {
-   for (; n && w->ok; n = n->next) {
+   for (; n; n = n->next) {
       if (n->kind == IR_CF_LOOP && w->loop_div[n->id] && !cf_has_sync(w, n->first))
-         w->ok = false;
+         w->costly[n->id] = 1;
       check_costly_loops(w, n->first);
       check_costly_loops(w, n->then_cf);
       check_costly_loops(w, n->else_cf);
@@ -528,9 +537,9 @@ static bool is_bar(const ir_instr *i) { return i->op == IR_BAR; }
 /* *ok: every lane reaches each operation that is_sync picks together with
  * every other lane that div says computes alike (the threadgroup's for
  * barriers, the SIMD-group's for shuffles). */
-static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_instr *), bool *ok)
+static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_instr *), bool *ok, uint8_t *costly)
 {
-   barrier_walk w = { div, is_sync, NULL, NULL, 0, true };
+   barrier_walk w = { div, is_sync, NULL, NULL, costly, 0, true };
    w.loops = arena_alloc(e->ar, EMIT_MAX_DEPTH * sizeof(*w.loops));
    w.loop_div = arena_alloc(e->ar, (e->max_cf_id + 1) * sizeof(*w.loop_div));
    if (!w.loops || !w.loop_div)
@@ -538,13 +547,89 @@ static bool syncs_meet(emitter *e, const bool *div, bool (*is_sync)(const ir_ins
    memset(w.loop_div, 0, (e->max_cf_id + 1) * sizeof(*w.loop_div));
    mark_jumps(&w, e->f->cf, 0);
    check_barriers(&w, e->f->cf, false);
-   if (is_sync == is_bar)
+   if (costly)
       check_costly_loops(&w, e->f->cf);
    *ok = w.ok;
    return true;
 }
 
 static bool fits(const emitter *e);
+
+/* Does every use of phi come before `def`, in def's block, outside phis
+ * (so that def may overwrite the phi's array)? */
+static bool phi_dead_at(const ir_instr *phi, const ir_instr *def)
+{
+   ir_foreach_use(u, &phi->def) {
+      const ir_instr *at = u->parent;
+      if (at->op == IR_PHI || at->block != def->block)
+         return false;
+      while (at && at != def)
+         at = at->next;
+      if (!at)
+         return false;     /* after def */
+   }
+   return true;
+}
+
+/* A loop phi's array also holds the value that comes round the back edge
+ * when the phi is dead once that value is defined (in the same block,
+ * every use before it): the value is written straight into the phi's
+ * array, and the copy on the back edge, a blend loop over all lanes at
+ * every iteration, disappears.  Lanes that leave keep their last value
+ * there, as the value's own array kept it; an array is only written for
+ * the lanes that run (the write-back's select). */
+static void plan_shared_arrays(emitter *e)
+{
+   ir_func *f = e->f;
+   for (uint32_t k = 0; k < f->ndefs; k++)
+      e->lane_store[k] = k;
+   if (!(f->valid & IR_META_DOM))
+      return;
+   ir_foreach_block(h, f) {
+      if (!h->is_loop_header)
+         continue;
+      ir_foreach_instr(phi, h) {
+         if (phi->op != IR_PHI)
+            break;
+         if (e->lane_arr[phi->def.index] != LANE_ARRAY || phi->def.ncomp != 1)
+            continue;
+         for (uint32_t s = 0; s < phi->nsrcs; s++) {
+            const ir_def *d = phi->srcs[s].def;
+            if (!ir_dominates(h, phi->srcs[s].pred) || is_inline(d) || d->parent->op == IR_PHI ||
+                e->lane_arr[d->index] != LANE_ARRAY || d->bits != phi->def.bits || d->ncomp != 1 ||
+                e->lane_store[d->index] != d->index || !phi_dead_at(phi, d->parent))
+               continue;
+            e->lane_store[d->index] = phi->def.index;
+         }
+      }
+   }
+}
+
+/* An address the lane loop computes from the position and uniform values
+ * (consecutive or equal in consecutive lanes, which the host compiler
+ * turns into vector loads and broadcasts) rather than reads from an
+ * array (a gather). */
+static bool address_is_cheap(const lanes_plan *p, const ir_def *a)
+{
+   return is_inline(a) || p->kind[a->index] == LANE_SCALAR || p->kind[a->index] == LANE_REMAT;
+}
+
+/* Does a memory access inside a costly loop (check_costly_loops) take its
+ * address from an array? */
+static bool costly_loops_gather(const lanes_plan *p, ir_func *f, const uint8_t *costly)
+{
+   ir_foreach_block(b, f) {
+      bool in_costly = false;
+      for (uint32_t l = p->block_loop[b->index]; l && !in_costly; l = p->loop_parent[l - 1])
+         in_costly = costly[l - 1];
+      if (!in_costly)
+         continue;
+      ir_foreach_instr(i, b)
+         if (ir_op_is(i->op, IR_OP_MEMORY) && (i->nsrcs == 0 || !address_is_cheap(p, i->srcs[0].def)))
+            return true;
+   }
+   return false;
+}
 
 bool emit_lanes_plan(emitter *e)
 {
@@ -554,7 +639,9 @@ bool emit_lanes_plan(emitter *e)
     * answers (tid.x / 32 is the same in a SIMD-group, at run time checked:
     * mc_lm_warps_whole) */
    bool *div = ir_find_divergence(e->f), *wdiv = ir_find_warp_divergence(e->f), meet = false, wmeet = false;
-   if (!div || !wdiv || !syncs_meet(e, div, is_bar, &meet) || !syncs_meet(e, wdiv, is_lane_shfl, &wmeet))
+   uint8_t *costly = arena_alloc(e->ar, e->max_cf_id + 1);
+   if (!div || !wdiv || !costly || !syncs_meet(e, div, is_bar, &meet, costly) ||
+       !syncs_meet(e, wdiv, is_lane_shfl, &wmeet, NULL))
       return ir_error(e->f->module, 0, "out of memory");
    if (!meet || !wmeet)
       return true;       /* e->lane_arr stays NULL: the per-thread form */
@@ -581,15 +668,19 @@ bool emit_lanes_plan(emitter *e)
    plan_scalars(&p, e->f, div);
    plan_cf(&p, e->f->cf);
    plan_remat(&p, e->f);
+   if (costly_loops_gather(&p, e->f, costly))
+      return true;       /* e->lane_arr stays NULL: the per-thread form */
    e->lane_arr = p.kind;
    if (!fits(e)) {
       e->lane_arr = NULL;   /* too large for the software device's stack: per thread */
       return true;
    }
    e->lane_written = arena_alloc(e->ar, n);
-   if (!e->lane_written)
+   e->lane_store = arena_alloc(e->ar, n * sizeof(*e->lane_store));
+   if (!e->lane_written || !e->lane_store)
       return ir_error(e->f->module, 0, "out of memory");
    memset(e->lane_written, 0, n);
+   plan_shared_arrays(e);
    return true;
 }
 
@@ -629,8 +720,9 @@ void emit_lanes_declare(emitter *e)
       emit_line(e, "alignas(16) uchar mc_local_lanes[MC_NLANES][%u];", MC_MAX(e->f->local_total, e->f->local_bytes));
    ir_foreach_block(b, e->f)
       ir_foreach_instr(i, b) {
-         if (!emit_needs_variable(i) || kind_of(e, &i->def) == LANE_LOCAL || kind_of(e, &i->def) == LANE_REMAT)
-            continue;
+         if (!emit_needs_variable(i) || kind_of(e, &i->def) == LANE_LOCAL || kind_of(e, &i->def) == LANE_REMAT ||
+             (kind_of(e, &i->def) == LANE_ARRAY && e->lane_store[i->def.index] != i->def.index))
+            continue;      /* no array, or another value's */
          declare(e, i, kind_of(e, &i->def) == LANE_ARRAY ? "[MC_NLANES] = {}" : " = 0");
       }
 }
@@ -657,11 +749,11 @@ static void for_written(emitter *e, const ir_instr *i, bool load)
       char c[16] = "";
       if (i->def.ncomp > 1)
          snprintf(c, sizeof(c), "_%u", k);
+      uint32_t at = e->lane_store[i->def.index];
       if (load)
-         emit_line(e, "%s mc_w%u%s = v%u%s[mc_l];", msl_utype(i->def.bits), i->def.index, c, i->def.index, c);
+         emit_line(e, "%s mc_w%u%s = v%u%s[mc_l];", msl_utype(i->def.bits), i->def.index, c, at, c);
       else
-         emit_line(e, "v%u%s[mc_l] = mc_on ? mc_w%u%s : v%u%s[mc_l];", i->def.index, c, i->def.index, c,
-                   i->def.index, c);
+         emit_line(e, "v%u%s[mc_l] = mc_on ? mc_w%u%s : v%u%s[mc_l];", at, c, i->def.index, c, at, c);
    }
 }
 
@@ -829,7 +921,7 @@ static void emit_lanes_edge(emitter *e, const ir_cf *n)
       if (kind_of(e, &phi->def) == LANE_SCALAR)
          scalars++;
       else
-         arrays++;
+         arrays += emit_phi_copy_needed(e, phi, n, LANE_ARRAY);
    }
    if (!arrays && !scalars)
       return;
@@ -866,7 +958,7 @@ static void emit_lanes_if(emitter *e, const ir_cf *n)
       emit_val(e, n->cond.def);
       strbuf_printf(e->out, ") mc_t%u = mc_s%u;\n", id, id);
    } else {
-      emit_line(e, "mc_t%u = mc_lm_ballot(v%u, mc_s%u, mc_nl);", id, n->cond.def->index, id);
+      emit_line(e, "mc_t%u = mc_lm_ballot(v%u, mc_s%u, mc_nl);", id, e->lane_store[n->cond.def->index], id);
    }
    emit_line(e, "mc_mask = mc_t%u;", id);
    emit_lanes_cf(e, n->then_cf);
