@@ -445,11 +445,15 @@ TEST(shuffles_in_loops_of_per_warp_trip_counts_stay_correct)
  * SIMD-group adds down(16) then down(1); lane 0 stores it in ws[lin / 32];
  * a barrier; then, under `if (tid.x >> 5 == 0)`, v = ws[tid.x & 31] for
  * the first nw (lanes of tid.x below the block's SIMD-groups), else 0,
- * v += bfly(v, 1), v += bfly(v, 2), out[lin] = v. */
+ * v += bfly(v, 1), v += bfly(v, 2), out[lin] = v.  The unused 1 KB local
+ * array keeps it in the per-thread form (msl/emit_lanes.c keeps up to 512
+ * local bytes per lane), whose resume points this test is about: since
+ * its loop gathers nothing, the kernel would otherwise take the lane form. */
 static const char warp_reduce_ptx[] = HEAD
    ".visible .entry wr(.param .u64 out, .param .u32 n)\n{\n"
    "   .reg .pred %p<5>;\n   .reg .b32 %r<30>;\n   .reg .b64 %rd<6>;\n"
    "   .shared .align 4 .b8 ws[128];\n"
+   "   .local .align 4 .b8 big[1024];\n"
    "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n   ld.param.u32 %r20, [n];\n"
    "   mov.u32 %r1, %tid.x;\n   and.b32 %r2, %r1, 31;\n   shr.u32 %r3, %r1, 5;\n"
    "   mov.u32 %r4, %tid.y;\n   mov.u32 %r5, %ntid.x;\n   mad.lo.u32 %r6, %r4, %r5, %r1;\n"
