@@ -59,11 +59,10 @@ static bool split(ir_func *f, ir_instr *phi, uint32_t e)
    ir_def *start = phi->srcs[e].def, *next = phi->srcs[1 - e].def;
    ir_instr *add = next->parent;
    ir_def *s = step_of(next, &phi->def);
-   ir_instr *zero = new_op(f, IR_CONST, 0, add), *k = new_op(f, IR_PHI, 2, phi);
+   ir_instr *zero = new_op(f, IR_CONST, 0, add), *k = new_op(f, IR_PHI, 2, add);
    ir_instr *kn = new_op(f, IR_ADD, 2, add), *i = new_op(f, IR_ADD, 2, add);
    if (!zero || !k || !kn || !i)
       return false;
-   k->type = add->type;
    /* the constant goes first in the header's predecessor on the entry edge:
     * before its terminator */
    ir_instr_insert_before(ir_block_terminator(phi->srcs[e].pred), zero);

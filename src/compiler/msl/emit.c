@@ -153,7 +153,7 @@ static void declare_values(emitter *e)
 
 /* ---- out of SSA: phi copies on an edge ---- */
 
-static ir_src *phi_src_for(ir_instr *phi, const ir_block *pred)
+static const ir_src *phi_src_for(const ir_instr *phi, const ir_block *pred)
 {
    for (uint32_t k = 0; k < phi->nsrcs; k++)
       if (phi->srcs[k].pred == pred)
@@ -177,9 +177,8 @@ bool emit_phi_copy_needed(const emitter *e, const ir_instr *phi, const ir_cf *n,
       return false;
    if (!e->lane_arr || e->lane_arr[phi->def.index] != LANE_ARRAY)
       return true;
-   const ir_src *s = phi_src_for((ir_instr *)phi, n->from);
-   return !s || s->def->parent->op == IR_CONST || s->def->parent->op == IR_UNDEF ||
-          e->lane_store[s->def->index] != phi->def.index;
+   const ir_src *s = phi_src_for(phi, n->from);
+   return !s || e->lane_store[s->def->index] != phi->def.index;   /* a constant's store is its own */
 }
 
 void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
@@ -204,7 +203,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
             break;
          if (!emit_phi_copy_needed(e, phi, n, kind))
             continue;
-         ir_src *s = phi_src_for(phi, n->from);
+         const ir_src *s = phi_src_for(phi, n->from);
          if (!s)
             ir_die(e->f, "phi %%%u has no source for block_%u", phi->def.index, n->from->index);
          for (unsigned c = 0; c < phi->def.ncomp; c++) {
