@@ -49,6 +49,33 @@ static cudaError_t resource(const struct cudaResourceDesc *r, CUDA_RESOURCE_DESC
    }
 }
 
+/* The format of the texels a resource holds: its own for linear and
+ * pitched memory, an array's, a mipmapped array's levels' (level 0);
+ * float where an array cannot be asked (its handle is the driver's to
+ * refuse). */
+static CUarray_format resource_format(const CUDA_RESOURCE_DESC *rd)
+{
+   CUDA_ARRAY3D_DESCRIPTOR ad;
+   CUarray a = NULL;
+   switch (rd->resType) {
+   case CU_RESOURCE_TYPE_LINEAR:
+      return rd->res.linear.format;
+   case CU_RESOURCE_TYPE_PITCH2D:
+      return rd->res.pitch2D.format;
+   case CU_RESOURCE_TYPE_ARRAY:
+      a = rd->res.array.hArray;
+      break;
+   case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY:
+      if (!rd->res.mipmap.hMipmappedArray ||
+          cuMipmappedArrayGetLevel(&a, rd->res.mipmap.hMipmappedArray, 0) != CUDA_SUCCESS)
+         a = NULL;
+      break;
+   default:
+      break;
+   }
+   return a && cuArray3DGetDescriptor_v2(&ad, a) == CUDA_SUCCESS ? ad.Format : CU_AD_FORMAT_FLOAT;
+}
+
 /* ==== cudaCreateTextureObject (libcudart.@) ==== */
 cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, const struct cudaResourceDesc *pResDesc,
                                               const struct cudaTextureDesc *pTexDesc,
@@ -79,29 +106,19 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    td.minMipmapLevelClamp = t->minMipmapLevelClamp;
    td.maxMipmapLevelClamp = t->maxMipmapLevelClamp;
    memcpy(td.borderColor, t->borderColor, sizeof(td.borderColor));
-   /* linear filtering needs float results */
-   CUarray_format f = rd.resType == CU_RESOURCE_TYPE_LINEAR    ? rd.res.linear.format
-                      : rd.resType == CU_RESOURCE_TYPE_PITCH2D ? rd.res.pitch2D.format
-                                                               : CU_AD_FORMAT_FLOAT;
-   CUDA_ARRAY3D_DESCRIPTOR ad;
-   if (rd.resType == CU_RESOURCE_TYPE_ARRAY && cuArray3DGetDescriptor_v2(&ad, rd.res.array.hArray) == CUDA_SUCCESS)
-      f = ad.Format;
-   /* a mipmapped array's format is its levels' (an H200 refuses it too) */
-   CUarray lv0;
-   if (rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY && rd.res.mipmap.hMipmappedArray &&
-       cuMipmappedArrayGetLevel(&lv0, rd.res.mipmap.hMipmappedArray, 0) == CUDA_SUCCESS &&
-       cuArray3DGetDescriptor_v2(&ad, lv0) == CUDA_SUCCESS)
-      f = ad.Format;
-   /* normalised reads of float and 32-bit integer arrays: an H200 refuses
-    * them (32-bit integers filtered linearly as a filter setting first),
-    * plain and mipmapped alike (tests/cuda/tex_mipmap_int.cu) */
+   /* linear filtering needs float results; normalised reads of float and
+    * 32-bit integer arrays an H200 refuses (32-bit integers filtered
+    * linearly as a filter setting first), plain and mipmapped alike
+    * (tests/cuda/tex_mipmap_int.cu) */
+   CUarray_format f = resource_format(&rd);
    bool is_arr = rd.resType == CU_RESOURCE_TYPE_ARRAY || rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
    bool int32 = f == CU_AD_FORMAT_UNSIGNED_INT32 || f == CU_AD_FORMAT_SIGNED_INT32;
-   bool no_norm = is_arr && (int32 || f == CU_AD_FORMAT_FLOAT || f == CU_AD_FORMAT_HALF);
-   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && f != CU_AD_FORMAT_FLOAT && f != CU_AD_FORMAT_HALF &&
+   bool is_float = f == CU_AD_FORMAT_FLOAT || f == CU_AD_FORMAT_HALF;
+   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && !is_float &&
               (t->readMode == cudaReadModeElementType || (is_arr && int32))),
             cudaErrorInvalidFilterSetting);
-   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && no_norm), cudaErrorInvalidNormSetting);
+   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && is_arr && (int32 || is_float)),
+            cudaErrorInvalidNormSetting);
    /* a resource view with nothing in it is no view */
    static const struct cudaResourceViewDesc none;
    if (pResViewDesc && !memcmp(pResViewDesc, &none, sizeof(none)))
