@@ -1,13 +1,14 @@
 /*
  * test_core_util.h — running a PTX kernel through the core, for the unit
  * tests that check what a launch does (test_validate.c, test_resume.c,
- * test_lockstep.c), and translating one.
+ * test_lockstep.c), translating one, and its IR after the pipeline.
  * static inline, as tests/unit/test_ptx_util.h.
  */
 #ifndef MC_TEST_CORE_UTIL_H
 #define MC_TEST_CORE_UTIL_H
 
 #include "compiler/compiler.h"
+#include "compiler/ir/ir.h"
 #include "core/core.h"
 
 #include <stdio.h>
@@ -30,6 +31,20 @@ static inline char *tc_msl_of(const char *ptx)
       fprintf(stderr, "    %s\n", err);
    free(err);
    return msl;
+}
+
+/* ptx's kernel `name` built and run through the IR pipeline (optimised)
+ * in ar, or NULL with the reason on stderr: for tests of a pass's result. */
+static inline ir_func *tc_ir_of(arena *ar, const char *ptx, const char *name)
+{
+   ptx_module *pm = ptx_parse_module(ar, ptx, strlen(ptx));
+   ir_module *m = pm ? ir_module_create(ar, pm) : NULL;
+   ir_func *f = m && ir_build_globals(m) ? ir_build_func(m, ptx_find_func(pm, name)) : NULL;
+   ir_pipeline_options po = { .optimize = true };
+   if (f && ir_link_calls(m, f) && ir_run_pipeline(m, &po))
+      return f;
+   fprintf(stderr, "    pipeline failed: %s\n", m && m->error ? m->error : "parse");
+   return NULL;
 }
 
 /* The primary context of device 0, made once (NULL if there is none);

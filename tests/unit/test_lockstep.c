@@ -51,12 +51,8 @@ static bool marks_of(const char *ptx, marks *out)
    arena ar;
    arena_init(&ar, 0);
    memset(out, 0, sizeof(*out));
-   ptx_module *pm = ptx_parse_module(&ar, ptx, strlen(ptx));
-   ir_module *m = pm ? ir_module_create(&ar, pm) : NULL;
-   ir_func *f = m && ir_build_globals(m) ? ir_build_func(m, ptx_find_func(pm, "k")) : NULL;
-   ir_pipeline_options po = { .optimize = true };
-   bool ok = f && ir_link_calls(m, f) && ir_run_pipeline(m, &po);
-   if (ok)
+   ir_func *f = tc_ir_of(&ar, ptx, "k");
+   if (f)
       ir_foreach_block(b, f)
          ir_foreach_instr(i, b)
             if (i->flags & IR_F_LOCKSTEP) {
@@ -65,10 +61,8 @@ static bool marks_of(const char *ptx, marks *out)
                out->fences += i->op == IR_MEMBAR;
                out->atomics += i->op == IR_ATOM;
             }
-   if (!ok)
-      fprintf(stderr, "    pipeline failed: %s\n", m && m->error ? m->error : "parse");
    arena_free_all(&ar);
-   return ok;
+   return f != NULL;
 }
 
 #define CHECK_MARKS(ptx, l, s, fe, a)                                         \

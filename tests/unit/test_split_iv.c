@@ -57,12 +57,8 @@ static bool header_phis_of(const char *ptx, header_phis *out)
    arena ar;
    arena_init(&ar, 0);
    memset(out, 0, sizeof(*out));
-   ptx_module *pm = ptx_parse_module(&ar, ptx, strlen(ptx));
-   ir_module *m = pm ? ir_module_create(&ar, pm) : NULL;
-   ir_func *f = m && ir_build_globals(m) ? ir_build_func(m, ptx_find_func(pm, "k")) : NULL;
-   ir_pipeline_options po = { .optimize = true };
-   bool ok = f && ir_link_calls(m, f) && ir_run_pipeline(m, &po);
-   bool *div = ok ? ir_find_divergence(f) : NULL;
+   ir_func *f = tc_ir_of(&ar, ptx, "k");
+   bool *div = f ? ir_find_divergence(f) : NULL;
    if (div)
       ir_foreach_block(b, f) {
          if (!b->is_loop_header)
@@ -74,8 +70,6 @@ static bool header_phis_of(const char *ptx, header_phis *out)
             out->divergent += div[i->def.index];
          }
       }
-   else
-      fprintf(stderr, "    pipeline failed: %s\n", m && m->error ? m->error : "parse");
    arena_free_all(&ar);
    return div != NULL;
 }
