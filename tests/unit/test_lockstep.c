@@ -7,11 +7,15 @@
  * forms that need no meet (a barrier between, a thread's own slot,
  * different shared arrays, a tree reduction's variable stride) stay
  * unmarked, so that those kernels keep running as fast as before — and the
- * emitted MSL for the meets, their elision and the loop latch.  Then by
- * execution on the software device: plain shared memory exchanged between
+ * emitted MSL for the meets, their elision and the loop latch, and the
+ * lane form's (msl/emit_lanes.c), which keeps the marked accesses in
+ * lockstep by ending its lane loops instead.  Then by execution on the
+ * software device, in both forms (a kernel declaring an unused 1 KB local
+ * array keeps the per-thread form): plain shared memory exchanged between
  * lanes with no barrier (a shift to the next lane, write after read; a
- * flag all lanes write, read after write), whose lockstep results a host
- * model computes.
+ * flag all lanes write, read after write) and a volatile scan whose steps
+ * read lower lanes' slots in a loop, whose lockstep results a host model
+ * computes.
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -34,6 +38,9 @@
 #define KERNEL(body)                                                          \
    HEAD ".visible .entry k(.param .u64 out)\n{\n" REGS                        \
    "  .shared .align 4 .b32 sm[1024];\n  .shared .align 4 .b32 other[1024];\n" PROLOGUE body "  ret;\n}\n"
+/* The same kernel kept in the per-thread form: the lane form keeps at most
+ * 512 bytes of local memory per lane (emit_lanes.c). */
+#define KERNEL_PER_THREAD(body) KERNEL("  .local .align 4 .b32 keep[256];\n" body)
 
 /* ---- which instructions the pass marks ---- */
 
@@ -130,9 +137,11 @@ TEST(barrier_synchronised_and_own_slot_code_is_left_alone)
 /* Every lane writes its tid to its warp's slot and reads it back:
  * lockstep gives every lane of a warp the same value, one lane's tid; one
  * after another, each lane would read its own. */
-static const char flag_ptx[] = KERNEL(
-   "  shr.u32 %r6, %r1, 5;\n  shl.b32 %r7, %r6, 2;\n  mov.u32 %r8, other;\n  add.s32 %r9, %r8, %r7;\n"
-   "  st.shared.u32 [%r9], %r1;\n  ld.shared.u32 %r10, [%r9];\n  st.global.u32 [%rd3], %r10;\n");
+#define FLAG                                                                  \
+   "  shr.u32 %r6, %r1, 5;\n  shl.b32 %r7, %r6, 2;\n  mov.u32 %r8, other;\n  add.s32 %r9, %r8, %r7;\n" \
+   "  st.shared.u32 [%r9], %r1;\n  ld.shared.u32 %r10, [%r9];\n  st.global.u32 [%rd3], %r10;\n"
+static const char flag_ptx[] = KERNEL(FLAG);
+static const char flag_ptx_per_thread[] = KERNEL_PER_THREAD(FLAG);
 
 TEST(plain_shared_memory_passed_between_lanes_is_marked)
 {
@@ -179,19 +188,38 @@ static uint32_t count(const char *s, const char *needle)
    return n;
 }
 
-/* The scan's step in a loop: if (lane >= k) s[i] += s[i - k]. */
-static const char scan_loop[] = KERNEL(
-   "  st.volatile.shared.u32 [%r2], %r1;\n  and.b32 %r6, %r1, 31;\n  mov.u32 %r7, 1;\n"
-   "LOOP:\n  setp.lt.u32 %p1, %r6, %r7;\n  @%p1 bra NEXT;\n"
-   "  shl.b32 %r8, %r7, 2;\n  sub.s32 %r9, %r2, %r8;\n"
-   "  ld.volatile.shared.u32 %r10, [%r9];\n  ld.volatile.shared.u32 %r11, [%r2];\n"
-   "  add.u32 %r12, %r10, %r11;\n  st.volatile.shared.u32 [%r2], %r12;\n"
-   "NEXT:\n  shl.b32 %r7, %r7, 1;\n  setp.lt.u32 %p2, %r7, 32;\n  @%p2 bra LOOP;\n"
-   "  ld.volatile.shared.u32 %r13, [%r2];\n  st.global.u32 [%rd3], %r13;\n");
+/* The scan's step in a loop: if (lane >= k) s[i] += s[i - k]; out[t] =
+ * s[t], in lockstep the sum of the warp's tids up to t. */
+#define SCAN                                                                  \
+   "  st.volatile.shared.u32 [%r2], %r1;\n  and.b32 %r6, %r1, 31;\n  mov.u32 %r7, 1;\n"                \
+   "LOOP:\n  setp.lt.u32 %p1, %r6, %r7;\n  @%p1 bra NEXT;\n"                                          \
+   "  shl.b32 %r8, %r7, 2;\n  sub.s32 %r9, %r2, %r8;\n"                                                \
+   "  ld.volatile.shared.u32 %r10, [%r9];\n  ld.volatile.shared.u32 %r11, [%r2];\n"                    \
+   "  add.u32 %r12, %r10, %r11;\n  st.volatile.shared.u32 [%r2], %r12;\n"                              \
+   "NEXT:\n  shl.b32 %r7, %r7, 1;\n  setp.lt.u32 %p2, %r7, 32;\n  @%p2 bra LOOP;\n"                  \
+   "  ld.volatile.shared.u32 %r13, [%r2];\n  st.global.u32 [%rd3], %r13;\n"
+static const char scan_loop[] = KERNEL(SCAN);
+static const char scan_loop_per_thread[] = KERNEL_PER_THREAD(SCAN);
+
+TEST(the_lane_form_keeps_marked_accesses_in_lockstep_without_meets)
+{
+   char *msl = tc_msl_of(scan_loop);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   CHECK(body);
+   if (body) {
+      CHECK(strstr(body, "MC_LANES_BEGIN") != NULL);
+      CHECK_INT(count(body, "MC_WARP_MEET("), 0);
+      /* in the loop, the two loads share a lane loop and the store has its
+       * own: the scan's lane loops, one per group (the write-back of the
+       * loads' arrays included) */
+      CHECK(count(body, "MC_LANES_FOR") >= 4);
+   }
+   free(msl);
+}
 
 TEST(meets_come_before_the_accesses_and_at_the_latch_of_a_loop)
 {
-   char *msl = tc_msl_of(scan_loop), *plain = tc_msl_of(tree_reduction);
+   char *msl = tc_msl_of(scan_loop_per_thread), *plain = tc_msl_of(tree_reduction);
    CHECK(msl && plain);
    /* the first store; in the loop one before the two loads (the second
     * load needs none), one before the store, one at the latch; the load
@@ -233,11 +261,25 @@ TEST(meets_come_before_the_accesses_and_at_the_latch_of_a_loop)
  * store, so out[t] = 100 + t - 1 (lane 0 of each warp keeps its own).
  * One after another, the copies would cascade: out[t] = 100 + the warp's
  * first thread. */
-static const char shift_ptx[] = KERNEL(
-   "  add.u32 %r6, %r1, 100;\n  st.shared.u32 [%r2], %r6;\n  bar.sync 0;\n"
-   "  and.b32 %r7, %r1, 31;\n  setp.eq.u32 %p1, %r7, 0;\n  @%p1 bra OUT;\n"
-   "  ld.shared.u32 %r8, [%r2+-4];\n  st.shared.u32 [%r2], %r8;\n"
-   "OUT:\n  ld.shared.u32 %r9, [%r2];\n  st.global.u32 [%rd3], %r9;\n");
+#define SHIFT                                                                 \
+   "  add.u32 %r6, %r1, 100;\n  st.shared.u32 [%r2], %r6;\n  bar.sync 0;\n"                           \
+   "  and.b32 %r7, %r1, 31;\n  setp.eq.u32 %p1, %r7, 0;\n  @%p1 bra OUT;\n"                          \
+   "  ld.shared.u32 %r8, [%r2+-4];\n  st.shared.u32 [%r2], %r8;\n"                                     \
+   "OUT:\n  ld.shared.u32 %r9, [%r2];\n  st.global.u32 [%rd3], %r9;\n"
+static const char shift_ptx[] = KERNEL(SHIFT);
+static const char shift_ptx_per_thread[] = KERNEL_PER_THREAD(SHIFT);
+
+/* Runs ptx over N threads in one block into out; false when it failed. */
+static bool run_block(core_ctx *c, const char *ptx, uint32_t n, uint64_t out)
+{
+   void *args[] = { &out };
+   char msg[512];
+   bool ok = tc_run_ptx(c, ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ n, 1, 1 }, args, msg,
+                        sizeof(msg)) == CORE_SUCCESS;
+   if (!ok)
+      fprintf(stderr, "    %s\n", msg);
+   return ok;
+}
 
 TEST(lanes_exchanging_plain_shared_memory_get_the_lockstep_results)
 {
@@ -249,30 +291,45 @@ TEST(lanes_exchanging_plain_shared_memory_get_the_lockstep_results)
    uint64_t d = 0;
    CHECK_INT(core_mem_alloc(c->dev, N * sizeof(uint32_t), &d), CORE_SUCCESS);
    const uint32_t *got = (const uint32_t *)(uintptr_t)d;
-   void *args[] = { &d };
-   char msg[512];
+   static const char *const form[2] = { "lane form", "per thread" };
+   const char *const shift[2] = { shift_ptx, shift_ptx_per_thread }, *const flag[2] = { flag_ptx, flag_ptx_per_thread },
+                     *const scan[2] = { scan_loop, scan_loop_per_thread };
 
-   CHECK_INT(tc_run_ptx(c, shift_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ N, 1, 1 }, args, msg,
-                        sizeof(msg)), CORE_SUCCESS);
-   uint32_t bad = 0;
-   for (uint32_t t = 0; t < N; t++) {
-      uint32_t want = 100 + (t % 32 == 0 ? t : t - 1);
-      if (got[t] != want && bad++ < 4)
-         fprintf(stderr, "    shift: out[%u] = %u, want %u\n", t, got[t], want);
+   for (int f = 0; f < 2; f++) {
+      CHECK(run_block(c, shift[f], N, d));
+      uint32_t bad = 0;
+      for (uint32_t t = 0; t < N; t++) {
+         uint32_t want = 100 + (t % 32 == 0 ? t : t - 1);
+         if (got[t] != want && bad++ < 4)
+            fprintf(stderr, "    shift (%s): out[%u] = %u, want %u\n", form[f], t, got[t], want);
+      }
+      CHECK_INT(bad, 0);
+
+      CHECK(run_block(c, flag[f], N, d));
+      bad = 0;
+      for (uint32_t w = 0; w < N / 32; w++)
+         for (uint32_t l = 0; l < 32; l++)
+            if (got[w * 32 + l] != got[w * 32] && bad++ < 4)
+               fprintf(stderr, "    flag (%s): lane %u of warp %u read %u, lane 0 read %u\n", form[f], l, w,
+                       got[w * 32 + l], got[w * 32]);
+      CHECK_INT(bad, 0);
+      /* one of the warp's own threads wrote it */
+      for (uint32_t w = 0; w < N / 32; w++)
+         CHECK(got[w * 32] >= w * 32 && got[w * 32] < w * 32 + 32);
+
+      /* Hillis and Steele's scan in lockstep: the sum of the warp's tids
+       * up to t (one lane after another, lane t would add slots already
+       * updated) */
+      CHECK(run_block(c, scan[f], N, d));
+      bad = 0;
+      for (uint32_t t = 0; t < N; t++) {
+         uint32_t want = 0;
+         for (uint32_t u = t & ~31u; u <= t; u++)
+            want += u;
+         if (got[t] != want && bad++ < 4)
+            fprintf(stderr, "    scan (%s): out[%u] = %u, want %u\n", form[f], t, got[t], want);
+      }
+      CHECK_INT(bad, 0);
    }
-   CHECK_INT(bad, 0);
-
-   CHECK_INT(tc_run_ptx(c, flag_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ N, 1, 1 }, args, msg,
-                        sizeof(msg)), CORE_SUCCESS);
-   bad = 0;
-   for (uint32_t w = 0; w < N / 32; w++)
-      for (uint32_t l = 0; l < 32; l++)
-         if (got[w * 32 + l] != got[w * 32] && bad++ < 4)
-            fprintf(stderr, "    flag: lane %u of warp %u read %u, lane 0 read %u\n", l, w, got[w * 32 + l],
-                    got[w * 32]);
-   CHECK_INT(bad, 0);
-   /* one of the warp's own threads wrote it */
-   for (uint32_t w = 0; w < N / 32; w++)
-      CHECK(got[w * 32] >= w * 32 && got[w * 32] < w * 32 + 32);
    core_mem_free(c->dev, d);
 }

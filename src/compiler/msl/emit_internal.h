@@ -73,6 +73,8 @@ typedef struct emitter {
                                * element is the scalar mc_wN there) */
    uint32_t *lane_store;      /* lane form: by def index, the def whose array holds a LANE_ARRAY
                                * value (itself, or the loop phi it replaces: emit_lanes.c) */
+   uint8_t *lane_meet;        /* lane form: by instruction index, a lane loop ends before it (a
+                               * lockstep access the lanes before it must all have done) */
 } emitter;
 
 const char *msl_utype(uint8_t bits);

@@ -58,12 +58,20 @@
  * leave or restart it on a divergent condition, and no divergent branch
  * controls it (barriers_meet): other kernels keep the per-thread form.
  *
- * Which kernels (emit_lanes_plan: eligible, syncs_meet, fits): kernels with bar.sync of all
- * threads and no other synchronisation (the per-thread form pays for every
- * barrier; the lane form for none), shfl.sync over the full mask allowed
- * (a loop of its own, reading other lanes).  Other warp operations (votes,
- * partial masks), warp meets, calls, named barriers, clocks and large
- * local arrays keep the per-thread form,
+ * Warp-synchronous code (accesses ir/mark_lockstep.c marks): the lanes
+ * are in lockstep where a lane loop ends, so one ends before each marked
+ * access where the per-thread form's warp would meet (plan_meets); no
+ * fibers, no meets.  The lane form is SIMT with reconvergence where a GPU
+ * reconverges, which such code assumes.
+ *
+ * Which kernels (emit_lanes_plan: eligible, syncs_meet, fits): kernels with
+ * bar.sync of all threads or marked accesses, and no other synchronisation
+ * (the per-thread form pays for every barrier and every meet; the lane
+ * form for none), shfl.sync over the full mask allowed (a loop of its own,
+ * reading other lanes).  Other warp operations (votes, partial masks),
+ * marked atomics and loops that wait on a marked load (spins, which need
+ * the lane they wait for to run meanwhile: spins_on_marked_load), calls,
+ * named barriers, clocks and large local arrays keep the per-thread form,
  * as does a kernel whose lanes would hold more than LANE_BYTES_MAX bytes
  * (the software device keeps up to 1024 lanes on a worker's stack), and
  * one with a loop that lanes leave at different iterations, no barrier in
@@ -81,6 +89,8 @@ enum {
    LANE_BYTES_MAX = 2048,   /* all bytes a lane keeps: 2 MB for 1024 threads */
 };
 
+static bool is_inline(const ir_def *d) { return d->parent->op == IR_CONST || d->parent->op == IR_UNDEF; }
+
 /* A shfl.sync over the constant full member mask: a permutation within
  * each SIMD-group's 32 lanes. */
 static bool is_lane_shfl(const ir_instr *i)
@@ -93,6 +103,101 @@ static bool is_lane_shfl(const ir_instr *i)
  * reading other lanes' values). */
 static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_shfl(i); }
 
+/* A warp-synchronous access or fence (ir/mark_lockstep.c) the lane form
+ * keeps in lockstep: every lane does the accesses before it, then every
+ * lane it (plan_meets).  The other marked operations, atomics a loop
+ * spins on, need a lane that waits to let the others run, which the lane
+ * form, running a loop until every lane is done with it, cannot. */
+static bool is_lockstep_access(const ir_instr *i)
+{
+   return (i->flags & IR_F_LOCKSTEP) && (i->op == IR_LOAD || i->op == IR_STORE || i->op == IR_MEMBAR);
+}
+
+/* Where a lane loop must end before a lockstep access (is_lockstep_access):
+ * the per-thread form's warp meets (emit.c emit_meet_before), the same
+ * rule on the same state.  A load needs one after a marked store, a store
+ * after any marked access, a fence always; a block starts as if after a
+ * store (code before it, unmarked accesses at its start).  A meet is free
+ * where nothing in the lane loop so far touched memory, a lane loop's
+ * start being one: only there does the lane form leave it out.  Lanes
+ * between two meets run one after another (or a vector of them at a
+ * time), which mark_lockstep.c leaves unmarked only where that order and
+ * lockstep agree. */
+enum { SINCE_NONE, SINCE_LOADS, SINCE_STORES };
+
+static void plan_meets(const ir_func *f, uint8_t *meet)
+{
+   memset(meet, 0, f->ninstrs);
+   ir_foreach_block(b, f) {
+      uint8_t since = SINCE_STORES;
+      bool touched = false;         /* memory, in the lane loop so far */
+      ir_foreach_instr(i, b) {
+         if (is_boundary(i)) {
+            since = SINCE_NONE;     /* every lane met there */
+            touched = false;
+            continue;
+         }
+         if (!is_lockstep_access(i)) {
+            touched |= ir_op_is(i->op, IR_OP_MEMORY);
+            continue;
+         }
+         bool load = i->op == IR_LOAD;
+         if (i->op == IR_MEMBAR || (load ? since == SINCE_STORES : since != SINCE_NONE)) {
+            meet[i->index] = touched;
+            since = SINCE_NONE;
+         }
+         touched = true;
+         if (i->op == IR_MEMBAR)
+            since = SINCE_NONE;
+         else if (!load)
+            since = SINCE_STORES;
+         else if (since == SINCE_NONE)
+            since = SINCE_LOADS;
+      }
+   }
+}
+
+/* A loop that waits on a marked load (a spin: `while (flag == 0);` on
+ * volatile memory another lane or SIMD-group sets) needs the lane it waits
+ * for to run meanwhile, as the per-thread form's meets let it; the lane
+ * form runs the loop to its end for every lane first, and would wait for
+ * ever.  Found as a branch inside a loop whose condition depends, through
+ * any operations, on a marked load (taint: by def index). */
+static bool cf_branches_on(const ir_cf *n, const uint8_t *taint, uint32_t loops)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_IF && loops && !is_inline(n->cond.def) && taint[n->cond.def->index])
+         return true;
+      uint32_t in = loops + (n->kind == IR_CF_LOOP);
+      if (cf_branches_on(n->first, taint, in) || cf_branches_on(n->then_cf, taint, in) ||
+          cf_branches_on(n->else_cf, taint, in))
+         return true;
+   }
+   return false;
+}
+
+static bool spins_on_marked_load(const ir_func *f, uint8_t *taint)
+{
+   memset(taint, 0, f->ndefs + 1);
+   bool any = false, changed = true;
+   while (changed) {   /* loop phis: until nothing more is reached */
+      changed = false;
+      ir_foreach_block(b, f)
+         ir_foreach_instr(i, b) {
+            if (!i->def.bits || taint[i->def.index])
+               continue;
+            bool t = i->op == IR_LOAD && is_lockstep_access(i);
+            for (uint32_t k = 0; k < i->nsrcs && !t; k++)
+               t = !is_inline(i->srcs[k].def) && taint[i->srcs[k].def->index];
+            if (t) {
+               taint[i->def.index] = 1;
+               changed = any = true;
+            }
+         }
+   }
+   return any && cf_branches_on(f->cf, taint, 0);
+}
+
 static bool eligible(const ir_func *f)
 {
    if (!f->is_kernel || f->shared_in_device || f->uses_clock || f->uses_nbar || f->uses_bar_red || f->scc)
@@ -102,8 +207,10 @@ static bool eligible(const ir_func *f)
    bool bar = false;
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
-         if (i->op == IR_CALL || (i->flags & IR_F_LOCKSTEP))
+         if (i->op == IR_CALL || ((i->flags & IR_F_LOCKSTEP) && !is_lockstep_access(i)))
             return false;
+         if (i->flags & IR_F_LOCKSTEP)
+            bar = true;   /* per thread, every marked access is a fiber switch */
          if (i->op == IR_BAR) {
             if (i->nsrcs)
                return false;
@@ -134,9 +241,9 @@ typedef struct lanes_plan {
    uint32_t *block_loop;  /* by block index: the innermost LOOP construct's id + 1 (0: none) */
    uint32_t *loop_parent; /* by construct id: the enclosing LOOP's id + 1 (0: none) */
    uint8_t *pinned;       /* by def index: read outside lane loops, or by other lanes (a shuffle) */
+   const uint8_t *meet;   /* by instruction index: a lane loop ends before it (plan_meets) */
 } lanes_plan;
 
-static bool is_inline(const ir_def *d) { return d->parent->op == IR_CONST || d->parent->op == IR_UNDEF; }
 
 /* Is loop l (id + 1; 0: the function) around loop `in` (id + 1)? */
 static bool loop_encloses(const lanes_plan *p, uint32_t l, uint32_t in)
@@ -270,8 +377,8 @@ static void plan_code(lanes_plan *p, const ir_block *b)
             p->kind[i->def.index] = LANE_ARRAY;
          continue;
       }
-      if (is_lane_shfl(i))
-         g = p->ngroups++;          /* a loop of its own */
+      if (is_lane_shfl(i) || p->meet[i->index])
+         g = p->ngroups++;          /* a loop of its own, or the start of one */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
       if (is_lane_shfl(i) && !is_inline(i->srcs[0].def) && p->kind[i->srcs[0].def->index] != LANE_SCALAR) {
@@ -635,6 +742,11 @@ bool emit_lanes_plan(emitter *e)
 {
    if (!eligible(e->f))
       return true;       /* e->lane_arr stays NULL: the per-thread form */
+   uint8_t *taint = arena_alloc(e->ar, e->f->ndefs + 1);
+   if (!taint)
+      return ir_error(e->f->module, 0, "out of memory");
+   if (spins_on_marked_load(e->f, taint))
+      return true;       /* the per-thread form */
    /* shuffles: lanes of a SIMD-group meet, which the warp's divergence
     * answers (tid.x / 32 is the same in a SIMD-group, at run time checked:
     * mc_lm_warps_whole) */
@@ -647,6 +759,11 @@ bool emit_lanes_plan(emitter *e)
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    lanes_plan p = { 0 };
    uint32_t n = e->f->ndefs + 1;
+   e->lane_meet = arena_alloc(e->ar, e->f->ninstrs + 1);
+   if (!e->lane_meet)
+      return ir_error(e->f->module, 0, "out of memory");
+   plan_meets(e->f, e->lane_meet);
+   p.meet = e->lane_meet;
    p.kind = arena_alloc(e->ar, n);
    p.pinned = arena_alloc(e->ar, n);
    p.group = arena_alloc(e->ar, n * sizeof(*p.group));
@@ -809,11 +926,14 @@ static void close_written(emitter *e, const ir_instr *from, const ir_instr *to)
    close_lanes(e);
 }
 
-static const ir_instr *group_end(const ir_instr *from)
+/* The end of the group from `from`: a boundary (run on its own) or a
+ * meet (the start of the next group). */
+static const ir_instr *group_end(const emitter *e, const ir_instr *from)
 {
-   while (from && !is_boundary(from))
-      from = from->next;
-   return from;
+   for (const ir_instr *i = from; i; i = i->next)
+      if (is_boundary(i) || (i != from && e->lane_meet[i->index]))
+         return i;
+   return NULL;
 }
 
 /* The recomputed values i reads, operands first, each once per lane loop. */
@@ -888,10 +1008,14 @@ static void emit_lanes_code(emitter *e, const ir_cf *n)
    e->indent++;
    const ir_instr *i = n->block->first;
    for (;;) {
-      const ir_instr *end = group_end(i);
+      const ir_instr *end = group_end(e, i);
       emit_group(e, i, end);
       if (!end)
          break;
+      if (!is_boundary(end)) {
+         i = end;   /* a meet: every lane did the group before it */
+         continue;
+      }
       if (end->op == IR_BAR) {
          /* every lane the invocation started with: else threads wait at
           * different barriers or returned (the scheduler's check) */
