@@ -76,7 +76,8 @@
  * (the software device keeps up to 1024 lanes on a worker's stack), and
  * one with a loop that lanes leave at different iterations, no barrier in
  * it, and an access whose address is an array (check_costly_loops,
- * costly_loops_gather).
+ * costly_loops_gather), unless it has marked accesses, which per thread
+ * cost a fiber switch each.
  */
 #include "emit_internal.h"
 #include "../ptx/ptx.h"
@@ -196,6 +197,15 @@ static bool spins_on_marked_load(const ir_func *f, uint8_t *taint)
          }
    }
    return any && cf_branches_on(f->cf, taint, 0);
+}
+
+static bool has_lockstep_access(const ir_func *f)
+{
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b)
+         if (is_lockstep_access(i))
+            return true;
+   return false;
 }
 
 static bool eligible(const ir_func *f)
@@ -785,7 +795,9 @@ bool emit_lanes_plan(emitter *e)
    plan_scalars(&p, e->f, div);
    plan_cf(&p, e->f->cf);
    plan_remat(&p, e->f);
-   if (costly_loops_gather(&p, e->f, costly))
+   /* (warp-synchronous code per thread runs as fibers meeting at every
+    * marked access, which costs more than any loop's bookkeeping) */
+   if (!has_lockstep_access(e->f) && costly_loops_gather(&p, e->f, costly))
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    e->lane_arr = p.kind;
    if (!fits(e)) {
