@@ -527,17 +527,18 @@ MC_D_SLOW ulong mc_d_widen_i(uint x, int fmt)
 #define MC_DH_HUGE 0x7fc0000000000000ul   // 2^1021: above, TwoSum may overflow
 
 // A NaN result r replaced by NVIDIA's: the first NaN of x, y, z, quieted,
-// or the invalid operation's NaN.  The test is the FPU's (r != r), so that
-// a chain of operations keeps its values in floating-point registers; the
+// or the invalid operation's NaN.  The test is the FPU's (r != r) and the
+// join a double's (the shim's __mc_f64_unless_nan), so that a chain of
+// operations keeps its values in floating-point registers; the
 // replacement is out of line.
-MC_D_SLOW ulong mc_dh_nan_pick(ulong x, ulong y, ulong z)
+inline ulong mc_dh_nan_pick(ulong x, ulong y, ulong z)
 {
     return mc_d_isnan(x) ? mc_d_quiet(x) : mc_d_isnan(y) ? mc_d_quiet(y) : mc_d_isnan(z) ? mc_d_quiet(z) : MC_D_INVALID;
 }
 
 MC_D_STEP ulong mc_dh_nan(ulong r, ulong x, ulong y, ulong z)
 {
-    return __builtin_expect(__mc_f64_isnan(r), false) ? mc_dh_nan_pick(x, y, z) : r;
+    return __mc_f64_unless_nan<mc_dh_nan_pick>(r, x, y, z);
 }
 
 // The sign of an exact error term e (bits): 1, -1, or 0 when exact.
