@@ -184,9 +184,9 @@ static const char *kernel_status_text(uint32_t st)
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
    case MC_STATUS_TEX_GRAD:
-      return "tex.grad (tex1DGrad, tex2DGrad, tex3DGrad ...) on a mipmapped texture whose width or height is not "
-             "a power of two and above 1024, or a 3-D one whose width, height or depth is not a power of two (not "
-             "supported: how an H200 scales gradients by such a size is not fitted)";
+      return "tex3DGrad (tex.grad.3d) on a mipmapped 3-D texture whose width, height or depth is not a power of "
+             "two (not supported: how an H200 scales 3-D gradients by such a size is not fitted exactly; 1-D and "
+             "2-D textures of any size work)";
    case MC_STATUS_TEX_GRAD3:
       return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
              "with a NaN component (not supported: the H200's level of detail from two three-component "

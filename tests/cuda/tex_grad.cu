@@ -18,10 +18,12 @@
  *    9 fraction bits of its own binary exponent, n 2^(e - 9) with n in
  *    512 ... 1023 (a NaN reads as 0, a denormal as 0, an infinity gives the
  *    top level, all zero the bottom); on a size w that is not a power of
- *    two (below 1024) the normalised component is truncated to 9 bits
- *    first and multiplied by w as a truncated multiplier does
- *    (model_scale: fitted to about 440 000 fetches of 1-D widths 3 ...
- *    1000 and 2-D shapes up to 1000 x 777, session "texmip" in NATIVE.md);
+ *    two the normalised component is truncated to 9 bits first and
+ *    multiplied by w (truncated to its top 10 bits) as a truncated
+ *    multiplier does (model_scale: fitted to about 440 000 fetches of 1-D
+ *    widths 3 ... 1000 and 2-D shapes up to 1000 x 777, session "texmip" in
+ *    NATIVE.md, and 1.16 million of widths and heights 777 ... 32767 and
+ *    2-D shapes up to 8191 x 100 and 1920 x 1080, session "grad");
  *  - a gradient's length is its larger component plus (11 nb + 4)/32
  *    2^(eb - 9) for the smaller one nb 2^(eb - 9) (none when it is 0);
  *  - x + y and x - y per component: same signs exactly, opposite signs
@@ -58,10 +60,10 @@
  * three axes in both gradients (the diagonal terms' truncations are not
  * certain: the probes' best model misses 1 of 170 000) or with a NaN
  * component (which in
- * 3-D reads as some large value, not as zero), and textures whose size is
- * not a power of two in 3-D or above 1024 (the scaling below was fitted to
- * sizes up to 1000 only, and misses width 4095); metalcuda fails such a
- * launch with cudaErrorNotSupported.
+ * 3-D reads as some large value, not as zero), and 3-D textures whose size
+ * is not a power of two (model_scale misses 17 of 98 000 probe fetches of
+ * six such textures by 1/256 or 2/256 of a level, most of them on 1920 x
+ * 1080 x 3); metalcuda fails such a launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -168,11 +170,12 @@ static double model_diag(double a, double b)
 }
 
 /* A normalised gradient component g in texels on w texels, before its
- * truncation to 9 bits: g times w for a power of two; else (w < 1024) g
- * truncated to n 2^(e-9) first, then times w as a truncated multiplier
- * does: with k = floor(log2 w), the partial products n 2^j (one per set
- * bit j of w) each truncated to a multiple of 2^(k-3) (exact for k <= 3),
- * summed, plus 7 2^(k-3) (an H200, tests/cuda/NATIVE.md "texmip"). */
+ * truncation to 9 bits: g times w for a power of two; else g truncated to
+ * n 2^(e-9) first, then times w as a truncated multiplier of two 10-bit
+ * operands does: with k = floor(log2 w), w truncated to its top 10 bits
+ * (4095 reads as 4092), the partial products n 2^j (one per set bit j of
+ * that) each truncated to a multiple of 2^(k-3) (exact for k <= 3),
+ * summed, plus 7 2^(k-3) (an H200, tests/cuda/NATIVE.md "texmip", "grad"). */
 static double model_scale(double g, int w)
 {
    if (!(w & (w - 1)))
@@ -183,6 +186,8 @@ static double model_scale(double g, int w)
       return 0.0;
    while (w >> (k + 1))
       k++;
+   if (k > 9)
+      w &= ~((1 << (k - 9)) - 1);
    double sum = 7.0 * ldexp(1.0, k - 3);
    for (int j = 0; j <= k; j++)
       if (w >> j & 1) {
@@ -729,15 +734,17 @@ static void data_checks(void)
    free(want);
 }
 
-/* Sizes that are not a power of two (below 1024): 1-D widths, a sweep of
- * every 9-bit mantissa of one binade, and 2-D (and layered) shapes. */
+/* Sizes that are not a power of two: 1-D widths, a sweep of every 9-bit
+ * mantissa of one binade, and 2-D (and layered) shapes; at and above 1024
+ * texels the size's bits below its top 10 are dropped (4095 scales as
+ * 4092). */
 static void npot_checks(void)
 {
    In *in = (In *)calloc(NMAX, sizeof(In));
    float *want = (float *)malloc(NMAX * sizeof(float));
    sampler s = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f };
-   static const int widths[] = { 3, 5, 12, 37, 100, 300, 777, 1000 };
-   for (int c = 0; c < 8; c++) {
+   static const int widths[] = { 3, 5, 12, 37, 100, 300, 777, 1000, 1025, 1920, 2049, 4095, 8191 };
+   for (int c = 0; c < 13; c++) {
       int w = widths[c], k = 0;
       while (w >> (k + 1))
          k++;
@@ -757,8 +764,9 @@ static void npot_checks(void)
    }
    static const struct {
       int w, h, layers;
-   } shapes[5] = { { 1000, 777, 0 }, { 37, 300, 0 }, { 96, 5, 0 }, { 64, 40, 0 }, { 40, 24, 3 } };
-   for (int c = 0; c < 5; c++) {
+   } shapes[9] = { { 1000, 777, 0 }, { 37, 300, 0 }, { 96, 5, 0 },      { 64, 40, 0 },    { 40, 24, 3 },
+                   { 1920, 1080, 0 }, { 4095, 3, 0 }, { 1025, 2049, 0 }, { 1031, 3001, 2 } };
+   for (int c = 0; c < 9; c++) {
       int w = shapes[c].w, h = shapes[c].h, lay = shapes[c].layers, kx = 0, ky = 0;
       while (w >> (kx + 1))
          kx++;

@@ -344,9 +344,8 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
 // taken.  Then the bias and clamps as for tex.level.  A 1-D texture is a
 // 2-D one whose second components are 0.  Denormal gradients read as zero
 // (indistinguishable there below a bias of 100 levels).  Sizes that are
-// not a power of two scale the components as mc_grad_split_n says (fitted
-// up to 1000 texels, not for 4095: mc_tex_sample_grad refuses those above
-// 1024 at run time, and any in 3-D).
+// not a power of two scale the components as mc_grad_split_n says (1-D and
+// 2-D; mc_tex_sample_grad refuses them in 3-D at run time).
 constant uchar mc_lg2_tab[256] = {
     0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
     38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
@@ -378,13 +377,17 @@ MC_TEX uint mc_grad_split(uint b, int k, thread uint &n, thread int &e)
 }
 
 // A gradient component b (bits) in texels on `size` texels as (n, e), as
-// mc_grad_split.  A size that is not a power of two (below 1024) scales
-// the 9-bit component n 2^(e-9) as a truncated multiplier does (an H200:
-// every width from 3 to 200, 777 and 1000, and five 2-D shapes up to 1000
-// x 777, about 440 000 probe fetches; tests/cuda/NATIVE.md, "texmip"):
-// with k = floor(log2 size), the partial products n 2^j, one per set bit j
-// of the size, each truncated to a multiple of 2^(k-3) (exact where k <=
-// 3), summed, plus 7 2^(k-3); then truncated to 9 fraction bits.
+// mc_grad_split.  A size that is not a power of two scales the 9-bit
+// component n 2^(e-9) as a truncated multiplier of two 10-bit operands
+// does: with k = floor(log2 size), the size truncated to its top 10 bits
+// (bits below 2^(k-9) dropped: 4095 reads as 4092, 1025 as 1024), the
+// partial products n 2^j, one per set bit j of that, each truncated to a
+// multiple of 2^(k-3) (exact where k <= 3), summed, plus 7 2^(k-3); then
+// truncated to 9 fraction bits (an H200: every width from 3 to 200, 777
+// and 1000, and five 2-D shapes up to 1000 x 777, about 440 000 probe
+// fetches, session "texmip"; 50 widths from 777 to 32767, three heights,
+// four 1-D widths and ten 2-D shapes up to 8191 x 100 and 1920 x 1080, 1.16
+// million fetches, session "grad"; tests/cuda/NATIVE.md).
 MC_TEX uint mc_grad_split_n(uint b, uint size, thread uint &n, thread int &e)
 {
     if ((size & (size - 1u)) == 0u)
@@ -393,6 +396,8 @@ MC_TEX uint mc_grad_split_n(uint b, uint size, thread uint &n, thread int &e)
     if (c != 1u)
         return c;
     uint k = 31u - clz(size), sum = 0u;
+    if (k > 9u)
+        size &= ~((1u << (k - 9u)) - 1u);
     for (uint j = 0u; j <= k; j++)
         if (((size >> j) & 1u) != 0u)
             sum += k > 3u ? ((n << j) >> (k - 3u)) << (k - 3u) : n << j;
@@ -516,7 +521,7 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
 
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
 // (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on wx by wy texels
-// (each a power of two or below 1024).
+// (any sizes: mc_grad_split_n).
 MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, uint wx, uint wy)
 {
     uint n[4];
@@ -799,10 +804,11 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // tex.grad.{1d,2d,3d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
 // gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
 // no such axis): a mipmapped texture samples at the level of detail of
-// mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
-// not a power of two fails the launch (MC_STATUS_TEX_GRAD) in 3-D and above
-// 1024 (not fitted: width 4095 reads otherwise); 1-D and 2-D sizes below
-// scale the gradients as mc_grad_split_n says.  In 3-D (an
+// mc_tex_grad_q; one without levels samples as a plain tex.  1-D and 2-D
+// sizes that are not a power of two scale the gradients as mc_grad_split_n
+// says; in 3-D such a size fails the launch (MC_STATUS_TEX_GRAD: that rule
+// misses 17 of 98 000 probe fetches of six such 3-D textures, each by a
+// level's 1/256 or 2/256, tests/cuda/NATIVE.md "grad").  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
@@ -823,7 +829,7 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint dims = mode & 3u;
     uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
     for (uint d = 0u; d < 3u; d++) {
-        if ((sz[d] & (sz[d] - 1u)) != 0u && (dims == 3u || sz[d] > 1024u)) {
+        if ((sz[d] & (sz[d] - 1u)) != 0u && dims == 3u) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
             return uint4(0u);
         }
