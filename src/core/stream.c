@@ -183,10 +183,6 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_TENSOR_COORD:
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
-   case MC_STATUS_TEX_GRAD:
-      return "tex3DGrad (tex.grad.3d) on a mipmapped 3-D texture whose width, height or depth is not a power of "
-             "two (not supported: how an H200 scales 3-D gradients by such a size is not fitted exactly; 1-D and "
-             "2-D textures of any size work)";
    case MC_STATUS_TEX_GRAD3:
       return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
              "with a NaN component (not supported: the H200's level of detail from two three-component "
@@ -259,7 +255,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD || st == MC_STATUS_TEX_GRAD3) {
+   } else if (st == MC_STATUS_TEX_GRAD3) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));
