@@ -63,10 +63,8 @@
  * three axes in both gradients (the diagonal terms' truncations are not
  * certain: the probes' best model misses 1 of 170 000) or with a NaN
  * component (which in
- * 3-D reads as some large value, not as zero), and 3-D textures whose size
- * is not a power of two (model_scale misses 17 of 98 000 probe fetches of
- * six such textures by 1/256 or 2/256 of a level, most of them on 1920 x
- * 1080 x 3); metalcuda fails such a launch with cudaErrorNotSupported.
+ * 3-D reads as some large value, not as zero); metalcuda fails such a
+ * launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -468,6 +466,13 @@ static void random_pairs3(In *in, int n, const int k[3], int lo, int hi)
    free(two);
 }
 
+/* Coordinates in [0, 1) made unnormalised: times the sizes. */
+static void unnorm_coords(In *in, int n, const int sz[3])
+{
+   for (int i = 0; i < n; i++)
+      in[i].x *= (float)sz[0], in[i].y *= (float)sz[1], in[i].z *= (float)sz[2];
+}
+
 /* tex3DGrad where dPdx and dPdy are both zero along an axis, or one of them
  * is zero (metalcuda fails a launch with gradients along all three axes in
  * both: not fitted), on sizes that are powers of two and others. */
@@ -480,7 +485,7 @@ static void lod3_checks(void)
    static const struct {
       int sz[3];
       sampler s;
-   } shapes[7] = { { { 128, 64, 32 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+   } shapes[9] = { { { 128, 64, 32 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
                    { { 32, 32, 32 }, { false, true, cudaAddressModeClamp, -0.7f, 0.25f, 3.6f } },
                    { { 16, 128, 64 }, { false, false, cudaAddressModeClamp, 0.3f, 0.0f, 16.0f } },
                    /* sizes not a power of two (most finite differences matter on small
@@ -488,8 +493,13 @@ static void lod3_checks(void)
                    { { 1920, 1080, 3 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
                    { { 100, 60, 30 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
                    { { 5, 6, 7 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
-                   { { 1025, 3, 5 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } } };
-   for (int c = 0; c < 7; c++) {
+                   { { 1025, 3, 5 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   /* unnormalised coordinates (read as normalised ones on a mipmapped
+                    * texture; the finite differences are of the coordinates as given,
+                    * coarser here) */
+                   { { 100, 60, 30 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f, true } },
+                   { { 64, 32, 16 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f, true } } };
+   for (int c = 0; c < 9; c++) {
       const int *sz = shapes[c].sz;
       int k[3];
       for (int j = 0; j < 3; j++)
@@ -516,11 +526,13 @@ static void lod3_checks(void)
          in[m++] = (In){ 0.5f, INFINITY, 0.25f, 0, 0, 0.5f, 1.0f / 64, -0.125f, 0.5f, 3.0f / 32, 0.0f };
          in[m++] = (In){ 0.5f, 0.25f, 0.5f, 0, 0, 0.5f, -1.0f / 64, 0.125f, 0.5f, 3.0f / 32, -INFINITY };
       }
+      if (shapes[c].s.unnorm)
+         unnorm_coords(in, n, sz);
       for (int i = 0; i < n; i++)
          want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
-      char what[100];
-      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis", sz[0], sz[1],
-               sz[2]);
+      char what[128];
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
 
       /* one gradient along all three axes (the other zero): random mantissas
@@ -548,10 +560,12 @@ static void lod3_checks(void)
             In p = { 0.5f, (float)big, 0, 0, 0, 0.5f, (float)(w ? fixed : sw), 0, 0.5f, (float)(w ? sw : fixed), 0 };
             in[n++] = p;
          }
+      if (shapes[c].s.unnorm)
+         unnorm_coords(in, n, sz);
       for (int i = 0; i < n; i++)
          want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
-      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes", sz[0], sz[1],
-               sz[2]);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
       CHECK_CUDA(cudaFreeMipmappedArray(a));
