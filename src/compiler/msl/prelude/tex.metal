@@ -485,8 +485,9 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
 
 // The level of a 3-D gradient's length (components' bits g, sizes sz; none
 // infinite or NaN, not all zero): with the components in texels
-// (mc_grad_split_n), truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
-// = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
+// (mc_grad_split_n), truncated to 9 fraction bits, ordered max = na
+// 2^(ea-9) >= mid = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be
+// 0), the length is
 // max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 fraction bits of
 // its own exponent, as the components do (an H200: 253 728 probe fetches of
 // 128^3 texels reproduced, and 1.57 million of every middle x smallest
@@ -836,7 +837,9 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint a = 0u, b = 1u;   // the two axes whose gradients count
     if (dims == 3u) {
         float c[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
-        for (uint d = 0u; d < 3u; d++) {   // finite differences (rounded twice)
+        // finite differences, each sum rounded to f32 (a NaN or infinite
+        // coordinate makes NaN components: refused below, as NaN gradients)
+        for (uint d = 0u; d < 3u; d++) {
             gx[d] = as_type<uint>((c[d] + as_type<float>(gx[d])) - c[d]);
             gy[d] = as_type<uint>((c[d] + as_type<float>(gy[d])) - c[d]);
         }
