@@ -185,9 +185,9 @@ static const char *kernel_status_text(uint32_t st)
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
    case MC_STATUS_TEX_GRAD3:
       return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
-             "with a NaN component (not supported: the H200's level of detail from two three-component "
-             "gradients is not fitted exactly; a fetch whose dPdx and dPdy are both zero along x, y or z, or "
-             "whose dPdx or dPdy is zero, works)";
+             "with a NaN component, which a NaN or infinite coordinate makes (not supported: the H200's level of "
+             "detail from two three-component gradients is not fitted exactly; a fetch whose dPdx and dPdy are "
+             "both zero along x, y or z, or whose dPdx or dPdy is zero, works)";
    default:
       return "a kernel executed a trap instruction";
    }
