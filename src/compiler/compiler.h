@@ -151,8 +151,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_SURFACE = 8,     /* a surface access outside the array in the trap mode (illegal address) */
    MC_STATUS_TENSOR_MAP = 9,  /* cp.async.bulk.tensor with a tensor map cuTensorMapEncodeTiled did not make */
    MC_STATUS_TENSOR_COORD = 10, /* cp.async.bulk.tensor whose innermost coordinate is not at 16 bytes */
-   MC_STATUS_TEX_GRAD = 11,   /* tex.grad on a mipmapped texture whose size is not a power of two (3-D, or
-                                 over 1024) */
+   /* 11: unused (tex.grad on sizes not a power of two, refused until they were fitted) */
    MC_STATUS_TEX_GRAD3 = 12,  /* tex.grad.3d: two gradients along all three axes, or a NaN one */
 };
 

@@ -183,15 +183,11 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_TENSOR_COORD:
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
-   case MC_STATUS_TEX_GRAD:
-      return "tex.grad (tex1DGrad, tex2DGrad, tex3DGrad ...) on a mipmapped texture whose width or height is not "
-             "a power of two and above 1024, or a 3-D one whose width, height or depth is not a power of two (not "
-             "supported: how an H200 scales gradients by such a size is not fitted)";
    case MC_STATUS_TEX_GRAD3:
       return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
-             "with a NaN component (not supported: the H200's level of detail from two three-component "
-             "gradients is not fitted exactly; a fetch whose dPdx and dPdy are both zero along x, y or z, or "
-             "whose dPdx or dPdy is zero, works)";
+             "with a NaN component, which a NaN or infinite coordinate makes (not supported: the H200's level of "
+             "detail from two three-component gradients is not fitted exactly; a fetch whose dPdx and dPdy are "
+             "both zero along x, y or z, or whose dPdx or dPdy is zero, works)";
    default:
       return "a kernel executed a trap instruction";
    }
@@ -259,7 +255,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD || st == MC_STATUS_TEX_GRAD3) {
+   } else if (st == MC_STATUS_TEX_GRAD3) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));

@@ -18,10 +18,12 @@
  *    9 fraction bits of its own binary exponent, n 2^(e - 9) with n in
  *    512 ... 1023 (a NaN reads as 0, a denormal as 0, an infinity gives the
  *    top level, all zero the bottom); on a size w that is not a power of
- *    two (below 1024) the normalised component is truncated to 9 bits
- *    first and multiplied by w as a truncated multiplier does
- *    (model_scale: fitted to about 440 000 fetches of 1-D widths 3 ...
- *    1000 and 2-D shapes up to 1000 x 777, session "texmip" in NATIVE.md);
+ *    two the normalised component is truncated to 9 bits first and
+ *    multiplied by w (truncated to its top 10 bits) as a truncated
+ *    multiplier does (model_scale: fitted to about 440 000 fetches of 1-D
+ *    widths 3 ... 1000 and 2-D shapes up to 1000 x 777, session "texmip" in
+ *    NATIVE.md, and 1.16 million of widths and heights 777 ... 32767 and
+ *    2-D shapes up to 8191 x 100 and 1920 x 1080, session "grad");
  *  - a gradient's length is its larger component plus (11 nb + 4)/32
  *    2^(eb - 9) for the smaller one nb 2^(eb - 9) (none when it is 0);
  *  - x + y and x - y per component: same signs exactly, opposite signs
@@ -43,7 +45,10 @@
  *    lod >> 8 with weight 256 - (lod & 255) and the next with lod & 255,
  *    point filtering level (lod + 128) >> 8.
  * A texture without levels ignores the gradients (as tex1D).
- * 3-D (2026-12-04 probes of 128^3 texels, and this program on the H200):
+ * 3-D (2026-12-04 probes of 128^3 texels, and this program on the H200;
+ * sizes not a power of two: session "grad" of NATIVE.md): each gradient
+ * component g reads as the finite difference (c + g) - c of its coordinate
+ * c in f32 (the H200 runs a routine of the driver for tex.grad.3d); then
  * an infinite component gives the top level; where dPdx and dPdy both read
  * zero along one axis (+-0 or a denormal), the lod is the 2-D one of the
  * other two axes, each scaled by its own size (about 55 000 probe fetches);
@@ -58,9 +63,7 @@
  * three axes in both gradients (the diagonal terms' truncations are not
  * certain: the probes' best model misses 1 of 170 000) or with a NaN
  * component (which in
- * 3-D reads as some large value, not as zero), and textures whose size is
- * not a power of two in 3-D or above 1024 (the scaling below was fitted to
- * sizes up to 1000 only, and misses width 4095); metalcuda fails such a
+ * 3-D reads as some large value, not as zero); metalcuda fails such a
  * launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
@@ -168,11 +171,12 @@ static double model_diag(double a, double b)
 }
 
 /* A normalised gradient component g in texels on w texels, before its
- * truncation to 9 bits: g times w for a power of two; else (w < 1024) g
- * truncated to n 2^(e-9) first, then times w as a truncated multiplier
- * does: with k = floor(log2 w), the partial products n 2^j (one per set
- * bit j of w) each truncated to a multiple of 2^(k-3) (exact for k <= 3),
- * summed, plus 7 2^(k-3) (an H200, tests/cuda/NATIVE.md "texmip"). */
+ * truncation to 9 bits: g times w for a power of two; else g truncated to
+ * n 2^(e-9) first, then times w as a truncated multiplier of two 10-bit
+ * operands does: with k = floor(log2 w), w truncated to its top 10 bits
+ * (4095 reads as 4092), the partial products n 2^j (one per set bit j of
+ * that) each truncated to a multiple of 2^(k-3) (exact for k <= 3),
+ * summed, plus 7 2^(k-3) (an H200, tests/cuda/NATIVE.md "texmip", "grad"). */
 static double model_scale(double g, int w)
 {
    if (!(w & (w - 1)))
@@ -183,6 +187,8 @@ static double model_scale(double g, int w)
       return 0.0;
    while (w >> (k + 1))
       k++;
+   if (k > 9)
+      w &= ~((1 << (k - 9)) - 1);
    double sum = 7.0 * ldexp(1.0, k - 3);
    for (int j = 0; j <= k; j++)
       if (w >> j & 1) {
@@ -227,17 +233,18 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
 
-/* One 3-D gradient's lod on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaN, no
- * infinity, not all zero): each component truncated to 9 fraction bits,
- * ordered max >= mid >= min, the length is max + T((11 n_mid + 4)/32
- * 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits (truncating),
- * in exact arithmetic (doubles hold it: the program's exponents are close). */
-static int model_grad_len3(const float g[3], const int k[3])
+/* One 3-D gradient's lod on w[0] x w[1] x w[2] texels (no NaN, no
+ * infinity, not all zero): each component in texels (model_scale) truncated
+ * to 9 fraction bits, ordered max >= mid >= min, the length is max + T((11
+ * n_mid + 4)/32 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits
+ * (truncating), in exact arithmetic (doubles hold it: the program's
+ * exponents are close). */
+static int model_grad_len3(const float g[3], const int w[3])
 {
    double c[3];
    int n, e;
    for (int j = 0; j < 3; j++)
-      c[j] = fabs(t9(ldexp(fabs((double)g[j]) < 1.1754943508222875e-38 ? 0.0 : g[j], k[j]), &n, &e));
+      c[j] = fabs(t9(model_scale(fabs((double)g[j]) < 1.1754943508222875e-38 ? 0.0 : g[j], w[j]), &n, &e));
    for (int i = 0; i < 3; i++)   /* descending */
       for (int j = i + 1; j < 3; j++)
          if (c[j] > c[i]) {
@@ -261,13 +268,19 @@ static int model_grad_len3(const float g[3], const int k[3])
 /* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
 static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
 
-/* 3-D on 2^k[0] x 2^k[1] x 2^k[2] texels (no NaNs): an infinity gives the top
+/* 3-D on w[0] x w[1] x w[2] texels (no NaNs): each gradient component g
+ * read as the finite difference (c + g) - c of its coordinate c in f32
+ * (the H200's routine for tex.grad.3d); then an infinity gives the top
  * level; where dPdx and dPdy both read zero along one axis, the 2-D lod of
  * the other two (the first such axis); else, where one gradient is zero,
  * the other's length (the diagonal terms are 11/16 of it). */
-static int model_grad_lod3(const struct In *p, const int k[3])
+static int model_grad_lod3(const struct In *p, const int w[3])
 {
-   float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 };
+   float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 }, c[3] = { p->x, p->y, p->z };
+   for (int j = 0; j < 3; j++) {
+      volatile float sx = c[j] + gx[j], sy = c[j] + gy[j];   /* each sum rounded to f32 */
+      gx[j] = sx - c[j], gy[j] = sy - c[j];
+   }
    for (int j = 0; j < 3; j++)
       if (isinf(gx[j]) || isinf(gy[j]))
          return LOD_INF;
@@ -277,12 +290,12 @@ static int model_grad_lod3(const struct In *p, const int k[3])
    for (int j = 0; j < 3; j++)
       common = common || (reads_zero(gx[j]) && reads_zero(gy[j]));
    if (!common && (xz || yz))
-      return model_grad_len3(xz ? gy : gx, k);
+      return model_grad_len3(xz ? gy : gx, w);
    int z = 0;
    while (z < 2 && !(reads_zero(gx[z]) && reads_zero(gy[z])))
       z++;
    int a = z == 0 ? 1 : 0, b = z == 2 ? 1 : 2;
-   return model_grad_lod2(gx[a], gx[b], gy[a], gy[b], k[a], k[b]);
+   return model_grad_lod2w(gx[a], gx[b], gy[a], gy[b], w[a], w[b]);
 }
 
 typedef tex_model_sampler sampler;
@@ -432,8 +445,8 @@ static void random_pairs2(In *in, int n, int kx, int ky, int lo, int hi, int lay
 }
 
 /* 3-D fetches whose gradients are both zero along one axis (random, with
- * each kind of zero there: +0, -0, denormals), on 2^k[0] x 2^k[1] x 2^k[2]
- * texels: random 2-D pairs placed on the other two axes. */
+ * each kind of zero there: +0, -0, denormals), on about 2^k[0] x 2^k[1] x
+ * 2^k[2] texels: random 2-D pairs placed on the other two axes. */
 static void random_pairs3(In *in, int n, const int k[3], int lo, int hi)
 {
    static const float zeros[4] = { 0.0f, -0.0f, 1e-40f, -3e-39f };
@@ -453,8 +466,16 @@ static void random_pairs3(In *in, int n, const int k[3], int lo, int hi)
    free(two);
 }
 
-/* tex3DGrad where dPdx and dPdy are both zero along an axis (metalcuda
- * fails a launch with gradients along all three axes: not fitted). */
+/* Coordinates in [0, 1) made unnormalised: times the sizes. */
+static void unnorm_coords(In *in, int n, const int sz[3])
+{
+   for (int i = 0; i < n; i++)
+      in[i].x *= (float)sz[0], in[i].y *= (float)sz[1], in[i].z *= (float)sz[2];
+}
+
+/* tex3DGrad where dPdx and dPdy are both zero along an axis, or one of them
+ * is zero (metalcuda fails a launch with gradients along all three axes in
+ * both: not fitted), on sizes that are powers of two and others. */
 static void lod3_checks(void)
 {
    In *in = (In *)calloc(NMAX, sizeof(In));
@@ -462,15 +483,30 @@ static void lod3_checks(void)
    /* point filtering within a level: metalcuda refuses linear filtering
     * within and between 3-D levels (its weights were not measured) */
    static const struct {
-      int k[3];
+      int sz[3];
       sampler s;
-   } shapes[3] = { { { 7, 6, 5 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
-                   { { 5, 5, 5 }, { false, true, cudaAddressModeClamp, -0.7f, 0.25f, 3.6f } },
-                   { { 4, 7, 6 }, { false, false, cudaAddressModeClamp, 0.3f, 0.0f, 16.0f } } };
-   for (int c = 0; c < 3; c++) {
-      const int *k = shapes[c].k;
+   } shapes[9] = { { { 128, 64, 32 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { { 32, 32, 32 }, { false, true, cudaAddressModeClamp, -0.7f, 0.25f, 3.6f } },
+                   { { 16, 128, 64 }, { false, false, cudaAddressModeClamp, 0.3f, 0.0f, 16.0f } },
+                   /* sizes not a power of two (most finite differences matter on small
+                    * normalised gradients: large sizes) */
+                   { { 1920, 1080, 3 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { { 100, 60, 30 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { { 5, 6, 7 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { { 1025, 3, 5 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   /* unnormalised coordinates (read as normalised ones on a mipmapped
+                    * texture; the finite differences are of the coordinates as given,
+                    * coarser here) */
+                   { { 100, 60, 30 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f, true } },
+                   { { 64, 32, 16 }, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f, true } } };
+   for (int c = 0; c < 9; c++) {
+      const int *sz = shapes[c].sz;
+      int k[3];
+      for (int j = 0; j < 3; j++)
+         for (k[j] = 0; sz[j] >> (k[j] + 1);)
+            k[j]++;
       int kmax = k[0] > k[1] ? k[0] : k[1], levels = (kmax > k[2] ? kmax : k[2]) + 1;
-      cudaMipmappedArray_t a = make_mip3(1 << k[0], 1 << k[1], 1 << k[2], levels);
+      cudaMipmappedArray_t a = make_mip3(sz[0], sz[1], sz[2], levels);
       cudaTextureObject_t t = tex_model_mip_object(a, &shapes[c].s);
       int n = c == 0 ? NMAX : 4096;
       random_pairs3(in, n, k, -6, levels + 2);
@@ -490,11 +526,13 @@ static void lod3_checks(void)
          in[m++] = (In){ 0.5f, INFINITY, 0.25f, 0, 0, 0.5f, 1.0f / 64, -0.125f, 0.5f, 3.0f / 32, 0.0f };
          in[m++] = (In){ 0.5f, 0.25f, 0.5f, 0, 0, 0.5f, -1.0f / 64, 0.125f, 0.5f, 3.0f / 32, -INFINITY };
       }
+      if (shapes[c].s.unnorm)
+         unnorm_coords(in, n, sz);
       for (int i = 0; i < n; i++)
-         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
-      char what[100];
-      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis", 1 << k[0],
-               1 << k[1], 1 << k[2]);
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
+      char what[128];
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, gradients zero along one axis%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
 
       /* one gradient along all three axes (the other zero): random mantissas
@@ -522,10 +560,12 @@ static void lod3_checks(void)
             In p = { 0.5f, (float)big, 0, 0, 0, 0.5f, (float)(w ? fixed : sw), 0, 0.5f, (float)(w ? sw : fixed), 0 };
             in[n++] = p;
          }
+      if (shapes[c].s.unnorm)
+         unnorm_coords(in, n, sz);
       for (int i = 0; i < n; i++)
-         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], k), 0);
-      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes", 1 << k[0],
-               1 << k[1], 1 << k[2]);
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
       CHECK_CUDA(cudaFreeMipmappedArray(a));
@@ -729,15 +769,17 @@ static void data_checks(void)
    free(want);
 }
 
-/* Sizes that are not a power of two (below 1024): 1-D widths, a sweep of
- * every 9-bit mantissa of one binade, and 2-D (and layered) shapes. */
+/* Sizes that are not a power of two: 1-D widths, a sweep of every 9-bit
+ * mantissa of one binade, and 2-D (and layered) shapes; at and above 1024
+ * texels the size's bits below its top 10 are dropped (4095 scales as
+ * 4092). */
 static void npot_checks(void)
 {
    In *in = (In *)calloc(NMAX, sizeof(In));
    float *want = (float *)malloc(NMAX * sizeof(float));
    sampler s = { true, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f };
-   static const int widths[] = { 3, 5, 12, 37, 100, 300, 777, 1000 };
-   for (int c = 0; c < 8; c++) {
+   static const int widths[] = { 3, 5, 12, 37, 100, 300, 777, 1000, 1025, 1920, 2049, 4095, 8191 };
+   for (int c = 0; c < 13; c++) {
       int w = widths[c], k = 0;
       while (w >> (k + 1))
          k++;
@@ -757,8 +799,9 @@ static void npot_checks(void)
    }
    static const struct {
       int w, h, layers;
-   } shapes[5] = { { 1000, 777, 0 }, { 37, 300, 0 }, { 96, 5, 0 }, { 64, 40, 0 }, { 40, 24, 3 } };
-   for (int c = 0; c < 5; c++) {
+   } shapes[9] = { { 1000, 777, 0 }, { 37, 300, 0 }, { 96, 5, 0 },      { 64, 40, 0 },    { 40, 24, 3 },
+                   { 1920, 1080, 0 }, { 4095, 3, 0 }, { 1025, 2049, 0 }, { 1031, 3001, 2 } };
+   for (int c = 0; c < 9; c++) {
       int w = shapes[c].w, h = shapes[c].h, lay = shapes[c].layers, kx = 0, ky = 0;
       while (w >> (kx + 1))
          kx++;

@@ -42,8 +42,8 @@
  * The API's answers (error codes, level sizes) are the H200's.
  *
  * Not here, because metalcuda refuses them by name (an H200 accepts them;
- * their behaviour was not fitted): tex.grad on 3-D and cube-map textures
- * (tex3DGrad, texCubemapGrad; the 1-D and 2-D forms are tex_grad.cu's),
+ * their behaviour was not fitted): tex.grad on cube-map textures
+ * (texCubemapGrad; tex1DGrad, tex2DGrad and tex3DGrad are tex_grad.cu's),
  * maxAnisotropy > 1 (it narrows the blend between
  * levels even for tex2DLod), sparse and deferred-mapping mipmapped arrays.
  */

@@ -344,9 +344,7 @@ MC_TEX int mc_tex_lod(thread const mc_tex &t, int q)
 // taken.  Then the bias and clamps as for tex.level.  A 1-D texture is a
 // 2-D one whose second components are 0.  Denormal gradients read as zero
 // (indistinguishable there below a bias of 100 levels).  Sizes that are
-// not a power of two scale the components as mc_grad_split_n says (fitted
-// up to 1000 texels, not for 4095: mc_tex_sample_grad refuses those above
-// 1024 at run time, and any in 3-D).
+// not a power of two scale the components as mc_grad_split_n says.
 constant uchar mc_lg2_tab[256] = {
     0, 2, 4, 5, 6, 8, 9, 11, 12, 13, 15, 16, 18, 19, 20, 22, 23, 24, 26, 27, 28, 30, 31, 32, 34, 35, 36,
     38, 39, 40, 42, 43, 44, 45, 47, 48, 49, 50, 52, 53, 54, 55, 57, 58, 59, 60, 62, 63, 64, 65, 66, 68,
@@ -378,13 +376,17 @@ MC_TEX uint mc_grad_split(uint b, int k, thread uint &n, thread int &e)
 }
 
 // A gradient component b (bits) in texels on `size` texels as (n, e), as
-// mc_grad_split.  A size that is not a power of two (below 1024) scales
-// the 9-bit component n 2^(e-9) as a truncated multiplier does (an H200:
-// every width from 3 to 200, 777 and 1000, and five 2-D shapes up to 1000
-// x 777, about 440 000 probe fetches; tests/cuda/NATIVE.md, "texmip"):
-// with k = floor(log2 size), the partial products n 2^j, one per set bit j
-// of the size, each truncated to a multiple of 2^(k-3) (exact where k <=
-// 3), summed, plus 7 2^(k-3); then truncated to 9 fraction bits.
+// mc_grad_split.  A size that is not a power of two scales the 9-bit
+// component n 2^(e-9) as a truncated multiplier of two 10-bit operands
+// does: with k = floor(log2 size), the size truncated to its top 10 bits
+// (bits below 2^(k-9) dropped: 4095 reads as 4092, 1025 as 1024), the
+// partial products n 2^j, one per set bit j of that, each truncated to a
+// multiple of 2^(k-3) (exact where k <= 3), summed, plus 7 2^(k-3); then
+// truncated to 9 fraction bits (an H200: every width from 3 to 200, 777
+// and 1000, and five 2-D shapes up to 1000 x 777, about 440 000 probe
+// fetches, session "texmip"; 50 widths from 777 to 32767, three heights,
+// four 1-D widths and ten 2-D shapes up to 8191 x 100 and 1920 x 1080, 1.16
+// million fetches, session "grad"; tests/cuda/NATIVE.md).
 MC_TEX uint mc_grad_split_n(uint b, uint size, thread uint &n, thread int &e)
 {
     if ((size & (size - 1u)) == 0u)
@@ -393,6 +395,8 @@ MC_TEX uint mc_grad_split_n(uint b, uint size, thread uint &n, thread int &e)
     if (c != 1u)
         return c;
     uint k = 31u - clz(size), sum = 0u;
+    if (k > 9u)
+        size &= ~((1u << (k - 9u)) - 1u);
     for (uint j = 0u; j <= k; j++)
         if (((size >> j) & 1u) != 0u)
             sum += k > 3u ? ((n << j) >> (k - 3u)) << (k - 3u) : n << j;
@@ -479,10 +483,11 @@ MC_TEX int mc_grad_diag_level(uint na, int ea, uint nb, int eb)
     return mc_grad_level(f, ea - 19);
 }
 
-// The level of a 3-D gradient's length (components' bits g, sizes sz, each
-// a power of two; none infinite or NaN, not all zero): with the components
-// in texels, truncated to 9 fraction bits, ordered max = na 2^(ea-9) >= mid
-// = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be 0), the length is
+// The level of a 3-D gradient's length (components' bits g, sizes sz; none
+// infinite or NaN, not all zero): with the components in texels
+// (mc_grad_split_n), truncated to 9 fraction bits, ordered max = na
+// 2^(ea-9) >= mid = nm 2^(em-9) >= min = nn 2^(en-9) (mid and min may be
+// 0), the length is
 // max + T9((11 nm + 4)/32 2^(em-9)) + min/4, T9 keeping 9 fraction bits of
 // its own exponent, as the components do (an H200: 253 728 probe fetches of
 // 128^3 texels reproduced, and 1.57 million of every middle x smallest
@@ -494,7 +499,7 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
     uint n[3];
     int e[3];
     for (uint d = 0u; d < 3u; d++)
-        mc_grad_split(g[d], (int)ctz(sz[d]), n[d], e[d]);
+        mc_grad_split_n(g[d], sz[d], n[d], e[d]);
     mc_grad_order(n[1], e[1], n[2], e[2]);
     mc_grad_order(n[0], e[0], n[1], e[1]);
     mc_grad_order(n[1], e[1], n[2], e[2]);
@@ -516,7 +521,7 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
 
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
 // (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on wx by wy texels
-// (each a power of two or below 1024).
+// (any sizes: mc_grad_split_n).
 MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, uint wx, uint wy)
 {
     uint n[4];
@@ -799,10 +804,16 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // tex.grad.{1d,2d,3d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
 // gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
 // no such axis): a mipmapped texture samples at the level of detail of
-// mc_tex_grad_q; one without levels samples as a plain tex.  A size that is
-// not a power of two fails the launch (MC_STATUS_TEX_GRAD) in 3-D and above
-// 1024 (not fitted: width 4095 reads otherwise); 1-D and 2-D sizes below
-// scale the gradients as mc_grad_split_n says.  In 3-D (an
+// mc_tex_grad_q; one without levels samples as a plain tex.  Sizes that are
+// not a power of two scale the gradients as mc_grad_split_n says.  In 3-D
+// the gradients are first taken as finite differences of the coordinates,
+// each component g read as (c + g) - c in f32 for its coordinate c (an
+// H200 calls a routine of the driver for tex.grad.3d, which has no
+// instruction of its own, and reads so: every one of 517 120 probe fetches
+// of ten 3-D textures, nine of them not powers of two, at fixed and random
+// coordinates, normalised and not; 5 902 of them read otherwise with the
+// gradients as given, 48 on 64 x 32 x 16 texels; tests/cuda/NATIVE.md
+// "grad").  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
@@ -822,15 +833,16 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
         return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
     uint dims = mode & 3u;
     uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
-    for (uint d = 0u; d < 3u; d++) {
-        if ((sz[d] & (sz[d] - 1u)) != 0u && (dims == 3u || sz[d] > 1024u)) {
-            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 11u, memory_order_relaxed);
-            return uint4(0u);
-        }
-    }
     uint gx[3] = {x0, x1, x2}, gy[3] = {y0, y1, y2};
     uint a = 0u, b = 1u;   // the two axes whose gradients count
     if (dims == 3u) {
+        float c[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
+        // finite differences, each sum rounded to f32 (a NaN or infinite
+        // coordinate makes NaN components: refused below, as NaN gradients)
+        for (uint d = 0u; d < 3u; d++) {
+            gx[d] = as_type<uint>((c[d] + as_type<float>(gx[d])) - c[d]);
+            gy[d] = as_type<uint>((c[d] + as_type<float>(gy[d])) - c[d]);
+        }
         uint zero = 3u;   // an axis both gradients read as zero along
         bool nan = false, inf = false;
         for (uint d = 3u; d-- > 0u;) {
