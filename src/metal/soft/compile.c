@@ -694,19 +694,82 @@ static bool make_dir(job *j, char **err)
    return true;
 }
 
+/* The shim's digest, taken once: a key holds it, not the 86 KB of text. */
+static uint8_t shim_digest[32];
+static pthread_once_t shim_once = PTHREAD_ONCE_INIT;
+
+static void digest_of(const void *p, size_t n, uint8_t d[32])
+{
+   sha256_ctx c;
+   sha256_init(&c);
+   sha256_update(&c, p, n);
+   sha256_final(&c, d);
+}
+
+static void digest_shim(void)
+{
+   size_t len;
+   const char *shim = soft_shim_text(&len);
+   digest_of(shim, len, shim_digest);
+}
+
 /* What a cache key starts with: the format, the compiler, the CPU, the
  * flags and the shim. */
 static void key_start(sha256_ctx *hc, const job *j)
 {
-   size_t shim_len;
-   const char *shim = soft_shim_text(&shim_len);
+   pthread_once(&shim_once, digest_shim);
    sha256_init(hc);
    sha256_update(hc, CACHE_FORMAT, sizeof(CACHE_FORMAT));
    sha256_update(hc, j->c->identity, strlen(j->c->identity) + 1);
    sha256_update(hc, cpu_identity(), strlen(cpu_identity()) + 1);
    for (int i = 0; i < j->nargs; i++)
       sha256_update(hc, j->args[i], strlen(j->args[i]) + 1);
-   sha256_update(hc, shim, shim_len);
+   sha256_update(hc, shim_digest, sizeof(shim_digest));
+}
+
+/* A translation unit in a key: its text with the prelude (find_prelude)
+ * replaced by the prelude's digest.  Every library of a process has the
+ * same prelude (~240 KB, which hashing took longer than loading a cached
+ * library) after a comment of its own: the last one's text and digest are
+ * kept, and a prelude equal to that text (compared, a fraction of hashing
+ * it) reuses the digest. */
+static pthread_mutex_t prelude_lock = PTHREAD_MUTEX_INITIALIZER;
+static char *prelude_text;
+static size_t prelude_len;
+static uint8_t prelude_digest[32];
+
+static void prelude_digest_of(const char *p, size_t n, uint8_t d[32])
+{
+   pthread_mutex_lock(&prelude_lock);
+   if (prelude_text && prelude_len == n && memcmp(prelude_text, p, n) == 0) {
+      memcpy(d, prelude_digest, 32);
+   } else {
+      digest_of(p, n, d);
+      char *copy = mc_malloc(n);
+      if (copy) {
+         memcpy(copy, p, n);
+         free(prelude_text);
+         prelude_text = copy;
+         prelude_len = n;
+         memcpy(prelude_digest, d, 32);
+      }
+   }
+   pthread_mutex_unlock(&prelude_lock);
+}
+
+static void key_add_tu(sha256_ctx *hc, const char *tu)
+{
+   static const char head[] = TU_PREAMBLE "#line 1 \"program_source\"\n";   /* build_tu's */
+   const char *start, *end;
+   if (strncmp(tu, head, sizeof(head) - 1) || !find_prelude(tu + sizeof(head) - 1, &start, &end)) {
+      sha256_update(hc, tu, strlen(tu) + 1);
+      return;
+   }
+   uint8_t d[32];
+   prelude_digest_of(start, (size_t)(end - start), d);
+   sha256_update(hc, tu, (size_t)(start - tu));
+   sha256_update(hc, d, sizeof(d));
+   sha256_update(hc, end, strlen(end) + 1);
 }
 
 /* "<cache>/soft/<prefix><hex of the key><suffix>" */
@@ -903,7 +966,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    job j = p->j;
    sha256_ctx hc;
    key_start(&hc, &j);
-   sha256_update(&hc, j.tu, strlen(j.tu) + 1);
+   key_add_tu(&hc, j.tu);
    char path[4200];
    key_path(path, sizeof(path), "", &hc, ".so");
 

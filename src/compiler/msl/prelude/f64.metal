@@ -596,7 +596,11 @@ MC_D_SLOW ulong mc_dh_sqrt_dir(ulong a, int mode)
 inline ulong mc_d_add(ulong a, ulong b, int mode)
 {
     if (mode != MC_RN) return mc_dh_add_dir(a, b, mode);
+#ifdef __MC_SOFT_F64_NV_NAN
+    return __mc_f64_add_nv(a, b);
+#else
     return mc_dh_nan(__mc_f64_add(a, b), b, a, a);
+#endif
 }
 
 inline ulong mc_d_sub(ulong a, ulong b, int mode)
@@ -609,13 +613,21 @@ inline ulong mc_d_sub(ulong a, ulong b, int mode)
 inline ulong mc_d_mul(ulong a, ulong b, int mode)
 {
     if (mode != MC_RN) return mc_dh_mul_dir(a, b, mode);
+#ifdef __MC_SOFT_F64_NV_NAN
+    return __mc_f64_mul_nv(a, b);
+#else
     return mc_dh_nan(__mc_f64_mul(a, b), b, a, a);
+#endif
 }
 
 inline ulong mc_d_div(ulong a, ulong b, int mode)
 {
     if (mode != MC_RN) return mc_dh_div_dir(a, b, mode);
+#ifdef __MC_SOFT_F64_NV_NAN
+    return __mc_f64_div_nv(a, b);
+#else
     return mc_dh_nan(__mc_f64_div(a, b), a, b, b);
+#endif
 }
 
 inline ulong mc_d_sqrt(ulong a, int mode)
