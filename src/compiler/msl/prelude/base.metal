@@ -304,10 +304,12 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 // emitter's choice: MC_LANE_TID then is the segment's x plus the counter).
 // Its iterations are threads between two barriers, which CUDA's memory
 // model leaves unordered (a thread reading what another writes there is a
-// race: warp-synchronous code, which relies on lockstep, never takes the
-// lane form), so the vectoriser may assume them independent: without that
-// it needed bounds for a shared-memory address beside the lanes' arrays
-// and gave up.
+// race), or, in warp-synchronous code, between two points where the lanes
+// are in lockstep (emit_lanes.c plan_meets: the accesses between are ones
+// mark_lockstep.c left unmarked, alike whether lanes run one after another
+// or in lockstep, and a vector of lanes is some of each), so the vectoriser may
+// assume them independent: without that it needed bounds for a
+// shared-memory address beside the lanes' arrays and gave up.
 #define MC_LANES_FOR_POS(m)                                                             \
     _Pragma("clang loop unroll(disable)")                                               \
     for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
