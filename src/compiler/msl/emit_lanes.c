@@ -214,17 +214,17 @@ static bool eligible(const ir_func *f)
       return false;
    if (MC_MAX(f->local_total, f->local_bytes) > LOCAL_LANES_MAX)
       return false;
-   bool bar = false;
+   bool sync = false;   /* what the per-thread form pays for: a barrier, or a fiber switch */
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
          if (i->op == IR_CALL || ((i->flags & IR_F_LOCKSTEP) && !is_lockstep_access(i)))
             return false;
          if (i->flags & IR_F_LOCKSTEP)
-            bar = true;   /* per thread, every marked access is a fiber switch */
+            sync = true;
          if (i->op == IR_BAR) {
             if (i->nsrcs)
                return false;
-            bar = true;
+            sync = true;
             continue;
          }
          if (is_lane_shfl(i) || i->op == IR_SHFL_PRED)
@@ -237,7 +237,7 @@ static bool eligible(const ir_func *f)
          if (i->op == IR_MMA || i->op == IR_LDMATRIX || i->op == IR_STMATRIX)
             return false;
       }
-   return bar;
+   return sync;
 }
 
 /* ---- which values are arrays ---- */
@@ -253,7 +253,6 @@ typedef struct lanes_plan {
    uint8_t *pinned;       /* by def index: read outside lane loops, or by other lanes (a shuffle) */
    const uint8_t *meet;   /* by instruction index: a lane loop ends before it (plan_meets) */
 } lanes_plan;
-
 
 /* Is loop l (id + 1; 0: the function) around loop `in` (id + 1)? */
 static bool loop_encloses(const lanes_plan *p, uint32_t l, uint32_t in)
