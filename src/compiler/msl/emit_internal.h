@@ -204,6 +204,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
  * values are arrays) when the kernel takes the lane form, false only when
  * out of memory; the declarations at the top of the kernel; the body. */
 enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR, LANE_REMAT };   /* emitter.lane_arr */
+unsigned emit_warp_kind(const ir_instr *i);
 bool emit_lanes_plan(emitter *e);
 void emit_lanes_declare(emitter *e);
 void emit_lanes_body(emitter *e);

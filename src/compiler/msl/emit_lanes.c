@@ -100,9 +100,30 @@ static bool is_lane_shfl(const ir_instr *i)
    return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
 }
 
-/* Where a run of code ends: a barrier, or a shuffle (a loop of its own,
- * reading other lanes' values). */
-static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_shfl(i); }
+/* A vote (all, any, uni, ballot) over the constant full member mask: a
+ * loop of its own, reading the predicates of the lane's SIMD-group. */
+static bool is_lane_vote(const ir_instr *i)
+{
+   const ir_def *m = i->op == IR_VOTE ? i->srcs[1].def : NULL;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+}
+
+/* bar.warp.sync (__syncwarp) over the constant full member mask: only
+ * the end of the lane loops before it. */
+static bool is_lane_warp_sync(const ir_instr *i)
+{
+   const ir_def *m = i->op == IR_BAR_WARP ? i->srcs[0].def : NULL;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+}
+
+/* A warp operation the lane form takes: every lane of each SIMD-group
+ * must be at it together (mc_lm_warps_whole, syncs_meet on the warp's
+ * divergence). */
+static bool is_lane_warp(const ir_instr *i) { return is_lane_shfl(i) || is_lane_vote(i) || is_lane_warp_sync(i); }
+
+/* Where a run of code ends: a barrier, or a warp operation (a loop of its
+ * own reading other lanes' values, or, for __syncwarp, nothing). */
+static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_warp(i); }
 
 /* A warp-synchronous access or fence (ir/mark_lockstep.c) the lane form
  * keeps in lockstep: every lane does the accesses before it, then every
@@ -227,7 +248,7 @@ static bool eligible(const ir_func *f)
             sync = true;
             continue;
          }
-         if (is_lane_shfl(i) || i->op == IR_SHFL_PRED)
+         if (is_lane_warp(i) || i->op == IR_SHFL_PRED)
             continue;
          if (ir_op_is(i->op, IR_OP_CONVERGENT))
             return false;
@@ -386,11 +407,12 @@ static void plan_code(lanes_plan *p, const ir_block *b)
             p->kind[i->def.index] = LANE_ARRAY;
          continue;
       }
-      if (is_lane_shfl(i) || p->meet[i->index])
+      if (is_lane_warp(i) || p->meet[i->index])
          g = p->ngroups++;          /* a loop of its own, or the start of one */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
-      if (is_lane_shfl(i) && !is_inline(i->srcs[0].def) && p->kind[i->srcs[0].def->index] != LANE_SCALAR) {
+      if ((is_lane_shfl(i) || is_lane_vote(i)) && !is_inline(i->srcs[0].def) &&
+          p->kind[i->srcs[0].def->index] != LANE_SCALAR) {
          p->kind[i->srcs[0].def->index] = LANE_ARRAY;   /* other lanes read it */
          p->pinned[i->srcs[0].def->index] = 1;
       }
@@ -762,7 +784,7 @@ bool emit_lanes_plan(emitter *e)
    bool *div = ir_find_divergence(e->f), *wdiv = ir_find_warp_divergence(e->f), meet = false, wmeet = false;
    uint8_t *costly = arena_alloc(e->ar, e->max_cf_id + 1);
    if (!div || !wdiv || !costly || !syncs_meet(e, div, is_bar, &meet, costly) ||
-       !syncs_meet(e, wdiv, is_lane_shfl, &wmeet, NULL))
+       !syncs_meet(e, wdiv, is_lane_warp, &wmeet, NULL))
       return ir_error(e->f->module, 0, "out of memory");
    if (!meet || !wmeet)
       return true;       /* e->lane_arr stays NULL: the per-thread form */
@@ -1033,9 +1055,12 @@ static void emit_lanes_code(emitter *e, const ir_cf *n)
          emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
          emit_line(e, "MC_LANES_BARRIER();");
       } else {
-         /* a shuffle: all of a SIMD-group's lanes or none */
+         /* a warp operation: all of a SIMD-group's lanes or none */
          emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
-         emit_group(e, end, end->next);
+         if (is_lane_warp_sync(end))   /* the lane loops before it ended: nothing per lane */
+            emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));
+         else
+            emit_group(e, end, end->next);
       }
       i = end->next;
    }

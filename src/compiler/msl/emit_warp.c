@@ -26,6 +26,8 @@ static bool is_full_mask(const ir_def *m)
 /* The kind of a *.sync operation: its opcode and qualifiers. */
 static unsigned op_kind(const ir_instr *i) { return (unsigned)i->op | (unsigned)i->sub << 8 | (unsigned)i->type << 16; }
 
+unsigned emit_warp_kind(const ir_instr *i) { return op_kind(i); }
+
 static void sync_begin(emitter *e, const ir_instr *i, const ir_def *m)
 {
    emit_stmt(e, "mc_warp_sync(mc_L, %V, %uu, %s);", m, op_kind(i), is_full_mask(m) ? "false" : "true");
@@ -77,7 +79,7 @@ static void emit_lanes_shfl(emitter *e, const ir_instr *i)
    } else {
       emit_stmt(e, "bool mc_p; uint mc_j = mc_shfl_lane(%uu, MC_LANE_LANEID(mc_l), %V, %V, mc_p); (void)mc_p;",
                 (unsigned)i->sub, S(i, 1), S(i, 2));
-      emit_set(e, i, "MC_LANE_SHFL(v%u, mc_l, mc_j)", a->index);
+      emit_set(e, i, "MC_LANE_SHFL(v%u, mc_l, mc_j)", e->lane_store[a->index]);
    }
    emit_line(e, "MC_LANE_SYNC_END();");
 }
@@ -100,12 +102,34 @@ static void emit_shfl(emitter *e, const ir_instr *i)
    sync_end(e);
 }
 
+/* Lane form (emit_lanes.c), a vote over the full mask in a lane loop of
+ * its own: MC_LANE_VOTE reads the predicate array's elements of the
+ * lane's SIMD-group (mc_vote_* with one lane per invocation), a uniform
+ * predicate (MC_LANE_VOTE_U) is the lane's for every lane there. */
+static void emit_lanes_vote(emitter *e, const ir_instr *i)
+{
+   static const char *const fn[] = {
+      [IR_VOTE_ALL] = "all", [IR_VOTE_ANY] = "any", [IR_VOTE_UNI] = "uni", [IR_VOTE_BALLOT] = "ballot",
+   };
+   const ir_def *p = S(i, 0);
+   emit_line(e, "MC_LANE_SYNC_BEGIN(%uu);", op_kind(i));
+   if (p->parent->op == IR_CONST || p->parent->op == IR_UNDEF || e->lane_arr[p->index] != LANE_ARRAY)
+      emit_set(e, i, "MC_LANE_VOTE_U(%s, %V, mc_l, mc_mask)", fn[i->sub], p);
+   else
+      emit_set(e, i, "MC_LANE_VOTE(%s, v%u, mc_l, mc_mask)", fn[i->sub], e->lane_store[p->index]);
+   emit_line(e, "MC_LANE_SYNC_END();");
+}
+
 static void emit_vote(emitter *e, const ir_instr *i)
 {
    static const char *const fn[] = {
       [IR_VOTE_ALL] = "mc_vote_all", [IR_VOTE_ANY] = "mc_vote_any",
       [IR_VOTE_UNI] = "mc_vote_uni", [IR_VOTE_BALLOT] = "mc_vote_ballot",
    };
+   if (e->lane_arr) {
+      emit_lanes_vote(e, i);
+      return;
+   }
    if (emit_resume_is_warp_point(e, i))
       emit_resume_warp_op(e, i);
    sync_begin(e, i, S(i, 1));

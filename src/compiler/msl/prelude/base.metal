@@ -188,6 +188,14 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANE_SHFL(v, l, j) simd_shuffle((v)[0], (ushort)(j))
 #define MC_LANE_SYNC_BEGIN(kind) mc_warp_sync(mc_L, 0xffffffffu, (kind), false)
 #define MC_LANE_SYNC_END() mc_warp_sync_end()
+#define MC_LANE_VOTE(fn, v, l, m) mc_vote_##fn((v)[0], 0xffffffffu)
+#define MC_LANE_VOTE_U(fn, p, l, m) mc_vote_##fn((p), 0xffffffffu)
+#define MC_LANES_WARP_BARRIER(kind)                                                     \
+    do {                                                                                \
+        mc_warp_sync(mc_L, 0xffffffffu, (kind), false);                                 \
+        simdgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);          \
+        mc_warp_sync_end();                                                             \
+    } while (0)
 inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; return true; }
 #define MC_LANE_TID(l) mc_tid0
 #define MC_LANE_TID_DIV(l) mc_tid0
@@ -328,6 +336,28 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 #define MC_LANE_SHFL(v, l, j) (v)[((l) & ~31u) | (j)]
 #define MC_LANE_SYNC_BEGIN(kind) ((void)(kind))
 #define MC_LANE_SYNC_END() ((void)0)
+// __syncwarp over the full mask: the lane loops before it ended, which is
+// all it asks of lanes that run one after another.
+#define MC_LANES_WARP_BARRIER(kind) ((void)(kind))
+// Votes over the full mask: the lanes of l's SIMD-group that are in m (all
+// of it or none: mc_lm_warps_whole), and the ballot of their predicates;
+// all, any and uni as mc_vote_* reduce a ballot (prelude warp.metal).
+inline uint mc_lane_members(uint l, mc_lmask m) { return (uint)(m[l >> 6] >> (l & 32u)); }
+template <typename T> inline uint mc_lane_ballot(thread const T *v, uint l, mc_lmask m)
+{
+    thread const T *w = v + (l & ~31u);
+    uint b = 0u;
+    for (uint k = 0u; k < 32u; k++)
+        b |= w[k] != (T)0 ? 1u << k : 0u;
+    return b & mc_lane_members(l, m);
+}
+inline bool mc_lane_vote_all(uint b, uint in) { return b == in; }
+inline bool mc_lane_vote_any(uint b, uint in) { (void)in; return b != 0u; }
+inline bool mc_lane_vote_uni(uint b, uint in) { return b == 0u || b == in; }
+inline uint mc_lane_vote_ballot(uint b, uint in) { (void)in; return b; }
+#define MC_LANE_VOTE(fn, v, l, m) mc_lane_vote_##fn(mc_lane_ballot((v), (l), (m)), mc_lane_members((l), (m)))
+#define MC_LANE_VOTE_U(fn, p, l, m) \
+    mc_lane_vote_##fn((p) ? mc_lane_members((l), (m)) : 0u, mc_lane_members((l), (m)))
 inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
 {
     ulong bad = 0ul;
