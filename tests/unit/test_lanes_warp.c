@@ -1,18 +1,20 @@
 /*
  * test_lanes_warp.c — warp operations in the lane form
  * (src/compiler/msl/emit_lanes.c, emit_warp.c): votes (vote.sync all, any,
- * uni, ballot) and bar.warp.sync over the constant full mask.
+ * uni, ballot), redux.sync and bar.warp.sync over the constant full mask.
  *
  * The MSL shows each takes the lane form (MC_LANES_BEGIN; a vote reads
  * its SIMD-group's predicates, MC_LANE_VOTE, or a uniform predicate,
- * MC_LANE_VOTE_U; __syncwarp is MC_LANES_WARP_BARRIER), and that a
+ * MC_LANE_VOTE_U; redux.sync combines its SIMD-group's values,
+ * MC_LANE_REDUX and MC_LANE_REDUX_U; __syncwarp is MC_LANES_WARP_BARRIER), and that a
  * partial mask keeps the per-thread form.  Then by execution on the
  * software device, in both forms (a kernel declaring an unused 1 KB local
  * array keeps the per-thread form), against a host model of the GPU: a
  * warp whose lanes diverge (odd and even lanes compute their value on
  * either side of a branch) and reconverge before the votes, three warps
  * with a mixed, an all-true and an all-false predicate; a uniform
- * predicate's ballot; and lanes that exchange shared memory across
+ * predicate's ballot; redux.sync add, min.s32, max.u32 and xor of the
+ * same divergent values, and add of a uniform one; and lanes that exchange shared memory across
  * __syncwarp in the order a lane loop would get wrong (lane t reads lane
  * t ^ 31's slot, which a later lane writes).
  */
@@ -79,6 +81,28 @@ static const char votes_partial_ptx[] = KERNEL(VOTES("0xffff"));
 static const char syncwarp_ptx[] = KERNEL(SYNCWARP);
 static const char syncwarp_ptx_per_thread[] = KERNEL_PER_THREAD(SYNCWARP);
 
+/* redux.sync (sm_80): v = x - 40 with x as in VOTES; out[k * N + t] =
+ * add, min.s32, max.u32, xor of v over the warp, then add of ntid.x
+ * (uniform). */
+#define REDUX(mask)                                                           \
+   "  bar.sync 0;\n"                                                          \
+   "  and.b32 %r6, %r1, 1;\n  setp.eq.u32 %p1, %r6, 0;\n  @%p1 bra EVEN;\n"  \
+   "  mul.lo.u32 %r7, %r1, 5;\n  bra.uni JOIN;\n"                             \
+   "EVEN:\n  add.u32 %r7, %r1, 7;\n"                                          \
+   "JOIN:\n  sub.u32 %r8, %r7, 40;\n"                                         \
+   "  redux.sync.add.u32 %r10, %r8, " mask ";\n"                             \
+   "  redux.sync.min.s32 %r11, %r8, " mask ";\n"                             \
+   "  redux.sync.max.u32 %r12, %r8, " mask ";\n"                             \
+   "  redux.sync.xor.b32 %r13, %r8, " mask ";\n"                             \
+   "  mov.u32 %r15, %ntid.x;\n  redux.sync.add.u32 %r16, %r15, " mask ";\n"  \
+   "  st.global.u32 [%rd3], %r10;\n  st.global.u32 [%rd3+384], %r11;\n  st.global.u32 [%rd3+768], %r12;\n" \
+   "  st.global.u32 [%rd3+1152], %r13;\n  st.global.u32 [%rd3+1536], %r16;\n"
+#define KERNEL80(body) \
+   ".version 9.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 out)\n{\n" REGS \
+   "  .shared .align 4 .b32 sm[1024];\n" PROLOGUE body "  ret;\n}\n"
+static const char redux_ptx[] = KERNEL80(REDUX("0xffffffff"));
+static const char redux_ptx_per_thread[] = KERNEL80("  .local .align 4 .b32 keep[256];\n" REDUX("0xffffffff"));
+
 static uint32_t count(const char *s, const char *needle)
 {
    uint32_t n = 0;
@@ -89,6 +113,18 @@ static uint32_t count(const char *s, const char *needle)
 
 TEST(full_mask_votes_and_syncwarp_take_the_lane_form)
 {
+   char *r = tc_msl_of(redux_ptx);
+   const char *rb = r ? strstr(r, "kernel void") : NULL;
+   CHECK(rb);
+   if (rb) {
+      CHECK(strstr(rb, "MC_LANES_BEGIN") != NULL);
+      CHECK_INT(count(rb, "MC_LANE_REDUX(add, "), 1);
+      CHECK_INT(count(rb, "MC_LANE_REDUX(min_s32, "), 1);
+      CHECK_INT(count(rb, "MC_LANE_REDUX(max_u32, "), 1);
+      CHECK_INT(count(rb, "MC_LANE_REDUX(xor, "), 1);
+      CHECK_INT(count(rb, "MC_LANE_REDUX_U(add, "), 1);
+   }
+   free(r);
    char *v = tc_msl_of(votes_ptx), *s = tc_msl_of(syncwarp_ptx), *part = tc_msl_of(votes_partial_ptx);
    const char *vb = v ? strstr(v, "kernel void") : NULL, *sb = s ? strstr(s, "kernel void") : NULL;
    const char *pb = part ? strstr(part, "kernel void") : NULL;
@@ -139,11 +175,12 @@ TEST(lane_form_votes_and_syncwarp_compute_the_gpus_results)
    if (!c)
       return;
    uint64_t d = 0;
-   CHECK_INT(core_mem_alloc(c->dev, 3 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
+   CHECK_INT(core_mem_alloc(c->dev, 5 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
    const uint32_t *got = (const uint32_t *)(uintptr_t)d;
    static const char *const form[2] = { "lane form", "per thread" };
    const char *const votes[2] = { votes_ptx, votes_ptx_per_thread };
    const char *const sync[2] = { syncwarp_ptx, syncwarp_ptx_per_thread };
+   const char *const redux[2] = { redux_ptx, redux_ptx_per_thread };
    for (int f = 0; f < 2; f++) {
       memset((void *)(uintptr_t)d, 0xee, 3 * N * sizeof(uint32_t));
       CHECK(run_block(c, votes[f], d));
@@ -166,6 +203,27 @@ TEST(lane_form_votes_and_syncwarp_compute_the_gpus_results)
       for (uint32_t t = 0; t < N; t++)
          if (got[t] != 100 + (t ^ 31) && bad++ < 4)
             fprintf(stderr, "    syncwarp (%s): out[%u] = %u, want %u\n", form[f], t, got[t], 100 + (t ^ 31));
+      CHECK_INT(bad, 0);
+
+      memset((void *)(uintptr_t)d, 0xee, 5 * N * sizeof(uint32_t));
+      CHECK(run_block(c, redux[f], d));
+      bad = 0;
+      for (uint32_t t = 0; t < N; t++) {
+         uint32_t add = 0, umax = 0, x = 0, w0 = t & ~31u;
+         int32_t smin = INT32_MAX;
+         for (uint32_t k = 0; k < 32; k++) {
+            uint32_t u = w0 + k, v = (u & 1 ? u * 5 : u + 7) - 40;
+            add += v;
+            smin = (int32_t)v < smin ? (int32_t)v : smin;
+            umax = v > umax ? v : umax;
+            x ^= v;
+         }
+         uint32_t want[5] = { add, (uint32_t)smin, umax, x, 32 * N };
+         for (int k = 0; k < 5; k++)
+            if (got[k * N + t] != want[k] && bad++ < 4)
+               fprintf(stderr, "    redux (%s): out[%u] = %#x, want %#x\n", form[f], k * N + t, got[k * N + t],
+                       want[k]);
+      }
       CHECK_INT(bad, 0);
    }
    core_mem_free(c->dev, d);

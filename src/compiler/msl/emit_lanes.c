@@ -100,11 +100,12 @@ static bool is_lane_shfl(const ir_instr *i)
    return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
 }
 
-/* A vote (all, any, uni, ballot) over the constant full member mask: a
- * loop of its own, reading the predicates of the lane's SIMD-group. */
+/* A vote (all, any, uni, ballot) or a redux.sync over the constant full
+ * member mask: a loop of its own, reading the predicates or values of the
+ * lane's SIMD-group. */
 static bool is_lane_vote(const ir_instr *i)
 {
-   const ir_def *m = i->op == IR_VOTE ? i->srcs[1].def : NULL;
+   const ir_def *m = i->op == IR_VOTE || i->op == IR_REDUX ? i->srcs[1].def : NULL;
    return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
 }
 

@@ -137,22 +137,41 @@ static void emit_vote(emitter *e, const ir_instr *i)
    sync_end(e);
 }
 
+/* Lane form (emit_lanes.c), a redux.sync over the full mask in a lane
+ * loop of its own: MC_LANE_REDUX combines the value array's elements of
+ * the lane's SIMD-group (mc_redux_* with one lane per invocation), a
+ * uniform value (MC_LANE_REDUX_U) counts once per lane there. */
+static void emit_lanes_redux(emitter *e, const ir_instr *i, const char *fn)
+{
+   const ir_def *a = S(i, 0);
+   emit_line(e, "MC_LANE_SYNC_BEGIN(%uu);", op_kind(i));
+   if (a->parent->op == IR_CONST || a->parent->op == IR_UNDEF || e->lane_arr[a->index] != LANE_ARRAY)
+      emit_set(e, i, "MC_LANE_REDUX_U(%s, %V, mc_l, mc_mask)", fn, a);
+   else
+      emit_set(e, i, "MC_LANE_REDUX(%s, v%u, mc_l, mc_mask)", fn, e->lane_store[a->index]);
+   emit_line(e, "MC_LANE_SYNC_END();");
+}
+
 static void emit_redux(emitter *e, const ir_instr *i)
 {
    bool s = i->type == PTX_T_S32;
    const char *fn;
    switch (i->sub) {
-   case IR_ATOM_ADD: fn = "mc_redux_add"; break;
-   case IR_ATOM_MIN: fn = s ? "mc_redux_min_s32" : "mc_redux_min_u32"; break;
-   case IR_ATOM_MAX: fn = s ? "mc_redux_max_s32" : "mc_redux_max_u32"; break;
-   case IR_ATOM_AND: fn = "mc_redux_and"; break;
-   case IR_ATOM_OR: fn = "mc_redux_or"; break;
-   default: fn = "mc_redux_xor"; break;
+   case IR_ATOM_ADD: fn = "add"; break;
+   case IR_ATOM_MIN: fn = s ? "min_s32" : "min_u32"; break;
+   case IR_ATOM_MAX: fn = s ? "max_s32" : "max_u32"; break;
+   case IR_ATOM_AND: fn = "and"; break;
+   case IR_ATOM_OR: fn = "or"; break;
+   default: fn = "xor"; break;
+   }
+   if (e->lane_arr) {
+      emit_lanes_redux(e, i, fn);
+      return;
    }
    if (emit_resume_is_warp_point(e, i))
       emit_resume_warp_op(e, i);
    sync_begin(e, i, S(i, 1));
-   emit_set(e, i, "%s(%V, %V, %s)", fn, S(i, 0), S(i, 1), LANE);
+   emit_set(e, i, "mc_redux_%s(%V, %V, %s)", fn, S(i, 0), S(i, 1), LANE);
    sync_end(e);
 }
 

@@ -190,6 +190,8 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANE_SYNC_END() mc_warp_sync_end()
 #define MC_LANE_VOTE(fn, v, l, m) mc_vote_##fn((v)[0], 0xffffffffu)
 #define MC_LANE_VOTE_U(fn, p, l, m) mc_vote_##fn((p), 0xffffffffu)
+#define MC_LANE_REDUX(fn, v, l, m) mc_redux_##fn((v)[0], 0xffffffffu, MC_LANE_LANEID(l))
+#define MC_LANE_REDUX_U(fn, a, l, m) mc_redux_##fn((a), 0xffffffffu, MC_LANE_LANEID(l))
 #define MC_LANES_WARP_BARRIER(kind)                                                     \
     do {                                                                                \
         mc_warp_sync(mc_L, 0xffffffffu, (kind), false);                                 \
@@ -358,6 +360,30 @@ inline uint mc_lane_vote_ballot(uint b, uint in) { (void)in; return b; }
 #define MC_LANE_VOTE(fn, v, l, m) mc_lane_vote_##fn(mc_lane_ballot((v), (l), (m)), mc_lane_members((l), (m)))
 #define MC_LANE_VOTE_U(fn, p, l, m) \
     mc_lane_vote_##fn((p) ? mc_lane_members((l), (m)) : 0u, mc_lane_members((l), (m)))
+// redux.sync over the full mask: the values of l's SIMD-group's lanes in m
+// (w[k * step]: step 0 for a uniform value), as mc_redux_* combine them.
+#define MC_LANE_REDUX_OP(name, T, id, op)                                               \
+    inline uint mc_lane_redux_##name(thread const uint *w, uint step, uint in)          \
+    {                                                                                   \
+        T r = (T)(id);                                                                  \
+        for (uint k = 0u; k < 32u; k++)                                                 \
+            if ((in >> k & 1u) != 0u) {                                                 \
+                T a = (T)w[k * step];                                                   \
+                r = op;                                                                 \
+            }                                                                           \
+        return (uint)r;                                                                 \
+    }                                                                                   \
+    inline uint mc_lane_redux_u_##name(uint a, uint in) { return mc_lane_redux_##name(&a, 0u, in); }
+MC_LANE_REDUX_OP(add, uint, 0u, r + a)
+MC_LANE_REDUX_OP(min_u32, uint, 0xffffffffu, a < r ? a : r)
+MC_LANE_REDUX_OP(max_u32, uint, 0u, a > r ? a : r)
+MC_LANE_REDUX_OP(min_s32, int, INT_MAX, a < r ? a : r)
+MC_LANE_REDUX_OP(max_s32, int, INT_MIN, a > r ? a : r)
+MC_LANE_REDUX_OP(and, uint, 0xffffffffu, r & a)
+MC_LANE_REDUX_OP(or, uint, 0u, r | a)
+MC_LANE_REDUX_OP(xor, uint, 0u, r ^ a)
+#define MC_LANE_REDUX(fn, v, l, m) mc_lane_redux_##fn((v) + ((l) & ~31u), 1u, mc_lane_members((l), (m)))
+#define MC_LANE_REDUX_U(fn, a, l, m) mc_lane_redux_u_##fn((a), mc_lane_members((l), (m)))
 inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
 {
     ulong bad = 0ul;
