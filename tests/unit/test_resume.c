@@ -572,10 +572,12 @@ TEST(shuffles_each_simd_group_reaches_as_one_resume_per_thread)
  * max, xor of a over each SIMD-group; a barrier; then, under
  * `if (tid.x >> 5 == 0)`, all of bit 0 of a and redux or of a (else 0).
  * out[8 lin ...] = ballot, all | any << 1 | uni << 2 | all0 << 3, add,
- * min, max, xor, or. */
+ * min, max, xor, or.  An unused 1 KB local array keeps the per-thread
+ * form (the lane form, which takes full-mask votes and reductions, keeps
+ * at most 512 bytes per lane: emit_lanes.c; test_lanes_warp.c tests it). */
 static const char votes_ptx[] = ".version 9.0\n.target sm_80\n.address_size 64\n"
    ".visible .entry vr(.param .u64 out)\n{\n"
-   "   .reg .pred %p<10>;\n   .reg .b32 %r<30>;\n   .reg .b64 %rd<6>;\n"
+   "   .reg .pred %p<10>;\n   .reg .b32 %r<30>;\n   .reg .b64 %rd<6>;\n   .local .align 4 .b32 keep[256];\n"
    "   ld.param.u64 %rd1, [out];\n   cvta.to.global.u64 %rd1, %rd1;\n"
    "   mov.u32 %r1, %tid.x;\n   mov.u32 %r2, %tid.y;\n   mov.u32 %r3, %ntid.x;\n   mad.lo.u32 %r4, %r2, %r3, %r1;\n"
    "   mul.lo.u32 %r5, %r4, -1640531535;\n   shr.u32 %r20, %r5, 7;\n   and.b32 %r20, %r20, 1;\n"
