@@ -6,8 +6,9 @@
  * The MSL shows each takes the lane form (MC_LANES_BEGIN; a vote reads
  * its SIMD-group's predicates, MC_LANE_VOTE, or a uniform predicate,
  * MC_LANE_VOTE_U; redux.sync combines its SIMD-group's values,
- * MC_LANE_REDUX and MC_LANE_REDUX_U; __syncwarp is MC_LANES_WARP_BARRIER), and that a
- * partial mask keeps the per-thread form.  Then by execution on the
+ * MC_LANE_REDUX and MC_LANE_REDUX_U; __syncwarp is MC_LANES_WARP_BARRIER), with
+ * or without a barrier in the kernel, and that a partial mask keeps the
+ * per-thread form.  Then by execution on the
  * software device, in both forms (a kernel declaring an unused 1 KB local
  * array keeps the per-thread form), against a host model of the GPU: a
  * warp whose lanes diverge (odd and even lanes compute their value on
@@ -46,8 +47,8 @@ enum { N = 96 };   /* three warps */
 /* x = odd lane ? t * 5 : t + 7 (a divergent branch, reconverged); p by
  * warp: x % 3 == 0, true, false.  out[t] = ballot(p), out[N + t] = all |
  * any << 1 | uni << 2, out[2N + t] = ballot(ntid.x == 96) (uniform). */
-#define VOTES(mask)                                                           \
-   "  bar.sync 0;\n"                                                          \
+#define VOTES(mask) "  bar.sync 0;\n" VOTES_ONLY(mask)
+#define VOTES_ONLY(mask)                                                      \
    "  and.b32 %r6, %r1, 1;\n  setp.eq.u32 %p1, %r6, 0;\n  @%p1 bra EVEN;\n"  \
    "  mul.lo.u32 %r7, %r1, 5;\n  bra.uni JOIN;\n"                             \
    "EVEN:\n  add.u32 %r7, %r1, 7;\n"                                          \
@@ -66,6 +67,8 @@ enum { N = 96 };   /* three warps */
 static const char votes_ptx[] = KERNEL(VOTES("0xffffffff"));
 static const char votes_ptx_per_thread[] = KERNEL_PER_THREAD(VOTES("0xffffffff"));
 static const char votes_partial_ptx[] = KERNEL(VOTES("0xffff"));
+/* no barrier: the votes are the only synchronisation */
+static const char votes_only_ptx[] = KERNEL(VOTES_ONLY("0xffffffff"));
 
 /* s[t] = 100 + t (on either side of a divergent branch, reconverged);
  * __syncwarp; out[t] = s[t ^ 31]: lane t reads a slot a later lane of its
@@ -143,6 +146,10 @@ TEST(full_mask_votes_and_syncwarp_take_the_lane_form)
       CHECK_INT(count(sb, "MC_LANES_WARP_BARRIER("), 1);
       CHECK_INT(count(sb, "simdgroup_barrier("), 0);
    }
+   char *vo = tc_msl_of(votes_only_ptx);
+   const char *vob = vo ? strstr(vo, "kernel void") : NULL;
+   CHECK(vob && strstr(vob, "MC_LANES_BEGIN") && count(vob, "MC_LANE_VOTE(") == 4);
+   free(vo);
    if (pb)   /* a partial mask: the per-thread form's mc_vote_* */
       CHECK(strstr(pb, "MC_LANES_BEGIN") == NULL && strstr(pb, "mc_vote_ballot(") != NULL);
    free(v);
@@ -177,11 +184,11 @@ TEST(lane_form_votes_and_syncwarp_compute_the_gpus_results)
    uint64_t d = 0;
    CHECK_INT(core_mem_alloc(c->dev, 5 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
    const uint32_t *got = (const uint32_t *)(uintptr_t)d;
-   static const char *const form[2] = { "lane form", "per thread" };
-   const char *const votes[2] = { votes_ptx, votes_ptx_per_thread };
+   static const char *const form[3] = { "lane form", "per thread", "lane form, no barrier" };
+   const char *const votes[3] = { votes_ptx, votes_ptx_per_thread, votes_only_ptx };
    const char *const sync[2] = { syncwarp_ptx, syncwarp_ptx_per_thread };
    const char *const redux[2] = { redux_ptx, redux_ptx_per_thread };
-   for (int f = 0; f < 2; f++) {
+   for (int f = 0; f < 3; f++) {
       memset((void *)(uintptr_t)d, 0xee, 3 * N * sizeof(uint32_t));
       CHECK(run_block(c, votes[f], d));
       uint32_t bad = 0;
@@ -197,6 +204,8 @@ TEST(lane_form_votes_and_syncwarp_compute_the_gpus_results)
                        want[k]);
       }
       CHECK_INT(bad, 0);
+      if (f == 2)
+         break;
 
       CHECK(run_block(c, sync[f], d));
       bad = 0;

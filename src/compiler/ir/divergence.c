@@ -37,8 +37,9 @@
  * each inside one row of x (blockDim.x a multiple of 32, or a 1-D block):
  * there tid.y and tid.z are the group's, and tid.x / 32 too (tid.x shifted
  * right by 5 or more, divided by a multiple of 32, masked to clear its low
- * 5 bits).  So `if (threadIdx.x / 32 == 0)` is a branch every SIMD-group
- * takes as one; with ir_blocks_reached_uniformly it finds the shuffles
+ * 5 bits, compared with a constant on a multiple of 32: tid.x < 32k, tid.x
+ * <= 32k + 31 and their converses).  So `if (threadIdx.x / 32 == 0)` and
+ * `if (threadIdx.x < 32)` are branches every SIMD-group takes as one; with ir_blocks_reached_uniformly it finds the shuffles
  * every lane of a group reaches together although the block's groups do
  * not (emit_resume.c).
  *
@@ -117,8 +118,8 @@ static bool is_const(const ir_def *d, uint64_t *v)
 }
 
 /* A value a SIMD-group shares although its operand is %tid.x: tid.x
- * shifted right by 5 or more, divided by a multiple of 32, or masked
- * with its low 5 bits cleared.  The SIMD-groups are rows of 32 threads of
+ * shifted right by 5 or more, divided by a multiple of 32, masked with
+ * its low 5 bits cleared, or compared with a constant on a multiple of 32.  The SIMD-groups are rows of 32 threads of
  * x (the launch guarantees it: emit_resume.c), so tid.x of a group's
  * lanes differ only in those bits. */
 static bool quantises_tidx(const ir_instr *i, const uint8_t *st)
@@ -135,6 +136,27 @@ static bool quantises_tidx(const ir_instr *i, const uint8_t *st)
    case IR_AND:
       return (a && st[a->index] == V_TIDX && is_const(b, &c) && (c & 31) == 0) ||
              (b && st[b->index] == V_TIDX && is_const(a, &c) && (c & 31) == 0);
+   case IR_SETP: {
+      /* tid.x < 32k is tid.x / 32 < k, tid.x <= 32k + 31 is tid.x / 32 <= k
+       * (an integer comparison with a constant below 2^31: signed or
+       * unsigned alike) */
+      if (!ptx_type_is_int(i->type) && !ptx_type_is_bits(i->type))
+         return false;
+      bool tid_left = a && st[a->index] == V_TIDX && is_const(b, &c);
+      if (!tid_left && !(b && st[b->index] == V_TIDX && is_const(a, &c)))
+         return false;
+      if (c >= 0x80000000u)
+         return false;
+      unsigned cmp = i->sub;
+      if (!tid_left)   /* c OP tid.x: tid.x OP' c */
+         cmp = cmp == IR_CMP_LT ? IR_CMP_GT : cmp == IR_CMP_LE ? IR_CMP_GE : cmp == IR_CMP_GT ? IR_CMP_LT
+             : cmp == IR_CMP_GE ? IR_CMP_LE : cmp;
+      if (cmp == IR_CMP_LT || cmp == IR_CMP_GE)
+         return (c & 31) == 0;
+      if (cmp == IR_CMP_LE || cmp == IR_CMP_GT)
+         return (c & 31) == 31;
+      return false;
+   }
    default:
       return false;
    }

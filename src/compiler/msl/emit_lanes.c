@@ -230,26 +230,31 @@ static bool has_lockstep_access(const ir_func *f)
    return false;
 }
 
-static bool eligible(const ir_func *f)
+static bool eligible(const ir_func *f, bool *block_sync)
 {
    if (!f->is_kernel || f->shared_in_device || f->uses_clock || f->uses_nbar || f->uses_bar_red || f->scc)
       return false;
    if (MC_MAX(f->local_total, f->local_bytes) > LOCAL_LANES_MAX)
       return false;
    bool sync = false;   /* what the per-thread form pays for: a barrier, or a fiber switch */
+   *block_sync = false;
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
          if (i->op == IR_CALL || ((i->flags & IR_F_LOCKSTEP) && !is_lockstep_access(i)))
             return false;
          if (i->flags & IR_F_LOCKSTEP)
-            sync = true;
+            sync = *block_sync = true;
          if (i->op == IR_BAR) {
             if (i->nsrcs)
                return false;
-            sync = true;
+            sync = *block_sync = true;
             continue;
          }
-         if (is_lane_warp(i) || i->op == IR_SHFL_PRED)
+         if (is_lane_warp(i)) {
+            sync = true;   /* per thread: a pass or a fiber switch each */
+            continue;
+         }
+         if (i->op == IR_SHFL_PRED)
             continue;
          if (ir_op_is(i->op, IR_OP_CONVERGENT))
             return false;
@@ -772,7 +777,8 @@ static bool costly_loops_gather(const lanes_plan *p, ir_func *f, const uint8_t *
 
 bool emit_lanes_plan(emitter *e)
 {
-   if (!eligible(e->f))
+   bool block_sync;
+   if (!eligible(e->f, &block_sync))
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    uint8_t *taint = arena_alloc(e->ar, e->f->ndefs + 1);
    if (!taint)
@@ -787,7 +793,16 @@ bool emit_lanes_plan(emitter *e)
    if (!div || !wdiv || !costly || !syncs_meet(e, div, is_bar, &meet, costly) ||
        !syncs_meet(e, wdiv, is_lane_warp, &wmeet, NULL))
       return ir_error(e->f->module, 0, "out of memory");
-   if (!meet || !wmeet)
+   /* A kernel whose only synchronisation is warp operations: only where
+    * every thread of the block reaches each alike.  Where only each
+    * SIMD-group's do (a branch on tid.x / 32, on tid.y), that holds for
+    * launches whose SIMD-groups lie in rows of x, and the per-thread form
+    * runs other shapes with fibers (emit_resume.c) where the lane form
+    * would fail the dispatch (mc_lm_warps_whole). */
+   bool bmeet = true;
+   if (!block_sync && !syncs_meet(e, div, is_lane_warp, &bmeet, NULL))
+      return ir_error(e->f->module, 0, "out of memory");
+   if (!meet || !wmeet || !bmeet)
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    lanes_plan p = { 0 };
    uint32_t n = e->f->ndefs + 1;
