@@ -19,7 +19,9 @@
  * Two more rows: the shuffle loop under `if (threadIdx.x / 32 == 0)` (one
  * warp of the block; per thread of that warp), and a loop of
  * __ballot_sync over the whole block.  On the software device both run in
- * passes since issue 19's second step (before: fibers).
+ * passes since issue 19's second step (before: fibers); the whole-block
+ * shuffle and ballot kernels run in lane form since full-mask warp
+ * operations without barriers take it (bench/README.md).
  */
 #include "bench.h"
 

@@ -64,11 +64,28 @@
  * fibers, no meets.  The lane form is SIMT with reconvergence where a GPU
  * reconverges, which such code assumes.
  *
+ * Warp operations over the constant full member mask (is_lane_warp): every
+ * lane of a SIMD-group must be at one together (mc_lm_warps_whole at run
+ * time; syncs_meet on the warp's divergence).  shfl.sync, vote.sync (all,
+ * any, uni, ballot) and redux.sync are lane loops of their own that read
+ * the value arrays of the lane's SIMD-group (emit_warp.c: MC_LANE_SHFL,
+ * MC_LANE_VOTE, MC_LANE_REDUX; with one lane, the per-thread form's
+ * SIMD-group calls); bar.warp.sync (__syncwarp) is only the end of the
+ * lane loops before it (MC_LANES_WARP_BARRIER: simdgroup_barrier with one
+ * lane, nothing on the software device), where every lane has done its
+ * accesses before any lane goes on, which is all __syncwarp orders.
+ *
  * Which kernels (emit_lanes_plan: eligible, syncs_meet, fits): kernels with
- * bar.sync of all threads or marked accesses, and no other synchronisation
- * (the per-thread form pays for every barrier and every meet; the lane
- * form for none), shfl.sync over the full mask allowed (a loop of its own,
- * reading other lanes).  Other warp operations (votes, partial masks),
+ * bar.sync of all threads, marked accesses or such warp operations, and no
+ * other synchronisation (the per-thread form pays for every barrier, every
+ * meet and every warp operation — a pass or a fiber switch; the lane form
+ * for none).  A kernel whose only synchronisation is warp operations
+ * takes the lane form only where every thread of the block reaches each
+ * alike (syncs_meet on the block's divergence): one that relies on
+ * SIMD-groups lying in rows of x (a warp operation under a branch on
+ * tid.x / 32 or tid.y) keeps the per-thread form, which runs other launch
+ * shapes with fibers, where the lane form would fail the dispatch.
+ * Partial masks, match, activemask, %laneid/%warpid,
  * marked atomics and loops that wait on a marked load (spins, which need
  * the lane they wait for to run meanwhile: spins_on_marked_load), calls,
  * named barriers, clocks and large local arrays keep the per-thread form,
