@@ -123,7 +123,8 @@ static bool is_lane_shfl(const ir_instr *i)
 static bool is_lane_vote(const ir_instr *i)
 {
    const ir_def *m = i->op == IR_VOTE || i->op == IR_REDUX ? i->srcs[1].def : NULL;
-   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu &&
+          (i->op != IR_REDUX || i->srcs[0].def->bits == 32);   /* the prelude's are 32-bit */
 }
 
 /* bar.warp.sync (__syncwarp) over the constant full member mask: only
