@@ -15,7 +15,8 @@
 # libs runs the math libraries' programs (tests/libs: cuBLAS and cuRAND
 # through metalcuda's libcublas and libcurand, built with nvcc against NVIDIA's headers) and checks
 # the libraries' generated stubs and status tables are current.
-# validate reruns the CUDA programs under METALCUDA_VALIDATE=1; driver builds
+# validate reruns the CUDA programs under METALCUDA_VALIDATE=1 (the cuda
+# layer reruns the warp-synchronous ones so); driver builds
 # them with metalcuda's own nvcc (tests/toolchain) and runs them; hip builds
 # the HIP programs of tests/hip with metalcuda's hipcc and runs them.  MC_TEST_FULL=1
 # adds the heavy sweeps and the corpus, cuda-asan and sweep layers (make
@@ -166,6 +167,20 @@ asan_layer() {
    return $rc
 }
 
+# The CUDA programs, then the warp-synchronous ones again under validation:
+# there a lane-form kernel runs one lane per invocation as fibers, and its
+# lockstep rests on the warp meets the one-lane build keeps (emit_lanes.c);
+# the whole validate layer runs under MC_TEST_FULL.
+cuda_layer()
+{
+   local rc=0
+   bash tests/cuda/run.sh || rc=1
+   if [ -z "${MC_TEST_FULL:-}" ]; then
+      bash tests/cuda/run.sh --validate warp_sync warp_ops || rc=1
+   fi
+   return $rc
+}
+
 for l in "${layers[@]}"; do
    case $l in
    runner) run_layer runner bash tests/runner/run.sh ;;
@@ -173,7 +188,7 @@ for l in "${layers[@]}"; do
    macos) run_layer macos bash tests/macos/run.sh ;;
    msl)  run_layer msl bash tests/msl/run.sh ;;
    ptx)  run_layer ptx bash tests/ptx/run.sh ;;
-   cuda) run_layer cuda bash tests/cuda/run.sh ;;
+   cuda) run_layer cuda cuda_layer ;;
    static) run_layer static bash tests/cuda/run.sh --static ;;
    nvrt) run_layer nvrt bash tests/cuda/run.sh --nvidia-runtime ;;
    cuda12) run_layer cuda12 bash tests/cuda12/run.sh ;;

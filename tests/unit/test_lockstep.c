@@ -9,7 +9,9 @@
  * unmarked, so that those kernels keep running as fast as before — and the
  * emitted MSL for the meets, their elision and the loop latch, and the
  * lane form's (msl/emit_lanes.c), which keeps the marked accesses in
- * lockstep by ending its lane loops instead.  Then by execution on the
+ * lockstep by ending its lane loops instead (and keeps the meets for its
+ * one-lane build: tests/run.sh's cuda layer runs tests/cuda/warp_sync so,
+ * under validation).  Then by execution on the
  * software device, in both forms (a kernel declaring an unused 1 KB local
  * array keeps the per-thread form): plain shared memory exchanged between
  * lanes with no barrier (a shift to the next lane, write after read; a
@@ -209,6 +211,9 @@ TEST(the_lane_form_keeps_marked_accesses_in_lockstep_without_meets)
    if (body) {
       CHECK(strstr(body, "MC_LANES_BEGIN") != NULL);
       CHECK_INT(count(body, "MC_WARP_MEET("), 0);
+      /* the per-thread form's five meets, for the one-lane build (an Apple
+       * GPU's, validation's), which needs them: nothing with lanes */
+      CHECK_INT(count(body, "MC_LANES_WARP_MEET("), 5);
       /* in the loop, the two loads share a lane loop and the store has its
        * own: the scan's lane loops, one per group (the write-back of the
        * loads' arrays included) */

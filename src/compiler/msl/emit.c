@@ -337,13 +337,6 @@ static uint64_t meet_rank_of(const emitter *e, uint32_t order, uint32_t seq)
    return (uint64_t)MC_MIN(e->fn_index, 127u) << 56 | (uint64_t)(order & 0xffffffu) << 32 | seq;
 }
 
-static void emit_meet_ranked(emitter *e, uint64_t rank)
-{
-   emit_line(e, "MC_WARP_MEET(0x%llxul);", (unsigned long long)rank);
-}
-
-static void emit_meet(emitter *e) { emit_meet_ranked(e, e->meet_rank++); }
-
 /* The first block of a construct: a loop's header. */
 static const ir_block *first_block(const ir_cf *n)
 {
@@ -356,6 +349,26 @@ static const ir_block *first_block(const ir_cf *n)
    }
    return NULL;
 }
+
+uint64_t emit_meet_rank(const emitter *e, uint32_t order, uint32_t seq) { return meet_rank_of(e, order, seq); }
+
+/* The rank of the meet at the latch of loop n (emit_latched_body), inside
+ * `loops` loops counting n: after every meet of its body's blocks, inner
+ * loops' latches first. */
+uint64_t emit_latch_rank(const emitter *e, const ir_cf *n, uint32_t loops)
+{
+   const ir_block *header = first_block(n->first);
+   uint32_t end = header && header->is_loop_header ? header->loop_meet_end : UINT32_MAX - 1;
+   return meet_rank_of(e, end, 0xffffffffu - MC_MIN(loops, 0xffffu));
+}
+
+static void emit_meet_ranked(emitter *e, uint64_t rank)
+{
+   emit_line(e, "MC_WARP_MEET(0x%llxul);", (unsigned long long)rank);
+}
+
+static void emit_meet(emitter *e) { emit_meet_ranked(e, e->meet_rank++); }
+
 
 /* Before instruction i: the meet it needs, and what it leaves done. */
 static void emit_meet_before(emitter *e, const ir_instr *i)
@@ -437,13 +450,10 @@ static void emit_latched_body(emitter *e, const ir_cf *n)
    e->depth--;
    e->indent--;
    emit_line(e, "} while (false);");
-   /* after every meet of the body's blocks, inner loops' latches first */
    uint32_t loops = 0;
    for (uint32_t k = 0; k < e->depth; k++)
       loops += e->stack[k]->kind == IR_CF_LOOP;
-   const ir_block *header = first_block(n->first);
-   uint32_t end = header && header->is_loop_header ? header->loop_meet_end : UINT32_MAX - 1;
-   emit_meet_ranked(e, meet_rank_of(e, end, 0xffffffffu - MC_MIN(loops, 0xffffu)));
+   emit_meet_ranked(e, emit_latch_rank(e, n, loops));
    emit_dispatch(e, latch);
 }
 

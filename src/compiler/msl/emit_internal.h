@@ -73,10 +73,14 @@ typedef struct emitter {
                                * element is the scalar mc_wN there) */
    uint32_t *lane_store;      /* lane form: by def index, the def whose array holds a LANE_ARRAY
                                * value (itself, or the loop phi it replaces: emit_lanes.c) */
-   uint8_t *lane_meet;        /* lane form: by instruction index, a lane loop ends before it (a
-                               * lockstep access the lanes before it must all have done) */
+   uint8_t *lane_meet;        /* lane form: by instruction index, the warp meets before it (a
+                               * lockstep access): LANE_MEET_SPLIT a lane loop ends there,
+                               * LANE_MEET_IN_LOOP only the one-lane build meets (emit_lanes.c) */
+   uint32_t lane_loop_depth;  /* lane form: LOOP constructs open around the code being written */
 } emitter;
 
+uint64_t emit_meet_rank(const emitter *e, uint32_t order, uint32_t seq);
+uint64_t emit_latch_rank(const emitter *e, const ir_cf *n, uint32_t loops);
 const char *msl_utype(uint8_t bits);
 const char *msl_stype(uint8_t bits);
 void emit_indent(emitter *e);
@@ -204,6 +208,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
  * values are arrays) when the kernel takes the lane form, false only when
  * out of memory; the declarations at the top of the kernel; the body. */
 enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR, LANE_REMAT };   /* emitter.lane_arr */
+enum { LANE_MEET_NONE, LANE_MEET_SPLIT, LANE_MEET_IN_LOOP };  /* emitter.lane_meet */
 unsigned emit_warp_kind(const ir_instr *i);
 bool emit_lanes_plan(emitter *e);
 void emit_lanes_declare(emitter *e);

@@ -61,8 +61,11 @@
  * Warp-synchronous code (accesses ir/mark_lockstep.c marks): the lanes
  * are in lockstep where a lane loop ends, so one ends before each marked
  * access where the per-thread form's warp would meet (plan_meets); no
- * fibers, no meets.  The lane form is SIMT with reconvergence where a GPU
- * reconverges, which such code assumes.
+ * fibers.  The lane form is SIMT with reconvergence where a GPU
+ * reconverges, which such code assumes.  The meets are still written
+ * (MC_LANES_WARP_MEET, ranked and placed as the per-thread form's, the
+ * loops' latches included): nothing with lanes, and the fiber scheduler's
+ * meet in the one-lane build that validation runs as fibers.
  *
  * Warp operations over the constant full member mask (is_lane_warp): every
  * lane of a SIMD-group must be at one together (mc_lm_warps_whole at run
@@ -184,7 +187,7 @@ static void plan_meets(const ir_func *f, uint8_t *meet)
          }
          bool load = i->op == IR_LOAD;
          if (i->op == IR_MEMBAR || (load ? since == SINCE_STORES : since != SINCE_NONE)) {
-            meet[i->index] = touched;
+            meet[i->index] = touched ? LANE_MEET_SPLIT : LANE_MEET_IN_LOOP;
             since = SINCE_NONE;
          }
          touched = true;
@@ -245,6 +248,19 @@ static bool has_lockstep_access(const ir_func *f)
       ir_foreach_instr(i, b)
          if (is_lockstep_access(i))
             return true;
+   return false;
+}
+
+static bool cf_has_marked(const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_CODE)
+         ir_foreach_instr(i, n->block)
+            if (is_lockstep_access(i))
+               return true;
+      if (cf_has_marked(n->first) || cf_has_marked(n->then_cf) || cf_has_marked(n->else_cf))
+         return true;
+   }
    return false;
 }
 
@@ -431,7 +447,7 @@ static void plan_code(lanes_plan *p, const ir_block *b)
             p->kind[i->def.index] = LANE_ARRAY;
          continue;
       }
-      if (is_lane_warp(i) || p->meet[i->index])
+      if (is_lane_warp(i) || p->meet[i->index] == LANE_MEET_SPLIT)
          g = p->ngroups++;          /* a loop of its own, or the start of one */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
@@ -998,7 +1014,7 @@ static void close_written(emitter *e, const ir_instr *from, const ir_instr *to)
 static const ir_instr *group_end(const emitter *e, const ir_instr *from)
 {
    for (const ir_instr *i = from; i; i = i->next)
-      if (is_boundary(i) || (i != from && e->lane_meet[i->index]))
+      if (is_boundary(i) || (i != from && e->lane_meet[i->index] == LANE_MEET_SPLIT))
          return i;
    return NULL;
 }
@@ -1037,6 +1053,16 @@ static bool reads_position(const emitter *e, const ir_instr *from, const ir_inst
    return false;
 }
 
+/* A warp meet where the per-thread form has one (plan_meets, and before
+ * warp operations in a kernel with marked accesses): nothing with a
+ * threadgroup of lanes, whose lane loops end there or keep it in order,
+ * the fiber scheduler's meet in the one-lane build (MC_LANES_WARP_MEET),
+ * ranked as the per-thread form ranks it. */
+static void emit_lane_meet(emitter *e, const char *guard)
+{
+   emit_line(e, "%sMC_LANES_WARP_MEET(0x%llxul);", guard, (unsigned long long)e->meet_rank++);
+}
+
 /* A group [from, to): its uniform values once, then the lane loop of the
  * rest (if any), with the lane's position, local memory and scalars, and
  * the recomputed values it reads. */
@@ -1064,8 +1090,11 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
       if (in_lanes(e, i))
          emit_remat_srcs(e, i);
    for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i))
+      if (in_lanes(e, i)) {
+         if (e->lane_meet[i->index])
+            emit_lane_meet(e, "if (mc_on) ");
          emit_instr(e, (ir_instr *)i);
+      }
    close_written(e, from, to);
 }
 
@@ -1073,6 +1102,7 @@ static void emit_lanes_code(emitter *e, const ir_cf *n)
 {
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
+   e->meet_rank = emit_meet_rank(e, n->block->meet_order, 0);
    const ir_instr *i = n->block->first;
    for (;;) {
       const ir_instr *end = group_end(e, i);
@@ -1091,6 +1121,8 @@ static void emit_lanes_code(emitter *e, const ir_cf *n)
       } else {
          /* a warp operation: all of a SIMD-group's lanes or none */
          emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+         if (e->has_lockstep)
+            emit_lane_meet(e, "");   /* lanes at it must have come through the meets before */
          if (is_lane_warp_sync(end))   /* the lane loops before it ended: nothing per lane */
             emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));
          else
@@ -1177,9 +1209,16 @@ static void emit_lanes_construct(emitter *e, const ir_cf *n)
       emit_line(e, "mc_lmask mc_b%u = mc_lm_none(), mc_c%u = mc_lm_none();", id, id);
       emit_line(e, "while (mc_lm_any(mc_mask)) {");
       e->indent++;
+      e->lane_loop_depth++;
       emit_lanes_cf(e, n->first);
       emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask);", id, id);   /* fell off the end: left the loop */
       emit_line(e, "mc_mask = mc_c%u; mc_c%u = mc_lm_none();", id, id);
+      if (cf_has_marked(n->first)) {
+         /* the lanes going round meet, as at the per-thread form's latch */
+         e->meet_rank = emit_latch_rank(e, n, e->lane_loop_depth);
+         emit_lane_meet(e, "if (mc_lm_any(mc_mask)) ");
+      }
+      e->lane_loop_depth--;
       e->indent--;
       emit_line(e, "}");
       emit_line(e, "mc_mask = mc_b%u;", id);

@@ -188,6 +188,12 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANE_SHFL(v, l, j) simd_shuffle((v)[0], (ushort)(j))
 #define MC_LANE_SYNC_BEGIN(kind) mc_warp_sync(mc_L, 0xffffffffu, (kind), false)
 #define MC_LANE_SYNC_END() mc_warp_sync_end()
+// A warp meet of warp-synchronous code in lane form (emit_lanes.c): with
+// one lane per invocation, the per-thread form's meet (MC_WARP_MEET: on a
+// GPU nothing, its SIMD-group being lockstep; on the software device's
+// one-lane build, validation's, the fiber scheduler's meet); with a
+// threadgroup of lanes nothing, the lane loops ending there.
+#define MC_LANES_WARP_MEET(rank) MC_WARP_MEET(rank)
 #define MC_LANE_VOTE(fn, v, l, m) mc_vote_##fn((v)[0], 0xffffffffu)
 #define MC_LANE_VOTE_U(fn, p, l, m) mc_vote_##fn((p), 0xffffffffu)
 #define MC_LANE_REDUX(fn, v, l, m) mc_redux_##fn((v)[0], 0xffffffffu, MC_LANE_LANEID(l))
@@ -338,6 +344,7 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 #define MC_LANE_SHFL(v, l, j) (v)[((l) & ~31u) | (j)]
 #define MC_LANE_SYNC_BEGIN(kind) ((void)(kind))
 #define MC_LANE_SYNC_END() ((void)0)
+#define MC_LANES_WARP_MEET(rank) ((void)(rank))
 // __syncwarp over the full mask: the lane loops before it ended, which is
 // all it asks of lanes that run one after another.
 #define MC_LANES_WARP_BARRIER(kind) ((void)(kind))
