@@ -519,65 +519,6 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
     return (e[0] - 49 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
 }
 
-// The level of D(v) of a 3-D sum vector v (components (n, e), as
-// mc_grad_sum makes them): ordered max N 2^(e-9) >= mid nm 2^(em-9) >= min
-// nn 2^(en-9), D = T9((11 N + 4)/16 2^(e-9)) + T9((121 nm + 32)/512
-// 2^(em-9)) + (88 nn + 32)/512 2^(en-9): the 2-D diagonal (its first term as
-// mc_grad_diag_level's) with the second term truncated to 9 fraction bits
-// of its own exponent, plus 11/16 of min/4 with the same +32 (the "tex3d"
-// session's fit; with the finite differences of mc_tex_sample_grad it
-// reproduces every one of 98 304 two-gradient probe fetches of an H200 on
-// eight shapes, +16 or +48 in either of the last two terms missing 19 to 170
-// of them: tests/cuda/NATIVE.md "grad3").  The sum is exact (in 2^(e-50),
-// less what lies 60 octaves below the max).
-MC_TEX int mc_grad_diag3_level(thread uint *n, thread int *e)
-{
-    mc_grad_order(n[1], e[1], n[2], e[2]);
-    mc_grad_order(n[0], e[0], n[1], e[1]);
-    mc_grad_order(n[1], e[1], n[2], e[2]);
-    if (n[0] == 0u)
-        return -67108864;
-    uint t = (11u * n[0] + 4u) >> 4;   // in 2^(e0-9): to 9 fraction bits
-    uint m10 = t >= 512u ? 2u * t : (11u * n[0] + 4u) >> 3;   // in 2^(e0-10)
-    ulong f = (ulong)m10 << 40;   // in 2^(e0-50)
-    if (n[1] != 0u) {
-        uint v = 121u * n[1] + 32u;   // in 2^(e1-18): 16 or 17 bits
-        uint p = 31u - clz(v);
-        v = (v >> (p - 9u)) << (p - 9u);
-        int d = e[0] - e[1];
-        f += d < 60 ? ((ulong)v << 32) >> (uint)d : 0ul;
-    }
-    if (n[2] != 0u) {
-        int d = e[0] - e[2];
-        f += d < 60 ? ((ulong)(88u * n[2] + 32u) << 32) >> (uint)d : 0ul;
-    }
-    int p = 63 - (int)clz(f);
-    return (e[0] - 50 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
-}
-
-// The level of detail of two 3-D gradients (bits gx, gy, finite, neither
-// all zero; sizes sz): rho = max(|x|, |y|, D(x + y), D(x - y)), the lengths
-// as mc_grad_len3_level, the sums per component as in 2-D (mc_grad_sum of
-// the components in texels), D as mc_grad_diag3_level.
-MC_TEX int mc_tex_grad3_q(thread const uint *gx, thread const uint *gy, thread const uint *sz)
-{
-    int q = max(mc_grad_len3_level(gx, sz), mc_grad_len3_level(gy, sz));
-    uint nx[3], ny[3];
-    int ex[3], ey[3];
-    for (uint d = 0u; d < 3u; d++) {
-        mc_grad_split_n(gx[d], sz[d], nx[d], ex[d]);
-        mc_grad_split_n(gy[d], sz[d], ny[d], ey[d]);
-    }
-    for (uint k = 0u; k < 2u; k++) {   // x + y, then x - y
-        uint n[3];
-        int e[3];
-        for (uint d = 0u; d < 3u; d++)
-            mc_grad_sum(nx[d], ex[d], ny[d], ey[d], (((gx[d] ^ gy[d]) >> 31) != 0u) != (k == 1u), n[d], e[d]);
-        q = max(q, mc_grad_diag3_level(n, e));
-    }
-    return q;
-}
-
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
 // (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on wx by wy texels
 // (any sizes: mc_grad_split_n).
@@ -879,9 +820,10 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // detail is the 2-D one of the other two axes, each scaled by its own size
 // (about 55 000 such fetches reproduced); where one gradient is zero, that
 // of the other's length (mc_grad_len3_level: the two diagonal terms are
-// 11/16 of it and never decide); where both are along all three axes,
-// mc_tex_grad3_q.  Not reproduced, so failing the launch
-// (MC_STATUS_TEX_GRAD3): NaN components (which in 3-D do not read as zero,
+// 11/16 of it and never decide).  Not reproduced, so failing the launch
+// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (the diagonal
+// terms' truncations, fitted to all but 1 of 170 000 probe fetches, are
+// not certain) and NaN components (which in 3-D do not read as zero,
 // unlike in 1-D and 2-D, but as some large value).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                                 uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
@@ -916,12 +858,10 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
         bool yz = (gy[0] & 0x7f800000u) == 0u && (gy[1] & 0x7f800000u) == 0u && (gy[2] & 0x7f800000u) == 0u;
         if (zero == 3u && !nan && (xz || yz))   // one gradient along all three axes, the other zero
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_grad_len3_level(xz ? gy : gx, sz));
-        if (nan) {
+        if (zero == 3u || nan) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
             return uint4(0u);
         }
-        if (zero == 3u)   // two gradients along all three axes
-            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_grad3_q(gx, gy, sz));
         a = zero == 0u ? 1u : 0u;
         b = zero == 2u ? 1u : 2u;
     }
