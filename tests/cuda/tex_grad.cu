@@ -60,8 +60,10 @@
  * Not here, because metalcuda refuses them: tex.grad on cube-map textures
  * (the H200 projects the gradients onto the face by finite differences in
  * float, with a reciprocal not reproduced exactly), 3-D gradients along all
- * three axes in both gradients (the diagonal terms' truncations are not
- * certain: the probes' best model misses 1 of 170 000) or with a NaN
+ * three axes in both gradients (a rule fits all 262 144 probe fetches, but
+ * a random check of it missed by 1/256 on 1920 x 1080 x 3, as does that
+ * fetch with one gradient: the finite differences above are not exact in
+ * every case; NATIVE.md "grad3") or with a NaN
  * component (which in
  * 3-D reads as some large value, not as zero); metalcuda fails such a
  * launch with cudaErrorNotSupported.

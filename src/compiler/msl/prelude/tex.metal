@@ -813,7 +813,9 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // of ten 3-D textures, nine of them not powers of two, at fixed and random
 // coordinates, normalised and not; 5 902 of them read otherwise with the
 // gradients as given, 48 on 64 x 32 x 16 texels; tests/cuda/NATIVE.md
-// "grad").  In 3-D (an
+// "grad"; yet one fetch of 1920 x 1080 x 3 found since reads a component
+// as one 9-bit step less than this makes it, with one gradient or two: the
+// driver's difference is not exactly this; "grad3" there).  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
@@ -821,10 +823,11 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // (about 55 000 such fetches reproduced); where one gradient is zero, that
 // of the other's length (mc_grad_len3_level: the two diagonal terms are
 // 11/16 of it and never decide).  Not reproduced, so failing the launch
-// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (the diagonal
-// terms' truncations, fitted to all but 1 of 170 000 probe fetches, are
-// not certain) and NaN components (which in 3-D do not read as zero,
-// unlike in 1-D and 2-D, but as some large value).
+// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (a rule of
+// the diagonal terms reproduces all 262 144 probe fetches, NATIVE.md
+// "grad3", but tex_grad's random checks of it met the finite-difference
+// miss above, so it is not lifted) and NaN components (which in 3-D do
+// not read as zero, unlike in 1-D and 2-D, but as some large value).
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                                 uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
