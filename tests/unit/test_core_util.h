@@ -1,7 +1,8 @@
 /*
  * test_core_util.h — running a PTX kernel through the core, for the unit
  * tests that check what a launch does (test_validate.c, test_resume.c,
- * test_lockstep.c), translating one, and its IR after the pipeline.
+ * test_lockstep.c), translating one (and counting constructs in its MSL),
+ * and its IR after the pipeline.
  * static inline, as tests/unit/test_ptx_util.h.
  */
 #ifndef MC_TEST_CORE_UTIL_H
@@ -31,6 +32,16 @@ static inline char *tc_msl_of(const char *ptx)
       fprintf(stderr, "    %s\n", err);
    free(err);
    return msl;
+}
+
+/* How many times needle occurs in s (non-overlapping; 0 for NULL): the
+ * tests that count constructs in emitted MSL. */
+static inline uint32_t tc_count(const char *s, const char *needle)
+{
+   uint32_t n = 0;
+   for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
+      n++;
+   return n;
 }
 
 /* ptx's kernel `name` built and run through the IR pipeline (optimised)

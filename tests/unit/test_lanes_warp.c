@@ -106,14 +106,6 @@ static const char syncwarp_ptx_per_thread[] = KERNEL_PER_THREAD(SYNCWARP);
 static const char redux_ptx[] = KERNEL80(REDUX("0xffffffff"));
 static const char redux_ptx_per_thread[] = KERNEL80("  .local .align 4 .b32 keep[256];\n" REDUX("0xffffffff"));
 
-static uint32_t count(const char *s, const char *needle)
-{
-   uint32_t n = 0;
-   for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
-      n++;
-   return n;
-}
-
 TEST(full_mask_votes_and_syncwarp_take_the_lane_form)
 {
    char *r = tc_msl_of(redux_ptx);
@@ -121,11 +113,11 @@ TEST(full_mask_votes_and_syncwarp_take_the_lane_form)
    CHECK(rb);
    if (rb) {
       CHECK(strstr(rb, "MC_LANES_BEGIN") != NULL);
-      CHECK_INT(count(rb, "MC_LANE_REDUX(add, "), 1);
-      CHECK_INT(count(rb, "MC_LANE_REDUX(min_s32, "), 1);
-      CHECK_INT(count(rb, "MC_LANE_REDUX(max_u32, "), 1);
-      CHECK_INT(count(rb, "MC_LANE_REDUX(xor, "), 1);
-      CHECK_INT(count(rb, "MC_LANE_REDUX_U(add, "), 1);
+      CHECK_INT(tc_count(rb, "MC_LANE_REDUX(add, "), 1);
+      CHECK_INT(tc_count(rb, "MC_LANE_REDUX(min_s32, "), 1);
+      CHECK_INT(tc_count(rb, "MC_LANE_REDUX(max_u32, "), 1);
+      CHECK_INT(tc_count(rb, "MC_LANE_REDUX(xor, "), 1);
+      CHECK_INT(tc_count(rb, "MC_LANE_REDUX_U(add, "), 1);
    }
    free(r);
    char *v = tc_msl_of(votes_ptx), *s = tc_msl_of(syncwarp_ptx), *part = tc_msl_of(votes_partial_ptx);
@@ -134,21 +126,21 @@ TEST(full_mask_votes_and_syncwarp_take_the_lane_form)
    CHECK(vb && sb && pb);
    if (vb) {
       CHECK(strstr(vb, "MC_LANES_BEGIN") != NULL);
-      CHECK_INT(count(vb, "MC_LANE_VOTE(ballot, "), 1);
-      CHECK_INT(count(vb, "MC_LANE_VOTE(all, "), 1);
-      CHECK_INT(count(vb, "MC_LANE_VOTE(any, "), 1);
-      CHECK_INT(count(vb, "MC_LANE_VOTE(uni, "), 1);
-      CHECK_INT(count(vb, "MC_LANE_VOTE_U(ballot, "), 1);
-      CHECK_INT(count(vb, "mc_lm_warps_whole("), 5);
+      CHECK_INT(tc_count(vb, "MC_LANE_VOTE(ballot, "), 1);
+      CHECK_INT(tc_count(vb, "MC_LANE_VOTE(all, "), 1);
+      CHECK_INT(tc_count(vb, "MC_LANE_VOTE(any, "), 1);
+      CHECK_INT(tc_count(vb, "MC_LANE_VOTE(uni, "), 1);
+      CHECK_INT(tc_count(vb, "MC_LANE_VOTE_U(ballot, "), 1);
+      CHECK_INT(tc_count(vb, "mc_lm_warps_whole("), 5);
    }
    if (sb) {
       CHECK(strstr(sb, "MC_LANES_BEGIN") != NULL);
-      CHECK_INT(count(sb, "MC_LANES_WARP_BARRIER("), 1);
-      CHECK_INT(count(sb, "simdgroup_barrier("), 0);
+      CHECK_INT(tc_count(sb, "MC_LANES_WARP_BARRIER("), 1);
+      CHECK_INT(tc_count(sb, "simdgroup_barrier("), 0);
    }
    char *vo = tc_msl_of(votes_only_ptx);
    const char *vob = vo ? strstr(vo, "kernel void") : NULL;
-   CHECK(vob && strstr(vob, "MC_LANES_BEGIN") && count(vob, "MC_LANE_VOTE(") == 4);
+   CHECK(vob && strstr(vob, "MC_LANES_BEGIN") && tc_count(vob, "MC_LANE_VOTE(") == 4);
    free(vo);
    if (pb)   /* a partial mask: the per-thread form's mc_vote_* */
       CHECK(strstr(pb, "MC_LANES_BEGIN") == NULL && strstr(pb, "mc_vote_ballot(") != NULL);

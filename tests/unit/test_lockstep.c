@@ -182,14 +182,6 @@ TEST(an_atomic_that_decides_whether_a_loop_ends_is_a_meeting_point)
 
 /* ---- the MSL ---- */
 
-static uint32_t count(const char *s, const char *needle)
-{
-   uint32_t n = 0;
-   for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
-      n++;
-   return n;
-}
-
 /* The scan's step in a loop: if (lane >= k) s[i] += s[i - k]; out[t] =
  * s[t], in lockstep the sum of the warp's tids up to t. */
 #define SCAN                                                                  \
@@ -203,21 +195,21 @@ static uint32_t count(const char *s, const char *needle)
 static const char scan_loop[] = KERNEL(SCAN);
 static const char scan_loop_per_thread[] = KERNEL_PER_THREAD(SCAN);
 
-TEST(the_lane_form_keeps_marked_accesses_in_lockstep_without_meets)
+TEST(the_lane_form_keeps_marked_accesses_in_lockstep_by_ending_lane_loops)
 {
    char *msl = tc_msl_of(scan_loop);
    const char *body = msl ? strstr(msl, "kernel void") : NULL;
    CHECK(body);
    if (body) {
       CHECK(strstr(body, "MC_LANES_BEGIN") != NULL);
-      CHECK_INT(count(body, "MC_WARP_MEET("), 0);
+      CHECK_INT(tc_count(body, "MC_WARP_MEET("), 0);
       /* the per-thread form's five meets, for the one-lane build (an Apple
        * GPU's, validation's), which needs them: nothing with lanes */
-      CHECK_INT(count(body, "MC_LANES_WARP_MEET("), 5);
+      CHECK_INT(tc_count(body, "MC_LANES_WARP_MEET("), 5);
       /* in the loop, the two loads share a lane loop and the store has its
        * own: the scan's lane loops, one per group (the write-back of the
        * loads' arrays included) */
-      CHECK(count(body, "MC_LANES_FOR") >= 4);
+      CHECK(tc_count(body, "MC_LANES_FOR") >= 4);
    }
    free(msl);
 }
@@ -231,8 +223,8 @@ TEST(meets_come_before_the_accesses_and_at_the_latch_of_a_loop)
     * after the loop */
    const char *body = msl ? strstr(msl, "kernel void") : NULL;   /* not the prelude's macro */
    CHECK(body);
-   CHECK_INT(count(body, "MC_WARP_MEET("), 5);
-   CHECK_INT(count(msl, "} while (false);"), 1);
+   CHECK_INT(tc_count(body, "MC_WARP_MEET("), 5);
+   CHECK_INT(tc_count(msl, "} while (false);"), 1);
    /* The ranks (which waiting lanes go first): the store before the loop,
     * the loop's loads and store, the latch, then the load after the loop,
     * wherever the structurizer placed it.  The latch is written after the
@@ -252,8 +244,8 @@ TEST(meets_come_before_the_accesses_and_at_the_latch_of_a_loop)
       post = MC_MAX(post, rank[k]);
    CHECK(store < rank[1] && rank[1] < rank[2]);
    CHECK(rank[2] < latch && latch < post);
-   CHECK_INT(count(strstr(plain, "kernel void"), "MC_WARP_MEET("), 0);
-   CHECK_INT(count(plain, "} while (false);"), 0);
+   CHECK_INT(tc_count(strstr(plain, "kernel void"), "MC_WARP_MEET("), 0);
+   CHECK_INT(tc_count(plain, "} while (false);"), 0);
    free(msl);
    free(plain);
 }

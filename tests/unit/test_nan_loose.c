@@ -53,14 +53,6 @@ static const char *line_with(const char *s, const char *needle, char *buf, size_
    return buf;
 }
 
-static uint32_t count(const char *s, const char *needle)
-{
-   uint32_t k = 0;
-   for (const char *p = s; p && (p = strstr(p, needle)); p += strlen(needle))
-      k++;
-   return k;
-}
-
 TEST(an_accumulator_is_canonicalised_where_it_is_stored_not_in_its_loop)
 {
    char *msl = tc_msl_of(ACC_LOOP("  st.global.f32 [%rd7], %f2;\n"));
@@ -69,7 +61,7 @@ TEST(an_accumulator_is_canonicalised_where_it_is_stored_not_in_its_loop)
    CHECK(body);
    CHECK(line_with(body, "fma(", l, sizeof(l)) && !strstr(l, "mc_canon"));
    CHECK(line_with(body, "= (uint)mc_canon(", l, sizeof(l)) != NULL);   /* the store */
-   CHECK_INT(count(body, "mc_canon("), 1);
+   CHECK_INT(tc_count(body, "mc_canon("), 1);
    free(msl);
 }
 
@@ -81,7 +73,7 @@ TEST(arithmetic_after_the_loop_is_canonicalised_where_it_is_stored)
    CHECK(body);
    CHECK(line_with(body, "fma(", l, sizeof(l)) && !strstr(l, "mc_canon"));
    CHECK(line_with(body, " * ", l, sizeof(l)) && !strstr(l, "mc_canon"));
-   CHECK_INT(count(body, "mc_canon("), 1);
+   CHECK_INT(tc_count(body, "mc_canon("), 1);
    free(msl);
 }
 
@@ -96,7 +88,7 @@ TEST(a_phi_of_loads_keeps_their_bits)
    char *msl = tc_msl_of(KERNEL(LOAD_PHI("  ld.global.f32 %f5, [%rd4+4];\n")));
    const char *body = body_of(msl);
    CHECK(body);
-   CHECK_INT(count(body, "mc_canon("), 0);
+   CHECK_INT(tc_count(body, "mc_canon("), 0);
    free(msl);
 }
 
@@ -106,7 +98,7 @@ TEST(an_fma_copied_into_a_phi_that_also_takes_a_load_is_canonicalised_on_the_cop
    const char *body = body_of(msl);
    char l[512];
    CHECK(body);
-   CHECK_INT(count(body, "mc_canon("), 1);
+   CHECK_INT(tc_count(body, "mc_canon("), 1);
    CHECK(line_with(body, "mc_canon(", l, sizeof(l)) && !strstr(l, "(uint)mc_canon"));   /* not the store */
    CHECK(line_with(body, "fma(", l, sizeof(l)) && !strstr(l, "mc_canon"));
    free(msl);
