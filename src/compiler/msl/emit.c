@@ -314,14 +314,14 @@ static void emit_cf(emitter *e, const ir_cf *n);
 
 enum { MEET_NONE, MEET_LOADS, MEET_STORES };   /* emitter.since_meet */
 
-static bool cf_has_lockstep(const ir_cf *n)
+bool emit_cf_has_lockstep(const ir_cf *n)
 {
    for (; n; n = n->next) {
       if (n->kind == IR_CF_CODE)
          ir_foreach_instr(i, n->block)
             if (i->flags & IR_F_LOCKSTEP)
                return true;
-      if (cf_has_lockstep(n->first) || cf_has_lockstep(n->then_cf) || cf_has_lockstep(n->else_cf))
+      if (emit_cf_has_lockstep(n->first) || emit_cf_has_lockstep(n->then_cf) || emit_cf_has_lockstep(n->else_cf))
          return true;
    }
    return false;
@@ -467,7 +467,7 @@ static void emit_construct(emitter *e, const ir_cf *n)
    emit_line(e, loop ? "while (true) {" : "switch (0) { default: {");
    e->indent++;
    e->stack[e->depth++] = n;
-   if (loop && cf_has_lockstep(n->first))
+   if (loop && emit_cf_has_lockstep(n->first))
       emit_latched_body(e, n);
    else
       emit_cf(e, n->first);
@@ -622,7 +622,7 @@ static bool emitter_init(emitter *e, strbuf *out, ir_func *f, const char *lib_na
    e->smem_as = k->shared_in_device ? "MC_SMEM" : "threadgroup";
    e->dyn_shared_base = (uint32_t)ALIGN_UP(k->shared_static_bytes, k->shared_dynamic_align);
    e->has_local = MC_MAX(k->local_total, k->local_bytes) != 0;
-   e->has_lockstep = cf_has_lockstep(f->cf);
+   e->has_lockstep = emit_cf_has_lockstep(f->cf);
    e->fn_index = f->module->lib_emitted++;
    e->nan_loose = msl_nan_loose(f, e->ar);   /* NULL: every result canonicalised */
    return true;

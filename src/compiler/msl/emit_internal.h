@@ -80,6 +80,8 @@ typedef struct emitter {
 } emitter;
 
 uint64_t emit_meet_rank(const emitter *e, uint32_t order, uint32_t seq);
+bool emit_cf_has_lockstep(const ir_cf *n);
+bool emit_is_full_mask(const ir_def *m);
 uint64_t emit_latch_rank(const emitter *e, const ir_cf *n, uint32_t loops);
 const char *msl_utype(uint8_t bits);
 const char *msl_stype(uint8_t bits);

@@ -116,8 +116,7 @@ static bool is_inline(const ir_def *d) { return d->parent->op == IR_CONST || d->
  * each SIMD-group's 32 lanes. */
 static bool is_lane_shfl(const ir_instr *i)
 {
-   const ir_def *m = i->op == IR_SHFL ? i->srcs[3].def : NULL;
-   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+   return i->op == IR_SHFL && emit_is_full_mask(i->srcs[3].def);
 }
 
 /* A vote (all, any, uni, ballot) or a redux.sync over the constant full
@@ -125,8 +124,7 @@ static bool is_lane_shfl(const ir_instr *i)
  * lane's SIMD-group. */
 static bool is_lane_vote(const ir_instr *i)
 {
-   const ir_def *m = i->op == IR_VOTE || i->op == IR_REDUX ? i->srcs[1].def : NULL;
-   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu &&
+   return (i->op == IR_VOTE || i->op == IR_REDUX) && emit_is_full_mask(i->srcs[1].def) &&
           (i->op != IR_REDUX || i->srcs[0].def->bits == 32);   /* the prelude's are 32-bit */
 }
 
@@ -134,8 +132,7 @@ static bool is_lane_vote(const ir_instr *i)
  * the end of the lane loops before it. */
 static bool is_lane_warp_sync(const ir_instr *i)
 {
-   const ir_def *m = i->op == IR_BAR_WARP ? i->srcs[0].def : NULL;
-   return m && m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
+   return i->op == IR_BAR_WARP && emit_is_full_mask(i->srcs[0].def);
 }
 
 /* A warp operation the lane form takes: every lane of each SIMD-group
@@ -240,28 +237,6 @@ static bool spins_on_marked_load(const ir_func *f, uint8_t *taint)
          }
    }
    return any && cf_branches_on(f->cf, taint, 0);
-}
-
-static bool has_lockstep_access(const ir_func *f)
-{
-   ir_foreach_block(b, f)
-      ir_foreach_instr(i, b)
-         if (is_lockstep_access(i))
-            return true;
-   return false;
-}
-
-static bool cf_has_marked(const ir_cf *n)
-{
-   for (; n; n = n->next) {
-      if (n->kind == IR_CF_CODE)
-         ir_foreach_instr(i, n->block)
-            if (is_lockstep_access(i))
-               return true;
-      if (cf_has_marked(n->first) || cf_has_marked(n->then_cf) || cf_has_marked(n->else_cf))
-         return true;
-   }
-   return false;
 }
 
 static bool eligible(const ir_func *f, bool *block_sync)
@@ -868,7 +843,7 @@ bool emit_lanes_plan(emitter *e)
    plan_remat(&p, e->f);
    /* (warp-synchronous code per thread runs as fibers meeting at every
     * marked access, which costs more than any loop's bookkeeping) */
-   if (!has_lockstep_access(e->f) && costly_loops_gather(&p, e->f, costly))
+   if (!e->has_lockstep && costly_loops_gather(&p, e->f, costly))
       return true;       /* e->lane_arr stays NULL: the per-thread form */
    e->lane_arr = p.kind;
    if (!fits(e)) {
@@ -1213,7 +1188,7 @@ static void emit_lanes_construct(emitter *e, const ir_cf *n)
       emit_lanes_cf(e, n->first);
       emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask);", id, id);   /* fell off the end: left the loop */
       emit_line(e, "mc_mask = mc_c%u; mc_c%u = mc_lm_none();", id, id);
-      if (cf_has_marked(n->first)) {
+      if (emit_cf_has_lockstep(n->first)) {
          /* the lanes going round meet, as at the per-thread form's latch */
          e->meet_rank = emit_latch_rank(e, n, e->lane_loop_depth);
          emit_lane_meet(e, "if (mc_lm_any(mc_mask)) ");

@@ -18,7 +18,7 @@
 #define LANE "(mc_linear & 31u)"
 #define NTHREADS "(mc_ntid.x * mc_ntid.y * mc_ntid.z)"
 
-static bool is_full_mask(const ir_def *m)
+bool emit_is_full_mask(const ir_def *m)
 {
    return m->parent->op == IR_CONST && (uint32_t)m->parent->imm == 0xffffffffu;
 }
@@ -30,7 +30,7 @@ unsigned emit_warp_kind(const ir_instr *i) { return op_kind(i); }
 
 static void sync_begin(emitter *e, const ir_instr *i, const ir_def *m)
 {
-   emit_stmt(e, "mc_warp_sync(mc_L, %V, %uu, %s);", m, op_kind(i), is_full_mask(m) ? "false" : "true");
+   emit_stmt(e, "mc_warp_sync(mc_L, %V, %uu, %s);", m, op_kind(i), emit_is_full_mask(m) ? "false" : "true");
 }
 
 static void sync_end(emitter *e) { emit_line(e, "mc_warp_sync_end();"); }
@@ -102,21 +102,19 @@ static void emit_shfl(emitter *e, const ir_instr *i)
    sync_end(e);
 }
 
-/* Lane form (emit_lanes.c), a vote over the full mask in a lane loop of
- * its own: MC_LANE_VOTE reads the predicate array's elements of the
- * lane's SIMD-group (mc_vote_* with one lane per invocation), a uniform
- * predicate (MC_LANE_VOTE_U) is the lane's for every lane there. */
-static void emit_lanes_vote(emitter *e, const ir_instr *i)
+/* Lane form (emit_lanes.c), a vote or redux.sync over the full mask in a
+ * lane loop of its own: MC_LANE_VOTE reads the predicate array's elements
+ * of the lane's SIMD-group, MC_LANE_REDUX combines the value array's
+ * (mc_vote_* / mc_redux_* with one lane per invocation); a uniform operand
+ * (the _U forms) is the lane's for every lane there. */
+static void emit_lanes_fold(emitter *e, const ir_instr *i, const char *macro, const char *fn)
 {
-   static const char *const fn[] = {
-      [IR_VOTE_ALL] = "all", [IR_VOTE_ANY] = "any", [IR_VOTE_UNI] = "uni", [IR_VOTE_BALLOT] = "ballot",
-   };
-   const ir_def *p = S(i, 0);
+   const ir_def *a = S(i, 0);
    emit_line(e, "MC_LANE_SYNC_BEGIN(%uu);", op_kind(i));
-   if (p->parent->op == IR_CONST || p->parent->op == IR_UNDEF || e->lane_arr[p->index] != LANE_ARRAY)
-      emit_set(e, i, "MC_LANE_VOTE_U(%s, %V, mc_l, mc_mask)", fn[i->sub], p);
+   if (a->parent->op == IR_CONST || a->parent->op == IR_UNDEF || e->lane_arr[a->index] != LANE_ARRAY)
+      emit_set(e, i, "%s_U(%s, %V, mc_l, mc_mask)", macro, fn, a);
    else
-      emit_set(e, i, "MC_LANE_VOTE(%s, v%u, mc_l, mc_mask)", fn[i->sub], e->lane_store[p->index]);
+      emit_set(e, i, "%s(%s, v%u, mc_l, mc_mask)", macro, fn, e->lane_store[a->index]);
    emit_line(e, "MC_LANE_SYNC_END();");
 }
 
@@ -127,7 +125,10 @@ static void emit_vote(emitter *e, const ir_instr *i)
       [IR_VOTE_UNI] = "mc_vote_uni", [IR_VOTE_BALLOT] = "mc_vote_ballot",
    };
    if (e->lane_arr) {
-      emit_lanes_vote(e, i);
+      static const char *const lane_fn[] = {
+         [IR_VOTE_ALL] = "all", [IR_VOTE_ANY] = "any", [IR_VOTE_UNI] = "uni", [IR_VOTE_BALLOT] = "ballot",
+      };
+      emit_lanes_fold(e, i, "MC_LANE_VOTE", lane_fn[i->sub]);
       return;
    }
    if (emit_resume_is_warp_point(e, i))
@@ -135,21 +136,6 @@ static void emit_vote(emitter *e, const ir_instr *i)
    sync_begin(e, i, S(i, 1));
    emit_set(e, i, "%s(%V, %V)", fn[i->sub], S(i, 0), S(i, 1));
    sync_end(e);
-}
-
-/* Lane form (emit_lanes.c), a redux.sync over the full mask in a lane
- * loop of its own: MC_LANE_REDUX combines the value array's elements of
- * the lane's SIMD-group (mc_redux_* with one lane per invocation), a
- * uniform value (MC_LANE_REDUX_U) counts once per lane there. */
-static void emit_lanes_redux(emitter *e, const ir_instr *i, const char *fn)
-{
-   const ir_def *a = S(i, 0);
-   emit_line(e, "MC_LANE_SYNC_BEGIN(%uu);", op_kind(i));
-   if (a->parent->op == IR_CONST || a->parent->op == IR_UNDEF || e->lane_arr[a->index] != LANE_ARRAY)
-      emit_set(e, i, "MC_LANE_REDUX_U(%s, %V, mc_l, mc_mask)", fn, a);
-   else
-      emit_set(e, i, "MC_LANE_REDUX(%s, v%u, mc_l, mc_mask)", fn, e->lane_store[a->index]);
-   emit_line(e, "MC_LANE_SYNC_END();");
 }
 
 static void emit_redux(emitter *e, const ir_instr *i)
@@ -165,7 +151,7 @@ static void emit_redux(emitter *e, const ir_instr *i)
    default: fn = "xor"; break;
    }
    if (e->lane_arr) {
-      emit_lanes_redux(e, i, fn);
+      emit_lanes_fold(e, i, "MC_LANE_REDUX", fn);
       return;
    }
    if (emit_resume_is_warp_point(e, i))
