@@ -107,13 +107,18 @@ void sha256_final(sha256_ctx *c, uint8_t out[32])
    }
 }
 
-void sha256_hex(const void *p, size_t n, char out[65])
+void sha256_digest(const void *p, size_t n, uint8_t out[32])
 {
    sha256_ctx c;
-   uint8_t d[32];
    sha256_init(&c);
    sha256_update(&c, p, n);
-   sha256_final(&c, d);
+   sha256_final(&c, out);
+}
+
+void sha256_hex(const void *p, size_t n, char out[65])
+{
+   uint8_t d[32];
+   sha256_digest(p, n, d);
    for (int i = 0; i < 32; i++)
       snprintf(out + 2 * i, 3, "%02x", d[i]);
 }

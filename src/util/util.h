@@ -105,6 +105,7 @@ typedef struct sha256_ctx {
 void sha256_init(sha256_ctx *c);
 void sha256_update(sha256_ctx *c, const void *p, size_t n);
 void sha256_final(sha256_ctx *c, uint8_t out[32]);
+void sha256_digest(const void *p, size_t n, uint8_t out[32]);
 void sha256_hex(const void *p, size_t n, char out[65]);
 
 /* ---- md2.c: MD2 (RFC 1319) and HMAC-MD2, for NVIDIA's integrity check ---- */

@@ -698,19 +698,11 @@ static bool make_dir(job *j, char **err)
 static uint8_t shim_digest[32];
 static pthread_once_t shim_once = PTHREAD_ONCE_INIT;
 
-static void digest_of(const void *p, size_t n, uint8_t d[32])
-{
-   sha256_ctx c;
-   sha256_init(&c);
-   sha256_update(&c, p, n);
-   sha256_final(&c, d);
-}
-
 static void digest_shim(void)
 {
    size_t len;
    const char *shim = soft_shim_text(&len);
-   digest_of(shim, len, shim_digest);
+   sha256_digest(shim, len, shim_digest);
 }
 
 /* What a cache key starts with: the format, the compiler, the CPU, the
@@ -738,13 +730,13 @@ static char *prelude_text;
 static size_t prelude_len;
 static uint8_t prelude_digest[32];
 
-static void prelude_digest_of(const char *p, size_t n, uint8_t d[32])
+static void prelude_sha256_digest(const char *p, size_t n, uint8_t d[32])
 {
    pthread_mutex_lock(&prelude_lock);
    if (prelude_text && prelude_len == n && memcmp(prelude_text, p, n) == 0) {
       memcpy(d, prelude_digest, 32);
    } else {
-      digest_of(p, n, d);
+      sha256_digest(p, n, d);
       char *copy = mc_malloc(n);
       if (copy) {
          memcpy(copy, p, n);
@@ -766,7 +758,7 @@ static void key_add_tu(sha256_ctx *hc, const char *tu)
       return;
    }
    uint8_t d[32];
-   prelude_digest_of(start, (size_t)(end - start), d);
+   prelude_sha256_digest(start, (size_t)(end - start), d);
    sha256_update(hc, tu, (size_t)(start - tu));
    sha256_update(hc, d, sizeof(d));
    sha256_update(hc, end, strlen(end) + 1);
