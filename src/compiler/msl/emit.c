@@ -312,7 +312,6 @@ static void emit_cf(emitter *e, const ir_cf *n);
 
 /* ---- warp meets ---- */
 
-enum { MEET_NONE, MEET_LOADS, MEET_STORES };   /* emitter.since_meet */
 
 bool emit_cf_has_lockstep(const ir_cf *n)
 {
@@ -370,6 +369,22 @@ static void emit_meet_ranked(emitter *e, uint64_t rank)
 static void emit_meet(emitter *e) { emit_meet_ranked(e, e->meet_rank++); }
 
 
+/* A marked access or fence i after the marked accesses `since` says
+ * (MEET_*): whether the warp must meet before it (a load after a store, a
+ * store after any access, a fence always); *since becomes what is done
+ * after it.  The lane form places its meets by the same rule
+ * (emit_lanes.c plan_meets). */
+bool emit_meet_needed(uint8_t *since, const ir_instr *i)
+{
+   bool load = i->op == IR_LOAD;
+   bool need = i->op == IR_MEMBAR || (load ? *since == MEET_STORES : *since != MEET_NONE);
+   if (need || *since == MEET_NONE)
+      *since = load ? MEET_LOADS : i->op == IR_MEMBAR ? MEET_NONE : MEET_STORES;
+   else if (!load)
+      *since = MEET_STORES;
+   return need;
+}
+
 /* Before instruction i: the meet it needs, and what it leaves done. */
 static void emit_meet_before(emitter *e, const ir_instr *i)
 {
@@ -389,16 +404,8 @@ static void emit_meet_before(emitter *e, const ir_instr *i)
       e->since_meet = MEET_STORES;   /* the callee's accesses are unknown here */
       return;
    }
-   if (!(i->flags & IR_F_LOCKSTEP))
-      return;
-   bool load = i->op == IR_LOAD;
-   bool need = i->op == IR_MEMBAR || (load ? e->since_meet == MEET_STORES : e->since_meet != MEET_NONE);
-   if (need)
+   if ((i->flags & IR_F_LOCKSTEP) && emit_meet_needed(&e->since_meet, i))
       emit_meet(e);
-   if (need || e->since_meet == MEET_NONE)
-      e->since_meet = load ? MEET_LOADS : i->op == IR_MEMBAR ? MEET_NONE : MEET_STORES;
-   else if (!load)
-      e->since_meet = MEET_STORES;
 }
 
 static void emit_code(emitter *e, const ir_cf *n)

@@ -81,6 +81,7 @@ typedef struct emitter {
 
 uint64_t emit_meet_rank(const emitter *e, uint32_t order, uint32_t seq);
 bool emit_cf_has_lockstep(const ir_cf *n);
+bool emit_meet_needed(uint8_t *since, const ir_instr *i);
 bool emit_is_full_mask(const ir_def *m);
 uint64_t emit_latch_rank(const emitter *e, const ir_cf *n, uint32_t loops);
 const char *msl_utype(uint8_t bits);
@@ -211,6 +212,7 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind);
  * out of memory; the declarations at the top of the kernel; the body. */
 enum { LANE_LOCAL, LANE_ARRAY, LANE_SCALAR, LANE_REMAT };   /* emitter.lane_arr */
 enum { LANE_MEET_NONE, LANE_MEET_SPLIT, LANE_MEET_IN_LOOP };  /* emitter.lane_meet */
+enum { MEET_NONE, MEET_LOADS, MEET_STORES };   /* emitter.since_meet: marked accesses since the warp met */
 unsigned emit_warp_kind(const ir_instr *i);
 bool emit_lanes_plan(emitter *e);
 void emit_lanes_declare(emitter *e);

@@ -154,27 +154,24 @@ static bool is_lockstep_access(const ir_instr *i)
    return (i->flags & IR_F_LOCKSTEP) && (i->op == IR_LOAD || i->op == IR_STORE || i->op == IR_MEMBAR);
 }
 
-/* Where a lane loop must end before a lockstep access (is_lockstep_access):
- * the per-thread form's warp meets (emit.c emit_meet_before), the same
- * rule on the same state.  A load needs one after a marked store, a store
- * after any marked access, a fence always; a block starts as if after a
- * store (code before it, unmarked accesses at its start).  A meet is free
- * where nothing in the lane loop so far touched memory, a lane loop's
- * start being one: only there does the lane form leave it out.  Lanes
- * between two meets run one after another (or a vector of them at a
- * time), which mark_lockstep.c leaves unmarked only where that order and
- * lockstep agree. */
-enum { SINCE_NONE, SINCE_LOADS, SINCE_STORES };
-
+/* Where the warp meets before a lockstep access (is_lockstep_access): the
+ * per-thread form's rule on the same state (emit.c emit_meet_needed), a
+ * block starting as if after a store (code before it, unmarked accesses at
+ * its start).  A lane loop ends there (LANE_MEET_SPLIT) unless nothing in
+ * it so far touched memory, a lane loop's start being a meet; the
+ * one-lane build meets at every one (emit_lane_meet).  Lanes between two
+ * meets run one after another (or a vector of them at a time), which
+ * mark_lockstep.c leaves unmarked only where that order and lockstep
+ * agree. */
 static void plan_meets(const ir_func *f, uint8_t *meet)
 {
    memset(meet, 0, f->ninstrs);
    ir_foreach_block(b, f) {
-      uint8_t since = SINCE_STORES;
+      uint8_t since = MEET_STORES;
       bool touched = false;         /* memory, in the lane loop so far */
       ir_foreach_instr(i, b) {
          if (is_boundary(i)) {
-            since = SINCE_NONE;     /* every lane met there */
+            since = MEET_NONE;      /* every lane met there */
             touched = false;
             continue;
          }
@@ -182,18 +179,9 @@ static void plan_meets(const ir_func *f, uint8_t *meet)
             touched |= ir_op_is(i->op, IR_OP_MEMORY);
             continue;
          }
-         bool load = i->op == IR_LOAD;
-         if (i->op == IR_MEMBAR || (load ? since == SINCE_STORES : since != SINCE_NONE)) {
+         if (emit_meet_needed(&since, i))
             meet[i->index] = touched ? LANE_MEET_SPLIT : LANE_MEET_IN_LOOP;
-            since = SINCE_NONE;
-         }
          touched = true;
-         if (i->op == IR_MEMBAR)
-            since = SINCE_NONE;
-         else if (!load)
-            since = SINCE_STORES;
-         else if (since == SINCE_NONE)
-            since = SINCE_LOADS;
       }
    }
 }
