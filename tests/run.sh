@@ -163,7 +163,7 @@ asan_layer() {
    fi
    local rc=0
    BUILD=build-asan LSAN_OPTIONS=use_tls=0 bash tests/unit/run.sh || rc=1
-   BUILD=build-asan LSAN_OPTIONS=use_tls=0 bash tests/msl/run.sh || rc=1
+   BUILD=build-asan MSL_OLD_CXX=0 LSAN_OPTIONS=use_tls=0 bash tests/msl/run.sh || rc=1
    return $rc
 }
 

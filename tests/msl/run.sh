@@ -8,7 +8,8 @@
 # status 0.
 #
 # Environment: BUILD (default build); MSL_RUN, the runner (default
-# $BUILD/tests/tools/msl_run; tests/runner/ puts a fake one here).
+# $BUILD/tests/tools/msl_run; tests/runner/ puts a fake one here);
+# MSL_OLD_CXX=0 skips the second run with an older plain clang++ (below).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/tools/verdicts.sh
@@ -17,21 +18,48 @@ RUNNER=${MSL_RUN:-$BUILD/tests/tools/msl_run}
 export METALCUDA_DEVICE=${METALCUDA_DEVICE:-soft}
 export METALCUDA_CACHE=${METALCUDA_CACHE:-$PWD/$BUILD/test-cache}
 cases=("$@")
-[ ${#cases[@]} -eq 0 ] && cases=(tests/msl/*.metal)
 if [ ! -x "$RUNNER" ]; then
    # every case fails: the count must not depend on what could run
+   [ ${#cases[@]} -eq 0 ] && cases=(tests/msl/*.metal)
    for c in "${cases[@]}"; do echo "FAIL $(basename "$c" .metal): $RUNNER is missing (make unit builds it)"; done
    exit 1
 fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 rc=0
-for c in "${cases[@]}"; do
-   name=$(basename "$c" .metal)
-   "$RUNNER" "$c" >"$out" 2>&1
+
+# The major version of a clang++ (empty when it is not clang or missing).
+clang_major() { "$1" --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1; }
+
+# The software device takes the newest clang++-NN it finds; a machine
+# whose plain clang++ is older (Debian's clang 14: no bool vectors, half as
+# __fp16) gets the cases a second time with that one, named NAME@clang++NN,
+# since the device falls back to it where no clang++-NN is installed.
+old_cxx=
+if [ ${#cases[@]} -eq 0 ] && [ -z "${METALCUDA_CXX:-}" ] && [ "${MSL_OLD_CXX:-1}" != 0 ]; then
+   newest=$(compgen -c clang++- | grep -E '^clang\+\+-[0-9]+$' | sort -t- -k2 -n | tail -n 1)
+   plain=$(clang_major clang++)
+   if [ -n "$newest" ] && [ -n "$plain" ] && [ "$plain" != "$(clang_major "$newest")" ]; then
+      old_cxx=$plain
+   fi
+fi
+[ ${#cases[@]} -eq 0 ] && cases=(tests/msl/*.metal)
+runs=("${cases[@]}")
+[ -n "$old_cxx" ] && for c in "${cases[@]}"; do runs+=("$c@clang++$old_cxx"); done
+
+for run in "${runs[@]}"; do
+   c=${run%@*}
+   base=$(basename "$c" .metal)
+   name=$base cxx=
+   if [[ $run == *@* ]]; then
+      cxx=clang++
+      name=$base@${run##*@}
+   fi
+   METALCUDA_CXX=$cxx "$RUNNER" "$c" >"$out" 2>&1
    status=$?
-   res=$(verdict_pick "$out" "$name")
+   res=$(verdict_pick "$out" "$base")
    line=$(grep -E "^(PASS|FAIL|SKIP|MISSING) " <<<"$res")
+   line=${line/ $base/ $name}
    if [[ $line == MISSING* ]]; then
       line="FAIL $name: no result: runner $(verdict_how $status): $(grep -v '^MISSING ' <<<"$res" | tail -n 3 | tr -s ' \n' ' ')"
    elif [[ $line != FAIL* ]] && [ $status -ne 0 ]; then
