@@ -28,20 +28,12 @@ out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 rc=0
 
-# The major version of a clang++ (empty when it is not clang or missing).
-clang_major() { "$1" --version 2>/dev/null | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n 1; }
-
-# The software device takes the newest clang++-NN it finds; a machine
-# whose plain clang++ is older (Debian's clang 14: no bool vectors, half as
-# __fp16) gets the cases a second time with that one, named NAME@clang++NN,
-# since the device falls back to it where no clang++-NN is installed.
+# A machine whose plain clang++ is older than the newest clang++-NN gets
+# the cases a second time with it, named NAME@clang++NN (tests/tools/old_cxx.sh).
+. tests/tools/old_cxx.sh
 old_cxx=
 if [ ${#cases[@]} -eq 0 ] && [ -z "${METALCUDA_CXX:-}" ] && [ "${MSL_OLD_CXX:-1}" != 0 ]; then
-   newest=$(compgen -c clang++- | grep -E '^clang\+\+-[0-9]+$' | sort -t- -k2 -n | tail -n 1)
-   plain=$(clang_major clang++)
-   if [ -n "$newest" ] && [ -n "$plain" ] && [ "$plain" != "$(clang_major "$newest")" ]; then
-      old_cxx=$plain
-   fi
+   old_cxx=$(old_cxx_major)
 fi
 [ ${#cases[@]} -eq 0 ] && cases=(tests/msl/*.metal)
 runs=("${cases[@]}")
