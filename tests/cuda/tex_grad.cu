@@ -59,7 +59,8 @@
  *
  * Not here, because metalcuda refuses them: tex.grad on cube-map textures
  * (the H200 projects the gradients onto the face by finite differences in
- * float, with a reciprocal not reproduced exactly), 3-D gradients along all
+ * float, with a reciprocal not reproduced exactly: NATIVE.md "tex3d" and
+ * "cube"), 3-D gradients along all
  * three axes in both gradients (a rule fits all 262 144 probe fetches, but
  * a random check of it missed by 1/256 on 1920 x 1080 x 3, as does that
  * fetch with one gradient: the finite differences above are not exact in

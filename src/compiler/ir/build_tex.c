@@ -30,8 +30,12 @@
  * gradients or one gradient is zero, and fails the launch otherwise.
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
  * and .texref symbols), tex.grad on cube-map textures (the H200's
- * projection of the gradients onto a face is not reproduced exactly:
- * tests/cuda/NATIVE.md), multisample textures, tld4
+ * level of detail there is not reproduced exactly: its driver supplies a
+ * routine for it; on sm_75 ... sm_89 ptxas writes a quad of cube fetches
+ * with implicit derivatives at P, P + dPdx and P + dPdy, each direction
+ * scaled by the reciprocal of its largest component, which leaves the
+ * lanes that fall on another face to the texture unit: tests/cuda/
+ * NATIVE.md, "cube"), multisample textures, tld4
  * other than .2d, the .p surface formats, .b64 surface elements,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).

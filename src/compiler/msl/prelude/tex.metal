@@ -809,13 +809,16 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // the gradients are first taken as finite differences of the coordinates,
 // each component g read as (c + g) - c in f32 for its coordinate c (an
 // H200 calls a routine of the driver for tex.grad.3d, which has no
-// instruction of its own, and reads so: every one of 517 120 probe fetches
-// of ten 3-D textures, nine of them not powers of two, at fixed and random
-// coordinates, normalised and not; 5 902 of them read otherwise with the
-// gradients as given, 48 on 64 x 32 x 16 texels; tests/cuda/NATIVE.md
-// "grad"; yet one fetch of 1920 x 1080 x 3 found since reads a component
-// as one 9-bit step less than this makes it, with one gradient or two: the
-// driver's difference is not exactly this; "grad3" there).  In 3-D (an
+// instruction of its own (on sm_75 ... sm_89 ptxas writes it as one fetch
+// of a quad whose lanes hold c, c + dPdx, c + dPdy, with implicit
+// derivatives: these are those lanes; tests/cuda/NATIVE.md "cube"), and
+// reads so: every one of 517 120 probe fetches of ten 3-D textures, nine
+// of them not powers of two, at fixed and random coordinates, normalised
+// and not; 5 902 of them read otherwise with the gradients as given, 48 on
+// 64 x 32 x 16 texels; tests/cuda/NATIVE.md "grad"; yet one fetch of
+// 1920 x 1080 x 3 found since reads a component as one 9-bit step less
+// than this makes it, with one gradient or two: the driver's difference is
+// not exactly this; "grad3" there).  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
