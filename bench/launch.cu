@@ -6,13 +6,26 @@
  *            the loop: the host time spent in the launch calls, per launch;
  *   drain    the cudaDeviceSynchronize that follows, per launch: the part of
  *            the work the device (or its worker threads) had left;
+ *   small    N launches of scale<<<8,128>>>() on 1000 doubles, then the
+ *            sync: per launch, launch and completion of a grid of a few
+ *            threadgroups whose work is a microsecond (the size of most of
+ *            LULESH's launches), where waking more worker threads than
+ *            the one that submits costs more than it gains;
  *   memcpy   M host memcpy of 4 KB (between two cache-resident buffers),
  *            per copy: the reference.
- * Reports launch / memcpy and (launch + drain) / memcpy, each from medians.
+ * Reports launch / memcpy, (launch + drain) / memcpy and small / memcpy,
+ * each from medians.
  */
 #include "bench.h"
 
 __global__ void empty(void) {}
+
+__global__ void scale(double *a, int n)
+{
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i < n)
+      a[i] = a[i] * 0.5 + 1.0;
+}
 
 int main(int argc, char **argv)
 {
@@ -21,7 +34,11 @@ int main(int argc, char **argv)
 
    static char src[4096], dst[2][4096];
    memset(src, 1, sizeof(src));
-   double t_launch[reps], t_drain[reps], t_copy[reps];
+   double t_launch[reps], t_drain[reps], t_copy[reps], t_small[reps];
+   const int n = 1000;
+   double *a;
+   BENCH_CHECK(cudaMalloc(&a, n * sizeof(double)));
+   BENCH_CHECK(cudaMemset(a, 0, n * sizeof(double)));
 
    for (int k = 0; k < 200; k++)   /* warm-up: translation, first launch, queues */
       empty<<<1, 1>>>();
@@ -39,6 +56,12 @@ int main(int argc, char **argv)
       BENCH_CHECK(cudaDeviceSynchronize());
       double t2 = now_s();
       BENCH_CHECK(cudaGetLastError());
+      for (int k = 0; k < N; k++)
+         scale<<<(n + 127) / 128, 128>>>(a, n);
+      BENCH_CHECK(cudaDeviceSynchronize());
+      double t3s = now_s();
+      t_small[r] = (t3s - t2) / N;
+      t2 = t3s;
       for (int k = 0; k < M; k++) {
          memcpy(dst[k & 1], src, sizeof(src));
          clobber(dst[k & 1]);
@@ -56,6 +79,11 @@ int main(int argc, char **argv)
    snprintf(v, sizeof(v), "%.3f us per launch", (launch + drain) * 1e6);
    row("launch + run to completion, per launch", v, ref, (launch + drain) / copy,
        "memcpys of 4 KB per launch; lower is better");
+   double small = median(t_small, reps);
+   snprintf(v, sizeof(v), "%.3f us per launch", small * 1e6);
+   row("<<<8,128>>> on 1000 doubles, launch + completion", v, ref, small / copy,
+       "memcpys of 4 KB per launch; lower is better");
+   BENCH_CHECK(cudaFree(a));
    printf("NOTE %d launches x %d repetitions, medians\n", N, reps);
    return 0;
 }

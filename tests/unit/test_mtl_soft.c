@@ -760,3 +760,56 @@ TEST(fault_injection_queue)
    mtl_buffer_release(v);
    mtl_pipeline_release(p);
 }
+
+/* The scan reuses a prelude it has scanned (msl_scan.c prelude_memo): the
+ * rewritten source and the generated entries (their #line numbers) must be
+ * what scanning the whole text gives.  The same text with its marker
+ * spelled otherwise has no prelude, so it is scanned whole; the two
+ * results differ in that line only. */
+#define SCAN_PRELUDE                                                         \
+   "// a comment before\n"                                                   \
+   "#include <metal_stdlib>\n"                                               \
+   "using namespace metal;\n"                                                \
+   "inline half twice(half x) { return x * 2.0h; }\n"                        \
+   "inline float4 wide(int4 v) { return static_cast<float4>(v); }\n"         \
+   "/* a comment\n   over lines */\n"                                        \
+   "#define MC_X(a) \\\n   (a)\n"
+#define SCAN_BODY                                                            \
+   "kernel void k(device float *out [[buffer(0)]],\n"                        \
+   "              uint i [[thread_position_in_grid]])\n"                     \
+   "{\n"                                                                     \
+   "    threadgroup float tile[4];\n"                                        \
+   "    tile[i & 3] = float(twice(0.5h));\n"                                 \
+   "    out[i] = tile[i & 3] + wide(int4(1)).x;\n"                           \
+   "}\n"
+
+TEST(scan_reuses_a_scanned_prelude)
+{
+   static const char with[] = SCAN_PRELUDE PRELUDE_END SCAN_BODY;
+   static const char without[] = SCAN_PRELUDE "// metalcuda: not of the prelude\n" SCAN_BODY;
+   _Static_assert(sizeof(with) == sizeof(without), "the marker lines have one length");
+   const char *start, *end;
+   CHECK(soft_find_prelude(with, &start, &end));
+   CHECK(!soft_find_prelude(without, &start, &end));
+   soft_scan whole, first, again;
+   char *err = NULL;
+   CHECK(soft_scan_msl(without, &whole, &err));
+   CHECK(soft_scan_msl(with, &first, &err));     /* scans the prelude, keeps it */
+   CHECK(soft_scan_msl(with, &again, &err));     /* reuses it */
+   CHECK_INT(first.nkernels, 1);
+   CHECK_INT(again.nkernels, 1);
+   CHECK_STR(first.entries, whole.entries);
+   CHECK_STR(again.entries, whole.entries);
+   CHECK_STR(again.source, first.source);
+   /* the rewrites inside the prelude happened in the reused text too */
+   CHECK_CONTAINS(again.source, "__MC_HLIT(2.0)");
+   CHECK(strstr(again.source, "static_cast<float4>") == NULL);
+   size_t off = strlen(SCAN_PRELUDE), n = strlen(PRELUDE_END);
+   CHECK(strlen(again.source) == strlen(whole.source));
+   CHECK(!strncmp(again.source, whole.source, off));
+   CHECK_STR(again.source + off + n, whole.source + off + n);
+   soft_scan_free(&whole);
+   soft_scan_free(&first);
+   soft_scan_free(&again);
+   free(err);
+}

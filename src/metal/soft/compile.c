@@ -259,7 +259,6 @@ static char *build_tu(const soft_scan *sc)
  * with -include-pch after a #line that keeps every diagnostic's line; the
  * object is the same code.  Any failure falls back to compiling the whole
  * translation unit, so the precompiled header can only save time. */
-#define PRELUDE_END "// metalcuda: end of the prelude\n"
 
 static unsigned lines_before(const char *s, const char *end)
 {
@@ -269,34 +268,13 @@ static unsigned lines_before(const char *s, const char *end)
    return n;
 }
 
-/* Where the precompilable text of src starts and ends (after PRELUDE_END's
- * line); false if src has none. */
-static bool find_prelude(const char *src, const char **start, const char **end)
-{
-   const char *p = src;
-   while (*p == '\n' || !strncmp(p, "//", 2)) {        /* leading comments */
-      const char *nl = strchr(p, '\n');
-      if (!nl)
-         return false;
-      p = nl + 1;
-   }
-   if (strncmp(p, "#include <metal_stdlib>\n", 24))
-      return false;
-   const char *m = strstr(p, "\n" PRELUDE_END);
-   if (!m)
-      return false;
-   *start = p;
-   *end = m + 1 + strlen(PRELUDE_END);
-   return true;
-}
-
 /* sc's prelude as a header and the translation unit after it; both stay
  * NULL if it has none. */
 static void split_tu(const soft_scan *sc, char **header, char **rest)
 {
    const char *start, *end;
    *header = *rest = NULL;
-   if (!find_prelude(sc->source, &start, &end))
+   if (!soft_find_prelude(sc->source, &start, &end))
       return;
    strbuf h, r;
    strbuf_init(&h);
@@ -753,7 +731,7 @@ static void key_add_tu(sha256_ctx *hc, const char *tu)
 {
    static const char head[] = TU_PREAMBLE "#line 1 \"program_source\"\n";   /* build_tu's */
    const char *start, *end;
-   if (strncmp(tu, head, sizeof(head) - 1) || !find_prelude(tu + sizeof(head) - 1, &start, &end)) {
+   if (strncmp(tu, head, sizeof(head) - 1) || !soft_find_prelude(tu + sizeof(head) - 1, &start, &end)) {
       sha256_update(hc, tu, strlen(tu) + 1);
       return;
    }

@@ -323,12 +323,14 @@ static void run_group(job *j, worker_tls *w, soft_launch *L, uint64_t idx)
    }
 }
 
-/* Claims and runs threadgroups of j until none are left.  Claims are runs
- * of consecutive threadgroups (j->chunk): each worker then streams through
- * contiguous memory, as a CPU's prefetchers like, and the shared counters
- * are touched once per run rather than per threadgroup. */
-static void run_groups(job *j, worker_tls *w)
+/* Claims and runs threadgroups of j until none are left; returns how many
+ * this thread ran.  Claims are runs of consecutive threadgroups
+ * (j->chunk): each worker then streams through contiguous memory, as a
+ * CPU's prefetchers like, and the shared counters are touched once per
+ * run rather than per threadgroup. */
+static uint64_t run_groups(job *j, worker_tls *w)
 {
+   uint64_t mine = 0;
    const soft_dispatch *d = j->d;
    soft_launch L = d->launch;
    /* Kernels run in the default floating-point environment whatever the
@@ -350,6 +352,7 @@ static void run_groups(job *j, worker_tls *w)
       uint64_t last = MC_MIN(first + j->chunk, j->total);
       for (uint64_t idx = first; idx < last; idx++)
          run_group(j, w, &L, idx);
+      mine += last - first;
       if (atomic_fetch_add(&j->done, last - first) + (last - first) == j->total) {
          pthread_mutex_lock(&pool.lock);
          pthread_cond_broadcast(&pool.done);
@@ -358,6 +361,7 @@ static void run_groups(job *j, worker_tls *w)
    }
    if (env_ok)
       fesetenv(&saved_env);
+   return mine;
 }
 
 static job *claimable(void)
@@ -540,6 +544,41 @@ static void run_coresident(job *j, worker_tls *w)
    free(args);
 }
 
+/* ---- small dispatches ----
+ *
+ * Waking the pool costs the submitting thread a broadcast and the woken
+ * thread a trip through the OS scheduler: several microseconds, tens on a
+ * loaded or virtual machine, against a kernel of a thousand threads that
+ * runs in one or two.  Programs that launch thousands of such kernels
+ * (LULESH: about 30 an iteration) spent more in the wake-ups than in the
+ * kernels.  So a dispatch whose work, at its pipeline's last measured cost
+ * per thread, is below SOLO_PS runs on the submitting thread alone.  The
+ * cost is measured on every dispatch from the submitting thread's own
+ * threadgroups (unknown before a pipeline's first one, which goes to the
+ * pool), so a kernel whose cost grows with its data moves back to the
+ * pool.  Only where threadgroups run changes: CUDA lets a grid's blocks
+ * run in any order, in parallel or in series (a kernel that needs them
+ * resident together is a cooperative launch, which has its own path
+ * above), and each still runs start to end on one OS thread. */
+enum { SOLO_PS = 20 * 1000 * 1000 };    /* 20 us */
+
+static bool run_solo(const soft_dispatch *d, uint64_t total)
+{
+   if (pool.nthreads == 0 || total == 1)
+      return true;
+   uint64_t ps = atomic_load_explicit(&d->pipe->ps_per_thread, memory_order_relaxed);
+   uint64_t threads = total * d->launch.nthreads;
+   return ps && threads < SOLO_PS / ps;
+}
+
+static void note_cost(const soft_dispatch *d, uint64_t ns, uint64_t groups)
+{
+   uint64_t threads = groups * d->launch.nthreads;
+   if (threads)
+      atomic_store_explicit(&d->pipe->ps_per_thread, MC_MAX(ns * 1000 / threads, (uint64_t)1),
+                            memory_order_relaxed);
+}
+
 bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
 {
    job j = {.d = d, .total = (uint64_t)d->launch.grid[0] * d->launch.grid[1] * d->launch.grid[2]};
@@ -556,12 +595,16 @@ bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
       run_coresident(&j, w);
       j.done = j.total;
    } else {
-      pthread_mutex_lock(&pool.lock);
-      j.link = pool.jobs;
-      pool.jobs = &j;
-      pthread_cond_broadcast(&pool.wake);
-      pthread_mutex_unlock(&pool.lock);
-      run_groups(&j, w);
+      if (!run_solo(d, j.total)) {
+         pthread_mutex_lock(&pool.lock);
+         j.link = pool.jobs;
+         pool.jobs = &j;
+         pthread_cond_broadcast(&pool.wake);
+         pthread_mutex_unlock(&pool.lock);
+      }
+      uint64_t t0 = time_ns();
+      uint64_t mine = run_groups(&j, w);
+      note_cost(d, time_ns() - t0, mine);
    }
 
    pthread_mutex_lock(&pool.lock);

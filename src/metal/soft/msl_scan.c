@@ -22,12 +22,17 @@
  *      static_cast<float4>(v) (a value conversion in MSL, a bit cast for
  *      clang vectors) into the float4(v) constructor.
  * Rewrites never add or remove newlines, so every line keeps its number.
+ * The compiler's prelude (soft_find_prelude), the same 240 KB in front of
+ * every library, holds no kernel, so its scan is token-local rewrites
+ * only: it is scanned once per process and reused while the text is the
+ * same (prelude_memo); the scan starts after it, at its line count.
  * Known gaps: kernels inside namespaces or templates, kernels declared by
  * macros, threadgroup arrays sized by constants local to the kernel.
  */
 #include "soft.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +60,20 @@ typedef struct scanner {
    bool oom;
 } scanner;
 
+typedef struct prelude_memo {
+   char *text;          /* the prelude: its #include line to the end of PRELUDE_END's */
+   size_t len;
+   char *scanned;
+   uint32_t lines;      /* newlines in text */
+} prelude_memo;
+
+/* A source's prelude, scanned: src[0, at) holds only comments, which
+ * scan to themselves; then the memo's text. */
+typedef struct prelude_use {
+   const prelude_memo *m;
+   uint32_t at;
+} prelude_use;
+
 /* ---- tokens ---- */
 
 static bool push_tok(scanner *s, enum tok_kind k, uint32_t off, uint32_t len, uint32_t line,
@@ -74,10 +93,11 @@ static bool push_tok(scanner *s, enum tok_kind k, uint32_t off, uint32_t len, ui
    return true;
 }
 
-static bool tokenize(scanner *s)
+/* Tokens of src from offset `from`, a line start, which is line `line`. */
+static bool tokenize(scanner *s, uint32_t from, uint32_t line)
 {
    const char *p = s->src;
-   uint32_t i = 0, line = 1, col = 1;
+   uint32_t i = from, col = 1;
    bool line_start = true;
 #define ADV() (p[i] == '\n' ? (line++, col = 1, line_start = true) : (col++, 0), i++)
    while (p[i]) {
@@ -1024,13 +1044,20 @@ static int cmp_edit(const void *a, const void *b)
    return x->off < y->off ? -1 : x->off > y->off;
 }
 
-static char *apply_edits(scanner *s)
+/* The rewritten source: with a scanned prelude, src before it (comments)
+ * and its scanned text, then the rest of src with the edits applied. */
+static char *apply_edits(scanner *s, const prelude_use *pre)
 {
    if (s->ned)
       qsort(s->ed, s->ned, sizeof(*s->ed), cmp_edit);
    strbuf b;
    strbuf_init(&b);
    uint32_t pos = 0;
+   if (pre) {
+      strbuf_putn(&b, s->src, pre->at);
+      strbuf_puts(&b, pre->m->scanned);
+      pos = pre->at + (uint32_t)pre->m->len;
+   }
    for (uint32_t i = 0; i < s->ned; i++) {
       const edit *e = &s->ed[i];
       if (e->off < pos)
@@ -1048,19 +1075,114 @@ static char *apply_edits(scanner *s)
    return strbuf_take(&b);
 }
 
+bool soft_find_prelude(const char *src, const char **start, const char **end)
+{
+   const char *p = src;
+   while (*p == '\n' || !strncmp(p, "//", 2)) {        /* leading comments */
+      const char *nl = strchr(p, '\n');
+      if (!nl)
+         return false;
+      p = nl + 1;
+   }
+   if (strncmp(p, "#include <metal_stdlib>\n", 24))
+      return false;
+   const char *m = strstr(p, "\n" PRELUDE_END);
+   if (!m)
+      return false;
+   *start = p;
+   *end = m + 1 + strlen(PRELUDE_END);
+   return true;
+}
+
+/* ---- the prelude, scanned once ----
+ *
+ * Up to PRELUDE_MEMOS distinct texts (the compiler writes one prelude per
+ * build; a few in a process at most), each kept with its scanned form and
+ * line count until the process ends: published entries never change, so
+ * a scan reads one after the lock is released. */
+enum { PRELUDE_MEMOS = 4 };
+
+static bool scan_source(const char *src, const prelude_use *pre, soft_scan *out, char **err);
+
+static struct {
+   pthread_mutex_t lock;
+   prelude_memo m[PRELUDE_MEMOS];
+   uint32_t n;
+} memos = {.lock = PTHREAD_MUTEX_INITIALIZER};
+
+static const prelude_memo *find_memo(const char *text, size_t len)
+{
+   for (uint32_t i = 0; i < memos.n; i++)
+      if (memos.m[i].len == len && !memcmp(memos.m[i].text, text, len))
+         return &memos.m[i];
+   return NULL;
+}
+
+/* The memo of a prelude text, made on first sight; NULL if it holds a
+ * kernel (then it is scanned with the rest), on any failure, or when the
+ * table is full. */
+static const prelude_memo *memo_of(const char *text, size_t len)
+{
+   pthread_mutex_lock(&memos.lock);
+   const prelude_memo *m = find_memo(text, len);
+   if (m || memos.n == PRELUDE_MEMOS) {
+      pthread_mutex_unlock(&memos.lock);
+      return m;
+   }
+   prelude_memo nm = {.text = mc_malloc(len + 1), .len = len};
+   soft_scan sc;
+   if (nm.text) {
+      memcpy(nm.text, text, len);
+      nm.text[len] = '\0';
+   }
+   if (nm.text && scan_source(nm.text, NULL, &sc, NULL)) {
+      if (sc.nkernels == 0) {
+         nm.scanned = sc.source;
+         sc.source = NULL;
+      }
+      soft_scan_free(&sc);
+   }
+   if (nm.scanned) {
+      for (size_t i = 0; i < len; i++)
+         nm.lines += text[i] == '\n';
+      memos.m[memos.n] = nm;
+      m = &memos.m[memos.n++];
+   } else {
+      free(nm.text);
+   }
+   pthread_mutex_unlock(&memos.lock);
+   return m;
+}
+
 bool soft_scan_msl(const char *src, soft_scan *out, char **err)
+{
+   const char *start, *end;
+   prelude_use pre = {NULL, 0};
+   if (soft_find_prelude(src, &start, &end) && (pre.m = memo_of(start, (size_t)(end - start))))
+      pre.at = (uint32_t)(start - src);
+   return scan_source(src, pre.m ? &pre : NULL, out, err);
+}
+
+/* src scanned after pre (its prelude, already scanned; NULL: none). */
+static bool scan_source(const char *src, const prelude_use *pre, soft_scan *out, char **err)
 {
    memset(out, 0, sizeof(*out));
    scanner s = {.src = src};
    strbuf_init(&s.gen);
-   uint32_t count = 0;
-   if (tokenize(&s)) {
+   uint32_t count = 0, from = 0, line = 1;
+   if (pre) {
+      from = pre->at + (uint32_t)pre->m->len;
+      for (uint32_t i = 0; i < pre->at; i++)
+         line += src[i] == '\n';
+      line += pre->m->lines;
+   }
+   if (tokenize(&s, from, line)) {
       rewrite_spellings(&s);
       scan_kernels(&s, &count);
    }
    bool ok = false;
    if (!s.oom && !s.err) {
-      out->source = apply_edits(&s);
+      out->source = apply_edits(&s, pre);
       out->entries = strbuf_take(&s.gen);
       out->nkernels = count;
       ok = out->source && out->entries;

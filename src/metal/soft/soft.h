@@ -113,6 +113,11 @@ typedef struct soft_scan {
 
 /* false: *err has "program_source:L:C: error: ..." (or out of memory). */
 bool soft_scan_msl(const char *src, soft_scan *out, char **err);
+/* The compiler's prelude in src: from its `#include <metal_stdlib>` line
+ * (after leading comments) to the end of the PRELUDE_END line that
+ * msl_emit_header writes; false if src has none. */
+#define PRELUDE_END "// metalcuda: end of the prelude\n"
+bool soft_find_prelude(const char *src, const char **start, const char **end);
 void soft_scan_free(soft_scan *s);
 
 /* ---- shim.c: the embedded metal_stdlib ---- */
@@ -299,6 +304,7 @@ typedef struct soft_pipeline {
    soft_library *lib;           /* keeps the code loaded */
    soft_entry_fn entry;
    soft_kernel_info info;
+   _Atomic uint64_t ps_per_thread;   /* its last dispatch's cost per thread, on one OS thread (exec.c); 0: unknown */
 } soft_pipeline;
 
 mtl_library *soft_library_new(mtl_device *dev, const char *source,
