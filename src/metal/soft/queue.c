@@ -63,6 +63,54 @@ void soft_cmdbuf_fail(soft_cmdbuf *cb, const char *fmt, ...)
 
 soft_cmd *soft_cmdbuf_add(soft_cmdbuf *cb, soft_cmd_kind kind) { return soft_cmdbuf_add_extra(cb, kind, 0); }
 
+/* Command buffers and commands are recycled: a launch makes a command
+ * buffer (about 1.4 KB) with two commands (the dispatch and the stream's
+ * event signal, about 1.3 KB each), made on the host thread and freed on
+ * the queue's, and malloc and free of those -- the allocator's lock taken
+ * by both threads, the page faults of memory it had given back -- were a
+ * third of the software device's cost of an empty launch
+ * (bench/launch.cu).  Freed ones go to a cache of up to `cap` blocks of
+ * one size instead of to free(): command buffers, and commands with up to
+ * 1 KB of setBytes data (a kernel's parameters and launch block); larger
+ * commands are allocated and freed as before.  Launches run up to a
+ * thousand ahead of the device, hence the caches' sizes (about 1 MB in
+ * all when full). */
+typedef struct block_cache {
+   pthread_mutex_t lock;
+   size_t size;
+   uint32_t n, cap;
+   void **free;
+} block_cache;
+
+enum { CMD_HEAD = ALIGN_UP(sizeof(soft_cmd), 64), CMD_BLOCK = CMD_HEAD + 1024, CACHED = 256 };
+
+static void *cmd_slots[CACHED], *cmdbuf_slots[CACHED];
+static block_cache cmd_cache = {PTHREAD_MUTEX_INITIALIZER, CMD_BLOCK, 0, CACHED, cmd_slots};
+static block_cache cmdbuf_cache = {PTHREAD_MUTEX_INITIALIZER, sizeof(soft_cmdbuf), 0, CACHED, cmdbuf_slots};
+
+/* A block of c->size bytes, 64-byte aligned; NULL when out of memory (or
+ * an injected fault: asked as for any allocation). */
+static void *block_get(block_cache *c)
+{
+   if (fault_hit())
+      return NULL;
+   pthread_mutex_lock(&c->lock);
+   void *b = c->n ? c->free[--c->n] : NULL;
+   pthread_mutex_unlock(&c->lock);
+   return b ? b : aligned_alloc(64, ALIGN_UP(c->size, 64));
+}
+
+static void block_put(block_cache *c, void *b)
+{
+   pthread_mutex_lock(&c->lock);
+   bool kept = c->n < c->cap;
+   if (kept)
+      c->free[c->n++] = b;
+   pthread_mutex_unlock(&c->lock);
+   if (!kept)
+      free(b);
+}
+
 soft_cmd *soft_cmdbuf_add_extra(soft_cmdbuf *cb, soft_cmd_kind kind, size_t extra)
 {
    if (cb->status != MTL_CMDBUF_NOT_ENQUEUED) {
@@ -70,12 +118,13 @@ soft_cmd *soft_cmdbuf_add_extra(soft_cmdbuf *cb, soft_cmd_kind kind, size_t extr
       return NULL;
    }
    /* one allocation: the command, then `extra` bytes 64-byte aligned */
-   size_t head = ALIGN_UP(sizeof(soft_cmd), 64);
-   soft_cmd *c = fault_hit() ? NULL : aligned_alloc(64, head + ALIGN_UP(extra, 64));
+   size_t bytes = CMD_HEAD + ALIGN_UP(extra, 64);
+   soft_cmd *c = bytes <= CMD_BLOCK ? block_get(&cmd_cache) : fault_hit() ? NULL : aligned_alloc(64, bytes);
    if (c) {
       memset(c, 0, sizeof(*c));
+      c->block_bytes = bytes;
       if (extra)
-         c->d.bytes = (uint8_t *)c + head;
+         c->d.bytes = (uint8_t *)c + CMD_HEAD;
    }
    if (!c) {
       soft_cmdbuf_fail(cb, "out of memory encoding a command");
@@ -102,12 +151,17 @@ void soft_cmd_free(soft_cmd *c)
       soft_buffer_unref(c->dst);
    if (c->ev)
       soft_event_unref(c->ev);
-   free(c);
+   if (c->block_bytes <= CMD_BLOCK)
+      block_put(&cmd_cache, c);
+   else
+      free(c);
 }
 
 mtl_cmdbuf *soft_cmdbuf_new(mtl_queue *mq, char **err)
 {
-   soft_cmdbuf *cb = mc_calloc(1, sizeof(*cb));
+   soft_cmdbuf *cb = block_get(&cmdbuf_cache);
+   if (cb)
+      memset(cb, 0, sizeof(*cb));
    if (!cb) {
       mtl_set_err(err, "out of memory creating a command buffer");
       return NULL;
@@ -139,7 +193,7 @@ static void cmdbuf_unref(soft_cmdbuf *cb)
    free(cb->handlers);
    free(cb->error);
    cb->base.obj.magic = MTL_MAGIC_DEAD;
-   free(cb);
+   block_put(&cmdbuf_cache, cb);
 }
 
 void soft_cmdbuf_release(mtl_cmdbuf *c) { cmdbuf_unref(as_cb(c)); }

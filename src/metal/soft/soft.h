@@ -365,6 +365,7 @@ typedef enum soft_cmd_kind { CMD_DISPATCH, CMD_COPY, CMD_FILL, CMD_SIGNAL, CMD_W
 
 typedef struct soft_cmd {
    soft_cmd_kind kind;
+   size_t block_bytes;            /* its allocation (queue.c's block cache) */
    struct soft_cmd *next;
    soft_buffer *src, *dst;        /* copy: src -> dst; fill: dst */
    size_t src_off, dst_off, size;
