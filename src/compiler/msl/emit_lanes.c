@@ -48,7 +48,9 @@
  * is skipped; divergent lanes reconverge where a GPU's do.  Phi copies are
  * blends for every lane (prelude mc_lsel: a select between two arrays'
  * elements became a load through a selected pointer, which kept clang from
- * vectorising the copy).  A group without memory accesses runs for every
+ * vectorising the copy), made in the lane loop of the block they follow
+ * where that loop is plain code (emit_lanes_code), else in a loop of
+ * their own.  A group without memory accesses runs for every
  * lane, inactive ones' results dropped by the write-back's select.
  *
  * Barriers: every lane the invocation started with must be at the barrier
@@ -70,7 +72,8 @@
  * Warp operations over the constant full member mask (is_lane_warp): every
  * lane of a SIMD-group must be at one together (mc_lm_warps_whole at run
  * time; syncs_meet on the warp's divergence).  shfl.sync, vote.sync (all,
- * any, uni, ballot) and redux.sync are lane loops of their own that read
+ * any, uni, ballot) and redux.sync each start a lane loop (which the code
+ * after them joins, ends_group) that reads
  * the value arrays of the lane's SIMD-group (emit_warp.c: MC_LANE_SHFL,
  * MC_LANE_VOTE, MC_LANE_REDUX; with one lane, the per-thread form's
  * SIMD-group calls); bar.warp.sync (__syncwarp) is only the end of the
@@ -120,8 +123,8 @@ static bool is_lane_shfl(const ir_instr *i)
 }
 
 /* A vote (all, any, uni, ballot) or a redux.sync over the constant full
- * member mask: a loop of its own, reading the predicates or values of the
- * lane's SIMD-group. */
+ * member mask: the start of a lane loop, reading the predicates or values
+ * of the lane's SIMD-group. */
 static bool is_lane_vote(const ir_instr *i)
 {
    return (i->op == IR_VOTE || i->op == IR_REDUX) && emit_is_full_mask(i->srcs[1].def) &&
@@ -140,9 +143,30 @@ static bool is_lane_warp_sync(const ir_instr *i)
  * divergence). */
 static bool is_lane_warp(const ir_instr *i) { return is_lane_shfl(i) || is_lane_vote(i) || is_lane_warp_sync(i); }
 
-/* Where a run of code ends: a barrier, or a warp operation (a loop of its
- * own reading other lanes' values, or, for __syncwarp, nothing). */
+/* Where a run of code ends: a barrier, or a warp operation (the start of
+ * a loop reading other lanes' values, or, for __syncwarp, nothing). */
 static bool is_boundary(const ir_instr *i) { return i->op == IR_BAR || is_lane_warp(i); }
+
+/* Whether the code after a boundary needs a lane loop of its own.  After
+ * a barrier or __syncwarp, yes (every lane is past it before any goes
+ * on).  After a shuffle, vote or redux.sync, no: its loop reads other
+ * lanes' elements of the operand's array, which every lane wrote before
+ * the loop, and the code after it reads only the lane's own, so it runs
+ * in the same loop (the operation's value is then a scalar of that loop,
+ * not an array).  That halves the lane loops of a shuffle reduction
+ * (bench/kernels.cu shfl: 32 to 22), with their compile time.  The loop
+ * must not write the operand's array meanwhile: plan_shared_arrays gives
+ * no such operand's array to another value. */
+static bool ends_group(const ir_instr *i) { return i->op == IR_BAR || is_lane_warp_sync(i); }
+
+/* Is d the operand a lane-form warp operation reads from other lanes? */
+static bool read_by_other_lanes(const ir_def *d)
+{
+   ir_foreach_use(u, d)
+      if ((is_lane_shfl(u->parent) || is_lane_vote(u->parent)) && u == &u->parent->srcs[0])
+         return true;
+   return false;
+}
 
 /* A warp-synchronous access or fence (ir/mark_lockstep.c) the lane form
  * keeps in lockstep: every lane does the accesses before it, then every
@@ -411,7 +435,7 @@ static void plan_code(lanes_plan *p, const ir_block *b)
          continue;
       }
       if (is_lane_warp(i) || p->meet[i->index] == LANE_MEET_SPLIT)
-         g = p->ngroups++;          /* a loop of its own, or the start of one */
+         g = p->ngroups++;          /* the start of a loop */
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
       if ((is_lane_shfl(i) || is_lane_vote(i)) && !is_inline(i->srcs[0].def) &&
@@ -421,7 +445,7 @@ static void plan_code(lanes_plan *p, const ir_block *b)
       }
       if (i->def.bits)
          p->group[i->def.index] = g;
-      if (is_boundary(i))
+      if (ends_group(i))
          g = p->ngroups++;
    }
 }
@@ -517,9 +541,15 @@ static uint32_t remat_cost(const lanes_plan *p, const ir_instr *i, uint32_t dept
  * code outside lane loops and no other lane reads, from operands that are
  * uniform or recomputed themselves, read only inside the loop that defines
  * them (after a loop, a lane's value is its own last iteration's), and
- * cheap; to a fixed point from "all candidates" down. */
-static void plan_remat(lanes_plan *p, ir_func *f)
+ * cheap; to a fixed point from "all candidates" down.  A candidate that
+ * fails goes back to what plan_cf made it (was: by def index), an array
+ * only if other groups read it: one read only in its own lane loop had
+ * become an array too, a load and a select-store per lane loop for
+ * nothing: lane_divergence's two lane-form kernels had 94 and 87 such
+ * arrays, about a fifth of their compile time. */
+static void plan_remat(lanes_plan *p, ir_func *f, uint8_t *was)
 {
+   memcpy(was, p->kind, f->ndefs + 1);
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b)
          if (i->op != IR_PHI && remat_op(i) && p->kind[i->def.index] != LANE_SCALAR && !p->pinned[i->def.index])
@@ -533,7 +563,7 @@ static void plan_remat(lanes_plan *p, ir_func *f)
                const ir_def *d = i->srcs[k].def;
                if (!is_inline(d) && p->kind[d->index] == LANE_REMAT &&
                    !loop_encloses(p, p->block_loop[d->parent->block->index], use_loop)) {
-                  p->kind[d->index] = LANE_ARRAY;
+                  p->kind[d->index] = was[d->index];
                   changed = true;
                }
             }
@@ -543,7 +573,7 @@ static void plan_remat(lanes_plan *p, ir_func *f)
             for (uint32_t k = 0; k < i->nsrcs && ok; k++)
                ok = src_ok_for_remat(p, i->srcs[k].def);
             if (!ok) {
-               p->kind[i->def.index] = LANE_ARRAY;
+               p->kind[i->def.index] = was[i->def.index];
                changed = true;
             }
          }
@@ -738,7 +768,8 @@ static void plan_shared_arrays(emitter *e)
             const ir_def *d = phi->srcs[s].def;
             if (!ir_dominates(h, phi->srcs[s].pred) || is_inline(d) || d->parent->op == IR_PHI ||
                 e->lane_arr[d->index] != LANE_ARRAY || d->bits != phi->def.bits || d->ncomp != 1 ||
-                e->lane_store[d->index] != d->index || !phi_dead_at(phi, d->parent))
+                e->lane_store[d->index] != d->index || !phi_dead_at(phi, d->parent) ||
+                read_by_other_lanes(&phi->def) || read_by_other_lanes(d))
                continue;
             e->lane_store[d->index] = phi->def.index;
          }
@@ -828,7 +859,10 @@ bool emit_lanes_plan(emitter *e)
    memset(p.group, 0xff, n * sizeof(*p.group));
    plan_scalars(&p, e->f, div);
    plan_cf(&p, e->f->cf);
-   plan_remat(&p, e->f);
+   uint8_t *was = arena_alloc(e->ar, n);
+   if (!was)
+      return ir_error(e->f->module, 0, "out of memory");
+   plan_remat(&p, e->f, was);
    /* (warp-synchronous code per thread runs as fibers meeting at every
     * marked access, which costs more than any loop's bookkeeping) */
    if (!e->has_lockstep && costly_loops_gather(&p, e->f, costly))
@@ -960,7 +994,9 @@ static void open_written(emitter *e, const ir_instr *from, const ir_instr *to, b
    e->indent++;
 }
 
-static void close_written(emitter *e, const ir_instr *from, const ir_instr *to)
+/* edge: the phi copies into arrays of the edge after the group (NULL:
+ * none here), each lane's after its write-back (emit_lanes_code). */
+static void close_written(emitter *e, const ir_instr *from, const ir_instr *to, const ir_cf *edge)
 {
    e->indent--;
    emit_line(e, "}");
@@ -969,6 +1005,11 @@ static void close_written(emitter *e, const ir_instr *from, const ir_instr *to)
          for_written(e, i, false);
          e->lane_written[i->def.index] = 0;
       }
+   if (edge) {
+      e->lane_select = true;
+      emit_phi_copies(e, edge, LANE_ARRAY);
+      e->lane_select = false;
+   }
    close_lanes(e);
 }
 
@@ -978,6 +1019,16 @@ static const ir_instr *group_end(const emitter *e, const ir_instr *from)
 {
    for (const ir_instr *i = from; i; i = i->next)
       if (is_boundary(i) || (i != from && e->lane_meet[i->index] == LANE_MEET_SPLIT))
+         return i;
+   return NULL;
+}
+
+/* The end of the group a warp operation w starts (ends_group: the code
+ * after it up to the next boundary or meet). */
+static const ir_instr *warp_group_end(const emitter *e, const ir_instr *w)
+{
+   for (const ir_instr *i = w->next; i; i = i->next)
+      if (is_boundary(i) || e->lane_meet[i->index] == LANE_MEET_SPLIT)
          return i;
    return NULL;
 }
@@ -1029,7 +1080,7 @@ static void emit_lane_meet(emitter *e, const char *guard)
 /* A group [from, to): its uniform values once, then the lane loop of the
  * rest (if any), with the lane's position, local memory and scalars, and
  * the recomputed values it reads. */
-static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
+static bool emit_group(emitter *e, const ir_instr *from, const ir_instr *to, const ir_cf *edge)
 {
    bool lanes = false;
    for (const ir_instr *i = from; i != to; i = i->next) {
@@ -1038,7 +1089,7 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
       lanes |= in_lanes(e, i);
    }
    if (!lanes)
-      return;
+      return false;
    bool pos = reads_position(e, from, to);
    open_written(e, from, to, pos);
    emit_line(e, pos ? "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;"
@@ -1058,22 +1109,31 @@ static void emit_group(emitter *e, const ir_instr *from, const ir_instr *to)
             emit_lane_meet(e, "if (mc_on) ");
          emit_instr(e, (ir_instr *)i);
       }
-   close_written(e, from, to);
+   close_written(e, from, to, edge);
+   return true;
 }
 
-static void emit_lanes_code(emitter *e, const ir_cf *n)
+/* The block of n in lane loops, a group at a time.  edge: the EDGE node
+ * after it, whose phi copies into arrays go into the last group's loop
+ * when that group is plain code (its lanes read only their own
+ * elements): each lane copies after its own write-back, as the separate
+ * loop after all of them did, one lane loop fewer (15 of the 68 of
+ * lane_divergence's tiles_kernel<true>).  Not after a warp operation,
+ * whose loop reads other lanes' elements that a copy could overwrite.
+ * Returns whether the copies were made there. */
+static bool emit_lanes_code(emitter *e, const ir_cf *n, const ir_cf *edge)
 {
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
    e->meet_rank = emit_meet_rank(e, n->block->meet_order, 0);
-   const ir_instr *i = n->block->first;
-   for (;;) {
-      const ir_instr *end = group_end(e, i);
-      emit_group(e, i, end);
-      if (!end)
-         break;
+   bool copied;
+   const ir_instr *i = n->block->first, *end = group_end(e, i);
+   copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
+   while (end) {
       if (!is_boundary(end)) {
          i = end;   /* a meet: every lane did the group before it */
+         end = group_end(e, i);
+         copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
          continue;
       }
       if (end->op == IR_BAR) {
@@ -1086,22 +1146,29 @@ static void emit_lanes_code(emitter *e, const ir_cf *n)
          emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
          if (e->has_lockstep)
             emit_lane_meet(e, "");   /* lanes at it must have come through the meets before */
-         if (is_lane_warp_sync(end))   /* the lane loops before it ended: nothing per lane */
-            emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));
-         else
-            emit_group(e, end, end->next);
+         if (!is_lane_warp_sync(end)) {   /* the operation, then the code after it (ends_group) */
+            i = end;
+            end = warp_group_end(e, i);
+            emit_group(e, i, end, NULL);
+            copied = false;
+            continue;
+         }
+         emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));   /* nothing per lane */
       }
       i = end->next;
+      end = group_end(e, i);
+      copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
    }
    e->indent--;
    emit_line(e, "}");
+   return copied;
 }
 
 /* ---- control flow ---- */
 
 /* Phi copies: the arrays' in a lane loop, then the uniform ones (which
  * read only uniform values: the arrays' copies cannot change them). */
-static void emit_lanes_edge(emitter *e, const ir_cf *n)
+static void emit_lanes_edge(emitter *e, const ir_cf *n, bool arrays_done)
 {
    uint32_t arrays = 0, scalars = 0;
    ir_foreach_instr(phi, n->to) {
@@ -1109,7 +1176,7 @@ static void emit_lanes_edge(emitter *e, const ir_cf *n)
          break;
       if (kind_of(e, &phi->def) == LANE_SCALAR)
          scalars++;
-      else
+      else if (!arrays_done)
          arrays += emit_phi_copy_needed(e, phi, n, LANE_ARRAY);
    }
    if (!arrays && !scalars)
@@ -1134,6 +1201,16 @@ static void emit_lanes_edge(emitter *e, const ir_cf *n)
 }
 
 static void emit_lanes_cf(emitter *e, const ir_cf *n);
+
+/* The EDGE that comes straight after the block of n (a branch's SEQ
+ * starts with it), whose copies emit_lanes_code may make; NULL if none. */
+static const ir_cf *edge_after(const ir_cf *n)
+{
+   const ir_cf *x = n->next;
+   if (x && x->kind == IR_CF_SEQ)
+      x = x->first;
+   return x && x->kind == IR_CF_EDGE && x->from == n->block ? x : NULL;
+}
 
 static void emit_lanes_if(emitter *e, const ir_cf *n)
 {
@@ -1197,9 +1274,12 @@ static void emit_lanes_cf(emitter *e, const ir_cf *n)
       case IR_CF_SEQ:
          emit_lanes_cf(e, n->first);
          break;
-      case IR_CF_CODE:
-         emit_lanes_code(e, n);
+      case IR_CF_CODE: {
+         const ir_cf *edge = edge_after(n);
+         if (emit_lanes_code(e, n, edge))
+            e->lane_edge_done = edge;
          break;
+      }
       case IR_CF_LOOP:
       case IR_CF_BLOCK:
          emit_lanes_construct(e, n);
@@ -1208,7 +1288,7 @@ static void emit_lanes_cf(emitter *e, const ir_cf *n)
          emit_lanes_if(e, n);
          break;
       case IR_CF_EDGE:
-         emit_lanes_edge(e, n);
+         emit_lanes_edge(e, n, n == e->lane_edge_done);
          break;
       case IR_CF_BREAK:
          emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask); mc_mask = mc_lm_none();", n->target->id, n->target->id);

@@ -250,7 +250,11 @@ inline mc_lmask mc_lm_from_words(thread const ulong *w)
 // zeroed at the start, each a bool stored as 0 or 1); eight lanes are
 // gathered at a time: the multiplier moves byte i's low bit to bit 56 + i
 // and no two partial products meet (8i - 7j differs for every i, j < 8).
-inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl)
+// Out of line: inlined, every divergent branch of a kernel got its own
+// unrolled copy (128 multiplies for 1024 lanes), and clang spent 13-27 %
+// of a lane-form kernel's compile on them (tests/cuda/lane_divergence);
+// a call per branch and threadgroup costs next to the lane loops.
+__attribute__((noinline)) inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl)
 {
     ulong w[MC_LANE_WORDS];
     for (uint k = 0u; k < MC_LANE_WORDS; k++) {
@@ -391,7 +395,8 @@ MC_LANE_REDUX_OP(or, uint, 0u, r | a)
 MC_LANE_REDUX_OP(xor, uint, 0u, r ^ a)
 #define MC_LANE_REDUX(fn, v, l, m) mc_lane_redux_##fn((v) + ((l) & ~31u), 1u, mc_lane_members((l), (m)))
 #define MC_LANE_REDUX_U(fn, a, l, m) mc_lane_redux_u_##fn((a), mc_lane_members((l), (m)))
-inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
+// (out of line, as mc_lm_ballot: a check before every warp operation)
+__attribute__((noinline)) inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init)
 {
     ulong bad = 0ul;
     for (uint k = 0u; k < MC_LANE_WORDS; k++) {
