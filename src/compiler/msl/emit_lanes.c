@@ -1126,14 +1126,19 @@ static bool emit_lanes_code(emitter *e, const ir_cf *n, const ir_cf *edge)
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
    e->meet_rank = emit_meet_rank(e, n->block->meet_order, 0);
-   bool copied;
+   /* after_warp: the group a shuffle, vote or redux.sync starts, which
+    * takes no copies (its loop reads other lanes' elements) */
+   bool copied = false, after_warp = false;
    const ir_instr *i = n->block->first, *end = group_end(e, i);
-   copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
-   while (end) {
+   for (;;) {
+      const ir_cf *copies = end || after_warp ? NULL : edge;
+      copied = emit_group(e, i, end, copies) && copies;
+      if (!end)
+         break;
+      after_warp = false;
       if (!is_boundary(end)) {
          i = end;   /* a meet: every lane did the group before it */
          end = group_end(e, i);
-         copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
          continue;
       }
       if (end->op == IR_BAR) {
@@ -1149,15 +1154,13 @@ static bool emit_lanes_code(emitter *e, const ir_cf *n, const ir_cf *edge)
          if (!is_lane_warp_sync(end)) {   /* the operation, then the code after it (ends_group) */
             i = end;
             end = warp_group_end(e, i);
-            emit_group(e, i, end, NULL);
-            copied = false;
+            after_warp = true;
             continue;
          }
          emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));   /* nothing per lane */
       }
       i = end->next;
       end = group_end(e, i);
-      copied = emit_group(e, i, end, end ? NULL : edge) && !end && edge;
    }
    e->indent--;
    emit_line(e, "}");
