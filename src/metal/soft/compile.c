@@ -697,37 +697,13 @@ static void key_start(sha256_ctx *hc, const job *j)
    sha256_update(hc, shim_digest, sizeof(shim_digest));
 }
 
-/* A translation unit in a key: its text with the prelude (find_prelude)
+/* A translation unit in a key: its text with the prelude (soft_find_prelude)
  * replaced by the prelude's digest.  Every library of a process has the
  * same prelude (~240 KB, which hashing took longer than loading a cached
- * library) after a comment of its own: the last one's text and digest are
- * kept, and a prelude equal to that text (compared, a fraction of hashing
- * it) reuses the digest. */
-static pthread_mutex_t prelude_lock = PTHREAD_MUTEX_INITIALIZER;
-static char *prelude_text;
-static size_t prelude_len;
-static uint8_t prelude_digest[32];
-
-static void prelude_sha256_digest(const char *p, size_t n, uint8_t d[32])
-{
-   pthread_mutex_lock(&prelude_lock);
-   if (prelude_text && prelude_len == n && memcmp(prelude_text, p, n) == 0) {
-      memcpy(d, prelude_digest, 32);
-   } else {
-      sha256_digest(p, n, d);
-      char *copy = mc_malloc(n);
-      if (copy) {
-         memcpy(copy, p, n);
-         free(prelude_text);
-         prelude_text = copy;
-         prelude_len = n;
-         memcpy(prelude_digest, d, 32);
-      }
-   }
-   pthread_mutex_unlock(&prelude_lock);
-}
-
-static void key_add_tu(sha256_ctx *hc, const char *tu)
+ * library) after a comment of its own: the scan keeps the scanned prelude
+ * and its digest (msl_scan.c, sc->prelude_digest), and only a prelude it
+ * did not keep is hashed here. */
+static void key_add_tu(sha256_ctx *hc, const char *tu, const soft_scan *sc)
 {
    static const char head[] = TU_PREAMBLE "#line 1 \"program_source\"\n";   /* build_tu's */
    const char *start, *end;
@@ -735,8 +711,12 @@ static void key_add_tu(sha256_ctx *hc, const char *tu)
       sha256_update(hc, tu, strlen(tu) + 1);
       return;
    }
+   size_t n = (size_t)(end - start);
    uint8_t d[32];
-   prelude_sha256_digest(start, (size_t)(end - start), d);
+   if (sc->prelude_digest && sc->prelude_len == n)
+      memcpy(d, sc->prelude_digest, sizeof(d));
+   else
+      sha256_digest(start, n, d);
    sha256_update(hc, tu, (size_t)(start - tu));
    sha256_update(hc, d, sizeof(d));
    sha256_update(hc, end, strlen(end) + 1);
@@ -936,7 +916,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    job j = p->j;
    sha256_ctx hc;
    key_start(&hc, &j);
-   key_add_tu(&hc, j.tu);
+   key_add_tu(&hc, j.tu, &p->sc);
    char path[4200];
    key_path(path, sizeof(path), "", &hc, ".so");
 

@@ -26,6 +26,8 @@
  * every library, holds no kernel, so its scan is token-local rewrites
  * only: it is scanned once per process and reused while the text is the
  * same (prelude_memo); the scan starts after it, at its line count.
+ * The memo also holds the scanned prelude's digest, which the compiled
+ * library's cache key takes in place of its text (compile.c key_add_tu).
  * Known gaps: kernels inside namespaces or templates, kernels declared by
  * macros, threadgroup arrays sized by constants local to the kernel.
  */
@@ -65,6 +67,7 @@ typedef struct prelude_memo {
    size_t len;
    char *scanned;
    uint32_t lines;      /* newlines in text */
+   uint8_t digest[32];  /* SHA-256 of scanned: the cache key's part for it (compile.c) */
 } prelude_memo;
 
 /* A source's prelude, scanned: src[0, at) holds only comments, which
@@ -1145,6 +1148,7 @@ static const prelude_memo *memo_of(const char *text, size_t len)
    if (nm.scanned) {
       for (size_t i = 0; i < len; i++)
          nm.lines += text[i] == '\n';
+      sha256_digest(nm.scanned, strlen(nm.scanned), nm.digest);
       memos.m[memos.n] = nm;
       m = &memos.m[memos.n++];
    } else {
@@ -1185,6 +1189,10 @@ static bool scan_source(const char *src, const prelude_use *pre, soft_scan *out,
       out->source = apply_edits(&s, pre);
       out->entries = strbuf_take(&s.gen);
       out->nkernels = count;
+      if (pre) {
+         out->prelude_digest = pre->m->digest;
+         out->prelude_len = strlen(pre->m->scanned);
+      }
       ok = out->source && out->entries;
       if (!ok)
          s.oom = true;

@@ -109,6 +109,10 @@ typedef struct soft_scan {
    char *source;        /* the MSL, rewritten with lines kept in place */
    char *entries;       /* generated C++: one extern "C" entry per kernel */
    uint32_t nkernels;
+   /* source's prelude (soft_find_prelude) when msl_scan.c kept it scanned:
+    * its length and SHA-256, owned by the scanner; NULL: not kept */
+   const uint8_t *prelude_digest;
+   size_t prelude_len;
 } soft_scan;
 
 /* false: *err has "program_source:L:C: error: ..." (or out of memory). */
