@@ -938,8 +938,11 @@ static void close_lanes(emitter *e)
  * arrays with whole vector stores (a select, not a masked store), which
  * the next loop's loads can take from the store buffer.  Masked stores
  * cannot forward, and a loop-carried array then waited for each store to
- * reach the cache.  The arrays start zeroed, so an element is never read
- * uninitialised. */
+ * reach the cache.  The select is a call (mc_lsel), whose operands are
+ * both read: `on ? w : v[l]` reads v[l] on one side only, a branch that
+ * the host compiler vectorises only by if-conversion, which the software
+ * device turns off where masked stores are slow (compile.c).  The arrays
+ * start zeroed, so an element is never read uninitialised. */
 static void for_written(emitter *e, const ir_instr *i, bool load)
 {
    for (unsigned k = 0; k < i->def.ncomp; k++) {
@@ -950,7 +953,7 @@ static void for_written(emitter *e, const ir_instr *i, bool load)
       if (load)
          emit_line(e, "%s mc_w%u%s = v%u%s[mc_l];", msl_utype(i->def.bits), i->def.index, c, at, c);
       else
-         emit_line(e, "v%u%s[mc_l] = mc_on ? mc_w%u%s : v%u%s[mc_l];", at, c, i->def.index, c, at, c);
+         emit_line(e, "v%u%s[mc_l] = mc_lsel(mc_on, mc_w%u%s, v%u%s[mc_l]);", at, c, i->def.index, c, at, c);
    }
 }
 

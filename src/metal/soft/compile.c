@@ -499,10 +499,16 @@ static const char *cpu_identity(void)
  * when the mask is empty.  Loop mode vectorises a kernel's `if (i < n)
  * store` with them (if-conversion), which made a guarded SAXPY 2-4x slower
  * than the same loop without the guard (and slower than scalar code); the
- * loop then stays scalar instead.  Intel's and AVX-512 masked stores are
- * fast and keep it. */
+ * loop then stays scalar instead, and lane-form loops get a copy without
+ * a mask for the segments where every lane runs (prelude MC_LANES_SPLIT).
+ * Intel's and AVX-512 masked stores are fast and keep it.
+ * METALCUDA_SOFT_MASKED_STORES=slow or fast overrides the CPU's answer (the
+ * tests run both forms on any machine). */
 static bool masked_stores_slow(void)
 {
+   const char *e = getenv("METALCUDA_SOFT_MASKED_STORES");
+   if (e && (!strcmp(e, "slow") || !strcmp(e, "fast")))
+      return !strcmp(e, "slow");
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
    __builtin_cpu_init();
    return __builtin_cpu_is("amd") && !__builtin_cpu_supports("avx512vl");
@@ -544,6 +550,7 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
    if (!target && masked_stores_slow()) {
       a[n++] = "-mllvm";
       a[n++] = "--enable-if-conversion=false";
+      a[n++] = "-D__MC_SOFT_MASKED_STORES_SLOW";   /* lane loops split (prelude MC_LANES_SPLIT) */
    }
    a[n++] = "-fPIC";
    a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */

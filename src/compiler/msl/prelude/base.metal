@@ -308,6 +308,49 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 // code reads it without the emitter knowing: an assert's message)
 #define MC_LANE_TID_DIV(l) uint3((l) % mc_ntid.x, (l) / mc_ntid.x % mc_ntid.y, (l) / (mc_ntid.x * mc_ntid.y))
 #define MC_LANES_BARRIER() ((void)0)
+#if defined(__MC_SOFT_MASKED_STORES_SLOW)
+// On CPUs whose masked vector stores are microcoded (compile.c
+// masked_stores_slow: AMD's without AVX-512, about 24 cycles a store even
+// with a full mask), the host compiler is told not to if-convert, and a
+// loop with `if (mc_on)` around its accesses stayed scalar.  There the lane
+// loops below walk the runs of consecutive active lanes of each mask word
+// (or segment) instead, mc_on true: plain vector loads and stores, a whole
+// word or segment one run where every lane is active.  Inactive lanes are
+// skipped, as the masked loops' code does nothing for them but keep their
+// array elements.
+inline ulong mc_lanes_low(uint n) { return n < 64u ? (1ul << n) - 1ul : ~0ul; }
+// the end of the run of set bits starting at r0 (64: to the word's end)
+inline uint mc_lanes_run_end(ulong bits, uint r0)
+{
+    const ulong rest = ~(bits >> r0);
+    return rest != 0ul ? r0 + (uint)__builtin_ctzl(rest) : 64u;
+}
+#define MC_LANES_RUNS(bits, pragma_inner)                                               \
+        _Pragma("clang loop unroll(disable)")                                           \
+        while (mc_bits != 0ul) {                                                        \
+            const uint mc_r0 = (uint)__builtin_ctzl(mc_bits);                           \
+            const uint mc_r1 = mc_lanes_run_end(mc_bits, mc_r0);                        \
+            mc_bits &= ~mc_lanes_low(mc_r1);                                            \
+            _Pragma(pragma_inner)                                                       \
+            for (uint mc_b = mc_r0; mc_b < mc_r1; mc_b++) {
+#define MC_LANES_FOR(m)                                                                 \
+    _Pragma("clang loop unroll(disable)")                                               \
+    for (uint mc_w = 0u; mc_w * 64u < mc_nl; mc_w++) {                                  \
+        ulong mc_bits = (m)[mc_w];                                                      \
+        MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1)")        \
+            const uint mc_l = mc_w * 64u + mc_b;                                        \
+            const bool mc_on = true;
+#define MC_LANES_FOR_POS(m)                                                             \
+    _Pragma("clang loop unroll(disable)")                                               \
+    for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
+        const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
+        const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
+        ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u) & mc_lanes_low(mc_sn);         \
+        MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)") \
+            const uint mc_l = mc_l0 + mc_b;                                             \
+            const bool mc_on = true;
+#define MC_LANES_END }}}
+#else
 // A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
 // of a mask word at a time, the inner loop the one the host compiler
 // vectorises (its trip count fixed, so no remainder loop; the word's bits
@@ -341,6 +384,7 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
             const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
 #define MC_LANES_END }}
+#endif
 // Warp operations: lane l is the threadgroup's linear thread l, so its
 // SIMD-group's lanes are the 32 from l & ~31; every lane of a SIMD-group
 // is at the operation or none is (mc_lm_warps_whole).

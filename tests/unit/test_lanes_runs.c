@@ -1,0 +1,93 @@
+/*
+ * test_lanes_runs.c — the software device's lane loops in both of their
+ * forms (prelude base.metal, lane form): where masked vector stores are
+ * slow (src/metal/soft/compile.c masked_stores_slow: AMD without AVX-512)
+ * a lane loop walks the runs of consecutive active lanes of each mask word
+ * or segment, mc_on true; elsewhere every lane, mc_on its mask bit.
+ * METALCUDA_SOFT_MASKED_STORES=slow / fast picks the form on any machine.
+ *
+ * By execution on the software device in each form, against a host model:
+ * a 48 x 2 block (segments of 48, 16 and 32 lanes: rows and 64-lane mask
+ * words) stores with every lane active, exchanges shared memory across a
+ * barrier, stores under a branch on tid.x that leaves some segments whole
+ * and others partial, and under a branch on odd t (runs of one lane); a
+ * value an odd lane sets and even lanes keep crosses the barrier.
+ */
+#include "harness.h"
+#include "test_core_util.h"
+
+#include "core/core.h"
+#include "util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { NX = 48, NY = 2, N = NX * NY };
+
+/* out[t] = 3t + 1; out[2N + t] = 7 (N - 1 - t) through shared memory
+ * after a barrier; out[N + t] = t ^ 85 where tid.x < 40, else untouched;
+ * out[3N + t] = t where t is odd, else untouched; out[4N + t] = v after
+ * the barrier, v = t + 2000 where t is odd, else 1000. */
+static const char runs_ptx[] =
+   ".version 9.0\n.target sm_75\n.address_size 64\n"
+   ".visible .entry k(.param .u64 out)\n{\n"
+   "  .reg .pred %p<4>;\n  .reg .b32 %r<20>;\n  .reg .b64 %rd<8>;\n"
+   "  .shared .align 4 .b32 sm[96];\n"
+   "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd1, %rd1;\n"
+   "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %tid.y;\n  mov.u32 %r3, %ntid.x;\n"
+   "  mad.lo.u32 %r4, %r2, %r3, %r1;\n"
+   "  mul.wide.u32 %rd2, %r4, 4;\n  add.s64 %rd3, %rd1, %rd2;\n"
+   "  mad.lo.u32 %r5, %r4, 3, 1;\n  st.global.u32 [%rd3], %r5;\n"
+   "  mov.u32 %r6, sm;\n  shl.b32 %r7, %r4, 2;\n  add.s32 %r8, %r6, %r7;\n"
+   "  mul.lo.u32 %r9, %r4, 7;\n  st.shared.u32 [%r8], %r9;\n"
+   "  mov.u32 %r16, 1000;\n  and.b32 %r17, %r4, 1;\n  setp.eq.u32 %p2, %r17, 0;\n  @%p2 bra EVEN;\n"
+   "  add.u32 %r16, %r4, 2000;\n  st.global.u32 [%rd3+1152], %r4;\n"
+   "EVEN:\n  bar.sync 0;\n"
+   "  st.global.u32 [%rd3+1536], %r16;\n"
+   "  mov.u32 %r15, 95;\n  sub.u32 %r10, %r15, %r4;\n  shl.b32 %r11, %r10, 2;\n"
+   "  add.s32 %r12, %r6, %r11;\n  ld.shared.u32 %r13, [%r12];\n"
+   "  st.global.u32 [%rd3+768], %r13;\n"
+   "  setp.ge.u32 %p1, %r1, 40;\n  @%p1 bra SKIP;\n"
+   "  xor.b32 %r14, %r4, 85;\n  st.global.u32 [%rd3+384], %r14;\n"
+   "SKIP:\n  ret;\n}\n";
+
+TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
+{
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   if (!c)
+      return;
+   uint64_t d = 0;
+   CHECK_INT(core_mem_alloc(c->dev, 5 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
+   const uint32_t *got = (const uint32_t *)(uintptr_t)d;
+   static const char *const stores[2] = { "slow", "fast" };
+   const char *old = getenv("METALCUDA_SOFT_MASKED_STORES");
+   char *saved = old ? strdup(old) : NULL;
+   for (int f = 0; f < 2; f++) {
+      setenv("METALCUDA_SOFT_MASKED_STORES", stores[f], 1);
+      memset((void *)(uintptr_t)d, 0xee, 5 * N * sizeof(uint32_t));
+      void *args[] = { &d };
+      char msg[512];
+      int r = tc_run_ptx(c, runs_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ NX, NY, 1 },
+                         args, msg, sizeof(msg));
+      CHECK_INT(r, CORE_SUCCESS);
+      if (r != CORE_SUCCESS)
+         fprintf(stderr, "    %s\n", msg);
+      uint32_t bad = 0;
+      for (uint32_t t = 0; t < N; t++) {
+         uint32_t want[5] = { 3 * t + 1, t % NX < 40 ? t ^ 85 : 0xeeeeeeeeu, 7 * (N - 1 - t),
+                              t & 1 ? t : 0xeeeeeeeeu, t & 1 ? t + 2000 : 1000 };
+         for (int k = 0; k < 5; k++)
+            if (got[k * N + t] != want[k] && bad++ < 4)
+               fprintf(stderr, "    stores %s: out[%u] = %#x, want %#x\n", stores[f], k * N + t, got[k * N + t],
+                       want[k]);
+      }
+      CHECK_INT(bad, 0);
+   }
+   if (saved)
+      setenv("METALCUDA_SOFT_MASKED_STORES", saved, 1);
+   else
+      unsetenv("METALCUDA_SOFT_MASKED_STORES");
+   free(saved);
+   core_mem_free(c->dev, d);
+}
