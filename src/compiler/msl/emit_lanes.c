@@ -940,8 +940,9 @@ static void close_lanes(emitter *e)
  * cannot forward, and a loop-carried array then waited for each store to
  * reach the cache.  The select is a call (mc_lsel), whose operands are
  * both read: `on ? w : v[l]` reads v[l] on one side only, a branch that
- * the host compiler vectorises only by if-conversion, which the software
- * device turns off where masked stores are slow (compile.c).  The arrays
+ * the host compiler vectorises only as a masked load, and where the lane
+ * loops walk runs of active lanes (prelude MC_LANES_FOR, CPUs whose masked
+ * stores are slow) a loop with no mask to load under.  The arrays
  * start zeroed, so an element is never read uninitialised. */
 static void for_written(emitter *e, const ir_instr *i, bool load)
 {

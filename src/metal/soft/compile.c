@@ -495,15 +495,17 @@ static const char *cpu_identity(void)
 }
 
 /* Whether this CPU's masked vector stores are slow: AMD's without AVX-512
- * (Zen 1-3) microcode VMASKMOVPS/VPMASKMOVD stores, at ~12 cycles each even
- * when the mask is empty.  Loop mode vectorises a kernel's `if (i < n)
- * store` with them (if-conversion), which made a guarded SAXPY 2-4x slower
- * than the same loop without the guard (and slower than scalar code); the
- * loop then stays scalar instead, and lane-form loops get a copy without
- * a mask for the segments where every lane runs (prelude MC_LANES_SPLIT).
- * Intel's and AVX-512 masked stores are fast and keep it.
- * METALCUDA_SOFT_MASKED_STORES=slow or fast overrides the CPU's answer (the
- * tests run both forms on any machine). */
+ * (Zen 1-3) microcode VMASKMOVPS/VPMASKMOVD stores (about 24 cycles a
+ * store on a Zen 3, even with a full mask).  There the lane form's loops
+ * walk runs of active lanes with plain stores (prelude MC_LANES_FOR under
+ * __MC_SOFT_MASKED_STORES_SLOW) instead of masking every lane.  Loop mode
+ * still if-converts a guarded store into a masked one: on a Zen 3 that
+ * ran a 5-point stencil 1.7x faster than the scalar loop, and SAXPY, a
+ * cache-resident guarded SAXPY and LULESH as fast (bench/README.md; an
+ * earlier build had turned if-conversion off there).  Intel's and
+ * AVX-512 masked stores are fast.  METALCUDA_SOFT_MASKED_STORES=slow or
+ * fast overrides the CPU's answer (the tests run both forms on any
+ * machine). */
 static bool masked_stores_slow(void)
 {
    const char *e = getenv("METALCUDA_SOFT_MASKED_STORES");
@@ -547,11 +549,8 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
       a[n++] = "-mllvm";
       a[n++] = "-grow-region-complexity-budget=1000";
    }
-   if (!target && masked_stores_slow()) {
-      a[n++] = "-mllvm";
-      a[n++] = "--enable-if-conversion=false";
-      a[n++] = "-D__MC_SOFT_MASKED_STORES_SLOW";   /* lane loops split (prelude MC_LANES_SPLIT) */
-   }
+   if (!target && masked_stores_slow())
+      a[n++] = "-D__MC_SOFT_MASKED_STORES_SLOW";   /* lane loops by runs (prelude) */
    a[n++] = "-fPIC";
    a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */
    a[n++] = "-fdata-sections";

@@ -311,11 +311,11 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 #if defined(__MC_SOFT_MASKED_STORES_SLOW)
 // On CPUs whose masked vector stores are microcoded (compile.c
 // masked_stores_slow: AMD's without AVX-512, about 24 cycles a store even
-// with a full mask), the host compiler is told not to if-convert, and a
-// loop with `if (mc_on)` around its accesses stayed scalar.  There the lane
-// loops below walk the runs of consecutive active lanes of each mask word
-// (or segment) instead, mc_on true: plain vector loads and stores, a whole
-// word or segment one run where every lane is active.  Inactive lanes are
+// with a full mask), a loop with `if (mc_on)` around its accesses is
+// vectorised with them.  There the lane loops below walk the runs of
+// consecutive active lanes of each mask word (or segment) instead, mc_on
+// true: plain vector loads and stores, a whole word or segment one run
+// where every lane is active.  Inactive lanes are
 // skipped, as the masked loops' code does nothing for them but keep their
 // array elements.
 inline ulong mc_lanes_low(uint n) { return n < 64u ? (1ul << n) - 1ul : ~0ul; }
