@@ -167,15 +167,26 @@ asan_layer() {
    return $rc
 }
 
+# rerun_as SUFFIX COMMAND...: runs a layer's runner on some cases again
+# (another compiler, another setting), each result line's case named
+# NAME@SUFFIX so that it counts apart from the first run; the runner's
+# status.
+rerun_as() {
+   local suffix=$1
+   shift
+   "$@" | sed -E "s/^(PASS|FAIL|SKIP) ([^ :]+)/\1 \2@$suffix/"
+   return "${PIPESTATUS[0]}"
+}
+
 # The CUDA programs, then the warp-synchronous ones again under validation:
 # there a lane-form kernel runs one lane per invocation as fibers, and its
 # lockstep rests on the warp meets the one-lane build keeps (emit_lanes.c);
 # the whole validate layer runs under MC_TEST_FULL.  Then the lane-form
 # programs with the other answer to whether this CPU's masked vector
-# stores are slow (NAME@stores-slow or NAME@stores-fast): where they are
-# (AMD without AVX-512) lane loops get a copy for segments whose lanes all
-# run (src/metal/soft/compile.c masked_stores_slow), so both forms are
-# tested on any machine.
+# stores are slow (NAME@stores-slow or NAME@stores-fast; the test below is
+# src/metal/soft/compile.c masked_stores_slow's): where they are (AMD
+# without AVX-512) lane loops walk runs of active lanes, elsewhere every
+# lane under its mask bit, so both forms are tested on any machine.
 cuda_layer()
 {
    local rc=0 other=slow
@@ -186,9 +197,8 @@ cuda_layer()
    if grep -q AuthenticAMD /proc/cpuinfo 2>/dev/null && ! grep -qw avx512vl /proc/cpuinfo; then
       other=fast
    fi
-   METALCUDA_SOFT_MASKED_STORES=$other bash tests/cuda/run.sh lane_divergence block_reduce warp_sync tile_transpose |
-      sed -E "s/^(PASS|FAIL|SKIP) ([^ :]+)/\1 \2@stores-$other/"
-   [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+   METALCUDA_SOFT_MASKED_STORES=$other rerun_as "stores-$other" \
+      bash tests/cuda/run.sh lane_divergence block_reduce warp_sync tile_transpose || rc=1
    return $rc
 }
 
@@ -203,9 +213,9 @@ ptx_layer() {
    . tests/tools/old_cxx.sh
    old=$(old_cxx_major)
    if [ -n "$old" ]; then
-      METALCUDA_CXX=clang++ bash tests/ptx/run.sh tests/ptx/cases/{add_f16x2,f64_nan_rules,fma_rn_f16,cvt_rn_bf16_f32,atom64_global_add_f64}.ptx |
-         sed -E "s/^(PASS|FAIL|SKIP) ([^ :]+)/\1 \2@clang++$old/"
-      [ "${PIPESTATUS[0]}" -eq 0 ] || rc=1
+      METALCUDA_CXX=clang++ rerun_as "clang++$old" \
+         bash tests/ptx/run.sh tests/ptx/cases/{add_f16x2,f64_nan_rules,fma_rn_f16,cvt_rn_bf16_f32,atom64_global_add_f64}.ptx ||
+         rc=1
    fi
    return $rc
 }

@@ -315,9 +315,8 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 // vectorised with them.  There the lane loops below walk the runs of
 // consecutive active lanes of each mask word (or segment) instead, mc_on
 // true: plain vector loads and stores, a whole word or segment one run
-// where every lane is active.  Inactive lanes are
-// skipped, as the masked loops' code does nothing for them but keep their
-// array elements.
+// where every lane is active.  Inactive lanes are skipped, as the masked
+// loops' code does nothing for them but keep their array elements.
 inline ulong mc_lanes_low(uint n) { return n < 64u ? (1ul << n) - 1ul : ~0ul; }
 // the end of the run of set bits starting at r0 (64: to the word's end)
 inline uint mc_lanes_run_end(ulong bits, uint r0)
@@ -325,12 +324,14 @@ inline uint mc_lanes_run_end(ulong bits, uint r0)
     const ulong rest = ~(bits >> r0);
     return rest != 0ul ? r0 + (uint)__builtin_ctzl(rest) : 64u;
 }
+// the runs of the set bits of `bits` (a variable, cleared as they are
+// taken): lane mc_b from each run's first bit to its end
 #define MC_LANES_RUNS(bits, pragma_inner)                                               \
         _Pragma("clang loop unroll(disable)")                                           \
-        while (mc_bits != 0ul) {                                                        \
-            const uint mc_r0 = (uint)__builtin_ctzl(mc_bits);                           \
-            const uint mc_r1 = mc_lanes_run_end(mc_bits, mc_r0);                        \
-            mc_bits &= ~mc_lanes_low(mc_r1);                                            \
+        while ((bits) != 0ul) {                                                         \
+            const uint mc_r0 = (uint)__builtin_ctzl(bits);                              \
+            const uint mc_r1 = mc_lanes_run_end((bits), mc_r0);                         \
+            (bits) &= ~mc_lanes_low(mc_r1);                                             \
             _Pragma(pragma_inner)                                                       \
             for (uint mc_b = mc_r0; mc_b < mc_r1; mc_b++) {
 #define MC_LANES_FOR(m)                                                                 \
