@@ -8,7 +8,9 @@
 # JOBS at a time, each into a file of its own, then prints the outputs in
 # the order of the NAMEs.  A NAME for which `SERIAL NAME` succeeds (SERIAL
 # "" for none), or every NAME when JOBS is 1, runs alone after the others.
-# Returns 1 if any FUNC returned non-zero.
+# Returns 1 if any FUNC returned non-zero.  With MC_TEST_TIMES set, each
+# NAME's wall seconds are appended to that file ("NAME SECONDS"), to find
+# what makes a layer slow.
 run_in_order() {
    local func=$1 jobs=$2 serial_of=$3 dir n running=0 rc=0
    shift 3
@@ -19,7 +21,7 @@ run_in_order() {
          alone+=("$n")
          continue
       fi
-      { "$func" "$n" >"$dir/$n.out" 2>&1; echo $? >"$dir/$n.rc"; } &
+      { in_order_timed "$func" "$n" >"$dir/$n.out" 2>&1; echo $? >"$dir/$n.rc"; } &
       running=$((running + 1))
       if [ $running -ge "$jobs" ]; then
          wait -n
@@ -28,7 +30,7 @@ run_in_order() {
    done
    wait
    for n in ${alone[@]+"${alone[@]}"}; do
-      "$func" "$n" >"$dir/$n.out" 2>&1
+      in_order_timed "$func" "$n" >"$dir/$n.out" 2>&1
       echo $? >"$dir/$n.rc"
    done
    for n in "$@"; do
@@ -42,3 +44,13 @@ run_in_order() {
 # marked_serial NAME — tests/cuda/NAME.cu says `// serial: why` in a line of
 # its own (timing it cannot share).
 marked_serial() { grep -q '^// serial:' "tests/cuda/$1.cu" 2>/dev/null; }
+
+# in_order_timed FUNC NAME — runs `FUNC NAME`, noting its time in
+# $MC_TEST_TIMES if set; FUNC's status.
+in_order_timed() {
+   local start=$SECONDS rc
+   "$1" "$2"
+   rc=$?
+   [ -n "${MC_TEST_TIMES:-}" ] && echo "$2 $((SECONDS - start))" >>"$MC_TEST_TIMES"
+   return $rc
+}

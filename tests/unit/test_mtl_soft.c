@@ -813,3 +813,76 @@ TEST(scan_reuses_a_scanned_prelude)
    soft_scan_free(&again);
    free(err);
 }
+
+/* The compiler's hints about a kernel's threads (msl/emit.c
+ * emit_thread_sync_hint; here defined as its prelude defines them):
+ * MC_THREADS_INDEPENDENT(n) gives an entry that is only the loop over the
+ * threads, whose copy of a constant buffer is the n bytes the kernel
+ * reads however large the buffer bound (8 KB here, twice the copy);
+ * MC_THREADS_WAIT one that runs threads as fibers, also a launch of one
+ * thread; and a kernel that says it is independent but waits at a barrier
+ * is refused when its library is built, not run wrong. */
+#define HINTS "#include <metal_stdlib>\nusing namespace metal;\n" \
+              "#define MC_THREADS_INDEPENDENT(n)\n#define MC_THREADS_WAIT\n"
+TEST(thread_sync_hints)
+{
+   mtl_device *dev = soft_device();
+   static const char independent[] = HINTS
+      "kernel void k(constant uint *p [[buffer(0)]], device uint *out [[buffer(1)]],\n"
+      "              uint i [[thread_position_in_grid]]) {\n"
+      "    MC_THREADS_INDEPENDENT(8);\n    out[i] = p[0] + p[1] * i;\n}\n";
+   static const char waiting[] = HINTS
+      "kernel void k(device uint *out [[buffer(0)]], uint t [[thread_position_in_threadgroup]],\n"
+      "              uint n [[threads_per_threadgroup]], uint g [[threadgroup_position_in_grid]]) {\n"
+      "    MC_THREADS_WAIT;\n    threadgroup uint s[64];\n    s[t] = t * 7u + g;\n"
+      "    threadgroup_barrier(mem_flags::mem_threadgroup);\n    out[g * n + t] = s[n - 1u - t];\n}\n";
+   static const char wrong[] = HINTS
+      "kernel void k(device uint *out [[buffer(0)]], uint t [[thread_position_in_threadgroup]]) {\n"
+      "    MC_THREADS_INDEPENDENT(0);\n    threadgroup uint s[64];\n    s[t] = t;\n"
+      "    threadgroup_barrier(mem_flags::mem_threadgroup);\n    out[t] = s[63u - t];\n}\n";
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_buffer *par = mtl_buffer_new(dev, 8192, NULL), *out = mtl_buffer_new(dev, 128 * 4, NULL);
+   CHECK(q && par && out);
+   uint32_t *pv = mtl_buffer_contents(par), *ov = mtl_buffer_contents(out);
+   for (uint32_t k = 0; k < 2048; k++)
+      pv[k] = 1000u + k;
+   mtl_pipeline *p = pipeline(dev, independent, "k");
+   CHECK(p);
+   if (p) {
+      bind b[] = {{par, NULL, 0}, {out, NULL, 0}};
+      mtl_cmdbuf *cb = dispatch(q, p, b, 2, (mtl_size){2, 1, 1}, (mtl_size){64, 1, 1});
+      mtl_cmdbuf_commit(cb);
+      mtl_cmdbuf_wait_until_completed(cb);
+      CHECK_MSG(mtl_cmdbuf_error(cb) == NULL, "%s", mtl_cmdbuf_error(cb));
+      bool ok = true;
+      for (uint32_t i = 0; i < 128; i++)
+         ok &= ov[i] == 1000u + 1001u * i;
+      CHECK_MSG(ok, "a loop-only kernel with an 8 KB constant buffer computed wrong values");
+      mtl_cmdbuf_release(cb);
+      mtl_pipeline_release(p);
+   }
+   p = pipeline(dev, waiting, "k");
+   CHECK(p);
+   for (uint32_t n = 64; p && n >= 1; n = n == 64 ? 1 : 0) {
+      memset(ov, 0xff, 128 * 4);
+      bind b[] = {{out, NULL, 0}};
+      mtl_cmdbuf *cb = dispatch(q, p, b, 1, (mtl_size){2, 1, 1}, (mtl_size){n, 1, 1});
+      mtl_cmdbuf_commit(cb);
+      mtl_cmdbuf_wait_until_completed(cb);
+      CHECK_MSG(mtl_cmdbuf_error(cb) == NULL, "%s", mtl_cmdbuf_error(cb));
+      bool ok = true;
+      for (uint32_t g = 0; g < 2; g++)
+         for (uint32_t t = 0; t < n; t++)
+            ok &= ov[g * n + t] == (n - 1u - t) * 7u + g;
+      CHECK_MSG(ok, "a fibers-only kernel with %u threads a group computed wrong values", n);
+      mtl_cmdbuf_release(cb);
+   }
+   mtl_pipeline_release(p);
+   char *err = NULL;
+   CHECK(mtl_library_new(dev, wrong, NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "kernel 'k' says MC_THREADS_INDEPENDENT but reaches a barrier");
+   free(err);
+   mtl_buffer_release(par);
+   mtl_buffer_release(out);
+   mtl_queue_release(q);
+}

@@ -235,6 +235,39 @@ TEST(only_shuffles_every_lane_of_a_warp_reaches_alike_get_resume_points)
    CHECK_MSG(!hm_marked, "a shuffle over a partial member mask got resume points");
 }
 
+/* A kernel whose threads never wait for one another: 20 bytes of
+ * parameters (two pointers and a u32). */
+static const char independent_ptx[] = HEAD
+   ".visible .entry ind(.param .u64 out, .param .u64 in, .param .u32 n)\n{\n"
+   "   .reg .b32 %r<4>;\n   .reg .b64 %rd<6>;\n"
+   "   ld.param.u64 %rd1, [out];\n   ld.param.u32 %r2, [n];\n   mov.u32 %r1, %tid.x;\n"
+   "   add.u32 %r3, %r1, %r2;\n   mul.wide.u32 %rd2, %r1, 4;\n   add.s64 %rd3, %rd1, %rd2;\n"
+   "   st.global.u32 [%rd3], %r3;\n   ret;\n}\n";
+
+/* The hint to the software device of whether a per-thread-form kernel's
+ * threads wait for one another (msl/emit.c emit_thread_sync_hint): with
+ * its parameter bytes where they never do, MC_THREADS_WAIT where they
+ * wait outside resume points (a partial-mask shuffle), none in the lane form or with resume points (whose entries
+ * need both the loop and the thread function). */
+TEST(thread_sync_hint_follows_the_kernels_synchronisation)
+{
+   char *ind = tc_msl_of(independent_ptx), *hm = tc_msl_of(half_mask_ptx);
+   char *rot = tc_msl_of(rotate_ptx), *dw = tc_msl_of(warp_trips_ptx);
+   CHECK(ind && hm && rot && dw);
+   if (ind && hm && rot && dw) {
+      CHECK_CONTAINS(ind, "\n    MC_THREADS_INDEPENDENT(20);\n");
+      CHECK(!strstr(ind, "    MC_THREADS_WAIT;"));
+      CHECK_CONTAINS(hm, "\n    MC_THREADS_WAIT;\n");
+      CHECK(!strstr(hm, "    MC_THREADS_INDEPENDENT("));
+      CHECK_MSG(!strstr(rot, "    MC_THREADS_") && !strstr(dw, "    MC_THREADS_"),
+                "a kernel in lane form or with resume points got a thread hint");
+   }
+   free(ind);
+   free(hm);
+   free(rot);
+   free(dw);
+}
+
 static int run(const char *ptx, const char *name, dim3 grid, dim3 block, void **args, char *msg, size_t len)
 {
    return tc_run_ptx(tc_ctx(), ptx, name, (const uint32_t[3]){ grid.x, grid.y, grid.z },

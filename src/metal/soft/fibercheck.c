@@ -203,8 +203,10 @@ static bool refuse_recursion(const soft_obj *o, char **err)
 }
 
 /* Sets the flag in __mc_info_<name>; false if the symbol is malformed
- * (no bytes in the file, or smaller than a soft_kernel_info). */
-static bool set_flag(soft_obj *o, const char *kernel)
+ * (no bytes in the file, or smaller than a soft_kernel_info) or the kernel
+ * has no thread function to run as fibers (SOFT_KERNEL_LOOP_ONLY: its MSL
+ * said its threads never wait for one another), *loop_only then set. */
+static bool set_flag(soft_obj *o, const char *kernel, bool *loop_only)
 {
    for (uint32_t k = 0; k < o->nsym; k++) {
       const char *n = o->sym[k].name;
@@ -216,6 +218,8 @@ static bool set_flag(soft_obj *o, const char *kernel)
          return false;
       uint32_t flags;
       memcpy(&flags, p + offsetof(soft_kernel_info, flags), sizeof(flags));
+      if ((*loop_only = (flags & SOFT_KERNEL_LOOP_ONLY) != 0))
+         return false;
       flags |= SOFT_KERNEL_FIBERS;
       memcpy(p + offsetof(soft_kernel_info, flags), &flags, sizeof(flags));
       return true;
@@ -239,9 +243,14 @@ static bool mark(soft_obj *o, bool *changed, char **err)
       if (!s->func || strncmp(n, entry_prefix, sizeof(entry_prefix) - 1) || s->node == SOFT_OBJ_NONE ||
           !reach[s->node])
          continue;
-      if (!set_flag(o, n + sizeof(entry_prefix) - 1)) {
-         mtl_set_err(err, "compiled object: no usable __mc_info_ for kernel '%s'",
-                     n + sizeof(entry_prefix) - 1);
+      bool loop_only = false;
+      if (!set_flag(o, n + sizeof(entry_prefix) - 1, &loop_only)) {
+         if (loop_only)
+            mtl_set_err(err, "kernel '%s' says MC_THREADS_INDEPENDENT but reaches a barrier or SIMD-group "
+                        "function (a metalcuda compiler bug)", n + sizeof(entry_prefix) - 1);
+         else
+            mtl_set_err(err, "compiled object: no usable __mc_info_ for kernel '%s'",
+                        n + sizeof(entry_prefix) - 1);
          ok = false;
       }
       *changed = true;

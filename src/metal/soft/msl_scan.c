@@ -8,7 +8,9 @@
  *      "[[kernel]] void f(...) {"), parses its parameters (type text, name,
  *      attribute) and generates an extern "C" entry wrapper that binds the
  *      buffers and threadgroup blocks for one threadgroup and calls the
- *      kernel once per thread with the built-in values;
+ *      kernel once per thread with the built-in values (a loop over the
+ *      threads, a thread function for fibers, or one of them where the
+ *      kernel's body says MC_THREADS_INDEPENDENT or MC_THREADS_WAIT);
  *   2. blanks the attributes it handled (same length, so diagnostics keep
  *      their line and column); any other attribute stays and clang's
  *      -Werror=unknown-attributes rejects it, as Metal would;
@@ -312,7 +314,16 @@ typedef struct kdecl {
    bool resumable;          /* its barriers are resume points (emit_resume.c) */
    bool resumable_warps;    /* ...and its SIMD-groups stop at different points */
    bool lanes;              /* in lane form (emit_lanes.c): a threadgroup per call */
+   /* The compiler's hints (prelude base.metal): no thread waits for
+    * another (MC_THREADS_INDEPENDENT), so the loop over the threads is all
+    * the entry needs; or threads wait for one another (MC_THREADS_WAIT), so
+    * they run as fibers and no loop inlines the kernel.  Either way one
+    * copy of the kernel is compiled instead of two. */
+   bool loop_only;
+   bool fibers_only;
 } kdecl;
+
+enum { COPY_MAX = 4096 };   /* a constant buffer larger than setBytes allows is not copied */
 
 static bool parse_uint(const scanner *s, uint32_t k, uint32_t *out)
 {
@@ -678,8 +689,6 @@ static void gen_lanes_mode(scanner *s, const kdecl *kd)
 
 /* ---- loop mode ---- */
 
-enum { COPY_MAX = 4096 };   /* a constant buffer larger than setBytes allows is not copied */
-
 static bool is_constant_buffer(const kparam *p)
 {
    return p->kind == P_BUFFER && !strncmp(p->type, "constant", 8) && (p->type[8] == ' ' || p->type[8] == '\t');
@@ -741,8 +750,16 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
    bool big_check = false;
    for (uint32_t i = 0; i < kd->np; i++) {
       const kparam *p = &kd->p[i];
-      if (!is_constant_buffer(p))
+      if (!is_constant_buffer(p) || (kd->loop_only && !p->is_ref))
          continue;
+      if (kd->loop_only) {
+         const char *t;
+         int n;
+         referenced_type(p, &t, &n);
+         strbuf_printf(g, "   static_assert(sizeof(%.*s) <= %u, \"kernel '%s': buffer %u is too large to copy\");\n",
+                       n, t, COPY_MAX, kd->name, p->index);
+         continue;
+      }
       if (p->is_ref) {
          const char *t;
          int n;
@@ -777,6 +794,14 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
                        "   %s %s = *(constant %.*s *)__mc_cb%u;\n",
                        p->index, n, t, p->index, p->index, p->index, p->index, p->index, p->index, p->type, p->name,
                        n, t, p->index);
+      } else if (kd->loop_only) {
+         /* it reads at most COPY_MAX bytes of the buffer (its hint) */
+         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n"
+                       "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u] < %u ? "
+                       "__mc_L->lengths[%u] : %u);\n"
+                       "   %s %s = (%s)__mc_cb%u;\n",
+                       p->index, COPY_MAX, p->index, p->index, p->index, COPY_MAX, p->index, COPY_MAX, p->type,
+                       p->name, p->type, p->index);
       } else {
          strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n"
                        "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u]);\n"
@@ -817,13 +842,19 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_printf(g, "static_assert((0%s) <= %d, \"kernel '%s': threadgroup memory exceeds "
                  "Metal's 32 KB limit\");\n", tgs, MTL_MAX_THREADGROUP_MEMORY, kd->name);
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) const ::__mc::kernel_info "
-                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS%s};\n", kd->name,
+                 "__mc_info_%s = {%d, %u, (uint)(0%s), %#xu, %#xu, __MC_KERNEL_FLAGS%s%s};\n", kd->name,
                  SOFT_ABI_VERSION, kd->max_threads ? kd->max_threads : MTL_MAX_THREADS_PER_THREADGROUP,
                  tgs, bufmask, tgmask,
                  kd->resumable_warps ? " | ::__mc::KERNEL_RESUMABLE | ::__mc::KERNEL_RESUMABLE_WARPS"
                  : kd->resumable     ? " | ::__mc::KERNEL_RESUMABLE"
-                                     : "");
+                                     : "",
+                 kd->loop_only ? " | __MC_KERNEL_LOOP_ONLY" : "");
+   /* validation runs every kernel as fibers */
+   if (kd->loop_only)
+      strbuf_puts(g, "#ifdef __MC_SOFT_VALIDATE\n");
    gen_thread_fn(s, kd);
+   if (kd->loop_only)
+      strbuf_puts(g, "#endif\n");
    if (kd->lanes)
       gen_group_fn(s, kd);
    /* flatten: the kernel is inlined into the loop over the threads even
@@ -837,11 +868,18 @@ static void gen_entry(scanner *s, kdecl *kd)
    strbuf_puts(g, "   ::__mc::rs.on = false;\n");
    if (kd->lanes)
       gen_lanes_mode(s, kd);
+   if (kd->loop_only)
+      strbuf_puts(g, "#ifdef __MC_SOFT_VALIDATE\n");
    strbuf_printf(g, "   if (__mc_L->fibers) {\n"
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
                  "      return;\n"
                  "   }\n", kd->name);
-   gen_loop_mode(s, kd);
+   if (kd->loop_only)
+      strbuf_puts(g, "#endif\n");
+   if (kd->fibers_only)
+      gen_thread_loop(s, kd, false);   /* a launch of one thread, or a kernel that never waits after all */
+   else
+      gen_loop_mode(s, kd);
    strbuf_puts(g, "}\n");
 }
 
@@ -943,6 +981,13 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
       kd->resumable_warps = is(s, t, "__mc_rs_tpc");
    for (uint32_t t = k; t < body_end && !kd->lanes; t++)
       kd->lanes = is(s, t, "MC_LANES_BEGIN");
+   for (uint32_t t = k; t < body_end && !kd->resumable && !kd->lanes; t++) {
+      uint32_t n;
+      if (is(s, t, "MC_THREADS_INDEPENDENT") && is(s, t + 1, "(") && parse_uint(s, t + 2, &n) && is(s, t + 3, ")"))
+         kd->loop_only = n <= COPY_MAX;
+      else if (is(s, t, "MC_THREADS_WAIT"))
+         kd->fibers_only = true;
+   }
    if (!s->err && !s->oom && !kd->tg_size.failed) {
       gen_entry(s, kd);
       (*count)++;

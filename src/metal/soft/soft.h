@@ -29,6 +29,11 @@ enum {
     * (threads per threadgroup in x a multiple of 32, or a 1-D
     * threadgroup); other shapes run as fibers (exec.c). */
    SOFT_KERNEL_RESUMABLE_WARPS = 1u << 2,
+   /* Its entry has no thread function, only the loop over its threads
+    * (msl_scan.c, a kernel whose MSL says MC_THREADS_INDEPENDENT): it must
+    * not reach a barrier or a SIMD-group function (fibercheck.c refuses
+    * the library if it does). */
+   SOFT_KERNEL_LOOP_ONLY = 1u << 3,
 };
 
 /* What a thread asks the scheduler (soft_launch.sync). */

@@ -156,6 +156,14 @@ inline uint mc_neg_f32(uint x) { return mc_isnan(x) ? 0x7fffffffu : x ^ 0x800000
 inline ushort mc_abs_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x & 0x7fffu); }
 inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (ushort)(x ^ 0x8000u); }
 
+// ---- the software device's hints (msl/emit.c emit_thread_sync_hint) ----
+// Statements at the top of a kernel in the per-thread form, read in the
+// text by the software device (src/metal/soft/msl_scan.c): its threads wait
+// for one another (MC_THREADS_WAIT) or never do and read at most n bytes
+// of parameters (MC_THREADS_INDEPENDENT(n)).  Nothing to any compiler.
+#define MC_THREADS_INDEPENDENT(n)
+#define MC_THREADS_WAIT
+
 // ---- lane form (msl/emit_lanes.c) ----
 // A kernel in lane form runs mc_nl threads per invocation under an
 // execution mask (mc_lmask): one on an Apple GPU (every thread is an
