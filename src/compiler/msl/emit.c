@@ -511,10 +511,15 @@ static void emit_cf(emitter *e, const ir_cf *n)
       case IR_CF_IF:
          emit_indent(e);
          strbuf_puts(e->out, "if (");
-         if (resume && !skip)
+         if (resume && !skip) {
             emit_rec_if_cond(e, n);
-         else
+         } else if (e->xr.cond && n->cond.def == e->xr.cond) {
+            strbuf_puts(e->out, "MC_XTEST(");   /* the opening test (emit_xrange.c) */
             emit_val(e, n->cond.def);
+            strbuf_puts(e->out, e->xr.go_on ? ", true)" : ", false)");
+         } else {
+            emit_val(e, n->cond.def);
+         }
          strbuf_puts(e->out, ") {\n");
          e->indent++;
          emit_cf(e, n->then_cf);
@@ -613,13 +618,16 @@ static enum thread_sync thread_sync_of(const ir_func *f)
  * its loop over threads is all it needs; MC_THREADS_WAIT, one whose threads
  * wait for one another outside resume points, which therefore run as
  * fibers (msl_scan.c then compiles one copy of the kernel, not two). */
-static void emit_thread_sync_hint(strbuf *out, const emitter *e)
+static void emit_thread_sync_hint(strbuf *out, const emitter *e, const char *msl_name)
 {
    if (e->lane_arr || e->rs)
       return;
    switch (thread_sync_of(e->f)) {
    case THREADS_INDEPENDENT:
       strbuf_printf(out, "    MC_THREADS_INDEPENDENT(%u);\n", e->f->param_bytes);
+      if (e->xr.cond)
+         strbuf_printf(out, "    MC_THREADS_X_RANGE(mc_xrange_%s, mc_xrow_%s, %d, mc_param, mc_L);\n", msl_name,
+                       msl_name, e->xr.x_per_row);
       break;
    case THREADS_WAIT:
       strbuf_puts(out, "    MC_THREADS_WAIT;\n");
@@ -742,6 +750,12 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    e.rs = lanes ? NULL : emit_resume_plan(f, e.ar);
    if (e.rs)
       emit_resume_struct(out, e.rs, msl_name);
+   if (!lanes && !e.rs && thread_sync_of(f) == THREADS_INDEPENDENT) {
+      if (!emit_xrange_plan(&e))
+         return false;
+      if (e.xr.cond)
+         emit_xrange_fn(&e, msl_name);
+   }
    strbuf_printf(out, "// PTX kernel %s\n", f->name);
    strbuf_printf(out, "kernel void %s(\n", msl_name);
    strbuf_puts(out, "    constant uchar *mc_param [[buffer(0)]],\n");
@@ -753,7 +767,7 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    strbuf_puts(out, "    uint3 mc_ctaid_d [[threadgroup_position_in_grid]],\n");
    strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]])\n{\n");
    strbuf_puts(out, "    (void)mc_param;\n");
-   emit_thread_sync_hint(out, &e);
+   emit_thread_sync_hint(out, &e, msl_name);
    /* The dispatch may be a piece of the grid (mc_launch.base_*, grid_*). */
    strbuf_puts(out, "    uint3 mc_ctaid = mc_ctaid_d + uint3(mc_L.base_x, mc_L.base_y, mc_L.base_z);\n");
    strbuf_puts(out, "    uint3 mc_nctaid = uint3(mc_L.grid_x, mc_L.grid_y, mc_L.grid_z);\n");

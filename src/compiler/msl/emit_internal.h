@@ -78,6 +78,22 @@ typedef struct emitter {
                                * lockstep access): LANE_MEET_SPLIT a lane loop ends there,
                                * LANE_MEET_IN_LOOP only the one-lane build meets (emit_lanes.c) */
    uint32_t lane_loop_depth;  /* lane form: LOOP constructs open around the code being written */
+   struct {                   /* emit_xrange.c: the kernel's opening test, if it has one */
+      const ir_def *cond;     /* the test (NULL: none) */
+      bool go_on;             /* its value for the threads that go on */
+      uint32_t nleaves;
+      struct emit_xleaf {     /* the threads that go on have d == want, for every leaf */
+         const ir_def *d;
+         bool want;
+         bool is_x;           /* compares U + tid.x (U = u[0] * u[1], u[0], or 0) with n */
+         bool swapped;        /* n is the first operand */
+         bool is_signed;
+         uint8_t cmp;         /* ir_cmp, EQ..GE */
+         const ir_def *u[2], *n;
+      } leaf[8];
+      bool x_per_row;         /* an x leaf reads tid.y or tid.z: its runs differ by row */
+      bool *slice;            /* by instruction index: computes a leaf's operands, or a row's leaf */
+   } xr;
 } emitter;
 
 uint64_t emit_meet_rank(const emitter *e, uint32_t order, uint32_t seq);
@@ -93,6 +109,11 @@ void emit_val(emitter *e, const ir_def *d);
 bool emit_phi_copy_needed(const emitter *e, const ir_instr *phi, const ir_cf *n, uint8_t kind);
 void emit_val_comp(emitter *e, const ir_def *d, int comp);
 void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
+
+/* emit_xrange.c: the threads of a row that pass the kernel's opening test
+ * (e->xr), for the software device's loop over them. */
+bool emit_xrange_plan(emitter *e);
+void emit_xrange_fn(emitter *e, const char *msl_name);
 
 /* emit_instr.c: the formatter and the dispatch.  Formats: %V value
  * (ir_def *), %s string, %u unsigned, %x hex unsigned, %T/%S the

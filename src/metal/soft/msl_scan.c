@@ -10,7 +10,9 @@
  *      buffers and threadgroup blocks for one threadgroup and calls the
  *      kernel once per thread with the built-in values (a loop over the
  *      threads, a thread function for fibers, or one of them where the
- *      kernel's body says MC_THREADS_INDEPENDENT or MC_THREADS_WAIT);
+ *      kernel's body says MC_THREADS_INDEPENDENT or MC_THREADS_WAIT; the
+ *      loop runs only the x that pass the opening test where it says
+ *      MC_THREADS_X_RANGE);
  *   2. blanks the attributes it handled (same length, so diagnostics keep
  *      their line and column); any other attribute stays and clang's
  *      -Werror=unknown-attributes rejects it, as Metal would;
@@ -321,6 +323,11 @@ typedef struct kdecl {
     * copy of the kernel is compiled instead of two. */
    bool loop_only;
    bool fibers_only;
+   /* MC_THREADS_X_RANGE(fn, row, per_row, param, launch): a loop-only
+    * kernel's loop runs only the rows that row passes and in them the x
+    * that fn says pass its opening test (msl/emit_xrange.c) */
+   char *xr_fn, *xr_row, *xr_param, *xr_launch;
+   bool xr_per_row;
 } kdecl;
 
 enum { COPY_MAX = 4096 };   /* a constant buffer larger than setBytes allows is not copied */
@@ -701,11 +708,55 @@ static void referenced_type(const kparam *p, const char **t, int *len)
    *len = len_without_ref(*t);
 }
 
+/* A call of mc_xrange_NAME or mc_xrow_NAME (msl/emit_xrange.c). */
+static void gen_x_range_call(strbuf *g, const kdecl *kd, const char *fn, const char *tid)
+{
+   strbuf_printf(g, "%s(%s, %s, uint3(__mc_G[0], __mc_G[1], __mc_G[2]), uint3(__mc_T[0], __mc_T[1], __mc_T[2]), "
+                 "%s)", fn, kd->xr_param, kd->xr_launch, tid);
+}
+
+/* The threads of a loop-only kernel that pass its opening test: the
+ * rows that pass, in each at most four runs of x (computed once for the
+ * threadgroup unless they differ by row), whose loop is not unrolled (a
+ * second copy of the body would double the compile time for the rare row
+ * of two). */
+static void gen_x_range_loop(scanner *s, const kdecl *kd)
+{
+   strbuf *g = &s->gen;
+   const char *row_tid = "uint3(0u, __mc_y, __mc_z)";
+   if (!kd->xr_per_row) {
+      strbuf_puts(g, "   {\n   const ::mc_xrange __mc_r = ");
+      gen_x_range_call(g, kd, kd->xr_fn, "uint3(0u)");
+      strbuf_puts(g, ";\n");
+   }
+   strbuf_puts(g, "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
+                  "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++) {\n");
+   if (kd->xr_per_row) {
+      strbuf_puts(g, "   const ::mc_xrange __mc_r = ");
+      gen_x_range_call(g, kd, kd->xr_fn, row_tid);
+      strbuf_puts(g, ";\n");
+   }
+   strbuf_puts(g, "   if (!");
+   gen_x_range_call(g, kd, kd->xr_row, row_tid);
+   strbuf_puts(g, ")\n      continue;\n"
+                  "   _Pragma(\"clang loop unroll(disable)\")\n"
+                  "   for (uint __mc_k = 0; __mc_k < __mc_r.n; __mc_k++)\n"
+                  "   for (uint __mc_x = __mc_r.b[__mc_k]; __mc_x < __mc_r.e[__mc_k]; __mc_x++) {\n"
+                  "      uint __mc_i = (__mc_z * __mc_T[1] + __mc_y) * __mc_T[0] + __mc_x;\n"
+                  "      (void)__mc_i;\n");
+   gen_call(s, kd, "      ");
+   strbuf_puts(g, kd->xr_per_row ? "   }\n   }\n" : "   }\n   }\n   }\n");
+}
+
 /* The threads of the group one after another (in passes, barrier to
  * barrier, if resumable), `call` running thread __mc_i. */
 static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
 {
    strbuf *g = &s->gen;
+   if (inline_call && kd->xr_fn) {   /* loop-only: never resumable */
+      gen_x_range_loop(s, kd);
+      return;
+   }
    /* a thread an earlier pass did not stop where this one runs skips it
     * (rs_enter), in a kernel whose SIMD-groups stop at different points */
    const char *enter = kd->resumable_warps ? "      if (!::__mc::rs_enter(__mc_i))\n         continue;\n"
@@ -892,6 +943,10 @@ static void free_kdecl(kdecl *kd)
       free(kd->p[i].name);
    }
    free(kd->name);
+   free(kd->xr_fn);
+   free(kd->xr_row);
+   free(kd->xr_param);
+   free(kd->xr_launch);
    strbuf_free(&kd->tg_size);
 }
 
@@ -926,6 +981,32 @@ static void check_coherence(scanner *s, uint32_t from, uint32_t to, const char *
                        "coherent(device) (MSL 3.2; an Apple GPU keeps plain device memory coherent only within a "
                        "threadgroup)", kernel);
    }
+}
+
+/* MC_THREADS_X_RANGE(fn, row, per_row, param, launch) in a loop-only
+ * kernel's body (from..to): its loop runs fn's runs, where the opening
+ * test, written MC_XTEST, passes (the shim's __MC_XTEST_RANGED). */
+static void x_range_hint(scanner *s, uint32_t from, uint32_t to, kdecl *kd)
+{
+   uint32_t t = from, per_row;
+   while (t < to && !is(s, t, "MC_THREADS_X_RANGE"))
+      t++;
+   if (t >= to || !is(s, t + 1, "(") || !is_ident(s, t + 2) || !is(s, t + 3, ",") || !is_ident(s, t + 4) ||
+       !is(s, t + 5, ",") || !parse_uint(s, t + 6, &per_row) || !is(s, t + 7, ",") || !is_ident(s, t + 8) ||
+       !is(s, t + 9, ",") || !is_ident(s, t + 10) || !is(s, t + 11, ")"))
+      return;
+   kd->xr_fn = tok_text(s, t + 2, t + 2);
+   kd->xr_row = tok_text(s, t + 4, t + 4);
+   kd->xr_per_row = per_row != 0;
+   kd->xr_param = tok_text(s, t + 8, t + 8);
+   kd->xr_launch = tok_text(s, t + 10, t + 10);
+   if (!kd->xr_fn || !kd->xr_row || !kd->xr_param || !kd->xr_launch) {
+      s->oom = true;
+      return;
+   }
+   for (t = from; t < to; t++)
+      if (is(s, t, "MC_XTEST") && is(s, t + 1, "("))
+         add_edit(s, s->t[t].off, s->t[t].len, "__MC_XTEST_RANGED");
 }
 
 /* A kernel whose "void" is at v; attribute groups before it (from first
@@ -988,6 +1069,8 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
       else if (is(s, t, "MC_THREADS_WAIT"))
          kd->fibers_only = true;
    }
+   if (kd->loop_only)
+      x_range_hint(s, k, body_end, kd);
    if (!s->err && !s->oom && !kd->tg_size.failed) {
       gen_entry(s, kd);
       (*count)++;

@@ -164,6 +164,91 @@ inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (u
 #define MC_THREADS_INDEPENDENT(n)
 #define MC_THREADS_WAIT
 
+// A kernel whose opening test decides from values a row of threads
+// shares which of its x go on says so with MC_THREADS_X_RANGE(f, row,
+// per_row, param, launch) (msl/emit_xrange.c): f(param, launch, group,
+// size, (0, y, z)) gives the x that go on as at most four runs (the same
+// for every row unless per_row), row(...) whether row (y, z) goes on at
+// all; the test is written MC_XTEST(c, v), v its value for the threads
+// that go on.  The software device loops over those runs only, where v
+// replaces c; any other compiler sees c.
+#define MC_THREADS_X_RANGE(f, row, per_row, param, launch)
+#define MC_XTEST(c, v) (c)
+struct mc_xrange { uint n, b[4], e[4]; };   // x in [b[k], e[k]), k < n, ascending
+
+inline mc_xrange mc_xrange_all(uint nx)
+{
+   mc_xrange r;
+   r.n = nx ? 1u : 0u;
+   r.b[0] = 0u;
+   r.e[0] = nx;
+   return r;
+}
+
+// The x in [0, nx) for which ((u + x) mod 2^32 <cmp> n) == want, cmp 0 eq,
+// 1 ne, 2 lt, 3 le, 4 gt, 5 ge: at most two runs.  In the unsigned order
+// (a signed one biased by 2^31) the values passing are a circular interval
+// [a, a + len) of the 2^32 values, hence the x passing are the circular
+// interval starting at a - u: a run up to 2^32 and, where it wraps, a run
+// from 0 before it.
+inline mc_xrange mc_xtest_runs(uint u, uint n, uint cmp, bool is_signed, bool want, uint nx)
+{
+   const ulong full = 0x100000000ul;
+   uint bias = is_signed ? 0x80000000u : 0u, nb = n + bias;
+   ulong a, len;
+   switch (cmp) {
+   case 0: a = nb; len = 1ul; break;
+   case 1: a = (ulong)nb + 1ul; len = full - 1ul; break;
+   case 2: a = 0ul; len = nb; break;
+   case 3: a = 0ul; len = (ulong)nb + 1ul; break;
+   case 4: a = (ulong)nb + 1ul; len = full - 1ul - nb; break;
+   default: a = nb; len = full - nb; break;
+   }
+   if (!want) {
+      a += len;
+      len = full - len;
+   }
+   if (len >= full)
+      return mc_xrange_all(nx);
+   mc_xrange r;
+   r.n = 0u;
+   ulong s = (a - (ulong)u - (ulong)bias) & (full - 1ul), end = s + len;
+   if (end > full && nx) {   // the run wraps: x from 0
+      r.b[0] = 0u;
+      r.e[0] = (uint)min(end - full, (ulong)nx);
+      r.n = 1u;
+   }
+   if (s < (ulong)nx && len) {
+      r.b[r.n] = (uint)s;
+      r.e[r.n] = (uint)min(end, (ulong)nx);
+      r.n++;
+   }
+   return r;
+}
+
+// The x in both p and q (ascending, disjoint runs): a list of p.n runs
+// and one of two make at most p.n + 1, which is four where the compiler
+// allows three x tests.
+inline mc_xrange mc_xrange_and(mc_xrange p, mc_xrange q)
+{
+   mc_xrange r;
+   r.n = 0u;
+   uint i = 0u, j = 0u;
+   while (i < p.n && j < q.n) {
+      uint b = max(p.b[i], q.b[j]), e = min(p.e[i], q.e[j]);
+      if (b < e && r.n < 4u) {
+         r.b[r.n] = b;
+         r.e[r.n] = e;
+         r.n++;
+      }
+      if (p.e[i] < q.e[j])
+         i++;
+      else
+         j++;
+   }
+   return r;
+}
+
 // ---- lane form (msl/emit_lanes.c) ----
 // A kernel in lane form runs mc_nl threads per invocation under an
 // execution mask (mc_lmask): one on an Apple GPU (every thread is an
