@@ -5,7 +5,7 @@
  * (ocl_kernels.c) alongside and prints the ratios; sizes, inputs and checks
  * are in kernels.h.
  *
- *   kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist
+ *   kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist saxpy64
  *
  * Each repetition is the launch(es) + cudaDeviceSynchronize, host wall
  * clock; what a repetition overwrites or accumulates into (SAXPY's y, the
@@ -25,6 +25,13 @@
 __global__ void saxpy(int n, float a, const float *x, float *y)
 {
    int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i < n)
+      y[i] = a * x[i] + y[i];
+}
+
+__global__ void saxpy64(size_t n, float a, const float *x, float *y)
+{
+   size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
    if (i < n)
       y[i] = a * x[i] + y[i];
 }
@@ -158,7 +165,7 @@ template <typename T> static T *dev_copy(const T *h, size_t n)
    return d;
 }
 
-static double run_saxpy(void)
+static double run_saxpy_as(bool wide)
 {
    const int n = KB_SAXPY_N;
    float *x = (float *)malloc(n * sizeof(float)), *y0 = (float *)malloc(n * sizeof(float));
@@ -166,7 +173,13 @@ static double run_saxpy(void)
    kb_fill_sym(x, n, 1);
    kb_fill_sym(y0, n, 2);
    float *dx = dev_copy(x, n), *dy0 = dev_copy(y0, n), *dy = dev_copy<float>(NULL, n);
-   double t = timed([&] { saxpy<<<(n + KB_SAXPY_BLOCK - 1) / KB_SAXPY_BLOCK, KB_SAXPY_BLOCK>>>(n, KB_SAXPY_A, dx, dy); },
+   const int blocks = (n + KB_SAXPY_BLOCK - 1) / KB_SAXPY_BLOCK;
+   double t = timed([&] {
+                       if (wide)
+                          saxpy64<<<blocks, KB_SAXPY_BLOCK>>>((size_t)n, KB_SAXPY_A, dx, dy);
+                       else
+                          saxpy<<<blocks, KB_SAXPY_BLOCK>>>(n, KB_SAXPY_A, dx, dy);
+                    },
                     [&] { BENCH_CHECK(cudaMemcpy(dy, dy0, n * sizeof(float), cudaMemcpyDeviceToDevice)); });
    BENCH_CHECK(cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost));
    int bad = kb_check_saxpy(n, KB_SAXPY_A, x, y0, y, "metalcuda");
@@ -174,6 +187,9 @@ static double run_saxpy(void)
    free(x), free(y0), free(y);
    return bad ? -1 : t;
 }
+
+static double run_saxpy(void) { return run_saxpy_as(false); }
+static double run_saxpy64(void) { return run_saxpy_as(true); }
 
 static double run_stencil(void)
 {
@@ -268,7 +284,8 @@ static double run_hist(void)
 int main(int argc, char **argv)
 {
    int k = kb_parse_args(argc, argv, &reps);
-   double (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist};
+   double (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist,
+                                                 run_saxpy64};
    double t = run[k]();
    if (t < 0)
       return 1;

@@ -69,8 +69,9 @@ static inline double median(double *v, int n)
 #endif
 
 /* ---- the kernels, by name ---- */
-static const char *const kb_names[] = {"saxpy", "stencil", "sgemm", "reduce", "shfl", "hist"};
-enum { KB_NKERNELS = 6 };
+/* saxpy64: SAXPY indexed by size_t, the 64-bit comparison modern code makes */
+static const char *const kb_names[] = {"saxpy", "stencil", "sgemm", "reduce", "shfl", "hist", "saxpy64"};
+enum { KB_NKERNELS = 7 };
 
 static inline int kb_kernel_index(const char *name)
 {
@@ -86,7 +87,7 @@ static inline int kb_parse_args(int argc, char **argv, int *reps)
    int k = argc > 1 ? kb_kernel_index(argv[1]) : -1;
    *reps = argc > 2 ? atoi(argv[2]) : KB_REPS;
    if (k < 0 || *reps < 1 || *reps > 1000) {
-      fprintf(stderr, "usage: %s {saxpy|stencil|sgemm|reduce|shfl|hist} [reps]\n", argc > 0 ? argv[0] : "prog");
+      fprintf(stderr, "usage: %s {saxpy|stencil|sgemm|reduce|shfl|hist|saxpy64} [reps]\n", argc > 0 ? argv[0] : "prog");
       exit(2);
    }
    return k;

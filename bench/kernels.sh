@@ -7,7 +7,7 @@
 #   ROW <kernel> vs OpenMP|<metalcuda time>|OpenMP <time>|<metalcuda/OpenMP>x|...
 #   ROW <kernel> vs PoCL|<metalcuda time>|PoCL <time>|<PoCL/metalcuda>x|...
 #
-# Kernels: saxpy stencil sgemm reduce shfl hist (default: all).  For each
+# Kernels: saxpy stencil sgemm reduce shfl hist saxpy64 (default: all).  For each
 # kernel the three programs run one after the other (kernels.cu through
 # bin/metalcuda, omp_kernels.c, ocl_kernels.c), then again in the reverse
 # order (MC_BENCH_KERNEL_ROUNDS, default 2), so a change of machine load
@@ -34,7 +34,7 @@ TOOL=${METALCUDA_BIN:-bin/metalcuda}
 reps=${MC_BENCH_KERNEL_REPS:-7}
 rounds=${MC_BENCH_KERNEL_ROUNDS:-2}
 threads=${MC_BENCH_THREADS:-$(nproc 2>/dev/null || echo 1)}
-kernels=${*:-saxpy stencil sgemm reduce shfl hist}
+kernels=${*:-saxpy stencil sgemm reduce shfl hist saxpy64}
 out=$BUILD/bench
 mkdir -p "$out"
 
@@ -103,6 +103,7 @@ run() {
 name() {
    case $1 in
    saxpy) echo "SAXPY, 16M floats" ;;
+   saxpy64) echo "SAXPY, size_t index, 16M floats" ;;
    stencil) echo "5-point stencil, 2048x2048 floats" ;;
    sgemm) echo "SGEMM 512^3, 16x16 shared tiles" ;;
    reduce) echo "block reduction, barriers, 16M u32" ;;
@@ -119,7 +120,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3gx", a / b }'; }
 rc=0 pocl_info=
 for k in $kernels; do
    case $k in
-   saxpy | stencil) target="target <= 1.5: no barriers" ;;
+   saxpy | saxpy64 | stencil) target="target <= 1.5: no barriers" ;;
    sgemm | reduce | shfl | hist) target="target <= 3" ;;
    *) echo "bench/kernels: unknown kernel '$k'" >&2; rc=1; continue ;;
    esac

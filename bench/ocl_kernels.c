@@ -6,7 +6,7 @@
  * compiles the work-group function then), then the median of REPS runs of
  * enqueue + clFinish, host wall clock; the last run's output is checked.
  *
- *   ocl_kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist
+ *   ocl_kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist saxpy64
  *
  * Prints "INFO <PoCL version and device>" and "TIME KERNEL <median s>";
  * "SKIP <why>" and exits 3 when there is no PoCL platform or device (no
@@ -34,6 +34,12 @@ static const char *source =
    "__kernel void saxpy(int n, float a, __global const float *x, __global float *y)\n"
    "{\n"
    "   int i = get_global_id(0);\n"
+   "   if (i < n)\n"
+   "      y[i] = a * x[i] + y[i];\n"
+   "}\n"
+   "__kernel void saxpy64(ulong n, float a, __global const float *x, __global float *y)\n"
+   "{\n"
+   "   size_t i = get_global_id(0);\n"
    "   if (i < n)\n"
    "      y[i] = a * x[i] + y[i];\n"
    "}\n"
@@ -261,17 +267,22 @@ static void enqueue(cl_kernel k, cl_uint dims, const size_t *global, const size_
       }                                                                                                      \
    } while (0)
 
-static int run_saxpy(void)
+static int run_saxpy_as(int wide)
 {
    const int n = KB_SAXPY_N;
+   const cl_ulong n64 = (cl_ulong)n;
    const float a = KB_SAXPY_A;
    size_t bytes = n * sizeof(float), global = n, local = KB_SAXPY_BLOCK;
    float *x = kb_xmalloc(bytes), *y0 = kb_xmalloc(bytes), *y = kb_xmalloc(bytes);
    kb_fill_sym(x, n, 1);
    kb_fill_sym(y0, n, 2);
    cl_mem dx = buffer(bytes, x), dy0 = buffer(bytes, y0), dy = buffer(bytes, NULL);
-   cl_kernel k = kernel("saxpy");
-   arg(k, 0, sizeof(int), &n), arg(k, 1, sizeof(float), &a), arg(k, 2, sizeof(cl_mem), &dx);
+   cl_kernel k = kernel(wide ? "saxpy64" : "saxpy");
+   if (wide)
+      arg(k, 0, sizeof(cl_ulong), &n64);
+   else
+      arg(k, 0, sizeof(int), &n);
+   arg(k, 1, sizeof(float), &a), arg(k, 2, sizeof(cl_mem), &dx);
    arg(k, 3, sizeof(cl_mem), &dy);
    TIMED(CL_CHECK(clEnqueueCopyBuffer(queue, dy0, dy, 0, 0, bytes, 0, NULL, NULL)), enqueue(k, 1, &global, &local));
    read_back(dy, y, bytes);
@@ -280,6 +291,9 @@ static int run_saxpy(void)
    free(x), free(y0), free(y);
    return bad;
 }
+
+static int run_saxpy(void) { return run_saxpy_as(0); }
+static int run_saxpy64(void) { return run_saxpy_as(1); }
 
 static int run_stencil(void)
 {
@@ -389,7 +403,8 @@ static int run_hist(void)
 int main(int argc, char **argv)
 {
    int k = kb_parse_args(argc, argv, &reps);
-   int (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist};
+   int (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist,
+                                              run_saxpy64};
    times = kb_xmalloc(reps * sizeof(double));
    setup();
    if (run[k]())

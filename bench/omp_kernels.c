@@ -5,7 +5,7 @@
  * -march, as the software device's kernels get none either.  Threads: the
  * OpenMP default (one per CPU) unless OMP_NUM_THREADS says otherwise.
  *
- *   omp_kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist
+ *   omp_kernels KERNEL [REPS]      KERNEL: saxpy stencil sgemm reduce shfl hist saxpy64
  *
  * Each is the ordinary C form of the same algorithm, as one would write it
  * for a CPU: a parallel loop over the elements (SAXPY, stencil), over
@@ -24,6 +24,13 @@ static void saxpy(int n, float a, const float *restrict x, float *restrict y)
 {
 #pragma omp parallel for schedule(static)
    for (int i = 0; i < n; i++)
+      y[i] = a * x[i] + y[i];
+}
+
+static void saxpy64(size_t n, float a, const float *restrict x, float *restrict y)
+{
+#pragma omp parallel for schedule(static)
+   for (size_t i = 0; i < n; i++)
       y[i] = a * x[i] + y[i];
 }
 
@@ -134,17 +141,23 @@ static double *times;
       }                                                                                                      \
    } while (0)
 
-static int run_saxpy(void)
+static int run_saxpy_as(int wide)
 {
    const int n = KB_SAXPY_N;
    float *x = kb_xmalloc(n * sizeof(float)), *y0 = kb_xmalloc(n * sizeof(float)), *y = kb_xmalloc(n * sizeof(float));
    kb_fill_sym(x, n, 1);
    kb_fill_sym(y0, n, 2);
-   TIMED(memcpy(y, y0, n * sizeof(float)), saxpy(n, KB_SAXPY_A, x, y));
+   if (wide)
+      TIMED(memcpy(y, y0, n * sizeof(float)), saxpy64((size_t)n, KB_SAXPY_A, x, y));
+   else
+      TIMED(memcpy(y, y0, n * sizeof(float)), saxpy(n, KB_SAXPY_A, x, y));
    int bad = kb_check_saxpy(n, KB_SAXPY_A, x, y0, y, "OpenMP");
    free(x), free(y0), free(y);
    return bad;
 }
+
+static int run_saxpy(void) { return run_saxpy_as(0); }
+static int run_saxpy64(void) { return run_saxpy_as(1); }
 
 static int run_stencil(void)
 {
@@ -210,7 +223,8 @@ static int run_hist(void)
 int main(int argc, char **argv)
 {
    int k = kb_parse_args(argc, argv, &reps);
-   int (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist};
+   int (*const run[KB_NKERNELS])(void) = {run_saxpy, run_stencil, run_sgemm, run_reduce, run_shfl, run_hist,
+                                              run_saxpy64};
    times = kb_xmalloc(reps * sizeof(double));
    if (run[k]())
       return 1;

@@ -5,7 +5,8 @@
  * gen_x_range_loop): which kernels get it, and that exactly the threads
  * passing the test run — for every comparison, signed and unsigned, either
  * operand order, either side returning, with the tested value wrapping
- * around 2^31 and 2^32 inside a block; and for tests of several leaves
+ * around 2^31 and 2^32 inside a block (2^63 and 2^64 for 64-bit tests);
+ * and for tests of several leaves
  * (a stencil's ORs of row and x tests, an AND with a NOT, three x tests
  * leaving up to four runs of a row).  Expected values: the tests
  * evaluated per thread on the host.
@@ -84,126 +85,154 @@ TEST(an_opening_test_of_the_x_index_becomes_the_loops_range)
 
 static const char *const cmp_name[6] = { "eq", "ne", "lt", "le", "gt", "ge" };
 
-/* Kernel k<c><s>: w = u + blockIdx.x * blockDim.x + threadIdx.x; the
- * test `w cmp n` (or `n cmp w`, swapped) returns on true (or on false);
- * a thread that goes on writes 1 to out[blockIdx.x * blockDim.x +
- * threadIdx.x].  Each comparison in both signednesses, the operand order
- * and the returning side varying between them. */
+/* Kernels k<c>0 and k<c>1: w = u + blockIdx.x * blockDim.x + threadIdx.x
+ * (32 bits, or 64 as `size_t i = blockIdx.x * (size_t)blockDim.x +
+ * threadIdx.x` compiles); the test `w cmp n` (or `n cmp w`, swapped)
+ * returns on true (or on false); a thread that goes on writes 1 to
+ * out[blockIdx.x * blockDim.x + threadIdx.x].  The comparison in both
+ * signednesses, the operand order and the returning side varying between
+ * them.  A module per comparison and width: a loaded kernel's library
+ * holds a TLS slot, and more than glibc's spare slots at once make it
+ * resize the thread's table, which LeakSanitizer takes for a leak. */
 static bool variant_swapped(int c, int s) { return ((c + s) & 1) != 0; }
 static bool variant_exits_on_true(int c, int s) { return ((c / 2 + s) & 1) == 0; }
 
-static char *range_module(void)
+static char *range_module(int c, unsigned bits)
 {
    strbuf b = {0};
    strbuf_puts(&b, HEAD);
-   for (int c = 0; c < 6; c++)
-      for (int s = 0; s < 2; s++)
-         strbuf_printf(&b,
-            ".visible .entry k%d%d(.param .u64 out, .param .u32 u, .param .u32 n)\n{\n"
-            "   .reg .pred %%p<2>;\n   .reg .b32 %%r<10>;\n   .reg .b64 %%rd<4>;\n"
-            "   ld.param.u64 %%rd1, [out];\n   ld.param.u32 %%r1, [u];\n   ld.param.u32 %%r2, [n];\n"
-            "   mov.u32 %%r3, %%ctaid.x;\n   mov.u32 %%r4, %%ntid.x;\n   mov.u32 %%r5, %%tid.x;\n"
-            "   mad.lo.s32 %%r6, %%r3, %%r4, %%r1;\n   add.s32 %%r7, %%r6, %%r5;\n"
-            "   setp.%s.%s32 %%p1, %s;\n   @%s%%p1 bra $DONE;\n"
-            "   mad.lo.s32 %%r8, %%r3, %%r4, %%r5;\n   mul.wide.u32 %%rd2, %%r8, 4;\n"
-            "   add.s64 %%rd3, %%rd1, %%rd2;\n   mov.u32 %%r9, 1;\n   st.global.u32 [%%rd3], %%r9;\n"
-            "$DONE:\n   ret;\n}\n",
-            c, s, cmp_name[c], s ? "s" : "u", variant_swapped(c, s) ? "%r2, %r7" : "%r7, %r2",
-            variant_exits_on_true(c, s) ? "" : "!");
+   const char *w = bits == 64 ? "   mul.wide.u32 %rd6, %r3, %r4;\n   add.s64 %rd7, %rd6, %rd4;\n"
+                                "   cvt.u64.u32 %rd8, %r5;\n   add.s64 %rd9, %rd7, %rd8;\n"
+                              : "   mad.lo.s32 %r6, %r3, %r4, %r1;\n   add.s32 %r7, %r6, %r5;\n";
+   for (int s = 0; s < 2; s++) {
+      const char *wv = bits == 64 ? "%rd9" : "%r7", *nv = bits == 64 ? "%rd5" : "%r2";
+      strbuf_printf(&b,
+         ".visible .entry k%d%d(.param .u64 out, .param .u%u u, .param .u%u n)\n{\n"
+         "   .reg .pred %%p<2>;\n   .reg .b32 %%r<10>;\n   .reg .b64 %%rd<12>;\n"
+         "   ld.param.u64 %%rd1, [out];\n   ld.param.u%u %s, [u];\n   ld.param.u%u %s, [n];\n"
+         "   mov.u32 %%r3, %%ctaid.x;\n   mov.u32 %%r4, %%ntid.x;\n   mov.u32 %%r5, %%tid.x;\n%s"
+         "   setp.%s.%s%u %%p1, %s, %s;\n   @%s%%p1 bra $DONE;\n"
+         "   mad.lo.s32 %%r8, %%r3, %%r4, %%r5;\n   mul.wide.u32 %%rd2, %%r8, 4;\n"
+         "   add.s64 %%rd3, %%rd1, %%rd2;\n   mov.u32 %%r9, 1;\n   st.global.u32 [%%rd3], %%r9;\n"
+         "$DONE:\n   ret;\n}\n",
+         c, s, bits, bits, bits, bits == 64 ? "%rd4" : "%r1", bits, nv, w, cmp_name[c], s ? "s" : "u", bits,
+         variant_swapped(c, s) ? nv : wv, variant_swapped(c, s) ? wv : nv, variant_exits_on_true(c, s) ? "" : "!");
+   }
    return strbuf_take(&b);
 }
 
-static bool host_cmp(int c, bool is_signed, uint32_t a, uint32_t b)
+static bool host_cmp(int c, bool is_signed, unsigned bits, uint64_t a, uint64_t b)
 {
-   int64_t x = is_signed ? (int32_t)a : (int64_t)a, y = is_signed ? (int32_t)b : (int64_t)b;
+   bool lt, eq = a == b;
+   if (bits == 32)
+      lt = is_signed ? (int32_t)(uint32_t)a < (int32_t)(uint32_t)b : (uint32_t)a < (uint32_t)b;
+   else
+      lt = is_signed ? (int64_t)a < (int64_t)b : a < b;
    switch (c) {
-   case 0: return x == y;
-   case 1: return x != y;
-   case 2: return x < y;
-   case 3: return x <= y;
-   case 4: return x > y;
-   default: return x >= y;
+   case 0: return eq;
+   case 1: return !eq;
+   case 2: return lt;
+   case 3: return lt || eq;
+   case 4: return !lt && !eq;
+   default: return !lt;
    }
 }
 
-/* Whether the thread whose value is w goes on in kernel k<c><s>. */
-static bool goes_on(int c, int s, uint32_t w, uint32_t n)
+/* Whether the thread whose value is w goes on in kernel k<c><s> (w and n
+ * of `bits` bits). */
+static bool goes_on(int c, int s, unsigned bits, uint64_t w, uint64_t n)
 {
-   bool t = variant_swapped(c, s) ? host_cmp(c, s, n, w) : host_cmp(c, s, w, n);
+   bool t = variant_swapped(c, s) ? host_cmp(c, s, bits, n, w) : host_cmp(c, s, bits, w, n);
    return variant_exits_on_true(c, s) ? !t : t;
+}
+
+enum { GRID = 3, BLOCK = 100, NT = GRID * BLOCK };
+
+static uint32_t range_reported;   /* mismatches reported, at most 16 in all */
+
+/* Runs k<c><s> of `bits` bits on u and n; the threads whose result is not
+ * the host's (the first few reported). */
+static uint32_t range_run(core_ctx *c, core_kernel *k, int cmp, int s, unsigned bits, uint64_t u, uint64_t n,
+                          uint64_t out)
+{
+   uint32_t *o = (uint32_t *)(uintptr_t)out, u32 = (uint32_t)u, n32 = (uint32_t)n, bad = 0;
+   memset(o, 0, NT * 4);
+   void *args[] = { &out, bits == 64 ? (void *)&u : &u32, bits == 64 ? (void *)&n : &n32 };
+   core_launch_config cfg = { { GRID, 1, 1 }, { BLOCK, 1, 1 }, 0, NULL, args, NULL, 0, false };
+   int r = core_launch(k, &cfg);
+   if (r == CORE_SUCCESS)
+      r = core_ctx_synchronize(c);
+   if (r != CORE_SUCCESS) {
+      test_fail_(__FILE__, __LINE__, "k%d%d (%u bits): status %d: %s", cmp, s, bits, r, c->sticky_msg);
+      return NT;
+   }
+   uint64_t mask = bits == 64 ? ~(uint64_t)0 : 0xffffffffu;
+   for (uint32_t t = 0; t < NT; t++) {
+      uint32_t want = goes_on(cmp, s, bits, (u + t) & mask, n & mask);
+      if (o[t] != want && bad++ < 4 && range_reported++ < 16)
+         test_fail_(__FILE__, __LINE__, "setp.%s.%s%u%s, %s: u %#llx n %#llx thread %u: ran %u, expected %u", cmp_name[cmp],
+                   s ? "s" : "u", bits, variant_swapped(cmp, s) ? " (n first)" : "",
+                   variant_exits_on_true(cmp, s) ? "returns on true" : "returns on false",
+                   (unsigned long long)(u & mask), (unsigned long long)(n & mask), t, o[t], want);
+   }
+   return bad;
 }
 
 TEST(only_the_threads_passing_the_opening_test_run)
 {
-   enum { GRID = 3, BLOCK = 100, NT = GRID * BLOCK };
-   /* u: the row's values start below and cross 0, 2^31 and 2^32 */
-   static const uint32_t us[] = { 0u, 0x7fffff00u, 0x7fffffd0u, 0xffffff00u, 0xffffffd0u, 0x12345u };
+   /* u: the row's values start below and cross 0, 2^31 and 2^32 (32 bits),
+    * 2^63, 2^64 and, without wrapping, 2^32 (64 bits) */
+   static const uint64_t us32[] = { 0u, 0x7fffff00u, 0x7fffffd0u, 0xffffff00u, 0xffffffd0u, 0x12345u };
+   static const uint64_t us64[] = { 0u, 0x7fffffffffffff00u, 0xffffffffffffff00u, 0xffffffd0u, 0x8000000000000010u };
    core_ctx *c = tc_ctx();
-   char *ptx = range_module();
-   CHECK(c && ptx);
-   if (!c || !ptx) {
-      free(ptx);
-      return;
-   }
-   /* every kernel is in range form (else this tests nothing new) */
-   char *err = NULL;
-   mc_module *mm = compiler_module_load(ptx, strlen(ptx), &err);
-   CHECK(mm);
-   for (uint32_t k = 0; mm && k < 12; k++) {
-      mc_kernel_info info;
-      char *msl = compiler_translate_kernel(mm, k, NULL, &info, &err);
-      CHECK_MSG(msl && strstr(msl, "MC_THREADS_X_RANGE(mc_") && strstr(msl, "if (MC_XTEST("), "kernel %u: no x range", k);
-      free(msl);
-   }
-   if (mm)
-      compiler_module_free(mm);
-   free(err);
-   core_module *m = NULL;
-   CHECK_INT(core_module_load(c, ptx, strlen(ptx), &m), CORE_SUCCESS);
+   CHECK(c);
    uint64_t out = 0;
-   CHECK_INT(core_mem_alloc(c->dev, NT * 4, &out), CORE_SUCCESS);
-   uint32_t *o = (uint32_t *)(uintptr_t)out;
+   CHECK_INT(c ? core_mem_alloc(c->dev, NT * 4, &out) : -1, CORE_SUCCESS);
    uint32_t bad = 0, launches = 0;
-   for (int cmp = 0; m && out && cmp < 6; cmp++) {
-      for (int s = 0; s < 2; s++) {
-         char name[8];
-         snprintf(name, sizeof(name), "k%d%d", cmp, s);
-         core_kernel *k = NULL;
-         CHECK_INT(core_module_get_kernel(m, name, &k), CORE_SUCCESS);
-         for (size_t iu = 0; k && iu < ARRAY_SIZE(us); iu++) {
-            uint32_t u = us[iu];
-            /* n: the extremes, and values the row's w reach (its start, middle, end and past) */
-            const uint32_t ns[] = { 0u, 1u, 0x7fffffffu, 0x80000000u, 0xffffffffu, u, u + 1u, u + 150u,
-                                    u + NT - 1u, u + NT, u - 1u };
-            for (size_t in = 0; in < ARRAY_SIZE(ns); in++) {
-               uint32_t n = ns[in];
-               memset(o, 0, NT * 4);
-               void *args[] = { &out, &u, &n };
-               core_launch_config cfg = { { GRID, 1, 1 }, { BLOCK, 1, 1 }, 0, NULL, args, NULL, 0, false };
-               int r = core_launch(k, &cfg);
-               if (r == CORE_SUCCESS)
-                  r = core_ctx_synchronize(c);
-               CHECK_MSG(r == CORE_SUCCESS, "%s u %#x n %#x: status %d: %s", name, u, n, r, c->sticky_msg);
-               launches++;
-               for (uint32_t t = 0; t < NT; t++) {
-                  uint32_t want = goes_on(cmp, s, u + t, n);
-                  if (o[t] != want && bad++ < 8)
-                     CHECK_MSG(false, "setp.%s.%s32%s, %s: u %#x n %#x thread %u: ran %u, expected %u",
-                               cmp_name[cmp], s ? "s" : "u", variant_swapped(cmp, s) ? " (n first)" : "",
-                               variant_exits_on_true(cmp, s) ? "returns on true" : "returns on false", u, n,
-                               t, o[t], want);
-               }
+   for (unsigned bits = 32; out && bits <= 64; bits += 32) {
+      const uint64_t *us = bits == 64 ? us64 : us32;
+      size_t nu = bits == 64 ? ARRAY_SIZE(us64) : ARRAY_SIZE(us32);
+      uint64_t top = bits == 64 ? 0x8000000000000000u : 0x80000000u;
+      for (int cmp = 0; cmp < 6; cmp++) {
+         char *ptx = range_module(cmp, bits);
+         /* both kernels in range form (else this tests nothing new) */
+         char *err = NULL;
+         mc_module *mm = compiler_module_load(ptx, strlen(ptx), &err);
+         for (uint32_t k = 0; k < 2; k++) {
+            mc_kernel_info info;
+            char *msl = mm ? compiler_translate_kernel(mm, k, NULL, &info, &err) : NULL;
+            CHECK_MSG(msl && strstr(msl, "MC_THREADS_X_RANGE(mc_") && strstr(msl, "if (MC_XTEST("),
+                      "k%d%u (%u bits): no x range", cmp, k, bits);
+            free(msl);
+         }
+         if (mm)
+            compiler_module_free(mm);
+         free(err);
+         core_module *m = NULL;
+         CHECK_INT(core_module_load(c, ptx, strlen(ptx), &m), CORE_SUCCESS);
+         for (int s = 0; m && s < 2; s++) {
+            char name[8];
+            snprintf(name, sizeof(name), "k%d%d", cmp, s);
+            core_kernel *k = NULL;
+            CHECK_INT(core_module_get_kernel(m, name, &k), CORE_SUCCESS);
+            for (size_t iu = 0; k && iu < nu; iu++) {
+               uint64_t u = us[iu];
+               /* n: the extremes, and values the row's w reach (its start, middle, end and past) */
+               const uint64_t ns[] = { 0u, 1u, top - 1u, top, ~(uint64_t)0, u, u + 1u, u + 150u, u + NT - 1u,
+                                       u + NT, u - 1u, 0x100000000u };
+               for (size_t in = 0; in < ARRAY_SIZE(ns); in++, launches++)
+                  bad += range_run(c, k, cmp, s, bits, u, ns[in], out);
             }
          }
+         if (m)
+            core_module_unload(m);
+         free(ptx);
       }
    }
    CHECK_INT(bad, 0);
-   CHECK_INT(launches, 12 * ARRAY_SIZE(us) * 11);
+   CHECK_INT(launches, 12 * (ARRAY_SIZE(us32) + ARRAY_SIZE(us64)) * 12);
    if (out)
       core_mem_free(c->dev, out);
-   if (m)
-      core_module_unload(m);
-   free(ptx);
 }
 
 /* Tests of several leaves on a grid of 2 x 2 blocks of 100 x 2 threads:

@@ -89,6 +89,7 @@ typedef struct emitter {
          bool swapped;        /* n is the first operand */
          bool is_signed;
          uint8_t cmp;         /* ir_cmp, EQ..GE */
+         uint8_t bits;        /* of the comparison: 32 or 64 */
          const ir_def *u[2], *n;
       } leaf[8];
       bool x_per_row;         /* an x leaf reads tid.y or tid.z: its runs differ by row */

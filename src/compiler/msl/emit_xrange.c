@@ -12,21 +12,22 @@
  * Yet which threads pass is known before the loop.  The test is a
  * conjunction, for the threads that go on, of leaves (ORs of a test that
  * returns when true, ANDs of one that returns when false, NOTs): each a
- * 32-bit integer setp, either of (U + tid.x) against N (an x leaf) or of
- * values without tid.x (a row leaf), where U, N and a row leaf's operands
- * are computed from parameters, block indices and sizes, tid.y, tid.z,
- * constants and integer arithmetic.  An x leaf passes where U + x (mod
- * 2^32) lies in an interval: at most two runs of x; a row leaf passes a
- * whole row or none of it.  With at most three x leaves a row's passing x
- * are at most four runs — the same for every row of the threadgroup unless
- * an x leaf reads tid.y or tid.z.
+ * 32- or 64-bit integer setp (`size_t i = ...`: tid.x converted to 64
+ * bits), either of (U + tid.x) against N (an x leaf) or of values without
+ * tid.x (a row leaf), where U, N and a row leaf's operands are computed
+ * from parameters, block indices and sizes, tid.y, tid.z, constants and
+ * integer arithmetic.  An x leaf passes where U + x (mod 2^32 or 2^64)
+ * lies in an interval: at most two runs of x; a row leaf passes a whole
+ * row or none of it.  With at most three x leaves a row's passing x are
+ * at most four runs — the same for every row of the threadgroup unless an
+ * x leaf reads tid.y or tid.z.
  *
  * Recognised: the entry block of a kernel whose threads never wait for one
  * another (emit.c MC_THREADS_INDEPENDENT), with nothing in it but pure
  * operations, ending in a branch on such a test, one side of which is a
  * block that only returns.  The slice of the entry block computing the
  * leaves' operands is written out again in two functions: mc_xrange_NAME,
- * the runs of the x leaves (the prelude's mc_xtest_runs and mc_xrange_and),
+ * the runs of the x leaves (the prelude's mc_xtest_runs/64, mc_xrange_and),
  * which the entry calls per threadgroup (per row where they read tid.y or
  * tid.z: a row is as short as 32 threads, so computing the runs per row
  * would cost about as much as the row itself), and mc_xrow_NAME, whether
@@ -55,7 +56,10 @@ static bool slice_op(const ir_instr *i)
              (i->sub >= IR_SREG_NTID_X && i->sub <= IR_SREG_NCTAID_Z);
    case IR_MUL:
    case IR_MAD:
-      return i->sub == IR_MUL_LO && i->def.bits <= 32;
+      return (i->sub == IR_MUL_LO || i->sub == IR_MUL_WIDE) && i->def.bits <= 64 && !ptx_type_is_float(i->type);
+   case IR_CVT:   /* between integers, no saturation */
+      return !ptx_type_is_float(i->type) && !ptx_type_is_float(i->type2) && !(i->flags & IR_F_SAT) &&
+             i->def.bits <= 64;
    case IR_ADD:
    case IR_SUB:
    case IR_AND:
@@ -63,7 +67,7 @@ static bool slice_op(const ir_instr *i)
    case IR_XOR:
    case IR_SHL:
    case IR_SHR:
-      return i->def.bits <= 32 && i->def.bits > 1;
+      return i->def.bits <= 64 && i->def.bits > 1 && !ptx_type_is_float(i->type);
    default:
       return false;
    }
@@ -108,26 +112,33 @@ static bool row_varying(const ir_def *d, int depth)
    return false;
 }
 
-static bool is_tid_x(const ir_def *d)
+/* tid.x, or in 64 bits tid.x converted from 32 (`size_t i = ... +
+ * threadIdx.x`: below 2^31, so sign and zero extension agree). */
+static bool is_tid_x(const ir_def *d, unsigned bits)
 {
-   return d->parent->op == IR_SREG && d->parent->sub == IR_SREG_TID_X;
+   const ir_instr *i = d->parent;
+   if (bits == 64 && i->op == IR_CVT && !i->guard.def && d->bits == 64 && ptx_type_bits[i->type2] == 32 &&
+       !ptx_type_is_float(i->type2))
+      return is_tid_x(i->srcs[0].def, 32);
+   return d->bits == bits && i->op == IR_SREG && i->sub == IR_SREG_TID_X;
 }
 
 /* Whether a = U + tid.x: U in u[0] (tid.x alone: none), or u[0] * u[1]
- * (the MAD of blockIdx.x * blockDim.x + threadIdx.x). */
+ * (the 32-bit MAD of blockIdx.x * blockDim.x + threadIdx.x). */
 static bool offset_of(const ir_def *a, const ir_def *u[2])
 {
    const ir_instr *i = a->parent;
+   unsigned bits = a->bits;
    u[0] = u[1] = NULL;
-   if (a->bits != 32 || i->guard.def)
+   if ((bits != 32 && bits != 64) || i->guard.def)
       return false;
-   if (is_tid_x(a))
+   if (is_tid_x(a, bits))
       return true;
-   if (i->op == IR_ADD && (is_tid_x(i->srcs[0].def) || is_tid_x(i->srcs[1].def))) {
-      u[0] = i->srcs[is_tid_x(i->srcs[0].def) ? 1 : 0].def;
+   if (i->op == IR_ADD && (is_tid_x(i->srcs[0].def, bits) || is_tid_x(i->srcs[1].def, bits))) {
+      u[0] = i->srcs[is_tid_x(i->srcs[0].def, bits) ? 1 : 0].def;
       return true;
    }
-   if (i->op == IR_MAD && i->sub == IR_MUL_LO && is_tid_x(i->srcs[2].def)) {
+   if (bits == 32 && i->op == IR_MAD && i->sub == IR_MUL_LO && is_tid_x(i->srcs[2].def, 32)) {
       u[0] = i->srcs[0].def;
       u[1] = i->srcs[1].def;
       return true;
@@ -135,17 +146,18 @@ static bool offset_of(const ir_def *a, const ir_def *u[2])
    return false;
 }
 
-/* A leaf: a setp of 32-bit integers in b0 that the threads going on
- * satisfy with value `want`; its operands' slices marked. */
+/* A leaf: a setp of 32- or 64-bit integers in b0 that the threads going
+ * on satisfy with value `want`; its operands' slices marked. */
 static bool add_leaf(emitter *e, const ir_instr *c, bool want, const ir_block *b0, bool *slice)
 {
    ptx_type t = c->type;
-   if (e->xr.nleaves == MAX_LEAVES || ptx_type_bits[t] != 32 || c->sub > IR_CMP_GE ||
+   if (e->xr.nleaves == MAX_LEAVES || (ptx_type_bits[t] != 32 && ptx_type_bits[t] != 64) || c->sub > IR_CMP_GE ||
        !(ptx_type_is_int(t) || ptx_type_is_bits(t)))
       return false;
    struct emit_xleaf *l = &e->xr.leaf[e->xr.nleaves];
    memset(l, 0, sizeof(*l));
    l->d = &c->def;
+   l->bits = (uint8_t)ptx_type_bits[t];
    l->want = want;
    l->cmp = c->sub;
    l->is_signed = ptx_type_is_signed(t);
@@ -246,11 +258,12 @@ static void emit_x_leaf(emitter *e, const struct emit_xleaf *l)
    static const uint8_t mirror[] = {[IR_CMP_EQ] = IR_CMP_EQ, [IR_CMP_NE] = IR_CMP_NE, [IR_CMP_LT] = IR_CMP_GT,
                                     [IR_CMP_LE] = IR_CMP_GE, [IR_CMP_GT] = IR_CMP_LT, [IR_CMP_GE] = IR_CMP_LE};
    strbuf *out = e->out;
-   strbuf_puts(out, "    r = mc_xrange_and(r, mc_xtest_runs(");
+   bool wide = l->bits == 64;
+   strbuf_printf(out, "    r = mc_xrange_and(r, mc_xtest_runs%s(", wide ? "64" : "");
    if (!l->u[0])
-      strbuf_puts(out, "0u");
+      strbuf_puts(out, wide ? "0ul" : "0u");
    for (int k = 0; k < 2 && l->u[k]; k++) {
-      strbuf_puts(out, k ? " * " : "(uint)(");
+      strbuf_puts(out, k ? " * " : wide ? "(ulong)(" : "(uint)(");
       emit_val(e, l->u[k]);
    }
    if (l->u[0])

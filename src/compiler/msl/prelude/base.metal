@@ -226,6 +226,43 @@ inline mc_xrange mc_xtest_runs(uint u, uint n, uint cmp, bool is_signed, bool wa
    return r;
 }
 
+// The same for 64-bit values: mod 2^64, the passing interval's length up
+// to 2^64 kept as len with `all` for 2^64 itself.
+inline mc_xrange mc_xtest_runs64(ulong u, ulong n, uint cmp, bool is_signed, bool want, uint nx)
+{
+   ulong bias = is_signed ? 0x8000000000000000ul : 0ul, nb = n + bias, a, len;
+   bool all = false;
+   switch (cmp) {
+   case 0: a = nb; len = 1ul; break;
+   case 1: a = nb + 1ul; len = ~0ul; break;
+   case 2: a = 0ul; len = nb; break;
+   case 3: a = 0ul; len = nb + 1ul; all = nb == ~0ul; break;
+   case 4: a = nb + 1ul; len = ~nb; break;
+   default: a = nb; len = 0ul - nb; all = nb == 0ul; break;
+   }
+   if (!want) {   // the complement: [a + len, a) of length 2^64 - len
+      a += len;
+      all = !all && len == 0ul;
+      len = 0ul - len;
+   }
+   if (all)
+      return mc_xrange_all(nx);
+   mc_xrange r;
+   r.n = 0u;
+   ulong s = a - u - bias;
+   if (s != 0ul && len > 0ul - s && nx) {   // the run wraps: x from 0 to s + len - 2^64
+      r.b[0] = 0u;
+      r.e[0] = (uint)min(s + len, (ulong)nx);
+      r.n = 1u;
+   }
+   if (s < (ulong)nx && len) {
+      r.b[r.n] = (uint)s;
+      r.e[r.n] = len >= (ulong)nx - s ? nx : (uint)(s + len);
+      r.n++;
+   }
+   return r;
+}
+
 // The x in both p and q (ascending, disjoint runs): a list of p.n runs
 // and one of two make at most p.n + 1, which is four where the compiler
 // allows three x tests.
