@@ -568,6 +568,16 @@ static void describe_entries(const fatbin_entries *es, bool with_kind, char *buf
    }
 }
 
+/* An ELF image's e_machine (bytes 18-19, in the byte order byte 5 names)
+ * is EM_CUDA (190) for a cubin; a host program's is its CPU's. */
+static bool elf_is_cubin(const uint8_t *p, size_t len)
+{
+   if (len < 20)
+      return true;   /* too short to tell: the cubin message, as before */
+   unsigned machine = p[5] == 2 ? (unsigned)p[18] << 8 | p[19] : (unsigned)p[19] << 8 | p[18];
+   return machine == 190;
+}
+
 static fatbin_status no_ptx(const fatbin_entries *es, char *err, size_t errlen)
 {
    char found[256];
@@ -605,6 +615,11 @@ fatbin_status fatbin_extract_ptx(const void *image, size_t image_len, uint32_t m
       return FATBIN_OK;
    }
    case FATBIN_IMAGE_ELF:
+      if (!elf_is_cubin(image, image_len))   /* the status as before; only the message tells it apart */
+         return fail(FATBIN_ERR_NO_PTX, err, errlen,
+                     "the image is an ELF file for another machine than an NVIDIA GPU (a host program or "
+                     "library?), not PTX, a fatbin or a cubin; its kernels' PTX is in its fatbins, which "
+                     "`metalcuda run PROGRAM` with METALCUDA_DUMP=DIR writes out");
       return fail(FATBIN_ERR_NO_PTX, err, errlen,
                   "the image is an ELF cubin: the binary carries only SASS, machine code for "
                   "NVIDIA GPUs, and no PTX; " FATBIN_REBUILD_HINT);

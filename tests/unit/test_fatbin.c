@@ -129,6 +129,27 @@ static fatbin_status parse_and_decode(const void *img, size_t len, char *err, si
 
 /* ---- classification ---- */
 
+/* A host program handed over as an image (metalcuda translate PROGRAM)
+ * is not called a cubin: its ELF header names x86-64 (62) or AArch64
+ * (183), a cubin's EM_CUDA (190). */
+TEST(host_elf_is_not_taken_for_a_cubin)
+{
+   uint8_t host[64] = { 0x7f, 'E', 'L', 'F', 2, 1, 1 };
+   char *t = NULL, err[512];
+   size_t tl = 0;
+   static const unsigned machines[] = { 62, 183 };
+   for (size_t i = 0; i < ARRAY_SIZE(machines); i++) {
+      host[18] = (uint8_t)machines[i];
+      CHECK_INT(fatbin_extract_ptx(host, sizeof(host), 75, &t, &tl, err, sizeof(err)), FATBIN_ERR_NO_PTX);
+      CHECK_CONTAINS(err, "another machine than an NVIDIA GPU");
+      CHECK(!strstr(err, "only SASS"));
+   }
+   host[18] = 190;   /* EM_CUDA, little-endian */
+   CHECK_INT(fatbin_extract_ptx(host, sizeof(host), 75, &t, &tl, err, sizeof(err)), FATBIN_ERR_NO_PTX);
+   CHECK_CONTAINS(err, "only SASS");
+   CHECK(t == NULL);
+}
+
 TEST(fatbin_classify_kinds)
 {
    static const uint8_t wrap[] = { 0xb1, 0x43, 0x62, 0x46, 1, 0, 0, 0 };
