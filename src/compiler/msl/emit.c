@@ -134,20 +134,25 @@ void emit_lval_comp(emitter *e, const ir_def *d, int comp)
 
 /* ---- declarations ---- */
 
+/* The variable of i's value (its components), zeroed. */
+void emit_declare_value(emitter *e, const ir_instr *i)
+{
+   if (!emit_needs_variable(i))
+      return;
+   const char *t = msl_utype(i->def.bits);
+   if (i->def.ncomp == 1) {
+      emit_line(e, "%s v%u = %s;", t, i->def.index, i->def.bits == 1 ? "false" : "0");
+      return;
+   }
+   for (unsigned k = 0; k < i->def.ncomp; k++)
+      emit_line(e, "%s v%u_%u = 0;", t, i->def.index, k);
+}
+
 static void declare_values(emitter *e)
 {
    ir_foreach_block(b, e->f) {
-      ir_foreach_instr(i, b) {
-         if (!emit_needs_variable(i))
-            continue;
-         const char *t = msl_utype(i->def.bits);
-         if (i->def.ncomp == 1) {
-            emit_line(e, "%s v%u = %s;", t, i->def.index, i->def.bits == 1 ? "false" : "0");
-            continue;
-         }
-         for (unsigned k = 0; k < i->def.ncomp; k++)
-            emit_line(e, "%s v%u_%u = 0;", t, i->def.index, k);
-      }
+      ir_foreach_instr(i, b)
+         emit_declare_value(e, i);
    }
 }
 
@@ -618,11 +623,11 @@ static enum thread_sync thread_sync_of(const ir_func *f)
  * its loop over threads is all it needs; MC_THREADS_WAIT, one whose threads
  * wait for one another outside resume points, which therefore run as
  * fibers (msl_scan.c then compiles one copy of the kernel, not two). */
-static void emit_thread_sync_hint(strbuf *out, const emitter *e, const char *msl_name)
+static void emit_thread_sync_hint(strbuf *out, const emitter *e, enum thread_sync sync, const char *msl_name)
 {
    if (e->lane_arr || e->rs)
       return;
-   switch (thread_sync_of(e->f)) {
+   switch (sync) {
    case THREADS_INDEPENDENT:
       strbuf_printf(out, "    MC_THREADS_INDEPENDENT(%u);\n", e->f->param_bytes);
       if (e->xr.cond)
@@ -750,7 +755,8 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    e.rs = lanes ? NULL : emit_resume_plan(f, e.ar);
    if (e.rs)
       emit_resume_struct(out, e.rs, msl_name);
-   if (!lanes && !e.rs && thread_sync_of(f) == THREADS_INDEPENDENT) {
+   enum thread_sync sync = thread_sync_of(f);
+   if (!lanes && !e.rs && sync == THREADS_INDEPENDENT) {
       if (!emit_xrange_plan(&e))
          return false;
       if (e.xr.cond)
@@ -767,7 +773,7 @@ bool msl_emit_kernel(strbuf *out, ir_func *f, const char *msl_name)
    strbuf_puts(out, "    uint3 mc_ctaid_d [[threadgroup_position_in_grid]],\n");
    strbuf_puts(out, "    uint3 mc_ntid [[threads_per_threadgroup]])\n{\n");
    strbuf_puts(out, "    (void)mc_param;\n");
-   emit_thread_sync_hint(out, &e, msl_name);
+   emit_thread_sync_hint(out, &e, sync, msl_name);
    /* The dispatch may be a piece of the grid (mc_launch.base_*, grid_*). */
    strbuf_puts(out, "    uint3 mc_ctaid = mc_ctaid_d + uint3(mc_L.base_x, mc_L.base_y, mc_L.base_z);\n");
    strbuf_puts(out, "    uint3 mc_nctaid = uint3(mc_L.grid_x, mc_L.grid_y, mc_L.grid_z);\n");

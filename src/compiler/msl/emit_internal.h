@@ -110,6 +110,7 @@ void emit_val(emitter *e, const ir_def *d);
 bool emit_phi_copy_needed(const emitter *e, const ir_instr *phi, const ir_cf *n, uint8_t kind);
 void emit_val_comp(emitter *e, const ir_def *d, int comp);
 void emit_lval_comp(emitter *e, const ir_def *d, int comp);   /* a def written: never wrapped */
+void emit_declare_value(emitter *e, const ir_instr *i);
 
 /* emit_xrange.c: the threads of a row that pass the kernel's opening test
  * (e->xr), for the software device's loop over them. */

@@ -41,7 +41,7 @@
 
 #include <string.h>
 
-enum { MAX_LEAVES = 8, MAX_X_LEAVES = 3 };   /* three x leaves: at most four runs (mc_xrange) */
+enum { MAX_X_LEAVES = 3 };   /* three x leaves: at most four runs (mc_xrange) */
 
 /* The operations a slice may hold: pure integer arithmetic on values a
  * row of threads shares. */
@@ -151,7 +151,7 @@ static bool offset_of(const ir_def *a, const ir_def *u[2])
 static bool add_leaf(emitter *e, const ir_instr *c, bool want, const ir_block *b0, bool *slice)
 {
    ptx_type t = c->type;
-   if (e->xr.nleaves == MAX_LEAVES || (ptx_type_bits[t] != 32 && ptx_type_bits[t] != 64) || c->sub > IR_CMP_GE ||
+   if (e->xr.nleaves == ARRAY_SIZE(e->xr.leaf) || (ptx_type_bits[t] != 32 && ptx_type_bits[t] != 64) || c->sub > IR_CMP_GE ||
        !(ptx_type_is_int(t) || ptx_type_is_bits(t)))
       return false;
    struct emit_xleaf *l = &e->xr.leaf[e->xr.nleaves];
@@ -183,7 +183,7 @@ static bool add_leaf(emitter *e, const ir_instr *c, bool want, const ir_block *b
    } else {
       if (!mark_slice(c->srcs[0].def, b0, slice) || !mark_slice(c->srcs[1].def, b0, slice))
          return false;
-      slice[c->index] = true;   /* a row leaf: computed in mc_xrange_NAME */
+      slice[c->index] = true;   /* a row leaf: computed in mc_xrow_NAME */
    }
    e->xr.nleaves++;
    return true;
@@ -285,12 +285,11 @@ static void emit_slice_fn(emitter *e, const char *ret, const char *fn, const cha
    strbuf_puts(out, "    uint3 mc_ctaid = mc_ctaid_d + uint3(mc_L.base_x, mc_L.base_y, mc_L.base_z);\n"
                     "    uint3 mc_nctaid = uint3(mc_L.grid_x, mc_L.grid_y, mc_L.grid_z);\n"
                     "    (void)mc_ctaid; (void)mc_nctaid; (void)mc_ntid; (void)mc_tid;\n");
-   for (ir_instr *i = b0->first; i; i = i->next)
-      if (e->xr.slice[i->index] && i->op != IR_CONST)
-         strbuf_printf(out, "    %s v%u = %s;\n", msl_utype(i->def.bits), i->def.index,
-                       i->def.bits == 1 ? "false" : "0");
    int indent = e->indent;
    e->indent = 1;
+   for (ir_instr *i = b0->first; i; i = i->next)
+      if (e->xr.slice[i->index])
+         emit_declare_value(e, i);
    for (ir_instr *i = b0->first; i; i = i->next)
       if (e->xr.slice[i->index])
          emit_instr(e, i);
