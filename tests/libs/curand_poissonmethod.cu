@@ -1,33 +1,37 @@
 /*
  * curand_poissonmethod.cu — curandGeneratePoissonMethod (cuRAND's "internal
  * usage" form of curandGeneratePoisson) through the library a program
- * links: CURAND_DEVICE_API below lambda 64 and above 4000 (the device API's
- * Knuth method and rounded double normal on the generator's subsequences)
- * on XORWOW and MRG32k3a device and host generators, seed 1234, lambda
- * 0.5, 5, 30, 63.9, 4000.5, 9000 and 400000, two calls in a row (5000 then
+ * links: CURAND_DEVICE_API below lambda 64, from 64 to 4000 and above
+ * 4000 (the device API's Knuth method, rejection method and rounded double
+ * normal on the generator's subsequences) on XORWOW and MRG32k3a device
+ * and host generators, seed 1234, lambda 0.5, 5, 30, 63.9, 64, 100, 1000,
+ * 3999.5, 4000, 4000.5, 9000 and 400000, two calls in a row (5000 then
  * 7001 values, odd: the second continues each subsequence) and 81000
  * words after them (the subsequences moved by the uniforms each value
- * drew, and the double normal kept); the
- * statuses of every method but CURAND_3RD (CURAND_STATUS_INTERNAL_ERROR
- * but CURAND_DEVICE_API), lambda out of (0, 400000], a count of 0, no
- * generator.  CURAND_3RD is left out: NVIDIA's host generator answered
- * CURAND_STATUS_PREEXISTING_FAILURE on a machine without a GPU but
- * segfaults on the H200's, whose device generator generates with it.
+ * drew, and the double normal kept); the statuses of every method but
+ * CURAND_3RD (CURAND_STATUS_INTERNAL_ERROR but CURAND_DEVICE_API), lambda
+ * out of (0, 400000], a count of 0, no generator.  CURAND_3RD is left
+ * out: NVIDIA's host generator answered CURAND_STATUS_PREEXISTING_FAILURE
+ * on a machine without a GPU but segfaults on the H200's, whose device
+ * generator generates with it.
  *
- * Expected values: NVIDIA's host generator (curand_poissonmethod_expected.h,
- * written by native/curand_poissonmethod_record.c on CUDA 13.0's cuRAND
- * 10.4.0), bit-identical (hashes); cuRAND documents its host generator as
- * giving the device generator's results (an H200's device generator
- * gives them: the program passes natively, 2026-12-04).
- * metalcuda implements CURAND_DEVICE_API for XORWOW and MRG32k3a below
- * lambda 64 and above 4000 only (src/libs/curand/README.md): what NVIDIA's host
- * generator does between (the gamma-based method) and for other generator
- * types is not checked here.
+ * Expected values, bit-identical (hashes): the host generator's from
+ * NVIDIA's host generator (curand_poissonmethod_expected.h, written by
+ * native/curand_poissonmethod_record.c on CUDA 13.0's cuRAND 10.4.0), the
+ * device generator's from NVIDIA's device generator on an H200
+ * (curand_poissonmethod_device_expected.h, written by
+ * native/curand_poissonmethod_device_record.cu).  The two differ from
+ * lambda 64 to 4000, where NVIDIA's device code takes the GPU's
+ * approximate reciprocal, square root, 2^x and log2 and its host code the
+ * host's exact forms.  metalcuda implements CURAND_DEVICE_API for XORWOW
+ * and MRG32k3a (src/libs/curand/README.md); the other generator types are
+ * not checked here.
  */
 #include <curand.h>
 #include "../cuda/check.h"
 #include "curand_check.h"
 #include "curand_poissonmethod_expected.h"
+#include "curand_poissonmethod_device_expected.h"
 
 #include <vector>
 
@@ -100,9 +104,15 @@ static void statuses(bool host)
 int main(int argc, char **argv)
 {
    check_begin("curand_poissonmethod");
-   for (const pm_expect &e : PM_EXPECT) {
-      check_row(e, false);
-      check_row(e, true);
+   size_t rows = sizeof PM_EXPECT / sizeof *PM_EXPECT;
+   if (!CHECK_INT((int)(sizeof PM_EXPECT_DEVICE / sizeof *PM_EXPECT_DEVICE), (int)rows))
+      rows = 0;
+   for (size_t r = 0; r < rows; r++) {
+      const pm_expect &h = PM_EXPECT[r], &d = PM_EXPECT_DEVICE[r];
+      if (!CHECK(h.type == d.type && h.lambda == d.lambda))
+         continue;
+      check_row(d, false);
+      check_row(h, true);
    }
    statuses(false);
    statuses(true);

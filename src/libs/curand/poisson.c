@@ -288,10 +288,9 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
  * H200's device generator generates with it: refused here, said);
  * CURAND_DEVICE_API generates as the device API's curand_poisson would on
  * the generator's subsequences, implemented for XORWOW and MRG32k3a:
- * Knuth's method below lambda 64, the rounded double normal above 4000
- * (work.h); its gamma-based method (64 to 4000, NVIDIA's own incomplete
- * gamma functions) and the other generator types are refused with a
- * warning. */
+ * Knuth's method below lambda 64, the rejection method from 64 to 4000,
+ * the rounded double normal above 4000 (work.h); the other generator
+ * types are refused with a warning. */
 CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *outputPtr, size_t n,
                                                      double lambda, curandMethod_t method)
 {
@@ -307,15 +306,14 @@ CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsign
       LOG_WARN("curandGeneratePoissonMethod: CURAND_3RD on a device generator is not implemented by metalcuda");
       return CURAND_STATUS_NOT_INITIALIZED;
    }
-   if ((g->type != CURAND_RNG_PSEUDO_XORWOW && g->type != CURAND_RNG_PSEUDO_MRG32K3A) ||
-       (lambda >= 64 && lambda <= 4000)) {
-      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW and MRG32k3a below lambda 64 "
-               "(Knuth's method) and above 4000 (the rounded normal), not for generator type %d at lambda %g "
-               "(the device API's gamma-based method, the other generators' layouts)",
-               (int)g->type, lambda);
+   if (g->type != CURAND_RNG_PSEUDO_XORWOW && g->type != CURAND_RNG_PSEUDO_MRG32K3A) {
+      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW and MRG32k3a, not for "
+               "generator type %d (the other generators' layouts)",
+               (int)g->type);
       return CURAND_STATUS_NOT_INITIALIZED;
    }
-   return poisson_call(g, outputPtr, n, lambda, lambda < 64 ? CR_PM_KNUTH : CR_PM_DEVICE_NORMAL);
+   return poisson_call(g, outputPtr, n, lambda,
+                       lambda < 64 ? CR_PM_KNUTH : lambda > 4000 ? CR_PM_DEVICE_NORMAL : CR_PM_DEVICE_GAMMA);
 }
 
 /* ---- the device API's distributions (curand_discrete) ----

@@ -32,7 +32,7 @@ enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LO
 /* curandGeneratePoisson's methods (poisson.c picks one by generator and
  * lambda): the square histogram, inversion, the rounded normal (in
  * double; MT19937's in float) */
-enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT, CR_PM_KNUTH, CR_PM_DEVICE_NORMAL };
+enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT, CR_PM_KNUTH, CR_PM_DEVICE_NORMAL, CR_PM_DEVICE_GAMMA };
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -183,6 +183,144 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
       (r) = k_ - 1;                                                                                 \
    } while (0)
 
+/* curandGeneratePoissonMethod's CURAND_DEVICE_API from lambda 64 to 4000:
+ * the device API's rejection method (curand_poisson.h's
+ * curand_poisson_gammainc).  A try draws a float uniform y and proposes
+ * x = floor(Q(lambda, y)), Q the inverse of an approximation of the
+ * regularized incomplete gamma function P(lambda, x) ~
+ * 1 / (1 + e^(alpha (lambda - x) - beta))^2, alpha and beta from lambda
+ * through six fitted constants (the algorithm's parameters); a second
+ * uniform z times v = 1.3 (P(lambda, x + 1) - P(lambda, x)) accepts x
+ * when below e^(x ln lambda - lambda - ln x!) and v >= 1e-20.
+ *
+ * On the device NVIDIA's code takes the GPU's approximate reciprocal,
+ * reciprocal square root, 2^x and log2 (rcp/rsqrt/ex2/lg2.approx.ftz, bit
+ * exact through the translator's SFU model; e^a as 2^(a log2 e) with the
+ * product in double), and nvcc fuses its multiply-adds (CR_G_FMAF).  Its
+ * host form takes 1/a, 1/sqrtf, expf and logf and fuses nothing: NVIDIA's
+ * host generator is that form exactly (every value of 12288 at lambda 64,
+ * 100, 1000, 3999.5 and 4000, XORWOW, against the header compiled for the
+ * host).  ln x! is ln Gamma(x + 1) of an integer: a table to 8, then
+ * Stirling's series with the coefficients of Hart et al., "Computer
+ * Approximations" (Wiley 1968), approximation 5404, as cuRAND evaluates
+ * it. */
+#ifdef __CUDACC__
+RNG_FN float cr_g_rsqrt(float a)
+{
+   asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(a) : "f"(a));
+   return a;
+}
+RNG_FN float cr_g_rcp(float a)
+{
+   asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(a) : "f"(a));
+   return a;
+}
+RNG_FN float cr_g_exp(float a)
+{
+   a = (float)__dmul_rn((double)a, 1.4426950408889634074);
+   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(a) : "f"(a));
+   return a;
+}
+RNG_FN float cr_g_log(float a)
+{
+   asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(a) : "f"(a));
+   return (float)__dmul_rn((double)a, 0.69314718055994530942);
+}
+#define CR_G_FMAF(a, b, c) fmaf(a, b, c)
+#define CR_G_FMA(a, b, c) fma(a, b, c)
+#else
+RNG_FN float cr_g_rsqrt(float a)
+{
+   return 1.0f / sqrtf(a);
+}
+RNG_FN float cr_g_rcp(float a)
+{
+   return 1.0f / a;
+}
+RNG_FN float cr_g_exp(float a)
+{
+   return expf(a);
+}
+RNG_FN float cr_g_log(float a)
+{
+   return logf(a);
+}
+/* a product and a sum, each rounded (a statement apiece: no contraction) */
+RNG_FN float cr_g_fmaf(float a, float b, float c)
+{
+   float p = a * b;
+   return p + c;
+}
+RNG_FN double cr_g_fma(double a, double b, double c)
+{
+   double p = a * b;
+   return p + c;
+}
+#define CR_G_FMAF(a, b, c) cr_g_fmaf(a, b, c)
+#define CR_G_FMA(a, b, c) cr_g_fma(a, b, c)
+#endif
+
+/* alpha and beta of P(lambda, .) */
+RNG_FN void cr_gamma_ab(float a, float *alpha, float *beta)
+{
+   *alpha = CR_G_FMAF(1.43248035075540910f, cr_g_rsqrt(a - 0.12400979329415655f), 0.00025361074907033f);
+   *beta = CR_G_FMAF(0.21096734870196546f, cr_g_rsqrt(a - 1.97381164089999420f), 0.94201734077887530f);
+}
+RNG_FN float cr_gamma_p(float a, float x)
+{
+   float alpha, beta;
+   cr_gamma_ab(a, &alpha, &beta);
+   float t = 1.0f + cr_g_exp(CR_G_FMAF(alpha, a - x, -beta));
+   return cr_g_rcp(t * t);
+}
+RNG_FN float cr_gamma_q(float a, float y)
+{
+   float alpha, beta;
+   cr_gamma_ab(a, &alpha, &beta);
+   float t = beta + cr_g_log(cr_g_rsqrt(y) - 1.0f);
+   return CR_G_FMAF(-t, cr_g_rcp(alpha), a);
+}
+/* ln Gamma(a) of an integer a >= 1 (a <= 0, which the method does not
+ * reach from lambda 64, is read as NVIDIA's host form reads it) */
+RNG_FN double cr_lgamma_int(int a)
+{
+   double fa = fabs((double)(float)a);
+   if (a > 8) {
+      double s = 1.0 / fa, t = s * s, sum = -0.1633436431e-2;
+      sum = CR_G_FMA(sum, t, 0.83645878922e-3);
+      sum = CR_G_FMA(sum, t, -0.5951896861197e-3);
+      sum = CR_G_FMA(sum, t, 0.793650576493454e-3);
+      sum = CR_G_FMA(sum, t, -0.277777777735865004e-2);
+      sum = CR_G_FMA(sum, t, 0.833333333333331018375e-1);
+      sum = CR_G_FMA(sum, s, 0.918938533204672);
+      double h = 0.5 * log(fa), w = fa - 0.5;
+      double hw = h * w;
+      double u = hw - fa;
+      double v = hw + sum;
+      return u + v;
+   }
+   /* ln (a - 1)!, to 17 digits */
+   static const double ln_fact[9] = { 0.0, 0.0, 6.931471805599453094e-1, 1.791759469228055001e0,
+                                      3.178053830347945620e0, 4.787491742782045994e0, 6.579251212010100995e0,
+                                      8.525161361065414300e0, 1.060460290274525023e1 };
+   return ln_fact[a >= 1 ? a - 1 : 8];
+}
+#define CR_POISSON_GAMMA(r, lambda, UNIF)                                                           \
+   do {                                                                                             \
+      float l_ = (float)(lambda), logl_ = cr_g_log(l_), x_;                                         \
+      for (;;) {                                                                                    \
+         float y_ = UNIF();                                                                         \
+         x_ = floorf(cr_gamma_q(l_, y_));                                                           \
+         float z_ = UNIF();                                                                         \
+         float v_ = (cr_gamma_p(l_, x_ + 1.0f) - cr_gamma_p(l_, x_)) * 1.3f;                        \
+         z_ = z_ * v_;                                                                              \
+         float e_ = CR_G_FMAF(x_, logl_, -l_) - (float)cr_lgamma_int((int)(1.0f + x_));             \
+         if (z_ < cr_g_exp(e_) && (double)v_ >= 1e-20)                                              \
+            break;                                                                                  \
+      }                                                                                             \
+      (r) = (rng_u32)x_;                                                                            \
+   } while (0)
+
 /* A Poisson value of a stateful generator (XORWOW, MRG32k3a) into out[q]:
  * WORD() gives its next 32-bit word, PAIR(&z0, &z1) its next Box-Muller
  * pair, UNIF() its next float uniform, BMD(NEXT, &z, &extra) its double
@@ -200,6 +338,8 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
       rng_u32 r_;                                                                                   \
       if ((a)->pmethod == CR_PM_KNUTH) {                                                            \
          CR_POISSON_KNUTH(r_, (a)->pknuth, UNIF);                                                   \
+      } else if ((a)->pmethod == CR_PM_DEVICE_GAMMA) {                                              \
+         CR_POISSON_GAMMA(r_, (a)->lambda, UNIF);                                                   \
       } else if ((a)->pmethod == CR_PM_DEVICE_NORMAL) {                                             \
          double z_;                                                                                 \
          if ((st).bmd_flag) {                                                                       \

@@ -3,9 +3,10 @@
  * from NVIDIA's libcurand host generator (no GPU needed):
  * curandGeneratePoissonMethod (cuRAND's "internal usage" form of
  * curandGeneratePoisson).
- *  - CURAND_DEVICE_API below lambda 64 (Knuth's method) and above 4000
- *    (the rounded double normal) on XORWOW and MRG32k3a, seed 1234,
- *    lambda 0.5, 5, 30, 63.9, 4000.5, 9000 and 400000: two calls in a row
+ *  - CURAND_DEVICE_API below lambda 64 (Knuth's method), from 64 to 4000
+ *    (the rejection method) and above 4000 (the rounded double normal) on
+ *    XORWOW and MRG32k3a, seed 1234, lambda 0.5, 5, 30, 63.9, 64, 100,
+ *    1000, 3999.5, 4000, 4000.5, 9000 and 400000: two calls in a row
  *    (5000 then 7001 values, the second continuing each subsequence) and
  *    81000 words after them (how far the subsequences moved: past all of
  *    MRG32k3a's 81920 back to those the calls used), their FNV-1a 64
@@ -24,7 +25,12 @@
  * above 4000 (unsigned)(sqrt(lambda) z + lambda + 0.5) in double, z the
  * subsequence's next double normal (Box-Muller pairs of four words, the
  * second value kept for its next item: every value of 32768 at 4000.5,
- * 9000 and 400000, two calls, against NVIDIA's own double normals).
+ * 9000 and 400000, two calls, against NVIDIA's own double normals); from
+ * 64 to 4000 the device API's rejection method in its host form
+ * (curand_poisson.h compiled for the host: every value of 12288 at 64,
+ * 100, 1000, 3999.5 and 4000, 2026-12-05; the device generator computes
+ * it with the GPU's approximate instructions and differs in a few values:
+ * native/curand_poissonmethod_device_record.cu).
  * MRG32k3a the same with its float uniforms (its double output rounded)
  * and Box-Muller pairs of two outputs (every value of 163840 at 4000.5,
  * 9000 and 400000 against NVIDIA's own double normals).
@@ -57,12 +63,12 @@ int main(void)
    printf("static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 81000;\n");
    printf("static const struct pm_expect PM_EXPECT[] = {\n");
    int types[] = { CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A };
-   double lambdas[] = { 0.5, 5, 30, 63.9, 4000.5, 9000, 400000 };
+   double lambdas[] = { 0.5, 5, 30, 63.9, 64, 100, 1000, 3999.5, 4000, 4000.5, 9000, 400000 };
    unsigned *b = malloc(4 * (12001 + 81000));
    if (!b)
       return 1;
    for (int t = 0; t < 2; t++)
-      for (int l = 0; l < 7; l++) {
+      for (int l = 0; l < 12; l++) {
          curandGenerator_t g;
          if (curandCreateGeneratorHost(&g, types[t]) || curandSetPseudoRandomGeneratorSeed(g, 1234) ||
              curandGeneratePoissonMethod(g, b, 5000, lambdas[l], CURAND_DEVICE_API) ||
