@@ -4,9 +4,9 @@
  * tex1D, tex2D, tex3D, tex1DLayered, tex2DLayered, tex2Dgather,
  * texCubemap, texCubemapLayered and their *Lod forms for mipmapped
  * textures, tex1DGrad, tex2DGrad, tex3DGrad, tex1DLayeredGrad,
- * tex2DLayeredGrad and texCubemapGrad (tex.grad: metalcuda's compiler
- * translates the 1-D and 2-D forms and refuses the 3-D and cube-map ones
- * by name),
+ * tex2DLayeredGrad, texCubemapGrad and texCubemapLayeredGrad (tex.grad:
+ * what metalcuda's compiler cannot reproduce exactly, some 3-D and
+ * cube-map gradients, fails the launch: prelude/tex.metal),
  * surf1D/2D/1DLayered/2DLayered/Cubemap/CubemapLayered
  * read/write) and the
  * cudaCreateChannelDesc<T> templates, for clang.  Each fetch is the PTX
@@ -203,6 +203,13 @@ static __device__ T texCubemapGrad(cudaTextureObject_t t, float x, float y, floa
 {
    MC_TEX_GRAD("cube", "%5, %6, %7, %7", "{%8, %9, %10, %10}, {%11, %12, %13, %13}", "f"(x), "f"(y), "f"(z),
                "f"(dPdx.x), "f"(dPdx.y), "f"(dPdx.z), "f"(dPdy.x), "f"(dPdy.y), "f"(dPdy.z))
+}
+template <class T>
+static __device__ T texCubemapLayeredGrad(cudaTextureObject_t t, float x, float y, float z, int layer, float4 dPdx,
+                                          float4 dPdy)
+{
+   MC_TEX_GRAD("acube", "%5, %6, %7, %8", "{%9, %10, %11, %11}, {%12, %13, %14, %14}", "r"(layer), "f"(x), "f"(y),
+               "f"(z), "f"(dPdx.x), "f"(dPdx.y), "f"(dPdx.z), "f"(dPdy.x), "f"(dPdy.y), "f"(dPdy.z))
 }
 #undef MC_TEX_GRAD
 #define MC_TEX_GATHER(c) MC_TEX_FETCH_OP("tld4." c ".", "2d", "f32", "%5, %6", "", "f"(x), "f"(y))

@@ -188,6 +188,11 @@ static const char *kernel_status_text(uint32_t st)
              "with a NaN component, which a NaN or infinite coordinate makes (not supported: the H200's level of "
              "detail from two three-component gradients is not fitted exactly; a fetch whose dPdx and dPdy are "
              "both zero along x, y or z, or whose dPdx or dPdy is zero, works)";
+   case MC_STATUS_TEX_GRAD_CUBE:
+      return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P + dPdx or P + dPdy on another "
+             "face than P, or with a coordinate or gradient that is not finite (not supported: how the H200 "
+             "takes gradients across a cube's edge is not fitted exactly; gradients that stay on P's face "
+             "work)";
    default:
       return "a kernel executed a trap instruction";
    }
@@ -255,7 +260,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD3) {
+   } else if (st == MC_STATUS_TEX_GRAD3 || st == MC_STATUS_TEX_GRAD_CUBE) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));

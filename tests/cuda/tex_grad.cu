@@ -57,10 +57,20 @@
  * truncated to 9 fraction bits, T keeping 9 fraction bits too (253 728 probe
  * fetches reproduced).
  *
- * Not here, because metalcuda refuses them: tex.grad on cube-map textures
- * (the H200 projects the gradients onto the face by finite differences in
- * float, with a reciprocal not reproduced exactly: NATIVE.md "tex3d" and
- * "cube"), 3-D gradients along all
+ * Cube maps (texCubemapGrad, texCubemapLayeredGrad; the H200 runs a routine
+ * of the driver, which for sm_75 ... sm_89 ptxas writes out: NATIVE.md
+ * "cube"): the quad's lanes P, P + dPdx and P + dPdy (f32 sums), each
+ * scaled by the reciprocal (MUFU.RCP) of its largest magnitude onto the
+ * unit cube, their sc and tc on P's face (the cubemap table), the
+ * differences from P's halved, then the 2-D lod on the face's size.  Here
+ * only where every lane stays on P's face and its largest magnitude is a
+ * power of two (so that the reciprocal is exact whatever the hardware's
+ * rounding; the probes of NATIVE.md "cube" cover the rest of the face).
+ *
+ * Not here, because metalcuda refuses them: tex.grad on cube maps where a
+ * lane leaves P's face (the H200 unfolds it about the shared edge, with a
+ * distance across the edge not reproduced exactly: NATIVE.md "cube") or
+ * a coordinate or gradient is not finite, 3-D gradients along all
  * three axes in both gradients (a rule fits all 262 144 probe fetches, but
  * a random check of it missed by 1/256 on 1920 x 1080 x 3, as does that
  * fetch with one gradient: the finite differences above are not exact in
@@ -73,7 +83,7 @@
 
 #include <math.h>
 
-enum { M_GRAD, M_GRAD_LAYERED, M_LOD, M_PLAIN, M_GRAD2, M_GRAD2_LAYERED, M_LOD2, M_PLAIN2, M_GRAD3 };
+enum { M_GRAD, M_GRAD_LAYERED, M_LOD, M_PLAIN, M_GRAD2, M_GRAD2_LAYERED, M_LOD2, M_PLAIN2, M_GRAD3, M_GRADC, M_GRADC_LAYERED };
 
 /* 1-D: x, dPdx = gx, dPdy = gy; 2-D: (x, y), dPdx = (gx, gx1), dPdy = (gy, gy1);
  * 3-D: (x, y, z), dPdx = (gx, gx1, gx2), dPdy = (gy, gy1, gy2) */
@@ -103,6 +113,14 @@ __global__ void fetch(cudaTextureObject_t t, int mode, const In *in, float *out,
    case M_LOD2: r = tex2DLod<float>(t, p.x, p.y, p.lod); break;
    case M_GRAD3:
       r = tex3DGrad<float>(t, p.x, p.y, p.z, make_float4(p.gx, p.gx1, p.gx2, 0.0f), make_float4(p.gy, p.gy1, p.gy2, 0.0f));
+      break;
+   case M_GRADC:
+      r = texCubemapGrad<float>(t, p.x, p.y, p.z, make_float4(p.gx, p.gx1, p.gx2, 0.0f),
+                                make_float4(p.gy, p.gy1, p.gy2, 0.0f));
+      break;
+   case M_GRADC_LAYERED:
+      r = texCubemapLayeredGrad<float>(t, p.x, p.y, p.z, p.layer, make_float4(p.gx, p.gx1, p.gx2, 0.0f),
+                                       make_float4(p.gy, p.gy1, p.gy2, 0.0f));
       break;
    default: r = tex2D<float>(t, p.x, p.y); break;
    }
@@ -776,6 +794,151 @@ static void data_checks(void)
  * mantissa of one binade, and 2-D (and layered) shapes; at and above 1024
  * texels the size's bits below its top 10 are dropped (4095 scales as
  * 4092). */
+/* ---- cube maps ---- */
+
+/* A float mipmapped cube map (cubes > 0: layered, that many cubes) of n x n
+ * faces whose level l holds l + cube / 2. */
+static cudaMipmappedArray_t make_mip_cube(int n, int levels, int cubes)
+{
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
+   cudaMipmappedArray_t a = NULL;
+   int faces = 6 * (cubes ? cubes : 1);
+   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(n, n, faces), levels,
+                                       cudaArrayCubemap | (cubes ? cudaArrayLayered : 0)));
+   for (int l = 0; l < levels; l++) {
+      cudaArray_t lv = NULL;
+      CHECK_CUDA(cudaGetMipmappedArrayLevel(&lv, a, (unsigned)l));
+      int nl = n >> l > 0 ? n >> l : 1;
+      float *hb = (float *)malloc((size_t)nl * nl * faces * sizeof(float));
+      for (int i = 0; i < nl * nl * faces; i++)
+         hb[i] = (float)l + 0.5f * (float)(i / (nl * nl * 6));
+      tex_model_copy3d(lv, hb, nl * sizeof(float), nl, nl, faces, true);
+      free(hb);
+   }
+   return a;
+}
+
+/* The cubemap table's face of v (ties: y over x, z over both, as the H200)
+ * and v's sc and tc on face f. */
+static int cube_face(const float *v)
+{
+   float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]);
+   if (ax > ay && ax > az)
+      return v[0] >= 0.0f ? 0 : 1;
+   if (ay > az)
+      return v[1] >= 0.0f ? 2 : 3;
+   return v[2] >= 0.0f ? 4 : 5;
+}
+static void cube_st(int f, const float *v, float *sc, float *tc)
+{
+   static const int S[6][2] = { { -3, -2 }, { 3, -2 }, { 1, 3 }, { 1, -3 }, { 1, -2 }, { -1, -2 } };
+   float c[2];
+   for (int k = 0; k < 2; k++)   /* +-(axis + 1) */
+      c[k] = S[f][k] > 0 ? v[S[f][k] - 1] : -v[-S[f][k] - 1];
+   *sc = c[0], *tc = c[1];
+}
+
+/* The lod of texCubemapGrad on n x n faces (the program's inputs: every lane
+ * on P's face, its largest magnitude a power of two; false otherwise). */
+static bool model_grad_lod_cube(const In *p, int n, int *lod)
+{
+   float P[3] = { p->x, p->y, p->z }, d[3][3] = { { 0, 0, 0 }, { p->gx, p->gx1, p->gx2 }, { p->gy, p->gy1, p->gy2 } };
+   float sc[3], tc[3];
+   int f0 = -1;
+   for (int j = 0; j < 3; j++) {
+      float q[3], v[3];
+      for (int k = 0; k < 3; k++) {
+         volatile float s = P[k] + d[j][k];   /* rounded to f32 */
+         q[k] = s;
+      }
+      float m = fmaxf(fmaxf(fabsf(q[0]), fabsf(q[1])), fabsf(q[2]));
+      int e;
+      if (!(frexpf(m, &e) == 0.5f))
+         return false;
+      for (int k = 0; k < 3; k++)
+         v[k] = q[k] / m;   /* exact */
+      int f = cube_face(v);
+      if (j == 0)
+         f0 = f;
+      if (f != f0 || cube_face(q) != f0)
+         return false;
+      cube_st(f0, v, &sc[j], &tc[j]);
+   }
+   volatile float g[4] = { (sc[1] - sc[0]) * 0.5f, (tc[1] - tc[0]) * 0.5f, (sc[2] - sc[0]) * 0.5f,
+                           (tc[2] - tc[0]) * 0.5f };
+   *lod = model_grad_lod2w(g[0], g[1], g[2], g[3], n, n);
+   return true;
+}
+
+/* Random fetches on P's face: P with a major component of +-2^e (e in
+ * -2 ... 2) on a random face, the others within 0.9 of it; each gradient's
+ * major component 0, P's (doubling) or -P's / 2 (halving), its others of
+ * 2^lo ... 2^hi of the face (either sign), a zero or a denormal gradient
+ * now and then; redrawn until every lane is on P's face. */
+static void random_cube(In *in, int n, int lo, int hi, int cubes)
+{
+   for (int i = 0; i < n; i++) {
+      In p;
+      int lod;
+      do {
+         memset(&p, 0, sizeof p);
+         int f = (int)(tex_model_urand() * 6), a = f / 2;
+         float M = ldexpf(f % 2 ? -1.0f : 1.0f, (int)(tex_model_urand() * 5) - 2), P[3];
+         for (int k = 0; k < 3; k++)
+            P[k] = k == a ? M : (float)((2.0 * tex_model_urand() - 1.0) * 0.9) * fabsf(M);
+         float g[2][3];
+         for (int j = 0; j < 2; j++) {
+            double u = tex_model_urand();
+            for (int k = 0; k < 3; k++) {
+               double e = lo + tex_model_urand() * (hi - lo);
+               g[j][k] = (float)(ldexp(1.0 + tex_model_urand(), (int)floor(e)) * fabsf(M) *
+                                 (tex_model_urand() < 0.5 ? -1.0 : 1.0));
+            }
+            g[j][a] = u < 0.7 ? 0.0f : u < 0.85 ? M : -M / 2;
+            if (tex_model_urand() < 0.05)
+               for (int k = 0; k < 3; k++)
+                  g[j][k] = tex_model_urand() < 0.5 ? 0.0f : 1e-40f;
+         }
+         p.x = P[0], p.y = P[1], p.z = P[2];
+         p.gx = g[0][0], p.gx1 = g[0][1], p.gx2 = g[0][2];
+         p.gy = g[1][0], p.gy1 = g[1][1], p.gy2 = g[1][2];
+         p.layer = cubes ? (int)(tex_model_urand() * cubes) : 0;
+      } while (!model_grad_lod_cube(&p, 2, &lod));
+      in[i] = p;
+   }
+}
+
+static void cube_checks(void)
+{
+   In *in = (In *)calloc(NMAX, sizeof(In));
+   float *want = (float *)malloc(NMAX * sizeof(float));
+   static const struct {
+      int n, levels, cubes;
+      sampler s;
+   } shapes[4] = { { 128, 8, 0, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 100, 7, 0, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 64, 7, 3, { false, true, cudaAddressModeClamp, 0.0f, 0.0f, 16.0f } },
+                   { 32, 6, 0, { false, false, cudaAddressModeClamp, 0.3f, 0.5f, 4.2f } } };
+   for (int c = 0; c < 4; c++) {
+      cudaMipmappedArray_t a = make_mip_cube(shapes[c].n, shapes[c].levels, shapes[c].cubes);
+      cudaTextureObject_t t = tex_model_mip_object(a, &shapes[c].s);
+      int n = 4096;
+      random_cube(in, n, -12, 0, shapes[c].cubes);
+      for (int i = 0; i < n; i++) {
+         int q = 0;
+         model_grad_lod_cube(&in[i], shapes[c].n, &q);
+         want[i] = model_fetch(&shapes[c].s, shapes[c].levels, q, in[i].layer);
+      }
+      char what[64];
+      snprintf(what, sizeof what, "texCubemap%sGrad %d^2", shapes[c].cubes ? "Layered" : "", shapes[c].n);
+      run_check(what, t, shapes[c].cubes ? M_GRADC_LAYERED : M_GRADC, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_CUDA(cudaFreeMipmappedArray(a));
+   }
+   free(in);
+   free(want);
+}
+
 static void npot_checks(void)
 {
    In *in = (In *)calloc(NMAX, sizeof(In));
@@ -845,6 +1008,7 @@ int main(void)
    lod2_checks();
    lod3_checks();
    npot_checks();
+   cube_checks();
    CHECK_CUDA(cudaFree(d_in));
    CHECK_CUDA(cudaFree(d_out));
    return check_end();

@@ -110,6 +110,9 @@ ir_def *bld_address(build_ctx *c, const ptx_operand *o, ir_space *space_out);
 ir_def *bld_sym_addr(build_ctx *c, const char *name, int64_t offset, ir_space *space_out);
 /* Resizes a value to bits (truncate, or extend signed/unsigned). */
 ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed);
+/* v << amount or v >> amount (op IR_SHL or IR_SHR, logical), for packing
+ * and unpacking. */
+ir_def *bld_shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount);
 bool bld_unsupported(build_ctx *c, const char *what);
 /* Applies the current instruction's guard to i (which defines the value that
  * goes to register sym). */

@@ -28,8 +28,7 @@ static ptx_type uint_of_bits(uint8_t bits)
 
 /* ---- mov ---- */
 
-/* v << amount or v >> amount (logical), for packing and unpacking. */
-static ir_def *shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount)
+ir_def *bld_shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount)
 {
    ir_def *sh = bld_const(c, 32, amount);
    ir_instr *s = sh ? bld_emit(c, op, 2, v->bits, 1) : NULL;
@@ -54,7 +53,7 @@ static bool mov_pack(build_ctx *c, ptx_type t, const ptx_operand *dst, const ptx
       ir_def *part = bld_opnd(c, v->u.vec.elems[k], uint_of_bits(pb), pb);
       part = bld_resize(c, part, bits, false);
       if (part && k)
-         part = shift_by(c, IR_SHL, part, k * pb);
+         part = bld_shift_by(c, IR_SHL, part, k * pb);
       if (!part)
          return false;
       acc = acc ? bld_op2(c, IR_OR, wt, acc, part) : part;
@@ -73,7 +72,7 @@ static bool mov_unpack(build_ctx *c, ptx_type t, const ptx_operand *v, const ptx
    if (!whole)
       return false;
    for (uint32_t k = 0; k < n; k++) {
-      ir_def *part = k ? shift_by(c, IR_SHR, whole, k * pb) : whole;
+      ir_def *part = k ? bld_shift_by(c, IR_SHR, whole, k * pb) : whole;
       part = bld_resize(c, part, pb, false);
       if (!bld_write(c, v->u.vec.elems[k], part, uint_of_bits(pb)))
          return false;

@@ -27,16 +27,13 @@
  * mc_tex_grad_q; tests/cuda/tex_grad.cu); on a 3-D texture its gradients
  * are 4-vectors like its coordinates (the last element ignored), and the
  * prelude computes the level of detail where one axis is zero in both
- * gradients or one gradient is zero, and fails the launch otherwise.
+ * gradients or one gradient is zero, and fails the launch otherwise; on a
+ * cube map (gradients as 4-vectors too) where P + dPdx and P + dPdy stay
+ * on P's face, and fails the launch otherwise (tests/cuda/NATIVE.md
+ * "cube").
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), tex.grad on cube-map textures (the H200's
- * level of detail there is not reproduced exactly: its driver supplies a
- * routine for it; on sm_75 ... sm_89 ptxas writes a quad of cube fetches
- * with implicit derivatives at P, P + dPdx and P + dPdy, each direction
- * scaled by the reciprocal of its largest component, which leaves the
- * lanes that fall on another face to the texture unit: tests/cuda/
- * NATIVE.md, "cube"), multisample textures, tld4
- * other than .2d, the .p surface formats, .b64 surface elements,
+ * and .texref symbols), multisample textures, tld4
+ * other than .2d, the .p surface formats, .v4.b64 surface accesses,
  * sured, and predicated
  * tex/suld (a guarded-off thread's handle may be anything).
  */
@@ -120,6 +117,30 @@ static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    return true;
 }
 
+/* The n 64-bit destinations of a load of 2n 32-bit halves (low first). */
+static bool write_halves(build_ctx *c, const ptx_operand *d, ir_instr *i, unsigned n)
+{
+   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n)
+      return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+   for (unsigned k = 0; k < n; k++) {
+      ir_def *half[2];
+      for (unsigned j = 0; j < 2; j++) {
+         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
+         if (!x)
+            return false;
+         x->imm = 2 * k + j;
+         x->type = PTX_T_B32;
+         bld_set_src(x, 0, &i->def);
+         half[j] = bld_resize(c, &x->def, 64, false);
+      }
+      ir_def *hi = half[1] ? bld_shift_by(c, IR_SHL, half[1], 32) : NULL;
+      ir_def *v = half[0] && hi ? bld_op2(c, IR_OR, PTX_T_U64, half[0], hi) : NULL;
+      if (!v || !bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, PTX_T_B64))
+         return false;
+   }
+   return true;
+}
+
 /* One IR_TEX: sources handle, coordinates, [layer], [lod | dPdx, dPdy];
  * imm IR_TEXF_* (and the gathered component). */
 static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
@@ -179,9 +200,6 @@ static bool tr_tex(build_ctx *c)
    tex_geom g;
    ptx_type dt, ct;
    bool level = bld_has(c, PTX_MOD_LEVEL), grad = bld_has(c, PTX_MOD_GRAD);
-   if (grad && (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE)))
-      return bld_unsupported(c, "tex.grad on a cube-map texture (how an H200 projects the gradients onto a "
-                                "face is not reproduced exactly; tex.grad.1d/.2d/.3d/.a1d/.a2d work)");
    if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE,
                   PTX_MOD_LEVEL, PTX_MOD_GRAD) ||
        !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : grad ? 4 : 2))
@@ -236,23 +254,33 @@ static bool tr_surface(build_ctx *c, bool store)
       return false;
    unsigned n = in->vec ? in->vec : 1;
    ptx_type t = in->ntypes == 1 ? in->types[0] : PTX_T_PRED;
-   if (n == 3 || n > 4 || (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32))
-      return bld_unsupported(c, "this surface vector width or element type (.b64 is not supported yet)");
+   bool wide = t == PTX_T_B64;
+   if (n == 3 || n > 4 || (wide && n > 2) || (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32 && !wide))
+      return bld_unsupported(c, "this surface vector width or element type (.v4.b64)");
    if (in->guard && !store)
       return bld_unsupported(c, "a predicated suld");
    const ptx_operand *obj = in->opnds[store ? 0 : 1], *a = in->opnds[1];
    ir_def *h, *coords[3], *vals[4], *layer = NULL;
    if (!object_operand(c, obj, &g, PTX_T_S32, &h, coords, &layer))
       return false;
-   unsigned nv = store ? n : 0;
    if (store && (a->kind == PTX_OPND_VEC ? a->u.vec.n : 1) != n)
       return ir_error(c->m, c->line, "%s: vector width and source do not match", bld_spelled(c));
-   for (unsigned k = 0; k < nv; k++)
-      if (!(vals[k] = bld_opnd(c, a->kind == PTX_OPND_VEC ? a->u.vec.elems[k] : a, PTX_T_B32, 32)))
+   /* .b64: each element as its two 32-bit halves, low first (the bytes
+    * are the same, and so is the access's size for bounds and clamping) */
+   unsigned nw = wide ? 2 * n : n, nv = store ? nw : 0;
+   for (unsigned k = 0; k < nv; k++) {
+      const ptx_operand *src = a->kind == PTX_OPND_VEC ? a->u.vec.elems[wide ? k / 2 : k] : a;
+      ir_def *v = bld_opnd(c, src, wide ? PTX_T_B64 : PTX_T_B32, wide ? 64 : 32);
+      if (v && wide)
+         v = bld_resize(c, k % 2 ? bld_shift_by(c, IR_SHR, v, 32) : v, 32, false);
+      if (!(vals[k] = v))
          return false;
+   }
+   if (wide)
+      t = PTX_T_B32;
    unsigned dims = (unsigned)g.dims, nl = g.layered ? 1 : 0;
-   ir_instr *i = store ? bld_emit(c, IR_SUST, 1 + dims + nl + n, 0, 1)
-                       : bld_emit(c, IR_SULD, 1 + dims + nl, 32, (uint8_t)n);
+   ir_instr *i = store ? bld_emit(c, IR_SUST, 1 + dims + nl + nw, 0, 1)
+                       : bld_emit(c, IR_SULD, 1 + dims + nl, 32, (uint8_t)nw);
    if (!i)
       return false;
    i->sub = (uint8_t)g.dims;
@@ -268,7 +296,7 @@ static bool tr_surface(build_ctx *c, bool store)
    for (unsigned k = 0; k < nv; k++)
       bld_set_src(i, 1 + dims + nl + k, vals[k]);
    if (!store)
-      return write_vector(c, in->opnds[0], i, n, PTX_T_B32, 32);
+      return wide ? write_halves(c, in->opnds[0], i, n) : write_vector(c, in->opnds[0], i, n, PTX_T_B32, 32);
    if (in->guard)
       bld_guard(c, i, NULL);
    return true;

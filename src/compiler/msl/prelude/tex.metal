@@ -831,12 +831,83 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // "grad3", but tex_grad's random checks of it met the finite-difference
 // miss above, so it is not lifted) and NaN components (which in 3-D do
 // not read as zero, unlike in 1-D and 2-D, but as some large value).
+// tex.grad on a cube map, as an H200 computes it where P + dPdx and
+// P + dPdy stay on P's face (tests/cuda/NATIVE.md "cube"; ptxas writes the
+// method out for sm_75 to sm_89): the quad's lanes P, P + dPdx and
+// P + dPdy (f32 sums), each scaled by MUFU.RCP of its largest magnitude
+// onto the unit cube; their face coordinates (sc, tc) on P's face, the
+// differences from lane 0's halved into [0, 1] units, then the 2-D level
+// of detail of those two gradients on the face's size.  That reproduces
+// every one of 843 858 probe fetches on 128^2, 64^2 (layered) and 100^2
+// faces.  Where a lane falls on another face the H200 unfolds it about
+// the shared edge and keeps only the gradients' lengths, but its distance
+// across the edge is not reproduced exactly (6.5 % of such fetches one or
+// two 1/256 levels off), so such a fetch, and one with a coordinate or
+// gradient that is not finite, fails the launch (MC_STATUS_TEX_GRAD_CUBE).
+MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *v)
+{
+    float q[3] = {p[0] + as_type<float>(d0), p[1] + as_type<float>(d1), p[2] + as_type<float>(d2)};
+    float m = max(max(abs(q[0]), abs(q[1])), abs(q[2]));
+    float r = as_type<float>(mc_sfu_rcp(as_type<uint>(m)));
+    for (uint k = 0u; k < 3u; k++)
+        v[k] = q[k] * r;
+}
+
+MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2, uint x0, uint x1, uint x2,
+                               uint y0, uint y1, uint y2, thread int &q)
+{
+    float p[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
+    float v[3][3];
+    mc_tex_cube_lane(p, 0u, 0u, 0u, v[0]);
+    mc_tex_cube_lane(p, x0, x1, x2, v[1]);
+    mc_tex_cube_lane(p, y0, y1, y2, v[2]);
+    float sc[3], tc[3], s, u;
+    uint f0 = 6u;
+    for (uint j = 0u; j < 3u; j++) {
+        for (uint k = 0u; k < 3u; k++)
+            if (!isfinite(v[j][k]))
+                return false;
+        // the face of the lane as given and as scaled (a rounding of the
+        // scaling can make a tie that moves it)
+        float w[3] = {j == 0u ? 0.0f : as_type<float>(j == 1u ? x0 : y0),
+                      j == 0u ? 0.0f : as_type<float>(j == 1u ? x1 : y1),
+                      j == 0u ? 0.0f : as_type<float>(j == 1u ? x2 : y2)};
+        uint f = mc_tex_cube_face(v[j][0], v[j][1], v[j][2], s, u);
+        uint fg = mc_tex_cube_face(p[0] + w[0], p[1] + w[1], p[2] + w[2], s, u);
+        if (j == 0u)
+            f0 = f;
+        if (f != f0 || fg != f0)
+            return false;
+        float x = v[j][0], y = v[j][1], z = v[j][2];
+        switch (f0) {   // the cubemap table's sc and tc (mc_tex_cube_face)
+        case 0u: sc[j] = -z, tc[j] = -y; break;
+        case 1u: sc[j] = z, tc[j] = -y; break;
+        case 2u: sc[j] = x, tc[j] = z; break;
+        case 3u: sc[j] = x, tc[j] = -z; break;
+        case 4u: sc[j] = x, tc[j] = -y; break;
+        default: sc[j] = -x, tc[j] = -y; break;
+        }
+    }
+    q = mc_tex_grad_q(as_type<uint>((sc[1] - sc[0]) * 0.5f), as_type<uint>((tc[1] - tc[0]) * 0.5f),
+                      as_type<uint>((sc[2] - sc[0]) * 0.5f), as_type<uint>((tc[2] - tc[0]) * 0.5f), t.width,
+                      t.width);
+    return true;
+}
+
 MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint c0, uint c1, uint c2, uint layer,
                                 uint x0, uint x1, uint y0, uint y1, uint x2, uint y2)
 {
     mc_tex t = mc_tex_load(L, h);
     if (t.mip == 0ul || (mode & 16u) != 0u)
         return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
+    if ((mode & 8u) != 0u) {   // a cube map
+        int qc;
+        if (!mc_tex_cube_grad_q(t, c0, c1, c2, x0, x1, x2, y0, y1, y2, qc)) {
+            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 13u, memory_order_relaxed);
+            return uint4(0u);
+        }
+        return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, qc);
+    }
     uint dims = mode & 3u;
     uint sz[3] = {t.width, dims >= 2u ? t.height : 1u, dims == 3u ? t.depth : 1u};
     uint gx[3] = {x0, x1, x2}, gy[3] = {y0, y1, y2};
