@@ -331,26 +331,33 @@ static float model_fetch(const sampler *s, int levels, int q, int layer)
 
 /* ---- the device side ---- */
 
-/* A float mipmapped array of w x h texels (h 0: 1-D; layers: a layered
- * one) whose level l holds l + layer / 2, or random values k/256 when
- * random. */
-static cudaMipmappedArray_t make_mip(int w, int h, int levels, int layers, bool random)
+/* A float mipmapped array of w x h texels in `slices` slices (0: none;
+ * made with flags) whose level l holds l + layer / 2, a layer being
+ * per_layer slices, or random values k/256 when random; make_mip: h 0 is
+ * 1-D, layers a layered one. */
+static cudaMipmappedArray_t make_mip_slices(int w, int h, int levels, int slices, int per_layer, unsigned flags,
+                                            bool random)
 {
    cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
    cudaMipmappedArray_t a = NULL;
-   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(w, h, layers), levels,
-                                       layers ? cudaArrayLayered : 0));
+   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(w, h, slices), levels, flags));
    for (int l = 0; l < levels; l++) {
       cudaArray_t lv = NULL;
       CHECK_CUDA(cudaGetMipmappedArrayLevel(&lv, a, (unsigned)l));
-      int nw = w >> l > 0 ? w >> l : 1, nh = h >> l > 0 ? h >> l : 1, nl = layers ? layers : 1;
+      int nw = w >> l > 0 ? w >> l : 1, nh = h >> l > 0 ? h >> l : 1, nl = slices ? slices : 1;
       float *hb = (float *)malloc((size_t)nw * nh * nl * sizeof(float));
       for (int i = 0; i < nw * nh * nl; i++)
-         hb[i] = random ? (float)(int)(tex_model_urand() * 256) / 256.0f : (float)l + 0.5f * (float)(i / (nw * nh));
+         hb[i] = random ? (float)(int)(tex_model_urand() * 256) / 256.0f
+                        : (float)l + 0.5f * (float)(i / (nw * nh * per_layer));
       tex_model_copy3d(lv, hb, nw * sizeof(float), nw, nh, nl, true);
       free(hb);
    }
    return a;
+}
+
+static cudaMipmappedArray_t make_mip(int w, int h, int levels, int layers, bool random)
+{
+   return make_mip_slices(w, h, levels, layers, 1, layers ? cudaArrayLayered : 0, random);
 }
 
 /* A float 3-D mipmapped array of w x h x d texels whose level l holds l. */
@@ -800,22 +807,8 @@ static void data_checks(void)
  * faces whose level l holds l + cube / 2. */
 static cudaMipmappedArray_t make_mip_cube(int n, int levels, int cubes)
 {
-   cudaChannelFormatDesc cd = cudaCreateChannelDesc<float>();
-   cudaMipmappedArray_t a = NULL;
-   int faces = 6 * (cubes ? cubes : 1);
-   CHECK_CUDA(cudaMallocMipmappedArray(&a, &cd, make_cudaExtent(n, n, faces), levels,
-                                       cudaArrayCubemap | (cubes ? cudaArrayLayered : 0)));
-   for (int l = 0; l < levels; l++) {
-      cudaArray_t lv = NULL;
-      CHECK_CUDA(cudaGetMipmappedArrayLevel(&lv, a, (unsigned)l));
-      int nl = n >> l > 0 ? n >> l : 1;
-      float *hb = (float *)malloc((size_t)nl * nl * faces * sizeof(float));
-      for (int i = 0; i < nl * nl * faces; i++)
-         hb[i] = (float)l + 0.5f * (float)(i / (nl * nl * 6));
-      tex_model_copy3d(lv, hb, nl * sizeof(float), nl, nl, faces, true);
-      free(hb);
-   }
-   return a;
+   return make_mip_slices(n, n, levels, 6 * (cubes ? cubes : 1), 6, cudaArrayCubemap | (cubes ? cudaArrayLayered : 0),
+                          false);
 }
 
 /* The cubemap table's face of v (ties: y over x, z over both, as the H200)

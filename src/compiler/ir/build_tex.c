@@ -96,22 +96,25 @@ static bool object_operand(build_ctx *c, const ptx_operand *o, const tex_geom *g
    return true;
 }
 
+/* Element k of the vector result of i. */
+static ir_def *element_of(build_ctx *c, ir_instr *i, unsigned k, ptx_type t, uint8_t bits)
+{
+   ir_instr *x = bld_emit(c, IR_EXTRACT, 1, bits, 1);
+   if (!x)
+      return NULL;
+   x->imm = k;
+   x->type = t;
+   bld_set_src(x, 0, &i->def);
+   return &x->def;
+}
+
 static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsigned n, ptx_type t, uint8_t bits)
 {
    if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n)
       return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
    for (unsigned k = 0; k < n; k++) {
-      ir_def *v = &i->def;
-      if (n > 1) {
-         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, bits, 1);
-         if (!x)
-            return false;
-         x->imm = k;
-         x->type = t;
-         bld_set_src(x, 0, &i->def);
-         v = &x->def;
-      }
-      if (!bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, t))
+      ir_def *v = n > 1 ? element_of(c, i, k, t, bits) : &i->def;
+      if (!v || !bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, t))
          return false;
    }
    return true;
@@ -123,18 +126,11 @@ static bool write_halves(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n)
       return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
    for (unsigned k = 0; k < n; k++) {
-      ir_def *half[2];
-      for (unsigned j = 0; j < 2; j++) {
-         ir_instr *x = bld_emit(c, IR_EXTRACT, 1, 32, 1);
-         if (!x)
-            return false;
-         x->imm = 2 * k + j;
-         x->type = PTX_T_B32;
-         bld_set_src(x, 0, &i->def);
-         half[j] = bld_resize(c, &x->def, 64, false);
-      }
-      ir_def *hi = half[1] ? bld_shift_by(c, IR_SHL, half[1], 32) : NULL;
-      ir_def *v = half[0] && hi ? bld_op2(c, IR_OR, PTX_T_U64, half[0], hi) : NULL;
+      ir_def *lo = element_of(c, i, 2 * k, PTX_T_B32, 32), *hi = element_of(c, i, 2 * k + 1, PTX_T_B32, 32);
+      lo = lo ? bld_resize(c, lo, 64, false) : NULL;
+      hi = hi ? bld_resize(c, hi, 64, false) : NULL;
+      hi = hi ? bld_shift_by(c, IR_SHL, hi, 32) : NULL;
+      ir_def *v = lo && hi ? bld_op2(c, IR_OR, PTX_T_U64, lo, hi) : NULL;
       if (!v || !bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, PTX_T_B64))
          return false;
    }

@@ -67,12 +67,26 @@ typedef struct {
    const rng_u32 *pk;
 } cr_args;
 
+/* a * b + c: fused on the device, as nvcc fuses NVIDIA's device code;
+ * on the host a product and a sum, each rounded (a statement apiece, so
+ * that no host compiler contracts them), as NVIDIA's host code computes
+ * it */
 #ifdef __CUDACC__
 #define CR_FMAF(a, b, c) fmaf(a, b, c)
 #define CR_FMA(a, b, c) fma(a, b, c)
 #else
-#define CR_FMAF(a, b, c) ((a) * (b) + (c))
-#define CR_FMA(a, b, c) ((a) * (b) + (c))
+RNG_FN float cr_mul_add_f(float a, float b, float c)
+{
+   float p = a * b;
+   return p + c;
+}
+RNG_FN double cr_mul_add(double a, double b, double c)
+{
+   double p = a * b;
+   return p + c;
+}
+#define CR_FMAF(a, b, c) cr_mul_add_f(a, b, c)
+#define CR_FMA(a, b, c) cr_mul_add(a, b, c)
 #endif
 
 /* Double arithmetic kept apart (no fused multiply-add on the device), as
@@ -196,7 +210,7 @@ RNG_FN rng_u32 cr_poisson_normalf(double lambda, float z)
  * On the device NVIDIA's code takes the GPU's approximate reciprocal,
  * reciprocal square root, 2^x and log2 (rcp/rsqrt/ex2/lg2.approx.ftz, bit
  * exact through the translator's SFU model; e^a as 2^(a log2 e) with the
- * product in double), and nvcc fuses its multiply-adds (CR_G_FMAF).  Its
+ * product in double), and nvcc fuses its multiply-adds (CR_FMAF).  Its
  * host form takes 1/a, 1/sqrtf, expf and logf and fuses nothing: NVIDIA's
  * host generator is that form exactly (every value of 12288 at lambda 64,
  * 100, 1000, 3999.5 and 4000, XORWOW, against the header compiled for the
@@ -226,8 +240,6 @@ RNG_FN float cr_g_log(float a)
    asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(a) : "f"(a));
    return (float)__dmul_rn((double)a, 0.69314718055994530942);
 }
-#define CR_G_FMAF(a, b, c) fmaf(a, b, c)
-#define CR_G_FMA(a, b, c) fma(a, b, c)
 #else
 RNG_FN float cr_g_rsqrt(float a)
 {
@@ -245,32 +257,19 @@ RNG_FN float cr_g_log(float a)
 {
    return logf(a);
 }
-/* a product and a sum, each rounded (a statement apiece: no contraction) */
-RNG_FN float cr_g_fmaf(float a, float b, float c)
-{
-   float p = a * b;
-   return p + c;
-}
-RNG_FN double cr_g_fma(double a, double b, double c)
-{
-   double p = a * b;
-   return p + c;
-}
-#define CR_G_FMAF(a, b, c) cr_g_fmaf(a, b, c)
-#define CR_G_FMA(a, b, c) cr_g_fma(a, b, c)
 #endif
 
 /* alpha and beta of P(lambda, .) */
 RNG_FN void cr_gamma_ab(float a, float *alpha, float *beta)
 {
-   *alpha = CR_G_FMAF(1.43248035075540910f, cr_g_rsqrt(a - 0.12400979329415655f), 0.00025361074907033f);
-   *beta = CR_G_FMAF(0.21096734870196546f, cr_g_rsqrt(a - 1.97381164089999420f), 0.94201734077887530f);
+   *alpha = CR_FMAF(1.43248035075540910f, cr_g_rsqrt(a - 0.12400979329415655f), 0.00025361074907033f);
+   *beta = CR_FMAF(0.21096734870196546f, cr_g_rsqrt(a - 1.97381164089999420f), 0.94201734077887530f);
 }
 RNG_FN float cr_gamma_p(float a, float x)
 {
    float alpha, beta;
    cr_gamma_ab(a, &alpha, &beta);
-   float t = 1.0f + cr_g_exp(CR_G_FMAF(alpha, a - x, -beta));
+   float t = 1.0f + cr_g_exp(CR_FMAF(alpha, a - x, -beta));
    return cr_g_rcp(t * t);
 }
 RNG_FN float cr_gamma_q(float a, float y)
@@ -278,7 +277,7 @@ RNG_FN float cr_gamma_q(float a, float y)
    float alpha, beta;
    cr_gamma_ab(a, &alpha, &beta);
    float t = beta + cr_g_log(cr_g_rsqrt(y) - 1.0f);
-   return CR_G_FMAF(-t, cr_g_rcp(alpha), a);
+   return CR_FMAF(-t, cr_g_rcp(alpha), a);
 }
 /* ln Gamma(a) of an integer a >= 1 (a <= 0, which the method does not
  * reach from lambda 64, is read as NVIDIA's host form reads it) */
@@ -287,12 +286,12 @@ RNG_FN double cr_lgamma_int(int a)
    double fa = fabs((double)(float)a);
    if (a > 8) {
       double s = 1.0 / fa, t = s * s, sum = -0.1633436431e-2;
-      sum = CR_G_FMA(sum, t, 0.83645878922e-3);
-      sum = CR_G_FMA(sum, t, -0.5951896861197e-3);
-      sum = CR_G_FMA(sum, t, 0.793650576493454e-3);
-      sum = CR_G_FMA(sum, t, -0.277777777735865004e-2);
-      sum = CR_G_FMA(sum, t, 0.833333333333331018375e-1);
-      sum = CR_G_FMA(sum, s, 0.918938533204672);
+      sum = CR_FMA(sum, t, 0.83645878922e-3);
+      sum = CR_FMA(sum, t, -0.5951896861197e-3);
+      sum = CR_FMA(sum, t, 0.793650576493454e-3);
+      sum = CR_FMA(sum, t, -0.277777777735865004e-2);
+      sum = CR_FMA(sum, t, 0.833333333333331018375e-1);
+      sum = CR_FMA(sum, s, 0.918938533204672);
       double h = 0.5 * log(fa), w = fa - 0.5;
       double hw = h * w;
       double u = hw - fa;
@@ -314,7 +313,7 @@ RNG_FN double cr_lgamma_int(int a)
          float z_ = UNIF();                                                                         \
          float v_ = (cr_gamma_p(l_, x_ + 1.0f) - cr_gamma_p(l_, x_)) * 1.3f;                        \
          z_ = z_ * v_;                                                                              \
-         float e_ = CR_G_FMAF(x_, logl_, -l_) - (float)cr_lgamma_int((int)(1.0f + x_));             \
+         float e_ = CR_FMAF(x_, logl_, -l_) - (float)cr_lgamma_int((int)(1.0f + x_));             \
          if (z_ < cr_g_exp(e_) && (double)v_ >= 1e-20)                                              \
             break;                                                                                  \
       }                                                                                             \

@@ -482,10 +482,9 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
         l += (uint)__builtin_ctzl(bits);
         uint e = l;
         for (;;) {   // to the run's end, word by word
-            const ulong rest = ~((*m)[e >> 6] >> (e & 63u));
-            const uint n = rest != 0ul ? (uint)__builtin_ctzl(rest) : 64u;
-            e += n;
-            if (n == 0u || (e & 63u) != 0u || e >= nl)
+            const uint b = e & 63u, end = mc_lanes_run_end((*m)[e >> 6], b);
+            e += end - b;
+            if (end < 64u || e >= nl)
                 break;
         }
         return (ulong)l | (ulong)(e < nl ? e : nl) << 32;

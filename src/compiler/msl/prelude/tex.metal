@@ -244,9 +244,10 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread
 // table leaves ties open: y wins over x, z over both, as on an H200 (a
 // probe, tests/cuda/NATIVE.md); linear filtering clamps to the face (the
 // H200's results near edges: tests/cuda/tex_cubemap.cu).
-MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
+// mc_tex_cube_axes gives the face, sc, tc and m; mc_tex_cube_face s and t.
+MC_TEX uint mc_tex_cube_axes(float x, float y, float z, thread float &sc, thread float &tc, thread float &m)
 {
-    float ax = abs(x), ay = abs(y), az = abs(z), m, sc, tc;
+    float ax = abs(x), ay = abs(y), az = abs(z);
     uint f;
     if (ax > ay && ax > az) {
         m = ax, f = x >= 0.0f ? 0u : 1u, sc = x >= 0.0f ? -z : z, tc = -y;
@@ -255,6 +256,13 @@ MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread 
     } else {
         m = az, f = z >= 0.0f ? 4u : 5u, sc = z >= 0.0f ? x : -x, tc = -y;
     }
+    return f;
+}
+
+MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread float &t)
+{
+    float sc, tc, m;
+    uint f = mc_tex_cube_axes(x, y, z, sc, tc, m);
     s = (sc / m + 1.0f) * 0.5f;
     t = (tc / m + 1.0f) * 0.5f;
     return f;
@@ -844,9 +852,9 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // across the edge is not reproduced exactly (6.5 % of such fetches one or
 // two 1/256 levels off), so such a fetch, and one with a coordinate or
 // gradient that is not finite, fails the launch (MC_STATUS_TEX_GRAD_CUBE).
-MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *v)
+MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *q, thread float *v)
 {
-    float q[3] = {p[0] + as_type<float>(d0), p[1] + as_type<float>(d1), p[2] + as_type<float>(d2)};
+    q[0] = p[0] + as_type<float>(d0), q[1] = p[1] + as_type<float>(d1), q[2] = p[2] + as_type<float>(d2);
     float m = max(max(abs(q[0]), abs(q[1])), abs(q[2]));
     float r = as_type<float>(mc_sfu_rcp(as_type<uint>(m)));
     for (uint k = 0u; k < 3u; k++)
@@ -857,36 +865,22 @@ MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2
                                uint y0, uint y1, uint y2, thread int &q)
 {
     float p[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
-    float v[3][3];
-    mc_tex_cube_lane(p, 0u, 0u, 0u, v[0]);
-    mc_tex_cube_lane(p, x0, x1, x2, v[1]);
-    mc_tex_cube_lane(p, y0, y1, y2, v[2]);
-    float sc[3], tc[3], s, u;
+    uint d[3][3] = {{0u, 0u, 0u}, {x0, x1, x2}, {y0, y1, y2}};
+    float sc[3], tc[3], s, u, m;
     uint f0 = 6u;
     for (uint j = 0u; j < 3u; j++) {
+        float g[3], v[3];
+        mc_tex_cube_lane(p, d[j][0], d[j][1], d[j][2], g, v);
         for (uint k = 0u; k < 3u; k++)
-            if (!isfinite(v[j][k]))
+            if (!isfinite(v[k]))
                 return false;
-        // the face of the lane as given and as scaled (a rounding of the
-        // scaling can make a tie that moves it)
-        float w[3] = {j == 0u ? 0.0f : as_type<float>(j == 1u ? x0 : y0),
-                      j == 0u ? 0.0f : as_type<float>(j == 1u ? x1 : y1),
-                      j == 0u ? 0.0f : as_type<float>(j == 1u ? x2 : y2)};
-        uint f = mc_tex_cube_face(v[j][0], v[j][1], v[j][2], s, u);
-        uint fg = mc_tex_cube_face(p[0] + w[0], p[1] + w[1], p[2] + w[2], s, u);
+        // the face of the lane as scaled (then its sc and tc) and as given
+        // (a rounding of the scaling can make a tie that moves it)
+        uint f = mc_tex_cube_axes(v[0], v[1], v[2], sc[j], tc[j], m);
         if (j == 0u)
             f0 = f;
-        if (f != f0 || fg != f0)
+        if (f != f0 || mc_tex_cube_axes(g[0], g[1], g[2], s, u, m) != f0)
             return false;
-        float x = v[j][0], y = v[j][1], z = v[j][2];
-        switch (f0) {   // the cubemap table's sc and tc (mc_tex_cube_face)
-        case 0u: sc[j] = -z, tc[j] = -y; break;
-        case 1u: sc[j] = z, tc[j] = -y; break;
-        case 2u: sc[j] = x, tc[j] = z; break;
-        case 3u: sc[j] = x, tc[j] = -z; break;
-        case 4u: sc[j] = x, tc[j] = -y; break;
-        default: sc[j] = -x, tc[j] = -y; break;
-        }
     }
     q = mc_tex_grad_q(as_type<uint>((sc[1] - sc[0]) * 0.5f), as_type<uint>((tc[1] - tc[0]) * 0.5f),
                       as_type<uint>((sc[2] - sc[0]) * 0.5f), as_type<uint>((tc[2] - tc[0]) * 0.5f), t.width,
