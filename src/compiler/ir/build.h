@@ -114,6 +114,10 @@ ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed);
  * and unpacking. */
 ir_def *bld_shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount);
 bool bld_unsupported(build_ctx *c, const char *what);
+/* The registers of destination d (n elements of `bits`, a sink reading 0)
+ * as they are before the instruction: what a guarded instruction that
+ * carries its guard itself leaves when the guard fails (ir_instr.old). */
+ir_def *bld_old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_t bits);
 /* Applies the current instruction's guard to i (which defines the value that
  * goes to register sym). */
 void bld_guard(build_ctx *c, ir_instr *i, const build_sym *dst);

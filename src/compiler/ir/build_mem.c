@@ -220,7 +220,7 @@ static bool ld_param(build_ctx *c, ptx_type t, const ptx_operand *d, uint64_t of
 
 /* Reads the previous values of the destination registers (for a guarded
  * load, which must keep them when the guard fails). */
-static ir_def *old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_t bits)
+ir_def *bld_old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_t bits)
 {
    ir_instr *v = n > 1 ? bld_emit(c, IR_VEC, n, bits, (uint8_t)n) : NULL;
    if (n > 1 && !v)
@@ -401,7 +401,7 @@ bool bld_tr_ld(build_ctx *c)
    if (vm == VEC_LOCKED)
       flags |= IR_F_LOCKED;
    uint8_t bits = b128 ? 64 : dst_bits(c, d, t);
-   ir_def *old = !in->guard ? NULL : b128 ? bld_b128_vec(c, d) : old_dst_value(c, d, n, bits);
+   ir_def *old = !in->guard ? NULL : b128 ? bld_b128_vec(c, d) : bld_old_dst_value(c, d, n, bits);
    if (in->guard && !old)
       return false;
    ir_instr *ld = bld_emit(c, IR_LOAD, 1, bits, (uint8_t)n);

@@ -12,6 +12,10 @@
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
  *   txq.{width,height,depth}.b32 / suq.{width,height,depth}.b32  d, [handle]
  *
+ * A guarded (`@p`) fetch or surface load carries its guard itself and
+ * keeps the destination registers where it fails (write_guarded): the
+ * instruction does not run there.
+ *
  * The handle is a 64-bit register holding the object (cudaTextureObject_t):
  * metalcuda's objects are the CUDA address of a descriptor (compiler.h,
  * mc_tex) that the prelude (prelude/tex.metal) reads, so filtering and
@@ -137,13 +141,52 @@ static bool write_halves(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
    return true;
 }
 
+/* The registers of destination d of a 64-bit surface load before it, as
+ * its 2n 32-bit halves (low first), for a failing guard. */
+static ir_def *old_halves(build_ctx *c, const ptx_operand *d, unsigned n)
+{
+   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n) {
+      ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+      return NULL;
+   }
+   ir_def *half[4];   /* n <= 2 (.v4.b64 is refused) */
+   for (unsigned k = 0; k < n; k++) {
+      ir_def *w = bld_old_dst_value(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, 1, 64);
+      half[2 * k] = w ? bld_resize(c, w, 32, false) : NULL;
+      half[2 * k + 1] = w ? bld_resize(c, bld_shift_by(c, IR_SHR, w, 32), 32, false) : NULL;
+      if (!half[2 * k] || !half[2 * k + 1])
+         return NULL;
+   }
+   ir_instr *v = bld_emit(c, IR_VEC, 2 * n, 32, (uint8_t)(2 * n));
+   if (!v)
+      return NULL;
+   for (unsigned k = 0; k < 2 * n; k++)
+      bld_set_src(v, k, half[k]);
+   return &v->def;
+}
+
+/* Writes the n-element result of a fetch or surface load i.  A guarded one
+ * carries the guard itself, with `old` (the registers before it, emitted
+ * ahead of i) as what a failing guard leaves: the instruction must not run
+ * there (PTX ISA 9.0 §11.1), since a thread whose guard fails may hold no
+ * valid handle or coordinates, and a .trap access would fault. */
+static bool write_guarded(build_ctx *c, ir_instr *i, ir_def *old, unsigned n, ptx_type t, bool wide)
+{
+   if (old) {
+      bld_guard(c, i, NULL);
+      ir_src_set(&i->old, i, old);
+   }
+   c->suppress_guard = old != NULL;
+   bool ok = wide ? write_halves(c, c->in->opnds[0], i, n) : write_vector(c, c->in->opnds[0], i, n, t, 32);
+   c->suppress_guard = false;
+   return ok;
+}
+
 /* One IR_TEX: sources handle, coordinates, [layer], [lod | dPdx, dPdy];
  * imm IR_TEXF_* (and the gathered component). */
 static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
 {
    const ptx_instr *in = c->in;
-   if (in->guard)
-      return bld_unsupported(c, "a predicated tex/tld4");
    ir_def *h, *coords[3], *layer = NULL;
    if (!object_operand(c, in->opnds[1], g, ct, &h, coords, &layer))
       return false;
@@ -161,6 +204,9 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
          if (!(grad[k * n + j] = bld_opnd(c, v->kind == PTX_OPND_VEC ? v->u.vec.elems[j] : v, PTX_T_F32, 32)))
             return false;
    }
+   ir_def *old = NULL;
+   if (in->guard && !(old = bld_old_dst_value(c, in->opnds[0], 4, 32)))
+      return false;
    ir_instr *i = bld_emit(c, IR_TEX, first_lod + (lod ? 1 : 0) + ngrad, 32, 4);
    if (!i)
       return false;
@@ -177,7 +223,7 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
       bld_set_src(i, first_lod, lod);
    for (unsigned k = 0; k < ngrad; k++)
       bld_set_src(i, first_lod + k, grad[k]);
-   return write_vector(c, in->opnds[0], i, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, 32);
+   return write_guarded(c, i, old, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, false);
 }
 
 static bool fetch_types(build_ctx *c, ptx_type *dt, ptx_type *ct, unsigned nopnds)
@@ -253,8 +299,6 @@ static bool tr_surface(build_ctx *c, bool store)
    bool wide = t == PTX_T_B64;
    if (n == 3 || n > 4 || (wide && n > 2) || (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32 && !wide))
       return bld_unsupported(c, "this surface vector width or element type (.v4.b64)");
-   if (in->guard && !store)
-      return bld_unsupported(c, "a predicated suld");
    const ptx_operand *obj = in->opnds[store ? 0 : 1], *a = in->opnds[1];
    ir_def *h, *coords[3], *vals[4], *layer = NULL;
    if (!object_operand(c, obj, &g, PTX_T_S32, &h, coords, &layer))
@@ -275,6 +319,10 @@ static bool tr_surface(build_ctx *c, bool store)
    if (wide)
       t = PTX_T_B32;
    unsigned dims = (unsigned)g.dims, nl = g.layered ? 1 : 0;
+   ir_def *old = NULL;
+   if (in->guard && !store &&
+       !(old = wide ? old_halves(c, in->opnds[0], n) : bld_old_dst_value(c, in->opnds[0], n, 32)))
+      return false;
    ir_instr *i = store ? bld_emit(c, IR_SUST, 1 + dims + nl + nw, 0, 1)
                        : bld_emit(c, IR_SULD, 1 + dims + nl, 32, (uint8_t)nw);
    if (!i)
@@ -292,7 +340,7 @@ static bool tr_surface(build_ctx *c, bool store)
    for (unsigned k = 0; k < nv; k++)
       bld_set_src(i, 1 + dims + nl + k, vals[k]);
    if (!store)
-      return wide ? write_halves(c, in->opnds[0], i, n) : write_vector(c, in->opnds[0], i, n, PTX_T_B32, 32);
+      return write_guarded(c, i, old, n, PTX_T_B32, wide);
    if (in->guard)
       bld_guard(c, i, NULL);
    return true;
