@@ -333,3 +333,18 @@ TEST(b128_registers_and_wide_strong_accesses)
    CHECK_CONTAINS(translate_error("   ld.param.u64 %rd1, [p];\n   ld.relaxed.gpu.global.v4.u64 {%rd0, %rd1, %rd2, %rd3}, [%rd1];\n"),
                   "256-bit access");
 }
+
+/* Surface loads of 64-bit elements: .v2.b64 (128 bits) translates, guarded
+ * too (the guard goes on the load, the registers kept as halves); .v4.b64
+ * would be 256 bits, beyond PTX's vectors (ptxas refuses it as well). */
+TEST(surface_vector_limits)
+{
+   const char *p = "   .reg .pred %p<2>;\n   ld.param.u64 %rd1, [p];\n   setp.ne.s32 %p1, %r1, 0;\n";
+   char body[1024];
+   snprintf(body, sizeof(body), "%s   @%%p1 suld.b.2d.v2.b64.trap {%%rd2, %%rd3}, [%%rd1, {%%r1, %%r2}];\n"
+            "   @!%%p1 tex.2d.v4.f32.f32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%f0, %%f1}];\n", p);
+   CHECK_STR(translate_error(body), "(translated)");
+   snprintf(body, sizeof(body), "%s   suld.b.2d.v4.b64.trap {%%rd0, %%rd1, %%rd2, %%rd3}, [%%rd1, {%%r1, %%r2}];\n", p);
+   CHECK_CONTAINS(translate_error(body), "a vector of 256 bits exceeds PTX's 128-bit limit");
+   CHECK_CONTAINS(translate_error(body), "PTX line 13");
+}

@@ -36,10 +36,9 @@
  * on P's face, and fails the launch otherwise (tests/cuda/NATIVE.md
  * "cube").
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), multisample textures, tld4
- * other than .2d, the .p surface formats, .v4.b64 surface accesses,
- * sured, and predicated
- * tex/suld (a guarded-off thread's handle may be anything).
+ * and .texref symbols), multisample textures, tld4 other than .2d, the .p
+ * surface formats, sured.  A .v4.b64 surface access is an error, not a
+ * gap: 256 bits exceed PTX's 128-bit vectors (ptxas rejects it too).
  */
 #include "build.h"
 
@@ -149,7 +148,7 @@ static ir_def *old_halves(build_ctx *c, const ptx_operand *d, unsigned n)
       ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
       return NULL;
    }
-   ir_def *half[4];   /* n <= 2 (.v4.b64 is refused) */
+   ir_def *half[4];   /* n <= 2 (.v4.b64 is an error) */
    for (unsigned k = 0; k < n; k++) {
       ir_def *w = bld_old_dst_value(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, 1, 64);
       half[2 * k] = w ? bld_resize(c, w, 32, false) : NULL;
@@ -297,8 +296,10 @@ static bool tr_surface(build_ctx *c, bool store)
    unsigned n = in->vec ? in->vec : 1;
    ptx_type t = in->ntypes == 1 ? in->types[0] : PTX_T_PRED;
    bool wide = t == PTX_T_B64;
-   if (n == 3 || n > 4 || (wide && n > 2) || (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32 && !wide))
-      return bld_unsupported(c, "this surface vector width or element type (.v4.b64)");
+   if (wide && n > 2)
+      return ir_error(c->m, c->line, "%s: a vector of %u bits exceeds PTX's 128-bit limit", bld_spelled(c), 64 * n);
+   if (n == 3 || n > 4 || (t != PTX_T_B8 && t != PTX_T_B16 && t != PTX_T_B32 && !wide))
+      return bld_unsupported(c, "this surface vector width or element type");
    const ptx_operand *obj = in->opnds[store ? 0 : 1], *a = in->opnds[1];
    ir_def *h, *coords[3], *vals[4], *layer = NULL;
    if (!object_operand(c, obj, &g, PTX_T_S32, &h, coords, &layer))
