@@ -216,9 +216,10 @@ MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, thread const mc_tex &t, threa
 // tld4 (tex2Dgather): component comp of the four texels of the bilinear
 // footprint, (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i, j = floor(x - 0.5),
 // floor(y - 0.5) (PTX ISA "tld4"; the order an H200 returns:
-// tests/cuda/tex_gather.cu), each through the address modes.
+// tests/cuda/tex_gather.cu), each through the address modes, in slice lay
+// (a layered texture's layer, already clamped; else 0).
 MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread const float *x, uint comp,
-                           bool iresult)
+                           bool iresult, int lay)
 {
     // the footprint of the fixed-point coordinate: a fraction that rounds
     // to 256/256 moves to the next texel (an H200 does)
@@ -228,7 +229,7 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread
     int di[4] = {0, 1, 1, 0}, dj[4] = {1, 1, 0, 0};
     uint r[4];
     for (uint k = 0u; k < 4u; k++) {
-        int q[3] = {i + di[k], j + dj[k], 0};
+        int q[3] = {i + di[k], j + dj[k], lay};
         if (iresult) {
             r[k] = mc_tex_fetch_i(L, t, q, 2u)[comp];
         } else {
@@ -763,9 +764,9 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     } else {
         for (uint d = 0u; d < dims; d++)
             x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
-        if ((mode & 64u) != 0u)
-            return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult);
         lay = (mode & 4u) != 0u ? (int)min(layer, t.depth - 1u) : 0;
+        if ((mode & 64u) != 0u)
+            return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult, lay);
     }
     p[2] = lay;
     if (icoord || (t.flags & 1u) == 0u || iresult) {
