@@ -49,22 +49,6 @@ __global__ void k_surf(cudaSurfaceObject_t s)
    surfCubemapwrite(make_uchar2(f * 16 + y * 4 + x, 255 - f), s, x * 2, y, f);
 }
 
-/* The face and its (s, t) for direction v (the guide's table). */
-static int model_face(const float *v, float *s, float *t)
-{
-   float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]), m, sc, tc;
-   int f;
-   if (ax > ay && ax > az)
-      m = ax, f = v[0] >= 0 ? 0 : 1, sc = v[0] >= 0 ? -v[2] : v[2], tc = -v[1];
-   else if (ay > ax && ay > az)
-      m = ay, f = v[1] >= 0 ? 2 : 3, sc = v[0], tc = v[1] >= 0 ? v[2] : -v[2];
-   else
-      m = az, f = v[2] >= 0 ? 4 : 5, sc = v[2] >= 0 ? v[0] : -v[0], tc = -v[1];
-   *s = (sc / m + 1.0f) * 0.5f;
-   *t = (tc / m + 1.0f) * 0.5f;
-   return f;
-}
-
 static int clampi(int i, int n) { return i < 0 ? 0 : i >= n ? n - 1 : i; }
 
 /* Point or linear fetch of channel c from slice `slice` of faces n x n
@@ -86,20 +70,6 @@ static float model_fetch(const float *texels, int n, int nchan, int slice, float
    return r;
 }
 
-/* A direction whose face coordinates are at (s, t) of face f. */
-static void direction(int f, float s, float t, float m, float *v)
-{
-   float sc = (2 * s - 1) * m, tc = (2 * t - 1) * m;
-   switch (f) {
-   case 0: v[0] = m, v[1] = -tc, v[2] = -sc; break;
-   case 1: v[0] = -m, v[1] = -tc, v[2] = sc; break;
-   case 2: v[0] = sc, v[1] = m, v[2] = tc; break;
-   case 3: v[0] = sc, v[1] = -m, v[2] = -tc; break;
-   case 4: v[0] = sc, v[1] = -tc, v[2] = m; break;
-   default: v[0] = -sc, v[1] = -tc, v[2] = -m; break;
-   }
-}
-
 static float frac_dist(float x) { return fabsf(x - rintf(x)); }
 
 static unsigned seed = 12345;
@@ -118,8 +88,8 @@ static bool random_direction(float inset, float m, float *v, float *s, float *t)
    int f = next_random() % 6;
    float s0 = (next_random() & 0xffff) / 65536.0f * (1 - 2 * inset) + inset;
    float t0 = (next_random() & 0xffff) / 65536.0f * (1 - 2 * inset) + inset;
-   direction(f, s0, t0, m, v);
-   model_face(v, s, t);
+   tex_model_cube_direction(f, s0, t0, m, v);
+   tex_model_cube_face(v, s, t);
    float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]);
    float m1 = fmaxf(ax, fmaxf(ay, az)), m2 = ax == m1 ? fmaxf(ay, az) : ay == m1 ? fmaxf(ax, az) : fmaxf(ax, ay);
    return m2 <= m1 * 0.99f;
@@ -191,7 +161,7 @@ int main(void)
       static float got[NC * 2], want[NC * 2];
       for (int k = 0; k < NC; k++) {
          float v[3] = { dirs[k].x, dirs[k].y, dirs[k].z }, s, t;
-         int f = model_face(v, &s, &t);
+         int f = tex_model_cube_face(v, &s, &t);
          for (int c = 0; c < 2; c++)
             want[2 * k + c] = model_fetch(tex, N, 2, f, s, t, linear, c);
          got[2 * k] = out[k].x, got[2 * k + 1] = out[k].y;
@@ -227,7 +197,7 @@ int main(void)
       CHECK_CUDA(cudaMemcpy(got, dl, sizeof(got), cudaMemcpyDeviceToHost));
       for (int k = 0; k < NC; k++) {
          float v[3] = { dirs[k].x, dirs[k].y, dirs[k].z }, s, t;
-         int f = model_face(v, &s, &t), l = (int)dirs[k].w;
+         int f = tex_model_cube_face(v, &s, &t), l = (int)dirs[k].w;
          l = (unsigned)l >= CUBES ? CUBES - 1 : l;   /* unsigned, clamped to the last cube */
          want[k] = model_fetch(lt, NL, 1, 6 * l + f, s, t, false, 0);
       }

@@ -60,11 +60,8 @@ static float model_texel(const tex_model *m, int x, int y, int comp)
 
 static void model_gather(const tex_model *m, float cx, float cy, int comp, float out[4])
 {
-   float x = m->norm ? cx * m->w : cx, y = m->norm ? cy * m->h : cy;
-   /* the coordinate in 1.8 fixed point: a fraction that rounds to 1 moves
-    * to the next texel (seen on an H200) */
-   float bx = x - 0.5f, by = y - 0.5f, fx = floorf(bx), fy = floorf(by);
-   int i = (int)fx + (rintf((bx - fx) * 256.0f) == 256.0f), j = (int)fy + (rintf((by - fy) * 256.0f) == 256.0f);
+   int i, j;
+   tex_model_gather_origin(m->norm ? cx * m->w : cx, m->norm ? cy * m->h : cy, &i, &j);
    out[0] = model_texel(m, i, j + 1, comp);
    out[1] = model_texel(m, i + 1, j + 1, comp);
    out[2] = model_texel(m, i + 1, j, comp);

@@ -11,9 +11,7 @@
  * so is a 2-D array without the flag read by tex2Dgather, the same
  * instruction on the same kind of memory.
  */
-#include "check.h"
-
-#include <math.h>
+#include "tex_model.h"
 
 enum { W = 7, H = 5, L = 3, NC = 24 };
 
@@ -33,12 +31,10 @@ static int clampi(int v, int hi) { return v < 0 ? 0 : v > hi ? hi : v; }
 
 static void model(float cx, float cy, unsigned layer, int comp, float out[4])
 {
-   int l = layer > (unsigned)(L - 1) ? L - 1 : (int)layer;
-   float bx = cx - 0.5f, by = cy - 0.5f, fx = floorf(bx), fy = floorf(by);
-   int i = (int)fx + (rintf((bx - fx) * 256.0f) == 256.0f), j = (int)fy + (rintf((by - fy) * 256.0f) == 256.0f);
-   const int di[4] = { 0, 1, 1, 0 }, dj[4] = { 1, 1, 0, 0 };
+   int l = layer > (unsigned)(L - 1) ? L - 1 : (int)layer, i, j;
+   tex_model_gather_origin(cx, cy, &i, &j);
    for (int k = 0; k < 4; k++)
-      out[k] = texel(clampi(i + di[k], W - 1), clampi(j + dj[k], H - 1), l, comp);
+      out[k] = texel(clampi(i + tex_model_gather_di[k], W - 1), clampi(j + tex_model_gather_dj[k], H - 1), l, comp);
 }
 
 /* out[((c * 4 + li) * 4 + comp) * 4 + k] */
@@ -75,20 +71,9 @@ __global__ void k_gather_2d(cudaTextureObject_t t, const float *cx, const float 
    }
 }
 
-static cudaTextureObject_t make_tex(cudaArray_t a)
+static cudaTextureObject_t point_clamp(cudaArray_t a)
 {
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof rd);
-   rd.resType = cudaResourceTypeArray;
-   rd.res.array.array = a;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof td);
-   td.addressMode[0] = td.addressMode[1] = td.addressMode[2] = cudaAddressModeClamp;
-   td.filterMode = cudaFilterModePoint;
-   td.readMode = cudaReadModeElementType;
-   cudaTextureObject_t t = 0;
-   CHECK_CUDA(cudaCreateTextureObject(&t, &rd, &td, NULL));
-   return t;
+   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeClamp, false, false, cudaReadModeElementType, NULL);
 }
 
 int main(void)
@@ -116,14 +101,8 @@ int main(void)
    cudaChannelFormatDesc cf4 = cudaCreateChannelDesc<float4>();
    cudaArray_t a;
    CHECK_CUDA(cudaMalloc3DArray(&a, &cf4, make_cudaExtent(W, H, L), cudaArrayLayered));
-   cudaMemcpy3DParms p;
-   memset(&p, 0, sizeof p);
-   p.srcPtr = make_cudaPitchedPtr(host, W * 16, W, H);
-   p.dstArray = a;
-   p.extent = make_cudaExtent(W, H, L);
-   p.kind = cudaMemcpyHostToDevice;
-   CHECK_CUDA(cudaMemcpy3D(&p));
-   cudaTextureObject_t t = make_tex(a);
+   tex_model_copy3d(a, host, W * 16, W, H, L, true);
+   cudaTextureObject_t t = point_clamp(a);
    k_gather_a2d<<<4, 32>>>(t, dx, dy, dl, dout);
    CHECK_CUDA(cudaGetLastError());
    CHECK_CUDA(cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost));
@@ -138,7 +117,7 @@ int main(void)
    /* a 2-D array without cudaArrayTextureGather: layer 0 of the same texels */
    CHECK_CUDA(cudaMallocArray(&a, &cf4, W, H));
    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, host, W * 16, W * 16, H, cudaMemcpyHostToDevice));
-   t = make_tex(a);
+   t = point_clamp(a);
    k_gather_2d<<<1, 32>>>(t, dx, dy, dout);
    CHECK_CUDA(cudaGetLastError());
    CHECK_CUDA(cudaMemcpy(got, dout, NC * 16 * sizeof(float), cudaMemcpyDeviceToHost));

@@ -1,14 +1,18 @@
 /*
  * tex_model.h — what the texture programs (tex2d, tex_layered,
- * tex_gather, tex_cubemap, tex_mipmap, tex_grad, tex_mipmap_int) share: the host model of an address mode (the CUDA C++
- * Programming Guide's appendix "Texture Fetching"; checked on an H200 by
- * those programs), the making of a texture object over an array, and a
- * 3-D copy to or from a whole array.
+ * tex_gather, tex_gather_layered, tex_gather_cube, tex_cubemap, tex_mipmap,
+ * tex_grad, tex_mipmap_int) share: the host model of an address mode (the
+ * CUDA C++ Programming Guide's appendix "Texture Fetching"; checked on an
+ * H200 by those programs), of a gather's footprint and of a cube map's
+ * face, the making of a texture object over an array, and a 3-D copy to
+ * or from a whole array.
  */
 #ifndef TESTS_CUDA_TEX_MODEL_H
 #define TESTS_CUDA_TEX_MODEL_H
 
 #include "check.h"
+
+#include <math.h>
 
 /* Texel index *i of a dimension of n texels through the address mode
  * (cudaTextureAddressMode); false: outside with the border mode.  Wrap and
@@ -52,6 +56,56 @@ static int tex_model_corner_weight(const int *a, int wl, int dims, int c)
    }
    int w00 = ((256 - a[1]) * x0 + 128) >> 8;
    return (c & 2) ? x0 - w00 : w00;
+}
+
+/* The texel (*i, *j) a gather's footprint starts from at texel coordinates
+ * (x, y): floor(x - 0.5), floor(y - 0.5) in 1.8 fixed point, a fraction
+ * that rounds to 256/256 moving to the next texel (an H200 does).  The four
+ * texels then come in the PTX ISA's tld4 order: (i + tex_model_gather_di[k],
+ * j + tex_model_gather_dj[k]), i.e. (i, j+1), (i+1, j+1), (i+1, j), (i, j). */
+static const int tex_model_gather_di[4] = { 0, 1, 1, 0 }, tex_model_gather_dj[4] = { 1, 1, 0, 0 };
+
+static void tex_model_gather_origin(float x, float y, int *i, int *j)
+{
+   float bx = x - 0.5f, by = y - 0.5f, fx = floorf(bx), fy = floorf(by);
+   *i = (int)fx + (rintf((bx - fx) * 256.0f) == 256.0f);
+   *j = (int)fy + (rintf((by - fy) * 256.0f) == 256.0f);
+}
+
+/* The face of a cube map and its (s, t) in [0, 1] for direction v: the
+ * guide's cubemap table, the major axis m picking the face (+x 0, -x 1,
+ * +y 2, -y 3, +z 4, -z 5) and its (sc, tc) = +x (-z, -y), -x (z, -y),
+ * +y (x, z), -y (x, -z), +z (x, -y), -z (-x, -y); s = (sc / m + 1) / 2,
+ * t = (tc / m + 1) / 2.  Ties between axes are left open by the table
+ * (the programs avoid them). */
+static int tex_model_cube_face(const float *v, float *s, float *t)
+{
+   float ax = fabsf(v[0]), ay = fabsf(v[1]), az = fabsf(v[2]), m, sc, tc;
+   int f;
+   if (ax > ay && ax > az)
+      m = ax, f = v[0] >= 0 ? 0 : 1, sc = v[0] >= 0 ? -v[2] : v[2], tc = -v[1];
+   else if (ay > ax && ay > az)
+      m = ay, f = v[1] >= 0 ? 2 : 3, sc = v[0], tc = v[1] >= 0 ? v[2] : -v[2];
+   else
+      m = az, f = v[2] >= 0 ? 4 : 5, sc = v[2] >= 0 ? v[0] : -v[0], tc = -v[1];
+   *s = (sc / m + 1.0f) * 0.5f;
+   *t = (tc / m + 1.0f) * 0.5f;
+   return f;
+}
+
+/* A direction v (major axis of length m) whose face coordinates are (s, t)
+ * on face f: the inverse of tex_model_cube_face. */
+static void tex_model_cube_direction(int f, float s, float t, float m, float *v)
+{
+   float sc = (2 * s - 1) * m, tc = (2 * t - 1) * m;
+   switch (f) {
+   case 0: v[0] = m, v[1] = -tc, v[2] = -sc; break;
+   case 1: v[0] = -m, v[1] = -tc, v[2] = sc; break;
+   case 2: v[0] = sc, v[1] = m, v[2] = tc; break;
+   case 3: v[0] = sc, v[1] = -m, v[2] = -tc; break;
+   case 4: v[0] = sc, v[1] = -tc, v[2] = m; break;
+   default: v[0] = -sc, v[1] = -tc, v[2] = -m; break;
+   }
 }
 
 /* A texture object over the whole array a. */

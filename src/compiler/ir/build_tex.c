@@ -7,7 +7,7 @@
  *   tex.{cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y, z[, _]}]
  *   tex.level.{geom}.v4.{f32,u32,s32}.f32  d, [handle, {...}], lod
  *   tex.grad.{1d,2d,3d,a1d,a2d}.v4.{f32,u32,s32}.f32  d, [handle, {...}], {dPdx...}, {dPdy...}
- *   tld4.{r,g,b,a}.{2d,a2d}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] x, y[, _]}]
+ *   tld4.{r,g,b,a}.{2d,a2d,cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] c...}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
  *   txq.{width,height,depth}.b32 / suq.{width,height,depth}.b32  d, [handle]
@@ -36,8 +36,8 @@
  * on P's face, and fails the launch otherwise (tests/cuda/NATIVE.md
  * "cube").
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), multisample textures, tld4 on cube maps, the .p
- * surface formats, sured.  A .v4.b64 surface access is an error, not a
+ * and .texref symbols), multisample textures, the .p surface formats,
+ * sured.  A .v4.b64 surface access is an error, not a
  * gap: 256 bits exceed PTX's 128-bit vectors (ptxas rejects it too).
  */
 #include "build.h"
@@ -254,11 +254,14 @@ static bool tr_tex(build_ctx *c)
    return emit_fetch(c, &g, dt, ct, level ? IR_TEXF_LEVEL : grad ? IR_TEXF_GRAD : 0);
 }
 
-/* tld4.{r,g,b,a}.2d.v4.dtype.f32 d, [object, {x, y}]: the component comp
- * of the four texels of the bilinear footprint (PTX ISA §9.7.10.4). */
+/* tld4.{r,g,b,a}.{2d,a2d,cube,acube}.v4.dtype.f32 d, [object, {coords}]:
+ * the component comp of the four texels of the bilinear footprint (PTX ISA
+ * §9.7.10.4), in the layer or on the cube face the coordinates select. */
 static bool tr_tld4(build_ctx *c)
 {
    tex_geom g = { IR_TEX_2D, bld_has(c, PTX_MOD_A2D), false };
+   if (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE))
+      g = (tex_geom){ IR_TEX_3D, bld_has(c, PTX_MOD_ACUBE), true };
    ptx_type dt, ct;
    unsigned comp;
    if (bld_has(c, PTX_MOD_R))
@@ -271,12 +274,11 @@ static bool tr_tld4(build_ctx *c)
       comp = 3;
    else
       return bld_unsupported(c, "tld4 without a component (.r, .g, .b, .a)");
-   if (bld_has(c, PTX_MOD_CUBE) || bld_has(c, PTX_MOD_ACUBE))
-      return bld_unsupported(c, "tld4 on cube-map textures");
-   bool geom = bld_has(c, PTX_MOD_G2D) || g.layered;
-   if (!ONLY_MODS(c, PTX_MOD_R, PTX_MOD_G, PTX_MOD_B, PTX_MOD_A_FRAG, PTX_MOD_G2D, PTX_MOD_A2D) || !geom ||
-       !fetch_types(c, &dt, &ct, 2))
-      return geom ? false : bld_unsupported(c, "this tld4 geometry (only .2d and .a2d)");
+   bool geom = bld_has(c, PTX_MOD_G2D) || g.layered || g.cube;
+   if (!ONLY_MODS(c, PTX_MOD_R, PTX_MOD_G, PTX_MOD_B, PTX_MOD_A_FRAG, PTX_MOD_G2D, PTX_MOD_A2D, PTX_MOD_CUBE,
+                  PTX_MOD_ACUBE) ||
+       !geom || !fetch_types(c, &dt, &ct, 2))
+      return geom ? false : bld_unsupported(c, "this tld4 geometry");
    if (ct != PTX_T_F32)
       return bld_unsupported(c, "tld4 with integer coordinates");
    return emit_fetch(c, &g, dt, ct, IR_TEXF_GATHER | ((uint64_t)comp << IR_TEXF_COMP_SHIFT));

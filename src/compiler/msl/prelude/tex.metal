@@ -761,6 +761,8 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
         x[1] = r * (float)t.height;
         dims = 2u;
         lay = (int)(6u * ((mode & 4u) != 0u ? min(layer, t.depth / 6u - 1u) : 0u) + f);
+        if ((mode & 64u) != 0u)   // tld4: the footprint on the face, clamped to it as filtering is
+            return mc_tex_gather(L, t, x, (mode >> 7) & 3u, iresult, lay);
     } else {
         for (uint d = 0u; d < dims; d++)
             x[d] = icoord ? (float)(int)cb[d] : mc_tex_coord(t, d, as_type<float>(cb[d]));
