@@ -336,8 +336,9 @@ TEST(b128_registers_and_wide_strong_accesses)
 
 /* Surface loads of 64-bit elements: .v2.b64 (128 bits) translates, guarded
  * too (the guard goes on the load, the registers kept as halves); .v4.b64
- * would be 256 bits, beyond PTX's vectors (ptxas refuses it as well). */
-TEST(surface_vector_limits)
+ * would be 256 bits, beyond PTX's vectors (ptxas refuses it as well), as a
+ * tld4 with integer coordinates is; a layered cube-map tld4 translates. */
+TEST(texture_and_surface_forms)
 {
    const char *p = "   .reg .pred %p<2>;\n   ld.param.u64 %rd1, [p];\n   setp.ne.s32 %p1, %r1, 0;\n";
    char body[1024];
@@ -347,4 +348,8 @@ TEST(surface_vector_limits)
    snprintf(body, sizeof(body), "%s   suld.b.2d.v4.b64.trap {%%rd0, %%rd1, %%rd2, %%rd3}, [%%rd1, {%%r1, %%r2}];\n", p);
    CHECK_CONTAINS(translate_error(body), "a vector of 256 bits exceeds PTX's 128-bit limit");
    CHECK_CONTAINS(translate_error(body), "PTX line 13");
+   snprintf(body, sizeof(body), "%s   tld4.r.2d.v4.f32.s32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%r1, %%r2}];\n", p);
+   CHECK_CONTAINS(translate_error(body), "tld4 takes .f32 coordinates");
+   snprintf(body, sizeof(body), "%s   tld4.b.acube.v4.f32.f32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%r1, %%f1, %%f2, %%f3}];\n", p);
+   CHECK_STR(translate_error(body), "(translated)");
 }

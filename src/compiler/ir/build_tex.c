@@ -280,7 +280,8 @@ static bool tr_tld4(build_ctx *c)
        !geom || !fetch_types(c, &dt, &ct, 2))
       return geom ? false : bld_unsupported(c, "this tld4 geometry");
    if (ct != PTX_T_F32)
-      return bld_unsupported(c, "tld4 with integer coordinates");
+      return ir_error(c->m, c->line, "%s: tld4 takes .f32 coordinates (PTX ISA; ptxas refuses others too)",
+                      bld_spelled(c));
    return emit_fetch(c, &g, dt, ct, IR_TEXF_GATHER | ((uint64_t)comp << IR_TEXF_COMP_SHIFT));
 }
 
