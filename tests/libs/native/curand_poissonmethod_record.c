@@ -49,6 +49,9 @@
  * 1000 to 400000 differed from that with our inverse normal function);
  * MT19937 CURAND_STATUS_INTERNAL_ERROR (a count of 0 a success), the
  * generator's words left as they were.
+ * Run it on a machine without a GPU: on the H100's machine NVIDIA's host
+ * generator segfaults in the statuses (CURAND_3RD, 2026-12-05), after
+ * writing the same rows.
  * Build and run:
  *    cc -I/usr/local/cuda/include tests/libs/native/curand_poissonmethod_record.c \
  *       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 \
