@@ -11,7 +11,6 @@ struct pm_expect {
    unsigned long long h1, h2, hw;
 };
 
-static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 81000;
 static const struct pm_expect PM_EXPECT[] = {
    { 101, 0.5, 0x7b37ebcc6e71b510ull, 0x2b0a95259e68fa64ull, 0x91b79cab7bff7bebull },
    { 101, 5, 0x08aa63f6f24da6d4ull, 0x76046f3514611584ull, 0xe11fbdd6a24ba345ull },
@@ -37,6 +36,56 @@ static const struct pm_expect PM_EXPECT[] = {
    { 121, 4000.5, 0x0e06a8773dd799a3ull, 0x4f4d6ab6a2ad1feaull, 0xc7b5e817368cef62ull },
    { 121, 9000, 0xa78d2c9a6dde7ff9ull, 0x3d5783567d615716ull, 0xc7b5e817368cef62ull },
    { 121, 400000, 0x2e4f0d15941a585cull, 0xf6028acb3e0d49b5ull, 0xc7b5e817368cef62ull },
+   { 161, 5, 0x2e72a0f97705550eull, 0xd1205bad0aface31ull, 0xa451a9a43b2027b8ull },
+   { 161, 100, 0x34613c81f9f5fe75ull, 0xc1e0c2d0cad967a9ull, 0xa451a9a43b2027b8ull },
+   { 161, 0.5, 0xc2bcedb4fe813e40ull, 0xf107a591d9d91e32ull, 0xe657c11d92534089ull },
+   { 161, 5, 0x1a3b95d8a9d82f58ull, 0xf16355faea390834ull, 0xe657c11d92534089ull },
+   { 161, 63.899999999999999, 0x7309005cfae24572ull, 0xbf63d548df312b0cull, 0xe657c11d92534089ull },
+   { 161, 64, 0xe135246f31d35239ull, 0x35bf4b4a2cc7f987ull, 0xe657c11d92534089ull },
+   { 161, 100, 0x06dab4b9d1abd680ull, 0x6462addbb83d33dfull, 0xe657c11d92534089ull },
+   { 161, 1000, 0xc15d5cc6a7ff5496ull, 0x8538ec93deb45ad1ull, 0xe657c11d92534089ull },
+   { 161, 3999.5, 0xa620d1d773d91425ull, 0x79a6ca010b392decull, 0xe657c11d92534089ull },
+   { 161, 4000, 0xd9bbeedd602960d2ull, 0x34c6f70d12a40cc3ull, 0xe657c11d92534089ull },
+   { 161, 4000.5, 0xc1fcceb46324543cull, 0xd6b06683ef4b67ccull, 0xe657c11d92534089ull },
+   { 161, 9000, 0x246b8a7e0136f502ull, 0x67fc9f5f3628fe34ull, 0xe657c11d92534089ull },
+   { 161, 400000, 0xedab8bf1bea47bf6ull, 0x36d5784bb6dba79full, 0xe657c11d92534089ull },
+   { 141, 0.5, 0x82ca8dd1ef9c2ff5ull, 0xcc4ab62c9ffcb8f5ull, 0x29ec968bdcaaf335ull },
+   { 141, 5, 0x214ec753c69a093cull, 0x058d2d99725583f6ull, 0x29ec968bdcaaf335ull },
+   { 141, 100, 0x610ba87b692bd239ull, 0x74e79d846260e0a4ull, 0x29ec968bdcaaf335ull },
+   { 141, 500, 0xb5cb21d205d094aaull, 0x2610735cc23585b6ull, 0x29ec968bdcaaf335ull },
+   { 141, 500.5, 0xcb006cf1d09f8d9bull, 0x8dc0534fc526871cull, 0x29ec968bdcaaf335ull },
+   { 141, 999.5, 0x45dd8eb7733dc448ull, 0x662d6687500ef288ull, 0x29ec968bdcaaf335ull },
+   { 141, 1000, 0xc8b2975edb12e782ull, 0x177c46517d6b4aecull, 0x29ec968bdcaaf335ull },
+   { 141, 5000, 0xb91c6ba65a2cd673ull, 0x4c2e3648cb0e06ecull, 0x29ec968bdcaaf335ull },
+   { 141, 400000, 0xc85bdc386998f9c9ull, 0x68c371466cf805e6ull, 0x29ec968bdcaaf335ull },
+   { 201, 0.5, 0x0ec9c27f8d6a5f04ull, 0x9f431be2f63ffef4ull, 0x998a92a6e9a0ef02ull },
+   { 201, 5, 0xda3605b1da1d8af3ull, 0xc2e596c0e309ac83ull, 0x998a92a6e9a0ef02ull },
+   { 201, 100, 0x5e75e56a5027914dull, 0x044855aaa29ad58full, 0x998a92a6e9a0ef02ull },
+   { 201, 999.5, 0x83547f3db0b5fe18ull, 0x4c44cbcf5004fb0eull, 0x998a92a6e9a0ef02ull },
+   { 201, 1000, 0x2668de701a7f9db7ull, 0x10a7dd0c33762edaull, 0x998a92a6e9a0ef02ull },
+   { 201, 5000, 0x113e00567fef5bf3ull, 0xb87a5c95b2d82273ull, 0x998a92a6e9a0ef02ull },
+   { 201, 400000, 0x3333f55759051199ull, 0x391ae15665a40b4cull, 0x998a92a6e9a0ef02ull },
+   { 202, 0.5, 0x2dbcea4c3774ec13ull, 0x83efbe88d63eeb06ull, 0xcec7c52f249c1cedull },
+   { 202, 5, 0x24e0800dd6fde37dull, 0xfc60567026979b3full, 0xcec7c52f249c1cedull },
+   { 202, 100, 0x700be2ec176cd43full, 0x0742662e5d2c8106ull, 0xcec7c52f249c1cedull },
+   { 202, 999.5, 0x6d7348c125718d15ull, 0x4210e1be281f9584ull, 0xcec7c52f249c1cedull },
+   { 202, 1000, 0x947f18a140e73fd3ull, 0x94a7f452742578cdull, 0xcec7c52f249c1cedull },
+   { 202, 5000, 0xf554e3d860524196ull, 0x835d38e412ec5684ull, 0xcec7c52f249c1cedull },
+   { 202, 400000, 0xa093e8dd30670efeull, 0x2c4a2dab5731f871ull, 0xcec7c52f249c1cedull },
+   { 203, 0.5, 0x0ec9c27f8d6a5f04ull, 0x9f431be2f63ffef4ull, 0xde60173cf71082e8ull },
+   { 203, 5, 0xda3605b1da1d8af3ull, 0xc2e596c0e309ac83ull, 0xde60173cf71082e8ull },
+   { 203, 100, 0x5e75e56a5027914dull, 0x044855aaa29ad58full, 0xde60173cf71082e8ull },
+   { 203, 999.5, 0x83547f3db0b5fe18ull, 0x4c44cbcf5004fb0eull, 0xde60173cf71082e8ull },
+   { 203, 1000, 0x2668de701a7f9db7ull, 0x10a7dd0c33762edaull, 0xde60173cf71082e8ull },
+   { 203, 5000, 0x113e00567fef5bf3ull, 0xb87a5c95b2d82273ull, 0xde60173cf71082e8ull },
+   { 203, 400000, 0x3333f55759051199ull, 0x391ae15665a40b4cull, 0xde60173cf71082e8ull },
+   { 204, 0.5, 0x2dbcea4c3774ec13ull, 0x83efbe88d63eeb06ull, 0xe03c9653a9735673ull },
+   { 204, 5, 0x24e0800dd6fde37dull, 0xfc60567026979b3full, 0xe03c9653a9735673ull },
+   { 204, 100, 0x700be2ec176cd43full, 0x0742662e5d2c8106ull, 0xe03c9653a9735673ull },
+   { 204, 999.5, 0x6d7348c125718d15ull, 0x4210e1be281f9584ull, 0xe03c9653a9735673ull },
+   { 204, 1000, 0x947f18a140e73fd3ull, 0x94a7f452742578cdull, 0xe03c9653a9735673ull },
+   { 204, 5000, 0xf554e3d860524196ull, 0x835d38e412ec5684ull, 0xe03c9653a9735673ull },
+   { 204, 400000, 0xa093e8dd30670efeull, 0x2c4a2dab5731f871ull, 0xe03c9653a9735673ull },
 };
 
 /* status of method m (0..14, then 20) at lambda 5 */
@@ -47,3 +96,5 @@ static const double PM_LAMBDAS[] = { 0, -1, 400000, 400001 };
 static const int PM_ST_LAMBDA[3][4] = { { 104, 104, 202, 104, }, { 104, 104, 0, 104, }, { 999, 999, 999, 999, }, };
 static const int PM_ST_COUNT0 = 0;
 static const int PM_ST_NOGEN = 101;
+static const int PM_ST_MT19937[3] = { 999, 0, 104 };
+static const int PM_ST_SOBOL_LENGTH = 105;

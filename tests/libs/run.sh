@@ -58,7 +58,7 @@ deps=(tests/libs/oracle.h tests/libs/transfer.h tests/libs/fft_oracle.h tests/li
    tests/libs/curand_sobol_expected.h tests/libs/curand_mtgp32_expected.h tests/libs/curand_mtgp32_single_expected.h
    tests/libs/curand_poisson_expected.h
    tests/libs/curand_device_dist_expected.h tests/libs/curand_mt19937_expected.h
-   tests/libs/curand_poissonmethod_expected.h tests/libs/curand_poissonmethod_device_expected.h tests/libs/curand_check.h tests/libs/xt_check.h tests/cuda/check.h)
+   tests/libs/curand_poissonmethod_expected.h tests/libs/curand_poissonmethod_device_expected.h tests/libs/curand_poissonmethod_rows.h tests/libs/curand_check.h tests/libs/xt_check.h tests/cuda/check.h)
 mkdir -p "$OUT/obj"
 compile_one() {
    local n=$1 src=tests/libs/$1.cu o=$OUT/obj/$1.o f

@@ -2,7 +2,8 @@
  * kernels.cu — libcurand's device code, CUDA C (built to PTX by metalcuda's
  * nvcc, embedded by kernels.S): a thread per subsequence for XORWOW and
  * MRG32k3a (restart and generation, work.h), a thread per group of four
- * outputs (striding) for Philox4_32_10, a thread per CR_SOBOL_CHUNK points
+ * outputs (striding) for Philox4_32_10 (per subsequence for
+ * curandGeneratePoissonMethod's CURAND_DEVICE_API), a thread per CR_SOBOL_CHUNK points
  * of one dimension for Sobol32/64, a thread per state for MTGP32 (restart
  * and generation, mtgp.h).  The arithmetic is rng.h's and mtgp.h's, which
  * the host generator shares.
@@ -43,6 +44,13 @@ extern "C" __global__ void cr_gen_philox(cr_args a)
 {
    unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
    unsigned long long k0 = a.m0 >> 2, groups = ((a.m0 + a.items + 3) >> 2) - k0;
+   if (a.dist == CR_POISSON && a.pmethod >= CR_PM_KNUTH) {
+      /* CURAND_DEVICE_API: a thread per subsequence the call reaches */
+      unsigned long long subs = groups < RNG_PHILOX_THREADS ? groups : RNG_PHILOX_THREADS;
+      for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < subs; q += stride)
+         cr_philox_pm(&a, k0 + q);
+      return;
+   }
    for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < groups; q += stride)
       cr_philox_group(&a, k0 + q);
 }

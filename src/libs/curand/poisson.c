@@ -250,7 +250,7 @@ static curandStatus_t poisson_call(curandGenerator_t g, unsigned int *outputPtr,
     * host generator writes through it) */
    CR_CHECK(outputPtr || n == 0, CURAND_STATUS_OUT_OF_RANGE);
    /* inversion with one factor e^-lambda: its sums once for the call */
-   bool sums = method == CR_PM_INVERSION && lambda <= 500.0;
+   bool sums = (method == CR_PM_INVERSION || method == CR_PM_DEVICE_INVERSION) && lambda <= 500.0;
    if (method == CR_PM_TABLE || sums) {
       curandStatus_t s = poisson_table(g, lambda, sums);
       if (s != CURAND_STATUS_SUCCESS)
@@ -287,10 +287,14 @@ CR_EXPORT curandStatus_t curandGeneratePoisson(curandGenerator_t g, unsigned int
  * CURAND_STATUS_PREEXISTING_FAILURE once lambda is in (0, 400000] (an
  * H200's device generator generates with it: refused here, said);
  * CURAND_DEVICE_API generates as the device API's curand_poisson would on
- * the generator's subsequences, implemented for XORWOW and MRG32k3a:
+ * the generator's states (work.h): for XORWOW and MRG32k3a on its
+ * subsequences, round-robin, their states kept across calls; for
+ * Philox4_32_10 on states set up for each call at its position; for them
  * Knuth's method below lambda 64, the rejection method from 64 to 4000,
- * the rounded double normal above 4000 (work.h); the other generator
- * types are refused with a warning. */
+ * the rounded double normal above 4000.  MTGP32 and Sobol32/64 (scrambled
+ * or not): a value a word in the generator's usual layout, inversion below
+ * lambda 1000, the rounded inverse normal from 1000.  MT19937:
+ * CURAND_STATUS_INTERNAL_ERROR (but for a count of 0), as NVIDIA's. */
 CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsigned int *outputPtr, size_t n,
                                                      double lambda, curandMethod_t method)
 {
@@ -306,14 +310,25 @@ CR_EXPORT curandStatus_t curandGeneratePoissonMethod(curandGenerator_t g, unsign
       LOG_WARN("curandGeneratePoissonMethod: CURAND_3RD on a device generator is not implemented by metalcuda");
       return CURAND_STATUS_NOT_INITIALIZED;
    }
-   if (g->type != CURAND_RNG_PSEUDO_XORWOW && g->type != CURAND_RNG_PSEUDO_MRG32K3A) {
-      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API is implemented for XORWOW and MRG32k3a, not for "
-               "generator type %d (the other generators' layouts)",
-               (int)g->type);
-      return CURAND_STATUS_NOT_INITIALIZED;
+   switch (g->type) {
+   case CURAND_RNG_PSEUDO_XORWOW:
+   case CURAND_RNG_PSEUDO_MRG32K3A:
+   case CURAND_RNG_PSEUDO_PHILOX4_32_10:
+      return poisson_call(g, outputPtr, n, lambda,
+                          lambda < 64 ? CR_PM_KNUTH : lambda > 4000 ? CR_PM_DEVICE_NORMAL : CR_PM_DEVICE_GAMMA);
+   case CURAND_RNG_PSEUDO_MT19937:
+      /* NVIDIA's host generator: nothing to do is a success, anything
+       * else CURAND_STATUS_INTERNAL_ERROR (the device API has no MT19937
+       * state), the generator left where it was */
+      if (n == 0)
+         return CURAND_STATUS_SUCCESS;
+      LOG_WARN("curandGeneratePoissonMethod: CURAND_DEVICE_API on MT19937 is CURAND_STATUS_INTERNAL_ERROR, as "
+               "NVIDIA's libcurand answers (the device API has no MT19937 state)");
+      return CURAND_STATUS_INTERNAL_ERROR;
+   default:
+      /* MTGP32, Sobol32/64 and their scrambled forms: a word a value */
+      return poisson_call(g, outputPtr, n, lambda, lambda < 1000 ? CR_PM_DEVICE_INVERSION : CR_PM_DEVICE_ICDF);
    }
-   return poisson_call(g, outputPtr, n, lambda,
-                       lambda < 64 ? CR_PM_KNUTH : lambda > 4000 ? CR_PM_DEVICE_NORMAL : CR_PM_DEVICE_GAMMA);
 }
 
 /* ---- the device API's distributions (curand_discrete) ----

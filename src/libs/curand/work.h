@@ -14,7 +14,8 @@
  *    with seed + t * RNG_XORWOW_SEEDED_STEP (mod 2^64) instead of jumped
  *    2^67 t values along the seed's sequence.
  *  - Philox4x32-10 (65536 subsequences): a function of the output index
- *    (cr_philox_item).
+ *    (cr_philox_group; curandGeneratePoissonMethod's CURAND_DEVICE_API a
+ *    thread per subsequence, cr_philox_pm).
  *  - Sobol32/64 (cr_sobol_thread): dimension-major, a call of n outputs in
  *    D dimensions writes n / D points of each, point i of dimension d at
  *    d (n / D) + i; a thread takes CR_SOBOL_CHUNK points of one dimension.
@@ -31,8 +32,21 @@ enum { CR_U32, CR_UNIFORM, CR_UNIFORM_DOUBLE, CR_NORMAL, CR_NORMAL_DOUBLE, CR_LO
 
 /* curandGeneratePoisson's methods (poisson.c picks one by generator and
  * lambda): the square histogram, inversion, the rounded normal (in
- * double; MT19937's in float) */
-enum { CR_PM_TABLE, CR_PM_INVERSION, CR_PM_NORMAL, CR_PM_NORMAL_FLOAT, CR_PM_KNUTH, CR_PM_DEVICE_NORMAL, CR_PM_DEVICE_GAMMA };
+ * double; MT19937's in float); curandGeneratePoissonMethod's
+ * CURAND_DEVICE_API: Knuth's, the rounded double normal and the rejection
+ * method of the stateful generators (XORWOW, MRG32k3a, Philox), inversion
+ * and the rounded inverse normal of one word (MTGP32, Sobol) */
+enum {
+   CR_PM_TABLE,
+   CR_PM_INVERSION,
+   CR_PM_NORMAL,
+   CR_PM_NORMAL_FLOAT,
+   CR_PM_KNUTH,
+   CR_PM_DEVICE_NORMAL,
+   CR_PM_DEVICE_GAMMA,
+   CR_PM_DEVICE_INVERSION,
+   CR_PM_DEVICE_ICDF
+};
 
 /* points of one dimension per Sobol thread */
 #define CR_SOBOL_CHUNK 256u
@@ -162,6 +176,14 @@ RNG_FN rng_u32 cr_poisson_inversion_table(const double *q, rng_u32 n, double u)
 RNG_FN rng_u32 cr_poisson_normal(double lambda, float z)
 {
    return (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt(lambda), (double)z), lambda), 0.5);
+}
+
+/* CURAND_DEVICE_API's: the same of a double normal (the device API's
+ * curand_poisson above lambda 4000, and from 1000 for the word-a-value
+ * states) */
+RNG_FN rng_u32 cr_poisson_normal_d(double lambda, double z)
+{
+   return (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt(lambda), z), lambda), 0.5);
 }
 
 /* MT19937's: the same in float, (unsigned)(sqrtf(lambda) z + lambda + 0.5f)
@@ -348,7 +370,7 @@ RNG_FN double cr_lgamma_int(int a)
             BMD(NEXT, &z_, &(st).bmd_extra);                                                        \
             (st).bmd_flag = 1;                                                                      \
          }                                                                                          \
-         r_ = (rng_u32)CR_DADD(CR_DADD(CR_DMUL(sqrt((a)->lambda), z_), (a)->lambda), 0.5);          \
+         r_ = cr_poisson_normal_d((a)->lambda, z_);                                                 \
       } else if ((a)->pmethod == CR_PM_NORMAL) {                                                    \
          float z_;                                                                                  \
          if ((st).bm_flag) {                                                                        \
@@ -587,6 +609,64 @@ RNG_FN void cr_philox_group(const cr_args *a, rng_u64 k)
    }
 }
 
+/* curandGeneratePoissonMethod's CURAND_DEVICE_API on Philox4_32_10
+ * (NVIDIA's host generator, every value: tests/libs/native/
+ * curand_poissonmethod_record.c): the outputs g = m0 + i of the call in
+ * groups of four, group k from subsequence k mod 65536, as the other
+ * distributions; each value the device API's curand_poisson (Knuth's
+ * method, the rejection method, the rounded double normal: work.h above)
+ * on that subsequence's state, which the call sets up afresh as
+ * curand_init(seed, t, 4 r0) does, r0 the round of its first group in
+ * the call (counter r0), and which goes on from group to group of the
+ * call; a group's values outside the call are made and dropped.  So the
+ * call is a function of its position (offset and earlier calls' counts)
+ * and moves it by n, as the generator's other forms.  This is subsequence
+ * K mod 65536's share of the call, K its first group in it. */
+RNG_FN rng_u32 cr_philox_word(rng_u32 b[4], rng_u32 *j, rng_u64 seed, rng_u64 t, rng_u64 *ctr)
+{
+   if (*j == 4) {
+      rng_philox_block(b, seed, t, ++*ctr);
+      *j = 0;
+   }
+   return b[(*j)++];
+}
+RNG_FN void cr_philox_pm(const cr_args *a, rng_u64 k)
+{
+   rng_u64 t = k % RNG_PHILOX_THREADS, ctr = k / RNG_PHILOX_THREADS, end = a->m0 + a->items;
+   rng_u32 b[4], j = 0;
+   rng_philox_block(b, a->seed, t, ctr);
+   double extra = 0;
+   bool have = false;
+#define CR_PX_NEXT() cr_philox_word(b, &j, a->seed, t, &ctr)
+#define CR_PX_UNIF() rng_uniform(CR_PX_NEXT())
+   for (; 4 * k < end; k += RNG_PHILOX_THREADS)
+      for (rng_u32 i = 0; i < 4; i++) {
+         rng_u32 r;
+         if (a->pmethod == CR_PM_KNUTH) {
+            CR_POISSON_KNUTH(r, a->pknuth, CR_PX_UNIF);
+         } else if (a->pmethod == CR_PM_DEVICE_GAMMA) {
+            CR_POISSON_GAMMA(r, a->lambda, CR_PX_UNIF);
+         } else {
+            /* curand_normal_double: a pair from one curand4, the second kept */
+            double z;
+            if (have) {
+               z = extra;
+               have = false;
+            } else {
+               rng_u32 x0 = CR_PX_NEXT(), x1 = CR_PX_NEXT(), y0 = CR_PX_NEXT(), y1 = CR_PX_NEXT();
+               rng_box_muller_double(x0, x1, y0, y1, &z, &extra);
+               have = true;
+            }
+            r = cr_poisson_normal_d(a->lambda, z);
+         }
+         rng_u64 g = 4 * k + i;
+         if (g >= a->m0 && g < end)
+            ((rng_u32 *)a->out)[g - a->m0] = r;
+      }
+#undef CR_PX_UNIF
+#undef CR_PX_NEXT
+}
+
 /* The standard normal of a Sobol word W of BITS bits (float: of its top 32
  * bits), as cuRAND computes it (measured on NVIDIA's host generator): the
  * inverse normal distribution function of the uniform of the word, taken
@@ -612,10 +692,31 @@ RNG_FN double cr_sobol_normal(rng_u64 w, rng_u32 bits)
    return up ? -z : z;
 }
 
+/* The device API's uniform of a word for its inversion (curand_poisson on
+ * MTGP32 and Sobol states), in (0, 1): x 2^-32 + 2^-33, a 64-bit word's
+ * top 53 bits x 2^-53 + 2^-55 (rounded to nearest, as NVIDIA's) */
+RNG_FN double cr_device_u32(rng_u32 x)
+{
+   return x * 2.3283064365386963e-10 + 1.1641532182693481e-10;
+}
+RNG_FN double cr_device_u64(rng_u64 x)
+{
+   return (double)(x >> 11) * RNG_2POW53_INV_DOUBLE + RNG_2POW53_INV_DOUBLE / 4.0;
+}
+
 /* A Poisson value of one word of MTGP32 or Sobol32/64 (poisson.c picks
  * the method: the histogram for small lambda, inversion, then the normal
  * of the word's inverse normal distribution function in float, of the top
- * 32 bits of a 64-bit word; inversion takes the word's double uniform) */
+ * 32 bits of a 64-bit word; inversion takes the word's double uniform).
+ * curandGeneratePoissonMethod's CURAND_DEVICE_API takes the device API's
+ * curand_poisson of the word instead (NVIDIA's host generator, every value
+ * of the word-a-value generators: tests/libs/native/
+ * curand_poissonmethod_record.c): inversion of cr_device_u32/u64 below
+ * lambda 1000, from 1000 the rounded double normal of the word's double
+ * inverse normal distribution function (the whole 53 bits of a 64-bit
+ * word; ours within a few ulps of NVIDIA's, which moves a value only where
+ * sqrt(lambda) z + lambda + 1/2 is that close to an integer: none of
+ * 200000 a type at lambda 1000 to 400000). */
 RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
 {
    rng_u32 hi = bits == 64 ? (rng_u32)(x >> 32) : (rng_u32)x;
@@ -625,6 +726,12 @@ RNG_FN rng_u32 cr_poisson_word(const cr_args *a, rng_u64 x, rng_u32 bits)
       double u = bits == 64 ? rng_sobol64_double(x) : rng_sobol32_double(hi);
       return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
    }
+   if (a->pmethod == CR_PM_DEVICE_INVERSION) {
+      double u = bits == 64 ? cr_device_u64(x) : cr_device_u32(hi);
+      return a->plen ? cr_poisson_inversion_table(a->pv, a->plen, u) : cr_poisson_inversion(a->lambda, u);
+   }
+   if (a->pmethod == CR_PM_DEVICE_ICDF)
+      return cr_poisson_normal_d(a->lambda, cr_sobol_normal(x, bits));
    if (a->pmethod == CR_PM_NORMAL_FLOAT)
       return cr_poisson_normalf(a->lambda, cr_sobol_normalf(hi));
    return cr_poisson_normal(a->lambda, cr_sobol_normalf(hi));

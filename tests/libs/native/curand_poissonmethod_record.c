@@ -3,17 +3,13 @@
  * from NVIDIA's libcurand host generator (no GPU needed):
  * curandGeneratePoissonMethod (cuRAND's "internal usage" form of
  * curandGeneratePoisson).
- *  - CURAND_DEVICE_API below lambda 64 (Knuth's method), from 64 to 4000
- *    (the rejection method) and above 4000 (the rounded double normal) on
- *    XORWOW and MRG32k3a, seed 1234, lambda 0.5, 5, 30, 63.9, 64, 100,
- *    1000, 3999.5, 4000, 4000.5, 9000 and 400000: two calls in a row
- *    (5000 then 7001 values, the second continuing each subsequence) and
- *    81000 words after them (how far the subsequences moved: past all of
- *    MRG32k3a's 81920 back to those the calls used), their FNV-1a 64
- *    hashes;
+ *  - CURAND_DEVICE_API on every generator type that generates with it,
+ *    the rows of ../curand_poissonmethod_rows.h (two calls in a row and
+ *    the words after them, their FNV-1a 64 hashes);
  *  - the statuses: each method 0..14 and an unknown one at lambda 5,
  *    CURAND_3RD and CURAND_DEVICE_API at lambda 0, -1, 400000 and 400001,
- *    a count of 0, no generator.
+ *    a count of 0, no generator; CURAND_DEVICE_API on MT19937 (4 values,
+ *    none, lambda 0) and on Sobol32 in 3 dimensions with a count of 4.
  * What was found (2026-12-04, CUDA 13.0's cuRAND 10.4.0): every method
  * but CURAND_DEVICE_API and CURAND_3RD is CURAND_STATUS_INTERNAL_ERROR
  * whatever lambda; CURAND_3RD checks lambda (CURAND_STATUS_OUT_OF_RANGE)
@@ -34,6 +30,28 @@
  * MRG32k3a the same with its float uniforms (its double output rounded)
  * and Box-Muller pairs of two outputs (every value of 163840 at 4000.5,
  * 9000 and 400000 against NVIDIA's own double normals).
+ * The other types (2026-12-05, every value against NVIDIA's curand_poisson
+ * of curand_kernel.h compiled for the host, on states and words from
+ * NVIDIA's generator): Philox4_32_10 the same methods, output g of the call
+ * (g counted from the offset, the earlier calls' outputs included) in
+ * group g / 4 of four from subsequence (g / 4) mod 65536, whose state is
+ * set up at each call as curand_init(seed, t, 4 r0) (r0 the round of its
+ * first group in the call) and goes on through the call's groups of it
+ * (offsets 0, 3, 262151 and 1000001, lambda 0.5 to 400000, calls of 3003
+ * and 69003 values; a second call is a fresh generator at the offset
+ * where the first ended, and the words after the calls are the offset
+ * n1 + n2's); MTGP32 and Sobol32/64 (scrambled or not) a value a word, in
+ * the order and position of curandGenerate's words, curand_poisson of the
+ * word: inversion (_curand_poisson_ITR_double) below lambda 1000, of
+ * x 2^-32 + 2^-33 (64-bit words: (x >> 11) 2^-53 + 2^-55), and from 1000
+ * the rounded double sqrt(lambda) z + lambda + 0.5, z the word's double
+ * inverse normal distribution function (none of 200000 values a type at
+ * 1000 to 400000 differed from that with our inverse normal function);
+ * MT19937 CURAND_STATUS_INTERNAL_ERROR (a count of 0 a success), the
+ * generator's words left as they were.
+ * Run it on a machine without a GPU: on the H100's machine NVIDIA's host
+ * generator segfaults in the statuses (CURAND_3RD, 2026-12-05), after
+ * writing the same rows.
  * Build and run:
  *    cc -I/usr/local/cuda/include tests/libs/native/curand_poissonmethod_record.c \
  *       -L/usr/local/cuda/lib64 -lcurand -Wl,-rpath,/usr/local/cuda/lib64 \
@@ -41,6 +59,7 @@
  */
 #include <curand.h>
 #include "../curand_check.h"
+#include "../curand_poissonmethod_rows.h"
 
 /* curand_check.h's call of each distribution is not used here */
 static curandStatus_t (*unused)(curandGenerator_t, int, void *, size_t) __attribute__((unused)) = curand_call;
@@ -60,25 +79,23 @@ int main(void)
           " */\n",
           version);
    printf("struct pm_expect {\n   int type;\n   double lambda;\n   unsigned long long h1, h2, hw;\n};\n\n");
-   printf("static const size_t PM_N1 = 5000, PM_N2 = 7001, PM_NW = 81000;\n");
    printf("static const struct pm_expect PM_EXPECT[] = {\n");
-   int types[] = { CURAND_RNG_PSEUDO_XORWOW, CURAND_RNG_PSEUDO_MRG32K3A };
-   double lambdas[] = { 0.5, 5, 30, 63.9, 64, 100, 1000, 3999.5, 4000, 4000.5, 9000, 400000 };
-   unsigned *b = malloc(4 * (12001 + 81000));
+   size_t rows = sizeof PM_ROWS / sizeof *PM_ROWS, most = 0;
+   for (size_t r = 0; r < rows; r++)
+      if (PM_ROWS[r].n1 + PM_ROWS[r].n2 + PM_ROWS[r].nw > most)
+         most = PM_ROWS[r].n1 + PM_ROWS[r].n2 + PM_ROWS[r].nw;
+   unsigned *b = malloc(4 * most);
    if (!b)
       return 1;
-   for (int t = 0; t < 2; t++)
-      for (int l = 0; l < 12; l++) {
-         curandGenerator_t g;
-         if (curandCreateGeneratorHost(&g, types[t]) || curandSetPseudoRandomGeneratorSeed(g, 1234) ||
-             curandGeneratePoissonMethod(g, b, 5000, lambdas[l], CURAND_DEVICE_API) ||
-             curandGeneratePoissonMethod(g, b + 5000, 7001, lambdas[l], CURAND_DEVICE_API) ||
-             curandGenerate(g, b + 12001, 81000))
-            return 1;
-         curandDestroyGenerator(g);
-         printf("   { %d, %.17g, 0x%016llxull, 0x%016llxull, 0x%016llxull },\n", types[t], lambdas[l],
-                fnv(b, 4 * 5000), fnv(b + 5000, 4 * 7001), fnv(b + 12001, 4 * 81000));
-      }
+   for (size_t r = 0; r < rows; r++) {
+      const struct pm_row *e = &PM_ROWS[r];
+      curandGenerator_t g;
+      if (curandCreateGeneratorHost(&g, (curandRngType_t)e->type) || pm_row_run(g, e, b))
+         return 1;
+      curandDestroyGenerator(g);
+      printf("   { %d, %.17g, 0x%016llxull, 0x%016llxull, 0x%016llxull },\n", e->type, e->lambda,
+             fnv(b, 4 * e->n1), fnv(b + e->n1, 4 * e->n2), fnv(b + e->n1 + e->n2, 4 * e->nw));
+   }
    printf("};\n\n");
    curandGenerator_t g;
    if (curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_XORWOW))
@@ -104,6 +121,17 @@ int main(void)
    printf(" };\n");
    printf("static const int PM_ST_COUNT0 = %d;\n", (int)curandGeneratePoissonMethod(g, b, 0, 5.0, CURAND_DEVICE_API));
    printf("static const int PM_ST_NOGEN = %d;\n", (int)curandGeneratePoissonMethod(NULL, b, 4, 5.0, CURAND_DEVICE_API));
+   curandDestroyGenerator(g);
+   /* MT19937: 4 values, none, 4 at lambda 0; Sobol32 in 3 dimensions: 4 */
+   if (curandCreateGeneratorHost(&g, CURAND_RNG_PSEUDO_MT19937))
+      return 1;
+   int st[3];
+   pm_mt19937_statuses(g, b, st);
+   printf("static const int PM_ST_MT19937[3] = { %d, %d, %d };\n", st[0], st[1], st[2]);
+   curandDestroyGenerator(g);
+   if (curandCreateGeneratorHost(&g, CURAND_RNG_QUASI_SOBOL32) || curandSetQuasiRandomGeneratorDimensions(g, 3))
+      return 1;
+   printf("static const int PM_ST_SOBOL_LENGTH = %d;\n", (int)curandGeneratePoissonMethod(g, b, 4, 5.0, CURAND_DEVICE_API));
    curandDestroyGenerator(g);
    free(b);
    return 0;
