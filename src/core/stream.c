@@ -189,10 +189,10 @@ static const char *kernel_status_text(uint32_t st)
              "detail from two three-component gradients is not fitted exactly; a fetch whose dPdx and dPdy are "
              "both zero along x, y or z, or whose dPdx or dPdy is zero, works)";
    case MC_STATUS_TEX_GRAD_CUBE:
-      return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P + dPdx or P + dPdy on another "
-             "face than P, or with a coordinate or gradient that is not finite (not supported: how the H200 "
-             "takes gradients across a cube's edge is not fitted exactly; gradients that stay on P's face "
-             "work)";
+      return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P exactly on a cube's edge or "
+             "corner (two of its largest magnitudes equal) while P + dPdx or P + dPdy falls on another face, or "
+             "with a coordinate that is not finite or all zero (not supported: the H200's level of detail there "
+             "is not fitted exactly; every other P, on or off P's face, works)";
    default:
       return "a kernel executed a trap instruction";
    }

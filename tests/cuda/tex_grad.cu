@@ -62,22 +62,28 @@
  * "cube"): the quad's lanes P, P + dPdx and P + dPdy (f32 sums), each
  * scaled by the reciprocal (MUFU.RCP) of its largest magnitude onto the
  * unit cube, their sc and tc on P's face (the cubemap table), the
- * differences from P's halved, then the 2-D lod on the face's size.  Here
- * only where every lane stays on P's face and its largest magnitude is a
- * power of two (so that the reciprocal is exact whatever the hardware's
- * rounding; the probes of NATIVE.md "cube" cover the rest of the face).
+ * differences from P's halved, then the 2-D lod on the face's size.  A
+ * lane on another face (NATIVE.md 2026-12-05 "cubeoff"): on the opposite
+ * face the top level; on an adjacent face it is unfolded about the shared
+ * edge, its component across the edge the texture unit's sum of P's
+ * distance to the edge and the lane's beyond it, each truncated to 9
+ * fraction bits in texels apart, and only the gradients' lengths count;
+ * an infinite gradient component makes a lane (+-0, +-0, NaN) whose face
+ * ignores the NaN, which then reads as 0.  Here only where each lane's
+ * largest magnitude is a power of two or infinite (so that the reciprocal
+ * is exact whatever the hardware's rounding; the probes of NATIVE.md
+ * "cube" cover the rest).
  *
  * Not here, because metalcuda refuses them: tex.grad on cube maps where a
- * lane leaves P's face (the H200 unfolds it about the shared edge, with a
- * distance across the edge not reproduced exactly: NATIVE.md "cube") or
- * a coordinate or gradient is not finite, 3-D gradients along all
- * three axes in both gradients (a rule fits all 262 144 probe fetches, but
- * a random check of it missed by 1/256 on 1920 x 1080 x 3, as does that
- * fetch with one gradient: the finite differences above are not exact in
- * every case; NATIVE.md "grad3") or with a NaN
- * component (which in
- * 3-D reads as some large value, not as zero); metalcuda fails such a
- * launch with cudaErrorNotSupported.
+ * lane leaves P's face while P lies exactly on an edge or corner (the
+ * H200 reads 1/256 higher than the rule above for some) or where P is
+ * not finite, 3-D gradients along all three axes in both gradients (a
+ * rule fits all 262 144 probe fetches, but a random check of it missed by
+ * 1/256 on 1920 x 1080 x 3, as does that fetch with one gradient: the
+ * finite differences above are not exact in every case; NATIVE.md
+ * "grad3") or with a NaN component (which in 3-D reads as some large
+ * value, not as zero); metalcuda fails such a launch with
+ * cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -863,6 +869,161 @@ static bool model_grad_lod_cube(const In *p, int n, int *lod)
    return true;
 }
 
+/* The lod of texCubemapGrad on n x n faces where a lane leaves P's face
+ * (NATIVE.md "cube", 2026-12-05 "cubeoff"; every lane's largest magnitude a
+ * power of two or infinite, so that MUFU.RCP is exact: 2^-e, or 0; false
+ * otherwise, or where metalcuda refuses: P on an edge or corner).  Each lane
+ * v = (P + d) * rcp(max |.|) (NaN components ignored for max and face, then
+ * read as 0); its face by the largest magnitude, ties z over y over x.  A
+ * lane on the face opposite P's: the top level.  A lane on the adjacent
+ * face (axis ak, sign sk; P's a0, s0): along the shared edge the
+ * difference of the face coordinates, halved; across it the sum of P's
+ * distance to the edge a = (1 - sk v0[ak]) / 2 and the lane's beyond it
+ * b = (1 - s0 v[a0]) / 2, each in texels truncated to 9 fraction bits, the
+ * smaller then to the larger's 2^(e-9), the sum to 9 bits again; rho is the
+ * larger of the two gradients' lengths, without the diagonal terms. */
+static bool model_grad_lod_cube_off(const In *p, int n, int *lod)
+{
+   float P[3] = { p->x, p->y, p->z }, d[3][3] = { { 0, 0, 0 }, { p->gx, p->gx1, p->gx2 }, { p->gy, p->gy1, p->gy2 } };
+   float v[3][3];
+   int f[3];
+   for (int j = 0; j < 3; j++) {
+      float q[3], m = 0.0f;
+      for (int k = 0; k < 3; k++) {
+         volatile float s = P[k] + d[j][k];   /* rounded to f32 */
+         q[k] = s;
+         if (fabsf(q[k]) > m)
+            m = fabsf(q[k]);
+      }
+      int e;
+      if (!isinf(m) && !(m > 0.0f && frexpf(m, &e) == 0.5f))
+         return false;
+      float r = isinf(m) ? 0.0f : 1.0f / m;   /* exact */
+      float a[3];
+      for (int k = 0; k < 3; k++) {
+         v[j][k] = q[k] * r;
+         a[k] = isnan(v[j][k]) ? -1.0f : fabsf(v[j][k]);
+      }
+      float mm = fmaxf(fmaxf(a[0], a[1]), a[2]);
+      f[j] = a[2] != mm && a[1] == mm ? (v[j][1] < 0.0f ? 3 : 2)
+           : a[2] != mm && a[0] == mm ? (v[j][0] < 0.0f ? 1 : 0) : (v[j][2] < 0.0f ? 5 : 4);
+      for (int k = 0; k < 3; k++)
+         if (isnan(v[j][k]))
+            v[j][k] = 0.0f;
+   }
+   int f0 = f[0], a0 = f0 / 2, off = 0;
+   for (int j = 1; j < 3; j++) {
+      if (f[j] != f0 && f[j] / 2 == a0) {
+         *lod = LOD_INF;
+         return true;
+      }
+      off |= f[j] != f0;
+   }
+   float mx = fmaxf(fmaxf(fabsf(v[0][0]), fabsf(v[0][1])), fabsf(v[0][2]));
+   if (!off || (fabsf(v[0][0]) == mx) + (fabsf(v[0][1]) == mx) + (fabsf(v[0][2]) == mx) > 1)
+      return false;
+   int sax = a0 == 0 ? 2 : 0, nn, e;
+   double rho = 0.0;
+   for (int j = 1; j < 3; j++) {
+      float sc0, tc0, sc, tc;
+      cube_st(f0, v[0], &sc0, &tc0);
+      cube_st(f0, v[j], &sc, &tc);
+      volatile float ds = (sc - sc0) * 0.5f, dt = (tc - tc0) * 0.5f;
+      double c[2] = { ds, dt };
+      for (int k = 0; k < 2; k++)
+         c[k] = fabs(t9(model_scale(fabs(c[k]) < 1.1754943508222875e-38 ? 0.0 : c[k], n), &nn, &e));
+      if (f[j] != f0) {
+         int ak = f[j] / 2;
+         volatile float A = 1.0f - (f[j] % 2 ? -v[0][ak] : v[0][ak]), B = 1.0f - (f0 % 2 ? -v[j][a0] : v[j][a0]);
+         if (!(A > 0.0f) || B < 0.0f)
+            return false;
+         double ta = t9(model_scale(A * 0.5f, n), &nn, &e), tb = t9(model_scale(B * 0.5f, n), &nn, &e);
+         double big = fmax(ta, tb), small = fmin(ta, tb), sum = 0.0;
+         if (big > 0.0) {
+            t9(big, &nn, &e);
+            double u = ldexp(1.0, e - 9);
+            sum = t9(big + floor(small / u) * u, &nn, &e);
+         }
+         c[ak == sax ? 0 : 1] = sum;
+      }
+      rho = fmax(rho, model_len(c[0], c[1]));
+   }
+   if (rho == 0.0) {
+      *lod = -LOD_INF;
+      return true;
+   }
+   int re;
+   double fr = frexp(rho, &re);
+   *lod = 256 * (re - 1) + lg2_step((int)floor((2.0 * fr - 1.0) * 256.0));
+   return true;
+}
+
+/* A random value within lim of |M| (either sign) on a 2^-20 grid of |M|. */
+static float cube_grid(double lim, float M)
+{
+   return (float)(floor((2.0 * tex_model_urand() - 1.0) * lim * 1048576.0) / 1048576.0) * fabsf(M);
+}
+
+/* P for a random cube fetch: a major component M = +-2^e (e in -2 ... 2)
+ * on a random face (its axis in *a), the others within 0.9 of it (grid: within
+ * 0.999, on a 2^-20 grid of |M|); returns M. */
+static float cube_p(float *P, int *a, bool grid)
+{
+   int f = (int)(tex_model_urand() * 6);
+   float M = ldexpf(f % 2 ? -1.0f : 1.0f, (int)(tex_model_urand() * 5) - 2);
+   *a = f / 2;
+   for (int k = 0; k < 3; k++)
+      P[k] = k == *a ? M : grid ? cube_grid(0.999, M) : (float)((2.0 * tex_model_urand() - 1.0) * 0.9) * fabsf(M);
+   return M;
+}
+
+/* The fetch's inputs from P and the gradients g[0] (dPdx), g[1] (dPdy). */
+static void cube_set(In *p, const float *P, float g[2][3], int cubes)
+{
+   memset(p, 0, sizeof *p);
+   p->x = P[0], p->y = P[1], p->z = P[2];
+   p->gx = g[0][0], p->gx1 = g[0][1], p->gx2 = g[0][2];
+   p->gy = g[1][0], p->gy1 = g[1][1], p->gy2 = g[1][2];
+   p->layer = cubes ? (int)(tex_model_urand() * cubes) : 0;
+}
+
+/* Random fetches with a lane off P's face: P with a major component M =
+ * +-2^e (e in -2 ... 2), the others within 0.999 of it on a 2^-20 grid of
+ * |M|; each of P + dPdx and P + dPdy P itself, on P's face (P's major
+ * component, the others random), on an adjacent face (major component
+ * +-|M| 2^(-1 ... 1) along another axis, the others within 0.999 of it on
+ * the same grid), on the opposite face, or now and then with an infinite or
+ * NaN component in its gradient (exact differences: the lanes are those
+ * points); redrawn until a lane is off P's face and the model serves it. */
+static void random_cube_off(In *in, int n, int cubes)
+{
+   for (int i = 0; i < n; i++) {
+      In p;
+      int lod;
+      do {
+         int a;
+         float P[3], g[2][3], M = cube_p(P, &a, true);
+         for (int j = 0; j < 2; j++) {
+            double u = tex_model_urand();
+            float Q[3];
+            int b = (a + 1 + (int)(tex_model_urand() * 2)) % 3;
+            float Mb = ldexpf(tex_model_urand() < 0.5 ? -1.0f : 1.0f, (int)(tex_model_urand() * 3) - 1) * fabsf(M);
+            for (int k = 0; k < 3; k++)
+               Q[k] = u < 0.15 ? P[k] : u < 0.35 ? (k == a ? M : cube_grid(0.999, M))
+                    : u < 0.9 ? (k == b ? Mb : cube_grid(0.999, Mb)) : (k == a ? -M : cube_grid(0.999, M));
+            for (int k = 0; k < 3; k++)
+               g[j][k] = Q[k] - P[k];   /* exact */
+            if (tex_model_urand() < 0.06) {
+               static const float S[3] = { INFINITY, -INFINITY, NAN };
+               g[j][(int)(tex_model_urand() * 3)] = S[(int)(tex_model_urand() * 3)];
+            }
+         }
+         cube_set(&p, P, g, cubes);
+      } while (!model_grad_lod_cube_off(&p, 2, &lod));
+      in[i] = p;
+   }
+}
+
 /* Random fetches on P's face: P with a major component of +-2^e (e in
  * -2 ... 2) on a random face, the others within 0.9 of it; each gradient's
  * major component 0, P's (doubling) or -P's / 2 (halving), its others of
@@ -874,12 +1035,8 @@ static void random_cube(In *in, int n, int lo, int hi, int cubes)
       In p;
       int lod;
       do {
-         memset(&p, 0, sizeof p);
-         int f = (int)(tex_model_urand() * 6), a = f / 2;
-         float M = ldexpf(f % 2 ? -1.0f : 1.0f, (int)(tex_model_urand() * 5) - 2), P[3];
-         for (int k = 0; k < 3; k++)
-            P[k] = k == a ? M : (float)((2.0 * tex_model_urand() - 1.0) * 0.9) * fabsf(M);
-         float g[2][3];
+         int a;
+         float P[3], g[2][3], M = cube_p(P, &a, false);
          for (int j = 0; j < 2; j++) {
             double u = tex_model_urand();
             for (int k = 0; k < 3; k++) {
@@ -892,10 +1049,7 @@ static void random_cube(In *in, int n, int lo, int hi, int cubes)
                for (int k = 0; k < 3; k++)
                   g[j][k] = tex_model_urand() < 0.5 ? 0.0f : 1e-40f;
          }
-         p.x = P[0], p.y = P[1], p.z = P[2];
-         p.gx = g[0][0], p.gx1 = g[0][1], p.gx2 = g[0][2];
-         p.gy = g[1][0], p.gy1 = g[1][1], p.gy2 = g[1][2];
-         p.layer = cubes ? (int)(tex_model_urand() * cubes) : 0;
+         cube_set(&p, P, g, cubes);
       } while (!model_grad_lod_cube(&p, 2, &lod));
       in[i] = p;
    }
@@ -924,6 +1078,15 @@ static void cube_checks(void)
       }
       char what[64];
       snprintf(what, sizeof what, "texCubemap%sGrad %d^2", shapes[c].cubes ? "Layered" : "", shapes[c].n);
+      run_check(what, t, shapes[c].cubes ? M_GRADC_LAYERED : M_GRADC, in, n, want);
+      random_cube_off(in, n, shapes[c].cubes);
+      for (int i = 0; i < n; i++) {
+         int q = 0;
+         model_grad_lod_cube_off(&in[i], shapes[c].n, &q);
+         want[i] = model_fetch(&shapes[c].s, shapes[c].levels, q, in[i].layer);
+      }
+      snprintf(what, sizeof what, "texCubemap%sGrad %d^2, a lane off P's face", shapes[c].cubes ? "Layered" : "",
+               shapes[c].n);
       run_check(what, t, shapes[c].cubes ? M_GRADC_LAYERED : M_GRADC, in, n, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
       CHECK_CUDA(cudaFreeMipmappedArray(a));

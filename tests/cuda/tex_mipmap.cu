@@ -41,11 +41,11 @@
  * 0 means 1 and too many means 1 + floor(log2(largest dimension)).
  * The API's answers (error codes, level sizes) are the H200's.
  *
- * Not here, because metalcuda refuses them by name (an H200 accepts them;
- * their behaviour was not fitted): tex.grad on cube-map textures
- * (texCubemapGrad; tex1DGrad, tex2DGrad and tex3DGrad are tex_grad.cu's),
- * maxAnisotropy > 1 (it narrows the blend between
- * levels even for tex2DLod), sparse and deferred-mapping mipmapped arrays.
+ * Not here: tex.grad (tex1DGrad, tex2DGrad, tex3DGrad, texCubemapGrad:
+ * tex_grad.cu's).  Not here, because metalcuda refuses them by name (an
+ * H200 accepts them; their behaviour was not fitted): maxAnisotropy > 1
+ * (it narrows the blend between levels even for tex2DLod), sparse and
+ * deferred-mapping mipmapped arrays.
  */
 #include "tex_model.h"
 

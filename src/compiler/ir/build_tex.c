@@ -32,9 +32,9 @@
  * are 4-vectors like its coordinates (the last element ignored), and the
  * prelude computes the level of detail where one axis is zero in both
  * gradients or one gradient is zero, and fails the launch otherwise; on a
- * cube map (gradients as 4-vectors too) where P + dPdx and P + dPdy stay
- * on P's face, and fails the launch otherwise (tests/cuda/NATIVE.md
- * "cube").
+ * cube map (gradients as 4-vectors too) on P's face and across its edges,
+ * and fails the launch where P lies on an edge while a lane leaves P's
+ * face (prelude mc_tex_cube_grad_q; tests/cuda/NATIVE.md "cube").
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
  * and .texref symbols), multisample textures, the .p surface formats,
  * sured.  A .v4.b64 surface access is an error, not a

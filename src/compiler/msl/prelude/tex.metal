@@ -842,52 +842,145 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 // "grad3", but tex_grad's random checks of it met the finite-difference
 // miss above, so it is not lifted) and NaN components (which in 3-D do
 // not read as zero, unlike in 1-D and 2-D, but as some large value).
-// tex.grad on a cube map, as an H200 computes it where P + dPdx and
-// P + dPdy stay on P's face (tests/cuda/NATIVE.md "cube"; ptxas writes the
-// method out for sm_75 to sm_89): the quad's lanes P, P + dPdx and
-// P + dPdy (f32 sums), each scaled by MUFU.RCP of its largest magnitude
-// onto the unit cube; their face coordinates (sc, tc) on P's face, the
-// differences from lane 0's halved into [0, 1] units, then the 2-D level
-// of detail of those two gradients on the face's size.  That reproduces
-// every one of 843 858 probe fetches on 128^2, 64^2 (layered) and 100^2
-// faces.  Where a lane falls on another face the H200 unfolds it about
-// the shared edge and keeps only the gradients' lengths, but its distance
-// across the edge is not reproduced exactly (6.5 % of such fetches one or
-// two 1/256 levels off), so such a fetch, and one with a coordinate or
-// gradient that is not finite, fails the launch (MC_STATUS_TEX_GRAD_CUBE).
-MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *q, thread float *v)
+// tex.grad on a cube map, as an H200 computes it (tests/cuda/NATIVE.md
+// "cube"; ptxas writes the method out for sm_75 to sm_89): the quad's lanes
+// P, P + dPdx and P + dPdy (f32 sums), each scaled by MUFU.RCP of its
+// largest magnitude onto the unit cube (mc_tex_cube_lane), each lane's face
+// chosen by mc_tex_cube_hwface.
+//  - All three lanes on lane 0's face f0: their face coordinates (sc, tc)
+//    on f0, the differences from lane 0's halved into [0, 1] units, then the
+//    2-D level of detail of those two gradients on the face's size
+//    (mc_tex_grad_q).  Every one of 843 858 probe fetches on 128^2, 64^2
+//    (layered) and 100^2 faces reproduced.
+//  - A lane on the face opposite f0: the top level.
+//  - A lane on a face adjacent to f0 (the two faces share an edge): that
+//    lane is unfolded about the edge into f0's plane (the cube's net).  Its
+//    component along the edge is the difference of the face coordinates as
+//    above; its component across the edge is the texture unit's sum of two
+//    parts, lane 0's distance to the edge, a = (1 - sgk v0[ak]) / 2, and
+//    the lane's distance beyond it, b = (1 - sg0 vj[a0]) / 2 ([0, 1]
+//    units, f32; axis ak and sign sgk the lane's face, a0 and sg0 f0's):
+//    each in texels truncated to 9 fraction bits (mc_grad_split_n), then
+//    added as a same-sign component sum (mc_grad_sum: the smaller truncated
+//    to the larger's 9-bit grid, the sum again to 9 bits).  Of the lod's
+//    terms only the two gradients' lengths count (no diagonal terms).  The
+//    parts are truncated apart: where the lane's part decides the sum's
+//    exponent, lane 0's part loses its bits below that grid, so the distance
+//    falls short of an f32 unfolded difference by less than a step of that
+//    grid (1/32 texel where the sum is 16 to 32 texels): what an earlier
+//    model missed.
+//    Every probe fetch this serves is reproduced: 365 906 of 368 476 with a
+//    lane off f0 (128^2, 64^2 layered and 100^2 faces, an H200; the rest are
+//    refused below), 131 072 with lane 0 on whole texels and lane 1 swept
+//    across an edge (an H100), and 165 888 crossings of a 1/256 step of the
+//    lod found to the ulp, lane 0 or lane 1 moved along six face pairs (an
+//    H100; tests/cuda/NATIVE.md "cube").
+//  - Infinite and NaN gradients: a lane (P + d) * MUFU.RCP(inf) is (+-0,
+//    +-0, NaN); the face ignores NaN (mc_tex_cube_hwface), the NaN then
+//    reads as 0, and the rules above apply (all 4 608 probe fetches with an
+//    infinite or NaN component, and the random ones of the probe).
+// Not reproduced, so failing the launch (MC_STATUS_TEX_GRAD_CUBE): a lane
+// off f0 while lane 0 lies exactly on an edge or a corner (two of its
+// magnitudes equal: 32 of 6 819 such probe fetches read 1/256 or 2/256
+// higher than the rule gives), a lane off f0 on such a tie itself (2
+// fetches), and P not finite or zero (not probed).
+MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *v)
 {
-    q[0] = p[0] + as_type<float>(d0), q[1] = p[1] + as_type<float>(d1), q[2] = p[2] + as_type<float>(d2);
-    float m = max(max(abs(q[0]), abs(q[1])), abs(q[2]));
+    float q[3] = {p[0] + as_type<float>(d0), p[1] + as_type<float>(d1), p[2] + as_type<float>(d2)};
+    float m = 0.0f;   // the largest magnitude, NaN ignored (an all-NaN lane: 0, then NaN again)
+    for (uint k = 0u; k < 3u; k++)
+        m = abs(q[k]) > m ? abs(q[k]) : m;
     float r = as_type<float>(mc_sfu_rcp(as_type<uint>(m)));
     for (uint k = 0u; k < 3u; k++)
         v[k] = q[k] * r;
+}
+
+// The face of a scaled lane as the H200 picks it (probes: NaN components
+// ignored): m the largest magnitude; z unless |z| != m and |y| or |x| is m,
+// then y unless |y| != m (ties: z over y over x, as mc_tex_cube_axes); all
+// NaN: +z; the positive face unless the component is below 0.
+MC_TEX uint mc_tex_cube_hwface(thread const float *v)
+{
+    float ax = abs(v[0]), ay = abs(v[1]), az = abs(v[2]), m = 0.0f;
+    m = ax > m ? ax : m;
+    m = ay > m ? ay : m;
+    m = az > m ? az : m;
+    if (az != m && ay == m)
+        return v[1] < 0.0f ? 3u : 2u;
+    if (az != m && ay != m && ax == m)
+        return v[0] < 0.0f ? 1u : 0u;
+    return v[2] < 0.0f ? 5u : 4u;
+}
+
+// sc and tc of v on face f (the cubemap table, as mc_tex_cube_axes).
+MC_TEX void mc_tex_cube_st(uint f, thread const float *v, thread float &sc, thread float &tc)
+{
+    switch (f) {
+    case 0u: sc = -v[2], tc = -v[1]; break;
+    case 1u: sc = v[2], tc = -v[1]; break;
+    case 2u: sc = v[0], tc = v[2]; break;
+    case 3u: sc = v[0], tc = -v[2]; break;
+    case 4u: sc = v[0], tc = -v[1]; break;
+    default: sc = -v[0], tc = -v[1]; break;
+    }
 }
 
 MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2, uint x0, uint x1, uint x2,
                                uint y0, uint y1, uint y2, thread int &q)
 {
     float p[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
+    if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]) || (p[0] == 0.0f && p[1] == 0.0f && p[2] == 0.0f))
+        return false;
     uint d[3][3] = {{0u, 0u, 0u}, {x0, x1, x2}, {y0, y1, y2}};
-    float sc[3], tc[3], s, u, m;
-    uint f0 = 6u;
+    float v[3][3], sc[3], tc[3];
+    uint f[3];
     for (uint j = 0u; j < 3u; j++) {
-        float g[3], v[3];
-        mc_tex_cube_lane(p, d[j][0], d[j][1], d[j][2], g, v);
+        mc_tex_cube_lane(p, d[j][0], d[j][1], d[j][2], v[j]);
+        f[j] = mc_tex_cube_hwface(v[j]);
         for (uint k = 0u; k < 3u; k++)
-            if (!isfinite(v[k]))
-                return false;
-        // the face of the lane as scaled (then its sc and tc) and as given
-        // (a rounding of the scaling can make a tie that moves it)
-        uint f = mc_tex_cube_axes(v[0], v[1], v[2], sc[j], tc[j], m);
-        if (j == 0u)
-            f0 = f;
-        if (f != f0 || mc_tex_cube_axes(g[0], g[1], g[2], s, u, m) != f0)
-            return false;
+            v[j][k] = isnan(v[j][k]) ? 0.0f : v[j][k];
     }
-    q = mc_tex_grad_q(as_type<uint>((sc[1] - sc[0]) * 0.5f), as_type<uint>((tc[1] - tc[0]) * 0.5f),
-                      as_type<uint>((sc[2] - sc[0]) * 0.5f), as_type<uint>((tc[2] - tc[0]) * 0.5f), t.width,
-                      t.width);
+    uint f0 = f[0], a0 = f0 / 2u;
+    bool off = false;
+    for (uint j = 1u; j < 3u; j++) {
+        if (f[j] != f0 && f[j] / 2u == a0) {   // the opposite face
+            q = 67108864;
+            return true;
+        }
+        off = off || f[j] != f0;
+    }
+    for (uint j = 0u; j < 3u; j++)
+        mc_tex_cube_st(f0, v[j], sc[j], tc[j]);
+    if (!off) {
+        q = mc_tex_grad_q(as_type<uint>((sc[1] - sc[0]) * 0.5f), as_type<uint>((tc[1] - tc[0]) * 0.5f),
+                          as_type<uint>((sc[2] - sc[0]) * 0.5f), as_type<uint>((tc[2] - tc[0]) * 0.5f), t.width,
+                          t.width);
+        return true;
+    }
+    float ax = abs(v[0][0]), ay = abs(v[0][1]), az = abs(v[0][2]), m = max(max(ax, ay), az);
+    if ((ax == m ? 1 : 0) + (ay == m ? 1 : 0) + (az == m ? 1 : 0) > 1)   // lane 0 on an edge: not known
+        return false;
+    uint sax = a0 == 0u ? 2u : 0u;   // the axis along which f0's sc runs
+    float sg0 = (f0 & 1u) != 0u ? -1.0f : 1.0f;
+    q = -67108864;
+    for (uint j = 1u; j < 3u; j++) {
+        uint n[2];
+        int e[2];
+        mc_grad_split_n(as_type<uint>((sc[j] - sc[0]) * 0.5f), t.width, n[0], e[0]);
+        mc_grad_split_n(as_type<uint>((tc[j] - tc[0]) * 0.5f), t.width, n[1], e[1]);
+        if (f[j] != f0) {   // across the edge: lane 0's part and the lane's, summed by the texture unit
+            uint ak = f[j] / 2u, c = ak == sax ? 0u : 1u, na, nb;
+            int ea, eb;
+            float sgk = (f[j] & 1u) != 0u ? -1.0f : 1.0f;
+            float a = 1.0f - sgk * v[0][ak], b = 1.0f - sg0 * v[j][a0];
+            if (!(a > 0.0f) || b < 0.0f)   // a lane that ties two axes (2 probe fetches)
+                return false;
+            mc_grad_split_n(as_type<uint>(a * 0.5f), t.width, na, ea);
+            mc_grad_split_n(as_type<uint>(b * 0.5f), t.width, nb, eb);
+            mc_grad_sum(na, ea, nb, eb, false, n[c], e[c]);
+        }
+        q = max(q, mc_grad_len_level(n[0], e[0], n[1], e[1]));
+    }
     return true;
 }
 
