@@ -72,6 +72,18 @@ CF_EXPORT cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCall
    return CUFFT_SUCCESS;
 }
 
+/* ==== __cufftXtSetJITCallback_12_7 (libcufft.so.11 only: exports.cuda12) ==== */
+CF_EXPORT cufftResult __cufftXtSetJITCallback_12_7(cufftHandle plan, const char *lto_callback_symbol_name,
+                                                   const void *lto_callback_fatbin, size_t lto_callback_fatbin_size,
+                                                   cufftXtCallbackType type, void **caller_info);
+CF_EXPORT cufftResult __cufftXtSetJITCallback_12_7(cufftHandle plan, const char *lto_callback_symbol_name,
+                                                   const void *lto_callback_fatbin, size_t lto_callback_fatbin_size,
+                                                   cufftXtCallbackType type, void **caller_info)
+{
+   return cufftXtSetJITCallback(plan, lto_callback_symbol_name, lto_callback_fatbin, lto_callback_fatbin_size, type,
+                                caller_info);
+}
+
 /* ==== cufftXtSetJITCallback (libcufft.so.12) ==== */
 CF_EXPORT cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_symbol_name,
                                             const void *lto_callback_fatbin, size_t lto_callback_fatbin_size,
