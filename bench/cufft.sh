@@ -19,7 +19,8 @@ fi
 "$TOOL" run "$exe" "${1:-20}" "${2:-4}"
 cbexe=$BUILD/bench/cufft_fft_cb
 if [ ! -x "$cbexe" ] || [ bench/libs/fft_cb.cu -nt "$cbexe" ] || [ bench/libs/fft_cb_lto.cu -nt "$cbexe" ]; then
-   "$NVCC" -dc -gencode arch=compute_75,code=lto_75 -fatbin -o "$cbexe.fatbin" bench/libs/fft_cb_lto.cu || exit 1
+   "$NVCC" -dc -gencode arch=compute_75,code=lto_75 -gencode arch=compute_90,code=lto_90 -fatbin -o "$cbexe.fatbin" \
+      bench/libs/fft_cb_lto.cu || exit 1
    "$NVCC" -cudart shared -arch=sm_75 -O2 -Ibench -o "$cbexe" bench/libs/fft_cb.cu -lcufft || exit 1
 fi
 "$TOOL" run "$cbexe" "$cbexe.fatbin" "${1:-20}" "${2:-4}"

@@ -20,8 +20,15 @@
  * gaps of a strided output) keeps its sentinel.  A load callback's result
  * on a C2R plan must be Hermitian: those cases are rank 1, where the
  * offset factor keeps elements 0 and n/2 real (rank 2's inputs are made
- * exactly Hermitian for a store callback alone).  Statuses: an H200's
- * (cuFFT 12.0, CUDA 13.0).
+ * exactly Hermitian for a store callback alone).  Statuses: an H100's
+ * (cuFFT 12.0, CUDA 13.0) where measured (below).
+ *
+ * Natively this does not pass yet: on the H100 (2026-12-05) NVIDIA's
+ * cuFFT answered CUFFT_INTERNAL_ERROR to cufftMakePlan* for every plan
+ * with an LTO callback, correct ones included, with the callbacks as
+ * lto_75 and as lto_90 (NVIDIA's libcufft does not link libnvJitLink, it
+ * loads it at run time; whether that machine's library path was the
+ * cause was not measured before the device time ran out).
  */
 #include <cufftXt.h>
 #include <cuda_runtime.h>
@@ -32,18 +39,23 @@
 #include <vector>
 
 #define CHECK_FFT(call) CHECK_INT((int)(call), (int)CUFFT_SUCCESS)
-/* the statuses an H200 answers (cuFFT 12.0) */
+/* the statuses an H100 answers (cuFFT 12.0, CUDA 13.0) */
 #define ST_AFTER_PLAN CUFFT_INVALID_PLAN
 #define ST_NULL_FATBIN CUFFT_INVALID_VALUE
 #define ST_ZERO_SIZE CUFFT_INVALID_VALUE
 #define ST_NULL_NAME CUFFT_SUCCESS
 #define ST_UNDEFINED CUFFT_INVALID_TYPE
 #define ST_NO_SYM_SET CUFFT_SUCCESS
+#define ST_CLEAR CUFFT_NOT_IMPLEMENTED
+/* not established: the H100 answered CUFFT_INTERNAL_ERROR to every
+ * cufftMakePlan* with an LTO callback (the header says why), so these
+ * two are that answer, not a measured distinction */
 #define ST_NO_SYM_MAKE CUFFT_INTERNAL_ERROR
 #define ST_TYPE_MISMATCH CUFFT_INTERNAL_ERROR
+/* metalcuda's: the H100's library crashed in cufftXtSetCallbackSharedSize
+ * on a handle with an LTO callback before cufftMakePlan* */
 #define ST_SHARED_SET CUFFT_SUCCESS
 #define ST_SHARED_UNSET CUFFT_INVALID_PLAN
-#define ST_CLEAR CUFFT_NOT_IMPLEMENTED
 
 static std::vector<char> fatbin;
 
@@ -337,8 +349,10 @@ static void statuses(void)
    /* shared memory for a callback that is set, and for one that is not */
    CHECK_FFT(cufftCreate(&h));
    CHECK_FFT(cufftXtSetJITCallback(h, "jit_ld_c", fb, n, CUFFT_CB_LD_COMPLEX, NULL));
-   CHECK_INT((int)cufftXtSetCallbackSharedSize(h, CUFFT_CB_LD_COMPLEX, 64), (int)ST_SHARED_SET);
-   CHECK_INT((int)cufftXtSetCallbackSharedSize(h, CUFFT_CB_ST_COMPLEX, 64), (int)ST_SHARED_UNSET);
+   if (on_metalcuda()) {   /* NVIDIA's cuFFT 12.0 crashed here (an H100, 2026-12-05) */
+      CHECK_INT((int)cufftXtSetCallbackSharedSize(h, CUFFT_CB_LD_COMPLEX, 64), (int)ST_SHARED_SET);
+      CHECK_INT((int)cufftXtSetCallbackSharedSize(h, CUFFT_CB_ST_COMPLEX, 64), (int)ST_SHARED_UNSET);
+   }
    /* an LTO callback is not cleared */
    CHECK_INT((int)cufftXtClearCallback(h, CUFFT_CB_LD_COMPLEX), (int)ST_CLEAR);
    CHECK_FFT(cufftMakePlan1d(h, 16, CUFFT_C2C, 1, &ws));

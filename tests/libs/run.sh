@@ -74,7 +74,8 @@ compile_one() {
    # device code a program reads at run time as LTO-IR (cuFFT's LTO
    # callbacks): lto/NAME.cu to NAME.lto.fatbin beside the program
    if [ -f tests/libs/lto/$1.cu ]; then
-      "$NVCC" -dc -gencode arch=compute_75,code=lto_75 -fatbin -o "$OUT/$1.lto.fatbin" tests/libs/lto/$1.cu \
+      "$NVCC" -dc -gencode arch=compute_75,code=lto_75 -gencode arch=compute_90,code=lto_90 -fatbin \
+         -o "$OUT/$1.lto.fatbin" tests/libs/lto/$1.cu \
          >>"$o.log" 2>&1 || rm -f "$o"
    fi
 }

@@ -18,7 +18,8 @@
  * linked when the plan is made, where its type is checked against the
  * plan's.  cufftXtSetCallbackSharedSize gives an LTO callback's kernel
  * that much dynamic shared memory; without a callback of that type it
- * answers CUFFT_INVALID_PLAN.  Without NVIDIA's libnvvm and libnvJitLink
+ * answers CUFFT_INVALID_PLAN (NVIDIA's library, on an H100, crashed in
+ * this call on a handle with an LTO callback, so that is ours).  Without NVIDIA's libnvvm and libnvJitLink
  * (macOS always) cufftXtSetJITCallback answers CUFFT_NOT_SUPPORTED and
  * says which is missing.
  */
@@ -27,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* cufftXtSetJITCallback on a plan already made: an H100's answer (cuFFT 12.0) */
 #define CF_JIT_AFTER_PLAN CUFFT_INVALID_PLAN
 
 LOG_CHANNEL(cufft);

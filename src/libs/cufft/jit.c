@@ -40,7 +40,9 @@
 
 LOG_CHANNEL(cufft);
 
-/* a name the fatbin does not define: an H100's answer at cufftMakePlan* */
+/* a name the fatbin does not define, at cufftMakePlan*: what an H100
+ * (cuFFT 12.0) answered, though it answered so to every plan with an LTO
+ * callback */
 #define CF_JIT_NO_SYMBOL CUFFT_INTERNAL_ERROR
 
 /* ---- NVIDIA's libnvvm and libnvJitLink, found with dlopen ---- */

@@ -481,7 +481,8 @@ static void cf_cb_types(cufftType t, cufftXtCallbackType ty[2])
                           : (dbl ? CUFFT_CB_ST_COMPLEX_DOUBLE : CUFFT_CB_ST_COMPLEX);
 }
 
-/* a callback type the plan's type does not take: an H100's answer (cuFFT 12.0) */
+/* a callback type the plan's type does not take: what an H100 (cuFFT 12.0)
+ * answered, though it answered so to every plan with an LTO callback */
 #define CF_CB_TYPE_MISMATCH CUFFT_INTERNAL_ERROR
 
 /* LTO callbacks at cufftMakePlan*: their types checked against the plan's,
