@@ -4,8 +4,9 @@
  * into PTX that metalcuda runs.
  *
  * LTO-IR is NVIDIA's private form of NVVM IR, which metalcuda cannot read;
- * NVIDIA's own nvJitLink can (libnvJitLink, which NVIDIA's libcufft links
- * against, so it is present wherever a program can use these callbacks).
+ * NVIDIA's own nvJitLink can (libnvJitLink.so.13, which NVIDIA's libcufft
+ * dlopen's for the same callbacks, so it is present wherever a program can
+ * use them).
  * nvJitLink with -lto -ptx turns LTO-IR into PTX, but alone it drops a
  * function no kernel uses, and it takes no PTX input beside LTO-IR.  So
  * the kernels that call the callback are written here as NVVM IR text
