@@ -111,11 +111,16 @@ static const char *jl_load(void)
                                            "/usr/local/cuda/lib64/libnvJitLink.so.12", NULL };
 #endif
    void *nv = jl_open(nvvm_names);
+   void *lk = nv ? jl_open(jl_names) : NULL;
+#if defined(__APPLE__)
+   if (!nv || !lk)
+      return "NVIDIA's libnvvm and libnvJitLink, which NVIDIA does not ship for macOS";
+#else
    if (!nv)
       return "NVIDIA's libnvvm (libnvvm.so.4, from the CUDA toolkit)";
-   void *lk = jl_open(jl_names);
    if (!lk)
       return "NVIDIA's libnvJitLink (libnvJitLink.so.13 or .12, from the CUDA toolkit)";
+#endif
    JL_SYM(nv, nvvmCreateProgram);
    JL_SYM(nv, nvvmDestroyProgram);
    JL_SYM(nv, nvvmAddModuleToProgram);
