@@ -287,8 +287,8 @@ endif
 
 # ---- libcufft (src/libs/cufft), built as libcublas is ----
 # Sonames libcufft.so.12 (CUDA 13's) and .11 (CUDA 12's), each with its
-# version node over NVIDIA's export list (exports.12); stubs.c for the
-# names not implemented.
+# version node over NVIDIA's export list (exports.12; .11 also
+# exports.cuda12's names); stubs.c for the names not implemented.
 ifeq ($(UNAME_S),Darwin)
 CUFFT_LIB  = $(LIBDIR)/libcufft.$(1).dylib
 CUFFT_LINK = -dynamiclib -Wl,-install_name,@rpath/libcufft.$(1).dylib \
@@ -308,10 +308,11 @@ $(BUILD)/libs/cufft/kernels.ptx: src/libs/cufft/kernels.cu src/libs/cufft/kargs.
 	@mkdir -p $(dir $@)
 	$(TOOL) nvcc --ptx -arch=compute_75 -O3 -Isrc/libs/cufft $< -o $@
 $(call CUFFT_LIB,%): $(CUFFT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(CUDA_LIB) src/libs/cufft/exports.12 \
-		src/libs/cufft/exports.darwin
+		src/libs/cufft/exports.cuda12 src/libs/cufft/exports.darwin
 	@mkdir -p $(LIBDIR) $(BUILD)
 	awk 'BEGIN { print "libcufft.so.$* {\n   global:" } /^[^#]/ { print "      " $$1 ";" } \
-	     END { print "   local:\n      *;\n};" }' src/libs/cufft/exports.12 > $(BUILD)/cufft.$*.map
+	     END { print "   local:\n      *;\n};" }' src/libs/cufft/exports.12 \
+	     $(if $(filter 11,$*),src/libs/cufft/exports.cuda12) > $(BUILD)/cufft.$*.map
 	$(CC) $(call CUFFT_LINK,$*) $(LDFLAGS) -o $@ $(CUFFT_OBJ) $(UTIL_SRC:%.c=$(BUILD)/rt/%.o) $(LINK_CUDA_LIB) $(LDLIBS)
 	ln -sf $(notdir $(call CUFFT_LIB,12)) $(LIBDIR)/libcufft.$(if $(filter Darwin,$(UNAME_S)),dylib,so)
 ifneq ($(CLANG_CUDA),)

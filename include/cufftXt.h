@@ -3,8 +3,10 @@
  * libcufft implements, for one GPU and the single and double types
  * (cudaDataType from library_types.h), and the legacy callbacks' types
  * and calls, which answer CUFFT_NOT_IMPLEMENTED as NVIDIA's shared
- * library does (src/libs/cufft/callback.c).  The multi-GPU descriptors,
- * LTO callbacks and half precision are stubs in the library returning
+ * library does (src/libs/cufft/callback.c), and the LTO callbacks
+ * (cufftXtSetJITCallback: the callback as LTO-IR, linked with NVIDIA's
+ * libnvvm and libnvJitLink where they are, src/libs/cufft/jit.c).  The
+ * multi-GPU descriptors are stubs in the library returning
  * CUFFT_NOT_SUPPORTED and not declared here.
  */
 #ifndef MC_CUFFTXT_H
@@ -57,6 +59,29 @@ cufftResult cufftXtSetCallback(cufftHandle plan, void **callback_routine, cufftX
                                void **caller_info);
 cufftResult cufftXtClearCallback(cufftHandle plan, cufftXtCallbackType cbType);
 cufftResult cufftXtSetCallbackSharedSize(cufftHandle plan, cufftXtCallbackType cbType, size_t sharedSize);
+
+/* LTO callbacks: device functions of these types compiled to LTO-IR
+ * (nvcc -dc -dlto, or NVRTC -dlto), given in a fatbin with their name;
+ * the offset is in elements of the data's type */
+typedef cufftComplex (*cufftJITCallbackLoadC)(void *dataIn, unsigned long long offset, void *callerInfo,
+                                              void *sharedPointer);
+typedef cufftDoubleComplex (*cufftJITCallbackLoadZ)(void *dataIn, unsigned long long offset, void *callerInfo,
+                                                    void *sharedPointer);
+typedef cufftReal (*cufftJITCallbackLoadR)(void *dataIn, unsigned long long offset, void *callerInfo,
+                                           void *sharedPointer);
+typedef cufftDoubleReal (*cufftJITCallbackLoadD)(void *dataIn, unsigned long long offset, void *callerInfo,
+                                                 void *sharedPointer);
+typedef void (*cufftJITCallbackStoreC)(void *dataOut, unsigned long long offset, cufftComplex element,
+                                       void *callerInfo, void *sharedPointer);
+typedef void (*cufftJITCallbackStoreZ)(void *dataOut, unsigned long long offset, cufftDoubleComplex element,
+                                       void *callerInfo, void *sharedPointer);
+typedef void (*cufftJITCallbackStoreR)(void *dataOut, unsigned long long offset, cufftReal element,
+                                       void *callerInfo, void *sharedPointer);
+typedef void (*cufftJITCallbackStoreD)(void *dataOut, unsigned long long offset, cufftDoubleReal element,
+                                       void *callerInfo, void *sharedPointer);
+cufftResult cufftXtSetJITCallback(cufftHandle plan, const char *lto_callback_symbol_name,
+                                  const void *lto_callback_fatbin, size_t lto_callback_fatbin_size,
+                                  cufftXtCallbackType type, void **caller_info);
 
 #ifdef __cplusplus
 }

@@ -65,11 +65,19 @@ compile_one() {
    [ $have_nvcc -eq 1 ] || return 0
    if [ -f "$o" ] && [ "$o" -nt "$src" ]; then
       local fresh=1
-      for f in "${deps[@]}"; do [ -e "$f" ] && [ "$f" -nt "$o" ] && fresh=0; done
+      for f in "${deps[@]}" tests/libs/lto/$1.cu; do [ -e "$f" ] && [ "$f" -nt "$o" ] && fresh=0; done
+      [ -f tests/libs/lto/$1.cu ] && [ ! -f "$OUT/$1.lto.fatbin" ] && fresh=0
       [ $fresh -eq 1 ] && return 0
    fi
    rm -f "$o"
    "$NVCC" -O2 -arch=sm_75 -c -o "$o" "$src" >"$o.log" 2>&1 || rm -f "$o"
+   # device code a program reads at run time as LTO-IR (cuFFT's LTO
+   # callbacks): lto/NAME.cu to NAME.lto.fatbin beside the program
+   if [ -f tests/libs/lto/$1.cu ]; then
+      "$NVCC" -dc -gencode arch=compute_75,code=lto_75 -gencode arch=compute_90,code=lto_90 -fatbin \
+         -o "$OUT/$1.lto.fatbin" tests/libs/lto/$1.cu \
+         >>"$o.log" 2>&1 || rm -f "$o"
+   fi
 }
 # The source path (a Mac user's): the same program built by metalcuda's own
 # nvcc against metalcuda's headers and libraries, NAME.mc (not with

@@ -58,6 +58,20 @@ typedef struct cf_array {
 
 typedef struct cf_module cf_module;
 
+/* An LTO callback (cufftXtSetJITCallback, jit.c): the program's symbol and
+ * fatbin (copied), its type, caller_info[0] and the shared memory it asks
+ * for (cufftXtSetCallbackSharedSize) */
+#define CF_SYM_MAX 4096   /* the longest callback name taken */
+typedef struct cf_jitcb {
+   bool set;
+   char *sym;
+   void *fatbin;
+   size_t size;
+   cufftXtCallbackType type;
+   void *info;
+   size_t shared;
+} cf_jitcb;
+
 typedef struct cf_plan {
    uint32_t magic;
    bool made;
@@ -80,6 +94,11 @@ typedef struct cf_plan {
    size_t worksize;
    CUdeviceptr work;           /* the work area: ours (auto) or the program's */
    bool work_owned;
+   cf_jitcb cb[2];             /* LTO callbacks: [0] load, [1] store */
+   CUmodule cbmod;             /* their kernels, linked at cufftMakePlan* (jit.c) */
+   CUfunction cbfn[2];
+   size_t cboff;               /* the callbacks' packed staging buffers in the work area: input, then output */
+   size_t cbin;                /* bytes of the input's */
 } cf_plan;
 
 /* Trace of an entry point (METALCUDA_LOG=trace), with its arguments. */
@@ -102,6 +121,16 @@ const char *cf_result_name(cufftResult r);
 /* The plan of handle H, or NULL */
 cf_plan *cf_plan_of(cufftHandle h);
 cufftResult cf_status_of(CUresult r);
+
+/* ---- jit.c ---- */
+/* NULL when libnvvm and libnvJitLink load, else what is missing */
+const char *cf_jit_available(void);
+/* Bytes of an element of callback type T */
+int cf_cb_elem_size(cufftXtCallbackType t);
+/* Links the plan's callbacks with our kernels and loads them (p->cbmod) */
+cufftResult cf_jit_build(cf_plan *p);
+void cf_jit_release(cf_plan *p);
+void cf_jit_free(cf_plan *p);
 
 /* ---- exec.c ---- */
 /* Runs plan P on IN -> OUT with direction DIR (-1, +1) */

@@ -243,13 +243,16 @@ static void cf_arrays(const cf_plan *p, void *in, void *out, cf_array *ia, cf_ar
 
 static cufftResult cf_exec_stages(cf_plan *p, void *in, void *out, int dir);
 static cufftResult cf_exec_fp16(cf_plan *p, void *in, void *out, int dir);
+static cufftResult cf_exec_cb(cf_plan *p, void *in, void *out, int dir);
 
 cufftResult cf_exec(cf_plan *p, void *in, void *out, int dir)
 {
    bool pushed;
    if (cf_ctx_enter(p, &pushed) != CUDA_SUCCESS)
       return CUFFT_EXEC_FAILED;
-   cufftResult s = p->fp16 ? cf_exec_fp16(p, in, out, dir) : cf_exec_stages(p, in, out, dir);
+   cufftResult s = p->fp16                     ? cf_exec_fp16(p, in, out, dir)
+                   : p->cb[0].set || p->cb[1].set ? cf_exec_cb(p, in, out, dir)
+                                                  : cf_exec_stages(p, in, out, dir);
    cf_ctx_leave(pushed);
    return s;
 }
@@ -303,10 +306,83 @@ static cufftResult cf_exec_fp16(cf_plan *p, void *in, void *out, int dir)
    return s;
 }
 
+static cufftResult cf_run(cf_plan *p, const cf_array *ia0, const cf_array *oa0, int dir);
+
 static cufftResult cf_exec_stages(cf_plan *p, void *in, void *out, int dir)
 {
    cf_array ia, oa;
    cf_arrays(p, in, out, &ia, &oa);
+   return cf_run(p, &ia, &oa, dir);
+}
+
+/* The array A packed at ptr: the same extents, no gaps */
+static cf_array cf_packed(const cf_plan *p, const cf_array *a, void *ptr)
+{
+   cf_array q = *a;
+   q.p = ptr;
+   int64_t st = 1;
+   for (int d = p->rank - 1; d >= 0; d--) {
+      q.st[d] = st;
+      st *= q.ext[d];
+   }
+   q.dist = st;
+   return q;
+}
+
+/* The callback kernel K (jit.c) over every element of array A: the
+ * program's data at DATA, our packed staging buffer at BUF */
+static cufftResult cf_cb_pass(cf_plan *p, int k, const cf_array *a, void *data, void *buf)
+{
+   int r = p->rank;
+   int64_t x[3] = { 1, 1, 1 }, s[3] = { 0, 0, 0 }, total = p->batch;
+   for (int d = 0; d < r; d++) {   /* the dimensions right-aligned in the kernel's three */
+      x[3 - r + d] = a->ext[d];
+      s[3 - r + d] = a->st[d];
+      total *= a->ext[d];
+   }
+   void *info = p->cb[k].info;
+   int64_t dist = a->dist;
+   uint32_t shared = (uint32_t)p->cb[k].shared;
+   void *params[] = { &data, &buf, &info, &total, &x[0], &x[1], &x[2], &dist, &s[0], &s[1], &s[2], &shared };
+   int64_t blocks = (total + CF_BLOCK - 1) / CF_BLOCK;
+   CF_CHECK(blocks <= 0x7fffffff, CUFFT_INVALID_SIZE);
+   CUresult res = cuLaunchKernel(p->cbfn[k], (unsigned)blocks, 1, 1, CF_BLOCK, 1, 1, shared, p->stream, params, NULL);
+   if (res != CUDA_SUCCESS) {
+      LOG_WARN("launch of the %s callback's kernel (%lld threads): CUresult %d", k ? "store" : "load",
+               (long long)total, (int)res);
+      return CUFFT_EXEC_FAILED;
+   }
+   return CUFFT_SUCCESS;
+}
+
+/* A plan with LTO callbacks: the load callback over the input into a
+ * packed staging buffer of the work area, the transform from there (or
+ * from the input), into a second packed buffer when there is a store
+ * callback, which then takes every element of it. */
+static cufftResult cf_exec_cb(cf_plan *p, void *in, void *out, int dir)
+{
+   cf_array ia, oa;
+   cf_arrays(p, in, out, &ia, &oa);
+   char *stage = (char *)(uintptr_t)p->work + p->cboff;
+   cf_array si = ia, so = oa;
+   cufftResult s = CUFFT_SUCCESS;
+   if (p->cb[0].set) {
+      si = cf_packed(p, &ia, stage);
+      s = cf_cb_pass(p, 0, &ia, in, stage);
+   }
+   if (p->cb[1].set)
+      so = cf_packed(p, &oa, stage + p->cbin);
+   if (s == CUFFT_SUCCESS)
+      s = cf_run(p, &si, &so, dir);
+   if (s == CUFFT_SUCCESS && p->cb[1].set)
+      s = cf_cb_pass(p, 1, &oa, out, stage + p->cbin);
+   return s;
+}
+
+/* The stages of the plan from array ia0 to array oa0 */
+static cufftResult cf_run(cf_plan *p, const cf_array *ia0, const cf_array *oa0, int dir)
+{
+   cf_array ia = *ia0, oa = *oa0;
    int r = p->rank;
    cufftResult s = CUFFT_SUCCESS;
    switch (p->type) {

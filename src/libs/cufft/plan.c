@@ -467,7 +467,52 @@ static void cf_release(cf_plan *p)
       cuMemFree(p->work);
    p->work = 0;
    p->work_owned = false;
+   cf_jit_release(p);
    p->made = false;
+}
+
+/* The callback types a plan's type takes: its load ([0]) and store ([1]) */
+static void cf_cb_types(cufftType t, cufftXtCallbackType ty[2])
+{
+   bool dbl = t == CUFFT_Z2Z || t == CUFFT_D2Z || t == CUFFT_Z2D;
+   ty[0] = cf_real_in(t) ? (dbl ? CUFFT_CB_LD_REAL_DOUBLE : CUFFT_CB_LD_REAL)
+                         : (dbl ? CUFFT_CB_LD_COMPLEX_DOUBLE : CUFFT_CB_LD_COMPLEX);
+   ty[1] = cf_real_out(t) ? (dbl ? CUFFT_CB_ST_REAL_DOUBLE : CUFFT_CB_ST_REAL)
+                          : (dbl ? CUFFT_CB_ST_COMPLEX_DOUBLE : CUFFT_CB_ST_COMPLEX);
+}
+
+/* a callback type the plan's type does not take: what an H100 (cuFFT 12.0)
+ * answered, though it answered so to every plan with an LTO callback */
+#define CF_CB_TYPE_MISMATCH CUFFT_INTERNAL_ERROR
+
+/* LTO callbacks at cufftMakePlan*: their types checked against the plan's,
+ * packed staging buffers for them added to the work area (before the C2R
+ * half spectrum, which stays at its end), their kernels linked (jit.c) */
+static cufftResult cf_callbacks(cf_plan *p)
+{
+   if (!p->cb[0].set && !p->cb[1].set)
+      return CUFFT_SUCCESS;
+   cufftXtCallbackType ty[2];
+   cf_cb_types(p->type, ty);
+   for (int k = 0; k < 2; k++)
+      if (p->cb[k].set && p->cb[k].type != ty[k]) {
+         LOG_WARN("cufftMakePlan: an LTO callback of type %d does not fit a plan of type %#x", (int)p->cb[k].type,
+                  (int)p->type);
+         return CF_CB_TYPE_MISMATCH;
+      }
+   int r = p->rank;
+   int64_t nc = cf_real_in(p->type) || cf_real_out(p->type) ? p->n[r - 1] / 2 + 1 : p->n[r - 1], lines = p->batch;
+   for (int d = 0; d < r - 1; d++)
+      lines *= p->n[d];
+   int64_t nin = lines * (cf_real_in(p->type) ? p->n[r - 1] : nc);
+   int64_t nout = lines * (cf_real_out(p->type) ? p->n[r - 1] : nc);
+   size_t csize = p->dbl ? 16 : 8;
+   size_t hbytes = (size_t)p->hlen * csize;
+   p->cboff = p->worksize - hbytes;
+   p->cbin = p->cb[0].set ? ((size_t)nin * cf_cb_elem_size(ty[0]) + 255) / 256 * 256 : 0;
+   size_t cbout = p->cb[1].set ? (size_t)nout * cf_cb_elem_size(ty[1]) : 0;
+   p->worksize += p->cbin + cbout;
+   return cf_jit_build(p);
 }
 
 CUresult cf_ctx_enter(const cf_plan *p, bool *pushed)
@@ -529,6 +574,11 @@ static cufftResult cf_make(cufftHandle h, int rank, const long long *n, const lo
       return s;
    bool pushed;
    CUresult r = cf_bind_context(p, &pushed);
+   if (r == CUDA_SUCCESS && (s = cf_callbacks(p)) != CUFFT_SUCCESS) {
+      cf_release(p);
+      cf_ctx_leave(pushed);
+      return s;
+   }
    for (int d = 0; d < rank && r == CUDA_SUCCESS; d++) {
       cf_dim *dm = &p->dim[d];
       if (dm->blue) {
@@ -635,6 +685,7 @@ CF_EXPORT cufftResult cufftDestroy(cufftHandle plan)
    }
    cf_release(p);
    cf_ctx_leave(pushed);
+   cf_jit_free(p);
    if (p->mod)
       cf_module_put(p->mod);
    if (p->retained)
@@ -796,9 +847,14 @@ CF_EXPORT cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long 
    cufftResult s = cf_xt_type(inputtype, outputtype, executiontype, rank, n, &t, &half);
    if (s != CUFFT_SUCCESS)
       return s;
+   cf_plan *p = cf_plan_of(plan);
+   if (half && p && (p->cb[0].set || p->cb[1].set)) {
+      LOG_WARN("cufftXtMakePlanMany: LTO callbacks on half-precision plans are not supported");
+      return CUFFT_NOT_SUPPORTED;
+   }
    s = cf_make(plan, rank, n, inembed, istride, idist, onembed, ostride, odist, t, batch, workSize);
    if (s == CUFFT_SUCCESS)
-      cf_plan_of(plan)->fp16 = half;
+      p->fp16 = half;
    return s;
 }
 
