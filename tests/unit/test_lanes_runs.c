@@ -11,7 +11,9 @@
  * words) stores with every lane active, exchanges shared memory across a
  * barrier, stores under a branch on tid.x that leaves some segments whole
  * and others partial, and under a branch on odd t (runs of one lane); a
- * value an odd lane sets and even lanes keep crosses the barrier.
+ * value an odd lane sets and even lanes keep crosses the barrier.  The
+ * MSL shows that the two branches with plain arms take no lane loops of
+ * their own (emit_lanes.c, "runs").
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -50,6 +52,27 @@ static const char runs_ptx[] =
    "  setp.ge.u32 %p1, %r1, 40;\n  @%p1 bra SKIP;\n"
    "  xor.b32 %r14, %r4, 85;\n  st.global.u32 [%rd3+384], %r14;\n"
    "SKIP:\n  ret;\n}\n";
+
+/* The two divergent branches (odd t, tid.x < 40) have plain arms: each
+ * lane takes its arm with an `if` inside the lane loop of the code around
+ * it (emit_lanes.c, "runs"), one lane loop on either side of the barrier;
+ * the form before it had a loop for the condition, a ballot and a loop for
+ * the arm: 5 loops and 2 ballots.  The breaks to the end of the branches'
+ * BLOCKs are nothing there. */
+TEST(plain_branches_run_in_the_lane_loop_of_the_code_around_them)
+{
+   char *msl = tc_msl_of(runs_ptx);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   CHECK(body);
+   if (body) {
+      CHECK(strstr(body, "MC_LANES_BEGIN") != NULL);
+      CHECK_INT(tc_count(body, "MC_LANES_FOR"), 2);
+      CHECK_INT(tc_count(body, "mc_lm_ballot("), 0);
+      CHECK_INT(tc_count(body, "MC_LANES_BARRIER();"), 1);
+      CHECK_INT(tc_count(body, "break;"), 0);
+   }
+   free(msl);
+}
 
 TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
 {

@@ -222,17 +222,10 @@ void emit_phi_copies(emitter *e, const ir_cf *n, uint8_t kind)
             } else {
                emit_lval_comp(e, &phi->def, comp);
                strbuf_puts(e->out, " = ");
-               if (e->lane_select)   /* emit_lanes.c: every lane, the inactive ones keep theirs */
-                  strbuf_puts(e->out, "mc_lsel(mc_on, ");
                if (parallel)
                   strbuf_printf(e->out, "t%u_%u", k, c);
                else
                   emit_val_comp(e, s->def, comp);
-               if (e->lane_select) {
-                  strbuf_puts(e->out, ", ");
-                  emit_lval_comp(e, &phi->def, comp);
-                  strbuf_puts(e->out, ")");
-               }
             }
             e->nan_blind_use = false;
             strbuf_puts(e->out, ";\n");

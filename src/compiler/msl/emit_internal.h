@@ -65,8 +65,6 @@ typedef struct emitter {
                                * its lane loop), LANE_ARRAY (an array over the lanes),
                                * LANE_SCALAR (one value for the invocation) or LANE_REMAT
                                * (recomputed in each lane loop that reads it); NULL: per thread */
-   bool lane_select;          /* lane form: phi copies as blends on mc_on (mc_lsel), for every lane */
-   const struct ir_cf *lane_edge_done; /* lane form: the EDGE whose array copies a lane loop made */
    uint32_t *lane_remat_at;   /* lane form: by def index, the lane loop that last recomputed a
                                * LANE_REMAT value (emit_lanes.c) */
    uint32_t lane_loops;       /* lane form: lane loops opened so far */

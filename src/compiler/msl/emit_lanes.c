@@ -19,15 +19,17 @@
  *                ahead of its group's lane loop.  A uniform value a loop
  *                defines and code after the loop reads stays per lane
  *                (lanes leave at different iterations).
- *   LANE_LOCAL   used only in the run of code that defines it (a "group"):
- *                a scalar of that lane loop.
+ *   LANE_LOCAL   used only in the run of code that defines it (a "group",
+ *                one lane loop: see "runs" below): a scalar of that lane
+ *                loop; so is a phi whose copies are all made there.
  *   LANE_REMAT   cheap integer arithmetic of the thread's position and
  *                uniform values (plan_remat), read only in lane loops
  *                inside its own loop: recomputed in each lane loop that
  *                reads it, where the host compiler sees the position in
  *                the addresses it forms (consecutive, not gathered).
- *   LANE_ARRAY   everything else (phis, phi sources, branch conditions,
- *                values used in other groups): vN[MC_NLANES], zeroed at
+ *   LANE_ARRAY   everything else (other phis, phi sources and branch
+ *                conditions read outside lane loops, values used in
+ *                other groups): vN[MC_NLANES], zeroed at
  *                the start.  A lane loop that writes arrays keeps the
  *                lane's elements in scalars (mc_wN) and stores them back
  *                with a select on the lane's activity (emit.c names them).
@@ -37,7 +39,11 @@
  * Control flow (the structurizer's tree, emit.c's file header) under
  * mc_mask, the lanes that run the current code (prelude mc_lm_*):
  *   CODE    if (any lane) { uniform values; for each lane: if active ... }
- *   IF c    the lanes where c holds run `then`, the others `else`; the mask
+ *           (a "run": the code, plain branches and phi copies that share
+ *           one lane loop, see below)
+ *   IF c    plain arms (no barrier, warp operation, loop or jump out):
+ *           `if (c) ... else ...` for each lane inside the run's lane loop;
+ *           else the lanes where c holds run `then`, the others `else`; the mask
  *           after is the union of the lanes that came out of both; a
  *           uniform c takes all lanes or none
  *   BLOCK   { mc_bN = none; body; mask |= mc_bN }   BREAK: mc_bN |= mask, mask = none
@@ -46,11 +52,11 @@
  *   RETURN  mask = none: the lanes are gone
  * so a jump is a move of lanes between masks, and code with an empty mask
  * is skipped; divergent lanes reconverge where a GPU's do.  Phi copies are
- * blends for every lane (prelude mc_lsel: a select between two arrays'
- * elements became a load through a selected pointer, which kept clang from
- * vectorising the copy), made in the lane loop of the block they follow
- * where that loop is plain code (emit_lanes_code), else in a loop of
- * their own.  A group without memory accesses runs for every
+ * made in the lane loop of the run they are in, into the lane's scalar
+ * (mc_wN, stored back with a blend for every lane: prelude mc_lsel; a
+ * select between two arrays' elements became a load through a selected
+ * pointer, which kept clang from vectorising the copy); copies into
+ * uniform phis after it.  A run without memory accesses runs for every
  * lane, inactive ones' results dropped by the write-back's select.
  *
  * Barriers: every lane the invocation started with must be at the barrier
@@ -300,6 +306,11 @@ typedef struct lanes_plan {
    uint32_t *loop_parent; /* by construct id: the enclosing LOOP's id + 1 (0: none) */
    uint8_t *pinned;       /* by def index: read outside lane loops, or by other lanes (a shuffle) */
    const uint8_t *meet;   /* by instruction index: a lane loop ends before it (plan_meets) */
+   bool runs;             /* lane loops across blocks (plan_list): not in kernels with warp meets */
+   uint32_t *edge_group;  /* by block index: the group of the EDGEs into it planned so far
+                           * (GROUP_NONE: none yet, GROUP_MIXED: several) */
+   uint32_t *edge_seen;   /* by block index: the EDGEs into it planned so far */
+   uint32_t *edge_total;  /* by block index: the EDGEs into it */
 } lanes_plan;
 
 /* Is loop l (id + 1; 0: the function) around loop `in` (id + 1)? */
@@ -423,19 +434,166 @@ static void plan_scalars(lanes_plan *p, ir_func *f, const bool *div)
    }
 }
 
-static void plan_code(lanes_plan *p, const ir_block *b)
+/* ---- runs: lane loops across blocks ---- */
+
+/* A divergent branch whose arms are plain code needs no lane loop of its
+ * own: inside the lane loop of the code around it, each lane takes its arm
+ * with a C++ `if`, as the per-thread form does.  The lane form had made
+ * every such branch a lane loop for its condition, a ballot and a lane
+ * loop for each arm; nvcc's unrolled `if (k % n == t) bins[k] = 0`
+ * (tests/cuda/lane_divergence's local_kernel) was 68 lane loops, whose
+ * volume was most of clang's time on the kernel (bench/README.md).  A
+ * "run" is the code that shares one lane loop: the last group of a block,
+ * then any plain IFs, BLOCKs and EDGEs (phi copies) after it, then the
+ * first group of the next block, up to a boundary (barrier, warp
+ * operation) or a construct that is not plain.
+ *
+ * Plain (plain_node): no barrier or warp operation, no loop, no jump but a
+ * break to the innermost BLOCK of the plain code (a `switch (0)`'s break;
+ * no lane leaves the run, so the mask stays as it was), no copies into
+ * uniform phis, and no load of a uniform value inside an arm (the run's
+ * uniform values are computed before its lane loop, whatever the arms'
+ * conditions; pure operations and the launch's shape may be, as a pure
+ * group already runs every lane).  Kernels with warp meets keep a lane
+ * loop per block (plan_meets counts on a block's start being a meet): for
+ * them only a block's phi copies join its last group, as before.
+ *
+ * The plan (plan_list) and the emitter (emit_list) walk the tree alike:
+ * both ask joins_run, from the values' kinds that plan_scalars settled. */
+
+enum { GROUP_NONE = UINT32_MAX, GROUP_MIXED = UINT32_MAX - 2 };
+
+/* Does the EDGE n copy into uniform phis (scalar) or into the others? */
+static bool edge_copies(const uint8_t *kind, const ir_cf *n, bool scalar)
 {
-   uint32_t g = p->ngroups++;
+   ir_foreach_instr(phi, n->to) {
+      if (phi->op != IR_PHI)
+         break;
+      if ((kind[phi->def.index] == LANE_SCALAR) == scalar)
+         return true;
+   }
+   return false;
+}
+
+/* Does n (a node and what it holds; with list, its siblings after it
+ * too) copy into phis that are not uniform? */
+static bool array_copies(const uint8_t *kind, const ir_cf *n, bool list)
+{
+   for (; n; n = list ? n->next : NULL)
+      if (n->kind == IR_CF_EDGE ? edge_copies(kind, n, false)
+                                : array_copies(kind, n->first, true) || array_copies(kind, n->then_cf, true) ||
+                                     array_copies(kind, n->else_cf, true))
+         return true;
+   return false;
+}
+
+/* The BLOCKs whose end a node is at: nothing follows it up to there but
+ * the ends of constructs (the last node of the BLOCK's body, of an IF's
+ * arm there, ...), so that a break to one of them goes where falling off
+ * the node's end goes: nvcc's `if (c) x;` at a BLOCK's end, whose arms
+ * both break to it. */
+typedef struct tail_blocks {
+   const ir_cf *block;
+   const struct tail_blocks *up;
+} tail_blocks;
+
+static bool in_tail(const tail_blocks *t, const ir_cf *b)
+{
+   for (; t; t = t->up)
+      if (t->block == b)
+         return true;
+   return false;
+}
+
+/* The tail of n in a list whose end is at `tail`. */
+static const tail_blocks *tail_of(const ir_cf *n, const tail_blocks *tail) { return n->next ? NULL : tail; }
+
+static bool plain_node(const uint8_t *kind, const ir_cf *n, const ir_cf *inner, const tail_blocks *tail, bool arm);
+
+static bool plain_list(const uint8_t *kind, const ir_cf *n, const ir_cf *inner, const tail_blocks *tail, bool arm)
+{
+   for (; n; n = n->next)
+      if (!plain_node(kind, n, inner, tail_of(n, tail), arm))
+         return false;
+   return true;
+}
+
+/* inner: the innermost BLOCK of the plain code around n (NULL: none);
+ * tail: the BLOCKs whose end n is at; arm: n is inside an IF of it. */
+static bool plain_node(const uint8_t *kind, const ir_cf *n, const ir_cf *inner, const tail_blocks *tail, bool arm)
+{
+   switch (n->kind) {
+   case IR_CF_SEQ:
+      return plain_list(kind, n->first, inner, tail, arm);
+   case IR_CF_CODE:
+      ir_foreach_instr(i, n->block)
+         if (is_boundary(i) || (arm && i->op == IR_LOAD && kind[i->def.index] == LANE_SCALAR))
+            return false;
+      return true;
+   case IR_CF_IF:
+      return plain_list(kind, n->then_cf, inner, tail, true) && plain_list(kind, n->else_cf, inner, tail, true);
+   case IR_CF_BLOCK: {
+      const tail_blocks t = { n, tail };
+      return plain_list(kind, n->first, n, &t, arm);
+   }
+   case IR_CF_EDGE:
+      return !edge_copies(kind, n, true);
+   case IR_CF_BREAK:
+      return n->target == inner || in_tail(tail, n->target);
+   default:
+      return false;   /* a loop, a continue, a return, a trap */
+   }
+}
+
+/* Does the IF or BLOCK n (at the end of the BLOCKs `tail`) run inside the
+ * open lane loop (or start one)?  Not after a shuffle, vote or redux.sync
+ * when it copies into phis: that loop reads other lanes' elements of the
+ * operation's operand, which a copy could overwrite. */
+static bool joins_run(bool runs, const uint8_t *kind, const ir_cf *n, const tail_blocks *tail, bool after_warp)
+{
+   return runs && plain_node(kind, n, NULL, tail, false) && !(after_warp && array_copies(kind, n, false));
+}
+
+/* The group open at the end of the code walked so far (GROUP_NONE: the
+ * next code starts a lane loop), and whether it is the one a shuffle,
+ * vote or redux.sync started. */
+typedef struct run_state {
+   uint32_t open;
+   bool after_warp;
+} run_state;
+
+static void open_group(lanes_plan *p, run_state *s)
+{
+   s->open = p->ngroups++;
+   s->after_warp = false;
+}
+
+/* A block's code: its first group continues the open one (with runs);
+ * its last stays open.  A phi is a scalar of the lane loop when every
+ * EDGE into its block was planned in the group its block starts in (the
+ * join after a plain branch), else an array. */
+static void plan_code(lanes_plan *p, const ir_block *b, run_state *s)
+{
+   if (!p->runs || s->open == GROUP_NONE)
+      open_group(p, s);
+   uint32_t g = s->open;
+   bool after_warp = s->after_warp;
    ir_foreach_instr(i, b) {
       if (ir_op_is(i->op, IR_OP_TERMINATOR))
          continue;
       if (i->op == IR_PHI) {
-         if (p->kind[i->def.index] != LANE_SCALAR)
+         if (p->kind[i->def.index] == LANE_SCALAR)
+            continue;
+         if (p->runs && p->edge_group[b->index] == g && p->edge_seen[b->index] == p->edge_total[b->index])
+            p->group[i->def.index] = g;
+         else
             p->kind[i->def.index] = LANE_ARRAY;
          continue;
       }
-      if (is_lane_warp(i) || p->meet[i->index] == LANE_MEET_SPLIT)
+      if (is_lane_warp(i) || p->meet[i->index] == LANE_MEET_SPLIT) {
          g = p->ngroups++;          /* the start of a loop */
+         after_warp = is_lane_shfl(i) || is_lane_vote(i);
+      }
       for (uint32_t k = 0; k < i->nsrcs; k++)
          mark_src(p, i->srcs[k].def, g);
       if ((is_lane_shfl(i) || is_lane_vote(i)) && !is_inline(i->srcs[0].def) &&
@@ -445,36 +603,119 @@ static void plan_code(lanes_plan *p, const ir_block *b)
       }
       if (i->def.bits)
          p->group[i->def.index] = g;
-      if (ends_group(i))
+      if (ends_group(i)) {
          g = p->ngroups++;
+         after_warp = false;
+      }
+   }
+   s->open = g;
+   s->after_warp = after_warp;
+}
+
+/* Phi copies: in the open group (a new one after a warp operation, whose
+ * loop they could disturb); the copies into uniform phis come after that
+ * lane loop (emit_list), which closes it. */
+static void plan_edge(lanes_plan *p, const ir_cf *n, run_state *s)
+{
+   if (s->open == GROUP_NONE || (s->after_warp && edge_copies(p->kind, n, false)))
+      open_group(p, s);
+   ir_foreach_instr(phi, n->to) {
+      if (phi->op != IR_PHI)
+         break;
+      for (uint32_t k = 0; k < phi->nsrcs; k++)
+         if (phi->srcs[k].pred == n->from)
+            mark_src(p, phi->srcs[k].def, p->kind[phi->def.index] == LANE_SCALAR ? OUTSIDE_GROUPS : s->open);
+   }
+   uint32_t *eg = &p->edge_group[n->to->index];
+   *eg = *eg == GROUP_NONE || *eg == s->open ? s->open : GROUP_MIXED;
+   p->edge_seen[n->to->index]++;
+   if (edge_copies(p->kind, n, true))
+      s->open = GROUP_NONE;
+}
+
+/* Plain code (joins_run) in the open group. */
+static void plan_plain(lanes_plan *p, const ir_cf *n, run_state *s)
+{
+   switch (n->kind) {
+   case IR_CF_CODE:
+      plan_code(p, n->block, s);
+      break;
+   case IR_CF_EDGE:
+      plan_edge(p, n, s);
+      break;
+   case IR_CF_IF:
+      mark_src(p, n->cond.def, s->open);
+      for (const ir_cf *c = n->then_cf; c; c = c->next)
+         plan_plain(p, c, s);
+      for (const ir_cf *c = n->else_cf; c; c = c->next)
+         plan_plain(p, c, s);
+      break;
+   default:   /* SEQ, BLOCK; BREAK: nothing */
+      for (const ir_cf *c = n->first; c; c = c->next)
+         plan_plain(p, c, s);
+      break;
    }
 }
 
-static void plan_cf(lanes_plan *p, const ir_cf *n)
+static void plan_cf(lanes_plan *p, const ir_cf *n, const tail_blocks *tail);
+
+/* The siblings from n (a SEQ's children continue them), at the end of the
+ * BLOCKs `tail`, as emit_list writes them. */
+static void plan_list(lanes_plan *p, const ir_cf *n, run_state *s, const tail_blocks *tail)
 {
    for (; n; n = n->next) {
+      const tail_blocks *nt = tail_of(n, tail);
       switch (n->kind) {
-      case IR_CF_CODE:
-         plan_code(p, n->block);
+      case IR_CF_SEQ:
+         plan_list(p, n->first, s, nt);
          break;
-      case IR_CF_IF:
-         mark_src(p, n->cond.def, OUTSIDE_GROUPS);
-         plan_cf(p, n->then_cf);
-         plan_cf(p, n->else_cf);
+      case IR_CF_CODE:
+         plan_code(p, n->block, s);
          break;
       case IR_CF_EDGE:
-         ir_foreach_instr(phi, n->to) {
-            if (phi->op != IR_PHI)
-               break;
-            for (uint32_t k = 0; k < phi->nsrcs; k++)
-               if (phi->srcs[k].pred == n->from)
-                  mark_src(p, phi->srcs[k].def, OUTSIDE_GROUPS);
+         plan_edge(p, n, s);
+         break;
+      case IR_CF_IF:
+      case IR_CF_BLOCK:
+         if (joins_run(p->runs, p->kind, n, nt, s->after_warp)) {
+            if (s->open == GROUP_NONE)
+               open_group(p, s);
+            plan_plain(p, n, s);
+            break;
+         }
+         s->open = GROUP_NONE;
+         if (n->kind == IR_CF_IF) {
+            mark_src(p, n->cond.def, OUTSIDE_GROUPS);
+            plan_cf(p, n->then_cf, nt);
+            plan_cf(p, n->else_cf, nt);
+         } else {
+            const tail_blocks t = { n, nt };
+            plan_cf(p, n->first, &t);
          }
          break;
-      default:
-         plan_cf(p, n->first);
+      default:   /* a loop, a jump */
+         s->open = GROUP_NONE;
+         plan_cf(p, n->first, NULL);
          break;
       }
+   }
+}
+
+static void plan_cf(lanes_plan *p, const ir_cf *n, const tail_blocks *tail)
+{
+   run_state s = { GROUP_NONE, false };
+   plan_list(p, n, &s, tail);
+}
+
+/* By block index, the EDGE nodes into it. */
+static void count_edges(lanes_plan *p, const ir_cf *n)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_EDGE)
+         p->edge_total[n->to->index]++;
+      count_edges(p, n->first);
+      count_edges(p, n->then_cf);
+      count_edges(p, n->else_cf);
    }
 }
 
@@ -862,7 +1103,17 @@ bool emit_lanes_plan(emitter *e)
    memset(p.kind, LANE_LOCAL, n);
    memset(p.group, 0xff, n * sizeof(*p.group));
    plan_scalars(&p, e->f, div);
-   plan_cf(&p, e->f->cf);
+   p.runs = !e->has_lockstep;
+   p.edge_group = arena_alloc(e->ar, nb * sizeof(*p.edge_group));
+   p.edge_seen = arena_alloc(e->ar, nb * sizeof(*p.edge_seen));
+   p.edge_total = arena_alloc(e->ar, nb * sizeof(*p.edge_total));
+   if (!p.edge_group || !p.edge_seen || !p.edge_total)
+      return ir_error(e->f->module, 0, "out of memory");
+   memset(p.edge_group, 0xff, nb * sizeof(*p.edge_group));
+   memset(p.edge_seen, 0, nb * sizeof(*p.edge_seen));
+   memset(p.edge_total, 0, nb * sizeof(*p.edge_total));
+   count_edges(&p, e->f->cf);
+   plan_cf(&p, e->f->cf, NULL);
    uint8_t *was = arena_alloc(e->ar, n);
    if (!was)
       return ir_error(e->f->module, 0, "out of memory");
@@ -947,7 +1198,8 @@ static void close_lanes(emitter *e)
  * the host compiler vectorises only as a masked load, and where the lane
  * loops walk runs of active lanes (prelude MC_LANES_FOR, CPUs whose masked
  * stores are slow) a loop with no mask to load under.  The arrays
- * start zeroed, so an element is never read uninitialised. */
+ * start zeroed, so an element is never read uninitialised.  Phis copied
+ * in the loop (an EDGE of its run) are written the same way. */
 static void for_written(emitter *e, const ir_instr *i, bool load)
 {
    for (unsigned k = 0; k < i->def.ncomp; k++) {
@@ -969,56 +1221,9 @@ static bool in_lanes(const emitter *e, const ir_instr *i)
           !(i->def.bits && (kind_of(e, &i->def) == LANE_SCALAR || kind_of(e, &i->def) == LANE_REMAT));
 }
 
-/* A group [from, to) whose instructions touch no memory and cannot fault
- * runs for every lane, the inactive ones' results dropped by the
- * write-back's select: the host compiler vectorises that loop without a
- * mask. */
-static bool group_is_pure(const emitter *e, const ir_instr *from, const ir_instr *to)
-{
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i) && !ir_op_is(i->op, IR_OP_PURE) && i->op != IR_SREG)
-         return false;
-   return true;
-}
-
 static bool writes_array(const emitter *e, const ir_instr *i)
 {
    return in_lanes(e, i) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_ARRAY;
-}
-
-/* The lane loop of the group [from, to): the loads of the arrays it
- * writes, then the lane's part (for every lane if the group is pure, else
- * for the active ones). */
-static void open_written(emitter *e, const ir_instr *from, const ir_instr *to, bool pos)
-{
-   emit_line(e, pos ? "MC_LANES_FOR_POS(mc_mask)" : "MC_LANES_FOR(mc_mask)");
-   e->indent++;
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (writes_array(e, i)) {
-         for_written(e, i, true);
-         e->lane_written[i->def.index] = 1;
-      }
-   emit_line(e, group_is_pure(e, from, to) ? "{" : "if (mc_on) {");
-   e->indent++;
-}
-
-/* edge: the phi copies into arrays of the edge after the group (NULL:
- * none here), each lane's after its write-back (emit_lanes_code). */
-static void close_written(emitter *e, const ir_instr *from, const ir_instr *to, const ir_cf *edge)
-{
-   e->indent--;
-   emit_line(e, "}");
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (writes_array(e, i)) {
-         for_written(e, i, false);
-         e->lane_written[i->def.index] = 0;
-      }
-   if (edge) {
-      e->lane_select = true;
-      emit_phi_copies(e, edge, LANE_ARRAY);
-      e->lane_select = false;
-   }
-   close_lanes(e);
 }
 
 /* The end of the group from `from`: a boundary (run on its own) or a
@@ -1041,38 +1246,24 @@ static const ir_instr *warp_group_end(const emitter *e, const ir_instr *w)
    return NULL;
 }
 
-/* The recomputed values i reads, operands first, each once per lane loop. */
+/* A recomputed value d, operands first, once per lane loop. */
+static void emit_remat_def(emitter *e, const ir_def *d);
+
 static void emit_remat_srcs(emitter *e, const ir_instr *i)
 {
-   for (uint32_t k = 0; k < i->nsrcs; k++) {
-      const ir_def *d = i->srcs[k].def;
-      if (is_inline(d) || kind_of(e, d) != LANE_REMAT || e->lane_remat_at[d->index] == e->lane_loops)
-         continue;
-      e->lane_remat_at[d->index] = e->lane_loops;
-      emit_remat_srcs(e, d->parent);
-      if (emit_needs_variable(d->parent))
-         declare(e, d->parent, " = 0");
-      emit_instr(e, (ir_instr *)d->parent);
-   }
+   for (uint32_t k = 0; k < i->nsrcs; k++)
+      emit_remat_def(e, i->srcs[k].def);
 }
 
-/* Whether the group reads the lane's position (%tid, or values recomputed
- * from it): its lane loop then walks segments (MC_LANES_FOR_POS), where the
- * host compiler sees x as the loop counter; the others loop over whole
- * mask words, whose fixed trip count needs no remainder loop (a smaller,
- * faster compile). */
-static bool reads_position(const emitter *e, const ir_instr *from, const ir_instr *to)
+static void emit_remat_def(emitter *e, const ir_def *d)
 {
-   for (const ir_instr *i = from; i != to; i = i->next) {
-      if (!in_lanes(e, i))
-         continue;
-      if (is_tid(i))
-         return true;
-      for (uint32_t k = 0; k < i->nsrcs; k++)
-         if (!is_inline(i->srcs[k].def) && kind_of(e, i->srcs[k].def) == LANE_REMAT)
-            return true;
-   }
-   return false;
+   if (is_inline(d) || kind_of(e, d) != LANE_REMAT || e->lane_remat_at[d->index] == e->lane_loops)
+      return;
+   e->lane_remat_at[d->index] = e->lane_loops;
+   emit_remat_srcs(e, d->parent);
+   if (emit_needs_variable(d->parent))
+      declare(e, d->parent, " = 0");
+   emit_instr(e, (ir_instr *)d->parent);
 }
 
 /* A warp meet where the per-thread form has one (plan_meets, and before
@@ -1085,145 +1276,358 @@ static void emit_lane_meet(emitter *e, const char *guard)
    emit_line(e, "%sMC_LANES_WARP_MEET(0x%llxul);", guard, (unsigned long long)e->meet_rank++);
 }
 
-/* A group [from, to): its uniform values once, then the lane loop of the
- * rest (if any), with the lane's position, local memory and scalars, and
- * the recomputed values it reads. */
-static bool emit_group(emitter *e, const ir_instr *from, const ir_instr *to, const ir_cf *edge)
+/* A run (see "runs" above): what shares one lane loop, in order.  An
+ * item is a block's instructions [from, to) (n its CODE node) or a plain
+ * IF, BLOCK or EDGE node (from and to NULL). */
+typedef struct lane_item {
+   const ir_cf *n;
+   const ir_instr *from, *to;
+   const tail_blocks *tail;   /* the BLOCKs whose end the node is at */
+} lane_item;
+
+typedef struct lane_run {
+   VEC(lane_item) items;
+   bool after_warp;   /* the first item starts with a shuffle, vote or redux.sync */
+} lane_run;
+
+static void run_add(emitter *e, lane_run *r, const ir_cf *n, const ir_instr *from, const ir_instr *to,
+                    const tail_blocks *tail)
 {
-   bool lanes = false;
-   for (const ir_instr *i = from; i != to; i = i->next) {
-      if (i->op != IR_PHI && i->def.bits && kind_of(e, &i->def) == LANE_SCALAR)
-         emit_instr(e, (ir_instr *)i);
-      lanes |= in_lanes(e, i);
-   }
-   if (!lanes)
-      return false;
-   bool pos = reads_position(e, from, to);
-   open_written(e, from, to, pos);
-   emit_line(e, pos ? "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;"
-                    : "const uint3 mc_tid = MC_LANE_TID_DIV(mc_l); (void)mc_tid;");
-   if (e->has_local)
-      emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
-         declare(e, i, " = 0");
-   e->lane_loops++;
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i))
-         emit_remat_srcs(e, i);
-   for (const ir_instr *i = from; i != to; i = i->next)
-      if (in_lanes(e, i)) {
-         if (e->lane_meet[i->index])
-            emit_lane_meet(e, "if (mc_on) ");
-         emit_instr(e, (ir_instr *)i);
-      }
-   close_written(e, from, to, edge);
-   return true;
+   if (n->kind == IR_CF_CODE && from == to)
+      return;
+   if (!vec_push(e->ar, &r->items, ((lane_item){ n, from, to, tail })))
+      ir_error(e->f->module, 0, "out of memory");
 }
 
-/* The block of n in lane loops, a group at a time.  edge: the EDGE node
- * after it, whose phi copies into arrays go into the last group's loop
- * when that group is plain code (its lanes read only their own
- * elements): each lane copies after its own write-back, as the separate
- * loop after all of them did, one lane loop fewer (15 of the 68 of
- * lane_divergence's tiles_kernel<true>).  Not after a warp operation,
- * whose loop reads other lanes' elements that a copy could overwrite.
- * Returns whether the copies were made there. */
-static bool emit_lanes_code(emitter *e, const ir_cf *n, const ir_cf *edge)
+/* What a walk over a run's instructions, conditions and phi copies does
+ * (run_walk). */
+enum {
+   RUN_INFO,      /* the facts below */
+   RUN_SCALARS,   /* the uniform values, before the lane loop */
+   RUN_LOADS,     /* the lane's elements of the arrays the loop writes */
+   RUN_DECLARE,   /* the loop's scalars (LANE_LOCAL values and phis) */
+   RUN_REMAT,     /* the recomputed values the loop reads */
+   RUN_STORES,    /* the write-back of the arrays' elements */
+};
+
+typedef struct run_walk {
+   emitter *e;
+   int pass;
+   bool scalars;   /* RUN_INFO: it has uniform values */
+   bool lanes;     /* RUN_INFO: it has work per lane (instructions, copies into arrays or scalars) */
+   bool impure;    /* RUN_INFO: it touches memory (else every lane runs it, no mc_on test) */
+   bool pos;       /* RUN_INFO: it reads the lane's position (%tid, recomputed values): the lane
+                    * loop then walks segments (MC_LANES_FOR_POS), where the host compiler sees x as
+                    * the loop counter; the others loop over whole mask words, whose fixed trip
+                    * count needs no remainder loop (a smaller, faster compile) */
+} run_walk;
+
+static bool reads_remat(const emitter *e, const ir_def *d) { return !is_inline(d) && kind_of(e, d) == LANE_REMAT; }
+
+/* RUN_LOADS, RUN_STORES: the lane's element of the array of i's value (an
+ * instruction's, or a phi's that an EDGE of the run copies into), once. */
+static void walk_written(run_walk *w, const ir_instr *i)
+{
+   bool load = w->pass == RUN_LOADS;
+   if (w->e->lane_written[i->def.index] == load)
+      return;   /* loaded already, or stored */
+   for_written(w->e, i, load);
+   w->e->lane_written[i->def.index] = load;
+}
+
+static void walk_instr(run_walk *w, const ir_instr *i)
+{
+   emitter *e = w->e;
+   bool lanes = in_lanes(e, i);
+   switch (w->pass) {
+   case RUN_INFO:
+      w->scalars |= i->op != IR_PHI && i->def.bits && !is_inline(&i->def) && kind_of(e, &i->def) == LANE_SCALAR;
+      if (!lanes)
+         break;
+      w->lanes = true;
+      w->impure |= !ir_op_is(i->op, IR_OP_PURE) && i->op != IR_SREG;
+      w->pos |= is_tid(i);
+      for (uint32_t k = 0; k < i->nsrcs; k++)
+         w->pos |= reads_remat(e, i->srcs[k].def);
+      break;
+   case RUN_SCALARS:
+      if (i->op != IR_PHI && i->def.bits && !is_inline(&i->def) && kind_of(e, &i->def) == LANE_SCALAR)
+         emit_instr(e, (ir_instr *)i);
+      break;
+   case RUN_LOADS:
+   case RUN_STORES:
+      if (writes_array(e, i))
+         walk_written(w, i);
+      break;
+   case RUN_DECLARE:
+      if ((lanes || i->op == IR_PHI) && emit_needs_variable(i) && kind_of(e, &i->def) == LANE_LOCAL)
+         declare(e, i, " = 0");
+      break;
+   case RUN_REMAT:
+      if (lanes)
+         emit_remat_srcs(e, i);
+      break;
+   }
+}
+
+static void walk_edge(run_walk *w, const ir_cf *n)
+{
+   emitter *e = w->e;
+   ir_foreach_instr(phi, n->to) {
+      if (phi->op != IR_PHI)
+         break;
+      if (kind_of(e, &phi->def) == LANE_SCALAR || !emit_phi_copy_needed(e, phi, n, LANE_ARRAY))
+         continue;
+      const ir_def *src = NULL;
+      for (uint32_t k = 0; k < phi->nsrcs; k++)
+         if (phi->srcs[k].pred == n->from)
+            src = phi->srcs[k].def;
+      switch (w->pass) {
+      case RUN_INFO:
+         w->lanes = true;
+         w->pos |= src && reads_remat(e, src);
+         break;
+      case RUN_LOADS:
+      case RUN_STORES:
+         if (kind_of(e, &phi->def) == LANE_ARRAY)
+            walk_written(w, phi);
+         break;
+      case RUN_REMAT:
+         if (src)
+            emit_remat_def(e, src);
+         break;
+      }
+   }
+}
+
+static void walk_node(run_walk *w, const ir_cf *n)
+{
+   switch (n->kind) {
+   case IR_CF_CODE:
+      ir_foreach_instr(i, n->block)
+         walk_instr(w, i);
+      break;
+   case IR_CF_EDGE:
+      walk_edge(w, n);
+      break;
+   case IR_CF_IF:
+      if (w->pass == RUN_INFO)
+         w->pos |= reads_remat(w->e, n->cond.def);
+      else if (w->pass == RUN_REMAT)
+         emit_remat_def(w->e, n->cond.def);
+      for (const ir_cf *c = n->then_cf; c; c = c->next)
+         walk_node(w, c);
+      for (const ir_cf *c = n->else_cf; c; c = c->next)
+         walk_node(w, c);
+      break;
+   default:
+      for (const ir_cf *c = n->first; c; c = c->next)
+         walk_node(w, c);
+      break;
+   }
+}
+
+static void walk_run(run_walk *w, const lane_run *r)
+{
+   vec_foreach(const lane_item, it, &r->items) {
+      if (it->n->kind != IR_CF_CODE) {
+         walk_node(w, it->n);
+         continue;
+      }
+      for (const ir_instr *i = it->from; i != it->to; i = i->next)
+         walk_instr(w, i);
+   }
+}
+
+static void emit_plain_list(emitter *e, const ir_cf *n, const tail_blocks *tail);
+
+/* Plain code (plain_node) for one lane, inside its lane loop: C++ control
+ * flow, as the per-thread form writes it (emit.c), a BLOCK a `switch (0)`
+ * (a break target); a break to a BLOCK whose end the node is at is
+ * nothing. */
+static void emit_plain(emitter *e, const ir_cf *n, const tail_blocks *tail)
+{
+   switch (n->kind) {
+   case IR_CF_CODE:
+      ir_foreach_instr(i, n->block)
+         if (in_lanes(e, i))
+            emit_instr(e, i);
+      break;
+   case IR_CF_EDGE:
+      emit_phi_copies(e, n, LANE_ARRAY);
+      break;
+   case IR_CF_IF:
+      emit_indent(e);
+      strbuf_puts(e->out, "if (");
+      emit_val(e, n->cond.def);
+      strbuf_puts(e->out, ") {\n");
+      e->indent++;
+      emit_plain_list(e, n->then_cf, tail);
+      e->indent--;
+      if (n->else_cf) {
+         emit_line(e, "} else {");
+         e->indent++;
+         emit_plain_list(e, n->else_cf, tail);
+         e->indent--;
+      }
+      emit_line(e, "}");
+      break;
+   case IR_CF_BLOCK: {
+      const tail_blocks t = { n, tail };
+      emit_line(e, "switch (0) { default: {");
+      e->indent++;
+      emit_plain_list(e, n->first, &t);
+      e->indent--;
+      emit_line(e, "} }");
+      break;
+   }
+   case IR_CF_BREAK:
+      if (!in_tail(tail, n->target))
+         emit_line(e, "break;");
+      break;
+   default:
+      emit_plain_list(e, n->first, tail);
+      break;
+   }
+}
+
+static void emit_plain_list(emitter *e, const ir_cf *n, const tail_blocks *tail)
+{
+   for (; n; n = n->next)
+      emit_plain(e, n, tail_of(n, tail));
+}
+
+/* The run r, which is then empty: its uniform values once, then (if it
+ * has work per lane) its lane loop: the loads of the arrays it writes,
+ * the lane's part (for every lane if it touches no memory, else for the
+ * active ones) with the lane's position, local memory, scalars and the
+ * recomputed values it reads, and the write-back.  The mask is the same
+ * at every item: no lane leaves plain code. */
+static void flush_run(emitter *e, lane_run *r)
+{
+   if (!r->items.len)
+      return;
+   run_walk w = { e, RUN_INFO, false, false, false, false };
+   walk_run(&w, r);
+   if (w.scalars || w.lanes) {
+      emit_line(e, "if (mc_lm_any(mc_mask)) {");
+      e->indent++;
+      w.pass = RUN_SCALARS;
+      walk_run(&w, r);
+   }
+   if (w.lanes) {
+      emit_line(e, w.pos ? "MC_LANES_FOR_POS(mc_mask)" : "MC_LANES_FOR(mc_mask)");
+      e->indent++;
+      w.pass = RUN_LOADS;
+      walk_run(&w, r);
+      emit_line(e, w.impure ? "if (mc_on) {" : "{");
+      e->indent++;
+      emit_line(e, w.pos ? "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;"
+                         : "const uint3 mc_tid = MC_LANE_TID_DIV(mc_l); (void)mc_tid;");
+      if (e->has_local)
+         emit_line(e, "thread uchar *mc_local = mc_local_lanes[mc_l];");
+      w.pass = RUN_DECLARE;
+      walk_run(&w, r);
+      e->lane_loops++;
+      w.pass = RUN_REMAT;
+      walk_run(&w, r);
+      vec_foreach(const lane_item, it, &r->items) {
+         if (it->n->kind != IR_CF_CODE) {
+            emit_plain(e, it->n, it->tail);
+            continue;
+         }
+         for (const ir_instr *i = it->from; i != it->to; i = i->next)
+            if (in_lanes(e, i)) {
+               if (e->lane_meet[i->index])
+                  emit_lane_meet(e, "if (mc_on) ");
+               emit_instr(e, (ir_instr *)i);
+            }
+      }
+      e->indent--;
+      emit_line(e, "}");
+      w.pass = RUN_STORES;
+      walk_run(&w, r);
+      close_lanes(e);
+   }
+   if (w.scalars || w.lanes) {
+      e->indent--;
+      emit_line(e, "}");
+   }
+   r->items.len = 0;
+   r->after_warp = false;
+}
+
+/* A boundary: every lane the invocation started with at a barrier, or
+ * every lane of a SIMD-group (or none) at a warp operation; __syncwarp is
+ * nothing per lane. */
+static void emit_boundary(emitter *e, const ir_instr *b)
 {
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
+   if (b->op == IR_BAR) {
+      /* else threads wait at different barriers or returned (the
+       * scheduler's check) */
+      emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+      emit_line(e, "MC_LANES_BARRIER();");
+   } else {
+      emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
+      if (e->has_lockstep)
+         emit_lane_meet(e, "");   /* lanes at it must have come through the meets before */
+      if (is_lane_warp_sync(b))
+         emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(b));
+   }
+   e->indent--;
+   emit_line(e, "}");
+}
+
+/* The block of n, a group at a time: its first group joins the run r,
+ * which a boundary or meet then writes; its last group stays in r.  The
+ * group a shuffle, vote or redux.sync starts is the operation and the
+ * code after it (ends_group). */
+static void emit_code_node(emitter *e, const ir_cf *n, lane_run *r)
+{
+   if (e->has_lockstep)
+      flush_run(e, r);   /* the start of a lane loop is a meet (plan_meets) */
    e->meet_rank = emit_meet_rank(e, n->block->meet_order, 0);
-   /* after_warp: the group a shuffle, vote or redux.sync starts, which
-    * takes no copies (its loop reads other lanes' elements) */
-   bool copied = false, after_warp = false;
    const ir_instr *i = n->block->first, *end = group_end(e, i);
    for (;;) {
-      const ir_cf *copies = end || after_warp ? NULL : edge;
-      copied = emit_group(e, i, end, copies) && copies;
+      run_add(e, r, n, i, end, NULL);
       if (!end)
-         break;
-      after_warp = false;
+         return;
+      flush_run(e, r);
       if (!is_boundary(end)) {
          i = end;   /* a meet: every lane did the group before it */
          end = group_end(e, i);
          continue;
       }
-      if (end->op == IR_BAR) {
-         /* every lane the invocation started with: else threads wait at
-          * different barriers or returned (the scheduler's check) */
-         emit_line(e, "if (!mc_lm_eq(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
-         emit_line(e, "MC_LANES_BARRIER();");
-      } else {
-         /* a warp operation: all of a SIMD-group's lanes or none */
-         emit_line(e, "if (!mc_lm_warps_whole(mc_mask, mc_init)) { mc_lanes_diverged(mc_L); return; }");
-         if (e->has_lockstep)
-            emit_lane_meet(e, "");   /* lanes at it must have come through the meets before */
-         if (!is_lane_warp_sync(end)) {   /* the operation, then the code after it (ends_group) */
-            i = end;
-            end = warp_group_end(e, i);
-            after_warp = true;
-            continue;
-         }
-         emit_line(e, "MC_LANES_WARP_BARRIER(%uu);", emit_warp_kind(end));   /* nothing per lane */
+      emit_boundary(e, end);
+      if (!is_lane_warp_sync(end) && end->op != IR_BAR) {
+         i = end;
+         end = warp_group_end(e, i);
+         r->after_warp = true;
+         continue;
       }
       i = end->next;
       end = group_end(e, i);
    }
-   e->indent--;
-   emit_line(e, "}");
-   return copied;
 }
 
 /* ---- control flow ---- */
 
-/* Phi copies: the arrays' in a lane loop, then the uniform ones (which
- * read only uniform values: the arrays' copies cannot change them). */
-static void emit_lanes_edge(emitter *e, const ir_cf *n, bool arrays_done)
+/* The copies into uniform phis, after the lane loop of the EDGE's run
+ * (they read only uniform values, which it cannot change). */
+static void emit_scalar_copies(emitter *e, const ir_cf *n)
 {
-   uint32_t arrays = 0, scalars = 0;
-   ir_foreach_instr(phi, n->to) {
-      if (phi->op != IR_PHI)
-         break;
-      if (kind_of(e, &phi->def) == LANE_SCALAR)
-         scalars++;
-      else if (!arrays_done)
-         arrays += emit_phi_copy_needed(e, phi, n, LANE_ARRAY);
-   }
-   if (!arrays && !scalars)
-      return;
    emit_line(e, "if (mc_lm_any(mc_mask)) {");
    e->indent++;
-   if (arrays) {
-      /* no memory but the lanes' own arrays: selects for every lane (a
-       * lane loop with a branch around them, the host compiler does not
-       * vectorise) */
-      emit_line(e, "MC_LANES_FOR(mc_mask)");
-      e->indent++;
-      e->lane_select = true;
-      emit_phi_copies(e, n, LANE_ARRAY);
-      e->lane_select = false;
-      close_lanes(e);
-   }
-   if (scalars)
-      emit_phi_copies(e, n, LANE_SCALAR);
+   emit_phi_copies(e, n, LANE_SCALAR);
    e->indent--;
    emit_line(e, "}");
 }
 
-static void emit_lanes_cf(emitter *e, const ir_cf *n);
+static void emit_lanes_cf(emitter *e, const ir_cf *n, const tail_blocks *tail);
 
-/* The EDGE that comes straight after the block of n (a branch's SEQ
- * starts with it), whose copies emit_lanes_code may make; NULL if none. */
-static const ir_cf *edge_after(const ir_cf *n)
-{
-   const ir_cf *x = n->next;
-   if (x && x->kind == IR_CF_SEQ)
-      x = x->first;
-   return x && x->kind == IR_CF_EDGE && x->from == n->block ? x : NULL;
-}
-
-static void emit_lanes_if(emitter *e, const ir_cf *n)
+static void emit_lanes_if(emitter *e, const ir_cf *n, const tail_blocks *tail)
 {
    uint32_t id = n->id;
    emit_line(e, "{");
@@ -1238,30 +1642,31 @@ static void emit_lanes_if(emitter *e, const ir_cf *n)
       emit_line(e, "mc_t%u = mc_lm_ballot(v%u, mc_s%u, mc_nl);", id, e->lane_store[n->cond.def->index], id);
    }
    emit_line(e, "mc_mask = mc_t%u;", id);
-   emit_lanes_cf(e, n->then_cf);
+   emit_lanes_cf(e, n->then_cf, tail);
    emit_line(e, "const mc_lmask mc_a%u = mc_mask;", id);
    emit_line(e, "mc_mask = mc_lm_andnot(mc_s%u, mc_t%u);", id, id);
-   emit_lanes_cf(e, n->else_cf);
+   emit_lanes_cf(e, n->else_cf, tail);
    emit_line(e, "mc_mask = mc_lm_or(mc_mask, mc_a%u);", id);
    e->indent--;
    emit_line(e, "}");
 }
 
-static void emit_lanes_construct(emitter *e, const ir_cf *n)
+static void emit_lanes_construct(emitter *e, const ir_cf *n, const tail_blocks *tail)
 {
    uint32_t id = n->id;
    emit_line(e, "{");
    e->indent++;
    if (n->kind == IR_CF_BLOCK) {
+      const tail_blocks t = { n, tail };
       emit_line(e, "mc_lmask mc_b%u = mc_lm_none();", id);
-      emit_lanes_cf(e, n->first);
+      emit_lanes_cf(e, n->first, &t);
       emit_line(e, "mc_mask = mc_lm_or(mc_mask, mc_b%u);", id);
    } else {
       emit_line(e, "mc_lmask mc_b%u = mc_lm_none(), mc_c%u = mc_lm_none();", id, id);
       emit_line(e, "while (mc_lm_any(mc_mask)) {");
       e->indent++;
       e->lane_loop_depth++;
-      emit_lanes_cf(e, n->first);
+      emit_lanes_cf(e, n->first, NULL);
       emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask);", id, id);   /* fell off the end: left the loop */
       emit_line(e, "mc_mask = mc_c%u; mc_c%u = mc_lm_none();", id, id);
       if (emit_cf_has_lockstep(n->first)) {
@@ -1278,28 +1683,48 @@ static void emit_lanes_construct(emitter *e, const ir_cf *n)
    emit_line(e, "}");
 }
 
-static void emit_lanes_cf(emitter *e, const ir_cf *n)
+/* The siblings from n (a SEQ's children continue them), at the end of
+ * the BLOCKs `tail`, into the run r: code, plain IFs and BLOCKs, phi
+ * copies; any other construct or jump writes r first (the same walk as
+ * plan_list). */
+static void emit_list(emitter *e, const ir_cf *n, lane_run *r, const tail_blocks *tail)
 {
    for (; n && !e->f->module->error; n = n->next) {
+      const tail_blocks *nt = tail_of(n, tail);
       switch (n->kind) {
       case IR_CF_SEQ:
-         emit_lanes_cf(e, n->first);
+         emit_list(e, n->first, r, nt);
+         continue;
+      case IR_CF_CODE:
+         emit_code_node(e, n, r);
+         continue;
+      case IR_CF_EDGE:
+         if (r->after_warp && edge_copies(e->lane_arr, n, false))
+            flush_run(e, r);
+         run_add(e, r, n, NULL, NULL, nt);
+         if (edge_copies(e->lane_arr, n, true)) {
+            flush_run(e, r);
+            emit_scalar_copies(e, n);
+         }
+         continue;
+      case IR_CF_IF:
+      case IR_CF_BLOCK:
+         if (joins_run(!e->has_lockstep, e->lane_arr, n, nt, r->after_warp)) {
+            run_add(e, r, n, NULL, NULL, nt);
+            continue;
+         }
          break;
-      case IR_CF_CODE: {
-         const ir_cf *edge = edge_after(n);
-         if (emit_lanes_code(e, n, edge))
-            e->lane_edge_done = edge;
+      default:
          break;
       }
+      flush_run(e, r);
+      switch (n->kind) {
       case IR_CF_LOOP:
       case IR_CF_BLOCK:
-         emit_lanes_construct(e, n);
+         emit_lanes_construct(e, n, nt);
          break;
       case IR_CF_IF:
-         emit_lanes_if(e, n);
-         break;
-      case IR_CF_EDGE:
-         emit_lanes_edge(e, n, n == e->lane_edge_done);
+         emit_lanes_if(e, n, nt);
          break;
       case IR_CF_BREAK:
          emit_line(e, "mc_b%u = mc_lm_or(mc_b%u, mc_mask); mc_mask = mc_lm_none();", n->target->id, n->target->id);
@@ -1314,8 +1739,17 @@ static void emit_lanes_cf(emitter *e, const ir_cf *n)
          emit_line(e, "if (mc_lm_any(mc_mask)) mc_trap(mc_L);");
          emit_line(e, "mc_mask = mc_lm_none();");
          break;
+      default:
+         break;
       }
    }
 }
 
-void emit_lanes_body(emitter *e) { emit_lanes_cf(e, e->f->cf); }
+static void emit_lanes_cf(emitter *e, const ir_cf *n, const tail_blocks *tail)
+{
+   lane_run r = { { NULL, 0, 0 }, false };
+   emit_list(e, n, &r, tail);
+   flush_run(e, &r);
+}
+
+void emit_lanes_body(emitter *e) { emit_lanes_cf(e, e->f->cf, NULL); }
