@@ -152,7 +152,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_TENSOR_MAP = 9,  /* cp.async.bulk.tensor with a tensor map cuTensorMapEncodeTiled did not make */
    MC_STATUS_TENSOR_COORD = 10, /* cp.async.bulk.tensor whose innermost coordinate is not at 16 bytes */
    /* 11: unused (tex.grad on sizes not a power of two, refused until they were fitted) */
-   MC_STATUS_TEX_GRAD3 = 12,  /* tex.grad.3d: two gradients along all three axes, or a NaN one */
+   MC_STATUS_TEX_GRAD3 = 12,  /* tex.grad.3d: a NaN gradient component */
    MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge, or P not finite */
 };
 

@@ -184,10 +184,8 @@ static const char *kernel_status_text(uint32_t st)
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
    case MC_STATUS_TEX_GRAD3:
-      return "tex3DGrad (tex.grad.3d) with two non-zero gradients that are not both zero along any one axis, or "
-             "with a NaN component, which a NaN or infinite coordinate makes (not supported: the H200's level of "
-             "detail from two three-component gradients is not fitted exactly; a fetch whose dPdx and dPdy are "
-             "both zero along x, y or z, or whose dPdx or dPdy is zero, works)";
+      return "tex3DGrad (tex.grad.3d) with a NaN gradient component, which a NaN or infinite coordinate makes "
+             "(not supported: the H200 reads such a component as some large value, not fitted)";
    case MC_STATUS_TEX_GRAD_CUBE:
       return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P exactly on a cube's edge or "
              "corner (two of its largest magnitudes equal) while P + dPdx or P + dPdy falls on another face, or "

@@ -47,15 +47,20 @@
  * A texture without levels ignores the gradients (as tex1D).
  * 3-D (2026-12-04 probes of 128^3 texels, and this program on the H200;
  * sizes not a power of two: session "grad" of NATIVE.md): each gradient
- * component g reads as the finite difference (c + g) - c of its coordinate
- * c in f32 (the H200 runs a routine of the driver for tex.grad.3d); then
+ * component g reads as the difference of the quad's lanes c + g (rounded
+ * to f32) and c, its coordinate, taken exactly, not rounded to f32 (the
+ * H200 runs a routine of the driver for tex.grad.3d; NATIVE.md "grad3b":
+ * 1920 x 1080 x 3 checks below hold the H200's lods of 16 384 fetches
+ * where the f32 difference (c + g) - c reads 2 050 1/256 high); then
  * an infinite component gives the top level; where dPdx and dPdy both read
  * zero along one axis (+-0 or a denormal), the lod is the 2-D one of the
  * other two axes, each scaled by its own size (about 55 000 probe fetches);
  * where one gradient is zero, the other's length is max + T((11 n_mid +
  * 4)/32 2^(e_mid - 9)) + min/4 of its components, ordered and each
  * truncated to 9 fraction bits, T keeping 9 fraction bits too (253 728 probe
- * fetches reproduced).
+ * fetches reproduced); where both are along all three axes, rho = max(|x|,
+ * |y|, D(x + y), D(x - y)), the sums per component in texels as in 2-D,
+ * D as model_diag3 (NATIVE.md "grad3": 262 144 probe fetches).
  *
  * Cube maps (texCubemapGrad, texCubemapLayeredGrad; the H200 runs a routine
  * of the driver, which for sm_75 ... sm_89 ptxas writes out: NATIVE.md
@@ -77,12 +82,8 @@
  * Not here, because metalcuda refuses them: tex.grad on cube maps where a
  * lane leaves P's face while P lies exactly on an edge or corner (the
  * H200 reads 1/256 higher than the rule above for some) or where P is
- * not finite, 3-D gradients along all three axes in both gradients (a
- * rule fits all 262 144 probe fetches, but a random check of it missed by
- * 1/256 on 1920 x 1080 x 3, as does that fetch with one gradient: the
- * finite differences above are not exact in every case; NATIVE.md
- * "grad3") or with a NaN component (which in 3-D reads as some large
- * value, not as zero); metalcuda fails such a launch with
+ * not finite, and 3-D gradients with a NaN component (which in 3-D reads
+ * as some large value, not as zero); metalcuda fails such a launch with
  * cudaErrorNotSupported.
  */
 #include "tex_model.h"
@@ -260,15 +261,13 @@ static int model_grad_lod2(float gx0, float gx1, float gy0, float gy1, int kx, i
 
 static int model_grad_lod(float gx, float gy, int k) { return model_grad_lod2(gx, 0.0f, gy, 0.0f, k, 0); }
 
-/* One 3-D gradient's lod on w[0] x w[1] x w[2] texels (no NaN, no
- * infinity, not all zero): each component in texels (model_scale) truncated
- * to 9 fraction bits, ordered max >= mid >= min, the length is max + T((11
- * n_mid + 4)/32 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits
- * (truncating), in exact arithmetic (doubles hold it: the program's
- * exponents are close). */
-static int model_grad_len3(const float g[3], const int w[3])
+/* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
+static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
+
+/* A 3-D gradient's components in texels (model_scale), each truncated to
+ * 9 fraction bits, as magnitudes ordered c[0] >= c[1] >= c[2]. */
+static void model_texels3(const float g[3], const int w[3], double c[3])
 {
-   double c[3];
    int n, e;
    for (int j = 0; j < 3; j++)
       c[j] = fabs(t9(model_scale(fabs((double)g[j]) < 1.1754943508222875e-38 ? 0.0 : g[j], w[j]), &n, &e));
@@ -278,36 +277,120 @@ static int model_grad_len3(const float g[3], const int w[3])
             double x = c[i];
             c[i] = c[j], c[j] = x;
          }
+}
+
+/* v truncated to 10 significant bits (9 fraction bits of its own exponent). */
+static double keep10(double v)
+{
+   int p;
+   double f = frexp(v, &p);   /* v = f 2^p, f in [0.5, 1) */
+   return ldexp(floor(f * 1024.0), p - 10);
+}
+
+/* The length of a 3-D gradient (ordered components c): max + T((11 n_mid +
+ * 4)/32 2^(e_mid - 9)) + min/4 with T keeping 9 fraction bits (truncating),
+ * in exact arithmetic (doubles hold it: the program's exponents are
+ * close). */
+static double model_len3(const double c[3])
+{
+   int n, e;
    double rho = c[0] + c[2] / 4.0;
    if (c[1] > 0.0) {
       t9(c[1], &n, &e);
-      double mid = (11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9);
-      int p;
-      double f = frexp(mid, &p);   /* mid = f 2^p, f in [0.5, 1): keep 10 bits of f */
-      rho += ldexp(floor(f * 1024.0), p - 10);
+      rho += keep10((11.0 * n + 4.0) / 32.0 * ldexp(1.0, e - 9));
    }
+   return rho;
+}
+
+/* D(v) of a 3-D sum vector (ordered magnitudes c, max N 2^(e-9), mid nm
+ * 2^(em-9), min nn 2^(en-9), each truncated already): T((11 N + 4)/16
+ * 2^(e-9)) + T((121 nm + 32)/512 2^(em-9)) + (88 nn + 32)/512 2^(en-9), T
+ * keeping 9 fraction bits (98 304 probe fetches of an H200 reproduced;
+ * NATIVE.md "grad3"). */
+static double model_diag3(const double c[3])
+{
+   int n, e, nm, em, nn, en;
+   t9(c[0], &n, &e);
+   t9(c[1], &nm, &em);
+   t9(c[2], &nn, &en);
+   if (!n)
+      return 0.0;
+   double d = keep10((11.0 * n + 4.0) / 16.0 * ldexp(1.0, e - 9));
+   if (nm)
+      d += keep10((121.0 * nm + 32.0) / 512.0 * ldexp(1.0, em - 9));
+   return d + (nn ? (88.0 * nn + 32.0) / 512.0 * ldexp(1.0, en - 9) : 0.0);
+}
+
+/* The lod of rho (> 0) in 1/256 before bias and clamps. */
+static int model_rho_lod(double rho)
+{
    int re;
    double f = frexp(rho, &re);
    int i = (int)floor((2.0 * f - 1.0) * 256.0);
    return 256 * (re - 1) + lg2_step(i);
 }
 
-/* A component the H200 reads as zero in 3-D: +-0, a denormal (not a NaN). */
-static bool reads_zero(float v) { return fabs((double)v) < 1.1754943508222875e-38; }
+/* One 3-D gradient's lod on w[0] x w[1] x w[2] texels (no NaN, no
+ * infinity, not all zero). */
+static int model_grad_len3(const float g[3], const int w[3])
+{
+   double c[3];
+   model_texels3(g, w, c);
+   return model_rho_lod(model_len3(c));
+}
+
+/* Two 3-D gradients along all three axes (no NaN, no infinity): rho =
+ * max(|x|, |y|, D(x + y), D(x - y)), the sums per component in texels as in
+ * 2-D (model_sum). */
+static int model_grad_two3(const float gx[3], const float gy[3], const int w[3])
+{
+   double cx[3], cy[3], sx[3];
+   model_texels3(gx, w, cx);
+   model_texels3(gy, w, cy);
+   double rho = fmax(model_len3(cx), model_len3(cy));
+   int n, e;
+   for (int k = 0; k < 2; k++) {
+      for (int j = 0; j < 3; j++) {   /* components in texels, signed */
+         double a = reads_zero(gx[j]) ? 0.0 : t9(model_scale(gx[j], w[j]), &n, &e);
+         double b = reads_zero(gy[j]) ? 0.0 : t9(model_scale(gy[j], w[j]), &n, &e);
+         sx[j] = fabs(model_sum(a, k ? -b : b));
+      }
+      for (int i = 0; i < 3; i++)   /* descending */
+         for (int j = i + 1; j < 3; j++)
+            if (sx[j] > sx[i]) {
+               double x = sx[i];
+               sx[i] = sx[j], sx[j] = x;
+            }
+      rho = fmax(rho, model_diag3(sx));
+   }
+   return model_rho_lod(rho);
+}
+
+/* A 3-D gradient component g at coordinate c as the texture unit reads it:
+ * the difference of the quad's lanes c + g (rounded to f32) and c, taken
+ * exactly, whose 9-bit truncation is that of the f32 difference d less one
+ * ulp towards zero where d was rounded up in magnitude (its rounding error,
+ * by Knuth's two-sum, of the other sign): NATIVE.md "grad3b". */
+static float lane_diff(float c, float g)
+{
+   volatile float s = c + g, d = s - c, bp = d - s;
+   volatile float err = (s - (d - bp)) + (-c - bp);
+   if (isfinite(d) && d != 0.0f && err != 0.0f && (err < 0.0f) != (d < 0.0f))
+      return nextafterf(d, 0.0f);
+   return d;
+}
 
 /* 3-D on w[0] x w[1] x w[2] texels (no NaNs): each gradient component g
- * read as the finite difference (c + g) - c of its coordinate c in f32
- * (the H200's routine for tex.grad.3d); then an infinity gives the top
- * level; where dPdx and dPdy both read zero along one axis, the 2-D lod of
- * the other two (the first such axis); else, where one gradient is zero,
- * the other's length (the diagonal terms are 11/16 of it). */
+ * read as the exact difference of the lanes c + g (f32) and c of its
+ * coordinate c (lane_diff); then an infinity gives the top level; where
+ * dPdx and dPdy both read zero along one axis, the 2-D lod of the other two
+ * (the first such axis); else, where one gradient is zero, the other's
+ * length (the diagonal terms are 11/16 of it); else model_grad_two3. */
 static int model_grad_lod3(const struct In *p, const int w[3])
 {
    float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 }, c[3] = { p->x, p->y, p->z };
-   for (int j = 0; j < 3; j++) {
-      volatile float sx = c[j] + gx[j], sy = c[j] + gy[j];   /* each sum rounded to f32 */
-      gx[j] = sx - c[j], gy[j] = sy - c[j];
-   }
+   for (int j = 0; j < 3; j++)
+      gx[j] = lane_diff(c[j], gx[j]), gy[j] = lane_diff(c[j], gy[j]);
    for (int j = 0; j < 3; j++)
       if (isinf(gx[j]) || isinf(gy[j]))
          return LOD_INF;
@@ -318,6 +401,8 @@ static int model_grad_lod3(const struct In *p, const int w[3])
       common = common || (reads_zero(gx[j]) && reads_zero(gy[j]));
    if (!common && (xz || yz))
       return model_grad_len3(xz ? gy : gx, w);
+   if (!common)
+      return model_grad_two3(gx, gy, w);
    int z = 0;
    while (z < 2 && !(reads_zero(gx[z]) && reads_zero(gy[z])))
       z++;
@@ -601,6 +686,56 @@ static void lod3_checks(void)
       snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, one gradient along three axes%s", sz[0], sz[1],
                sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
+
+      /* both gradients along all three axes: random components a few
+       * octaves apart, a third of dPdy a scaled, sign-flipped dPdx (so that
+       * x + y or x - y is the longest) */
+      for (int i = 0; i < 4096; i++) {
+         double sc = ldexp(1.0, -2 + (int)(tex_model_urand() * (levels + 2)));
+         float g[2][3];
+         for (int j = 0; j < 3; j++) {
+            double gap = tex_model_urand() < 0.5 ? 1.0 : ldexp(1.0, -(int)(tex_model_urand() * 6));
+            for (int v = 0; v < 2; v++)
+               g[v][j] = (float)((tex_model_urand() * 2 - 1) * sc * gap / sz[j]);
+         }
+         if (i % 3 == 0)
+            for (int j = 0; j < 3; j++)
+               g[1][j] = (float)(g[0][j] * (tex_model_urand() < 0.5 ? 1 : -1) * (0.4 + 0.6 * tex_model_urand()));
+         In p = { (float)tex_model_urand(), g[0][0], g[1][0], 0, 0, (float)tex_model_urand(), g[0][1], g[1][1],
+                  (float)tex_model_urand(), g[0][2], g[1][2] };
+         in[i] = p;
+      }
+      n = 4096;
+      if (shapes[c].s.unnorm)
+         unnorm_coords(in, n, sz);
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, two gradients along three axes%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
+      run_check(what, t, M_GRAD3, in, n, want);
+
+      if (c == 3) {   /* 1920 x 1080 x 3: the H200's lods around one fetch */
+         /* dPdx alone, at the coordinates of a fetch that the f32 difference
+          * (c + g) - c reads 1/256 high (NATIVE.md "grad3"): its y coordinate
+          * (set 0) or dPdx.y (set 1) moved by k = -4096 ... 4095 ulps.  An
+          * H200 read lod 2101/256 for all 8192 of set 0 (the f32 difference
+          * gives 2102 for the 2048 with k = 0 mod 4) and in set 1 2101 for
+          * k <= 1, 2102 from k = 2 up (the f32 difference: 2102 from k = 0):
+          * the probe of NATIVE.md "grad3b", values written here as read. */
+         for (int set = 0; set < 2; set++) {
+            for (int i = 0; i < NMAX; i++) {
+               int kk = i - 4096;
+               uint32_t yb = 0x3e4ac791u + (uint32_t)(set == 0 ? kk : 0), gb = 0x3e897fffu + (uint32_t)(set ? kk : 0);
+               float y, g1;
+               memcpy(&y, &yb, 4), memcpy(&g1, &gb, 4);
+               in[i] = (In){ 0x1.3a8f52p-2f, -0x1.182f8ap-7f, 0, 0, 0, y, g1, 0, 0x1.6dc142p-1f, 0x1.ff4442p-1f, 0 };
+               want[i] = model_fetch(&shapes[c].s, levels, set == 0 || kk <= 1 ? 2101 : 2102, 0);
+            }
+            snprintf(what, sizeof(what), "tex3DGrad, 1920 x 1080 x 3 texels, one gradient, %s moved by ulps",
+                     set ? "its y component" : "the y coordinate");
+            run_check(what, t, M_GRAD3, in, NMAX, want);
+         }
+      }
       CHECK_CUDA(cudaDestroyTextureObject(t));
       CHECK_CUDA(cudaFreeMipmappedArray(a));
    }

@@ -528,6 +528,65 @@ MC_TEX int mc_grad_len3_level(thread const uint *g, thread const uint *sz)
     return (e[0] - 49 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
 }
 
+// The level of D(v) of a 3-D sum vector v (components (n, e), as
+// mc_grad_sum makes them): ordered max N 2^(e-9) >= mid nm 2^(em-9) >= min
+// nn 2^(en-9), D = T9((11 N + 4)/16 2^(e-9)) + T9((121 nm + 32)/512
+// 2^(em-9)) + (88 nn + 32)/512 2^(en-9): the 2-D diagonal (its first term as
+// mc_grad_diag_level's) with the second term truncated to 9 fraction bits
+// of its own exponent, plus 11/16 of min/4 with the same +32 (the "tex3d"
+// session's fit; with the finite differences of mc_tex_sample_grad it
+// reproduces every one of 98 304 two-gradient probe fetches of an H200 on
+// eight shapes, +16 or +48 in either of the last two terms missing 19 to 170
+// of them: tests/cuda/NATIVE.md "grad3").  The sum is exact (in 2^(e-50),
+// less what lies 60 octaves below the max).
+MC_TEX int mc_grad_diag3_level(thread uint *n, thread int *e)
+{
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    mc_grad_order(n[0], e[0], n[1], e[1]);
+    mc_grad_order(n[1], e[1], n[2], e[2]);
+    if (n[0] == 0u)
+        return -67108864;
+    uint t = (11u * n[0] + 4u) >> 4;   // in 2^(e0-9): to 9 fraction bits
+    uint m10 = t >= 512u ? 2u * t : (11u * n[0] + 4u) >> 3;   // in 2^(e0-10)
+    ulong f = (ulong)m10 << 40;   // in 2^(e0-50)
+    if (n[1] != 0u) {
+        uint v = 121u * n[1] + 32u;   // in 2^(e1-18): 16 or 17 bits
+        uint p = 31u - clz(v);
+        v = (v >> (p - 9u)) << (p - 9u);
+        int d = e[0] - e[1];
+        f += d < 60 ? ((ulong)v << 32) >> (uint)d : 0ul;
+    }
+    if (n[2] != 0u) {
+        int d = e[0] - e[2];
+        f += d < 60 ? ((ulong)(88u * n[2] + 32u) << 32) >> (uint)d : 0ul;
+    }
+    int p = 63 - (int)clz(f);
+    return (e[0] - 50 + p) * 256 + (int)mc_lg2_tab[(uint)(f >> (uint)(p - 8)) & 255u];
+}
+
+// The level of detail of two 3-D gradients (bits gx, gy, finite, neither
+// all zero; sizes sz): rho = max(|x|, |y|, D(x + y), D(x - y)), the lengths
+// as mc_grad_len3_level, the sums per component as in 2-D (mc_grad_sum of
+// the components in texels), D as mc_grad_diag3_level.
+MC_TEX int mc_tex_grad3_q(thread const uint *gx, thread const uint *gy, thread const uint *sz)
+{
+    int q = max(mc_grad_len3_level(gx, sz), mc_grad_len3_level(gy, sz));
+    uint nx[3], ny[3];
+    int ex[3], ey[3];
+    for (uint d = 0u; d < 3u; d++) {
+        mc_grad_split_n(gx[d], sz[d], nx[d], ex[d]);
+        mc_grad_split_n(gy[d], sz[d], ny[d], ey[d]);
+    }
+    for (uint k = 0u; k < 2u; k++) {   // x + y, then x - y
+        uint n[3];
+        int e[3];
+        for (uint d = 0u; d < 3u; d++)
+            mc_grad_sum(nx[d], ex[d], ny[d], ey[d], (((gx[d] ^ gy[d]) >> 31) != 0u) != (k == 1u), n[d], e[d]);
+        q = max(q, mc_grad_diag3_level(n, e));
+    }
+    return q;
+}
+
 // The level of detail (1/256, before bias and clamps) from gradients dPdx =
 // (x0, x1), dPdy = (y0, y1) (bits; x1 = y1 = 0 in 1-D) on wx by wy texels
 // (any sizes: mc_grad_split_n).
@@ -812,36 +871,53 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     return as_type<uint4>(acc);
 }
 
+// A 3-D gradient component g (bits) at coordinate c as the texture unit
+// reads it: the difference of the quad's lanes c + g (rounded to f32) and
+// c, taken exactly.  Only its truncation to 9 fraction bits counts
+// (mc_grad_split_n), which is that of the f32 difference d less one ulp
+// towards zero where d was rounded up in magnitude (its rounding error, by
+// Knuth's two-sum, has the other sign): 9-bit grid points are f32 values,
+// so nothing lies between.  An H200 reads all 81 920 fetches of a probe
+// around the "grad3" miss so (its coordinate or gradient moved by -4096
+// ... 4095 ulps, and random ones), where the rounded f32 difference
+// misses 2 050 of them (tests/cuda/NATIVE.md "grad3b").
+MC_TEX uint mc_grad3_diff(float c, uint g)
+{
+    float s = c + as_type<float>(g), d = s - c, bp = d - s;
+    float err = (s - (d - bp)) + (-c - bp);
+    uint b = as_type<uint>(d);
+    if (isfinite(d) && d != 0.0f && err != 0.0f && (err < 0.0f) != (d < 0.0f))
+        b -= 1u;   // one ulp towards zero (sign and magnitude)
+    return b;
+}
+
 // tex.grad.{1d,2d,3d,a1d,a2d} (mode as mc_tex_sample's; x0, x1, y0, y1 the
 // gradients' bits along x and y, x2, y2 along z, 0 where the geometry has
 // no such axis): a mipmapped texture samples at the level of detail of
 // mc_tex_grad_q; one without levels samples as a plain tex.  Sizes that are
 // not a power of two scale the gradients as mc_grad_split_n says.  In 3-D
-// the gradients are first taken as finite differences of the coordinates,
-// each component g read as (c + g) - c in f32 for its coordinate c (an
-// H200 calls a routine of the driver for tex.grad.3d, which has no
+// the gradients are first taken as differences of the coordinates, each
+// component g read as the exact difference of c + g (rounded to f32) and
+// its coordinate c (mc_grad3_diff; an H200 calls a routine of the driver for tex.grad.3d, which has no
 // instruction of its own (on sm_75 ... sm_89 ptxas writes it as one fetch
 // of a quad whose lanes hold c, c + dPdx, c + dPdy, with implicit
 // derivatives: these are those lanes; tests/cuda/NATIVE.md "cube"), and
 // reads so: every one of 517 120 probe fetches of ten 3-D textures, nine
 // of them not powers of two, at fixed and random coordinates, normalised
 // and not; 5 902 of them read otherwise with the gradients as given, 48 on
-// 64 x 32 x 16 texels; tests/cuda/NATIVE.md "grad"; yet one fetch of
-// 1920 x 1080 x 3 found since reads a component as one 9-bit step less
-// than this makes it, with one gradient or two: the driver's difference is
-// not exactly this; "grad3" there).  In 3-D (an
+// 64 x 32 x 16 texels; tests/cuda/NATIVE.md "grad"; the f32 difference
+// (c + g) - c fitted those too, but reads a component one 9-bit step high
+// where it rounds up onto that grid: "grad3", "grad3b" there).  In 3-D (an
 // H200: tests/cuda/NATIVE.md, 2026-12-04 "tex3d", and tests/cuda/
 // tex_grad.cu): an infinite component gives the top level; where dPdx and
 // dPdy both read zero along one axis (+-0 or a denormal) the level of
 // detail is the 2-D one of the other two axes, each scaled by its own size
 // (about 55 000 such fetches reproduced); where one gradient is zero, that
 // of the other's length (mc_grad_len3_level: the two diagonal terms are
-// 11/16 of it and never decide).  Not reproduced, so failing the launch
-// (MC_STATUS_TEX_GRAD3): two gradients along all three axes (a rule of
-// the diagonal terms reproduces all 262 144 probe fetches, NATIVE.md
-// "grad3", but tex_grad's random checks of it met the finite-difference
-// miss above, so it is not lifted) and NaN components (which in 3-D do
-// not read as zero, unlike in 1-D and 2-D, but as some large value).
+// 11/16 of it and never decide); where both are along all three axes,
+// mc_tex_grad3_q.  Not reproduced, so failing the launch
+// (MC_STATUS_TEX_GRAD3): NaN components (which in 3-D do not read as zero,
+// unlike in 1-D and 2-D, but as some large value).
 // tex.grad on a cube map, as an H200 computes it (tests/cuda/NATIVE.md
 // "cube"; ptxas writes the method out for sm_75 to sm_89): the quad's lanes
 // P, P + dPdx and P + dPdy (f32 sums), each scaled by MUFU.RCP of its
@@ -1004,11 +1080,11 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint a = 0u, b = 1u;   // the two axes whose gradients count
     if (dims == 3u) {
         float c[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
-        // finite differences, each sum rounded to f32 (a NaN or infinite
+        // the lanes' differences, each sum rounded to f32 (a NaN or infinite
         // coordinate makes NaN components: refused below, as NaN gradients)
         for (uint d = 0u; d < 3u; d++) {
-            gx[d] = as_type<uint>((c[d] + as_type<float>(gx[d])) - c[d]);
-            gy[d] = as_type<uint>((c[d] + as_type<float>(gy[d])) - c[d]);
+            gx[d] = mc_grad3_diff(c[d], gx[d]);
+            gy[d] = mc_grad3_diff(c[d], gy[d]);
         }
         uint zero = 3u;   // an axis both gradients read as zero along
         bool nan = false, inf = false;
@@ -1025,10 +1101,12 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
         bool yz = (gy[0] & 0x7f800000u) == 0u && (gy[1] & 0x7f800000u) == 0u && (gy[2] & 0x7f800000u) == 0u;
         if (zero == 3u && !nan && (xz || yz))   // one gradient along all three axes, the other zero
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_grad_len3_level(xz ? gy : gx, sz));
-        if (zero == 3u || nan) {
+        if (nan) {
             atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
             return uint4(0u);
         }
+        if (zero == 3u)   // two gradients along all three axes
+            return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_grad3_q(gx, gy, sz));
         a = zero == 0u ? 1u : 0u;
         b = zero == 2u ? 1u : 2u;
     }
