@@ -100,11 +100,6 @@ __global__ void k_acube(cudaTextureObject_t t, const float4 *d, const unsigned *
    o[0] = r0, o[1] = r1, o[2] = r2, o[3] = r3;
 }
 
-static cudaTextureObject_t point_clamp(cudaArray_t a)
-{
-   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeClamp, false, false, cudaReadModeElementType, NULL);
-}
-
 static cudaArray_t make_cube(int n, int cubes, float *host)
 {
    cudaChannelFormatDesc cf4 = cudaCreateChannelDesc<float4>();
@@ -135,7 +130,7 @@ int main(void)
                for (int c = 0; c < 4; c++)
                   host[((f * N + y) * N + x) * 4 + c] = texel(0, f, y, x, c);
       cudaArray_t a = make_cube(N, 1, host);
-      cudaTextureObject_t t = point_clamp(a);
+      cudaTextureObject_t t = tex_model_point_object(a);
       make_directions(dirs, N);
       CHECK_CUDA(cudaMemcpy(dd, dirs, sizeof dirs, cudaMemcpyHostToDevice));
       k_cube<<<ND / 64, 64>>>(t, dd, dout);
@@ -161,7 +156,7 @@ int main(void)
                   for (int c = 0; c < 4; c++)
                      host[(((q * 6 + f) * NL + y) * NL + x) * 4 + c] = texel(q, f, y, x, c);
       cudaArray_t a = make_cube(NL, CUBES, host);
-      cudaTextureObject_t t = point_clamp(a);
+      cudaTextureObject_t t = tex_model_point_object(a);
       make_directions(dirs, NL);
       CHECK_CUDA(cudaMemcpy(dd, dirs, sizeof dirs, cudaMemcpyHostToDevice));
       static const unsigned lays[3] = { 0u, 1u, 7u };

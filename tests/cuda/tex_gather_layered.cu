@@ -71,11 +71,6 @@ __global__ void k_gather_2d(cudaTextureObject_t t, const float *cx, const float 
    }
 }
 
-static cudaTextureObject_t point_clamp(cudaArray_t a)
-{
-   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeClamp, false, false, cudaReadModeElementType, NULL);
-}
-
 int main(void)
 {
    check_begin("tex_gather_layered");
@@ -102,7 +97,7 @@ int main(void)
    cudaArray_t a;
    CHECK_CUDA(cudaMalloc3DArray(&a, &cf4, make_cudaExtent(W, H, L), cudaArrayLayered));
    tex_model_copy3d(a, host, W * 16, W, H, L, true);
-   cudaTextureObject_t t = point_clamp(a);
+   cudaTextureObject_t t = tex_model_point_object(a);
    k_gather_a2d<<<4, 32>>>(t, dx, dy, dl, dout);
    CHECK_CUDA(cudaGetLastError());
    CHECK_CUDA(cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost));
@@ -117,7 +112,7 @@ int main(void)
    /* a 2-D array without cudaArrayTextureGather: layer 0 of the same texels */
    CHECK_CUDA(cudaMallocArray(&a, &cf4, W, H));
    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, host, W * 16, W * 16, H, cudaMemcpyHostToDevice));
-   t = point_clamp(a);
+   t = tex_model_point_object(a);
    k_gather_2d<<<1, 32>>>(t, dx, dy, dout);
    CHECK_CUDA(cudaGetLastError());
    CHECK_CUDA(cudaMemcpy(got, dout, NC * 16 * sizeof(float), cudaMemcpyDeviceToHost));

@@ -130,6 +130,13 @@ static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1,
    return t;
 }
 
+/* Point sampling of the whole array a as stored: clamp, unnormalised
+ * coordinates, the element type (the gather programs). */
+static cudaTextureObject_t tex_model_point_object(cudaArray_t a)
+{
+   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeClamp, false, false, cudaReadModeElementType, NULL);
+}
+
 /* ---- mipmapped textures (tex_mipmap.cu, tex_grad.cu) ---- */
 
 /* A texture's sampling state for a mipmapped array. */

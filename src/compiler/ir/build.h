@@ -114,6 +114,8 @@ ir_def *bld_resize(build_ctx *c, ir_def *d, uint8_t bits, bool is_signed);
  * and unpacking. */
 ir_def *bld_shift_by(build_ctx *c, ir_op op, ir_def *v, unsigned amount);
 bool bld_unsupported(build_ctx *c, const char *what);
+/* Element k of vector operand o (o itself when it is no vector). */
+const ptx_operand *bld_vec_elem(const ptx_operand *o, uint32_t k);
 /* The registers of destination d (n elements of `bits`, a sink reading 0)
  * as they are before the instruction: what a guarded instruction that
  * carries its guard itself leaves when the guard fails (ir_instr.old). */

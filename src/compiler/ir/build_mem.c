@@ -179,14 +179,14 @@ static bool param_ref(build_ctx *c, const ptx_operand *o, uint64_t *offset, cons
 
 static uint32_t vec_count(build_ctx *c) { return c->in->vec ? c->in->vec : 1; }
 
-static const ptx_operand *vec_elem(const ptx_operand *o, uint32_t k)
+const ptx_operand *bld_vec_elem(const ptx_operand *o, uint32_t k)
 {
    return o->kind == PTX_OPND_VEC ? o->u.vec.elems[k] : o;
 }
 
 static uint8_t dst_bits(build_ctx *c, const ptx_operand *d, ptx_type t)
 {
-   const ptx_operand *e = vec_elem(d, 0);
+   const ptx_operand *e = bld_vec_elem(d, 0);
    if (e->kind == PTX_OPND_REG) {
       const build_sym *r = bld_lookup(c, e->u.reg);
       if (r && r->kind == SYM_REG && r->bits >= bld_type_bits(t))
@@ -204,7 +204,7 @@ static bool ld_param(build_ctx *c, ptx_type t, const ptx_operand *d, uint64_t of
    if ((d->kind == PTX_OPND_VEC) != (n > 1))
       return ir_error(c->m, c->line, "ld.param: vector width and destination do not match");
    for (uint32_t k = 0; k < n; k++) {
-      const ptx_operand *e = vec_elem(d, k);
+      const ptx_operand *e = bld_vec_elem(d, k);
       if (e->kind == PTX_OPND_SINK)
          continue;
       ir_instr *i = bld_emit(c, IR_PARAM, 0, dst_bits(c, e, t), 1);
@@ -226,7 +226,7 @@ ir_def *bld_old_dst_value(build_ctx *c, const ptx_operand *d, uint32_t n, uint8_
    if (n > 1 && !v)
       return NULL;
    for (uint32_t k = 0; k < n; k++) {
-      const ptx_operand *e = vec_elem(d, k);
+      const ptx_operand *e = bld_vec_elem(d, k);
       ir_def *old;
       if (e->kind == PTX_OPND_SINK) {
          old = bld_const(c, bits, 0);
@@ -304,7 +304,7 @@ static bool ld_strong_vector(build_ctx *c, ptx_type t, const ptx_operand *d, ir_
       if (k)
          v = bld_op2(c, IR_SHR, wt, v, bld_const(c, 32, k * eb));
       v = v ? bld_resize(c, v, eb < 16 ? 16 : eb, false) : NULL;
-      if (!v || !bld_write(c, vec_elem(d, k), v, t))
+      if (!v || !bld_write(c, bld_vec_elem(d, k), v, t))
          return false;
    }
    return true;
@@ -420,7 +420,7 @@ bool bld_tr_ld(build_ctx *c)
    bool ok = true;
    ir_def *halves[2];
    for (uint32_t k = 0; k < n && ok; k++) {
-      const ptx_operand *e = vec_elem(d, k);
+      const ptx_operand *e = bld_vec_elem(d, k);
       ir_def *v = &ld->def;
       if (n > 1) {
          ir_instr *x = bld_emit(c, IR_EXTRACT, 1, bits, 1);
@@ -489,7 +489,7 @@ bool bld_tr_st(build_ctx *c)
    if (b128 && !bld_b128_halves(c, v, vals))
       return false;
    for (uint32_t k = 0; k < n && !b128; k++) {
-      const ptx_operand *e = vec_elem(v, k);
+      const ptx_operand *e = bld_vec_elem(v, k);
       if (e->kind == PTX_OPND_SINK)
          return ir_error(c->m, c->line, "st: '_' is not a valid source");
       vals[k] = bld_opnd(c, e, t, bits);

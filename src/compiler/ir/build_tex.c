@@ -111,13 +111,21 @@ static ir_def *element_of(build_ctx *c, ir_instr *i, unsigned k, ptx_type t, uin
    return &x->def;
 }
 
+/* Whether destination d has the n elements the instruction writes. */
+static bool dst_width_ok(build_ctx *c, const ptx_operand *d, unsigned n)
+{
+   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) == n)
+      return true;
+   return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+}
+
 static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsigned n, ptx_type t, uint8_t bits)
 {
-   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n)
-      return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+   if (!dst_width_ok(c, d, n))
+      return false;
    for (unsigned k = 0; k < n; k++) {
       ir_def *v = n > 1 ? element_of(c, i, k, t, bits) : &i->def;
-      if (!v || !bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, t))
+      if (!v || !bld_write(c, bld_vec_elem(d, k), v, t))
          return false;
    }
    return true;
@@ -126,15 +134,15 @@ static bool write_vector(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
 /* The n 64-bit destinations of a load of 2n 32-bit halves (low first). */
 static bool write_halves(build_ctx *c, const ptx_operand *d, ir_instr *i, unsigned n)
 {
-   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n)
-      return ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+   if (!dst_width_ok(c, d, n))
+      return false;
    for (unsigned k = 0; k < n; k++) {
       ir_def *lo = element_of(c, i, 2 * k, PTX_T_B32, 32), *hi = element_of(c, i, 2 * k + 1, PTX_T_B32, 32);
       lo = lo ? bld_resize(c, lo, 64, false) : NULL;
       hi = hi ? bld_resize(c, hi, 64, false) : NULL;
       hi = hi ? bld_shift_by(c, IR_SHL, hi, 32) : NULL;
       ir_def *v = lo && hi ? bld_op2(c, IR_OR, PTX_T_U64, lo, hi) : NULL;
-      if (!v || !bld_write(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, v, PTX_T_B64))
+      if (!v || !bld_write(c, bld_vec_elem(d, k), v, PTX_T_B64))
          return false;
    }
    return true;
@@ -144,13 +152,11 @@ static bool write_halves(build_ctx *c, const ptx_operand *d, ir_instr *i, unsign
  * its 2n 32-bit halves (low first), for a failing guard. */
 static ir_def *old_halves(build_ctx *c, const ptx_operand *d, unsigned n)
 {
-   if ((d->kind == PTX_OPND_VEC ? d->u.vec.n : 1) != n) {
-      ir_error(c->m, c->line, "%s: vector width and destination do not match", bld_spelled(c));
+   if (!dst_width_ok(c, d, n))
       return NULL;
-   }
    ir_def *half[4];   /* n <= 2 (.v4.b64 is an error) */
    for (unsigned k = 0; k < n; k++) {
-      ir_def *w = bld_old_dst_value(c, d->kind == PTX_OPND_VEC ? d->u.vec.elems[k] : d, 1, 64);
+      ir_def *w = bld_old_dst_value(c, bld_vec_elem(d, k), 1, 64);
       half[2 * k] = w ? bld_resize(c, w, 32, false) : NULL;
       half[2 * k + 1] = w ? bld_resize(c, bld_shift_by(c, IR_SHR, w, 32), 32, false) : NULL;
       if (!half[2 * k] || !half[2 * k + 1])

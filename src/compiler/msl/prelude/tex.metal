@@ -245,18 +245,31 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread
 // table leaves ties open: y wins over x, z over both, as on an H200 (a
 // probe, tests/cuda/NATIVE.md); linear filtering clamps to the face (the
 // H200's results near edges: tests/cuda/tex_cubemap.cu).
-// mc_tex_cube_axes gives the face, sc, tc and m; mc_tex_cube_face s and t.
+// mc_tex_cube_axes gives the face, sc, tc and m; mc_tex_cube_face s and t;
+// mc_tex_cube_st the table's sc and tc of v on a given face f.
+MC_TEX void mc_tex_cube_st(uint f, thread const float *v, thread float &sc, thread float &tc)
+{
+    switch (f) {
+    case 0u: sc = -v[2], tc = -v[1]; break;
+    case 1u: sc = v[2], tc = -v[1]; break;
+    case 2u: sc = v[0], tc = v[2]; break;
+    case 3u: sc = v[0], tc = -v[2]; break;
+    case 4u: sc = v[0], tc = -v[1]; break;
+    default: sc = -v[0], tc = -v[1]; break;
+    }
+}
+
 MC_TEX uint mc_tex_cube_axes(float x, float y, float z, thread float &sc, thread float &tc, thread float &m)
 {
-    float ax = abs(x), ay = abs(y), az = abs(z);
+    float ax = abs(x), ay = abs(y), az = abs(z), v[3] = {x, y, z};
     uint f;
-    if (ax > ay && ax > az) {
-        m = ax, f = x >= 0.0f ? 0u : 1u, sc = x >= 0.0f ? -z : z, tc = -y;
-    } else if (ay > az) {
-        m = ay, f = y >= 0.0f ? 2u : 3u, sc = x, tc = y >= 0.0f ? z : -z;
-    } else {
-        m = az, f = z >= 0.0f ? 4u : 5u, sc = z >= 0.0f ? x : -x, tc = -y;
-    }
+    if (ax > ay && ax > az)
+        m = ax, f = x >= 0.0f ? 0u : 1u;
+    else if (ay > az)
+        m = ay, f = y >= 0.0f ? 2u : 3u;
+    else
+        m = az, f = z >= 0.0f ? 4u : 5u;
+    mc_tex_cube_st(f, v, sc, tc);
     return f;
 }
 
@@ -986,19 +999,6 @@ MC_TEX uint mc_tex_cube_hwface(thread const float *v)
     if (az != m && ay != m && ax == m)
         return v[0] < 0.0f ? 1u : 0u;
     return v[2] < 0.0f ? 5u : 4u;
-}
-
-// sc and tc of v on face f (the cubemap table, as mc_tex_cube_axes).
-MC_TEX void mc_tex_cube_st(uint f, thread const float *v, thread float &sc, thread float &tc)
-{
-    switch (f) {
-    case 0u: sc = -v[2], tc = -v[1]; break;
-    case 1u: sc = v[2], tc = -v[1]; break;
-    case 2u: sc = v[0], tc = v[2]; break;
-    case 3u: sc = v[0], tc = -v[2]; break;
-    case 4u: sc = v[0], tc = -v[1]; break;
-    default: sc = -v[0], tc = -v[1]; break;
-    }
 }
 
 MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2, uint x0, uint x1, uint x2,
