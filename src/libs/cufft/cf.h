@@ -122,6 +122,9 @@ const char *cf_result_name(cufftResult r);
 cf_plan *cf_plan_of(cufftHandle h);
 cufftResult cf_status_of(CUresult r);
 
+/* Whether plan P has an LTO callback (load or store) */
+static inline bool cf_has_callbacks(const cf_plan *p) { return p->cb[0].set || p->cb[1].set; }
+
 /* ---- jit.c ---- */
 /* NULL when libnvvm and libnvJitLink load, else what is missing */
 const char *cf_jit_available(void);

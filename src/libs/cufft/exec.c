@@ -251,7 +251,7 @@ cufftResult cf_exec(cf_plan *p, void *in, void *out, int dir)
    if (cf_ctx_enter(p, &pushed) != CUDA_SUCCESS)
       return CUFFT_EXEC_FAILED;
    cufftResult s = p->fp16                     ? cf_exec_fp16(p, in, out, dir)
-                   : p->cb[0].set || p->cb[1].set ? cf_exec_cb(p, in, out, dir)
+                   : cf_has_callbacks(p)          ? cf_exec_cb(p, in, out, dir)
                                                   : cf_exec_stages(p, in, out, dir);
    cf_ctx_leave(pushed);
    return s;

@@ -183,6 +183,9 @@ int cf_cb_elem_size(cufftXtCallbackType t)
    return s;
 }
 
+/* the kernels' names: [0] the load callback's, [1] the store callback's */
+static const char *const cf_cb_kernel[2] = { "mc_cufft_cb_load", "mc_cufft_cb_store" };
+
 /* room for the text around a symbol's name in one kernel */
 #define CF_IR_LINE_MAX (512 + CF_SYM_MAX)
 #define CF_KPARAMS "i8*, i8*, i8*, i64, i64, i64, i64, i64, i64, i64, i64, i32"
@@ -191,7 +194,7 @@ int cf_cb_elem_size(cufftXtCallbackType t)
  * a load (the value to dst[g]) or a store (src[g] to the callback) */
 static int cf_ir_kernel(char *buf, size_t cap, bool load, const char *sym, const char *T, int size)
 {
-   const char *name = load ? "mc_cufft_cb_load" : "mc_cufft_cb_store";
+   const char *name = cf_cb_kernel[load ? 0 : 1];
    char call[CF_IR_LINE_MAX];
    if (load)
       snprintf(call, sizeof(call),
@@ -276,7 +279,7 @@ static char *cf_ir_module(const cf_plan *p)
       else
          len += snprintf(ir + len, cap - len, "declare void @\"%s\"(i8*, i64, %s, i8*, i8*)\n", cb->sym, T);
       len += cf_ir_kernel(ir + len, cap - len, k == 0, cb->sym, T, size);
-      names[nk++] = k == 0 ? "mc_cufft_cb_load" : "mc_cufft_cb_store";
+      names[nk++] = cf_cb_kernel[k];
    }
    /* kept by the link (a kernel nothing names is dropped otherwise) */
    len += snprintf(ir + len, cap - len, "@llvm.used = appending global [%d x i8*] [", nk);
@@ -439,7 +442,7 @@ cufftResult cf_jit_build(cf_plan *p)
    }
    for (int k = 0; k < 2 && r == CUDA_SUCCESS; k++)
       if (p->cb[k].set)
-         r = cuModuleGetFunction(&p->cbfn[k], p->cbmod, k == 0 ? "mc_cufft_cb_load" : "mc_cufft_cb_store");
+         r = cuModuleGetFunction(&p->cbfn[k], p->cbmod, cf_cb_kernel[k]);
    if (r != CUDA_SUCCESS) {
       cuModuleUnload(p->cbmod);
       p->cbmod = NULL;

@@ -490,7 +490,7 @@ static void cf_cb_types(cufftType t, cufftXtCallbackType ty[2])
  * half spectrum, which stays at its end), their kernels linked (jit.c) */
 static cufftResult cf_callbacks(cf_plan *p)
 {
-   if (!p->cb[0].set && !p->cb[1].set)
+   if (!cf_has_callbacks(p))
       return CUFFT_SUCCESS;
    cufftXtCallbackType ty[2];
    cf_cb_types(p->type, ty);
@@ -848,7 +848,7 @@ CF_EXPORT cufftResult cufftXtMakePlanMany(cufftHandle plan, int rank, long long 
    if (s != CUFFT_SUCCESS)
       return s;
    cf_plan *p = cf_plan_of(plan);
-   if (half && p && (p->cb[0].set || p->cb[1].set)) {
+   if (half && p && cf_has_callbacks(p)) {
       LOG_WARN("cufftXtMakePlanMany: LTO callbacks on half-precision plans are not supported");
       return CUFFT_NOT_SUPPORTED;
    }

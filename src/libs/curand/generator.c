@@ -531,7 +531,7 @@ void cr_args_init(cr_args *a, curandGenerator_t g, int dist, double mean, double
       a->pknuth = g->pknuth;
       a->pshift = g->ptab.shift;
       /* inversion without sums: plen 0 */
-      a->plen = (g->pmethod == CR_PM_INVERSION || g->pmethod == CR_PM_DEVICE_INVERSION) && !g->psums ? 0 : g->ptab.n;
+      a->plen = cr_pm_inversion(g->pmethod) && !g->psums ? 0 : g->ptab.n;
       a->pv = g->host ? g->ptab.v : (const double *)(uintptr_t)g->ptab.dv;
       a->pk = g->host ? g->ptab.k : (const rng_u32 *)(uintptr_t)g->ptab.dk;
    }
@@ -586,7 +586,7 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
                else
                   cr_mrg_thread(&a, t);
          }
-      else if (dist == CR_POISSON && a.pmethod >= CR_PM_KNUTH)
+      else if (dist == CR_POISSON && cr_pm_stateful(a.pmethod))
          /* CURAND_DEVICE_API: a subsequence at a time (work.h) */
          for (rng_u64 k = a.m0 >> 2; k < (a.m0 + items + 3) >> 2 && k < (a.m0 >> 2) + RNG_PHILOX_THREADS; k++)
             cr_philox_pm(&a, k);
@@ -599,7 +599,7 @@ curandStatus_t cr_run(curandGenerator_t g, int dist, void *out, unsigned long lo
        * each striding */
       unsigned long long groups = ((a.m0 + items + 3) >> 2) - (a.m0 >> 2);
       if (!g->state_size) {
-         unsigned long long most = dist == CR_POISSON && a.pmethod >= CR_PM_KNUTH ? RNG_PHILOX_THREADS : 1u << 18;
+         unsigned long long most = dist == CR_POISSON && cr_pm_stateful(a.pmethod) ? RNG_PHILOX_THREADS : 1u << 18;
          unsigned threads = (unsigned)(groups < most ? groups : most);
          if ((s = cr_launch(g, g->fn_gen, threads, &a)) != CURAND_STATUS_SUCCESS)
             return s;

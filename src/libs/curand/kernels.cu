@@ -44,7 +44,7 @@ extern "C" __global__ void cr_gen_philox(cr_args a)
 {
    unsigned long long stride = (unsigned long long)gridDim.x * blockDim.x;
    unsigned long long k0 = a.m0 >> 2, groups = ((a.m0 + a.items + 3) >> 2) - k0;
-   if (a.dist == CR_POISSON && a.pmethod >= CR_PM_KNUTH) {
+   if (a.dist == CR_POISSON && cr_pm_stateful(a.pmethod)) {
       /* CURAND_DEVICE_API: a thread per subsequence the call reaches */
       unsigned long long subs = groups < RNG_PHILOX_THREADS ? groups : RNG_PHILOX_THREADS;
       for (unsigned long long q = blockIdx.x * blockDim.x + threadIdx.x; q < subs; q += stride)

@@ -250,7 +250,7 @@ static curandStatus_t poisson_call(curandGenerator_t g, unsigned int *outputPtr,
     * host generator writes through it) */
    CR_CHECK(outputPtr || n == 0, CURAND_STATUS_OUT_OF_RANGE);
    /* inversion with one factor e^-lambda: its sums once for the call */
-   bool sums = (method == CR_PM_INVERSION || method == CR_PM_DEVICE_INVERSION) && lambda <= 500.0;
+   bool sums = cr_pm_inversion(method) && lambda <= 500.0;
    if (method == CR_PM_TABLE || sums) {
       curandStatus_t s = poisson_table(g, lambda, sums);
       if (s != CURAND_STATUS_SUCCESS)

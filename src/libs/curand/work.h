@@ -81,6 +81,18 @@ typedef struct {
    const rng_u32 *pk;
 } cr_args;
 
+/* Whether Poisson method m runs the device API on the generator's states
+ * (Knuth's, the rejection method, the double normal), and whether it is an
+ * inversion (with the call's sums or without) */
+RNG_FN bool cr_pm_stateful(rng_u32 m)
+{
+   return m == CR_PM_KNUTH || m == CR_PM_DEVICE_NORMAL || m == CR_PM_DEVICE_GAMMA;
+}
+RNG_FN bool cr_pm_inversion(rng_u32 m)
+{
+   return m == CR_PM_INVERSION || m == CR_PM_DEVICE_INVERSION;
+}
+
 /* a * b + c: fused on the device, as nvcc fuses NVIDIA's device code;
  * on the host a product and a sum, each rounded (a statement apiece, so
  * that no host compiler contracts them), as NVIDIA's host code computes
