@@ -6,7 +6,9 @@
  * LTO-IR is NVIDIA's private form of NVVM IR, which metalcuda cannot read;
  * NVIDIA's own nvJitLink can (libnvJitLink.so.13, which NVIDIA's libcufft
  * dlopen's for the same callbacks, so it is present wherever a program can
- * use them).
+ * use them).  cuFFT calls a callback as a C++ function of the type its
+ * header gives, named by its unqualified name, so the name linked is the
+ * Itanium-mangled one (cf_cb_mangled).
  * nvJitLink with -lto -ptx turns LTO-IR into PTX, but alone it drops a
  * function no kernel uses, and it takes no PTX input beside LTO-IR.  So
  * the kernels that call the callback are written here as NVVM IR text
@@ -33,6 +35,7 @@
  */
 #include "cf.h"
 
+#include <ctype.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -41,9 +44,8 @@
 
 LOG_CHANNEL(cufft);
 
-/* a name the fatbin does not define, at cufftMakePlan*: what an H100
- * (cuFFT 12.0) answered, though it answered so to every plan with an LTO
- * callback */
+/* a name the fatbin does not define with C++ linkage, at cufftMakePlan*:
+ * what an H100 (cuFFT 12.0) answered */
 #define CF_JIT_NO_SYMBOL CUFFT_INTERNAL_ERROR
 
 /* ---- NVIDIA's libnvvm and libnvJitLink, found with dlopen ---- */
@@ -183,11 +185,40 @@ int cf_cb_elem_size(cufftXtCallbackType t)
    return s;
 }
 
+/* The callback's linkage name.  NVIDIA's cuFFT declares the callback as a
+ * C++ function of the type its header gives (cufftJITCallbackLoadC …), so
+ * nvJitLink looks for the Itanium-mangled name of NAME with those
+ * parameters: on an H100 (cuFFT 12.0), a callback "jit_ld_c" was sought as
+ * _Z8jit_ld_cPvyS_S_, and one declared extern "C" failed to link.  Pv is
+ * void *, y unsigned long long, S_ the first substitution (void *); the
+ * store's element is float2/double2 (cufftComplex's underlying struct),
+ * float or double.  Only a plain identifier has this form; false else. */
+static bool cf_cb_mangled(char *out, size_t cap, const char *name, cufftXtCallbackType t)
+{
+   if (!name[0] || !(isalpha((unsigned char)name[0]) || name[0] == '_'))
+      return false;
+   for (const char *c = name; *c; c++)
+      if (!isalnum((unsigned char)*c) && *c != '_')
+         return false;
+   const char *elem;
+   switch (t) {
+   case CUFFT_CB_ST_COMPLEX: elem = "6float2"; break;
+   case CUFFT_CB_ST_COMPLEX_DOUBLE: elem = "7double2"; break;
+   case CUFFT_CB_ST_REAL: elem = "f"; break;
+   case CUFFT_CB_ST_REAL_DOUBLE: elem = "d"; break;
+   default: elem = NULL; break;   /* a load: no element parameter */
+   }
+   int n = elem ? snprintf(out, cap, "_Z%zu%sPvy%sS_S_", strlen(name), name, elem)
+                : snprintf(out, cap, "_Z%zu%sPvyS_S_", strlen(name), name);
+   return n > 0 && (size_t)n < cap;
+}
+
 /* the kernels' names: [0] the load callback's, [1] the store callback's */
 static const char *const cf_cb_kernel[2] = { "mc_cufft_cb_load", "mc_cufft_cb_store" };
 
-/* room for the text around a symbol's name in one kernel */
-#define CF_IR_LINE_MAX (512 + CF_SYM_MAX)
+/* room for a callback's linkage name, and for the text around it in one kernel */
+#define CF_MANGLED_MAX (CF_SYM_MAX + 64)
+#define CF_IR_LINE_MAX (512 + CF_MANGLED_MAX)
 #define CF_KPARAMS "i8*, i8*, i8*, i64, i64, i64, i64, i64, i64, i64, i64, i32"
 
 /* One kernel: NAME calling the callback SYM of element type T (SIZE bytes),
@@ -273,12 +304,17 @@ static char *cf_ir_module(const cf_plan *p)
          continue;
       int size;
       const char *T = cf_cb_ir_type(cb->type, &size);
+      char sym[CF_MANGLED_MAX];
+      if (!cf_cb_mangled(sym, sizeof(sym), cb->sym, cb->type)) {
+         free(ir);
+         return NULL;
+      }
       /* the callback's declaration, with the type cuFFT's header gives it */
       if (k == 0)
-         len += snprintf(ir + len, cap - len, "declare %s @\"%s\"(i8*, i64, i8*, i8*)\n", T, cb->sym);
+         len += snprintf(ir + len, cap - len, "declare %s @\"%s\"(i8*, i64, i8*, i8*)\n", T, sym);
       else
-         len += snprintf(ir + len, cap - len, "declare void @\"%s\"(i8*, i64, %s, i8*, i8*)\n", cb->sym, T);
-      len += cf_ir_kernel(ir + len, cap - len, k == 0, cb->sym, T, size);
+         len += snprintf(ir + len, cap - len, "declare void @\"%s\"(i8*, i64, %s, i8*, i8*)\n", sym, T);
+      len += cf_ir_kernel(ir + len, cap - len, k == 0, sym, T, size);
       names[nk++] = cf_cb_kernel[k];
    }
    /* kept by the link (a kernel nothing names is dropped otherwise) */
@@ -407,11 +443,20 @@ cufftResult cf_jit_build(cf_plan *p)
 {
    if (cf_jit_available())
       return CUFFT_NOT_SUPPORTED;
-   for (int k = 0; k < 2; k++)
-      if (p->cb[k].set && !p->cb[k].sym[0]) {
+   char sym[2][CF_MANGLED_MAX];
+   for (int k = 0; k < 2; k++) {
+      if (!p->cb[k].set)
+         continue;
+      if (!p->cb[k].sym[0]) {
          LOG_WARN("cuFFT LTO callback: set without a symbol name, so there is no callback to link");
          return CF_JIT_NO_SYMBOL;
       }
+      if (!cf_cb_mangled(sym[k], sizeof(sym[k]), p->cb[k].sym, p->cb[k].type)) {
+         LOG_WARN("cuFFT LTO callback: '%s' is not a plain C++ identifier; cuFFT names the callback by its "
+                  "unqualified name", p->cb[k].sym);
+         return CF_JIT_NO_SYMBOL;
+      }
+   }
    char *ir = cf_ir_module(p);
    if (!ir)
       return CUFFT_ALLOC_FAILED;
@@ -425,8 +470,10 @@ cufftResult cf_jit_build(cf_plan *p)
    free(ir);
    free(lto);
    for (int k = 0; k < 2 && s == CUFFT_SUCCESS; k++)
-      if (p->cb[k].set && cf_ptx_undefined(ptx, p->cb[k].sym)) {
-         LOG_WARN("cuFFT LTO callback: the fatbin defines no device function %s", p->cb[k].sym);
+      if (p->cb[k].set && cf_ptx_undefined(ptx, sym[k])) {
+         LOG_WARN("cuFFT LTO callback: the fatbin defines no __device__ function %s (%s) with C++ linkage; "
+                  "cuFFT calls the callback as a C++ function, so one declared extern \"C\" is not found",
+                  p->cb[k].sym, sym[k]);
          s = CF_JIT_NO_SYMBOL;
       }
    if (s != CUFFT_SUCCESS) {
