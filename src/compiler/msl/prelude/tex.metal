@@ -973,12 +973,19 @@ MC_TEX uint mc_grad3_diff(float c, uint g)
 // magnitudes equal: 32 of 6 819 such probe fetches read 1/256 or 2/256
 // higher than the rule gives), a lane off f0 on such a tie itself (2
 // fetches), and P not finite or zero (not probed).
+// The largest magnitude of three components, NaN ignored (all NaN: 0)
+MC_TEX float mc_abs_max3(thread const float *v)
+{
+    float m = 0.0f;
+    for (uint k = 0u; k < 3u; k++)
+        m = abs(v[k]) > m ? abs(v[k]) : m;
+    return m;
+}
+
 MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, thread float *v)
 {
     float q[3] = {p[0] + as_type<float>(d0), p[1] + as_type<float>(d1), p[2] + as_type<float>(d2)};
-    float m = 0.0f;   // the largest magnitude, NaN ignored (an all-NaN lane: 0, then NaN again)
-    for (uint k = 0u; k < 3u; k++)
-        m = abs(q[k]) > m ? abs(q[k]) : m;
+    float m = mc_abs_max3(q);   // an all-NaN lane: 0, then NaN again
     float r = as_type<float>(mc_sfu_rcp(as_type<uint>(m)));
     for (uint k = 0u; k < 3u; k++)
         v[k] = q[k] * r;
@@ -990,10 +997,7 @@ MC_TEX void mc_tex_cube_lane(thread const float *p, uint d0, uint d1, uint d2, t
 // NaN: +z; the positive face unless the component is below 0.
 MC_TEX uint mc_tex_cube_hwface(thread const float *v)
 {
-    float ax = abs(v[0]), ay = abs(v[1]), az = abs(v[2]), m = 0.0f;
-    m = ax > m ? ax : m;
-    m = ay > m ? ay : m;
-    m = az > m ? az : m;
+    float ax = abs(v[0]), ay = abs(v[1]), az = abs(v[2]), m = mc_abs_max3(v);
     if (az != m && ay == m)
         return v[1] < 0.0f ? 3u : 2u;
     if (az != m && ay != m && ax == m)
