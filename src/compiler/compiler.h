@@ -151,8 +151,8 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_SURFACE = 8,     /* a surface access outside the array in the trap mode (illegal address) */
    MC_STATUS_TENSOR_MAP = 9,  /* cp.async.bulk.tensor with a tensor map cuTensorMapEncodeTiled did not make */
    MC_STATUS_TENSOR_COORD = 10, /* cp.async.bulk.tensor whose innermost coordinate is not at 16 bytes */
-   /* 11: unused (tex.grad on sizes not a power of two, refused until they were fitted) */
-   MC_STATUS_TEX_GRAD3 = 12,  /* tex.grad.3d: a NaN gradient component */
+   /* 11, 12: unused (tex.grad on sizes not a power of two, and tex.grad.3d
+    * with NaNs, refused until they were fitted) */
    MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge, or P not finite */
 };
 

@@ -183,9 +183,6 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_TENSOR_COORD:
       return "cp.async.bulk.tensor with an innermost coordinate that is not a multiple of 16 bytes, or a "
              "store at a negative coordinate (illegal instructions on NVIDIA GPUs)";
-   case MC_STATUS_TEX_GRAD3:
-      return "tex3DGrad (tex.grad.3d) with a NaN gradient component, which a NaN or infinite coordinate makes "
-             "(not supported: the H200 reads such a component as some large value, not fitted)";
    case MC_STATUS_TEX_GRAD_CUBE:
       return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P exactly on a cube's edge or "
              "corner (two of its largest magnitudes equal) while P + dPdx or P + dPdy falls on another face, or "
@@ -258,7 +255,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD3 || st == MC_STATUS_TEX_GRAD_CUBE) {
+   } else if (st == MC_STATUS_TEX_GRAD_CUBE) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));

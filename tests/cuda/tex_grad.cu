@@ -60,7 +60,11 @@
  * truncated to 9 fraction bits, T keeping 9 fraction bits too (253 728 probe
  * fetches reproduced); where both are along all three axes, rho = max(|x|,
  * |y|, D(x + y), D(x - y)), the sums per component in texels as in 2-D,
- * D as model_diag3 (NATIVE.md "grad3": 262 144 probe fetches).
+ * D as model_diag3 (NATIVE.md "grad3": 262 144 probe fetches).  NaNs are
+ * the lanes' (NATIVE.md "g3nan": an H100's fetches with NaNs read as those
+ * with the substitutions): a NaN lane c + g reads as the coordinate 0, a
+ * NaN coordinate makes both components along its axis 0, an infinite
+ * coordinate gives the top level.
  *
  * Cube maps (texCubemapGrad, texCubemapLayeredGrad; the H200 runs a routine
  * of the driver, which for sm_75 ... sm_89 ptxas writes out: NATIVE.md
@@ -82,9 +86,7 @@
  * Not here, because metalcuda refuses them: tex.grad on cube maps where a
  * lane leaves P's face while P lies exactly on an edge or corner (the
  * H200 reads 1/256 higher than the rule above for some) or where P is
- * not finite, and 3-D gradients with a NaN component (which in 3-D reads
- * as some large value, not as zero); metalcuda fails such a launch with
- * cudaErrorNotSupported.
+ * not finite; metalcuda fails such a launch with cudaErrorNotSupported.
  */
 #include "tex_model.h"
 
@@ -374,23 +376,30 @@ static int model_grad_two3(const float gx[3], const float gy[3], const int w[3])
 static float lane_diff(float c, float g)
 {
    volatile float s = c + g, d = s - c, bp = d - s;
+   if (isnan(s))   /* a NaN lane reads as the coordinate 0 (NATIVE.md "g3nan") */
+      return -c;
    volatile float err = (s - (d - bp)) + (-c - bp);
    if (isfinite(d) && d != 0.0f && err != 0.0f && (err < 0.0f) != (d < 0.0f))
       return nextafterf(d, 0.0f);
    return d;
 }
 
-/* 3-D on w[0] x w[1] x w[2] texels (no NaNs): each gradient component g
- * read as the exact difference of the lanes c + g (f32) and c of its
- * coordinate c (lane_diff); then an infinity gives the top level; where
+/* 3-D on w[0] x w[1] x w[2] texels: each gradient component g read as the
+ * exact difference of the lanes c + g (f32) and c of its coordinate c
+ * (lane_diff; a NaN coordinate makes both components 0, an infinite one
+ * the top level: NATIVE.md "g3nan"); then an infinity gives the top level; where
  * dPdx and dPdy both read zero along one axis, the 2-D lod of the other two
  * (the first such axis); else, where one gradient is zero, the other's
  * length (the diagonal terms are 11/16 of it); else model_grad_two3. */
 static int model_grad_lod3(const struct In *p, const int w[3])
 {
    float gx[3] = { p->gx, p->gx1, p->gx2 }, gy[3] = { p->gy, p->gy1, p->gy2 }, c[3] = { p->x, p->y, p->z };
-   for (int j = 0; j < 3; j++)
-      gx[j] = lane_diff(c[j], gx[j]), gy[j] = lane_diff(c[j], gy[j]);
+   for (int j = 0; j < 3; j++) {
+      if (isinf(c[j]))
+         return LOD_INF;
+      gx[j] = isnan(c[j]) ? 0.0f : lane_diff(c[j], gx[j]);
+      gy[j] = isnan(c[j]) ? 0.0f : lane_diff(c[j], gy[j]);
+   }
    for (int j = 0; j < 3; j++)
       if (isinf(gx[j]) || isinf(gy[j]))
          return LOD_INF;
@@ -493,8 +502,9 @@ static void run_check(const char *what, cudaTextureObject_t t, int mode, const I
    int bad = 0;
    for (int i = 0; i < n; i++)
       if (f32_bits(got[i]) != f32_bits(want[i]) && bad++ < 4)
-         printf("  %s #%d (x %a dPdx %a dPdy %a layer %d): got %a (lod %.1f/256), model %a (%.1f/256)\n", what, i,
-                in[i].x, in[i].gx, in[i].gy, in[i].layer, got[i], got[i] * 256.0, want[i], want[i] * 256.0);
+         printf("  %s #%d ((%a, %a, %a) dPdx (%a, %a, %a) dPdy (%a, %a, %a) layer %d): got %a (lod %.1f/256), "
+                "model %a (%.1f/256)\n", what, i, in[i].x, in[i].y, in[i].z, in[i].gx, in[i].gx1, in[i].gx2, in[i].gy,
+                in[i].gy1, in[i].gy2, in[i].layer, got[i], got[i] * 256.0, want[i], want[i] * 256.0);
    if (!check_true(bad == 0, what, __FILE__, __LINE__))
       printf("  %s: %d of %d fetches differ\n", what, bad, n);
    free(got);
@@ -595,6 +605,14 @@ static void unnorm_coords(In *in, int n, const int sz[3])
 /* tex3DGrad where dPdx and dPdy are both zero along an axis, or one of them
  * is zero (metalcuda fails a launch with gradients along all three axes in
  * both: not fitted), on sizes that are powers of two and others. */
+/* The NaN checks' uniform [0, 1) numbers (xorshift64) */
+static double nan_urand(void)
+{
+   static uint64_t x = 0x9e3779b97f4a7c15ull;
+   x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+   return (double)(x >> 11) * 0x1p-53;
+}
+
 static void lod3_checks(void)
 {
    In *in = (In *)calloc(NMAX, sizeof(In));
@@ -713,6 +731,44 @@ static void lod3_checks(void)
       snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, two gradients along three axes%s", sz[0], sz[1],
                sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
       run_check(what, t, M_GRAD3, in, n, want);
+
+      /* the same fetches with NaNs and infinities: one or two NaN gradient
+       * components (quiet and signalling payloads, either sign), a NaN
+       * coordinate, an infinite coordinate (the lanes' rule, found on an
+       * H100: NATIVE.md "g3nan"; a generator of their own, so that the other
+       * checks' inputs are those of the earlier native runs) */
+      for (int i = 0; i < n; i++) {
+         float *g[6] = { &in[i].gx, &in[i].gx1, &in[i].gx2, &in[i].gy, &in[i].gy1, &in[i].gy2 };
+         float *co[3] = { &in[i].x, &in[i].y, &in[i].z };
+         int kind = i % 4;
+         for (int j = 0; j < (kind < 2 ? kind + 1 : 1); j++) {
+            uint32_t nb = i & 8 ? 0x7fc00000u : 0x7f800001u + (uint32_t)(nan_urand() * 0x7ffffe);
+            nb |= i & 16 ? 0x80000000u : 0u;
+            float v;
+            memcpy(&v, &nb, 4);
+            if (kind < 2)
+               *g[(int)(nan_urand() * 6)] = v;
+            else
+               *co[(int)(nan_urand() * 3)] = kind == 2 ? v : i & 32 ? -INFINITY : INFINITY;
+         }
+      }
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&shapes[c].s, levels, model_grad_lod3(&in[i], sz), 0);
+      snprintf(what, sizeof(what), "tex3DGrad, %d x %d x %d texels, NaN gradients and coordinates%s", sz[0], sz[1],
+               sz[2], shapes[c].s.unnorm ? ", unnormalised coordinates" : "");
+      run_check(what, t, M_GRAD3, in, n, want);
+
+      if (c == 6) {   /* 1025 x 3 x 5 texels */
+         /* a fetch with one gradient along three axes that an H100 read at
+          * 2476/256 (NATIVE.md "g3nan": found when these checks' random
+          * inputs moved), one above the model and metalcuda: a known gap */
+         in[0] = (In){ 0x1.f538bap-2f, 0.0f, 0x1.948p-1f, 0, 0, 0x1.39a55ap-2f, -0.0f, 0x1.a21dp-7f, 0x1.288a4ep-1f,
+                       0.0f, -0x1.ac1808p+1f };
+         float got;
+         run(t, M_GRAD3, in, 1, &got);
+         TODO_METALCUDA(f32_bits(got) == f32_bits(model_fetch(&shapes[c].s, levels, 2476, 0)),
+                        "tex3DGrad on 1025 x 3 x 5 texels: one fetch the H100 reads 1/256 above the model");
+      }
 
       if (c == 3) {   /* 1920 x 1080 x 3: the H200's lods around one fetch */
          /* dPdx alone, at the coordinates of a fetch that the f32 difference

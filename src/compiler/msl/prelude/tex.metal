@@ -897,6 +897,8 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
 MC_TEX uint mc_grad3_diff(float c, uint g)
 {
     float s = c + as_type<float>(g), d = s - c, bp = d - s;
+    if (isnan(s))   // a NaN lane reads as the coordinate 0
+        return as_type<uint>(-c);
     float err = (s - (d - bp)) + (-c - bp);
     uint b = as_type<uint>(d);
     if (isfinite(d) && d != 0.0f && err != 0.0f && (err < 0.0f) != (d < 0.0f))
@@ -928,9 +930,12 @@ MC_TEX uint mc_grad3_diff(float c, uint g)
 // (about 55 000 such fetches reproduced); where one gradient is zero, that
 // of the other's length (mc_grad_len3_level: the two diagonal terms are
 // 11/16 of it and never decide); where both are along all three axes,
-// mc_tex_grad3_q.  Not reproduced, so failing the launch
-// (MC_STATUS_TEX_GRAD3): NaN components (which in 3-D do not read as zero,
-// unlike in 1-D and 2-D, but as some large value).
+// mc_tex_grad3_q.  NaNs, unlike in 1-D and 2-D, do not read as zero: they
+// are the quad's lanes' (an H100, tests/cuda/NATIVE.md "g3nan": 20 000 of
+// 20 000 fetches each at 128^3 and 64^3 read as the substitutions): a lane
+// c + g that is NaN reads as the coordinate 0 (the component is then -c,
+// exactly); a NaN coordinate makes every lane along its axis NaN, so 0
+// (both components 0); an infinite coordinate gives the top level.
 // tex.grad on a cube map, as an H200 computes it (tests/cuda/NATIVE.md
 // "cube"; ptxas writes the method out for sm_75 to sm_89): the quad's lanes
 // P, P + dPdx and P + dPdy (f32 sums), each scaled by MUFU.RCP of its
@@ -1084,31 +1089,27 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     uint a = 0u, b = 1u;   // the two axes whose gradients count
     if (dims == 3u) {
         float c[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
-        // the lanes' differences, each sum rounded to f32 (a NaN or infinite
-        // coordinate makes NaN components: refused below, as NaN gradients)
+        // the lanes' differences, each sum rounded to f32; a NaN coordinate
+        // makes every lane along its axis read 0, an infinite one the top level
+        bool inf = false;
         for (uint d = 0u; d < 3u; d++) {
-            gx[d] = mc_grad3_diff(c[d], gx[d]);
-            gy[d] = mc_grad3_diff(c[d], gy[d]);
+            inf = inf || isinf(c[d]);
+            gx[d] = isnan(c[d]) ? 0u : mc_grad3_diff(c[d], gx[d]);
+            gy[d] = isnan(c[d]) ? 0u : mc_grad3_diff(c[d], gy[d]);
         }
         uint zero = 3u;   // an axis both gradients read as zero along
-        bool nan = false, inf = false;
         for (uint d = 3u; d-- > 0u;) {
             uint ax = gx[d] & 0x7fffffffu, ay = gy[d] & 0x7fffffffu;
-            nan = nan || ax > 0x7f800000u || ay > 0x7f800000u;
             inf = inf || ax == 0x7f800000u || ay == 0x7f800000u;
             if (ax < 0x00800000u && ay < 0x00800000u)
                 zero = d;
         }
-        if (inf && !nan)
+        if (inf)
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, 67108864);
         bool xz = (gx[0] & 0x7f800000u) == 0u && (gx[1] & 0x7f800000u) == 0u && (gx[2] & 0x7f800000u) == 0u;
         bool yz = (gy[0] & 0x7f800000u) == 0u && (gy[1] & 0x7f800000u) == 0u && (gy[2] & 0x7f800000u) == 0u;
-        if (zero == 3u && !nan && (xz || yz))   // one gradient along all three axes, the other zero
+        if (zero == 3u && (xz || yz))   // one gradient along all three axes, the other zero
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_grad_len3_level(xz ? gy : gx, sz));
-        if (nan) {
-            atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 12u, memory_order_relaxed);
-            return uint4(0u);
-        }
         if (zero == 3u)   // two gradients along all three axes
             return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_grad3_q(gx, gy, sz));
         a = zero == 0u ? 1u : 0u;
