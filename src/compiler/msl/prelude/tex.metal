@@ -29,8 +29,9 @@
 //    (mc_tex_iacc: an H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
-// Surfaces are addressed in bytes along x, elements along y and z; the
-// boundary mode says what an access outside does (trap, clamp, zero).
+// Surfaces are addressed in bytes along x (sust.p: in samples), elements
+// along y and z; the boundary mode says what an access outside does (trap,
+// clamp, zero).
 // A layered array's layers are its slices (depth = the number of layers).
 
 // Always inlined: each call site's constant mode (geometry, integer
