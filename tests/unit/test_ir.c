@@ -353,3 +353,27 @@ TEST(texture_and_surface_forms)
    snprintf(body, sizeof(body), "%s   tld4.b.acube.v4.f32.f32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%r1, %%f1, %%f2, %%f3}];\n", p);
    CHECK_STR(translate_error(body), "(translated)");
 }
+
+/* Formatted surface stores: sust.p of .b32 elements in every geometry and
+ * boundary mode translates (the conversion is the prelude's, at run time);
+ * sust.p of other elements and suld.p are errors, as ptxas makes them
+ * (ptxas 13.0: "Unexpected instruction types specified for 'sust.p'",
+ * "Not a name of any known instruction: 'suld.p'"); a multisample
+ * geometry is refused as unreachable from CUDA's arrays. */
+TEST(formatted_surface_stores)
+{
+   const char *p = "   ld.param.u64 %rd1, [p];\n";
+   char body[1024];
+   snprintf(body, sizeof(body), "%s   sust.p.1d.b32.trap [%%rd1, {%%r1}], %%r2;\n"
+            "   sust.p.2d.v2.b32.clamp [%%rd1, {%%r1, %%r2}], {%%r2, %%r3};\n"
+            "   sust.p.3d.v4.b32.zero [%%rd1, {%%r1, %%r2, %%r3, %%r3}], {%%r0, %%r1, %%r2, %%r3};\n"
+            "   sust.p.a1d.v4.b32.clamp [%%rd1, {%%r1, %%r2}], {%%r0, %%r1, %%r2, %%r3};\n"
+            "   sust.p.a2d.b32.clamp [%%rd1, {%%r1, %%r2, %%r3, %%r3}], %%r0;\n", p);
+   CHECK_STR(translate_error(body), "(translated)");
+   snprintf(body, sizeof(body), "%s   sust.p.2d.v4.f32.clamp [%%rd1, {%%r1, %%r2}], {%%f0, %%f1, %%f2, %%f3};\n", p);
+   CHECK_CONTAINS(translate_error(body), "sust.p stores .b32 elements only");
+   snprintf(body, sizeof(body), "%s   suld.p.2d.v4.b32.trap {%%r0, %%r1, %%r2, %%r3}, [%%rd1, {%%r1, %%r2}];\n", p);
+   CHECK_CONTAINS(translate_error(body), "suld.p is no PTX instruction");
+   snprintf(body, sizeof(body), "%s   tex.2dms.v4.f32.s32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%r0, %%r1, %%r2, %%r3}];\n", p);
+   CHECK_CONTAINS(translate_error(body), "only graphics interop makes one");
+}

@@ -10,6 +10,7 @@
  *   tld4.{r,g,b,a}.{2d,a2d,cube,acube}.v4.{f32,u32,s32}.f32  d, [handle, {[layer,] c...}]
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
+ *   sust.p.{1d,2d,3d,a1d,a2d}{.v2,.v4}.b32.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
  *   txq.{width,height,depth}.b32 / suq.{width,height,depth}.b32  d, [handle]
  *
  * A guarded (`@p`) fetch or surface load carries its guard itself and
@@ -35,10 +36,14 @@
  * cube map (gradients as 4-vectors too) on P's face and across its edges,
  * and fails the launch where P lies on an edge while a lane leaves P's
  * face (prelude mc_tex_cube_grad_q; tests/cuda/NATIVE.md "cube").
+ * sust.p converts each 32-bit value to the surface's channel format, which
+ * only the object knows: the prelude reads it from the descriptor
+ * (mc_sust_p, with the conversions an H100 performs).
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), multisample textures, the .p surface formats,
- * sured.  A .v4.b64 surface access is an error, not a
- * gap: 256 bits exceed PTX's 128-bit vectors (ptxas rejects it too).
+ * and .texref symbols), multisample textures, sured.  A .v4.b64 surface
+ * access is an error, not a gap: 256 bits exceed PTX's 128-bit vectors
+ * (ptxas rejects it too); so are suld.p (no such instruction in PTX ISA
+ * 9.0) and a sust.p of other than .b32 elements (ptxas rejects both).
  */
 #include "build.h"
 
@@ -67,7 +72,7 @@ static bool geom_of(build_ctx *c, tex_geom *g)
       g->cube = true;
       g->layered = bld_has(c, PTX_MOD_ACUBE);
    } else
-      return bld_unsupported(c, "this texture/surface geometry (multisample textures are not supported yet)");
+      return bld_unsupported(c, "this texture/surface geometry");
    return true;
 }
 
@@ -247,6 +252,9 @@ static bool tr_tex(build_ctx *c)
    tex_geom g;
    ptx_type dt, ct;
    bool level = bld_has(c, PTX_MOD_LEVEL), grad = bld_has(c, PTX_MOD_GRAD);
+   if (bld_has(c, PTX_MOD_G2DMS) || bld_has(c, PTX_MOD_A2DMS))
+      return bld_unsupported(c, "multisample textures (.2dms, .a2dms): no CUDA array has samples, so only graphics "
+                                "interop makes one");
    if (!ONLY_MODS(c, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_CUBE, PTX_MOD_ACUBE,
                   PTX_MOD_LEVEL, PTX_MOD_GRAD) ||
        !geom_of(c, &g) || !fetch_types(c, &dt, &ct, level ? 3 : grad ? 4 : 2))
@@ -291,20 +299,29 @@ static bool tr_tld4(build_ctx *c)
    return emit_fetch(c, &g, dt, ct, IR_TEXF_GATHER | ((uint64_t)comp << IR_TEXF_COMP_SHIFT));
 }
 
-/* suld.b / sust.b: the form (geometry, vector width, element type,
- * boundary mode), the object and coordinates, the values stored (sust),
- * then one SULD/SUST: sources handle, coordinates, values. */
+/* suld.b / sust.b / sust.p: the form (geometry, vector width, element
+ * type, boundary mode), the object and coordinates, the values stored
+ * (sust), then one SULD/SUST: sources handle, coordinates, values.
+ * sust.p (formatted) stores .b32 values into one sample, converted to the
+ * surface's format at run time (prelude mc_sust_p); its x is in samples.
+ * There is no suld.p in PTX ISA 9.0 (ptxas: "Not a name of any known
+ * instruction"). */
 static bool tr_surface(build_ctx *c, bool store)
 {
    const ptx_instr *in = c->in;
-   if (bld_has(c, PTX_MOD_P))
-      return bld_unsupported(c, "the .p (formatted) surface accesses");
+   bool formatted = bld_has(c, PTX_MOD_P);
+   if (formatted && !store)
+      return ir_error(c->m, c->line, "%s: suld.p is no PTX instruction (PTX ISA 9.0 has suld.b only; ptxas refuses "
+                      "it too)", bld_spelled(c));
    tex_geom g;
-   if (!ONLY_MODS(c, PTX_MOD_B, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D, PTX_MOD_TRAP_MODE,
-                  PTX_MOD_CLAMP, PTX_MOD_ZERO) || !geom_of(c, &g) || !bld_need_opnds(c, 2))
+   if (!ONLY_MODS(c, PTX_MOD_B, PTX_MOD_P, PTX_MOD_G1D, PTX_MOD_G2D, PTX_MOD_G3D, PTX_MOD_A1D, PTX_MOD_A2D,
+                  PTX_MOD_TRAP_MODE, PTX_MOD_CLAMP, PTX_MOD_ZERO) || !geom_of(c, &g) || !bld_need_opnds(c, 2))
       return false;
    unsigned n = in->vec ? in->vec : 1;
    ptx_type t = in->ntypes == 1 ? in->types[0] : PTX_T_PRED;
+   if (formatted && t != PTX_T_B32)
+      return ir_error(c->m, c->line, "%s: sust.p stores .b32 elements only (PTX ISA 9.0; ptxas "
+                      "refuses others too)", bld_spelled(c));
    bool wide = t == PTX_T_B64;
    if (wide && n > 2)
       return ir_error(c->m, c->line, "%s: a vector of %u bits exceeds PTX's 128-bit limit", bld_spelled(c), 64 * n);
@@ -343,6 +360,8 @@ static bool tr_surface(build_ctx *c, bool store)
    i->imm = bld_has(c, PTX_MOD_CLAMP) ? IR_SURF_CLAMP : bld_has(c, PTX_MOD_ZERO) ? IR_SURF_ZERO : IR_SURF_TRAP;
    if (g.layered)
       i->imm |= IR_SURF_LAYERED;
+   if (formatted)
+      i->imm |= IR_SURF_FORMATTED;
    bld_set_src(i, 0, h);
    for (unsigned k = 0; k < dims; k++)
       bld_set_src(i, 1 + k, coords[k]);

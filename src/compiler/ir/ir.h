@@ -201,9 +201,10 @@ typedef enum ir_tex_geom { IR_TEX_1D = 1, IR_TEX_2D = 2, IR_TEX_3D = 3 } ir_tex_
 enum { IR_TEXF_LAYERED = 1, IR_TEXF_GATHER = 2, IR_TEXF_CUBE = 8, IR_TEXF_COMP_SHIFT = 4, IR_TEXF_LEVEL = 64,
        IR_TEXF_GRAD = 128 };
 /* SULD/SUST imm: the boundary mode, or'ed with IR_SURF_LAYERED (the layer
- * follows the coordinates). */
+ * follows the coordinates) and, for sust.p, IR_SURF_FORMATTED (the values
+ * are converted to the surface's format; x counts samples). */
 typedef enum ir_surf_clamp { IR_SURF_TRAP, IR_SURF_CLAMP, IR_SURF_ZERO } ir_surf_clamp;
-enum { IR_SURF_MODE_MASK = 3, IR_SURF_LAYERED = 4 };
+enum { IR_SURF_MODE_MASK = 3, IR_SURF_LAYERED = 4, IR_SURF_FORMATTED = 8 };
 typedef enum ir_txq { IR_TXQ_WIDTH, IR_TXQ_HEIGHT, IR_TXQ_DEPTH } ir_txq;
 
 typedef enum ir_atom_op {

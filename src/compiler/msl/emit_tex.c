@@ -3,6 +3,8 @@
  * rules): one call of a prelude helper (prelude/tex.metal) per
  * instruction, on the object's 64-bit handle; the four-component results
  * come back as a uint4 of bits and are spread over the def's components.
+ * A surface store passes its values as a uint4 of bits (0u past n);
+ * sust.p calls mc_sust_p, which converts them to the surface's format.
  */
 #include "emit_internal.h"
 
@@ -91,7 +93,8 @@ static void emit_tex_fetch(emitter *e, const ir_instr *i)
 static unsigned elem_bytes(ptx_type t) { return t == PTX_T_B8 ? 1 : t == PTX_T_B16 ? 2 : 4; }
 
 /* ", dims, clamp, x, y, z, layer, size, n" of a surface access
- * (coordinates as int; dims 4 + d for a layered d-dimensional one). */
+ * (coordinates as int; dims 4 + d for a layered d-dimensional one); a
+ * formatted one (sust.p) has no size: the surface's format gives it. */
 static void surf_args(emitter *e, const ir_instr *i, unsigned n)
 {
    bool layered = (i->imm & IR_SURF_LAYERED) != 0;
@@ -102,7 +105,9 @@ static void surf_args(emitter *e, const ir_instr *i, unsigned n)
       coord(e, i, k);
    }
    layer(e, i, layered);
-   strbuf_printf(e->out, ", %uu, %uu", elem_bytes(i->type), n);
+   if (!(i->imm & IR_SURF_FORMATTED))
+      strbuf_printf(e->out, ", %uu", elem_bytes(i->type));
+   strbuf_printf(e->out, ", %uu", n);
 }
 
 bool emit_tex_op(emitter *e, ir_instr *i)
@@ -125,7 +130,7 @@ bool emit_tex_op(emitter *e, ir_instr *i)
       return true;
    case IR_SUST: {
       unsigned first = 1u + i->sub + (i->imm & IR_SURF_LAYERED ? 1u : 0u), n = i->nsrcs - first;
-      emit_call_head(e, "mc_sust", i);
+      emit_call_head(e, i->imm & IR_SURF_FORMATTED ? "mc_sust_p" : "mc_sust", i);
       surf_args(e, i, n);
       strbuf_puts(e->out, ", uint4(");
       for (unsigned k = 0; k < 4; k++) {

@@ -29,8 +29,9 @@
 //    (mc_tex_iacc: an H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
-// Surfaces are addressed in bytes along x, elements along y and z; the
-// boundary mode says what an access outside does (trap, clamp, zero).
+// Surfaces are addressed in bytes along x (sust.p: in samples), elements
+// along y and z; the boundary mode says what an access outside does (trap,
+// clamp, zero).
 // A layered array's layers are its slices (depth = the number of layers).
 
 // Always inlined: each call site's constant mode (geometry, integer
@@ -1184,5 +1185,62 @@ MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int 
             *reinterpret_cast<device ushort *>(p) = (ushort)v[k];
         else
             *reinterpret_cast<device uint *>(p) = v[k];
+    }
+}
+
+// sust.p: the 32-bit value of one channel converted to the surface's
+// format (kind, bytes), as an H100 converts it (native-run probe of every
+// format, tests/cuda/surf_formatted.cu): integers saturate to the
+// channel's range (unsigned as unsigned, signed as signed); a float
+// channel of 4 bytes takes the bits as they are (NaN payloads and
+// subnormals kept); a half channel rounds toward zero, so a finite value
+// past the largest half becomes it (+-65504), infinities stay, a NaN
+// keeps its sign and top 10 payload bits (1 where they are all zero).
+MC_TEX uint mc_sust_p_conv(uint v, uint kind, uint bytes)
+{
+    if (bytes == 4u)
+        return v;
+    if (kind == 0u)   // unsigned
+        return min(v, bytes == 1u ? 0xffu : 0xffffu);
+    if (kind == 1u) {  // signed
+        int lim = bytes == 1u ? 127 : 32767;
+        return (uint)clamp((int)v, -lim - 1, lim) & (bytes == 1u ? 0xffu : 0xffffu);
+    }
+    uint s = (v >> 16) & 0x8000u, e = (v >> 23) & 0xffu, m = v & 0x7fffffu;
+    if (e == 255u)
+        return s | 0x7c00u | (m != 0u ? max(m >> 13, 1u) : 0u);
+    if (e > 142u)   // 2^16 and above: past the largest half
+        return s | 0x7bffu;
+    if (e >= 113u)  // a normal half: exponent e - 127 + 15, mantissa truncated
+        return s | ((e - 112u) << 10) | (m >> 13);
+    uint sh = 126u - e;   // a subnormal half: the value in units of 2^-24, truncated
+    return s | (sh < 24u ? (m | 0x800000u) >> sh : 0u);
+}
+
+// sust.p: n values (R, G, B, A) stored into the sample at x (samples), y, z
+// or layer, each converted to the format; channels the format lacks are
+// dropped, and those past n get the conversion of 0 (an H100 writes zeros
+// there: the PTX ISA calls them unpredictable).
+MC_TEX void mc_sust_p(constant mc_launch &L, ulong h, uint dims, uint clampm, int x, int y, int z, uint layer, uint n,
+                      uint4 v)
+{
+    device const mc_tex &t = mc_tex_desc(L, h);
+    uint size = t.chan_bytes, elem = size * t.nchan;
+    // x in bytes, saturated so that a far sample stays outside
+    long xl = (long)x * (long)elem;
+    int xb = xl > (long)INT_MAX ? INT_MAX : xl < (long)INT_MIN ? INT_MIN : (int)xl;
+    ulong a;
+    if (!mc_surf_addr(L, t, dims, clampm, xb, y, z, (int)layer, elem, a))
+        return;
+    uint vals[4] = {v.x, v.y, v.z, v.w};
+    for (uint k = 0u; k < t.nchan; k++) {
+        uint c = mc_sust_p_conv(k < n ? vals[k] : 0u, t.kind, size);
+        device uchar *p = reinterpret_cast<device uchar *>(mc_gpu(L, a + (ulong)(k * size)));
+        if (size == 1u)
+            p[0] = (uchar)c;
+        else if (size == 2u)
+            *reinterpret_cast<device ushort *>(p) = (ushort)c;
+        else
+            *reinterpret_cast<device uint *>(p) = c;
     }
 }
