@@ -153,7 +153,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_TENSOR_COORD = 10, /* cp.async.bulk.tensor whose innermost coordinate is not at 16 bytes */
    /* 11, 12: unused (tex.grad on sizes not a power of two, and tex.grad.3d
     * with NaNs, refused until they were fitted) */
-   MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge, or P not finite */
+   MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge; P not finite with gradients not finite */
 };
 
 /* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)

@@ -186,8 +186,9 @@ static const char *kernel_status_text(uint32_t st)
    case MC_STATUS_TEX_GRAD_CUBE:
       return "texCubemapGrad/texCubemapLayeredGrad (tex.grad.cube/.acube) with P exactly on a cube's edge or "
              "corner (two of its largest magnitudes equal) while P + dPdx or P + dPdy falls on another face, or "
-             "with a coordinate that is not finite or all zero (not supported: the H200's level of detail there "
-             "is not fitted exactly; every other P, on or off P's face, works)";
+             "with P not finite or zero and a gradient component that is not finite "
+             "(not supported: the H200's level of detail there is not fitted exactly; every other P, on or off "
+             "P's face, works)";
    default:
       return "a kernel executed a trap instruction";
    }

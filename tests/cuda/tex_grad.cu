@@ -86,7 +86,11 @@
  * Not here, because metalcuda refuses them: tex.grad on cube maps where a
  * lane leaves P's face while P lies exactly on an edge or corner (the
  * H200 reads 1/256 higher than the rule above for some) or where P is
- * not finite; metalcuda fails such a launch with cudaErrorNotSupported.
+ * not finite or zero while a gradient component is not finite; metalcuda
+ * fails such a launch with cudaErrorNotSupported.  P not finite or zero
+ * with finite gradients is here (NATIVE.md "cubenan"): a NaN component of
+ * P reads as P and both gradients 0 there, P all NaN or with an infinite
+ * component as the bottom level, P = 0 as P = (0, 0, 2^-100).
  */
 #include "tex_model.h"
 
@@ -1246,9 +1250,68 @@ static void random_cube(In *in, int n, int lo, int hi, int cubes)
    }
 }
 
+/* From the off-face fetches in[0 ... n): fetches with P not finite or zero
+ * in out[] (their number returned), each with the model's lod in q[] for
+ * the fetch the H100 read the same (NATIVE.md "cubenan"): one or two of P's minor components
+ * NaN (quiet and signalling, either sign) as P and both gradients 0 there;
+ * P all NaN, or one of its components infinite with finite gradients, as
+ * the bottom level; P = 0 with
+ * the lanes at P + dPdx and P + dPdy of the fetch as P = (0, 0, 2^-100).
+ * Only those the model serves: on a face size of n.  Own generator, so the
+ * other checks' inputs stay those of the earlier native runs. */
+static int cube_special(const In *in, int n, int size, In *out, int *q)
+{
+   int m = 0;
+   for (int i = 0; i < n; i++) {
+      In p = in[i], s = p;
+      float *P[3] = { &p.x, &p.y, &p.z }, *g[2][3] = { { &p.gx, &p.gx1, &p.gx2 }, { &p.gy, &p.gy1, &p.gy2 } };
+      bool finite = true, ok = true;
+      for (int j = 0; j < 2; j++)
+         for (int k = 0; k < 3; k++)
+            finite = finite && isfinite(*g[j][k]);
+      int kind = i % 4, a = 0;
+      for (int k = 1; k < 3; k++)
+         a = fabsf(*P[k]) > fabsf(*P[a]) ? k : a;
+      if (kind < 2 && finite) {   /* NaN minor components (gradients finite, as probed) */
+         float *S[3] = { &s.x, &s.y, &s.z }, *gs[2][3] = { { &s.gx, &s.gx1, &s.gx2 }, { &s.gy, &s.gy1, &s.gy2 } };
+         for (int j = 0; j <= kind; j++) {
+            int k = (a + 1 + j + (kind == 0 && nan_urand() < 0.5)) % 3;
+            uint32_t nb = (nan_urand() < 0.5 ? 0x7fc00000u : 0x7f800001u + (uint32_t)(nan_urand() * 0x7ffffe)) |
+                          (nan_urand() < 0.5 ? 0x80000000u : 0u);
+            memcpy(P[k], &nb, 4);
+            *S[k] = 0.0f, *gs[0][k] = 0.0f, *gs[1][k] = 0.0f;
+         }
+         ok = model_grad_lod_cube(&s, size, &q[m]) || model_grad_lod_cube_off(&s, size, &q[m]);
+      } else if (kind < 2) {
+         ok = false;
+      } else if (kind == 2) {   /* P all NaN, or infinite along one axis: the bottom level */
+         for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 3; k++)
+               *g[j][k] = isfinite(*g[j][k]) ? *g[j][k] : 0.0f;
+         if (i & 4)
+            p.x = p.y = p.z = NAN;
+         else
+            *P[(int)(nan_urand() * 3)] = nan_urand() < 0.5 ? -INFINITY : INFINITY;
+         q[m] = -LOD_INF;
+      } else {   /* P = 0, the lanes where they were */
+         for (int j = 0; j < 2; j++)
+            for (int k = 0; k < 3; k++)
+               *g[j][k] = *P[k] + *g[j][k];   /* exact: the generator's points */
+         p.x = p.y = p.z = 0.0f;
+         s = p;
+         s.z = 0x1p-100f;
+         ok = finite && (model_grad_lod_cube(&s, size, &q[m]) || model_grad_lod_cube_off(&s, size, &q[m]));
+      }
+      if (ok)
+         out[m++] = p;
+   }
+   return m;
+}
+
 static void cube_checks(void)
 {
-   In *in = (In *)calloc(NMAX, sizeof(In));
+   In *in = (In *)calloc(NMAX, sizeof(In)), *in2 = (In *)calloc(NMAX, sizeof(In));
+   int *qs = (int *)calloc(NMAX, sizeof(int));
    float *want = (float *)malloc(NMAX * sizeof(float));
    static const struct {
       int n, levels, cubes;
@@ -1279,10 +1342,18 @@ static void cube_checks(void)
       snprintf(what, sizeof what, "texCubemap%sGrad %d^2, a lane off P's face", shapes[c].cubes ? "Layered" : "",
                shapes[c].n);
       run_check(what, t, shapes[c].cubes ? M_GRADC_LAYERED : M_GRADC, in, n, want);
+      int m = cube_special(in, n, shapes[c].n, in2, qs);
+      for (int i = 0; i < m; i++)
+         want[i] = model_fetch(&shapes[c].s, shapes[c].levels, qs[i], in2[i].layer);
+      snprintf(what, sizeof what, "texCubemap%sGrad %d^2, P not finite or zero", shapes[c].cubes ? "Layered" : "",
+               shapes[c].n);
+      run_check(what, t, shapes[c].cubes ? M_GRADC_LAYERED : M_GRADC, in2, m, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
       CHECK_CUDA(cudaFreeMipmappedArray(a));
    }
    free(in);
+   free(in2);
+   free(qs);
    free(want);
 }
 

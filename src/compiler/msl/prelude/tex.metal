@@ -974,11 +974,21 @@ MC_TEX uint mc_grad3_diff(float c, uint g)
 //    +-0, NaN); the face ignores NaN (mc_tex_cube_hwface), the NaN then
 //    reads as 0, and the rules above apply (all 4 608 probe fetches with an
 //    infinite or NaN component, and the random ones of the probe).
+//  - P not finite or zero (an H100, tests/cuda/NATIVE.md "cubenan": 20 000
+//    of 20 000 fetches of each kind read as the substitution): a NaN
+//    component of P is a NaN in every lane, ignored and read as 0 as
+//    above, so it reads as P and both gradients 0 there; P all NaN and P
+//    with an infinite component (finite gradients: every lane scaled by
+//    MUFU.RCP(inf) = 0 to the same point) read as the bottom level of
+//    detail; P = 0 makes lane 0 0 * MUFU.RCP(0) = NaN, the +z face's
+//    centre, as P = (0, 0, +tiny) reads.
 // Not reproduced, so failing the launch (MC_STATUS_TEX_GRAD_CUBE): a lane
 // off f0 while lane 0 lies exactly on an edge or a corner (two of its
 // magnitudes equal: 32 of 6 819 such probe fetches read 1/256 or 2/256
 // higher than the rule gives), a lane off f0 on such a tie itself (2
-// fetches), and P not finite or zero (not probed).
+// fetches), and P not finite or zero with a gradient component that is not
+// finite (not probed; a NaN in P then does not read as 0 there: the
+// lanes' NaNs from MUFU.RCP(inf) = 0 pick other faces).
 // The largest magnitude of three components, NaN ignored (all NaN: 0)
 MC_TEX float mc_abs_max3(thread const float *v)
 {
@@ -1015,9 +1025,13 @@ MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2
                                uint y0, uint y1, uint y2, thread int &q)
 {
     float p[3] = {as_type<float>(c0), as_type<float>(c1), as_type<float>(c2)};
-    if (!isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]) || (p[0] == 0.0f && p[1] == 0.0f && p[2] == 0.0f))
-        return false;
     uint d[3][3] = {{0u, 0u, 0u}, {x0, x1, x2}, {y0, y1, y2}};
+    bool special = !isfinite(p[0]) || !isfinite(p[1]) || !isfinite(p[2]) ||
+                   (p[0] == 0.0f && p[1] == 0.0f && p[2] == 0.0f);
+    for (uint j = 1u; j < 3u && special; j++)   // P not finite or 0: probed with finite gradients only
+        for (uint k = 0u; k < 3u; k++)
+            if ((d[j][k] & 0x7f800000u) == 0x7f800000u)
+                return false;
     float v[3][3], sc[3], tc[3];
     uint f[3];
     for (uint j = 0u; j < 3u; j++) {
@@ -1044,7 +1058,8 @@ MC_TEX bool mc_tex_cube_grad_q(thread const mc_tex &t, uint c0, uint c1, uint c2
         return true;
     }
     float ax = abs(v[0][0]), ay = abs(v[0][1]), az = abs(v[0][2]), m = max(max(ax, ay), az);
-    if ((ax == m ? 1 : 0) + (ay == m ? 1 : 0) + (az == m ? 1 : 0) > 1)   // lane 0 on an edge: not known
+    // lane 0 on an edge: not known (m is 0 only for P = 0, which reads as (0, 0, +tiny): no edge)
+    if (m > 0.0f && (ax == m ? 1 : 0) + (ay == m ? 1 : 0) + (az == m ? 1 : 0) > 1)
         return false;
     uint sax = a0 == 0u ? 2u : 0u;   // the axis along which f0's sc runs
     float sg0 = (f0 & 1u) != 0u ? -1.0f : 1.0f;
