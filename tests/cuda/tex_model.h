@@ -1,7 +1,7 @@
 /*
  * tex_model.h — what the texture programs (tex2d, tex_layered,
  * tex_gather, tex_gather_layered, tex_gather_cube, tex_cubemap, tex_mipmap,
- * tex_grad, tex_mipmap_int, tex_txq) share: the host model of an address mode (the
+ * tex_grad, tex_mipmap_int) share: the host model of an address mode (the
  * CUDA C++ Programming Guide's appendix "Texture Fetching"; checked on an
  * H200 by those programs), of a gather's footprint and of a cube map's
  * face, the making of a texture object over an array, and a 3-D copy to

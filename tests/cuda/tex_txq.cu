@@ -33,7 +33,9 @@
  * (NATIVE.md "txq"), so this program would not run at all; metalcuda
  * refuses them too (tests/unit/test_ir.c, texture_and_surface_forms).
  */
-#include "tex_model.h"
+#include "check.h"
+
+#include <math.h>
 
 /* ---- txq ---- */
 
@@ -398,12 +400,22 @@ __global__ void k_f16_guard(cudaTextureObject_t t, uint32_t *o)
    o[2 * i] = a, o[2 * i + 1] = b;
 }
 
-/* A texture over array a: clamp along x, wrap along y (clamp with
- * unnormalised coordinates), wrap along z. */
 static cudaTextureObject_t array_texture(cudaArray_t a, bool linear, bool norm_coords, bool norm_read)
 {
-   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeWrap, linear, norm_coords,
-                           norm_read ? cudaReadModeNormalizedFloat : cudaReadModeElementType, NULL);
+   cudaResourceDesc r;
+   memset(&r, 0, sizeof(r));
+   r.resType = cudaResourceTypeArray;
+   r.res.array.array = a;
+   cudaTextureDesc td;
+   memset(&td, 0, sizeof(td));
+   td.addressMode[0] = cudaAddressModeClamp, td.addressMode[1] = cudaAddressModeWrap;
+   td.addressMode[2] = cudaAddressModeMirror;
+   td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
+   td.readMode = norm_read ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
+   td.normalizedCoords = norm_coords;
+   cudaTextureObject_t t = 0;
+   CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL));
+   return t;
 }
 
 static void check_forms(int form, cudaTextureObject_t t, uint32_t *dh, float4 *df)
@@ -509,7 +521,13 @@ static void test_f16(void)
    cudaArray_t arrs[3] = { a3, al, ac };
    int depth[3] = { 16, 3, 6 }, side[3] = { 16, 16, 8 };
    for (int k = 0; k < 3; k++) {
-      tex_model_copy3d(arrs[k], vals, (size_t)side[k] * 16, (size_t)side[k], (size_t)side[k], (size_t)depth[k], true);
+      cudaMemcpy3DParms p;
+      memset(&p, 0, sizeof(p));
+      p.srcPtr = make_cudaPitchedPtr(vals, (size_t)side[k] * 16, (size_t)side[k], (size_t)side[k]);
+      p.dstArray = arrs[k];
+      p.extent = make_cudaExtent((size_t)side[k], (size_t)side[k], (size_t)depth[k]);
+      p.kind = cudaMemcpyHostToDevice;
+      CHECK_CUDA(cudaMemcpy3D(&p));
       tf = array_texture(arrs[k], true, k == 2, false);
       check_forms(k == 0 ? F_3D : k == 1 ? F_A2D : F_CUBE, tf, dh, df);
       CHECK_CUDA(cudaDestroyTextureObject(tf));
