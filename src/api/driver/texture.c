@@ -2,8 +2,9 @@
  * texture.c — texture and surface objects (cuTexObjectCreate,
  * cuSurfObjectCreate and their destroy calls).  An object is a descriptor
  * in device memory (src/core/array.c, compiler.h's mc_tex) that the
- * kernel's tex/suld/sust read through the 64-bit handle; filtering and
- * addressing are done in software exactly as CUDA documents
+ * kernel's tex/suld/sust/txq/suq read through the 64-bit handle (with
+ * what txq and suq answer, as an H100 and an H200 answer: query_sizes);
+ * filtering and addressing are done in software exactly as CUDA documents
  * (prelude/tex.metal), over a mipmapped array too (its levels' table
  * named by the descriptor).  Refused by name: resource views, the
  * mipmapped cases not measured on an H200 (mipmap_state), and linear

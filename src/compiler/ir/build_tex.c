@@ -420,7 +420,7 @@ static bool tr_surface(build_ctx *c, bool store)
 
 /* The queries, each with its PTX modifier and whether txq (t) and suq (s)
  * have it (PTX ISA 9.0 §9.7.10.6, §9.7.10.10; ptxas agrees). */
-static const struct { unsigned mod; ir_txq q; bool txq, suq; } queries[] = {
+static const struct { ptx_mod mod; ir_txq q; bool txq, suq; } queries[] = {
    { PTX_MOD_WIDTH, IR_TXQ_WIDTH, true, true },
    { PTX_MOD_HEIGHT, IR_TXQ_HEIGHT, true, true },
    { PTX_MOD_DEPTH, IR_TXQ_DEPTH, true, true },
@@ -451,10 +451,14 @@ static bool tr_query(build_ctx *c)
    if (nq != 1 || (suq ? !queries[k].suq : !queries[k].txq) || (level && (suq || queries[k].q > IR_TXQ_DEPTH)))
       return ir_error(c->m, c->line, "%s: not a %s query (PTX ISA 9.0 §9.7.10; ptxas refuses it too)", bld_spelled(c),
                       suq ? "suq" : "txq");
+   if (!ONLY_MODS(c, PTX_MOD_LEVEL, queries[k].mod))
+      return false;
    /* NVIDIA's driver does not load a module with any other query of a
-    * texture or surface object: the launch fails (an H100, driver 580:
-    * cudaErrorSymbolNotFound for txq, cudaErrorNotSupported for suq;
-    * tests/cuda/NATIVE.md "txq"), though ptxas takes them. */
+    * texture or surface object, though nvcc's ptxas takes them (an H100
+    * and an H200, driver 580: the launch fails with
+    * cudaErrorSymbolNotFound for txq, cudaErrorNotSupported for suq; the
+    * driver's own JIT refuses txq.num_mipmap_levels as invalid PTX;
+    * tests/cuda/NATIVE.md "txq"). */
    if (queries[k].q > IR_TXQ_DEPTH)
       return ir_error(c->m, c->line,
                       "%s: only the sizes of a texture or surface object can be queried (NVIDIA's driver does "
