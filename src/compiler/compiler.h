@@ -117,6 +117,15 @@ typedef struct mc_tex {
    uint32_t nlevels;
    int32_t lod_bias, lod_min, lod_max;   /* in 1/256 of a level (truncated) */
    uint32_t mip_linear; /* 1: cudaFilterModeLinear between levels */
+   /* What txq and suq answer (src/api/driver/texture.c sets them as an
+    * H100 and an H200 answer): txq's .width, .height, .depth of level 0,
+    * 0 for a dimension the resource lacks; txq.level's levels (1 unless
+    * mipmapped) and the dimension of the layers (1 or 2; 3: none), which
+    * does not shrink from level to level; suq's .width, .height, .depth. */
+   uint32_t txq_size[3];
+   uint32_t txq_levels;
+   uint32_t txq_layer_dim;
+   uint32_t suq_size[3];
    uint32_t pad_;
 } mc_tex;
 

@@ -352,6 +352,28 @@ TEST(texture_and_surface_forms)
    CHECK_CONTAINS(translate_error(body), "tld4 takes .f32 coordinates");
    snprintf(body, sizeof(body), "%s   tld4.b.acube.v4.f32.f32 {%%f0, %%f1, %%f2, %%f3}, [%%rd1, {%%r1, %%f1, %%f2, %%f3}];\n", p);
    CHECK_STR(translate_error(body), "(translated)");
+   /* txq/suq: the sizes, txq.level's too; NVIDIA's driver loads no module
+    * with another query, and ptxas takes no query the instruction lacks */
+   snprintf(body, sizeof(body), "%s   txq.level.depth.b32 %%r0, [%%rd1], %%r1;\n   txq.height.b32 %%r2, [%%rd1];\n"
+            "   suq.depth.b32 %%r3, [%%rd1];\n", p);
+   CHECK_STR(translate_error(body), "(translated)");
+   snprintf(body, sizeof(body), "%s   txq.channel_data_type.b32 %%r0, [%%rd1];\n", p);
+   CHECK_CONTAINS(translate_error(body), "only the sizes of a texture or surface object can be queried");
+   CHECK_CONTAINS(translate_error(body), "cudaErrorSymbolNotFound");
+   snprintf(body, sizeof(body), "%s   suq.memory_layout.b32 %%r0, [%%rd1];\n", p);
+   CHECK_CONTAINS(translate_error(body), "cudaErrorNotSupported");
+   snprintf(body, sizeof(body), "%s   suq.filter_mode.b32 %%r0, [%%rd1];\n", p);
+   CHECK_CONTAINS(translate_error(body), "not a suq query");
+   snprintf(body, sizeof(body), "%s   txq.level.array_size.b32 %%r0, [%%rd1], %%r1;\n", p);
+   CHECK_CONTAINS(translate_error(body), "not a txq query");
+   /* f16 results: tex .v2.f16x2 (guarded too); tld4 has none */
+   snprintf(body, sizeof(body), "%s   @%%p1 tex.2d.v2.f16x2.f32 {%%r0, %%r1}, [%%rd1, {%%f0, %%f1}];\n"
+            "   tex.level.a2d.v2.f16x2.f32 {%%r2, %%r3}, [%%rd1, {%%r0, %%f0, %%f1, %%f1}], %%f2;\n", p);
+   CHECK_STR(translate_error(body), "(translated)");
+   snprintf(body, sizeof(body), "%s   tld4.r.2d.v2.f16x2.f32 {%%r0, %%r1}, [%%rd1, {%%f0, %%f1}];\n", p);
+   CHECK_CONTAINS(translate_error(body), "tld4 has no .f16x2 results");
+   snprintf(body, sizeof(body), "%s   tex.2d.v4.f16x2.f32 {%%r0, %%r1, %%r2, %%r3}, [%%rd1, {%%f0, %%f1}];\n", p);
+   CHECK_CONTAINS(translate_error(body), ".f16x2 results come as .v2");
 }
 
 /* Formatted surface stores: sust.p of .b32 elements in every geometry and

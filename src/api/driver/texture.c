@@ -2,8 +2,9 @@
  * texture.c — texture and surface objects (cuTexObjectCreate,
  * cuSurfObjectCreate and their destroy calls).  An object is a descriptor
  * in device memory (src/core/array.c, compiler.h's mc_tex) that the
- * kernel's tex/suld/sust read through the 64-bit handle; filtering and
- * addressing are done in software exactly as CUDA documents
+ * kernel's tex/suld/sust/txq/suq read through the 64-bit handle (with
+ * what txq and suq answer, as an H100 and an H200 answer: query_sizes);
+ * filtering and addressing are done in software exactly as CUDA documents
  * (prelude/tex.metal), over a mipmapped array too (its levels' table
  * named by the descriptor).  Refused by name: resource views, the
  * mipmapped cases not measured on an H200 (mipmap_state), and linear
@@ -77,6 +78,43 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
    default:
       return CUDA_ERROR_INVALID_VALUE;
    }
+}
+
+/* What txq and suq answer of an object over this resource (mc_tex's
+ * txq_*, suq_size), as an H100 and an H200 answer (driver 580;
+ * tests/cuda/tex_txq.cu, NATIVE.md "txq").  txq: linear and pitched
+ * memory their width (and height), 0 for the rest; an array (or a
+ * mipmapped array's level 0) its width, its height (1 for a 1-D array),
+ * its depth for a 3-D one; a layered one its layers as the next dimension
+ * (the height of a 1-D layered array, the depth of a 2-D one), a layered
+ * cube map its cubes; a cube map no depth.  suq (measured on surfaces over
+ * arrays): the array's extent as made, 0 where it has none (a cube map's
+ * depth is its faces), but a 1-D layered array's layers as its height;
+ * over linear or pitched memory (not measured) txq's answers. */
+static void query_sizes(mc_tex *t, const CUDA_RESOURCE_DESC *r, const core_array *a)
+{
+   t->txq_levels = 1;
+   t->txq_layer_dim = 3;
+   t->txq_size[0] = t->width;
+   t->txq_size[1] = r->resType == CU_RESOURCE_TYPE_PITCH2D ? t->height : 0;
+   t->txq_size[2] = 0;
+   memcpy(t->suq_size, t->txq_size, sizeof(t->suq_size));
+   if (!a)
+      return;
+   if (r->resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY)
+      t->txq_levels = t->nlevels;
+   bool layered = (a->flags & CUDA_ARRAY3D_LAYERED) != 0, layered1d = layered && !a->height;
+   t->txq_size[1] = a->height ? a->height : 1;
+   if (a->flags & CUDA_ARRAY3D_CUBEMAP)
+      t->txq_size[2] = layered ? a->depth / 6 : 0;
+   else if (layered1d)
+      t->txq_size[1] = a->depth;
+   else
+      t->txq_size[2] = a->depth;
+   if (layered)
+      t->txq_layer_dim = layered1d ? 1 : 2;
+   t->suq_size[1] = layered1d ? a->depth : a->height;
+   t->suq_size[2] = layered1d ? 0 : a->depth;
 }
 
 /* A level of detail in 1/256 of a level, truncated toward zero, as an
@@ -189,6 +227,7 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
        * to the face, whatever the address modes. */
       t.addr[0] = t.addr[1] = CU_TR_ADDRESS_MODE_CLAMP;
    }
+   query_sizes(&t, pResDesc, arr);
    uint64_t h;
    if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS) {
       keep_api(h, pResDesc, pTexDesc);
@@ -220,6 +259,7 @@ CUresult CUDAAPI cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOUR
       return API_RETURN(r);
    /* an array made without CUDA_ARRAY3D_SURFACE_LDST is accepted too, as
     * by NVIDIA's driver 580 (an H200) */
+   query_sizes(&t, pResDesc, arr);
    uint64_t h;
    if ((r = (CUresult)core_tex_create(c, &t, &h)) == CUDA_SUCCESS) {
       keep_api(h, pResDesc, NULL);

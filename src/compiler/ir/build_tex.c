@@ -11,7 +11,9 @@
  *   suld.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  d, [handle, {[layer,] x, y...}]
  *   sust.b.{1d,2d,3d,a1d,a2d}{.v2,.v4}.{b8,b16,b32}.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
  *   sust.p.{1d,2d,3d,a1d,a2d}{.v2,.v4}.b32.{trap,clamp,zero}  [handle, {[layer,] x, y...}], a
+ *   tex{,.level,.grad}.geom.v2.f16x2.ctype  {d0, d1}, [handle, {...}]...
  *   txq.{width,height,depth}.b32 / suq.{width,height,depth}.b32  d, [handle]
+ *   txq.level.{width,height,depth}.b32  d, [handle], lod
  *
  * A guarded (`@p`) fetch or surface load carries its guard itself and
  * keeps the destination registers where it fails (write_guarded): the
@@ -39,11 +41,18 @@
  * sust.p converts each 32-bit value to the surface's channel format, which
  * only the object knows: the prelude reads it from the descriptor
  * (mc_sust_p, with the conversions an H100 performs).
+ * A .v2.f16x2 fetch is the .v4.f32 one with each result rounded to f16
+ * (cvt.rn.f16.f32), two to a register (an H100: tests/cuda/tex_txq.cu).
+ * txq answers the sizes an H100 answers, kept in the descriptor
+ * (compiler.h, mc_tex.txq_*); suq the surface's.
  * Refused by name: texture references and samplers ([tex, sampler, {..}]
- * and .texref symbols), multisample textures, sured.  A .v4.b64 surface
- * access is an error, not a gap: 256 bits exceed PTX's 128-bit vectors
- * (ptxas rejects it too); so are suld.p (no such instruction in PTX ISA
- * 9.0) and a sust.p of other than .b32 elements (ptxas rejects both).
+ * and .texref symbols), multisample textures, sured.  Errors, not gaps: a
+ * .v4.b64 surface access (256 bits exceed PTX's 128-bit vectors), suld.p
+ * (no such instruction in PTX ISA 9.0), a sust.p of other than .b32
+ * elements, tld4 with .f16x2 results, a query txq or suq lacks (ptxas
+ * rejects these too), and the txq/suq queries other than the sizes:
+ * NVIDIA's driver does not load a module that holds one (an H100, driver
+ * 580; tests/cuda/NATIVE.md "txq").
  */
 #include "build.h"
 
@@ -192,6 +201,46 @@ static bool write_guarded(build_ctx *c, ir_instr *i, ir_def *old, unsigned n, pt
    return ok;
 }
 
+static ir_def *zero_vec4(build_ctx *c)
+{
+   ir_def *z = bld_const(c, 32, 0);
+   ir_instr *v = z ? bld_emit(c, IR_VEC, 4, 32, 4) : NULL;
+   if (!v)
+      return NULL;
+   for (unsigned k = 0; k < 4; k++)
+      bld_set_src(v, k, z);
+   return &v->def;
+}
+
+/* The .v2.f16x2 result of a fetch i (PTX ISA 9.0 §9.7.10.3): its four f32
+ * components converted to f16 as cvt.rn.f16.f32 converts them (what an
+ * H100 answers: tests/cuda/tex_f16.cu), two to a register, the lower
+ * component in the lower half.  A guarded fetch does not run where the
+ * guard fails (its `old` is only a placeholder there); the registers are
+ * then written through guarded copies, so they keep their values. */
+static bool write_half_pairs(build_ctx *c, ir_instr *i, ir_def *old)
+{
+   if (old) {
+      bld_guard(c, i, NULL);
+      ir_src_set(&i->old, i, old);
+   }
+   const ptx_operand *d = c->in->opnds[0];
+   if (!dst_width_ok(c, d, 2))
+      return false;
+   for (unsigned k = 0; k < 2; k++) {
+      ir_def *h[2];
+      for (unsigned j = 0; j < 2; j++) {
+         ir_def *f = element_of(c, i, 2 * k + j, PTX_T_F32, 32);
+         h[j] = bld_resize(c, bld_cvt(c, PTX_T_F16, PTX_T_F32, IR_RND_RN, 0, f), 32, false);
+      }
+      ir_def *hi = bld_op2(c, IR_SHL, PTX_T_U32, h[1], bld_const(c, 32, 16));
+      ir_def *v = bld_op2(c, IR_OR, PTX_T_U32, hi, h[0]);
+      if (!v || !bld_write(c, bld_vec_elem(d, k), v, PTX_T_B32))
+         return false;
+   }
+   return true;
+}
+
 /* One IR_TEX: sources handle, coordinates, [layer], [lod | dPdx, dPdy];
  * imm IR_TEXF_* (and the gathered component). */
 static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct, uint64_t flags)
@@ -214,14 +263,15 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
          if (!(grad[k * n + j] = bld_opnd(c, v->kind == PTX_OPND_VEC ? v->u.vec.elems[j] : v, PTX_T_F32, 32)))
             return false;
    }
+   bool half = dt == PTX_T_F16X2;
    ir_def *old = NULL;
-   if (in->guard && !(old = bld_old_dst_value(c, in->opnds[0], 4, 32)))
+   if (in->guard && !(old = half ? zero_vec4(c) : bld_old_dst_value(c, in->opnds[0], 4, 32)))
       return false;
    ir_instr *i = bld_emit(c, IR_TEX, first_lod + (lod ? 1 : 0) + ngrad, 32, 4);
    if (!i)
       return false;
    i->sub = (uint8_t)g->dims;
-   i->type = dt;
+   i->type = half ? PTX_T_F32 : dt;
    i->type2 = ct;
    i->imm = flags | (g->layered ? IR_TEXF_LAYERED : 0) | (g->cube ? IR_TEXF_CUBE : 0);
    bld_set_src(i, 0, h);
@@ -233,17 +283,28 @@ static bool emit_fetch(build_ctx *c, const tex_geom *g, ptx_type dt, ptx_type ct
       bld_set_src(i, first_lod, lod);
    for (unsigned k = 0; k < ngrad; k++)
       bld_set_src(i, first_lod + k, grad[k]);
+   if (half)
+      return write_half_pairs(c, i, old);
    return write_guarded(c, i, old, 4, dt == PTX_T_F32 ? PTX_T_B32 : dt, false);
 }
 
+/* The result and coordinate types: .v4 of .f32, .u32, .s32, or (tex only)
+ * .v2.f16x2, four f16 results two to a register. */
 static bool fetch_types(build_ctx *c, ptx_type *dt, ptx_type *ct, unsigned nopnds)
 {
    const ptx_instr *in = c->in;
-   if (in->ntypes != 2 || in->vec != 4 || in->nopnds != nopnds)
+   bool half = in->ntypes == 2 && in->types[0] == PTX_T_F16X2;
+   if (half && in->op == PTX_OP_TLD4)
+      return ir_error(c->m, c->line, "%s: tld4 has no .f16x2 results (PTX ISA; ptxas refuses them too)",
+                      bld_spelled(c));
+   if (half && in->vec != 2)
+      return ir_error(c->m, c->line, "%s: .f16x2 results come as .v2 (PTX ISA; ptxas refuses others too)",
+                      bld_spelled(c));
+   if (in->ntypes != 2 || in->vec != (half ? 2 : 4) || in->nopnds != nopnds)
       return bld_unsupported(c, "this form of tex/tld4 (only OP.geom.v4.dtype.ctype d, [object, {coords}])");
    *dt = in->types[0], *ct = in->types[1];
-   if ((*dt != PTX_T_F32 && *dt != PTX_T_U32 && *dt != PTX_T_S32) || (*ct != PTX_T_F32 && *ct != PTX_T_S32))
-      return bld_unsupported(c, "this tex/tld4 result or coordinate type (f16 results)");
+   if ((*dt != PTX_T_F32 && *dt != PTX_T_U32 && *dt != PTX_T_S32 && !half) || (*ct != PTX_T_F32 && *ct != PTX_T_S32))
+      return bld_unsupported(c, "this tex/tld4 result or coordinate type");
    return true;
 }
 
@@ -376,30 +437,67 @@ static bool tr_surface(build_ctx *c, bool store)
    return true;
 }
 
+/* The queries, each with its PTX modifier and whether txq (t) and suq (s)
+ * have it (PTX ISA 9.0 §9.7.10.6, §9.7.10.10; ptxas agrees). */
+static const struct { ptx_mod mod; ir_txq q; bool txq, suq; } queries[] = {
+   { PTX_MOD_WIDTH, IR_TXQ_WIDTH, true, true },
+   { PTX_MOD_HEIGHT, IR_TXQ_HEIGHT, true, true },
+   { PTX_MOD_DEPTH, IR_TXQ_DEPTH, true, true },
+   { PTX_MOD_CHANNEL_DATA_TYPE, IR_TXQ_CHANNEL_DATA_TYPE, true, true },
+   { PTX_MOD_CHANNEL_ORDER, IR_TXQ_CHANNEL_ORDER, true, true },
+   { PTX_MOD_NORMALIZED_COORDS, IR_TXQ_NORMALIZED_COORDS, true, false },
+   { PTX_MOD_ARRAY_SIZE, IR_TXQ_ARRAY_SIZE, true, true },
+   { PTX_MOD_NUM_MIPMAP_LEVELS, IR_TXQ_NUM_MIPMAP_LEVELS, true, false },
+   { PTX_MOD_NUM_SAMPLES, IR_TXQ_NUM_SAMPLES, true, false },
+   { PTX_MOD_FORCE_UNNORMALIZED_COORDS, IR_TXQ_FORCE_UNNORMALIZED_COORDS, true, false },
+   { PTX_MOD_FILTER_MODE, IR_TXQ_FILTER_MODE, true, false },
+   { PTX_MOD_ADDR_MODE_0, IR_TXQ_ADDR_MODE_0, true, false },
+   { PTX_MOD_ADDR_MODE_1, IR_TXQ_ADDR_MODE_1, true, false },
+   { PTX_MOD_ADDR_MODE_2, IR_TXQ_ADDR_MODE_2, true, false },
+   { PTX_MOD_MEMORY_LAYOUT, IR_TXQ_MEMORY_LAYOUT, false, true },
+};
+
+/* txq.query.b32 d, [handle]; txq.level.{width,height,depth}.b32 d, [handle],
+ * lod; suq.query.b32 d, [handle]: one TXQ, sources handle[, lod]. */
 static bool tr_query(build_ctx *c)
 {
    const ptx_instr *in = c->in;
-   ir_txq q;
-   if (bld_has(c, PTX_MOD_WIDTH))
-      q = IR_TXQ_WIDTH;
-   else if (bld_has(c, PTX_MOD_HEIGHT))
-      q = IR_TXQ_HEIGHT;
-   else if (bld_has(c, PTX_MOD_DEPTH))
-      q = IR_TXQ_DEPTH;
-   else
-      return bld_unsupported(c, "this txq/suq query (only width, height, depth)");
-   if (!ONLY_MODS(c, PTX_MOD_WIDTH, PTX_MOD_HEIGHT, PTX_MOD_DEPTH) || !bld_need_opnds(c, 2))
+   bool suq = in->op == PTX_OP_SUQ, level = bld_has(c, PTX_MOD_LEVEL);
+   unsigned nq = 0, k = 0;
+   for (unsigned j = 0; j < sizeof(queries) / sizeof(queries[0]); j++)
+      if (bld_has(c, queries[j].mod))
+         nq++, k = j;
+   if (nq != 1 || (suq ? !queries[k].suq : !queries[k].txq) || (level && (suq || queries[k].q > IR_TXQ_DEPTH)))
+      return ir_error(c->m, c->line, "%s: not a %s query (PTX ISA 9.0 §9.7.10; ptxas refuses it too)", bld_spelled(c),
+                      suq ? "suq" : "txq");
+   if (!ONLY_MODS(c, PTX_MOD_LEVEL, queries[k].mod))
+      return false;
+   /* NVIDIA's driver does not load a module with any other query of a
+    * texture or surface object, though nvcc's ptxas takes them (an H100
+    * and an H200, driver 580: the launch fails with
+    * cudaErrorSymbolNotFound for txq, cudaErrorNotSupported for suq; the
+    * driver's own JIT refuses txq.num_mipmap_levels as invalid PTX;
+    * tests/cuda/NATIVE.md "txq"). */
+   if (queries[k].q > IR_TXQ_DEPTH)
+      return ir_error(c->m, c->line,
+                      "%s: only the sizes of a texture or surface object can be queried (NVIDIA's driver does "
+                      "not load a module with this query either: the launch fails with %s on an H100)",
+                      bld_spelled(c), suq ? "cudaErrorNotSupported" : "cudaErrorSymbolNotFound");
+   if (!bld_need_opnds(c, level ? 3 : 2))
       return false;
    const ptx_operand *o = in->opnds[1];
    if (o->kind != PTX_OPND_ADDR || !o->u.addr.base || o->u.addr.base->kind != PTX_OPND_REG || o->u.addr.vec)
-      return bld_unsupported(c, "texture references (only bindless objects held in a register)");
+      return bld_unsupported(c, "texture references and samplers (only bindless objects held in a register)");
    ir_def *h = bld_opnd(c, o->u.addr.base, PTX_T_U64, 64);
-   ir_instr *i = h ? bld_emit(c, IR_TXQ, 1, 32, 1) : NULL;
+   ir_def *lod = level && h ? bld_opnd(c, in->opnds[2], PTX_T_S32, 32) : NULL;
+   ir_instr *i = h && (lod || !level) ? bld_emit(c, IR_TXQ, level ? 2 : 1, 32, 1) : NULL;
    if (!i)
       return false;
-   i->imm = q;
+   i->imm = queries[k].q | (level ? IR_TXQ_LEVEL : 0) | (suq ? IR_TXQ_SUQ : 0);
    i->type = PTX_T_B32;
    bld_set_src(i, 0, h);
+   if (lod)
+      bld_set_src(i, 1, lod);
    return bld_write(c, in->opnds[0], &i->def, PTX_T_B32);
 }
 

@@ -159,7 +159,7 @@ enum {
    X(TEX, -1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* type: result f32/u32/s32, type2: coords; handle, coords; def 4 x 32 */ \
    X(SULD, -1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* type: element; imm: ir_surf_clamp; handle, x (bytes)[, y]; def vec */ \
    X(SUST, -1, IR_OP_MEMORY | IR_OP_SIDE_EFFECT) /* as SULD; handle, x[, y], values... */ \
-   X(TXQ, 1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* imm: ir_txq; handle → b32 */     \
+   X(TXQ, -1, IR_OP_MEMORY | IR_OP_HAS_DEF) /* imm: ir_txq | IR_TXQ_*; handle[, lod] → b32 */ \
    /* control */                                                             \
    X(BR, 0, IR_OP_TERMINATOR)                                                \
    X(CBR, 1, IR_OP_TERMINATOR)                    /* cond: succs[0] if true, [1] if false */ \
@@ -205,7 +205,15 @@ enum { IR_TEXF_LAYERED = 1, IR_TEXF_GATHER = 2, IR_TEXF_CUBE = 8, IR_TEXF_COMP_S
  * are converted to the surface's format; x counts samples). */
 typedef enum ir_surf_clamp { IR_SURF_TRAP, IR_SURF_CLAMP, IR_SURF_ZERO } ir_surf_clamp;
 enum { IR_SURF_MODE_MASK = 3, IR_SURF_LAYERED = 4, IR_SURF_FORMATTED = 8 };
-typedef enum ir_txq { IR_TXQ_WIDTH, IR_TXQ_HEIGHT, IR_TXQ_DEPTH } ir_txq;
+/* TXQ imm: the query, or'ed with IR_TXQ_LEVEL (txq.level: the level of
+ * detail, an s32, is the second source) and IR_TXQ_SUQ (suq). */
+typedef enum ir_txq {
+   IR_TXQ_WIDTH, IR_TXQ_HEIGHT, IR_TXQ_DEPTH, IR_TXQ_CHANNEL_DATA_TYPE, IR_TXQ_CHANNEL_ORDER,
+   IR_TXQ_NORMALIZED_COORDS, IR_TXQ_ARRAY_SIZE, IR_TXQ_NUM_MIPMAP_LEVELS, IR_TXQ_NUM_SAMPLES,
+   IR_TXQ_FORCE_UNNORMALIZED_COORDS, IR_TXQ_FILTER_MODE, IR_TXQ_ADDR_MODE_0, IR_TXQ_ADDR_MODE_1,
+   IR_TXQ_ADDR_MODE_2, IR_TXQ_MEMORY_LAYOUT
+} ir_txq;
+enum { IR_TXQ_MASK = 31, IR_TXQ_LEVEL = 32, IR_TXQ_SUQ = 64 };
 
 typedef enum ir_atom_op {
    IR_ATOM_ADD, IR_ATOM_MIN, IR_ATOM_MAX, IR_ATOM_INC, IR_ATOM_DEC, IR_ATOM_AND, IR_ATOM_OR, IR_ATOM_XOR,

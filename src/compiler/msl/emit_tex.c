@@ -144,12 +144,17 @@ bool emit_tex_op(emitter *e, ir_instr *i)
       strbuf_puts(e->out, "));\n");
       return true;
    }
-   case IR_TXQ:
+   case IR_TXQ:   /* mc_txq(handle, query | level 32 | suq 64, lod) */
       emit_indent(e);
       emit_val(e, &i->def);
       strbuf_puts(e->out, " = mc_txq(mc_L, ");
       emit_val(e, S(i, 0));
-      strbuf_printf(e->out, ", %uu);\n", (unsigned)i->imm);
+      strbuf_printf(e->out, ", %uu, ", (unsigned)i->imm);
+      if (i->nsrcs > 1)
+         emit_val(e, S(i, 1));
+      else
+         strbuf_puts(e->out, "0u");
+      strbuf_puts(e->out, ");\n");
       return true;
    default:
       return false;

@@ -53,6 +53,10 @@ struct mc_tex {
     uint nlevels;
     int lod_bias, lod_min, lod_max;   // 1/256 of a level
     uint mip_linear;
+    uint txq_size[3];   // txq's and suq's answers (compiler.h)
+    uint txq_levels;
+    uint txq_layer_dim;
+    uint suq_size[3];
     uint pad_;
 };
 
@@ -82,7 +86,13 @@ MC_TEX mc_tex mc_tex_load(constant mc_launch &L, ulong h)
         t.border[k] = d.border[k];
     t.mip = d.mip, t.nlevels = d.nlevels;
     t.lod_bias = d.lod_bias, t.lod_min = d.lod_min, t.lod_max = d.lod_max;
-    t.mip_linear = d.mip_linear, t.pad_ = 0u;
+    t.mip_linear = d.mip_linear;
+    for (uint k = 0u; k < 3u; k++)
+        t.txq_size[k] = d.txq_size[k];
+    t.txq_levels = d.txq_levels, t.txq_layer_dim = d.txq_layer_dim;
+    for (uint k = 0u; k < 3u; k++)
+        t.suq_size[k] = d.suq_size[k];
+    t.pad_ = 0u;
     return t;
 }
 
@@ -1135,11 +1145,25 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, q);
 }
 
-// txq/suq: q 0 width, 1 height, 2 depth.
-MC_TEX uint mc_txq(constant mc_launch &L, ulong h, uint q)
+// txq/suq: q & 31 is 0 width, 1 height, 2 depth; q & 32: txq.level at
+// level lod; q & 64: suq.  Each answers what an H100 and an H200 answer
+// (compiler.h, txq_size, suq_size): 0 for a dimension the resource lacks;
+// txq.level at a level past the last (or below 0) 0 in all three, and
+// each other dimension halved from level to level, down to 1, but for the
+// layers' (tests/cuda/tex_txq.cu).
+MC_TEX uint mc_txq(constant mc_launch &L, ulong h, uint q, uint lod)
 {
     device const mc_tex &t = mc_tex_desc(L, h);
-    return q == 0u ? t.width : q == 1u ? t.height : t.depth;
+    uint k = q & 31u;
+    if ((q & 64u) != 0u)
+        return t.suq_size[k];
+    uint v = t.txq_size[k];
+    if ((q & 32u) == 0u)
+        return v;
+    int l = (int)lod;
+    if (l < 0 || (uint)l >= t.txq_levels)
+        return 0u;
+    return v == 0u || k == t.txq_layer_dim ? v : max(1u, v >> (uint)l);
 }
 
 // The byte address of a surface access of `bytes` bytes at x (bytes), y, z
