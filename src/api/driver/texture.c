@@ -16,6 +16,7 @@
  */
 #include "internal.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 LOG_CHANNEL(memory);
@@ -209,8 +210,16 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
       if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP))
          API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
    }
-   if (d->flags & CU_TRSF_SRGB)
+   if (d->flags & CU_TRSF_SRGB) {
+      /* the prelude decodes with the IEC 61966-2-1 curve in float
+       * (mc_tex_srgb), never compared with a GPU's table: an H100 read
+       * some fetches otherwise (tests/cuda/NATIVE.md "txq"), so say so */
+      static atomic_bool warned;
+      if (!atomic_exchange(&warned, true))
+         LOG_WARN("cuTexObjectCreate: sRGB reads use the IEC 61966-2-1 curve computed in float, not yet matched to "
+                  "an NVIDIA GPU's: the last bits of the values may differ");
       t.flags |= MC_TEX_F_SRGB;
+   }
    memcpy(t.border, d->borderColor, sizeof(t.border));
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)
