@@ -275,6 +275,11 @@ static void check_geometries(const nfmt &f)
       check_described(l, f, 4, 4, 0, 0);
       CHECK_CUDA(cudaFreeMipmappedArray(m));
    }
+   /* 2^32 bytes of elements, at most 2^30 (an H200's rule for the other
+    * formats: devattr_claims.cu) */
+   size_t lin = 0;
+   CHECK_CUDA(cudaDeviceGetTexture1DLinearMaxWidth(&lin, &cd, 0));
+   CHECK_INT(lin, elem_bytes(f) == 8 ? (size_t)1 << 29 : (size_t)1 << 30);
    /* the driver: the format with the kind's channel count */
    CUDA_ARRAY_DESCRIPTOR ad = { 16, 4, f.cu, (unsigned)f.nch };
    CUarray ca;
