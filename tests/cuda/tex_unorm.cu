@@ -453,6 +453,13 @@ static void check_textures(const nfmt &f, int seed)
       cudaTextureObject_t t = tex_of(res ? &rl : &rd, false, false, cudaReadModeNormalizedFloat, &e);
       if (!CHECK_CUDA(e))
          continue;
+      if (res) {   /* the description comes back as made */
+         cudaResourceDesc back;
+         memset(&back, 0xa5, sizeof back);
+         CHECK_CUDA(cudaGetTextureObjectResourceDesc(&back, t));
+         cudaChannelFormatDesc bd = back.res.linear.desc;
+         CHECK(bd.x == cd.x && bd.y == cd.y && bd.z == cd.z && bd.w == cd.w && bd.f == cd.f);
+      }
       fill_u32(out, NC * 4, SENTINEL32);
       CHECK_CUDA(cudaMemcpy(dout, out, sizeof out, cudaMemcpyHostToDevice));
       if (res)
