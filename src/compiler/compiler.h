@@ -105,7 +105,7 @@ typedef struct mc_tex {
    uint64_t pitch;      /* bytes from one row to the next */
    uint64_t slice;      /* bytes from one 2-D slice to the next */
    uint32_t width, height, depth;   /* elements (1 where the geometry has no such dimension) */
-   uint32_t kind;       /* MC_TEX_UNSIGNED, MC_TEX_SIGNED, MC_TEX_FLOAT */
+   uint32_t kind;       /* MC_TEX_UNSIGNED, MC_TEX_SIGNED, MC_TEX_FLOAT, MC_TEX_UNORM, MC_TEX_SNORM */
    uint32_t chan_bytes; /* 1, 2 or 4 */
    uint32_t nchan;      /* 1, 2 or 4 */
    uint32_t addr[3];    /* address mode per dimension: CUDA's cudaTextureAddressMode */
@@ -137,7 +137,10 @@ typedef struct mc_tex_level {
    uint32_t pad_;
 } mc_tex_level;
 
-enum { MC_TEX_UNSIGNED = 0, MC_TEX_SIGNED = 1, MC_TEX_FLOAT = 2 };
+/* The channel kinds: integers (read as such or normalised), floats, and
+ * the normalised formats (CU_AD_FORMAT_UNORM_INT8X1 ...), always read as
+ * normalised floats; MC_TEX_UNORM/SNORM is MC_TEX_UNSIGNED/SIGNED + 3. */
+enum { MC_TEX_UNSIGNED = 0, MC_TEX_SIGNED = 1, MC_TEX_FLOAT = 2, MC_TEX_UNORM = 3, MC_TEX_SNORM = 4 };
 enum {
    MC_TEX_F_LINEAR = 1,      /* cudaFilterModeLinear */
    MC_TEX_F_NORM_COORDS = 2, /* normalizedCoords */

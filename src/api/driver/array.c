@@ -7,7 +7,10 @@
  * (+x, -x, +y, -y, +z, -z), six per cube of a layered one.  A mipmapped
  * array (cuMipmappedArrayCreate) is src/core/mipmap.c's: levels that are
  * arrays of this kind, destroyed with it (cuArrayDestroy of a level does
- * nothing and succeeds, as on an H200).
+ * nothing and succeeds, as on an H200).  Formats: the integer and float
+ * ones and the normalised ones (CU_AD_FORMAT_UNORM_INT8X1 ... SNORM_INT16X4,
+ * with their own channel count); the block-compressed, video and packed
+ * ones NVIDIA also has are CUDA_ERROR_NOT_SUPPORTED, logged by name.
  */
 #include "internal.h"
 
@@ -15,10 +18,55 @@
 
 LOG_CHANNEL(memory);
 
-/* The element format: MC_TEX_* kind and bytes per channel; false if not
- * one metalcuda reads. */
-bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes)
+/* The formats NVIDIA's driver has and metalcuda does not read (block
+ * compressed, video and packed ones), by name, for the message that
+ * refuses them. */
+static const struct {
+   CUarray_format f;
+   const char *name;
+} unsupported_formats[] = {
+   { CU_AD_FORMAT_BC1_UNORM, "CU_AD_FORMAT_BC1_UNORM" },
+   { CU_AD_FORMAT_BC1_UNORM_SRGB, "CU_AD_FORMAT_BC1_UNORM_SRGB" },
+   { CU_AD_FORMAT_BC2_UNORM, "CU_AD_FORMAT_BC2_UNORM" },
+   { CU_AD_FORMAT_BC2_UNORM_SRGB, "CU_AD_FORMAT_BC2_UNORM_SRGB" },
+   { CU_AD_FORMAT_BC3_UNORM, "CU_AD_FORMAT_BC3_UNORM" },
+   { CU_AD_FORMAT_BC3_UNORM_SRGB, "CU_AD_FORMAT_BC3_UNORM_SRGB" },
+   { CU_AD_FORMAT_BC4_UNORM, "CU_AD_FORMAT_BC4_UNORM" },
+   { CU_AD_FORMAT_BC4_SNORM, "CU_AD_FORMAT_BC4_SNORM" },
+   { CU_AD_FORMAT_BC5_UNORM, "CU_AD_FORMAT_BC5_UNORM" },
+   { CU_AD_FORMAT_BC5_SNORM, "CU_AD_FORMAT_BC5_SNORM" },
+   { CU_AD_FORMAT_BC6H_UF16, "CU_AD_FORMAT_BC6H_UF16" },
+   { CU_AD_FORMAT_BC6H_SF16, "CU_AD_FORMAT_BC6H_SF16" },
+   { CU_AD_FORMAT_BC7_UNORM, "CU_AD_FORMAT_BC7_UNORM" },
+   { CU_AD_FORMAT_BC7_UNORM_SRGB, "CU_AD_FORMAT_BC7_UNORM_SRGB" },
+   { CU_AD_FORMAT_NV12, "CU_AD_FORMAT_NV12" },
+   { CU_AD_FORMAT_P010, "CU_AD_FORMAT_P010" },
+   { CU_AD_FORMAT_P016, "CU_AD_FORMAT_P016" },
+   { CU_AD_FORMAT_NV16, "CU_AD_FORMAT_NV16" },
+   { CU_AD_FORMAT_P210, "CU_AD_FORMAT_P210" },
+   { CU_AD_FORMAT_P216, "CU_AD_FORMAT_P216" },
+   { CU_AD_FORMAT_YUY2, "CU_AD_FORMAT_YUY2" },
+   { CU_AD_FORMAT_Y210, "CU_AD_FORMAT_Y210" },
+   { CU_AD_FORMAT_Y216, "CU_AD_FORMAT_Y216" },
+   { CU_AD_FORMAT_AYUV, "CU_AD_FORMAT_AYUV" },
+   { CU_AD_FORMAT_Y410, "CU_AD_FORMAT_Y410" },
+   { CU_AD_FORMAT_Y416, "CU_AD_FORMAT_Y416" },
+   { CU_AD_FORMAT_Y444_PLANAR8, "CU_AD_FORMAT_Y444_PLANAR8" },
+   { CU_AD_FORMAT_Y444_PLANAR10, "CU_AD_FORMAT_Y444_PLANAR10" },
+   { CU_AD_FORMAT_YUV444_8bit_SemiPlanar, "CU_AD_FORMAT_YUV444_8bit_SemiPlanar" },
+   { CU_AD_FORMAT_YUV444_16bit_SemiPlanar, "CU_AD_FORMAT_YUV444_16bit_SemiPlanar" },
+   { CU_AD_FORMAT_UNORM_INT_101010_2, "CU_AD_FORMAT_UNORM_INT_101010_2" },
+};
+
+/* The element format: MC_TEX_* kind and bytes per channel.  The
+ * normalised formats (CU_AD_FORMAT_UNORM_INT8X1 ... SNORM_INT16X4) carry
+ * their channel count in their name, and channels must say the same.
+ * CUDA_ERROR_INVALID_VALUE for no format (or channel count) of CUDA's;
+ * CUDA_ERROR_NOT_SUPPORTED, logged with the format's name (once per
+ * format), for one NVIDIA has and metalcuda does not read. */
+CUresult drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes)
 {
+   unsigned want = 0;   /* the channels a normalised format has */
    switch (f) {
    case CU_AD_FORMAT_UNSIGNED_INT8: *kind = MC_TEX_UNSIGNED, *bytes = 1; break;
    case CU_AD_FORMAT_UNSIGNED_INT16: *kind = MC_TEX_UNSIGNED, *bytes = 2; break;
@@ -28,9 +76,31 @@ bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint3
    case CU_AD_FORMAT_SIGNED_INT32: *kind = MC_TEX_SIGNED, *bytes = 4; break;
    case CU_AD_FORMAT_HALF: *kind = MC_TEX_FLOAT, *bytes = 2; break;
    case CU_AD_FORMAT_FLOAT: *kind = MC_TEX_FLOAT, *bytes = 4; break;
-   default: return false;
+   case CU_AD_FORMAT_UNORM_INT8X1: case CU_AD_FORMAT_UNORM_INT8X2: case CU_AD_FORMAT_UNORM_INT8X4:
+   case CU_AD_FORMAT_UNORM_INT16X1: case CU_AD_FORMAT_UNORM_INT16X2: case CU_AD_FORMAT_UNORM_INT16X4:
+   case CU_AD_FORMAT_SNORM_INT8X1: case CU_AD_FORMAT_SNORM_INT8X2: case CU_AD_FORMAT_SNORM_INT8X4:
+   case CU_AD_FORMAT_SNORM_INT16X1: case CU_AD_FORMAT_SNORM_INT16X2: case CU_AD_FORMAT_SNORM_INT16X4: {
+      /* 0xc0 + 6 signed + 3 sixteen-bit + (0, 1, 2 for 1, 2, 4 channels) */
+      unsigned i = (unsigned)f - CU_AD_FORMAT_UNORM_INT8X1;
+      *kind = i >= 6 ? MC_TEX_SNORM : MC_TEX_UNORM;
+      *bytes = i % 6 >= 3 ? 2 : 1;
+      want = 1u << (i % 3);
+      break;
    }
-   return channels == 1 || channels == 2 || channels == 4;
+   default:
+      for (size_t k = 0; k < sizeof(unsupported_formats) / sizeof(unsupported_formats[0]); k++)
+         if (unsupported_formats[k].f == f) {
+            static int once[sizeof(unsupported_formats) / sizeof(unsupported_formats[0])];
+            char what[96];
+            snprintf(what, sizeof(what), "arrays of format %s", unsupported_formats[k].name);
+            api_unsupported_(log_channel_, __func__, what, &once[k]);
+            return CUDA_ERROR_NOT_SUPPORTED;
+         }
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+   if (want)
+      return channels == want ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+   return channels == 1 || channels == 2 || channels == 4 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 }
 
 /* The shape of an array (or of a mipmapped array's level 0) in *shape;
@@ -42,7 +112,9 @@ static CUresult check_shape(core_array *shape, size_t w, size_t h, size_t d, CUa
                                    CUDA_ARRAY3D_TEXTURE_GATHER)),
              CUDA_ERROR_INVALID_VALUE);
    *shape = (core_array){ .format = (uint32_t)f, .nchan = channels, .flags = flags };
-   API_CHECK(drv_array_format(f, channels, &shape->kind, &shape->chan_bytes), CUDA_ERROR_INVALID_VALUE);
+   CUresult e = drv_array_format(f, channels, &shape->kind, &shape->chan_bytes);
+   if (e != CUDA_SUCCESS)
+      return API_RETURN(e);
    if (flags & CUDA_ARRAY3D_CUBEMAP) {
       /* six square faces (six per cube of a layered one): an H200's
        * maxTextureCubemap / maxTextureCubemapLayered (and the surface

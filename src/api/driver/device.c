@@ -374,7 +374,9 @@ CUresult CUDAAPI cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, 
              numChannels, dev);
    API_CHECK(maxWidthInElements, CUDA_ERROR_INVALID_VALUE);
    uint32_t kind, chan_bytes;
-   API_CHECK(drv_array_format(format, numChannels, &kind, &chan_bytes), CUDA_ERROR_INVALID_VALUE);
+   CUresult e = drv_array_format(format, numChannels, &kind, &chan_bytes);
+   if (e != CUDA_SUCCESS)
+      return API_RETURN(e);
    API_NEED_INIT();
    API_CHECK(device_of(dev), CUDA_ERROR_INVALID_DEVICE);
    uint64_t elems = (UINT64_C(1) << 32) / ((uint64_t)chan_bytes * numChannels);

@@ -73,8 +73,10 @@ CUresult drv_copy3d_desc_arrays(core_ctx *c, const CUDA_MEMCPY3D *p, core_copy3d
  * location (none_ok: CU_MEM_LOCATION_TYPE_INVALID accepted). */
 CUresult drv_um_range(core_ctx *c, CUdeviceptr p, size_t count);
 CUresult drv_um_location(CUmemLocation loc, bool none_ok);
-/* An array element format: MC_TEX_* kind and bytes per channel (array.c). */
-bool drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
+/* An array element format: MC_TEX_* kind and bytes per channel; an error
+ * for none of CUDA's (INVALID_VALUE) or one not read here (NOT_SUPPORTED,
+ * logged by name) (array.c). */
+CUresult drv_array_format(CUarray_format f, unsigned channels, uint32_t *kind, uint32_t *bytes);
 /* The texture geometries' limits, as an H200 has them: what array and
  * texture creation enforce and the device attributes report (device.c). */
 #define DRV_TEX1D_WIDTH 131072

@@ -12,7 +12,10 @@
  * cube map (an H200 filters integers, within and between levels, in
  * integers: prelude/tex.metal, mc_tex_iacc).
  * Without CU_TRSF_READ_AS_INTEGER an integer format reads as normalised
- * floats, as in CUDA.
+ * floats, as in CUDA; a normalised format (CU_AD_FORMAT_UNORM_INT8X1 ...)
+ * reads so with it too (NVIDIA's runtime never sets it for one; what
+ * NVIDIA's driver does with it is not measured: tests/cuda/NATIVE.md
+ * "unorm").
  */
 #include "internal.h"
 
@@ -36,20 +39,21 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       t->kind = a->kind, t->chan_bytes = a->chan_bytes, t->nchan = a->nchan;
       return CUDA_SUCCESS;
    }
-   case CU_RESOURCE_TYPE_LINEAR:
-      if (!r->res.linear.devPtr ||
-          !drv_array_format(r->res.linear.format, r->res.linear.numChannels, &t->kind, &t->chan_bytes))
-         return CUDA_ERROR_INVALID_VALUE;
+   case CU_RESOURCE_TYPE_LINEAR: {
+      CUresult e = drv_array_format(r->res.linear.format, r->res.linear.numChannels, &t->kind, &t->chan_bytes);
+      if (e != CUDA_SUCCESS || !r->res.linear.devPtr)
+         return e == CUDA_SUCCESS ? CUDA_ERROR_INVALID_VALUE : e;
       t->nchan = r->res.linear.numChannels;
       t->base = r->res.linear.devPtr;
       t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->chan_bytes * t->nchan));
       t->height = t->depth = 1;
       t->pitch = t->slice = r->res.linear.sizeInBytes;
       return t->width ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
-   case CU_RESOURCE_TYPE_PITCH2D:
-      if (!r->res.pitch2D.devPtr ||
-          !drv_array_format(r->res.pitch2D.format, r->res.pitch2D.numChannels, &t->kind, &t->chan_bytes))
-         return CUDA_ERROR_INVALID_VALUE;
+   }
+   case CU_RESOURCE_TYPE_PITCH2D: {
+      CUresult e = drv_array_format(r->res.pitch2D.format, r->res.pitch2D.numChannels, &t->kind, &t->chan_bytes);
+      if (e != CUDA_SUCCESS || !r->res.pitch2D.devPtr)
+         return e == CUDA_SUCCESS ? CUDA_ERROR_INVALID_VALUE : e;
       t->nchan = r->res.pitch2D.numChannels;
       t->base = r->res.pitch2D.devPtr;
       t->width = (uint32_t)r->res.pitch2D.width, t->height = (uint32_t)r->res.pitch2D.height, t->depth = 1;
@@ -63,6 +67,7 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
           t->pitch > DRV_TEX2D_LINEAR_PITCH)
          return CUDA_ERROR_INVALID_VALUE;
       return CUDA_SUCCESS;
+   }
    case CU_RESOURCE_TYPE_MIPMAPPED_ARRAY: {
       /* level 0's data and sizes, and the levels' table */
       const core_mipmap *m = (const core_mipmap *)(const void *)r->res.mipmap.hMipmappedArray;
@@ -199,12 +204,14 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
       t.flags |= MC_TEX_F_LINEAR;
    if (d->flags & CU_TRSF_NORMALIZED_COORDINATES)
       t.flags |= MC_TEX_F_NORM_COORDS;
-   if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && t.kind != MC_TEX_FLOAT)
+   /* (the normalised formats read so whatever the flag says: prelude/tex.metal) */
+   bool integers = t.kind == MC_TEX_UNSIGNED || t.kind == MC_TEX_SIGNED;
+   if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && integers)
       t.flags |= MC_TEX_F_NORM_READ;
    /* An H200 filters integers read as such (prelude/tex.metal,
     * mc_tex_iacc); probed with normalised coordinates on 2-D arrays and
     * mipmapped arrays only */
-   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && t.kind != MC_TEX_FLOAT) {
+   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && integers) {
       if (!(d->flags & CU_TRSF_NORMALIZED_COORDINATES))
          API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such with unnormalised coordinates");
       if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP))

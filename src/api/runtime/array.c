@@ -10,25 +10,66 @@
  * copies the pieces inside it first and then fails, as an H200's does).  A cudaArray_t is the
  * driver's CUarray.  A channel description becomes a driver format: every
  * channel present (x, then y, then z, w) of the same width, 1, 2 or 4 of
- * them (CUDA has no 3-channel arrays either).
+ * them (CUDA has no 3-channel arrays either); a normalised kind
+ * (cudaChannelFormatKindUnsignedNormalized8X1 ...) is the driver's
+ * CU_AD_FORMAT_UNORM_INT8X1 ..., the kinds metalcuda does not read (block
+ * compressed, NV12, 10-10-10-2) cudaErrorNotSupported with a message.
  */
 #include "internal.h"
 
+#include <string.h>
+
 LOG_CHANNEL(memory);
 
-/* cudaChannelFormatDesc → CUarray_format and channels; false if CUDA has
- * no such array format. */
-bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels)
+/* The channel format kinds NVIDIA has and metalcuda does not read
+ * (cudaChannelFormatKindNV12 = 4, then 17 to 31): the name, for the
+ * message that refuses them, and the bits cudaCreateChannelDesc<kind>()
+ * gives, the only ones NVIDIA's runtime takes for the kind (others are
+ * cudaErrorInvalidChannelDescriptor there: CUDA 13.0's static runtime). */
+#define K(kind, x, y, z, w) [cudaChannelFormatKind##kind] = { "cudaChannelFormatKind" #kind, { x, y, z, w } }
+static const struct {
+   const char *name;
+   int bits[4];
+} unsupported_kinds[] = {
+   K(NV12, 8, 8, 8, 0),
+   K(UnsignedBlockCompressed1, 8, 8, 8, 8), K(UnsignedBlockCompressed1SRGB, 8, 8, 8, 8),
+   K(UnsignedBlockCompressed2, 8, 8, 8, 8), K(UnsignedBlockCompressed2SRGB, 8, 8, 8, 8),
+   K(UnsignedBlockCompressed3, 8, 8, 8, 8), K(UnsignedBlockCompressed3SRGB, 8, 8, 8, 8),
+   K(UnsignedBlockCompressed4, 8, 0, 0, 0), K(SignedBlockCompressed4, 8, 0, 0, 0),
+   K(UnsignedBlockCompressed5, 8, 8, 0, 0), K(SignedBlockCompressed5, 8, 8, 0, 0),
+   K(UnsignedBlockCompressed6H, 16, 16, 16, 0), K(SignedBlockCompressed6H, 16, 16, 16, 0),
+   K(UnsignedBlockCompressed7, 8, 8, 8, 8), K(UnsignedBlockCompressed7SRGB, 8, 8, 8, 8),
+   K(UnsignedNormalized1010102, 10, 10, 10, 2),
+};
+#undef K
+
+/* cudaChannelFormatDesc → CUarray_format and channels.  A normalised kind
+ * (cudaChannelFormatKindUnsignedNormalized8X1 = 5 ...
+ * SignedNormalized16X4 = 16: unsigned 8X1, 8X2, 8X4, 16X1, 16X2, 16X4,
+ * then the signed six) is CU_AD_FORMAT_UNORM_INT8X1 + (kind - 5), with the
+ * bits cudaCreateChannelDesc<kind>() gives (others are
+ * cudaErrorInvalidChannelDescriptor, as NVIDIA's runtime answers). */
+cudaError_t rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels)
 {
+   unsigned k = (unsigned)d->f;
    int bits[4] = { d->x, d->y, d->z, d->w };
+   if (k < sizeof(unsupported_kinds) / sizeof(unsupported_kinds[0]) && unsupported_kinds[k].name) {
+      if (memcmp(bits, unsupported_kinds[k].bits, sizeof(bits)))
+         return cudaErrorInvalidChannelDescriptor;
+      static int once[sizeof(unsupported_kinds) / sizeof(unsupported_kinds[0])];
+      char what[96];
+      snprintf(what, sizeof(what), "arrays of format %s", unsupported_kinds[k].name);
+      api_unsupported_(log_channel_, __func__, what, &once[k]);
+      return cudaErrorNotSupported;
+   }
    unsigned n = 0;
    while (n < 4 && bits[n])
       n++;
-   for (unsigned k = 0; k < 4; k++)
-      if ((k < n && bits[k] != bits[0]) || (k >= n && bits[k]))
-         return false;
+   for (unsigned c = 0; c < 4; c++)
+      if ((c < n && bits[c] != bits[0]) || (c >= n && bits[c]))
+         return cudaErrorInvalidChannelDescriptor;
    if (n == 0 || n == 3)
-      return false;
+      return cudaErrorInvalidChannelDescriptor;
    *channels = n;
    switch (d->f) {
    case cudaChannelFormatKindSigned:
@@ -41,21 +82,38 @@ bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f,
       else if (bits[0] == 32)
          *f = s ? CU_AD_FORMAT_SIGNED_INT32 : CU_AD_FORMAT_UNSIGNED_INT32;
       else
-         return false;
-      return true;
+         return cudaErrorInvalidChannelDescriptor;
+      return cudaSuccess;
    }
    case cudaChannelFormatKindFloat:
       if (bits[0] != 16 && bits[0] != 32)
-         return false;
+         return cudaErrorInvalidChannelDescriptor;
       *f = bits[0] == 16 ? CU_AD_FORMAT_HALF : CU_AD_FORMAT_FLOAT;
-      return true;
+      return cudaSuccess;
    default:
-      return false;
+      if (k >= cudaChannelFormatKindUnsignedNormalized8X1 && k <= cudaChannelFormatKindSignedNormalized16X4) {
+         unsigned i = k - cudaChannelFormatKindUnsignedNormalized8X1;
+         /* the kind names the width and the channel count; the bits must
+          * say the same */
+         if (bits[0] != (i % 6 >= 3 ? 16 : 8) || n != 1u << (i % 3))
+            return cudaErrorInvalidChannelDescriptor;
+         *f = (CUarray_format)(CU_AD_FORMAT_UNORM_INT8X1 + i);
+         return cudaSuccess;
+      }
+      return cudaErrorInvalidChannelDescriptor;
    }
 }
 
 struct cudaChannelFormatDesc rt_channel_desc(CUarray_format f, unsigned n)
 {
+   if (f >= CU_AD_FORMAT_UNORM_INT8X1 && f <= CU_AD_FORMAT_SNORM_INT16X4) {
+      /* cudaCreateChannelDesc<kind>()'s description of the kind */
+      unsigned i = (unsigned)f - CU_AD_FORMAT_UNORM_INT8X1, c = 1u << (i % 3);
+      int b = i % 6 >= 3 ? 16 : 8;
+      struct cudaChannelFormatDesc d = { b, c > 1 ? b : 0, c > 2 ? b : 0, c > 3 ? b : 0,
+                                         (enum cudaChannelFormatKind)(cudaChannelFormatKindUnsignedNormalized8X1 + i) };
+      return d;
+   }
    int bits = (f & 0x0f) == 1 ? 8 : (f & 0x0f) == 2 ? 16 : (f & 0x0f) == 3 ? 32 : 0;
    enum cudaChannelFormatKind k = cudaChannelFormatKindUnsigned;
    if (f == CU_AD_FORMAT_SIGNED_INT8 || f == CU_AD_FORMAT_SIGNED_INT16 || f == CU_AD_FORMAT_SIGNED_INT32) {
@@ -73,8 +131,9 @@ static cudaError_t malloc_3d(cudaArray_t *array, const struct cudaChannelFormatD
                              size_t d, unsigned flags)
 {
    CUDA_ARRAY3D_DESCRIPTOR a = { w, h, d, CU_AD_FORMAT_FLOAT, 0, flags };
-   if (!rt_channel_format(desc, &a.Format, &a.NumChannels))
-      return cudaErrorInvalidChannelDescriptor;
+   cudaError_t e = rt_channel_format(desc, &a.Format, &a.NumChannels);
+   if (e != cudaSuccess)
+      return e;
    CUarray out;
    CUresult r = cuArray3DCreate_v2(&out, &a);
    if (r == CUDA_SUCCESS)
@@ -500,7 +559,9 @@ cudaError_t CUDARTAPI cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedAr
    RT_CHECK(mipmappedArray && desc, cudaErrorInvalidValue);
    RT_NEED_CTX();
    CUDA_ARRAY3D_DESCRIPTOR a = { extent.width, extent.height, extent.depth, CU_AD_FORMAT_FLOAT, 0, flags };
-   RT_CHECK(rt_channel_format(desc, &a.Format, &a.NumChannels), cudaErrorInvalidChannelDescriptor);
+   cudaError_t e = rt_channel_format(desc, &a.Format, &a.NumChannels);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
    CUmipmappedArray out;
    CUresult r = cuMipmappedArrayCreate(&out, &a, numLevels);
    if (r == CUDA_SUCCESS)

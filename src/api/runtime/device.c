@@ -538,7 +538,9 @@ cudaError_t CUDARTAPI cudaDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInEle
    RT_CHECK(maxWidthInElements && fmtDesc, cudaErrorInvalidValue);
    CUarray_format f;
    unsigned channels;
-   RT_CHECK(rt_channel_format(fmtDesc, &f, &channels), cudaErrorInvalidChannelDescriptor);
+   cudaError_t e = rt_channel_format(fmtDesc, &f, &channels);
+   if (e != cudaSuccess)
+      return RT_RETURN(e);
    return RT_RETURN_CU(cuDeviceGetTexture1DLinearMaxWidth(maxWidthInElements, f, channels, (CUdevice)device));
 }
 

@@ -79,8 +79,11 @@ bool rt_copy_kinds(enum cudaMemcpyKind kind, CUmemorytype *src, CUmemorytype *ds
 void rt_copy_side(CUmemorytype t, const void *p, CUmemorytype *type, const void **host, CUdeviceptr *dev);
 /* Bytes per element of a CUDA array (0 if it is none). */
 size_t rt_array_elem(cudaArray_const_t a);
-/* A channel description as a driver array format (array.c). */
-bool rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels);
+/* A channel description as a driver array format (array.c):
+ * cudaErrorInvalidChannelDescriptor for none of CUDA's,
+ * cudaErrorNotSupported (logged, naming the kind) for a kind metalcuda
+ * does not read (block compressed, NV12, 10-10-10-2). */
+cudaError_t rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_format *f, unsigned *channels);
 /* A grid and block CUDA 13 accepts (launch.c). */
 bool rt_launch_config_ok(dim3 grid, dim3 block);
 cudaError_t rt_launch(rt_function *f, dim3 grid, dim3 block, void **args, size_t shared, cudaStream_t stream);

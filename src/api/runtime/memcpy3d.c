@@ -146,10 +146,7 @@ size_t rt_array_elem(cudaArray_const_t a)
    CUDA_ARRAY3D_DESCRIPTOR d;
    if (cuArray3DGetDescriptor_v2(&d, (CUarray)(uintptr_t)a) != CUDA_SUCCESS)
       return 0;
-   unsigned low = d.Format & 0x0f;
-   size_t chan = d.Format == CU_AD_FORMAT_HALF ? 2 : d.Format == CU_AD_FORMAT_FLOAT ? 4 : low == 1 || low == 8 ? 1
-                 : low == 2 || low == 9 ? 2 : 4;
-   return chan * d.NumChannels;
+   return (size_t)rt_channel_desc(d.Format, d.NumChannels).x / 8 * d.NumChannels;
 }
 
 /* The driver's form of a 3-D copy (also graph memcpy nodes, graph.c).  With

@@ -7,7 +7,8 @@
  * (an H200, driver 580, over arrays and mipmapped arrays alike; linear
  * filtering between levels is accepted and filters the integers);
  * normalised reads of a float or 32-bit integer array are
- * cudaErrorInvalidNormSetting.
+ * cudaErrorInvalidNormSetting, and so are element reads of a normalised
+ * format (cudaChannelFormatKindUnsignedNormalized8X1 ...).
  */
 #include "internal.h"
 
@@ -28,18 +29,14 @@ static cudaError_t resource(const struct cudaResourceDesc *r, CUDA_RESOURCE_DESC
       d->resType = CU_RESOURCE_TYPE_LINEAR;
       d->res.linear.devPtr = (CUdeviceptr)(uintptr_t)r->res.linear.devPtr;
       d->res.linear.sizeInBytes = r->res.linear.sizeInBytes;
-      return rt_channel_format(&r->res.linear.desc, &d->res.linear.format, &d->res.linear.numChannels)
-                ? cudaSuccess
-                : cudaErrorInvalidChannelDescriptor;
+      return rt_channel_format(&r->res.linear.desc, &d->res.linear.format, &d->res.linear.numChannels);
    case cudaResourceTypePitch2D:
       d->resType = CU_RESOURCE_TYPE_PITCH2D;
       d->res.pitch2D.devPtr = (CUdeviceptr)(uintptr_t)r->res.pitch2D.devPtr;
       d->res.pitch2D.width = r->res.pitch2D.width;
       d->res.pitch2D.height = r->res.pitch2D.height;
       d->res.pitch2D.pitchInBytes = r->res.pitch2D.pitchInBytes;
-      return rt_channel_format(&r->res.pitch2D.desc, &d->res.pitch2D.format, &d->res.pitch2D.numChannels)
-                ? cudaSuccess
-                : cudaErrorInvalidChannelDescriptor;
+      return rt_channel_format(&r->res.pitch2D.desc, &d->res.pitch2D.format, &d->res.pitch2D.numChannels);
    case cudaResourceTypeMipmappedArray:
       d->resType = CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
       d->res.mipmap.hMipmappedArray = (CUmipmappedArray)(void *)r->res.mipmap.mipmap;
@@ -114,7 +111,14 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    bool is_arr = rd.resType == CU_RESOURCE_TYPE_ARRAY || rd.resType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY;
    bool int32 = f == CU_AD_FORMAT_UNSIGNED_INT32 || f == CU_AD_FORMAT_SIGNED_INT32;
    bool is_float = f == CU_AD_FORMAT_FLOAT || f == CU_AD_FORMAT_HALF;
-   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && !is_float &&
+   /* the normalised formats (CU_AD_FORMAT_UNORM_INT8X1 ...) are read as
+    * normalised floats only: cudaReadModeElementType is
+    * cudaErrorInvalidNormSetting for them, filtered or not, over arrays,
+    * linear and pitched memory, as NVIDIA's runtime (CUDA 13.0, static)
+    * answers (tests/cuda/tex_unorm.cu) */
+   bool is_norm = f >= CU_AD_FORMAT_UNORM_INT8X1 && f <= CU_AD_FORMAT_SNORM_INT16X4;
+   RT_CHECK(!(t->readMode == cudaReadModeElementType && is_norm), cudaErrorInvalidNormSetting);
+   RT_CHECK(!(t->filterMode == cudaFilterModeLinear && !is_float && !is_norm &&
               (t->readMode == cudaReadModeElementType || (is_arr && int32))),
             cudaErrorInvalidFilterSetting);
    RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && is_arr && (int32 || is_float)),

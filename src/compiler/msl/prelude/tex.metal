@@ -28,7 +28,9 @@
 //    through the driver's CU_TRSF_READ_AS_INTEGER), with the same weights
 //    (mc_tex_iacc: an H200);
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
-//    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0.
+//    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0;
+//    the normalised formats (unorm, snorm: CU_AD_FORMAT_UNORM_INT8X1 ...)
+//    read so in every read mode, and filter as such.
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
 // along y and z; the boundary mode says what an access outside does (trap,
 // clamp, zero).
@@ -43,7 +45,7 @@ struct mc_tex {
     ulong pitch;
     ulong slice;
     uint width, height, depth;
-    uint kind;        // 0 unsigned, 1 signed, 2 float
+    uint kind;        // 0 unsigned, 1 signed, 2 float, 3 unorm, 4 snorm
     uint chan_bytes;
     uint nchan;
     uint addr[3];     // 0 wrap, 1 clamp, 2 mirror, 3 border
@@ -129,11 +131,11 @@ MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
 MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    bool norm = (t.flags & 4u) != 0u;
+    bool norm = (t.flags & 4u) != 0u || t.kind >= 3u;
     float v;
     if (t.kind == 2u)
         v = t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
-    else if (t.kind == 0u)
+    else if (t.kind == 0u || t.kind == 3u)
         v = norm ? (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u)) : (float)r;
     else {
         int s = mc_tex_sext(r, t.chan_bytes);
@@ -152,10 +154,13 @@ MC_TEX float4 mc_texel_f(constant mc_launch &L, thread const mc_tex &t, thread c
                   n > 2u ? mc_tex_chan_f(L, t, a, 2u) : 0.0f, n > 3u ? mc_tex_chan_f(L, t, a, 3u) : 0.0f);
 }
 
+// Channel k as an integer: its bits, sign-extended for a signed kind
+// (an snorm channel's too: what an integer-typed tex of a normalised
+// format returns was not measured).
 MC_TEX uint mc_tex_chan_i(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    return t.kind == 1u ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
+    return t.kind == 1u || t.kind == 4u ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
 }
 
 // The texel at p as integers (cudaReadModeElementType on an integer format).
@@ -749,7 +754,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     int lod = t.mip != 0ul ? mc_tex_lod(t, lodq) : 0;   // a plain array: integers filtered (mc_tex_sample)
     // integers filter in integers (mc_tex_iacc); an integer result of a
     // float format reads the nearest texel of the nearest level
-    bool ifilt = iresult && t.kind != 2u;
+    bool ifilt = iresult && t.kind < 2u;
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
     if (t.mip_linear != 0u && (!iresult || ifilt))
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
@@ -828,7 +833,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     // mipmapped one, the coordinate truncated to 2^-21 and scaled exactly
     // (an H200: 196 608 channel values of a 48 x 20 array, every integer
     // format; the float path's product in f32 reads 56 of them otherwise)
-    bool ilinear = (mode & 32u) != 0u && t.kind != 2u && (t.flags & 1u) != 0u;
+    bool ilinear = (mode & 32u) != 0u && t.kind < 2u && (t.flags & 1u) != 0u;
     if ((t.mip != 0ul || ilinear) && (mode & (16u | 64u)) == 0u)
         return mc_tex_sample_mip(L, t, mode, c0, c1, c2, layer, mc_tex_lod_q(mode, lod));
     uint dims = mode & 3u;
@@ -1227,6 +1232,32 @@ MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int 
     }
 }
 
+// sust.p into a normalised channel of b bits (8, 16), as an H100 converts
+// (native-run probe of every format, 0 misses of 114 688 channels;
+// tests/cuda/tex_unorm.cu): unorm: NaN, -0 and v <= 0 give 0, v >= 1 gives 2^b - 1; otherwise v is
+// cut to b + 4 fraction bits, t = floor(v 2^(b+4)), and the channel is
+// (t (2^b - 1) + 2^(b+3) - 1) >> (b + 4), so a tie (only 0.5) goes down:
+// 0.5 gives 127.  snorm: the same on |v| with b - 1 bits, the sign applied
+// after (-1 gives -127, never -128); NaN gives 0.
+MC_TEX uint mc_sust_p_norm(uint v, uint kind, uint bytes)
+{
+    float f = as_type<float>(v);
+    uint b = 8u * bytes - (kind == 4u ? 1u : 0u), top = (1u << b) - 1u;
+    float a = kind == 4u ? fabs(f) : f;
+    uint r;
+    if (!(a > 0.0f))   // NaN, zeros, negative unorm values
+        r = 0u;
+    else if (a >= 1.0f)
+        r = top;
+    else {
+        ulong t = (ulong)(a * (float)(1u << (b + 4u)));   // exact scaling, then floor
+        r = (uint)((t * (ulong)top + (1ul << (b + 3u)) - 1ul) >> (b + 4u));
+    }
+    if (kind == 4u && f < 0.0f)
+        r = 0u - r;
+    return r & (bytes == 1u ? 0xffu : 0xffffu);
+}
+
 // sust.p: the 32-bit value of one channel converted to the surface's
 // format (kind, bytes), as an H100 converts it (native-run probe of every
 // format, tests/cuda/surf_formatted.cu): integers saturate to the
@@ -1235,8 +1266,11 @@ MC_TEX void mc_sust(constant mc_launch &L, ulong h, uint dims, uint clampm, int 
 // subnormals kept); a half channel rounds toward zero, so a finite value
 // past the largest half becomes it (+-65504), infinities stay, a NaN
 // keeps its sign and top 10 payload bits (1 where they are all zero).
+// A normalised channel (kind 3 unorm, 4 snorm): mc_sust_p_norm.
 MC_TEX uint mc_sust_p_conv(uint v, uint kind, uint bytes)
 {
+    if (kind >= 3u)
+        return mc_sust_p_norm(v, kind, bytes);
     if (bytes == 4u)
         return v;
     if (kind == 0u)   // unsigned
