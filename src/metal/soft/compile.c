@@ -748,7 +748,12 @@ static bool ensure_pch(job *j, const char *header, char *pch, size_t cap)
 {
    sha256_ctx hc;
    char hdr[4300], tmp[4500];
+   /* The PCH's own flag is in its key: a header made without it is made
+    * again, once. */
+   const char *inst = j->c->llvm_major >= 11 ? "-fpch-instantiate-templates" : NULL;
    key_start(&hc, j);
+   if (inst)
+      sha256_update(&hc, inst, strlen(inst) + 1);
    sha256_update(&hc, header, strlen(header) + 1);
    key_path(hdr, sizeof(hdr), "pch-", &hc, ".h");
    snprintf(pch, cap, "%.*spch", (int)strlen(hdr) - 1, hdr);         /* .h -> .pch */
@@ -765,6 +770,13 @@ static bool ensure_pch(job *j, const char *header, char *pch, size_t cap)
       argv[n++] = j->c->path;
       for (int i = 0; i < j->nargs; i++)
          argv[n++] = j->args[i];
+      /* The template instantiations the prelude's functions ask for are
+       * made here, once, instead of at the end of every library that
+       * includes the header (clang 11 on): 20-25 ms less per compile of a
+       * library, whatever its kernels (an empty one: 64 ms to 40), and
+       * the same objects (bench/README.md, compile time). */
+      if (inst)
+         argv[n++] = inst;
       argv[n++] = "-x";
       argv[n++] = "c++-header";
       argv[n++] = hdr;
