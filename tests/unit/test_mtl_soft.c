@@ -447,7 +447,8 @@ TEST(precompiled_prelude)
  * that the compiler driver gave once (compile.c, "linking"), kept in the
  * cache as ld-<key>.txt and keyed by the environment the driver reads: a
  * template that fails falls back to the driver's link and is dropped, and
- * the next link makes it again. */
+ * the next link makes it again; a link that fails on its own merits
+ * reports the driver's diagnostics. */
 static bool ld_files(char names[][256], int *n, int cap)
 {
    DIR *d = opendir(soft_cache_base());
@@ -520,6 +521,17 @@ TEST(linker_runs_from_a_template)
    CHECK_MSG(access(path, F_OK) != 0, "%s is still there", path);
    CHECK(run_unique_kernel(dev, salt + 3));
    CHECK_MSG(access(path, F_OK) == 0, "%s was not made again", path);
+   /* an undefined function fails the link with the driver's message, and
+    * the template, which was not at fault, stays */
+   char *undef = prelude_src("uint mc_test_missing(uint x);\n"
+                             "kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                             " { v[i] = mc_test_missing(i); }\n", salt + 4);
+   char *err = NULL;
+   CHECK(mtl_library_new(dev, undef, NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "linker command failed");
+   CHECK_MSG(access(path, F_OK) == 0, "%s was dropped", path);
+   free(err);
+   free(undef);
    if (saved)
       setenv("LIBRARY_PATH", saved, 1);
    else
