@@ -13,7 +13,9 @@
  * and others partial, and under a branch on odd t (runs of one lane); a
  * value an odd lane sets and even lanes keep crosses the barrier.  The
  * MSL shows that the two branches with plain arms take no lane loops of
- * their own (emit_lanes.c, "runs").
+ * their own (emit_lanes.c, "runs"), and that only lane loops with long
+ * branches say so (MC_LANES_FOR_POS_IF, not forced to vectorise where
+ * masked stores are slow).
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -74,6 +76,60 @@ TEST(plain_branches_run_in_the_lane_loop_of_the_code_around_them)
    free(msl);
 }
 
+/* Positional lane loops stay the forced, vectorised kind
+ * (MC_LANES_FOR_POS) unless more than eight instructions are under their
+ * lanes' branches (emit_lanes.c BRANCHY_MAX: MC_LANES_FOR_POS_IF, not
+ * forced where masked stores are slow): a store of tid.x to shared memory,
+ * a barrier, the word w back to out[tid.x], straight or, where tid.x < 40,
+ * after nine operations on w (branchy_want). */
+#define LOOPS_PTX(ARM)                                                                                 \
+   ".version 9.0\n.target sm_75\n.address_size 64\n"                                                 \
+   ".visible .entry k(.param .u64 out)\n{\n"                                                          \
+   "  .reg .pred %p<2>;\n  .reg .b32 %r<10>;\n  .reg .b64 %rd<4>;\n"                                  \
+   "  .shared .align 4 .b32 sm[65];\n"                                                                \
+   "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd1, %rd1;\n"                                  \
+   "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, sm;\n  shl.b32 %r3, %r1, 2;\n  add.s32 %r4, %r2, %r3;\n"    \
+   "  st.shared.u32 [%r4], %r1;\n"                                                                    \
+   "  bar.sync 0;\n"                                                                                  \
+   "  ld.shared.u32 %r5, [%r4];\n"                                                                    \
+   "  mul.wide.u32 %rd2, %r1, 4;\n  add.s64 %rd3, %rd1, %rd2;\n" ARM                                  \
+   "  st.global.u32 [%rd3], %r5;\n"                                                                   \
+   "SKIP:\n  ret;\n}\n"
+static const char straight_ptx[] = LOOPS_PTX("");
+static uint32_t branchy_want(uint32_t t)
+{
+   if (t >= 40)
+      return 0xeeeeeeeeu;   /* not written */
+   uint32_t r = ((t * 3 + 7) ^ t) * 5 + t;
+   return ((((r ^ 99) + t) * 11) ^ t);
+}
+static const char branchy_ptx[] =
+   LOOPS_PTX("  setp.ge.u32 %p1, %r1, 40;\n  @%p1 bra SKIP;\n"
+             "  mul.lo.u32 %r6, %r5, 3;\n  add.u32 %r6, %r6, 7;\n  xor.b32 %r6, %r6, %r1;\n"
+             "  mul.lo.u32 %r6, %r6, 5;\n  add.u32 %r6, %r6, %r5;\n  xor.b32 %r6, %r6, 99;\n"
+             "  add.u32 %r6, %r6, %r1;\n  mul.lo.u32 %r6, %r6, 11;\n  xor.b32 %r5, %r6, %r5;\n");
+
+/* How often `what` occurs in the lane-form kernel of ptx's MSL; -1 if it
+ * is not in lane form. */
+static int in_lane_kernel(const char *ptx, const char *what)
+{
+   char *msl = tc_msl_of(ptx);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   int n = body && strstr(body, "MC_LANES_BEGIN") ? (int)tc_count(body, what) : -1;
+   free(msl);
+   return n;
+}
+
+TEST(positional_lane_loops_of_long_branches_are_not_forced_to_vectorise)
+{
+   CHECK_INT(in_lane_kernel(straight_ptx, "MC_LANES_FOR_POS("), 2);
+   CHECK_INT(in_lane_kernel(straight_ptx, "MC_LANES_FOR_POS_IF("), 0);
+   CHECK_INT(in_lane_kernel(branchy_ptx, "MC_LANES_FOR_POS("), 1);
+   CHECK_INT(in_lane_kernel(branchy_ptx, "MC_LANES_FOR_POS_IF("), 1);
+   /* the two branches of runs_ptx have two instructions each */
+   CHECK_INT(in_lane_kernel(runs_ptx, "MC_LANES_FOR_POS_IF("), 0);
+}
+
 TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
 {
    core_ctx *c = tc_ctx();
@@ -105,6 +161,17 @@ TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
                fprintf(stderr, "    stores %s: out[%u] = %#x, want %#x\n", stores[f], k * N + t, got[k * N + t],
                        want[k]);
       }
+      CHECK_INT(bad, 0);
+      /* a lane loop with a long branch (not forced to vectorise where
+       * masked stores are slow) */
+      memset((void *)(uintptr_t)d, 0xee, NX * sizeof(uint32_t));
+      r = tc_run_ptx(c, branchy_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ NX, 1, 1 }, args,
+                     msg, sizeof(msg));
+      CHECK_INT(r, CORE_SUCCESS);
+      for (uint32_t t = 0; t < NX; t++)
+         if (got[t] != branchy_want(t) && bad++ < 4)
+            fprintf(stderr, "    stores %s, long branch: out[%u] = %#x, want %#x\n", stores[f], t, got[t],
+                    branchy_want(t));
       CHECK_INT(bad, 0);
    }
    if (saved)

@@ -443,6 +443,102 @@ TEST(precompiled_prelude)
    free(dbl);
 }
 
+/* Links run the system linker directly, from a template of its command
+ * that the compiler driver gave once (compile.c, "linking"), kept in the
+ * cache as ld-<key>.txt and keyed by the environment the driver reads: a
+ * template that fails falls back to the driver's link and is dropped, and
+ * the next link makes it again; a link that fails on its own merits
+ * reports the driver's diagnostics. */
+static bool ld_files(char names[][256], int *n, int cap)
+{
+   DIR *d = opendir(soft_cache_base());
+   *n = 0;
+   for (struct dirent *e; d && (e = readdir(d));)
+      if (!strncmp(e->d_name, "ld-", 3) && *n < cap)
+         snprintf(names[(*n)++], 256, "%s", e->d_name);
+   if (d)
+      closedir(d);
+   return d != NULL;
+}
+
+/* the ld- file in after that is not in before, or "" */
+static void new_ld_file(char before[][256], int nb, char after[][256], int na, char *out, size_t cap)
+{
+   out[0] = 0;
+   for (int i = 0; i < na; i++) {
+      bool old = false;
+      for (int k = 0; k < nb; k++)
+         old |= !strcmp(after[i], before[k]);
+      if (!old)
+         snprintf(out, cap, "%.4000s/%.255s", soft_cache_base(), after[i]);
+   }
+}
+
+static bool run_unique_kernel(mtl_device *dev, unsigned salt)
+{
+   char *s = prelude_src("kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                         " { v[i] = helper(i); }\n", salt);
+   bool ok = run_helper_kernel(dev, s, salt);
+   free(s);
+   return ok;
+}
+
+TEST(linker_runs_from_a_template)
+{
+   mtl_device *dev = soft_device();
+   unsigned salt = (unsigned)(time_ns() % 100000u) + 200000u;
+   const char *old = getenv("LIBRARY_PATH");
+   char *saved = old ? strdup(old) : NULL, env_a[128], env_b[128];
+   snprintf(env_a, sizeof(env_a), "/nonexistent/mc-test-%d-%u-a", (int)getpid(), salt);
+   snprintf(env_b, sizeof(env_b), "/nonexistent/mc-test-%d-%u-b", (int)getpid(), salt);
+   static char before[64][256], after[64][256];
+   int nb, na;
+   char path[4600];
+   /* a new environment: a new template, and the library links and runs */
+   CHECK(ld_files(before, &nb, 64));
+   setenv("LIBRARY_PATH", env_a, 1);
+   CHECK(run_unique_kernel(dev, salt));
+   CHECK(ld_files(after, &na, 64));
+   new_ld_file(before, nb, after, na, path, sizeof(path));
+   CHECK_MSG(path[0], "no ld- template made under %s", soft_cache_base());
+   char *text = path[0] ? file_read(path, NULL) : NULL;
+   CHECK(text && strstr(text, "@MC_OBJECT@\n") && strstr(text, "@MC_OUTPUT@\n"));
+   CHECK_MSG(text && strstr(text, env_a), "the template lacks -L%s:\n%s", env_a, text ? text : "");
+   free(text);
+   /* that template broken (a linker that is not there), used again after
+    * another environment's: the library still links, through the driver,
+    * and the broken template is gone */
+   FILE *f = path[0] ? fopen(path, "w") : NULL;
+   CHECK(f);
+   if (f) {
+      fputs("/nonexistent/ld\n@MC_OBJECT@\n-o\n@MC_OUTPUT@\n", f);
+      fclose(f);
+   }
+   setenv("LIBRARY_PATH", env_b, 1);
+   CHECK(run_unique_kernel(dev, salt + 1));
+   setenv("LIBRARY_PATH", env_a, 1);
+   CHECK(run_unique_kernel(dev, salt + 2));
+   CHECK_MSG(access(path, F_OK) != 0, "%s is still there", path);
+   CHECK(run_unique_kernel(dev, salt + 3));
+   CHECK_MSG(access(path, F_OK) == 0, "%s was not made again", path);
+   /* an undefined function fails the link with the driver's message, and
+    * the template, which was not at fault, stays */
+   char *undef = prelude_src("uint mc_test_missing(uint x);\n"
+                             "kernel void k(device uint *v [[buffer(0)]], uint i [[thread_position_in_grid]])"
+                             " { v[i] = mc_test_missing(i); }\n", salt + 4);
+   char *err = NULL;
+   CHECK(mtl_library_new(dev, undef, NULL, &err) == NULL);
+   CHECK_CONTAINS(err, "linker command failed");
+   CHECK_MSG(access(path, F_OK) == 0, "%s was dropped", path);
+   free(err);
+   free(undef);
+   if (saved)
+      setenv("LIBRARY_PATH", saved, 1);
+   else
+      unsetenv("LIBRARY_PATH");
+   free(saved);
+}
+
 TEST(compile_error_is_readable)
 {
    mtl_device *dev = soft_device();

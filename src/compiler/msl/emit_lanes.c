@@ -1320,9 +1320,26 @@ typedef struct run_walk {
                     * loop then walks segments (MC_LANES_FOR_POS), where the host compiler sees x as
                     * the loop counter; the others loop over whole mask words, whose fixed trip
                     * count needs no remainder loop (a smaller, faster compile) */
+   unsigned branches;  /* RUN_INFO: the instructions under a lane's own branches (plain IFs) */
+   unsigned ifs;   /* the IF nodes around the walk */
 } run_walk;
 
 static bool reads_remat(const emitter *e, const ir_def *d) { return !is_inline(d) && kind_of(e, d) == LANE_REMAT; }
+
+/* Forced to vectorise (the prelude's positional lane loops: their lanes
+ * are independent, which the host compiler cannot see), a loop whose
+ * lanes branch has both arms computed for every lane, stores under a
+ * branch as masked stores (slow on AMD's CPUs without AVX-512) or as a
+ * test and a scalar store per element, loads as gathers or masked loads,
+ * divisions as one per element: a quarter to a third of
+ * tests/cuda/lane_divergence's lane-form compiles, on loops of 16 to 60
+ * instructions under branches (bench/README.md, compile time).  Loops with
+ * at most BRANCHY_MAX stay forced, which leaves bench/kernels.cu's kernels
+ * as they were: their loops that branch have one to four (the shuffle
+ * reduction's store of a warp's sum by its lane 0, the block reduction's
+ * tree steps), and left to the cost model the shuffle reduction ran
+ * 9.9-10.0 ms against 9.2-9.3 in one loaded run, not settled. */
+enum { BRANCHY_MAX = 8 };
 
 /* RUN_LOADS, RUN_STORES: the lane's element of the array of i's value (an
  * instruction's, or a phi's that an EDGE of the run copies into), once. */
@@ -1346,6 +1363,7 @@ static void walk_instr(run_walk *w, const ir_instr *i)
          break;
       w->lanes = true;
       w->impure |= !ir_op_is(i->op, IR_OP_PURE) && i->op != IR_SREG;
+      w->branches += w->ifs != 0;
       w->pos |= is_tid(i);
       for (uint32_t k = 0; k < i->nsrcs; k++)
          w->pos |= reads_remat(e, i->srcs[k].def);
@@ -1415,10 +1433,12 @@ static void walk_node(run_walk *w, const ir_cf *n)
          w->pos |= reads_remat(w->e, n->cond.def);
       else if (w->pass == RUN_REMAT)
          emit_remat_def(w->e, n->cond.def);
+      w->ifs++;
       for (const ir_cf *c = n->then_cf; c; c = c->next)
          walk_node(w, c);
       for (const ir_cf *c = n->else_cf; c; c = c->next)
          walk_node(w, c);
+      w->ifs--;
       break;
    default:
       for (const ir_cf *c = n->first; c; c = c->next)
@@ -1507,7 +1527,7 @@ static void flush_run(emitter *e, lane_run *r)
 {
    if (!r->items.len)
       return;
-   run_walk w = { e, RUN_INFO, false, false, false, false };
+   run_walk w = { e, RUN_INFO, false, false, false, false, false, 0 };
    walk_run(&w, r);
    if (w.scalars || w.lanes) {
       emit_line(e, "if (mc_lm_any(mc_mask)) {");
@@ -1516,7 +1536,12 @@ static void flush_run(emitter *e, lane_run *r)
       walk_run(&w, r);
    }
    if (w.lanes) {
-      emit_line(e, w.pos ? "MC_LANES_FOR_POS(mc_mask)" : "MC_LANES_FOR(mc_mask)");
+      /* A positional loop with more than BRANCHY_MAX instructions under its
+       * lanes' branches says so: where masked stores are slow the prelude
+       * does not force its vectorisation (MC_LANES_FOR_POS_IF). */
+      emit_line(e, !w.pos       ? "MC_LANES_FOR(mc_mask)"
+                   : w.branches > BRANCHY_MAX ? "MC_LANES_FOR_POS_IF(mc_mask)"
+                                : "MC_LANES_FOR_POS(mc_mask)");
       e->indent++;
       w.pass = RUN_LOADS;
       walk_run(&w, r);

@@ -313,6 +313,7 @@ inline mc_lmask mc_lm_ballot(thread const bool *c, mc_lmask m, uint nl) { (void)
 #define MC_LANES_BEGIN const uint mc_nl = 1u; const mc_lmask mc_init = 1u; mc_lmask mc_mask = mc_init;
 #define MC_LANES_FOR(m) for (uint mc_l = 0u; mc_l < 1u; mc_l++) { const bool mc_on = (m) != 0u;
 #define MC_LANES_FOR_POS(m) MC_LANES_FOR(m)
+#define MC_LANES_FOR_POS_IF(m) MC_LANES_FOR(m)
 #define MC_LANES_END }
 #define MC_LANE_LANEID(l) ((mc_tid0.x + mc_ntid.x * (mc_tid0.y + mc_ntid.y * mc_tid0.z)) & 31u)
 #define MC_LANE_SHFL(v, l, j) simd_shuffle((v)[0], (ushort)(j))
@@ -509,6 +510,24 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
         MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)") \
             const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = true;
+// The same for a loop whose lanes branch (a divergent branch of plain
+// code inside the loop: emit_lanes.c flush_run), not forced to vectorise.
+// Forced, the vectoriser computed both arms for every lane, made a store
+// under the branch a masked store (the slow kind here) or a scalar store
+// behind a test of each element, a load a gather or a masked load and a
+// division eight scalar ones, and clang spent a quarter to a third of
+// tests/cuda/lane_divergence's lane-form compiles on such loops
+// (bench/README.md, compile time); left to its cost model, the loop is
+// vectorised only where it proves the vector form safe and cheaper.
+#define MC_LANES_FOR_POS_IF(m)                                                          \
+    _Pragma("clang loop unroll(disable)")                                               \
+    for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
+        const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
+        const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
+        ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u) & mc_lanes_low(mc_sn);         \
+        MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1)")        \
+            const uint mc_l = mc_l0 + mc_b;                                             \
+            const bool mc_on = true;
 #define MC_LANES_END }}}
 #else
 // A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
@@ -543,6 +562,8 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
         for (uint mc_b = 0u; mc_b < mc_sn; mc_b++) {                                    \
             const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
+// Lanes that branch: masked loads and stores, fast on these CPUs.
+#define MC_LANES_FOR_POS_IF(m) MC_LANES_FOR_POS(m)
 #define MC_LANES_END }}
 #endif
 // Warp operations: lane l is the threadgroup's linear thread l, so its
