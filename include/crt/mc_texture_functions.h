@@ -56,6 +56,45 @@ template <class T> static inline struct cudaChannelFormatDesc cudaCreateChannelD
    return mc_channel<T>::get();
 }
 
+/* cudaCreateChannelDesc<kind>(): the formats a kind alone names (the
+ * normalised ones, block-compressed, NV12, 10-10-10-2), with the channel
+ * bits CUDA gives them (what src/api/runtime/array.c takes back) */
+template <enum cudaChannelFormatKind K> struct mc_channel_kind;
+#define MC_CHANNEL_KIND(K, x, y, z, w)                                                            \
+   template <> struct mc_channel_kind<cudaChannelFormatKind##K> {                                 \
+      static struct cudaChannelFormatDesc get() { return cudaCreateChannelDesc(x, y, z, w, cudaChannelFormatKind##K); } \
+   };
+#define MC_CHANNEL_NORM(S, bits)                                                                  \
+   MC_CHANNEL_KIND(S##Normalized##bits##X1, bits, 0, 0, 0)                                        \
+   MC_CHANNEL_KIND(S##Normalized##bits##X2, bits, bits, 0, 0)                                     \
+   MC_CHANNEL_KIND(S##Normalized##bits##X4, bits, bits, bits, bits)
+MC_CHANNEL_NORM(Unsigned, 8)
+MC_CHANNEL_NORM(Unsigned, 16)
+MC_CHANNEL_NORM(Signed, 8)
+MC_CHANNEL_NORM(Signed, 16)
+MC_CHANNEL_KIND(NV12, 8, 8, 8, 0)
+MC_CHANNEL_KIND(UnsignedBlockCompressed1, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed1SRGB, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed2, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed2SRGB, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed3, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed3SRGB, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed4, 8, 0, 0, 0)
+MC_CHANNEL_KIND(SignedBlockCompressed4, 8, 0, 0, 0)
+MC_CHANNEL_KIND(UnsignedBlockCompressed5, 8, 8, 0, 0)
+MC_CHANNEL_KIND(SignedBlockCompressed5, 8, 8, 0, 0)
+MC_CHANNEL_KIND(UnsignedBlockCompressed6H, 16, 16, 16, 0)
+MC_CHANNEL_KIND(SignedBlockCompressed6H, 16, 16, 16, 0)
+MC_CHANNEL_KIND(UnsignedBlockCompressed7, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedBlockCompressed7SRGB, 8, 8, 8, 8)
+MC_CHANNEL_KIND(UnsignedNormalized1010102, 10, 10, 10, 2)
+#undef MC_CHANNEL_NORM
+#undef MC_CHANNEL_KIND
+template <enum cudaChannelFormatKind K> static inline struct cudaChannelFormatDesc cudaCreateChannelDesc(void)
+{
+   return mc_channel_kind<K>::get();
+}
+
 #if defined(__CUDA__)
 
 namespace mc_tex {
