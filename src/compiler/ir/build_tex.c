@@ -214,7 +214,7 @@ static ir_def *zero_vec4(build_ctx *c)
 
 /* The .v2.f16x2 result of a fetch i (PTX ISA 9.0 §9.7.10.3): its four f32
  * components converted to f16 as cvt.rn.f16.f32 converts them (what an
- * H100 answers: tests/cuda/tex_f16.cu), two to a register, the lower
+ * H100 answers: tests/cuda/tex_txq.cu), two to a register, the lower
  * component in the lower half.  A guarded fetch does not run where the
  * guard fails (its `old` is only a placeholder there); the registers are
  * then written through guarded copies, so they keep their values. */
@@ -437,24 +437,25 @@ static bool tr_surface(build_ctx *c, bool store)
    return true;
 }
 
-/* The queries, each with its PTX modifier and whether txq (t) and suq (s)
- * have it (PTX ISA 9.0 §9.7.10.6, §9.7.10.10; ptxas agrees). */
-static const struct { ptx_mod mod; ir_txq q; bool txq, suq; } queries[] = {
+/* The queries, each with its PTX modifier, the TXQ query of a size (-1
+ * for the others, which are refused below) and whether txq and suq have
+ * it (PTX ISA 9.0 §9.7.10.6, §9.7.10.10; ptxas agrees). */
+static const struct { ptx_mod mod; int size; bool txq, suq; } queries[] = {
    { PTX_MOD_WIDTH, IR_TXQ_WIDTH, true, true },
    { PTX_MOD_HEIGHT, IR_TXQ_HEIGHT, true, true },
    { PTX_MOD_DEPTH, IR_TXQ_DEPTH, true, true },
-   { PTX_MOD_CHANNEL_DATA_TYPE, IR_TXQ_CHANNEL_DATA_TYPE, true, true },
-   { PTX_MOD_CHANNEL_ORDER, IR_TXQ_CHANNEL_ORDER, true, true },
-   { PTX_MOD_NORMALIZED_COORDS, IR_TXQ_NORMALIZED_COORDS, true, false },
-   { PTX_MOD_ARRAY_SIZE, IR_TXQ_ARRAY_SIZE, true, true },
-   { PTX_MOD_NUM_MIPMAP_LEVELS, IR_TXQ_NUM_MIPMAP_LEVELS, true, false },
-   { PTX_MOD_NUM_SAMPLES, IR_TXQ_NUM_SAMPLES, true, false },
-   { PTX_MOD_FORCE_UNNORMALIZED_COORDS, IR_TXQ_FORCE_UNNORMALIZED_COORDS, true, false },
-   { PTX_MOD_FILTER_MODE, IR_TXQ_FILTER_MODE, true, false },
-   { PTX_MOD_ADDR_MODE_0, IR_TXQ_ADDR_MODE_0, true, false },
-   { PTX_MOD_ADDR_MODE_1, IR_TXQ_ADDR_MODE_1, true, false },
-   { PTX_MOD_ADDR_MODE_2, IR_TXQ_ADDR_MODE_2, true, false },
-   { PTX_MOD_MEMORY_LAYOUT, IR_TXQ_MEMORY_LAYOUT, false, true },
+   { PTX_MOD_CHANNEL_DATA_TYPE, -1, true, true },
+   { PTX_MOD_CHANNEL_ORDER, -1, true, true },
+   { PTX_MOD_NORMALIZED_COORDS, -1, true, false },
+   { PTX_MOD_ARRAY_SIZE, -1, true, true },
+   { PTX_MOD_NUM_MIPMAP_LEVELS, -1, true, false },
+   { PTX_MOD_NUM_SAMPLES, -1, true, false },
+   { PTX_MOD_FORCE_UNNORMALIZED_COORDS, -1, true, false },
+   { PTX_MOD_FILTER_MODE, -1, true, false },
+   { PTX_MOD_ADDR_MODE_0, -1, true, false },
+   { PTX_MOD_ADDR_MODE_1, -1, true, false },
+   { PTX_MOD_ADDR_MODE_2, -1, true, false },
+   { PTX_MOD_MEMORY_LAYOUT, -1, false, true },
 };
 
 /* txq.query.b32 d, [handle]; txq.level.{width,height,depth}.b32 d, [handle],
@@ -467,7 +468,7 @@ static bool tr_query(build_ctx *c)
    for (unsigned j = 0; j < sizeof(queries) / sizeof(queries[0]); j++)
       if (bld_has(c, queries[j].mod))
          nq++, k = j;
-   if (nq != 1 || (suq ? !queries[k].suq : !queries[k].txq) || (level && (suq || queries[k].q > IR_TXQ_DEPTH)))
+   if (nq != 1 || (suq ? !queries[k].suq : !queries[k].txq) || (level && (suq || queries[k].size < 0)))
       return ir_error(c->m, c->line, "%s: not a %s query (PTX ISA 9.0 §9.7.10; ptxas refuses it too)", bld_spelled(c),
                       suq ? "suq" : "txq");
    if (!ONLY_MODS(c, PTX_MOD_LEVEL, queries[k].mod))
@@ -478,7 +479,7 @@ static bool tr_query(build_ctx *c)
     * cudaErrorSymbolNotFound for txq, cudaErrorNotSupported for suq; the
     * driver's own JIT refuses txq.num_mipmap_levels as invalid PTX;
     * tests/cuda/NATIVE.md "txq"). */
-   if (queries[k].q > IR_TXQ_DEPTH)
+   if (queries[k].size < 0)
       return ir_error(c->m, c->line,
                       "%s: only the sizes of a texture or surface object can be queried (NVIDIA's driver does "
                       "not load a module with this query either: the launch fails with %s on an H100)",
@@ -493,7 +494,7 @@ static bool tr_query(build_ctx *c)
    ir_instr *i = h && (lod || !level) ? bld_emit(c, IR_TXQ, level ? 2 : 1, 32, 1) : NULL;
    if (!i)
       return false;
-   i->imm = queries[k].q | (level ? IR_TXQ_LEVEL : 0) | (suq ? IR_TXQ_SUQ : 0);
+   i->imm = (unsigned)queries[k].size | (level ? IR_TXQ_LEVEL : 0) | (suq ? IR_TXQ_SUQ : 0);
    i->type = PTX_T_B32;
    bld_set_src(i, 0, h);
    if (lod)
