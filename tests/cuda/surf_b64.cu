@@ -16,7 +16,7 @@
  * The model is the CUDA C++ Programming Guide's surface functions (x in
  * bytes, y in rows; cudaBoundaryModeZero, cudaBoundaryModeClamp).
  */
-#include "check.h"
+#include "tex_model.h"
 
 enum { W = 37, H = 5, W1 = 70 };
 
@@ -73,17 +73,6 @@ static cudaArray_t make_array(int bits_per_channel, int channels, int w, int h)
    return a;
 }
 
-static cudaSurfaceObject_t surface_of(cudaArray_t a)
-{
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof rd);
-   rd.resType = cudaResourceTypeArray;
-   rd.res.array.array = a;
-   cudaSurfaceObject_t s = 0;
-   CHECK_CUDA(cudaCreateSurfaceObject(&s, &rd));
-   return s;
-}
-
 int main(void)
 {
    check_begin("surf_b64");
@@ -94,7 +83,7 @@ int main(void)
    CHECK_CUDA(cudaMemcpy2DToArray(a8, 0, 0, zeros, W * 8, W * 8, H, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy2DToArray(a16, 0, 0, zeros, W * 16, W * 16, H, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy2DToArray(a1, 0, 0, zeros, W1 * 8, W1 * 8, 1, cudaMemcpyHostToDevice));
-   cudaSurfaceObject_t s8 = surface_of(a8), s16 = surface_of(a16), s1 = surface_of(a1);
+   cudaSurfaceObject_t s8 = tex_model_surface(a8), s16 = tex_model_surface(a16), s1 = tex_model_surface(a1);
 
    long long *d8;
    uint2 *dh;

@@ -24,7 +24,7 @@
  * The arrays start filled with 0xa5 bytes, so every byte written or left
  * alone is checked.
  */
-#include "check.h"
+#include "tex_model.h"
 
 enum { NV = 320, NMISC = 16 };
 
@@ -76,17 +76,6 @@ static cudaArray_t make_array(const fmt &f, int w, int h, int d, unsigned flags)
    cudaArray_t a = NULL;
    CHECK_CUDA(cudaMalloc3DArray(&a, &cd, make_cudaExtent(w, h, d), flags | cudaArraySurfaceLoadStore));
    return a;
-}
-
-static cudaSurfaceObject_t surface_of(cudaArray_t a)
-{
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof rd);
-   rd.resType = cudaResourceTypeArray;
-   rd.res.array.array = a;
-   cudaSurfaceObject_t s = 0;
-   CHECK_CUDA(cudaCreateSurfaceObject(&s, &rd));
-   return s;
 }
 
 /* Sample i: {vals[i], vals[i + 1], vals[i + 2], vals[i + 3]} (mod NV), so
@@ -249,7 +238,7 @@ int main(void)
             memset(buf, 0xa5, sizeof buf);
             CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, buf, NV * elem, NV * elem, 1, cudaMemcpyHostToDevice));
             CHECK_CUDA(cudaMemcpy2DToArray(m, 0, 0, buf, NMISC * elem, NMISC * elem, 1, cudaMemcpyHostToDevice));
-            cudaSurfaceObject_t sa = surface_of(a), sm = surface_of(m);
+            cudaSurfaceObject_t sa = tex_model_surface(a), sm = tex_model_surface(m);
             k_v4<<<(NV + 63) / 64, 64>>>(sa, dvals);
             k_misc<<<1, 14>>>(sm, dvals);
             CHECK_CUDA(cudaDeviceSynchronize());
@@ -320,7 +309,7 @@ int main(void)
       p.extent = make_cudaExtent(G.w, h, G.d ? G.d : 1);
       p.kind = cudaMemcpyHostToDevice;
       CHECK_CUDA(cudaMemcpy3D(&p));
-      cudaSurfaceObject_t s = surface_of(a);
+      cudaSurfaceObject_t s = tex_model_surface(a);
       if (g == 0)
          k_2d<<<G.h, G.w>>>(s, G.scale);
       else if (g == 1)
@@ -353,7 +342,7 @@ int main(void)
    /* last, the error is sticky: a store outside in the trap mode */
    fmt f1 = {2, 4, 1};
    cudaArray_t t = make_array(f1, NMISC, 0, 0, 0);
-   k_trap<<<1, 1>>>(surface_of(t));
+   k_trap<<<1, 1>>>(tex_model_surface(t));
    CHECK_ERR(cudaDeviceSynchronize(), cudaErrorIllegalAddress);
    return check_end();
 }

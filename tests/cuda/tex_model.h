@@ -1,11 +1,12 @@
 /*
- * tex_model.h — what the texture programs (tex2d, tex_layered,
+ * tex_model.h — what the texture and surface programs (tex2d, tex_layered,
  * tex_gather, tex_gather_layered, tex_gather_cube, tex_cubemap, tex_mipmap,
- * tex_grad, tex_mipmap_int) share: the host model of an address mode (the
- * CUDA C++ Programming Guide's appendix "Texture Fetching"; checked on an
- * H200 by those programs), of a gather's footprint and of a cube map's
- * face, the making of a texture object over an array, and a 3-D copy to
- * or from a whole array.
+ * tex_grad, tex_mipmap_int, tex_predicated, surf_b64, surf_formatted, ...)
+ * share: the host model of an address mode (the CUDA C++ Programming
+ * Guide's appendix "Texture Fetching"; checked on an H200 by those
+ * programs), of a gather's footprint and of a cube map's face, the making
+ * of a texture or surface object over an array, and a 3-D copy to or from
+ * a whole array.
  */
 #ifndef TESTS_CUDA_TEX_MODEL_H
 #define TESTS_CUDA_TEX_MODEL_H
@@ -108,14 +109,30 @@ static void tex_model_cube_direction(int f, float s, float t, float m, float *v)
    }
 }
 
-/* A texture object over the whole array a. */
-static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1, bool linear, bool norm,
-                                            cudaTextureReadMode rm, const float *border)
+/* The resource of the whole array a. */
+static cudaResourceDesc tex_model_array_resource(cudaArray_t a)
 {
    cudaResourceDesc rd;
    memset(&rd, 0, sizeof(rd));
    rd.resType = cudaResourceTypeArray;
    rd.res.array.array = a;
+   return rd;
+}
+
+/* A surface object over the whole array a. */
+static cudaSurfaceObject_t tex_model_surface(cudaArray_t a)
+{
+   cudaResourceDesc rd = tex_model_array_resource(a);
+   cudaSurfaceObject_t s = 0;
+   CHECK_CUDA(cudaCreateSurfaceObject(&s, &rd));
+   return s;
+}
+
+/* A texture object over the whole array a. */
+static cudaTextureObject_t tex_model_object(cudaArray_t a, int addr0, int addr1, bool linear, bool norm,
+                                            cudaTextureReadMode rm, const float *border)
+{
+   cudaResourceDesc rd = tex_model_array_resource(a);
    cudaTextureDesc td;
    memset(&td, 0, sizeof(td));
    td.addressMode[0] = (cudaTextureAddressMode)addr0;

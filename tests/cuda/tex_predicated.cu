@@ -17,7 +17,7 @@
  * The registers start as a per-thread pattern, so "kept" is checked, not
  * assumed.
  */
-#include "check.h"
+#include "tex_model.h"
 
 enum { W = 13, H = 7, N = 96 };
 
@@ -107,15 +107,6 @@ static cudaArray_t make_array(int bits, int channels, cudaChannelFormatKind kind
    return a;
 }
 
-static cudaResourceDesc array_resource(cudaArray_t a)
-{
-   cudaResourceDesc rd;
-   memset(&rd, 0, sizeof rd);
-   rd.resType = cudaResourceTypeArray;
-   rd.res.array.array = a;
-   return rd;
-}
-
 static void check_tex(void)
 {
    static float host[W * H * 4];
@@ -125,7 +116,7 @@ static void check_tex(void)
             host[(y * W + x) * 4 + c] = texel(x, y, c);
    cudaArray_t a = make_array(32, 4, cudaChannelFormatKindFloat, cudaArrayTextureGather);
    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, host, W * 16, W * 16, H, cudaMemcpyHostToDevice));
-   cudaResourceDesc rd = array_resource(a);
+   cudaResourceDesc rd = tex_model_array_resource(a);
    cudaTextureDesc td;
    memset(&td, 0, sizeof td);
    td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
@@ -179,7 +170,7 @@ static void check_surf(void)
    cudaArray_t a128 = make_array(32, 4, cudaChannelFormatKindUnsigned, cudaArraySurfaceLoadStore);
    CHECK_CUDA(cudaMemcpy2DToArray(a32, 0, 0, h32, W * 4, W * 4, H, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy2DToArray(a128, 0, 0, h128, W * 16, W * 16, H, cudaMemcpyHostToDevice));
-   cudaResourceDesc r32 = array_resource(a32), r128 = array_resource(a128);
+   cudaResourceDesc r32 = tex_model_array_resource(a32), r128 = tex_model_array_resource(a128);
    cudaSurfaceObject_t s32 = 0, s128 = 0;
    CHECK_CUDA(cudaCreateSurfaceObject(&s32, &r32));
    CHECK_CUDA(cudaCreateSurfaceObject(&s128, &r128));
