@@ -843,7 +843,7 @@ static bool compile_object(job *j, char **err)
  * libraries (about 30 ms of CPU per library on the 2-core x86-64 VM, the
  * linker 10-20).  So the linker's command is asked of the driver once
  * (`-###`, with this job's file names), kept as a template in the cache
- * (ld-<hash16>.txt, one argument a line, the object and output as
+ * (ld-<hash>.txt, one argument a line, the object and output as
  * LD_OBJ/LD_OUT), and later links run the linker directly.  Its key is
  * the compiler, the link flags and the environment the driver reads
  * (search paths, SDK); a template that fails where the driver's link
@@ -862,7 +862,6 @@ static void ld_key_path(const job *j, const char *const *ld, int nld, char *path
    static const char *const env[] = {"PATH", "LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX",
                                      "SDKROOT", "MACOSX_DEPLOYMENT_TARGET", "DEVELOPER_DIR"};
    sha256_ctx hc;
-   uint8_t d[32];
    sha256_init(&hc);
    sha256_update(&hc, CACHE_FORMAT, sizeof(CACHE_FORMAT));
    sha256_update(&hc, j->c->identity, strlen(j->c->identity) + 1);
@@ -874,11 +873,7 @@ static void ld_key_path(const job *j, const char *const *ld, int nld, char *path
       sha256_update(&hc, env[i], strlen(env[i]) + 1);
       sha256_update(&hc, v ? v : "\1", strlen(v ? v : "\1") + 1);
    }
-   sha256_final(&hc, d);
-   int n = snprintf(path, cap, "%s/ld-", soft_cache_base());
-   for (int i = 0; i < 8 && n + 3 < (int)cap; i++)
-      n += snprintf(path + n, cap - (size_t)n, "%02x", d[i]);
-   snprintf(path + n, cap - (size_t)n, ".txt");
+   key_path(path, cap, "ld-", &hc, ".txt");
 }
 
 /* The template from the driver's `-###` output (its one command, each
