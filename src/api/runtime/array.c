@@ -43,6 +43,16 @@ static const struct {
 };
 #undef K
 
+/* The channel width and count of normalised format i (0 ... 11: unsigned
+ * 8X1, 8X2, 8X4, 16X1, 16X2, 16X4, then the signed six), the order of
+ * both the kinds (from cudaChannelFormatKindUnsignedNormalized8X1) and the
+ * driver's formats (from CU_AD_FORMAT_UNORM_INT8X1). */
+static void norm_shape(unsigned i, int *bits, unsigned *channels)
+{
+   *bits = i % 6 >= 3 ? 16 : 8;
+   *channels = 1u << (i % 3);
+}
+
 /* cudaChannelFormatDesc → CUarray_format and channels.  A normalised kind
  * (cudaChannelFormatKindUnsignedNormalized8X1 = 5 ...
  * SignedNormalized16X4 = 16: unsigned 8X1, 8X2, 8X4, 16X1, 16X2, 16X4,
@@ -92,10 +102,12 @@ cudaError_t rt_channel_format(const struct cudaChannelFormatDesc *d, CUarray_for
       return cudaSuccess;
    default:
       if (k >= cudaChannelFormatKindUnsignedNormalized8X1 && k <= cudaChannelFormatKindSignedNormalized16X4) {
-         unsigned i = k - cudaChannelFormatKindUnsignedNormalized8X1;
+         unsigned i = k - cudaChannelFormatKindUnsignedNormalized8X1, c;
+         int b;
          /* the kind names the width and the channel count; the bits must
           * say the same */
-         if (bits[0] != (i % 6 >= 3 ? 16 : 8) || n != 1u << (i % 3))
+         norm_shape(i, &b, &c);
+         if (bits[0] != b || n != c)
             return cudaErrorInvalidChannelDescriptor;
          *f = (CUarray_format)(CU_AD_FORMAT_UNORM_INT8X1 + i);
          return cudaSuccess;
@@ -108,8 +120,9 @@ struct cudaChannelFormatDesc rt_channel_desc(CUarray_format f, unsigned n)
 {
    if (f >= CU_AD_FORMAT_UNORM_INT8X1 && f <= CU_AD_FORMAT_SNORM_INT16X4) {
       /* cudaCreateChannelDesc<kind>()'s description of the kind */
-      unsigned i = (unsigned)f - CU_AD_FORMAT_UNORM_INT8X1, c = 1u << (i % 3);
-      int b = i % 6 >= 3 ? 16 : 8;
+      unsigned i = (unsigned)f - CU_AD_FORMAT_UNORM_INT8X1, c;
+      int b;
+      norm_shape(i, &b, &c);
       struct cudaChannelFormatDesc d = { b, c > 1 ? b : 0, c > 2 ? b : 0, c > 3 ? b : 0,
                                          (enum cudaChannelFormatKind)(cudaChannelFormatKindUnsignedNormalized8X1 + i) };
       return d;
