@@ -501,15 +501,18 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
         _Pragma("clang loop unroll(disable) interleave_count(1)")                       \
         for (uint mc_l = mc_r0; mc_l < mc_r1; mc_l++) {                                 \
             const bool mc_on = true;
-#define MC_LANES_FOR_POS(m)                                                             \
+// The segments' runs of lanes in m, the inner loop under pragma_inner.
+#define MC_LANES_SEG_RUNS(m, pragma_inner)                                              \
     _Pragma("clang loop unroll(disable)")                                               \
     for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
         const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
         const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
         ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u) & mc_lanes_low(mc_sn);         \
-        MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)") \
+        MC_LANES_RUNS(mc_bits, pragma_inner)                                            \
             const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = true;
+#define MC_LANES_FOR_POS(m)                                                             \
+    MC_LANES_SEG_RUNS(m, "clang loop unroll(disable) interleave_count(1) vectorize(assume_safety)")
 // The same for a loop whose lanes branch (a divergent branch of plain
 // code inside the loop: emit_lanes.c flush_run), not forced to vectorise.
 // Forced, the vectoriser computed both arms for every lane, made a store
@@ -519,15 +522,7 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
 // tests/cuda/lane_divergence's lane-form compiles on such loops
 // (bench/README.md, compile time); left to its cost model, the loop is
 // vectorised only where it proves the vector form safe and cheaper.
-#define MC_LANES_FOR_POS_IF(m)                                                          \
-    _Pragma("clang loop unroll(disable)")                                               \
-    for (uint mc_s = 0u; mc_s < mc_nseg; mc_s++) {                                      \
-        const uint mc_l0 = mc_seg[mc_s].l0, mc_sn = mc_seg[mc_s].n;                     \
-        const uint mc_sx = mc_seg[mc_s].x0, mc_sy = mc_seg[mc_s].y, mc_sz = mc_seg[mc_s].z; \
-        ulong mc_bits = (m)[mc_l0 >> 6] >> (mc_l0 & 63u) & mc_lanes_low(mc_sn);         \
-        MC_LANES_RUNS(mc_bits, "clang loop unroll(disable) interleave_count(1)")        \
-            const uint mc_l = mc_l0 + mc_b;                                             \
-            const bool mc_on = true;
+#define MC_LANES_FOR_POS_IF(m) MC_LANES_SEG_RUNS(m, "clang loop unroll(disable) interleave_count(1)")
 #define MC_LANES_END }}}
 #else
 // A loop over the lanes, mc_on telling whether lane mc_l is in m: 64 lanes
