@@ -175,9 +175,36 @@ static const char atomics[] = KERNEL(
    "  st.global.u32 [%rd3], %r9;\n"
    "SKIP:\n");
 
-TEST(an_atomic_that_decides_whether_a_loop_ends_is_a_meeting_point)
+static uint32_t spins_of(const char *ptx)
 {
-   CHECK_MARKS(atomics, 0, 0, 0, 1);
+   arena ar;
+   arena_init(&ar, 0);
+   uint32_t n = 0;
+   ir_func *f = tc_ir_of(&ar, ptx, "k");
+   if (f)
+      ir_foreach_block(b, f)
+         ir_foreach_instr(i, b)
+            n += i->op == IR_ATOM && (i->flags & IR_F_SPIN);
+   arena_free_all(&ar);
+   return n;
+}
+
+TEST(an_atomic_that_decides_whether_a_loop_ends_meets_at_the_latch_only)
+{
+   CHECK_MARKS(atomics, 0, 0, 0, 0);
+   CHECK_INT(spins_of(atomics), 1);
+   /* a spinning lane lets the others run at the loop's latch; no meet
+    * before the atomic, which would make every lane but one of a warp's
+    * compare-and-swap loop fail and go round again */
+   char *msl = tc_msl_of(atomics);
+   const char *body = msl ? strstr(msl, "kernel void") : NULL;
+   CHECK(body);
+   if (body) {
+      CHECK_INT(tc_count(body, "MC_WARP_MEET("), 1);
+      const char *latch = strstr(body, "} while (false);");
+      CHECK(latch && strstr(latch, "MC_WARP_MEET(") != NULL);
+   }
+   free(msl);
 }
 
 /* ---- the MSL ---- */

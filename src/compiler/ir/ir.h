@@ -307,7 +307,11 @@ enum {   /* ir_instr.flags */
    IR_F_LOCKED = 1 << 8,      /* a 128-bit strong LOAD/STORE: done under the location's lock of the
                                * atomics' table, so atomic with respect to every other such access */
    IR_F_RELU = 1 << 9,        /* cvt .relu (fp8 forms): a negative result is +0 */
+   IR_F_SPIN = 1 << 10,       /* an atomic whose result decides whether its loop ends: the loop's
+                               * lanes meet at its latch (mark_lockstep.c), not before the atomic */
 };
+/* Instructions that make the warp meet: before them, or at their loop's latch. */
+#define IR_F_MEETS (IR_F_LOCKSTEP | IR_F_SPIN)
 
 typedef enum ir_sreg {
    IR_SREG_TID_X, IR_SREG_TID_Y, IR_SREG_TID_Z,

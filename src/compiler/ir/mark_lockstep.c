@@ -37,8 +37,14 @@
  *     per thread at a loop-carried address is common in CUB, neither of
  *     which can go wrong in sequence;
  *  4. atomics whose result decides whether a loop ends (a spin lock, a
- *     compare-and-swap loop): a lane spinning there must let the lane it
- *     waits for run, as Volta's independent thread scheduling does.
+ *     compare-and-swap loop) get IR_F_SPIN instead: a lane spinning there
+ *     must let the lane it waits for run, as Volta's independent thread
+ *     scheduling does, which the meet at the loop's latch gives.  No meet
+ *     before the atomic: any order of a warp's atomics is one a GPU may
+ *     take, and lanes run one after another mostly find the value they
+ *     read still there, where a meet before each compare-and-swap would
+ *     make all but one of the warp's lanes fail and go round again (32
+ *     rounds of meets for a warp's counter).
  *
  * Not covered (README "Known gaps"): plain global memory (every kernel
  * stores one buffer and loads another it cannot prove apart); a write
@@ -362,12 +368,16 @@ static bool is_loop_exit(walk *w, ir_instr *cbr)
    return block_reaches(w, b->succs.data[0], b) != block_reaches(w, b->succs.data[1], b);
 }
 
-/* The atomics a value is computed from (through pure operations). */
+/* The atomics a value is computed from (through pure operations): spin
+ * points (rule 4). */
 static void mark_atomics_feeding(walk *w, const ir_def *d, int depth)
 {
-   const ir_instr *i = strip_copies(d)->parent;
+   ir_instr *i = strip_copies(d)->parent;
    if (i->op == IR_ATOM) {
-      mark(w, (ir_instr *)i);
+      if (!(i->flags & IR_F_SPIN)) {
+         i->flags |= IR_F_SPIN;
+         w->progress = true;
+      }
       return;
    }
    if (depth > 12 || !ir_op_is(i->op, IR_OP_PURE) || i->op == IR_PHI)

@@ -28,9 +28,10 @@
  * different meets, the lowest first: the function (callees first), the
  * block's meet_order (mark_lockstep.c: a loop's blocks before what follows
  * it), the meet's place in the block.  A loop that holds such an
- * instruction also meets at its latch, ranked after every block of the
- * loop, so that the lanes going round again wait for the lanes still in
- * the body, as a GPU reconverges them before the next iteration:
+ * instruction, or an atomic it spins on (IR_F_SPIN, which needs no meet of
+ * its own), meets at its latch, ranked after every block of the loop, so
+ * that the lanes going round again wait for the lanes still in the body,
+ * as a GPU reconverges them before the next iteration:
  *   LOOP → while (true) { do { body } while (false); MC_WARP_MEET(rank);
  *                         <re-dispatch>; break; }
  *   inside the do/while, a jump to the loop sets mc_jmp and breaks out of
@@ -316,7 +317,7 @@ bool emit_cf_has_lockstep(const ir_cf *n)
    for (; n; n = n->next) {
       if (n->kind == IR_CF_CODE)
          ir_foreach_instr(i, n->block)
-            if (i->flags & IR_F_LOCKSTEP)
+            if (i->flags & IR_F_MEETS)
                return true;
       if (emit_cf_has_lockstep(n->first) || emit_cf_has_lockstep(n->then_cf) || emit_cf_has_lockstep(n->else_cf))
          return true;
@@ -603,7 +604,7 @@ static enum thread_sync thread_sync_of(const ir_func *f)
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
          if ((ir_op_is(i->op, IR_OP_CONVERGENT) && i->op != IR_SHFL_PRED && i->op != IR_MATCH_PRED) ||
-             i->op == IR_NBAR || (i->flags & IR_F_LOCKSTEP))
+             i->op == IR_NBAR || (i->flags & IR_F_MEETS))
             return THREADS_WAIT;
          call |= i->op == IR_CALL;
       }

@@ -55,7 +55,7 @@ typedef struct emitter {
    const rec_plan *rec;       /* f is a recursive function's step function (emit_rec.c), or NULL */
    uint32_t max_cf_id;        /* ids above it: the latches of lockstep loops (emit.c) */
    uint8_t since_meet;        /* lockstep accesses since the warp last met (emit.c) */
-   bool has_lockstep;         /* f has IR_F_LOCKSTEP instructions: it has warp meets */
+   bool has_lockstep;         /* f has IR_F_MEETS instructions: it has warp meets */
    uint32_t fn_index;         /* f's place among the library's functions, callees first */
    uint64_t meet_rank;        /* the next meet's rank (emit.c meet_rank_of) */
    const uint8_t *nan_loose;  /* by def index: MSL_NAN_W, MSL_NAN_L (nan_loose.c), or NULL */

@@ -267,7 +267,7 @@ static bool eligible(const ir_func *f, bool *block_sync)
    *block_sync = false;
    ir_foreach_block(b, f)
       ir_foreach_instr(i, b) {
-         if (i->op == IR_CALL || ((i->flags & IR_F_LOCKSTEP) && !is_lockstep_access(i)))
+         if (i->op == IR_CALL || ((i->flags & IR_F_MEETS) && !is_lockstep_access(i)))
             return false;
          if (i->flags & IR_F_LOCKSTEP)
             sync = *block_sync = true;

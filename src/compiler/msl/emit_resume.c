@@ -112,7 +112,7 @@ static bool eligible(ir_func *f, uint32_t *npoints, uint32_t *nshfl, bool *warp)
          else if (is_full_warp_op(i))
             ++*npoints, ++*nshfl;
          else if ((ir_op_is(i->op, IR_OP_CONVERGENT) && i->op != IR_SHFL_PRED) || i->op == IR_CALL ||
-                  i->op == IR_NBAR || (i->flags & IR_F_LOCKSTEP))
+                  i->op == IR_NBAR || (i->flags & IR_F_MEETS))
             return false;
       }
    }
