@@ -120,8 +120,10 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3gx", a / b }'; }
 rc=0 pocl_info=
 for k in $kernels; do
    case $k in
-   saxpy | saxpy64 | stencil) target="target <= 1.5: no barriers" ;;
-   sgemm | reduce | shfl | hist) target="target <= 3" ;;
+   # issue 19's targets (the earlier software-device issue's were 1.5 and 3)
+   saxpy | saxpy64) target="target <= 1.2" ;;
+   stencil) target="target <= 1.5" ;;
+   sgemm | reduce | shfl | hist) target="target <= 2" ;;
    *) echo "bench/kernels: unknown kernel '$k'" >&2; rc=1; continue ;;
    esac
    n=$(name "$k")

@@ -357,3 +357,37 @@ TEST(lanes_exchanging_plain_shared_memory_get_the_lockstep_results)
    }
    core_mem_free(c->dev, d);
 }
+
+/* Lane 0 of each warp spins on an atomic read of its warp's flag in shared
+ * memory until lane 31 sets it (at most 2^20 rounds, then it gives up and
+ * stores 0): lanes run in ascending order, so lane 0 finds the flag set
+ * only if the loop lets the rest of its warp run (the meet at its latch:
+ * IR_F_SPIN), as Volta's independent thread scheduling does. */
+static const char spin_flag_ptx[] = KERNEL(
+   "  and.b32 %r6, %r1, 31;\n  shr.u32 %r7, %r1, 5;\n  shl.b32 %r8, %r7, 2;\n  mov.u32 %r9, other;\n"
+   "  add.s32 %r10, %r9, %r8;\n  setp.ne.u32 %p1, %r6, 0;\n  @%p1 bra READY;\n  st.shared.u32 [%r10], 0;\n"
+   "READY:\n  bar.sync 0;\n  setp.eq.u32 %p2, %r6, 31;\n  @%p2 bra SETTER;\n  @%p1 bra DONE;\n"
+   "  mov.u32 %r14, 0;\n"
+   "SPIN:\n  atom.shared.or.b32 %r11, [%r10], 0;\n  setp.ne.u32 %p4, %r11, 0;\n  @%p4 bra GOT;\n"
+   "  add.u32 %r14, %r14, 1;\n  setp.lt.u32 %p5, %r14, 1048576;\n  @%p5 bra SPIN;\n"
+   "GOT:\n  st.global.u32 [%rd3], %r11;\n  bra.uni DONE;\n"
+   "SETTER:\n  add.u32 %r12, %r1, 1000;\n  atom.shared.exch.b32 %r13, [%r10], %r12;\n"
+   "DONE:\n");
+
+TEST(a_lane_spinning_on_an_atomic_lets_the_lane_it_waits_for_run)
+{
+   CHECK_INT(spins_of(spin_flag_ptx), 1);
+   core_ctx *c = tc_ctx();
+   CHECK(c);
+   if (!c)
+      return;
+   enum { N = 96 };
+   uint64_t d = 0;
+   CHECK_INT(core_mem_alloc(c->dev, N * sizeof(uint32_t), &d), CORE_SUCCESS);
+   uint32_t *got = (uint32_t *)(uintptr_t)d;
+   memset(got, 0xff, N * sizeof(uint32_t));
+   CHECK(run_block(c, spin_flag_ptx, N, d));
+   for (uint32_t w = 0; w < N / 32; w++)
+      CHECK_INT(got[w * 32], w * 32 + 31 + 1000);
+   core_mem_free(c->dev, d);
+}
