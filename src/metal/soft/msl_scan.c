@@ -1309,7 +1309,7 @@ static bool memo_load(const char *path, const char *text, size_t len, prelude_me
       uint8_t sum[32];
       hash_sum256(buf, n - 32, sum);
       const char *t = buf + at + 32, *sc = t + len + 1;
-      ok = !memcmp(sum, buf + n - 32, 32) && !memcmp(t, text, len) && !t[len] && strlen(sc) == slen;
+      ok = !memcmp(sum, buf + n - 32, 32) && !memcmp(t, text, len) && !t[len] && memchr(sc, 0, slen + 1) == sc + slen;
    }
    if (!ok) {
       file_unmap(buf, n);
