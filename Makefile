@@ -157,6 +157,27 @@ $(BUILD)/gen/compiler_id.h: $(COMPILER_ID_SRC)
 $(BUILD)/src/compiler/cache.o: $(BUILD)/gen/compiler_id.h
 $(BUILD)/src/compiler/cache.o: CFLAGS += -I$(BUILD)/gen
 
+# The software device keeps its scan of the compiler's prelude on disk
+# (msl_scan.c), keyed the same way by the scanner's identity: a hash of the
+# sources its output depends on.
+SOFT_SCAN_ID_SRC := src/metal/soft/msl_scan.c src/metal/soft/soft.h src/util/str.c src/util/util.h
+$(BUILD)/gen/soft_scan_id.h: $(SOFT_SCAN_ID_SRC)
+	@mkdir -p $(dir $@)
+	@id=$$(cat $^ | (sha256sum 2>/dev/null || shasum -a 256) | cut -c1-24); \
+	 printf '#define MC_SOFT_SCAN_ID "%s"\n' "$$id" > $@
+$(BUILD)/src/metal/soft/msl_scan.o: $(BUILD)/gen/soft_scan_id.h
+$(BUILD)/src/metal/soft/msl_scan.o: CFLAGS += -I$(BUILD)/gen
+
+# The shim's SHA-256 (shim.c: its directory's name and part of every
+# library's key), taken here once instead of by every process (88 KB,
+# 0.4 ms); shim.S embeds the same file.
+$(BUILD)/gen/soft_shim_digest.h: src/metal/soft/shim/metal_stdlib
+	@mkdir -p $(dir $@)
+	@d=$$( (sha256sum 2>/dev/null || shasum -a 256) < $< | cut -c1-64); \
+	 printf '#define MC_SOFT_SHIM_SHA256 "%s"\n' "$$d" > $@
+$(BUILD)/src/metal/soft/shim.o: $(BUILD)/gen/soft_shim_digest.h
+$(BUILD)/src/metal/soft/shim.o: CFLAGS += -I$(BUILD)/gen
+
 $(INTERNAL_LIB): $(INTERNAL_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@

@@ -5,7 +5,7 @@
  * ...-k<index>.msl for a kernel.  Records are little-endian fixed-size
  * integers and length-prefixed byte strings behind a magic and both keys,
  * and the file ends with an integrity sum of everything before it
- * (integrity_sum): a damaged file (a torn disk, a stray edit) is a miss,
+ * (hash_sum256, util/hash.c): a damaged file (a torn disk, a stray edit) is a miss,
  * never wrong metadata.  The compiler id comes from the build (compiler_id.h, a hash of
  * every source the translation depends on).
  */
@@ -64,54 +64,11 @@ static void put_header(strbuf *b, const char *hash, const char *what)
    put_str(b, what);
 }
 
-/* The sum a file ends with: four 64-bit lanes, each taking every fourth
- * word by a multiply-rotate-multiply round, then mixed with the length and
- * each other.  It guards against damage, not against an adversary (the
- * cache is the user's own): SHA-256 of a kernel's file, which holds the
- * 240 KB prelude, took a millisecond at each kernel's first launch, about
- * 5% of LULESH's run at -s 10; this takes a few microseconds. */
-static uint64_t sum_round(uint64_t acc, uint64_t w)
-{
-   acc += w * 0xc2b2ae3d27d4eb4full;
-   acc = acc << 31 | acc >> 33;
-   return acc * 0x9e3779b97f4a7c15ull;
-}
-
-static uint64_t sum_avalanche(uint64_t h)
-{
-   h ^= h >> 33;
-   h *= 0xff51afd7ed558ccdull;
-   h ^= h >> 33;
-   h *= 0xc4ceb9fe1a85ec53ull;
-   return h ^ (h >> 33);
-}
-
-static void integrity_sum(const void *data, size_t n, uint8_t out[32])
-{
-   const uint8_t *p = data;
-   uint64_t lane[4] = { 0x9e3779b97f4a7c15ull, 0xc2b2ae3d27d4eb4full, 0x165667b19e3779f9ull, 0x27d4eb2f165667c5ull };
-   size_t i = 0;
-   for (; i + 32 <= n; i += 32)
-      for (int k = 0; k < 4; k++) {
-         uint64_t w = 0;
-         for (int b = 0; b < 8; b++)   /* little-endian, whatever the host */
-            w |= (uint64_t)p[i + 8 * (size_t)k + (size_t)b] << (8 * b);
-         lane[k] = sum_round(lane[k], w);
-      }
-   for (size_t k = 0; i < n; i++, k++)   /* the tail, a byte at a time */
-      lane[k & 3] = sum_round(lane[k & 3], (uint64_t)p[i] | (uint64_t)(k + 1) << 8);
-   for (int k = 0; k < 4; k++) {
-      uint64_t h = sum_avalanche(lane[k] ^ (uint64_t)n ^ lane[(k + 1) & 3] * 0x100000001b3ull);
-      for (int b = 0; b < 8; b++)
-         out[8 * k + b] = (uint8_t)(h >> (8 * b));
-   }
-}
-
 static void store(const char *path, strbuf *b)
 {
    if (b->s && !b->failed) {
       uint8_t sum[32];
-      integrity_sum(b->s, b->len, sum);
+      hash_sum256(b->s, b->len, sum);
       strbuf_putn(b, (const char *)sum, sizeof(sum));
    }
    if (b->s && !b->failed)
@@ -162,8 +119,9 @@ static void *get_array(reader *r, uint32_t n, size_t size)
    return a;
 }
 
-/* NULL for an absent string (and on error: check r->bad). */
-static char *get_str(reader *r, size_t *len_out)
+/* The next string where it lies in the file (not NUL-terminated), its
+ * length in *len; NULL for an absent string (and on error: check r->bad). */
+static const char *get_str_ref(reader *r, size_t *len)
 {
    uint64_t n = get_u64(r);
    if (r->bad || n == UINT64_MAX)
@@ -172,32 +130,44 @@ static char *get_str(reader *r, size_t *len_out)
       r->bad = true;
       return NULL;
    }
-   char *s = arena_strndup(r->ar, (const char *)r->p, (size_t)n);
-   if (!s)
-      r->bad = true;
+   const char *s = (const char *)r->p;
    r->p += n;
-   if (len_out)
-      *len_out = (size_t)n;
+   *len = (size_t)n;
+   return s;
+}
+
+/* The next string, copied into the arena; NULL as get_str_ref. */
+static char *get_str(reader *r)
+{
+   size_t n;
+   const char *ref = get_str_ref(r, &n);
+   char *s = ref ? arena_strndup(r->ar, ref, n) : NULL;
+   if (ref && !s)
+      r->bad = true;
    return s;
 }
 
 static bool expect_str(reader *r, const char *want)
 {
-   char *s = get_str(r, NULL);
+   char *s = get_str(r);
    return !r->bad && s && !strcmp(s, want);
 }
 
-static bool open_reader(reader *r, char **buf, const char *path, arena *ar, const char *hash, const char *what)
+/* The file mapped (*buf, *len: file_unmap them, also on failure), its sum
+ * checked and its header read.  Mapped, not read: a kernel's file holds
+ * its ~280 KB of MSL, which read() and the copies after it took ~200 page
+ * faults to land at every process's first launch (bench/README.md). */
+static bool open_reader(reader *r, const char **buf, size_t *len, const char *path, arena *ar, const char *hash,
+                        const char *what)
 {
-   size_t len;
-   *buf = file_read(path, &len);
-   if (!*buf || len < 32)
+   *buf = file_map(path, len);
+   if (!*buf || *len < 32)
       return false;
    uint8_t sum[32];
-   integrity_sum(*buf, len - 32, sum);
-   if (memcmp(sum, *buf + len - 32, 32))
+   hash_sum256(*buf, *len - 32, sum);
+   if (memcmp(sum, *buf + *len - 32, 32))
       return false;
-   *r = (reader){ (const uint8_t *)*buf, (const uint8_t *)*buf + len - 32, ar, false };
+   *r = (reader){ (const uint8_t *)*buf, (const uint8_t *)*buf + *len - 32, ar, false };
    return expect_str(r, TCACHE_MAGIC) && expect_str(r, MC_COMPILER_ID) && expect_str(r, hash) &&
           expect_str(r, what);
 }
@@ -243,14 +213,15 @@ void tcache_store_module(const char *hash, const mc_module_meta *meta)
 
 static bool read_global(reader *r, mc_global_info *g, uint32_t nglobals)
 {
-   g->name = get_str(r, NULL);
+   g->name = get_str(r);
    g->is_const = get_u64(r) != 0;
    g->offset = get_u64(r);
    g->size = get_u64(r);
    g->align = get_u32(r);
    if (get_u64(r)) {
       size_t n = 0;
-      g->init = (const uint8_t *)get_str(r, &n);
+      const char *init = get_str_ref(r, &n);
+      g->init = init ? (const uint8_t *)arena_strndup(r->ar, init, n) : NULL;
       if (!g->init || n != g->size)
          r->bad = true;
    }
@@ -271,10 +242,12 @@ static bool read_global(reader *r, mc_global_info *g, uint32_t nglobals)
 
 bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
 {
-   char path[4096], *buf = NULL;
+   char path[4096];
+   const char *buf = NULL;
+   size_t len = 0;
    reader r;
-   if (!cache_path(path, sizeof(path), hash, ".mod") || !open_reader(&r, &buf, path, ar, hash, "module")) {
-      free(buf);
+   if (!cache_path(path, sizeof(path), hash, ".mod") || !open_reader(&r, &buf, &len, path, ar, hash, "module")) {
+      file_unmap(buf, len);
       return false;
    }
    memset(meta, 0, sizeof(*meta));
@@ -284,7 +257,7 @@ bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
    meta->kernel_names = get_array(&r, meta->nkernels, sizeof(char *));
    meta->kernel_tokens = get_array(&r, meta->nkernels, sizeof(uint64_t));
    for (uint32_t k = 0; k < meta->nkernels && !r.bad; k++) {
-      if (!(meta->kernel_names[k] = get_str(&r, NULL)))
+      if (!(meta->kernel_names[k] = get_str(&r)))
          r.bad = true;
       meta->kernel_tokens[k] = get_u64(&r);
    }
@@ -296,7 +269,7 @@ bool tcache_load_module(const char *hash, arena *ar, mc_module_meta *meta)
           meta->data_bytes - meta->globals[k].offset < meta->globals[k].size)
          r.bad = true;
    bool ok = !r.bad && r.p == r.end;
-   free(buf);
+   file_unmap(buf, len);
    return ok;
 }
 
@@ -353,20 +326,22 @@ void tcache_store_kernel(const char *hash, uint32_t index, bool shared_in_device
 char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device, uint32_t stack_bytes, arena *ar,
                          mc_kernel_info *info)
 {
-   char path[4096], suffix[48], *buf = NULL;
+   char path[4096], suffix[48];
+   const char *buf = NULL;
+   size_t len = 0;
    kernel_suffix(suffix, sizeof(suffix), index, shared_in_device, stack_bytes);
    reader r;
-   if (!cache_path(path, sizeof(path), hash, suffix) || !open_reader(&r, &buf, path, ar, hash, suffix)) {
-      free(buf);
+   if (!cache_path(path, sizeof(path), hash, suffix) || !open_reader(&r, &buf, &len, path, ar, hash, suffix)) {
+      file_unmap(buf, len);
       return NULL;
    }
    memset(info, 0, sizeof(*info));
-   info->name = get_str(&r, NULL);
-   info->msl_name = get_str(&r, NULL);
+   info->name = get_str(&r);
+   info->msl_name = get_str(&r);
    info->nparams = get_u32(&r);
    mc_kparam *p = get_array(&r, info->nparams, sizeof(*p));
    for (uint32_t k = 0; k < info->nparams && !r.bad; k++) {
-      p[k].name = get_str(&r, NULL);
+      p[k].name = get_str(&r);
       p[k].offset = get_u32(&r);
       p[k].size = get_u32(&r);
       p[k].align = get_u32(&r);
@@ -386,9 +361,13 @@ char *tcache_load_kernel(const char *hash, uint32_t index, bool shared_in_device
    for (int k = 0; k < 3; k++)
       info->maxntid[k] = get_u32(&r);
    size_t n = 0;
-   const char *msl = get_str(&r, &n);
-   char *out = !r.bad && msl && r.p == r.end && info->name && info->msl_name ? mc_strdup(msl) : NULL;
+   const char *msl = get_str_ref(&r, &n);     /* copied once, into what the caller owns */
+   char *out = !r.bad && msl && r.p == r.end && info->name && info->msl_name ? mc_malloc(n + 1) : NULL;
+   if (out) {
+      memcpy(out, msl, n);
+      out[n] = 0;
+   }
    info->from_cache = true;
-   free(buf);
+   file_unmap(buf, len);
    return out;
 }

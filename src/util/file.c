@@ -1,5 +1,6 @@
 /*
- * file.c — whole-file reads, atomic writes, the cache directory, clocks.
+ * file.c — whole-file reads and mappings, atomic writes, the cache
+ * directory, clocks.
  * Cache writes go through a temporary file and rename(2) so a crash or a
  * concurrent process never leaves a half-written entry behind.
  */
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -63,6 +65,30 @@ char *file_read(const char *path, size_t *len)
    }
    fclose(f);
    return buf;
+}
+
+const char *file_map(const char *path, size_t *len)
+{
+   if (fault_hit())
+      return NULL;
+   int fd = open(path, O_RDONLY | O_CLOEXEC);
+   if (fd < 0)
+      return NULL;
+   struct stat st;
+   void *p = MAP_FAILED;
+   if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+      p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+   close(fd);
+   if (p == MAP_FAILED)
+      return NULL;
+   *len = (size_t)st.st_size;
+   return p;
+}
+
+void file_unmap(const char *p, size_t len)
+{
+   if (p)
+      munmap((void *)p, len);
 }
 
 bool dir_create_all(const char *path)

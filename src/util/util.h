@@ -107,6 +107,9 @@ void sha256_update(sha256_ctx *c, const void *p, size_t n);
 void sha256_final(sha256_ctx *c, uint8_t out[32]);
 void sha256_digest(const void *p, size_t n, uint8_t out[32]);
 void sha256_hex(const void *p, size_t n, char out[65]);
+/* A fast sum against damage, not collisions by design: cache files'
+ * integrity (never a cache key). */
+void hash_sum256(const void *data, size_t n, uint8_t out[32]);
 
 /* ---- md2.c: MD2 (RFC 1319) and HMAC-MD2, for NVIDIA's integrity check ---- */
 
@@ -207,6 +210,12 @@ double fp_f16_to_f64(uint16_t h);
 /* Reads a whole file (a pipe too); *len gets its size; NUL-terminated.
  * NULL on error. */
 char *file_read(const char *path, size_t *len);
+/* Maps a whole regular file read-only, without copying it; NULL on error
+ * or if it is empty.  Cache files are replaced by rename(2), never
+ * rewritten in place, so a mapping of one keeps its contents.  The caller
+ * unmaps it with file_unmap. */
+const char *file_map(const char *path, size_t *len);
+void file_unmap(const char *p, size_t len);
 /* Writes atomically (temp file + rename), creating directories. */
 bool file_write_atomic(const char *path, const void *data, size_t len);
 bool dir_create_all(const char *path);

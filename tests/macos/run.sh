@@ -107,6 +107,8 @@ done
 CFLAGS=(-std=c11 -fsyntax-only -Wall -Wextra -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes
         -Werror -nostdlibinc -isystem tests/macos/include -pthread -Isrc -I"$tmp")
 mkdir -p "$tmp/gen" && printf '#define MC_COMPILER_ID "macos-check"\n' >"$tmp/compiler_id.h"
+printf '#define MC_SOFT_SCAN_ID "macos-check"\n' >"$tmp/soft_scan_id.h"
+printf '#define MC_SOFT_SHIM_SHA256 "%064d"\n' 0 >"$tmp/soft_shim_digest.h"
 # tools/drvtrace is not part of metalcuda: an instrument that wraps
 # NVIDIA's libcuda, which exists only on Linux (its README).
 for f in $(find src tools -name '*.c' -not -path 'tools/drvtrace/*' | sort); do

@@ -910,6 +910,135 @@ TEST(scan_reuses_a_scanned_prelude)
    free(err);
 }
 
+/* The shim's digest comes from the build (Makefile, soft_shim_digest.h):
+ * it must be the SHA-256 of the text shim.S embeds. */
+TEST(shim_digest_is_the_embedded_text_s)
+{
+   size_t len;
+   const char *text = soft_shim_text(&len);
+   uint8_t d[32];
+   char hex[65];
+   sha256_digest(text, len, d);
+   CHECK(!memcmp(d, soft_shim_digest(), 32));
+   sha256_hex(text, len, hex);
+   CHECK(!strncmp(soft_shim_hash(), hex, 16) && strlen(soft_shim_hash()) == 16);
+}
+
+/* The scan of a prelude is kept in the cache (msl_scan.c memo_load), and
+ * a later process takes it from there only where it holds that text's
+ * scan: the file is shown to be read (a scanned form edited in it, with
+ * its sum made good, comes back), and a damaged file, another text's file
+ * and another scanner's file are not taken. */
+static char *memo_src(const char *comment)
+{
+   strbuf b;
+   strbuf_init(&b);
+   strbuf_printf(&b, "#include <metal_stdlib>\n// %s %d %llu\n", comment, (int)getpid(),
+                 (unsigned long long)time_ns());
+   strbuf_puts(&b, "inline half twice(half x) { return x * 2.0h; }\n" PRELUDE_END SCAN_BODY);
+   return strbuf_take(&b);
+}
+
+/* Rewrites the memo file at path with its sum made good again. */
+static bool memo_rewrite(const char *path, char *buf, size_t n)
+{
+   uint8_t sum[32];
+   hash_sum256(buf, n - 32, sum);
+   memcpy(buf + n - 32, sum, 32);
+   return file_write_atomic(path, buf, n);
+}
+
+/* The first needle in buf's n bytes (NULs included); NULL if none. */
+static char *find_bytes(char *buf, size_t n, const char *needle)
+{
+   size_t k = strlen(needle);
+   for (size_t i = 0; buf && i + k <= n; i++)
+      if (!memcmp(buf + i, needle, k))
+         return buf + i;
+   return NULL;
+}
+
+static char *memo_scan(const char *src)
+{
+   soft_scan sc;
+   char *err = NULL;
+   soft_scan_forget_preludes();
+   if (!soft_scan_msl(src, &sc, &err)) {
+      printf("    scan error: %s\n", err);
+      free(err);
+      return NULL;
+   }
+   char *out = mc_strdup(sc.source);
+   soft_scan_free(&sc);
+   return out;
+}
+
+TEST(scan_memo_kept_in_the_cache)
+{
+   char *src = memo_src("memo"), *other = memo_src("MEMO");   /* one length */
+   const char *start, *end, *ostart, *oend;
+   CHECK(soft_find_prelude(src, &start, &end));
+   CHECK(soft_find_prelude(other, &ostart, &oend));
+   size_t plen = (size_t)(end - start);
+   CHECK(plen == (size_t)(oend - ostart));
+   char path[4400], opath[4400];
+   CHECK(soft_scan_memo_path(start, plen, path, sizeof(path)));
+   CHECK(soft_scan_memo_path(ostart, plen, opath, sizeof(opath)));
+   CHECK_MSG(strcmp(path, opath), "same file %s for two texts", path);
+   char *want = memo_scan(src);                 /* scanned, and the file written */
+   CHECK(want && strstr(want, "__MC_HLIT(2.0)"));
+   size_t n;
+   char *file = file_read(path, &n);
+   CHECK(file && n > 32);
+   char *again = memo_scan(src);                /* from the file */
+   CHECK_STR(again, want);
+   free(again);
+
+   /* the file is read: an edit of its scanned form comes back */
+   char *mark = find_bytes(file, n, "__MC_HLIT(2.0)");   /* only the scanned form has it */
+   CHECK(mark != NULL);
+   if (mark) {
+      mark[10] = '3';
+      CHECK(memo_rewrite(path, file, n));
+      again = memo_scan(src);
+      CHECK(again && strstr(again, "__MC_HLIT(3.0)"));
+      free(again);
+      /* damaged (the sum not made good): scanned again, the file made anew */
+      mark[10] = '4';
+      CHECK(file_write_atomic(path, file, n));
+      again = memo_scan(src);
+      CHECK_STR(again, want);
+      free(again);
+      size_t n2;
+      char *made = file_read(path, &n2);
+      CHECK(made && n2 == n && !find_bytes(made, n2, "__MC_HLIT(4.0)") && find_bytes(made, n2, "__MC_HLIT(2.0)"));
+      free(made);
+      /* this text's file under another text's name (one length): not taken */
+      mark[10] = '3';
+      CHECK(memo_rewrite(opath, file, n));
+      char *ogot = memo_scan(other);
+      CHECK(ogot && !strstr(ogot, "__MC_HLIT(3.0)") && strstr(ogot, "// MEMO "));
+      free(ogot);
+      /* another scanner's file: not taken */
+      char *id = strchr(file, ' ');
+      CHECK(id != NULL);
+      if (id) {
+         id[1] = id[1] == '0' ? '1' : '0';
+         CHECK(memo_rewrite(path, file, n));
+         again = memo_scan(src);
+         CHECK_STR(again, want);
+         free(again);
+      }
+   }
+   soft_scan_forget_preludes();
+   unlink(path);                        /* salted texts: nobody reads them again */
+   unlink(opath);
+   free(file);
+   free(want);
+   free(src);
+   free(other);
+}
+
 /* The compiler's hints about a kernel's threads (msl/emit.c
  * emit_thread_sync_hint; here defined as its prelude defines them):
  * MC_THREADS_INDEPENDENT(n) gives an entry that is only the loop over the

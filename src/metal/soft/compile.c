@@ -3,8 +3,9 @@
  * on-disk cache, diagnostics.
  *
  * A library's key is sha256(format version, compiler identity, flags, shim
- * text, source); the compiled object is <cache>/soft/<key>.so, so a hit
- * costs one hash and a dlopen.  Misses compile in a private temporary
+ * digest, source with its prelude by digest); the compiled object is
+ * <cache>/soft/<key>.so, so a hit costs one hash of the source after the
+ * prelude and a dlopen (no translation unit is built: key_add_tu).  Misses compile in a private temporary
  * directory under the cache and rename() the result into place: concurrent
  * processes never see a partial file, and two that race write the same
  * bytes.
@@ -236,14 +237,18 @@ static const compiler *get_compiler(char **err)
 #define TU_PREAMBLE "#include <metal_stdlib>\n#pragma clang poison double goto thread_local\n"
 
 /* What clang compiles: the shim, MSL's prohibitions, the user's source at
- * line 1 of "program_source", then the generated entries. */
+ * line 1 of "program_source", then the generated entries (key_add_tu
+ * hashes the same parts). */
+#define TU_HEAD TU_PREAMBLE "#line 1 \"program_source\"\n"
+#define TU_ENTRY "\n#line 1 \"__mc_entry\"\n"
+
 static char *build_tu(const soft_scan *sc)
 {
    strbuf b;
    strbuf_init(&b);
-   strbuf_puts(&b, TU_PREAMBLE "#line 1 \"program_source\"\n");
+   strbuf_puts(&b, TU_HEAD);
    strbuf_puts(&b, sc->source);
-   strbuf_puts(&b, "\n#line 1 \"__mc_entry\"\n");
+   strbuf_puts(&b, TU_ENTRY);
    strbuf_puts(&b, sc->entries);
    return strbuf_take(&b);
 }
@@ -619,9 +624,8 @@ typedef struct job {
    const char *shim_dir;
    const char **args;
    int nargs;
-   const char *tu;
    const char *source;       /* the user's (rewritten) MSL, for messages */
-   const soft_scan *sc;      /* the scanned source: its prelude is precompiled (split_tu) */
+   const soft_scan *sc;      /* the scanned source (its unit: build_tu, split_tu) */
    char dir[4200];
    char cpp[4300], obj[4300], so[4300], log[4300];
 } job;
@@ -680,54 +684,45 @@ static bool make_dir(job *j, char **err)
    return true;
 }
 
-/* The shim's digest, taken once: a key holds it, not the 86 KB of text. */
-static uint8_t shim_digest[32];
-static pthread_once_t shim_once = PTHREAD_ONCE_INIT;
-
-static void digest_shim(void)
-{
-   size_t len;
-   const char *shim = soft_shim_text(&len);
-   sha256_digest(shim, len, shim_digest);
-}
-
 /* What a cache key starts with: the format, the compiler, the CPU, the
  * flags and the shim. */
 static void key_start(sha256_ctx *hc, const job *j)
 {
-   pthread_once(&shim_once, digest_shim);
    sha256_init(hc);
    sha256_update(hc, CACHE_FORMAT, sizeof(CACHE_FORMAT));
    sha256_update(hc, j->c->identity, strlen(j->c->identity) + 1);
    sha256_update(hc, cpu_identity(), strlen(cpu_identity()) + 1);
    for (int i = 0; i < j->nargs; i++)
       sha256_update(hc, j->args[i], strlen(j->args[i]) + 1);
-   sha256_update(hc, shim_digest, sizeof(shim_digest));
+   sha256_update(hc, soft_shim_digest(), 32);   /* a key holds it, not the 88 KB of text */
 }
 
-/* A translation unit in a key: its text with the prelude (soft_find_prelude)
- * replaced by the prelude's digest.  Every library of a process has the
- * same prelude (~240 KB, which hashing took longer than loading a cached
- * library) after a comment of its own: the scan keeps the scanned prelude
- * and its digest (msl_scan.c, sc->prelude_digest), and only a prelude it
- * did not keep is hashed here. */
-static void key_add_tu(sha256_ctx *hc, const char *tu, const soft_scan *sc)
+/* sc's translation unit (build_tu) in a key, its parts hashed in place
+ * (a cache hit never builds the unit: 280 KB of copying), with the
+ * prelude (soft_find_prelude) replaced by the prelude's digest.  Every
+ * library of a process has the same prelude (~280 KB, which hashing took
+ * longer than loading a cached library) after a comment of its own: the
+ * scan keeps the scanned prelude and its digest (msl_scan.c,
+ * sc->prelude_digest), and only a prelude it did not keep is hashed
+ * here. */
+static void key_add_tu(sha256_ctx *hc, const soft_scan *sc)
 {
-   static const char head[] = TU_PREAMBLE "#line 1 \"program_source\"\n";   /* build_tu's */
-   const char *start, *end;
-   if (strncmp(tu, head, sizeof(head) - 1) || !soft_find_prelude(tu + sizeof(head) - 1, &start, &end)) {
-      sha256_update(hc, tu, strlen(tu) + 1);
-      return;
+   const char *start, *end, *src = sc->source;
+   sha256_update(hc, TU_HEAD, strlen(TU_HEAD));
+   if (soft_find_prelude(src, &start, &end)) {
+      size_t n = (size_t)(end - start);
+      uint8_t d[32];
+      if (sc->prelude_digest && sc->prelude_len == n)
+         memcpy(d, sc->prelude_digest, sizeof(d));
+      else
+         sha256_digest(start, n, d);
+      sha256_update(hc, src, (size_t)(start - src));
+      sha256_update(hc, d, sizeof(d));
+      src = end;
    }
-   size_t n = (size_t)(end - start);
-   uint8_t d[32];
-   if (sc->prelude_digest && sc->prelude_len == n)
-      memcpy(d, sc->prelude_digest, sizeof(d));
-   else
-      sha256_digest(start, n, d);
-   sha256_update(hc, tu, (size_t)(start - tu));
-   sha256_update(hc, d, sizeof(d));
-   sha256_update(hc, end, strlen(end) + 1);
+   sha256_update(hc, src, strlen(src));
+   sha256_update(hc, TU_ENTRY, strlen(TU_ENTRY));
+   sha256_update(hc, sc->entries, strlen(sc->entries) + 1);
 }
 
 /* "<cache>/soft/<prefix><hex of the key><suffix>" */
@@ -824,7 +819,11 @@ static bool compile_object(job *j, char **err)
       free(pch_err);
    }
    if (!ok) {
-      ok = compile_text(j, j->tu, cc, ARRAY_SIZE(cc), err);
+      char *tu = build_tu(j->sc);        /* here too: a cache hit needs no unit */
+      if (!tu)
+         mtl_set_err(err, "out of memory");
+      ok = tu && compile_text(j, tu, cc, ARRAY_SIZE(cc), err);
+      free(tu);
       /* A stale header (its files changed) failed where the whole unit
        * compiles: made again next time. */
       if (ok && tried)
@@ -1026,8 +1025,8 @@ static void *compile_and_load(job *j, const char *final_path, char **err)
 }
 
 /* What every compile starts with: the compiler, the shim, the scanned
- * source and its translation unit, the flags.  false + *err on failure;
- * else the caller frees j->tu and *sc. */
+ * source, the flags.  false + *err on failure; else the caller frees *sc
+ * (unprepare). */
 typedef struct prepared {
    job j;
    soft_scan sc;
@@ -1051,22 +1050,12 @@ static bool prepare(prepared *p, const char *msl, const mtl_compile_options *opt
    const char *shim_dir = c ? soft_shim_dir(soft_cache_base(), err) : NULL;
    if (!shim_dir || !soft_scan_msl(msl, &p->sc, err))
       return false;
-   char *tu = build_tu(&p->sc);
-   if (!tu) {
-      mtl_set_err(err, "out of memory");
-      soft_scan_free(&p->sc);
-      return false;
-   }
-   p->j = (job){.c = c, .shim_dir = shim_dir, .tu = tu, .source = p->sc.source, .sc = &p->sc, .args = p->args};
+   p->j = (job){.c = c, .shim_dir = shim_dir, .source = p->sc.source, .sc = &p->sc, .args = p->args};
    p->j.nargs = compile_args(c, shim_dir, opts, target, p->args, p->verdef, sizeof(p->verdef));
    return true;
 }
 
-static void unprepare(prepared *p)
-{
-   free((char *)p->j.tu);
-   soft_scan_free(&p->sc);
-}
+static void unprepare(prepared *p) { soft_scan_free(&p->sc); }
 
 bool soft_compile_object(const char *msl, const mtl_compile_options *opts, const char *target,
                          const char *out_path, char **err)
@@ -1105,7 +1094,7 @@ void *soft_compile(const char *msl, const mtl_compile_options *opts, char **err)
    job j = p->j;
    sha256_ctx hc;
    key_start(&hc, &j);
-   key_add_tu(&hc, j.tu, &p->sc);
+   key_add_tu(&hc, &p->sc);
    char path[4200];
    key_path(path, sizeof(path), "", &hc, ".so");
 

@@ -31,11 +31,13 @@
  * only: it is scanned once per process and reused while the text is the
  * same (prelude_memo); the scan starts after it, at its line count.
  * The memo also holds the scanned prelude's digest, which the compiled
- * library's cache key takes in place of its text (compile.c key_add_tu).
+ * library's cache key takes in place of its text (compile.c key_add_tu),
+ * and is kept in the cache for the next process (memo_load).
  * Known gaps: kernels inside namespaces or templates, kernels declared by
  * macros, threadgroup arrays sized by constants local to the kernel.
  */
 #include "soft.h"
+#include "soft_scan_id.h"   /* MC_SOFT_SCAN_ID, made by the Makefile */
 
 #include <ctype.h>
 #include <pthread.h>
@@ -72,6 +74,8 @@ typedef struct prelude_memo {
    char *scanned;
    uint32_t lines;      /* newlines in text */
    uint8_t digest[32];  /* SHA-256 of scanned: the cache key's part for it (compile.c) */
+   const char *file;    /* taken from its file: the mapping text and scanned lie in */
+   size_t file_len;
 } prelude_memo;
 
 /* A source's prelude, scanned: src[0, at) holds only comments, which
@@ -1249,9 +1253,97 @@ static const prelude_memo *find_memo(const char *text, size_t len)
    return NULL;
 }
 
-/* The memo of a prelude text, made on first sight; NULL if it holds a
- * kernel (then it is scanned with the rest), on any failure, or when the
- * table is full. */
+/* ---- the prelude's scan, kept on disk ----
+ *
+ * Scanning the 280 KB prelude (2.8 ms) and hashing its scanned form for
+ * the key (1.2 ms) took 4 ms of every process's first library, a cache
+ * hit included: tests/cuda/params ran in 17 ms against 10 at issue 19's
+ * filing, whose prelude was 60 KB.  So the memo is also kept in the
+ * cache, <cache>/soft/prelude-<scanner>-<length>-<sum>.scan:
+ *
+ *   "metalcuda-prelude-scan-1 <scanner> <length> <scanned length> <lines>\n"
+ *   the scanned form's SHA-256 (32 bytes)
+ *   the text, NUL, the scanned form, NUL
+ *   hash_sum256 of everything before (32 bytes)
+ *
+ * A process takes its memo from the file only where the text is the same
+ * byte for byte and the sum holds (a damaged file is a miss, as in the
+ * translation cache); the sum in the name only finds the file.  The
+ * scanner's identity (MC_SOFT_SCAN_ID, a hash of this file and the
+ * sources its output depends on, from the Makefile) is in the name and
+ * the header, so a changed scanner never takes an older one's scan.
+ * Reading and checking the file takes about 0.5 ms. */
+
+#define MEMO_MAGIC "metalcuda-prelude-scan-1"
+
+bool soft_scan_memo_path(const char *text, size_t len, char *path, size_t cap)
+{
+   uint8_t sum[32];
+   hash_sum256(text, len, sum);
+   uint64_t h = 0;               /* all four lanes: one word of the sum holds only two */
+   for (int i = 0; i < 32; i++)
+      h ^= (uint64_t)sum[i] << (8 * (i & 7));
+   return (size_t)snprintf(path, cap, "%s/prelude-%.16s-%zu-%016llx.scan", soft_cache_base(), MC_SOFT_SCAN_ID,
+                           len, (unsigned long long)h) < cap;
+}
+
+/* *m from the file at path, if it holds text's scan (see above). */
+static bool memo_load(const char *path, const char *text, size_t len, prelude_memo *m)
+{
+   size_t n;
+   const char *buf = file_map(path, &n);   /* no copy: 280 KB of it is only compared */
+   if (!buf)
+      return false;
+   const char *nl = memchr(buf, '\n', n < 256 ? n : 256);
+   char head[256], id[64];
+   size_t tlen = 0, slen = 0;
+   unsigned lines = 0;
+   size_t at = nl ? (size_t)(nl - buf) + 1 : 0;        /* the digest's offset */
+   if (nl) {
+      memcpy(head, buf, at - 1);
+      head[at - 1] = 0;
+   }
+   bool ok = nl && sscanf(head, MEMO_MAGIC " %63s %zu %zu %u", id, &tlen, &slen, &lines) == 4 &&
+             !strcmp(id, MC_SOFT_SCAN_ID) && tlen == len && slen < n && n == at + 32 + len + 1 + slen + 1 + 32;
+   if (ok) {
+      uint8_t sum[32];
+      hash_sum256(buf, n - 32, sum);
+      const char *t = buf + at + 32, *sc = t + len + 1;
+      ok = !memcmp(sum, buf + n - 32, 32) && !memcmp(t, text, len) && !t[len] && memchr(sc, 0, slen + 1) == sc + slen;
+   }
+   if (!ok) {
+      file_unmap(buf, n);
+      return false;
+   }
+   *m = (prelude_memo){.text = (char *)buf + at + 32, .len = len, .scanned = (char *)buf + at + 32 + len + 1,
+                       .lines = lines, .file = buf, .file_len = n};
+   memcpy(m->digest, buf + at, 32);
+   return true;
+}
+
+/* m into the file at path for later processes; a failure only loses that. */
+static void memo_store(const char *path, const prelude_memo *m)
+{
+   strbuf b;
+   strbuf_init(&b);
+   size_t slen = strlen(m->scanned);
+   strbuf_printf(&b, MEMO_MAGIC " %s %zu %zu %u\n", MC_SOFT_SCAN_ID, m->len, slen, (unsigned)m->lines);
+   strbuf_putn(&b, (const char *)m->digest, 32);
+   strbuf_putn(&b, m->text, m->len + 1);
+   strbuf_putn(&b, m->scanned, slen + 1);
+   if (b.s && !b.failed) {
+      uint8_t sum[32];
+      hash_sum256(b.s, b.len, sum);
+      strbuf_putn(&b, (const char *)sum, 32);
+   }
+   if (b.s && !b.failed)
+      file_write_atomic(path, b.s, b.len);
+   strbuf_free(&b);
+}
+
+/* The memo of a prelude text, made on first sight (from its file, else by
+ * scanning it); NULL if it holds a kernel (then it is scanned with the
+ * rest), on any failure, or when the table is full. */
 static const prelude_memo *memo_of(const char *text, size_t len)
 {
    pthread_mutex_lock(&memos.lock);
@@ -1260,7 +1352,16 @@ static const prelude_memo *memo_of(const char *text, size_t len)
       pthread_mutex_unlock(&memos.lock);
       return m;
    }
-   prelude_memo nm = {.text = mc_malloc(len + 1), .len = len};
+   char path[4400];
+   bool named = soft_scan_memo_path(text, len, path, sizeof(path));
+   prelude_memo nm;
+   if (named && memo_load(path, text, len, &nm)) {
+      memos.m[memos.n] = nm;
+      m = &memos.m[memos.n++];
+      pthread_mutex_unlock(&memos.lock);
+      return m;
+   }
+   nm = (prelude_memo){.text = mc_malloc(len + 1), .len = len};
    soft_scan sc;
    if (nm.text) {
       memcpy(nm.text, text, len);
@@ -1277,6 +1378,8 @@ static const prelude_memo *memo_of(const char *text, size_t len)
       for (size_t i = 0; i < len; i++)
          nm.lines += text[i] == '\n';
       sha256_digest(nm.scanned, strlen(nm.scanned), nm.digest);
+      if (named)
+         memo_store(path, &nm);
       memos.m[memos.n] = nm;
       m = &memos.m[memos.n++];
    } else {
@@ -1284,6 +1387,22 @@ static const prelude_memo *memo_of(const char *text, size_t len)
    }
    pthread_mutex_unlock(&memos.lock);
    return m;
+}
+
+void soft_scan_forget_preludes(void)
+{
+   pthread_mutex_lock(&memos.lock);
+   for (uint32_t i = 0; i < memos.n; i++) {
+      prelude_memo *m = &memos.m[i];
+      if (m->file) {
+         file_unmap(m->file, m->file_len);
+      } else {
+         free(m->text);
+         free(m->scanned);
+      }
+   }
+   memos.n = 0;
+   pthread_mutex_unlock(&memos.lock);
 }
 
 bool soft_scan_msl(const char *src, soft_scan *out, char **err)

@@ -128,12 +128,20 @@ bool soft_scan_msl(const char *src, soft_scan *out, char **err);
 #define PRELUDE_END "// metalcuda: end of the prelude\n"
 bool soft_find_prelude(const char *src, const char **start, const char **end);
 void soft_scan_free(soft_scan *s);
+/* Where the scan of a prelude text is kept in the cache (msl_scan.c);
+ * false if the name does not fit. */
+bool soft_scan_memo_path(const char *text, size_t len, char *path, size_t cap);
+/* Tests: forgets the preludes this process scanned, so that the next scan
+ * of one reads its file; no soft_scan of them may be in use. */
+void soft_scan_forget_preludes(void);
 
 /* ---- shim.c: the embedded metal_stdlib ---- */
 
-/* The shim text (from shim.S) and its hash (first 16 hex digits). */
+/* The shim text (from shim.S), its hash (first 16 hex digits) and its
+ * SHA-256 (32 bytes). */
 const char *soft_shim_text(size_t *len);
 const char *soft_shim_hash(void);
+const uint8_t *soft_shim_digest(void);
 /* Writes the shim once per process under <base>/shim-<hash>/; returns the
  * include directory (static storage), NULL on failure. */
 const char *soft_shim_dir(const char *base, char **err);
