@@ -1322,7 +1322,17 @@ typedef struct run_walk {
                     * count needs no remainder loop (a smaller, faster compile) */
    unsigned branches;  /* RUN_INFO: the instructions under a lane's own branches (plain IFs) */
    unsigned ifs;   /* the IF nodes around the walk */
+   const ir_instr *const *deferred;   /* left to a lane loop of their own (deferrable_cond) */
+   uint32_t ndeferred;
 } run_walk;
+
+static bool is_deferred(const run_walk *w, const ir_instr *i)
+{
+   for (uint32_t k = 0; k < w->ndeferred; k++)
+      if (w->deferred[k] == i)
+         return true;
+   return false;
+}
 
 static bool reads_remat(const emitter *e, const ir_def *d) { return !is_inline(d) && kind_of(e, d) == LANE_REMAT; }
 
@@ -1356,6 +1366,8 @@ static void walk_instr(run_walk *w, const ir_instr *i)
 {
    emitter *e = w->e;
    bool lanes = in_lanes(e, i);
+   if (w->pass != RUN_INFO && w->pass != RUN_SCALARS && is_deferred(w, i))
+      return;
    switch (w->pass) {
    case RUN_INFO:
       w->scalars |= i->op != IR_PHI && i->def.bits && !is_inline(&i->def) && kind_of(e, &i->def) == LANE_SCALAR;
@@ -1517,6 +1529,218 @@ static void emit_plain_list(emitter *e, const ir_cf *n, const tail_blocks *tail)
       emit_plain(e, n, tail_of(n, tail));
 }
 
+/* ---- conditions in a lane loop of their own ----
+ *
+ * A grid-stride loop's lane loop loads in[i] and computes whether the lane
+ * goes round again, i + stride < n.  LLVM 19's vectoriser takes the
+ * consecutive load's address from lane 0 of scalar steps of the position
+ * and then builds the vector the compare needs from those steps lane by
+ * lane: 12 of the loop's 27 instructions per 8 lanes on AVX2 (the block
+ * reduction of bench/kernels.cu; the same in a plain C++ loop over an
+ * unsigned counter).  A compare alone in a loop gets a plain vector
+ * induction.  So a branch condition (a SETP whose value only terminators
+ * read) computed from the position and uniform values only, in a run that
+ * also accesses memory at positions, is computed in a second lane loop
+ * over the same lanes right after the run's: the same values, as both read
+ * only recomputed and uniform values, which nothing between the two loops
+ * changes (the copies into uniform phis come after the run). */
+
+static bool only_branches_read(const ir_def *d)
+{
+   ir_foreach_use(u, d)
+      if (!ir_op_is(u->parent->op, IR_OP_TERMINATOR))
+         return false;
+   return true;
+}
+
+static bool deferrable_cond(const emitter *e, const ir_instr *i)
+{
+   if (i->op != IR_SETP || !writes_array(e, i) || e->lane_meet[i->index] || !only_branches_read(&i->def))
+      return false;
+   bool pos = false;
+   for (uint32_t k = 0; k < i->nsrcs; k++) {
+      const ir_def *d = i->srcs[k].def;
+      if (!is_inline(d) && kind_of(e, d) != LANE_SCALAR && kind_of(e, d) != LANE_REMAT)
+         return false;
+      pos |= reads_remat(e, d);
+   }
+   return pos;
+}
+
+/* The run's deferrable conditions into *out (at most max), when the run
+ * reads positions and touches memory; a plain IF of the run that branches
+ * on one keeps it in the run's loop. */
+static bool if_reads(const ir_cf *n, const ir_def *d)
+{
+   for (; n; n = n->next) {
+      if (n->kind == IR_CF_IF && n->cond.def == d)
+         return true;
+      if (if_reads(n->first, d) || if_reads(n->then_cf, d) || if_reads(n->else_cf, d))
+         return true;
+   }
+   return false;
+}
+
+static uint32_t plan_deferred(const emitter *e, const lane_run *r, const run_walk *info, const ir_instr **out,
+                              uint32_t max)
+{
+   uint32_t n = 0;
+   if (!info->pos || !info->impure)
+      return 0;
+   vec_foreach(const lane_item, it, &r->items)
+      if (it->n->kind == IR_CF_CODE)
+         for (const ir_instr *i = it->from; i != it->to && n < max; i = i->next)
+            if (deferrable_cond(e, i))
+               out[n++] = i;
+   for (uint32_t k = 0; k < n;) {
+      bool read = false;
+      vec_foreach(const lane_item, it, &r->items)
+         read |= it->n->kind != IR_CF_CODE && (it->n->kind == IR_CF_IF ? it->n->cond.def == &out[k]->def ||
+                                                                            if_reads(it->n->then_cf, &out[k]->def) ||
+                                                                            if_reads(it->n->else_cf, &out[k]->def)
+                                                                      : if_reads(it->n->first, &out[k]->def));
+      if (read)
+         out[k] = out[--n];
+      else
+         k++;
+   }
+   return n;
+}
+
+/* The deferred conditions' lane loop (see above). */
+static void emit_deferred(emitter *e, const ir_instr *const *d, uint32_t n)
+{
+   run_walk w = { .e = e, .pass = RUN_LOADS };
+   emit_line(e, "MC_LANES_FOR_POS(mc_mask)");
+   e->indent++;
+   for (uint32_t k = 0; k < n; k++)
+      walk_written(&w, d[k]);
+   emit_line(e, "{");
+   e->indent++;
+   emit_line(e, "const uint3 mc_tid = MC_LANE_TID(mc_l); (void)mc_tid;");
+   e->lane_loops++;
+   for (uint32_t k = 0; k < n; k++)
+      emit_remat_srcs(e, d[k]);
+   for (uint32_t k = 0; k < n; k++)
+      emit_instr(e, (ir_instr *)d[k]);
+   e->indent--;
+   emit_line(e, "}");
+   w.pass = RUN_STORES;
+   for (uint32_t k = 0; k < n; k++)
+      walk_written(&w, d[k]);
+   close_lanes(e);
+}
+
+enum { DEFERRED_MAX = 8 };
+
+/* ---- the next iteration's loads ----
+ *
+ * A grid-stride loop's lane loop loads in[i] for i = base + position + k,
+ * k a uniform loop counter: each iteration reads one threadgroup-wide
+ * stretch (1 KB for 256 threads of 4 bytes) a whole grid's stride (256 KB
+ * in bench/kernels.cu's block reduction) past the last, which the CPU's
+ * prefetchers, following streams within a page, do not foresee; its loop
+ * then waited on memory (perf: most of the kernel on the instruction after
+ * the load).  Where a global load's address is recomputed from the
+ * position and a loop phi whose next value the run computes before its
+ * lane loop, the addresses of the first and the last lane at that next
+ * value are computed ahead of the lane loop (the phi shadowed by its next
+ * value in a scope of their own) and their lines prefetched
+ * (MC_LANES_PREFETCH, nothing with one lane; a prefetch never faults, so
+ * a stretch the next iteration does not read costs only the hint). */
+
+typedef struct lane_prefetch {
+   const ir_def *addr, *phi, *next;
+} lane_prefetch;
+
+static bool defined_in_run(const lane_run *r, const ir_def *d)
+{
+   vec_foreach(const lane_item, it, &r->items)
+      if (it->n->kind == IR_CF_CODE)
+         for (const ir_instr *i = it->from; i != it->to; i = i->next)
+            if (&i->def == d)
+               return true;
+   return false;
+}
+
+/* The uniform loop phi the recomputed value d is computed from whose next
+ * value the run computes, with that value, if any. */
+static bool find_counter(const emitter *e, const lane_run *r, const ir_def *d, uint32_t depth, lane_prefetch *pf)
+{
+   if (is_inline(d) || depth > REMAT_COST_MAX)
+      return false;
+   const ir_instr *i = d->parent;
+   if (i->op == IR_PHI) {
+      if (kind_of(e, d) != LANE_SCALAR || !i->block->is_loop_header || (d->bits != 32 && d->bits != 64))
+         return false;
+      for (uint32_t k = 0; k < i->nsrcs; k++) {
+         const ir_def *n = i->srcs[k].def;
+         if (!is_inline(n) && n->parent->op != IR_PHI && kind_of(e, n) == LANE_SCALAR && defined_in_run(r, n)) {
+            pf->phi = d;
+            pf->next = n;
+            return true;
+         }
+      }
+      return false;
+   }
+   if (kind_of(e, d) != LANE_REMAT)
+      return false;
+   for (uint32_t k = 0; k < i->nsrcs; k++)
+      if (find_counter(e, r, i->srcs[k].def, depth + 1, pf))
+         return true;
+   return false;
+}
+
+enum { PREFETCH_MAX = 4 };
+
+static uint32_t plan_prefetch(const emitter *e, const lane_run *r, lane_prefetch *out)
+{
+   uint32_t n = 0;
+   vec_foreach(const lane_item, it, &r->items)
+      if (it->n->kind == IR_CF_CODE)
+         for (const ir_instr *i = it->from; i != it->to && n < PREFETCH_MAX; i = i->next) {
+            if (i->op != IR_LOAD || i->space != IR_SPACE_GLOBAL || i->flags & (IR_F_LOCKED | IR_F_VOLATILE))
+               continue;
+            const ir_def *a = i->srcs[0].def;
+            lane_prefetch pf = { a, NULL, NULL };
+            if (!is_inline(a) && kind_of(e, a) == LANE_REMAT && find_counter(e, r, a, 0, &pf))
+               out[n++] = pf;
+         }
+   return n;
+}
+
+/* The address of pf for the lane at tid, at the counter's next value,
+ * into mc_pf[slot]. */
+static void emit_prefetch_address(emitter *e, const lane_prefetch *pf, const char *tid, int slot)
+{
+   emit_line(e, "{");
+   e->indent++;
+   emit_line(e, "const uint3 mc_tid = %s; (void)mc_tid;", tid);
+   emit_line(e, "const %s v%u = v%u;", msl_utype(pf->phi->bits), pf->phi->index, pf->next->index);
+   e->lane_loops++;
+   emit_remat_def(e, pf->addr);
+   emit_indent(e);
+   strbuf_printf(e->out, "mc_pf[%d] = (ulong)(", slot);
+   emit_val(e, pf->addr);
+   strbuf_puts(e->out, ");\n");
+   e->indent--;
+   emit_line(e, "}");
+}
+
+static void emit_prefetches(emitter *e, const lane_prefetch *pf, uint32_t n)
+{
+   for (uint32_t k = 0; k < n; k++) {
+      emit_line(e, "{");
+      e->indent++;
+      emit_line(e, "ulong mc_pf[2];");
+      emit_prefetch_address(e, &pf[k], "uint3(0u, 0u, 0u)", 0);
+      emit_prefetch_address(e, &pf[k], "mc_ntid - 1u", 1);
+      emit_line(e, "MC_LANES_PREFETCH(mc_pf[0], mc_pf[1]);");
+      e->indent--;
+      emit_line(e, "}");
+   }
+}
+
 /* The run r, which is then empty: its uniform values once, then (if it
  * has work per lane) its lane loop: the loads of the arrays it writes,
  * the lane's part (for every lane if it touches no memory, else for the
@@ -1527,13 +1751,20 @@ static void flush_run(emitter *e, lane_run *r)
 {
    if (!r->items.len)
       return;
-   run_walk w = { e, RUN_INFO, false, false, false, false, false, 0 };
+   run_walk w = { .e = e, .pass = RUN_INFO };
    walk_run(&w, r);
+   const ir_instr *deferred[DEFERRED_MAX];
+   w.ndeferred = plan_deferred(e, r, &w, deferred, DEFERRED_MAX);
+   w.deferred = deferred;
    if (w.scalars || w.lanes) {
       emit_line(e, "if (mc_lm_any(mc_mask)) {");
       e->indent++;
       w.pass = RUN_SCALARS;
       walk_run(&w, r);
+   }
+   if (w.lanes && w.pos) {
+      lane_prefetch pf[PREFETCH_MAX];
+      emit_prefetches(e, pf, plan_prefetch(e, r, pf));
    }
    if (w.lanes) {
       /* A positional loop with more than BRANCHY_MAX instructions under its
@@ -1562,7 +1793,7 @@ static void flush_run(emitter *e, lane_run *r)
             continue;
          }
          for (const ir_instr *i = it->from; i != it->to; i = i->next)
-            if (in_lanes(e, i)) {
+            if (in_lanes(e, i) && !is_deferred(&w, i)) {
                if (e->lane_meet[i->index])
                   emit_lane_meet(e, "if (mc_on) ");
                emit_instr(e, (ir_instr *)i);
@@ -1573,6 +1804,8 @@ static void flush_run(emitter *e, lane_run *r)
       w.pass = RUN_STORES;
       walk_run(&w, r);
       close_lanes(e);
+      if (w.ndeferred)
+         emit_deferred(e, deferred, w.ndeferred);
    }
    if (w.scalars || w.lanes) {
       e->indent--;

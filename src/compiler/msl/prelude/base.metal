@@ -340,6 +340,7 @@ inline bool mc_lm_warps_whole(mc_lmask m, mc_lmask init) { (void)m; (void)init; 
 #define MC_LANE_TID_DIV(l) mc_tid0
 #define MC_LANES_BARRIER() threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device)
 inline void mc_lanes_diverged(constant mc_launch &L) { (void)L; }
+#define MC_LANES_PREFETCH(a0, a1) ((void)(a0), (void)(a1))
 #else
 #define MC_LANE_WORDS (MC_NLANES / 64)
 // A phi copy in a lane loop: the lane's new value where it is active, else
@@ -439,6 +440,18 @@ inline uint mc_lanes_setup(uint3 n, thread mc_lseg *seg, thread uint *nseg, thre
 // code reads it without the emitter knowing: an assert's message)
 #define MC_LANE_TID_DIV(l) uint3((l) % mc_ntid.x, (l) / mc_ntid.x % mc_ntid.y, (l) / (mc_ntid.x * mc_ntid.y))
 #define MC_LANES_BARRIER() ((void)0)
+// The lines from the lower to the higher of two addresses of a load's next
+// iteration (emit_lanes.c "the next iteration's loads"), when they are at
+// most 8 KB apart.  A prefetch never faults: a wild address costs the hint.
+inline void mc_lanes_prefetch(constant mc_launch &L, ulong a0, ulong a1)
+{
+    const ulong lo = min(a0, a1) & ~63ul, hi = max(a0, a1);
+    if (hi - lo > 8192ul)
+        return;
+    for (ulong a = lo; a <= hi; a += 64ul)
+        __builtin_prefetch(MC_GADDR(L, device, a));
+}
+#define MC_LANES_PREFETCH(a0, a1) mc_lanes_prefetch(mc_L, (a0), (a1))
 #if defined(__MC_SOFT_MASKED_STORES_SLOW)
 // On CPUs whose masked vector stores are microcoded (compile.c
 // masked_stores_slow: AMD's without AVX-512, about 24 cycles a store even
