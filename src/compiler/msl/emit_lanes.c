@@ -66,6 +66,13 @@
  * leave or restart it on a divergent condition, and no divergent branch
  * controls it (barriers_meet): other kernels keep the per-thread form.
  *
+ * Grid-stride loops: a branch condition computed from the position and
+ * uniform values only gets a lane loop of its own after its run's, and a
+ * global load at a recomputed address of a uniform loop counter has its
+ * next iteration's lines prefetched ahead of the lane loop (the sections
+ * "conditions in a lane loop of their own" and "the next iteration's
+ * loads").
+ *
  * Warp-synchronous code (accesses ir/mark_lockstep.c marks): the lanes
  * are in lockstep where a lane loop ends, so one ends before each marked
  * access where the per-thread form's warp would meet (plan_meets); no
