@@ -1575,8 +1575,8 @@ static bool deferrable_cond(const emitter *e, const ir_instr *i)
 }
 
 /* The run's deferrable conditions into *out (at most max), when the run
- * reads positions and touches memory; a plain IF of the run that branches
- * on one keeps it in the run's loop. */
+ * is in a loop, reads positions and touches memory; a plain IF of the run
+ * that branches on one keeps it in the run's loop. */
 static bool if_reads(const ir_cf *n, const ir_def *d)
 {
    for (; n; n = n->next) {
@@ -1592,8 +1592,8 @@ static uint32_t plan_deferred(const emitter *e, const lane_run *r, const run_wal
                               uint32_t max)
 {
    uint32_t n = 0;
-   if (!info->pos || !info->impure)
-      return 0;
+   if (!info->pos || !info->impure || !e->lane_loop_depth)
+      return 0;   /* outside loops the build cost once per lane is not worth a loop's compile */
    vec_foreach(const lane_item, it, &r->items)
       if (it->n->kind == IR_CF_CODE)
          for (const ir_instr *i = it->from; i != it->to && n < max; i = i->next)
