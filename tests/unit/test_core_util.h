@@ -79,6 +79,23 @@ static inline void tc_ctx_reset(void)
    tc_ctx_ = NULL;
 }
 
+/* An environment variable's value (malloc'd, NULL if unset), to put back
+ * with tc_env_restore after a test sets it. */
+static inline char *tc_env_save(const char *name)
+{
+   const char *v = getenv(name);
+   return v ? strdup(v) : NULL;
+}
+
+static inline void tc_env_restore(const char *name, char *saved)
+{
+   if (saved)
+      setenv(name, saved, 1);
+   else
+      unsetenv(name);
+   free(saved);
+}
+
 /* Loads ptx in context c, launches its kernel `name` on grid x block with
  * args, synchronises; returns the first status that is not a success (or
  * the synchronisation's) and copies the context's message to msg. */

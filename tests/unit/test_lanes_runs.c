@@ -140,8 +140,7 @@ TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
    CHECK_INT(core_mem_alloc(c->dev, 5 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
    const uint32_t *got = (const uint32_t *)(uintptr_t)d;
    static const char *const stores[2] = { "slow", "fast" };
-   const char *old = getenv("METALCUDA_SOFT_MASKED_STORES");
-   char *saved = old ? strdup(old) : NULL;
+   char *saved = tc_env_save("METALCUDA_SOFT_MASKED_STORES");
    for (int f = 0; f < 2; f++) {
       setenv("METALCUDA_SOFT_MASKED_STORES", stores[f], 1);
       memset((void *)(uintptr_t)d, 0xee, 5 * N * sizeof(uint32_t));
@@ -174,10 +173,6 @@ TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
                     branchy_want(t));
       CHECK_INT(bad, 0);
    }
-   if (saved)
-      setenv("METALCUDA_SOFT_MASKED_STORES", saved, 1);
-   else
-      unsetenv("METALCUDA_SOFT_MASKED_STORES");
-   free(saved);
+   tc_env_restore("METALCUDA_SOFT_MASKED_STORES", saved);
    core_mem_free(c->dev, d);
 }

@@ -94,8 +94,7 @@ TEST(a_grid_stride_loop_in_lane_form_computes_each_threads_sum)
    for (uint32_t i = 0; i < ELEMS + GRID; i++)
       in[i] = i < ELEMS ? elem(i) : 0x100000u + i;
    static const char *const stores[2] = { "slow", "fast" };
-   const char *old = getenv("METALCUDA_SOFT_MASKED_STORES");
-   char *saved = old ? strdup(old) : NULL;
+   char *saved = tc_env_save("METALCUDA_SOFT_MASKED_STORES");
    for (int f = 0; f < 2; f++) {
       setenv("METALCUDA_SOFT_MASKED_STORES", stores[f], 1);
       memset((void *)(uintptr_t)dout, 0xee, GRID * sizeof(uint32_t));
@@ -117,11 +116,7 @@ TEST(a_grid_stride_loop_in_lane_form_computes_each_threads_sum)
       }
       CHECK_INT(bad, 0);
    }
-   if (saved)
-      setenv("METALCUDA_SOFT_MASKED_STORES", saved, 1);
-   else
-      unsetenv("METALCUDA_SOFT_MASKED_STORES");
-   free(saved);
+   tc_env_restore("METALCUDA_SOFT_MASKED_STORES", saved);
    core_mem_free(c->dev, din);
    core_mem_free(c->dev, dout);
 }
