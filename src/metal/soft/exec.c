@@ -83,7 +83,7 @@ void soft_thread_leave(void *token)
    if (w->alt_stack) {
       stack_t ss = {.ss_flags = SS_DISABLE};
       sigaltstack(&ss, NULL);
-      munmap(w->alt_stack, ALT_STACK);
+      soft_unmap_stack(w->alt_stack, ALT_STACK);
    }
    soft_sched_free(w->sched);
    free(w->scratch);

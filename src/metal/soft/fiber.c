@@ -229,6 +229,17 @@ static void fiber_switch(fiber *from, fiber *to, bool from_done)
 
 /* ---- stacks ---- */
 
+void soft_unmap_stack(void *p, size_t len)
+{
+#if FIBER_ASAN
+   /* ASan keeps the redzones a stack's frames left poisoned after the
+    * unmap; a later mapping at the same addresses (util/file.c file_map of
+    * a cache file) then reads as a stack-buffer underflow. */
+   ASAN_UNPOISON_MEMORY_REGION(p, len);
+#endif
+   munmap(p, len);
+}
+
 static void unmap_fiber(soft_sched *s, fiber *f)
 {
 #if FIBER_VALGRIND
@@ -236,7 +247,7 @@ static void unmap_fiber(soft_sched *s, fiber *f)
       VALGRIND_STACK_DEREGISTER(f->vg_stack);
 #endif
    if (f->map)
-      munmap(f->map, SOFT_FIBER_STACK + s->guard);
+      soft_unmap_stack(f->map, SOFT_FIBER_STACK + s->guard);
    f->map = NULL;
 }
 

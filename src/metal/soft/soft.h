@@ -237,6 +237,9 @@ typedef struct soft_sched soft_sched;
 
 soft_sched *soft_sched_new(void);
 void soft_sched_free(soft_sched *s);
+/* munmap of a stack (a fiber's, a worker's signal stack), its sanitizer
+ * state cleared first (fiber.c). */
+void soft_unmap_stack(void *p, size_t len);
 /* Runs every thread of L's threadgroup as a fiber until all return;
  * returns NULL, or what went wrong (a barrier not reached by every thread,
  * out of memory), in storage owned by s. */
