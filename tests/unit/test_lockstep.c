@@ -53,6 +53,7 @@
 
 typedef struct marks {
    uint32_t loads, stores, fences, atomics;
+   uint32_t spins;   /* atomics a loop spins on (IR_F_SPIN: the loop meets at its latch) */
 } marks;
 
 static bool marks_of(const char *ptx, marks *out)
@@ -63,13 +64,15 @@ static bool marks_of(const char *ptx, marks *out)
    ir_func *f = tc_ir_of(&ar, ptx, "k");
    if (f)
       ir_foreach_block(b, f)
-         ir_foreach_instr(i, b)
+         ir_foreach_instr(i, b) {
             if (i->flags & IR_F_LOCKSTEP) {
                out->loads += i->op == IR_LOAD;
                out->stores += i->op == IR_STORE;
                out->fences += i->op == IR_MEMBAR;
                out->atomics += i->op == IR_ATOM;
             }
+            out->spins += i->op == IR_ATOM && (i->flags & IR_F_SPIN);
+         }
    arena_free_all(&ar);
    return f != NULL;
 }
@@ -177,16 +180,8 @@ static const char atomics[] = KERNEL(
 
 static uint32_t spins_of(const char *ptx)
 {
-   arena ar;
-   arena_init(&ar, 0);
-   uint32_t n = 0;
-   ir_func *f = tc_ir_of(&ar, ptx, "k");
-   if (f)
-      ir_foreach_block(b, f)
-         ir_foreach_instr(i, b)
-            n += i->op == IR_ATOM && (i->flags & IR_F_SPIN);
-   arena_free_all(&ar);
-   return n;
+   marks mk;
+   return marks_of(ptx, &mk) ? mk.spins : 0;
 }
 
 TEST(an_atomic_that_decides_whether_a_loop_ends_meets_at_the_latch_only)

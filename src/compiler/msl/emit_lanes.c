@@ -1574,20 +1574,22 @@ static bool deferrable_cond(const emitter *e, const ir_instr *i)
    return pos;
 }
 
-/* The run's deferrable conditions into *out (at most max), when the run
- * is in a loop, reads positions and touches memory; a plain IF of the run
- * that branches on one keeps it in the run's loop. */
-static bool if_reads(const ir_cf *n, const ir_def *d)
+/* Whether node n, or a node inside it, is an IF on d. */
+static bool node_branches_on(const ir_cf *n, const ir_def *d)
 {
-   for (; n; n = n->next) {
-      if (n->kind == IR_CF_IF && n->cond.def == d)
-         return true;
-      if (if_reads(n->first, d) || if_reads(n->then_cf, d) || if_reads(n->else_cf, d))
-         return true;
-   }
+   if (n->kind == IR_CF_IF && n->cond.def == d)
+      return true;
+   const ir_cf *const lists[] = { n->first, n->then_cf, n->else_cf };
+   for (unsigned k = 0; k < ARRAY_SIZE(lists); k++)
+      for (const ir_cf *c = lists[k]; c; c = c->next)
+         if (node_branches_on(c, d))
+            return true;
    return false;
 }
 
+/* The run's deferrable conditions into *out (at most max), when the run
+ * is in a loop, reads positions and touches memory; a plain IF of the run
+ * that branches on one keeps it in the run's loop. */
 static uint32_t plan_deferred(const emitter *e, const lane_run *r, const run_walk *info, const ir_instr **out,
                               uint32_t max)
 {
@@ -1602,10 +1604,7 @@ static uint32_t plan_deferred(const emitter *e, const lane_run *r, const run_wal
    for (uint32_t k = 0; k < n;) {
       bool read = false;
       vec_foreach(const lane_item, it, &r->items)
-         read |= it->n->kind != IR_CF_CODE && (it->n->kind == IR_CF_IF ? it->n->cond.def == &out[k]->def ||
-                                                                            if_reads(it->n->then_cf, &out[k]->def) ||
-                                                                            if_reads(it->n->else_cf, &out[k]->def)
-                                                                      : if_reads(it->n->first, &out[k]->def));
+         read |= node_branches_on(it->n, &out[k]->def);
       if (read)
          out[k] = out[--n];
       else
