@@ -181,23 +181,18 @@ rerun_as() {
 # The CUDA programs, then the warp-synchronous ones again under validation:
 # there a lane-form kernel runs one lane per invocation as fibers, and its
 # lockstep rests on the warp meets the one-lane build keeps (emit_lanes.c);
-# the whole validate layer runs under MC_TEST_FULL.  Then the lane-form
-# programs with the other answer to whether this CPU's masked vector
-# stores are slow (NAME@stores-slow or NAME@stores-fast; the test below is
-# src/metal/soft/compile.c masked_stores_slow's): where they are (AMD
-# without AVX-512) lane loops walk runs of active lanes, elsewhere every
-# lane under its mask bit, so both forms are tested on any machine.
+# the whole validate layer runs under MC_TEST_FULL.  Then the
+# lane-form programs with lane loops masked lane by lane (NAME@lanes-masked;
+# src/metal/soft/compile.c lanes_by_runs: the default walks runs of active
+# lanes), so both forms are tested on any machine.
 cuda_layer()
 {
-   local rc=0 other=slow
+   local rc=0
    bash tests/cuda/run.sh || rc=1
    if [ -z "${MC_TEST_FULL:-}" ]; then
       bash tests/cuda/run.sh --validate warp_sync warp_ops || rc=1
    fi
-   if grep -q AuthenticAMD /proc/cpuinfo 2>/dev/null && ! grep -qw avx512vl /proc/cpuinfo; then
-      other=fast
-   fi
-   METALCUDA_SOFT_MASKED_STORES=$other rerun_as "stores-$other" \
+   METALCUDA_SOFT_LANE_LOOPS=masked rerun_as lanes-masked \
       bash tests/cuda/run.sh lane_divergence block_reduce warp_sync tile_transpose || rc=1
    return $rc
 }

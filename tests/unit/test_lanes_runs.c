@@ -1,10 +1,10 @@
 /*
  * test_lanes_runs.c — the software device's lane loops in both of their
- * forms (prelude base.metal, lane form): where masked vector stores are
- * slow (src/metal/soft/compile.c masked_stores_slow: AMD without AVX-512)
- * a lane loop walks the runs of consecutive active lanes of each mask word
- * or segment, mc_on true; elsewhere every lane, mc_on its mask bit.
- * METALCUDA_SOFT_MASKED_STORES=slow / fast picks the form on any machine.
+ * forms (prelude base.metal, lane form): by default
+ * (src/metal/soft/compile.c lanes_by_runs) a lane loop walks the runs of
+ * consecutive active lanes of each mask word or segment, mc_on true;
+ * masked, every lane, mc_on its mask bit.
+ * METALCUDA_SOFT_LANE_LOOPS=runs / masked picks the form on any machine.
  *
  * By execution on the software device in each form, against a host model:
  * a 48 x 2 block (segments of 48, 16 and 32 lanes: rows and 64-lane mask
@@ -15,7 +15,7 @@
  * MSL shows that the two branches with plain arms take no lane loops of
  * their own (emit_lanes.c, "runs"), and that only lane loops with long
  * branches say so (MC_LANES_FOR_POS_IF, not forced to vectorise where
- * masked stores are slow).
+ * lane loops walk runs).
  */
 #include "harness.h"
 #include "test_core_util.h"
@@ -79,7 +79,7 @@ TEST(plain_branches_run_in_the_lane_loop_of_the_code_around_them)
 /* Positional lane loops stay the forced, vectorised kind
  * (MC_LANES_FOR_POS) unless more than eight instructions are under their
  * lanes' branches (emit_lanes.c BRANCHY_MAX: MC_LANES_FOR_POS_IF, not
- * forced where masked stores are slow): a store of tid.x to shared memory,
+ * forced where lane loops walk runs): a store of tid.x to shared memory,
  * a barrier, the word w back to out[tid.x], straight or, where tid.x < 40,
  * after nine operations on w (branchy_want). */
 #define LOOPS_PTX(ARM)                                                                                 \
@@ -139,10 +139,10 @@ TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
    uint64_t d = 0;
    CHECK_INT(core_mem_alloc(c->dev, 5 * N * sizeof(uint32_t), &d), CORE_SUCCESS);
    const uint32_t *got = (const uint32_t *)(uintptr_t)d;
-   static const char *const stores[2] = { "slow", "fast" };
-   char *saved = tc_env_save("METALCUDA_SOFT_MASKED_STORES");
+   static const char *const forms[2] = { "runs", "masked" };
+   char *saved = tc_env_save("METALCUDA_SOFT_LANE_LOOPS");
    for (int f = 0; f < 2; f++) {
-      setenv("METALCUDA_SOFT_MASKED_STORES", stores[f], 1);
+      setenv("METALCUDA_SOFT_LANE_LOOPS", forms[f], 1);
       memset((void *)(uintptr_t)d, 0xee, 5 * N * sizeof(uint32_t));
       void *args[] = { &d };
       char msg[512];
@@ -157,22 +157,22 @@ TEST(lane_loops_by_runs_and_by_masks_compute_the_gpus_results)
                               t & 1 ? t : 0xeeeeeeeeu, t & 1 ? t + 2000 : 1000 };
          for (int k = 0; k < 5; k++)
             if (got[k * N + t] != want[k] && bad++ < 4)
-               fprintf(stderr, "    stores %s: out[%u] = %#x, want %#x\n", stores[f], k * N + t, got[k * N + t],
+               fprintf(stderr, "    lane loops %s: out[%u] = %#x, want %#x\n", forms[f], k * N + t, got[k * N + t],
                        want[k]);
       }
       CHECK_INT(bad, 0);
       /* a lane loop with a long branch (not forced to vectorise where
-       * masked stores are slow) */
+       * lane loops walk runs) */
       memset((void *)(uintptr_t)d, 0xee, NX * sizeof(uint32_t));
       r = tc_run_ptx(c, branchy_ptx, "k", (const uint32_t[3]){ 1, 1, 1 }, (const uint32_t[3]){ NX, 1, 1 }, args,
                      msg, sizeof(msg));
       CHECK_INT(r, CORE_SUCCESS);
       for (uint32_t t = 0; t < NX; t++)
          if (got[t] != branchy_want(t) && bad++ < 4)
-            fprintf(stderr, "    stores %s, long branch: out[%u] = %#x, want %#x\n", stores[f], t, got[t],
+            fprintf(stderr, "    lane loops %s, long branch: out[%u] = %#x, want %#x\n", forms[f], t, got[t],
                     branchy_want(t));
       CHECK_INT(bad, 0);
    }
-   tc_env_restore("METALCUDA_SOFT_MASKED_STORES", saved);
+   tc_env_restore("METALCUDA_SOFT_LANE_LOOPS", saved);
    core_mem_free(c->dev, d);
 }

@@ -6,7 +6,7 @@
  * the load's next stretch is prefetched ahead of its lane loop.
  *
  * The MSL shows both; execution on the software device, in both lane-loop
- * forms (METALCUDA_SOFT_MASKED_STORES=slow / fast), against a host model,
+ * forms (METALCUDA_SOFT_LANE_LOOPS=runs / masked), against a host model,
  * shows the lanes still leave the loop at their own iterations: 1000
  * elements over a grid of 3 x 64 threads, so lanes run 5 or 6 iterations.
  */
@@ -93,10 +93,10 @@ TEST(a_grid_stride_loop_in_lane_form_computes_each_threads_sum)
    const uint32_t *got = (const uint32_t *)(uintptr_t)dout;
    for (uint32_t i = 0; i < ELEMS + GRID; i++)
       in[i] = i < ELEMS ? elem(i) : 0x100000u + i;
-   static const char *const stores[2] = { "slow", "fast" };
-   char *saved = tc_env_save("METALCUDA_SOFT_MASKED_STORES");
+   static const char *const forms[2] = { "runs", "masked" };
+   char *saved = tc_env_save("METALCUDA_SOFT_LANE_LOOPS");
    for (int f = 0; f < 2; f++) {
-      setenv("METALCUDA_SOFT_MASKED_STORES", stores[f], 1);
+      setenv("METALCUDA_SOFT_LANE_LOOPS", forms[f], 1);
       memset((void *)(uintptr_t)dout, 0xee, GRID * sizeof(uint32_t));
       uint32_t n = ELEMS;
       void *args[] = { &din, &dout, &n };
@@ -112,11 +112,11 @@ TEST(a_grid_stride_loop_in_lane_form_computes_each_threads_sum)
          for (uint32_t i = g; i < ELEMS; i += GRID)
             want += elem(i);
          if (got[g] != want && bad++ < 4)
-            fprintf(stderr, "    stores %s: out[%u] = %#x, want %#x\n", stores[f], g, got[g], want);
+            fprintf(stderr, "    lane loops %s: out[%u] = %#x, want %#x\n", forms[f], g, got[g], want);
       }
       CHECK_INT(bad, 0);
    }
-   tc_env_restore("METALCUDA_SOFT_MASKED_STORES", saved);
+   tc_env_restore("METALCUDA_SOFT_LANE_LOOPS", saved);
    core_mem_free(c->dev, din);
    core_mem_free(c->dev, dout);
 }

@@ -1774,7 +1774,7 @@ static void flush_run(emitter *e, lane_run *r)
    }
    if (w.lanes) {
       /* A positional loop with more than BRANCHY_MAX instructions under its
-       * lanes' branches says so: where masked stores are slow the prelude
+       * lanes' branches says so: where lane loops walk runs the prelude
        * does not force its vectorisation (MC_LANES_FOR_POS_IF). */
       emit_line(e, !w.pos       ? "MC_LANES_FOR(mc_mask)"
                    : w.branches > BRANCHY_MAX ? "MC_LANES_FOR_POS_IF(mc_mask)"

@@ -501,29 +501,25 @@ static const char *cpu_identity(void)
    return id;
 }
 
-/* Whether this CPU's masked vector stores are slow: AMD's without AVX-512
- * (Zen 1-3) microcode VMASKMOVPS/VPMASKMOVD stores (about 24 cycles a
- * store on a Zen 3, even with a full mask).  There the lane form's loops
- * walk runs of active lanes with plain stores (prelude MC_LANES_FOR under
- * __MC_SOFT_MASKED_STORES_SLOW) instead of masking every lane.  Loop mode
- * still if-converts a guarded store into a masked one: on a Zen 3 that
- * ran a 5-point stencil 1.7x faster than the scalar loop, and SAXPY, a
- * cache-resident guarded SAXPY and LULESH as fast (bench/README.md; an
- * earlier build had turned if-conversion off there).  Intel's and
- * AVX-512 masked stores are fast.  METALCUDA_SOFT_MASKED_STORES=slow or
- * fast overrides the CPU's answer (the tests run both forms on any
- * machine). */
-static bool masked_stores_slow(void)
+/* Whether the lane form's loops walk the runs of active lanes with plain
+ * loads and stores (prelude MC_LANES_FOR under __MC_SOFT_LANES_BY_RUNS)
+ * instead of running every lane under its mask bit: yes, on every CPU.
+ * Runs were chosen first for AMD's CPUs without AVX-512 (Zen 1-3), which
+ * microcode VMASKMOVPS/VPMASKMOVD stores (about 24 cycles a store on a Zen
+ * 3, even with a full mask).  On a Zen 4 (AVX-512, fast masked stores) the
+ * masked form still ran SGEMM 3x slower (bench/kernels.sh: 25-28 ms
+ * against 7.6-9.5 ms): where every lane's access is under its mask bit,
+ * clang 19 made the 16x16 tile's broadcast row read a masked gather per
+ * element, where in a run it is a plain loop it vectorises as it likes;
+ * the other five kernels ran alike in both forms.  NEON has no masked
+ * stores at all.  Loop mode still if-converts a guarded store into a
+ * masked one (on a Zen 3 that ran a 5-point stencil 1.7x faster than the
+ * scalar loop).  METALCUDA_SOFT_LANE_LOOPS=masked picks the other form
+ * (the tests run both forms on any machine). */
+static bool lanes_by_runs(void)
 {
-   const char *e = getenv("METALCUDA_SOFT_MASKED_STORES");
-   if (e && (!strcmp(e, "slow") || !strcmp(e, "fast")))
-      return !strcmp(e, "slow");
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-   __builtin_cpu_init();
-   return __builtin_cpu_is("amd") && !__builtin_cpu_supports("avx512vl");
-#else
-   return false;
-#endif
+   const char *e = getenv("METALCUDA_SOFT_LANE_LOOPS");
+   return !e || strcmp(e, "masked") != 0;
 }
 
 /* Compiler options, everything but the file names.  They are part of the
@@ -556,8 +552,8 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
       a[n++] = "-mllvm";
       a[n++] = "-grow-region-complexity-budget=1000";
    }
-   if (!target && masked_stores_slow())
-      a[n++] = "-D__MC_SOFT_MASKED_STORES_SLOW";   /* lane loops by runs (prelude) */
+   if (lanes_by_runs())
+      a[n++] = "-D__MC_SOFT_LANES_BY_RUNS";   /* lane loops by runs (prelude) */
    a[n++] = "-fPIC";
    a[n++] = "-ffunction-sections";        /* a call graph per function: fibercheck.c */
    a[n++] = "-fdata-sections";

@@ -452,15 +452,17 @@ inline void mc_lanes_prefetch(constant mc_launch &L, ulong a0, ulong a1)
         __builtin_prefetch(MC_GADDR(L, device, a));
 }
 #define MC_LANES_PREFETCH(a0, a1) mc_lanes_prefetch(mc_L, (a0), (a1))
-#if defined(__MC_SOFT_MASKED_STORES_SLOW)
-// On CPUs whose masked vector stores are microcoded (compile.c
-// masked_stores_slow: AMD's without AVX-512, about 24 cycles a store even
-// with a full mask), a loop with `if (mc_on)` around its accesses is
-// vectorised with them.  There the lane loops below walk the runs of
-// consecutive active lanes of each mask word (or segment) instead, mc_on
-// true: plain vector loads and stores, a whole word or segment one run
-// where every lane is active.  Inactive lanes are skipped, as the masked
-// loops' code does nothing for them but keep their array elements.
+#if defined(__MC_SOFT_LANES_BY_RUNS)
+// The software device's lane loops (src/metal/soft/compile.c
+// lanes_by_runs: every CPU unless METALCUDA_SOFT_LANE_LOOPS=masked) walk
+// the runs of consecutive active lanes of each mask word (or segment)
+// with mc_on true: plain vector loads and stores, a whole word or segment
+// one run where every lane is active.  Inactive lanes are skipped, as the
+// masked loops' code does nothing for them but keep their array elements.
+// Masked, a loop with `if (mc_on)` around its accesses is vectorised with
+// masked stores, microcoded on AMD's CPUs without AVX-512 (about 24 cycles
+// a store even with a full mask), and on a Zen 4 SGEMM's broadcast tile
+// read became a masked gather (3x slower).
 inline ulong mc_lanes_low(uint n) { return n < 64u ? (1ul << n) - 1ul : ~0ul; }
 // the end of the run of set bits starting at r0 (64: to the word's end)
 inline uint mc_lanes_run_end(ulong bits, uint r0)
@@ -529,7 +531,7 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
 // The same for a loop whose lanes branch (a divergent branch of plain
 // code inside the loop: emit_lanes.c flush_run), not forced to vectorise.
 // Forced, the vectoriser computed both arms for every lane, made a store
-// under the branch a masked store (the slow kind here) or a scalar store
+// under the branch a masked store (the slow kind on a Zen 3) or a scalar store
 // behind a test of each element, a load a gather or a masked load and a
 // division eight scalar ones, and clang spent a quarter to a third of
 // tests/cuda/lane_divergence's lane-form compiles on such loops
@@ -570,7 +572,7 @@ __attribute__((noinline)) inline ulong mc_lanes_next_run(thread const mc_lmask *
         for (uint mc_b = 0u; mc_b < mc_sn; mc_b++) {                                    \
             const uint mc_l = mc_l0 + mc_b;                                             \
             const bool mc_on = (mc_bits >> mc_b & 1ul) != 0ul;
-// Lanes that branch: masked loads and stores, fast on these CPUs.
+// Lanes that branch: masked loads and stores.
 #define MC_LANES_FOR_POS_IF(m) MC_LANES_FOR_POS(m)
 #define MC_LANES_END }}
 #endif
