@@ -3,7 +3,9 @@
  * "conditions in a lane loop of their own" and "the next iteration's
  * loads"): the loop's exit condition, computed from the position and the
  * uniform counter only, is written in a lane loop after the load's, and
- * the load's next stretch is prefetched ahead of its lane loop.
+ * the stretch the load reads four iterations on (emit_lanes.c
+ * PREFETCH_AHEAD: the counter's next value plus three steps) is
+ * prefetched ahead of its lane loop.
  *
  * The MSL shows both; execution on the software device, in both lane-loop
  * forms (METALCUDA_SOFT_LANE_LOOPS=runs / masked), against a host model,
@@ -64,6 +66,16 @@ TEST(a_grid_stride_loops_condition_has_its_own_lane_loop_and_its_next_loads_are_
       return;
    }
    CHECK_INT(tc_count(body, "MC_LANES_PREFETCH("), 1);
+   /* the counter four iterations on: its next value plus three steps, in
+    * both lanes' addresses */
+   const char *pfa = strstr(body, "ulong mc_pf[2];"), *pfe = strstr(body, "MC_LANES_PREFETCH(");
+   CHECK(pfa && pfe && pfa < pfe);
+   if (pfa && pfe && pfa < pfe) {
+      size_t n = (size_t)(pfe - pfa);
+      char *seg = strndup(pfa, n);
+      CHECK_INT(seg ? tc_count(seg, ")3 * (uint)") : 0, 2);
+      free(seg);
+   }
    /* after the prefetch: the load's lane loop, without the compare, then
     * the compare's, without a load */
    const char *pf = strstr(body, "MC_LANES_PREFETCH("), *end1 = NULL, *end2 = NULL;

@@ -1715,14 +1715,46 @@ static uint32_t plan_prefetch(const emitter *e, const lane_run *r, lane_prefetch
    return n;
 }
 
-/* The address of pf for the lane at tid, at the counter's next value,
- * into mc_pf[slot]. */
+/* How far ahead the loads are prefetched, in iterations.  One iteration
+ * ahead left the block reduction waiting on memory (a 1 KB stretch is a
+ * few tens of nanoseconds of work, a miss to memory about 100); on a
+ * 2-core Zen 4, `bench/kernels.sh`'s block reduction took 5.1-5.3 ms
+ * prefetching one iteration ahead, 4.1-4.3 two, 4.1-4.4 four, and the
+ * shuffle reduction 5.0-5.5, 4.4-5.1 and 4.1-5.0 (bench/README.md). */
+enum { PREFETCH_AHEAD = 4 };
+
+/* The counter's uniform step when its next value is counter + step in
+ * integers (a grid-stride loop's i += gridDim.x * blockDim.x), else NULL:
+ * then only the next iteration's addresses are known. */
+static const ir_def *counter_step(const emitter *e, const lane_prefetch *pf)
+{
+   const ir_instr *i = pf->next->parent;
+   if (i->op != IR_ADD || !ptx_type_is_int(i->type) || i->nsrcs != 2)
+      return NULL;
+   const ir_def *step = i->srcs[0].def == pf->phi ? i->srcs[1].def
+                        : i->srcs[1].def == pf->phi ? i->srcs[0].def
+                                                    : NULL;
+   return step && (is_inline(step) || kind_of(e, step) == LANE_SCALAR) ? step : NULL;
+}
+
+/* The address of pf for the lane at tid, PREFETCH_AHEAD iterations on
+ * (the next one where the step is not known), into mc_pf[slot]. */
 static void emit_prefetch_address(emitter *e, const lane_prefetch *pf, const char *tid, int slot)
 {
    emit_line(e, "{");
    e->indent++;
    emit_line(e, "const uint3 mc_tid = %s; (void)mc_tid;", tid);
-   emit_line(e, "const %s v%u = v%u;", msl_utype(pf->phi->bits), pf->phi->index, pf->next->index);
+   const ir_def *step = counter_step(e, pf);
+   const char *t = msl_utype(pf->phi->bits);
+   if (step) {
+      emit_indent(e);
+      strbuf_printf(e->out, "const %s v%u = (%s)(v%u + (%s)%d * (%s)", t, pf->phi->index, t, pf->next->index, t,
+                    PREFETCH_AHEAD - 1, t);
+      emit_val(e, step);
+      strbuf_puts(e->out, ");\n");
+   } else {
+      emit_line(e, "const %s v%u = v%u;", t, pf->phi->index, pf->next->index);
+   }
    e->lane_loops++;
    emit_remat_def(e, pf->addr);
    emit_indent(e);
