@@ -1649,9 +1649,10 @@ enum { DEFERRED_MAX = 8 };
  * then waited on memory (perf: most of the kernel on the instruction after
  * the load).  Where a global load's address is recomputed from the
  * position and a loop phi whose next value the run computes before its
- * lane loop, the addresses of the first and the last lane at that next
- * value are computed ahead of the lane loop (the phi shadowed by its next
- * value in a scope of their own) and their lines prefetched
+ * lane loop, the addresses of the first and the last lane PREFETCH_AHEAD
+ * iterations on (or at the next value, where the step is not known) are
+ * computed ahead of the lane loop (the phi shadowed by that value in a
+ * scope of their own) and their lines prefetched
  * (MC_LANES_PREFETCH, nothing with one lane; a prefetch never faults, so
  * a stretch the next iteration does not read costs only the hint). */
 
