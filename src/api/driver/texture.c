@@ -218,13 +218,14 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
          API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
    }
    if (d->flags & CU_TRSF_SRGB) {
-      /* the prelude decodes with the IEC 61966-2-1 curve in float
-       * (mc_tex_srgb), never compared with a GPU's table: an H100 read
-       * some fetches otherwise (tests/cuda/NATIVE.md "txq"), so say so */
+      /* the prelude decodes 8-bit unsigned channels by an H200's table
+       * (mc_tex_srgb); filtering weights the decoded texels, which matched
+       * that GPU's filtered reads but for one pair of values (47 and 48,
+       * 1/4096 apart; tests/cuda/NATIVE.md "sRGB"): say so once */
       static atomic_bool warned;
-      if (!atomic_exchange(&warned, true))
-         LOG_WARN("cuTexObjectCreate: sRGB reads use the IEC 61966-2-1 curve computed in float, not yet matched to "
-                  "an NVIDIA GPU's: the last bits of the values may differ");
+      if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && !atomic_exchange(&warned, true))
+         LOG_WARN("cuTexObjectCreate: sRGB with linear filtering weights the decoded texels; an NVIDIA GPU's "
+                  "filtered sRGB reads may differ from it in the last bits");
       t.flags |= MC_TEX_F_SRGB;
    }
    memcpy(t.border, d->borderColor, sizeof(t.border));

@@ -1,0 +1,206 @@
+/*
+ * tex_srgb.cu — sRGB textures (cudaTextureDesc.sRGB, CU_TRSF_SRGB): what an
+ * H200 reads (CUDA 13.0, driver 580; tests/cuda/NATIVE.md "sRGB").
+ *
+ *  - Every 8-bit value through a uchar4 array read as normalised floats,
+ *    point sampled, with sRGB: x, y and z are the GPU's decode of the
+ *    value, the table below (recorded from the H200: every one of the 256
+ *    has 8 significant bits, so it is kept as the floats' upper halves),
+ *    w is the value / 255 (sRGB leaves alpha linear); the same through the
+ *    driver API (cuTexObjectCreate with CU_TRSF_SRGB).
+ *  - sRGB changes nothing on 16-bit, signed 8-bit and half channels: the
+ *    same H200 read them alike with the flag on and off, which the program
+ *    checks read by read.
+ *  - Without sRGB a uchar4 reads value / 255 (the host's division).
+ */
+#include "check.h"
+
+#include <cuda.h>
+#include <cuda_fp16.h>
+#include <dlfcn.h>
+#include <string.h>
+
+/* An H200's sRGB decode of the 8-bit value i: the upper half of a float. */
+static const unsigned short srgb_u8[256] = {
+    0x0000u, 0x39a0u, 0x3a20u, 0x3a70u, 0x3aa0u, 0x3ac8u, 0x3af0u, 0x3b0cu, 0x3b20u, 0x3b34u, 0x3b48u, 0x3b5cu,
+    0x3b70u, 0x3b84u, 0x3b90u, 0x3b9cu, 0x3baau, 0x3bb8u, 0x3bc6u, 0x3bd6u, 0x3be6u, 0x3bf6u, 0x3c03u, 0x3c0cu,
+    0x3c16u, 0x3c1fu, 0x3c29u, 0x3c34u, 0x3c3eu, 0x3c49u, 0x3c55u, 0x3c60u, 0x3c6cu, 0x3c7au, 0x3c83u, 0x3c8au,
+    0x3c91u, 0x3c98u, 0x3c9fu, 0x3ca6u, 0x3caeu, 0x3cb6u, 0x3cbeu, 0x3cc6u, 0x3cceu, 0x3cd7u, 0x3ce0u, 0x3ce9u,
+    0x3cf2u, 0x3cfcu, 0x3d03u, 0x3d08u, 0x3d0du, 0x3d12u, 0x3d17u, 0x3d1cu, 0x3d22u, 0x3d28u, 0x3d2du, 0x3d33u,
+    0x3d39u, 0x3d3fu, 0x3d45u, 0x3d4cu, 0x3d52u, 0x3d58u, 0x3d60u, 0x3d66u, 0x3d6cu, 0x3d74u, 0x3d7au, 0x3d81u,
+    0x3d85u, 0x3d88u, 0x3d8cu, 0x3d90u, 0x3d94u, 0x3d98u, 0x3d9cu, 0x3da0u, 0x3da4u, 0x3da9u, 0x3dadu, 0x3db1u,
+    0x3db6u, 0x3dbau, 0x3dbfu, 0x3dc3u, 0x3dc8u, 0x3dcdu, 0x3dd1u, 0x3dd6u, 0x3ddbu, 0x3de0u, 0x3de5u, 0x3deau,
+    0x3df0u, 0x3df4u, 0x3dfau, 0x3e00u, 0x3e02u, 0x3e05u, 0x3e08u, 0x3e0bu, 0x3e0eu, 0x3e11u, 0x3e14u, 0x3e17u,
+    0x3e1au, 0x3e1du, 0x3e20u, 0x3e23u, 0x3e26u, 0x3e29u, 0x3e2cu, 0x3e30u, 0x3e33u, 0x3e36u, 0x3e3au, 0x3e3du,
+    0x3e40u, 0x3e44u, 0x3e47u, 0x3e4bu, 0x3e4eu, 0x3e52u, 0x3e56u, 0x3e59u, 0x3e5du, 0x3e61u, 0x3e65u, 0x3e68u,
+    0x3e6cu, 0x3e70u, 0x3e74u, 0x3e78u, 0x3e7cu, 0x3e80u, 0x3e82u, 0x3e84u, 0x3e86u, 0x3e88u, 0x3e8au, 0x3e8du,
+    0x3e8fu, 0x3e91u, 0x3e93u, 0x3e95u, 0x3e98u, 0x3e9au, 0x3e9cu, 0x3e9eu, 0x3ea1u, 0x3ea3u, 0x3ea5u, 0x3ea8u,
+    0x3eaau, 0x3eadu, 0x3eafu, 0x3eb2u, 0x3eb4u, 0x3eb6u, 0x3eb9u, 0x3ebcu, 0x3ebeu, 0x3ec1u, 0x3ec3u, 0x3ec6u,
+    0x3ec8u, 0x3ecbu, 0x3eceu, 0x3ed1u, 0x3ed3u, 0x3ed6u, 0x3ed9u, 0x3edbu, 0x3edeu, 0x3ee1u, 0x3ee4u, 0x3ee7u,
+    0x3eeau, 0x3eedu, 0x3ef0u, 0x3ef2u, 0x3ef6u, 0x3ef8u, 0x3efcu, 0x3efeu, 0x3f01u, 0x3f02u, 0x3f04u, 0x3f05u,
+    0x3f07u, 0x3f09u, 0x3f0au, 0x3f0cu, 0x3f0du, 0x3f0fu, 0x3f11u, 0x3f12u, 0x3f14u, 0x3f16u, 0x3f17u, 0x3f19u,
+    0x3f1bu, 0x3f1cu, 0x3f1eu, 0x3f20u, 0x3f21u, 0x3f23u, 0x3f25u, 0x3f27u, 0x3f29u, 0x3f2au, 0x3f2cu, 0x3f2eu,
+    0x3f30u, 0x3f32u, 0x3f33u, 0x3f35u, 0x3f37u, 0x3f39u, 0x3f3bu, 0x3f3du, 0x3f3fu, 0x3f41u, 0x3f43u, 0x3f45u,
+    0x3f47u, 0x3f49u, 0x3f4bu, 0x3f4du, 0x3f4fu, 0x3f51u, 0x3f53u, 0x3f55u, 0x3f57u, 0x3f59u, 0x3f5bu, 0x3f5du,
+    0x3f5fu, 0x3f61u, 0x3f63u, 0x3f65u, 0x3f68u, 0x3f6au, 0x3f6cu, 0x3f6eu, 0x3f70u, 0x3f72u, 0x3f74u, 0x3f76u,
+    0x3f7au, 0x3f7cu, 0x3f7eu, 0x3f80u
+};
+
+static float srgb_want(unsigned v)
+{
+   return bits_f32((uint32_t)srgb_u8[v & 255u] << 16);
+}
+
+__global__ void k_point(cudaTextureObject_t t, int n, float4 *o)
+{
+   int i = threadIdx.x + blockIdx.x * blockDim.x;
+   if (i < n)
+      o[i] = tex1D<float4>(t, (float)i + 0.5f);
+}
+
+static cudaArray_t array_of(cudaChannelFormatDesc d, const void *data, size_t elem, int n)
+{
+   cudaArray_t a = NULL;
+   if (!CHECK_CUDA(cudaMallocArray(&a, &d, n, 0)))
+      return NULL;
+   CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, data, n * elem, n * elem, 1, cudaMemcpyHostToDevice));
+   return a;
+}
+
+static cudaTextureObject_t texture_of(cudaArray_t a, cudaTextureReadMode rm, int srgb)
+{
+   cudaResourceDesc r;
+   memset(&r, 0, sizeof r);
+   r.resType = cudaResourceTypeArray;
+   r.res.array.array = a;
+   cudaTextureDesc td;
+   memset(&td, 0, sizeof td);
+   td.addressMode[0] = cudaAddressModeClamp;
+   td.filterMode = cudaFilterModePoint;
+   td.readMode = rm;
+   td.sRGB = srgb;
+   cudaTextureObject_t t = 0;
+   CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL));
+   return t;
+}
+
+/* The n texels of t at their centres, into host memory. */
+static void read_all(cudaTextureObject_t t, int n, float4 *h)
+{
+   float4 *d = NULL;
+   CHECK_CUDA(cudaMalloc(&d, n * sizeof(float4)));
+   fill_u32((uint32_t *)h, 4 * n, SENTINEL32);
+   CHECK_CUDA(cudaMemcpy(d, h, n * sizeof(float4), cudaMemcpyHostToDevice));
+   k_point<<<(n + 63) / 64, 64>>>(t, n, d);
+   CHECK_CUDA(cudaDeviceSynchronize());
+   CHECK_CUDA(cudaMemcpy(h, d, n * sizeof(float4), cudaMemcpyDeviceToHost));
+   CHECK_CUDA(cudaFree(d));
+}
+
+static unsigned char u8_data[256 * 4];
+
+static void fill_u8(void)
+{
+   for (int i = 0; i < 256; i++) {
+      u8_data[4 * i] = (unsigned char)i;
+      u8_data[4 * i + 1] = (unsigned char)(255 - i);
+      u8_data[4 * i + 2] = (unsigned char)(37 * i + 11);
+      u8_data[4 * i + 3] = (unsigned char)i;
+   }
+}
+
+/* got against the decode of u8_data (sRGB) or value / 255 (linear) */
+static void check_u8_reads(const char *what, const float4 *got, bool srgb)
+{
+   static float g[256 * 4], w[256 * 4];
+   for (int i = 0; i < 256; i++)
+      for (int k = 0; k < 4; k++) {
+         unsigned v = u8_data[4 * i + k];
+         g[4 * i + k] = (&got[i].x)[k];
+         w[4 * i + k] = srgb && k < 3 ? srgb_want(v) : (float)v / 255.0f;
+      }
+   CHECK_ARRAY_F32(what, g, w, 256 * 4);
+}
+
+static void check_runtime_u8(void)
+{
+   cudaArray_t a = array_of(cudaCreateChannelDesc<uchar4>(), u8_data, 4, 256);
+   if (!a)
+      return;
+   static float4 h[256];
+   for (int s = 0; s < 2; s++) {
+      cudaTextureObject_t t = texture_of(a, cudaReadModeNormalizedFloat, s);
+      read_all(t, 256, h);
+      check_u8_reads(s ? "uchar4, sRGB, point" : "uchar4, point", h, s);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   CHECK_CUDA(cudaFreeArray(a));
+}
+
+/* The driver's flag, on the runtime's array (a cudaArray_t is a CUarray);
+ * its calls through libcuda.so.1 (dlopen: no -lcuda needed). */
+static void check_driver_u8(void)
+{
+   void *libcuda = dlopen("libcuda.so.1", RTLD_NOW);
+   decltype(&cuTexObjectCreate) create =
+      libcuda ? (decltype(&cuTexObjectCreate))dlsym(libcuda, "cuTexObjectCreate") : NULL;
+   decltype(&cuTexObjectDestroy) destroy =
+      libcuda ? (decltype(&cuTexObjectDestroy))dlsym(libcuda, "cuTexObjectDestroy") : NULL;
+   if (!CHECK(create && destroy))
+      return;
+   cudaArray_t a = array_of(cudaCreateChannelDesc<uchar4>(), u8_data, 4, 256);
+   if (!a)
+      return;
+   CUDA_RESOURCE_DESC r;
+   memset(&r, 0, sizeof r);
+   r.resType = CU_RESOURCE_TYPE_ARRAY;
+   r.res.array.hArray = (CUarray)a;
+   CUDA_TEXTURE_DESC td;
+   memset(&td, 0, sizeof td);
+   td.addressMode[0] = CU_TR_ADDRESS_MODE_CLAMP;
+   td.filterMode = CU_TR_FILTER_MODE_POINT;
+   td.flags = CU_TRSF_SRGB;
+   CUtexObject t = 0;
+   if (CHECK(create(&t, &r, &td, NULL) == CUDA_SUCCESS)) {
+      static float4 h[256];
+      read_all((cudaTextureObject_t)t, 256, h);
+      check_u8_reads("CU_AD_FORMAT_UNSIGNED_INT8 x4, CU_TRSF_SRGB, point", h, true);
+      CHECK(destroy(t) == CUDA_SUCCESS);
+   }
+   CHECK_CUDA(cudaFreeArray(a));
+}
+
+/* A format sRGB leaves alone: its reads with and without the flag agree. */
+static void check_unchanged(const char *what, cudaChannelFormatDesc d, const void *data, size_t elem,
+                            cudaTextureReadMode rm)
+{
+   cudaArray_t a = array_of(d, data, elem, 256);
+   if (!a)
+      return;
+   static float4 plain[256], srgb[256];
+   cudaTextureObject_t t0 = texture_of(a, rm, 0), t1 = texture_of(a, rm, 1);
+   read_all(t0, 256, plain);
+   read_all(t1, 256, srgb);
+   CHECK_ARRAY_F32(what, (const float *)srgb, (const float *)plain, 256 * 4);
+   CHECK_CUDA(cudaDestroyTextureObject(t0));
+   CHECK_CUDA(cudaDestroyTextureObject(t1));
+   CHECK_CUDA(cudaFreeArray(a));
+}
+
+int main()
+{
+   check_begin("tex_srgb");
+   fill_u8();
+   check_runtime_u8();
+   check_driver_u8();
+   static unsigned short u16[256 * 4];
+   static __half f16[256 * 4];
+   for (int i = 0; i < 256 * 4; i++) {
+      u16[i] = (unsigned short)(mix32((uint32_t)i) >> 16);
+      f16[i] = __float2half((float)(mix32((uint32_t)i + 7u) & 0xffffu) / 65535.0f);
+   }
+   check_unchanged("ushort4 with sRGB", cudaCreateChannelDesc<ushort4>(), u16, 8, cudaReadModeNormalizedFloat);
+   check_unchanged("char4 with sRGB", cudaCreateChannelDesc<char4>(), u8_data, 4, cudaReadModeNormalizedFloat);
+   check_unchanged("half4 with sRGB", cudaCreateChannelDescHalf4(), f16, 8, cudaReadModeElementType);
+   return check_end();
+}
