@@ -56,6 +56,24 @@ template <class T> static inline struct cudaChannelFormatDesc cudaCreateChannelD
    return mc_channel<T>::get();
 }
 
+/* half channels (CUDA's channel_descriptor.h names them by function) */
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf(void)
+{
+   return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf1(void)
+{
+   return cudaCreateChannelDesc(16, 0, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf2(void)
+{
+   return cudaCreateChannelDesc(16, 16, 0, 0, cudaChannelFormatKindFloat);
+}
+static inline struct cudaChannelFormatDesc cudaCreateChannelDescHalf4(void)
+{
+   return cudaCreateChannelDesc(16, 16, 16, 16, cudaChannelFormatKindFloat);
+}
+
 /* cudaCreateChannelDesc<kind>(): the formats a kind alone names (the
  * normalised ones, block-compressed, NV12, 10-10-10-2), with the channel
  * bits CUDA gives them (what src/api/runtime/array.c takes back) */
