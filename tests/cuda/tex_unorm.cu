@@ -11,22 +11,27 @@
  *    2^(b+3) - 1) >> (b + 4) (0.5 gives 127); snorm the same on |v| with
  *    b - 1 bits, the sign applied after (-1 gives -127);
  *  - suld.b / sust.b move the channels' bits;
- *  - a texture (cudaReadModeNormalizedFloat: cudaReadModeElementType is
- *    cudaErrorInvalidNormSetting) reads an unorm channel as v / (2^b - 1)
- *    and an snorm one as max(v / (2^(b-1) - 1), -1), as a CUDA normalised
- *    integer read; linear filtering gives what a normalised read of the
- *    integer format of the same bits gives, within 1e-5 of the float model
- *    with the H200's corner weights (tex_model.h; tex2d.cu: an H200's
- *    normalised filtering is not that model's bits);
+ *  - a texture over an array (cudaReadModeNormalizedFloat:
+ *    cudaReadModeElementType is cudaErrorInvalidNormSetting) reads an unorm
+ *    channel as v / (2^b - 1) and an snorm one as max(v / (2^(b-1) - 1),
+ *    -1), as a CUDA normalised integer read; linear filtering gives what a
+ *    normalised read of the integer format of the same bits gives, and for
+ *    the unorm formats is within 1e-5 of the float model with the H200's
+ *    corner weights (tex_model.h; tex2d.cu: an H200's normalised filtering
+ *    is not that model's bits).  The H200 filters the snorm formats (and
+ *    signed integers read as normalised floats) up to one step of the
+ *    format away from that model, not yet modelled: no float-model check
+ *    for them;
+ *  - over linear memory the H200 refuses the formats: cudaErrorInvalidValue
+ *    read as normalised floats (cudaErrorInvalidNormSetting as elements);
  *  - cudaArrayGetInfo / cudaGetChannelDesc answer the description
  *    cudaCreateChannelDesc<kind>() gives, cuArrayGetDescriptor the driver
  *    format with the kind's channel count; a description whose bits are not
  *    those is cudaErrorInvalidChannelDescriptor.
  * The runtime's answers (descriptions, refusals, read modes) are those of
  * NVIDIA's runtime, CUDA 13.0's static one (this program built without
- * -cudart shared, run over metalcuda's driver); the texture reads and the
- * driver's own answers wait for a native run (tests/cuda/NATIVE.md,
- * "unorm").  Formats metalcuda does not read (block compressed, NV12,
+ * -cudart shared, run over metalcuda's driver), and every answer and read
+ * here is an H200's (tests/cuda/NATIVE.md, 2026-12-06).  Formats metalcuda does not read (block compressed, NV12,
  * 10-10-10-2) are cudaErrorNotSupported through metalcuda (NVIDIA makes
  * them).
  */
@@ -152,13 +157,6 @@ __global__ void k_suld(cudaSurfaceObject_t s, int elem, unsigned long long *out,
       v = u.x | (unsigned long long)u.y << 32;
    }
    out[i] = v;
-}
-
-__global__ void k_fetch(cudaTextureObject_t t, float4 *out, int n)
-{
-   int i = blockIdx.x * blockDim.x + threadIdx.x;
-   if (i < n)
-      out[i] = tex1Dfetch<float4>(t, i);
 }
 
 __global__ void k_tex2d(cudaTextureObject_t t, const float2 *c, float4 *out, int n)
@@ -433,50 +431,42 @@ static void check_textures(const nfmt &f, int seed)
       CHECK_ERR(e, cudaErrorInvalidNormSetting);
       cudaGetLastError();
    }
-   /* point sampling: the normalised value of each channel, 0 for those the
-    * format lacks; an array, then the same bits as linear memory */
-   for (int res = 0; res < 2; res++) {
+   /* the same bits as linear memory: refused either way */
+   {
+      void *lin = NULL;
+      CHECK_CUDA(cudaMalloc(&lin, W * H * eb));
       cudaResourceDesc rl;
       memset(&rl, 0, sizeof rl);
-      void *lin = NULL;
-      if (res == 1) {
-         CHECK_CUDA(cudaMalloc(&lin, W * H * eb));
-         CHECK_CUDA(cudaMemcpy(lin, raw, W * H * eb, cudaMemcpyHostToDevice));
-         rl.resType = cudaResourceTypeLinear;
-         rl.res.linear.devPtr = lin;
-         rl.res.linear.desc = cd;
-         rl.res.linear.sizeInBytes = W * H * eb;
-         tex_of(&rl, false, false, cudaReadModeElementType, &e);
-         CHECK_ERR(e, cudaErrorInvalidNormSetting);
-         cudaGetLastError();
-      }
-      cudaTextureObject_t t = tex_of(res ? &rl : &rd, false, false, cudaReadModeNormalizedFloat, &e);
-      if (!CHECK_CUDA(e))
-         continue;
-      if (res) {   /* the description comes back as made */
-         cudaResourceDesc back;
-         memset(&back, 0xa5, sizeof back);
-         CHECK_CUDA(cudaGetTextureObjectResourceDesc(&back, t));
-         cudaChannelFormatDesc bd = back.res.linear.desc;
-         CHECK(bd.x == cd.x && bd.y == cd.y && bd.z == cd.z && bd.w == cd.w && bd.f == cd.f);
-      }
-      fill_u32(out, NC * 4, SENTINEL32);
-      CHECK_CUDA(cudaMemcpy(dout, out, sizeof out, cudaMemcpyHostToDevice));
-      if (res)
-         k_fetch<<<(NP + 63) / 64, 64>>>(t, dout, NP);
-      else
+      rl.resType = cudaResourceTypeLinear;
+      rl.res.linear.devPtr = lin;
+      rl.res.linear.desc = cd;
+      rl.res.linear.sizeInBytes = W * H * eb;
+      tex_of(&rl, false, false, cudaReadModeElementType, &e);
+      CHECK_ERR(e, cudaErrorInvalidNormSetting);
+      cudaGetLastError();
+      tex_of(&rl, false, false, cudaReadModeNormalizedFloat, &e);
+      CHECK_ERR(e, cudaErrorInvalidValue);
+      cudaGetLastError();
+      CHECK_CUDA(cudaFree(lin));
+   }
+   /* point sampling: the normalised value of each channel, 0 for those the
+    * format lacks */
+   {
+      cudaTextureObject_t t = tex_of(&rd, false, false, cudaReadModeNormalizedFloat, &e);
+      if (CHECK_CUDA(e)) {
+         fill_u32(out, NC * 4, SENTINEL32);
+         CHECK_CUDA(cudaMemcpy(dout, out, sizeof out, cudaMemcpyHostToDevice));
          k_tex2d<<<(NP + 63) / 64, 64>>>(t, dc, dout, NP);
-      CHECK_CUDA(cudaMemcpy(out, dout, NP * sizeof(float4), cudaMemcpyDeviceToHost));
-      for (int i = 0; i < NP; i++)
-         for (int k = 0; k < 4; k++) {
-            got[i * 4 + k] = (&out[i].x)[k];
-            want[i * 4 + k] = k < f.nch ? read_model(chan_bits(raw, f, i, k), f) : 0.0f;
-         }
-      snprintf(what, sizeof what, "%s point, %s", fname(f), res ? "tex1Dfetch of linear memory" : "array");
-      CHECK_ARRAY_F32(what, got, want, NP * 4);
-      CHECK_CUDA(cudaDestroyTextureObject(t));
-      if (lin)
-         CHECK_CUDA(cudaFree(lin));
+         CHECK_CUDA(cudaMemcpy(out, dout, NP * sizeof(float4), cudaMemcpyDeviceToHost));
+         for (int i = 0; i < NP; i++)
+            for (int k = 0; k < 4; k++) {
+               got[i * 4 + k] = (&out[i].x)[k];
+               want[i * 4 + k] = k < f.nch ? read_model(chan_bits(raw, f, i, k), f) : 0.0f;
+            }
+         snprintf(what, sizeof what, "%s point, array", fname(f));
+         CHECK_ARRAY_F32(what, got, want, NP * 4);
+         CHECK_CUDA(cudaDestroyTextureObject(t));
+      }
    }
    /* linear filtering (unnormalised coordinates, clamp) against the
     * normalised read of the integer array of the same bits */
@@ -512,7 +502,7 @@ static void check_textures(const nfmt &f, int seed)
          }
       snprintf(what, sizeof what, "%s linear = the integer format's normalised linear", fname(f));
       CHECK_ARRAY_F32(what, got, want, NC * 4);
-      if (!CHECK(worst_d <= 1e-5))
+      if (!f.sgn && !CHECK(worst_d <= 1e-5))   /* snorm: not modelled (the header) */
          printf("  %s linear: %g from the float model at %d\n", fname(f), worst_d, worst);
    }
    CHECK_CUDA(cudaDestroyTextureObject(t));

@@ -43,6 +43,13 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       CUresult e = drv_array_format(r->res.linear.format, r->res.linear.numChannels, &t->kind, &t->chan_bytes);
       if (e != CUDA_SUCCESS || !r->res.linear.devPtr)
          return e == CUDA_SUCCESS ? CUDA_ERROR_INVALID_VALUE : e;
+      /* an H200 refuses the unorm/snorm formats over linear memory
+       * (tests/cuda/NATIVE.md, 2026-12-06) */
+      if (t->kind == MC_TEX_UNORM || t->kind == MC_TEX_SNORM) {
+         LOG_ERR("cuTexObjectCreate: linear memory of a normalised format (%#x): only arrays take one",
+                   (unsigned)r->res.linear.format);
+         return CUDA_ERROR_INVALID_VALUE;
+      }
       t->nchan = r->res.linear.numChannels;
       t->base = r->res.linear.devPtr;
       t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->chan_bytes * t->nchan));
