@@ -8,6 +8,8 @@
  *    has 8 significant bits, so it is kept as the floats' upper halves),
  *    w is the value / 255 (sRGB leaves alpha linear); the same through the
  *    driver API (cuTexObjectCreate with CU_TRSF_SRGB).
+ *  - a 2-channel 8-bit texture (uchar2) decodes x only: y reads value /
+ *    255, as an alpha (an H100, tests/cuda/NATIVE.md 2026-12-06);
  *  - sRGB changes nothing on 16-bit, signed 8-bit and half channels: the
  *    same H200 read them alike with the flag on and off, which the program
  *    checks read by read.
@@ -139,6 +141,27 @@ static void check_runtime_u8(void)
 
 /* The driver's flag, on the runtime's array (a cudaArray_t is a CUarray);
  * its calls through libcuda.so.1 (dlopen: no -lcuda needed). */
+static void check_runtime_u8x2(void)
+{
+   static unsigned char d[256 * 2];
+   for (int i = 0; i < 256; i++)
+      d[2 * i] = (unsigned char)i, d[2 * i + 1] = (unsigned char)(255 - i);
+   cudaArray_t a = array_of(cudaCreateChannelDesc<uchar2>(), d, 2, 256);
+   if (!a)
+      return;
+   static float4 h[256];
+   static float g[256 * 2], w[256 * 2];
+   cudaTextureObject_t t = texture_of(a, cudaReadModeNormalizedFloat, 1);
+   read_all(t, 256, h);
+   for (int i = 0; i < 256; i++) {
+      g[2 * i] = h[i].x, g[2 * i + 1] = h[i].y;
+      w[2 * i] = srgb_want(d[2 * i]), w[2 * i + 1] = (float)d[2 * i + 1] / 255.0f;
+   }
+   CHECK_ARRAY_F32("uchar2, sRGB, point", g, w, 256 * 2);
+   CHECK_CUDA(cudaDestroyTextureObject(t));
+   CHECK_CUDA(cudaFreeArray(a));
+}
+
 static void check_driver_u8(void)
 {
    void *libcuda = dlopen("libcuda.so.1", RTLD_NOW);
@@ -192,6 +215,7 @@ int main()
    check_begin("tex_srgb");
    fill_u8();
    check_runtime_u8();
+   check_runtime_u8x2();
    check_driver_u8();
    static unsigned short u16[256 * 4];
    static __half f16[256 * 4];

@@ -6,9 +6,9 @@
  * linear filtering of integers read as such is cudaErrorInvalidFilterSetting
  * (an H200, driver 580, over arrays and mipmapped arrays alike; linear
  * filtering between levels is accepted and filters the integers);
- * normalised reads of a float or 32-bit integer array are
- * cudaErrorInvalidNormSetting, and so are element reads of a normalised
- * format (cudaChannelFormatKindUnsignedNormalized8X1 ...).
+ * normalised reads of a float or 32-bit integer array, or of floats in
+ * linear memory, are cudaErrorInvalidNormSetting, and so are element reads
+ * of a normalised format (cudaChannelFormatKindUnsignedNormalized8X1 ...).
  */
 #include "internal.h"
 
@@ -121,7 +121,11 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    RT_CHECK(!(t->filterMode == cudaFilterModeLinear && !is_float && !is_norm &&
               (t->readMode == cudaReadModeElementType || (is_arr && int32))),
             cudaErrorInvalidFilterSetting);
-   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && is_arr && (int32 || is_float)),
+   /* over linear memory an H100 refused 32-bit floats read so too
+    * (tests/cuda/tex_linear_rules.cu; half, 32-bit integers and pitched
+    * memory were not probed) */
+   bool lin_f32 = rd.resType == CU_RESOURCE_TYPE_LINEAR && f == CU_AD_FORMAT_FLOAT;
+   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && ((is_arr && (int32 || is_float)) || lin_f32)),
             cudaErrorInvalidNormSetting);
    /* a resource view with nothing in it is no view */
    static const struct cudaResourceViewDesc none;
