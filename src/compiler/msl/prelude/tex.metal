@@ -30,7 +30,10 @@
 //  - cudaReadModeNormalizedFloat maps an unsigned N-bit channel to v / (2^N - 1)
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0;
 //    the normalised formats (unorm, snorm: CU_AD_FORMAT_UNORM_INT8X1 ...)
-//    read so in every read mode, and filter as such.
+//    read so in every read mode, and filter as such; linear filtering of
+//    unsigned 8/16-bit and signed 16-bit ones within a level is the
+//    H100's 16-bit fixed point (mc_tex_filters_fixed), signed 8-bit ones
+//    and mipmapped blends keep the float sum.
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
 // along y and z; the boundary mode says what an access outside does (trap,
 // clamp, zero).
