@@ -154,14 +154,19 @@ constant ushort mc_tex_srgb_u8[256] = {
 
 MC_TEX float mc_tex_srgb(uint raw) { return as_type<float>((uint)mc_tex_srgb_u8[raw & 255u] << 16); }
 
+// t's channels read as normalised floats (the read mode, or a normalised
+// format); unsigned (plain or unorm), signed (plain or snorm).
+MC_TEX bool mc_tex_reads_norm(thread const mc_tex &t) { return (t.flags & 4u) != 0u || t.kind >= 3u; }
+MC_TEX bool mc_tex_unsigned(thread const mc_tex &t) { return t.kind == 0u || t.kind == 3u; }
+MC_TEX bool mc_tex_signed(thread const mc_tex &t) { return t.kind == 1u || t.kind == 4u; }
+
 // Whether t's reads decode sRGB: 8-bit unsigned channels read as
 // normalised floats, the flag set; then the colour channels, x, y and z
 // of four and x of one or two (an H100 read a 2-channel format's y
 // linear, as an alpha).
 MC_TEX bool mc_tex_srgb_applies(thread const mc_tex &t)
 {
-    const bool norm = (t.flags & 4u) != 0u || t.kind >= 3u;
-    return (t.flags & 8u) != 0u && norm && t.chan_bytes == 1u && (t.kind == 0u || t.kind == 3u);
+    return (t.flags & 8u) != 0u && mc_tex_reads_norm(t) && t.chan_bytes == 1u && mc_tex_unsigned(t);
 }
 
 MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
@@ -173,18 +178,15 @@ MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
 MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    bool norm = (t.flags & 4u) != 0u || t.kind >= 3u;
-    float v;
+    if (mc_tex_srgb_applies(t) && k < (t.nchan == 4u ? 3u : 1u))
+        return mc_tex_srgb(r);
+    bool norm = mc_tex_reads_norm(t);
     if (t.kind == 2u)
-        v = t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
-    else if (t.kind == 0u || t.kind == 3u)
-        v = norm ? (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u)) : (float)r;
-    else {
-        int s = mc_tex_sext(r, t.chan_bytes);
-        v = norm ? max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f) : (float)s;
-    }
-    const bool srgb = mc_tex_srgb_applies(t) && k < (t.nchan == 4u ? 3u : 1u);
-    return srgb ? mc_tex_srgb(r) : v;
+        return t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
+    if (mc_tex_unsigned(t))
+        return norm ? (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u)) : (float)r;
+    int s = mc_tex_sext(r, t.chan_bytes);
+    return norm ? max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f) : (float)s;
 }
 
 // The texel at integer position p (in range) as floats (no arrays indexed
@@ -203,7 +205,7 @@ MC_TEX float4 mc_texel_f(constant mc_launch &L, thread const mc_tex &t, thread c
 MC_TEX uint mc_tex_chan_i(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    return t.kind == 1u || t.kind == 4u ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
+    return mc_tex_signed(t) ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
 }
 
 // The texel at p as integers (cudaReadModeElementType on an integer format).
@@ -746,9 +748,8 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 // address mode (border colours in this form not probed).
 MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 {
-    const bool norm = (t.flags & 4u) != 0u || t.kind >= 3u;
-    const bool uns = t.kind == 0u || t.kind == 3u, sgn = t.kind == 1u || t.kind == 4u;
-    if (!norm || mc_tex_srgb_applies(t) || !((uns && t.chan_bytes <= 2u) || (sgn && t.chan_bytes == 2u)))
+    const bool fits = mc_tex_unsigned(t) ? t.chan_bytes <= 2u : mc_tex_signed(t) && t.chan_bytes == 2u;
+    if (!mc_tex_reads_norm(t) || mc_tex_srgb_applies(t) || !fits)
         return false;
     for (uint d = 0u; d < dims; d++)
         if (t.addr[d] == 3u)
@@ -759,14 +760,13 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 // A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers.
 MC_TEX int4 mc_tex_fixed16(thread const mc_tex &t, uint4 v)
 {
-    const bool uns = t.kind == 0u || t.kind == 3u;
-    return uns && t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
+    return mc_tex_unsigned(t) && t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
 }
 
 MC_TEX float4 mc_tex_fixed16_f(thread const mc_tex &t, int4 acc)
 {
     const int4 n = (acc + 128) >> 8;   // arithmetic: floor
-    if (t.kind == 0u || t.kind == 3u)
+    if (mc_tex_unsigned(t))
         return float4(n) / 65535.0f;
     return max(float4(n) / 32767.0f, float4(-1.0f));
 }
@@ -971,21 +971,19 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             p[d] += 1;
         }
     }
-    uint corners = 1u << dims;
-    if (mc_tex_filters_fixed(t, dims)) {
-        int4 iacc = int4(0);
-        for (uint k = 0u; k < corners; k++) {
-            int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
-            iacc += (int)mc_tex_corner_weight(w, 256u, dims, k) * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
-        }
-        return as_type<uint4>(mc_tex_fixed16_f(t, iacc));
-    }
+    const bool fixed = mc_tex_filters_fixed(t, dims);
     float4 acc = float4(0.0f);
+    int4 iacc = int4(0);
+    uint corners = 1u << dims;
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
-        acc += ((float)mc_tex_corner_weight(w, 256u, dims, k) * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
+        uint wk = mc_tex_corner_weight(w, 256u, dims, k);
+        if (fixed)
+            iacc += (int)wk * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
+        else
+            acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
     }
-    return as_type<uint4>(acc);
+    return as_type<uint4>(fixed ? mc_tex_fixed16_f(t, iacc) : acc);
 }
 
 // A 3-D gradient component g (bits) at coordinate c as the texture unit
