@@ -27,7 +27,8 @@
  * operations, ending in a branch on such a test, one side of which is a
  * block that only returns.  The slice of the entry block computing the
  * leaves' operands is written out again in two functions: mc_xrange_NAME,
- * the runs of the x leaves (the prelude's mc_xtest_runs/64, mc_xrange_and),
+ * setting its first argument to the runs of the x leaves (the prelude's
+ * mc_xtest_runs/64, mc_xrange_and),
  * which the entry calls per threadgroup (per row where they read tid.y or
  * tid.z: a row is as short as 32 threads, so computing the runs per row
  * would cost about as much as the row itself), and mc_xrow_NAME, whether
@@ -39,6 +40,7 @@
  */
 #include "emit_internal.h"
 
+#include <stdio.h>
 #include <string.h>
 
 enum { MAX_X_LEAVES = 3 };   /* three x leaves: at most four runs (mc_xrange) */
@@ -250,16 +252,15 @@ bool emit_xrange_plan(emitter *e)
    return true;
 }
 
-/* `r = mc_xrange_and(r, mc_xtest_runs(U, N, ...))` for an x leaf; the
- * prelude takes the comparison as U + x against N, so a swapped one is
- * mirrored. */
-static void emit_x_leaf(emitter *e, const struct emit_xleaf *l)
+/* `mc_xtest_runs(DST, U, N, ...)` for an x leaf; the prelude takes the
+ * comparison as U + x against N, so a swapped one is mirrored. */
+static void emit_x_leaf(emitter *e, const struct emit_xleaf *l, const char *dst)
 {
    static const uint8_t mirror[] = {[IR_CMP_EQ] = IR_CMP_EQ, [IR_CMP_NE] = IR_CMP_NE, [IR_CMP_LT] = IR_CMP_GT,
                                     [IR_CMP_LE] = IR_CMP_GE, [IR_CMP_GT] = IR_CMP_LT, [IR_CMP_GE] = IR_CMP_LE};
    strbuf *out = e->out;
    bool wide = l->bits == 64;
-   strbuf_printf(out, "    r = mc_xrange_and(r, mc_xtest_runs%s(", wide ? "64" : "");
+   strbuf_printf(out, "    mc_xtest_runs%s(%s, ", wide ? "64" : "", dst);
    if (!l->u[0])
       strbuf_puts(out, wide ? "0ul" : "0u");
    for (int k = 0; k < 2 && l->u[k]; k++) {
@@ -270,18 +271,54 @@ static void emit_x_leaf(emitter *e, const struct emit_xleaf *l)
       strbuf_puts(out, ")");
    strbuf_puts(out, ", ");
    emit_val(e, l->n);
-   strbuf_printf(out, ", %uu, %s, %s, mc_ntid.x));\n", l->swapped ? mirror[l->cmp] : l->cmp,
+   strbuf_printf(out, ", %uu, %s, %s, mc_ntid.x);\n", l->swapped ? mirror[l->cmp] : l->cmp,
                  l->is_signed ? "true" : "false", l->want ? "true" : "false");
+}
+
+/* The x leaves' runs into r: each leaf's into mc_t<k> and their
+ * intersections into mc_a<k>, the last of them r itself (one leaf: r
+ * directly).  Each object is written once and read element by element
+ * (the prelude's mc_xrange says why). */
+static void emit_x_leaves(emitter *e)
+{
+   strbuf *out = e->out;
+   uint32_t nx = 0;
+   for (uint32_t k = 0; k < e->xr.nleaves; k++)
+      nx += e->xr.leaf[k].is_x;
+   char dst[16], acc[16] = "mc_t0";
+   for (uint32_t k = 0, j = 0; k < e->xr.nleaves; k++) {
+      if (!e->xr.leaf[k].is_x)
+         continue;
+      if (nx == 1)
+         snprintf(dst, sizeof(dst), "r");
+      else
+         snprintf(dst, sizeof(dst), "mc_t%u", j);
+      if (nx > 1)
+         strbuf_printf(out, "    mc_xrange %s;\n", dst);
+      emit_x_leaf(e, &e->xr.leaf[k], dst);
+      if (j > 0) {   /* acc and this leaf's runs */
+         char and_dst[16];
+         if (j + 1 == nx)
+            snprintf(and_dst, sizeof(and_dst), "r");
+         else
+            snprintf(and_dst, sizeof(and_dst), "mc_a%u", j);
+         if (j + 1 < nx)
+            strbuf_printf(out, "    mc_xrange %s;\n", and_dst);
+         strbuf_printf(out, "    mc_xrange_and(%s, %s, %s);\n", and_dst, acc, dst);
+         snprintf(acc, sizeof(acc), "%s", and_dst);
+      }
+      j++;
+   }
 }
 
 /* The head of mc_xrange_NAME or mc_xrow_NAME: the slice of the entry
  * block (the compiler drops what a function does not use). */
-static void emit_slice_fn(emitter *e, const char *ret, const char *fn, const char *msl_name)
+static void emit_slice_fn(emitter *e, const char *ret, const char *fn, const char *msl_name, const char *first)
 {
    strbuf *out = e->out;
    ir_block *b0 = e->f->blocks.data[0];
-   strbuf_printf(out, "inline %s %s_%s(constant uchar *mc_param, constant mc_launch &mc_L, "
-                 "uint3 mc_ctaid_d, uint3 mc_ntid, uint3 mc_tid)\n{\n", ret, fn, msl_name);
+   strbuf_printf(out, "inline %s %s_%s(%sconstant uchar *mc_param, constant mc_launch &mc_L, "
+                 "uint3 mc_ctaid_d, uint3 mc_ntid, uint3 mc_tid)\n{\n", ret, fn, msl_name, first);
    strbuf_puts(out, "    uint3 mc_ctaid = mc_ctaid_d + uint3(mc_L.base_x, mc_L.base_y, mc_L.base_z);\n"
                     "    uint3 mc_nctaid = uint3(mc_L.grid_x, mc_L.grid_y, mc_L.grid_z);\n"
                     "    (void)mc_ctaid; (void)mc_nctaid; (void)mc_ntid; (void)mc_tid;\n");
@@ -303,13 +340,10 @@ void emit_xrange_fn(emitter *e, const char *msl_name)
    strbuf *out = e->out;
    strbuf_printf(out, "// the threads of a row that pass %s's opening test (the software device's loop)\n",
                  msl_name);
-   emit_slice_fn(e, "mc_xrange", "mc_xrange", msl_name);
-   strbuf_puts(out, "    mc_xrange r = mc_xrange_all(mc_ntid.x);\n");
-   for (uint32_t k = 0; k < e->xr.nleaves; k++)
-      if (e->xr.leaf[k].is_x)
-         emit_x_leaf(e, &e->xr.leaf[k]);
-   strbuf_puts(out, "    return r;\n}\n\n");
-   emit_slice_fn(e, "bool", "mc_xrow", msl_name);
+   emit_slice_fn(e, "void", "mc_xrange", msl_name, "thread mc_xrange &r, ");
+   emit_x_leaves(e);
+   strbuf_puts(out, "}\n\n");
+   emit_slice_fn(e, "bool", "mc_xrow", msl_name, "");
    strbuf_puts(out, "    return true");
    for (uint32_t k = 0; k < e->xr.nleaves; k++) {
       const struct emit_xleaf *l = &e->xr.leaf[k];

@@ -324,9 +324,11 @@ typedef struct kdecl {
     * another (MC_THREADS_INDEPENDENT), so the loop over the threads is all
     * the entry needs; or threads wait for one another (MC_THREADS_WAIT), so
     * they run as fibers and no loop inlines the kernel.  Either way one
-    * copy of the kernel is compiled instead of two. */
+    * copy of the kernel is compiled instead of two.  param_read: the n
+    * of MC_THREADS_INDEPENDENT(n), the bytes of parameters it reads. */
    bool loop_only;
    bool fibers_only;
+   uint32_t param_read;
    /* MC_THREADS_X_RANGE(fn, row, per_row, param, launch): a loop-only
     * kernel's loop runs only the rows that row passes and in them the x
     * that fn says pass its opening test (msl/emit_xrange.c) */
@@ -713,10 +715,10 @@ static void referenced_type(const kparam *p, const char **t, int *len)
 }
 
 /* A call of mc_xrange_NAME or mc_xrow_NAME (msl/emit_xrange.c). */
-static void gen_x_range_call(strbuf *g, const kdecl *kd, const char *fn, const char *tid)
+static void gen_x_range_call(strbuf *g, const kdecl *kd, const char *fn, const char *first, const char *tid)
 {
-   strbuf_printf(g, "%s(%s, %s, uint3(__mc_G[0], __mc_G[1], __mc_G[2]), uint3(__mc_T[0], __mc_T[1], __mc_T[2]), "
-                 "%s)", fn, kd->xr_param, kd->xr_launch, tid);
+   strbuf_printf(g, "%s(%s%s, %s, uint3(__mc_G[0], __mc_G[1], __mc_G[2]), uint3(__mc_T[0], __mc_T[1], __mc_T[2]), "
+                 "%s)", fn, first, kd->xr_param, kd->xr_launch, tid);
 }
 
 /* The threads of a loop-only kernel that pass its opening test: the
@@ -729,19 +731,19 @@ static void gen_x_range_loop(scanner *s, const kdecl *kd)
    strbuf *g = &s->gen;
    const char *row_tid = "uint3(0u, __mc_y, __mc_z)";
    if (!kd->xr_per_row) {
-      strbuf_puts(g, "   {\n   const ::mc_xrange __mc_r = ");
-      gen_x_range_call(g, kd, kd->xr_fn, "uint3(0u)");
+      strbuf_puts(g, "   {\n   ::mc_xrange __mc_r;\n   ");
+      gen_x_range_call(g, kd, kd->xr_fn, "__mc_r, ", "uint3(0u)");
       strbuf_puts(g, ";\n");
    }
    strbuf_puts(g, "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
                   "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++) {\n");
    if (kd->xr_per_row) {
-      strbuf_puts(g, "   const ::mc_xrange __mc_r = ");
-      gen_x_range_call(g, kd, kd->xr_fn, row_tid);
+      strbuf_puts(g, "   ::mc_xrange __mc_r;\n   ");
+      gen_x_range_call(g, kd, kd->xr_fn, "__mc_r, ", row_tid);
       strbuf_puts(g, ";\n");
    }
    strbuf_puts(g, "   if (!");
-   gen_x_range_call(g, kd, kd->xr_row, row_tid);
+   gen_x_range_call(g, kd, kd->xr_row, "", row_tid);
    strbuf_puts(g, ")\n      continue;\n"
                   "   _Pragma(\"clang loop unroll(disable)\")\n"
                   "   for (uint __mc_k = 0; __mc_k < __mc_r.n; __mc_k++)\n"
@@ -788,6 +790,19 @@ static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
    if (kd->resumable)
       strbuf_printf(g, "   } while (::__mc::%s(__mc_L));\n   ::__mc::rs.on = false;\n",
                     kd->resumable_warps ? "rs_next_warps" : "rs_next");
+}
+
+/* Copies buffer i's first `size` bytes (a constant expression) into
+ * __mc_cb<i>, or the whole buffer where it is shorter.  The constant
+ * length lets the host compiler copy in a few moves; a run-time one
+ * (min(length, size)) is a library call per threadgroup. */
+static void gen_copy_prefix(strbuf *g, uint32_t i, const char *size)
+{
+   strbuf_printf(g, "   if (__mc_L->lengths[%u] >= %s)\n"
+                 "      __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], %s);\n"
+                 "   else\n"
+                 "      __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u]);\n",
+                 i, size, i, i, size, i, i, i);
 }
 
 /* Loop mode.  The kernel is inlined into a loop over the threads, and the
@@ -843,20 +858,18 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
          const char *t;
          int n;
          referenced_type(p, &t, &n);
-         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[sizeof(%.*s)];\n"
-                       "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u] < sizeof(__mc_cb%u) ? "
-                       "__mc_L->lengths[%u] : sizeof(__mc_cb%u));\n"
-                       "   %s %s = *(constant %.*s *)__mc_cb%u;\n",
-                       p->index, n, t, p->index, p->index, p->index, p->index, p->index, p->index, p->type, p->name,
-                       n, t, p->index);
+         char size[32];
+         snprintf(size, sizeof(size), "sizeof(__mc_cb%u)", p->index);
+         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[sizeof(%.*s)];\n", p->index, n, t);
+         gen_copy_prefix(g, p->index, size);
+         strbuf_printf(g, "   %s %s = *(constant %.*s *)__mc_cb%u;\n", p->type, p->name, n, t, p->index);
       } else if (kd->loop_only) {
-         /* it reads at most COPY_MAX bytes of the buffer (its hint) */
-         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n"
-                       "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u] < %u ? "
-                       "__mc_L->lengths[%u] : %u);\n"
-                       "   %s %s = (%s)__mc_cb%u;\n",
-                       p->index, COPY_MAX, p->index, p->index, p->index, COPY_MAX, p->index, COPY_MAX, p->type,
-                       p->name, p->type, p->index);
+         /* it reads at most param_read <= COPY_MAX bytes of the buffer (its hint) */
+         char size[16];
+         snprintf(size, sizeof(size), "%u", kd->param_read);
+         strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n", p->index, COPY_MAX);
+         gen_copy_prefix(g, p->index, size);
+         strbuf_printf(g, "   %s %s = (%s)__mc_cb%u;\n", p->type, p->name, p->type, p->index);
       } else {
          strbuf_printf(g, "   alignas(64) uchar __mc_cb%u[%u];\n"
                        "   __builtin_memcpy(__mc_cb%u, __mc_L->buffers[%u], __mc_L->lengths[%u]);\n"
@@ -1069,7 +1082,7 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
    for (uint32_t t = k; t < body_end && !kd->resumable && !kd->lanes; t++) {
       uint32_t n;
       if (is(s, t, "MC_THREADS_INDEPENDENT") && is(s, t + 1, "(") && parse_uint(s, t + 2, &n) && is(s, t + 3, ")"))
-         kd->loop_only = n <= COPY_MAX;
+         kd->loop_only = n <= COPY_MAX, kd->param_read = n;
       else if (is(s, t, "MC_THREADS_WAIT"))
          kd->fibers_only = true;
    }
