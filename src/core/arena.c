@@ -55,7 +55,8 @@
  * pointer") and free ranges (first fit, coalesced on free, never across
  * two chunks: an allocation lies in one buffer, so a blit and a
  * useResource see all of it).  Every allocation is 256-byte aligned, as
- * cudaMalloc guarantees.  Operations are O(n) in the number of ranges,
+ * cudaMalloc guarantees; large ones start at one of eight offsets in a
+ * page in turn (colouring, below).  Operations are O(n) in the number of ranges,
  * which is fine for the thousands of allocations programs make.
  *
  * Validation (METALCUDA_VALIDATE=1, devices that can protect pages: the
@@ -88,6 +89,7 @@ typedef struct range {
    uint64_t base, size;
    uint32_t kind;             /* live allocations: CORE_MEM_* (pointer queries, which free fits) */
    uint32_t flags;            /* live allocations: the flags it was made with */
+   uint32_t pad;              /* live allocations: bytes of its block before base (colour) */
 } range;
 
 typedef struct range_vec {
@@ -119,6 +121,7 @@ struct core_arena {
    bool validate;             /* page-guarded allocations (see above) */
    uint64_t page;
    range_vec freed;           /* validation: freed allocations, never reused */
+   uint32_t colour;           /* where in a page the next large allocation starts */
 };
 
 static bool rv_insert(range_vec *rv, uint32_t at, range r)
@@ -230,7 +233,7 @@ static int chunk_new(core_arena *a, uint32_t first, uint32_t n)
    c->delta = mtl_buffer_gpu_address(buf) - base;
    if (a->validate)
       mtl_buffer_set_gpu_access(buf, 0, size, false);
-   range all = { base, size, 0, 0 };
+   range all = { base, size, 0, 0, 0 };
    uint32_t fi = rv_upper(&a->free_list, base);
    if (!rv_insert(&a->free_list, fi, all)) {
       mtl_buffer_release(buf);
@@ -333,6 +336,28 @@ void core_arena_destroy(core_arena *a)
    free(a);
 }
 
+/* Allocation colouring.  Large allocations made one after another start at
+ * the same offset in a page (each a whole number of pages long), and a CPU
+ * takes a load whose address agrees in its low 12 bits with a store still
+ * in flight for a dependent one until it knows better ("4K aliasing"): a
+ * kernel reading one array and writing another at the same index — a
+ * stencil, SAXPY — stalls on every vector of the software device's loops.
+ * Each large allocation therefore starts at the next of eight offsets in
+ * a page (multiples of 512, the texture alignment reported, 1536 apart:
+ * neighbours at least 1 KB apart either way), where the free range found
+ * has room for the padding; cudaMalloc promises 256-byte alignment only. */
+enum { COLOUR_MIN = 64 * 1024, COLOUR_STEP = 1536, COLOUR_SPAN = 4096 };
+
+/* Bytes to skip at the start of free range f for an allocation of need
+ * bytes (block with validation's guard), 0 if uncoloured. */
+static uint64_t colour_pad(const core_arena *a, const range *f, uint64_t need, uint64_t block)
+{
+   if (need < COLOUR_MIN || a->validate)
+      return 0;
+   uint64_t pad = (a->colour - f->base % COLOUR_SPAN + COLOUR_SPAN) % COLOUR_SPAN;
+   return f->size >= block + pad ? pad : 0;
+}
+
 int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
 {
    return core_mem_alloc_kind(d, size, CORE_MEM_DEVICE, 0, out);
@@ -362,20 +387,23 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
       range *f = &a->free_list.v[k];
       if (f->size < block || (a->validate && f->base % a->page))
          continue;
+      uint64_t pad = colour_pad(a, f, need, block);
       /* the size asked for (cuMemGetAddressRange); validation: ending at
        * its last page's end */
-      range got = { f->base + (data - need), size, kind, flags };
+      range got = { f->base + pad + (data - need), size, kind, flags, (uint32_t)pad };
       const chunk *c = chunk_of(a, f->base);
       if (a->validate && !mtl_buffer_set_gpu_access(c->buf, f->base - c->base, data, true))
          break;
       uint32_t at = rv_upper(&a->live, got.base);
       if (!rv_insert(&a->live, at, got))
          break;
-      f->base += block;
-      f->size -= block;
+      f->base += block + pad;
+      f->size -= block + pad;
       if (!f->size)
          rv_remove(&a->free_list, k);
-      a->in_use += block;
+      a->in_use += block + pad;
+      if (pad || (need >= COLOUR_MIN && !a->validate))
+         a->colour = (a->colour + COLOUR_STEP) % COLOUR_SPAN;
       *out = got.base;
       r = CORE_SUCCESS;
       break;
@@ -429,7 +457,9 @@ static int mem_free(core_device *d, uint64_t ptr, uint32_t kinds, bool internal)
       pthread_mutex_unlock(&a->lock);
       return CORE_SUCCESS;
    }
-   r.size = ALIGN_UP(r.size, ARENA_ALIGN);
+   r.size = ALIGN_UP(r.size, ARENA_ALIGN) + r.pad;
+   r.base -= r.pad;
+   r.pad = 0;
    a->in_use -= r.size;
    /* Insert into the free list, merging with neighbours of its chunk. */
    uint32_t fi = rv_upper(&a->free_list, r.base);

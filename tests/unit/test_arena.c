@@ -1,7 +1,8 @@
 /*
  * test_arena.c — the device memory arena (src/core/arena.c): alignment,
  * reuse and coalescing of freed ranges, pointer lookup, the CPU/GPU address
- * delta, invalid frees, exhaustion and fault injection; allocation kinds
+ * delta, large allocations' offsets in a page, invalid frees, exhaustion
+ * and fault injection; allocation kinds
  * and the registry of host memory (core/memory.c), the default memory
  * pool (core/mempool.c).
  */
@@ -84,6 +85,41 @@ TEST(freed_ranges_coalesce_for_a_larger_allocation)
    CHECK_INT(core_mem_alloc(d, 3 * 4096, &big), CORE_SUCCESS);
    CHECK_U64(big, a);   /* first fit lands in the merged hole */
    CHECK_INT(core_mem_free(d, big), CORE_SUCCESS);
+}
+
+/* Large allocations start at different offsets in a page, each a multiple
+ * of 512, consecutive ones at least 1 KB apart (arena.c "colouring");
+ * freeing them gives back every byte, their padding included: the same
+ * blocks hold one allocation of all their sizes again. */
+TEST(large_allocations_start_at_different_offsets_in_a_page)
+{
+   core_device *d = dev();
+   CHECK(d);
+   enum { N = 8, SIZE = 1 << 20 };
+   uint64_t before = core_mem_in_use(d), p[N], all;
+   for (int k = 0; k < N; k++) {
+      CHECK_INT(core_mem_alloc(d, SIZE, &p[k]), CORE_SUCCESS);
+      CHECK_MSG(p[k] % 512 == 0, "allocation %d at %#llx is not 512-byte aligned", k, (unsigned long long)p[k]);
+      memset((void *)(uintptr_t)p[k], k, SIZE);
+   }
+   for (int k = 1; k < N; k++) {
+      uint64_t gap = (p[k] - p[k - 1]) % 4096;
+      CHECK_MSG(gap >= 1024 && gap <= 4096 - 1024, "allocations %d and %d are %llu bytes apart in a page", k - 1,
+                k, (unsigned long long)gap);
+   }
+   for (int k = 0; k < N; k++)   /* nothing overlaps */
+      CHECK(((const uint8_t *)(uintptr_t)p[k])[0] == k && ((const uint8_t *)(uintptr_t)p[k])[SIZE - 1] == k);
+   for (int k = 0; k < N; k++)
+      CHECK_INT(core_mem_free(d, p[k]), CORE_SUCCESS);
+   CHECK_U64(core_mem_in_use(d), before);
+   uint64_t lo = p[0];
+   for (int k = 1; k < N; k++)
+      lo = p[k] < lo ? p[k] : lo;
+   CHECK_INT(core_mem_alloc(d, (size_t)N * SIZE, &all), CORE_SUCCESS);
+   CHECK_MSG(all < lo + 4096 && all + 4096 > lo, "the freed blocks did not take the allocation back (%#llx, %#llx)",
+             (unsigned long long)all, (unsigned long long)lo);
+   CHECK_INT(core_mem_free(d, all), CORE_SUCCESS);
+   CHECK_U64(core_mem_in_use(d), before);
 }
 
 TEST(gpu_address_differs_from_cpu_address)
