@@ -4,7 +4,8 @@
  *
  * Threadgroups of a dispatch are claimed one at a time (an atomic counter)
  * by the pool's threads and by the submitting queue thread, so work is
- * shared dynamically.  A threadgroup runs from start to end on one OS
+ * shared dynamically; on Linux each of them runs it on a CPU of its own
+ * (affinity.c).  A threadgroup runs from start to end on one OS
  * thread.  Kernels the library build marked SOFT_KERNEL_FIBERS (they reach
  * a barrier or a SIMD-group function) run their threads as fibers
  * (fiber.c), the others as a plain loop in the generated entry.
@@ -374,7 +375,7 @@ static job *claimable(void)
 
 static void *pool_main(void *arg)
 {
-   (void)arg;
+   soft_affinity_worker((uint32_t)(uintptr_t)arg);
    void *token = soft_thread_enter();
    worker_tls *w = tls;
    pthread_mutex_lock(&pool.lock);
@@ -404,13 +405,14 @@ bool soft_pool_acquire(char **err)
    if (pool.refs++ == 0) {
       /* The submitting thread works too: one pool thread fewer than CPUs. */
       uint32_t n = soft_thread_count() - 1;
+      soft_affinity_init(n + 1);
       pool.stop = false;
       pool.threads = n ? mc_calloc(n, sizeof(pthread_t)) : NULL;
       if (n && !pool.threads) {
          ok = false;
       } else {
          for (pool.nthreads = 0; pool.nthreads < n; pool.nthreads++)
-            if (soft_thread_create(&pool.threads[pool.nthreads], pool_main, NULL))
+            if (soft_thread_create(&pool.threads[pool.nthreads], pool_main, (void *)(uintptr_t)pool.nthreads))
                break;
       }
       if (!ok) {
@@ -595,16 +597,21 @@ bool soft_run_dispatch(const soft_dispatch *d, char **err, uint64_t *fault_addr)
       run_coresident(&j, w);
       j.done = j.total;
    } else {
-      if (!run_solo(d, j.total)) {
+      bool solo = run_solo(d, j.total);
+      if (!solo) {
          pthread_mutex_lock(&pool.lock);
          j.link = pool.jobs;
          pool.jobs = &j;
          pthread_cond_broadcast(&pool.wake);
          pthread_mutex_unlock(&pool.lock);
       }
+      soft_affinity saved;
+      bool bound = !solo && soft_affinity_enter(&saved);
       uint64_t t0 = time_ns();
       uint64_t mine = run_groups(&j, w);
       note_cost(d, time_ns() - t0, mine);
+      if (bound)
+         soft_affinity_leave(&saved);
    }
 
    pthread_mutex_lock(&pool.lock);

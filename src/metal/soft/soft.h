@@ -504,6 +504,30 @@ uint64_t soft_event_signaled_value(mtl_event *ev);
 void soft_event_set_signaled_value(mtl_event *ev, uint64_t value);
 bool soft_event_wait(mtl_event *ev, uint64_t value, uint64_t timeout_ms);
 
+/* ---- affinity.c: the CPUs a dispatch runs on ---- */
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
+/* A thread's own affinity, kept while a dispatch binds it. */
+typedef struct soft_affinity {
+#if defined(__linux__)
+   cpu_set_t set;
+#endif
+   bool valid;
+} soft_affinity;
+
+/* Plans one CPU for dispatching queue threads and one for each of the
+ * threads - 1 workers, where the process may use that many. */
+void soft_affinity_init(uint32_t threads);
+/* Binds the calling worker (the k-th) to its CPU. */
+void soft_affinity_worker(uint32_t k);
+/* Binds the calling queue thread to the dispatchers' CPU, keeping its own
+ * affinity in *saved; false where nothing was bound. */
+bool soft_affinity_enter(soft_affinity *saved);
+void soft_affinity_leave(const soft_affinity *saved);
+
 /* ---- device.c ---- */
 
 extern const mtl_backend soft_backend;
