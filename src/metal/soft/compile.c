@@ -552,6 +552,16 @@ static int compile_args(const compiler *c, const char *shim_dir, const mtl_compi
       a[n++] = "-mllvm";
       a[n++] = "-grow-region-complexity-budget=1000";
    }
+   /* No second, narrower vector loop for a vectorised loop's remainder: a
+    * row's or a run's threads rarely leave one, and the copy is code to
+    * compile (bench/compile_time.sh, alternated three times: 2673-2957
+    * against 2794-2919 ms; the bench kernels within their noise,
+    * bench/README.md twenty-sixth session).  The option exists from
+    * LLVM 12. */
+   if (c->llvm_major >= 12) {
+      a[n++] = "-mllvm";
+      a[n++] = "-enable-epilogue-vectorization=false";
+   }
    if (lanes_by_runs())
       a[n++] = "-D__MC_SOFT_LANES_BY_RUNS";   /* lane loops by runs (prelude) */
    a[n++] = "-fPIC";
