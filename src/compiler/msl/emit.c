@@ -611,12 +611,65 @@ static enum thread_sync thread_sync_of(const ir_func *f)
    return call ? THREADS_UNKNOWN : THREADS_INDEPENDENT;
 }
 
+/* Whether the structured tree under c holds a loop. */
+static bool cf_has_loop(const ir_cf *c)
+{
+   if (!c)
+      return false;
+   if (c->kind == IR_CF_LOOP)
+      return true;
+   for (const ir_cf *k = c->first; k; k = k->next)
+      if (cf_has_loop(k))
+         return true;
+   return cf_has_loop(c->then_cf) || cf_has_loop(c->else_cf);
+}
+
+static bool is_float_arith(const ir_instr *i)
+{
+   switch (i->op) {
+   case IR_ADD: case IR_SUB: case IR_MUL: case IR_MAD: case IR_FMA: case IR_DIV: case IR_MIN: case IR_MAX:
+   case IR_RCP: case IR_SQRT: case IR_RSQRT: case IR_SIN: case IR_COS: case IR_LG2: case IR_EX2: case IR_TANH:
+      return ptx_type_is_float(i->type);
+   default:
+      return false;
+   }
+}
+
+/* A kernel bound by memory rather than arithmetic, as the software device
+ * sees it: straight-line code (a loop inside keeps its loop over threads
+ * from being vectorised anyway), no calls, global loads and stores, and
+ * at most two floating-point operations for each of them (SAXPY: one fma
+ * for three accesses; the 5-point stencil: six for six; a chain of 48
+ * fmas for two is not one).  Returns the widest global access's element
+ * width in bits, 0 for any other kernel: the width it streams in
+ * (msl_scan.c, MC_THREADS_STREAMING). */
+static uint32_t streaming_bits(const ir_func *f)
+{
+   if (cf_has_loop(f->cf))
+      return 0;
+   uint32_t mem = 0, arith = 0, bits = 0;
+   ir_foreach_block(b, f)
+      ir_foreach_instr(i, b) {
+         if (i->op == IR_CALL)
+            return 0;
+         if ((i->op == IR_LOAD || i->op == IR_STORE) &&
+             (i->space == IR_SPACE_GLOBAL || i->space == IR_SPACE_GENERIC)) {
+            mem++;
+            bits = MC_MAX(bits, (uint32_t)ptx_type_bits[i->type]);
+         }
+         arith += is_float_arith(i);
+      }
+   return mem && arith <= 2 * mem && bits >= 8 && bits <= 64 ? bits : 0;
+}
+
 /* The software device's hint (nothing on a GPU: empty prelude macros):
  * MC_THREADS_INDEPENDENT(n), a per-thread-form kernel none of whose threads
  * waits for another and which reads at most n bytes of its parameters, so
  * its loop over threads is all it needs; MC_THREADS_WAIT, one whose threads
  * wait for one another outside resume points, which therefore run as
- * fibers (msl_scan.c then compiles one copy of the kernel, not two). */
+ * fibers (msl_scan.c then compiles one copy of the kernel, not two);
+ * MC_THREADS_STREAMING(bits) beside the first, a kernel bound by memory
+ * whose widest global element is `bits` wide (streaming_bits). */
 static void emit_thread_sync_hint(strbuf *out, const emitter *e, enum thread_sync sync, const char *msl_name)
 {
    if (e->lane_arr || e->rs)
@@ -624,6 +677,8 @@ static void emit_thread_sync_hint(strbuf *out, const emitter *e, enum thread_syn
    switch (sync) {
    case THREADS_INDEPENDENT:
       strbuf_printf(out, "    MC_THREADS_INDEPENDENT(%u);\n", e->f->param_bytes);
+      if (streaming_bits(e->f))
+         strbuf_printf(out, "    MC_THREADS_STREAMING(%u);\n", streaming_bits(e->f));
       if (e->xr.cond)
          strbuf_printf(out, "    MC_THREADS_X_RANGE(mc_xrange_%s, mc_xrow_%s, %d, mc_param, mc_L);\n", msl_name,
                        msl_name, e->xr.x_per_row);

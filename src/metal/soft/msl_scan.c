@@ -325,10 +325,12 @@ typedef struct kdecl {
     * the entry needs; or threads wait for one another (MC_THREADS_WAIT), so
     * they run as fibers and no loop inlines the kernel.  Either way one
     * copy of the kernel is compiled instead of two.  param_read: the n
-    * of MC_THREADS_INDEPENDENT(n), the bytes of parameters it reads. */
+    * of MC_THREADS_INDEPENDENT(n), the bytes of parameters it reads;
+    * stream_bits: MC_THREADS_STREAMING(bits)'s, 0 without it. */
    bool loop_only;
    bool fibers_only;
    uint32_t param_read;
+   uint32_t stream_bits;
    /* MC_THREADS_X_RANGE(fn, row, per_row, param, launch): a loop-only
     * kernel's loop runs only the rows that row passes and in them the x
     * that fn says pass its opening test (msl/emit_xrange.c) */
@@ -721,8 +723,23 @@ static void referenced_type(const kparam *p, const char **t, int *len)
  * Zen 4, alternated (bench/README.md, twenty-sixth session): SAXPY 5.43
  * ms with clang's choice against 4.80 with two (4.81 with one); 48
  * dependent fmaf a thread 4.8 with clang's choice and with one against
- * 4.0 with two, a second vector in flight hiding each chain's latency. */
-#define ROW_LOOP_PRAGMA "_Pragma(\"clang loop interleave_count(2)\")"
+ * 4.0 with two, a second vector in flight hiding each chain's latency.
+ * A kernel bound by memory (MC_THREADS_STREAMING(bits), msl/emit.c) is
+ * vectorised 256 bits wide where the CPU has 512-bit vectors, which the
+ * host compiler picks for a Zen 4: there such loops streamed faster in
+ * 256-bit vectors (SAXPY 3.55 against 2.85 ms, the stencil 1.50 against
+ * 1.43), and arithmetic-bound ones slower (the fmaf chain 2.0 against
+ * 3.7 ms). */
+static void gen_row_loop_pragma(strbuf *g, const kdecl *kd)
+{
+   if (kd->stream_bits)
+      strbuf_printf(g, "#if defined(__AVX512F__)\n"
+                    "   _Pragma(\"clang loop vectorize_width(%u) interleave_count(2)\")\n"
+                    "#else\n", 256u / kd->stream_bits);
+   strbuf_puts(g, "   _Pragma(\"clang loop interleave_count(2)\")\n");
+   if (kd->stream_bits)
+      strbuf_puts(g, "#endif\n");
+}
 
 /* A call of mc_xrange_NAME or mc_xrow_NAME (msl/emit_xrange.c). */
 static void gen_x_range_call(strbuf *g, const kdecl *kd, const char *fn, const char *first, const char *tid)
@@ -756,9 +773,9 @@ static void gen_x_range_loop(scanner *s, const kdecl *kd)
    gen_x_range_call(g, kd, kd->xr_row, "", row_tid);
    strbuf_puts(g, ")\n      continue;\n"
                   "   _Pragma(\"clang loop unroll(disable)\")\n"
-                  "   for (uint __mc_k = 0; __mc_k < __mc_r.n; __mc_k++)\n"
-                  "   " ROW_LOOP_PRAGMA "\n"
-                  "   for (uint __mc_x = __mc_r.b[__mc_k]; __mc_x < __mc_r.e[__mc_k]; __mc_x++) {\n"
+                  "   for (uint __mc_k = 0; __mc_k < __mc_r.n; __mc_k++)\n");
+   gen_row_loop_pragma(g, kd);
+   strbuf_puts(g, "   for (uint __mc_x = __mc_r.b[__mc_k]; __mc_x < __mc_r.e[__mc_k]; __mc_x++) {\n"
                   "      uint __mc_i = (__mc_z * __mc_T[1] + __mc_y) * __mc_T[0] + __mc_x;\n"
                   "      (void)__mc_i;\n");
    gen_call(s, kd, "      ");
@@ -784,9 +801,9 @@ static void gen_thread_loop(scanner *s, const kdecl *kd, bool inline_call)
       strbuf_puts(g, "   ::__mc::rs_begin();\n   do {\n");
    if (inline_call) {
       strbuf_puts(g, "   for (uint __mc_z = 0; __mc_z < __mc_T[2]; __mc_z++)\n"
-                  "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n"
-                  "   " ROW_LOOP_PRAGMA "\n"
-                  "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++) {\n"
+                  "   for (uint __mc_y = 0; __mc_y < __mc_T[1]; __mc_y++)\n");
+      gen_row_loop_pragma(g, kd);
+      strbuf_puts(g, "   for (uint __mc_x = 0; __mc_x < __mc_T[0]; __mc_x++) {\n"
                   "      uint __mc_i = (__mc_z * __mc_T[1] + __mc_y) * __mc_T[0] + __mc_x;\n"
                   "      (void)__mc_i;\n");
       if (kd->resumable)
@@ -1097,6 +1114,9 @@ static uint32_t do_kernel(scanner *s, uint32_t first, uint32_t v, uint32_t *coun
          kd->loop_only = n <= COPY_MAX, kd->param_read = n;
       else if (is(s, t, "MC_THREADS_WAIT"))
          kd->fibers_only = true;
+      else if (is(s, t, "MC_THREADS_STREAMING") && is(s, t + 1, "(") && parse_uint(s, t + 2, &n) &&
+               is(s, t + 3, ")") && (n == 8 || n == 16 || n == 32 || n == 64))
+         kd->stream_bits = n;
    }
    if (kd->loop_only)
       x_range_hint(s, k, body_end, kd);

@@ -160,9 +160,12 @@ inline ushort mc_neg_f16(ushort x) { return mc_isnan16(x) ? (ushort)0x7fffu : (u
 // Statements at the top of a kernel in the per-thread form, read in the
 // text by the software device (src/metal/soft/msl_scan.c): its threads wait
 // for one another (MC_THREADS_WAIT) or never do and read at most n bytes
-// of parameters (MC_THREADS_INDEPENDENT(n)).  Nothing to any compiler.
+// of parameters (MC_THREADS_INDEPENDENT(n)), and of the latter which are
+// bound by memory, their widest global element `bits` wide
+// (MC_THREADS_STREAMING(bits)).  Nothing to any compiler.
 #define MC_THREADS_INDEPENDENT(n)
 #define MC_THREADS_WAIT
+#define MC_THREADS_STREAMING(bits)
 
 // A kernel whose opening test decides from values a row of threads
 // shares which of its x go on says so with MC_THREADS_X_RANGE(f, row,
