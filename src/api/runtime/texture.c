@@ -121,11 +121,14 @@ cudaError_t CUDARTAPI cudaCreateTextureObject(cudaTextureObject_t *pTexObject, c
    RT_CHECK(!(t->filterMode == cudaFilterModeLinear && !is_float && !is_norm &&
               (t->readMode == cudaReadModeElementType || (is_arr && int32))),
             cudaErrorInvalidFilterSetting);
-   /* over linear memory an H100 refused 32-bit floats read so too
-    * (tests/cuda/tex_linear_rules.cu; half, 32-bit integers and pitched
-    * memory were not probed) */
+   /* over linear memory an H100 refused 32-bit floats read so too, and
+    * over pitched memory 32-bit floats and halves (tests/cuda/
+    * tex_linear_rules.cu; half over linear memory and 32-bit integers
+    * over either were not probed) */
    bool lin_f32 = rd.resType == CU_RESOURCE_TYPE_LINEAR && f == CU_AD_FORMAT_FLOAT;
-   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat && ((is_arr && (int32 || is_float)) || lin_f32)),
+   bool pitch_float = rd.resType == CU_RESOURCE_TYPE_PITCH2D && is_float;
+   RT_CHECK(!(t->readMode == cudaReadModeNormalizedFloat &&
+              ((is_arr && (int32 || is_float)) || lin_f32 || pitch_float)),
             cudaErrorInvalidNormSetting);
    /* a resource view with nothing in it is no view */
    static const struct cudaResourceViewDesc none;
