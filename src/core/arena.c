@@ -348,14 +348,21 @@ void core_arena_destroy(core_arena *a)
  * has room for the padding; cudaMalloc promises 256-byte alignment only. */
 enum { COLOUR_MIN = 64 * 1024, COLOUR_STEP = 1536, COLOUR_SPAN = 4096 };
 
-/* Bytes to skip at the start of free range f for an allocation of need
- * bytes (block with validation's guard), 0 if uncoloured. */
-static uint64_t colour_pad(const core_arena *a, const range *f, uint64_t need, uint64_t block)
+/* Whether an allocation of need bytes is coloured (validation's
+ * allocations end at a page's end instead). */
+static bool coloured(const core_arena *a, uint64_t need)
 {
-   if (need < COLOUR_MIN || a->validate)
+   return need >= COLOUR_MIN && !a->validate;
+}
+
+/* Bytes to skip at the start of free range f for an allocation of need
+ * bytes, 0 if it is uncoloured or f has no room for them. */
+static uint64_t colour_pad(const core_arena *a, const range *f, uint64_t need)
+{
+   if (!coloured(a, need))
       return 0;
    uint64_t pad = (a->colour - f->base % COLOUR_SPAN + COLOUR_SPAN) % COLOUR_SPAN;
-   return f->size >= block + pad ? pad : 0;
+   return f->size >= need + pad ? pad : 0;
 }
 
 int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
@@ -387,7 +394,7 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
       range *f = &a->free_list.v[k];
       if (f->size < block || (a->validate && f->base % a->page))
          continue;
-      uint64_t pad = colour_pad(a, f, need, block);
+      uint64_t pad = colour_pad(a, f, need), used = block + pad;
       /* the size asked for (cuMemGetAddressRange); validation: ending at
        * its last page's end */
       range got = { f->base + pad + (data - need), size, kind, flags, (uint32_t)pad };
@@ -397,12 +404,12 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
       uint32_t at = rv_upper(&a->live, got.base);
       if (!rv_insert(&a->live, at, got))
          break;
-      f->base += block + pad;
-      f->size -= block + pad;
+      f->base += used;
+      f->size -= used;
       if (!f->size)
          rv_remove(&a->free_list, k);
-      a->in_use += block + pad;
-      if (pad || (need >= COLOUR_MIN && !a->validate))
+      a->in_use += used;
+      if (coloured(a, need))
          a->colour = (a->colour + COLOUR_STEP) % COLOUR_SPAN;
       *out = got.base;
       r = CORE_SUCCESS;

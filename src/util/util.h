@@ -176,9 +176,12 @@ void log_set_sink(void (*sink)(int level, const char *msg, void *data), void *da
 #define LOG_TRACE(...)                                                       \
    do { if (log_level() >= LOG_LEVEL_TRACE)                                  \
            log_msg(LOG_LEVEL_TRACE, log_channel_, __func__, __VA_ARGS__); } while (0)
-/* Say a gap out loud once per call site (Wine's FIXME once). */
+/* Say a gap out loud once per call site (Wine's FIXME once), whichever
+ * thread gets there first. */
 #define LOG_ONCE(level, ...)                                                 \
-   do { static int once_; if (!once_++) log_msg(level, log_channel_, __func__, __VA_ARGS__); } while (0)
+   do { static int once_;                                                    \
+        if (!__atomic_exchange_n(&once_, 1, __ATOMIC_RELAXED))               \
+           log_msg(level, log_channel_, __func__, __VA_ARGS__); } while (0)
 
 /* ---- loghist.c: the log programs read (cuLogs*) ---- */
 

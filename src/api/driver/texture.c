@@ -19,10 +19,21 @@
  */
 #include "internal.h"
 
-#include <stdatomic.h>
 #include <string.h>
 
 LOG_CHANNEL(memory);
+
+/* Whether linear or pitched memory (`memory`) may hold t's format: an
+ * H200 and an H100 refuse the unorm/snorm formats there, which only arrays
+ * take (tests/cuda/tex_linear_rules.cu, NATIVE.md). */
+static bool memory_takes_format(const mc_tex *t, CUarray_format format, const char *memory)
+{
+   if (t->kind != MC_TEX_UNORM && t->kind != MC_TEX_SNORM)
+      return true;
+   LOG_ERR("cuTexObjectCreate: %s memory of a normalised format (%#x): only arrays take one", memory,
+           (unsigned)format);
+   return false;
+}
 
 /* The data a resource names: the descriptor's base, sizes and format. */
 static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_array **arr)
@@ -43,13 +54,8 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       CUresult e = drv_array_format(r->res.linear.format, r->res.linear.numChannels, &t->kind, &t->chan_bytes);
       if (e != CUDA_SUCCESS || !r->res.linear.devPtr)
          return e == CUDA_SUCCESS ? CUDA_ERROR_INVALID_VALUE : e;
-      /* an H200 refuses the unorm/snorm formats over linear memory
-       * (tests/cuda/NATIVE.md, 2026-12-06) */
-      if (t->kind == MC_TEX_UNORM || t->kind == MC_TEX_SNORM) {
-         LOG_ERR("cuTexObjectCreate: linear memory of a normalised format (%#x): only arrays take one",
-                   (unsigned)r->res.linear.format);
+      if (!memory_takes_format(t, r->res.linear.format, "linear"))
          return CUDA_ERROR_INVALID_VALUE;
-      }
       t->nchan = r->res.linear.numChannels;
       t->base = r->res.linear.devPtr;
       t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->chan_bytes * t->nchan));
@@ -61,12 +67,8 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       CUresult e = drv_array_format(r->res.pitch2D.format, r->res.pitch2D.numChannels, &t->kind, &t->chan_bytes);
       if (e != CUDA_SUCCESS || !r->res.pitch2D.devPtr)
          return e == CUDA_SUCCESS ? CUDA_ERROR_INVALID_VALUE : e;
-      /* and over pitched memory (tests/cuda/tex_linear_rules.cu: an H100) */
-      if (t->kind == MC_TEX_UNORM || t->kind == MC_TEX_SNORM) {
-         LOG_ERR("cuTexObjectCreate: pitched memory of a normalised format (%#x): only arrays take one",
-                 (unsigned)r->res.pitch2D.format);
+      if (!memory_takes_format(t, r->res.pitch2D.format, "pitched"))
          return CUDA_ERROR_INVALID_VALUE;
-      }
       t->nchan = r->res.pitch2D.numChannels;
       t->base = r->res.pitch2D.devPtr;
       t->width = (uint32_t)r->res.pitch2D.width, t->height = (uint32_t)r->res.pitch2D.height, t->depth = 1;
@@ -236,28 +238,23 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
        * not found (95 % of its reads are round(sum of w x s x 32767 /
        * (127 x 256)) / 32767, the rest one 16-bit step off; tests/cuda/
        * NATIVE.md, 2026-12-06): say so once */
-      static atomic_bool warned_s8;
-      if (!atomic_exchange(&warned_s8, true))
-         LOG_WARN("cuTexObjectCreate: linear filtering of 8-bit signed channels read as normalised floats is "
-                  "computed in float; an NVIDIA GPU's reads differ from that (by up to 0.0075 on an H100)");
+      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of 8-bit signed channels read as normalised floats is "
+               "computed in float; an NVIDIA GPU's reads differ from that (by up to 0.0075 on an H100)");
    }
    if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && t.kind == MC_TEX_FLOAT && t.chan_bytes == 2) {
       /* the prelude filters halves in float; an H100 rounds the result to
        * half, and 7 % of its reads are a little off even that (tests/cuda/
        * NATIVE.md, twenty-sixth session): say so once */
-      static atomic_bool warned_half;
-      if (!atomic_exchange(&warned_half, true))
-         LOG_WARN("cuTexObjectCreate: linear filtering of half channels is computed in float; an NVIDIA GPU's "
-                  "reads are rounded to half (about one half-precision step from these)");
+      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of half channels is computed in float; an NVIDIA GPU's "
+               "reads are rounded to half (about one half-precision step from these)");
    }
    if (d->flags & CU_TRSF_SRGB) {
       /* the prelude decodes 8-bit unsigned channels by an H200's table
        * (mc_tex_srgb) and filters the decoded texels; an H100's filtered
        * sRGB reads are not that (it seems to filter before it decodes;
        * tests/cuda/NATIVE.md, 2026-12-06): say so once */
-      static atomic_bool warned;
-      if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && !atomic_exchange(&warned, true))
-         LOG_WARN("cuTexObjectCreate: sRGB with linear filtering filters the decoded texels; an NVIDIA GPU's "
+      if (d->filterMode == CU_TR_FILTER_MODE_LINEAR)
+         LOG_ONCE(LOG_LEVEL_WARN, "sRGB with linear filtering filters the decoded texels; an NVIDIA GPU's "
                   "filtered sRGB reads differ from that (by up to 0.0075 on an H100)");
       t.flags |= MC_TEX_F_SRGB;
    }

@@ -677,8 +677,9 @@ static void emit_thread_sync_hint(strbuf *out, const emitter *e, enum thread_syn
    switch (sync) {
    case THREADS_INDEPENDENT:
       strbuf_printf(out, "    MC_THREADS_INDEPENDENT(%u);\n", e->f->param_bytes);
-      if (streaming_bits(e->f))
-         strbuf_printf(out, "    MC_THREADS_STREAMING(%u);\n", streaming_bits(e->f));
+      uint32_t bits = streaming_bits(e->f);
+      if (bits)
+         strbuf_printf(out, "    MC_THREADS_STREAMING(%u);\n", bits);
       if (e->xr.cond)
          strbuf_printf(out, "    MC_THREADS_X_RANGE(mc_xrange_%s, mc_xrow_%s, %d, mc_param, mc_L);\n", msl_name,
                        msl_name, e->xr.x_per_row);
