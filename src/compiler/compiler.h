@@ -146,6 +146,7 @@ enum {
    MC_TEX_F_NORM_COORDS = 2, /* normalizedCoords */
    MC_TEX_F_NORM_READ = 4,   /* cudaReadModeNormalizedFloat on an integer format */
    MC_TEX_F_SRGB = 8,        /* sRGB to linear on the first three channels */
+   MC_TEX_F_BUFFER = 16,     /* linear memory: reads at float coordinates are zeros */
 };
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
@@ -166,6 +167,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    /* 11, 12: unused (tex.grad on sizes not a power of two, and tex.grad.3d
     * with NaNs, refused until they were fitted) */
    MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge; P not finite with gradients not finite */
+   MC_STATUS_TEX_FILTERED_INTS = 14, /* a float fetch of integers read as elements, filtered (prelude/tex.metal) */
 };
 
 /* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)

@@ -61,6 +61,7 @@ static CUresult resource(const CUDA_RESOURCE_DESC *r, mc_tex *t, const core_arra
       t->width = (uint32_t)(r->res.linear.sizeInBytes / (t->chan_bytes * t->nchan));
       t->height = t->depth = 1;
       t->pitch = t->slice = r->res.linear.sizeInBytes;
+      t->flags = MC_TEX_F_BUFFER;
       return t->width ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
    }
    case CU_RESOURCE_TYPE_PITCH2D: {
@@ -240,13 +241,6 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
        * NATIVE.md, 2026-12-06): say so once */
       LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of 8-bit signed channels read as normalised floats is "
                "computed in float; an NVIDIA GPU's reads differ from that (by up to 0.0075 on an H100)");
-   }
-   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && t.kind == MC_TEX_FLOAT && t.chan_bytes == 2) {
-      /* the prelude filters halves in float; an H100 rounds the result to
-       * half, and 7 % of its reads are a little off even that (tests/cuda/
-       * NATIVE.md, twenty-sixth session): say so once */
-      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of half channels is computed in float; an NVIDIA GPU's "
-               "reads are rounded to half (about one half-precision step from these)");
    }
    if (d->flags & CU_TRSF_SRGB) {
       /* the prelude decodes 8-bit unsigned channels by an H200's table

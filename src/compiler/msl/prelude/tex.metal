@@ -180,13 +180,35 @@ MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong 
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
     if (mc_tex_srgb_applies(t) && k < (t.nchan == 4u ? 3u : 1u))
         return mc_tex_srgb(r);
-    bool norm = mc_tex_reads_norm(t);
     if (t.kind == 2u)
         return t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
+    // integers read as elements: their bits, zero- or sign-extended, what
+    // the fetch's type (an H100 returns them to tex2D<float4> of uchar4,
+    // char4, short2, ushort2, int and uint textures: tests/cuda/NATIVE.md,
+    // 2026-12-06, twenty-seventh session)
+    if (!mc_tex_reads_norm(t))
+        return as_type<float>(mc_tex_signed(t) ? (uint)mc_tex_sext(r, t.chan_bytes) : r);
     if (mc_tex_unsigned(t))
-        return norm ? (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u)) : (float)r;
+        return (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u));
     int s = mc_tex_sext(r, t.chan_bytes);
-    return norm ? max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f) : (float)s;
+    return max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f);
+}
+
+// A float fetch of integers read as elements that would filter them (the
+// driver's CU_TRSF_READ_AS_INTEGER with linear filtering, or a blend of
+// mipmap levels): what an NVIDIA GPU returns there was not measured, so
+// the launch fails naming it (MC_STATUS_TEX_FILTERED_INTS); true then.
+__attribute__((noinline)) inline void mc_tex_fail_filtered_ints(constant mc_launch &L)
+{
+    atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 14u, memory_order_relaxed);
+}
+
+MC_TEX bool mc_tex_refuse_filtered_ints(constant mc_launch &L, thread const mc_tex &t)
+{
+    if (t.kind >= 2u || mc_tex_reads_norm(t))
+        return false;
+    mc_tex_fail_filtered_ints(L);
+    return true;
 }
 
 // The texel at integer position p (in range) as floats (no arrays indexed
@@ -705,6 +727,161 @@ MC_TEX void mc_tex_acc(thread float4 &s, thread float4 &e, thread float4 &plain,
     plain += p;
 }
 
+// Filtering of float texels (f32 and half channels) as an H100 computes it
+// (CUDA 13.0, driver 580: every one of 393 216 linear reads of random f32
+// and half texels on 1-D and 2-D arrays and pitched memory, 65 536 reads
+// of non-finite, subnormal, zero and extreme texels, and the mipmapped,
+// 3-D, layered and border reads of tests/cuda/NATIVE.md 2026-12-07):
+//  - the texels read are those of the footprint: along an axis whose
+//    weight in 1/256 is 0 the upper texel is not read; if one is NaN, or
+//    +inf and -inf are both there, the result is NaN (f32 0x7fffffff; a
+//    half's 0x7fff read as a float), else an infinity is the result;
+//  - f32 texels that are subnormal read as zeros of their sign (halves
+//    keep theirs);
+//  - the texels of non-zero corner weight are aligned to the largest
+//    exponent E among them and truncated toward zero to the format's
+//    significand and 4 bits more (28 bits for f32, 15 for half: units of
+//    2^(E - 28) or 2^(E - 15), E the exponent of frexp), summed exactly
+//    with the corner weights, and the sum rounded to the format's
+//    precision, ties away from zero (half: to half, subnormals included;
+//    f32: a result below 2^-126 is a zero of its sign);
+//  - a zero sum is +0, or -0 where every texel of non-zero weight is -0.
+// The corner weights are mc_tex_corner_weight's (1/256, summing to 256).
+#define MC_TEX_FLIN_MAX 16u
+#define MC_TEX_FLIN_NONE (-1000)
+struct mc_tex_flin {
+    float4 v[MC_TEX_FLIN_MAX];
+    uint w[MC_TEX_FLIN_MAX];
+    uint g[MC_TEX_FLIN_MAX];   // its group: level * 2 + the upper slice (3-D)
+    uint n;
+};
+
+// A texel of the footprint with its corner weight (0: read, not weighed)
+// and group.
+__attribute__((noinline)) inline void mc_tex_flin_add(thread mc_tex_flin &f, uint w, uint g, float4 v)
+{
+    f.v[f.n] = v;
+    f.w[f.n] = w;
+    f.g[f.n] = g;
+    f.n++;
+}
+
+// A texel's bits as the filter reads them: f32 subnormals as zeros.
+MC_TEX uint mc_tex_flin_bits(float v, bool half)
+{
+    uint b = as_type<uint>(v);
+    return !half && (b & 0x7f800000u) == 0u ? b & 0x80000000u : b;
+}
+
+// frexp's exponent of the finite non-zero float bits b (a subnormal's: that
+// of the smallest normal, its significand read without the hidden bit).
+MC_TEX int mc_tex_flin_exp(uint b)
+{
+    return (int)max((b >> 23) & 255u, 1u) - 126;
+}
+
+// Group g's weighted sum of channel c in units of 2^(E - sig - 12), its
+// texels aligned to their largest exponent E (MC_TEX_FLIN_NONE: no
+// non-zero texel of non-zero weight).
+MC_TEX long mc_tex_flin_group(thread const mc_tex_flin &f, uint c, bool half, uint g, thread int &E)
+{
+    E = MC_TEX_FLIN_NONE;
+    for (uint k = 0u; k < f.n; k++) {
+        uint b = mc_tex_flin_bits(f.v[k][c], half);
+        if (f.g[k] == g && f.w[k] != 0u && (b & 0x7fffffffu) != 0u)
+            E = max(E, mc_tex_flin_exp(b));
+    }
+    const int sig = half ? 11 : 24;
+    long acc = 0l;
+    for (uint k = 0u; k < f.n; k++) {
+        uint b = mc_tex_flin_bits(f.v[k][c], half);
+        if (f.g[k] != g || f.w[k] == 0u || (b & 0x7fffffffu) == 0u)
+            continue;
+        ulong m = (ulong)((b & 0x7fffffu) | ((b & 0x7f800000u) != 0u ? 0x800000u : 0u)) << 4;
+        int sh = (E - mc_tex_flin_exp(b)) + (24 - sig);   // to units of 2^(E - sig - 4)
+        long a = sh < 40 ? (long)(m >> (uint)sh) * (long)f.w[k] : 0l;
+        acc += (b >> 31) != 0u ? -a : a;
+    }
+    return acc;
+}
+
+// acc x 2^base rounded to the format's precision, ties away from zero.
+MC_TEX float mc_tex_flin_round(long acc, int base, bool half)
+{
+    if (acc == 0l)
+        return 0.0f;
+    const int sig = half ? 11 : 24;
+    ulong u = (ulong)(acc < 0l ? -acc : acc);
+    int top = 64 - (int)clz(u) + base;   // frexp's exponent of the sum
+    int ue = max(top - sig, half ? -24 : -149);   // the result's unit
+    int sh = ue - base;
+    ulong q = sh <= 0 ? u << (uint)(-sh) : sh > 62 ? 0ul : (u + (1ul << (uint)(sh - 1))) >> (uint)sh;
+    float r = ldexp((float)q, ue);
+    if (!half && r < 0x1p-126f)
+        r = 0.0f;
+    return acc < 0l ? -r : r;
+}
+
+// One channel (c) of the filtered value: the groups' sums (each < 2^40
+// units) added exactly where their exponents are within 21 of the largest,
+// else shifted down with the lost bits kept as a sticky bit (exact unless
+// the larger groups cancel to within 2^-31 of their texels).
+MC_TEX float mc_tex_flin_chan(thread const mc_tex_flin &f, uint c, bool half)
+{
+    bool nan = false, pinf = false, ninf = false, negzero = true;
+    for (uint k = 0u; k < f.n; k++) {
+        float x = f.v[k][c];
+        nan = nan || isnan(x);
+        pinf = pinf || x == INFINITY;
+        ninf = ninf || x == -INFINITY;
+        negzero = negzero && (f.w[k] == 0u || mc_tex_flin_bits(x, half) == 0x80000000u);
+    }
+    if (nan || (pinf && ninf))
+        return as_type<float>(half ? 0x7fffe000u : 0x7fffffffu);
+    if (pinf || ninf)
+        return pinf ? INFINITY : -INFINITY;
+    long a[4];
+    int e[4], E = MC_TEX_FLIN_NONE;
+    for (uint g = 0u; g < 4u; g++) {
+        a[g] = mc_tex_flin_group(f, c, half, g, e[g]);
+        E = max(E, e[g]);
+    }
+    if (E == MC_TEX_FLIN_NONE)
+        return negzero ? -0.0f : 0.0f;
+    long acc = 0l;
+    for (uint g = 0u; g < 4u; g++) {
+        if (e[g] == MC_TEX_FLIN_NONE)
+            continue;
+        int d = E - e[g];
+        if (d <= 21) {
+            acc += a[g] << (uint)(21 - d);
+        } else {
+            uint sh = (uint)min(d - 21, 63);
+            long lo = a[g] >> sh;   // arithmetic: floor
+            acc += (lo << sh) != a[g] ? lo | 1l : lo;
+        }
+    }
+    return mc_tex_flin_round(acc, E - (half ? 11 : 24) - 12 - 21, half);
+}
+
+// Not inlined: one copy serves every texture read of a kernel (inlined at
+// each, it made a kernel of many tex.grad reads compile ten times slower).
+__attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin &f, bool half)
+{
+    return float4(mc_tex_flin_chan(f, 0u, half), mc_tex_flin_chan(f, 1u, half), mc_tex_flin_chan(f, 2u, half),
+                  mc_tex_flin_chan(f, 3u, half));
+}
+
+// Whether corner c of a footprint with per-axis weights w is read: along
+// each axis the upper texel only with a non-zero weight.
+MC_TEX bool mc_tex_corner_read(thread const uint *w, uint dims, uint c)
+{
+    for (uint d = 0u; d < dims; d++)
+        if ((c & (1u << d)) != 0u && w[d] == 0u)
+            return false;
+    return true;
+}
+
 // Whether linear filtering clamps the position x - 0.5 itself to the
 // texels along an axis of address mode addr: the clamp mode, and wrap and
 // mirror with unnormalised coordinates (flags bit 1 clear), which clamp
@@ -839,8 +1016,13 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     if (t.mip_linear != 0u && (!iresult || ifilt))
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
     bool linear = (t.flags & 1u) != 0u && (!iresult || ifilt);
+    if (!iresult && (linear || wl0 != 256u) && mc_tex_refuse_filtered_ints(L, t))
+        return uint4(0u);
     float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
     long4 iacc = long4(0l);
+    const bool floats = t.kind == 2u && !iresult;   // mc_tex_flin_chan's filter
+    mc_tex_flin fl;
+    fl.n = 0u;
     for (uint k = 0u; k < 2u; k++) {
         uint wl = k == 0u ? wl0 : 256u - wl0;
         if (wl == 0u)
@@ -856,7 +1038,11 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 mc_tex_iacc(t, iacc, wl, mc_tex_fetch_i(L, v, p, dims));
                 continue;
             }
-            mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), mc_tex_fetch_f(L, v, p, dims));
+            float4 tv = mc_tex_fetch_f(L, v, p, dims);
+            if (floats)
+                mc_tex_flin_add(fl, wl, 2u * k, tv);
+            else
+                mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), tv);
             continue;
         }
         uint w[3] = {0u, 0u, 0u};
@@ -882,14 +1068,21 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
             int q[3] = {p[0] + (hx ? 1 : 0), p[1] + (hy ? 1 : 0), p[2] + ((c & 4u) != 0u ? 1 : 0)};
             if (dims < 3u)
                 q[2] = lay;
-            if (iresult)
+            if (iresult) {
                 mc_tex_iacc(t, iacc, wk, mc_tex_fetch_i(L, v, q, dims));
-            else
-                mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), mc_tex_fetch_f(L, v, q, dims));
+                continue;
+            }
+            float4 tv = mc_tex_fetch_f(L, v, q, dims);
+            if (!floats)
+                mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), tv);
+            else if (mc_tex_corner_read(w, dims, c))
+                mc_tex_flin_add(fl, wk, 2u * k + (c >> 2), tv);
         }
     }
     if (iresult)
         return mc_tex_iround(t, iacc);
+    if (floats)
+        return as_type<uint4>(mc_tex_flin_sum(fl, t.chan_bytes == 2u));
     float4 r = s + e;
     return as_type<uint4>(select(plain, r, isfinite(r)));
 }
@@ -907,6 +1100,11 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
                            uint lod)
 {
     mc_tex t = mc_tex_load(L, h);
+    // linear memory is read at integer coordinates only (tex1Dfetch): an
+    // H100 reads zeros at float ones, with every filter and coordinate mode
+    // (tests/cuda/NATIVE.md, 2026-12-06, twenty-seventh session)
+    if ((t.flags & 16u) != 0u && (mode & 16u) == 0u)
+        return uint4(0u);
     // integers read as such with linear filtering (the driver's
     // CU_TRSF_READ_AS_INTEGER; normalised coordinates, no cube map: the
     // driver refuses the rest) are positioned on a plain array as on a
@@ -950,6 +1148,8 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             return mc_tex_fetch_i(L, t, p, dims);
         return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
     }
+    if (mc_tex_refuse_filtered_ints(L, t))
+        return uint4(0u);
     // linear (an H200: tests/cuda/tex_weights.cu): per-axis weights in 1.8
     // fixed point, a = frac(x - 0.5) * 256 rounded half up, 256 moving on
     // to the next texel; x - 0.5 clamped to [0, size - 1] where
@@ -971,18 +1171,27 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             p[d] += 1;
         }
     }
-    const bool fixed = mc_tex_filters_fixed(t, dims);
+    const bool fixed = mc_tex_filters_fixed(t, dims), floats = t.kind == 2u;
     float4 acc = float4(0.0f);
     int4 iacc = int4(0);
+    mc_tex_flin fl;
+    fl.n = 0u;
     uint corners = 1u << dims;
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
         uint wk = mc_tex_corner_weight(w, 256u, dims, k);
-        if (fixed)
+        if (fixed) {
             iacc += (int)wk * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
-        else
-            acc += ((float)wk * (1.0f / 256.0f)) * mc_tex_fetch_f(L, t, q, dims);
+            continue;
+        }
+        float4 tv = mc_tex_fetch_f(L, t, q, dims);
+        if (!floats)
+            acc += ((float)wk * (1.0f / 256.0f)) * tv;
+        else if (mc_tex_corner_read(w, dims, k))
+            mc_tex_flin_add(fl, wk, k >> 2, tv);
     }
+    if (floats)
+        return as_type<uint4>(mc_tex_flin_sum(fl, t.chan_bytes == 2u));
     return as_type<uint4>(fixed ? mc_tex_fixed16_f(t, iacc) : acc);
 }
 
