@@ -33,7 +33,12 @@
 //    read so in every read mode, and filter as such; linear filtering of
 //    unsigned 8/16-bit and signed 16-bit ones within a level is the
 //    H100's 16-bit fixed point (mc_tex_filters_fixed), signed 8-bit ones
-//    and mipmapped blends keep the float sum.
+//    and mipmapped blends keep the float sum;
+//  - f32 and half texels filter as an H100 does: aligned to the largest
+//    exponent, truncated, summed exactly, rounded ties away
+//    (mc_tex_flin_chan says how);
+//  - linear memory reads zeros at float coordinates, and integers read as
+//    elements return their bits to a float fetch (an H100).
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
 // along y and z; the boundary mode says what an access outside does (trap,
 // clamp, zero).
