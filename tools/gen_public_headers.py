@@ -35,6 +35,7 @@ OUT = {"runtime": "include/crt/mc_runtime_api.h", "driver": "include/crt/mc_driv
 # cuda.h's renames to a _vN with other parameters (which the rule below
 # takes for a new function): the old form is dropped from the header.
 NEW_FORMS = {
+    "cuCtxCreate": "cuCtxCreate_v4",
     "cuMemcpyBatchAsync": "cuMemcpyBatchAsync_v2",
     "cuMemcpy3DBatchAsync": "cuMemcpy3DBatchAsync_v2",
 }

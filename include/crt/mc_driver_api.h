@@ -24,6 +24,8 @@ extern "C" {
 #define cuArray3DGetDescriptor cuArray3DGetDescriptor_v2
 #define cuArrayCreate cuArrayCreate_v2
 #define cuArrayGetDescriptor cuArrayGetDescriptor_v2
+#define cuCtxCreate cuCtxCreate_v4
+#define cuCtxDestroy cuCtxDestroy_v2
 #define cuCtxPopCurrent cuCtxPopCurrent_v2
 #define cuCtxPushCurrent cuCtxPushCurrent_v2
 #define cuDeviceGetUuid cuDeviceGetUuid_v2
@@ -237,6 +239,10 @@ extern CUresult CUDAAPI cuDevicePrimaryCtxRelease_v2(CUdevice dev);
 extern CUresult CUDAAPI cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned int flags);
 extern CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active);
 extern CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev);
+extern CUresult CUDAAPI cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+extern CUresult CUDAAPI cuCtxCreate_v3(CUcontext *pctx, CUexecAffinityParam *paramsArray, int numParams, unsigned int flags, CUdevice dev);
+extern CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
+extern CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx);
 extern CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx);
 extern CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx);
 extern CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx);

@@ -431,6 +431,34 @@ typedef enum CUctx_flags_enum {
    CU_CTX_SYNC_MEMOPS          = 0x80,
    CU_CTX_FLAGS_MASK           = 0xff,
 } CUctx_flags;
+typedef enum CUexecAffinityType_enum {
+   CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0,
+   CU_EXEC_AFFINITY_TYPE_MAX
+} CUexecAffinityType;
+typedef struct CUexecAffinitySmCount_st {
+   unsigned int val;
+} CUexecAffinitySmCount_v1;
+typedef CUexecAffinitySmCount_v1 CUexecAffinitySmCount;
+typedef struct CUexecAffinityParam_st {
+   CUexecAffinityType type;
+   union {
+      CUexecAffinitySmCount smCount;
+   } param;
+} CUexecAffinityParam_v1;
+typedef CUexecAffinityParam_v1 CUexecAffinityParam;
+typedef enum CUcigDataType_enum {
+   CIG_DATA_TYPE_D3D12_COMMAND_QUEUE = 0x1,
+   CIG_DATA_TYPE_NV_BLOB = 0x2,
+} CUcigDataType;
+typedef struct CUctxCigParam_st {
+   CUcigDataType sharedDataType;
+   void *sharedData;
+} CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+   CUexecAffinityParam *execAffinityParams;
+   int numExecAffinityParams;
+   CUctxCigParam *cigParams;
+} CUctxCreateParams;
 typedef enum CUstream_flags_enum {
    CU_STREAM_DEFAULT      = 0,
    CU_STREAM_NON_BLOCKING = 0x1,

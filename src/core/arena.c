@@ -90,6 +90,8 @@ typedef struct range {
    uint32_t kind;             /* live allocations: CORE_MEM_* (pointer queries, which free fits) */
    uint32_t flags;            /* live allocations: the flags it was made with */
    uint32_t pad;              /* live allocations: bytes of its block before base (colour) */
+   uint64_t owner;            /* live allocations: the id of the created context (cuCtxCreate)
+                               * current at the allocation, which frees it at its end; 0: none */
 } range;
 
 typedef struct range_vec {
@@ -233,7 +235,7 @@ static int chunk_new(core_arena *a, uint32_t first, uint32_t n)
    c->delta = mtl_buffer_gpu_address(buf) - base;
    if (a->validate)
       mtl_buffer_set_gpu_access(buf, 0, size, false);
-   range all = { base, size, 0, 0, 0 };
+   range all = { base, size, 0, 0, 0, 0 };
    uint32_t fi = rv_upper(&a->free_list, base);
    if (!rv_insert(&a->free_list, fi, all)) {
       mtl_buffer_release(buf);
@@ -370,6 +372,17 @@ int core_mem_alloc(core_device *d, size_t size, uint64_t *out)
    return core_mem_alloc_kind(d, size, CORE_MEM_DEVICE, 0, out);
 }
 
+/* The owner of an allocation the program makes now: the current context if
+ * cuCtxCreate made it (CUDA frees a context's memory with it); pools,
+ * graphs and metalcuda's own allocations belong to no context. */
+static uint64_t owner_now(uint32_t flags)
+{
+   core_ctx *c = core_ctx_current();
+   if (flags & (CORE_MEM_FLAG_POOL | CORE_MEM_FLAG_INTERNAL | CORE_MEM_FLAG_GRAPH))
+      return 0;
+   return core_check_ctx(c) && !c->is_primary ? c->id : 0;
+}
+
 int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t flags, uint64_t *out)
 {
    core_arena *a = core_device_arena(d);
@@ -397,7 +410,7 @@ int core_mem_alloc_kind(core_device *d, size_t size, uint32_t kind, uint32_t fla
       uint64_t pad = colour_pad(a, f, need), used = block + pad;
       /* the size asked for (cuMemGetAddressRange); validation: ending at
        * its last page's end */
-      range got = { f->base + pad + (data - need), size, kind, flags, (uint32_t)pad };
+      range got = { f->base + pad + (data - need), size, kind, flags, (uint32_t)pad, owner_now(flags) };
       const chunk *c = chunk_of(a, f->base);
       if (a->validate && !mtl_buffer_set_gpu_access(c->buf, f->base - c->base, data, true))
          break;
@@ -495,6 +508,24 @@ static int mem_free(core_device *d, uint64_t ptr, uint32_t kinds, bool internal)
       res = CORE_ERROR_OUT_OF_MEMORY;   /* the range is lost, not corrupted */
    pthread_mutex_unlock(&a->lock);
    return res;
+}
+
+/* Frees every allocation of the created context `owner` (core_ctx_destroy). */
+void core_mem_free_owned(core_device *d, uint64_t owner)
+{
+   core_arena *a = core_device_arena(d);
+   if (!a || !owner)
+      return;
+   for (;;) {
+      uint64_t ptr = 0;
+      pthread_mutex_lock(&a->lock);
+      for (uint32_t k = 0; k < a->live.n && !ptr; k++)
+         if (a->live.v[k].owner == owner)
+            ptr = a->live.v[k].base;
+      pthread_mutex_unlock(&a->lock);
+      if (!ptr || mem_free(d, ptr, CORE_MEM_KIND_ANY, false) != CORE_SUCCESS)
+         return;
+   }
 }
 
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size)

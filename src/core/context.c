@@ -6,6 +6,12 @@
  * A kernel fault or trap poisons its context (CUDA's sticky errors): every
  * later operation in it fails with the same error until the primary
  * context is reset (cudaDeviceReset).
+ *
+ * Contexts made by cuCtxCreate are built as a primary one is and torn down
+ * by cuCtxDestroy with the memory allocated in them (arena.c records the
+ * owner); the object stays, marked destroyed, so that a stale handle or a
+ * thread that still has it current is told so, and the next creation on
+ * the same device rebuilds it in place.
  */
 #include "core.h"
 
@@ -22,12 +28,39 @@ static _Thread_local core_ctx *current_ctx;
 static _Thread_local core_ctx *below[CTX_STACK_MAX];
 static _Thread_local unsigned nbelow;
 
+/* Each context counts the threads that have it current (`holders`):
+ * cuCtxDestroy refuses one that another thread has current, as NVIDIA's
+ * driver does.  A thread that exits stops holding its current context
+ * (the key's destructor). */
+static pthread_key_t holder_key;
+static pthread_once_t holder_once = PTHREAD_ONCE_INIT;
+
+static void holder_exit(void *c)
+{
+   __atomic_sub_fetch(&((core_ctx *)c)->holders, 1, __ATOMIC_ACQ_REL);
+}
+
+static void holder_make_key(void) { pthread_key_create(&holder_key, holder_exit); }
+
+static void make_current(core_ctx *c)
+{
+   if (c == current_ctx)
+      return;
+   pthread_once(&holder_once, holder_make_key);
+   if (current_ctx)
+      __atomic_sub_fetch(&current_ctx->holders, 1, __ATOMIC_ACQ_REL);
+   if (c)
+      __atomic_add_fetch(&c->holders, 1, __ATOMIC_ACQ_REL);
+   current_ctx = c;
+   pthread_setspecific(holder_key, c);
+}
+
 core_ctx *core_ctx_current(void) { return current_ctx; }
 
 void core_ctx_set_current(core_ctx *c)
 {
    if (c)
-      current_ctx = c;
+      make_current(c);
    else
       core_ctx_pop(NULL);   /* CUDA: setting NULL pops the stack */
 }
@@ -39,14 +72,14 @@ int core_ctx_push(core_ctx *c)
          return CORE_ERROR_OUT_OF_MEMORY;
       below[nbelow++] = current_ctx;
    }
-   current_ctx = c;
+   make_current(c);
    return CORE_SUCCESS;
 }
 
 core_ctx *core_ctx_pop(core_ctx **out)
 {
    core_ctx *c = current_ctx;
-   current_ctx = nbelow ? below[--nbelow] : NULL;
+   make_current(nbelow ? below[--nbelow] : NULL);
    if (out)
       *out = c;
    return c;
@@ -59,7 +92,9 @@ bool core_check_ctx(const core_ctx *c) { return c && c->magic == CORE_MAGIC_CTX;
  * libraries loaded in it (`keep`). */
 static int ctx_init(core_ctx *c, core_device *d, core_module *keep)
 {
+   int holders = c->holders;   /* threads that have it current keep it */
    memset(c, 0, sizeof(*c));
+   c->holders = holders;
    c->magic = CORE_MAGIC_CTX;
    c->dev = d;
    c->is_primary = true;
@@ -249,6 +284,79 @@ int core_ctx_reset_primary(core_device *d)
       ctx_teardown(c);
    return CORE_SUCCESS;
 }
+
+/* Destroyed created contexts, kept for their handles (made_lock). */
+static pthread_mutex_t made_lock = PTHREAD_MUTEX_INITIALIZER;
+static core_ctx **dead;
+static size_t ndead, cap_dead;
+
+static core_ctx *take_dead(core_device *d)
+{
+   core_ctx *c = NULL;
+   pthread_mutex_lock(&made_lock);
+   for (size_t k = 0; k < ndead && !c; k++)
+      if (dead[k]->dev == d) {
+         c = dead[k];
+         dead[k] = dead[--ndead];
+      }
+   pthread_mutex_unlock(&made_lock);
+   return c;
+}
+
+/* Keeps a destroyed context; false (out of memory) leaves it to the caller. */
+static bool keep_dead(core_ctx *c)
+{
+   pthread_mutex_lock(&made_lock);
+   bool ok = ndead < cap_dead;
+   if (!ok) {
+      size_t cap = cap_dead ? 2 * cap_dead : 8;
+      core_ctx **v = realloc(dead, cap * sizeof(*v));
+      if (v)
+         dead = v, cap_dead = cap, ok = true;
+   }
+   if (ok)
+      dead[ndead++] = c;
+   pthread_mutex_unlock(&made_lock);
+   return ok;
+}
+
+int core_ctx_create(core_device *d, unsigned flags, core_ctx **out)
+{
+   int r = core_ctx_check_flags(flags);
+   if (r != CORE_SUCCESS)
+      return r;
+   core_ctx *c = take_dead(d);
+   core_module *keep = c ? c->modules : NULL;   /* libraries' modules, reloaded on use */
+   if (!c && !(c = mc_calloc(1, sizeof(*c))))
+      return CORE_ERROR_OUT_OF_MEMORY;
+   if ((r = ctx_init(c, d, keep)) != CORE_SUCCESS) {
+      c->magic = CORE_MAGIC_CTX_DEAD;
+      if (!keep_dead(c))
+         free(c);
+      return r;
+   }
+   c->is_primary = false;
+   c->flags = flags;
+   *out = c;
+   return CORE_SUCCESS;
+}
+
+int core_ctx_destroy(core_ctx *c)
+{
+   if (!core_check_ctx(c) || c->is_primary)
+      return CORE_ERROR_INVALID_CONTEXT;
+   if (__atomic_load_n(&c->holders, __ATOMIC_ACQUIRE) > (current_ctx == c ? 1 : 0))
+      return CORE_ERROR_INVALID_CONTEXT;   /* current to another thread (an H200 refuses it so) */
+   uint64_t id = c->id;
+   ctx_teardown(c);
+   core_mem_free_owned(c->dev, id);
+   c->magic = CORE_MAGIC_CTX_DEAD;
+   if (!keep_dead(c))
+      LOG_WARN("destroyed context %p kept unlisted (out of memory)", (void *)c);
+   return CORE_SUCCESS;
+}
+
+bool core_ctx_destroyed(const core_ctx *c) { return c && c->magic == CORE_MAGIC_CTX_DEAD; }
 
 /* ---- context-local storage (NVIDIA's runtime keeps its per-context state here) ---- */
 

@@ -80,6 +80,7 @@ enum {
    CORE_MAGIC_MEMPOOL = 0x6d706f6c,  /* "mpol" */
    CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
    CORE_MAGIC_CTX_RESET = 0x6d637472, /* "mctr": a primary context after a reset (context.c) */
+   CORE_MAGIC_CTX_DEAD = 0x6d637464,  /* "mctd": a context cuCtxDestroy destroyed (context.c) */
    CORE_MAGIC_GRAPH = 0x6d677270,    /* "mgrp" */
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
@@ -187,6 +188,7 @@ int core_mem_free_internal(core_device *d, uint64_t ptr);
  * set) that is not internal (core_mem_free_internal frees those), else
  * CORE_ERROR_INVALID_VALUE. */
 int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds);
+void core_mem_free_owned(core_device *d, uint64_t owner);   /* a created context's allocations */
 /* The allocation containing [ptr, ptr+len): true and its base/size. */
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);
 /* The same, with its kind (CORE_MEM_*) and flags; any out may be NULL. */
@@ -264,6 +266,7 @@ struct core_ctx {
    uint32_t devrt_pending;      /* cudaLimitDevRuntimePendingLaunchCount: records of a launch queue */
    int refcount;                /* primary context: retain count */
    bool is_primary;
+   int holders;                 /* threads that have it current (context.c) */
    unsigned flags;
    int sticky_error;            /* a kernel fault poisons the context (atomic access only) */
    char sticky_msg[512];
@@ -304,6 +307,9 @@ int core_ctx_primary_handle(core_device *d, core_ctx **out);
 int core_ctx_retain_primary(core_device *d, core_ctx **out);
 int core_ctx_release_primary(core_device *d);
 int core_ctx_reset_primary(core_device *d);
+int core_ctx_create(core_device *d, unsigned flags, core_ctx **out);   /* cuCtxCreate: not current yet */
+int core_ctx_destroy(core_ctx *c);       /* cuCtxDestroy of a created context */
+bool core_ctx_destroyed(const core_ctx *c);
 bool core_ctx_primary_active(core_device *d);
 bool core_check_ctx(const core_ctx *c);
 /* A live context or a primary one in the RESET state. */

@@ -107,6 +107,102 @@ CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx)
    return API_RETURN(CUDA_SUCCESS);
 }
 
+/* Makes a context on device dev and pushes it on the calling thread's
+ * stack, as every cuCtxCreate does. */
+static CUresult ctx_create(CUcontext *pctx, unsigned int flags, CUdevice dev)
+{
+   API_CHECK(pctx, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_device *d = core_device_get(dev);
+   API_CHECK(d, CUDA_ERROR_INVALID_DEVICE);
+   core_ctx *c;
+   CUresult r = (CUresult)core_ctx_create(d, flags, &c);
+   if (r != CUDA_SUCCESS)
+      return r;
+   if ((r = (CUresult)core_ctx_push(c)) != CUDA_SUCCESS) {
+      core_ctx_destroy(c);
+      return r;
+   }
+   *pctx = ctx_handle(c);
+   return CUDA_SUCCESS;
+}
+
+/* ==== cuCtxCreate_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev)
+{
+   API_ENTER("pctx=%p flags=%#x dev=%d", (void *)pctx, flags, dev);
+   return API_RETURN(ctx_create(pctx, flags, dev));
+}
+
+/* ==== cuCtxCreate (libcuda.@) ==== the CUDA 3.1 entry point (32-bit
+ * device pointers): an H200's driver (580) answers CUDA_ERROR_OUT_OF_MEMORY
+ * and makes nothing */
+CUresult CUDAAPI cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev)
+{
+   API_ENTER("pctx=%p flags=%#x dev=%d", (void *)pctx, flags, dev);
+   return API_RETURN(CUDA_ERROR_OUT_OF_MEMORY);
+}
+
+/* Execution affinity (a share of the SMs, under MPS) has no counterpart
+ * here: a context given some is refused as a GPU without MPS refuses it. */
+static CUresult check_affinity(const CUexecAffinityParam *params, int n)
+{
+   if (n < 0 || (n > 0 && !params))
+      return CUDA_ERROR_INVALID_VALUE;
+   if (n > 0)
+      LOG_WARN("execution affinity (%d parameters) is not supported", n);
+   return n > 0 ? CUDA_ERROR_UNSUPPORTED_EXEC_AFFINITY : CUDA_SUCCESS;
+}
+
+/* ==== cuCtxCreate_v3 (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxCreate_v3(CUcontext *pctx, CUexecAffinityParam *paramsArray, int numParams, unsigned int flags,
+                                CUdevice dev)
+{
+   API_ENTER("pctx=%p params=%p n=%d flags=%#x dev=%d", (void *)pctx, (void *)paramsArray, numParams, flags, dev);
+   API_CHECK(pctx, CUDA_ERROR_INVALID_VALUE);
+   CUresult r = check_affinity(paramsArray, numParams);
+   return API_RETURN(r != CUDA_SUCCESS ? r : ctx_create(pctx, flags, dev));
+}
+
+/* ==== cuCtxCreate_v4 (libcuda.@) ==== CUDA 13's cuCtxCreate; a CUDA-in-
+ * graphics context (cigParams) is refused by name */
+CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev)
+{
+   API_ENTER("pctx=%p params=%p flags=%#x dev=%d", (void *)pctx, (void *)ctxCreateParams, flags, dev);
+   API_CHECK(pctx, CUDA_ERROR_INVALID_VALUE);
+   if (ctxCreateParams) {
+      CUresult r = check_affinity(ctxCreateParams->execAffinityParams, ctxCreateParams->numExecAffinityParams);
+      if (r != CUDA_SUCCESS)
+         return API_RETURN(r);
+      if (ctxCreateParams->cigParams)
+         API_NOT_SUPPORTED("CUDA in graphics contexts (CUctxCreateParams.cigParams)");
+   }
+   return API_RETURN(ctx_create(pctx, flags, dev));
+}
+
+/* ==== cuCtxDestroy_v2 (libcuda.@) ==== a context cuCtxCreate made: its
+ * work completes, its streams, events, modules and memory go; popped if
+ * current to the calling thread.  One current to another thread, and a
+ * primary context, are CUDA_ERROR_INVALID_CONTEXT (an H200). */
+CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx)
+{
+   API_ENTER("ctx=%p", (void *)ctx);
+   API_CHECK(ctx, CUDA_ERROR_INVALID_VALUE);
+   API_NEED_INIT();
+   core_ctx *c = ctx_of(ctx);
+   API_CHECK(core_check_ctx(c) && !c->is_primary, CUDA_ERROR_INVALID_CONTEXT);
+   CUresult r = (CUresult)core_ctx_destroy(c);
+   if (r == CUDA_SUCCESS && core_ctx_current() == c)
+      core_ctx_pop(NULL);
+   return API_RETURN(r);
+}
+
+/* ==== cuCtxDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuCtxDestroy(CUcontext ctx)
+{
+   return cuCtxDestroy_v2(ctx);
+}
+
 /* ==== cuCtxGetApiVersion (libcuda.@) ==== ctx NULL: the current one.  A
  * primary context answers 3020 (observed on an H200: the version of the
  * context API it was made with, cuCtxCreate_v2's, which primary contexts
@@ -221,13 +317,14 @@ CUresult CUDAAPI cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 }
 
 /* ==== cuCtxGetFlags (libcuda.@) ==== CU_CTX_MAP_HOST is always on
- * (CUDA 11+), and NVIDIA reports it */
+ * (CUDA 11+); NVIDIA reports it for a primary context, and a created one's
+ * flags as given (an H200) */
 CUresult CUDAAPI cuCtxGetFlags(unsigned int *flags)
 {
    API_ENTER("flags=%p", (void *)flags);
    API_CHECK(flags, CUDA_ERROR_INVALID_VALUE);
    API_NEED_CTX(c);
-   *flags = __atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) | CU_CTX_MAP_HOST;
+   *flags = __atomic_load_n(&c->flags, __ATOMIC_ACQUIRE) | (c->is_primary ? CU_CTX_MAP_HOST : 0);
    return API_RETURN(CUDA_SUCCESS);
 }
 

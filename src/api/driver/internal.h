@@ -19,7 +19,7 @@ static inline core_kernel *kernel_of(const void *h) { return (core_kernel *)(uin
 #define API_NEED_CTX(c)                                                      \
    core_ctx *c = core_ctx_current();                                         \
    API_CHECK(core_is_initialized(), CUDA_ERROR_NOT_INITIALIZED);              \
-   API_CHECK(core_check_ctx(c), CUDA_ERROR_INVALID_CONTEXT)
+   API_CHECK(core_check_ctx(c), core_ctx_destroyed(c) ? CUDA_ERROR_CONTEXT_IS_DESTROYED : CUDA_ERROR_INVALID_CONTEXT)
 
 /* The stream a handle names: NULL and CU_STREAM_LEGACY the current
  * context's legacy default stream, CU_STREAM_PER_THREAD the calling

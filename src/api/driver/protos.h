@@ -40,6 +40,12 @@ MC_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxSetFlags_v2(CUdevice dev, unsigned 
 MC_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxGetState(CUdevice dev, unsigned int *flags, int *active);
 MC_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxReset(CUdevice dev);
 MC_EXPORT CUresult CUDAAPI cuDevicePrimaryCtxReset_v2(CUdevice dev);
+MC_EXPORT CUresult CUDAAPI cuCtxCreate(CUcontext *pctx, unsigned int flags, CUdevice dev);
+MC_EXPORT CUresult CUDAAPI cuCtxCreate_v2(CUcontext *pctx, unsigned int flags, CUdevice dev);
+MC_EXPORT CUresult CUDAAPI cuCtxCreate_v3(CUcontext *pctx, CUexecAffinityParam *paramsArray, int numParams, unsigned int flags, CUdevice dev);
+MC_EXPORT CUresult CUDAAPI cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
+MC_EXPORT CUresult CUDAAPI cuCtxDestroy(CUcontext ctx);
+MC_EXPORT CUresult CUDAAPI cuCtxDestroy_v2(CUcontext ctx);
 MC_EXPORT CUresult CUDAAPI cuCtxPushCurrent_v2(CUcontext ctx);
 MC_EXPORT CUresult CUDAAPI cuCtxPopCurrent_v2(CUcontext *pctx);
 MC_EXPORT CUresult CUDAAPI cuCtxSetCurrent(CUcontext ctx);

@@ -82,6 +82,17 @@ cudaError_t rt_primary_ctx(int dev, CUcontext *out)
    return r == CUDA_SUCCESS ? cudaSuccess : cu_to_cuda_error(r);
 }
 
+/* Whether c is a primary context the runtime holds. */
+static bool rt_is_primary(CUcontext c)
+{
+   pthread_mutex_lock(&lock);
+   bool found = false;
+   for (int d = 0; d < RT_MAX_DEVICES && !found; d++)
+      found = primary[d] == c;
+   pthread_mutex_unlock(&lock);
+   return found;
+}
+
 cudaError_t rt_ensure_ctx(void)
 {
    cudaError_t e = rt_lazy_init();
@@ -96,6 +107,11 @@ cudaError_t rt_ensure_ctx(void)
       return cu_to_cuda_error(r);
    CUcontext now = NULL;
    cuCtxGetCurrent(&now);
+   /* a context the program made current (cuCtxCreate) is used as it is,
+    * as NVIDIA's runtime uses it */
+   unsigned version;
+   if (now && now != want && cuCtxGetApiVersion(now, &version) == CUDA_SUCCESS && !rt_is_primary(now))
+      return cudaSuccess;
    if (now != want && (r = cuCtxSetCurrent(want)) != CUDA_SUCCESS)
       return cu_to_cuda_error(r);
    return cudaSuccess;
