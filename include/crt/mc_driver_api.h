@@ -42,6 +42,9 @@ extern "C" {
 #define cuGraphKernelNodeGetParams cuGraphKernelNodeGetParams_v2
 #define cuGraphKernelNodeSetParams cuGraphKernelNodeSetParams_v2
 #define cuIpcOpenMemHandle cuIpcOpenMemHandle_v2
+#define cuLinkAddData cuLinkAddData_v2
+#define cuLinkAddFile cuLinkAddFile_v2
+#define cuLinkCreate cuLinkCreate_v2
 #define cuMemAdvise cuMemAdvise_v2
 #define cuMemAlloc cuMemAlloc_v2
 #define cuMemAllocHost cuMemAllocHost_v2
@@ -273,6 +276,11 @@ extern CUresult CUDAAPI cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, co
 extern CUresult CUDAAPI cuModuleGetFunctionCount(unsigned int *count, CUmodule mod);
 extern CUresult CUDAAPI cuModuleEnumerateFunctions(CUfunction *functions, unsigned int numFunctions, CUmodule mod);
 extern CUresult CUDAAPI cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, const char *name);
+extern CUresult CUDAAPI cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options, void **optionValues, CUlinkState *stateOut);
+extern CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name, unsigned int numOptions, CUjit_option *options, void **optionValues);
+extern CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions, CUjit_option *options, void **optionValues);
+extern CUresult CUDAAPI cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut);
+extern CUresult CUDAAPI cuLinkDestroy(CUlinkState state);
 extern CUresult CUDAAPI cuLibraryLoadData(CUlibrary *library, const void *code, CUjit_option *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, CUlibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
 extern CUresult CUDAAPI cuLibraryLoadFromFile(CUlibrary *library, const char *fileName, CUjit_option *jitOptions, void **jitOptionsValues, unsigned int numJitOptions, CUlibraryOption *libraryOptions, void **libraryOptionValues, unsigned int numLibraryOptions);
 extern CUresult CUDAAPI cuLibraryUnload(CUlibrary library);

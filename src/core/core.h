@@ -81,6 +81,7 @@ enum {
    CORE_MAGIC_EVENT = 0x6d657674,    /* "mevt" */
    CORE_MAGIC_CTX_RESET = 0x6d637472, /* "mctr": a primary context after a reset (context.c) */
    CORE_MAGIC_CTX_DEAD = 0x6d637464,  /* "mctd": a context cuCtxDestroy destroyed (context.c) */
+   CORE_MAGIC_LINK = 0x6d6c6e6b,      /* "mlnk": a JIT link state (link.c) */
    CORE_MAGIC_GRAPH = 0x6d677270,    /* "mgrp" */
    CORE_MAGIC_NODE = 0x6d6e6f64,     /* "mnod" */
    CORE_MAGIC_EXEC = 0x6d657865,     /* "mexe" */
@@ -531,6 +532,17 @@ struct core_kernel {
    int32_t carveout;            /* CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT */
    int32_t cache_config;        /* cuFuncSetCacheConfig */
 };
+
+/* The CORE_ERROR_* of a fatbin reader's status (fatbin_status). */
+int core_fatbin_error(int status);
+
+/* The JIT linker (link.c): inputs' PTX linked into one PTX image. */
+typedef struct core_link core_link;
+int core_link_create(core_ctx *c, core_link **out);
+bool core_check_link(const core_link *l);
+int core_link_add(core_link *l, const void *data, size_t size, const char *name);
+int core_link_complete(core_link *l, const void **image, size_t *size);   /* once; owned by l */
+void core_link_destroy(core_link *l);
 
 /* Loads a module from an image: fatbin wrapper, fatbin, or PTX text. */
 int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out);

@@ -23,8 +23,9 @@ LOG_CHANNEL(module);
 bool core_check_module(const core_module *m) { return m && m->magic == CORE_MAGIC_MODULE; }
 bool core_check_kernel(const core_kernel *k) { return k && k->magic == CORE_MAGIC_KERNEL; }
 
-static int fatbin_error_to_cu(fatbin_status st)
+int core_fatbin_error(int status)
 {
+   fatbin_status st = (fatbin_status)status;
    switch (st) {
    case FATBIN_ERR_NO_PTX: return CORE_ERROR_NO_BINARY_FOR_GPU;
    case FATBIN_ERR_NOMEM: return CORE_ERROR_OUT_OF_MEMORY;
@@ -132,7 +133,7 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
                                                sizeof(err));
    if (st != FATBIN_OK) {
       LOG_ERR("cannot load module: %s", err[0] ? err : "malformed image");
-      return fatbin_error_to_cu(st);
+      return core_fatbin_error(st);
    }
    /* CUDA 12's device runtime, when the units call it, as one more unit
     * (NVIDIA's cudadevrt unit keeps its other functions) */

@@ -57,7 +57,7 @@ static bool library_options_ok(unsigned n, const CUlibraryOption *options, bool 
 /* A module or library image read from a file, NUL-terminated (PTX text
  * needs its terminator; a fatbin's own sizes bound it): *out is malloc'ed.
  * CUDA_ERROR_FILE_NOT_FOUND when it cannot be opened. */
-static CUresult read_image(const char *path, char **out)
+static CUresult read_image_len(const char *path, char **out, size_t *out_len)
 {
    FILE *f = fopen(path, "rb");
    if (!f) {
@@ -90,7 +90,14 @@ static CUresult read_image(const char *path, char **out)
    }
    buf[len] = 0;
    *out = buf;
+   *out_len = len;
    return CUDA_SUCCESS;
+}
+
+static CUresult read_image(const char *path, char **out)
+{
+   size_t len;
+   return read_image_len(path, out, &len);
 }
 
 /* ==== cuModuleLoadData (libcuda.@) ==== */
@@ -422,5 +429,128 @@ CUresult CUDAAPI cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
    API_ENTER("mode=%p", (void *)mode);
    API_CHECK(mode, CUDA_ERROR_INVALID_VALUE);
    *mode = CU_MODULE_LAZY_LOADING;
+   return API_RETURN(CUDA_SUCCESS);
+}
+
+/* ---- the JIT linker (core/link.c): the "cubin" it completes is linked PTX ---- */
+
+static core_link *link_of(CUlinkState s) { return (core_link *)(void *)s; }
+
+/* ==== cuLinkCreate_v2 (libcuda.@) ==== options: jit_options_apply (the
+ * logs stay empty) */
+CUresult CUDAAPI cuLinkCreate_v2(unsigned int numOptions, CUjit_option *options, void **optionValues,
+                                 CUlinkState *stateOut)
+{
+   API_ENTER("numOptions=%u options=%p optionValues=%p stateOut=%p", numOptions, (void *)options,
+             (void *)optionValues, (void *)stateOut);
+   API_CHECK(stateOut, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(numOptions == 0 || (options && optionValues), CUDA_ERROR_INVALID_VALUE);
+   API_NEED_CTX(c);
+   jit_options_apply(numOptions, options, optionValues);
+   core_link *l;
+   CUresult r = (CUresult)core_link_create(c, &l);
+   if (r == CUDA_SUCCESS)
+      *stateOut = (CUlinkState)(void *)l;
+   return API_RETURN(r);
+}
+
+/* ==== cuLinkCreate (libcuda.@) ==== CUDA 5.5's name of the same call */
+CUresult CUDAAPI cuLinkCreate(unsigned int numOptions, CUjit_option *options, void **optionValues,
+                              CUlinkState *stateOut)
+{
+   return cuLinkCreate_v2(numOptions, options, optionValues, stateOut);
+}
+
+/* An input: PTX, a fatbin, or a cubin that is PTX (this linker's output);
+ * objects, libraries and NVVM IR are refused by name. */
+static CUresult link_add(CUlinkState state, CUjitInputType type, const void *data, size_t size, const char *name)
+{
+   API_CHECK(core_check_link(link_of(state)), CUDA_ERROR_INVALID_HANDLE);
+   API_CHECK(data && size, CUDA_ERROR_INVALID_VALUE);
+   switch (type) {
+   case CU_JIT_INPUT_PTX:
+   case CU_JIT_INPUT_FATBINARY:
+   case CU_JIT_INPUT_CUBIN:
+      return (CUresult)core_link_add(link_of(state), data, size, name);
+   case CU_JIT_INPUT_OBJECT:
+      API_NOT_SUPPORTED("cuLinkAddData/cuLinkAddFile of host objects (CU_JIT_INPUT_OBJECT)");
+   case CU_JIT_INPUT_LIBRARY:
+      API_NOT_SUPPORTED("cuLinkAddData/cuLinkAddFile of libraries (CU_JIT_INPUT_LIBRARY)");
+   case CU_JIT_INPUT_NVVM:
+      API_NOT_SUPPORTED("cuLinkAddData/cuLinkAddFile of NVVM IR (CU_JIT_INPUT_NVVM)");
+   default:
+      return CUDA_ERROR_INVALID_VALUE;
+   }
+}
+
+/* ==== cuLinkAddData_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
+                                  unsigned int numOptions, CUjit_option *options, void **optionValues)
+{
+   API_ENTER("state=%p type=%d data=%p size=%zu name=%s numOptions=%u", (void *)state, (int)type, data, size,
+             name ? name : "(null)", numOptions);
+   API_CHECK(numOptions == 0 || (options && optionValues), CUDA_ERROR_INVALID_VALUE);
+   jit_options_apply(numOptions, options, optionValues);
+   return API_RETURN(link_add(state, type, data, size, name));
+}
+
+/* ==== cuLinkAddData (libcuda.@) ==== */
+CUresult CUDAAPI cuLinkAddData(CUlinkState state, CUjitInputType type, void *data, size_t size, const char *name,
+                               unsigned int numOptions, CUjit_option *options, void **optionValues)
+{
+   return cuLinkAddData_v2(state, type, data, size, name, numOptions, options, optionValues);
+}
+
+/* ==== cuLinkAddFile_v2 (libcuda.@) ==== */
+CUresult CUDAAPI cuLinkAddFile_v2(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
+                                  CUjit_option *options, void **optionValues)
+{
+   API_ENTER("state=%p type=%d path=%s numOptions=%u", (void *)state, (int)type, path ? path : "(null)", numOptions);
+   API_CHECK(path, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(numOptions == 0 || (options && optionValues), CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_check_link(link_of(state)), CUDA_ERROR_INVALID_HANDLE);
+   jit_options_apply(numOptions, options, optionValues);
+   char *image;
+   size_t len;
+   CUresult r = read_image_len(path, &image, &len);
+   if (r != CUDA_SUCCESS)
+      return API_RETURN(r);
+   r = link_add(state, type, image, len, path);
+   free(image);
+   return API_RETURN(r);
+}
+
+/* ==== cuLinkAddFile (libcuda.@) ==== */
+CUresult CUDAAPI cuLinkAddFile(CUlinkState state, CUjitInputType type, const char *path, unsigned int numOptions,
+                               CUjit_option *options, void **optionValues)
+{
+   return cuLinkAddFile_v2(state, type, path, numOptions, options, optionValues);
+}
+
+/* ==== cuLinkComplete (libcuda.@) ==== once per state (a second call is
+ * CUDA_ERROR_INVALID_HANDLE on an H100), sizeOut optional; the image lives
+ * until cuLinkDestroy */
+CUresult CUDAAPI cuLinkComplete(CUlinkState state, void **cubinOut, size_t *sizeOut)
+{
+   API_ENTER("state=%p cubinOut=%p sizeOut=%p", (void *)state, (void *)cubinOut, (void *)sizeOut);
+   API_CHECK(cubinOut, CUDA_ERROR_INVALID_VALUE);
+   API_CHECK(core_check_link(link_of(state)), CUDA_ERROR_INVALID_HANDLE);
+   const void *image;
+   size_t size;
+   CUresult r = (CUresult)core_link_complete(link_of(state), &image, &size);
+   if (r == CUDA_SUCCESS) {
+      *cubinOut = (void *)(uintptr_t)image;
+      if (sizeOut)
+         *sizeOut = size;
+   }
+   return API_RETURN(r);
+}
+
+/* ==== cuLinkDestroy (libcuda.@) ==== */
+CUresult CUDAAPI cuLinkDestroy(CUlinkState state)
+{
+   API_ENTER("state=%p", (void *)state);
+   API_CHECK(core_check_link(link_of(state)), CUDA_ERROR_INVALID_HANDLE);
+   core_link_destroy(link_of(state));
    return API_RETURN(CUDA_SUCCESS);
 }
