@@ -222,7 +222,11 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
       t.flags |= MC_TEX_F_NORM_COORDS;
    /* (the normalised formats read so whatever the flag says: prelude/tex.metal) */
    bool integers = t.kind == MC_TEX_UNSIGNED || t.kind == MC_TEX_SIGNED;
-   if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && integers)
+   /* 32-bit integers are never promoted: NVIDIA's runtime passes no
+    * CU_TRSF_READ_AS_INTEGER for them read as elements, and the H100's
+    * driver returns their bits then (tests/cuda/tex_float_filter.cu through
+    * NVIDIA's libcudart over ours, and natively) */
+   if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && integers && t.chan_bytes < 4)
       t.flags |= MC_TEX_F_NORM_READ;
    /* An H200 filters integers read as such (prelude/tex.metal,
     * mc_tex_iacc); probed with normalised coordinates on 2-D arrays and
