@@ -771,110 +771,146 @@ __attribute__((noinline)) inline void mc_tex_flin_add(thread mc_tex_flin &f, uin
     f.n++;
 }
 
-// A texel's bits as the filter reads them: f32 subnormals as zeros.
-MC_TEX uint mc_tex_flin_bits(float v, bool half)
+// The texels' bits as the filter reads them: f32 subnormals as zeros.
+MC_TEX uint4 mc_tex_flin_bits(float4 v, bool half)
 {
-    uint b = as_type<uint>(v);
-    return !half && (b & 0x7f800000u) == 0u ? b & 0x80000000u : b;
+    uint4 b = as_type<uint4>(v);
+    return !half ? select(b, b & 0x80000000u, (b & 0x7f800000u) == 0u) : b;
 }
 
-// frexp's exponent of the finite non-zero float bits b (a subnormal's: that
-// of the smallest normal, its significand read without the hidden bit).
-MC_TEX int mc_tex_flin_exp(uint b)
+// The biased exponent field the alignment counts (a subnormal's: 1; 0 for
+// a zero, which takes no part in it).
+MC_TEX uint4 mc_tex_flin_field(uint4 b)
 {
-    return (int)max((b >> 23) & 255u, 1u) - 126;
+    return select(uint4(0u), max((b >> 23) & 255u, uint4(1u)), (b & 0x7fffffffu) != 0u);
 }
 
-// Group g's weighted sum of channel c in units of 2^(E - sig - 12), its
-// texels aligned to their largest exponent E (MC_TEX_FLIN_NONE: no
-// non-zero texel of non-zero weight).
-MC_TEX long mc_tex_flin_group(thread const mc_tex_flin &f, uint c, bool half, uint g, thread int &E)
+// Group g's weighted sum, each channel in units of 2^(E - sig - 12) of its
+// own E (the largest exponent field among the group's texels of non-zero
+// weight, returned; 0: none).  The texels' significands (with 4 more bits)
+// are cut to the alignment in 32 bits: they fit in 28.
+MC_TEX long4 mc_tex_flin_group(thread const mc_tex_flin &f, bool half, uint g, thread uint4 &E)
 {
-    E = MC_TEX_FLIN_NONE;
+    E = uint4(0u);
+    for (uint k = 0u; k < f.n; k++)
+        if (f.g[k] == g && f.w[k] != 0u)
+            E = max(E, mc_tex_flin_field(mc_tex_flin_bits(f.v[k], half)));
+    const uint extra = half ? 13u : 0u;   // 24 - sig
+    long4 acc = long4(0l);
     for (uint k = 0u; k < f.n; k++) {
-        uint b = mc_tex_flin_bits(f.v[k][c], half);
-        if (f.g[k] == g && f.w[k] != 0u && (b & 0x7fffffffu) != 0u)
-            E = max(E, mc_tex_flin_exp(b));
-    }
-    const int sig = half ? 11 : 24;
-    long acc = 0l;
-    for (uint k = 0u; k < f.n; k++) {
-        uint b = mc_tex_flin_bits(f.v[k][c], half);
-        if (f.g[k] != g || f.w[k] == 0u || (b & 0x7fffffffu) == 0u)
+        if (f.g[k] != g || f.w[k] == 0u)
             continue;
-        ulong m = (ulong)((b & 0x7fffffu) | ((b & 0x7f800000u) != 0u ? 0x800000u : 0u)) << 4;
-        int sh = (E - mc_tex_flin_exp(b)) + (24 - sig);   // to units of 2^(E - sig - 4)
-        long a = sh < 40 ? (long)(m >> (uint)sh) * (long)f.w[k] : 0l;
-        acc += (b >> 31) != 0u ? -a : a;
+        uint4 b = mc_tex_flin_bits(f.v[k], half), e = mc_tex_flin_field(b);
+        uint4 m = ((b & 0x7fffffu) | select(uint4(0u), uint4(0x800000u), (b & 0x7f800000u) != 0u)) << 4;
+        uint4 sh = E - e + extra;
+        uint4 t = select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u);
+        long4 a = long4(t) * (long)f.w[k];
+        acc += select(a, -a, (b >> 31) != 0u);
     }
     return acc;
 }
 
 // acc x 2^base rounded to the format's precision, ties away from zero.
-MC_TEX float mc_tex_flin_round(long acc, int base, bool half)
+MC_TEX float4 mc_tex_flin_round(long4 acc, int4 base, bool half)
 {
-    if (acc == 0l)
-        return 0.0f;
     const int sig = half ? 11 : 24;
-    ulong u = (ulong)(acc < 0l ? -acc : acc);
-    int top = 64 - (int)clz(u) + base;   // frexp's exponent of the sum
-    int ue = max(top - sig, half ? -24 : -149);   // the result's unit
-    int sh = ue - base;
-    ulong q = sh <= 0 ? u << (uint)(-sh) : sh > 62 ? 0ul : (u + (1ul << (uint)(sh - 1))) >> (uint)sh;
-    float r = ldexp((float)q, ue);
-    if (!half && r < 0x1p-126f)
-        r = 0.0f;
-    return acc < 0l ? -r : r;
+    ulong4 u = ulong4(select(acc, -acc, acc < 0l));
+    int4 top = 64 - int4(clz(u)) + base;   // frexp's exponent of the sum
+    int4 ue = max(top - sig, int4(half ? -24 : -149));   // the result's unit
+    int4 sh = ue - base;
+    ulong4 half_unit = ulong4(1ul) << ulong4(uint4(clamp(sh - 1, 0, 62)));
+    ulong4 up = (u + half_unit) >> ulong4(uint4(clamp(sh, 0, 63)));
+    ulong4 q = select(select(up, ulong4(0ul), sh > 62), u << ulong4(uint4(clamp(-sh, 0, 63))), sh <= 0);
+    // q <= 2^24 is exact in f32; 2^ue in two normal halves built from their
+    // bits (-149 <= ue <= 104): exact but for what flushes, and a sum that
+    // rounds to 2^128 overflows to inf as it should
+    int4 ua = ue / 2, ub = ue - ua;
+    float4 r = float4(q) * as_type<float4>(uint4(ua + 127) << 23) * as_type<float4>(uint4(ub + 127) << 23);
+    if (!half)
+        r = select(r, float4(0.0f), r < 0x1p-126f);
+    return select(r, -r, acc < 0l);
 }
 
-// One channel (c) of the filtered value: the groups' sums (each < 2^40
+// The same for the texels v[0, n) of one group (a 1-D or 2-D footprint, n
+// a constant where it is inlined), read[k] whether texel k is in the
+// footprint: inlined, so that the software device's row loop runs it over
+// many threads at once.
+MC_TEX float4 mc_tex_flin_one(thread const float4 *v, thread const uint *w, thread const bool *read, uint n,
+                              bool half)
+{
+    uint4 nan = uint4(0u), pinf = uint4(0u), ninf = uint4(0u), negzero = uint4(1u), E = uint4(0u);
+    for (uint k = 0u; k < n; k++) {
+        if (!read[k])
+            continue;
+        nan |= select(uint4(0u), uint4(1u), isnan(v[k]));
+        pinf |= select(uint4(0u), uint4(1u), v[k] == INFINITY);
+        ninf |= select(uint4(0u), uint4(1u), v[k] == -INFINITY);
+        if (w[k] == 0u)
+            continue;
+        uint4 b = mc_tex_flin_bits(v[k], half);
+        negzero &= select(uint4(0u), uint4(1u), b == 0x80000000u);
+        E = max(E, mc_tex_flin_field(b));
+    }
+    const uint extra = half ? 13u : 0u;   // 24 - sig
+    long4 acc = long4(0l);
+    for (uint k = 0u; k < n; k++) {
+        if (!read[k] || w[k] == 0u)
+            continue;
+        uint4 b = mc_tex_flin_bits(v[k], half), e = mc_tex_flin_field(b);
+        uint4 m = ((b & 0x7fffffu) | select(uint4(0u), uint4(0x800000u), (b & 0x7f800000u) != 0u)) << 4;
+        uint4 sh = E - e + extra;
+        int4 t = int4(select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u));
+        acc += long4(select(t, -t, (b >> 31) != 0u)) * (long)w[k];
+    }
+    const int sig = half ? 11 : 24;
+    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12, half);
+    r = select(r, select(float4(0.0f), float4(-0.0f), negzero != 0u), E == 0u);
+    r = select(r, select(float4(-INFINITY), float4(INFINITY), pinf != 0u), (pinf | ninf) != 0u);
+    return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (nan | (pinf & ninf)) != 0u);
+}
+
+// The filtered value of the four channels: the groups' sums (each < 2^40
 // units) added exactly where their exponents are within 21 of the largest,
 // else shifted down with the lost bits kept as a sticky bit (exact unless
 // the larger groups cancel to within 2^-31 of their texels).
-MC_TEX float mc_tex_flin_chan(thread const mc_tex_flin &f, uint c, bool half)
-{
-    bool nan = false, pinf = false, ninf = false, negzero = true;
-    for (uint k = 0u; k < f.n; k++) {
-        float x = f.v[k][c];
-        nan = nan || isnan(x);
-        pinf = pinf || x == INFINITY;
-        ninf = ninf || x == -INFINITY;
-        negzero = negzero && (f.w[k] == 0u || mc_tex_flin_bits(x, half) == 0x80000000u);
-    }
-    if (nan || (pinf && ninf))
-        return as_type<float>(half ? 0x7fffe000u : 0x7fffffffu);
-    if (pinf || ninf)
-        return pinf ? INFINITY : -INFINITY;
-    long a[4];
-    int e[4], E = MC_TEX_FLIN_NONE;
-    for (uint g = 0u; g < 4u; g++) {
-        a[g] = mc_tex_flin_group(f, c, half, g, e[g]);
-        E = max(E, e[g]);
-    }
-    if (E == MC_TEX_FLIN_NONE)
-        return negzero ? -0.0f : 0.0f;
-    long acc = 0l;
-    for (uint g = 0u; g < 4u; g++) {
-        if (e[g] == MC_TEX_FLIN_NONE)
-            continue;
-        int d = E - e[g];
-        if (d <= 21) {
-            acc += a[g] << (uint)(21 - d);
-        } else {
-            uint sh = (uint)min(d - 21, 63);
-            long lo = a[g] >> sh;   // arithmetic: floor
-            acc += (lo << sh) != a[g] ? lo | 1l : lo;
-        }
-    }
-    return mc_tex_flin_round(acc, E - (half ? 11 : 24) - 12 - 21, half);
-}
-
 // Not inlined: one copy serves every texture read of a kernel (inlined at
 // each, it made a kernel of many tex.grad reads compile ten times slower).
 __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin &f, bool half)
 {
-    return float4(mc_tex_flin_chan(f, 0u, half), mc_tex_flin_chan(f, 1u, half), mc_tex_flin_chan(f, 2u, half),
-                  mc_tex_flin_chan(f, 3u, half));
+    // per channel: 1 where seen (masks as uint4: select takes them everywhere)
+    uint4 nan = uint4(0u), pinf = uint4(0u), ninf = uint4(0u), negzero = uint4(1u);
+    uint ng = 1u;
+    for (uint k = 0u; k < f.n; k++) {
+        float4 x = f.v[k];
+        nan |= select(uint4(0u), uint4(1u), isnan(x));
+        pinf |= select(uint4(0u), uint4(1u), x == INFINITY);
+        ninf |= select(uint4(0u), uint4(1u), x == -INFINITY);
+        if (f.w[k] != 0u)
+            negzero &= select(uint4(0u), uint4(1u), mc_tex_flin_bits(x, half) == 0x80000000u);
+        ng = max(ng, f.g[k] + 1u);
+    }
+    long4 a[4];
+    uint4 e[4], E = uint4(0u);
+    for (uint g = 0u; g < 4u; g++) {
+        a[g] = g < ng ? mc_tex_flin_group(f, half, g, e[g]) : long4(0l);
+        if (g >= ng)
+            e[g] = uint4(0u);
+        E = max(E, e[g]);
+    }
+    long4 acc = long4(0l);
+    for (uint g = 0u; g < ng; g++) {
+        int4 d = int4(E) - int4(e[g]);
+        long4 near = a[g] << ulong4(uint4(clamp(21 - d, 0, 63)));
+        ulong4 sh = ulong4(uint4(clamp(d - 21, 0, 63)));
+        long4 lo = a[g] >> sh;   // arithmetic: floor
+        long4 far = select(lo, lo | 1l, (lo << sh) != a[g]);
+        acc += select(select(far, near, d <= 21), long4(0l), e[g] == 0u);
+    }
+    const int sig = half ? 11 : 24;
+    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12 - 21, half);
+    r = select(r, select(float4(0.0f), float4(-0.0f), negzero != 0u), E == 0u);
+    r = select(r, select(float4(-INFINITY), float4(INFINITY), pinf != 0u), (pinf | ninf) != 0u);
+    return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (nan | (pinf & ninf)) != 0u);
 }
 
 // Whether corner c of a footprint with per-axis weights w is read: along
@@ -1182,6 +1218,18 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     mc_tex_flin fl;
     fl.n = 0u;
     uint corners = 1u << dims;
+    if (floats && dims < 3u) {   // one group: the inlined sum
+        float4 tv[4];
+        uint tw[4];
+        bool rd[4];
+        for (uint k = 0u; k < corners; k++) {
+            int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), lay};
+            tw[k] = mc_tex_corner_weight(w, 256u, dims, k);
+            rd[k] = mc_tex_corner_read(w, dims, k);
+            tv[k] = mc_tex_fetch_f(L, t, q, dims);
+        }
+        return as_type<uint4>(mc_tex_flin_one(tv, tw, rd, corners, t.chan_bytes == 2u));
+    }
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
         uint wk = mc_tex_corner_weight(w, 256u, dims, k);
