@@ -766,7 +766,7 @@ struct mc_tex_flin {
 };
 
 // A texel of the footprint with its corner weight (0: read, not weighed)
-// and group.
+// and group, added in the groups' order (mc_tex_flin_sum finds them so).
 __attribute__((noinline)) inline void mc_tex_flin_add(thread mc_tex_flin &f, uint w, uint g, float4 v)
 {
     f.v[f.n] = v;
@@ -789,27 +789,26 @@ MC_TEX uint4 mc_tex_flin_field(uint4 b)
     return select(uint4(0u), max((b >> 23) & 255u, uint4(1u)), (b & 0x7fffffffu) != 0u);
 }
 
-// Group g's weighted sum, each channel in units of 2^(E - sig - 12) of its
-// own E (the largest exponent field among the group's texels of non-zero
-// weight, returned; 0: none).  The texels' significands (with 4 more bits)
-// are cut to the alignment in 32 bits: they fit in 28.
-MC_TEX long4 mc_tex_flin_group(thread const mc_tex_flin &f, bool half, uint g, thread uint4 &E)
+// The weighted sum of the texels v[0, n) of non-zero weight, each channel
+// in units of 2^(E - sig - 12) of its own E (the largest exponent field
+// among those texels, returned; 0: none).  The texels' significands (with
+// 4 more bits) are cut to the alignment in 32 bits: they fit in 28.
+MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, bool half, thread uint4 &E)
 {
     E = uint4(0u);
-    for (uint k = 0u; k < f.n; k++)
-        if (f.g[k] == g && f.w[k] != 0u)
-            E = max(E, mc_tex_flin_field(mc_tex_flin_bits(f.v[k], half)));
+    for (uint k = 0u; k < n; k++)
+        if (w[k] != 0u)
+            E = max(E, mc_tex_flin_field(mc_tex_flin_bits(v[k], half)));
     const uint extra = half ? 13u : 0u;   // 24 - sig
     long4 acc = long4(0l);
-    for (uint k = 0u; k < f.n; k++) {
-        if (f.g[k] != g || f.w[k] == 0u)
+    for (uint k = 0u; k < n; k++) {
+        if (w[k] == 0u)
             continue;
-        uint4 b = mc_tex_flin_bits(f.v[k], half), e = mc_tex_flin_field(b);
+        uint4 b = mc_tex_flin_bits(v[k], half), e = mc_tex_flin_field(b);
         uint4 m = ((b & 0x7fffffu) | select(uint4(0u), uint4(0x800000u), (b & 0x7f800000u) != 0u)) << 4;
         uint4 sh = E - e + extra;
-        uint4 t = select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u);
-        long4 a = long4(t) * (long)f.w[k];
-        acc += select(a, -a, (b >> 31) != 0u);
+        int4 t = int4(select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u));
+        acc += long4(select(t, -t, (b >> 31) != 0u)) * (long)w[k];
     }
     return acc;
 }
@@ -835,86 +834,87 @@ MC_TEX float4 mc_tex_flin_round(long4 acc, int4 base, bool half)
     return select(r, -r, acc < 0l);
 }
 
-// The same for the texels v[0, n) of one group (a 1-D or 2-D footprint, n
-// a constant where it is inlined), read[k] whether texel k is in the
-// footprint: inlined, so that the software device's row loop runs it over
-// many threads at once.
+// What the footprint's texels decide besides their sum, per channel: 1
+// where a NaN, +inf or -inf was read, and whether every texel of non-zero
+// weight is -0 (masks as uint4: select takes them everywhere).
+struct mc_tex_flin_seen {
+    uint4 nan, pinf, ninf, negzero;
+};
+
+MC_TEX mc_tex_flin_seen mc_tex_flin_unseen()
+{
+    return mc_tex_flin_seen{uint4(0u), uint4(0u), uint4(0u), uint4(1u)};
+}
+
+// Texel x, read, of weight w.
+MC_TEX void mc_tex_flin_see(thread mc_tex_flin_seen &s, float4 x, uint w, bool half)
+{
+    s.nan |= select(uint4(0u), uint4(1u), isnan(x));
+    s.pinf |= select(uint4(0u), uint4(1u), x == INFINITY);
+    s.ninf |= select(uint4(0u), uint4(1u), x == -INFINITY);
+    if (w != 0u)
+        s.negzero &= select(uint4(0u), uint4(1u), mc_tex_flin_bits(x, half) == 0x80000000u);
+}
+
+// The sum acc (units of 2^(E - sig - 12 - shift)) rounded, then what s
+// decides: NaN, an infinity, or a zero where no texel counted (E 0).
+MC_TEX float4 mc_tex_flin_finish(long4 acc, uint4 E, int shift, thread const mc_tex_flin_seen &s, bool half)
+{
+    const int sig = half ? 11 : 24;
+    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12 - shift, half);
+    r = select(r, select(float4(0.0f), float4(-0.0f), s.negzero != 0u), E == 0u);
+    r = select(r, select(float4(-INFINITY), float4(INFINITY), s.pinf != 0u), (s.pinf | s.ninf) != 0u);
+    return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (s.nan | (s.pinf & s.ninf)) != 0u);
+}
+
+// The filtered value of the texels v[0, n) of one group (a 1-D or 2-D
+// footprint, n a constant where it is inlined), read[k] whether texel k is
+// in the footprint: inlined, so that the software device's row loop runs
+// it over many threads at once.
 MC_TEX float4 mc_tex_flin_one(thread const float4 *v, thread const uint *w, thread const bool *read, uint n,
                               bool half)
 {
-    uint4 nan = uint4(0u), pinf = uint4(0u), ninf = uint4(0u), negzero = uint4(1u), E = uint4(0u);
-    for (uint k = 0u; k < n; k++) {
-        if (!read[k])
-            continue;
-        nan |= select(uint4(0u), uint4(1u), isnan(v[k]));
-        pinf |= select(uint4(0u), uint4(1u), v[k] == INFINITY);
-        ninf |= select(uint4(0u), uint4(1u), v[k] == -INFINITY);
-        if (w[k] == 0u)
-            continue;
-        uint4 b = mc_tex_flin_bits(v[k], half);
-        negzero &= select(uint4(0u), uint4(1u), b == 0x80000000u);
-        E = max(E, mc_tex_flin_field(b));
-    }
-    const uint extra = half ? 13u : 0u;   // 24 - sig
-    long4 acc = long4(0l);
-    for (uint k = 0u; k < n; k++) {
-        if (!read[k] || w[k] == 0u)
-            continue;
-        uint4 b = mc_tex_flin_bits(v[k], half), e = mc_tex_flin_field(b);
-        uint4 m = ((b & 0x7fffffu) | select(uint4(0u), uint4(0x800000u), (b & 0x7f800000u) != 0u)) << 4;
-        uint4 sh = E - e + extra;
-        int4 t = int4(select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u));
-        acc += long4(select(t, -t, (b >> 31) != 0u)) * (long)w[k];
-    }
-    const int sig = half ? 11 : 24;
-    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12, half);
-    r = select(r, select(float4(0.0f), float4(-0.0f), negzero != 0u), E == 0u);
-    r = select(r, select(float4(-INFINITY), float4(INFINITY), pinf != 0u), (pinf | ninf) != 0u);
-    return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (nan | (pinf & ninf)) != 0u);
+    mc_tex_flin_seen s = mc_tex_flin_unseen();
+    for (uint k = 0u; k < n; k++)
+        if (read[k])
+            mc_tex_flin_see(s, v[k], w[k], half);
+    uint4 E;
+    long4 acc = mc_tex_flin_part(v, w, n, half, E);   // a texel not read weighs 0
+    return mc_tex_flin_finish(acc, E, 0, s, half);
 }
 
-// The filtered value of the four channels: the groups' sums (each < 2^40
-// units) added exactly where their exponents are within 21 of the largest,
-// else shifted down with the lost bits kept as a sticky bit (exact unless
-// the larger groups cancel to within 2^-31 of their texels).
+// The filtered value of the four channels of f's texels: the groups' sums
+// (each < 2^40 units) added exactly where their exponents are within 21 of
+// the largest, else shifted down with the lost bits kept as a sticky bit
+// (exact unless the larger groups cancel to within 2^-31 of their texels).
 // Not inlined: one copy serves every texture read of a kernel (inlined at
 // each, it made a kernel of many tex.grad reads compile ten times slower).
 __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin &f, bool half)
 {
-    // per channel: 1 where seen (masks as uint4: select takes them everywhere)
-    uint4 nan = uint4(0u), pinf = uint4(0u), ninf = uint4(0u), negzero = uint4(1u);
-    uint ng = 1u;
-    for (uint k = 0u; k < f.n; k++) {
-        float4 x = f.v[k];
-        nan |= select(uint4(0u), uint4(1u), isnan(x));
-        pinf |= select(uint4(0u), uint4(1u), x == INFINITY);
-        ninf |= select(uint4(0u), uint4(1u), x == -INFINITY);
-        if (f.w[k] != 0u)
-            negzero &= select(uint4(0u), uint4(1u), mc_tex_flin_bits(x, half) == 0x80000000u);
-        ng = max(ng, f.g[k] + 1u);
-    }
+    mc_tex_flin_seen s = mc_tex_flin_unseen();
+    for (uint k = 0u; k < f.n; k++)
+        mc_tex_flin_see(s, f.v[k], f.w[k], half);
     long4 a[4];
     uint4 e[4], E = uint4(0u);
-    for (uint g = 0u; g < 4u; g++) {
-        a[g] = g < ng ? mc_tex_flin_group(f, half, g, e[g]) : long4(0l);
-        if (g >= ng)
-            e[g] = uint4(0u);
+    uint lo = 0u;
+    for (uint g = 0u; g < 4u; g++) {   // groups come in order (mc_tex_flin_add)
+        uint hi = lo;
+        while (hi < f.n && f.g[hi] == g)
+            hi++;
+        a[g] = mc_tex_flin_part(f.v + lo, f.w + lo, hi - lo, half, e[g]);
         E = max(E, e[g]);
+        lo = hi;
     }
     long4 acc = long4(0l);
-    for (uint g = 0u; g < ng; g++) {
+    for (uint g = 0u; g < 4u; g++) {
         int4 d = int4(E) - int4(e[g]);
         long4 near = a[g] << ulong4(uint4(clamp(21 - d, 0, 63)));
         ulong4 sh = ulong4(uint4(clamp(d - 21, 0, 63)));
-        long4 lo = a[g] >> sh;   // arithmetic: floor
-        long4 far = select(lo, lo | 1l, (lo << sh) != a[g]);
+        long4 lo_bits = a[g] >> sh;   // arithmetic: floor
+        long4 far = select(lo_bits, lo_bits | 1l, (lo_bits << sh) != a[g]);
         acc += select(select(far, near, d <= 21), long4(0l), e[g] == 0u);
     }
-    const int sig = half ? 11 : 24;
-    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12 - 21, half);
-    r = select(r, select(float4(0.0f), float4(-0.0f), negzero != 0u), E == 0u);
-    r = select(r, select(float4(-INFINITY), float4(INFINITY), pinf != 0u), (pinf | ninf) != 0u);
-    return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (nan | (pinf & ninf)) != 0u);
+    return mc_tex_flin_finish(acc, E, 21, s, half);
 }
 
 // Whether corner c of a footprint with per-axis weights w is read: along
