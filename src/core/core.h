@@ -536,6 +536,10 @@ struct core_kernel {
 /* The CORE_ERROR_* of a fatbin reader's status (fatbin_status). */
 int core_fatbin_error(int status);
 
+/* The PTX of n units linked into one text (compiler_link_ptx), *ptx
+ * malloc'ed; CORE_ERROR_INVALID_PTX (said in the log) or out of memory. */
+int core_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, char **ptx, size_t *len);
+
 /* The JIT linker (link.c): inputs' PTX linked into one PTX image. */
 typedef struct core_link core_link;
 int core_link_create(core_ctx *c, core_link **out);

@@ -2,7 +2,7 @@
  * link.c — the JIT linker of the driver API (cuLinkCreate, cuLinkAddData,
  * cuLinkComplete): collects the PTX of its inputs (PTX text, or the PTX a
  * fatbin holds, as a module load selects it) and links the units as the
- * loader links the units of relocatable device code (compiler_link_ptx,
+ * loader links the units of relocatable device code (core_link_ptx,
  * PTX ISA §11.6).  The "cubin" it completes is that linked PTX text,
  * NUL-terminated: cuModuleLoadData reads it as it reads any PTX.  Inputs
  * that hold only SASS are refused with the fatbin reader's message (a
@@ -85,16 +85,10 @@ int core_link_complete(core_link *l, const void **image, size_t *size)
       LOG_ERR("cuLinkComplete with no input");
       return CORE_ERROR_INVALID_VALUE;
    }
-   char *lerr = NULL;
-   size_t len = 0;
-   char *ptx = compiler_link_ptx((const char *const *)l->units.text, l->units.len, l->units.n, &len, &lerr);
-   if (!ptx) {
-      LOG_ERR("cannot link: %s", lerr ? lerr : "out of memory");
-      int r = lerr && !strstr(lerr, "out of memory") ? CORE_ERROR_INVALID_PTX : CORE_ERROR_OUT_OF_MEMORY;
-      free(lerr);
+   size_t len;
+   int r = core_link_ptx((const char *const *)l->units.text, l->units.len, l->units.n, &l->image, &len);
+   if (r != CORE_SUCCESS)
       return r;
-   }
-   l->image = ptx;
    l->image_len = len + 1;   /* with its NUL */
    *image = l->image;
    *size = l->image_len;

@@ -123,6 +123,18 @@ static bool add_unit(fatbin_ptx_units *u, char *text, size_t len)
    return true;
 }
 
+int core_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, char **ptx, size_t *len)
+{
+   char *lerr = NULL;
+   *ptx = compiler_link_ptx(texts, lens, n, len, &lerr);
+   if (*ptx)
+      return CORE_SUCCESS;
+   LOG_ERR("cannot link the PTX of %u units: %s", n, lerr ? lerr : "out of memory");
+   int r = lerr && !strstr(lerr, "out of memory") ? CORE_ERROR_INVALID_PTX : CORE_ERROR_OUT_OF_MEMORY;
+   free(lerr);
+   return r;
+}
+
 int core_module_load(core_ctx *c, const void *image, size_t image_len, core_module **out)
 {
    int major, minor;
@@ -160,17 +172,13 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
    }
    /* -rdc=true: the device-link image names every unit, whose PTX is
     * linked here as nvlink links their SASS. */
-   char *lerr = NULL;
-   size_t len = 0;
+   char *ptx;
+   size_t len;
    uint32_t n = units.n;
-   char *ptx = compiler_link_ptx((const char *const *)units.text, units.len, units.n, &len, &lerr);
+   int r = core_link_ptx((const char *const *)units.text, units.len, n, &ptx, &len);
    fatbin_ptx_units_free(&units);
-   if (!ptx) {
-      LOG_ERR("cannot load module: %s", lerr ? lerr : "out of memory");
-      int r = lerr && !strstr(lerr, "out of memory") ? CORE_ERROR_INVALID_PTX : CORE_ERROR_OUT_OF_MEMORY;
-      free(lerr);
+   if (r != CORE_SUCCESS)
       return r;
-   }
    LOG_INFO("linked the PTX of %u units of relocatable device code", n);
    return module_create(c, ptx, len, out);
 }
