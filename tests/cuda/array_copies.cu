@@ -21,7 +21,7 @@
  *    first, as an H200 does), a driver run past the end of a 1-D array's
  *    row -> invalid value; a null array.
  */
-#include "check.h"
+#include "drv_check.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -58,12 +58,6 @@ static void compare(cudaArray_t a, const unsigned char *model, size_t rb, size_t
       printf("  %s: %zu bytes differ\n", what, bad);
    free(got);
 }
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 static void *lib;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(lib, sym)

@@ -16,7 +16,7 @@
  *    flags, execution-affinity parameters; cuCtxCreate (CUDA 3.1's entry
  *    point) makes no context at all.
  */
-#include "check.h"
+#include "drv_check.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -39,12 +39,6 @@ static decltype(&cuCtxSetCurrent) set_current;
 static decltype(&cuCtxPopCurrent) pop_current;
 static decltype(&cuCtxPushCurrent) push_current;
 static decltype(&cuCtxSynchronize) ctx_sync;
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 static const char ptx[] = ".version 7.0\n"
                           ".target sm_50\n"

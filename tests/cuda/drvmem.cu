@@ -17,19 +17,13 @@
  *    cuMemGetAddressRange of an unknown address -> CUDA_ERROR_NOT_FOUND
  *    (each seen so on an H200).
  */
-#include "check.h"
+#include "drv_check.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
 
 static void *lib;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(lib, sym)
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 int main()
 {

@@ -17,7 +17,7 @@
  *  - errors: a missing file (CUDA_ERROR_FILE_NOT_FOUND), NULL outputs
  *    (CUDA_ERROR_INVALID_VALUE).
  */
-#include "check.h"
+#include "drv_check.h"
 #include "library_ptx.h"
 
 #include <cuda.h>
@@ -29,12 +29,6 @@
 
 static void *dl;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(dl, sym)
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 static int in_h[N], out_h[N], want[N];
 

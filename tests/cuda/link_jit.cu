@@ -10,7 +10,7 @@
  * image pointer, no state) refused as an H100 refuses them, whose
  * cuLinkComplete takes no size pointer.
  */
-#include "check.h"
+#include "drv_check.h"
 
 #include <cuda.h>
 #include <dlfcn.h>
@@ -20,12 +20,6 @@
 
 static void *lib;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(lib, sym)
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 /* unit A: scale3(x) = 3x + 1 */
 static const char unit_a[] = ".version 7.0\n"

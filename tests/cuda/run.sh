@@ -246,7 +246,7 @@ build_one() {
    # (the CUDA 12 toolkit is assembled anew when its wheels change)
    local tk=
    [ $cuda12 -eq 1 ] && tk=$NVCC
-   local deps=("$src" "${units[@]}" tests/cuda/check.h tests/cuda/gate.h tests/cuda/tex_model.h tests/cuda/"$1".h tests/cuda/"$1"_expected.h $tk)
+   local deps=("$src" "${units[@]}" tests/cuda/check.h tests/cuda/drv_check.h tests/cuda/gate.h tests/cuda/tex_model.h tests/cuda/"$1".h tests/cuda/"$1"_expected.h $tk)
    for f in "${deps[@]}"; do
       [ -e "$f" ] && ! [ "$exe" -nt "$f" ] && fresh=0
    done

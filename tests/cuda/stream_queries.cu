@@ -50,7 +50,7 @@
  * Expected values come from CUDA's documentation and from the data the
  * program writes itself (copies checked against a host array).
  */
-#include "check.h"
+#include "drv_check.h"
 
 #include <cuda.h>
 #include <cudaProfiler.h>
@@ -61,12 +61,6 @@
 
 static void *lib;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(lib, sym)
-
-static void check_cu(CUresult got, CUresult want, const char *what, int line)
-{
-   check_int((long long)got, (long long)want, what, __FILE__, line);
-}
-#define CHECK_CU(call, want) check_cu((call), (want), #call, __LINE__)
 
 /* The 3-argument and 6-argument forms cuda.h no longer declares. */
 typedef CUresult (*capture_info_v1_fn)(CUstream, CUstreamCaptureStatus *, cuuint64_t *);

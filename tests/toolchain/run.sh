@@ -58,7 +58,7 @@ build_one() {
    local units=(tests/cuda/"$1".[0-9].cu)
    [ -e "${units[0]}" ] || units=()
    if [ -x "$exe" ] && [ "$exe" -nt "$src" ] && [ -z "$(find "${units[@]}" -newer "$exe" -print -quit 2>/dev/null)" ] && [ "$exe" -nt "$TOOL" ] && [ "$exe" -nt lib/metalcuda/devlib.bc ] &&
-      [ -z "$(find include tests/cuda/check.h tests/cuda/tex_model.h $(ls tests/cuda/"$1"_expected.h 2>/dev/null) -newer "$exe" -print -quit)" ]; then
+      [ -z "$(find include tests/cuda/check.h tests/cuda/drv_check.h tests/cuda/tex_model.h $(ls tests/cuda/"$1"_expected.h 2>/dev/null) -newer "$exe" -print -quit)" ]; then
       return 0
    fi
    rm -f "$exe"
