@@ -167,7 +167,8 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    /* 11, 12: unused (tex.grad on sizes not a power of two, and tex.grad.3d
     * with NaNs, refused until they were fitted) */
    MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge; P not finite with gradients not finite */
-   MC_STATUS_TEX_FILTERED_INTS = 14, /* a float fetch of integers read as elements, filtered (prelude/tex.metal) */
+   /* 14: unused (float fetches filtering integers read as elements,
+    * refused until they were measured) */
 };
 
 /* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)

@@ -189,11 +189,6 @@ static const char *kernel_status_text(uint32_t st)
              "with P not finite or zero and a gradient component that is not finite "
              "(not supported: the H200's level of detail there is not fitted exactly; every other P, on or off "
              "P's face, works)";
-   case MC_STATUS_TEX_FILTERED_INTS:
-      return "a float fetch (tex2D<float4> ...) of an integer texture read as elements with linear filtering "
-             "(CU_TRSF_READ_AS_INTEGER) or a blend of mipmap levels (not supported: what an NVIDIA GPU returns "
-             "there was not measured; unfiltered float fetches return the integers' bits, as it does, and integer "
-             "fetches filter)";
    default:
       return "a kernel executed a trap instruction";
    }
@@ -261,7 +256,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD_CUBE || st == MC_STATUS_TEX_FILTERED_INTS) {
+   } else if (st == MC_STATUS_TEX_GRAD_CUBE) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));

@@ -26,9 +26,14 @@
  * cudaErrorInvalidNormSetting for normalised reads of float and 32-bit
  * integer arrays (the probes' creation codes).
  *
- * Not here, because metalcuda refuses them by name (not probed): filterMode
- * linear on integers read as such with unnormalised coordinates or on a
- * cube map.
+ * Through the driver also unnormalised coordinates (the texel position
+ * truncated to 2^-21), and float fetches (tex2D<float4>) of these
+ * textures: an H100 returns the bits of the integers an integer fetch
+ * returns, filtered within and between levels (tests/cuda/NATIVE.md,
+ * 2026-12-06, twenty-eighth session).
+ *
+ * Not here, because metalcuda refuses it by name (not probed): filterMode
+ * linear on integers read as such on a cube map.
  */
 #include "tex_model.h"
 
@@ -40,7 +45,9 @@
 static void *libcuda;
 #define FN(name, sym) decltype(&name) p_##name = (decltype(&name))dlsym(libcuda, sym)
 
-enum { M_LOD1, M_LOD2, M_LOD3, M_LAY2, M_PLAIN2 };
+/* the fetch: a shape, then flags: a float fetch (tex2D<float4> ...: its
+ * bits are compared), unnormalised coordinates (plain arrays) */
+enum { M_LOD1, M_LOD2, M_LOD3, M_LAY2, M_PLAIN2, M_SHAPE = 15, M_FLOAT = 16, M_UNNORM = 32 };
 
 struct In {
    float x, y, z, lod;
@@ -58,6 +65,11 @@ template <class T> __global__ void fetch(cudaTextureObject_t t, int mode, const 
    if (i >= n)
       return;
    In p = in[i];
+   if (mode & M_FLOAT) {
+      float4 r = (mode & M_SHAPE) == M_LOD2 ? tex2DLod<float4>(t, p.x, p.y, p.lod) : tex2D<float4>(t, p.x, p.y);
+      out[i] = make_int4(__float_as_int(r.x), __float_as_int(r.y), __float_as_int(r.z), __float_as_int(r.w));
+      return;
+   }
    T r;
    switch (mode) {
    case M_LOD1: r = tex1DLod<T>(t, p.x, p.lod); break;
@@ -154,8 +166,9 @@ static long long pos21(float c, int n)
 }
 
 /* The model's result, channel by channel. */
-static void model(int f, const Shape *s, const tex_model_sampler *sm, const In *p, bool plain_tex, long long *out)
+static void model(int f, const Shape *s, const tex_model_sampler *sm, const In *p, int mode, long long *out)
 {
+   bool plain_tex = (mode & M_SHAPE) == M_PLAIN2, unnorm = mode & M_UNNORM;
    long long q = plain_tex ? -(1ll << 40) : (long long)((double)p->lod * 256.0);   // toward zero
    int lod = s->levels > 1 || !plain_tex ? tex_model_lod_clamp(q, sm, s->levels) : 0;
    int l0 = (lod + 128) >> 8, wl0 = 256;
@@ -174,7 +187,7 @@ static void model(int f, const Shape *s, const tex_model_sampler *sm, const In *
       if (s->layered)
          base[2] = base[2] < 0 ? 0 : base[2] >= n[2] ? n[2] - 1 : base[2];
       for (int d = 0; d < dims; d++) {
-         long long v = pos21(x[d], n[d]);
+         long long v = pos21(x[d], unnorm ? 1 : n[d]);   // unnormalised: a texel position
          if (sm->linear) {
             v -= 1 << 20;
             if (sm->addr == cudaAddressModeClamp)
@@ -236,11 +249,16 @@ static void random_checks(const char *what, int f, cudaTextureObject_t t, const 
       in[i].lod = (float)(lo + tex_model_urand() * (hi - lo));
       in[i].layer = (int)(tex_model_urand() * (s->layered ? s->d : 1));
    }
+   if (mode & M_UNNORM)
+      for (int i = 0; i < n; i++) {
+         in[i].x *= (float)s->w;
+         in[i].y *= (float)s->h;
+      }
    launch(f, t, mode, in, out, n);
    int bad = 0, first = -1;
    long long want[4], firstw[4] = { 0, 0, 0, 0 };
    for (int i = 0; i < n; i++) {
-      model(f, s, sm, &in[i], mode == M_PLAIN2, want);
+      model(f, s, sm, &in[i], mode, want);
       int got[4] = { out[i].x, out[i].y, out[i].z, out[i].w };
       bool ok = true;
       for (int c = 0; c < 4; c++)
@@ -384,10 +402,13 @@ static void driver_checks(void)
       cudaArray_t plain = NULL;
       CHECK_CUDA(cudaMallocArray(&plain, &cd, 48, 20));
       fill_level(plain, f, &s2, 0);
-      for (int kind = 0; kind < 4; kind++) {   // plain clamp, plain wrap, mipmapped wrap, mipmapped border
-         bool mip = kind >= 2;
-         tex_model_sampler sm = { true, true, kind == 0 ? cudaAddressModeClamp : kind == 3 ? cudaAddressModeBorder
-                                                                                          : cudaAddressModeWrap,
+      for (int kind = 0; kind < 5; kind++) {   // plain clamp, plain wrap, mipmapped wrap, mipmapped border,
+                                               // plain clamp at unnormalised coordinates
+         bool mip = kind == 2 || kind == 3, unnorm = kind == 4;
+         tex_model_sampler sm = { true, true,
+                                  kind == 0 || unnorm ? cudaAddressModeClamp
+                                  : kind == 3         ? cudaAddressModeBorder
+                                                      : cudaAddressModeWrap,
                                   0, 0, 20, false };
          CUDA_RESOURCE_DESC r;
          memset(&r, 0, sizeof(r));
@@ -405,13 +426,18 @@ static void driver_checks(void)
          td.filterMode = CU_TR_FILTER_MODE_LINEAR;
          td.mipmapFilterMode = CU_TR_FILTER_MODE_LINEAR;
          td.maxMipmapLevelClamp = 20;
-         td.flags = CU_TRSF_READ_AS_INTEGER | CU_TRSF_NORMALIZED_COORDINATES;
+         td.flags = CU_TRSF_READ_AS_INTEGER | (unnorm ? 0 : CU_TRSF_NORMALIZED_COORDINATES);
          CUtexObject t = 0;
          CUresult e = p_cuTexObjectCreate(&t, &r, &td, NULL);
          if (!CHECK_INT(e, CUDA_SUCCESS))
             continue;
-         random_checks(mip ? "driver linear/linear tex2DLod 48x20" : "driver linear tex2D 48x20", f, t, mip ? &s2 : &s1,
-                       &sm, mip ? M_LOD2 : M_PLAIN2, -0.7, 6.3, N);
+         int mode = (mip ? M_LOD2 : M_PLAIN2) | (unnorm ? M_UNNORM : 0);
+         const char *what = mip ? "driver linear/linear tex2DLod 48x20"
+                            : unnorm ? "driver linear tex2D 48x20 unnormalised"
+                                     : "driver linear tex2D 48x20";
+         random_checks(what, f, t, mip ? &s2 : &s1, &sm, mode, -0.7, 6.3, N);
+         /* a float fetch of them returns the same integers' bits */
+         random_checks(what, f, t, mip ? &s2 : &s1, &sm, mode | M_FLOAT, -0.7, 6.3, 256);
          CHECK_INT(p_cuTexObjectDestroy(t), CUDA_SUCCESS);
       }
       CHECK_CUDA(cudaFreeArray(plain));

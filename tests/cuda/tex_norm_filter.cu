@@ -13,6 +13,10 @@
  * products), s = the exact sum of weight x channel, n = floor((s + 128) /
  * 256), the result n / 65535 (unsigned) or max(n / 32767, -1) (signed).
  * The float model (tex2d.cu) is within 1e-5 of these, not equal.
+ *
+ * Also: the same fetches as integers (tex2D<uint4>) return the floats'
+ * bits, and a mipmapped uchar4 array blends levels by the same 16-bit
+ * rule (an H100, tests/cuda/NATIVE.md, 2026-12-06, twenty-eighth session).
  */
 #include "tex_model.h"
 
@@ -26,6 +30,22 @@ __global__ void k_fetch(cudaTextureObject_t t, const float2 *c, float4 *o, int n
    int i = blockIdx.x * blockDim.x + threadIdx.x;
    if (i < n)
       o[i] = tex2D<float4>(t, c[i].x, c[i].y);
+}
+
+/* The same fetch as integers: an H100 returns the floats' bits */
+__global__ void k_fetch_u(cudaTextureObject_t t, const float2 *c, uint4 *o, int n)
+{
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i < n)
+      o[i] = tex2D<uint4>(t, c[i].x, c[i].y);
+}
+
+/* tex2DLod at lods[i] */
+__global__ void k_fetch_lod(cudaTextureObject_t t, const float2 *c, const float *lods, float4 *o, int n)
+{
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i < n)
+      o[i] = tex2DLod<float4>(t, c[i].x, c[i].y, lods[i]);
 }
 
 struct fmt {
@@ -81,6 +101,105 @@ static float model(const unsigned char *raw, const fmt &f, float x, float y, boo
    }
    long long n = (s + 128) >> 8;
    return f.sgn ? fmaxf((float)n / 32767.0f, -1.0f) : (float)n / 65535.0f;
+}
+
+/* A mipmapped uchar4 array's blend of levels 0 and 1 (W x H and W/2 x
+ * H/2), linear within and between levels, clamp, normalised coordinate
+ * (x, y) at lod in [0, 1): the same 16-bit rule over both levels'
+ * footprints, the level weights 256 - f and f (lod = f / 256, truncated),
+ * each split over its footprint (tex_model_corner_weight); positions as
+ * on every mipmapped array (the coordinate truncated to 2^-21, times the
+ * size, less half a texel, clamped; the weight rounded from 2^-21 to
+ * 2^-8: tex_mipmap_int.cu). */
+static float model_mip(const unsigned char *lv0, const unsigned char *lv1, float x, float y, float lod, int k)
+{
+   int f = (int)(lod * 256.0f), wl[2] = { 256 - f, f };
+   long long s = 0;
+   for (int L = 0; L < 2; L++) {
+      if (!wl[L])
+         continue;
+      int n[2] = { W >> L, H >> L }, p[2], a[2];
+      const unsigned char *raw = L ? lv1 : lv0;
+      float c[2] = { x, y };
+      for (int d = 0; d < 2; d++) {
+         long long v = (long long)floor((double)c[d] * 2097152.0) * n[d] - (1 << 20);
+         long long top = (long long)(n[d] - 1) << 21;
+         v = v < 0 ? 0 : v > top ? top : v;
+         a[d] = (int)(((v & 0x1fffff) + 4096) >> 13);
+         p[d] = (int)(v >> 21) + (a[d] == 256);
+         a[d] &= 255;
+      }
+      for (int q = 0; q < 4; q++) {
+         int xi = wrap_or_clamp(p[0] + (q & 1), n[0], false), yi = wrap_or_clamp(p[1] + (q >> 1), n[1], false);
+         s += (long long)tex_model_corner_weight(a, wl[L], 2, q) * (raw[(yi * n[0] + xi) * 4 + k] * 257);
+      }
+   }
+   return (float)((s + 128) >> 8) / 65535.0f;
+}
+
+/* The level blend of a mipmapped uchar4 array read as normalised floats:
+ * in 16 bits as within a level (an H100, tests/cuda/NATIVE.md, 2026-12-06,
+ * twenty-eighth session; metalcuda blended the two levels' floats). */
+static void mip_checks(float2 *dc, float4 *dout)
+{
+   static unsigned char lv0[W * H * 4], lv1[W * H];
+   for (int i = 0; i < W * H * 4; i++)
+      lv0[i] = (unsigned char)(mix32(0x51u + (uint32_t)i * 3u) >> 9);
+   for (int i = 0; i < W * H; i++)
+      lv1[i] = (unsigned char)(mix32(0x7a3u + (uint32_t)i * 5u) >> 13);
+   cudaChannelFormatDesc d = cudaCreateChannelDesc<uchar4>();
+   cudaMipmappedArray_t m;
+   if (!CHECK_CUDA(cudaMallocMipmappedArray(&m, &d, make_cudaExtent(W, H, 0), 2)))
+      return;
+   for (int L = 0; L < 2; L++) {
+      cudaArray_t a;
+      CHECK_CUDA(cudaGetMipmappedArrayLevel(&a, m, L));
+      int w = W >> L, h = H >> L;
+      CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, L ? lv1 : lv0, w * 4, w * 4, h, cudaMemcpyHostToDevice));
+   }
+   cudaResourceDesc r;
+   memset(&r, 0, sizeof r);
+   r.resType = cudaResourceTypeMipmappedArray;
+   r.res.mipmap.mipmap = m;
+   cudaTextureDesc td;
+   memset(&td, 0, sizeof td);
+   td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+   td.filterMode = cudaFilterModeLinear;
+   td.mipmapFilterMode = cudaFilterModeLinear;
+   td.readMode = cudaReadModeNormalizedFloat;
+   td.normalizedCoords = 1;
+   td.maxMipmapLevelClamp = 1;
+   cudaTextureObject_t t;
+   if (CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL))) {
+      static float2 c[NP];
+      static float lods[NP], got[NP * 4], want[NP * 4];
+      static float4 out[NP];
+      uint32_t h = 777u;
+      for (int i = 0; i < NP; i++) {
+         h = mix32(h + (uint32_t)i);
+         c[i].x = (float)(h % ((W + 2) * 512)) / (512.0f * W) - 1.0f / W;
+         h = mix32(h);
+         c[i].y = (float)(h % ((H + 2) * 512)) / (512.0f * H) - 1.0f / H;
+         h = mix32(h);
+         lods[i] = (float)(h % 256) / 256.0f + 1.0f / 1024.0f;
+      }
+      float *dl;
+      CHECK_CUDA(cudaMalloc(&dl, sizeof lods));
+      CHECK_CUDA(cudaMemcpy(dl, lods, sizeof lods, cudaMemcpyHostToDevice));
+      CHECK_CUDA(cudaMemcpy(dc, c, sizeof c, cudaMemcpyHostToDevice));
+      k_fetch_lod<<<NP / 128, 128>>>(t, dc, dl, dout, NP);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUDA(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));
+      for (int i = 0; i < NP; i++)
+         for (int k = 0; k < 4; k++) {
+            got[4 * i + k] = (&out[i].x)[k];
+            want[4 * i + k] = model_mip(lv0, lv1, c[i].x, c[i].y, lods[i], k);
+         }
+      CHECK_ARRAY_F32("uchar4 mipmapped, between levels 0 and 1", got, want, NP * 4);
+      CHECK_CUDA(cudaFree(dl));
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   CHECK_CUDA(cudaFreeMipmappedArray(m));
 }
 
 int main()
@@ -149,13 +268,23 @@ int main()
                got[4 * i + k] = (&out[i].x)[k];
                want[4 * i + k] = wrap ? model(raw, f, cn[i].x, cn[i].y, true, k) : model(raw, f, c[i].x, c[i].y, false, k);
             }
-         char what[64];
+         char what[96];
          snprintf(what, sizeof what, "%s, %s", f.name, wrap ? "wrap, normalised coordinates" : "clamp");
+         CHECK_ARRAY_F32(what, got, want, NP * 4);
+         /* fetched as integers: the same floats' bits */
+         k_fetch_u<<<NP / 128, 128>>>(t, dc, (uint4 *)dout, NP);
+         CHECK_CUDA(cudaDeviceSynchronize());
+         CHECK_CUDA(cudaMemcpy(out, dout, sizeof out, cudaMemcpyDeviceToHost));
+         for (int i = 0; i < NP; i++)
+            for (int k = 0; k < 4; k++)
+               got[4 * i + k] = (&out[i].x)[k];
+         snprintf(what, sizeof what, "%s, %s, tex2D<uint4>", f.name, wrap ? "wrap, normalised coordinates" : "clamp");
          CHECK_ARRAY_F32(what, got, want, NP * 4);
          CHECK_CUDA(cudaDestroyTextureObject(t));
       }
       CHECK_CUDA(cudaFreeArray(a));
    }
+   mip_checks(dc, dout);
    CHECK_CUDA(cudaFree(dc));
    CHECK_CUDA(cudaFree(dout));
    return check_end();

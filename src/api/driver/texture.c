@@ -8,9 +8,9 @@
  * (prelude/tex.metal), over a mipmapped array too (its levels' table
  * named by the descriptor).  Refused by name: resource views, the
  * mipmapped cases not measured on an H200 (mipmap_state), and linear
- * filtering of integers read as such with unnormalised coordinates or on a
- * cube map (an H200 filters integers, within and between levels, in
- * integers: prelude/tex.metal, mc_tex_iacc).
+ * filtering of integers read as such on a cube map (an H200 filters
+ * integers, within and between levels, in integers: prelude/tex.metal,
+ * mc_tex_iacc; a float fetch of them returns the integers' bits).
  * Without CU_TRSF_READ_AS_INTEGER an integer format reads as normalised
  * floats, as in CUDA; a normalised format (CU_AD_FORMAT_UNORM_INT8X1 ...)
  * reads so with it too (NVIDIA's runtime never sets it for one; what
@@ -229,14 +229,11 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (!(d->flags & CU_TRSF_READ_AS_INTEGER) && integers && t.chan_bytes < 4)
       t.flags |= MC_TEX_F_NORM_READ;
    /* An H200 filters integers read as such (prelude/tex.metal,
-    * mc_tex_iacc); probed with normalised coordinates on 2-D arrays and
-    * mipmapped arrays only */
-   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && integers) {
-      if (!(d->flags & CU_TRSF_NORMALIZED_COORDINATES))
-         API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such with unnormalised coordinates");
-      if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP))
-         API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
-   }
+    * mc_tex_iacc); probed on 2-D arrays (coordinates normalised or not)
+    * and mipmapped arrays, not on cube maps */
+   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && integers && arr &&
+       (arr->flags & CUDA_ARRAY3D_CUBEMAP))
+      API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
    if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && t.chan_bytes == 1 &&
        (t.kind == MC_TEX_SNORM || (t.kind == MC_TEX_SIGNED && (t.flags & MC_TEX_F_NORM_READ)))) {
       /* the prelude filters these in float; an H100 does not, by a rule

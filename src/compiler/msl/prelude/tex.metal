@@ -199,23 +199,6 @@ MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong 
     return max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f);
 }
 
-// A float fetch of integers read as elements that would filter them (the
-// driver's CU_TRSF_READ_AS_INTEGER with linear filtering, or a blend of
-// mipmap levels): what an NVIDIA GPU returns there was not measured, so
-// the launch fails naming it (MC_STATUS_TEX_FILTERED_INTS); true then.
-__attribute__((noinline)) inline void mc_tex_fail_filtered_ints(constant mc_launch &L)
-{
-    atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 14u, memory_order_relaxed);
-}
-
-MC_TEX bool mc_tex_refuse_filtered_ints(constant mc_launch &L, thread const mc_tex &t)
-{
-    if (t.kind >= 2u || mc_tex_reads_norm(t))
-        return false;
-    mc_tex_fail_filtered_ints(L);
-    return true;
-}
-
 // The texel at integer position p (in range) as floats (no arrays indexed
 // at run time: the four channels stay in registers).
 MC_TEX float4 mc_texel_f(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
@@ -712,7 +695,7 @@ MC_TEX int mc_tex_grad_q(uint x0, uint x1, uint y0, uint y1, uint wx, uint wy)
 }
 
 // The position of normalised coordinate c on n texels (less half a texel
-// when half), in 2^-21 of a texel.
+// when half), in 2^-21 of a texel; n = 1: c is a texel position.
 MC_TEX long mc_mip_pos(float c, uint n, bool half)
 {
     long ci = (long)floor(clamp(c, -1048576.0f, 1048576.0f) * 2097152.0f);
@@ -1063,11 +1046,13 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     if (t.mip_linear != 0u && (!iresult || ifilt))
         l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
     bool linear = (t.flags & 1u) != 0u && (!iresult || ifilt);
-    if (!iresult && (linear || wl0 != 256u) && mc_tex_refuse_filtered_ints(L, t))
-        return uint4(0u);
     float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
     long4 iacc = long4(0l);
     const bool floats = t.kind == 2u && !iresult;   // mc_tex_flin_sum's filter
+    // normalised formats blend levels in 16-bit fixed point as they filter
+    // within one (mc_tex_filters_fixed: an H100, tests/cuda/NATIVE.md,
+    // 2026-12-06, twenty-eighth session)
+    const bool fixed = !iresult && mc_tex_filters_fixed(t, dims);
     mc_tex_flin fl;
     fl.n = 0u;
     for (uint k = 0u; k < 2u; k++) {
@@ -1085,6 +1070,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 mc_tex_iacc(t, iacc, wl, mc_tex_fetch_i(L, v, p, dims));
                 continue;
             }
+            if (fixed) {
+                iacc += (long)wl * long4(mc_tex_fixed16(t, mc_tex_fetch_i(L, v, p, dims)));
+                continue;
+            }
             float4 tv = mc_tex_fetch_f(L, v, p, dims);
             if (floats)
                 mc_tex_flin_add(fl, wl, 2u * k, tv);
@@ -1096,7 +1085,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
         mc_tex_1d_border_as_2d(t, mode, dims, x);
         for (uint d = 0u; d < dims; d++) {
             uint n = mc_tex_size(v, d);
-            long q = mc_mip_pos(x[d], n, true);
+            // unnormalised coordinates on a plain array (integers read as
+            // such) are texel positions already; a mipmapped one reads them
+            // as normalised (an H200: tex_mipmap.cu)
+            long q = mc_mip_pos(x[d], (t.flags & 2u) != 0u || t.mip != 0ul ? n : 1u, true);
             if (mc_tex_clamps_position(v.addr[d], t.flags)) {
                 long top = (long)(n - 1u) << 21;
                 q = q < 0l ? 0l : q > top ? top : q;
@@ -1119,6 +1111,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 mc_tex_iacc(t, iacc, wk, mc_tex_fetch_i(L, v, q, dims));
                 continue;
             }
+            if (fixed) {
+                iacc += (long)wk * long4(mc_tex_fixed16(t, mc_tex_fetch_i(L, v, q, dims)));
+                continue;
+            }
             float4 tv = mc_tex_fetch_f(L, v, q, dims);
             if (!floats)
                 mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), tv);
@@ -1128,6 +1124,8 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     }
     if (iresult)
         return mc_tex_iround(t, iacc);
+    if (fixed)
+        return as_type<uint4>(mc_tex_fixed16_f(t, int4(iacc)));
     if (floats)
         return as_type<uint4>(mc_tex_flin_sum(fl, t.chan_bytes == 2u));
     float4 r = s + e;
@@ -1152,9 +1150,18 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     // (tests/cuda/NATIVE.md, 2026-12-06, twenty-seventh session)
     if ((t.flags & 16u) != 0u && (mode & 16u) == 0u)
         return uint4(0u);
+    // What an integer texture returns follows its read mode, not the
+    // fetch's type: a float fetch (tex2D<float4> ...) of integers read as
+    // elements returns the bits an integer fetch does, and an integer fetch
+    // (tex2D<uint4> ...) of one read as normalised floats the floats' bits,
+    // filtered or not (point, linear with coordinates normalised or not,
+    // mipmap blends; 8-, 16- and 32-bit integers on an H100:
+    // tests/cuda/NATIVE.md, 2026-12-06, twenty-eighth session)
+    if (t.kind != 2u)
+        mode = mc_tex_reads_norm(t) ? mode & ~32u : mode | 32u;
     // integers read as such with linear filtering (the driver's
-    // CU_TRSF_READ_AS_INTEGER; normalised coordinates, no cube map: the
-    // driver refuses the rest) are positioned on a plain array as on a
+    // CU_TRSF_READ_AS_INTEGER; no cube map: the driver refuses that) are
+    // positioned on a plain array as on a
     // mipmapped one, the coordinate truncated to 2^-21 and scaled exactly
     // (an H200: 196 608 channel values of a 48 x 20 array, every integer
     // format; the float path's product in f32 reads 56 of them otherwise)
@@ -1195,8 +1202,6 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             return mc_tex_fetch_i(L, t, p, dims);
         return as_type<uint4>(mc_tex_fetch_f(L, t, p, dims));
     }
-    if (mc_tex_refuse_filtered_ints(L, t))
-        return uint4(0u);
     // linear (an H200: tests/cuda/tex_weights.cu): per-axis weights in 1.8
     // fixed point, a = frac(x - 0.5) * 256 rounded half up, 256 moving on
     // to the next texel; x - 0.5 clamped to [0, size - 1] where
