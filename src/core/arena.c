@@ -533,8 +533,8 @@ bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base,
    return core_mem_query(d, ptr, len, base, size, NULL, NULL);
 }
 
-bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size, uint32_t *kind,
-                    uint32_t *flags)
+/* The live allocation holding [ptr, ptr + len): false if none. */
+static bool live_range(core_device *d, uint64_t ptr, uint64_t len, range *out)
 {
    core_arena *a = core_device_arena(d);
    if (!a)
@@ -546,18 +546,34 @@ bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, 
       range r = a->live.v[at - 1];
       if (ptr >= r.base && len <= r.size && ptr - r.base <= r.size - len) {
          ok = true;
-         if (base)
-            *base = r.base;
-         if (size)
-            *size = r.size;
-         if (kind)
-            *kind = r.kind;
-         if (flags)
-            *flags = r.flags;
+         *out = r;
       }
    }
    pthread_mutex_unlock(&a->lock);
    return ok;
+}
+
+bool core_mem_query(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size, uint32_t *kind,
+                    uint32_t *flags)
+{
+   range r;
+   if (!live_range(d, ptr, len, &r))
+      return false;
+   if (base)
+      *base = r.base;
+   if (size)
+      *size = r.size;
+   if (kind)
+      *kind = r.kind;
+   if (flags)
+      *flags = r.flags;
+   return true;
+}
+
+uint64_t core_mem_owner(core_device *d, uint64_t ptr)
+{
+   range r;
+   return live_range(d, ptr, 1, &r) ? r.owner : 0;
 }
 
 /* Where address p lies relative to the allocations, for a fault report:

@@ -285,10 +285,48 @@ int core_ctx_reset_primary(core_device *d)
    return CORE_SUCCESS;
 }
 
-/* Destroyed created contexts, kept for their handles (made_lock). */
+/* Created contexts: the live ones (for core_ctx_created_by_id) and the
+ * destroyed ones, kept for their handles (made_lock). */
 static pthread_mutex_t made_lock = PTHREAD_MUTEX_INITIALIZER;
-static core_ctx **dead;
-static size_t ndead, cap_dead;
+static core_ctx **live, **dead;
+static size_t nlive, cap_live, ndead, cap_dead;
+
+/* Appends c to *v (made_lock held); false when out of memory. */
+static bool list_add(core_ctx ***v, size_t *n, size_t *cap, core_ctx *c)
+{
+   if (*n == *cap) {
+      size_t grown = *cap ? 2 * *cap : 8;
+      core_ctx **w = realloc(*v, grown * sizeof(*w));
+      if (!w)
+         return false;
+      *v = w;
+      *cap = grown;
+   }
+   (*v)[(*n)++] = c;
+   return true;
+}
+
+static void live_remove(core_ctx *c)
+{
+   pthread_mutex_lock(&made_lock);
+   for (size_t k = 0; k < nlive; k++)
+      if (live[k] == c) {
+         live[k] = live[--nlive];
+         break;
+      }
+   pthread_mutex_unlock(&made_lock);
+}
+
+core_ctx *core_ctx_created_by_id(uint64_t id)
+{
+   core_ctx *c = NULL;
+   pthread_mutex_lock(&made_lock);
+   for (size_t k = 0; k < nlive && !c; k++)
+      if (live[k]->id == id)
+         c = live[k];
+   pthread_mutex_unlock(&made_lock);
+   return c;
+}
 
 static core_ctx *take_dead(core_device *d)
 {
@@ -307,15 +345,7 @@ static core_ctx *take_dead(core_device *d)
 static bool keep_dead(core_ctx *c)
 {
    pthread_mutex_lock(&made_lock);
-   bool ok = ndead < cap_dead;
-   if (!ok) {
-      size_t cap = cap_dead ? 2 * cap_dead : 8;
-      core_ctx **v = realloc(dead, cap * sizeof(*v));
-      if (v)
-         dead = v, cap_dead = cap, ok = true;
-   }
-   if (ok)
-      dead[ndead++] = c;
+   bool ok = list_add(&dead, &ndead, &cap_dead, c);
    pthread_mutex_unlock(&made_lock);
    return ok;
 }
@@ -337,6 +367,16 @@ int core_ctx_create(core_device *d, unsigned flags, core_ctx **out)
    }
    c->is_primary = false;
    c->flags = flags;
+   pthread_mutex_lock(&made_lock);
+   bool listed = list_add(&live, &nlive, &cap_live, c);
+   pthread_mutex_unlock(&made_lock);
+   if (!listed) {
+      ctx_teardown(c);
+      c->magic = CORE_MAGIC_CTX_DEAD;
+      if (!keep_dead(c))
+         free(c);
+      return CORE_ERROR_OUT_OF_MEMORY;
+   }
    *out = c;
    return CORE_SUCCESS;
 }
@@ -348,6 +388,7 @@ int core_ctx_destroy(core_ctx *c)
    if (__atomic_load_n(&c->holders, __ATOMIC_ACQUIRE) > (current_ctx == c ? 1 : 0))
       return CORE_ERROR_INVALID_CONTEXT;   /* current to another thread (an H200 refuses it so) */
    uint64_t id = c->id;
+   live_remove(c);
    ctx_teardown(c);
    core_mem_free_owned(c->dev, id);
    c->magic = CORE_MAGIC_CTX_DEAD;

@@ -190,6 +190,9 @@ int core_mem_free_internal(core_device *d, uint64_t ptr);
  * CORE_ERROR_INVALID_VALUE. */
 int core_mem_free_kind(core_device *d, uint64_t ptr, uint32_t kinds);
 void core_mem_free_owned(core_device *d, uint64_t owner);   /* a created context's allocations */
+/* The id of the created context that owns the allocation holding ptr; 0:
+ * none (the primary context's, pools', graphs', or not an allocation). */
+uint64_t core_mem_owner(core_device *d, uint64_t ptr);
 /* The allocation containing [ptr, ptr+len): true and its base/size. */
 bool core_mem_lookup(core_device *d, uint64_t ptr, uint64_t len, uint64_t *base, uint64_t *size);
 /* The same, with its kind (CORE_MEM_*) and flags; any out may be NULL. */
@@ -311,6 +314,7 @@ int core_ctx_reset_primary(core_device *d);
 int core_ctx_create(core_device *d, unsigned flags, core_ctx **out);   /* cuCtxCreate: not current yet */
 int core_ctx_destroy(core_ctx *c);       /* cuCtxDestroy of a created context */
 bool core_ctx_destroyed(const core_ctx *c);
+core_ctx *core_ctx_created_by_id(uint64_t id);   /* a live created context; NULL: none */
 bool core_ctx_primary_active(core_device *d);
 bool core_check_ctx(const core_ctx *c);
 /* A live context or a primary one in the RESET state. */

@@ -9,6 +9,8 @@
  *    primary context nor another created one;
  *  - work runs in it: a module loaded from PTX, memory, a launch, a copy;
  *    the runtime's calls use it (they leave it current);
+ *  - cuPointerGetAttribute(CONTEXT) names the context memory was
+ *    allocated in (the created one, or the primary), not the current one;
  *  - cuCtxDestroy of the current context pops it; the destroyed handle,
  *    NULL, the primary context and a context current to another thread
  *    are refused; memory allocated in a destroyed context is gone;
@@ -111,11 +113,12 @@ int main()
    FN(cuMemFree, "cuMemFree_v2");
    FN(cuMemcpyDtoH, "cuMemcpyDtoH_v2");
    FN(cuLaunchKernel, "cuLaunchKernel");
+   FN(cuPointerGetAttribute, "cuPointerGetAttribute");
    if (!CHECK(create_v1 && create_v2 && create_v3 && create_v4 && destroy && destroy_v2 && get_current &&
               set_current && pop_current && push_current && ctx_sync && p_cuInit && p_cuDeviceGet && p_cuCtxGetFlags &&
               p_cuCtxGetApiVersion && p_cuCtxGetDevice && p_cuDevicePrimaryCtxRetain &&
               p_cuDevicePrimaryCtxRelease && p_cuModuleLoadData && p_cuModuleGetFunction && p_cuMemAlloc &&
-              p_cuMemFree && p_cuMemcpyDtoH && p_cuLaunchKernel))
+              p_cuMemFree && p_cuMemcpyDtoH && p_cuLaunchKernel && p_cuPointerGetAttribute))
       return check_end();
 
    CUcontext x = NULL;
@@ -216,6 +219,24 @@ int main()
    CHECK_CUDA(cudaFree(rp));
    CHECK_CU(get_current(&cur), CUDA_SUCCESS);
    CHECK(cur == b);
+
+   /* memory belongs to the context it was allocated in, whichever is
+    * current when asked */
+   CUcontext owner = NULL;
+   CHECK_CU(p_cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, mem), CUDA_SUCCESS);
+   CHECK(owner == b);
+   CUdeviceptr pmem = 0;
+   CHECK_CU(push_current(p), CUDA_SUCCESS);
+   CHECK_CU(p_cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, mem), CUDA_SUCCESS);
+   CHECK(owner == b);
+   CHECK_CU(p_cuMemAlloc(&pmem, 4), CUDA_SUCCESS);
+   CHECK_CU(p_cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, pmem), CUDA_SUCCESS);
+   CHECK(owner == p);
+   CHECK_CU(pop_current(&popped), CUDA_SUCCESS);
+   CHECK(popped == p);
+   CHECK_CU(p_cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, pmem), CUDA_SUCCESS);
+   CHECK(owner == p);
+   CHECK_CU(p_cuMemFree(pmem), CUDA_SUCCESS);
 
    /* destroying the current context pops it; the handle is then stale */
    CHECK_CU(destroy(b), CUDA_SUCCESS);

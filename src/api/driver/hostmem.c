@@ -394,6 +394,18 @@ static ptr_info ptr_lookup(core_ctx *c, CUdeviceptr p)
    return pi;
 }
 
+/* The context device memory at p belongs to: the created context it was
+ * allocated in (cuCtxCreate), else the device's primary context, whichever
+ * context is current (c). */
+static core_ctx *owner_ctx(core_ctx *c, CUdeviceptr p)
+{
+   uint64_t id = core_mem_owner(c->dev, p);
+   core_ctx *owner = id ? core_ctx_created_by_id(id) : NULL;
+   if (!owner && core_ctx_primary_handle(c->dev, &owner) != CORE_SUCCESS)
+      owner = c;
+   return owner;
+}
+
 /* Writes one attribute of p (known) to data; CUDA_ERROR_NOT_SUPPORTED for
  * the ones we cannot answer, CUDA_ERROR_INVALID_VALUE where CUDA has no
  * value (a device pointer's host address...). */
@@ -402,7 +414,7 @@ static CUresult ptr_attribute(core_ctx *c, const ptr_info *pi, CUdeviceptr p, CU
    bool arena = pi->where == PTR_ARENA;
    switch (a) {
    case CU_POINTER_ATTRIBUTE_CONTEXT:
-      *(CUcontext *)data = ctx_handle(c);
+      *(CUcontext *)data = ctx_handle(arena ? owner_ctx(c, p) : c);
       return CUDA_SUCCESS;
    case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
       /* managed memory reads as device memory, with IS_MANAGED set */
