@@ -177,33 +177,23 @@ static void trace_3d(const char *func, const CUDA_MEMCPY3D *p, CUstream h)
            (void *)p->dstArray, p->dstPitch, p->dstHeight, p->WidthInBytes, p->Height, p->Depth, (void *)h);
 }
 
-/* Says once per entry point that arrays are not supported, when that is
- * why a copy failed. */
-static CUresult note_arrays(const char *func, CUresult r, int *once)
-{
-   if (r == CUDA_ERROR_NOT_SUPPORTED)
-      api_unsupported_(log_channel_, func, "copies to or from CUDA arrays", once);
-   return r;
-}
-
-/* Every cuMemcpy2D form: the trace line, the copy, the note. */
-static CUresult copy_2d_entry(const char *func, const CUDA_MEMCPY2D *p, CUstream h, bool async, int *once)
+/* Every cuMemcpy2D/3D form: the trace line, the copy. */
+static CUresult copy_2d_entry(const char *func, const CUDA_MEMCPY2D *p, CUstream h, bool async)
 {
    trace_2d(func, p, h);
-   return note_arrays(func, copy_2d_params(p, h, async), once);
+   return copy_2d_params(p, h, async);
 }
 
-static CUresult copy_3d_entry(const char *func, const CUDA_MEMCPY3D *p, CUstream h, bool async, int *once)
+static CUresult copy_3d_entry(const char *func, const CUDA_MEMCPY3D *p, CUstream h, bool async)
 {
    trace_3d(func, p, h);
-   return note_arrays(func, copy_3d_params(p, h, async), once);
+   return copy_3d_params(p, h, async);
 }
 
 /* ==== cuMemcpy2D_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy)
 {
-   static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false));
 }
 
 /* ==== cuMemcpy2D_v2_ptds (libcuda.@) ==== */
@@ -215,22 +205,19 @@ CUresult CUDAAPI cuMemcpy2D_v2_ptds(const CUDA_MEMCPY2D *pCopy)
 /* ==== cuMemcpy2DUnaligned_v2 (libcuda.@) ==== no alignment constraint applies to a host copy */
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2(const CUDA_MEMCPY2D *pCopy)
 {
-   static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, NULL, false));
 }
 
 /* ==== cuMemcpy2DUnaligned_v2_ptds (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DUnaligned_v2_ptds(const CUDA_MEMCPY2D *pCopy)
 {
-   static int once;
-   return drv_ptds_sync(API_RETURN(copy_2d_entry(__func__, pCopy, CU_STREAM_PER_THREAD, false, &once)));
+   return drv_ptds_sync(API_RETURN(copy_2d_entry(__func__, pCopy, CU_STREAM_PER_THREAD, false)));
 }
 
 /* ==== cuMemcpy2DAsync_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {
-   static int once;
-   return API_RETURN(copy_2d_entry(__func__, pCopy, hStream, true, &once));
+   return API_RETURN(copy_2d_entry(__func__, pCopy, hStream, true));
 }
 
 /* ==== cuMemcpy2DAsync_v2_ptsz (libcuda.@) ==== */
@@ -242,8 +229,7 @@ CUresult CUDAAPI cuMemcpy2DAsync_v2_ptsz(const CUDA_MEMCPY2D *pCopy, CUstream hS
 /* ==== cuMemcpy3D_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy)
 {
-   static int once;
-   return API_RETURN(copy_3d_entry(__func__, pCopy, NULL, false, &once));
+   return API_RETURN(copy_3d_entry(__func__, pCopy, NULL, false));
 }
 
 /* ==== cuMemcpy3D_v2_ptds (libcuda.@) ==== */
@@ -255,8 +241,7 @@ CUresult CUDAAPI cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy)
 /* ==== cuMemcpy3DAsync_v2 (libcuda.@) ==== */
 CUresult CUDAAPI cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
 {
-   static int once;
-   return API_RETURN(copy_3d_entry(__func__, pCopy, hStream, true, &once));
+   return API_RETURN(copy_3d_entry(__func__, pCopy, hStream, true));
 }
 
 /* ==== cuMemcpy3DAsync_v2_ptsz (libcuda.@) ==== */
@@ -339,7 +324,6 @@ static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src
                          void *host_dst, CUdeviceptr dev_src, CUdeviceptr dev_dst, size_t count, CUstream h,
                          bool async)
 {
-   static int once;
    CUDA_MEMCPY2D c = { 0 };
    CUresult r;
    if (count == 0)   /* nothing to copy: success, whatever the offsets (an H200's answer) */
@@ -364,7 +348,7 @@ static CUresult copy_run(const char *func, CUarray dst, size_t doff, CUarray src
       return CUDA_ERROR_INVALID_VALUE;
    c.WidthInBytes = count;
    c.Height = 1;
-   return copy_2d_entry(func, &c, h, async, &once);
+   return copy_2d_entry(func, &c, h, async);
 }
 
 /* ==== cuMemcpyHtoA_v2 (libcuda.@) ==== */
@@ -495,7 +479,6 @@ static bool peer_ctx_ok(CUmemorytype t, CUcontext c)
 
 static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUstream h, bool async)
 {
-   static int once;
    if (!p)
       return CUDA_ERROR_INVALID_VALUE;
    if (!peer_ctx_ok(p->srcMemoryType, p->srcContext) || !peer_ctx_ok(p->dstMemoryType, p->dstContext))
@@ -509,7 +492,7 @@ static CUresult copy_3d_peer(const char *func, const CUDA_MEMCPY3D_PEER *p, CUst
       .dstArray = p->dstArray, .dstPitch = p->dstPitch, .dstHeight = p->dstHeight,
       .WidthInBytes = p->WidthInBytes, .Height = p->Height, .Depth = p->Depth,
    };
-   return copy_3d_entry(func, &c, h, async, &once);
+   return copy_3d_entry(func, &c, h, async);
 }
 
 /* ==== cuMemcpy3DPeer (libcuda.@) ==== */
