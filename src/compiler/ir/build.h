@@ -132,7 +132,26 @@ static inline uint8_t bld_type_bits(ptx_type t)
    uint8_t b = ptx_type_bits[t];
    return b == 1 ? 1 : b;
 }
-static inline bool bld_has(build_ctx *c, ptx_mod m) { return ptx_instr_has_mod(c->in, m); }
+/* PTX for .target sm_1x flushes f32 subnormals whatever the instruction
+ * says (PTX ISA: "sm_1x: subnormal inputs and results are flushed to
+ * sign-preserving zero"; so does an H100's JIT: tests/ptx
+ * legacy_sm10_ftz): every instruction that knows .ftz has it implied on
+ * an f32 operand there. */
+static inline bool bld_legacy_ftz(const build_ctx *c)
+{
+   uint32_t sm = c->m->ptx ? c->m->ptx->sm : 0;
+   if (sm < 10 || sm > 19)
+      return false;
+   for (unsigned k = 0; k < c->in->ntypes; k++)
+      if (c->in->types[k] == PTX_T_F32)
+         return true;
+   return false;
+}
+
+static inline bool bld_has(build_ctx *c, ptx_mod m)
+{
+   return ptx_instr_has_mod(c->in, m) || (m == PTX_MOD_FTZ && bld_legacy_ftz(c));
+}
 
 /* The 16-bit float lane types: f16, bf16 and their packed pairs. */
 static inline bool bld_is_lane16(ptx_type t)

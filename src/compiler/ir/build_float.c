@@ -56,9 +56,11 @@ bool bld_tr_float_arith(build_ctx *c, ir_op op)
              bld_simple_alu(c, IR_DIV, 2);
    }
    if (op == IR_MAD) {
-      /* mad.rnd.f32 is fma.rnd.f32 (PTX ISA §9.7.3.6, sm_20 and later). */
-      if (bld_rnd(c) == IR_RND_NONE && t == PTX_T_F32)
-         return ir_error(c->m, c->line, "%s: mad.f32 without a rounding modifier is not supported", bld_spelled(c));
+      /* mad.rnd.f32 is fma.rnd.f32 (PTX ISA §9.7.3.6, sm_20 and later);
+       * mad.f32 without one (sm_1x PTX) the ISA says is JIT-compiled as
+       * fma.rn.ftz.f32, and an H100 computes fma.rn.f32 for it under
+       * .target sm_20, fma.rn.ftz.f32 under sm_1x (bld_legacy_ftz): the
+       * builder's default rounding, .rn */
       return bld_float_ok(c, t) &&
              ONLY_MODS(c, PTX_MOD_RN, PTX_MOD_RZ, PTX_MOD_RM, PTX_MOD_RP, PTX_MOD_FTZ, PTX_MOD_SAT) &&
              bld_simple_alu(c, IR_FMA, 3);
