@@ -2,7 +2,8 @@
 """gen_wmma.py — tests/ptx cases for the wmma shapes and types beyond the
 f16 m16n16k16 of gen_mma.py: s8/u8 (m16n16k16, m32n8k16, m8n32k16, every
 layout pair, with and without .satfinite), tf32 m16n16k8, f64 m8n8k4, s4/u4
-m8n8k32 and b1 m8n8k128 (.xor and .and .popc).
+m8n8k32, b1 m8n8k128 (.xor and .and .popc) and bf16 (the three k16 shapes,
+every layout pair).
 
 Each case is one warp: wmma.load A, B and C from the input (A at byte 0, B
 at 1024, C at 2048), wmma.mma, wmma.store D to the output.  A load, the mma
@@ -179,11 +180,47 @@ def subbyte_cases(rng):
                      input_words(rng, a, b, c), 64, decls, body)
 
 
+# bf16 shape: regs per fragment a, b (PTX ISA 9.0 §9.7.14.4: no copies, as
+# f16's have), c/d 8 f32
+BF16 = {(16, 16, 16): (4, 4), (32, 8, 16): (8, 2), (8, 32, 16): (2, 8)}
+
+
+def bf16_cases(rng):
+    for (M, N, K), (na, nb) in BF16.items():
+        for la in ("row", "col"):
+            for lb in ("row", "col"):
+                def bf(x):
+                    return f2b(x) >> 16   # exact: the values have 8 significant bits
+                def val():
+                    return rng.randint(-255, 255) / 64.0 * 2.0 ** rng.randint(-4, 4)
+                a = b"".join(struct.pack("<H", bf(val())) for _ in range(M * K))
+                b = b"".join(struct.pack("<H", bf(val())) for _ in range(K * N))
+                c = [f2b(rng.uniform(-8, 8)) for _ in range(M * N)]
+                lda = K if la == "row" else M
+                ldb = N if lb == "row" else K
+                shape = "m%dn%dk%d" % (M, N, K)
+                body = [
+                    "   wmma.load.a.sync.aligned.%s.%s.global.bf16 %s, [%%rd3], %d;" % (la, shape, regs("a", na), lda),
+                    "   wmma.load.b.sync.aligned.%s.%s.global.bf16 %s, [%%rd3+1024], %d;" % (lb, shape, regs("b", nb), ldb),
+                    "   wmma.load.c.sync.aligned.row.%s.global.f32 %s, [%%rd3+2048], %d;" % (shape, regs("c", 8, "f"), N),
+                    "   wmma.mma.sync.aligned.%s.%s.%s.f32.bf16.bf16.f32 %s, %s, %s, %s;" % (
+                        la, lb, shape, regs("d", 8, "f"), regs("a", na), regs("b", nb), regs("c", 8, "f")),
+                    "   wmma.store.d.sync.aligned.row.%s.global.f32 [%%rd4], %s, %d;" % (shape, regs("d", 8, "f"), N),
+                ]
+                decls = ["   .reg .b32 %%ra<%d>;" % na, "   .reg .b32 %%rb<%d>;" % nb,
+                         "   .reg .f32 %fc<8>;", "   .reg .f32 %fd<8>;"]
+                comment = ["wmma %s bf16 (%d and %d registers), A %s-major, B %s-major, f32 C and D row-major: "
+                           "D = A B + C" % (shape, na, nb, la, lb)]
+                case("wmma_f32_bf16_%s_%s%s" % (shape, la, lb), comment, input_words(rng, a, b, c), M * N, decls,
+                     body)
+
+
 def main():
     rng = random.Random(20261203)
     int8_cases(rng)
     tf32_f64_cases(rng)
     subbyte_cases(rng)
+    bf16_cases(random.Random(20261206))   # its own sequence: the cases above keep their data
 
 
 if __name__ == "__main__":

@@ -35,6 +35,9 @@
  *              copy); b 0-1 ... 6-7 the B fragments of columns 0-7 ...
  *              24-31; c/d 2b, 2b+1 (f16: b) the row-g half of block b's
  *              accumulator; 4 ops whose rows 8-15 are discarded.
+ *   bf16's a and b are those registers without the copies and the
+ *   padding, as PTX sizes them (m16n16k16 a 4, b 4; m32n8k16 a 8, b 2;
+ *   m8n32k16 a 2 (f16's 0 and 2), b 8: bf16_reg).
  *   s8/u8 inputs, s32 accumulators (as PTX sizes them: m16n16k16 a 2, b 2
  *   registers; m32n8k16 a 4, b 1; m8n32k16 a 1, b 4; c/d 8): the same
  *   blocks of m16n8k16 .s8 operations (m16n16k16: one of both column
@@ -453,8 +456,11 @@ static bool wmma_frag_of(int shape, char which, ptx_type t, wmma_frag *f)
    }
    bool a = which == 'a';
    switch (t) {
-   case PTX_T_F16: case PTX_T_BF16:
+   case PTX_T_F16:
       *f = (wmma_frag){ 8, 2, 16, 32, PTX_T_U16 };
+      return k16;
+   case PTX_T_BF16:   /* f16's registers without the copies and padding (bf16_reg) */
+      *f = (wmma_frag){ shape == WMMA_16X16 ? 4 : (shape == WMMA_32X8) == a ? 8 : 2, 2, 16, 32, PTX_T_U16 };
       return k16;
    case PTX_T_S8: case PTX_T_U8:
       *f = (wmma_frag){ shape == WMMA_16X16 ? 2 : (shape == WMMA_32X8) == a ? 4 : 1, 4, 8, 32, PTX_T_U8 };
@@ -474,6 +480,15 @@ static bool wmma_frag_of(int shape, char which, ptx_type t, wmma_frag *f)
    default:
       return false;
    }
+}
+
+/* A bf16 A or B fragment (PTX ISA 9.0 §9.7.14.4: 4, 8 or 2 registers, its
+ * elements each once) is f16's of the same shape (8 registers) without the
+ * copies and the padding: register j is f16's j, but for m8n32k16's A,
+ * whose registers 1 and 3 are zero padding in f16's: 2j. */
+static unsigned bf16_reg(int shape, char which, unsigned j)
+{
+   return shape == WMMA_8X32 && which == 'a' ? 2 * j : j;
 }
 
 static ir_def *u32c(build_ctx *c, uint32_t v) { return bld_const(c, 32, v); }
@@ -586,12 +601,13 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
       ir_def *src = store ? bld_opnd(c, ro, rt, f.rbits) : NULL;
       if (store && !src)
          return false;
+      unsigned jf = t == PTX_T_BF16 ? bf16_reg(shape, which, j) : j;
       for (unsigned h = 0; h < f.per; h++) {
          bool zero = false;
          frag_pos p;
          if (f16in || f16acc || (which == 'c' && (shape == WMMA_16X16 || shape == WMMA_16X16K8)))
-            p = shape == WMMA_16X16 || shape == WMMA_16X16K8 ? wmma_pos(which, j, h, f16acc)
-                                                             : wmma_pos_shape(shape, which, j, h, f16acc, &zero);
+            p = shape == WMMA_16X16 || shape == WMMA_16X16K8 ? wmma_pos(which, jf, h, f16acc)
+                                                             : wmma_pos_shape(shape, which, jf, h, f16acc, &zero);
          else if (which == 'c')
             p = shape == WMMA_32X8 || shape == WMMA_8X32 ? wmma_pos_shape(shape, 'c', j, h, false, &zero)
                                                          : (frag_pos){ 1, 0, 0, 0, 2, (int)j };   /* m8n8 */
@@ -769,6 +785,13 @@ static bool tr_wmma_mma(build_ctx *c)
       return false;
    if (in->opnds[0]->kind != PTX_OPND_VEC || in->opnds[0]->u.vec.n != fc.nregs)
       return ir_error(c->m, c->line, "%s: d is %u registers", bld_spelled(c), fc.nregs);
+   if (at == PTX_T_BF16 && shape == WMMA_8X32) {   /* f16's A: registers 1 and 3 zero (bf16_reg) */
+      ir_def *zero = u32c(c, 0);
+      if (!zero)
+         return false;
+      a[2] = a[1];
+      a[1] = a[3] = zero;
+   }
    if (f16in)
       return wmma_mma_f16(c, at == PTX_T_BF16, dt == PTX_T_F16, a, b, cc);
    if (dt == PTX_T_F64) {   /* m8n8k4: one mma.m8n8k4.f64 */
