@@ -65,11 +65,6 @@ template <class T> __global__ void fetch(cudaTextureObject_t t, int mode, const 
    if (i >= n)
       return;
    In p = in[i];
-   if (mode & M_FLOAT) {
-      float4 r = (mode & M_SHAPE) == M_LOD2 ? tex2DLod<float4>(t, p.x, p.y, p.lod) : tex2D<float4>(t, p.x, p.y);
-      out[i] = make_int4(__float_as_int(r.x), __float_as_int(r.y), __float_as_int(r.z), __float_as_int(r.w));
-      return;
-   }
    T r;
    switch (mode) {
    case M_LOD1: r = tex1DLod<T>(t, p.x, p.lod); break;
@@ -79,6 +74,17 @@ template <class T> __global__ void fetch(cudaTextureObject_t t, int mode, const 
    default: r = tex2D<T>(t, p.x, p.y); break;
    }
    out[i] = widen<T>(r);
+}
+
+/* A float fetch (M_FLOAT): its bits, whatever the format (one kernel) */
+__global__ void fetch_f(cudaTextureObject_t t, int mode, const In *in, int4 *out, int n)
+{
+   int i = blockIdx.x * blockDim.x + threadIdx.x;
+   if (i >= n)
+      return;
+   In p = in[i];
+   float4 r = (mode & M_SHAPE) == M_LOD2 ? tex2DLod<float4>(t, p.x, p.y, p.lod) : tex2D<float4>(t, p.x, p.y);
+   out[i] = make_int4(__float_as_int(r.x), __float_as_int(r.y), __float_as_int(r.z), __float_as_int(r.w));
 }
 
 /* the formats: 4 channels of 8, 16 or 32 bits, unsigned or signed */
@@ -222,13 +228,17 @@ static void launch(int f, cudaTextureObject_t t, int mode, const In *in, int4 *o
 {
    CHECK_CUDA(cudaMemcpy(d_in, in, n * sizeof(In), cudaMemcpyHostToDevice));
    int blocks = (n + 127) / 128;
-   switch (f) {
-   case F_U8: fetch<uchar4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
-   case F_S8: fetch<char4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
-   case F_U16: fetch<ushort4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
-   case F_S16: fetch<short4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
-   case F_U32: fetch<uint4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
-   default: fetch<int4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+   if (mode & M_FLOAT) {
+      fetch_f<<<blocks, 128>>>(t, mode, d_in, d_out, n);
+   } else {
+      switch (f) {
+      case F_U8: fetch<uchar4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      case F_S8: fetch<char4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      case F_U16: fetch<ushort4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      case F_S16: fetch<short4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      case F_U32: fetch<uint4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      default: fetch<int4><<<blocks, 128>>>(t, mode, d_in, d_out, n); break;
+      }
    }
    CHECK_CUDA(cudaGetLastError());
    CHECK_CUDA(cudaDeviceSynchronize());
