@@ -478,9 +478,14 @@ void core_capture_forget_stream(core_stream *s)
    pthread_mutex_lock(&cap_lock);
    core_capture *k = s->cap;
    if (k) {
-      invalidate(k);
-      if (k->origin == s)
+      /* a forked stream leaves the capture, its work staying in the graph
+       * (the end checks that it was joined: an H100 lets cuda-samples'
+       * graphMemoryNodes destroy its joined second stream so); the
+       * origin's going ends it */
+      if (k->origin == s) {
+         invalidate(k);
          k->origin = NULL;
+      }
       for (size_t i = 0; i < k->nstreams; i++)
          if (k->streams[i] == s) {
             k->streams[i] = k->streams[--k->nstreams];

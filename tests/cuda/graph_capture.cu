@@ -10,6 +10,9 @@
  *  - fork and join across streams through events: the forked stream joins
  *    the capture (Active), the graph has both branches, replay is exact;
  *    a fork that is not joined ends with cudaErrorStreamCaptureUnjoined;
+ *    a forked stream may be destroyed before the end once joined (its
+ *    work stays in the graph; cuda-samples' graphMemoryNodes does so),
+ *    and the end is cudaErrorStreamCaptureUnjoined if it was not;
  *  - NVIDIA's errors (observed on an H200, driver 580, CUDA 13.0):
  *    beginning on the legacy stream cudaErrorStreamCaptureUnsupported,
  *    beginning twice and ending a stream that does not capture
@@ -195,6 +198,45 @@ static void fork_join(cudaStream_t s, cudaStream_t s2)
    CHECK(ok);
    CHECK_CUDA(cudaGraphExecDestroy(x));
    CHECK_CUDA(cudaGraphDestroy(g));
+
+   /* a forked stream destroyed during the capture once joined, as
+    * cuda-samples' graphMemoryNodes does: the capture goes on, with its
+    * work (unjoined, the end says so) */
+   for (int joined = 1; joined >= 0; joined--) {
+      cudaStream_t s3;
+      CHECK_CUDA(cudaStreamCreateWithFlags(&s3, cudaStreamNonBlocking));
+      CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+      add<<<N / 256, 256, 0, s>>>(a, N, 5);
+      CHECK_CUDA(cudaEventRecord(fork, s));
+      CHECK_CUDA(cudaStreamWaitEvent(s3, fork, 0));
+      mul<<<N / 256, 256, 0, s3>>>(a, N, 3);
+      if (joined) {
+         CHECK_CUDA(cudaEventRecord(join, s3));
+         CHECK_CUDA(cudaStreamWaitEvent(s, join, 0));
+      }
+      CHECK_CUDA(cudaStreamDestroy(s3));
+      add<<<N / 256, 256, 0, s>>>(a, N, 7);
+      g = NULL;
+      if (!joined) {
+         CHECK_ERR(cudaStreamEndCapture(s, &g), cudaErrorStreamCaptureUnjoined);
+         CHECK(g == NULL);
+         break;
+      }
+      CHECK_CUDA(cudaStreamEndCapture(s, &g));
+      CHECK_CUDA(cudaGraphGetNodes(g, NULL, &n));
+      CHECK_INT(n, 3);
+      CHECK_CUDA(cudaGraphInstantiate(&x, g, 0));
+      std::vector<int> before = read(a);
+      CHECK_CUDA(cudaGraphLaunch(x, s));
+      CHECK_CUDA(cudaStreamSynchronize(s));
+      std::vector<int> after = read(a);
+      bool same = true;
+      for (int i = 0; i < N && same; i++)
+         same = after[i] == (before[i] + 5 + i) * 3 + 7 + i;   /* add adds v + i */
+      CHECK(same);
+      CHECK_CUDA(cudaGraphExecDestroy(x));
+      CHECK_CUDA(cudaGraphDestroy(g));
+   }
 
    /* a fork left unjoined */
    CHECK_CUDA(cudaStreamBeginCapture(s, cudaStreamCaptureModeRelaxed));
