@@ -13,7 +13,8 @@
  *    host->device into a box at (x, y, z) = (3, 1, 1), device->device
  *    between volumes at different positions, device->host of everything;
  *  - errors: a pitch smaller than the width -> cudaErrorInvalidPitchValue
- *    (cudaErrorInvalidValue for a single row, as seen on an H200),
+ *    (cudaErrorInvalidValue for a single row, as seen on an H200), but a
+ *    pitch of 0 is no pitch for a single row (an H100),
  *    an unknown kind -> cudaErrorInvalidMemcpyDirection; zero-sized copies
  *    succeed.
  */
@@ -168,6 +169,24 @@ int main()
    /* one row: the driver's invalid value instead (seen on an H200) */
    CHECK_ERR(cudaMemcpy2D(out1, W - 1, d1, p1, W, 1, cudaMemcpyDeviceToHost), cudaErrorInvalidValue);
    cudaGetLastError();
+   /* a pitch of 0: one row needs none (volumeRender's cudaMemcpy2DToArray
+    * of its transfer function), more rows are cudaErrorInvalidPitchValue;
+    * the driver takes 0 for any height (seen on an H100, both runtimes) */
+   CHECK_CUDA(cudaMemcpy2D(d2, p2, src, 0, W, 1, cudaMemcpyHostToDevice));
+   CHECK_CUDA(cudaMemcpy2D(out2, 0, d2, p2, W, 1, cudaMemcpyDeviceToHost));
+   check_rows("2-D: one row, pitches 0", out2, W, src, W, W, 1);
+   CHECK_ERR(cudaMemcpy2D(d2, p2, src, 0, W, 2, cudaMemcpyHostToDevice), cudaErrorInvalidPitchValue);
+   cudaGetLastError();
+   cudaChannelFormatDesc cd = cudaCreateChannelDesc<unsigned char>();
+   cudaArray_t arr;
+   CHECK_CUDA(cudaMallocArray(&arr, &cd, W, 2));
+   CHECK_CUDA(cudaMemcpy2DToArray(arr, 0, 1, src + 3, 0, W, 1, cudaMemcpyHostToDevice));
+   memset(out2, 0, W);
+   CHECK_CUDA(cudaMemcpy2DFromArray(out2, 0, arr, 0, 1, W, 1, cudaMemcpyDeviceToHost));
+   check_rows("2-D: one array row, pitches 0", out2, W, src + 3, W, W, 1);
+   CHECK_ERR(cudaMemcpy2DToArray(arr, 0, 0, src, 0, W, 2, cudaMemcpyHostToDevice), cudaErrorInvalidPitchValue);
+   cudaGetLastError();
+   CHECK_CUDA(cudaFreeArray(arr));
    CHECK_CUDA(cudaMemcpy2D(d1, p1, src, hp, 0, H, cudaMemcpyHostToDevice));
    CHECK_CUDA(cudaMemcpy2D(d1, p1, src, hp, W, 0, cudaMemcpyHostToDevice));
    r.extent = make_cudaExtent(0, 7, 5);

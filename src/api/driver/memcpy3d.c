@@ -53,7 +53,9 @@ static CUresult side_check(core_ctx *c, const side *sd, size_t width, size_t hei
    default:
       return CUDA_ERROR_INVALID_VALUE;
    }
-   if (sd->pitch < width)
+   /* a pitch of 0 reads or writes every row at the same place: an H100
+    * takes it for any height (the runtime refuses it beyond one row) */
+   if (sd->pitch < width && sd->pitch != 0)
       return CUDA_ERROR_INVALID_VALUE;
    /* each slice's rows stay inside the slice: srcY + Height <= srcHeight
     * (an H200 refuses srcY 2, Height 2, srcHeight 2 over 2 slices) */
