@@ -169,6 +169,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    MC_STATUS_TEX_GRAD_CUBE = 13, /* tex.grad.cube/.acube: a lane off P's face with P on an edge; P not finite with gradients not finite */
    /* 14: unused (float fetches filtering integers read as elements,
     * refused until they were measured) */
+   MC_STATUS_LOOP_EXIT = 15,  /* threads left a loop with a barrier at different iterations (ir/lower_exit.c) */
 };
 
 /* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)

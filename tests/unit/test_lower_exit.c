@@ -82,13 +82,39 @@ static const char work_then_return[] = HEAD
 
 /* A loop with a barrier whose trip count depends on the thread, leaving
  * straight for the end: the leaving threads could never tell when the
- * others are done.  Refused with a message. */
+ * others are done.  Its exit becomes a vote of the block's threads, and
+ * the launch fails when they do not all choose alike (here: threads below
+ * 36 go round twice, the others once). */
 static const char divergent_loop[] = HEAD
    ".visible .entry k(.param .u64 out)\n{\n"
    "  .reg .pred %p<4>;\n  .reg .b32 %r<8>;\n  .reg .b64 %rd<4>;\n"
    "  mov.u32 %r1, %tid.x;\n"
    "LOOP:\n  bar.sync 0;\n  add.u32 %r1, %r1, 64;\n  setp.lt.u32 %p1, %r1, 100;\n  @%p1 bra LOOP;\n"
    "  ret;\n}\n";
+
+/* The loop exit of nvopencc's matrixMul (PTX for sm_10): a barrier loop
+ * whose exit test compares two values that both depend on the thread, by
+ * the same amount (a = tid + 4 + 8i, e = tid + 4 + 8 * rounds), so every
+ * thread leaves at the same iteration, which the vote finds.  Each round
+ * every thread writes its value to shared memory, syncs, adds its
+ * neighbour's and syncs: out[t] = sum over i < rounds of
+ * (t + 1) % n + 8i + 4 + (t + 4 + 8i) ... (checked on the host). */
+static const char same_trip_loop[] = HEAD
+   ".visible .entry k(.param .u64 out, .param .u32 rounds)\n{\n"
+   "  .reg .pred %p<4>;\n  .reg .b32 %r<20>;\n  .reg .b64 %rd<8>;\n"
+   "  .shared .align 4 .b32 sh[256];\n"
+   "  mov.u32 %r1, %tid.x;\n  mov.u32 %r2, %ntid.x;\n  ld.param.u32 %r3, [rounds];\n"
+   "  add.u32 %r4, %r1, 4;\n"                      /* a = tid + 4 */
+   "  shl.b32 %r5, %r3, 3;\n  add.u32 %r6, %r4, %r5;\n"   /* e = tid + 4 + 8 rounds */
+   "  mov.u32 %r7, 0;\n"                           /* acc */
+   "  add.u32 %r8, %r1, 1;\n  rem.u32 %r9, %r8, %r2;\n"   /* neighbour */
+   "  mov.u32 %r10, sh;\n  shl.b32 %r11, %r1, 2;\n  add.u32 %r12, %r10, %r11;\n"
+   "  shl.b32 %r13, %r9, 2;\n  add.u32 %r14, %r10, %r13;\n"
+   "LOOP:\n  st.shared.u32 [%r12], %r4;\n  bar.sync 0;\n  ld.shared.u32 %r15, [%r14];\n"
+   "  add.u32 %r7, %r7, %r15;\n  bar.sync 0;\n  add.u32 %r4, %r4, 8;\n"
+   "  setp.lt.u32 %p1, %r4, %r6;\n  @%p1 bra LOOP;\n"
+   "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd1, %rd1;\n  mul.wide.u32 %rd2, %r1, 4;\n"
+   "  add.s64 %rd3, %rd1, %rd2;\n  st.global.u32 [%rd3], %r7;\n  ret;\n}\n";
 
 /* Thread 0 does extra work in a branch before a uniform loop of barriers
  * (the loop counter stays uniform), then threads >= n return early; the
@@ -274,14 +300,58 @@ TEST(a_return_after_work_then_the_barrier)
    }
 }
 
-TEST(a_barrier_loop_left_at_different_iterations_is_refused)
+TEST(a_barrier_loop_left_at_different_iterations_fails_the_launch)
 {
    built b;
    CHECK(build(&b, divergent_loop));
-   ir_lower_exit(b.m);
-   CHECK_CONTAINS(b.m->error, "a loop with a barrier that threads leave at different iterations");
-   CHECK_INT(b.m->error_line, 14);     /* the loop's branch */
+   CHECK(ir_lower_exit(b.m));
+   CHECK(!b.m->error);
+   CHECK(b.m->funcs.len && b.m->funcs.data[0]->uses_bar_red);   /* the vote */
    arena_free_all(&b.ar);
+   /* in a context of its own: the failure is sticky, as a fault */
+   CHECK(test_ctx());
+   core_ctx *c;
+   CHECK_INT(core_ctx_create(core_device_get(0), 0, &c), CORE_SUCCESS);
+   core_module *m;
+   core_kernel *k;
+   uint64_t out;
+   CHECK_INT(core_module_load(c, divergent_loop, strlen(divergent_loop), &m), CORE_SUCCESS);
+   CHECK_INT(core_module_get_kernel(m, "k", &k), CORE_SUCCESS);
+   CHECK_INT(core_mem_alloc(c->dev, 64 * 4, &out), CORE_SUCCESS);
+   void *args[] = { &out };
+   core_launch_config cfg = { { 1, 1, 1 }, { 64, 1, 1 }, 0, NULL, args, NULL, 0, false };
+   CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
+   CHECK_INT(core_ctx_synchronize(c), CORE_ERROR_NOT_SUPPORTED);
+   CHECK_INT(core_ctx_error(c), CORE_ERROR_NOT_SUPPORTED);
+   core_mem_free(c->dev, out);
+   CHECK_INT(core_ctx_destroy(c), CORE_SUCCESS);
+}
+
+TEST(a_barrier_loop_whose_exit_test_depends_on_the_thread_runs_in_step)
+{
+   enum { N = 96, ROUNDS = 5 };
+   core_ctx *c = test_ctx();
+   CHECK(c);
+   core_module *m;
+   core_kernel *k;
+   CHECK_INT(core_module_load(c, same_trip_loop, strlen(same_trip_loop), &m), CORE_SUCCESS);
+   CHECK_INT(core_module_get_kernel(m, "k", &k), CORE_SUCCESS);
+   uint64_t out;
+   CHECK_INT(core_mem_alloc(c->dev, N * 4, &out), CORE_SUCCESS);
+   uint32_t rounds = ROUNDS;
+   void *args[] = { &out, &rounds };
+   core_launch_config cfg = { { 2, 1, 1 }, { N, 1, 1 }, 0, NULL, args, NULL, 0, false };
+   CHECK_INT(core_launch(k, &cfg), CORE_SUCCESS);
+   CHECK_INT(core_ctx_synchronize(c), CORE_SUCCESS);
+   for (uint32_t t = 0; t < N; t++) {
+      uint32_t nb = (t + 1) % N, want = 0;
+      for (uint32_t i = 0; i < ROUNDS; i++)
+         want += nb + 4 + 8 * i;
+      CHECK_MSG(((uint32_t *)(uintptr_t)out)[t] == want, "out[%u] = %u, expected %u", t,
+                ((uint32_t *)(uintptr_t)out)[t], want);
+   }
+   core_mem_free(c->dev, out);
+   core_module_unload(m);
 }
 
 TEST(a_divergent_branch_before_a_uniform_barrier_loop)

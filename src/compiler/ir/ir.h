@@ -188,7 +188,10 @@ typedef enum ir_mulmode { IR_MUL_LO, IR_MUL_HI, IR_MUL_WIDE } ir_mulmode;
 
 typedef enum ir_shfl { IR_SHFL_UP, IR_SHFL_DOWN, IR_SHFL_BFLY, IR_SHFL_IDX } ir_shfl;
 typedef enum ir_vote { IR_VOTE_ALL, IR_VOTE_ANY, IR_VOTE_UNI, IR_VOTE_BALLOT } ir_vote;
-typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR } ir_bar_red;
+/* IR_BAR_RED_EXIT (lower_exit.c): srcs p and live; true when some live
+ * thread's p holds, and the kernel fails (MC_STATUS_LOOP_EXIT) unless
+ * every live thread's does or none does. */
+typedef enum ir_bar_red { IR_BAR_RED_POPC, IR_BAR_RED_AND, IR_BAR_RED_OR, IR_BAR_RED_EXIT } ir_bar_red;
 /* Texture and surface geometry (tex.1d/.2d, suld.b.1d/.2d) and the
  * surface boundary modes and txq/suq queries (PTX ISA 9.0 §9.7.10). */
 typedef enum ir_tex_geom { IR_TEX_1D = 1, IR_TEX_2D = 2, IR_TEX_3D = 3 } ir_tex_geom;

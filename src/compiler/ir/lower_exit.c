@@ -39,9 +39,18 @@
  *
  * Divergence comes from divergence.c (ir_find_divergence).
  *
- * Known limits: a loop with a barrier that threads leave at different
- * iterations to return has no exit left once rewritten: it is refused
- * with a message.  A barrier reached only in control flow that depends on
+ * Loops.  An early exit whose threads, sent back to o, could never end
+ * (the loop's only ways out are early exits: a loop with a barrier whose
+ * exit test depends on the thread, as nvopencc's and LSR's rewritten
+ * induction variables make it, `for (a = tid + s; a <= tid + e; a += 32)`)
+ * becomes a vote instead: u's branch takes the way to o while any live
+ * thread's condition does, so every thread leaves at the same iteration,
+ * and the kernel fails with MC_STATUS_LOOP_EXIT (naming this) when the
+ * live threads did not all choose alike (IR_BAR_RED_EXIT: the barrier
+ * and the counts).  A thread's own exit would need its values frozen at
+ * its last iteration while the others go on: not done.
+ *
+ * Known limits: a barrier reached only in control flow that depends on
  * memory the dead thread can no longer read (it takes a different path
  * and the barrier is reported by the software device, or hangs a GPU); a
  * trap that only dead threads reach still fires.
@@ -566,6 +575,100 @@ static bool rename_alive(ssa *s, ir_block **order, uint32_t n)
    return true;
 }
 
+/* ---- exits that become votes ---- */
+
+/* ends[b]: b can reach a ret/exit/trap without taking the edge u → w of a
+ * plan not (yet) chosen to vote. */
+static bool *reach_end(ir_func *f, const plan *plans, uint32_t np, const bool *vote)
+{
+   arena *ar = f->module->ar;
+   bool *ends = arena_alloc(ar, f->blocks.len * sizeof(bool));
+   ir_block **stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*stack));
+   if (!ends || !stack)
+      return NULL;
+   uint32_t sp = 0;
+   ir_foreach_block(b, f) {
+      ir_instr *t = ir_block_terminator(b);
+      if (t && (t->op == IR_RET || t->op == IR_EXIT || t->op == IR_TRAP)) {
+         ends[b->index] = true;
+         stack[sp++] = b;
+      }
+   }
+   while (sp) {
+      ir_block *b = stack[--sp];
+      ir_foreach_pred(q, b) {
+         bool cut = false;
+         for (uint32_t k = 0; k < np && !cut; k++)
+            cut = !vote[k] && plans[k].u == *q && plans[k].w == b;
+         if (!cut && !ends[(*q)->index]) {
+            ends[(*q)->index] = true;
+            stack[sp++] = *q;
+         }
+      }
+   }
+   return ends;
+}
+
+/* vote[k]: plan k's threads, sent back to o, could never end. */
+static bool *pick_votes(ir_func *f, const plan *plans, uint32_t np)
+{
+   bool *vote = arena_alloc(f->module->ar, (np + 1) * sizeof(bool));
+   if (!vote)
+      return NULL;
+   for (bool changed = true; changed;) {
+      changed = false;
+      const bool *ends = reach_end(f, plans, np, vote);
+      if (!ends)
+         return NULL;
+      for (uint32_t k = 0; k < np; k++)
+         if (!vote[k] && !ends[plans[k].o->index])
+            vote[k] = changed = true;
+   }
+   return vote;
+}
+
+/* u's branch on the vote: the way to o while some live thread's condition
+ * takes it (live: true here, and-ed with alive by neutral_bar_red). */
+static bool make_vote(ir_func *f, const plan *p)
+{
+   ir_instr *t = ir_block_terminator(p->u);
+   ir_def *to_o = p->o_on_true ? p->cond : pred_op(f, IR_NOT, p->cond, NULL, t);
+   ir_instr *live = new_instr(f, IR_CONST, 0, 1, t->line);
+   ir_instr *v = new_instr(f, IR_BAR_RED, 2, 1, t->line);
+   if (!to_o || !live || !v)
+      return ir_error(f->module, 0, "out of memory");
+   live->imm = 1;
+   ir_instr_insert_before(t, live);
+   v->sub = IR_BAR_RED_EXIT;
+   ir_src_set(&v->srcs[0], v, to_o);
+   ir_src_set(&v->srcs[1], v, &live->def);
+   ir_instr_insert_before(t, v);
+   ir_def *c = p->o_on_true ? &v->def : pred_op(f, IR_NOT, &v->def, NULL, t);
+   if (!c)
+      return ir_error(f->module, 0, "out of memory");
+   ir_src_set(&t->srcs[0], t, c);
+   f->uses_bar_red = true;
+   return true;
+}
+
+/* Turns the plans that must vote into votes; the others stay in plans
+ * (their count in *np). */
+static bool apply_votes(ir_func *f, plan *plans, uint32_t *np)
+{
+   bool *vote = pick_votes(f, plans, *np);
+   if (!vote)
+      return ir_error(f->module, 0, "out of memory");
+   uint32_t kept = 0;
+   for (uint32_t k = 0; k < *np; k++) {
+      if (!vote[k])
+         plans[kept++] = plans[k];
+      else if (!make_vote(f, &plans[k]))
+         return false;
+   }
+   *np = kept;
+   return true;
+}
+
 /* ---- guards ---- */
 
 static bool needs_guard(const ir_instr *i)
@@ -606,10 +709,12 @@ static bool guard(ssa *s, ir_instr *i, ir_def *alive)
    return true;
 }
 
-/* bar.red: a dead thread's predicate is neutral. */
+/* bar.red: a dead thread's predicate is neutral (a vote's live is alive). */
 static bool neutral_bar_red(ssa *s, ir_instr *i, ir_def *alive)
 {
    ir_def *p = i->srcs[0].def, *r;
+   if (i->sub == IR_BAR_RED_EXIT)
+      ir_src_set(&i->srcs[1], i, alive);
    if (i->sub == IR_BAR_RED_AND) {
       ir_def *dead = pred_op(s->f, IR_NOT, alive, NULL, i);
       r = dead ? pred_op(s->f, IR_OR, p, dead, i) : NULL;
@@ -717,7 +822,8 @@ static bool lower_func(ir_func *f)
    uint32_t np = find_plans(f, reach, div, &plans);
    if (!np)
       return false;
-   apply(f, plans, np);       /* on failure the module has the error */
+   if (apply_votes(f, plans, &np) && np)
+      apply(f, plans, np);    /* on failure the module has the error */
    return true;
 }
 

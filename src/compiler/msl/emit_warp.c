@@ -57,6 +57,10 @@ static void emit_bar(emitter *e, const ir_instr *i)
  * hands to its .funcs (emit_call.c). */
 static void emit_bar_red(emitter *e, const ir_instr *i)
 {
+   if (i->sub == IR_BAR_RED_EXIT) {   /* lower_exit.c's loop-exit vote */
+      emit_set(e, i, "mc_bar_red_exit(mc_L, mc_bar_red, %V, %V, mc_linear, %s)", S(i, 0), S(i, 1), NTHREADS);
+      return;
+   }
    if (i->nsrcs > 1)
       emit_stmt(e, "mc_bar_count_check(mc_L, %V, %s);", S(i, 1), NTHREADS);
    static const char *const fmt[] = {

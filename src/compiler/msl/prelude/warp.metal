@@ -13,6 +13,7 @@
 #define MC_STATUS_WARP_MASK 3u   // a member mask names threads not converged here
 #define MC_STATUS_BAR_COUNT 4u   // a barrier's thread count is not the whole block
 #define MC_STATUS_NBAR 5u        // a named barrier's id or thread count is out of range
+#define MC_STATUS_LOOP_EXIT 15u  // threads left a loop with a barrier at different iterations
 
 MC_WARP void mc_status(constant mc_launch &L, uint code)
 {
@@ -146,6 +147,27 @@ MC_WARP uint mc_bar_red_popc(threadgroup uint *slots, bool p, uint linear, uint 
     for (uint k = 0u; k < (nthreads + 31u) >> 5; k++)
         total += slots[k];
     return total;
+}
+
+// The vote of a loop with a barrier whose exit test depends on the thread
+// (ir/lower_exit.c): a barrier, then whether some live thread stays in the
+// loop; the kernel fails unless every live thread chose alike.  One pass:
+// each SIMD-group publishes both counts, p's in the low half of its slot.
+MC_WARP bool mc_bar_red_exit(constant mc_launch &L, threadgroup uint *slots, bool p, bool live, uint linear,
+                             uint nthreads)
+{
+    uint n = popcount(mc_ballot(p && live)) | popcount(mc_ballot(live)) << 16;
+    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
+    if ((linear & 31u) == 0u)
+        slots[linear >> 5] = n;
+    threadgroup_barrier(mem_flags::mem_threadgroup);
+    uint total = 0u;
+    for (uint k = 0u; k < (nthreads + 31u) >> 5; k++)
+        total += slots[k];
+    uint stay = total & 0xffffu, alive = total >> 16;
+    if (stay != 0u && stay != alive)
+        mc_status(L, MC_STATUS_LOOP_EXIT);
+    return stay != 0u;
 }
 
 // ---- shfl.sync ----
