@@ -425,17 +425,15 @@ static bool rewrite(ir_func *f, plan *p, uint8_t *kill, plan **keep)
    return true;
 }
 
-/* Once the early exits lead back into the kernel, every block must still
- * reach an end: a loop whose only way out was an early return (threads
- * leaving it at different iterations) would never end. */
-static bool every_block_can_end(ir_func *f, const plan *plans, uint32_t np)
+/* ends[b]: b can reach a ret/exit/trap without taking the edge u → w of a
+ * plan k not chosen to vote (vote[k] false; np 0: every edge counts). */
+static bool *reach_end(ir_func *f, const plan *plans, uint32_t np, const bool *vote)
 {
    arena *ar = f->module->ar;
    bool *ends = arena_alloc(ar, f->blocks.len * sizeof(bool));
    ir_block **stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*stack));
    if (!ends || !stack)
-      return ir_error(f->module, 0, "out of memory");
-   ir_func_compute_preds(f);
+      return NULL;
    uint32_t sp = 0;
    ir_foreach_block(b, f) {
       ir_instr *t = ir_block_terminator(b);
@@ -446,12 +444,29 @@ static bool every_block_can_end(ir_func *f, const plan *plans, uint32_t np)
    }
    while (sp) {
       ir_block *b = stack[--sp];
-      ir_foreach_pred(q, b)
-         if (!ends[(*q)->index]) {
+      ir_foreach_pred(q, b) {
+         bool cut = false;
+         for (uint32_t k = 0; k < np && !cut; k++)
+            cut = !vote[k] && plans[k].u == *q && plans[k].w == b;
+         if (!cut && !ends[(*q)->index]) {
             ends[(*q)->index] = true;
             stack[sp++] = *q;
          }
+      }
    }
+   return ends;
+}
+
+/* Once the early exits lead back into the kernel, every block must still
+ * reach an end: a loop whose only way out was an early return (threads
+ * leaving it at different iterations) would never end.  (pick_votes makes
+ * such exits votes first; this stays as the check.) */
+static bool every_block_can_end(ir_func *f, const plan *plans, uint32_t np)
+{
+   ir_func_compute_preds(f);
+   const bool *ends = reach_end(f, NULL, 0, NULL);
+   if (!ends)
+      return ir_error(f->module, 0, "out of memory");
    for (uint32_t k = 0; k < np; k++)
       if (!ends[plans[k].u->index])
          return ir_error(f->module, ir_block_terminator(plans[k].u)->line,
@@ -576,38 +591,6 @@ static bool rename_alive(ssa *s, ir_block **order, uint32_t n)
 }
 
 /* ---- exits that become votes ---- */
-
-/* ends[b]: b can reach a ret/exit/trap without taking the edge u → w of a
- * plan not (yet) chosen to vote. */
-static bool *reach_end(ir_func *f, const plan *plans, uint32_t np, const bool *vote)
-{
-   arena *ar = f->module->ar;
-   bool *ends = arena_alloc(ar, f->blocks.len * sizeof(bool));
-   ir_block **stack = arena_alloc(ar, (f->blocks.len + 1) * sizeof(*stack));
-   if (!ends || !stack)
-      return NULL;
-   uint32_t sp = 0;
-   ir_foreach_block(b, f) {
-      ir_instr *t = ir_block_terminator(b);
-      if (t && (t->op == IR_RET || t->op == IR_EXIT || t->op == IR_TRAP)) {
-         ends[b->index] = true;
-         stack[sp++] = b;
-      }
-   }
-   while (sp) {
-      ir_block *b = stack[--sp];
-      ir_foreach_pred(q, b) {
-         bool cut = false;
-         for (uint32_t k = 0; k < np && !cut; k++)
-            cut = !vote[k] && plans[k].u == *q && plans[k].w == b;
-         if (!cut && !ends[(*q)->index]) {
-            ends[(*q)->index] = true;
-            stack[sp++] = *q;
-         }
-      }
-   }
-   return ends;
-}
 
 /* vote[k]: plan k's threads, sent back to o, could never end. */
 static bool *pick_votes(ir_func *f, const plan *plans, uint32_t np)
