@@ -237,15 +237,16 @@ constant short mc_sfu_c2[448] = {
 
 // S(xl): the truncated square of xl with the columns below k dropped, >> k
 // (17-bit xl, k = 19; rcp's 16-bit xl, k = 17: the top 15 bits either way).
+// Without branches (a fixed trip count, each bit's terms masked in): on
+// random operands a branch per bit mispredicted about half the time, and
+// the software device spent most of a BlackScholes launch here.
 inline long mc_sfu_sq(long xl, int k)
 {
     long dropped = 0;
     for (int a = 0; 2 * a < k; a++) {
-        if (((xl >> a) & 1) == 0)
-            continue;
-        dropped += 1l << (2 * a);                          // a == b: column 2a
         long cross = xl & ((1l << max(k - 1 - a, 0)) - 1) & ~((1l << (a + 1)) - 1);   // b in a+1..k-2-a
-        dropped += cross << (a + 1);                       // a < b: column a + b + 1 < k
+        // a == b: column 2a; a < b: column a + b + 1 < k
+        dropped += -((xl >> a) & 1) & ((1l << (2 * a)) + (cross << (a + 1)));
     }
     return (xl * xl - dropped) >> k;
 }
