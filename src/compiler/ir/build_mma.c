@@ -72,6 +72,8 @@
  */
 #include "build.h"
 
+#include <string.h>
+
 static bool opnd_regs(build_ctx *c, const ptx_operand *o, unsigned n, uint8_t bits, ir_def **out)
 {
    if (n == 1 && o->kind != PTX_OPND_VEC)   /* one register, with or without braces */
@@ -519,6 +521,70 @@ static ir_def *elem_addr(build_ctx *c, ir_def *base, ir_def *g, ir_def *t, frag_
    return bld_op2(c, IR_ADD, PTX_T_U32, base, idx);
 }
 
+/* The byte addresses of a fragment's elements of whole bytes, sharing what
+ * they have in common: element (r, col) = (R + r0, C + c0), R and C the
+ * lane's part (rg g + rt t, cg g + ct t: the same for a fragment's
+ * elements), so its byte offset is the lane's (M stride + N) e plus
+ * (m0 stride + n0) e, M, m0 the major coordinate's parts (the same u32 sum
+ * elem_addr computes, without its products by 0 and 1: a wmma-heavy
+ * kernel's loads were most of its MSL). */
+typedef struct frag_addr {
+   ir_def *base, *g, *t, *stride;
+   bool row;
+   unsigned ebytes;
+   int key[4];                /* rg, rt, cg, ct of lane */
+   ir_def *lane;              /* the lane's byte offset */
+   int m0[4];                 /* m0 * stride * e for the m0 seen */
+   ir_def *m0off[4];
+   unsigned nm0;
+} frag_addr;
+
+/* k x (constant k; 0 and 1 without a product) */
+static ir_def *times(build_ctx *c, ir_def *x, int k)
+{
+   return k == 0 ? u32c(c, 0) : k == 1 ? x : bld_op2(c, IR_MUL, PTX_T_U32, x, u32c(c, (uint32_t)k));
+}
+
+static ir_def *plus(build_ctx *c, ir_def *a, ir_def *b) { return a && b ? bld_op2(c, IR_ADD, PTX_T_U32, a, b) : NULL; }
+
+static ir_def *frag_elem_addr(build_ctx *c, frag_addr *fa, frag_pos p)
+{
+   int mg = fa->row ? p.rg : p.cg, mt = fa->row ? p.rt : p.ct, ng = fa->row ? p.cg : p.rg, nt = fa->row ? p.ct : p.rt;
+   int m0 = fa->row ? p.r0 : p.c0, n0 = fa->row ? p.c0 : p.r0, e = (int)fa->ebytes;
+   int key[4] = { mg, mt, ng, nt };
+   if (!fa->lane || memcmp(key, fa->key, sizeof(key))) {
+      ir_def *mm = plus(c, times(c, fa->g, mg), times(c, fa->t, mt));
+      ir_def *nn = plus(c, times(c, fa->g, ng), times(c, fa->t, nt));
+      fa->lane = times(c, plus(c, bld_op2(c, IR_MUL, PTX_T_U32, mm, fa->stride), nn), e);
+      memcpy(fa->key, key, sizeof(key));
+      fa->nm0 = 0;
+      if (!fa->lane)
+         return NULL;
+   }
+   ir_def *off = fa->lane;
+   if (m0) {
+      unsigned k = 0;
+      while (k < fa->nm0 && fa->m0[k] != m0)
+         k++;
+      if (k == fa->nm0) {
+         ir_def *v = times(c, fa->stride, m0 * e);
+         if (k == 4 || !v)
+            return v ? plus(c, plus(c, off, v), n0 ? u32c(c, (uint32_t)(n0 * e)) : NULL) : NULL;
+         fa->m0[k] = m0;
+         fa->m0off[k] = v;
+         fa->nm0++;
+      }
+      off = plus(c, off, fa->m0off[k]);
+   }
+   if (n0)
+      off = plus(c, off, u32c(c, (uint32_t)(n0 * e)));
+   if (!off)
+      return NULL;
+   if (fa->base->bits == 64)
+      return bld_op2(c, IR_ADD, PTX_T_U64, fa->base, bld_resize(c, off, 64, false));
+   return bld_op2(c, IR_ADD, PTX_T_U32, fa->base, off);
+}
+
 static ir_def *lane_parts(build_ctx *c, ir_def **g, ir_def **t)
 {
    ir_instr *l = bld_emit(c, IR_SREG, 0, 32, 1);
@@ -595,6 +661,7 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
       return false;
    ir_space sp = space_of(c, sym_space);
    ptx_type rt = f.rbits == 64 ? PTX_T_B64 : PTX_T_B32;
+   frag_addr fa = { .base = base, .g = g, .t = tt, .stride = stride, .row = row, .ebytes = f.ebits / 8 };
    for (unsigned j = 0; j < f.nregs; j++) {
       const ptx_operand *ro = regs->kind == PTX_OPND_VEC ? regs->u.vec.elems[j] : regs;
       ir_def *word = NULL;
@@ -617,7 +684,7 @@ static bool tr_wmma_mem(build_ctx *c, bool store)
             word = word ? word : u32c(c, 0);
             continue;
          }
-         ir_def *addr = elem_addr(c, base, g, tt, p, row, stride, f.ebits);
+         ir_def *addr = f.ebits >= 8 ? frag_elem_addr(c, &fa, p) : elem_addr(c, base, g, tt, p, row, stride, f.ebits);
          if (!addr)
             return false;
          if (store) {
