@@ -10,7 +10,10 @@
  * next work depends on (s->cap_deps); each piece of work becomes a node
  * after them, then is the stream's only dependency.  The capture ends on
  * its origin; every node with no successor must then be one the origin
- * depends on, else the capture was forked and not joined.  (cuMemAllocAsync
+ * depends on, else the capture was forked and not joined.  A forked stream
+ * destroyed before the end leaves the capture and its nodes stay (an H100
+ * keeps the capture so); the origin's destruction invalidates it.
+ * (cuMemAllocAsync
  * and cuMemFreeAsync on a capturing stream add allocation and free nodes
  * through core_capture_add_node: api/driver/mempool.c.)
  *
