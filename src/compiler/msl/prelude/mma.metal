@@ -41,6 +41,15 @@
 // one rendezvous of the SIMD-group instead of one per shuffle.
 
 #define MC_MMA inline __attribute__((always_inline))
+// mc_mma_dot, the bulk of an operation: on the software device one copy a
+// library (a call per element of D) rather than one per mma in the kernel,
+// which clang++ took minutes to compile for a wmma-heavy kernel
+// (cuda-samples' cudaTensorCoreGemm: 64 inlined mc_mma_float).
+#if defined(__MC_METAL_STDLIB__)
+#define MC_MMA_DOT __attribute__((noinline))
+#else
+#define MC_MMA_DOT MC_MMA
+#endif
 
 // A 16-bit or tf32 input decoded: sign, nominal exponent (floor(log2|x|)),
 // significand with its leading one at bit mb (subnormals normalised), and
@@ -112,7 +121,7 @@ MC_MMA uint mc_mma_rz_f32(long s, int unit)
 
 // One element of D: the K products a[k] * b[k] and C (f32 bits, or f16
 // bits with cf16), in the tensor core's rounding (see the top).
-MC_MMA uint mc_mma_dot(thread const mc_mel *a, thread const mc_mel *b, uint K, uint cbits, bool cf16, uint mb)
+MC_MMA_DOT uint mc_mma_dot(thread const mc_mel *a, thread const mc_mel *b, uint K, uint cbits, bool cf16, uint mb)
 {
     mc_mel c = mc_mma_dec(cbits, cf16 ? 0u : 3u);
     uint cmb = cf16 ? 10u : 23u;
