@@ -133,12 +133,11 @@ MC_WARP void mc_nbar(constant mc_launch &L, threadgroup atomic_uint *st, uint id
 
 // bar.red.popc: a barrier, then the number of threads of the block whose
 // predicate holds.  Each SIMD-group counts with a ballot and its lane 0
-// publishes the count in slots[SIMD-group]; after a second barrier every
-// thread adds the counts.  The first barrier also keeps the readers of the
-// previous bar.red from seeing the new counts.
-MC_WARP uint mc_bar_red_popc(threadgroup uint *slots, bool p, uint linear, uint nthreads)
+// publishes the count n in slots[SIMD-group] (mc_bar_red_sum); after a
+// second barrier every thread adds the counts.  The first barrier also
+// keeps the readers of the previous bar.red from seeing the new counts.
+MC_WARP uint mc_bar_red_sum(threadgroup uint *slots, uint n, uint linear, uint nthreads)
 {
-    uint n = popcount(mc_ballot(p));
     threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
     if ((linear & 31u) == 0u)
         slots[linear >> 5] = n;
@@ -149,6 +148,11 @@ MC_WARP uint mc_bar_red_popc(threadgroup uint *slots, bool p, uint linear, uint 
     return total;
 }
 
+MC_WARP uint mc_bar_red_popc(threadgroup uint *slots, bool p, uint linear, uint nthreads)
+{
+    return mc_bar_red_sum(slots, popcount(mc_ballot(p)), linear, nthreads);
+}
+
 // The vote of a loop with a barrier whose exit test depends on the thread
 // (ir/lower_exit.c): a barrier, then whether some live thread stays in the
 // loop; the kernel fails unless every live thread chose alike.  One pass:
@@ -157,13 +161,7 @@ MC_WARP bool mc_bar_red_exit(constant mc_launch &L, threadgroup uint *slots, boo
                              uint nthreads)
 {
     uint n = popcount(mc_ballot(p && live)) | popcount(mc_ballot(live)) << 16;
-    threadgroup_barrier(mem_flags::mem_threadgroup | mem_flags::mem_device);
-    if ((linear & 31u) == 0u)
-        slots[linear >> 5] = n;
-    threadgroup_barrier(mem_flags::mem_threadgroup);
-    uint total = 0u;
-    for (uint k = 0u; k < (nthreads + 31u) >> 5; k++)
-        total += slots[k];
+    uint total = mc_bar_red_sum(slots, n, linear, nthreads);
     uint stay = total & 0xffffu, alive = total >> 16;
     if (stay != 0u && stay != alive)
         mc_status(L, MC_STATUS_LOOP_EXIT);
