@@ -135,7 +135,7 @@ static inline uint8_t bld_type_bits(ptx_type t)
 /* PTX for .target sm_1x flushes f32 subnormals whatever the instruction
  * says (PTX ISA: "sm_1x: subnormal inputs and results are flushed to
  * sign-preserving zero"; so does an H100's JIT: tests/ptx
- * legacy_sm10_ftz): every instruction that knows .ftz has it implied on
+ * legacy_sm10_f32): every instruction that knows .ftz has it implied on
  * an f32 operand there. */
 static inline bool bld_legacy_ftz(const build_ctx *c)
 {

@@ -566,15 +566,13 @@ static ir_def *frag_elem_addr(build_ctx *c, frag_addr *fa, frag_pos p)
       unsigned k = 0;
       while (k < fa->nm0 && fa->m0[k] != m0)
          k++;
-      if (k == fa->nm0) {
-         ir_def *v = times(c, fa->stride, m0 * e);
-         if (k == 4 || !v)
-            return v ? plus(c, plus(c, off, v), n0 ? u32c(c, (uint32_t)(n0 * e)) : NULL) : NULL;
+      ir_def *v = k < fa->nm0 ? fa->m0off[k] : times(c, fa->stride, m0 * e);
+      if (k == fa->nm0 && k < 4) {   /* remembered (a fragment has at most 4) */
          fa->m0[k] = m0;
          fa->m0off[k] = v;
          fa->nm0++;
       }
-      off = plus(c, off, fa->m0off[k]);
+      off = plus(c, off, v);
    }
    if (n0)
       off = plus(c, off, u32c(c, (uint32_t)(n0 * e)));
