@@ -46,7 +46,7 @@
 // which clang++ took minutes to compile for a wmma-heavy kernel
 // (cuda-samples' cudaTensorCoreGemm: 64 inlined mc_mma_float).
 #if defined(__MC_METAL_STDLIB__)
-#define MC_MMA_DOT __attribute__((noinline))
+#define MC_MMA_DOT inline __attribute__((noinline))
 #else
 #define MC_MMA_DOT MC_MMA
 #endif
