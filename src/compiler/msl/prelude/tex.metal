@@ -32,11 +32,12 @@
 //    the normalised formats (unorm, snorm: CU_AD_FORMAT_UNORM_INT8X1 ...)
 //    read so in every read mode, and filter as such; linear filtering of
 //    unsigned 8/16-bit and signed 16-bit ones within a level is the
-//    H100's 16-bit fixed point (mc_tex_filters_fixed), signed 8-bit ones
-//    and mipmapped blends keep the float sum;
+//    H100's 16-bit fixed point (mc_tex_filters_fixed; mipmapped blends of
+//    them too), signed 8-bit ones keep the float sum;
 //  - f32 and half texels filter as an H100 does: aligned to the largest
 //    exponent, truncated, summed exactly, rounded ties away
-//    (the comment above struct mc_tex_flin says how);
+//    (the comment above struct mc_tex_flin says how); sRGB-decoded
+//    channels the same way, cut to 8 bits (mc_tex_srgb_filters);
 //  - linear memory reads zeros at float coordinates, and integers read as
 //    elements return their bits to a float fetch (an H100).
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
@@ -760,11 +761,20 @@ __attribute__((noinline)) inline void mc_tex_flin_add(thread mc_tex_flin &f, uin
     f.n++;
 }
 
+// What the filter keeps of a texel below the largest exponent E of its
+// footprint, as the bits cut from 28 (the significand and 4 bits): f32
+// texels keep 28 bits, half ones 15, sRGB-decoded channels 8 (their
+// table's values have 8 significant bits; mc_tex_srgb_filters).  The
+// last two round to half precision, f32 to f32.
+#define MC_TEX_FLIN_F32 0u
+#define MC_TEX_FLIN_HALF 13u
+#define MC_TEX_FLIN_SRGB 20u
+
 // The texels' bits as the filter reads them: f32 subnormals as zeros.
-MC_TEX uint4 mc_tex_flin_bits(float4 v, bool half)
+MC_TEX uint4 mc_tex_flin_bits(float4 v, uint cut)
 {
     uint4 b = as_type<uint4>(v);
-    return !half ? select(b, b & 0x80000000u, (b & 0x7f800000u) == 0u) : b;
+    return cut == MC_TEX_FLIN_F32 ? select(b, b & 0x80000000u, (b & 0x7f800000u) == 0u) : b;
 }
 
 // The biased exponent field the alignment counts (a subnormal's: 1; 0 for
@@ -775,23 +785,22 @@ MC_TEX uint4 mc_tex_flin_field(uint4 b)
 }
 
 // The weighted sum of the texels v[0, n) of non-zero weight, each channel
-// in units of 2^(E - sig - 12) of its own E (the largest exponent field
-// among those texels, returned; 0: none).  The texels' significands (with
+// in units of 2^(E - 162 + cut) of its own E (the largest exponent field
+// among those texels, returned; 0: none; E - 126 is frexp's exponent).  The texels' significands (with
 // 4 more bits) are cut to the alignment in 32 bits: they fit in 28.
-MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, bool half, thread uint4 &E)
+MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, uint cut, thread uint4 &E)
 {
     E = uint4(0u);
     for (uint k = 0u; k < n; k++)
         if (w[k] != 0u)
-            E = max(E, mc_tex_flin_field(mc_tex_flin_bits(v[k], half)));
-    const uint extra = half ? 13u : 0u;   // 24 - sig
+            E = max(E, mc_tex_flin_field(mc_tex_flin_bits(v[k], cut)));
     long4 acc = long4(0l);
     for (uint k = 0u; k < n; k++) {
         if (w[k] == 0u)
             continue;
-        uint4 b = mc_tex_flin_bits(v[k], half), e = mc_tex_flin_field(b);
+        uint4 b = mc_tex_flin_bits(v[k], cut), e = mc_tex_flin_field(b);
         uint4 m = ((b & 0x7fffffu) | select(uint4(0u), uint4(0x800000u), (b & 0x7f800000u) != 0u)) << 4;
-        uint4 sh = E - e + extra;
+        uint4 sh = E - e + cut;
         int4 t = int4(select(uint4(0u), m >> min(sh, uint4(31u)), e != 0u && sh < 28u));
         acc += long4(select(t, -t, (b >> 31) != 0u)) * (long)w[k];
     }
@@ -832,21 +841,21 @@ MC_TEX mc_tex_flin_seen mc_tex_flin_unseen()
 }
 
 // Texel x, read, of weight w.
-MC_TEX void mc_tex_flin_see(thread mc_tex_flin_seen &s, float4 x, uint w, bool half)
+MC_TEX void mc_tex_flin_see(thread mc_tex_flin_seen &s, float4 x, uint w, uint cut)
 {
     s.nan |= select(uint4(0u), uint4(1u), isnan(x));
     s.pinf |= select(uint4(0u), uint4(1u), x == INFINITY);
     s.ninf |= select(uint4(0u), uint4(1u), x == -INFINITY);
     if (w != 0u)
-        s.negzero &= select(uint4(0u), uint4(1u), mc_tex_flin_bits(x, half) == 0x80000000u);
+        s.negzero &= select(uint4(0u), uint4(1u), mc_tex_flin_bits(x, cut) == 0x80000000u);
 }
 
-// The sum acc (units of 2^(E - sig - 12 - shift)) rounded, then what s
+// The sum acc (units of 2^(E - 162 + cut - shift)) rounded, then what s
 // decides: NaN, an infinity, or a zero where no texel counted (E 0).
-MC_TEX float4 mc_tex_flin_finish(long4 acc, uint4 E, int shift, thread const mc_tex_flin_seen &s, bool half)
+MC_TEX float4 mc_tex_flin_finish(long4 acc, uint4 E, int shift, thread const mc_tex_flin_seen &s, uint cut)
 {
-    const int sig = half ? 11 : 24;
-    float4 r = mc_tex_flin_round(acc, int4(E) - 126 - sig - 12 - shift, half);
+    const bool half = cut != MC_TEX_FLIN_F32;
+    float4 r = mc_tex_flin_round(acc, int4(E) - 162 + (int)cut - shift, half);
     r = select(r, select(float4(0.0f), float4(-0.0f), s.negzero != 0u), E == 0u);
     r = select(r, select(float4(-INFINITY), float4(INFINITY), s.pinf != 0u), (s.pinf | s.ninf) != 0u);
     return select(r, as_type<float4>(uint4(half ? 0x7fffe000u : 0x7fffffffu)), (s.nan | (s.pinf & s.ninf)) != 0u);
@@ -857,15 +866,15 @@ MC_TEX float4 mc_tex_flin_finish(long4 acc, uint4 E, int shift, thread const mc_
 // in the footprint: inlined, so that the software device's row loop runs
 // it over many threads at once.
 MC_TEX float4 mc_tex_flin_one(thread const float4 *v, thread const uint *w, thread const bool *read, uint n,
-                              bool half)
+                              uint cut)
 {
     mc_tex_flin_seen s = mc_tex_flin_unseen();
     for (uint k = 0u; k < n; k++)
         if (read[k])
-            mc_tex_flin_see(s, v[k], w[k], half);
+            mc_tex_flin_see(s, v[k], w[k], cut);
     uint4 E;
-    long4 acc = mc_tex_flin_part(v, w, n, half, E);   // a texel not read weighs 0
-    return mc_tex_flin_finish(acc, E, 0, s, half);
+    long4 acc = mc_tex_flin_part(v, w, n, cut, E);   // a texel not read weighs 0
+    return mc_tex_flin_finish(acc, E, 0, s, cut);
 }
 
 // The filtered value of the four channels of f's texels: the groups' sums
@@ -874,11 +883,11 @@ MC_TEX float4 mc_tex_flin_one(thread const float4 *v, thread const uint *w, thre
 // (exact unless the larger groups cancel to within 2^-31 of their texels).
 // Not inlined: one copy serves every texture read of a kernel (inlined at
 // each, it made a kernel of many tex.grad reads compile ten times slower).
-__attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin &f, bool half)
+__attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin &f, uint cut)
 {
     mc_tex_flin_seen s = mc_tex_flin_unseen();
     for (uint k = 0u; k < f.n; k++)
-        mc_tex_flin_see(s, f.v[k], f.w[k], half);
+        mc_tex_flin_see(s, f.v[k], f.w[k], cut);
     long4 a[4];
     uint4 e[4], E = uint4(0u);
     uint lo = 0u;
@@ -886,7 +895,7 @@ __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin
         uint hi = lo;
         while (hi < f.n && f.g[hi] == g)
             hi++;
-        a[g] = mc_tex_flin_part(f.v + lo, f.w + lo, hi - lo, half, e[g]);
+        a[g] = mc_tex_flin_part(f.v + lo, f.w + lo, hi - lo, cut, e[g]);
         E = max(E, e[g]);
         lo = hi;
     }
@@ -899,7 +908,7 @@ __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin
         long4 far = select(lo_bits, lo_bits | 1l, (lo_bits << sh) != a[g]);
         acc += select(select(far, near, d <= 21), long4(0l), e[g] == 0u);
     }
-    return mc_tex_flin_finish(acc, E, 21, s, half);
+    return mc_tex_flin_finish(acc, E, 21, s, cut);
 }
 
 // Whether corner c of a footprint with per-axis weights w is read: along
@@ -962,6 +971,45 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
         if (t.addr[d] == 3u)
             return false;
     return true;
+}
+
+// Linear filtering of sRGB-decoded channels (an H100, CUDA 13.0, driver
+// 580, 195 075 1-D and 24 576 2-D channel reads of uchar4 arrays:
+// tests/cuda/NATIVE.md, 2026-12-06, twenty-ninth session): the texels are
+// decoded first (mc_tex_srgb's table, whose values have 8 significant
+// bits) and then filtered as float texels are, aligned to the largest
+// exponent among them but keeping 8 bits below it (MC_TEX_FLIN_SRGB), the
+// sum rounded to half precision, ties away from zero; the channels sRGB
+// leaves alone (alpha, a 2-channel format's y) filter in 16-bit fixed
+// point as unorm8 ones do (mc_tex_filters_fixed).  That reproduces every
+// alpha read and, of the decoded channels, every read between two texels
+// of one binade whose values have 7 significant bits, 97.9 % of the 1-D
+// reads between any two values and 90 % of the 2-D ones; the rest read
+// lower on the H100, by 1 to tens of half ulps (a rule not found, and
+// cuTexObjectCreate warns).  The border address mode is not probed: it
+// keeps the float model.
+MC_TEX bool mc_tex_srgb_filters(thread const mc_tex &t, uint dims)
+{
+    if (!mc_tex_srgb_applies(t))
+        return false;
+    for (uint d = 0u; d < dims; d++)
+        if (t.addr[d] == 3u)
+            return false;
+    return true;
+}
+
+// The channels sRGB decodes (those mc_tex_chan_f decodes) from dec, the
+// others from lin.
+MC_TEX float4 mc_tex_srgb_merge(thread const mc_tex &t, float4 dec, float4 lin)
+{
+    const uint n = t.nchan == 4u ? 3u : 1u;
+    return select(lin, dec, uint4(0u, 1u, 2u, 3u) < uint4(n));
+}
+
+// How the float filter keeps t's texels (MC_TEX_FLIN_*).
+MC_TEX uint mc_tex_flin_cut(thread const mc_tex &t)
+{
+    return mc_tex_srgb_applies(t) ? MC_TEX_FLIN_SRGB : t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
 }
 
 // A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers.
@@ -1053,6 +1101,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     // within one (mc_tex_filters_fixed: an H100, tests/cuda/NATIVE.md,
     // 2026-12-06, twenty-eighth session)
     const bool fixed = !iresult && mc_tex_filters_fixed(t, dims);
+    const bool srgb = !iresult && mc_tex_srgb_filters(t, dims);
     mc_tex_flin fl;
     fl.n = 0u;
     for (uint k = 0u; k < 2u; k++) {
@@ -1070,12 +1119,12 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 mc_tex_iacc(t, iacc, wl, mc_tex_fetch_i(L, v, p, dims));
                 continue;
             }
-            if (fixed) {
+            if (fixed || srgb)
                 iacc += (long)wl * long4(mc_tex_fixed16(t, mc_tex_fetch_i(L, v, p, dims)));
+            if (fixed)
                 continue;
-            }
             float4 tv = mc_tex_fetch_f(L, v, p, dims);
-            if (floats)
+            if (floats || srgb)
                 mc_tex_flin_add(fl, wl, 2u * k, tv);
             else
                 mc_tex_acc(s, e, plain, (float)wl * (1.0f / 256.0f), tv);
@@ -1111,12 +1160,12 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
                 mc_tex_iacc(t, iacc, wk, mc_tex_fetch_i(L, v, q, dims));
                 continue;
             }
-            if (fixed) {
+            if (fixed || srgb)
                 iacc += (long)wk * long4(mc_tex_fixed16(t, mc_tex_fetch_i(L, v, q, dims)));
+            if (fixed)
                 continue;
-            }
             float4 tv = mc_tex_fetch_f(L, v, q, dims);
-            if (!floats)
+            if (!floats && !srgb)
                 mc_tex_acc(s, e, plain, (float)wk * (1.0f / 256.0f), tv);
             else if (mc_tex_corner_read(w, dims, c))
                 mc_tex_flin_add(fl, wk, 2u * k + (c >> 2), tv);
@@ -1127,7 +1176,10 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     if (fixed)
         return as_type<uint4>(mc_tex_fixed16_f(t, int4(iacc)));
     if (floats)
-        return as_type<uint4>(mc_tex_flin_sum(fl, t.chan_bytes == 2u));
+        return as_type<uint4>(mc_tex_flin_sum(fl, mc_tex_flin_cut(t)));
+    if (srgb)
+        return as_type<uint4>(mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB),
+                                                mc_tex_fixed16_f(t, int4(iacc))));
     float4 r = s + e;
     return as_type<uint4>(select(plain, r, isfinite(r)));
 }
@@ -1224,12 +1276,13 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
         }
     }
     const bool fixed = mc_tex_filters_fixed(t, dims), floats = t.kind == 2u;
+    const bool srgb = mc_tex_srgb_filters(t, dims);
     float4 acc = float4(0.0f);
     int4 iacc = int4(0);
     mc_tex_flin fl;
     fl.n = 0u;
     uint corners = 1u << dims;
-    if (floats && dims < 3u) {   // one group: the inlined sum
+    if ((floats || srgb) && dims < 3u) {   // one group: the inlined sum
         float4 tv[4];
         uint tw[4];
         bool rd[4];
@@ -1238,24 +1291,29 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             tw[k] = mc_tex_corner_weight(w, 256u, dims, k);
             rd[k] = mc_tex_corner_read(w, dims, k);
             tv[k] = mc_tex_fetch_f(L, t, q, dims);
+            if (srgb)
+                iacc += (int)tw[k] * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
         }
-        return as_type<uint4>(mc_tex_flin_one(tv, tw, rd, corners, t.chan_bytes == 2u));
+        float4 r = mc_tex_flin_one(tv, tw, rd, corners, mc_tex_flin_cut(t));
+        return as_type<uint4>(srgb ? mc_tex_srgb_merge(t, r, mc_tex_fixed16_f(t, iacc)) : r);
     }
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
         uint wk = mc_tex_corner_weight(w, 256u, dims, k);
-        if (fixed) {
+        if (fixed || srgb)
             iacc += (int)wk * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
+        if (fixed)
             continue;
-        }
         float4 tv = mc_tex_fetch_f(L, t, q, dims);
-        if (!floats)
+        if (!floats && !srgb)
             acc += ((float)wk * (1.0f / 256.0f)) * tv;
         else if (mc_tex_corner_read(w, dims, k))
             mc_tex_flin_add(fl, wk, k >> 2, tv);
     }
     if (floats)
-        return as_type<uint4>(mc_tex_flin_sum(fl, t.chan_bytes == 2u));
+        return as_type<uint4>(mc_tex_flin_sum(fl, mc_tex_flin_cut(t)));
+    if (srgb)
+        return as_type<uint4>(mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB), mc_tex_fixed16_f(t, iacc)));
     return as_type<uint4>(fixed ? mc_tex_fixed16_f(t, iacc) : acc);
 }
 
