@@ -236,12 +236,12 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
       API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
    if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && t.chan_bytes == 1 &&
        (t.kind == MC_TEX_SNORM || (t.kind == MC_TEX_SIGNED && (t.flags & MC_TEX_F_NORM_READ)))) {
-      /* the prelude filters these in float; an H100 does not, by a rule
-       * not found (95 % of its reads are round(sum of w x s x 32767 /
-       * (127 x 256)) / 32767, the rest one 16-bit step off; tests/cuda/
-       * NATIVE.md, 2026-12-06): say so once */
-      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of 8-bit signed channels read as normalised floats is "
-               "computed in float; an NVIDIA GPU's reads differ from that (by up to 0.0075 on an H100)");
+      /* the prelude filters these in 16-bit fixed point as an H100 does
+       * in 96-97 % of its reads (mc_tex_filters_fixed); the rest are one
+       * 16-bit step off, by a rule not found (tests/cuda/NATIVE.md,
+       * 2026-12-06, twenty-ninth session): say so once */
+      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of 8-bit signed channels read as normalised floats: some reads "
+               "differ from an NVIDIA GPU's by one 16-bit step (1/32767)");
    }
    if (d->flags & CU_TRSF_SRGB) {
       /* the prelude decodes 8-bit unsigned channels by an H200's table

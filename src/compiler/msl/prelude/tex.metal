@@ -31,9 +31,9 @@
 //    and a signed one to max(v / (2^(N-1) - 1), -1); missing channels read 0;
 //    the normalised formats (unorm, snorm: CU_AD_FORMAT_UNORM_INT8X1 ...)
 //    read so in every read mode, and filter as such; linear filtering of
-//    unsigned 8/16-bit and signed 16-bit ones within a level is the
-//    H100's 16-bit fixed point (mc_tex_filters_fixed; mipmapped blends of
-//    them too), signed 8-bit ones keep the float sum;
+//    unsigned and signed 8/16-bit ones within a level is the H100's
+//    16-bit fixed point (mc_tex_filters_fixed; mipmapped blends of them
+//    too; signed 8-bit ones by a fit, not exactly);
 //  - f32 and half texels filter as an H100 does: aligned to the largest
 //    exponent, truncated, summed exactly, rounded ties away
 //    (the comment above struct mc_tex_flin says how); sRGB-decoded
@@ -959,12 +959,18 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 // 2026-12-06): each texel's channel as a 16-bit integer (an 8-bit one
 // times 257), the corner weights' sum rounded half up to 16 bits
 // (floor((s + 128) / 256)), then / 65535 (unsigned) or / 32767 clamped at
-// -1 (signed 16-bit).  Not for 8-bit signed channels (the H100's rule for
-// them was not found: they keep the float sum), sRGB, or the border
-// address mode (border colours in this form not probed).
+// -1 (signed 16-bit).  Signed 8-bit channels (snorm8, char read as
+// normalised floats) expand to 16-bit steps with 4 fraction bits,
+// floor(s x 32767 x 16 / 127) (-128 too: the filter does not clamp a
+// texel at -1), and the sum rounds half away from zero to 16 bits, then
+// / 32767 clamped at -1: 96.7 % of an H100's 9 024 sn8x1 and 96.1 % of
+// its 36 096 sn8x4 reads, the rest one 16-bit step off (every read within
+// 0.62 steps of the exact sum; the rule was not found, and
+// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_filters) or the
+// border address mode (border colours in this form not probed).
 MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 {
-    const bool fits = mc_tex_unsigned(t) ? t.chan_bytes <= 2u : mc_tex_signed(t) && t.chan_bytes == 2u;
+    const bool fits = t.chan_bytes <= 2u && (mc_tex_unsigned(t) || mc_tex_signed(t));
     if (!mc_tex_reads_norm(t) || mc_tex_srgb_applies(t) || !fits)
         return false;
     for (uint d = 0u; d < dims; d++)
@@ -1012,14 +1018,24 @@ MC_TEX uint mc_tex_flin_cut(thread const mc_tex &t)
     return mc_tex_srgb_applies(t) ? MC_TEX_FLIN_SRGB : t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
 }
 
-// A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers.
+// A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers (signed
+// 8-bit ones in 1/16 of a step).
 MC_TEX int4 mc_tex_fixed16(thread const mc_tex &t, uint4 v)
 {
-    return mc_tex_unsigned(t) && t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
+    if (mc_tex_unsigned(t))
+        return t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
+    if (t.chan_bytes == 2u)
+        return as_type<int4>(v);
+    const int4 p = int4((as_type<int4>(v << 24) >> 24) * 524272);   // s x 32767 x 16
+    return select(p / 127, -((-p + 126) / 127), p < 0);             // floor
 }
 
 MC_TEX float4 mc_tex_fixed16_f(thread const mc_tex &t, int4 acc)
 {
+    if (mc_tex_signed(t) && t.chan_bytes == 1u) {   // half away from zero
+        const int4 a = (abs(acc) + 2048) >> 12;
+        return max(float4(select(a, -a, acc < 0)) / 32767.0f, float4(-1.0f));
+    }
     const int4 n = (acc + 128) >> 8;   // arithmetic: floor
     if (mc_tex_unsigned(t))
         return float4(n) / 65535.0f;
