@@ -246,12 +246,12 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (d->flags & CU_TRSF_SRGB) {
       /* the prelude decodes 8-bit unsigned channels by an H200's table
        * (mc_tex_srgb) and filters the decoded texels as an H100 does in
-       * 90 to 99.6 % of its reads (mc_tex_srgb_filters); the rest it reads
-       * lower, by a rule not found (tests/cuda/NATIVE.md, 2026-12-06,
+       * 97 to 99.6 % of its reads (mc_tex_srgb_filters); the rest differ,
+       * by a rule not found (tests/cuda/NATIVE.md, 2026-12-06,
        * twenty-ninth session): say so once */
       if (d->filterMode == CU_TR_FILTER_MODE_LINEAR)
-         LOG_ONCE(LOG_LEVEL_WARN, "sRGB with linear filtering: some filtered reads of the decoded channels are "
-                  "higher than an NVIDIA GPU's (by up to 0.004 on an H100; alpha is exact)");
+         LOG_ONCE(LOG_LEVEL_WARN, "sRGB with linear filtering: some filtered reads of the decoded channels differ "
+                  "from an NVIDIA GPU's (by up to 0.002 on an H100; alpha is exact)");
       t.flags |= MC_TEX_F_SRGB;
    }
    memcpy(t.border, d->borderColor, sizeof(t.border));
