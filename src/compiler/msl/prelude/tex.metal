@@ -784,25 +784,36 @@ MC_TEX uint4 mc_tex_flin_field(uint4 b)
     return select(uint4(0u), max((b >> 23) & 255u, uint4(1u)), (b & 0x7fffffffu) != 0u);
 }
 
-// The weighted sum of the texels v[0, n) of non-zero weight, each channel
-// in units of 2^(E - 162 + cut) of its own E (the largest exponent field
-// among those texels, returned; 0: none; E - 126 is frexp's exponent).  The texels' significands (with
-// 4 more bits) are cut to the alignment in 32 bits: they fit in 28.
-MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, uint cut, thread uint4 &E)
+// The largest exponent field among the texels v[0, n) of non-zero weight
+// (0: none; E - 126 is frexp's exponent).
+MC_TEX uint4 mc_tex_flin_top(thread const float4 *v, thread const uint *w, uint n, uint cut)
 {
-    E = uint4(0u);
+    uint4 E = uint4(0u);
     for (uint k = 0u; k < n; k++)
         if (w[k] != 0u)
             E = max(E, mc_tex_flin_field(mc_tex_flin_bits(v[k], cut)));
-    if (cut == MC_TEX_FLIN_SRGB) {   // a largest texel of 15/16 or more aligns one binade up
-        uint4 top = uint4(0u);
-        for (uint k = 0u; k < n; k++) {
-            uint4 b = as_type<uint4>(v[k]);
-            if (w[k] != 0u)
-                top = select(top, max(top, (b >> 20) & 7u), mc_tex_flin_field(b) == E);
-        }
-        E += select(uint4(0u), uint4(1u), top == 7u && E != 0u);
+    return E;
+}
+
+// sRGB-decoded texels align one binade above E where a largest one's top
+// four bits are ones (mc_tex_srgb_filters: a fit).
+MC_TEX uint4 mc_tex_flin_srgb_up(thread const float4 *v, thread const uint *w, uint n, uint4 E)
+{
+    uint4 top = uint4(0u);
+    for (uint k = 0u; k < n; k++) {
+        uint4 b = as_type<uint4>(v[k]);
+        if (w[k] != 0u)
+            top = select(top, max(top, (b >> 20) & 7u), mc_tex_flin_field(b) == E);
     }
+    return E + select(uint4(0u), uint4(1u), top == 7u && E != 0u);
+}
+
+// The weighted sum of the texels v[0, n) of non-zero weight, each channel
+// in units of 2^(E - 162 + cut) (E: mc_tex_flin_top's, or one above).
+// The texels' significands (with 4 more bits) are cut to the alignment in
+// 32 bits: they fit in 28.
+MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, uint cut, uint4 E)
+{
     long4 acc = long4(0l);
     for (uint k = 0u; k < n; k++) {
         if (w[k] == 0u)
@@ -881,9 +892,8 @@ MC_TEX float4 mc_tex_flin_one(thread const float4 *v, thread const uint *w, thre
     for (uint k = 0u; k < n; k++)
         if (read[k])
             mc_tex_flin_see(s, v[k], w[k], cut);
-    uint4 E;
-    long4 acc = mc_tex_flin_part(v, w, n, cut, E);   // a texel not read weighs 0
-    return mc_tex_flin_finish(acc, E, 0, s, cut);
+    uint4 E = mc_tex_flin_top(v, w, n, cut);   // a texel not read weighs 0
+    return mc_tex_flin_finish(mc_tex_flin_part(v, w, n, cut, E), E, 0, s, cut);
 }
 
 // The filtered value of the four channels of f's texels: the groups' sums
@@ -904,6 +914,9 @@ __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin
         uint hi = lo;
         while (hi < f.n && f.g[hi] == g)
             hi++;
+        e[g] = mc_tex_flin_top(f.v + lo, f.w + lo, hi - lo, cut);
+        if (cut == MC_TEX_FLIN_SRGB)
+            e[g] = mc_tex_flin_srgb_up(f.v + lo, f.w + lo, hi - lo, e[g]);
         a[g] = mc_tex_flin_part(f.v + lo, f.w + lo, hi - lo, cut, e[g]);
         E = max(E, e[g]);
         lo = hi;
@@ -1030,28 +1043,47 @@ MC_TEX uint mc_tex_flin_cut(thread const mc_tex &t)
     return mc_tex_srgb_applies(t) ? MC_TEX_FLIN_SRGB : t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
 }
 
+// Signed 8-bit channels in 1/16 of a 16-bit step, and their sum as the
+// result (mc_tex_filters_fixed).  Not inlined: they would be at every
+// texture read of a kernel, whatever its format.
+__attribute__((noinline)) inline int4 mc_tex_snorm8_16(uint4 v)
+{
+    const int4 p = (as_type<int4>(v << 24) >> 24) * 524272;   // s x 32767 x 16
+    return select(p / 127, -((-p + 126) / 127), p < 0);        // floor
+}
+
+__attribute__((noinline)) inline float4 mc_tex_snorm8_16_f(int4 acc)
+{
+    const int4 a = (abs(acc) + 2048) >> 12;   // half away from zero
+    return max(float4(select(a, -a, acc < 0)) / 32767.0f, float4(-1.0f));
+}
+
 // A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers (signed
 // 8-bit ones in 1/16 of a step).
 MC_TEX int4 mc_tex_fixed16(thread const mc_tex &t, uint4 v)
 {
     if (mc_tex_unsigned(t))
         return t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
-    if (t.chan_bytes == 2u)
-        return as_type<int4>(v);
-    const int4 p = int4((as_type<int4>(v << 24) >> 24) * 524272);   // s x 32767 x 16
-    return select(p / 127, -((-p + 126) / 127), p < 0);             // floor
+    return t.chan_bytes == 2u ? as_type<int4>(v) : mc_tex_snorm8_16(v);
 }
 
 MC_TEX float4 mc_tex_fixed16_f(thread const mc_tex &t, int4 acc)
 {
-    if (mc_tex_signed(t) && t.chan_bytes == 1u) {   // half away from zero
-        const int4 a = (abs(acc) + 2048) >> 12;
-        return max(float4(select(a, -a, acc < 0)) / 32767.0f, float4(-1.0f));
-    }
+    if (mc_tex_signed(t) && t.chan_bytes == 1u)
+        return mc_tex_snorm8_16_f(acc);
     const int4 n = (acc + 128) >> 8;   // arithmetic: floor
     if (mc_tex_unsigned(t))
         return float4(n) / 65535.0f;
     return max(float4(n) / 32767.0f, float4(-1.0f));
+}
+
+// The sRGB filter's result: the decoded channels from fl's texels, the
+// others from iacc (mc_tex_fixed16's sum).  Not inlined: one copy serves
+// every texture read of a kernel.
+__attribute__((noinline)) inline float4 mc_tex_srgb_finish(thread const mc_tex &t, thread const mc_tex_flin &fl,
+                                                           int4 iacc)
+{
+    return mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB), mc_tex_fixed16_f(t, iacc));
 }
 
 MC_TEX uint mc_tex_corner_weight(thread const uint *w, uint wl, uint dims, uint c)
@@ -1206,8 +1238,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     if (floats)
         return as_type<uint4>(mc_tex_flin_sum(fl, mc_tex_flin_cut(t)));
     if (srgb)
-        return as_type<uint4>(mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB),
-                                                mc_tex_fixed16_f(t, int4(iacc))));
+        return as_type<uint4>(mc_tex_srgb_finish(t, fl, int4(iacc)));
     float4 r = s + e;
     return as_type<uint4>(select(plain, r, isfinite(r)));
 }
@@ -1310,7 +1341,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     mc_tex_flin fl;
     fl.n = 0u;
     uint corners = 1u << dims;
-    if ((floats || srgb) && dims < 3u) {   // one group: the inlined sum
+    if (floats && dims < 3u) {   // one group: the inlined sum
         float4 tv[4];
         uint tw[4];
         bool rd[4];
@@ -1319,11 +1350,8 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             tw[k] = mc_tex_corner_weight(w, 256u, dims, k);
             rd[k] = mc_tex_corner_read(w, dims, k);
             tv[k] = mc_tex_fetch_f(L, t, q, dims);
-            if (srgb)
-                iacc += (int)tw[k] * mc_tex_fixed16(t, mc_tex_fetch_i(L, t, q, dims));
         }
-        float4 r = mc_tex_flin_one(tv, tw, rd, corners, mc_tex_flin_cut(t));
-        return as_type<uint4>(srgb ? mc_tex_srgb_merge(t, r, mc_tex_fixed16_f(t, iacc)) : r);
+        return as_type<uint4>(mc_tex_flin_one(tv, tw, rd, corners, t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32));
     }
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
@@ -1341,7 +1369,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
     if (floats)
         return as_type<uint4>(mc_tex_flin_sum(fl, mc_tex_flin_cut(t)));
     if (srgb)
-        return as_type<uint4>(mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB), mc_tex_fixed16_f(t, iacc)));
+        return as_type<uint4>(mc_tex_srgb_finish(t, fl, iacc));
     return as_type<uint4>(fixed ? mc_tex_fixed16_f(t, iacc) : acc);
 }
 
