@@ -175,6 +175,9 @@ MC_TEX bool mc_tex_srgb_applies(thread const mc_tex &t)
     return (t.flags & 8u) != 0u && mc_tex_reads_norm(t) && t.chan_bytes == 1u && mc_tex_unsigned(t);
 }
 
+// How many of t's channels, from x, sRGB decodes where it applies.
+MC_TEX uint mc_tex_srgb_chans(thread const mc_tex &t) { return t.nchan == 4u ? 3u : 1u; }
+
 MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
 {
     return t.base + (ulong)p[2] * t.slice + (ulong)p[1] * t.pitch + (ulong)p[0] * (ulong)(t.chan_bytes * t.nchan);
@@ -184,7 +187,7 @@ MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
 MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
 {
     uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    if (mc_tex_srgb_applies(t) && k < (t.nchan == 4u ? 3u : 1u))
+    if (mc_tex_srgb_applies(t) && k < mc_tex_srgb_chans(t))
         return mc_tex_srgb(r);
     if (t.kind == 2u)
         return t.chan_bytes == 2u ? mc_h2f((ushort)r) : as_type<float>(r);
@@ -974,6 +977,16 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 // plain and mipmapped arrays, 1-D to 3-D: tests/cuda/NATIVE.md, "mip3d").
 // With wl = 256 in 2-D these are 1 - a - b + ab, a - ab, b - ab, ab with
 // ab rounded once.
+// Whether an axis of the first dims uses the border address mode, which
+// the fixed-point and sRGB filters were not probed with.
+MC_TEX bool mc_tex_borders(thread const mc_tex &t, uint dims)
+{
+    for (uint d = 0u; d < dims; d++)
+        if (t.addr[d] == 3u)
+            return true;
+    return false;
+}
+
 // Linear filtering of normalised reads in 16-bit fixed point (an H100,
 // CUDA 13.0, driver 580: every one of 261 120 one-dimensional and 32 768
 // two-dimensional uchar4 reads, and 9 024 to 36 096 reads of each of
@@ -993,12 +1006,7 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 {
     const bool fits = t.chan_bytes <= 2u && (mc_tex_unsigned(t) || mc_tex_signed(t));
-    if (!mc_tex_reads_norm(t) || mc_tex_srgb_applies(t) || !fits)
-        return false;
-    for (uint d = 0u; d < dims; d++)
-        if (t.addr[d] == 3u)
-            return false;
-    return true;
+    return mc_tex_reads_norm(t) && !mc_tex_srgb_applies(t) && fits && !mc_tex_borders(t, dims);
 }
 
 // Linear filtering of sRGB-decoded channels (an H100, CUDA 13.0, driver
@@ -1021,26 +1029,21 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 // keeps the float model.
 MC_TEX bool mc_tex_srgb_filters(thread const mc_tex &t, uint dims)
 {
-    if (!mc_tex_srgb_applies(t))
-        return false;
-    for (uint d = 0u; d < dims; d++)
-        if (t.addr[d] == 3u)
-            return false;
-    return true;
+    return mc_tex_srgb_applies(t) && !mc_tex_borders(t, dims);
 }
 
-// The channels sRGB decodes (those mc_tex_chan_f decodes) from dec, the
-// others from lin.
+// The channels sRGB decodes (mc_tex_srgb_chans) from dec, the others from
+// lin.
 MC_TEX float4 mc_tex_srgb_merge(thread const mc_tex &t, float4 dec, float4 lin)
 {
-    const uint n = t.nchan == 4u ? 3u : 1u;
-    return select(lin, dec, uint4(0u, 1u, 2u, 3u) < uint4(n));
+    return select(lin, dec, uint4(0u, 1u, 2u, 3u) < uint4(mc_tex_srgb_chans(t)));
 }
 
-// How the float filter keeps t's texels (MC_TEX_FLIN_*).
+// How the float filter keeps a float texture's texels (MC_TEX_FLIN_F32 or
+// _HALF; sRGB's filter passes MC_TEX_FLIN_SRGB itself).
 MC_TEX uint mc_tex_flin_cut(thread const mc_tex &t)
 {
-    return mc_tex_srgb_applies(t) ? MC_TEX_FLIN_SRGB : t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
+    return t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
 }
 
 // Signed 8-bit channels in 1/16 of a 16-bit step, and their sum as the
@@ -1351,7 +1354,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             rd[k] = mc_tex_corner_read(w, dims, k);
             tv[k] = mc_tex_fetch_f(L, t, q, dims);
         }
-        return as_type<uint4>(mc_tex_flin_one(tv, tw, rd, corners, t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32));
+        return as_type<uint4>(mc_tex_flin_one(tv, tw, rd, corners, mc_tex_flin_cut(t)));
     }
     for (uint k = 0u; k < corners; k++) {
         int q[3] = {p[0] + (int)(k & 1u), p[1] + (int)((k >> 1) & 1u), dims == 3u ? p[2] + (int)((k >> 2) & 1u) : lay};
