@@ -260,6 +260,18 @@ endif
 ifneq ($(CLANG_CUDA),)
 all: $(DEVLIB)
 endif
+
+# The software device's first-compile files (src/metal/soft/prepared.c:
+# the compiler's identity, the linker's command, the precompiled prelude),
+# made by the tool in lib/metalcuda/prepared, where libcuda reads them when
+# its cache has none.  Not fatal: without a host clang++ the device makes
+# them in its cache, or says why it cannot.
+PREPARED := $(LIBDIR)/metalcuda/prepared
+all: $(PREPARED)/.stamp
+$(PREPARED)/.stamp: $(TOOL) $(CUDA_LIB)
+	rm -rf $(PREPARED)
+	$(TOOL) prepare $(PREPARED) || echo "make: the software device will make these files in its cache instead"
+	mkdir -p $(PREPARED) && touch $@
 $(DEVLIB): $(wildcard src/devlib/*.cu src/devlib/*.h) $(CUDA_ROOT_H)
 	@mkdir -p $(dir $@)
 	$(CLANG_CUDA) -x cuda --cuda-device-only --cuda-gpu-arch=sm_75 -nocudainc -nocudalib \
@@ -527,6 +539,9 @@ install: all
 	   if [ -e "$$f" ]; then cp -P "$$f" $(PREFIX)/lib/ || exit 1; fi; \
 	done
 	cp -R $(LIBDIR)/metalcuda $(PREFIX)/lib/
+	@# prepared files record their own absolute paths: made again for the installed tree
+	rm -rf $(PREFIX)/lib/metalcuda/prepared
+	$(PREFIX)/bin/metalcuda prepare $(PREFIX)/lib/metalcuda/prepared || echo "make install: the software device will make these files in its cache instead"
 	cp -RL include/. $(PREFIX)/include/
 	find $(PREFIX)/include -name README.md -delete
 	printf '{\n  "cuda": { "name": "CUDA SDK (metalcuda)", "version": "13.0.0" }\n}\n' > $(PREFIX)/version.json

@@ -72,7 +72,8 @@ run_layer() {
    total_pass=$((total_pass + p)); total_fail=$((total_fail + f)); total_skip=$((total_skip + s))
 }
 
-# The unit layer proper: the unit tests, README.md's runtime and driver API
+# The unit layer proper: the unit tests, `metalcuda prepare` and the
+# software device's use of it (tests/unit/prepared.sh), README.md's runtime and driver API
 # tables checked against what the code gives now (tools/gen_api_table.py), and
 # src/api/driver/procaddress.h against procaddress.tsv, and
 # tests/tools/cuabi_list.h (the ABI facts test_cuabi compares with NVIDIA's
@@ -80,6 +81,7 @@ run_layer() {
 unit_and_table_layer() {
    local rc=0
    bash tests/unit/run.sh || rc=1
+   bash tests/unit/prepared.sh || rc=1
    if msg=$(python3 tools/gen_api_table.py --check 2>&1); then
       echo "PASS api_table"
    else

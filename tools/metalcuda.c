@@ -4,6 +4,7 @@
  *   metalcuda run PROGRAM ARGS...   run an unmodified CUDA program on our libraries
  *   metalcuda translate FILE.ptx    print the MSL of every kernel in a PTX file
  *   metalcuda info                  devices and their properties (like deviceQuery)
+ *   metalcuda prepare DIR           the software device's first-compile files (make, make install)
  *   metalcuda nvcc|hipcc ARGS...    the compiler drivers (src/toolchain); also as bin/nvcc
  *   metalcuda version
  *
@@ -17,11 +18,14 @@
 #include "../src/toolchain/toolchain.h"
 #include "../src/util/util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #if defined(__APPLE__)
@@ -36,6 +40,7 @@ static void usage(FILE *f)
    fprintf(f, "usage: metalcuda run PROGRAM [ARGS...]   run a CUDA program through metalcuda\n"
               "       metalcuda translate FILE           print the MSL for a PTX file (or fatbin)\n"
               "       metalcuda info                     list devices and their properties\n"
+              "       metalcuda prepare DIR              make the software device's first-compile files in DIR\n"
               "       metalcuda nvcc ARGS...             compile CUDA with clang, like nvcc (no NVIDIA toolkit)\n"
               "       metalcuda hipcc ARGS...            compile HIP with clang, like hipcc\n"
               "       metalcuda version\n"
@@ -167,6 +172,92 @@ static int cmd_translate(int argc, char **argv)
    return rc;
 }
 
+/* nftw callback: removes what it is given (children come first). */
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+   (void)st, (void)type, (void)ftw;
+   return remove(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+/* Removes what a fresh cache holds beside the files prepared.c reads: the
+ * translation cache (every top-level entry but soft/) and the kernel's
+ * library (soft's *.so, *.dylib). */
+static bool prune_prepared(const char *dir)
+{
+   static const char *const keep[] = {"shim-", "cxx-", "ld-", "pch-", "prelude-"};
+   char path[PATH_MAX + 256];
+   bool ok = true;
+   const char *sub[] = {"", "/soft"};
+   for (int s = 0; s < 2; s++) {
+      snprintf(path, sizeof(path), "%s%s", dir, sub[s]);
+      DIR *d = opendir(path);
+      for (struct dirent *e; d && (e = readdir(d));) {
+         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..") || (!s && !strcmp(e->d_name, "soft")))
+            continue;
+         bool kept = false;
+         for (size_t i = 0; s && i < sizeof(keep) / sizeof(keep[0]); i++)
+            kept |= !strncmp(e->d_name, keep[i], strlen(keep[i])) && !strstr(e->d_name, ".tmp");
+         snprintf(path, sizeof(path), "%s%s/%s", dir, sub[s], e->d_name);
+         if (!kept)
+            ok &= nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == 0;
+      }
+      if (d)
+         closedir(d);
+   }
+   return ok;
+}
+
+/* `metalcuda prepare DIR`: the files a fresh cache makes at its first
+ * kernel (the compiler's identity, the linker's command, the shim, the
+ * precompiled prelude: about 0.3 s of CPU), made in DIR for the software
+ * device to read where its cache has none (src/metal/soft/prepared.c).
+ * `make` runs it for lib/metalcuda/prepared, `make install` for the
+ * installed tree; it prepares for the host compiler and the METALCUDA_*
+ * settings of its own environment. */
+static int cmd_prepare(int argc, char **argv)
+{
+   static const char ptx[] = ".version 7.0\n.target sm_75\n.address_size 64\n"
+                             ".visible .entry mc_prepare(.param .u64 p)\n{\n   ret;\n}\n";
+   if (argc != 1) {
+      usage(stderr);
+      return 2;
+   }
+   char dir[PATH_MAX];
+   if (!dir_create_all(argv[0]) || !realpath(argv[0], dir)) {
+      fprintf(stderr, "metalcuda: cannot create %s: %s\n", argv[0], strerror(errno));
+      return 1;
+   }
+   setenv("METALCUDA_CACHE", dir, 1);
+   setenv("METALCUDA_PREPARED", "", 1);     /* none but DIR itself */
+   setenv("METALCUDA_DEVICE", "soft", 1);
+   core_ctx *c = NULL;
+   core_module *m = NULL;
+   core_kernel *k = NULL;
+   int r = core_init();
+   if (r == CORE_SUCCESS)
+      r = core_ctx_create(core_device_get(0), 0, &c);
+   if (r == CORE_SUCCESS)
+      r = core_module_load(c, ptx, sizeof(ptx), &m);
+   if (r == CORE_SUCCESS)
+      r = core_module_get_kernel(m, "mc_prepare", &k);
+   if (r == CORE_SUCCESS)
+      r = core_kernel_prepare(k);
+   if (m)
+      core_module_unload(m);
+   if (c)
+      core_ctx_destroy(c);
+   if (r != CORE_SUCCESS) {
+      fprintf(stderr, "metalcuda: cannot prepare %s (error %d; METALCUDA_LOG=info says more): the software "
+                      "device will make these files in its cache instead\n", dir, r);
+      return 1;
+   }
+   if (!prune_prepared(dir)) {
+      fprintf(stderr, "metalcuda: cannot tidy %s: %s\n", dir, strerror(errno));
+      return 1;
+   }
+   return 0;
+}
+
 static int cmd_info(void)
 {
    int r = core_init();
@@ -219,6 +310,8 @@ int main(int argc, char **argv)
       return cmd_translate(argc - 2, argv + 2);
    if (!strcmp(cmd, "info"))
       return cmd_info();
+   if (!strcmp(cmd, "prepare"))
+      return cmd_prepare(argc - 2, argv + 2);
    if (!strcmp(cmd, "nvcc"))
       return tc_nvcc_main(argc - 2, argv + 2);
    if (!strcmp(cmd, "hipcc"))

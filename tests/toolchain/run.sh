@@ -122,6 +122,18 @@ examples() {
    else
       echo "FAIL driver.example_make: $out"; r=1
    fi
+   # make install prepared the installed tree's first-compile files
+   # (src/metal/soft/prepared.c): a fresh cache takes them from there
+   local fresh=$OUT/install_cache prep
+   prep=$(realpath "$prefix")/lib/metalcuda/prepared/soft
+   rm -rf "$fresh"
+   if out=$(env -u LD_LIBRARY_PATH METALCUDA_CACHE="$fresh" METALCUDA_LOG=info "$dir/reduce" 2>&1) &&
+      grep -q '^PASS' <<<"$out" && grep -qF "shim in $prep/shim-" <<<"$out" &&
+      ! compgen -G "$fresh/soft/pch-*" >/dev/null && compgen -G "$fresh/soft/*.so" >/dev/null; then
+      echo "PASS driver.install_prepared"
+   else
+      echo "FAIL driver.install_prepared: a fresh cache did not use $prep: $(grep -m2 -iE 'prepared|shim|error' <<<"$out")"; r=1
+   fi
    if ! command -v cmake >/dev/null 2>&1; then
       echo "SKIP driver.example_cmake: cmake not found"
       return $r

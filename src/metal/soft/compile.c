@@ -17,7 +17,9 @@
  *
  * The compiler's prelude (the helpers every translated library starts
  * with) is compiled once into a precompiled header and reused (see "the
- * precompiled prelude" below).
+ * precompiled prelude" below).  The compiler's identity, the linker's
+ * command and the precompiled prelude are sought in the prepared
+ * directory (prepared.c) where the cache has none.
  *
  * Compiling is two steps, -c then link: the object alone is checked for
  * writable data (objcheck.c) and its kernels that need fibers are marked
@@ -148,10 +150,13 @@ static int run_logged(char *const argv[], const char *log_path)
 
 static char *compiler_version(const char *path, const char *stat_key)
 {
-   char hex[65], file[4200], tmp[4300];
+   char hex[65], name[64], file[4200], tmp[4300];
    sha256_hex(stat_key, strlen(stat_key), hex);
-   snprintf(file, sizeof(file), "%s/cxx-%.16s.txt", soft_cache_base(), hex);
+   snprintf(name, sizeof(name), "cxx-%.16s.txt", hex);
+   snprintf(file, sizeof(file), "%s/%s", soft_cache_base(), name);
    char *text = file_read(file, NULL);
+   if (!text && soft_prepared_path(name, tmp, sizeof(tmp)))
+      text = file_read(tmp, NULL);
    if (text)
       return text;
    snprintf(tmp, sizeof(tmp), "%s.%d.tmp", file, (int)getpid());
@@ -731,26 +736,57 @@ static void key_add_tu(sha256_ctx *hc, const soft_scan *sc)
    sha256_update(hc, sc->entries, strlen(sc->entries) + 1);
 }
 
-/* "<cache>/soft/<prefix><hex of the key><suffix>" */
-static void key_path(char *path, size_t cap, const char *prefix, sha256_ctx *hc, const char *suffix)
+/* "<prefix><hex of the key><suffix>" */
+static void key_name(char *name, size_t cap, const char *prefix, sha256_ctx *hc, const char *suffix)
 {
    uint8_t d[32];
    sha256_final(hc, d);
-   int n = snprintf(path, cap, "%s/%s", soft_cache_base(), prefix);
+   int n = snprintf(name, cap, "%s", prefix);
    for (int i = 0; i < 32 && n + 3 < (int)cap; i++)
-      n += snprintf(path + n, cap - (size_t)n, "%02x", d[i]);
-   snprintf(path + n, cap - (size_t)n, "%s", suffix);
+      n += snprintf(name + n, cap - (size_t)n, "%02x", d[i]);
+   snprintf(name + n, cap - (size_t)n, "%s", suffix);
+}
+
+/* "<cache>/soft/<prefix><hex of the key><suffix>" */
+static void key_path(char *path, size_t cap, const char *prefix, sha256_ctx *hc, const char *suffix)
+{
+   char name[256];
+   key_name(name, sizeof(name), prefix, hc, suffix);
+   if ((size_t)snprintf(path, cap, "%s/%s", soft_cache_base(), name) >= cap)
+      path[0] = 0;       /* no such file: a cache base this long fails its first write */
 }
 
 static pthread_mutex_t pch_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* The precompiled header of the prelude `header` in *pch (built on first use);
- * false if it cannot be had.  Its header file stays beside it: clang
- * checks that the file a precompiled header was made from is unchanged. */
-static bool ensure_pch(job *j, const char *header, char *pch, size_t cap)
+/* Whether the cache's pch-NAME.pch and .h, else the prepared directory's
+ * (prepared.c), exist: then *pch is the one found and *prepared says
+ * which; else *pch is the cache's. */
+static bool find_pch(const char *name, char *pch, size_t cap, bool *prepared)
+{
+   char hdr[4400], alt[4400];
+   snprintf(hdr, sizeof(hdr), "%s/%s.h", soft_cache_base(), name);
+   snprintf(pch, cap, "%s/%s.pch", soft_cache_base(), name);
+   *prepared = false;
+   if (access(pch, R_OK) == 0 && access(hdr, R_OK) == 0)
+      return true;
+   snprintf(hdr, sizeof(hdr), "%s.h", name);
+   snprintf(alt, sizeof(alt), "%s.pch", name);
+   char phdr[4400];
+   if (soft_prepared_path(hdr, phdr, sizeof(phdr)) && soft_prepared_path(alt, pch, cap))
+      return *prepared = true;
+   snprintf(pch, cap, "%s/%s.pch", soft_cache_base(), name);
+   return false;
+}
+
+/* The precompiled header of the prelude `header` in *pch (built on first use
+ * in the cache, unless the cache or the prepared directory has it: then
+ * *prepared says which); false if it cannot be had.  Its header file stays
+ * beside it: clang checks that the file a precompiled header was made from
+ * is unchanged. */
+static bool ensure_pch(job *j, const char *header, char *pch, size_t cap, bool *prepared)
 {
    sha256_ctx hc;
-   char hdr[4300], tmp[4500];
+   char name[256], hdr[4400], tmp[4500];
    /* The PCH's own flag is in its key: a header made without it is made
     * again, once. */
    const char *inst = j->c->llvm_major >= 11 ? "-fpch-instantiate-templates" : NULL;
@@ -758,12 +794,12 @@ static bool ensure_pch(job *j, const char *header, char *pch, size_t cap)
    if (inst)
       sha256_update(&hc, inst, strlen(inst) + 1);
    sha256_update(&hc, header, strlen(header) + 1);
-   key_path(hdr, sizeof(hdr), "pch-", &hc, ".h");
-   snprintf(pch, cap, "%.*spch", (int)strlen(hdr) - 1, hdr);         /* .h -> .pch */
-   if (access(pch, R_OK) == 0 && access(hdr, R_OK) == 0)
+   key_name(name, sizeof(name), "pch-", &hc, "");
+   if (find_pch(name, pch, cap, prepared))
       return true;
    pthread_mutex_lock(&pch_lock);        /* one build per process; processes may race */
-   bool ok = access(pch, R_OK) == 0 && access(hdr, R_OK) == 0;
+   bool ok = find_pch(name, pch, cap, prepared);
+   snprintf(hdr, sizeof(hdr), "%s/%s.h", soft_cache_base(), name);
    if (!ok && !fault_hit()) {
       if (access(hdr, R_OK) != 0)        /* never rewritten: its time is in the header */
          file_write_atomic(hdr, header, strlen(header));
@@ -815,7 +851,8 @@ static bool compile_object(job *j, char **err)
    char *header = NULL, *rest = NULL, pch[4400];
    bool ok = false;
    split_tu(j->sc, &header, &rest);       /* here, not in prepare(): a cache hit needs neither */
-   bool tried = header && ensure_pch(j, header, pch, sizeof(pch));
+   bool prepared = false;
+   bool tried = header && ensure_pch(j, header, pch, sizeof(pch), &prepared);
    if (tried) {
       const char *cc_pch[] = {"-include-pch", pch, "-c", j->cpp, "-o", j->obj};
       char *pch_err = NULL;
@@ -831,9 +868,14 @@ static bool compile_object(job *j, char **err)
       ok = tu && compile_text(j, tu, cc, ARRAY_SIZE(cc), err);
       free(tu);
       /* A stale header (its files changed) failed where the whole unit
-       * compiles: made again next time. */
-      if (ok && tried)
+       * compiles: made again next time; a prepared one is made in the
+       * cache now, which later processes look at first. */
+      if (ok && tried && prepared) {
+         soft_prepared_distrust("its precompiled prelude failed where the whole unit compiles");
+         ensure_pch(j, header, pch, sizeof(pch), &prepared);
+      } else if (ok && tried) {
          unlink(pch);
+      }
    }
    free(header);
    free(rest);
@@ -858,11 +900,12 @@ static bool compile_object(job *j, char **err)
 #define LD_OBJ "@MC_OBJECT@"
 #define LD_OUT "@MC_OUTPUT@"
 
-static char *ld_template;   /* the last one read or made, and its file */
-static char ld_path[4300];
+static char *ld_template;   /* the last one read or made, its name, whether prepared */
+static char ld_name[256];
+static bool ld_prepared;
 static pthread_mutex_t ld_lock = PTHREAD_MUTEX_INITIALIZER;
 
-static void ld_key_path(const job *j, const char *const *ld, int nld, char *path, size_t cap)
+static void ld_key_name(const job *j, const char *const *ld, int nld, char *name, size_t cap)
 {
    static const char *const env[] = {"PATH", "LIBRARY_PATH", "COMPILER_PATH", "GCC_EXEC_PREFIX",
                                      "SDKROOT", "MACOSX_DEPLOYMENT_TARGET", "DEVELOPER_DIR"};
@@ -878,7 +921,7 @@ static void ld_key_path(const job *j, const char *const *ld, int nld, char *path
       sha256_update(&hc, env[i], strlen(env[i]) + 1);
       sha256_update(&hc, v ? v : "\1", strlen(v ? v : "\1") + 1);
    }
-   key_path(path, cap, "ld-", &hc, ".txt");
+   key_name(name, cap, "ld-", &hc, ".txt");
 }
 
 /* The template from the driver's `-###` output (its one command, each
@@ -937,16 +980,19 @@ static char *ld_template_of(const char *out, const job *j)
  * had. */
 static char *ld_get(job *j, const char *const *ld, int nld)
 {
-   char path[4300], tmp[4400];
-   ld_key_path(j, ld, nld, path, sizeof(path));
+   char name[256], path[4400], tmp[4500];
+   ld_key_name(j, ld, nld, name, sizeof(name));
+   snprintf(path, sizeof(path), "%s/%s", soft_cache_base(), name);
    pthread_mutex_lock(&ld_lock);
-   if (ld_template && strcmp(ld_path, path)) {   /* the environment changed */
+   if (ld_template && strcmp(ld_name, name)) {   /* the environment changed */
       free(ld_template);
       ld_template = NULL;
    }
    if (!ld_template) {
-      snprintf(ld_path, sizeof(ld_path), "%s", path);
+      snprintf(ld_name, sizeof(ld_name), "%s", name);
       ld_template = file_read(path, NULL);
+      ld_prepared = !ld_template && soft_prepared_path(name, tmp, sizeof(tmp)) &&
+                    (ld_template = file_read(tmp, NULL)) != NULL;
       if (!ld_template && !fault_hit()) {
          const char *argv[MAX_ARGS + 12];
          int n = 0;
@@ -970,16 +1016,22 @@ static char *ld_get(job *j, const char *const *ld, int nld)
 }
 
 /* A template that failed where the driver succeeded: gone from the cache
- * and this process. */
-static void ld_drop(job *j, const char *const *ld, int nld)
+ * and this process; true if it was the prepared directory's. */
+static bool ld_drop(job *j, const char *const *ld, int nld)
 {
-   char path[4300];
-   ld_key_path(j, ld, nld, path, sizeof(path));
+   char name[256], path[4400];
+   ld_key_name(j, ld, nld, name, sizeof(name));
+   snprintf(path, sizeof(path), "%s/%s", soft_cache_base(), name);
    pthread_mutex_lock(&ld_lock);
-   unlink(path);
+   bool prepared = ld_prepared;
+   if (prepared)
+      soft_prepared_distrust("its linker command failed where the driver links");
+   else
+      unlink(path);
    free(ld_template);
    ld_template = NULL;
    pthread_mutex_unlock(&ld_lock);
+   return prepared;
 }
 
 /* j->obj to j->so: the linker directly, else the driver. */
@@ -1005,8 +1057,8 @@ static bool link_object(job *j, char **err)
          return true;
    }
    bool ok = run_step(j, ld, ARRAY_SIZE(ld), "link", err);
-   if (ok && tried)
-      ld_drop(j, ld, ARRAY_SIZE(ld));
+   if (ok && tried && ld_drop(j, ld, ARRAY_SIZE(ld)))
+      free(ld_get(j, ld, ARRAY_SIZE(ld)));   /* the cache's own, which later processes look at first */
    return ok;
 }
 

@@ -1317,7 +1317,8 @@ static const prelude_memo *find_memo(const char *text, size_t len)
  * scanner's identity (MC_SOFT_SCAN_ID, a hash of this file and the
  * sources its output depends on, from the Makefile) is in the name and
  * the header, so a changed scanner never takes an older one's scan.
- * Reading and checking the file takes about 0.5 ms. */
+ * Reading and checking the file takes about 0.5 ms.  A fresh cache reads
+ * the prepared directory's copy (prepared.c). */
 
 #define MEMO_MAGIC "metalcuda-prelude-scan-1"
 
@@ -1399,8 +1400,11 @@ static const prelude_memo *memo_of(const char *text, size_t len)
    }
    char path[4400];
    bool named = soft_scan_memo_path(text, len, path, sizeof(path));
+   char prepared[4400];
    prelude_memo nm;
-   if (named && memo_load(path, text, len, &nm)) {
+   if (named && (memo_load(path, text, len, &nm) ||
+                 (soft_prepared_path(strrchr(path, '/') + 1, prepared, sizeof(prepared)) &&
+                  memo_load(prepared, text, len, &nm)))) {
       memos.m[memos.n] = nm;
       m = &memos.m[memos.n++];
       pthread_mutex_unlock(&memos.lock);

@@ -92,9 +92,32 @@ static pthread_mutex_t shim_lock = PTHREAD_MUTEX_INITIALIZER;
 static char shim_dir[4096];
 static bool shim_done;
 
+/* The prepared directory's copy of this shim (prepared.c), whole: it is
+ * in the cache keys and the precompiled prelude made there records it. */
+static bool prepared_shim(char *dir, size_t cap)
+{
+   char name[64], path[4300];
+   size_t len;
+   struct stat st;
+   soft_shim_text(&len);
+   snprintf(name, sizeof(name), "shim-%s", soft_shim_hash());
+   if (!soft_prepared_path(name, dir, cap))
+      return false;
+   for (size_t i = 0; i <= ARRAY_SIZE(forward_headers); i++) {
+      snprintf(path, sizeof(path), "%s/%s", dir, i ? forward_headers[i - 1] : "metal_stdlib");
+      if (stat(path, &st) != 0 || (!i && (size_t)st.st_size != len))
+         return false;
+   }
+   return true;
+}
+
 const char *soft_shim_dir(const char *base, char **err)
 {
    pthread_mutex_lock(&shim_lock);
+   if (!shim_done && prepared_shim(shim_dir, sizeof(shim_dir))) {
+      shim_done = true;
+      LOG_INFO("metal_stdlib shim in %s", shim_dir);
+   }
    if (!shim_done) {
       snprintf(shim_dir, sizeof(shim_dir), "%s/shim-%s", base, soft_shim_hash());
       if (write_shim(shim_dir)) {

@@ -135,6 +135,16 @@ bool soft_scan_memo_path(const char *text, size_t len, char *path, size_t cap);
  * of one reads its file; no soft_scan of them may be in use. */
 void soft_scan_forget_preludes(void);
 
+/* ---- prepared.c: files made when metalcuda was built or installed ---- */
+
+/* "<prepared directory>/soft", NULL if there is none or it failed once. */
+const char *soft_prepared_base(void);
+/* *path: the prepared directory's file of that name; false if there is
+ * none (or no directory). */
+bool soft_prepared_path(const char *name, char *path, size_t cap);
+/* One of its files failed (why): this process stops using the directory. */
+void soft_prepared_distrust(const char *why);
+
 /* ---- shim.c: the embedded metal_stdlib ---- */
 
 /* The shim text (from shim.S), its hash (first 16 hex digits) and its
