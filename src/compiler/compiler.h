@@ -110,7 +110,9 @@ typedef struct mc_tex {
    uint32_t nchan;      /* 1, 2 or 4 */
    uint32_t addr[3];    /* address mode per dimension: CUDA's cudaTextureAddressMode */
    uint32_t flags;      /* MC_TEX_F_* */
-   float border[4];
+   /* the border colour: its floats' bits as given to core_tex_create,
+    * which converts them into the format's raw channels (src/core/array.c) */
+   uint32_t border[4];
    /* a mipmapped array's texture (mip != 0): base .. depth above are level
     * 0's; the levels' are in the table at CUDA address mip */
    uint64_t mip;        /* CUDA address of mc_tex_level[nlevels], or 0 */

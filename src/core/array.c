@@ -11,11 +11,13 @@
  * struct mc_tex (compiler.h), copied into device memory, so a kernel needs
  * nothing but the 64-bit handle it was given to find the data, the format
  * and the sampling state (prelude/tex.metal filters in software, exactly
- * as CUDA documents).  Live handles are listed, so destroying an unknown
+ * as CUDA documents), with the border colour in the texture's format
+ * ("the border colour" below).  Live handles are listed, so destroying an unknown
  * or already destroyed one frees nothing (and succeeds, as NVIDIA's does).
  */
 #include "core.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +78,84 @@ int core_array_destroy(core_array *a)
    return r;
 }
 
+/* ---- the border colour in the texture's format ----
+ *
+ * An H100 (CUDA 13.0, driver 580; tests/cuda/NATIVE.md, thirtieth
+ * session: 256 border colours per format, read with point and linear
+ * filtering, and 65 536 filtered reads across each texture's edges)
+ * converts the border colour into the texture's format and reads it as a
+ * texel: the channels a format lacks read 0, and filtering mixes it with
+ * the texels by the format's own rule.  The conversions fit every probed
+ * colour: n-bit unorm and signed (n-1)-bit snorm magnitudes take the
+ * colour, clamped to [0, 1] or [-1, 1], truncated to n + 4 fraction bits,
+ * times 2^n - 1, rounded half toward zero; sRGB's colour channels encode
+ * the clamped colour exactly (IEC 61966-2-1) and round to nearest; half
+ * floats truncate toward zero; 32-bit formats keep its bits, and 8- and
+ * 16-bit integers read as elements the low bits of its float's.  (NaN was
+ * not probed: it reads 0 in the normalised formats.) */
+
+static uint32_t border_unorm(float c, unsigned bits)
+{
+   const unsigned f = bits + 4;
+   const uint64_t q = (1u << bits) - 1;
+   if (!(c > 0.0f))
+      return 0;
+   if (c >= 1.0f)
+      return (uint32_t)q;
+   uint64_t fixed = (uint64_t)((double)c * (double)(1u << f));   /* truncated */
+   return (uint32_t)((fixed * q + (1u << (f - 1)) - 1) >> f);  /* half toward zero */
+}
+
+static uint32_t border_snorm(float c, unsigned bits)
+{
+   uint32_t k = border_unorm(c < 0.0f ? -c : c, bits - 1);
+   return (c < 0.0f ? 0u - k : k) & ((1u << bits) - 1);
+}
+
+static uint32_t border_srgb(float c)
+{
+   double v = c > 0.0f ? (c < 1.0f ? c : 1.0) : 0.0;
+   double e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1.0 / 2.4) - 0.055;
+   return (uint32_t)floor(e * 255.0 + 0.5);
+}
+
+static uint32_t border_half(float c)
+{
+   uint16_t h = fp_f64_to_f16(c);
+   if ((h & 0x7fff) && (h & 0x7c00) != 0x7c00 && fabs(fp_f16_to_f64(h)) > fabs(c))
+      h--;   /* the magnitude one step down: toward zero */
+   else if ((h & 0x7fff) == 0x7c00 && !isinf(c))
+      h--;   /* past the largest half */
+   return h;
+}
+
+/* t's border colour (floats' bits) as raw channels of its format. */
+static void encode_border(mc_tex *t)
+{
+   bool norm = (t->flags & MC_TEX_F_NORM_READ) || t->kind == MC_TEX_UNORM || t->kind == MC_TEX_SNORM;
+   bool sign = t->kind == MC_TEX_SIGNED || t->kind == MC_TEX_SNORM;
+   bool srgb = (t->flags & MC_TEX_F_SRGB) && norm && t->chan_bytes == 1 && !sign;
+   uint32_t srgb_chans = srgb ? (t->nchan == 4 ? 3 : 1) : 0, bits = 8 * t->chan_bytes;
+   for (uint32_t k = 0; k < 4; k++) {
+      float c;
+      memcpy(&c, &t->border[k], sizeof(c));
+      uint32_t raw;
+      if (k >= t->nchan)
+         raw = 0;
+      else if (bits == 32)
+         raw = t->border[k];   /* floats and 32-bit integers: its bits */
+      else if (t->kind == MC_TEX_FLOAT)
+         raw = border_half(c);
+      else if (!norm)
+         raw = t->border[k] & ((1u << bits) - 1);
+      else if (k < srgb_chans)
+         raw = border_srgb(c);
+      else
+         raw = sign ? border_snorm(c, bits) : border_unorm(c, bits);
+      t->border[k] = raw;
+   }
+}
+
 int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle)
 {
    tex_entry *t = mc_calloc(1, sizeof(*t));
@@ -89,7 +169,8 @@ int core_tex_create(core_ctx *c, const mc_tex *desc, uint64_t *handle)
    t->dev = c->dev;
    t->ctx = c;
    t->desc = *desc;
-   memcpy((void *)(uintptr_t)t->handle, desc, sizeof(*desc));
+   encode_border(&t->desc);
+   memcpy((void *)(uintptr_t)t->handle, &t->desc, sizeof(t->desc));
    pthread_mutex_lock(&texs.lock);
    t->next = texs.live;
    texs.live = t;

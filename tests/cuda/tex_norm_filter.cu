@@ -27,6 +27,8 @@
  */
 #include "tex_model.h"
 
+#include <cuda_fp16.h>
+
 #include <math.h>
 #include <string.h>
 
@@ -62,11 +64,42 @@ struct fmt {
    bool sgn;
 };
 
-/* the per-axis weight in 1/256 and the first texel, as tex_model.h's */
-static void axis(float x, int n, bool wrap_norm, int *p, int *w)
+/* The modes of the main checks: clamp (unnormalised coordinates), wrap
+ * (normalised), border (unnormalised). */
+enum { CLAMP, WRAP, BORDER };
+
+/* The border colour as texels hold it (an H100, CUDA 13.0, driver 580,
+ * tests/cuda/NATIVE.md, thirtieth session: every one of 256 colours per
+ * format read at the border, and 65 536 filtered reads across each
+ * texture's edges): an n-bit unorm channel takes the colour clamped to
+ * [0, 1], truncated to n + 4 fraction bits, times 2^n - 1, rounded half
+ * toward zero; a signed one the same of its magnitude with n - 1 bits,
+ * clamped to [-1, 1]; a half one truncates toward zero; a float one keeps
+ * it.  Then it is read and filtered as a texel is. */
+static int border_unorm(float c, int bits)
 {
-   float b = (wrap_norm ? x * (float)n : x) - 0.5f;
-   if (!wrap_norm)
+   if (!(c > 0.0f))
+      return 0;
+   if (c >= 1.0f)
+      return (1 << bits) - 1;
+   long long fx = (long long)((double)c * (double)(1LL << (bits + 4)));
+   return (int)((fx * ((1LL << bits) - 1) + (1LL << (bits + 3)) - 1) >> (bits + 4));
+}
+
+static int border_norm(float c, int bits, bool sgn)
+{
+   if (!sgn)
+      return border_unorm(c, bits);
+   int k = border_unorm(fabsf(c), bits - 1);
+   return c < 0.0f ? -k : k;
+}
+
+/* the per-axis weight in 1/256 and the first texel, as tex_model.h's
+ * (the position clamped to the texels in the clamp mode) */
+static void axis(float x, int n, int mode, int *p, int *w)
+{
+   float b = (mode == WRAP ? x * (float)n : x) - 0.5f;
+   if (mode == CLAMP)
       b = fminf(fmaxf(b, 0.0f), (float)(n - 1));
    float f = floorf(b), a = (b - f) * 256.0f, ai = floorf(a);
    *p = (int)f;
@@ -84,8 +117,14 @@ static int wrap_or_clamp(int i, int n, bool wrap)
    return i < 0 ? 0 : i >= n ? n - 1 : i;
 }
 
-static int chan16(const unsigned char *raw, const fmt &f, int x, int y, int k)
+/* channel k of texel (x, y), or of the border colour bc outside, as a
+ * 16-bit integer */
+static int chan16(const unsigned char *raw, const fmt &f, int x, int y, int k, const float *bc)
 {
+   if (x < 0 || x >= W || y < 0 || y >= H) {
+      int v = border_norm(bc[k], 8 * f.bytes, f.sgn);
+      return f.bytes == 1 ? v * 257 : v;
+   }
    const unsigned char *p = raw + ((size_t)(y * W + x) * f.nch + k) * f.bytes;
    if (f.bytes == 1)
       return p[0] * 257;
@@ -94,17 +133,19 @@ static int chan16(const unsigned char *raw, const fmt &f, int x, int y, int k)
    return f.sgn ? (int)(int16_t)v : (int)v;
 }
 
-static float model(const unsigned char *raw, const fmt &f, float x, float y, bool wrap, int k)
+static float model(const unsigned char *raw, const fmt &f, float x, float y, int mode, const float *bc, int k)
 {
    if (k >= f.nch)
       return 0.0f;
    int px, py, w[2];
-   axis(x, W, wrap, &px, &w[0]);
-   axis(y, H, wrap, &py, &w[1]);
+   axis(x, W, mode, &px, &w[0]);
+   axis(y, H, mode, &py, &w[1]);
    long long s = 0;
    for (int q = 0; q < 4; q++) {
-      int xi = wrap_or_clamp(px + (q & 1), W, wrap), yi = wrap_or_clamp(py + (q >> 1), H, wrap);
-      s += (long long)tex_model_corner_weight(w, 256, 2, q) * chan16(raw, f, xi, yi, k);
+      int xi = px + (q & 1), yi = py + (q >> 1);
+      if (mode != BORDER)
+         xi = wrap_or_clamp(xi, W, mode == WRAP), yi = wrap_or_clamp(yi, H, mode == WRAP);
+      s += (long long)tex_model_corner_weight(w, 256, 2, q) * chan16(raw, f, xi, yi, k, bc);
    }
    long long n = (s + 128) >> 8;
    return f.sgn ? fmaxf((float)n / 32767.0f, -1.0f) : (float)n / 65535.0f;
@@ -243,8 +284,8 @@ static void snorm8_checks(const float2 *c, float2 *dc, float4 *dout)
       int far = 0;
       for (int i = 0; i < NP; i++) {
          int px, py, w[2];
-         axis(c[i].x, W, false, &px, &w[0]);
-         axis(c[i].y, H, false, &py, &w[1]);
+         axis(c[i].x, W, CLAMP, &px, &w[0]);
+         axis(c[i].y, H, CLAMP, &py, &w[1]);
          for (int k = 0; k < 4; k++) {
             long long s = 0;
             for (int q = 0; q < 4; q++) {
@@ -263,6 +304,131 @@ static void snorm8_checks(const float2 *c, float2 *dc, float4 *dout)
       CHECK_CUDA(cudaDestroyTextureObject(t));
    }
    CHECK_CUDA(cudaFreeArray(a));
+}
+
+/* Each object of t read far outside its texels (the border colour). */
+__global__ void k_border(const cudaTextureObject_t *t, float4 *o)
+{
+   o[threadIdx.x] = tex2D<float4>(t[threadIdx.x], -3.0f, -3.0f);
+}
+
+/* half's truncation toward zero of c (finite, within half's range) */
+static float half_toward_zero(float c) { return __half2float(__float2half_rz(c)); }
+
+/* The border colour read alone with point and linear filtering, for 64
+ * colours in each of 8/16-bit unsigned and signed, half and float
+ * textures: ties of the format's steps and their float neighbours, values
+ * in and past the range (border_norm above; the signed 8-bit linear read
+ * goes through that format's 16-bit fit, so within 0.7 of a step).  The
+ * channels a format lacks read 0, and 8-bit integers read as elements
+ * return the low 8 bits of the colour's float, sign-extended, as a texel's
+ * bits (an H100, tests/cuda/NATIVE.md, thirtieth session). */
+static void border_colour_checks(float4 *dout)
+{
+   enum { K = 64 };
+   struct bfmt {
+      const char *name;
+      cudaChannelFormatDesc desc;
+      int bits;   /* 0: a float format */
+      bool sgn;
+      int nch;
+      bool elem;  /* integers read as elements */
+   } const fs[] = {
+      {"uchar4", cudaCreateChannelDesc<uchar4>(), 8, false, 4, false},
+      {"char4", cudaCreateChannelDesc<char4>(), 8, true, 4, false},
+      {"ushort4", cudaCreateChannelDesc<ushort4>(), 16, false, 4, false},
+      {"short4", cudaCreateChannelDesc<short4>(), 16, true, 4, false},
+      {"half4", cudaCreateChannelDescHalf4(), 0, true, 4, false},
+      {"float4", cudaCreateChannelDesc<float4>(), 0, true, 4, false},
+      {"ushort2", cudaCreateChannelDesc<ushort2>(), 16, false, 2, false},
+      {"half2", cudaCreateChannelDescHalf2(), 0, true, 2, false},
+      {"float1", cudaCreateChannelDesc<float>(), 0, true, 1, false},
+      {"char2 read as elements", cudaCreateChannelDesc<char2>(), 8, true, 2, true}};
+   cudaTextureObject_t *dt;
+   if (!CHECK_CUDA(cudaMalloc(&dt, K * sizeof(cudaTextureObject_t))))
+      return;
+   static float colours[K * 4], got[K * 4], want[K * 4];
+   static unsigned char texels[4 * 4 * 16];
+   uint32_t h = 0xb0d3u;
+   for (const bfmt &f : fs) {
+      int q = f.bits ? (1 << (f.bits - (f.sgn ? 1 : 0))) - 1 : 0;
+      float lo = f.sgn ? -1.0f : 0.0f;
+      for (int i = 0; i < K * 4; i++) {
+         h = mix32(h + (uint32_t)i);
+         int kind = i % 8;
+         if (q && kind < 4) {
+            int st = (int)(h % (uint32_t)(f.sgn ? 2 * q : q)) - (f.sgn ? q : 0);
+            float c = ((float)st + 0.5f) / (float)q;   /* a tie, as near as a float gets */
+            colours[i] = kind == 1 ? nextafterf(c, 2.0f) : kind == 2 ? nextafterf(c, -2.0f) : c;
+         } else if (kind == 7) {
+            colours[i] = lo - 0.5f + (float)(h % 1000) / 400.0f;   /* around and past the range */
+         } else {
+            colours[i] = lo + (1.0f - lo) * (float)(h % 1000000) / 1000000.0f;
+         }
+      }
+      for (size_t i = 0; i < sizeof texels; i++)   /* never read: every read is the border's */
+         texels[i] = (unsigned char)mix32((uint32_t)i + 77u);
+      cudaArray_t a;
+      cudaChannelFormatDesc d = f.desc;
+      int eb = f.nch * (f.bits ? f.bits / 8 : d.x == 16 ? 2 : 4);
+      if (!CHECK_CUDA(cudaMallocArray(&a, &d, 4, 4)))
+         continue;
+      CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, texels, 4 * eb, 4 * eb, 4, cudaMemcpyHostToDevice));
+      cudaResourceDesc r;
+      memset(&r, 0, sizeof r);
+      r.resType = cudaResourceTypeArray;
+      r.res.array.array = a;
+      for (int linear = 0; linear < (f.elem ? 1 : 2); linear++) {   /* integers read as such: point only */
+         cudaTextureObject_t t[K] = { 0 };
+         bool made = true;
+         for (int i = 0; i < K && made; i++) {
+            cudaTextureDesc td;
+            memset(&td, 0, sizeof td);
+            td.addressMode[0] = td.addressMode[1] = cudaAddressModeBorder;
+            td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
+            td.readMode = f.bits && !f.elem ? cudaReadModeNormalizedFloat : cudaReadModeElementType;
+            memcpy(td.borderColor, &colours[4 * i], 4 * sizeof(float));
+            made = CHECK_CUDA(cudaCreateTextureObject(&t[i], &r, &td, NULL));
+         }
+         if (made) {
+            CHECK_CUDA(cudaMemcpy(dt, t, sizeof t, cudaMemcpyHostToDevice));
+            k_border<<<1, K>>>(dt, dout);
+            CHECK_CUDA(cudaDeviceSynchronize());
+            CHECK_CUDA(cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost));
+         }
+         int far = 0;
+         for (int i = 0; i < K * 4; i++) {
+            float c = colours[i];
+            uint32_t cb;
+            memcpy(&cb, &c, 4);
+            if (i % 4 >= f.nch) {   /* a channel the format lacks */
+               want[i] = 0.0f;
+            } else if (f.elem) {    /* the low bits of the colour's, sign-extended, as a float's bits */
+               uint32_t v = (uint32_t)(int32_t)(int8_t)(cb & 0xffu);
+               memcpy(&want[i], &v, 4);
+            } else if (!f.bits) {
+               want[i] = d.x == 16 ? half_toward_zero(c) : c;
+            } else if (!linear || f.bits == 16 || !f.sgn) {
+               int k = border_norm(c, f.bits, f.sgn);
+               want[i] = linear && f.bits == 8 ? (float)(k * 257) / 65535.0f
+                                               : f.sgn ? fmaxf((float)k / (float)q, -1.0f) : (float)k / (float)q;
+            } else {   /* signed 8-bit, linear: the 16-bit fit */
+               far += fabs((double)got[i] - (double)border_norm(c, 8, true) / 127.0) * 32767.0 > 0.7;
+               want[i] = got[i];
+            }
+         }
+         char what[96];
+         snprintf(what, sizeof what, "%s border colours, %s filtering", f.name, linear ? "linear" : "point");
+         CHECK_ARRAY_F32(what, got, want, K * 4);
+         if (!CHECK(far == 0))
+            printf("  %s: %d of %d reads more than 0.7 of a 16-bit step from the colour's texel\n", what, far, K * 4);
+         for (int i = 0; i < K; i++)
+            if (t[i])
+               CHECK_CUDA(cudaDestroyTextureObject(t[i]));
+      }
+      CHECK_CUDA(cudaFreeArray(a));
+   }
+   CHECK_CUDA(cudaFree(dt));
 }
 
 int main()
@@ -306,14 +472,19 @@ int main()
       if (!CHECK_CUDA(cudaMallocArray(&a, &d, W, H)))
          continue;
       CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, raw, W * eb, W * eb, H, cudaMemcpyHostToDevice));
-      for (int wrap = 0; wrap < 2; wrap++) {
+      /* a border colour whose conversions round both ways */
+      static const float bc[4] = { 0.3f, -0.45f, 0.77f, 1.2f };
+      for (int mode = CLAMP; mode <= BORDER; mode++) {
+         const bool wrap = mode == WRAP;
          cudaResourceDesc r;
          memset(&r, 0, sizeof r);
          r.resType = cudaResourceTypeArray;
          r.res.array.array = a;
          cudaTextureDesc td;
          memset(&td, 0, sizeof td);
-         td.addressMode[0] = td.addressMode[1] = wrap ? cudaAddressModeWrap : cudaAddressModeClamp;
+         td.addressMode[0] = td.addressMode[1] = wrap ? cudaAddressModeWrap
+                                               : mode == BORDER ? cudaAddressModeBorder : cudaAddressModeClamp;
+         memcpy(td.borderColor, bc, sizeof bc);
          td.filterMode = cudaFilterModeLinear;
          td.readMode = cudaReadModeNormalizedFloat;
          td.normalizedCoords = wrap;
@@ -329,10 +500,12 @@ int main()
          for (int i = 0; i < NP; i++)
             for (int k = 0; k < 4; k++) {
                got[4 * i + k] = (&out[i].x)[k];
-               want[4 * i + k] = wrap ? model(raw, f, cn[i].x, cn[i].y, true, k) : model(raw, f, c[i].x, c[i].y, false, k);
+               want[4 * i + k] =
+                  wrap ? model(raw, f, cn[i].x, cn[i].y, mode, bc, k) : model(raw, f, c[i].x, c[i].y, mode, bc, k);
             }
+         static const char *const modes[] = { "clamp", "wrap, normalised coordinates", "border" };
          char what[96];
-         snprintf(what, sizeof what, "%s, %s", f.name, wrap ? "wrap, normalised coordinates" : "clamp");
+         snprintf(what, sizeof what, "%s, %s", f.name, modes[mode]);
          CHECK_ARRAY_F32(what, got, want, NP * 4);
          /* fetched as integers: the same floats' bits */
          k_fetch_u<<<NP / 128, 128>>>(t, dc, (uint4 *)dout, NP);
@@ -341,7 +514,7 @@ int main()
          for (int i = 0; i < NP; i++)
             for (int k = 0; k < 4; k++)
                got[4 * i + k] = (&out[i].x)[k];
-         snprintf(what, sizeof what, "%s, %s, tex2D<uint4>", f.name, wrap ? "wrap, normalised coordinates" : "clamp");
+         snprintf(what, sizeof what, "%s, %s, tex2D<uint4>", f.name, modes[mode]);
          CHECK_ARRAY_F32(what, got, want, NP * 4);
          CHECK_CUDA(cudaDestroyTextureObject(t));
       }
@@ -349,6 +522,7 @@ int main()
    }
    mip_checks(dc, dout);
    snorm8_checks(c, dc, dout);
+   border_colour_checks(dout);
    CHECK_CUDA(cudaFree(dc));
    CHECK_CUDA(cudaFree(dout));
    return check_end();

@@ -29,6 +29,7 @@
 #include <cuda.h>
 #include <cuda_fp16.h>
 #include <dlfcn.h>
+#include <math.h>
 #include <string.h>
 
 /* An H200's sRGB decode of the 8-bit value i: the upper half of a float. */
@@ -85,7 +86,9 @@ static cudaArray_t array_of(cudaChannelFormatDesc d, const void *data, size_t el
    return a;
 }
 
-static cudaTextureObject_t texture_filtered(cudaArray_t a, cudaTextureReadMode rm, int srgb, bool linear)
+/* A texture over a; the clamp address mode, or border with this colour. */
+static cudaTextureObject_t texture_bordered(cudaArray_t a, cudaTextureReadMode rm, int srgb, bool linear,
+                                            const float *border)
 {
    cudaResourceDesc r;
    memset(&r, 0, sizeof r);
@@ -93,13 +96,20 @@ static cudaTextureObject_t texture_filtered(cudaArray_t a, cudaTextureReadMode r
    r.res.array.array = a;
    cudaTextureDesc td;
    memset(&td, 0, sizeof td);
-   td.addressMode[0] = cudaAddressModeClamp;
+   td.addressMode[0] = border ? cudaAddressModeBorder : cudaAddressModeClamp;
+   if (border)
+      memcpy(td.borderColor, border, sizeof td.borderColor);
    td.filterMode = linear ? cudaFilterModeLinear : cudaFilterModePoint;
    td.readMode = rm;
    td.sRGB = srgb;
    cudaTextureObject_t t = 0;
    CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL));
    return t;
+}
+
+static cudaTextureObject_t texture_filtered(cudaArray_t a, cudaTextureReadMode rm, int srgb, bool linear)
+{
+   return texture_bordered(a, rm, srgb, linear, NULL);
 }
 
 static cudaTextureObject_t texture_of(cudaArray_t a, cudaTextureReadMode rm, int srgb)
@@ -294,6 +304,66 @@ static void check_unchanged(const char *what, cudaChannelFormatDesc d, const voi
    CHECK_CUDA(cudaFreeArray(a));
 }
 
+/* The border colour of an sRGB uchar4 texture, read alone (1-D, at x =
+ * -3) with point and linear filtering: an H100 converts it into the
+ * format and reads it as a texel (tests/cuda/NATIVE.md, thirtieth
+ * session: 256 colours, every one): x, y and z encoded exactly (IEC
+ * 61966-2-1, the colour clamped to [0, 1]) and rounded to the nearest
+ * 8-bit value, which decodes as a texel's; alpha clamped, truncated to 12
+ * fraction bits, times 255, rounded half toward zero, / 255. */
+static unsigned border_srgb8(float c)
+{
+   double v = c > 0.0f ? (c < 1.0f ? c : 1.0) : 0.0;
+   double e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1.0 / 2.4) - 0.055;
+   return (unsigned)floor(e * 255.0 + 0.5);
+}
+
+static unsigned border_unorm8(float c)
+{
+   if (!(c > 0.0f))
+      return 0;
+   if (c >= 1.0f)
+      return 255;
+   long long f = (long long)((double)c * 4096.0);
+   return (unsigned)((f * 255 + 2047) >> 12);
+}
+
+static void check_border(void)
+{
+   enum { K = 64 };
+   cudaArray_t a = array_of(cudaCreateChannelDesc<uchar4>(), u8_data, 4, 8);
+   float *dx;
+   float4 *d;
+   CHECK_CUDA(cudaMalloc(&dx, sizeof(float)));
+   CHECK_CUDA(cudaMalloc(&d, sizeof(float4)));
+   const float x = -3.0f;
+   CHECK_CUDA(cudaMemcpy(dx, &x, sizeof x, cudaMemcpyHostToDevice));
+   static float got[K * 4], want[K * 4];
+   for (int linear = 0; linear < 2; linear++) {
+      for (int i = 0; i < K; i++) {
+         float c[4];
+         for (int k = 0; k < 4; k++)   /* in [-0.1, 1.2): in range, and past it both ways */
+            c[k] = (float)(mix32((uint32_t)(4 * i + k) * 2654435761u + 99u) % 1300000u) / 1000000.0f - 0.1f;
+         cudaTextureObject_t t = texture_bordered(a, cudaReadModeNormalizedFloat, 1, linear, c);
+         float4 o = make_float4(-1.0f, -1.0f, -1.0f, -1.0f);
+         if (t) {
+            k_at<<<1, 1>>>(t, dx, 1, d);
+            CHECK_CUDA(cudaMemcpy(&o, d, sizeof o, cudaMemcpyDeviceToHost));
+            CHECK_CUDA(cudaDestroyTextureObject(t));
+         }
+         memcpy(&got[4 * i], &o, sizeof o);
+         for (int k = 0; k < 3; k++)
+            want[4 * i + k] = srgb_want(border_srgb8(c[k]));
+         want[4 * i + 3] = (float)border_unorm8(c[3]) / 255.0f;
+      }
+      CHECK_ARRAY_F32(linear ? "sRGB border colours, linear filtering" : "sRGB border colours, point filtering", got,
+                      want, K * 4);
+   }
+   CHECK_CUDA(cudaFree(dx));
+   CHECK_CUDA(cudaFree(d));
+   CHECK_CUDA(cudaFreeArray(a));
+}
+
 int main()
 {
    check_begin("tex_srgb");
@@ -302,6 +372,7 @@ int main()
    check_runtime_u8x2();
    check_driver_u8();
    check_filtered();
+   check_border();
    static unsigned short u16[256 * 4];
    static __half f16[256 * 4];
    for (int i = 0; i < 256 * 4; i++) {

@@ -254,7 +254,7 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
                   "from an NVIDIA GPU's (by up to 0.002 on an H100; alpha is exact)");
       t.flags |= MC_TEX_F_SRGB;
    }
-   memcpy(t.border, d->borderColor, sizeof(t.border));
+   memcpy(t.border, d->borderColor, sizeof(t.border));   /* its bits: core_tex_create converts them */
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)
       API_NOT_SUPPORTED("seamless cube-map filtering (linear filtering across face edges)");

@@ -8,8 +8,10 @@
 // not by a Metal sampler (whose filtering precision differs from NVIDIA's):
 //  - normalised coordinates are scaled by the size; the address mode maps
 //    each texel index into range (wrap: modulo; mirror: reflected; clamp:
-//    to the edge; border: the border colour); wrap and mirror exist only
-//    with normalised coordinates (unnormalised ones clamp);
+//    to the edge; border: the border colour, read as a texel of the
+//    format, into which src/core/array.c converts it as an H100 does);
+//    wrap and mirror exist only with normalised coordinates (unnormalised
+//    ones clamp);
 //  - nearest-point sampling reads T[floor(x)];
 //  - linear filtering reads T[i] and T[i+1] with i = floor(x - 0.5) and
 //    weights 1 - a, a where a = frac(x - 0.5) is held in 9-bit fixed point
@@ -59,7 +61,7 @@ struct mc_tex {
     uint nchan;
     uint addr[3];     // 0 wrap, 1 clamp, 2 mirror, 3 border
     uint flags;       // 1 linear, 2 normalised coordinates, 4 normalised read, 8 sRGB
-    float border[4];
+    uint border[4];   // the border colour as a texel's raw channels (mc_tex_border_f)
     ulong mip;        // a mipmapped array's level table (mc_tex_level[nlevels]), or 0
     uint nlevels;
     int lod_bias, lod_min, lod_max;   // 1/256 of a level
@@ -183,10 +185,10 @@ MC_TEX ulong mc_texel_addr(thread const mc_tex &t, thread const int *p)
     return t.base + (ulong)p[2] * t.slice + (ulong)p[1] * t.pitch + (ulong)p[0] * (ulong)(t.chan_bytes * t.nchan);
 }
 
-// Channel k of the texel at a as a float (the format's conversion).
-MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
+// Channel k of a texel, r its raw bits, as a float (the format's
+// conversion).
+MC_TEX float mc_tex_raw_f(thread const mc_tex &t, uint r, uint k)
 {
-    uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
     if (mc_tex_srgb_applies(t) && k < mc_tex_srgb_chans(t))
         return mc_tex_srgb(r);
     if (t.kind == 2u)
@@ -201,6 +203,12 @@ MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong 
         return (float)r / (float)((t.chan_bytes == 4u ? 0xffffffffu : (1u << (8u * t.chan_bytes)) - 1u));
     int s = mc_tex_sext(r, t.chan_bytes);
     return max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f);
+}
+
+// Channel k of the texel at a as a float.
+MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
+{
+    return mc_tex_raw_f(t, mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes), k);
 }
 
 // The texel at integer position p (in range) as floats (no arrays indexed
@@ -274,18 +282,28 @@ MC_TEX bool mc_tex_place(thread const mc_tex &t, thread int *q, uint dims)
     return in;
 }
 
+// The border colour as floats: an H100 converts it into the format (in
+// src/core/array.c here) and reads it as a texel.
+MC_TEX float4 mc_tex_border_f(thread const mc_tex &t)
+{
+    return float4(mc_tex_raw_f(t, t.border[0], 0u), mc_tex_raw_f(t, t.border[1], 1u), mc_tex_raw_f(t, t.border[2], 2u),
+                  mc_tex_raw_f(t, t.border[3], 3u));
+}
+
 MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
-    return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : float4(t.border[0], t.border[1], t.border[2], t.border[3]);
+    return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : mc_tex_border_f(t);
 }
 
 // The texel at q (modified) through the address modes as integers, or the
-// border colour's bits.
+// border colour's raw channels, sign-extended as a texel's.
 MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
-    return mc_tex_place(t, q, dims) ? mc_texel_i(L, t, q)
-              : uint4(as_type<uint>(t.border[0]), as_type<uint>(t.border[1]), as_type<uint>(t.border[2]),
-                      as_type<uint>(t.border[3]));
+    if (mc_tex_place(t, q, dims))
+        return mc_texel_i(L, t, q);
+    const uint4 r = uint4(t.border[0], t.border[1], t.border[2], t.border[3]);
+    const uint sh = 32u - 8u * t.chan_bytes;
+    return mc_tex_signed(t) ? as_type<uint4>(as_type<int4>(r << sh) >> sh) : r;
 }
 
 // tld4 (tex2Dgather): component comp of the four texels of the bilinear
@@ -967,26 +985,6 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
     }
 }
 
-// The weight, in 1/256, of corner c (bit d set: the upper texel along axis
-// d) of the linear footprint of a level weighing wl (256 for one level),
-// for the axes' fractions w in 1.8 fixed point: wl is split along z, then
-// along x, then each part along y, every split rounding one side's share
-// half up and giving the rest to the other: z0 = [(256 - c) wl / 256], z1 =
-// wl - z0; in each, x1 = [a z / 256], x0 = z - x1, w00 = [(256 - b) x0 /
-// 256], w01 = x0 - w00, w11 = [b x1 / 256], w10 = x1 - w11 (an H200, on
-// plain and mipmapped arrays, 1-D to 3-D: tests/cuda/NATIVE.md, "mip3d").
-// With wl = 256 in 2-D these are 1 - a - b + ab, a - ab, b - ab, ab with
-// ab rounded once.
-// Whether an axis of the first dims uses the border address mode, which
-// the fixed-point and sRGB filters were not probed with.
-MC_TEX bool mc_tex_borders(thread const mc_tex &t, uint dims)
-{
-    for (uint d = 0u; d < dims; d++)
-        if (t.addr[d] == 3u)
-            return true;
-    return false;
-}
-
 // Linear filtering of normalised reads in 16-bit fixed point (an H100,
 // CUDA 13.0, driver 580: every one of 261 120 one-dimensional and 32 768
 // two-dimensional uchar4 reads, and 9 024 to 36 096 reads of each of
@@ -1001,12 +999,14 @@ MC_TEX bool mc_tex_borders(thread const mc_tex &t, uint dims)
 // / 32767 clamped at -1: 96.7 % of an H100's 9 024 sn8x1 and 96.1 % of
 // its 36 096 sn8x4 reads, the rest one 16-bit step off (every read within
 // 0.62 steps of the exact sum; the rule was not found, and
-// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_filters) or the
-// border address mode (border colours in this form not probed).
-MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
+// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_filters).  The
+// border colour is a texel of the format here (mc_tex_fetch_i; an H100,
+// 65 536 reads across the edges of each of unorm8x4, snorm8x4,
+// unorm16x4 and snorm16x4: tests/cuda/NATIVE.md, thirtieth session).
+MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t)
 {
     const bool fits = t.chan_bytes <= 2u && (mc_tex_unsigned(t) || mc_tex_signed(t));
-    return mc_tex_reads_norm(t) && !mc_tex_srgb_applies(t) && fits && !mc_tex_borders(t, dims);
+    return mc_tex_reads_norm(t) && !mc_tex_srgb_applies(t) && fits;
 }
 
 // Linear filtering of sRGB-decoded channels (an H100, CUDA 13.0, driver
@@ -1025,11 +1025,11 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t, uint dims)
 // 99.6 % of the 1-D reads between neighbouring values, 97.8 % of those
 // between far ones and 97.8 % of the 2-D reads; the rest read lower on
 // the H100, by 1 to tens of half ulps (a rule not found, and
-// cuTexObjectCreate warns).  The border address mode is not probed: it
-// keeps the float model.
-MC_TEX bool mc_tex_srgb_filters(thread const mc_tex &t, uint dims)
+// cuTexObjectCreate warns).  The border colour is a texel of the format
+// here too (mc_tex_fetch_f).
+MC_TEX bool mc_tex_srgb_filters(thread const mc_tex &t)
 {
-    return mc_tex_srgb_applies(t) && !mc_tex_borders(t, dims);
+    return mc_tex_srgb_applies(t);
 }
 
 // The channels sRGB decodes (mc_tex_srgb_chans) from dec, the others from
@@ -1089,6 +1089,16 @@ __attribute__((noinline)) inline float4 mc_tex_srgb_finish(thread const mc_tex &
     return mc_tex_srgb_merge(t, mc_tex_flin_sum(fl, MC_TEX_FLIN_SRGB), mc_tex_fixed16_f(t, iacc));
 }
 
+// The weight, in 1/256, of corner c (bit d set: the upper texel along axis
+// d) of the linear footprint of a level weighing wl (256 for one level),
+// for the axes' fractions w in 1.8 fixed point: wl is split along z, then
+// along x, then each part along y, every split rounding one side's share
+// half up and giving the rest to the other: z0 = [(256 - c) wl / 256], z1 =
+// wl - z0; in each, x1 = [a z / 256], x0 = z - x1, w00 = [(256 - b) x0 /
+// 256], w01 = x0 - w00, w11 = [b x1 / 256], w10 = x1 - w11 (an H200, on
+// plain and mipmapped arrays, 1-D to 3-D: tests/cuda/NATIVE.md, "mip3d").
+// With wl = 256 in 2-D these are 1 - a - b + ab, a - ab, b - ab, ab with
+// ab rounded once.
 MC_TEX uint mc_tex_corner_weight(thread const uint *w, uint wl, uint dims, uint c)
 {
     if (dims == 3u) {
@@ -1163,8 +1173,8 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     // normalised formats blend levels in 16-bit fixed point as they filter
     // within one (mc_tex_filters_fixed: an H100, tests/cuda/NATIVE.md,
     // 2026-12-06, twenty-eighth session)
-    const bool fixed = !iresult && mc_tex_filters_fixed(t, dims);
-    const bool srgb = !iresult && mc_tex_srgb_filters(t, dims);
+    const bool fixed = !iresult && mc_tex_filters_fixed(t);
+    const bool srgb = !iresult && mc_tex_srgb_filters(t);
     mc_tex_flin fl;
     fl.n = 0u;
     for (uint k = 0u; k < 2u; k++) {
@@ -1337,8 +1347,8 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
             p[d] += 1;
         }
     }
-    const bool fixed = mc_tex_filters_fixed(t, dims), floats = t.kind == 2u;
-    const bool srgb = mc_tex_srgb_filters(t, dims);
+    const bool fixed = mc_tex_filters_fixed(t), floats = t.kind == 2u;
+    const bool srgb = mc_tex_srgb_filters(t);
     float4 acc = float4(0.0f);
     int4 iacc = int4(0);
     mc_tex_flin fl;
