@@ -128,7 +128,11 @@ typedef struct mc_tex {
    uint32_t txq_levels;
    uint32_t txq_layer_dim;
    uint32_t suq_size[3];
-   uint32_t pad_;
+   /* maxAnisotropy >= 2 on a mipmapped texture: MC_TEX_ANISO, and in bits
+    * 0-1 how the blend between levels is narrowed (prelude/tex.metal
+    * mc_tex_blend_weight: 1 for 2-3, 2 for 4-7, 3 for 8 or more; 0 with
+    * the trilinear optimisation disabled) */
+   uint32_t aniso;
 } mc_tex;
 
 /* One level of a mipmapped array, as the prelude reads it (struct
@@ -150,6 +154,7 @@ enum {
    MC_TEX_F_SRGB = 8,        /* sRGB to linear on the first three channels */
    MC_TEX_F_BUFFER = 16,     /* linear memory: reads at float coordinates are zeros */
 };
+enum { MC_TEX_ANISO = 4 };   /* mc_tex.aniso */
 
 #define MC_ATOM_LOCKS 4096   /* the prelude's MC_ATOM_LOCKS (a power of two) */
 
@@ -172,6 +177,7 @@ enum {   /* values a kernel stores at mc_launch.status (the prelude has the
    /* 14: unused (float fetches filtering integers read as elements,
     * refused until they were measured) */
    MC_STATUS_LOOP_EXIT = 15,  /* threads left a loop with a barrier at different iterations (ir/lower_exit.c) */
+   MC_STATUS_TEX_GRAD_ANISO = 16, /* tex.grad on a mipmapped texture with maxAnisotropy >= 2 */
 };
 
 /* metalcuda's CUtensorMap: what cuTensorMapEncodeTiled writes (core/tensormap.c)

@@ -189,6 +189,9 @@ static const char *kernel_status_text(uint32_t st)
              "with P not finite or zero and a gradient component that is not finite "
              "(not supported: the H200's level of detail there is not fitted exactly; every other P, on or off "
              "P's face, works)";
+   case MC_STATUS_TEX_GRAD_ANISO:
+      return "tex2DGrad (tex.grad) on a mipmapped texture with maxAnisotropy of 2 or more (not supported: its "
+             "anisotropic filtering is not fitted; tex2DLod and the other reads of such a texture work)";
    case MC_STATUS_LOOP_EXIT:
       return "threads of a block left a loop that has a barrier at different iterations (not supported: "
              "metalcuda runs such a loop, whose exit test depends on the thread, in step, every thread leaving "
@@ -260,7 +263,7 @@ static void check_completed(mtl_cmdbuf *cb, core_ctx *c, const char *kernel)
                "access size (found by METALCUDA_VALIDATE; an NVIDIA GPU faults there)", kernel ? "'" : "",
                kernel ? kernel : "", kernel ? "' " : "");
       core_ctx_set_sticky(c, CORE_ERROR_MISALIGNED_ADDRESS, msg);
-   } else if (st == MC_STATUS_TEX_GRAD_CUBE || st == MC_STATUS_LOOP_EXIT) {
+   } else if (st == MC_STATUS_TEX_GRAD_CUBE || st == MC_STATUS_TEX_GRAD_ANISO || st == MC_STATUS_LOOP_EXIT) {
       core_ctx_set_sticky(c, CORE_ERROR_NOT_SUPPORTED, kernel_status_text(st));
    } else if (st == MC_STATUS_TENSOR_COORD || st == MC_STATUS_TENSOR_MAP) {
       core_ctx_set_sticky(c, CORE_ERROR_ILLEGAL_INSTRUCTION, kernel_status_text(st));

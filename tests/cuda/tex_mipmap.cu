@@ -41,11 +41,15 @@
  * 0 means 1 and too many means 1 + floor(log2(largest dimension)).
  * The API's answers (error codes, level sizes) are the H200's.
  *
+ *  - with maxAnisotropy >= 2 the blend between levels is narrowed unless
+ *    the trilinear optimisation is disabled (tex_model_blend: an H100);
+ *    tex2DGrad of such a texture fails its launch with
+ *    cudaErrorNotSupported through metalcuda (not fitted), the last check.
  * Not here: tex.grad (tex1DGrad, tex2DGrad, tex3DGrad, texCubemapGrad:
  * tex_grad.cu's).  Not here, because metalcuda refuses them by name (an
  * H200 accepts them; their behaviour was not fitted): maxAnisotropy > 1
- * (it narrows the blend between levels even for tex2DLod), sparse and
- * deferred-mapping mipmapped arrays.
+ * with point filtering between levels, sparse and deferred-mapping
+ * mipmapped arrays.
  */
 #include "tex_model.h"
 
@@ -124,7 +128,7 @@ static float2 model_fetch(const mip *m, const sampler *s, int dims, bool layered
    int L = model_lod(m, s, lod, plain);
    int l0 = (L + 128) >> 8, wl0 = 256;
    if (s->mip_linear)
-      l0 = L >> 8, wl0 = 256 - (L & 255);
+      l0 = L >> 8, wl0 = 256 - tex_model_blend(s, L & 255);
    bool clamp_pos = s->addr == cudaAddressModeClamp || (s->unnorm && s->addr != cudaAddressModeBorder);
    double acc[2] = { 0, 0 };
    float c[3] = { x, y, zc };
@@ -431,6 +435,60 @@ static void lod_checks(void)
    free_mip(&m);
 }
 
+/* maxAnisotropy >= 2: tex2DLod at every 1/256 of a level and a bit past
+ * both ends, bilinear within levels, random data and positions. */
+static void aniso_checks(void)
+{
+   mip m;
+   cudaMipmappedArray_t a = make_mip(&m, 64, 32, 0, 4, 0, false);
+   const int anis[] = { 2, 3, 4, 7, 8, 16, 1000, 4 };
+   int cap = 4 * 256 + 128;
+   In *in = (In *)calloc(cap, sizeof(In));
+   float2 *want = (float2 *)malloc(cap * sizeof(float2));
+   for (unsigned j = 0; j < sizeof(anis) / sizeof(anis[0]); j++) {
+      sampler s = { true, true, cudaAddressModeClamp, 0, 0, 8 };
+      s.aniso = anis[j];
+      s.no_trilinear_opt = j == sizeof(anis) / sizeof(anis[0]) - 1;   /* the last: the optimisation off */
+      cudaTextureObject_t t = tex_model_mip_object(a, &s);
+      int n = 0;
+      for (int i = -64; i < 3 * 256 + 64; i++)
+         in[n++] = (In){ (float)tex_model_urand(), (float)tex_model_urand(), 0, i / 256.0f, 0 };
+      for (int i = 0; i < n; i++)
+         want[i] = model_fetch(&m, &s, 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
+      char what[96];
+      snprintf(what, sizeof(what), "tex2DLod, maxAnisotropy %d%s", anis[j],
+               s.no_trilinear_opt ? ", trilinear optimisation disabled" : "");
+      run_check(what, t, M_LOD2, in, n, want);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   free(in);
+   free(want);
+   CHECK_CUDA(cudaFreeMipmappedArray(a));
+   free_mip(&m);
+}
+
+__global__ void fetch_grad(cudaTextureObject_t t, float2 *out)
+{
+   out[0] = tex2DGrad<float2>(t, 0.5f, 0.5f, make_float2(0.1f, 0), make_float2(0, 0.1f));
+}
+
+/* tex2DGrad on a texture with maxAnisotropy 4: anisotropic filtering,
+ * which metalcuda does not fit; its launch fails with
+ * cudaErrorNotSupported there, and the context stays failed (so this runs
+ * last).  An NVIDIA GPU runs it. */
+static void aniso_grad_check(void)
+{
+   mip m;
+   cudaMipmappedArray_t a = make_mip(&m, 64, 32, 0, 4, 0, true);
+   sampler s = { true, true, cudaAddressModeClamp, 0, 0, 8 };
+   s.aniso = 4;
+   cudaTextureObject_t t = tex_model_mip_object(a, &s);
+   fetch_grad<<<1, 1>>>(t, d_out);
+   cudaError_t e = cudaDeviceSynchronize();
+   CHECK_ERR(e, on_metalcuda() ? cudaErrorNotSupported : cudaSuccess);
+   free_mip(&m);
+}
+
 /* Filtering within and between levels: random data, random coordinates
  * (also outside [0, 1]) and levels. */
 static void filter_checks(void)
@@ -666,7 +724,7 @@ int main(void)
    geometry_checks();
    three_d_checks();
    unnormalised_checks();
-   CHECK_CUDA(cudaFree(d_in));
-   CHECK_CUDA(cudaFree(d_out));
+   aniso_checks();
+   aniso_grad_check();
    return check_end();
 }

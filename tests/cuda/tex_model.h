@@ -162,7 +162,25 @@ typedef struct tex_model_sampler {
    int addr;                          /* one mode for every dimension */
    float bias, mn, mx;
    bool unnorm;                       /* unnormalised coordinates (read as normalised ones) */
+   int aniso;                         /* maxAnisotropy */
+   bool no_trilinear_opt;             /* disableTrilinearOptimization */
 } tex_model_sampler;
+
+/* The weight in 1/256 of the upper of two levels at the fraction f (1/256)
+ * of the level of detail, linear between levels: f, but with maxAnisotropy
+ * >= 2 and the trilinear optimisation on an H100 narrows the blend
+ * (tests/cuda/NATIVE.md, thirtieth session: every 1/256 of three intervals,
+ * 1-D to 3-D, maxAnisotropy 2 to 1000): floor(s (f - f0)) within [0, 256],
+ * s = 3/2, f0 = 42 for maxAnisotropy 2 and 3; 7/4, 54 for 4 to 7; 2, 64
+ * from 8 on. */
+static int tex_model_blend(const tex_model_sampler *s, int f)
+{
+   if (s->aniso < 2 || s->no_trilinear_opt)
+      return f;
+   int num = s->aniso >= 8 ? 8 : s->aniso >= 4 ? 7 : 6, f0 = s->aniso >= 8 ? 64 : s->aniso >= 4 ? 54 : 42;
+   int v = f < f0 ? 0 : num * (f - f0) / 4;
+   return v > 256 ? 256 : v;
+}
 
 /* A bias or clamp in 1/256 of a level, as an H200 reads it: truncated
  * toward zero (NaN: nan_as). */
@@ -206,6 +224,8 @@ static cudaTextureObject_t tex_model_mip_object_err(cudaMipmappedArray_t a, cons
    td.mipmapLevelBias = s->bias;
    td.minMipmapLevelClamp = s->mn;
    td.maxMipmapLevelClamp = s->mx;
+   td.maxAnisotropy = (unsigned)s->aniso;
+   td.disableTrilinearOptimization = s->no_trilinear_opt;
    cudaTextureObject_t t = 0;
    *err = cudaCreateTextureObject(&t, &rd, &td, NULL);
    return t;

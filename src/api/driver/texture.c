@@ -164,11 +164,19 @@ static CUresult mipmap_state(mc_tex *t, const CUDA_TEXTURE_DESC *d)
    /* Unnormalised coordinates need nothing here: an H200 reads them as
     * normalised ones on a mipmapped texture, with wrap and mirror clamping
     * as for unnormalised coordinates (prelude/tex.metal, mc_tex_sample_mip). */
-   /* an H200 narrows the blend between levels when maxAnisotropy >= 2, even
-    * at an explicit level of detail (a fraction of 0.18 reads 0.01 at 2): a
-    * rule not fitted */
-   if (d->maxAnisotropy > 1)
-      API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture");
+   /* maxAnisotropy >= 2: an H100 narrows the blend between levels unless
+    * the trilinear optimisation is disabled (prelude/tex.metal,
+    * mc_tex_blend_weight); tex.grad's anisotropic filtering is not fitted
+    * and fails the launch that reaches it (MC_STATUS_TEX_GRAD_ANISO), and
+    * the point filter between levels was not measured */
+   if (d->maxAnisotropy > 1) {
+      if (!t->mip_linear)
+         API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture with point filtering "
+                           "between levels (mipmapFilterMode point)");
+      t->aniso = MC_TEX_ANISO;
+      if (!(d->flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION))
+         t->aniso |= d->maxAnisotropy >= 8 ? 3u : d->maxAnisotropy >= 4 ? 2u : 1u;
+   }
    /* integers read as such blend between levels in integers (prelude/
     * tex.metal, mc_tex_iacc) */
    return CUDA_SUCCESS;

@@ -70,7 +70,7 @@ struct mc_tex {
     uint txq_levels;
     uint txq_layer_dim;
     uint suq_size[3];
-    uint pad_;
+    uint aniso;         // 4: maxAnisotropy >= 2 (mipmapped); bits 0-1: mc_tex_blend_weight's class
 };
 
 struct mc_tex_level {
@@ -105,7 +105,7 @@ MC_TEX mc_tex mc_tex_load(constant mc_launch &L, ulong h)
     t.txq_levels = d.txq_levels, t.txq_layer_dim = d.txq_layer_dim;
     for (uint k = 0u; k < 3u; k++)
         t.suq_size[k] = d.suq_size[k];
-    t.pad_ = 0u;
+    t.aniso = d.aniso;
     return t;
 }
 
@@ -386,7 +386,8 @@ MC_TEX uint mc_tex_cube_face(float x, float y, float z, thread float &s, thread 
 //    maxMipmapLevelClamp and then raised to minMipmapLevelClamp (min wins
 //    where min > max), then to [0, (levels - 1) * 256];
 //  - point between levels: level (lod + 128) >> 8; linear: level lod >> 8
-//    with weight wl = 256 - f and the next with wl = f (f = lod & 255);
+//    with weight wl = 256 - f and the next with wl = f (f = lod & 255;
+//    narrowed with maxAnisotropy >= 2: mc_tex_blend_weight, an H100);
 //  - a normalised coordinate is truncated to 2^-21 before it is scaled by
 //    the level's size (so positions are exact in 2^-21 of a texel); linear
 //    filtering takes off half a texel, clamps the position to [0, size - 1]
@@ -1142,6 +1143,25 @@ MC_TEX uint4 mc_tex_iround(thread const mc_tex &t, long4 acc)
     return uint4((uint)acc.x, (uint)acc.y, (uint)acc.z, (uint)acc.w);
 }
 
+// The weight in 1/256 of the upper of two levels at the fraction f of the
+// level of detail.  With maxAnisotropy >= 2 and the trilinear optimisation
+// on, an H100 narrows the blend to the middle of the interval (tests/cuda/
+// NATIVE.md, thirtieth session: every 1/256 of three intervals, 1-D, 2-D
+// and 3-D, maxAnisotropy 2 to 1000): floor(s (f - f0)) clamped to [0, 256],
+// s = 1.5, f0 = 42 for maxAnisotropy 2 and 3; 1.75, 54 for 4 to 7; 2, 64
+// from 8 up (f0 = 128 (1 - 1 / s), rounded down).
+MC_TEX uint mc_tex_blend_weight(thread const mc_tex &t, uint f)
+{
+    int v;
+    switch (t.aniso & 3u) {
+    case 1u: v = (3 * (int)f - 126) >> 1; break;
+    case 2u: v = (7 * (int)f - 378) >> 2; break;
+    case 3u: v = 2 * (int)f - 128; break;
+    default: return f;
+    }
+    return (uint)clamp(v, 0, 256);
+}
+
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
                                uint layer, int lodq)
 {
@@ -1165,7 +1185,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     bool ifilt = iresult && t.kind < 2u;
     uint l0 = (uint)(lod + 128) >> 8, wl0 = 256u;
     if (t.mip_linear != 0u && (!iresult || ifilt))
-        l0 = (uint)lod >> 8, wl0 = 256u - ((uint)lod & 255u);
+        l0 = (uint)lod >> 8, wl0 = 256u - mc_tex_blend_weight(t, (uint)lod & 255u);
     bool linear = (t.flags & 1u) != 0u && (!iresult || ifilt);
     float4 s = float4(0.0f), e = float4(0.0f), plain = float4(0.0f);
     long4 iacc = long4(0l);
@@ -1592,6 +1612,12 @@ MC_TEX uint4 mc_tex_sample_grad(constant mc_launch &L, ulong h, uint mode, uint 
     mc_tex t = mc_tex_load(L, h);
     if (t.mip == 0ul || (mode & 16u) != 0u)
         return mc_tex_sample(L, h, mode, c0, c1, c2, layer, 0u);
+    // anisotropic filtering: its level of detail and samples were not
+    // fitted (an H100 reads even isotropic gradients differently there)
+    if ((t.aniso & 4u) != 0u) {
+        atomic_fetch_max_explicit(reinterpret_cast<device atomic_uint *>(L.status), 16u, memory_order_relaxed);
+        return uint4(0u);
+    }
     if ((mode & 8u) != 0u) {   // a cube map
         int qc;
         if (!mc_tex_cube_grad_q(t, c0, c1, c2, x0, x1, x2, y0, y1, y2, qc)) {
