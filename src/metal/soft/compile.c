@@ -763,16 +763,15 @@ static pthread_mutex_t pch_lock = PTHREAD_MUTEX_INITIALIZER;
  * which; else *pch is the cache's. */
 static bool find_pch(const char *name, char *pch, size_t cap, bool *prepared)
 {
-   char hdr[4400], alt[4400];
+   char hdr[4400], hname[300], pname[300];
    snprintf(hdr, sizeof(hdr), "%s/%s.h", soft_cache_base(), name);
    snprintf(pch, cap, "%s/%s.pch", soft_cache_base(), name);
    *prepared = false;
    if (access(pch, R_OK) == 0 && access(hdr, R_OK) == 0)
       return true;
-   snprintf(hdr, sizeof(hdr), "%s.h", name);
-   snprintf(alt, sizeof(alt), "%s.pch", name);
-   char phdr[4400];
-   if (soft_prepared_path(hdr, phdr, sizeof(phdr)) && soft_prepared_path(alt, pch, cap))
+   snprintf(hname, sizeof(hname), "%s.h", name);
+   snprintf(pname, sizeof(pname), "%s.pch", name);
+   if (soft_prepared_path(hname, hdr, sizeof(hdr)) && soft_prepared_path(pname, pch, cap))
       return *prepared = true;
    snprintf(pch, cap, "%s/%s.pch", soft_cache_base(), name);
    return false;
