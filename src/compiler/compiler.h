@@ -128,10 +128,10 @@ typedef struct mc_tex {
    uint32_t txq_levels;
    uint32_t txq_layer_dim;
    uint32_t suq_size[3];
-   /* maxAnisotropy >= 2 on a mipmapped texture: MC_TEX_ANISO, and in bits
-    * 0-1 how the blend between levels is narrowed (prelude/tex.metal
-    * mc_tex_blend_weight: 1 for 2-3, 2 for 4-7, 3 for 8 or more; 0 with
-    * the trilinear optimisation disabled) */
+   /* maxAnisotropy >= 2 on a mipmapped texture: MC_TEX_ANISO, and how the
+    * blend between levels is narrowed (prelude/tex.metal
+    * mc_tex_blend_weight): 4 s - 4 in bits 8-11 and f0 in bits 16-23; 0
+    * and 0 (not narrowed) with the trilinear optimisation disabled */
    uint32_t aniso;
 } mc_tex;
 

@@ -173,9 +173,13 @@ static CUresult mipmap_state(mc_tex *t, const CUDA_TEXTURE_DESC *d)
       if (!t->mip_linear)
          API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture with point filtering "
                            "between levels (mipmapFilterMode point)");
+      /* the blend floor(s (f - f0)): s = 6/4, 7/4, 8/4 and f0 = 42, 54, 64
+       * for maxAnisotropy 2-3, 4-7, 8 and up (an H100) */
+      uint32_t s4 = d->maxAnisotropy >= 8 ? 8 : d->maxAnisotropy >= 4 ? 7 : 6;
+      uint32_t f0 = d->maxAnisotropy >= 8 ? 64 : d->maxAnisotropy >= 4 ? 54 : 42;
       t->aniso = MC_TEX_ANISO;
       if (!(d->flags & CU_TRSF_DISABLE_TRILINEAR_OPTIMIZATION))
-         t->aniso |= d->maxAnisotropy >= 8 ? 3u : d->maxAnisotropy >= 4 ? 2u : 1u;
+         t->aniso |= (s4 - 4) << 8 | f0 << 16;
    }
    /* integers read as such blend between levels in integers (prelude/
     * tex.metal, mc_tex_iacc) */

@@ -70,7 +70,7 @@ struct mc_tex {
     uint txq_levels;
     uint txq_layer_dim;
     uint suq_size[3];
-    uint aniso;         // 4: maxAnisotropy >= 2 (mipmapped); bits 0-1: mc_tex_blend_weight's class
+    uint aniso;         // 4: maxAnisotropy >= 2 (mipmapped); bits 8-11, 16-23: mc_tex_blend_weight's rule
 };
 
 struct mc_tex_level {
@@ -205,20 +205,23 @@ MC_TEX float mc_tex_raw_f(thread const mc_tex &t, uint r, uint k)
     return max((float)s / (float)((1u << (8u * t.chan_bytes - 1u)) - 1u), -1.0f);
 }
 
-// Channel k of the texel at a as a float.
-MC_TEX float mc_tex_chan_f(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
+// The raw channels of the texel at integer position p (in range), 0 for
+// those the format lacks (no arrays indexed at run time: the channels stay
+// in registers).
+MC_TEX uint4 mc_texel_raw(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
 {
-    return mc_tex_raw_f(t, mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes), k);
+    const ulong a = mc_texel_addr(t, p);
+    const uint n = t.nchan, b = t.chan_bytes;
+    return uint4(mc_tex_raw(L, a, b), n > 1u ? mc_tex_raw(L, a + b, b) : 0u, n > 2u ? mc_tex_raw(L, a + 2u * b, b) : 0u,
+                 n > 3u ? mc_tex_raw(L, a + 3u * b, b) : 0u);
 }
 
-// The texel at integer position p (in range) as floats (no arrays indexed
-// at run time: the four channels stay in registers).
-MC_TEX float4 mc_texel_f(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
+// Raw channels as floats; a channel the format lacks reads 0.
+MC_TEX float4 mc_tex_raw4_f(thread const mc_tex &t, uint4 r)
 {
-    ulong a = mc_texel_addr(t, p);
-    uint n = t.nchan;
-    return float4(mc_tex_chan_f(L, t, a, 0u), n > 1u ? mc_tex_chan_f(L, t, a, 1u) : 0.0f,
-                  n > 2u ? mc_tex_chan_f(L, t, a, 2u) : 0.0f, n > 3u ? mc_tex_chan_f(L, t, a, 3u) : 0.0f);
+    const uint n = t.nchan;
+    return float4(mc_tex_raw_f(t, r.x, 0u), n > 1u ? mc_tex_raw_f(t, r.y, 1u) : 0.0f,
+                  n > 2u ? mc_tex_raw_f(t, r.z, 2u) : 0.0f, n > 3u ? mc_tex_raw_f(t, r.w, 3u) : 0.0f);
 }
 
 // Channel k as an integer: its bits, sign-extended for a signed kind
@@ -282,17 +285,21 @@ MC_TEX bool mc_tex_place(thread const mc_tex &t, thread int *q, uint dims)
     return in;
 }
 
-// The border colour as floats: an H100 converts it into the format (in
-// src/core/array.c here) and reads it as a texel.
-MC_TEX float4 mc_tex_border_f(thread const mc_tex &t)
+// The texel at q (modified) through the address modes as floats, or the
+// border colour, which an H100 converts into the format (src/core/array.c
+// here) and reads as a texel.
+// The border colour as floats.  Not inlined: four conversions at every
+// corner of every read made texture-heavy kernels' libraries a quarter
+// slower to compile (tests/cuda/tex_mipmap_int), for a path taken only
+// outside the texels.
+__attribute__((noinline)) inline float4 mc_tex_border_f(thread const mc_tex &t)
 {
-    return float4(mc_tex_raw_f(t, t.border[0], 0u), mc_tex_raw_f(t, t.border[1], 1u), mc_tex_raw_f(t, t.border[2], 2u),
-                  mc_tex_raw_f(t, t.border[3], 3u));
+    return mc_tex_raw4_f(t, uint4(t.border[0], t.border[1], t.border[2], t.border[3]));
 }
 
 MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
-    return mc_tex_place(t, q, dims) ? mc_texel_f(L, t, q) : mc_tex_border_f(t);
+    return mc_tex_place(t, q, dims) ? mc_tex_raw4_f(t, mc_texel_raw(L, t, q)) : mc_tex_border_f(t);
 }
 
 // The texel at q (modified) through the address modes as integers, or the
@@ -1148,18 +1155,15 @@ MC_TEX uint4 mc_tex_iround(thread const mc_tex &t, long4 acc)
 // on, an H100 narrows the blend to the middle of the interval (tests/cuda/
 // NATIVE.md, thirtieth session: every 1/256 of three intervals, 1-D, 2-D
 // and 3-D, maxAnisotropy 2 to 1000): floor(s (f - f0)) clamped to [0, 256],
-// s = 1.5, f0 = 42 for maxAnisotropy 2 and 3; 1.75, 54 for 4 to 7; 2, 64
-// from 8 up (f0 = 128 (1 - 1 / s), rounded down).
+// s = 6/4, f0 = 42 for maxAnisotropy 2 and 3; 7/4, 54 for 4 to 7; 8/4, 64
+// from 8 up (f0 = 128 (1 - 1 / s), rounded down).  The descriptor holds
+// 4 s - 4 and f0 (mc_tex.aniso bits 8-11, 16-23; 0, 0: f itself), so the
+// rule is arithmetic: a switch here, inlined at every read of a level,
+// made tests/cuda/tex_grad's library take 64-66 s to compile against 49.
 MC_TEX uint mc_tex_blend_weight(thread const mc_tex &t, uint f)
 {
-    int v;
-    switch (t.aniso & 3u) {
-    case 1u: v = (3 * (int)f - 126) >> 1; break;
-    case 2u: v = (7 * (int)f - 378) >> 2; break;
-    case 3u: v = 2 * (int)f - 128; break;
-    default: return f;
-    }
-    return (uint)clamp(v, 0, 256);
+    const int s4 = 4 + (int)((t.aniso >> 8) & 15u), f0 = (int)((t.aniso >> 16) & 255u);
+    return (uint)clamp((s4 * ((int)f - f0)) >> 2, 0, 256);
 }
 
 MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, uint mode, uint c0, uint c1, uint c2,
