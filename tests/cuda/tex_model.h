@@ -4,7 +4,9 @@
  * tex_grad, tex_mipmap_int, tex_predicated, surf_b64, surf_formatted, ...)
  * share: the host model of an address mode (the CUDA C++ Programming
  * Guide's appendix "Texture Fetching"; checked on an H200 by those
- * programs), of a gather's footprint and of a cube map's face, the making
+ * programs), of a gather's footprint and of a cube map's face, of the
+ * border colour as normalised texels hold it (tex_norm_filter, tex_srgb)
+ * and of maxAnisotropy's level blend (an H100), the making
  * of a texture or surface object over an array, and a 3-D copy to or from
  * a whole array.
  */
@@ -238,6 +240,33 @@ static cudaTextureObject_t tex_model_mip_object(cudaMipmappedArray_t a, const te
    cudaTextureObject_t t = tex_model_mip_object_err(a, s, &e);
    CHECK_CUDA(e);
    return t;
+}
+
+/* The border colour as a texture's texels hold it, n-bit channels read
+ * as normalised floats (an H100, CUDA 13.0, driver 580,
+ * tests/cuda/NATIVE.md, thirtieth session: every one of 256 colours per
+ * format read at the border, and 65 536 filtered reads across each
+ * texture's edges): an n-bit unorm channel takes the colour clamped to
+ * [0, 1], truncated to n + 4 fraction bits, times 2^n - 1, rounded half
+ * toward zero; a signed one the same of its magnitude with n - 1 bits,
+ * clamped to [-1, 1]; a half one truncates toward zero; a float one keeps
+ * it.  Then it is read and filtered as a texel is. */
+static int tex_model_border_unorm(float c, int bits)
+{
+   if (!(c > 0.0f))
+      return 0;
+   if (c >= 1.0f)
+      return (1 << bits) - 1;
+   long long fx = (long long)((double)c * (double)(1LL << (bits + 4)));
+   return (int)((fx * ((1LL << bits) - 1) + (1LL << (bits + 3)) - 1) >> (bits + 4));
+}
+
+static int tex_model_border_norm(float c, int bits, bool sgn)
+{
+   if (!sgn)
+      return tex_model_border_unorm(c, bits);
+   int k = tex_model_border_unorm(fabsf(c), bits - 1);
+   return c < 0.0f ? -k : k;
 }
 
 /* Uniform in [0, 1) (xorshift64; a fixed seed: the same cases every run). */

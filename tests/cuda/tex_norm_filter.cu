@@ -68,32 +68,6 @@ struct fmt {
  * (normalised), border (unnormalised). */
 enum { CLAMP, WRAP, BORDER };
 
-/* The border colour as texels hold it (an H100, CUDA 13.0, driver 580,
- * tests/cuda/NATIVE.md, thirtieth session: every one of 256 colours per
- * format read at the border, and 65 536 filtered reads across each
- * texture's edges): an n-bit unorm channel takes the colour clamped to
- * [0, 1], truncated to n + 4 fraction bits, times 2^n - 1, rounded half
- * toward zero; a signed one the same of its magnitude with n - 1 bits,
- * clamped to [-1, 1]; a half one truncates toward zero; a float one keeps
- * it.  Then it is read and filtered as a texel is. */
-static int border_unorm(float c, int bits)
-{
-   if (!(c > 0.0f))
-      return 0;
-   if (c >= 1.0f)
-      return (1 << bits) - 1;
-   long long fx = (long long)((double)c * (double)(1LL << (bits + 4)));
-   return (int)((fx * ((1LL << bits) - 1) + (1LL << (bits + 3)) - 1) >> (bits + 4));
-}
-
-static int border_norm(float c, int bits, bool sgn)
-{
-   if (!sgn)
-      return border_unorm(c, bits);
-   int k = border_unorm(fabsf(c), bits - 1);
-   return c < 0.0f ? -k : k;
-}
-
 /* the per-axis weight in 1/256 and the first texel, as tex_model.h's
  * (the position clamped to the texels in the clamp mode) */
 static void axis(float x, int n, int mode, int *p, int *w)
@@ -122,7 +96,7 @@ static int wrap_or_clamp(int i, int n, bool wrap)
 static int chan16(const unsigned char *raw, const fmt &f, int x, int y, int k, const float *bc)
 {
    if (x < 0 || x >= W || y < 0 || y >= H) {
-      int v = border_norm(bc[k], 8 * f.bytes, f.sgn);
+      int v = tex_model_border_norm(bc[k], 8 * f.bytes, f.sgn);
       return f.bytes == 1 ? v * 257 : v;
    }
    const unsigned char *p = raw + ((size_t)(y * W + x) * f.nch + k) * f.bytes;
@@ -318,7 +292,7 @@ static float half_toward_zero(float c) { return __half2float(__float2half_rz(c))
 /* The border colour read alone with point and linear filtering, for 64
  * colours in each of 8/16-bit unsigned and signed, half and float
  * textures: ties of the format's steps and their float neighbours, values
- * in and past the range (border_norm above; the signed 8-bit linear read
+ * in and past the range (tex_model_border_norm; the signed 8-bit linear read
  * goes through that format's 16-bit fit, so within 0.7 of a step).  The
  * channels a format lacks read 0, and 8-bit integers read as elements
  * return the low 8 bits of the colour's float, sign-extended, as a texel's
@@ -409,11 +383,11 @@ static void border_colour_checks(float4 *dout)
             } else if (!f.bits) {
                want[i] = d.x == 16 ? half_toward_zero(c) : c;
             } else if (!linear || f.bits == 16 || !f.sgn) {
-               int k = border_norm(c, f.bits, f.sgn);
+               int k = tex_model_border_norm(c, f.bits, f.sgn);
                want[i] = linear && f.bits == 8 ? (float)(k * 257) / 65535.0f
                                                : f.sgn ? fmaxf((float)k / (float)q, -1.0f) : (float)k / (float)q;
             } else {   /* signed 8-bit, linear: the 16-bit fit */
-               far += fabs((double)got[i] - (double)border_norm(c, 8, true) / 127.0) * 32767.0 > 0.7;
+               far += fabs((double)got[i] - (double)tex_model_border_norm(c, 8, true) / 127.0) * 32767.0 > 0.7;
                want[i] = got[i];
             }
          }

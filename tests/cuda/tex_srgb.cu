@@ -24,7 +24,7 @@
  *    H100's 51 510 such reads).  Other pairs are not checked: the H100
  *    reads some of them lower by a rule not found.
  */
-#include "check.h"
+#include "tex_model.h"
 
 #include <cuda.h>
 #include <cuda_fp16.h>
@@ -309,23 +309,13 @@ static void check_unchanged(const char *what, cudaChannelFormatDesc d, const voi
  * format and reads it as a texel (tests/cuda/NATIVE.md, thirtieth
  * session: 256 colours, every one): x, y and z encoded exactly (IEC
  * 61966-2-1, the colour clamped to [0, 1]) and rounded to the nearest
- * 8-bit value, which decodes as a texel's; alpha clamped, truncated to 12
- * fraction bits, times 255, rounded half toward zero, / 255. */
+ * 8-bit value, which decodes as a texel's; alpha as unorm8
+ * (tex_model_border_norm), / 255. */
 static unsigned border_srgb8(float c)
 {
    double v = c > 0.0f ? (c < 1.0f ? c : 1.0) : 0.0;
    double e = v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1.0 / 2.4) - 0.055;
    return (unsigned)floor(e * 255.0 + 0.5);
-}
-
-static unsigned border_unorm8(float c)
-{
-   if (!(c > 0.0f))
-      return 0;
-   if (c >= 1.0f)
-      return 255;
-   long long f = (long long)((double)c * 4096.0);
-   return (unsigned)((f * 255 + 2047) >> 12);
 }
 
 static void check_border(void)
@@ -354,7 +344,7 @@ static void check_border(void)
          memcpy(&got[4 * i], &o, sizeof o);
          for (int k = 0; k < 3; k++)
             want[4 * i + k] = srgb_want(border_srgb8(c[k]));
-         want[4 * i + 3] = (float)border_unorm8(c[3]) / 255.0f;
+         want[4 * i + 3] = (float)tex_model_border_norm(c[3], 8, false) / 255.0f;
       }
       CHECK_ARRAY_F32(linear ? "sRGB border colours, linear filtering" : "sRGB border colours, point filtering", got,
                       want, K * 4);

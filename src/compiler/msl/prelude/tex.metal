@@ -224,22 +224,13 @@ MC_TEX float4 mc_tex_raw4_f(thread const mc_tex &t, uint4 r)
                   n > 2u ? mc_tex_raw_f(t, r.z, 2u) : 0.0f, n > 3u ? mc_tex_raw_f(t, r.w, 3u) : 0.0f);
 }
 
-// Channel k as an integer: its bits, sign-extended for a signed kind
+// Raw channels as integers: their bits, sign-extended for a signed kind
 // (an snorm channel's too: what an integer-typed tex of a normalised
 // format returns was not measured).
-MC_TEX uint mc_tex_chan_i(constant mc_launch &L, thread const mc_tex &t, ulong a, uint k)
+MC_TEX uint4 mc_tex_raw4_i(thread const mc_tex &t, uint4 r)
 {
-    uint r = mc_tex_raw(L, a + (ulong)(k * t.chan_bytes), t.chan_bytes);
-    return mc_tex_signed(t) ? (uint)mc_tex_sext(r, t.chan_bytes) : r;
-}
-
-// The texel at p as integers (cudaReadModeElementType on an integer format).
-MC_TEX uint4 mc_texel_i(constant mc_launch &L, thread const mc_tex &t, thread const int *p)
-{
-    ulong a = mc_texel_addr(t, p);
-    uint n = t.nchan;
-    return uint4(mc_tex_chan_i(L, t, a, 0u), n > 1u ? mc_tex_chan_i(L, t, a, 1u) : 0u,
-                 n > 2u ? mc_tex_chan_i(L, t, a, 2u) : 0u, n > 3u ? mc_tex_chan_i(L, t, a, 3u) : 0u);
+    const uint sh = 32u - 8u * t.chan_bytes;
+    return mc_tex_signed(t) ? as_type<uint4>(as_type<int4>(r << sh) >> sh) : r;
 }
 
 // Texel index i of dimension d through its address mode; false: outside
@@ -285,9 +276,6 @@ MC_TEX bool mc_tex_place(thread const mc_tex &t, thread int *q, uint dims)
     return in;
 }
 
-// The texel at q (modified) through the address modes as floats, or the
-// border colour, which an H100 converts into the format (src/core/array.c
-// here) and reads as a texel.
 // The border colour as floats.  Not inlined: four conversions at every
 // corner of every read made texture-heavy kernels' libraries a quarter
 // slower to compile (tests/cuda/tex_mipmap_int), for a path taken only
@@ -297,20 +285,21 @@ __attribute__((noinline)) inline float4 mc_tex_border_f(thread const mc_tex &t)
     return mc_tex_raw4_f(t, uint4(t.border[0], t.border[1], t.border[2], t.border[3]));
 }
 
+// The texel at q (modified) through the address modes as floats, or the
+// border colour, which an H100 converts into the format (src/core/array.c
+// here) and reads as a texel.
 MC_TEX float4 mc_tex_fetch_f(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
     return mc_tex_place(t, q, dims) ? mc_tex_raw4_f(t, mc_texel_raw(L, t, q)) : mc_tex_border_f(t);
 }
 
 // The texel at q (modified) through the address modes as integers, or the
-// border colour's raw channels, sign-extended as a texel's.
+// border colour's raw channels, each as a texel's (cudaReadModeElementType
+// on an integer format; the filters' fixed point).
 MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint dims)
 {
-    if (mc_tex_place(t, q, dims))
-        return mc_texel_i(L, t, q);
-    const uint4 r = uint4(t.border[0], t.border[1], t.border[2], t.border[3]);
-    const uint sh = 32u - 8u * t.chan_bytes;
-    return mc_tex_signed(t) ? as_type<uint4>(as_type<int4>(r << sh) >> sh) : r;
+    const uint4 border = uint4(t.border[0], t.border[1], t.border[2], t.border[3]);
+    return mc_tex_raw4_i(t, mc_tex_place(t, q, dims) ? mc_texel_raw(L, t, q) : border);
 }
 
 // tld4 (tex2Dgather): component comp of the four texels of the bilinear
