@@ -637,6 +637,21 @@ TEST(encoding_rules)
    mtl_pipeline_release(p);
 }
 
+/* After a failed command buffer, the queue runs the next one (append_src's
+ * "append" on v) normally. */
+static void next_dispatch_runs(mtl_queue *q, mtl_pipeline *good, mtl_buffer *v)
+{
+   *(uint32_t *)mtl_buffer_contents(v) = 4;
+   uint32_t d = 2;
+   bind b2[2] = {{v, NULL, 0}, {NULL, &d, 4}};
+   mtl_cmdbuf *c2 = dispatch(q, good, b2, 2, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
+   mtl_cmdbuf_commit(c2);
+   mtl_cmdbuf_wait_until_completed(c2);
+   CHECK_INT(mtl_cmdbuf_get_status(c2), MTL_CMDBUF_COMPLETED);
+   CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 42);
+   mtl_cmdbuf_release(c2);
+}
+
 TEST(kernel_fault_is_recovered)
 {
    mtl_device *dev = soft_device();
@@ -659,19 +674,65 @@ TEST(kernel_fault_is_recovered)
       CHECK_INT(mtl_cmdbuf_get_status(c1), MTL_CMDBUF_ERROR);
       CHECK_CONTAINS(mtl_cmdbuf_error(c1), "kernel 'wild' faulted at address 0xdead0");
       mtl_cmdbuf_release(c1);
-      *(uint32_t *)mtl_buffer_contents(v) = 4;
-      uint32_t d = 2;
-      bind b2[2] = {{v, NULL, 0}, {NULL, &d, 4}};
-      mtl_cmdbuf *c2 = dispatch(q, good, b2, 2, (mtl_size){1, 1, 1}, (mtl_size){1, 1, 1});
-      mtl_cmdbuf_commit(c2);
-      mtl_cmdbuf_wait_until_completed(c2);
-      CHECK_INT(mtl_cmdbuf_get_status(c2), MTL_CMDBUF_COMPLETED);
-      CHECK_INT(*(uint32_t *)mtl_buffer_contents(v), 42);
-      mtl_cmdbuf_release(c2);
+      next_dispatch_runs(q, good, v);
    }
    mtl_queue_release(q);
    mtl_buffer_release(v);
    mtl_pipeline_release(bad);
+   mtl_pipeline_release(good);
+}
+
+/* Threadgroups run several per entry call, the entry advancing the
+ * position (exec.c run_range, msl_scan.c): a fault, and a barrier error
+ * (fiber mode), name the threadgroup that failed, here one in the middle of
+ * a run, past carries in x and y; the next dispatch runs normally. */
+TEST(failure_names_its_threadgroup)
+{
+   mtl_device *dev = soft_device();
+   static const char src[] =
+      "#include <metal_stdlib>\nusing namespace metal;\n"
+      "kernel void wild(device ulong *p [[buffer(0)]], uint3 g [[threadgroup_position_in_grid]],\n"
+      "                 uint t [[thread_index_in_threadgroup]])\n"
+      "{ if (g.x == 45u && g.y == 13u && g.z == 2u) { device uint *q = reinterpret_cast<device uint *>(p[0]); q[t] = 1; } }\n"
+      "kernel void split(device uint *o [[buffer(0)]], uint3 g [[threadgroup_position_in_grid]],\n"
+      "                  uint t [[thread_index_in_threadgroup]])\n"
+      "{\n"
+      "    threadgroup uint v[32];\n"
+      "    v[t] = t;\n"
+      "    if (g.x == 45u && g.y == 13u && g.z == 2u && t < 16u) {\n"
+      "        threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+      "        o[t] = v[31u - t];\n"
+      "    } else {\n"
+      "        threadgroup_barrier(mem_flags::mem_threadgroup);\n"
+      "        o[t] = v[31u - t] + 1u;\n"
+      "    }\n"
+      "}\n";
+   mtl_pipeline *wild = pipeline(dev, src, "wild"), *split = pipeline(dev, src, "split");
+   mtl_pipeline *good = pipeline(dev, append_src, "append");
+   CHECK(wild && split && good);
+   mtl_buffer *v = mtl_buffer_new(dev, 256, NULL);
+   mtl_queue *q = mtl_queue_new(dev, NULL);
+   mtl_size grid = {50, 20, 4}, tg = {32, 1, 1};
+   struct { mtl_pipeline *p; const char *want; } cases[] = {
+      {wild, "kernel 'wild' faulted at address 0xdead0"},
+      {split, "kernel 'split': the threads of a threadgroup wait at different threadgroup_barrier calls"},
+   };
+   for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+      *(uint64_t *)mtl_buffer_contents(v) = 0xdead0000ull;
+      bind b1[1] = {{v, NULL, 0}};
+      mtl_cmdbuf *c1 = dispatch(q, cases[i].p, b1, 1, grid, tg);
+      mtl_cmdbuf_commit(c1);
+      mtl_cmdbuf_wait_until_completed(c1);
+      CHECK_INT(mtl_cmdbuf_get_status(c1), MTL_CMDBUF_ERROR);
+      CHECK_CONTAINS(mtl_cmdbuf_error(c1), cases[i].want);
+      CHECK_CONTAINS(mtl_cmdbuf_error(c1), "in threadgroup (45, 13, 2)");
+      mtl_cmdbuf_release(c1);
+      next_dispatch_runs(q, good, v);
+   }
+   mtl_queue_release(q);
+   mtl_buffer_release(v);
+   mtl_pipeline_release(wild);
+   mtl_pipeline_release(split);
    mtl_pipeline_release(good);
 }
 

@@ -954,11 +954,12 @@ static void gen_entry(scanner *s, kdecl *kd)
       strbuf_puts(g, "#endif\n");
    if (kd->lanes)
       gen_group_fn(s, kd);
-   /* flatten: the kernel is inlined into the loop over the threads even
-    * when it is large (vectorising across threads needs it there); the
-    * thread function keeps its own copy, not inlined again here. */
-   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"), flatten)) void "
-                 "__mc_entry_%s(const ::__mc::launch *__mc_L)\n{\n"
+   /* One threadgroup.  flatten: the kernel is inlined into the loop over
+    * the threads even when it is large (vectorising across threads needs
+    * it there); the thread function keeps its own copy, not inlined again
+    * here. */
+   strbuf_printf(g, "static inline __attribute__((always_inline, flatten)) void "
+                 "__mc_run_%s(const ::__mc::launch *__mc_L)\n{\n"
                  "   ::__mc::cur = __mc_L;\n", kd->name);
    /* every entry: the shim's simd_shuffle and __mc_warp_members read it
     * (a resumable kernel that failed mid-pass leaves it set) */
@@ -978,6 +979,17 @@ static void gen_entry(scanner *s, kdecl *kd)
    else
       gen_loop_mode(s, kd);
    strbuf_puts(g, "}\n");
+   /* The entry runs __mc_L->ngroups threadgroups per call: a small
+    * kernel's threadgroup costs a few nanoseconds, which the call, the
+    * frame and the thread-local set-up per threadgroup had doubled. */
+   strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
+                 "__mc_entry_%s(::__mc::launch *__mc_L)\n{\n"
+                 "   for (uint __mc_n = __mc_L->ngroups;; ::__mc::next_group(__mc_L)) {\n"
+                 "      __mc_run_%s(__mc_L);\n"
+                 "      if (__mc_n-- <= 1)\n"
+                 "         return;\n"
+                 "   }\n"
+                 "}\n", kd->name, kd->name);
 }
 
 /* ---- kernels ---- */

@@ -13,7 +13,7 @@
 
 /* ---- launch ABI shared with the generated C++ (shim/metal_stdlib) ---- */
 
-enum { SOFT_ABI_VERSION = 5, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
+enum { SOFT_ABI_VERSION = 6, SOFT_MAX_BUFFERS = 31, SOFT_SIMD_WIDTH = 32 };
 
 /* soft_kernel_info.flags */
 enum {
@@ -94,6 +94,9 @@ typedef struct soft_launch {
    /* A co-resident dispatch: device-scope fences call this (sched_yield),
     * so threadgroups spinning at a grid barrier let the others run. */
    void (*yield)(void);
+   /* Threadgroups the entry runs in this call, from group on, x fastest;
+    * it advances group as it goes, so a fault's group is the one running. */
+   uint32_t ngroups;
 } soft_launch;
 
 /* Per-kernel facts the generated code exports (__mc_info_NAME). */
@@ -106,7 +109,7 @@ typedef struct soft_kernel_info {
    uint32_t flags;            /* SOFT_KERNEL_* */
 } soft_kernel_info;
 
-typedef void (*soft_entry_fn)(const soft_launch *L);
+typedef void (*soft_entry_fn)(soft_launch *L);
 
 /* ---- msl_scan.c: kernel signatures, threadgroup variables, wrappers ---- */
 
