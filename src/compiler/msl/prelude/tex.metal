@@ -302,6 +302,22 @@ MC_TEX uint4 mc_tex_fetch_i(constant mc_launch &L, thread const mc_tex &t, threa
     return mc_tex_raw4_i(t, mc_tex_place(t, q, dims) ? mc_texel_raw(L, t, q) : border);
 }
 
+// Channel c of the texel at q (modified) through the address modes, or of
+// the border colour, converted as mc_tex_fetch_f / mc_tex_fetch_i convert
+// it (their bits): a gather reads one channel, so it loads and converts
+// only that one.
+MC_TEX uint mc_tex_gather_chan(constant mc_launch &L, thread const mc_tex &t, thread int *q, uint c, bool iresult)
+{
+    if (c >= t.nchan)
+        return 0u;   // a channel the format lacks: 0, and 0.0f
+    const uint b = t.chan_bytes;
+    const uint r = mc_tex_place(t, q, 2u) ? mc_tex_raw(L, mc_texel_addr(t, q) + c * b, b) : t.border[c];
+    if (!iresult)
+        return as_type<uint>(mc_tex_raw_f(t, r, c));
+    const uint sh = 32u - 8u * b;
+    return mc_tex_signed(t) ? as_type<uint>(as_type<int>(r << sh) >> sh) : r;
+}
+
 // tld4 (tex2Dgather): component comp of the four texels of the bilinear
 // footprint, (i, j+1), (i+1, j+1), (i+1, j), (i, j) with i, j = floor(x - 0.5),
 // floor(y - 0.5) (PTX ISA "tld4"; the order an H200 returns:
@@ -319,11 +335,7 @@ MC_TEX uint4 mc_tex_gather(constant mc_launch &L, thread const mc_tex &t, thread
     uint r[4];
     for (uint k = 0u; k < 4u; k++) {
         int q[3] = {i + di[k], j + dj[k], lay};
-        if (iresult) {
-            r[k] = mc_tex_fetch_i(L, t, q, 2u)[comp];
-        } else {
-            r[k] = as_type<uint>(mc_tex_fetch_f(L, t, q, 2u)[comp]);
-        }
+        r[k] = mc_tex_gather_chan(L, t, q, comp, iresult);
     }
     return uint4(r[0], r[1], r[2], r[3]);
 }
