@@ -698,7 +698,7 @@ static void gen_lanes_mode(scanner *s, const kdecl *kd)
 {
    strbuf_printf(&s->gen, "#ifdef __MC_SOFT_LANES\n"
                  "   __mc_group_%s(__mc_L);\n"
-                 "   return;\n"
+                 "   return 1u;\n"
                  "#endif\n", kd->name);
 }
 
@@ -872,7 +872,7 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
    if (big_check) {
       strbuf_puts(g, ") {\n");
       gen_thread_loop(s, kd, false);
-      strbuf_puts(g, "   return;\n   }\n");
+      strbuf_puts(g, "   return 1u;\n   }\n");
    }
    for (uint32_t i = 0; i < kd->np; i++) {
       const kparam *p = &kd->p[i];
@@ -906,12 +906,20 @@ static void gen_loop_mode(scanner *s, const kdecl *kd)
                        p->index, COPY_MAX, p->index, p->index, p->index, p->type, p->name, p->type, p->index);
       }
    }
+   /* the copies above serve the __mc_n threadgroups (their buffers do
+    * not change within a dispatch) */
    strbuf_printf(g, "#line %u \"program_source\"\n", kd->line);
-   strbuf_puts(g, "   const uint __mc_G[3] = {__mc_L->group[0], __mc_L->group[1], __mc_L->group[2]};\n"
-               "   const uint __mc_T[3] = {__mc_L->tpg[0], __mc_L->tpg[1], __mc_L->tpg[2]};\n"
+   strbuf_puts(g, "   const uint __mc_T[3] = {__mc_L->tpg[0], __mc_L->tpg[1], __mc_L->tpg[2]};\n"
                "   const uint __mc_N[3] = {__mc_L->grid[0], __mc_L->grid[1], __mc_L->grid[2]};\n"
-               "   (void)__mc_G; (void)__mc_N;\n");
+               "   (void)__mc_N;\n"
+               "   for (uint __mc_g = 1u;; __mc_g++) {\n"
+               "   const uint __mc_G[3] = {__mc_L->group[0], __mc_L->group[1], __mc_L->group[2]};\n"
+               "   (void)__mc_G;\n");
    gen_thread_loop(s, kd, true);
+   strbuf_puts(g, "   if (__mc_g >= __mc_n)\n"
+               "      return __mc_n;\n"
+               "   ::__mc::next_group(__mc_L);\n"
+               "   }\n");
 }
 
 static void gen_entry(scanner *s, kdecl *kd)
@@ -958,8 +966,8 @@ static void gen_entry(scanner *s, kdecl *kd)
     * the threads even when it is large (vectorising across threads needs
     * it there); the thread function keeps its own copy, not inlined again
     * here. */
-   strbuf_printf(g, "static inline __attribute__((always_inline, flatten)) void "
-                 "__mc_run_%s(const ::__mc::launch *__mc_L)\n{\n"
+   strbuf_printf(g, "static inline __attribute__((always_inline, flatten)) uint "
+                 "__mc_run_%s(::__mc::launch *__mc_L, uint __mc_n)\n{\n"
                  "   ::__mc::cur = __mc_L;\n", kd->name);
    /* every entry: the shim's simd_shuffle and __mc_warp_members read it
     * (a resumable kernel that failed mid-pass leaves it set) */
@@ -970,24 +978,30 @@ static void gen_entry(scanner *s, kdecl *kd)
       strbuf_puts(g, "#ifdef __MC_SOFT_VALIDATE\n");
    strbuf_printf(g, "   if (__mc_L->fibers) {\n"
                  "      __mc_L->fibers(__mc_L, __mc_thread_%s);\n"
-                 "      return;\n"
+                 "      return 1u;\n"
                  "   }\n", kd->name);
    if (kd->loop_only)
       strbuf_puts(g, "#endif\n");
-   if (kd->fibers_only)
+   if (kd->fibers_only) {
       gen_thread_loop(s, kd, false);   /* a launch of one thread, or a kernel that never waits after all */
-   else
+      strbuf_puts(g, "   return 1u;\n");
+   } else {
       gen_loop_mode(s, kd);
+   }
    strbuf_puts(g, "}\n");
    /* The entry runs __mc_L->ngroups threadgroups per call: a small
     * kernel's threadgroup costs a few nanoseconds, which the call, the
-    * frame and the thread-local set-up per threadgroup had doubled. */
+    * frame, the thread-local set-up and the constant copies per
+    * threadgroup had about tripled.  __mc_run_NAME runs __mc_n of them
+    * (loop mode) or one, and says how many. */
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
                  "__mc_entry_%s(::__mc::launch *__mc_L)\n{\n"
-                 "   for (uint __mc_n = __mc_L->ngroups;; ::__mc::next_group(__mc_L)) {\n"
-                 "      __mc_run_%s(__mc_L);\n"
-                 "      if (__mc_n-- <= 1)\n"
+                 "   for (uint __mc_n = __mc_L->ngroups ? __mc_L->ngroups : 1u;;) {\n"
+                 "      uint __mc_k = __mc_run_%s(__mc_L, __mc_n);\n"
+                 "      if (__mc_k >= __mc_n)\n"
                  "         return;\n"
+                 "      __mc_n -= __mc_k;\n"
+                 "      ::__mc::next_group(__mc_L);\n"
                  "   }\n"
                  "}\n", kd->name, kd->name);
 }
