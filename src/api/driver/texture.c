@@ -258,7 +258,7 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (d->flags & CU_TRSF_SRGB) {
       /* the prelude decodes 8-bit unsigned channels by an H200's table
        * (mc_tex_srgb) and filters the decoded texels as an H100 does in
-       * 97 to 99.6 % of its reads (mc_tex_srgb_filters); the rest differ,
+       * 97 to 99.6 % of its reads (prelude tex.metal mc_tex_srgb_merge); the rest differ,
        * by a rule not found (tests/cuda/NATIVE.md, 2026-12-06,
        * twenty-ninth session): say so once */
       if (d->filterMode == CU_TR_FILTER_MODE_LINEAR)

@@ -990,8 +990,11 @@ static char *ld_get(job *j, const char *const *ld, int nld)
    if (!ld_template) {
       snprintf(ld_name, sizeof(ld_name), "%s", name);
       ld_template = file_read(path, NULL);
-      ld_prepared = !ld_template && soft_prepared_path(name, tmp, sizeof(tmp)) &&
-                    (ld_template = file_read(tmp, NULL)) != NULL;
+      ld_prepared = false;
+      if (!ld_template && soft_prepared_path(name, tmp, sizeof(tmp))) {
+         ld_template = file_read(tmp, NULL);
+         ld_prepared = ld_template != NULL;
+      }
       if (!ld_template && !fault_hit()) {
          const char *argv[MAX_ARGS + 12];
          int n = 0;

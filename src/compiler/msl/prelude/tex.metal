@@ -39,7 +39,7 @@
 //  - f32 and half texels filter as an H100 does: aligned to the largest
 //    exponent, truncated, summed exactly, rounded ties away
 //    (the comment above struct mc_tex_flin says how); sRGB-decoded
-//    channels the same way, cut to 8 bits (mc_tex_srgb_filters);
+//    channels the same way, cut to 8 bits (mc_tex_srgb_merge);
 //  - linear memory reads zeros at float coordinates, and integers read as
 //    elements return their bits to a float fetch (an H100).
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
@@ -794,7 +794,7 @@ __attribute__((noinline)) inline void mc_tex_flin_add(thread mc_tex_flin &f, uin
 // What the filter keeps of a texel below the largest exponent E of its
 // footprint, as the bits cut from 28 (the significand and 4 bits): f32
 // texels keep 28 bits, half ones 15, sRGB-decoded channels 8 (their
-// table's values have 8 significant bits; mc_tex_srgb_filters).  The
+// table's values have 8 significant bits; mc_tex_srgb_merge).  The
 // last two round to half precision, f32 to f32.
 #define MC_TEX_FLIN_F32 0u
 #define MC_TEX_FLIN_HALF 13u
@@ -826,7 +826,7 @@ MC_TEX uint4 mc_tex_flin_top(thread const float4 *v, thread const uint *w, uint 
 }
 
 // sRGB-decoded texels align one binade above E where a largest one's top
-// four bits are ones (mc_tex_srgb_filters: a fit).
+// four bits are ones (mc_tex_srgb_merge: a fit).
 MC_TEX uint4 mc_tex_flin_srgb_up(thread const float4 *v, thread const uint *w, uint n, uint4 E)
 {
     uint4 top = uint4(0u);
@@ -1008,7 +1008,7 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 // / 32767 clamped at -1: 96.7 % of an H100's 9 024 sn8x1 and 96.1 % of
 // its 36 096 sn8x4 reads, the rest one 16-bit step off (every read within
 // 0.62 steps of the exact sum; the rule was not found, and
-// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_filters).  The
+// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_merge).  The
 // border colour is a texel of the format here (mc_tex_fetch_i; an H100,
 // 65 536 reads across the edges of each of unorm8x4, snorm8x4,
 // unorm16x4 and snorm16x4: tests/cuda/NATIVE.md, thirtieth session).
@@ -1036,13 +1036,9 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t)
 // the H100, by 1 to tens of half ulps (a rule not found, and
 // cuTexObjectCreate warns).  The border colour is a texel of the format
 // here too (mc_tex_fetch_f).
-MC_TEX bool mc_tex_srgb_filters(thread const mc_tex &t)
-{
-    return mc_tex_srgb_applies(t);
-}
-
-// The channels sRGB decodes (mc_tex_srgb_chans) from dec, the others from
-// lin.
+//
+// mc_tex_srgb_merge: the channels sRGB decodes (mc_tex_srgb_chans) from
+// dec (that filter's), the others from lin (the fixed-point one's).
 MC_TEX float4 mc_tex_srgb_merge(thread const mc_tex &t, float4 dec, float4 lin)
 {
     return select(lin, dec, uint4(0u, 1u, 2u, 3u) < uint4(mc_tex_srgb_chans(t)));
@@ -1199,7 +1195,7 @@ MC_TEX uint4 mc_tex_sample_mip(constant mc_launch &L, thread const mc_tex &t, ui
     // within one (mc_tex_filters_fixed: an H100, tests/cuda/NATIVE.md,
     // 2026-12-06, twenty-eighth session)
     const bool fixed = !iresult && mc_tex_filters_fixed(t);
-    const bool srgb = !iresult && mc_tex_srgb_filters(t);
+    const bool srgb = !iresult && mc_tex_srgb_applies(t);
     mc_tex_flin fl;
     fl.n = 0u;
     for (uint k = 0u; k < 2u; k++) {
@@ -1373,7 +1369,7 @@ MC_TEX uint4 mc_tex_sample(constant mc_launch &L, ulong h, uint mode, uint c0, u
         }
     }
     const bool fixed = mc_tex_filters_fixed(t), floats = t.kind == 2u;
-    const bool srgb = mc_tex_srgb_filters(t);
+    const bool srgb = mc_tex_srgb_applies(t);
     float4 acc = float4(0.0f);
     int4 iacc = int4(0);
     mc_tex_flin fl;
