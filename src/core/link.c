@@ -40,25 +40,19 @@ int core_link_create(core_ctx *c, core_link **out)
 
 bool core_check_link(const core_link *l) { return l && l->magic == CORE_MAGIC_LINK; }
 
-/* Moves the units of `from` to the end of l's. */
+/* Moves the units of `from` to the end of l's and empties `from`; false
+ * (out of memory) when l could not take them all, the rest freed. */
 static bool take_units(core_link *l, fatbin_ptx_units *from)
 {
-   uint32_t n = l->units.n + from->n;
-   char **t = mc_realloc(l->units.text, n * sizeof(*t));
-   if (!t)
-      return false;
-   l->units.text = t;
-   size_t *len = mc_realloc(l->units.len, n * sizeof(*len));
-   if (!len)
-      return false;
-   l->units.len = len;
-   memcpy(t + l->units.n, from->text, from->n * sizeof(*t));
-   memcpy(len + l->units.n, from->len, from->n * sizeof(*len));
-   l->units.n = n;
-   free(from->text);
-   free(from->len);
-   from->text = NULL, from->len = NULL, from->n = 0;
-   return true;
+   uint32_t i = 0;
+   while (i < from->n && fatbin_ptx_units_add(&l->units, from->text[i], from->len[i]))
+      i++;
+   bool all = i == from->n;
+   from->n -= i;
+   if (from->n)
+      memmove(from->text, from->text + i, from->n * sizeof(*from->text));
+   fatbin_ptx_units_free(from);
+   return all;
 }
 
 int core_link_add(core_link *l, const void *data, size_t size, const char *name)
@@ -70,11 +64,7 @@ int core_link_add(core_link *l, const void *data, size_t size, const char *name)
       LOG_ERR("cannot link %s: %s", name ? name : "an input", err[0] ? err : fatbin_status_name(st));
       return core_fatbin_error(st);
    }
-   if (!take_units(l, &u)) {
-      fatbin_ptx_units_free(&u);
-      return CORE_ERROR_OUT_OF_MEMORY;
-   }
-   return CORE_SUCCESS;
+   return take_units(l, &u) ? CORE_SUCCESS : CORE_ERROR_OUT_OF_MEMORY;
 }
 
 int core_link_complete(core_link *l, const void **image, size_t *size)

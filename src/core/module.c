@@ -106,23 +106,6 @@ static int module_create(core_ctx *c, char *ptx, size_t len, core_module **out)
    return CORE_SUCCESS;
 }
 
-/* Appends text (malloc'ed; the units own it once this succeeds). */
-static bool add_unit(fatbin_ptx_units *u, char *text, size_t len)
-{
-   char **t = mc_realloc(u->text, (u->n + 1) * sizeof(*t));
-   if (!t)
-      return false;
-   u->text = t;
-   size_t *l = mc_realloc(u->len, (u->n + 1) * sizeof(*l));
-   if (!l)
-      return false;
-   u->len = l;
-   t[u->n] = text;
-   l[u->n] = len;
-   u->n++;
-   return true;
-}
-
 int core_link_ptx(const char *const *texts, const size_t *lens, uint32_t n, char **ptx, size_t *len)
 {
    char *lerr = NULL;
@@ -155,7 +138,7 @@ int core_module_load(core_ctx *c, const void *image, size_t image_len, core_modu
       size_t dlen;
       const char *d = core_devrt_ptx(&dlen);
       char *copy = mc_malloc(dlen + 1);
-      if (!copy || !add_unit(&units, copy, dlen)) {
+      if (!copy || !fatbin_ptx_units_add(&units, copy, dlen)) {
          free(copy);
          fatbin_ptx_units_free(&units);
          return CORE_ERROR_OUT_OF_MEMORY;

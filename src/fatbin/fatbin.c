@@ -663,6 +663,22 @@ void fatbin_ptx_units_free(fatbin_ptx_units *u)
    u->n = 0;
 }
 
+bool fatbin_ptx_units_add(fatbin_ptx_units *u, char *text, size_t len)
+{
+   char **t = mc_realloc(u->text, (u->n + 1) * sizeof(*t));
+   if (!t)
+      return false;
+   u->text = t;
+   size_t *l = mc_realloc(u->len, (u->n + 1) * sizeof(*l));
+   if (!l)
+      return false;
+   u->len = l;
+   t[u->n] = text;
+   l[u->n] = len;
+   u->n++;
+   return true;
+}
+
 /* The entries of one unit, as a list of their own (pointing into es). */
 static fatbin_status unit_entries(const fatbin_entries *es, uint32_t unit, fatbin_entries *out,
                                   char *err, size_t errlen)

@@ -142,6 +142,8 @@ typedef struct fatbin_ptx_units {
 fatbin_status fatbin_extract_ptx_units(const void *image, size_t image_len, uint32_t max_sm,
                                        fatbin_ptx_units *out, char *err, size_t errlen);
 void fatbin_ptx_units_free(fatbin_ptx_units *u);
+/* Appends text (malloc'ed, NUL-terminated; u owns it once this succeeds). */
+bool fatbin_ptx_units_add(fatbin_ptx_units *u, char *text, size_t len);
 
 /* ---- decompress.c: zstd and LZ4 through dlopen of the system libraries ---- */
 
