@@ -2,11 +2,12 @@
  * exec.c — running a dispatch: the worker pool, threadgroup memory, and
  * recovery from faulting kernels.
  *
- * Threadgroups of a dispatch are claimed one at a time (an atomic counter)
- * by the pool's threads and by the submitting queue thread, so work is
- * shared dynamically; on Linux each of them runs it on a CPU of its own
- * (affinity.c).  A threadgroup runs from start to end on one OS
- * thread.  Kernels the library build marked SOFT_KERNEL_FIBERS (they reach
+ * Threadgroups of a dispatch are claimed in runs of consecutive ones (an
+ * atomic counter) by the pool's threads and by the submitting queue
+ * thread, so work is shared dynamically; on Linux each of them runs it on
+ * a CPU of its own (affinity.c).  A run goes to the kernel's entry up to
+ * GROUPS_PER_CALL threadgroups per call.  A threadgroup runs from start to
+ * end on one OS thread.  Kernels the library build marked SOFT_KERNEL_FIBERS (they reach
  * a barrier or a SIMD-group function) run their threads as fibers
  * (fiber.c), the others as a plain loop in the generated entry.
  *
