@@ -321,8 +321,8 @@ enum { GROUPS_PER_CALL = 64 };
 /* Runs threadgroups first..last-1 of j until the job is aborted, several
  * per entry call (the entry advances L->group), with the fault handler
  * armed once: a small kernel's threadgroup costs a few nanoseconds, which
- * a call, a sigsetjmp and two 64-bit divisions per threadgroup had about
- * tripled.  A fault, or a barrier error (fail_from_kernel), ends the run
+ * a call, a sigsetjmp and two 64-bit divisions per threadgroup had more
+ * than doubled.  A fault, or a barrier error (fail_from_kernel), ends the run
  * and aborts the job; L->group then names the threadgroup that failed. */
 static void run_range(job *j, worker_tls *w, soft_launch *L, uint64_t first, uint64_t last)
 {

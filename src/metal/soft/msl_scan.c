@@ -992,7 +992,8 @@ static void gen_entry(scanner *s, kdecl *kd)
    /* The entry runs __mc_L->ngroups threadgroups per call: a small
     * kernel's threadgroup costs a few nanoseconds, which the call, the
     * frame, the thread-local set-up and the constant copies per
-    * threadgroup had about tripled.  __mc_run_NAME runs __mc_n of them
+    * threadgroup (with exec.c's per-threadgroup set-up) had about
+    * quadrupled.  __mc_run_NAME runs __mc_n of them
     * (loop mode) or one, and says how many. */
    strbuf_printf(g, "extern \"C\" __attribute__((visibility(\"default\"))) void "
                  "__mc_entry_%s(::__mc::launch *__mc_L)\n{\n"

@@ -314,8 +314,7 @@ MC_TEX uint mc_tex_gather_chan(constant mc_launch &L, thread const mc_tex &t, th
     const uint r = mc_tex_place(t, q, 2u) ? mc_tex_raw(L, mc_texel_addr(t, q) + c * b, b) : t.border[c];
     if (!iresult)
         return as_type<uint>(mc_tex_raw_f(t, r, c));
-    const uint sh = 32u - 8u * b;
-    return mc_tex_signed(t) ? as_type<uint>(as_type<int>(r << sh) >> sh) : r;
+    return mc_tex_signed(t) ? (uint)mc_tex_sext(r, b) : r;
 }
 
 // tld4 (tex2Dgather): component comp of the four texels of the bilinear
