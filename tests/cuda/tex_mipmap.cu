@@ -43,13 +43,14 @@
  *
  *  - with maxAnisotropy >= 2 the blend between levels is narrowed unless
  *    the trilinear optimisation is disabled (tex_model_blend: an H100);
- *    tex2DGrad of such a texture fails its launch with
- *    cudaErrorNotSupported through metalcuda (not fitted), the last check.
+ *    the point filter between levels is the same as without (an H100,
+ *    tests/cuda/NATIVE.md, thirty-second session); tex2DGrad of such a
+ *    texture fails its launch with cudaErrorNotSupported through
+ *    metalcuda (not fitted), the last check.
  * Not here: tex.grad (tex1DGrad, tex2DGrad, tex3DGrad, texCubemapGrad:
  * tex_grad.cu's).  Not here, because metalcuda refuses them by name (an
- * H200 accepts them; their behaviour was not fitted): maxAnisotropy > 1
- * with point filtering between levels, sparse and deferred-mapping
- * mipmapped arrays.
+ * H200 accepts them; their behaviour was not fitted): sparse and
+ * deferred-mapping mipmapped arrays.
  */
 #include "tex_model.h"
 
@@ -436,19 +437,24 @@ static void lod_checks(void)
 }
 
 /* maxAnisotropy >= 2: tex2DLod at every 1/256 of a level and a bit past
- * both ends, bilinear within levels, random data and positions. */
+ * both ends, bilinear within levels, random data and positions; linear
+ * between levels (the trilinear optimisation on, then off), and point. */
 static void aniso_checks(void)
 {
    mip m;
    cudaMipmappedArray_t a = make_mip(&m, 64, 32, 0, 4, 0, false);
-   const int anis[] = { 2, 3, 4, 7, 8, 16, 1000, 4 };
+   static const struct {
+      int aniso;
+      bool no_opt, mip_point;
+   } cases[] = { { 2 }, { 3 }, { 4 }, { 7 }, { 8 }, { 16 }, { 1000 }, { 4, true }, { 2, false, true },
+                 { 8, false, true } };
    int cap = 4 * 256 + 128;
    In *in = (In *)calloc(cap, sizeof(In));
    float2 *want = (float2 *)malloc(cap * sizeof(float2));
-   for (unsigned j = 0; j < sizeof(anis) / sizeof(anis[0]); j++) {
-      sampler s = { true, true, cudaAddressModeClamp, 0, 0, 8 };
-      s.aniso = anis[j];
-      s.no_trilinear_opt = j == sizeof(anis) / sizeof(anis[0]) - 1;   /* the last: the optimisation off */
+   for (unsigned j = 0; j < sizeof(cases) / sizeof(cases[0]); j++) {
+      sampler s = { true, !cases[j].mip_point, cudaAddressModeClamp, 0, 0, 8 };
+      s.aniso = cases[j].aniso;
+      s.no_trilinear_opt = cases[j].no_opt;
       cudaTextureObject_t t = tex_model_mip_object(a, &s);
       int n = 0;
       for (int i = -64; i < 3 * 256 + 64; i++)
@@ -456,8 +462,9 @@ static void aniso_checks(void)
       for (int i = 0; i < n; i++)
          want[i] = model_fetch(&m, &s, 2, false, in[i].x, in[i].y, 0, 0, in[i].lod, false);
       char what[96];
-      snprintf(what, sizeof(what), "tex2DLod, maxAnisotropy %d%s", anis[j],
-               s.no_trilinear_opt ? ", trilinear optimisation disabled" : "");
+      snprintf(what, sizeof(what), "tex2DLod, maxAnisotropy %d%s%s", s.aniso,
+               s.no_trilinear_opt ? ", trilinear optimisation disabled" : "",
+               s.mip_linear ? "" : ", point between levels");
       run_check(what, t, M_LOD2, in, n, want);
       CHECK_CUDA(cudaDestroyTextureObject(t));
    }

@@ -15,20 +15,24 @@
  *    checks read by read.
  *  - Without sRGB a uchar4 reads value / 255 (the host's division).
  *  - Linearly filtered with sRGB (an H100, tests/cuda/NATIVE.md, 2026-12-06,
- *    twenty-ninth session): alpha filters as a unorm8 channel does, each
- *    texel as v x 257, the corner weights' sum rounded to 16 bits
- *    (floor((s + 128) / 256)) / 65535; the decoded channels are decoded
- *    first and then filtered: between two texels whose decoded values lie
- *    in one binade and have 7 significant bits, the exact weighted sum
- *    rounded to half precision, ties away from zero (every one of the
- *    H100's 51 510 such reads).  Other pairs are not checked: the H100
- *    reads some of them lower by a rule not found.
+ *    twenty-ninth and thirty-second sessions): alpha filters as a unorm8
+ *    channel does, each texel as v x 257, the corner weights' sum rounded
+ *    to 16 bits (floor((s + 128) / 256)) / 65535; the decoded channels are
+ *    decoded first and then filtered (srgb_filtered): each texel of
+ *    non-zero weight is truncated to 8 bits below the largest alignment
+ *    exponent among them, a texel's being that of the largest decoded
+ *    value of its code's segment of eight (codes 8s to 8s + 7), and the
+ *    exact weighted sum is rounded to half precision, ties away from zero
+ *    (every one of the H100's 16 777 216 reads between two texels, all
+ *    pairs of codes at every 1/256).  Checked on neighbours in 1-D, every
+ *    pair of codes at four weights, and 2-D reads of random codes.
  */
 #include "tex_model.h"
 
 #include <cuda.h>
 #include <cuda_fp16.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -236,9 +240,42 @@ static float half_away(uint64_t x)
    return ldexpf((float)q, unit - 32);
 }
 
+/* The frexp exponent at which the code v aligns: its segment's largest
+ * value's (the header). */
+static int srgb_align_exp(unsigned v)
+{
+   int e;
+   frexpf(srgb_want(v | 7u), &e);
+   return e;
+}
+
+/* The decoded channel filtered from the codes v[0, n) of weights w (1/256,
+ * summing to 256): the header's rule. */
+static float srgb_filtered(const unsigned *v, const unsigned *w, int n)
+{
+   int top = INT_MIN;
+   for (int k = 0; k < n; k++)
+      if (w[k] && v[k] && srgb_align_exp(v[k]) > top)
+         top = srgb_align_exp(v[k]);
+   if (top == INT_MIN)
+      return 0.0f;
+   uint64_t s = 0;   /* in units of 2^(top - 16) */
+   for (int k = 0; k < n; k++)
+      s += (uint64_t)w[k] * (uint64_t)floorf(ldexpf(srgb_want(v[k]), 8 - top));
+   return half_away(s << (top + 16));
+}
+
+/* Alpha (or a channel sRGB leaves alone) filtered: the unorm8 rule. */
+static float unorm8_filtered(const unsigned *v, const unsigned *w, int n)
+{
+   uint32_t s = 0;
+   for (int k = 0; k < n; k++)
+      s += w[k] * v[k] * 257u;
+   return (float)((s + 128u) / 256u) / 65535.0f;
+}
+
 /* Filtered reads between neighbouring texels of u8_data (every 8th weight
- * of every pair): alpha always, the decoded x and y where the rule above
- * is known to hold. */
+ * of every pair), every channel. */
 static void check_filtered(void)
 {
    cudaArray_t a = array_of(cudaCreateChannelDesc<uchar4>(), u8_data, 4, 256);
@@ -264,27 +301,165 @@ static void check_filtered(void)
    static float ga[N], wa[N];
    for (int r = 0; r < n; r++) {
       int i = r / (256 / STEP);
-      uint32_t k = 1u + (uint32_t)(r % (256 / STEP)) * STEP;   /* the upper texel's weight, 1/256 */
+      unsigned k = 1u + (unsigned)(r % (256 / STEP)) * STEP;   /* the upper texel's weight, 1/256 */
       const unsigned char *t0 = &u8_data[4 * i], *t1 = &u8_data[4 * (i + 1)];
-      uint32_t s = (256u - k) * t0[3] * 257u + k * t1[3] * 257u;
-      ga[ma] = h[r].w;
-      wa[ma++] = (float)((s + 128u) / 256u) / 65535.0f;
-      for (int c = 0; c < 2; c++) {
-         uint64_t u0 = (uint64_t)ldexpf(srgb_want(t0[c]), 24), u1 = (uint64_t)ldexpf(srgb_want(t1[c]), 24);
-         int b0 = u0 ? 64 - __builtin_clzll(u0) : 0, b1 = u1 ? 64 - __builtin_clzll(u1) : 0;
-         if (b0 == 0 || b0 != b1 || (u0 >> (b0 - 8) & 1u) || (u1 >> (b1 - 8) & 1u))
-            continue;
-         g[m] = (&h[r].x)[c];
-         w[m++] = half_away((256u - k) * u0 + k * u1);
+      const unsigned wt[2] = { 256u - k, k };
+      for (int c = 0; c < 4; c++) {
+         const unsigned v[2] = { t0[c], t1[c] };
+         if (c == 3) {
+            ga[ma] = h[r].w;
+            wa[ma++] = unorm8_filtered(v, wt, 2);
+         } else {
+            g[m] = (&h[r].x)[c];
+            w[m++] = srgb_filtered(v, wt, 2);
+         }
       }
    }
    CHECK_ARRAY_F32("uchar4, sRGB, linear: alpha", ga, wa, ma);
-   CHECK(m > 1000);
-   CHECK_ARRAY_F32("uchar4, sRGB, linear: decoded x and y of one binade", g, w, m);
+   CHECK_ARRAY_F32("uchar4, sRGB, linear: decoded x, y and z", g, w, m);
    CHECK_CUDA(cudaDestroyTextureObject(t));
    CHECK_CUDA(cudaFree(dx));
    CHECK_CUDA(cudaFree(dout));
    CHECK_CUDA(cudaFreeArray(a));
+}
+
+/* Every ordered pair of codes (a, b) at four weights: a 1-D layered
+ * uchar4 array whose layer a holds a, 0, a, 1, ..., a, 255, a in x, the
+ * same in y and z mirrored (255 - x), alpha as x; pair (a, b) at x = 2b,
+ * read at weight (b - a) & 255 and three more of its hash. */
+__global__ void k_pairs(cudaTextureObject_t t, const int *wts, float4 *o)
+{
+   int p = blockIdx.x * blockDim.x + threadIdx.x;   /* a x 256 + b */
+   for (int j = 0; j < 4; j++)
+      o[4 * p + j] = tex1DLayered<float4>(t, 2.0f * (float)(p & 255) + 0.5f + (float)wts[4 * p + j] / 256.0f, p >> 8);
+}
+
+static void check_filtered_pairs(void)
+{
+   enum { LW = 513, NPAIR = 65536 };
+   static uchar4 raw[256 * LW];
+   for (int a = 0; a < 256; a++)
+      for (int x = 0; x < LW; x++) {
+         unsigned char v = (unsigned char)(x & 1 ? x >> 1 : a);
+         raw[a * LW + x] = make_uchar4(v, v, (unsigned char)(255 - v), v);
+      }
+   static int wts[4 * NPAIR];
+   for (int p = 0; p < NPAIR; p++) {
+      wts[4 * p] = ((p & 255) - (p >> 8)) & 255;
+      for (int j = 1; j < 4; j++)
+         wts[4 * p + j] = (int)(mix32((uint32_t)(4 * p + j) * 2246822519u + 5u) % 255u) + 1;
+   }
+   cudaChannelFormatDesc d = cudaCreateChannelDesc<uchar4>();
+   cudaArray_t arr;
+   if (!CHECK_CUDA(cudaMalloc3DArray(&arr, &d, make_cudaExtent(LW, 0, 256), cudaArrayLayered)))
+      return;
+   cudaMemcpy3DParms cp;
+   memset(&cp, 0, sizeof cp);
+   cp.srcPtr = make_cudaPitchedPtr(raw, LW * 4, LW, 1);
+   cp.dstArray = arr;
+   cp.extent = make_cudaExtent(LW, 1, 256);
+   cp.kind = cudaMemcpyHostToDevice;
+   CHECK_CUDA(cudaMemcpy3D(&cp));
+   cudaTextureObject_t t = texture_filtered(arr, cudaReadModeNormalizedFloat, 1, true);
+   int *dw = NULL;
+   float4 *dout = NULL;
+   static float4 h[4 * NPAIR];
+   static float g[16 * NPAIR], w[16 * NPAIR];
+   if (t && CHECK_CUDA(cudaMalloc(&dw, sizeof wts)) && CHECK_CUDA(cudaMalloc(&dout, sizeof h))) {
+      CHECK_CUDA(cudaMemcpy(dw, wts, sizeof wts, cudaMemcpyHostToDevice));
+      k_pairs<<<NPAIR / 128, 128>>>(t, dw, dout);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUDA(cudaMemcpy(h, dout, sizeof h, cudaMemcpyDeviceToHost));
+      for (int p = 0; p < NPAIR; p++)
+         for (int j = 0; j < 4; j++) {
+            const unsigned wt[2] = { 256u - (unsigned)wts[4 * p + j], (unsigned)wts[4 * p + j] };
+            const unsigned a = (unsigned)p >> 8, b = (unsigned)p & 255u;
+            const unsigned v[2] = { a, b }, vm[2] = { 255u - a, 255u - b };
+            int r = 4 * p + j;
+            memcpy(&g[4 * r], &h[r], sizeof h[r]);
+            w[4 * r] = w[4 * r + 1] = srgb_filtered(v, wt, 2);
+            w[4 * r + 2] = srgb_filtered(vm, wt, 2);
+            w[4 * r + 3] = unorm8_filtered(v, wt, 2);
+         }
+      CHECK_ARRAY_F32("uchar4, sRGB, linear: every pair of codes at four weights", g, w, 16 * NPAIR);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   CHECK_CUDA(cudaFree(dw));
+   CHECK_CUDA(cudaFree(dout));
+   CHECK_CUDA(cudaFreeArray(arr));
+}
+
+/* 2-D reads of random codes at texel positions plus a random fraction in
+ * 1/256 along each axis (unnormalised, inside: the weights are exact),
+ * four corners weighted as tex_model_corner_weight splits them. */
+__global__ void k_at2(cudaTextureObject_t t, const float2 *x, int n, float4 *o)
+{
+   int i = threadIdx.x + blockIdx.x * blockDim.x;
+   if (i < n)
+      o[i] = tex2D<float4>(t, x[i].x, x[i].y);
+}
+
+static void check_filtered_2d(void)
+{
+   enum { W2 = 32, H2 = 16, N2 = 8192 };
+   static uchar4 raw[W2 * H2];
+   for (int i = 0; i < W2 * H2; i++) {
+      uint32_t r = mix32((uint32_t)i * 97u + 3u);
+      raw[i] = make_uchar4((unsigned char)r, (unsigned char)(r >> 8), (unsigned char)(r >> 16), (unsigned char)(r >> 24));
+   }
+   cudaChannelFormatDesc d = cudaCreateChannelDesc<uchar4>();
+   cudaArray_t arr;
+   if (!CHECK_CUDA(cudaMallocArray(&arr, &d, W2, H2)))
+      return;
+   CHECK_CUDA(cudaMemcpy2DToArray(arr, 0, 0, raw, W2 * 4, W2 * 4, H2, cudaMemcpyHostToDevice));
+   cudaResourceDesc r;
+   memset(&r, 0, sizeof r);
+   r.resType = cudaResourceTypeArray;
+   r.res.array.array = arr;
+   cudaTextureDesc td;
+   memset(&td, 0, sizeof td);
+   td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
+   td.filterMode = cudaFilterModeLinear;
+   td.readMode = cudaReadModeNormalizedFloat;
+   td.sRGB = 1;
+   cudaTextureObject_t t = 0;
+   static float2 pos[N2];
+   static int px[N2], py[N2], wx[N2], wy[N2];
+   for (int i = 0; i < N2; i++) {
+      uint32_t q = mix32((uint32_t)i * 7919u + 1u), q2 = mix32(q);
+      px[i] = (int)(q % (W2 - 1)), py[i] = (int)((q >> 8) % (H2 - 1));
+      wx[i] = (int)(q2 & 255u), wy[i] = (int)((q2 >> 8) & 255u);
+      pos[i] = make_float2((float)px[i] + 0.5f + (float)wx[i] / 256.0f, (float)py[i] + 0.5f + (float)wy[i] / 256.0f);
+   }
+   float2 *dpos = NULL;
+   float4 *dout = NULL;
+   static float4 h[N2];
+   static float g[4 * N2], w[4 * N2];
+   if (CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL)) && CHECK_CUDA(cudaMalloc(&dpos, sizeof pos)) &&
+       CHECK_CUDA(cudaMalloc(&dout, sizeof h))) {
+      CHECK_CUDA(cudaMemcpy(dpos, pos, sizeof pos, cudaMemcpyHostToDevice));
+      k_at2<<<N2 / 128, 128>>>(t, dpos, N2, dout);
+      CHECK_CUDA(cudaDeviceSynchronize());
+      CHECK_CUDA(cudaMemcpy(h, dout, sizeof h, cudaMemcpyDeviceToHost));
+      for (int i = 0; i < N2; i++) {
+         const int a[2] = { wx[i], wy[i] };
+         unsigned wt[4], v[4];
+         for (int c = 0; c < 4; c++) {
+            for (int q = 0; q < 4; q++) {
+               wt[q] = (unsigned)tex_model_corner_weight(a, 256, 2, q);
+               const uchar4 &tx = raw[(py[i] + (q >> 1)) * W2 + px[i] + (q & 1)];
+               v[q] = c == 0 ? tx.x : c == 1 ? tx.y : c == 2 ? tx.z : tx.w;
+            }
+            g[4 * i + c] = (&h[i].x)[c];
+            w[4 * i + c] = c < 3 ? srgb_filtered(v, wt, 4) : unorm8_filtered(v, wt, 4);
+         }
+      }
+      CHECK_ARRAY_F32("uchar4, sRGB, linear, 2-D: random codes", g, w, 4 * N2);
+      CHECK_CUDA(cudaDestroyTextureObject(t));
+   }
+   CHECK_CUDA(cudaFree(dpos));
+   CHECK_CUDA(cudaFree(dout));
+   CHECK_CUDA(cudaFreeArray(arr));
 }
 
 /* A format sRGB leaves alone: its reads with and without the flag agree. */
@@ -362,6 +537,8 @@ int main()
    check_runtime_u8x2();
    check_driver_u8();
    check_filtered();
+   check_filtered_pairs();
+   check_filtered_2d();
    check_border();
    static unsigned short u16[256 * 4];
    static __half f16[256 * 4];

@@ -166,13 +166,12 @@ static CUresult mipmap_state(mc_tex *t, const CUDA_TEXTURE_DESC *d)
     * as for unnormalised coordinates (prelude/tex.metal, mc_tex_sample_mip). */
    /* maxAnisotropy >= 2: an H100 narrows the blend between levels unless
     * the trilinear optimisation is disabled (prelude/tex.metal,
-    * mc_tex_blend_weight); tex.grad's anisotropic filtering is not fitted
-    * and fails the launch that reaches it (MC_STATUS_TEX_GRAD_ANISO), and
-    * the point filter between levels was not measured */
+    * mc_tex_blend_weight; the same on layered and cube-map arrays) and
+    * leaves the point filter between levels as it is (an H100: every
+    * 1/256 of three levels, maxAnisotropy 1 to 8, tests/cuda/NATIVE.md,
+    * thirty-second session); tex.grad's anisotropic filtering is not
+    * fitted and fails the launch that reaches it (MC_STATUS_TEX_GRAD_ANISO) */
    if (d->maxAnisotropy > 1) {
-      if (!t->mip_linear)
-         API_NOT_SUPPORTED("anisotropic filtering (maxAnisotropy > 1) of a mipmapped texture with point filtering "
-                           "between levels (mipmapFilterMode point)");
       /* the blend floor(s (f - f0)): s = 6/4, 7/4, 8/4 and f0 = 42, 54, 64
        * for maxAnisotropy 2-3, 4-7, 8 and up (an H100) */
       uint32_t s4 = d->maxAnisotropy >= 8 ? 8 : d->maxAnisotropy >= 4 ? 7 : 6;
@@ -246,26 +245,10 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
    if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && (d->flags & CU_TRSF_READ_AS_INTEGER) && integers && arr &&
        (arr->flags & CUDA_ARRAY3D_CUBEMAP))
       API_NOT_SUPPORTED("linear filtering (filterMode linear) of integers read as such on a cube map");
-   if (d->filterMode == CU_TR_FILTER_MODE_LINEAR && t.chan_bytes == 1 &&
-       (t.kind == MC_TEX_SNORM || (t.kind == MC_TEX_SIGNED && (t.flags & MC_TEX_F_NORM_READ)))) {
-      /* the prelude filters these in 16-bit fixed point as an H100 does
-       * in 96-97 % of its reads (mc_tex_filters_fixed); the rest are one
-       * 16-bit step off, by a rule not found (tests/cuda/NATIVE.md,
-       * 2026-12-06, twenty-ninth session): say so once */
-      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of 8-bit signed channels read as normalised floats: some reads "
-               "differ from an NVIDIA GPU's by one 16-bit step (1/32767)");
-   }
-   if (d->flags & CU_TRSF_SRGB) {
-      /* the prelude decodes 8-bit unsigned channels by an H200's table
-       * (mc_tex_srgb) and filters the decoded texels as an H100 does in
-       * 97 to 99.6 % of its reads (prelude tex.metal mc_tex_srgb_merge); the rest differ,
-       * by a rule not found (tests/cuda/NATIVE.md, 2026-12-06,
-       * twenty-ninth session): say so once */
-      if (d->filterMode == CU_TR_FILTER_MODE_LINEAR)
-         LOG_ONCE(LOG_LEVEL_WARN, "sRGB with linear filtering: some filtered reads of the decoded channels differ "
-                  "from an NVIDIA GPU's (by up to 0.002 on an H100; alpha is exact)");
+   /* the prelude decodes 8-bit unsigned channels by an H200's table
+    * (mc_tex_srgb) and filters them as an H100 does (mc_tex_srgb_merge) */
+   if (d->flags & CU_TRSF_SRGB)
       t.flags |= MC_TEX_F_SRGB;
-   }
    memcpy(t.border, d->borderColor, sizeof(t.border));   /* its bits: core_tex_create converts them */
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)

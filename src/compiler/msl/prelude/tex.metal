@@ -35,11 +35,12 @@
 //    read so in every read mode, and filter as such; linear filtering of
 //    unsigned and signed 8/16-bit ones within a level is the H100's
 //    16-bit fixed point (mc_tex_filters_fixed; mipmapped blends of them
-//    too; signed 8-bit ones by a fit, not exactly);
+//    too; signed 8-bit ones summed as raw integers first);
 //  - f32 and half texels filter as an H100 does: aligned to the largest
 //    exponent, truncated, summed exactly, rounded ties away
 //    (the comment above struct mc_tex_flin says how); sRGB-decoded
-//    channels the same way, cut to 8 bits (mc_tex_srgb_merge);
+//    channels the same way, cut to 8 bits below an exponent their 8-bit
+//    codes choose (mc_tex_srgb_merge);
 //  - linear memory reads zeros at float coordinates, and integers read as
 //    elements return their bits to a float fetch (an H100).
 // Surfaces are addressed in bytes along x (sust.p: in samples), elements
@@ -824,21 +825,38 @@ MC_TEX uint4 mc_tex_flin_top(thread const float4 *v, thread const uint *w, uint 
     return E;
 }
 
-// sRGB-decoded texels align one binade above E where a largest one's top
-// four bits are ones (mc_tex_srgb_merge: a fit).
-MC_TEX uint4 mc_tex_flin_srgb_up(thread const float4 *v, thread const uint *w, uint n, uint4 E)
+// An sRGB-decoded texel aligns at the exponent field of the largest value
+// of its code's segment of eight (codes 8s to 8s + 7: mc_tex_srgb_merge),
+// which steps up by one at the decoded values of codes 8, 16, 32, 48, 64,
+// 96, 136, 184 and 248 (mc_tex_srgb_u8's entries there, the codes where a
+// segment's largest value lies a binade above the last segment's) from
+// 118, the field of code 7's value; 0 for code 0, which takes no part.
+constant uint mc_tex_srgb_align_steps[9] = {
+    0x3b200000u, 0x3baa0000u, 0x3c6c0000u, 0x3cf20000u, 0x3d520000u, 0x3df00000u, 0x3e7c0000u, 0x3ef60000u, 0x3f700000u,
+};
+
+MC_TEX uint4 mc_tex_srgb_align_field(uint4 b)
 {
-    uint4 top = uint4(0u);
-    for (uint k = 0u; k < n; k++) {
-        uint4 b = as_type<uint4>(v[k]);
+    uint4 f = uint4(118u);
+    for (uint j = 0u; j < 9u; j++)
+        f += select(uint4(0u), uint4(1u), b >= mc_tex_srgb_align_steps[j]);
+    return select(uint4(0u), f, b != 0u);
+}
+
+// The largest alignment field among the sRGB-decoded texels v[0, n) of
+// non-zero weight (mc_tex_flin_top's for them).
+MC_TEX uint4 mc_tex_flin_srgb_top(thread const float4 *v, thread const uint *w, uint n)
+{
+    uint4 E = uint4(0u);
+    for (uint k = 0u; k < n; k++)
         if (w[k] != 0u)
-            top = select(top, max(top, (b >> 20) & 7u), mc_tex_flin_field(b) == E);
-    }
-    return E + select(uint4(0u), uint4(1u), top == 7u && E != 0u);
+            E = max(E, mc_tex_srgb_align_field(as_type<uint4>(v[k])));
+    return E;
 }
 
 // The weighted sum of the texels v[0, n) of non-zero weight, each channel
-// in units of 2^(E - 162 + cut) (E: mc_tex_flin_top's, or one above).
+// in units of 2^(E - 162 + cut) (E: mc_tex_flin_top's, or for sRGB
+// mc_tex_flin_srgb_top's).
 // The texels' significands (with 4 more bits) are cut to the alignment in
 // 32 bits: they fit in 28.
 MC_TEX long4 mc_tex_flin_part(thread const float4 *v, thread const uint *w, uint n, uint cut, uint4 E)
@@ -943,9 +961,8 @@ __attribute__((noinline)) inline float4 mc_tex_flin_sum(thread const mc_tex_flin
         uint hi = lo;
         while (hi < f.n && f.g[hi] == g)
             hi++;
-        e[g] = mc_tex_flin_top(f.v + lo, f.w + lo, hi - lo, cut);
-        if (cut == MC_TEX_FLIN_SRGB)
-            e[g] = mc_tex_flin_srgb_up(f.v + lo, f.w + lo, hi - lo, e[g]);
+        e[g] = cut == MC_TEX_FLIN_SRGB ? mc_tex_flin_srgb_top(f.v + lo, f.w + lo, hi - lo)
+                                       : mc_tex_flin_top(f.v + lo, f.w + lo, hi - lo, cut);
         a[g] = mc_tex_flin_part(f.v + lo, f.w + lo, hi - lo, cut, e[g]);
         E = max(E, e[g]);
         lo = hi;
@@ -1001,13 +1018,12 @@ MC_TEX void mc_tex_1d_border_as_2d(thread const mc_tex &t, uint mode, thread uin
 // times 257), the corner weights' sum rounded half up to 16 bits
 // (floor((s + 128) / 256)), then / 65535 (unsigned) or / 32767 clamped at
 // -1 (signed 16-bit).  Signed 8-bit channels (snorm8, char read as
-// normalised floats) expand to 16-bit steps with 4 fraction bits,
-// floor(s x 32767 x 16 / 127) (-128 too: the filter does not clamp a
-// texel at -1), and the sum rounds half away from zero to 16 bits, then
-// / 32767 clamped at -1: 96.7 % of an H100's 9 024 sn8x1 and 96.1 % of
-// its 36 096 sn8x4 reads, the rest one 16-bit step off (every read within
-// 0.62 steps of the exact sum; the rule was not found, and
-// cuTexObjectCreate warns).  Not for sRGB (mc_tex_srgb_merge).  The
+// normalised floats) are summed as they are, S = the sum of weight x s
+// (-128 too: the filter does not clamp a texel at -1), and S becomes 16-bit
+// steps as S + floor((floor(S / 16) x 257 + 1024) / 2048), then / 32767
+// clamped at -1 (every one of an H100's 16 777 216 reads of two char
+// texels, all 65 536 pairs at every 1/256: tests/cuda/NATIVE.md,
+// thirty-second session).  Not for sRGB (mc_tex_srgb_merge).  The
 // border colour is a texel of the format here (mc_tex_fetch_i; an H100,
 // 65 536 reads across the edges of each of unorm8x4, snorm8x4,
 // unorm16x4 and snorm16x4: tests/cuda/NATIVE.md, thirtieth session).
@@ -1018,23 +1034,18 @@ MC_TEX bool mc_tex_filters_fixed(thread const mc_tex &t)
 }
 
 // Linear filtering of sRGB-decoded channels (an H100, CUDA 13.0, driver
-// 580, 195 075 1-D and 24 576 2-D channel reads of uchar4 arrays:
-// tests/cuda/NATIVE.md, 2026-12-06, twenty-ninth session): the texels are
-// decoded first (mc_tex_srgb's table, whose values have 8 significant
-// bits) and then filtered as float texels are, aligned to the largest
-// exponent among them but keeping 8 bits below it (MC_TEX_FLIN_SRGB; one
-// binade up where the largest texel's top four bits are ones, a fit: the
-// H100's reads say the alignment moves up near the next power of two, not
-// why), the sum rounded to half precision, ties away from zero; the
-// channels sRGB leaves alone (alpha, a 2-channel format's y) filter in
-// 16-bit fixed point as unorm8 ones do (mc_tex_filters_fixed).  That
-// reproduces every alpha read and, of the decoded channels, every read
-// between two texels of one binade whose values have 7 significant bits,
-// 99.6 % of the 1-D reads between neighbouring values, 97.8 % of those
-// between far ones and 97.8 % of the 2-D reads; the rest read lower on
-// the H100, by 1 to tens of half ulps (a rule not found, and
-// cuTexObjectCreate warns).  The border colour is a texel of the format
-// here too (mc_tex_fetch_f).
+// 580: every one of 16 777 216 reads between two texels, all 65 536 pairs
+// of codes at every 1/256: tests/cuda/NATIVE.md, thirty-second session):
+// the texels are decoded first (mc_tex_srgb's table, whose values have 8
+// significant bits) and then filtered as float texels are, aligned to the
+// largest exponent among them but keeping 8 bits below it
+// (MC_TEX_FLIN_SRGB), where a texel's exponent is not its own but that of
+// the largest value of its code's segment of eight (mc_tex_srgb_align_field:
+// codes 64 to 71 align as 71, one binade above 64 to 70), the sum rounded
+// to half precision, ties away from zero; the channels sRGB leaves alone
+// (alpha, a 2-channel format's y) filter in 16-bit fixed point as unorm8
+// ones do (mc_tex_filters_fixed).  The border colour is a texel of the
+// format here too (mc_tex_fetch_f).
 //
 // mc_tex_srgb_merge: the channels sRGB decodes (mc_tex_srgb_chans) from
 // dec (that filter's), the others from lin (the fixed-point one's).
@@ -1050,28 +1061,22 @@ MC_TEX uint mc_tex_flin_cut(thread const mc_tex &t)
     return t.chan_bytes == 2u ? MC_TEX_FLIN_HALF : MC_TEX_FLIN_F32;
 }
 
-// Signed 8-bit channels in 1/16 of a 16-bit step, and their sum as the
-// result (mc_tex_filters_fixed).  Not inlined: they would be at every
-// texture read of a kernel, whatever its format.
-__attribute__((noinline)) inline int4 mc_tex_snorm8_16(uint4 v)
-{
-    const int4 p = (as_type<int4>(v << 24) >> 24) * 524272;   // s x 32767 x 16
-    return select(p / 127, -((-p + 126) / 127), p < 0);        // floor
-}
-
+// The sum S of weight x s of signed 8-bit channels as the result
+// (mc_tex_filters_fixed).  Not inlined: it would be at every texture read
+// of a kernel, whatever its format.
 __attribute__((noinline)) inline float4 mc_tex_snorm8_16_f(int4 acc)
 {
-    const int4 a = (abs(acc) + 2048) >> 12;   // half away from zero
-    return max(float4(select(a, -a, acc < 0)) / 32767.0f, float4(-1.0f));
+    const int4 steps = acc + (((acc >> 4) * 257 + 1024) >> 11);   // arithmetic shifts: floor
+    return float4(max(steps, int4(-32767))) / 32767.0f;
 }
 
 // A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers (signed
-// 8-bit ones in 1/16 of a step).
+// 8-bit ones as they are: mc_tex_snorm8_16_f converts their sum).
 MC_TEX int4 mc_tex_fixed16(thread const mc_tex &t, uint4 v)
 {
     if (mc_tex_unsigned(t))
         return t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
-    return t.chan_bytes == 2u ? as_type<int4>(v) : mc_tex_snorm8_16(v);
+    return t.chan_bytes == 2u ? as_type<int4>(v) : as_type<int4>(v << 24) >> 24;
 }
 
 MC_TEX float4 mc_tex_fixed16_f(thread const mc_tex &t, int4 acc)
