@@ -226,6 +226,14 @@ static void mip_checks(float2 *dc, float4 *dout)
    CHECK_CUDA(cudaFreeMipmappedArray(m));
 }
 
+/* Linear filtering of a read as normalised floats, clamp, unnormalised
+ * coordinates. */
+static cudaTextureObject_t linear_norm_object(cudaArray_t a)
+{
+   return tex_model_object(a, cudaAddressModeClamp, cudaAddressModeClamp, true, false, cudaReadModeNormalizedFloat,
+                           NULL);
+}
+
 static long long floor_div(long long a, long long b) { return a >= 0 ? a / b : -((-a + b - 1) / b); }
 
 /* The result of signed 8-bit channels whose weighted sum (weights in
@@ -264,28 +272,12 @@ static void snorm8_pair_checks(void)
    cudaArray_t arr;
    if (!CHECK_CUDA(cudaMalloc3DArray(&arr, &d, make_cudaExtent(LW, 0, 256), cudaArrayLayered)))
       return;
-   cudaMemcpy3DParms cp;
-   memset(&cp, 0, sizeof cp);
-   cp.srcPtr = make_cudaPitchedPtr(raw, LW, LW, 1);
-   cp.dstArray = arr;
-   cp.extent = make_cudaExtent(LW, 1, 256);
-   cp.kind = cudaMemcpyHostToDevice;
-   CHECK_CUDA(cudaMemcpy3D(&cp));
-   cudaResourceDesc r;
-   memset(&r, 0, sizeof r);
-   r.resType = cudaResourceTypeArray;
-   r.res.array.array = arr;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof td);
-   td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-   td.filterMode = cudaFilterModeLinear;
-   td.readMode = cudaReadModeNormalizedFloat;
-   cudaTextureObject_t t;
+   tex_model_copy3d(arr, raw, LW, LW, 1, 256, true);
+   cudaTextureObject_t t = linear_norm_object(arr);
    int *dw = NULL;
    float *dout = NULL;
    static float got[4 * NPAIR], want[4 * NPAIR];
-   if (CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL)) && CHECK_CUDA(cudaMalloc(&dw, sizeof wts)) &&
-       CHECK_CUDA(cudaMalloc(&dout, sizeof got))) {
+   if (t && CHECK_CUDA(cudaMalloc(&dw, sizeof wts)) && CHECK_CUDA(cudaMalloc(&dout, sizeof got))) {
       CHECK_CUDA(cudaMemcpy(dw, wts, sizeof wts, cudaMemcpyHostToDevice));
       k_pairs<<<NPAIR / 128, 128>>>(t, dw, dout);
       CHECK_CUDA(cudaDeviceSynchronize());
@@ -316,17 +308,8 @@ static void snorm8_checks(const float2 *c, float2 *dc, float4 *dout)
    if (!CHECK_CUDA(cudaMallocArray(&a, &d, W, H)))
       return;
    CHECK_CUDA(cudaMemcpy2DToArray(a, 0, 0, raw, W * 4, W * 4, H, cudaMemcpyHostToDevice));
-   cudaResourceDesc r;
-   memset(&r, 0, sizeof r);
-   r.resType = cudaResourceTypeArray;
-   r.res.array.array = a;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof td);
-   td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-   td.filterMode = cudaFilterModeLinear;
-   td.readMode = cudaReadModeNormalizedFloat;
-   cudaTextureObject_t t;
-   if (CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL))) {
+   cudaTextureObject_t t = linear_norm_object(a);
+   if (t) {
       static float4 out[NP];
       CHECK_CUDA(cudaMemcpy(dc, c, NP * sizeof(float2), cudaMemcpyHostToDevice));
       k_fetch<<<NP / 128, 128>>>(t, dc, dout, NP);

@@ -353,13 +353,7 @@ static void check_filtered_pairs(void)
    cudaArray_t arr;
    if (!CHECK_CUDA(cudaMalloc3DArray(&arr, &d, make_cudaExtent(LW, 0, 256), cudaArrayLayered)))
       return;
-   cudaMemcpy3DParms cp;
-   memset(&cp, 0, sizeof cp);
-   cp.srcPtr = make_cudaPitchedPtr(raw, LW * 4, LW, 1);
-   cp.dstArray = arr;
-   cp.extent = make_cudaExtent(LW, 1, 256);
-   cp.kind = cudaMemcpyHostToDevice;
-   CHECK_CUDA(cudaMemcpy3D(&cp));
+   tex_model_copy3d(arr, raw, LW * 4, LW, 1, 256, true);
    cudaTextureObject_t t = texture_filtered(arr, cudaReadModeNormalizedFloat, 1, true);
    int *dw = NULL;
    float4 *dout = NULL;
@@ -412,17 +406,8 @@ static void check_filtered_2d(void)
    if (!CHECK_CUDA(cudaMallocArray(&arr, &d, W2, H2)))
       return;
    CHECK_CUDA(cudaMemcpy2DToArray(arr, 0, 0, raw, W2 * 4, W2 * 4, H2, cudaMemcpyHostToDevice));
-   cudaResourceDesc r;
-   memset(&r, 0, sizeof r);
-   r.resType = cudaResourceTypeArray;
-   r.res.array.array = arr;
-   cudaTextureDesc td;
-   memset(&td, 0, sizeof td);
-   td.addressMode[0] = td.addressMode[1] = cudaAddressModeClamp;
-   td.filterMode = cudaFilterModeLinear;
-   td.readMode = cudaReadModeNormalizedFloat;
-   td.sRGB = 1;
-   cudaTextureObject_t t = 0;
+   /* (y's address mode is wrap there, which clamps unnormalised coordinates; the reads stay inside) */
+   cudaTextureObject_t t = texture_filtered(arr, cudaReadModeNormalizedFloat, 1, true);
    static float2 pos[N2];
    static int px[N2], py[N2], wx[N2], wy[N2];
    for (int i = 0; i < N2; i++) {
@@ -435,8 +420,7 @@ static void check_filtered_2d(void)
    float4 *dout = NULL;
    static float4 h[N2];
    static float g[4 * N2], w[4 * N2];
-   if (CHECK_CUDA(cudaCreateTextureObject(&t, &r, &td, NULL)) && CHECK_CUDA(cudaMalloc(&dpos, sizeof pos)) &&
-       CHECK_CUDA(cudaMalloc(&dout, sizeof h))) {
+   if (t && CHECK_CUDA(cudaMalloc(&dpos, sizeof pos)) && CHECK_CUDA(cudaMalloc(&dout, sizeof h))) {
       CHECK_CUDA(cudaMemcpy(dpos, pos, sizeof pos, cudaMemcpyHostToDevice));
       k_at2<<<N2 / 128, 128>>>(t, dpos, N2, dout);
       CHECK_CUDA(cudaDeviceSynchronize());

@@ -206,6 +206,17 @@ static void keep_api(uint64_t h, const CUDA_RESOURCE_DESC *r, const CUDA_TEXTURE
    core_tex_set_api(h, &a, sizeof(a));
 }
 
+/* Whether reads of t blend float texels across slices (a 3-D array) or
+ * levels (linear between them), where the filter is not yet exact. */
+static bool float_blend_inexact(const mc_tex *t, const CUDA_TEXTURE_DESC *d, const core_array *arr)
+{
+   if (t->kind != MC_TEX_FLOAT || d->filterMode != CU_TR_FILTER_MODE_LINEAR)
+      return false;
+   if (t->mip && d->mipmapFilterMode == CU_TR_FILTER_MODE_LINEAR)
+      return true;
+   return arr && arr->depth > 1 && !(arr->flags & (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_CUBEMAP));
+}
+
 /* ==== cuTexObjectCreate (libcuda.@) ==== */
 CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc,
                                    const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
@@ -249,6 +260,14 @@ CUresult CUDAAPI cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_
     * (mc_tex_srgb) and filters them as an H100 does (mc_tex_srgb_merge) */
    if (d->flags & CU_TRSF_SRGB)
       t.flags |= MC_TEX_F_SRGB;
+   if (float_blend_inexact(&t, d, arr)) {
+      /* the prelude adds the slices' (levels') parts exactly, which an
+       * H100 does not always (prelude tex.metal, mc_tex_flin_sum;
+       * tests/cuda/NATIVE.md, twenty-ninth and thirty-second sessions):
+       * say so once */
+      LOG_ONCE(LOG_LEVEL_WARN, "linear filtering of float or half texels across the slices of a 3-D texture or "
+               "between mipmap levels: about 1 in 600 reads is above an NVIDIA GPU's, mostly by one ulp");
+   }
    memcpy(t.border, d->borderColor, sizeof(t.border));   /* its bits: core_tex_create converts them */
    if (arr && (arr->flags & CUDA_ARRAY3D_CUBEMAP) && (d->flags & CU_TRSF_SEAMLESS_CUBEMAP) &&
        d->filterMode == CU_TR_FILTER_MODE_LINEAR)
