@@ -1070,13 +1070,12 @@ __attribute__((noinline)) inline float4 mc_tex_snorm8_16_f(int4 acc)
     return float4(max(steps, int4(-32767))) / 32767.0f;
 }
 
-// A texel's channels (mc_tex_fetch_i's bits) as 16-bit integers (signed
-// 8-bit ones as they are: mc_tex_snorm8_16_f converts their sum).
+// A texel's channels (mc_tex_fetch_i's bits, signed ones sign-extended
+// there) as 16-bit integers; signed 8-bit ones as they are
+// (mc_tex_snorm8_16_f converts their sum).
 MC_TEX int4 mc_tex_fixed16(thread const mc_tex &t, uint4 v)
 {
-    if (mc_tex_unsigned(t))
-        return t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
-    return t.chan_bytes == 2u ? as_type<int4>(v) : as_type<int4>(v << 24) >> 24;
+    return mc_tex_unsigned(t) && t.chan_bytes == 1u ? int4(v) * 257 : as_type<int4>(v);
 }
 
 MC_TEX float4 mc_tex_fixed16_f(thread const mc_tex &t, int4 acc)
