@@ -7,8 +7,8 @@
  * programs), of a gather's footprint and of a cube map's face, of the
  * border colour as normalised texels hold it (tex_norm_filter, tex_srgb)
  * and of maxAnisotropy's level blend (an H100), the making
- * of a texture or surface object over an array, and a 3-D copy to or from
- * a whole array.
+ * of a texture or surface object over an array, a 3-D copy to or from
+ * a whole array, and reads of every pair of 8-bit texel values.
  */
 #ifndef TESTS_CUDA_TEX_MODEL_H
 #define TESTS_CUDA_TEX_MODEL_H
@@ -294,6 +294,62 @@ static void tex_model_copy3d(cudaArray_t a, void *host, size_t row, size_t w, si
    }
    p.extent = make_cudaExtent(w, h, d);
    CHECK_CUDA(cudaMemcpy3D(&p));
+}
+
+/* ---- every ordered pair of 8-bit values as neighbours (tex_norm_filter,
+ * tex_srgb) ----
+ * Layer a of a 1-D layered array TEX_MODEL_PAIR_W texels wide holds a, 0,
+ * a, 1, ..., a, 255, a (tex_model_pair_value), so the pair (a, b) lies at
+ * x = 2b.  Pair p = 256 a + b is read at four weights (1/256 of the way
+ * from a to b): (b - a) & 255 and three from a hash of 4 p + j. */
+enum { TEX_MODEL_PAIR_W = 513, TEX_MODEL_NPAIR = 65536 };
+
+static int tex_model_pair_value(int a, int x) { return x & 1 ? x >> 1 : a; }
+
+/* wts[4 p + j]: the weights of pair p, the hash's input (4 p + j) x mul + add. */
+static void tex_model_pair_weights(int *wts, uint32_t mul, uint32_t add)
+{
+   for (int p = 0; p < TEX_MODEL_NPAIR; p++) {
+      wts[4 * p] = ((p & 255) - (p >> 8)) & 255;
+      for (int j = 1; j < 4; j++)
+         wts[4 * p + j] = (int)(mix32((uint32_t)(4 * p + j) * mul + add) % 255u) + 1;
+   }
+}
+
+/* The array of that layout in format d, elements of elem bytes from raw
+ * (TEX_MODEL_PAIR_W x 256 of them); NULL if it could not be made. */
+static cudaArray_t tex_model_pair_array(cudaChannelFormatDesc d, void *raw, size_t elem)
+{
+   cudaArray_t a = NULL;
+   if (!CHECK_CUDA(cudaMalloc3DArray(&a, &d, make_cudaExtent(TEX_MODEL_PAIR_W, 0, 256), cudaArrayLayered)))
+      return NULL;
+   tex_model_copy3d(a, raw, TEX_MODEL_PAIR_W * elem, TEX_MODEL_PAIR_W, 1, 256, true);
+   return a;
+}
+
+template <class T> __global__ void tex_model_pair_kernel(cudaTextureObject_t t, const int *wts, T *o)
+{
+   int p = blockIdx.x * blockDim.x + threadIdx.x;
+   for (int j = 0; j < 4; j++)
+      o[4 * p + j] = tex1DLayered<T>(t, 2.0f * (float)(p & 255) + 0.5f + (float)wts[4 * p + j] / 256.0f, p >> 8);
+}
+
+/* The 4 x TEX_MODEL_NPAIR reads of t (over such an array) at wts, into
+ * out; false if they could not be made. */
+template <class T> static bool tex_model_read_pairs(cudaTextureObject_t t, const int *wts, T *out)
+{
+   const size_t n = 4 * (size_t)TEX_MODEL_NPAIR;
+   int *dw = NULL;
+   T *dout = NULL;
+   bool ok = CHECK_CUDA(cudaMalloc(&dw, n * sizeof(int))) && CHECK_CUDA(cudaMalloc(&dout, n * sizeof(T)));
+   if (ok) {
+      CHECK_CUDA(cudaMemcpy(dw, wts, n * sizeof(int), cudaMemcpyHostToDevice));
+      tex_model_pair_kernel<T><<<TEX_MODEL_NPAIR / 128, 128>>>(t, dw, dout);
+      ok = CHECK_CUDA(cudaDeviceSynchronize()) && CHECK_CUDA(cudaMemcpy(out, dout, n * sizeof(T), cudaMemcpyDeviceToHost));
+   }
+   CHECK_CUDA(cudaFree(dw));
+   CHECK_CUDA(cudaFree(dout));
+   return ok;
 }
 
 #endif

@@ -244,54 +244,30 @@ static float snorm8_steps(long long s)
    return (float)(n < -32767 ? -32767 : n) / 32767.0f;
 }
 
-/* 1-D reads of a 1-D layered char array whose layer a holds a, v0, a, v1,
- * ..., so that every ordered pair (a, b) of char values lies at x = 2 (b +
- * 128); each read between the two at weights (b - a) & 255 and three
- * more of its hash (1/256 of the way from a to b). */
-__global__ void k_pairs(cudaTextureObject_t t, const int *wts, float *o)
-{
-   int p = blockIdx.x * blockDim.x + threadIdx.x;   /* (a + 128) x 256 + b + 128 */
-   for (int j = 0; j < 4; j++)
-      o[4 * p + j] = tex1DLayered<float>(t, 2.0f * (float)(p & 255) + 0.5f + (float)wts[4 * p + j] / 256.0f, p >> 8);
-}
-
+/* Every ordered pair of char values at four weights (tex_model_read_pairs). */
 static void snorm8_pair_checks(void)
 {
-   enum { LW = 513, NPAIR = 65536 };
-   static signed char raw[256 * LW];
+   static signed char raw[256 * TEX_MODEL_PAIR_W];
    for (int a = 0; a < 256; a++)
-      for (int x = 0; x < LW; x++)
-         raw[a * LW + x] = (signed char)((x & 1 ? x >> 1 : a) - 128);
-   static int wts[4 * NPAIR];
-   for (int p = 0; p < NPAIR; p++) {
-      wts[4 * p] = ((p & 255) - (p >> 8)) & 255;
-      for (int j = 1; j < 4; j++)
-         wts[4 * p + j] = (int)(mix32((uint32_t)(4 * p + j) * 40503u + 17u) % 255u) + 1;
-   }
-   cudaChannelFormatDesc d = cudaCreateChannelDesc<signed char>();
-   cudaArray_t arr;
-   if (!CHECK_CUDA(cudaMalloc3DArray(&arr, &d, make_cudaExtent(LW, 0, 256), cudaArrayLayered)))
+      for (int x = 0; x < TEX_MODEL_PAIR_W; x++)
+         raw[a * TEX_MODEL_PAIR_W + x] = (signed char)(tex_model_pair_value(a, x) - 128);
+   static int wts[4 * TEX_MODEL_NPAIR];
+   tex_model_pair_weights(wts, 40503u, 17u);
+   cudaArray_t arr = tex_model_pair_array(cudaCreateChannelDesc<signed char>(), raw, 1);
+   if (!arr)
       return;
-   tex_model_copy3d(arr, raw, LW, LW, 1, 256, true);
    cudaTextureObject_t t = linear_norm_object(arr);
-   int *dw = NULL;
-   float *dout = NULL;
-   static float got[4 * NPAIR], want[4 * NPAIR];
-   if (t && CHECK_CUDA(cudaMalloc(&dw, sizeof wts)) && CHECK_CUDA(cudaMalloc(&dout, sizeof got))) {
-      CHECK_CUDA(cudaMemcpy(dw, wts, sizeof wts, cudaMemcpyHostToDevice));
-      k_pairs<<<NPAIR / 128, 128>>>(t, dw, dout);
-      CHECK_CUDA(cudaDeviceSynchronize());
-      CHECK_CUDA(cudaMemcpy(got, dout, sizeof got, cudaMemcpyDeviceToHost));
-      for (int p = 0; p < NPAIR; p++)
+   static float got[4 * TEX_MODEL_NPAIR], want[4 * TEX_MODEL_NPAIR];
+   if (t && tex_model_read_pairs(t, wts, got)) {
+      for (int p = 0; p < TEX_MODEL_NPAIR; p++)
          for (int j = 0; j < 4; j++) {
             long long w = wts[4 * p + j], a = (p >> 8) - 128, b = (p & 255) - 128;
             want[4 * p + j] = snorm8_steps((256 - w) * a + w * b);
          }
-      CHECK_ARRAY_F32("char, linear: every pair of values at four weights", got, want, 4 * NPAIR);
-      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_ARRAY_F32("char, linear: every pair of values at four weights", got, want, 4 * TEX_MODEL_NPAIR);
    }
-   CHECK_CUDA(cudaFree(dw));
-   CHECK_CUDA(cudaFree(dout));
+   if (t)
+      CHECK_CUDA(cudaDestroyTextureObject(t));
    CHECK_CUDA(cudaFreeArray(arr));
 }
 

@@ -323,48 +323,26 @@ static void check_filtered(void)
    CHECK_CUDA(cudaFreeArray(a));
 }
 
-/* Every ordered pair of codes (a, b) at four weights: a 1-D layered
- * uchar4 array whose layer a holds a, 0, a, 1, ..., a, 255, a in x, the
- * same in y and z mirrored (255 - x), alpha as x; pair (a, b) at x = 2b,
- * read at weight (b - a) & 255 and three more of its hash. */
-__global__ void k_pairs(cudaTextureObject_t t, const int *wts, float4 *o)
-{
-   int p = blockIdx.x * blockDim.x + threadIdx.x;   /* a x 256 + b */
-   for (int j = 0; j < 4; j++)
-      o[4 * p + j] = tex1DLayered<float4>(t, 2.0f * (float)(p & 255) + 0.5f + (float)wts[4 * p + j] / 256.0f, p >> 8);
-}
-
+/* Every ordered pair of codes at four weights (tex_model_read_pairs): x
+ * and y hold the pair's codes, z them mirrored (255 - code), alpha x. */
 static void check_filtered_pairs(void)
 {
-   enum { LW = 513, NPAIR = 65536 };
-   static uchar4 raw[256 * LW];
+   static uchar4 raw[256 * TEX_MODEL_PAIR_W];
    for (int a = 0; a < 256; a++)
-      for (int x = 0; x < LW; x++) {
-         unsigned char v = (unsigned char)(x & 1 ? x >> 1 : a);
-         raw[a * LW + x] = make_uchar4(v, v, (unsigned char)(255 - v), v);
+      for (int x = 0; x < TEX_MODEL_PAIR_W; x++) {
+         unsigned char v = (unsigned char)tex_model_pair_value(a, x);
+         raw[a * TEX_MODEL_PAIR_W + x] = make_uchar4(v, v, (unsigned char)(255 - v), v);
       }
-   static int wts[4 * NPAIR];
-   for (int p = 0; p < NPAIR; p++) {
-      wts[4 * p] = ((p & 255) - (p >> 8)) & 255;
-      for (int j = 1; j < 4; j++)
-         wts[4 * p + j] = (int)(mix32((uint32_t)(4 * p + j) * 2246822519u + 5u) % 255u) + 1;
-   }
-   cudaChannelFormatDesc d = cudaCreateChannelDesc<uchar4>();
-   cudaArray_t arr;
-   if (!CHECK_CUDA(cudaMalloc3DArray(&arr, &d, make_cudaExtent(LW, 0, 256), cudaArrayLayered)))
+   static int wts[4 * TEX_MODEL_NPAIR];
+   tex_model_pair_weights(wts, 2246822519u, 5u);
+   cudaArray_t arr = tex_model_pair_array(cudaCreateChannelDesc<uchar4>(), raw, 4);
+   if (!arr)
       return;
-   tex_model_copy3d(arr, raw, LW * 4, LW, 1, 256, true);
    cudaTextureObject_t t = texture_filtered(arr, cudaReadModeNormalizedFloat, 1, true);
-   int *dw = NULL;
-   float4 *dout = NULL;
-   static float4 h[4 * NPAIR];
-   static float g[16 * NPAIR], w[16 * NPAIR];
-   if (t && CHECK_CUDA(cudaMalloc(&dw, sizeof wts)) && CHECK_CUDA(cudaMalloc(&dout, sizeof h))) {
-      CHECK_CUDA(cudaMemcpy(dw, wts, sizeof wts, cudaMemcpyHostToDevice));
-      k_pairs<<<NPAIR / 128, 128>>>(t, dw, dout);
-      CHECK_CUDA(cudaDeviceSynchronize());
-      CHECK_CUDA(cudaMemcpy(h, dout, sizeof h, cudaMemcpyDeviceToHost));
-      for (int p = 0; p < NPAIR; p++)
+   static float4 h[4 * TEX_MODEL_NPAIR];
+   static float g[16 * TEX_MODEL_NPAIR], w[16 * TEX_MODEL_NPAIR];
+   if (t && tex_model_read_pairs(t, wts, h)) {
+      for (int p = 0; p < TEX_MODEL_NPAIR; p++)
          for (int j = 0; j < 4; j++) {
             const unsigned wt[2] = { 256u - (unsigned)wts[4 * p + j], (unsigned)wts[4 * p + j] };
             const unsigned a = (unsigned)p >> 8, b = (unsigned)p & 255u;
@@ -375,11 +353,10 @@ static void check_filtered_pairs(void)
             w[4 * r + 2] = srgb_filtered(vm, wt, 2);
             w[4 * r + 3] = unorm8_filtered(v, wt, 2);
          }
-      CHECK_ARRAY_F32("uchar4, sRGB, linear: every pair of codes at four weights", g, w, 16 * NPAIR);
-      CHECK_CUDA(cudaDestroyTextureObject(t));
+      CHECK_ARRAY_F32("uchar4, sRGB, linear: every pair of codes at four weights", g, w, 16 * TEX_MODEL_NPAIR);
    }
-   CHECK_CUDA(cudaFree(dw));
-   CHECK_CUDA(cudaFree(dout));
+   if (t)
+      CHECK_CUDA(cudaDestroyTextureObject(t));
    CHECK_CUDA(cudaFreeArray(arr));
 }
 
