@@ -405,12 +405,11 @@ static void check_filtered_2d(void)
       for (int i = 0; i < N2; i++) {
          const int a[2] = { wx[i], wy[i] };
          unsigned wt[4], v[4];
+         for (int q = 0; q < 4; q++)
+            wt[q] = (unsigned)tex_model_corner_weight(a, 256, 2, q);
          for (int c = 0; c < 4; c++) {
-            for (int q = 0; q < 4; q++) {
-               wt[q] = (unsigned)tex_model_corner_weight(a, 256, 2, q);
-               const uchar4 &tx = raw[(py[i] + (q >> 1)) * W2 + px[i] + (q & 1)];
-               v[q] = c == 0 ? tx.x : c == 1 ? tx.y : c == 2 ? tx.z : tx.w;
-            }
+            for (int q = 0; q < 4; q++)
+               v[q] = (&raw[(py[i] + (q >> 1)) * W2 + px[i] + (q & 1)].x)[c];
             g[4 * i + c] = (&h[i].x)[c];
             w[4 * i + c] = c < 3 ? srgb_filtered(v, wt, 4) : unorm8_filtered(v, wt, 4);
          }
